@@ -1,0 +1,22 @@
+// kernel-workbench: the desktop GUI. Thin: everything lives in widgets/ and core/.
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include "widgets/mainwindow.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
+  QApplication::setApplicationName(QStringLiteral("Kernel Workbench"));
+  QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("PyTorch logic to a measured, committed V0 kernel baseline"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A PyTorch logic file or a workspace folder"), QStringLiteral("[LOGIC.py | WORKSPACE]"));
+  parser.process(app);
+  kwb::MainWindow window;
+  window.show();
+  if (!parser.positionalArguments().isEmpty()) window.openPath(parser.positionalArguments().constFirst());
+  return QApplication::exec();
+}

@@ -1,0 +1,326 @@
+#include "core/cli/cli.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <cstdio>
+
+#include "core/analysis/probe.h"
+#include "core/analysis/problemspec.h"
+#include "core/codegen/cutecheck.h"
+#include "core/knowledge/registry.h"
+#include "core/perf/utilization.h"
+#include "core/platform/specledger.h"
+#include "core/records/memoryrecord.h"
+
+namespace kwb {
+
+namespace {
+
+QTextStream& out() {
+  static QTextStream s(stdout);
+  return s;
+}
+QTextStream& err() {
+  static QTextStream s(stderr);
+  return s;
+}
+
+constexpr int kOk = 0;
+constexpr int kFail = 1;
+constexpr int kUsage = 2;
+
+int usage(const QString& message) {
+  err() << "kwb: " << message << Qt::endl;
+  return kUsage;
+}
+
+void printHelp() {
+  out() << "Kernel Workbench " << QCoreApplication::applicationVersion()
+        << " — PyTorch logic to a measured, committed V0 kernel baseline\n\n"
+           "Usage: kwb <command> [options]\n\n"
+           "Commands:\n"
+           "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
+           "           [--target local|command:PREFIX] [--cpu-dry-run] [--force] [--no-commit]\n"
+           "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
+           "  analyze LOGIC.py [--json]                         phase 1: the problem spec\n"
+           "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
+           "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
+           "  gpus [--json]                                     the spec ledger's GPUs\n"
+           "  plugin list [--json] | plugin query TOOL --input JSON\n"
+           "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
+           "  check KERNEL.py [--api TABLE.json]                CuTe DSL static conformance\n"
+           "  help\n";
+  out().flush();
+}
+
+// ---------------------------------------------------------------- baseline
+int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file (KernelBench form)"));
+  p.addOption({QStringLiteral("gpu"), QStringLiteral("Target GPU (exact ledger name)"), QStringLiteral("NAME")});
+  p.addOption({QStringLiteral("framework"), QStringLiteral("Override the seed's policy"), QStringLiteral("FW")});
+  p.addOption({QStringLiteral("workspace"), QStringLiteral("Workspace folder"), QStringLiteral("DIR")});
+  p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
+  p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes")});
+  p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
+  p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
+  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("baseline needs exactly one LOGIC.py"));
+  if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("baseline needs --gpu NAME (see `kwb gpus`)"));
+
+  BaselineOptions o;
+  o.logicPath = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+  o.gpu = p.value(QStringLiteral("gpu"));
+  o.framework = p.value(QStringLiteral("framework"));
+  o.workspaceDir = p.value(QStringLiteral("workspace"));
+  o.target = p.value(QStringLiteral("target"));
+  o.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
+  o.force = p.isSet(QStringLiteral("force"));
+  o.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.python = p.value(QStringLiteral("python"));
+  bool okNum = false;
+  o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
+  if (!okNum || o.caseTimeoutSec <= 0) return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
+  o.kwbPath = QCoreApplication::applicationFilePath();
+
+  BaselineJob job(o);
+  job.setFigureRenderer(renderer);
+  QObject::connect(&job, &BaselineJob::progress, &job, [](int phase, const QString& m) {
+    out() << "[phase " << phase << "] " << m << Qt::endl;
+  });
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
+  });
+  int code = kFail;
+  bool done = false;
+  QObject::connect(&job, &BaselineJob::finished, &job, [&code, &done](bool ok) {
+    code = ok ? kOk : kFail;
+    done = true;
+    QCoreApplication::exit(0);
+  });
+  job.runAll();
+  if (!done) QCoreApplication::exec();
+  if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
+  out() << "workspace: " << job.workspaceDir() << Qt::endl;
+  return job.lastError().startsWith(QStringLiteral("usage:")) ? kUsage : code;
+}
+
+// ---------------------------------------------------------------- analyze
+int cmdAnalyze(const QStringList& args) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file"));
+  p.addOption({QStringLiteral("json"), QStringLiteral("Print the spec as JSON")});
+  p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
+  QString python = p.value(QStringLiteral("python"));
+  QString error;
+  if (python.isEmpty()) python = findTorchPython(&error);
+  if (python.isEmpty()) return usage(error);
+  const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath());
+  if (!r.ok) {
+    if (r.error) {
+      err() << "kwb: " << r.error->file << ':' << r.error->line << ": " << r.error->kind << ": "
+            << r.error->message << Qt::endl;
+    } else {
+      err() << "kwb: the probe failed: " << r.stderrText << Qt::endl;
+    }
+    if (!r.partial.is_null() && !r.partial.empty())
+      err() << "what could be known:\n" << QString::fromStdString(r.partial.dump(2)) << Qt::endl;
+    return kUsage;
+  }
+  if (p.isSet(QStringLiteral("json")))
+    out() << QString::fromStdString(r.spec.dump(2)) << Qt::endl;
+  else
+    out() << formatSpec(r.spec) << Qt::endl;
+  return kOk;
+}
+
+// ---------------------------------------------------------------- utilization
+int cmdUtilization(const QStringList& args) {
+  QCommandLineParser p;
+  p.addOption({QStringLiteral("gpu"), QStringLiteral("GPU"), QStringLiteral("NAME")});
+  p.addOption({QStringLiteral("dtype"), QStringLiteral("dtype"), QStringLiteral("DT")});
+  p.addOption({QStringLiteral("flops-expr"), QStringLiteral("FLOPs expression"), QStringLiteral("E")});
+  p.addOption({QStringLiteral("bytes-expr"), QStringLiteral("bytes expression"), QStringLiteral("E")});
+  p.addOption({QStringLiteral("time-ms"), QStringLiteral("measured time (ms)"), QStringLiteral("T")});
+  p.addOption({QStringLiteral("grid-blocks"), QStringLiteral("CTAs launched"), QStringLiteral("N")});
+  p.addOption({QStringLiteral("var"), QStringLiteral("NAME=VALUE for the expressions"), QStringLiteral("NV")});
+  p.addOption({QStringLiteral("measured-bw"), QStringLiteral("measured copy bandwidth (TB/s)"), QStringLiteral("TBS")});
+  p.addOption({QStringLiteral("json"), QStringLiteral("JSON output")});
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  for (const char* req : {"gpu", "dtype", "flops-expr", "bytes-expr", "time-ms"})
+    if (!p.isSet(QLatin1String(req))) return usage(QStringLiteral("utilization needs --%1").arg(QLatin1String(req)));
+  UtilizationRequest rq;
+  rq.gpu = p.value(QStringLiteral("gpu"));
+  rq.dtype = p.value(QStringLiteral("dtype"));
+  rq.flopsExpr = p.value(QStringLiteral("flops-expr"));
+  rq.bytesExpr = p.value(QStringLiteral("bytes-expr"));
+  bool ok = false;
+  rq.timeMs = p.value(QStringLiteral("time-ms")).toDouble(&ok);
+  if (!ok || rq.timeMs <= 0) return usage(QStringLiteral("--time-ms needs a positive number of milliseconds"));
+  if (p.isSet(QStringLiteral("grid-blocks"))) {
+    rq.gridBlocks = p.value(QStringLiteral("grid-blocks")).toLongLong(&ok);
+    if (!ok) return usage(QStringLiteral("--grid-blocks needs an integer"));
+  }
+  if (p.isSet(QStringLiteral("measured-bw"))) {
+    rq.measuredBandwidthTBs = p.value(QStringLiteral("measured-bw")).toDouble(&ok);
+    if (!ok) return usage(QStringLiteral("--measured-bw needs a number (TB/s)"));
+  }
+  for (const QString& v : p.values(QStringLiteral("var"))) {
+    const qsizetype eq = v.indexOf(u'=');
+    if (eq <= 0) return usage(QStringLiteral("--var needs NAME=VALUE, got '%1'").arg(v));
+    const double value = v.mid(eq + 1).toDouble(&ok);
+    if (!ok) return usage(QStringLiteral("--var %1: '%2' is not a number").arg(v.left(eq), v.mid(eq + 1)));
+    rq.vars.insert(v.left(eq), value);
+  }
+  const UtilizationResult r = computeUtilization(rq);
+  if (!r.ok) return usage(r.error);
+  if (p.isSet(QStringLiteral("json")))
+    out() << QString::fromStdString(toJson(r).dump(2)) << Qt::endl;
+  else
+    out() << formatUtilization(r) << Qt::endl;
+  return kOk;
+}
+
+// ---------------------------------------------------------------- gpus
+int cmdGpus(const QStringList& args) {
+  const SpecLedger& ledger = SpecLedger::builtin();
+  const bool json = args.contains(QStringLiteral("--json"));
+  nlohmann::json arr = nlohmann::json::array();
+  for (const QString& id : ledger.knownIds()) {
+    if (json) arr.push_back(id.toStdString());
+    else out() << id << Qt::endl;
+  }
+  if (json) out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
+  return kOk;
+}
+
+// ---------------------------------------------------------------- plugin
+int cmdPlugin(const QStringList& args) {
+  if (args.isEmpty()) return usage(QStringLiteral("plugin needs 'list' or 'query'"));
+  const ToolRegistry& reg = ToolRegistry::instance();
+  if (args.constFirst() == QLatin1String("list")) {
+    const bool json = args.contains(QStringLiteral("--json"));
+    nlohmann::json arr = nlohmann::json::array();
+    for (const KnowledgeTool* t : reg.enabledTools()) {
+      if (json) {
+        arr.push_back({{"name", t->id().toStdString()},
+                       {"title", t->title().toStdString()},
+                       {"description", t->description().toStdString()},
+                       {"input_schema", t->inputSchema()}});
+      } else {
+        out() << t->id() << "\t" << t->title() << "\n    input: "
+              << QString::fromStdString(t->inputSchema().dump()) << Qt::endl;
+      }
+    }
+    if (json) out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
+    return kOk;
+  }
+  if (args.constFirst() == QLatin1String("query")) {
+    QCommandLineParser p;
+    p.addPositionalArgument(QStringLiteral("tool"), QStringLiteral("tool id"));
+    p.addOption({QStringLiteral("input"), QStringLiteral("JSON query"), QStringLiteral("JSON")});
+    if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
+    if (p.positionalArguments().size() != 1) return usage(QStringLiteral("plugin query needs a TOOL id"));
+    const KnowledgeTool* tool = reg.tool(p.positionalArguments().constFirst());
+    if (!tool) return usage(QStringLiteral("no enabled knowledge tool '%1' (see `kwb plugin list`)").arg(p.positionalArguments().constFirst()));
+    nlohmann::json input = nlohmann::json::object();
+    if (p.isSet(QStringLiteral("input"))) {
+      input = nlohmann::json::parse(p.value(QStringLiteral("input")).toStdString(), nullptr, false);
+      if (input.is_discarded()) return usage(QStringLiteral("--input is not valid JSON"));
+    }
+    const KnowledgeResult r = tool->query(input);
+    nlohmann::json o = {{"tool", tool->id().toStdString()}, {"ok", r.ok}};
+    if (!r.ok) o["error"] = r.error.toStdString();
+    nlohmann::json recs = nlohmann::json::array();
+    for (const KnowledgeRecord& rec : r.records) recs.push_back(toJson(rec));
+    o["records"] = recs;
+    out() << QString::fromStdString(o.dump(2)) << Qt::endl;
+    return r.ok ? kOk : kFail;
+  }
+  return usage(QStringLiteral("plugin: unknown subcommand '%1'").arg(args.constFirst()));
+}
+
+// ---------------------------------------------------------------- memory
+int cmdMemory(const QStringList& args) {
+  if (args.isEmpty()) return usage(QStringLiteral("memory needs 'create' or 'update'"));
+  QCommandLineParser p;
+  p.addOption({QStringLiteral("workspace"), QStringLiteral("workspace"), QStringLiteral("W")});
+  p.addOption({QStringLiteral("version"), QStringLiteral("vN"), QStringLiteral("V")});
+  p.addOption({QStringLiteral("set"), QStringLiteral("dotted.path=value"), QStringLiteral("KV")});
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
+  const QString ws = p.value(QStringLiteral("workspace")).isEmpty() ? QDir::currentPath() : p.value(QStringLiteral("workspace"));
+  const QString version = p.value(QStringLiteral("version"));
+  if (version.isEmpty()) return usage(QStringLiteral("memory needs --version vN"));
+  const QString path = memoryPath(ws, version);
+  QString error;
+  if (args.constFirst() == QLatin1String("create")) {
+    if (QFileInfo::exists(path)) return usage(QStringLiteral("%1 exists already; use `memory update`").arg(path));
+    const MemoryRecord rec = MemoryRecord::fromTemplate(version);
+    if (!rec.save(path, &error)) return usage(error);
+    out() << path << Qt::endl;
+    return kOk;
+  }
+  if (args.constFirst() == QLatin1String("update")) {
+    std::optional<MemoryRecord> rec = MemoryRecord::load(path, &error);
+    if (!rec) return usage(error);
+    for (const QString& kv : p.values(QStringLiteral("set"))) {
+      const qsizetype eq = kv.indexOf(u'=');
+      if (eq <= 0) return usage(QStringLiteral("--set needs path=value, got '%1'").arg(kv));
+      if (!rec->set(kv.left(eq), kv.mid(eq + 1), &error)) return usage(error);
+    }
+    if (!rec->save(path, &error)) return usage(error);
+    out() << path << Qt::endl;
+    return kOk;
+  }
+  return usage(QStringLiteral("memory: unknown subcommand '%1'").arg(args.constFirst()));
+}
+
+// ---------------------------------------------------------------- check
+int cmdCheck(const QStringList& args) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("kernel.py"));
+  p.addOption({QStringLiteral("api"), QStringLiteral("CuTe DSL API table (cute_api.json)"), QStringLiteral("JSON")});
+  p.addOption({QStringLiteral("python"), QStringLiteral("Python 3"), QStringLiteral("PATH"), QStringLiteral("python3")});
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
+  QString api = p.value(QStringLiteral("api"));
+  if (api.isEmpty()) api = qEnvironmentVariable("KWB_CUTE_API");
+  if (api.isEmpty()) return usage(QStringLiteral("check needs --api cute_api.json (or KWB_CUTE_API)"));
+  const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), p.positionalArguments().constFirst(), api);
+  out() << r.report << Qt::endl;
+  return r.ok ? kOk : kFail;
+}
+
+}  // namespace
+
+int runCli(const QStringList& args, const FigureRenderer& renderer) {
+  if (args.isEmpty() || args.constFirst() == QLatin1String("help") || args.constFirst() == QLatin1String("--help") ||
+      args.constFirst() == QLatin1String("-h")) {
+    printHelp();
+    return args.isEmpty() ? kUsage : kOk;
+  }
+  if (args.constFirst() == QLatin1String("--version")) {
+    out() << "kwb " << QCoreApplication::applicationVersion() << Qt::endl;
+    return kOk;
+  }
+  const QString cmd = args.constFirst();
+  const QStringList rest = args.mid(1);
+  if (cmd == QLatin1String("baseline")) return cmdBaseline(rest, renderer);
+  if (cmd == QLatin1String("analyze")) return cmdAnalyze(rest);
+  if (cmd == QLatin1String("utilization")) return cmdUtilization(rest);
+  if (cmd == QLatin1String("gpus")) return cmdGpus(rest);
+  if (cmd == QLatin1String("plugin")) return cmdPlugin(rest);
+  if (cmd == QLatin1String("memory")) return cmdMemory(rest);
+  if (cmd == QLatin1String("check")) return cmdCheck(rest);
+  return usage(QStringLiteral("unknown command '%1' (try `kwb help`)").arg(cmd));
+}
+
+}  // namespace kwb

@@ -1,0 +1,81 @@
+#include "core/knowledge/specledgertool.h"
+
+#include "core/platform/specledger.h"
+
+namespace kwb {
+
+QString SpecLedgerTool::description() const {
+  return QStringLiteral(
+      "Datasheet facts of one exact GPU product: SM/CU count, L2 size, HBM bandwidth, and dense (and, kept apart, "
+      "sparse) peak throughput per dtype, each with its citation (document title, URL, date); plus measured "
+      "ceilings labelled as measured. Lookup is exact: an unknown or ambiguous product (e.g. a bare \"H100\") is an "
+      "error that lists the known names.");
+}
+
+nlohmann::json SpecLedgerTool::inputSchema() const {
+  return {{"type", "object"},
+          {"properties",
+           {{"product", {{"type", "string"}, {"description", "exact GPU product, e.g. H200-SXM"}}},
+            {"dtype", {{"type", "string"}, {"description", "restrict peaks to one dtype: fp32, bf16, fp16, fp8, ..."}}}}},
+          {"required", {"product"}}};
+}
+
+KnowledgeResult SpecLedgerTool::query(const nlohmann::json& input) const {
+  KnowledgeResult res;
+  if (!input.is_object() || !input.contains("product") || !input["product"].is_string()) {
+    res.error = QStringLiteral("spec-ledger: the query needs \"product\" (a string)");
+    return res;
+  }
+  const SpecLedger& ledger = SpecLedger::builtin();
+  const auto found = ledger.lookup(QString::fromStdString(input["product"].get<std::string>()));
+  if (!found.gpu) {
+    res.error = found.error;
+    return res;
+  }
+  const GpuSpec& g = *found.gpu;
+  const QString dtypeFilter = input.contains("dtype") && input["dtype"].is_string()
+                                  ? normalizeDtype(QString::fromStdString(input["dtype"].get<std::string>()))
+                                  : QString();
+  const nlohmann::json scope = {{"vendor", g.vendor.toStdString()},
+                                {"arch", g.arch.value.toStdString()},
+                                {"product", g.id.toStdString()}};
+  auto add = [&](const QString& field, const QString& what, const SpecValue& v, const QString& constraint) {
+    KnowledgeRecord r;
+    r.toolId = id();
+    r.id = QStringLiteral("spec-ledger:%1:%2").arg(g.id, field);
+    r.title = QStringLiteral("%1 %2").arg(g.displayName, what);
+    r.content = QStringLiteral("%1 = %2 %3").arg(what, QString::number(v.value, 'g', 6), v.unit);
+    if (!v.note.isEmpty()) r.content += QStringLiteral(" (%1)").arg(v.note);
+    if (v.hasConflict()) r.content += QStringLiteral(" [CONFLICT: %1]").arg(v.describe());
+    r.scope = scope;
+    r.source = v.source.toText();
+    r.constraint = constraint;
+    res.records.append(r);
+  };
+  if (g.bandwidth) add(QStringLiteral("memory_bandwidth"), QStringLiteral("peak memory bandwidth"), *g.bandwidth,
+                       QStringLiteral("memory roof of the roofline; bandwidth utilization denominator"));
+  if (g.sms) add(QStringLiteral("sm_count"), g.smUnitName() + QStringLiteral(" count"), *g.sms,
+                 QStringLiteral("waves = CTAs / SMs; a grid under one wave leaves the device idle"));
+  if (g.l2) add(QStringLiteral("l2_bytes"), QStringLiteral("L2 size"), *g.l2,
+                QStringLiteral("timing flushes a buffer >= 2x L2 between repetitions"));
+  for (auto it = g.dense.cbegin(); it != g.dense.cend(); ++it) {
+    if (!dtypeFilter.isEmpty() && it.key() != dtypeFilter) continue;
+    add(QStringLiteral("dense.") + it.key(), QStringLiteral("dense %1 peak").arg(it.key()), it.value(),
+        QStringLiteral("compute roof for %1 (dense; sparse figures are never used for dense kernels)").arg(it.key()));
+  }
+  for (const MeasuredCeiling& m : ledger.measured(g.id)) {
+    KnowledgeRecord r;
+    r.toolId = id();
+    r.id = QStringLiteral("spec-ledger:%1:measured.%2").arg(g.id, m.quantity);
+    r.title = QStringLiteral("%1 %2 (MEASURED)").arg(g.id, m.quantity);
+    r.content = QStringLiteral("%1 = %2 %3, measured %4").arg(m.quantity, QString::number(m.value, 'g', 6), m.unit, m.date);
+    r.scope = scope;
+    r.source = m.describe();
+    r.constraint = QStringLiteral("a measured ceiling: a realistic target, kept apart from the datasheet figure");
+    res.records.append(r);
+  }
+  res.ok = true;
+  return res;
+}
+
+}  // namespace kwb

@@ -1,0 +1,395 @@
+#include "core/pipeline/baselinejob.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTimer>
+
+#include "core/analysis/probe.h"
+#include "core/analysis/problemspec.h"
+#include "core/codegen/backend.h"
+#include "core/codegen/cutecheck.h"
+#include "core/codegen/template.h"
+#include "core/knowledge/registry.h"
+#include "core/pipeline/plan.h"
+#include "core/pipeline/recordsbuilder.h"
+#include "core/platform/frameworkpolicy.h"
+#include "core/platform/specledger.h"
+#include "core/run/target.h"
+#include "core/vcs/gitrepo.h"
+#include "core/workspace/workspace.h"
+
+namespace kwb {
+
+namespace {
+
+QByteArray readResource(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error) *error = QStringLiteral("missing built-in resource %1").arg(path);
+    return {};
+  }
+  return f.readAll();
+}
+
+QString sj(const nlohmann::json& j, const char* key, const QString& fallback = {}) {
+  if (j.is_object() && j.contains(key) && j[key].is_string()) return QString::fromStdString(j[key].get<std::string>());
+  return fallback;
+}
+
+}  // namespace
+
+BaselineJob::BaselineJob(BaselineOptions options, QObject* parent) : QObject(parent), m_opts(std::move(options)) {}
+BaselineJob::~BaselineJob() = default;
+
+bool BaselineJob::fail(int phase, const QString& message) {
+  m_error = message;
+  Q_EMIT progress(phase, QStringLiteral("error: ") + message);
+  Q_EMIT phaseDone(phase, false);
+  return false;
+}
+
+QString BaselineJob::workspaceDir() const { return m_ws ? m_ws->root() : m_opts.workspaceDir; }
+
+QString BaselineJob::problemName() const {
+  if (m_spec.contains("source")) return sj(m_spec["source"], "name");
+  return QFileInfo(m_opts.logicPath).completeBaseName();
+}
+
+bool BaselineJob::setSpec(const nlohmann::json& spec) {
+  const QStringList problems = validateSpec(spec);
+  if (!problems.isEmpty()) {
+    m_error = problems.join(QStringLiteral("; "));
+    return false;
+  }
+  m_spec = spec;
+  if (m_ws) {
+    QString error;
+    if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error)) {
+      m_error = error;
+      return false;
+    }
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ phase 1
+bool BaselineJob::understand() {
+  m_error.clear();
+  Q_EMIT progress(Understand, QStringLiteral("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
+  if (!QFileInfo::exists(m_opts.logicPath))
+    return fail(Understand, QStringLiteral("%1: no such file").arg(m_opts.logicPath));
+
+  const SpecLedger& ledger = SpecLedger::builtin();
+  const auto found = ledger.lookup(m_opts.gpu);
+  if (!found.gpu) return fail(Understand, found.error);
+  m_gpuId = found.gpu->id;
+  QString error;
+  const FrameworkChoice choice = resolveFramework(*found.gpu, m_opts.framework, &error);
+  if (!error.isEmpty()) return fail(Understand, error);
+  m_framework = choice.framework;
+  m_frameworkReason = choice.reason;
+  m_outsidePolicy = choice.outsidePolicy;
+  Q_EMIT progress(Understand, QStringLiteral("target %1 (%2) → framework %3: %4")
+                                  .arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
+
+  m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
+  if (m_python.isEmpty()) return fail(Understand, error);
+  Q_EMIT progress(Understand, QStringLiteral("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
+  const ProbeResult r = runProbe(m_python, m_opts.logicPath);
+  if (!r.ok) {
+    if (r.error)
+      return fail(Understand, QStringLiteral("%1:%2: %3: %4")
+                                  .arg(r.error->file.isEmpty() ? m_opts.logicPath : r.error->file)
+                                  .arg(r.error->line)
+                                  .arg(r.error->kind, r.error->message));
+    return fail(Understand, QStringLiteral("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
+  }
+  m_spec = r.spec;
+  m_spec["target"] = {{"gpu", m_gpuId.toStdString()},
+                      {"framework", m_framework.toStdString()},
+                      {"framework_reason", m_frameworkReason.toStdString()},
+                      {"outside_policy", m_outsidePolicy},
+                      {"arch", choice.arch.toStdString()}};
+
+  if (!ensureWorkspace()) return fail(Understand, m_error);
+  if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
+    return fail(Understand, error);
+  Q_EMIT progress(Understand, QStringLiteral("pattern %1; FLOPs %2; bytes %3")
+                                  .arg(specPattern(m_spec),
+                                       sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
+                                       sj(m_spec.value("bytes", nlohmann::json::object()), "expr")));
+  for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
+    Q_EMIT progress(Understand, QStringLiteral("ambiguous: ") + QString::fromStdString(a.dump()));
+  Q_EMIT progress(Understand, QStringLiteral("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
+  Q_EMIT phaseDone(Understand, true);
+  return true;
+}
+
+bool BaselineJob::ensureWorkspace() {
+  if (m_ws) return true;
+  const QString dir = m_opts.workspaceDir.isEmpty() ? Workspace::defaultDir(QDir::currentPath(), problemName())
+                                                    : m_opts.workspaceDir;
+  m_ws = Workspace::open(dir, m_opts.force, &m_error);
+  return m_ws != nullptr;
+}
+
+// ------------------------------------------------------------------ phase 2
+bool BaselineJob::learn() {
+  if (m_spec.is_null()) return fail(Learn, QStringLiteral("run phase 1 first"));
+  Q_EMIT progress(Learn, QStringLiteral("Query the enabled knowledge tools"));
+  const QList<const KnowledgeTool*> tools = ToolRegistry::instance().enabledTools();
+  QString error;
+  if (m_ws->writeGenerated(QStringLiteral(".atrex_plugins/instructions.md"), renderInstructions(tools).toUtf8(), &error) ==
+      WriteOutcome::Failed)
+    return fail(Learn, error);
+  m_records.clear();
+  QList<PlanQuery> queries;
+  for (const KnowledgeTool* t : tools) {
+    const nlohmann::json input = queryFor(*t, m_spec);
+    const KnowledgeResult r = t->query(input);
+    queries.append({t->id(), input, r.ok, r.error, static_cast<int>(r.records.size())});
+    if (!r.ok) {
+      Q_EMIT progress(Learn, QStringLiteral("%1: %2 (recorded as a missing fact)").arg(t->id(), r.error));
+      continue;
+    }
+    Q_EMIT progress(Learn, QStringLiteral("%1: %2 records").arg(t->id()).arg(r.records.size()));
+    m_records.append(r.records);
+  }
+  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records);
+  const WriteOutcome w = m_ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), plan.toUtf8(), &error);
+  if (w == WriteOutcome::Failed) return fail(Learn, error);
+  if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, QStringLiteral("kept your edited plans/v0_plan.md"));
+  m_searchLog = queries;
+  Q_EMIT phaseDone(Learn, true);
+  return true;
+}
+
+// ------------------------------------------------------------------ phase 3
+bool BaselineJob::implement() {
+  if (m_spec.is_null()) return fail(Implement, QStringLiteral("run phase 1 first"));
+  Q_EMIT progress(Implement, QStringLiteral("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
+  const FrameworkBackend* backend = backendById(m_framework);
+  if (!backend) return fail(Implement, QStringLiteral("no code generator for framework '%1'").arg(m_framework));
+  QString why;
+  if (!backend->supports(m_spec, &why))
+    Q_EMIT progress(Implement, QStringLiteral("%1 has no template for this problem yet: %2 — writing a skeleton "
+                                              "marked unimplemented")
+                                   .arg(backend->label(), why));
+  const GeneratedKernel k = backend->generate(m_spec);
+  if (!k.ok) return fail(Implement, k.error);
+  m_tile = k.tile > 0 ? k.tile : 1024;
+  m_baselineConfig = k.baselineConfig;
+  m_implemented = k.implemented;
+
+  QString error;
+  QByteArray logic;
+  {
+    QFile f(m_opts.logicPath);
+    if (!f.open(QIODevice::ReadOnly)) return fail(Implement, QStringLiteral("cannot read %1").arg(m_opts.logicPath));
+    logic = f.readAll();
+  }
+  const QByteArray harnessTemplate = readResource(QStringLiteral(":/kwb/templates/test_kernel.py.in"), &error);
+  if (harnessTemplate.isEmpty()) return fail(Implement, error);
+  QMap<QString, QString> vars;
+  vars.insert(QStringLiteral("PROBLEM_JSON"), QString::fromStdString(m_spec.dump()));
+  vars.insert(QStringLiteral("FRAMEWORK"), m_framework);
+  vars.insert(QStringLiteral("TILE"), QString::number(m_tile));
+  vars.insert(QStringLiteral("GENERATED_BY"),
+              QStringLiteral("Generated by Kernel Workbench %1 for %2 on %3")
+                  .arg(QCoreApplication::applicationVersion(), problemName(), m_gpuId));
+  const QString harness = renderTemplate(QString::fromUtf8(harnessTemplate), vars, &error);
+  if (!error.isEmpty()) return fail(Implement, error);
+
+  QList<QPair<QString, QByteArray>> files = {
+      {QStringLiteral("reference.py"), logic},
+      {QStringLiteral("kernel.py"), k.source.toUtf8()},
+      {QStringLiteral("test_kernel.py"), harness.toUtf8()},
+      {QStringLiteral("README.md"), renderWorkspaceReadme(m_spec, m_gpuId, m_framework, m_frameworkReason, m_records).toUtf8()},
+  };
+  for (const char* tool : {"compute_utilization.py", "memory_manager.py", "plugin.py", "sandbox.py"}) {
+    const QString rel = QStringLiteral("tools/") + QLatin1String(tool);
+    const QByteArray text = readResource(QStringLiteral(":/kwb/templates/") + rel, &error);
+    if (text.isEmpty()) return fail(Implement, error);
+    files.append({rel, text});
+  }
+  const QByteArray schema = readResource(QStringLiteral(":/kwb/schema/v_iteration.schema.json"), &error);
+  if (schema.isEmpty()) return fail(Implement, error);
+  files.append({QStringLiteral("reference/v_iteration.schema.json"), schema});
+
+  for (const auto& [rel, content] : files) {
+    switch (m_ws->writeGenerated(rel, content, &error)) {
+      case WriteOutcome::Failed: return fail(Implement, error);
+      case WriteOutcome::KeptUserEdit:
+        Q_EMIT progress(Implement, QStringLiteral("kept your edited %1 (not regenerated)").arg(rel));
+        break;
+      case WriteOutcome::Written: Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel)); break;
+      case WriteOutcome::Unchanged: break;
+    }
+    if (!m_written.contains(rel)) m_written.append(rel);
+  }
+  const QString kwb = m_opts.kwbPath.isEmpty() ? QCoreApplication::applicationFilePath() : m_opts.kwbPath;
+  if (!m_ws->writeOwned(QStringLiteral(".kwb/kwb_path"), kwb.toUtf8() + '\n', &error)) return fail(Implement, error);
+
+  m_staticCheck.clear();
+  if (m_framework == QLatin1String("cutedsl")) {
+    const QString table = cuteApiTablePath();
+    if (table.isEmpty()) {
+      m_staticCheck = QStringLiteral("CuTe DSL static check not run: no cute_api.json found (set KWB_CUTE_API)");
+    } else {
+      const CuteCheckResult c = runCuteCheck(QStringLiteral("python3"), m_ws->path(QStringLiteral("kernel.py")), table);
+      m_staticCheckOk = c.ok;
+      m_staticCheck = QStringLiteral("CuTe DSL static check against %1: %2").arg(QFileInfo(table).fileName(),
+                                                                                c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    }
+    Q_EMIT progress(Implement, m_staticCheck);
+  }
+  Q_EMIT phaseDone(Implement, true);
+  return true;
+}
+
+QString BaselineJob::cuteApiTablePath() const {
+  const QString env = qEnvironmentVariable("KWB_CUTE_API");
+  if (!env.isEmpty() && QFileInfo::exists(env)) return env;
+  const QStringList candidates = {
+      QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/cutedsl/cute_api.json"),
+      qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/cutedsl/cute_api.json"),
+  };
+  for (const QString& c : candidates)
+    if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
+  return {};
+}
+
+// ------------------------------------------------------------------ phase 4
+void BaselineJob::startMeasure() {
+  if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
+    fail(Measure, QStringLiteral("run phase 3 first"));
+    Q_EMIT measured(false);
+    return;
+  }
+  QString error;
+  std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
+  if (!target) {
+    fail(Measure, error);
+    Q_EMIT measured(false);
+    return;
+  }
+  HarnessRunConfig cfg;
+  cfg.target = std::shared_ptr<Target>(std::move(target));
+  cfg.workdir = m_ws->root();
+  cfg.program = m_python.isEmpty() ? (m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python) : m_python;
+  cfg.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--no-memory")};
+  if (m_opts.cpuDryRun) cfg.args.append(QStringLiteral("--cpu-dry-run"));
+  cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
+  cfg.graceSec = m_opts.graceSec;
+  cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1: %2 %3")
+                               .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes, not a kernel measurement)")
+                                                     : QString(),
+                                    cfg.program, cfg.args.join(u' ')));
+  m_run = std::make_unique<HarnessRun>(cfg);
+  connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
+  connect(m_run.get(), &HarnessRun::caseStarted, this, &BaselineJob::caseStarted);
+  connect(m_run.get(), &HarnessRun::caseFinished, this, &BaselineJob::caseFinished);
+  connect(m_run.get(), &HarnessRun::finished, this, &BaselineJob::onRunFinished);
+  m_run->start();
+}
+
+void BaselineJob::onRunFinished(const RunOutcome& outcome) {
+  m_outcome = outcome;
+  const QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
+  Q_EMIT progress(Measure, QStringLiteral("run finished: %1 (exit %2, %3 ms); log %4")
+                               .arg(status)
+                               .arg(outcome.exitCode)
+                               .arg(outcome.wallMs)
+                               .arg(outcome.logPath));
+  for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, QStringLiteral("harness error: ") + e);
+  Q_EMIT measured(outcome.ok);
+}
+
+void BaselineJob::cancel() {
+  if (m_run) m_run->cancel();
+}
+
+bool BaselineJob::writeRecords() {
+  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+  RecordsInput in;
+  in.spec = &m_spec;
+  in.gpuId = m_gpuId;
+  in.framework = m_framework;
+  in.frameworkReason = m_frameworkReason;
+  in.outsidePolicy = m_outsidePolicy;
+  in.cpuDryRun = m_opts.cpuDryRun;
+  in.outcome = &*m_outcome;
+  in.records = &m_records;
+  in.searchLog = &m_searchLog;
+  in.baselineConfig = m_baselineConfig;
+  in.implemented = m_implemented;
+  in.staticCheck = m_staticCheck;
+  in.staticCheckOk = m_staticCheckOk;
+  in.command = QStringLiteral("kwb baseline %1 --gpu %2 --framework %3%4")
+                   .arg(QFileInfo(m_opts.logicPath).fileName(), m_opts.gpu, m_framework,
+                        m_opts.cpuDryRun ? QStringLiteral(" --cpu-dry-run") : QString());
+  RecordsOutput outRec;
+  QString error;
+  if (!buildRecords(in, *m_ws, m_renderFigure, &outRec, &error)) return fail(Measure, error);
+  m_util = outRec.utilization;
+  m_roofline = outRec.roofline;
+  m_gate = outRec.gateResult;
+  for (const QString& rel : outRec.files)
+    if (!m_written.contains(rel)) m_written.append(rel);
+  for (const QString& line : outRec.summary) Q_EMIT progress(Measure, line);
+  return true;
+}
+
+bool BaselineJob::commitWorkspace() {
+  if (!m_ws) return fail(Measure, QStringLiteral("no workspace"));
+  if (m_gate != QLatin1String("PASS")) {
+    return fail(Measure, QStringLiteral("quality gate is %1: the seed commits V0 only after the gate passes "
+                                        "(the report and memory/v0.json are written and kept)")
+                             .arg(m_gate.isEmpty() ? QStringLiteral("not evaluated") : m_gate));
+  }
+  QString error;
+  auto repo = GitRepo::openOrInit(m_ws->root(), &error);
+  if (!repo) return fail(Measure, error);
+  QStringList paths;
+  for (const QString& rel : m_written)
+    if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
+  if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
+  const QString message = m_opts.cpuDryRun
+      ? QStringLiteral("V0: baseline kernel\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes; "
+                       "no kernel was measured.\n")
+      : QStringLiteral("V0: baseline kernel\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
+  const auto id = repo->commit(paths, message, &error);
+  if (!id) return fail(Measure, error);
+  m_commitId = *id;
+  Q_EMIT progress(Measure, QStringLiteral("committed %1: V0: baseline kernel").arg(m_commitId.left(12)));
+  return true;
+}
+
+void BaselineJob::runAll() {
+  auto finish = [this](bool ok) { Q_EMIT finished(ok); };
+  if (!understand() || !learn() || !implement()) {
+    finish(false);
+    return;
+  }
+  connect(this, &BaselineJob::measured, this, [this, finish](bool) {
+    if (!writeRecords()) {
+      finish(false);
+      return;
+    }
+    const bool pass = m_gate == QLatin1String("PASS");
+    if (pass && m_opts.commit && !commitWorkspace()) {
+      finish(false);
+      return;
+    }
+    if (!pass) m_error = QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(QStringLiteral("baseline_report.md")));
+    Q_EMIT phaseDone(Measure, pass);
+    finish(pass);
+  }, Qt::SingleShotConnection);
+  startMeasure();
+}
+
+}  // namespace kwb

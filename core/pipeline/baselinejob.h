@@ -1,0 +1,135 @@
+#pragma once
+// The main job: one PyTorch problem through the seed's four phases to a committed V0 workspace.
+// The GUI's wizard and `kwb baseline` drive this same object.
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/knowledge/knowledgetool.h"
+#include "core/pipeline/plan.h"
+#include "core/perf/roofline.h"
+#include "core/perf/utilization.h"
+#include "core/run/harnessrun.h"
+
+namespace kwb {
+
+class Workspace;
+
+/// What the user asked for (the flags of `kwb baseline`).
+struct BaselineOptions {
+  QString logicPath;          ///< the PyTorch logic file (KernelBench form)
+  QString gpu;                ///< target GPU name, looked up exactly in the spec ledger
+  QString framework;          ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
+  QString workspaceDir;       ///< "" = ./kernel_opt_<problem name>
+  QString target = QStringLiteral("local");  ///< run target: "local" or "command:<prefix>"
+  bool cpuDryRun = false;     ///< run the reference on the CPU at reduced shapes (never a kernel measurement)
+  bool force = false;         ///< allow regenerating an existing workspace (user-edited files are kept)
+  bool commit = true;         ///< commit with libgit2 at the end of phase 4
+  QString python;             ///< interpreter with torch; "" = findTorchPython()
+  int caseTimeoutSec = 30;    ///< the seed's TEST_TIMEOUT_SEC, per case (s)
+  int graceSec = 10;          ///< watchdog grace after the per-case timeout (s)
+  QString kwbPath;            ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
+};
+
+/// Renders the roofline figure to a PNG (the GUI/CLI inject QCustomPlot; core has no widgets).
+using FigureRenderer = std::function<bool(const RooflineData&, const QString& pngPath, QString* error)>;
+
+class BaselineJob : public QObject {
+  Q_OBJECT
+public:
+  enum Phase { Understand = 1, Learn = 2, Implement = 3, Measure = 4 };
+  Q_ENUM(Phase)
+
+  explicit BaselineJob(BaselineOptions options, QObject* parent = nullptr);
+  ~BaselineJob() override;
+
+  const BaselineOptions& options() const { return m_opts; }
+  void setOptions(const BaselineOptions& o) { m_opts = o; }
+
+  /// Phase 1: probe the logic file, resolve GPU and framework, write .kwb/spec.json.
+  /// Returns false with lastError() (file and line for a bad logic file). Synchronous (seconds).
+  bool understand();
+  /// Phase 2: query the enabled knowledge tools, write .atrex_plugins/instructions.md and plans/v0_plan.md.
+  bool learn();
+  /// Phase 3: write reference.py, kernel.py, test_kernel.py, README.md, tools/, reference/.
+  bool implement();
+  /// Phase 4, asynchronous: run the harness on the target with live output; emits measured(ok).
+  void startMeasure();
+  /// Phase 4, after the run: utilization, roofline figure, baseline_report.md, memory/v0.json.
+  bool writeRecords();
+  /// Phase 4, last step: `V0: baseline kernel` commit (libgit2). Returns false with lastError().
+  bool commitWorkspace();
+  /// All phases in order, asynchronously; emits finished(ok).
+  void runAll();
+  /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
+  void cancel();
+
+  QString workspaceDir() const;
+  QString problemName() const;
+  QString lastError() const { return m_error; }
+  const nlohmann::json& spec() const { return m_spec; }
+  /// Replaces the spec (GUI edits); returns false with the validation messages in lastError().
+  bool setSpec(const nlohmann::json& spec);
+  QString framework() const { return m_framework; }
+  QString gpuId() const { return m_gpuId; }
+  const QList<KnowledgeRecord>& consulted() const { return m_records; }
+  const std::optional<RunOutcome>& outcome() const { return m_outcome; }
+  const std::optional<UtilizationResult>& utilization() const { return m_util; }
+  const std::optional<RooflineData>& roofline() const { return m_roofline; }
+  QString commitId() const { return m_commitId; }
+  /// The quality gate's result after writeRecords(): "PASS", "FAIL" or "TIMEOUT_FAIL" ("" before).
+  QString gateResult() const { return m_gate; }
+  /// Files of the workspace that the job wrote or kept (relative paths).
+  QStringList writtenFiles() const { return m_written; }
+
+  void setFigureRenderer(FigureRenderer r) { m_renderFigure = std::move(r); }
+
+Q_SIGNALS:
+  void progress(int phase, const QString& message);
+  void outputLine(const QString& line, int channel);
+  void caseStarted(const QString& name);
+  void caseFinished(const kwb::CaseResult& result);
+  void phaseDone(int phase, bool ok);
+  void measured(bool ok);
+  void finished(bool ok);
+
+private:
+  bool fail(int phase, const QString& message);
+  bool ensureWorkspace();
+  void onRunFinished(const RunOutcome& outcome);
+  QString cuteApiTablePath() const;
+
+  BaselineOptions m_opts;
+  QString m_error;
+  QString m_python;
+  QString m_gpuId;
+  QString m_framework;
+  QString m_frameworkReason;
+  bool m_outsidePolicy = false;
+  nlohmann::json m_spec;
+  QList<KnowledgeRecord> m_records;
+  std::unique_ptr<Workspace> m_ws;
+  std::unique_ptr<HarnessRun> m_run;
+  std::optional<RunOutcome> m_outcome;
+  std::optional<UtilizationResult> m_util;
+  std::optional<RooflineData> m_roofline;
+  QString m_commitId;
+  QStringList m_written;
+  QList<QPair<QString, QString>> m_baselineConfig;
+  int m_tile = 1024;
+  bool m_implemented = true;
+  QString m_staticCheck;
+  bool m_staticCheckOk = true;
+  QString m_gate;
+  QList<PlanQuery> m_searchLog;
+  FigureRenderer m_renderFigure;
+};
+
+}  // namespace kwb

@@ -1,0 +1,116 @@
+#include "core/pipeline/plan.h"
+
+#include <QStringList>
+
+namespace kwb {
+
+namespace {
+
+QString str(const nlohmann::json& j, const char* key) {
+  if (j.is_object() && j.contains(key) && j[key].is_string()) return QString::fromStdString(j[key].get<std::string>());
+  return {};
+}
+
+QString shapeText(const nlohmann::json& t) {
+  if (!t.contains("shape")) return str(t, "kind") == QLatin1String("scalar") ? QStringLiteral("scalar") : QString();
+  QStringList dims;
+  for (const auto& d : t["shape"]) dims.append(QString::fromStdString(d.dump()));
+  return QStringLiteral("[") + dims.join(QStringLiteral(", ")) + QStringLiteral("]");
+}
+
+}  // namespace
+
+nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
+  const nlohmann::json target = spec.value("target", nlohmann::json::object());
+  nlohmann::json shapes = nlohmann::json::array();
+  nlohmann::json dtypes = nlohmann::json::array();
+  for (const auto& t : spec.value("inputs", nlohmann::json::array())) {
+    if (t.contains("shape")) shapes.push_back(t["shape"]);
+    if (t.contains("dtype") && std::find(dtypes.begin(), dtypes.end(), t["dtype"]) == dtypes.end()) dtypes.push_back(t["dtype"]);
+  }
+  const nlohmann::json all = {
+      {"product", target.value("gpu", std::string())},
+      {"arch", target.value("arch", std::string())},
+      {"framework", target.value("framework", std::string())},
+      {"dsl", target.value("framework", std::string())},
+      {"operator", spec.value("pattern", nlohmann::json::object()).value("primary", std::string())},
+      {"operator_family", spec.value("pattern", nlohmann::json::object()).value("primary", std::string())},
+      {"shapes", shapes},
+      {"dtype", spec.value("dtype", std::string())},
+      {"dtypes", dtypes},
+  };
+  nlohmann::json q = nlohmann::json::object();
+  const nlohmann::json props = tool.inputSchema().value("properties", nlohmann::json::object());
+  for (auto it = props.begin(); it != props.end(); ++it)
+    if (all.contains(it.key())) q[it.key()] = all[it.key()];
+  return q;
+}
+
+QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records) {
+  const nlohmann::json src = spec.value("source", nlohmann::json::object());
+  const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+  QString md;
+  md += QStringLiteral("# V0 plan: %1\n\n").arg(str(src, "name"));
+  md += QStringLiteral("- Pattern: %1 (%2)\n").arg(str(pattern, "primary"), str(pattern, "detail"));
+  md += QStringLiteral("- FLOPs: `%1`; minimum bytes: `%2`\n")
+            .arg(str(spec.value("flops", nlohmann::json::object()), "expr"),
+                 str(spec.value("bytes", nlohmann::json::object()), "expr"));
+  md += QStringLiteral("- Target: %1; framework **%2** — %3\n\n")
+            .arg(str(spec.value("target", nlohmann::json::object()), "gpu"), framework, frameworkReason);
+  md += QStringLiteral("## Queries made\n\n| tool | input | result |\n|---|---|---|\n");
+  for (const PlanQuery& q : queries) {
+    md += QStringLiteral("| `%1` | `%2` | %3 |\n")
+              .arg(q.toolId, QString::fromStdString(q.input.dump()),
+                   q.ok ? QStringLiteral("%1 records").arg(q.recordCount) : QStringLiteral("**missing:** ") + q.error);
+  }
+  md += QStringLiteral("\n## Records consulted (ids and sources exactly as returned)\n\n");
+  if (records.isEmpty()) md += QStringLiteral("None. Missing facts are listed above.\n");
+  md += QStringLiteral("| record id | what | source | constraint it establishes |\n|---|---|---|---|\n");
+  for (const KnowledgeRecord& r : records) {
+    md += QStringLiteral("| `%1`%2 | %3 | %4 | %5 |\n")
+              .arg(r.id, r.fallback ? QStringLiteral(" (FALLBACK sample, not a match)") : QString(),
+                   QString(r.content).replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' '),
+                   QString(r.source).replace(u'|', QStringLiteral("\\|")), r.constraint);
+  }
+  md += QStringLiteral("\n## Baseline approach\n\n");
+  if (spec.contains("pointwise_graph"))
+    md += QStringLiteral("One pass over the flattened tensor: each CTA loads a tile of every input, applies the pointwise "
+                         "chain in fp32, and stores the output tile; the boundary tile is predicated. Memory-bound: the "
+                         "target is the measured copy bandwidth.\n");
+  else
+    md += QStringLiteral("No generator for this pattern yet: kernel.py is a skeleton marked unimplemented.\n");
+  return md;
+}
+
+QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, const QString& framework,
+                              const QString& frameworkReason, const QList<KnowledgeRecord>& records) {
+  const nlohmann::json src = spec.value("source", nlohmann::json::object());
+  QString md;
+  md += QStringLiteral("# kernel_opt_%1\n\n").arg(str(src, "name"));
+  md += QStringLiteral("Problem `%1` (pattern %2) on **%3**, framework **%4** (%5).\n\n")
+            .arg(str(src, "name"), str(spec.value("pattern", nlohmann::json::object()), "primary"), gpuId, framework,
+                 frameworkReason);
+  md += QStringLiteral("## Tensors\n\n| name | kind | shape | dtype |\n|---|---|---|---|\n");
+  for (const auto& t : spec.value("inputs", nlohmann::json::array()))
+    md += QStringLiteral("| %1 (in) | %2 | %3 | %4 |\n").arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
+  for (const auto& t : spec.value("outputs", nlohmann::json::array()))
+    md += QStringLiteral("| %1 (out) | %2 | %3 | %4 |\n").arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
+  md += QStringLiteral("\n## Optimization targets and their sources\n\n"
+                       "Targets come from the roofline of the target GPU: a memory-bound kernel is measured against the "
+                       "memory bandwidth (datasheet, and the copy bandwidth measured in the run), a compute-bound one "
+                       "against the dense peak of its dtype. The peaks used, with their citations:\n\n");
+  for (const KnowledgeRecord& r : records)
+    if (r.toolId == QLatin1String("spec-ledger")) md += QStringLiteral("- `%1`: %2 — %3\n").arg(r.id, r.content, r.source);
+  md += QStringLiteral("\n## Files\n\n"
+                       "- `reference.py` the PyTorch reference; `kernel.py` the baseline kernel (`ModelNew`); "
+                       "`test_kernel.py` the harness (`python test_kernel.py --version v0 --no-memory`)\n"
+                       "- `plans/v0_plan.md` knowledge consulted; `baseline_report.md`; `memory/v0.json`\n"
+                       "- `tools/*.py` the seed's commands (`compute_utilization.py`, `memory_manager.py`, `plugin.py`, "
+                       "`sandbox.py`), thin shims over `kwb`\n"
+                       "- ISA optimization thresholds: none set for V0 (no profile yet); they must be derived from "
+                       "documented best practice, hardware specs and the roofline, never invented.\n");
+  return md;
+}
+
+}  // namespace kwb

@@ -1,0 +1,36 @@
+#pragma once
+// Phase 2's written outputs: the knowledge query derived from the spec, plans/v0_plan.md, and the
+// workspace README.md (problem, target, framework, optimization targets with their sources).
+
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include "core/knowledge/knowledgetool.h"
+
+namespace kwb {
+
+/// One knowledge query as it was made (for the plan and memory/v0.json `search_log`).
+struct PlanQuery {
+  QString toolId;
+  nlohmann::json input;
+  bool ok = false;
+  QString error;     ///< the tool's error when !ok (a missing fact, recorded as such)
+  int recordCount = 0;
+};
+
+/// The query for `tool` built from the spec: exact product (the ledger id), arch, framework,
+/// operator (pattern), shapes and dtypes, restricted to the properties the tool's input schema declares.
+nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec);
+
+/// Markdown of plans/v0_plan.md: the problem, the framework decision, every query and every record
+/// consulted with its id and source exactly as returned, the constraints they establish, missing facts.
+QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records);
+
+/// Markdown of the workspace README.md.
+QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, const QString& framework,
+                              const QString& frameworkReason, const QList<KnowledgeRecord>& records);
+
+}  // namespace kwb

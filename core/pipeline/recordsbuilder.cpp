@@ -1,0 +1,252 @@
+#include "core/pipeline/recordsbuilder.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <cmath>
+
+#include "core/codegen/backend.h"
+#include "core/records/baselinereport.h"
+#include "core/records/memoryrecord.h"
+#include "core/workspace/workspace.h"
+
+namespace kwb {
+
+namespace {
+
+QString str(const nlohmann::json& j, const char* key) {
+  if (j.is_object() && j.contains(key) && j[key].is_string()) return QString::fromStdString(j[key].get<std::string>());
+  return {};
+}
+
+nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+/// The gate: every case PASS, a RESULT_JSON, a real (implemented) kernel that passes its framework's
+/// conformance check. TIMEOUT_FAIL dominates FAIL so the report says what happened.
+void evaluateGate(const RecordsInput& in, const QString& kernelSource, RecordsOutput* out) {
+  const RunOutcome& o = *in.outcome;
+  QStringList reasons;
+  bool timeout = false;
+  for (const CaseResult& c : o.cases) {
+    if (c.status == QLatin1String("TIMEOUT_FAIL")) timeout = true;
+    if (c.status != QLatin1String("PASS"))
+      reasons.append(QStringLiteral("%1: %2%3").arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
+  }
+  if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
+  if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
+  if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));
+  for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
+  if (!in.implemented) reasons.append(QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+  if (!in.staticCheckOk) reasons.append(in.staticCheck);
+  if (!in.cpuDryRun) {
+    if (const FrameworkBackend* b = backendById(in.framework)) {
+      for (const QString& marker : b->conformanceMarkers())
+        if (!kernelSource.contains(marker))
+          reasons.append(QStringLiteral("framework conformance: kernel.py lacks `%1`").arg(marker));
+    }
+  }
+  out->gateReason = reasons.join(QStringLiteral("; "));
+  out->gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+}
+
+}  // namespace
+
+QString ledgerDtype(const QString& t) {
+  if (t == QLatin1String("float32")) return QStringLiteral("fp32");
+  if (t == QLatin1String("bfloat16")) return QStringLiteral("bf16");
+  if (t == QLatin1String("float16")) return QStringLiteral("fp16");
+  if (t == QLatin1String("float64")) return QStringLiteral("fp64");
+  return t;
+}
+
+bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& renderFigure, RecordsOutput* out,
+                  QString* error) {
+  const nlohmann::json& spec = *in.spec;
+  const RunOutcome& o = *in.outcome;
+  const QString date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+  QString readErr;
+  const QString kernelSource = QString::fromUtf8(ws.read(QStringLiteral("kernel.py"), &readErr));
+  evaluateGate(in, kernelSource, out);
+
+  // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
+  UtilizationRequest rq;
+  rq.gpu = in.gpuId;
+  rq.dtype = ledgerDtype(str(spec, "dtype"));
+  rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
+  rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
+  for (const auto& [k, v] : spec.value("sizes", nlohmann::json::object()).items())
+    if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
+  const std::optional<double> latencyUs = o.result ? o.result->latencyUs : std::nullopt;
+  if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") && o.result->raw["measured_copy_bandwidth_tbs"].is_number())
+    rq.measuredBandwidthTBs = o.result->raw["measured_copy_bandwidth_tbs"].get<double>();
+  if (o.result && o.result->gridBlocks) rq.gridBlocks = o.result->gridBlocks;
+  const bool measuredOnGpu = !in.cpuDryRun && latencyUs && *latencyUs > 0;
+  rq.timeMs = measuredOnGpu ? *latencyUs / 1000.0 : 1.0;  // dry run: roofs only, the point is dropped below
+  UtilizationResult util = computeUtilization(rq);
+  if (util.ok) {
+    RooflineData rl = makeRoofline(util);
+    if (!measuredOnGpu) {
+      rl.pointTflops = 0;
+      rl.label = in.cpuDryRun ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
+    } else {
+      out->utilization = util;
+    }
+    out->roofline = rl;
+  } else {
+    out->summary.append(QStringLiteral("utilization not computed: ") + util.error);
+  }
+
+  QString figure;
+  if (out->roofline && renderFigure) {
+    QString figErr;
+    if (renderFigure(*out->roofline, ws.path(QStringLiteral("roofline.png")), &figErr)) {
+      figure = QStringLiteral("roofline.png");
+      out->files.append(figure);
+    } else {
+      out->summary.append(QStringLiteral("roofline figure not drawn: ") + figErr);
+    }
+  }
+
+  // ---- baseline_report.md
+  ReportInput r;
+  r.problemName = str(spec.value("source", nlohmann::json::object()), "name");
+  r.kernelPath = QStringLiteral("kernel.py");
+  r.testPath = QStringLiteral("test_kernel.py");
+  r.referencePath = QStringLiteral("reference.py");
+  {
+    const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+    QString desc = QStringLiteral("`Model.forward` is a %1 problem (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
+    QStringList ops;
+    for (const auto& op : spec.value("ops", nlohmann::json::array())) ops.append(str(op, "op"));
+    if (!ops.isEmpty()) desc += QStringLiteral(" aten ops in order: `%1`.").arg(ops.join(QStringLiteral("`, `")));
+    desc += QStringLiteral(" FLOPs `%1`, minimum bytes `%2`; accumulation in %3; rel_err threshold %4 (%5).")
+                .arg(rq.flopsExpr, rq.bytesExpr, str(spec.value("accuracy", nlohmann::json::object()), "accumulation_dtype"),
+                     QString::number(spec.value("accuracy", nlohmann::json::object()).value("rel_err_threshold", 0.01)),
+                     str(spec.value("accuracy", nlohmann::json::object()), "threshold_source"));
+    r.referenceDescription = desc;
+  }
+  r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId) : in.gpuId;
+  r.framework = in.framework;
+  r.frameworkNote = in.outsidePolicy ? in.frameworkReason : QString();
+  r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
+  r.timingMethod = o.result ? o.result->timingMethod : QString();
+  for (const KnowledgeRecord& k : *in.records) r.sourceRecordIds.append(k.id);
+  r.baselineConfig = in.baselineConfig;
+  for (const CaseResult& c : o.cases)
+    r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
+  r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
+  r.overallStatus = out->gateResult;
+  r.latencyUs = latencyUs;
+  r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
+  if (out->utilization) {
+    r.tflops = util.achievedTflops;
+    r.bandwidthGBs = util.achievedGBs;
+    r.tflopsUtilPct = util.tflopsUtilPct;
+    r.bandwidthUtilPct = util.bandwidthUtilPct;
+    r.bandwidthUtilVsMeasuredPct = util.bandwidthUtilVsMeasuredPct;
+    r.warnings = util.warnings;
+  }
+  r.flopsExpr = rq.flopsExpr;
+  r.bytesExpr = rq.bytesExpr;
+  r.bottleneck = util.ok ? util.bottleneck : QString();
+  r.peakComputeSource = util.peakComputeSource;
+  r.peakBandwidthSource = util.peakBandwidthSource;
+  if (rq.measuredBandwidthTBs)
+    r.measuredCeilingSource = QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
+                                  .arg(*rq.measuredBandwidthTBs, 0, 'f', 3);
+  r.arithmeticIntensity = util.ok ? util.arithmeticIntensity : 0;
+  r.ridgePoint = util.ok ? util.ridgePoint : 0;
+  r.rooflineFigure = figure;
+  if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
+  if (in.framework == QLatin1String("cutedsl"))
+    r.notRun.append(QStringLiteral("The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "
+                                   "it runs only where nvidia-cutlass-dsl is installed. %1").arg(in.staticCheck));
+  if (in.framework == QLatin1String("flydsl"))
+    r.notRun.append(QStringLiteral("FlyDSL cannot be installed or run here; the kernel was not run."));
+  if (in.cpuDryRun)
+    r.notRun.append(QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes; "
+                                   "no kernel was run or measured."));
+  r.command = in.command;
+  r.date = date;
+  r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString() : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
+  QString werr;
+  if (!ws.writeOwned(QStringLiteral("baseline_report.md"), renderBaselineReport(r).toUtf8(), &werr)) {
+    if (error) *error = werr;
+    return false;
+  }
+  out->files.append(QStringLiteral("baseline_report.md"));
+
+  // ---- memory/v0.json (the seed's template)
+  MemoryRecord m = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+  bool ok = true;
+  auto set = [&](const char* path, nlohmann::json v) {
+    QString e;
+    if (!m.setJson(QLatin1String(path), std::move(v), &e)) {
+      ok = false;
+      werr = e;
+    }
+  };
+  const bool gpu = out->utilization.has_value();
+  set("performance.latency_us", in.cpuDryRun ? nlohmann::json(nullptr) : opt(latencyUs));
+  set("performance.tflops", gpu ? nlohmann::json(util.achievedTflops) : nlohmann::json(nullptr));
+  set("performance.bandwidth_gbps", gpu ? nlohmann::json(util.achievedGBs) : nlohmann::json(nullptr));
+  set("performance.tflops_peak_utilization_pct", gpu ? nlohmann::json(util.tflopsUtilPct) : nlohmann::json(nullptr));
+  set("performance.bandwidth_peak_utilization_pct", gpu ? nlohmann::json(util.bandwidthUtilPct) : nlohmann::json(nullptr));
+  set("optimization.action_category", "baseline");
+  set("optimization.action_description",
+      QStringLiteral("V0 baseline generated by Kernel Workbench (%1)").arg(in.framework).toStdString());
+  set("correctness.rel_err", o.result ? opt(o.result->maxRelErr) : nlohmann::json(nullptr));
+  const bool casesPass = !o.cases.isEmpty() && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.passed(); });
+  const bool anyTimeout = std::any_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.status == QLatin1String("TIMEOUT_FAIL"); });
+  set("correctness.status", anyTimeout ? "TIMEOUT_FAIL" : (casesPass ? "PASS" : "FAIL"));
+  set("quality_gate.result", out->gateResult.toStdString());
+  set("quality_gate.failure_reason", out->gateReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(out->gateReason.toStdString()));
+  if (util.ok) set("profile_evidence.bottleneck_type", util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
+  nlohmann::json refs = nlohmann::json::array();
+  for (const KnowledgeRecord& k : *in.records)
+    refs.push_back({{"source_type", k.toolId.toStdString()}, {"path_or_url", k.source.toStdString()},
+                    {"description", (k.id + QStringLiteral(": ") + k.content).toStdString()}, {"record_id", k.id.toStdString()}});
+  set("references", refs);
+  nlohmann::json log = nlohmann::json::array();
+  for (const PlanQuery& q : *in.searchLog)
+    log.push_back({{"source", q.toolId.toStdString()}, {"query", q.input.dump()},
+                   {"finding", q.ok ? QStringLiteral("%1 records").arg(q.recordCount).toStdString() : ("missing: " + q.error.toStdString())},
+                   {"actionability", "peaks and limits used for the roofline and utilization"}});
+  set("search_log", log);
+  nlohmann::json pitfalls = nlohmann::json::array();
+  for (const CaseResult& c : o.cases)
+    if (!c.passed())
+      pitfalls.push_back({{"error_type", c.status == QLatin1String("TIMEOUT_FAIL") ? "timeout" : "accuracy"},
+                          {"error_message", (c.name + QStringLiteral(": ") + c.reason).toStdString()},
+                          {"root_cause", nullptr}, {"fix_applied", nullptr}, {"lesson", nullptr}});
+  set("pitfalls_and_fixes", pitfalls);
+  nlohmann::json cfg = nlohmann::json::object();
+  for (const auto& [k, v] : in.baselineConfig) cfg[k.toStdString()] = v.toStdString();
+  set("workbench", {{"mode", in.cpuDryRun ? "cpu-dry-run" : "gpu"},
+                    {"gpu", in.gpuId.toStdString()},
+                    {"framework", in.framework.toStdString()},
+                    {"framework_outside_policy", in.outsidePolicy},
+                    {"baseline_config", cfg},
+                    {"run_dir", r.runDir.toStdString()},
+                    {"timing_method", r.timingMethod.toStdString()},
+                    {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes; not a kernel measurement"
+                                          : "measured by test_kernel.py on the target"}});
+  if (!ok) {
+    if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
+    return false;
+  }
+  if (!m.save(ws.path(QStringLiteral("memory/v0.json")), &werr)) {
+    if (error) *error = werr;
+    return false;
+  }
+  out->files.append(QStringLiteral("memory/v0.json"));
+  out->summary.append(QStringLiteral("quality gate: %1%2").arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
+  if (out->utilization)
+    out->summary.append(QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
+                            .arg(*latencyUs, 0, 'f', 2).arg(util.achievedGBs, 0, 'f', 0).arg(util.bandwidthUtilPct, 0, 'f', 1)
+                            .arg(util.achievedTflops, 0, 'f', 3));
+  out->summary.append(QStringLiteral("wrote baseline_report.md and memory/v0.json"));
+  return true;
+}
+
+}  // namespace kwb

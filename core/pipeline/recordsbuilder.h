@@ -1,0 +1,61 @@
+#pragma once
+// Phase 4 after the run: the quality gate, utilization and roofline, baseline_report.md,
+// memory/v0.json and the roofline figure, all from one RunOutcome.
+
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/knowledge/knowledgetool.h"
+#include "core/perf/roofline.h"
+#include "core/perf/utilization.h"
+#include "core/pipeline/plan.h"
+#include "core/run/harnessrun.h"
+
+namespace kwb {
+
+class Workspace;
+
+struct RecordsInput {
+  const nlohmann::json* spec = nullptr;              ///< the phase-1 spec (with "target")
+  QString gpuId, framework, frameworkReason;
+  bool outsidePolicy = false;
+  bool cpuDryRun = false;
+  const RunOutcome* outcome = nullptr;
+  const QList<KnowledgeRecord>* records = nullptr;   ///< consulted in phase 2
+  const QList<PlanQuery>* searchLog = nullptr;
+  QList<QPair<QString, QString>> baselineConfig;     ///< from the code generator
+  bool implemented = true;                           ///< false: kernel.py is a skeleton
+  QString staticCheck;                               ///< CuTe DSL static check summary ("" if none)
+  bool staticCheckOk = true;
+  QString command;                                   ///< the kwb command line, for the report
+};
+
+struct RecordsOutput {
+  std::optional<UtilizationResult> utilization;      ///< empty on a CPU dry run (never a kernel measurement)
+  std::optional<RooflineData> roofline;              ///< roofs always; the point only for a GPU run
+  QString gateResult;                                ///< PASS | FAIL | TIMEOUT_FAIL
+  QString gateReason;
+  QStringList files;                                 ///< workspace-relative files written
+  QStringList summary;                               ///< lines for the progress log
+};
+
+/// Renders the roofline PNG; see BaselineJob::setFigureRenderer.
+using FigureRenderFn = std::function<bool(const RooflineData&, const QString& pngPath, QString* error)>;
+
+/// Evaluates the gate, computes utilization against the ledger, writes roofline.png (when a renderer
+/// is given), baseline_report.md and memory/v0.json. False + error only on I/O failure; a FAIL gate is
+/// a successful write of a failing record.
+bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& renderFigure, RecordsOutput* out,
+                  QString* error);
+
+/// "float32" → "fp32", "bfloat16" → "bf16", "float16" → "fp16"; others unchanged.
+QString ledgerDtype(const QString& torchDtype);
+
+}  // namespace kwb

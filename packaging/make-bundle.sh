@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Makes a relocatable bundle (tar.xz) of kwb and kernel-workbench that runs on a Linux x86_64 machine
+# without Qt: the binaries, every non-glibc shared library they load (from ldd), Qt's platform,
+# imageformats and iconengines plugins, DejaVu fonts with a private fonts.conf, and wrapper scripts
+# that set LD_LIBRARY_PATH, QT_PLUGIN_PATH and FONTCONFIG_FILE.
+#
+# Usage: packaging/make-bundle.sh BUILD_DIR OUT.tar.xz [SHARED_DIR]
+#   SHARED_DIR (optional): the workplace's shared/ folder; its CuTe DSL API table is bundled for
+#   `kwb check` and the CuTe DSL static conformance check.
+set -euo pipefail
+build="$(cd "$1" && pwd)"
+out="$(realpath -m "$2")"
+shared="${3:-}"
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+root="$stage/kernel-workbench"
+mkdir -p "$root/libexec" "$root/lib" "$root/plugins" "$root/fonts" "$root/bin" "$root/share/kernel-workbench"
+
+for exe in kwb kernel-workbench; do
+  install -m 755 "$build/app/$exe" "$root/libexec/$exe"
+done
+
+qtplugins="$(qtpaths6 --query QT_INSTALL_PLUGINS 2>/dev/null || echo /usr/lib/x86_64-linux-gnu/qt6/plugins)"
+for dir in platforms imageformats iconengines; do
+  [ -d "$qtplugins/$dir" ] && cp -a "$qtplugins/$dir" "$root/plugins/"
+done
+# xcb needs its own integrations; keep only what exists.
+[ -d "$qtplugins/xcbglintegrations" ] && cp -a "$qtplugins/xcbglintegrations" "$root/plugins/"
+
+# Libraries: everything ldd resolves for the binaries and plugins, except glibc's own, which the
+# target machine provides (the dynamic loader must match the host's).
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libresolv\.so|libutil\.so|libGL\.so|libEGL\.so|libGLX|libGLdispatch|libOpenGL)'
+collect() {
+  ldd "$1" 2>/dev/null | awk '/=> \//{print $3}' | while read -r lib; do
+    base="$(basename "$lib")"
+    [[ "$base" =~ $skip ]] && continue
+    [ -e "$root/lib/$base" ] || cp -L "$lib" "$root/lib/$base"
+  done
+}
+for f in "$root"/libexec/* $(find "$root/plugins" -name '*.so'); do collect "$f"; done
+
+# Fonts: DejaVu with a private fontconfig so text renders the same everywhere.
+cp /usr/share/fonts/truetype/dejavu/*.ttf "$root/fonts/" 2>/dev/null || true
+cat > "$root/fonts/fonts.conf" <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir prefix="relative">.</dir>
+  <cachedir>/tmp/kernel-workbench-fontcache</cachedir>
+</fontconfig>
+XML
+
+if [ -n "$shared" ] && [ -f "$shared/data/cutedsl/cute_api.json" ]; then
+  mkdir -p "$root/share/kernel-workbench/cutedsl"
+  cp "$shared"/data/cutedsl/*.json "$root/share/kernel-workbench/cutedsl/"
+fi
+
+for exe in kwb kernel-workbench; do
+  cat > "$root/bin/$exe" <<SH
+#!/usr/bin/env bash
+here="\$(cd "\$(dirname "\$(readlink -f "\$0")")/.." && pwd)"
+export LD_LIBRARY_PATH="\$here/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+export QT_PLUGIN_PATH="\$here/plugins"
+export FONTCONFIG_FILE="\$here/fonts/fonts.conf"
+export KWB_CUTE_API="\${KWB_CUTE_API:-\$here/share/kernel-workbench/cutedsl/cute_api.json}"
+exec "\$here/libexec/$exe" "\$@"
+SH
+  chmod 755 "$root/bin/$exe"
+done
+# The binaries find the bundled libraries first even when started directly.
+if command -v patchelf >/dev/null; then
+  for exe in "$root"/libexec/*; do patchelf --set-rpath '$ORIGIN/../lib' "$exe"; done
+fi
+
+mkdir -p "$(dirname "$out")"
+tar -C "$stage" -cJf "$out" kernel-workbench
+echo "bundle: $out ($(du -h "$out" | cut -f1))"
