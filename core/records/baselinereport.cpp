@@ -109,7 +109,8 @@ void performance(QString& md, const ReportInput& in, bool dryRun)
         + (dryRun ? noUtil : fixed(in.bandwidthUtilPct, 1)) + QLatin1String(" |\n\n");
     if (dryRun)
         md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, reduced shapes\n");
-    md += QLatin1String("- PyTorch reference latency: ") + fixed(in.refLatencyUs, 3) + QStringLiteral(" µs\n");
+    md += QLatin1String("- PyTorch reference latency: ")
+        + (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
     md += QLatin1String("- FLOPs: ") + code(in.flopsExpr) + QLatin1String("; bytes moved: ") + code(in.bytesExpr)
         + QLatin1Char('\n');
     md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');
