@@ -1,0 +1,147 @@
+#include "widgets/casetablemodel.h"
+
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+#include <limits>
+
+namespace kwb {
+
+namespace {
+QString running() { return QStringLiteral("RUNNING"); }
+
+QVariant number(const std::optional<double>& v, int role, char format, int precision) {
+  if (role == CaseTableModel::SortRole)
+    return v ? *v : std::numeric_limits<double>::quiet_NaN();
+  if (!v)
+    return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
+  return QString::number(*v, format, precision);
+}
+}  // namespace
+
+CaseTableModel::CaseTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void CaseTableModel::resetData(const QList<CaseResult>& results) {
+  beginResetModel();
+  m_rows = results;
+  endResetModel();
+}
+
+void CaseTableModel::clear() { resetData({}); }
+
+int CaseTableModel::rowOf(const QString& name) const {
+  for (int i = 0; i < m_rows.size(); ++i)
+    if (m_rows[i].name == name)
+      return i;
+  return -1;
+}
+
+void CaseTableModel::caseStarted(const QString& name) {
+  CaseResult r;
+  r.name = name;
+  r.status = running();
+  const int row = rowOf(name);
+  if (row >= 0) {
+    m_rows[row] = r;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    return;
+  }
+  const int n = static_cast<int>(m_rows.size());
+  beginInsertRows({}, n, n);
+  m_rows.append(r);
+  endInsertRows();
+}
+
+void CaseTableModel::caseFinished(const CaseResult& result) {
+  const int row = rowOf(result.name);
+  if (row >= 0) {
+    m_rows[row] = result;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    return;
+  }
+  const int n = static_cast<int>(m_rows.size());
+  beginInsertRows({}, n, n);
+  m_rows.append(result);
+  endInsertRows();
+}
+
+int CaseTableModel::countStatus(const QString& status) const {
+  int n = 0;
+  for (const CaseResult& r : m_rows)
+    n += r.status == status ? 1 : 0;
+  return n;
+}
+
+int CaseTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int CaseTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QColor CaseTableModel::statusColor(const QString& status) {
+  if (status == u"PASS")
+    return QColor(0x1b, 0x7f, 0x2a);
+  if (status == u"FAIL")
+    return QColor(0xc6, 0x28, 0x28);
+  if (status == u"TIMEOUT_FAIL")
+    return QColor(0xe0, 0x6c, 0x00);
+  if (status == u"ERROR")
+    return QColor(0xad, 0x14, 0x57);
+  return QColor(0x75, 0x75, 0x75);
+}
+
+QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
+  const CaseResult& r = m_rows[index.row()];
+  if (role == StatusRole)
+    return r.status;
+  const auto column = static_cast<Columns>(index.column());
+  if (role == Qt::ForegroundRole && column == StatusColumn)
+    return statusColor(r.status);
+  if (role == Qt::FontRole && column == StatusColumn) {
+    QFont f;
+    f.setBold(true);
+    return f;
+  }
+  if (role == Qt::TextAlignmentRole && (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::ToolTipRole) {
+    QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
+    if (r.threshold)
+      tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);
+    if (!r.reason.isEmpty())
+      tip += u'\n' + r.reason;
+    return tip;
+  }
+  if (role != Qt::DisplayRole && role != SortRole)
+    return {};
+  switch (column) {
+    case NameColumn: return r.name;
+    case StatusColumn: return r.status;
+    case RelErrColumn: return number(r.relErr, role, 'e', 3);
+    case LatencyColumn: return number(r.latencyUs, role, 'f', 2);
+    case RefLatencyColumn: return number(r.refLatencyUs, role, 'f', 2);
+    case ReasonColumn: return r.reason;
+    case ColumnCount: break;
+  }
+  return {};
+}
+
+QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return {};
+  switch (static_cast<Columns>(section)) {
+    case NameColumn: return tr("Case");
+    case StatusColumn: return tr("Status");
+    case RelErrColumn: return tr("rel_err");
+    case LatencyColumn: return tr("latency_us");
+    case RefLatencyColumn: return tr("ref latency_us");
+    case ReasonColumn: return tr("Reason");
+    case ColumnCount: break;
+  }
+  return {};
+}
+
+}  // namespace kwb

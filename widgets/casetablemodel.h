@@ -1,0 +1,49 @@
+#pragma once
+// Per-case results of one harness run (CASE_START / CASE_RESULT lines as they arrive).
+
+#include <QAbstractTableModel>
+#include <QList>
+
+#include "core/run/harnessparser.h"
+
+namespace kwb {
+
+class CaseTableModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Columns { NameColumn, StatusColumn, RelErrColumn, LatencyColumn, RefLatencyColumn, ReasonColumn, ColumnCount };
+  enum Roles {
+    SortRole = Qt::UserRole,  ///< raw value: double for numbers (NaN when null), QString otherwise
+    StatusRole,               ///< the status text ("RUNNING" for a started, unfinished case)
+  };
+
+  explicit CaseTableModel(QObject* parent = nullptr);
+
+  /// Replaces all rows by `results` (e.g. the cases of a RESULT_JSON).
+  void resetData(const QList<CaseResult>& results);
+  /// Adds a RUNNING row for `name` (or marks an existing row of that name RUNNING again).
+  void caseStarted(const QString& name);
+  /// Replaces the row of the same name (the RUNNING one) or appends a new row.
+  void caseFinished(const CaseResult& result);
+  /// Removes every row.
+  void clear();
+
+  /// The rows' results (a RUNNING row has status "RUNNING" and no numbers).
+  const QList<CaseResult>& results() const { return m_rows; }
+  /// How many rows have status `status` (e.g. "PASS").
+  int countStatus(const QString& status) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+  /// Text colour for a status: PASS green, FAIL red, TIMEOUT_FAIL orange, ERROR magenta, else grey.
+  static QColor statusColor(const QString& status);
+
+private:
+  int rowOf(const QString& name) const;
+  QList<CaseResult> m_rows;
+};
+
+}  // namespace kwb

@@ -1,0 +1,95 @@
+#include "widgets/codeeditor.h"
+
+#include <Qsci/qscilexerjson.h>
+#include <Qsci/qscilexermarkdown.h>
+#include <Qsci/qscilexerpython.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QSaveFile>
+
+namespace kwb {
+
+CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
+  setUtf8(true);
+  setFont(editorFont());
+  setMarginsFont(editorFont());
+  setMarginType(0, QsciScintilla::NumberMargin);
+  setMarginLineNumbers(0, true);
+  setMarginWidth(0, QStringLiteral("000000"));
+  setIndentationsUseTabs(false);
+  setIndentationWidth(4);
+  setTabWidth(4);
+  setAutoIndent(true);
+  setBraceMatching(QsciScintilla::SloppyBraceMatch);
+  setEolMode(QsciScintilla::EolUnix);
+}
+
+QFont CodeEditor::editorFont() {
+  QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  f.setStyleHint(QFont::Monospace);
+  f.setFixedPitch(true);
+  return f;
+}
+
+void CodeEditor::applyLexerFor(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  QsciLexer* lexer = nullptr;
+  if (suffix == u"py")
+    lexer = new QsciLexerPython(this);
+  else if (suffix == u"json")
+    lexer = new QsciLexerJSON(this);
+  else if (suffix == u"md")
+    lexer = new QsciLexerMarkdown(this);
+  QsciLexer* old = this->lexer();
+  if (lexer) {
+    // Lexers default comments etc. to a proportional (serif) font: force monospace on every style.
+    lexer->setDefaultFont(editorFont());
+    lexer->setFont(editorFont(), -1);
+  }
+  setLexer(lexer);
+  if (old && old != lexer)
+    old->deleteLater();
+}
+
+bool CodeEditor::load(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error)
+      *error = tr("Cannot open %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  const QString text = QString::fromUtf8(f.readAll());
+  m_path = QFileInfo(path).absoluteFilePath();
+  applyLexerFor(m_path);
+  setText(text);
+  // A fresh file: nothing to undo back past, nothing unsaved.
+  SendScintilla(SCI_EMPTYUNDOBUFFER);
+  setModified(false);
+  return true;
+}
+
+bool CodeEditor::save(QString* error) {
+  if (m_path.isEmpty()) {
+    if (error)
+      *error = tr("This editor has no file to save to.");
+    return false;
+  }
+  QSaveFile f(m_path);
+  if (!f.open(QIODevice::WriteOnly)) {
+    if (error)
+      *error = tr("Cannot write %1: %2").arg(m_path, f.errorString());
+    return false;
+  }
+  const QByteArray bytes = text().toUtf8();
+  if (f.write(bytes) != bytes.size() || !f.commit()) {
+    if (error)
+      *error = tr("Saving %1 failed: %2").arg(m_path, f.errorString());
+    return false;
+  }
+  setModified(false);
+  return true;
+}
+
+}  // namespace kwb

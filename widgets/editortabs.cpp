@@ -1,0 +1,150 @@
+#include "widgets/editortabs.h"
+
+#include "widgets/codeeditor.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QTextBrowser>
+
+namespace kwb {
+
+namespace {
+const char* const kPreviewTitle = "kwbPreviewTitle";
+}
+
+EditorTabs::EditorTabs(QWidget* parent) : QTabWidget(parent) {
+  setTabsClosable(true);
+  setMovable(true);
+  setDocumentMode(true);
+  connect(this, &QTabWidget::tabCloseRequested, this, [this](int i) { closeTab(i); });
+}
+
+CodeEditor* EditorTabs::editorFor(const QString& path) const {
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  for (int i = 0; i < count(); ++i) {
+    auto* e = qobject_cast<CodeEditor*>(widget(i));
+    if (e && e->filePath() == abs)
+      return e;
+  }
+  return nullptr;
+}
+
+CodeEditor* EditorTabs::currentEditor() const { return qobject_cast<CodeEditor*>(currentWidget()); }
+
+CodeEditor* EditorTabs::openFile(const QString& path, QString* error) {
+  if (CodeEditor* existing = editorFor(path)) {
+    setCurrentWidget(existing);
+    return existing;
+  }
+  auto* e = new CodeEditor(this);
+  if (!e->load(path, error)) {
+    delete e;
+    return nullptr;
+  }
+  const int i = addTab(e, QFileInfo(path).fileName());
+  setTabToolTip(i, e->filePath());
+  connect(e, &QsciScintilla::modificationChanged, this, [this, e](bool) {
+    updateTabTitle(e);
+    Q_EMIT modificationChanged();
+  });
+  setCurrentIndex(i);
+  return e;
+}
+
+void EditorTabs::updateTabTitle(CodeEditor* editor) {
+  const int i = indexOf(editor);
+  if (i < 0)
+    return;
+  const QString name = QFileInfo(editor->filePath()).fileName();
+  setTabText(i, editor->isModified() ? name + u'*' : name);
+}
+
+bool EditorTabs::reloadIfUnmodified(const QString& path) {
+  CodeEditor* e = editorFor(path);
+  if (!e)
+    return true;
+  if (e->isModified())
+    return false;
+  QString err;
+  if (!e->load(e->filePath(), &err))
+    return false;
+  updateTabTitle(e);
+  return true;
+}
+
+bool EditorTabs::saveCurrent(QString* error) {
+  CodeEditor* e = currentEditor();
+  if (!e) {
+    if (error)
+      *error = tr("The current tab is not an editable file.");
+    return false;
+  }
+  return e->save(error);
+}
+
+bool EditorTabs::saveAll(QString* error) {
+  for (int i = 0; i < count(); ++i) {
+    auto* e = qobject_cast<CodeEditor*>(widget(i));
+    if (e && e->isModified() && !e->save(error))
+      return false;
+  }
+  return true;
+}
+
+QStringList EditorTabs::modifiedFiles() const {
+  QStringList out;
+  for (int i = 0; i < count(); ++i) {
+    auto* e = qobject_cast<CodeEditor*>(widget(i));
+    if (e && e->isModified())
+      out << e->filePath();
+  }
+  return out;
+}
+
+QTextBrowser* EditorTabs::preview(const QString& title) const {
+  for (int i = 0; i < count(); ++i) {
+    auto* b = qobject_cast<QTextBrowser*>(widget(i));
+    if (b && b->property(kPreviewTitle).toString() == title)
+      return b;
+  }
+  return nullptr;
+}
+
+QTextBrowser* EditorTabs::showHtml(const QString& title, const QString& html) {
+  QTextBrowser* b = preview(title);
+  if (!b) {
+    b = new QTextBrowser(this);
+    b->setOpenExternalLinks(true);
+    b->setProperty(kPreviewTitle, title);
+    addTab(b, title);
+  }
+  b->setHtml(html);
+  setCurrentWidget(b);
+  return b;
+}
+
+bool EditorTabs::closeTab(int index) {
+  auto* e = qobject_cast<CodeEditor*>(widget(index));
+  if (e && e->isModified()) {
+    // Never lose the user's edits silently.
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them before closing?").arg(e->filePath()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+      return false;
+    if (answer == QMessageBox::Save) {
+      QString err;
+      if (!e->save(&err)) {
+        QMessageBox::warning(this, tr("Save failed"), err);
+        return false;
+      }
+    }
+  }
+  QWidget* w = widget(index);
+  removeTab(index);
+  w->deleteLater();
+  return true;
+}
+
+}  // namespace kwb

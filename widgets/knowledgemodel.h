@@ -1,0 +1,41 @@
+#pragma once
+// The knowledge records consulted in phase 2 (the plugin panel). Ids and sources are shown exactly
+// as the tool returned them; a fallback sample is visibly marked as NOT a match.
+
+#include <QAbstractTableModel>
+#include <QList>
+
+#include "core/knowledge/knowledgetool.h"
+
+namespace kwb {
+
+class KnowledgeModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Columns { ToolColumn, IdColumn, TitleColumn, ScopeColumn, SourceColumn, MatchColumn, ColumnCount };
+  enum Roles {
+    ContentRole = Qt::UserRole,  ///< QString: the record's content
+    ConstraintRole,              ///< QString: the constraint it establishes ("" if none)
+    FallbackRole,                ///< bool: a fallback sample
+  };
+
+  explicit KnowledgeModel(QObject* parent = nullptr);
+
+  /// Replaces all rows.
+  void resetData(const QList<KnowledgeRecord>& records);
+  const QList<KnowledgeRecord>& records() const { return m_rows; }
+
+  /// "vendor=NVIDIA, arch=Hopper, ..." from a scope object (keys in the object's order); a
+  /// non-object scope is shown as its JSON text; null → "".
+  static QString scopeText(const nlohmann::json& scope);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+  QList<KnowledgeRecord> m_rows;
+};
+
+}  // namespace kwb

@@ -1,0 +1,239 @@
+#include "widgets/qcustomplot_include.h"  // first: see the header
+
+#include "widgets/rooflineplot.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QLabel>
+#include <QSaveFile>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kwb {
+
+namespace {
+const QColor kMemoryColor(0x15, 0x65, 0xc0);
+const QColor kMeasuredColor(0x00, 0x89, 0x7b);
+const QColor kComputeColor(0x6a, 0x1b, 0x9a);
+const QColor kPointColor(0xe6, 0x51, 0x00);
+const QColor kAboveColor(0xc6, 0x28, 0x28);
+
+double decadeBelow(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
+double decadeAbove(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
+QString num(double v) { return QString::number(v, 'g', 4); }
+
+QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& legend, const QColor& color,
+                  Qt::PenStyle style, const QVector<double>& x, const QVector<double>& y) {
+  QCPGraph* g = plot->addGraph();
+  g->setObjectName(QLatin1String(objectName));
+  g->setName(legend);
+  g->setPen(QPen(color, 2.0, style));
+  g->setData(x, y, true);
+  return g;
+}
+}  // namespace
+
+RooflinePlot::RooflinePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)), m_note(new QLabel(this)) {
+  m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
+  m_plot->setMinimumSize(320, 220);
+  for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    axis->setNumberFormat(QStringLiteral("gb"));  // 10^k tick labels
+    axis->setNumberPrecision(0);
+  }
+  m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+  m_plot->yAxis->setLabel(tr("Performance (TFLOPS)"));
+  m_plot->legend->setVisible(true);
+  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  m_plot->plotLayout()->insertRow(0);
+  m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, tr("Roofline"), QFont(font().family(), 11, QFont::Bold)));
+  m_note->setWordWrap(true);
+  m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_note->setObjectName(QStringLiteral("rooflineNote"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_plot, 1);
+  layout->addWidget(m_note);
+  applyTheme();
+  clear();
+}
+
+void RooflinePlot::clear() {
+  m_plot->clearGraphs();
+  m_plot->clearItems();
+  m_plot->xAxis->setRange(0.01, 1000);
+  m_plot->yAxis->setRange(0.01, 1000);
+  m_note->setText(tr("No roofline yet: it is drawn after the V0 measurement (phase 4)."));
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+QCPGraph* RooflinePlot::graph(const char* name) const {
+  for (int i = 0; i < m_plot->graphCount(); ++i)
+    if (m_plot->graph(i)->objectName() == QLatin1String(name))
+      return m_plot->graph(i);
+  return nullptr;
+}
+
+bool RooflinePlot::hasPoint() const {
+  const QCPGraph* g = graph(kPoint);
+  return g && g->dataCount() == 1;
+}
+
+QPointF RooflinePlot::point() const {
+  if (!hasPoint())
+    return {};
+  const auto it = graph(kPoint)->data()->constBegin();
+  return {it->key, it->value};
+}
+
+QString RooflinePlot::noteText() const { return m_note->text(); }
+
+void RooflinePlot::setData(const RooflineData& d) {
+  clear();
+  QStringList notes;
+  notes << tr("%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte")
+               .arg(d.gpuId, d.dtype, num(d.peakTflops), num(d.bandwidthTBs), num(d.ridgePoint));
+  if (d.peakTflops <= 0 || d.bandwidthTBs <= 0) {
+    notes << tr("No roofs: the peak or the bandwidth is not known.");
+    m_note->setText(notes.join(u'\n'));
+    return;
+  }
+  const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
+  const bool havePoint = d.pointIntensity > 0 && d.pointTflops > 0;
+  const double measuredBw = d.measuredBandwidthTBs.value_or(0.0);
+
+  // Axis ranges: whole decades around everything drawn, with room on both sides of the ridge.
+  QVector<double> xs{ridge};
+  if (d.pointIntensity > 0)
+    xs << d.pointIntensity;
+  if (measuredBw > 0)
+    xs << d.peakTflops / measuredBw;
+  const double xmin = decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0);
+  const double xmax = decadeAbove(*std::max_element(xs.begin(), xs.end()) * 10.0);
+  double ylo = d.bandwidthTBs * xmin;
+  if (measuredBw > 0)
+    ylo = std::min(ylo, measuredBw * xmin);
+  if (havePoint)
+    ylo = std::min(ylo, d.pointTflops);
+  const double ymin = decadeBelow(ylo / 2.0);
+  const double ymax = decadeAbove(std::max(d.peakTflops, havePoint ? d.pointTflops : 0.0) * 2.0);
+
+  addLine(m_plot, kMemoryRoof, tr("Memory roof: %1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), kMemoryColor,
+          Qt::SolidLine, {xmin, ridge}, {d.bandwidthTBs * xmin, d.peakTflops});
+  if (measuredBw > 0) {
+    const double measuredRidge = d.peakTflops / measuredBw;
+    addLine(m_plot, kMeasuredRoof, tr("Measured ceiling: %1 TB/s").arg(num(measuredBw)), kMeasuredColor,
+            Qt::DashLine, {xmin, measuredRidge}, {measuredBw * xmin, d.peakTflops});
+  }
+  addLine(m_plot, kComputeRoof, tr("Compute roof: %1 TFLOPS (%2)").arg(num(d.peakTflops), d.dtype), kComputeColor,
+          Qt::SolidLine, {ridge, xmax}, {d.peakTflops, d.peakTflops});
+
+  QCPGraph* ridgeGraph = addLine(m_plot, kRidge, tr("Ridge point: %1 FLOP/byte").arg(num(ridge)), kComputeColor,
+                                 Qt::SolidLine, {ridge}, {d.peakTflops});
+  ridgeGraph->setLineStyle(QCPGraph::lsNone);
+  ridgeGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kComputeColor, Qt::white, 10));
+
+  if (havePoint) {
+    const QColor c = d.aboveRoof ? kAboveColor : kPointColor;
+    QString label = d.label.isEmpty() ? tr("V0") : d.label;
+    if (d.aboveRoof)
+      label += u' ' + tr("(above its roof: check the measurement)");
+    QCPGraph* p = addLine(m_plot, kPoint, label, c, Qt::SolidLine, {d.pointIntensity}, {d.pointTflops});
+    p->setLineStyle(QCPGraph::lsNone);
+    p->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 10));
+    auto* text = new QCPItemText(m_plot);
+    text->setObjectName(QStringLiteral("pointLabel"));
+    text->position->setType(QCPItemPosition::ptPlotCoords);
+    text->position->setCoords(d.pointIntensity, d.pointTflops);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    text->setPadding(QMargins(8, 0, 0, 4));
+    text->setText(QStringLiteral("%1\n%2 FLOP/byte, %3 TFLOPS").arg(label, num(d.pointIntensity), num(d.pointTflops)));
+    text->setColor(c);
+  } else if (d.pointIntensity > 0) {
+    // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
+    // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
+    QCPGraph* m = addLine(m_plot, kIntensity,
+                          tr("%1: intensity %2 FLOP/byte").arg(d.label.isEmpty() ? tr("no measurement") : d.label, num(d.pointIntensity)),
+                          kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
+    m->setLineStyle(QCPGraph::lsLine);
+    notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
+                 .arg(d.label.isEmpty() ? tr("no measurement") : d.label);
+  } else {
+    notes << tr("The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.")
+                 .arg(num(d.pointIntensity), num(d.pointTflops));
+  }
+  if (!d.peakSource.isEmpty())
+    notes << tr("Compute roof: %1").arg(d.peakSource);
+  if (!d.bandwidthSource.isEmpty())
+    notes << tr("Memory roof: %1").arg(d.bandwidthSource);
+  if (measuredBw > 0 && !d.measuredSource.isEmpty())
+    notes << tr("Measured ceiling: %1").arg(d.measuredSource);
+  m_note->setText(notes.join(u'\n'));
+  m_plot->xAxis->setRange(xmin, xmax);
+  m_plot->yAxis->setRange(ymin, ymax);
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void RooflinePlot::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+    applyTheme();
+}
+
+void RooflinePlot::applyTheme() {
+  // Follow the palette so the chart stays readable in a dark theme.
+  const QPalette pal = palette();
+  const QColor fg = pal.color(QPalette::WindowText);
+  m_plot->setBackground(pal.brush(QPalette::Base));
+  m_plot->legend->setBrush(pal.brush(QPalette::Base));
+  m_plot->legend->setTextColor(fg);
+  m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+  for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+    axis->setBasePen(QPen(fg));
+    axis->setTickPen(QPen(fg));
+    axis->setSubTickPen(QPen(fg));
+    axis->setTickLabelColor(fg);
+    axis->setLabelColor(fg);
+    axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+  }
+  if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
+    title->setTextColor(fg);
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+bool renderRooflinePng(const RooflineData& data, const QString& pngPath, QString* error) {
+  return renderRooflinePngSized(data, pngPath, 900, 600, error);
+}
+
+bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, int width, int height, QString* error) {
+  auto setError = [error](const QString& message) {
+    if (error)
+      *error = message;
+    return false;
+  };
+  if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen)."));
+  if (width <= 0 || height <= 0)
+    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: the size %1 × %2 is not positive.").arg(width).arg(height));
+  if (data.peakTflops <= 0 || data.bandwidthTBs <= 0)
+    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known."));
+  RooflinePlot plot;
+  plot.setData(data);
+  plot.plot()->setGeometry(0, 0, width, height);
+  // Render once directly (no event loop needed), then grab at the requested size.
+  plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  const QPixmap pixmap = plot.plot()->toPixmap(width, height);
+  if (pixmap.isNull())
+    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: rendering gave an empty image."));
+  QSaveFile f(pngPath);
+  if (!f.open(QIODevice::WriteOnly))
+    return setError(QApplication::translate("kwb", "Cannot write %1: %2").arg(pngPath, f.errorString()));
+  if (!pixmap.save(&f, "PNG") || !f.commit())
+    return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2").arg(pngPath, f.errorString()));
+  return true;
+}
+
+}  // namespace kwb

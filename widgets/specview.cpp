@@ -1,0 +1,159 @@
+#include "widgets/specview.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace kwb {
+
+namespace {
+QString str(const nlohmann::json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || j[key].is_null())
+    return {};
+  const auto& v = j[key];
+  return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+}
+}  // namespace
+
+QString jsonListText(const nlohmann::json& list) {
+  if (list.is_null())
+    return {};
+  if (!list.is_array())
+    return QString::fromStdString(list.dump());
+  QStringList parts;
+  for (const auto& v : list)
+    parts << QString::fromStdString(v.dump());
+  return u'[' + parts.join(QStringLiteral(", ")) + u']';
+}
+
+SpecTensorModel::SpecTensorModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void SpecTensorModel::resetData(const nlohmann::json& spec) {
+  beginResetModel();
+  m_rows.clear();
+  auto add = [this](const QString& role, const nlohmann::json& list) {
+    if (!list.is_array())
+      return;
+    for (const auto& t : list) {
+      Row r;
+      r.role = role;
+      r.name = str(t, "name");
+      r.kind = t.contains("kind") ? str(t, "kind") : QStringLiteral("tensor");
+      r.shape = t.contains("shape") ? jsonListText(t["shape"]) : QString();
+      r.stride = t.contains("stride") ? jsonListText(t["stride"]) : QString();
+      r.dtype = str(t, "dtype");
+      // A scalar input has a value instead of a layout.
+      r.layout = t.contains("value") ? tr("value %1").arg(str(t, "value")) : str(t, "layout");
+      m_rows.append(r);
+    }
+  };
+  if (spec.is_object()) {
+    add(tr("input"), spec.value("inputs", nlohmann::json()));
+    add(tr("output"), spec.value("outputs", nlohmann::json()));
+    if (spec.contains("model") && spec["model"].is_object())
+      add(tr("parameter"), spec["model"].value("parameters", nlohmann::json()));
+  }
+  endResetModel();
+}
+
+int SpecTensorModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int SpecTensorModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant SpecTensorModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || role != Qt::DisplayRole)
+    return {};
+  const Row& r = m_rows[index.row()];
+  switch (static_cast<Columns>(index.column())) {
+    case RoleColumn: return r.role;
+    case NameColumn: return r.name;
+    case KindColumn: return r.kind;
+    case ShapeColumn: return r.shape;
+    case StrideColumn: return r.stride;
+    case DtypeColumn: return r.dtype;
+    case LayoutColumn: return r.layout;
+    case ColumnCount: break;
+  }
+  return {};
+}
+
+QVariant SpecTensorModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return {};
+  switch (static_cast<Columns>(section)) {
+    case RoleColumn: return tr("Role");
+    case NameColumn: return tr("Name");
+    case KindColumn: return tr("Kind");
+    case ShapeColumn: return tr("Shape");
+    case StrideColumn: return tr("Stride");
+    case DtypeColumn: return tr("dtype");
+    case LayoutColumn: return tr("Layout / value");
+    case ColumnCount: break;
+  }
+  return {};
+}
+
+SpecView::SpecView(QWidget* parent)
+    : QWidget(parent), m_model(new SpecTensorModel(this)), m_table(new QTableView(this)), m_summary(new QLabel(this)) {
+  m_summary->setWordWrap(true);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_summary->setTextFormat(Qt::PlainText);
+  m_table->setModel(m_model);
+  m_table->setObjectName(QStringLiteral("specTensorTable"));
+  m_table->horizontalHeader()->setStretchLastSection(true);
+  m_table->verticalHeader()->hide();
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_summary);
+  layout->addWidget(m_table, 1);
+  setSpec(nlohmann::json());
+}
+
+QString SpecView::summaryText() const { return m_summary->text(); }
+
+void SpecView::setSpec(const nlohmann::json& spec) {
+  m_model->resetData(spec);
+  if (!spec.is_object()) {
+    m_summary->setText(tr("No spec yet: run phase 1 (Understand)."));
+    return;
+  }
+  const QLocale c = QLocale::c();
+  auto exprLine = [&](const QString& what, const char* key, const QString& unit) {
+    const auto& e = spec.value(key, nlohmann::json());
+    if (!e.is_object())
+      return tr("%1: unknown").arg(what);
+    QString value = str(e, "value");
+    if (e.contains("value") && e["value"].is_number())
+      value = c.toString(e["value"].get<double>(), 'g', 6);
+    return tr("%1: %2 = %3 %4").arg(what, str(e, "expr"), value, unit);
+  };
+  QStringList lines;
+  const auto& pattern = spec.value("pattern", nlohmann::json());
+  lines << tr("Pattern: %1 (%2)").arg(str(pattern, "primary"), str(pattern, "detail"));
+  lines << tr("Problem: %1, dtype %2").arg(str(spec.value("source", nlohmann::json()), "name"), str(spec, "dtype"));
+  QStringList sizes;
+  if (spec.contains("sizes") && spec["sizes"].is_object())
+    for (auto it = spec["sizes"].begin(); it != spec["sizes"].end(); ++it)
+      sizes << QString::fromStdString(it.key()) + u'=' + QString::fromStdString(it.value().dump());
+  if (!sizes.isEmpty())
+    lines << tr("Sizes: %1").arg(sizes.join(QStringLiteral(", ")));
+  lines << exprLine(tr("FLOPs"), "flops", tr("FLOP")) << exprLine(tr("Bytes"), "bytes", tr("bytes"));
+  const auto& acc = spec.value("accuracy", nlohmann::json());
+  lines << tr("Threshold: rel_err < %1 (%2); accumulation %3")
+               .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
+  for (const char* key : {"ambiguities", "notes"}) {
+    if (!spec.contains(key) || !spec[key].is_array())
+      continue;
+    for (const auto& n : spec[key])
+      lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
+                   (n.is_string() ? QString::fromStdString(n.get<std::string>()) : QString::fromStdString(n.dump()));
+  }
+  m_summary->setText(lines.join(u'\n'));
+}
+
+}  // namespace kwb

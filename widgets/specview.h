@@ -1,0 +1,56 @@
+#pragma once
+// Phase 1's result, read-only: compute pattern, the tensors table, FLOPs/bytes expressions with their
+// values, the rel_err threshold and its source, ambiguities and notes (spec format: docs/CONTRACTS.md §1).
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+#include <nlohmann/json.hpp>
+
+class QLabel;
+class QTableView;
+
+namespace kwb {
+
+/// The tensors of a spec: inputs, outputs and model parameters, one row each.
+class SpecTensorModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Columns { RoleColumn, NameColumn, KindColumn, ShapeColumn, StrideColumn, DtypeColumn, LayoutColumn, ColumnCount };
+
+  explicit SpecTensorModel(QObject* parent = nullptr);
+  /// Rebuilds the rows from a kwb-spec-1 document (missing sections give no rows, never an error).
+  void resetData(const nlohmann::json& spec);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+  struct Row {
+    QString role, name, kind, shape, stride, dtype, layout;
+  };
+  QList<Row> m_rows;
+};
+
+class SpecView : public QWidget {
+  Q_OBJECT
+public:
+  explicit SpecView(QWidget* parent = nullptr);
+  /// Shows `spec` (a kwb-spec-1 document); a null document clears the view.
+  void setSpec(const nlohmann::json& spec);
+  SpecTensorModel* tensorModel() const { return m_model; }
+  /// The summary text shown above the table (pattern, FLOPs, bytes, threshold), for tests.
+  QString summaryText() const;
+
+private:
+  SpecTensorModel* m_model;
+  QTableView* m_table;
+  QLabel* m_summary;
+};
+
+/// "[4096, 393216]" from a JSON array of integers; "" for null.
+QString jsonListText(const nlohmann::json& list);
+
+}  // namespace kwb

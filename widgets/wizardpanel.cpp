@@ -1,0 +1,259 @@
+#include "widgets/wizardpanel.h"
+
+#include "core/pipeline/baselinejob.h"
+#include "widgets/specview.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kwb {
+
+QString phaseTitle(int phase) {
+  switch (phase) {
+    case 1: return WizardPanel::tr("Understand");
+    case 2: return WizardPanel::tr("Learn");
+    case 3: return WizardPanel::tr("Implement");
+    case 4: return WizardPanel::tr("Measure");
+    default: return {};
+  }
+}
+
+WizardPanel::WizardPanel(QWidget* parent)
+    : QWidget(parent),
+      m_logic(new QLineEdit(this)),
+      m_gpu(new QComboBox(this)),
+      m_framework(new QComboBox(this)),
+      m_workspace(new QLineEdit(this)),
+      m_dryRun(new QCheckBox(tr("CPU dry run"), this)),
+      m_phaseList(new QListWidget(this)),
+      m_stack(new QStackedWidget(this)),
+      m_specView(new SpecView(this)),
+      m_learnSummary(new QLabel(this)),
+      m_files(new QListWidget(this)),
+      m_measureSummary(new QLabel(this)),
+      m_recordButtons(new QWidget(this)),
+      m_states(4, PhaseState::NotRun) {
+  m_logic->setObjectName(QStringLiteral("logicEdit"));
+  m_logic->setReadOnly(true);
+  m_logic->setPlaceholderText(tr("File > Open a PyTorch logic file"));
+
+  m_gpu->setObjectName(QStringLiteral("gpuCombo"));
+  m_gpu->setEditable(true);
+  m_gpu->setInsertPolicy(QComboBox::NoInsert);
+  m_gpu->setToolTip(tr("Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU's numbers)"));
+
+  m_framework->setObjectName(QStringLiteral("frameworkCombo"));
+  m_framework->addItem(tr("Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)"), QString());
+  m_framework->addItem(tr("CuteDSL"), QStringLiteral("cutedsl"));
+  m_framework->addItem(tr("FlyDSL"), QStringLiteral("flydsl"));
+  m_framework->addItem(tr("Triton (outside the seed's policy)"), QStringLiteral("triton"));
+
+  m_workspace->setObjectName(QStringLiteral("workspaceEdit"));
+  m_workspace->setPlaceholderText(tr("./kernel_opt_<name>"));
+  auto* browse = new QToolButton(this);
+  browse->setText(tr("…"));
+  browse->setToolTip(tr("Choose the workspace folder"));
+  connect(browse, &QToolButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace folder"), m_workspace->text());
+    if (!dir.isEmpty())
+      m_workspace->setText(QDir::toNativeSeparators(dir));
+  });
+  auto* wsRow = new QHBoxLayout;
+  wsRow->setContentsMargins(0, 0, 0, 0);
+  wsRow->addWidget(m_workspace, 1);
+  wsRow->addWidget(browse);
+
+  m_dryRun->setObjectName(QStringLiteral("cpuDryRunCheck"));
+  m_dryRun->setToolTip(tr("Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement"));
+
+  auto* form = new QFormLayout;
+  form->addRow(tr("Logic file:"), m_logic);
+  form->addRow(tr("GPU:"), m_gpu);
+  form->addRow(tr("Framework:"), m_framework);
+  form->addRow(tr("Workspace:"), wsRow);
+  form->addRow(QString(), m_dryRun);
+
+  m_phaseList->setObjectName(QStringLiteral("phaseList"));
+  m_phaseList->setFlow(QListView::LeftToRight);
+  m_phaseList->setMaximumHeight(m_phaseList->fontMetrics().height() * 2 + 8);
+  for (int p = 1; p <= 4; ++p)
+    m_phaseList->addItem(QString());
+
+  // Page contents.
+  m_learnSummary->setWordWrap(true);
+  m_learnSummary->setText(tr("Not run yet. The records consulted appear in the Knowledge panel."));
+  m_files->setObjectName(QStringLiteral("writtenFiles"));
+  connect(m_files, &QListWidget::itemActivated, this,
+          [this](QListWidgetItem* item) { Q_EMIT openFileRequested(QDir(m_filesRoot).filePath(item->text())); });
+  m_measureSummary->setWordWrap(true);
+  m_measureSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_measureSummary->setText(tr("Not run yet."));
+  auto* recordRow = new QHBoxLayout(m_recordButtons);
+  recordRow->setContentsMargins(0, 0, 0, 0);
+  auto* measureContent = new QWidget(this);
+  auto* measureLayout = new QVBoxLayout(measureContent);
+  measureLayout->setContentsMargins(0, 0, 0, 0);
+  measureLayout->addWidget(m_measureSummary);
+  measureLayout->addWidget(m_recordButtons);
+  measureLayout->addStretch(1);
+
+  m_stack->addWidget(makePage(1, tr("Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy."), m_specView));
+  m_stack->addWidget(makePage(2, tr("Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md."), m_learnSummary));
+  m_stack->addWidget(makePage(3, tr("Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like."), m_files));
+  m_stack->addWidget(makePage(4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
+  connect(m_phaseList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(m_phaseList);
+  layout->addWidget(m_stack, 1);
+
+  connect(m_gpu, &QComboBox::currentTextChanged, this, &WizardPanel::settingsChanged);
+  connect(m_framework, &QComboBox::currentIndexChanged, this, &WizardPanel::settingsChanged);
+  resetPhases();
+  showPhase(1);
+}
+
+QWidget* WizardPanel::makePage(int phase, const QString& intro, QWidget* content) {
+  auto* page = new QWidget(this);
+  auto* title = new QLabel(QStringLiteral("<b>%1. %2</b>").arg(phase).arg(phaseTitle(phase).toHtmlEscaped()), page);
+  auto* text = new QLabel(intro, page);
+  text->setWordWrap(true);
+  auto* button = new QPushButton(phase == 4 ? tr("Run V0 measurement") : tr("Run %1").arg(phaseTitle(phase)), page);
+  button->setObjectName(QStringLiteral("phaseButton%1").arg(phase));
+  connect(button, &QPushButton::clicked, this, [this, phase] { Q_EMIT phaseRequested(phase); });
+  m_buttons.append(button);
+  auto* buttonRow = new QHBoxLayout;
+  buttonRow->addStretch(1);
+  buttonRow->addWidget(button);
+  auto* layout = new QVBoxLayout(page);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(title);
+  layout->addWidget(text);
+  layout->addWidget(content, 1);
+  layout->addLayout(buttonRow);
+  return page;
+}
+
+void WizardPanel::setGpuIds(const QStringList& ids, const QStringList& displayNames) {
+  const QString keep = m_gpu->currentText();
+  m_gpu->clear();
+  for (int i = 0; i < ids.size(); ++i) {
+    m_gpu->addItem(ids[i]);
+    if (i < displayNames.size())
+      m_gpu->setItemData(i, displayNames[i], Qt::ToolTipRole);
+  }
+  setGpu(keep);
+}
+
+void WizardPanel::applyTo(BaselineOptions& o) const {
+  o.gpu = gpu();
+  o.framework = framework();
+  o.workspaceDir = workspaceDir();
+  o.cpuDryRun = cpuDryRun();
+}
+
+QString WizardPanel::gpu() const { return m_gpu->currentText().trimmed(); }
+void WizardPanel::setGpu(const QString& gpu) {
+  const int i = m_gpu->findText(gpu);
+  if (i >= 0)
+    m_gpu->setCurrentIndex(i);
+  else
+    m_gpu->setEditText(gpu);  // an alias ("H200") the ledger resolves
+}
+void WizardPanel::setPolicyHint(const QString& hint) {
+  m_framework->setItemText(0, hint.isEmpty() ? tr("Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)")
+                                             : tr("Policy default: %1").arg(hint));
+}
+
+QString WizardPanel::framework() const { return m_framework->currentData().toString(); }
+void WizardPanel::setFramework(const QString& framework) {
+  const int i = m_framework->findData(framework.toLower());
+  m_framework->setCurrentIndex(i >= 0 ? i : 0);
+}
+QString WizardPanel::workspaceDir() const { return QDir::fromNativeSeparators(m_workspace->text().trimmed()); }
+void WizardPanel::setWorkspaceDir(const QString& dir) { m_workspace->setText(QDir::toNativeSeparators(dir)); }
+bool WizardPanel::cpuDryRun() const { return m_dryRun->isChecked(); }
+void WizardPanel::setCpuDryRun(bool on) { m_dryRun->setChecked(on); }
+void WizardPanel::setLogicPath(const QString& path) { m_logic->setText(QDir::toNativeSeparators(path)); }
+
+void WizardPanel::updatePhaseItem(int phase) {
+  static const QString marks[] = {QStringLiteral("○"), QStringLiteral("…"), QStringLiteral("✓"), QStringLiteral("✗")};
+  const auto state = m_states[phase - 1];
+  m_phaseList->item(phase - 1)->setText(QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
+}
+
+void WizardPanel::setPhaseState(int phase, PhaseState state) {
+  if (phase < 1 || phase > 4)
+    return;
+  m_states[phase - 1] = state;
+  // A phase that is redone invalidates the later ones' results.
+  if (state == PhaseState::Running)
+    for (int p = phase + 1; p <= 4; ++p)
+      m_states[p - 1] = PhaseState::NotRun;
+  const bool busy = m_states.contains(PhaseState::Running);
+  for (int p = 1; p <= 4; ++p) {
+    updatePhaseItem(p);
+    m_buttons[p - 1]->setEnabled(!busy && (p == 1 || m_states[p - 2] == PhaseState::Done));
+  }
+  m_recordButtons->setEnabled(!busy && m_states[3] == PhaseState::Done);
+}
+
+WizardPanel::PhaseState WizardPanel::phaseState(int phase) const {
+  return phase >= 1 && phase <= 4 ? m_states[phase - 1] : PhaseState::NotRun;
+}
+
+void WizardPanel::resetPhases() {
+  for (int p = 4; p >= 1; --p)
+    setPhaseState(p, PhaseState::NotRun);
+  m_specView->setSpec(nlohmann::json());
+  m_files->clear();
+  m_measureSummary->setText(tr("Not run yet."));
+}
+
+void WizardPanel::showPhase(int phase) {
+  if (phase >= 1 && phase <= 4)
+    m_phaseList->setCurrentRow(phase - 1);
+}
+
+int WizardPanel::currentPhase() const { return m_stack->currentIndex() + 1; }
+
+void WizardPanel::setSpec(const nlohmann::json& spec) { m_specView->setSpec(spec); }
+void WizardPanel::setLearnSummary(const QString& text) { m_learnSummary->setText(text); }
+
+void WizardPanel::setWrittenFiles(const QString& root, const QStringList& relativePaths) {
+  m_filesRoot = root;
+  m_files->clear();
+  m_files->addItems(relativePaths);
+}
+
+void WizardPanel::setMeasureSummary(const QString& text) { m_measureSummary->setText(text); }
+QString WizardPanel::measureSummary() const { return m_measureSummary->text(); }
+
+void WizardPanel::setRecordActions(const QList<QAction*>& actions) {
+  for (QAction* a : actions) {
+    auto* b = new QToolButton(m_recordButtons);
+    b->setDefaultAction(a);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_recordButtons->layout()->addWidget(b);
+  }
+  static_cast<QHBoxLayout*>(m_recordButtons->layout())->addStretch(1);
+}
+
+QPushButton* WizardPanel::phaseButton(int phase) const {
+  return phase >= 1 && phase <= 4 ? m_buttons[phase - 1] : nullptr;
+}
+
+}  // namespace kwb

@@ -1,0 +1,111 @@
+#pragma once
+// The wizard: run settings (GPU, framework, workspace, CPU dry run) over a page stack of the seed's
+// four phases. Pages only emit intents (phaseRequested, openFileRequested); MainWindow owns the
+// BaselineJob, runs the phase and reports back with setPhaseState()/set*().
+
+#include <QStringList>
+#include <QWidget>
+
+#include <nlohmann/json.hpp>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QStackedWidget;
+class QToolButton;
+class QAction;
+
+namespace kwb {
+
+struct BaselineOptions;
+class SpecView;
+
+class WizardPanel : public QWidget {
+  Q_OBJECT
+public:
+  enum class PhaseState { NotRun, Running, Done, Failed };
+
+  explicit WizardPanel(QWidget* parent = nullptr);
+
+  /// Fills the GPU selector (editable: any ledger id or alias may be typed) with `ids`, each shown
+  /// with its display name from `displayNames` (same order; may be shorter).
+  void setGpuIds(const QStringList& ids, const QStringList& displayNames = {});
+  /// Copies the form into `o` (gpu, framework, workspaceDir, cpuDryRun); other fields untouched.
+  void applyTo(BaselineOptions& o) const;
+
+  QString gpu() const;
+  void setGpu(const QString& gpu);
+  /// Names what the policy default resolves to for the chosen GPU (e.g. "CuteDSL for Hopper");
+  /// "" restores the generic text.
+  void setPolicyHint(const QString& hint);
+  /// "" (policy default), "cutedsl", "flydsl" or "triton".
+  QString framework() const;
+  void setFramework(const QString& framework);
+  QString workspaceDir() const;
+  void setWorkspaceDir(const QString& dir);
+  bool cpuDryRun() const;
+  void setCpuDryRun(bool on);
+  /// The logic file shown at the top (read-only here; File > Open changes it).
+  void setLogicPath(const QString& path);
+
+  /// Marks a phase (1..4) and enables the buttons that make sense (a phase needs the one before).
+  void setPhaseState(int phase, PhaseState state);
+  PhaseState phaseState(int phase) const;
+  /// Resets all phases to NotRun (a new logic file).
+  void resetPhases();
+  /// Shows the page of phase 1..4.
+  void showPhase(int phase);
+  int currentPhase() const;
+
+  /// Phase 1 page: the spec.
+  void setSpec(const nlohmann::json& spec);
+  SpecView* specView() const { return m_specView; }
+  /// Phase 2 page: one line of summary (records consulted, fallbacks).
+  void setLearnSummary(const QString& text);
+  /// Phase 3 page: the files written, relative to `root` (double-click opens one).
+  void setWrittenFiles(const QString& root, const QStringList& relativePaths);
+  /// Phase 4 page: result summary (status, max rel_err, latency, gate, commit).
+  void setMeasureSummary(const QString& text);
+  QString measureSummary() const;
+  /// Phase 4 page: buttons for these actions (Report, Memory, Commit), in order.
+  void setRecordActions(const QList<QAction*>& actions);
+
+  /// The run button of phase 1..4 (objectName "phaseButton<N>").
+  QPushButton* phaseButton(int phase) const;
+
+Q_SIGNALS:
+  /// The user asked to run phase 1..4.
+  void phaseRequested(int phase);
+  /// The user asked to open a file (absolute path) in the editor.
+  void openFileRequested(const QString& path);
+  /// GPU or framework changed (to remember them).
+  void settingsChanged();
+
+private:
+  QWidget* makePage(int phase, const QString& intro, QWidget* content);
+  void updatePhaseItem(int phase);
+
+  QLineEdit* m_logic;
+  QComboBox* m_gpu;
+  QComboBox* m_framework;
+  QLineEdit* m_workspace;
+  QCheckBox* m_dryRun;
+  QListWidget* m_phaseList;
+  QStackedWidget* m_stack;
+  SpecView* m_specView;
+  QLabel* m_learnSummary;
+  QListWidget* m_files;
+  QString m_filesRoot;
+  QLabel* m_measureSummary;
+  QWidget* m_recordButtons;
+  QList<QPushButton*> m_buttons;
+  QList<PhaseState> m_states;
+};
+
+/// The title of phase 1..4 as the seed names it ("Understand", "Learn", "Implement", "Measure").
+QString phaseTitle(int phase);
+
+}  // namespace kwb
