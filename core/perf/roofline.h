@@ -1,0 +1,42 @@
+// Data for a log-log roofline chart (the baseline report's figure and the GUI's plot page).
+#pragma once
+
+#include "core/perf/utilization.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+#include <utility>
+
+namespace kwb {
+
+struct RooflineData
+{
+    QString gpuId;
+    QString dtype;
+    double peakTflops = 0.0;    ///< dense datasheet compute roof, TFLOPS
+    double bandwidthTBs = 0.0;  ///< datasheet memory roof, TB/s
+    std::optional<double> measuredBandwidthTBs; ///< measured copy ceiling, drawn as a second, dashed roof
+    double ridgePoint = 0.0;    ///< FLOP/byte: peakTflops / bandwidthTBs
+    double pointIntensity = 0.0; ///< the kernel's arithmetic intensity, FLOP/byte
+    double pointTflops = 0.0;    ///< the kernel's achieved TFLOPS
+    bool aboveRoof = false;      ///< the point lies above the datasheet roof at its intensity (implausible)
+    QString label;               ///< legend text for the point, e.g. "V0 19_ReLU (3.07 ms)"
+    QString peakSource, bandwidthSource, measuredSource;
+};
+
+/// Builds the chart data from a successful utilization result; `label` names the point.
+/// A result with ok == false gives an empty RooflineData (gpuId empty).
+RooflineData makeRoofline(const UtilizationResult &result, const QString &label = QString());
+
+/// Attainable TFLOPS at `intensity` (FLOP/byte): min(peakTflops, bandwidthTBs * intensity).
+/// With useMeasured and a measured ceiling, the measured bandwidth replaces the datasheet one.
+double rooflineTflopsAt(const RooflineData &data, double intensity, bool useMeasured = false);
+
+/// `points` (>= 2) samples of the roof, log-spaced in intensity over [minIntensity, maxIntensity]
+/// (both > 0), as (FLOP/byte, TFLOPS) pairs ready to plot on log-log axes.
+QList<std::pair<double, double>> sampleRoofline(const RooflineData &data, double minIntensity,
+                                                double maxIntensity, int points, bool useMeasured = false);
+
+} // namespace kwb

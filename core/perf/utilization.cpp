@@ -1,0 +1,275 @@
+#include "core/perf/utilization.h"
+
+#include <muParser.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace kwb {
+
+namespace {
+
+struct Evaluated
+{
+    bool ok = false;
+    double value = 0.0;
+    QString error;
+};
+
+// muParser only: arithmetic, its built-in functions and the given variables. An undefined name is
+// an error (no variable factory), so a typo never silently evaluates to 0.
+Evaluated evaluate(const QString &what, const QString &expr, const QMap<QString, double> &vars)
+{
+    Evaluated r;
+    if (expr.trimmed().isEmpty()) {
+        r.error = what + QStringLiteral(" expression is empty");
+        return r;
+    }
+    std::vector<double> storage(static_cast<std::size_t>(vars.size())); // stable addresses for DefineVar
+    try {
+        mu::Parser parser;
+        std::size_t i = 0;
+        for (auto it = vars.cbegin(); it != vars.cend(); ++it, ++i) {
+            storage[i] = it.value();
+            parser.DefineVar(it.key().toStdString(), &storage[i]);
+        }
+        parser.SetExpr(expr.toStdString());
+        r.value = parser.Eval();
+    } catch (const mu::Parser::exception_type &e) {
+        r.error = what + QStringLiteral(" expression \"") + expr + QStringLiteral("\": ")
+                  + QString::fromStdString(e.GetMsg());
+        // muParser's message usually names the token and its 0-based position; add it where it does not.
+        if (e.GetPos() >= 0 && !r.error.contains(QLatin1String("position")))
+            r.error += QStringLiteral(" (at position %1)").arg(e.GetPos());
+        if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN) {
+            QStringList names = vars.keys();
+            r.error += QStringLiteral(" (undefined variable; defined: ")
+                       + (names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))) + QLatin1Char(')');
+        }
+        return r;
+    }
+    if (!std::isfinite(r.value) || r.value < 0.0) {
+        r.error = what + QStringLiteral(" expression \"") + expr + QStringLiteral("\" evaluated to ")
+                  + QString::number(r.value) + QStringLiteral(", not a finite non-negative count");
+        return r;
+    }
+    r.ok = true;
+    return r;
+}
+
+QString num(double v, int precision = 4) { return QString::number(v, 'g', precision); }
+QString fixed(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+
+QString peakKind(const QString &dtype)
+{
+    if (dtype == QLatin1String("fp32"))
+        return QStringLiteral("plain (non-tensor) fp32");
+    if (dtype == QLatin1String("fp64"))
+        return QStringLiteral("plain (non-tensor) fp64");
+    if (dtype == QLatin1String("fp64_tensor"))
+        return QStringLiteral("fp64 tensor-core/matrix");
+    return QStringLiteral("dense ") + dtype + QStringLiteral(" tensor-core/matrix");
+}
+
+void warnConflict(UtilizationResult *r, const QString &what, const SpecValue &v)
+{
+    for (const SourcedValue &other : v.conflicts)
+        r->warnings.append(QStringLiteral("sources disagree on ") + what + QStringLiteral(": ") + num(v.value, 10)
+                           + QLatin1Char(' ') + v.unit + QStringLiteral(" (") + v.source.title + QStringLiteral(") vs ")
+                           + num(other.value, 10) + QLatin1Char(' ') + other.unit + QStringLiteral(" (")
+                           + other.source.title + QStringLiteral("); using ") + num(v.value, 10));
+}
+
+} // namespace
+
+UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLedger &ledger)
+{
+    UtilizationResult r;
+    auto fail = [&r](const QString &message) {
+        r.ok = false;
+        r.error = message;
+        return r;
+    };
+
+    const SpecLedger::LookupResult found = ledger.lookup(req.gpu);
+    if (!found.ok())
+        return fail(found.error);
+    const GpuSpec &gpu = *found.gpu;
+    r.gpuId = gpu.id;
+
+    r.dtype = normalizeDtype(req.dtype);
+    if (r.dtype.isEmpty())
+        return fail(QStringLiteral("unknown dtype \"") + req.dtype + QStringLiteral("\"; known: ")
+                    + ledgerDtypes().join(QStringLiteral(", ")));
+    const std::optional<SpecValue> peak = gpu.densePeakTflops(r.dtype);
+    if (!peak || peak->value <= 0.0) {
+        const QString why = gpu.missingNote(QStringLiteral("dense.") + r.dtype);
+        return fail(gpu.id + QStringLiteral(" has no published dense ") + r.dtype + QStringLiteral(" peak")
+                    + (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')'))
+                    + QStringLiteral("; TFLOPS utilization cannot be computed"));
+    }
+    const std::optional<SpecValue> bw = gpu.memoryBandwidthTBs();
+    if (!bw || bw->value <= 0.0) {
+        const QString why = gpu.missingNote(QStringLiteral("memory_bandwidth_tbs"));
+        return fail(gpu.id + QStringLiteral(" has no published memory bandwidth")
+                    + (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')')));
+    }
+    if (!(req.timeMs > 0.0) || !std::isfinite(req.timeMs))
+        return fail(QStringLiteral("time must be a positive number of milliseconds, got ") + QString::number(req.timeMs));
+    if (req.gridBlocks && *req.gridBlocks <= 0)
+        return fail(QStringLiteral("grid blocks must be positive, got ") + QString::number(*req.gridBlocks));
+
+    const Evaluated flops = evaluate(QStringLiteral("FLOP"), req.flopsExpr, req.vars);
+    if (!flops.ok)
+        return fail(flops.error);
+    const Evaluated bytes = evaluate(QStringLiteral("bytes"), req.bytesExpr, req.vars);
+    if (!bytes.ok)
+        return fail(bytes.error);
+    if (bytes.value <= 0.0)
+        return fail(QStringLiteral("bytes expression \"") + req.bytesExpr
+                    + QStringLiteral("\" evaluated to 0: arithmetic intensity is undefined"));
+
+    r.flops = flops.value;
+    r.bytes = bytes.value;
+    r.peakTflops = peak->value;
+    r.peakBandwidthTBs = bw->value;
+    const double seconds = req.timeMs / 1e3;
+    r.arithmeticIntensity = r.flops / r.bytes;
+    // TFLOPS / (TB/s) = FLOP/byte: both are per 10^12.
+    r.ridgePoint = r.peakTflops / r.peakBandwidthTBs;
+    r.achievedTflops = r.flops / seconds / 1e12;
+    r.achievedGBs = r.bytes / seconds / 1e9;
+    r.tflopsUtilPct = r.achievedTflops / r.peakTflops * 100.0;
+    r.bandwidthUtilPct = r.achievedGBs / (r.peakBandwidthTBs * 1000.0) * 100.0;
+    r.bottleneck = r.arithmeticIntensity < r.ridgePoint ? QStringLiteral("memory-bound") : QStringLiteral("compute-bound");
+
+    r.peakComputeSource = gpu.id + QLatin1Char(' ') + peakKind(r.dtype) + QStringLiteral(" peak ") + peak->describe();
+    r.peakBandwidthSource = gpu.id + QStringLiteral(" datasheet memory bandwidth ") + bw->describe();
+    warnConflict(&r, gpu.id + QStringLiteral(" dense ") + r.dtype + QStringLiteral(" peak"), *peak);
+    warnConflict(&r, gpu.id + QStringLiteral(" memory bandwidth"), *bw);
+    if (r.dtype == QLatin1String("int8"))
+        r.warnings.append(QStringLiteral("int8 peak is in TOPS: the FLOP expression should count integer ops"));
+
+    // A measured ceiling is a separate, labelled reference: the run's own probe first, then the ledger's.
+    if (req.measuredBandwidthTBs && *req.measuredBandwidthTBs > 0.0) {
+        r.measuredBandwidthTBs = *req.measuredBandwidthTBs;
+        r.measuredBandwidthSource = QStringLiteral("copy bandwidth measured in this run: ")
+                                    + num(*req.measuredBandwidthTBs) + QStringLiteral(" TB/s");
+    } else if (const auto m = ledger.bestMeasured(gpu.id, QStringLiteral("copy_bandwidth_tbs"))) {
+        r.measuredBandwidthTBs = m->value;
+        r.measuredBandwidthSource = m->describe();
+    }
+    if (r.measuredBandwidthTBs)
+        r.bandwidthUtilVsMeasuredPct = r.achievedGBs / (*r.measuredBandwidthTBs * 1000.0) * 100.0;
+
+    if (r.achievedTflops > r.peakTflops) {
+        r.implausible = true;
+        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + fixed(r.achievedTflops)
+                          + QStringLiteral(" TFLOPS > ") + num(r.peakTflops, 10) + QStringLiteral(" TFLOPS ")
+                          + peakKind(r.dtype)
+                          + QStringLiteral("); check the FLOP expression, the time unit (ms) and the dtype"));
+    }
+    if (r.achievedGBs > r.peakBandwidthTBs * 1000.0) {
+        r.implausible = true;
+        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + fixed(r.achievedGBs)
+                          + QStringLiteral(" GB/s > ") + num(r.peakBandwidthTBs * 1000.0, 10)
+                          + QStringLiteral(" GB/s); check the bytes expression and the time unit (ms), or the data "
+                                           "was served from cache rather than HBM"));
+    } else if (r.bandwidthUtilVsMeasuredPct && *r.bandwidthUtilVsMeasuredPct > 100.0) {
+        r.warnings.append(QStringLiteral("above the measured copy ceiling (") + fixed(*r.bandwidthUtilVsMeasuredPct)
+                          + QStringLiteral(" %): possible with L2 reuse, otherwise re-check the timing"));
+    }
+
+    if (req.gridBlocks) {
+        const std::optional<SpecValue> sms = gpu.smCount();
+        if (sms && sms->value > 0.0) {
+            r.waves = static_cast<double>(*req.gridBlocks) / sms->value;
+        } else {
+            const QString why = gpu.missingNote(QStringLiteral("sm_count"));
+            r.warnings.append(gpu.id + QStringLiteral(" has no published ") + gpu.smUnitName()
+                              + QStringLiteral(" count") + (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')'))
+                              + QStringLiteral("; waves not computed"));
+        }
+    }
+    r.ok = true;
+    return r;
+}
+
+QString formatUtilization(const UtilizationResult &r)
+{
+    if (!r.ok)
+        return QStringLiteral("error: ") + r.error + QLatin1Char('\n');
+    QStringList lines;
+    auto row = [&lines](const QString &key, const QString &value) {
+        lines.append(key.leftJustified(24, QLatin1Char(' ')) + value);
+    };
+    auto pct = [&r](double v) {
+        if (r.implausible && v > 100.0)
+            return QString(QStringLiteral("IMPLAUSIBLE (raw ") + fixed(v) + QStringLiteral(" %)"));
+        return QString(fixed(v) + QStringLiteral(" %"));
+    };
+    row(QStringLiteral("GPU / dtype"), r.gpuId + QStringLiteral(" / ") + r.dtype);
+    row(QStringLiteral("FLOP / bytes"), num(r.flops, 6) + QStringLiteral(" FLOP / ") + num(r.bytes, 6) + QStringLiteral(" bytes"));
+    row(QStringLiteral("Arithmetic intensity"), num(r.arithmeticIntensity, 6) + QStringLiteral(" FLOP/byte"));
+    row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QStringLiteral(" FLOP/byte (") + num(r.peakTflops, 10)
+                                           + QStringLiteral(" TFLOPS / ") + num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
+    row(QStringLiteral("Bottleneck"), r.bottleneck);
+    row(QStringLiteral("Achieved"), fixed(r.achievedTflops, 3) + QStringLiteral(" TFLOPS, ") + fixed(r.achievedGBs, 1)
+                                        + QStringLiteral(" GB/s"));
+    row(QStringLiteral("TFLOPS utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10)
+                                                  + QStringLiteral(" TFLOPS (") + peakKind(r.dtype) + QLatin1Char(')'));
+    QString bwText = pct(r.bandwidthUtilPct) + QStringLiteral(" of ") + num(r.peakBandwidthTBs, 10)
+                     + QStringLiteral(" TB/s (datasheet)");
+    if (r.bandwidthUtilVsMeasuredPct)
+        bwText += QStringLiteral("; ") + fixed(*r.bandwidthUtilVsMeasuredPct) + QStringLiteral(" % of ")
+                  + num(*r.measuredBandwidthTBs) + QStringLiteral(" TB/s (measured)");
+    row(QStringLiteral("Bandwidth utilization"), bwText);
+    row(QStringLiteral("Waves"), r.waves ? fixed(*r.waves) + QStringLiteral(" (grid / SM count, 1 CTA per SM at a time)")
+                                         : QStringLiteral("n/a"));
+    row(QStringLiteral("Peak compute source"), r.peakComputeSource);
+    row(QStringLiteral("Peak bandwidth source"), r.peakBandwidthSource);
+    if (!r.measuredBandwidthSource.isEmpty())
+        row(QStringLiteral("Measured ceiling source"), r.measuredBandwidthSource);
+    for (const QString &w : r.warnings)
+        lines.append(QStringLiteral("warning: ") + w);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+nlohmann::json toJson(const UtilizationResult &r)
+{
+    using nlohmann::json;
+    auto opt = [](const std::optional<double> &v) { return v ? json(*v) : json(nullptr); };
+    json warnings = json::array();
+    for (const QString &w : r.warnings)
+        warnings.push_back(w.toStdString());
+    json j = {
+        {"ok", r.ok},
+        {"error", r.error.isEmpty() ? json(nullptr) : json(r.error.toStdString())},
+        {"gpu", r.gpuId.toStdString()},
+        {"dtype", r.dtype.toStdString()},
+        {"flops", r.flops},
+        {"bytes", r.bytes},
+        {"arithmetic_intensity_flop_per_byte", r.arithmeticIntensity},
+        {"ridge_point_flop_per_byte", r.ridgePoint},
+        {"bottleneck", r.bottleneck.toStdString()},
+        {"achieved_tflops", r.achievedTflops},
+        {"achieved_gbs", r.achievedGBs},
+        {"tflops_peak_utilization_pct", r.tflopsUtilPct},
+        {"bandwidth_peak_utilization_pct", r.bandwidthUtilPct},
+        {"bandwidth_utilization_vs_measured_pct", opt(r.bandwidthUtilVsMeasuredPct)},
+        {"implausible", r.implausible},
+        {"waves", opt(r.waves)},
+        {"peak_tflops", r.peakTflops},
+        {"peak_bandwidth_tbs", r.peakBandwidthTBs},
+        {"measured_bandwidth_tbs", opt(r.measuredBandwidthTBs)},
+        {"peak_compute_source", r.peakComputeSource.toStdString()},
+        {"peak_bandwidth_source", r.peakBandwidthSource.toStdString()},
+        {"measured_bandwidth_source", r.measuredBandwidthSource.isEmpty() ? json(nullptr)
+                                                                          : json(r.measuredBandwidthSource.toStdString())},
+        {"warnings", warnings},
+    };
+    return j;
+}
+
+} // namespace kwb

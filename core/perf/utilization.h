@@ -1,0 +1,75 @@
+// Utilization of one measured kernel against its GPU's roofline: what `kwb utilization` prints
+// and what the baseline report and memory/v0.json record. Mirrors the seed's
+// compute_utilization.py flags (--gpu --dtype --flops-expr --bytes-expr --time-ms --grid-blocks).
+#pragma once
+
+#include "core/platform/specledger.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kwb {
+
+struct UtilizationRequest
+{
+    QString gpu;       ///< any name SpecLedger::lookup accepts ("H200", "H100-SXM", "MI300X")
+    QString dtype;     ///< the dtype whose peak applies ("bf16", "float32", ...; see normalizeDtype)
+    QString flopsExpr; ///< muParser expression for total FLOP (e.g. "2*M*N*K"); int8 counts ops
+    QString bytesExpr; ///< muParser expression for total bytes moved to/from HBM (e.g. "2*4*M*N")
+    QMap<QString, double> vars; ///< variables the expressions use (e.g. M, N, K)
+    double timeMs = 0.0;        ///< kernel time in milliseconds (> 0)
+    std::optional<qint64> gridBlocks;              ///< CTAs (thread blocks / workgroups) launched
+    std::optional<double> measuredBandwidthTBs;    ///< this run's own copy ceiling in TB/s, if measured
+};
+
+struct UtilizationResult
+{
+    bool ok = false;
+    QString error;           ///< why ok is false: lookup, expression (muParser message + position), missing peak
+    QString gpuId;           ///< resolved ledger id
+    QString dtype;           ///< normalised dtype key used for the peak
+    double flops = 0.0;      ///< FLOP (ops for int8)
+    double bytes = 0.0;      ///< bytes
+    double arithmeticIntensity = 0.0; ///< FLOP/byte
+    double ridgePoint = 0.0;          ///< FLOP/byte where the datasheet roofs meet: peakTflops / peakBandwidthTBs
+    double achievedTflops = 0.0;      ///< flops / time / 1e12
+    double achievedGBs = 0.0;         ///< bytes / time / 1e9
+    double tflopsUtilPct = 0.0;       ///< achievedTflops / peakTflops * 100 (raw; see implausible)
+    double bandwidthUtilPct = 0.0;    ///< achievedGBs / (peakBandwidthTBs * 1000) * 100 (raw)
+    std::optional<double> bandwidthUtilVsMeasuredPct; ///< vs the measured copy ceiling, when one is known
+    QString bottleneck;               ///< "memory-bound" (intensity < ridge) | "compute-bound"
+    std::optional<double> waves;      ///< gridBlocks / SM (or CU) count, assuming 1 CTA per SM at a time
+    double peakTflops = 0.0;          ///< dense datasheet peak used (TFLOPS; TOPS for int8)
+    double peakBandwidthTBs = 0.0;    ///< datasheet memory bandwidth used
+    std::optional<double> measuredBandwidthTBs;       ///< the measured ceiling compared against
+    QString peakComputeSource;        ///< which figure (dense tensor / plain fp32 ...) and its citation
+    QString peakBandwidthSource;      ///< datasheet bandwidth and its citation
+    QString measuredBandwidthSource;  ///< "measured in this run" or the ledger's measured entry
+    bool implausible = false;         ///< achieved throughput above a datasheet peak: never shown as >100% silently
+    QStringList warnings;             ///< implausible values, source conflicts, missing SM count, ...
+};
+
+/// Evaluates both expressions with muParser (never a language eval) over `vars`, resolves the GPU
+/// in `ledger`, and computes the roofline quantities above. Errors (ok = false): unknown or
+/// ambiguous GPU; unknown dtype; no published dense peak for that dtype or no bandwidth; a parse
+/// error or undefined variable (muParser's message, naming the token and its 0-based position); a non-finite or
+/// negative FLOP/byte count; bytes == 0; timeMs <= 0; gridBlocks <= 0.
+/// Peak choice: bf16/fp16/fp8/tf32/int8 use the DENSE tensor-core figure (never the sparse one);
+/// fp32/fp64 use the plain (non-tensor) figure; fp64_tensor the FP64 matrix figure.
+/// Waves assume one CTA resident per SM at a time; with k CTAs per SM the true wave count is waves / k.
+UtilizationResult computeUtilization(const UtilizationRequest &request,
+                                     const SpecLedger &ledger = SpecLedger::builtin());
+
+/// The text `kwb utilization` prints: intensity, ridge point, bottleneck, achieved TFLOPS and GB/s,
+/// both utilizations (flagged when implausible), waves, the source of every peak, warnings.
+QString formatUtilization(const UtilizationResult &result);
+
+/// The same as JSON (snake_case keys; absent optionals are null), for memory/v0.json and --json.
+nlohmann::json toJson(const UtilizationResult &result);
+
+} // namespace kwb
