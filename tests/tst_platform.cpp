@@ -61,6 +61,7 @@ private Q_SLOTS:
         QTest::newRow("NVIDIA H20") << QStringLiteral("NVIDIA H20") << QStringLiteral("H20");
         QTest::newRow("MI300X") << QStringLiteral("MI300X") << QStringLiteral("MI300X");
         QTest::newRow("AMD Instinct MI300X") << QStringLiteral("AMD Instinct MI300X") << QStringLiteral("MI300X");
+        QTest::newRow("MI300X VF (SR-IOV name)") << QStringLiteral("AMD Instinct MI300X VF") << QStringLiteral("MI300X");
         QTest::newRow("mi308x lower") << QStringLiteral("amd instinct mi308x") << QStringLiteral("MI308X");
         QTest::newRow("MI355X") << QStringLiteral("AMD Instinct MI355X") << QStringLiteral("MI355X");
     }
