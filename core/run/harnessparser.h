@@ -1,0 +1,94 @@
+#pragma once
+// Parser for the lines test_kernel.py prints (docs/CONTRACTS.md §2, DESIGN.md "The harness contract").
+
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace kwb {
+
+/// One case as the harness reported it in `CASE_RESULT {...}` (or in RESULT_JSON's "cases"), or
+/// as the watchdog recorded it (status TIMEOUT_FAIL, raw built by the watchdog).
+struct CaseResult {
+    QString name;
+    QString status;                      ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
+    std::optional<double> relErr;        ///< "rel_err": relative error vs the reference (unitless); null = not measured or non-finite (see reason)
+    std::optional<double> threshold;     ///< "threshold": the rel_err bound the case was held to (unitless)
+    std::optional<double> latencyUs;     ///< "latency_us": kernel latency, µs, as timed by the harness
+    std::optional<double> refLatencyUs;  ///< "ref_latency_us": PyTorch reference latency, µs
+    QString shape;                       ///< "shape": text as given, or a JSON array joined as "4096x393216" (inputs separated by ", ")
+    QString dtype;                       ///< "dtype", e.g. "float32", "bfloat16"
+    QString reason;                      ///< why it failed / why a number is null; empty on a clean PASS
+    nlohmann::json raw;                  ///< the object exactly as received (or as the watchdog built it)
+
+    bool passed() const { return status == QLatin1String("PASS"); }
+};
+
+/// The final document, `RESULT_JSON={...}`.
+struct RunResult {
+    QString version;                     ///< "version" (text; a number is kept as its decimal text)
+    QString mode;                        ///< "gpu" | "cpu-dry-run"
+    QString status;                      ///< PASS | FAIL | ERROR
+    QString framework;                   ///< e.g. "cutedsl", "flydsl", "triton"
+    QString gpu;                         ///< GPU name as torch reports it ("" on a CPU dry run); an object's "name"
+    QString torch;                       ///< torch version
+    QString triton;                      ///< triton version, "" if absent
+    QString timingMethod;                ///< "timing_method", e.g. "cuda_event" / "triton.testing.do_bench"
+    QList<CaseResult> cases;             ///< every case, in order
+    std::optional<double> maxRelErr;     ///< "max_rel_err" over the cases (unitless)
+    QString primaryCase;                 ///< "primary_case": the case whose latency is the headline
+    std::optional<double> latencyUs;     ///< "latency_us" of the primary case, µs
+    std::optional<double> refLatencyUs;  ///< "ref_latency_us" of the primary case, µs
+    std::optional<qint64> gridBlocks;    ///< "grid_blocks": CTAs launched by the primary case's kernel
+    QString dryRunNote;                  ///< "dry_run_note": why the numbers are not a GPU measurement
+    nlohmann::json raw;                  ///< the document exactly as received
+};
+
+/// What one output line is.
+struct HarnessEvent {
+    enum class Kind { Other, CaseStart, CaseResult, ResultJson, ParseError };
+    Kind kind = Kind::Other;
+    QString raw;                         ///< the whole line as received
+    nlohmann::json payload;              ///< the parsed JSON (CaseStart, CaseResult, ResultJson)
+    QString error;                       ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
+    QString marker;                      ///< "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
+    QString caseName;                    ///< CaseStart / CaseResult: the case's "name"
+    std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
+    std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
+};
+
+/// The prefix every harness line starts with: "[test_kernel] ".
+QString harnessLinePrefix();
+
+/// Classifies one line (without its newline).
+/// - `[test_kernel] CASE_START {json}` / `CASE_RESULT {json}` / `RESULT_JSON={json}` → the matching
+///   kind with payload and typed fields;
+/// - such a line whose JSON is not strict JSON (NaN, Infinity, truncated, ...) or lacks required
+///   fields (name; status among the known ones) → ParseError with the reason and the raw line: never
+///   dropped;
+/// - any other line, including other `[test_kernel] ...` text → Other.
+/// Leading whitespace is ignored. A marker glued after text that had no newline
+/// ("progress 99%[test_kernel] RESULT_JSON={...}") is still recognised.
+HarnessEvent parseHarnessLine(const QString& line);
+
+/// True for PASS, FAIL, TIMEOUT_FAIL and ERROR.
+bool isCaseStatus(const QString& status);
+
+/// A CaseResult from a CASE_RESULT object. Required: "name" (non-empty string), "status"
+/// (isCaseStatus). Optional numbers may be null or absent; a present value of the wrong type or a
+/// non-finite number is an error. On error returns nullopt and sets @p error.
+std::optional<CaseResult> caseResultFromJson(const nlohmann::json& object, QString* error);
+
+/// A RunResult from a RESULT_JSON object. Required: "status" (PASS | FAIL | ERROR); "cases", when
+/// present, an array of valid case objects. Same type rules as caseResultFromJson.
+std::optional<RunResult> runResultFromJson(const nlohmann::json& object, QString* error);
+
+/// The contract's field names and values, from the typed fields (null for absent numbers).
+nlohmann::json toJson(const CaseResult& result);
+/// The document from the typed fields; keys of raw not modelled here are kept.
+nlohmann::json toJson(const RunResult& result);
+
+} // namespace kwb

@@ -1,0 +1,513 @@
+#include "core/run/harnessrun.h"
+
+#include "core/run/processgroup.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace kwb {
+
+namespace {
+
+constexpr int kReapPollMs = 50;
+constexpr int kReapExtraMs = 3000;   // after SIGKILL: how long to wait for the group to vanish
+constexpr int kStderrTailLines = 20;
+constexpr qsizetype kErrorRawCap = 4096;
+
+QString stopName(int stop)
+{
+    switch (stop) {
+    case 1: return QStringLiteral("watchdog");
+    case 2: return QStringLiteral("overall-timeout");
+    case 3: return QStringLiteral("user");
+    default: return QString();
+    }
+}
+
+} // namespace
+
+// Defined in harnessrun_result.cpp: the merged outcome.
+std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, const QList<CaseResult>& cases,
+                                        const QStringList& timedOut);
+
+HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
+    : QObject(parent)
+    , m_cfg(std::move(config))
+{
+    qRegisterMetaType<kwb::CaseResult>();
+    qRegisterMetaType<kwb::RunOutcome>();
+    if (!m_cfg.target)
+        m_cfg.target = std::make_shared<LocalTarget>();
+    m_caseTimer.setSingleShot(true);
+    m_overallTimer.setSingleShot(true);
+    // Deadlines are promises to the user: never fire early (CoarseTimer may, by up to 5 %).
+    m_caseTimer.setTimerType(Qt::PreciseTimer);
+    m_overallTimer.setTimerType(Qt::PreciseTimer);
+    m_killTimer.setSingleShot(true);
+    m_reapTimer.setInterval(kReapPollMs);
+    connect(&m_caseTimer, &QTimer::timeout, this, &HarnessRun::onCaseDeadline);
+    connect(&m_overallTimer, &QTimer::timeout, this, [this] { stopGroup(Stop::Overall); });
+    connect(&m_killTimer, &QTimer::timeout, this, [this] {
+        if (processGroupAlive(m_pgid)) {
+            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 still alive after SIGTERM: SIGKILL").arg(m_pgid));
+            signalProcessGroup(m_pgid, SIGKILL);
+        }
+        if (m_proc && m_proc->state() != QProcess::NotRunning)
+            m_proc->kill();
+    });
+    connect(&m_reapTimer, &QTimer::timeout, this, &HarnessRun::waitForGroupThenContinue);
+}
+
+HarnessRun::~HarnessRun()
+{
+    if (m_running) {
+        signalProcessGroup(m_pgid, SIGKILL);
+        if (m_proc) {
+            m_proc->disconnect(this);
+            m_proc->kill();
+            m_proc->waitForFinished(1000);
+        }
+    }
+}
+
+void HarnessRun::start()
+{
+    if (m_running || m_done)
+        return;
+    m_wall.start();
+    m_running = true;
+
+    QString why;
+    if (m_cfg.program.isEmpty())
+        why = QStringLiteral("no program to run (expected e.g. /usr/bin/python3)");
+    else if (m_cfg.workdir.isEmpty() || !QFileInfo(m_cfg.workdir).isDir())
+        why = QStringLiteral("working directory \"%1\" does not exist").arg(m_cfg.workdir);
+    if (why.isEmpty() && !m_cfg.runDir.isEmpty()) {
+        if (!QDir().mkpath(m_cfg.runDir)) {
+            why = QStringLiteral("cannot create the run folder \"%1\"").arg(m_cfg.runDir);
+        } else {
+            m_log.setFileName(QDir(m_cfg.runDir).filePath(QStringLiteral("output.log")));
+            if (!m_log.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+                why = QStringLiteral("cannot write \"%1\": %2").arg(m_log.fileName(), m_log.errorString());
+        }
+    }
+    if (!why.isEmpty()) {
+        // Delivered from the event loop so a caller that connects after start() still hears it.
+        QMetaObject::invokeMethod(this, [this, why] { finish(why); }, Qt::QueuedConnection);
+        return;
+    }
+    if (m_cfg.overallTimeoutSec > 0)
+        m_overallTimer.start(m_cfg.overallTimeoutSec * 1000);
+    startSegment({});
+}
+
+void HarnessRun::startSegment(const QStringList& skip)
+{
+    m_skip = skip;
+    m_stop = Stop::None;
+    m_pgid = 0;
+    m_currentCase.clear();
+    for (auto& s : m_split)
+        s = LineSplitter();
+
+    ProcessSpec cmd;
+    cmd.program = m_cfg.program;
+    cmd.args = skip.isEmpty() ? m_cfg.args : argsWithSkip(m_cfg.args, skip);
+    cmd.workdir = m_cfg.workdir;
+    cmd.env = m_cfg.env;
+    cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+    cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_cfg.caseTimeoutSec > 0 ? m_cfg.caseTimeoutSec : 30));
+    const ProcessSpec spec = m_cfg.target->wrap(cmd);
+
+    RunSegment seg;
+    seg.command = QStringList{spec.program} + spec.args;
+    m_segments << seg;
+    logLine(QLatin1String("kwb"), QStringLiteral("process %1 on %2 in %3: %4")
+                                      .arg(m_segments.size()).arg(m_cfg.target->name(), spec.workdir,
+                                                                   seg.command.join(QLatin1Char(' '))));
+
+    auto* proc = new QProcess(this);
+    m_proc = proc;
+    proc->setProgram(spec.program);
+    proc->setArguments(spec.args);
+    proc->setWorkingDirectory(spec.workdir);
+    proc->setProcessEnvironment(spec.env);
+    proc->setProcessChannelMode(QProcess::SeparateChannels);
+    // Own session and process group, so the watchdog can kill the whole tree (a `bash -c` in
+    // between included) with one ::kill(-pgid, ...). setsid() is async-signal-safe.
+    proc->setChildProcessModifier([] {
+        if (::setsid() < 0)
+            ::setpgid(0, 0);
+    });
+    connect(proc, &QProcess::readyReadStandardOutput, this, [this] { onReadyRead(StdoutChannel); });
+    connect(proc, &QProcess::readyReadStandardError, this, [this] { onReadyRead(StderrChannel); });
+    connect(proc, &QProcess::finished, this, &HarnessRun::onProcessFinished);
+    connect(proc, &QProcess::errorOccurred, this, &HarnessRun::onProcessError);
+    connect(proc, &QProcess::started, this, [this, proc] {
+        m_pgid = proc->processId();
+        m_segments.last().pgid = m_pgid;
+        proc->closeWriteChannel(); // a harness that reads stdin gets EOF instead of hanging
+        if (m_stop != Stop::None) { // cancelled while starting
+            signalProcessGroup(m_pgid, SIGTERM);
+            m_killTimer.start(m_cfg.killGraceMs);
+        }
+        if (!m_startedEmitted) {
+            m_startedEmitted = true;
+            Q_EMIT started();
+        }
+    });
+    proc->start();
+}
+
+void HarnessRun::onReadyRead(int channel)
+{
+    if (!m_proc)
+        return;
+    const QByteArray bytes = channel == StdoutChannel ? m_proc->readAllStandardOutput() : m_proc->readAllStandardError();
+    const QStringList lines = m_split[static_cast<size_t>(channel)].feed(bytes);
+    for (const QString& line : lines)
+        handleLine(line, channel);
+    if (m_log.isOpen())
+        m_log.flush(); // written as it arrives: a killed run keeps its log
+}
+
+void HarnessRun::logLine(QLatin1String tag, const QString& line)
+{
+    if (!m_log.isOpen() || m_logTruncated)
+        return;
+    const QByteArray bytes = '[' + QByteArray(tag.data(), tag.size()) + "] " + line.toUtf8() + '\n';
+    if (m_logBytes + bytes.size() > m_cfg.maxLogBytes) {
+        m_log.write("[kwb] output.log reached its size cap; later lines are not written\n");
+        m_logTruncated = true;
+        return;
+    }
+    m_logBytes += m_log.write(bytes);
+}
+
+void HarnessRun::handleLine(const QString& line, int channel)
+{
+    logLine(channel == StdoutChannel ? QLatin1String("out") : QLatin1String("err"), line);
+    if (channel == StderrChannel) {
+        m_stderrTail << line;
+        if (m_stderrTail.size() > kStderrTailLines)
+            m_stderrTail.removeFirst();
+    }
+    Q_EMIT outputLine(line, channel);
+
+    // Markers are recognised on both channels: a prefix tool may relay the harness's stdout on stderr.
+    const HarnessEvent ev = parseHarnessLine(line);
+    switch (ev.kind) {
+    case HarnessEvent::Kind::Other:
+        return;
+    case HarnessEvent::Kind::CaseStart:
+        if (m_skip.contains(ev.caseName) && !m_harnessIgnoresSkip) {
+            m_harnessIgnoresSkip = true;
+            const QString why = QStringLiteral("the harness started case \"%1\" although it was given --skip; "
+                                               "no further resumes").arg(ev.caseName);
+            m_harnessErrors << why;
+            Q_EMIT harnessError(line, why);
+        }
+        if (!m_currentCase.isEmpty()) {
+            const QString why = QStringLiteral("case \"%1\" started before case \"%2\" reported a CASE_RESULT")
+                                    .arg(ev.caseName, m_currentCase);
+            m_harnessErrors << why;
+            Q_EMIT harnessError(line, why);
+        }
+        m_currentCase = ev.caseName;
+        if (m_cfg.caseTimeoutSec > 0 && m_stop == Stop::None)
+            m_caseTimer.start((m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec)) * 1000);
+        Q_EMIT caseStarted(ev.caseName);
+        return;
+    case HarnessEvent::Kind::CaseResult:
+        if (ev.caseName == m_currentCase) {
+            m_caseTimer.stop();
+            m_currentCase.clear();
+        }
+        recordCase(*ev.caseResult);
+        return;
+    case HarnessEvent::Kind::ResultJson:
+        m_caseTimer.stop();
+        m_currentCase.clear();
+        m_lastResult = ev.runResult;
+        m_segments.last().printedResult = true;
+        return;
+    case HarnessEvent::Kind::ParseError: {
+        m_harnessErrors << ev.error + QStringLiteral(": ") + line.left(kErrorRawCap);
+        Q_EMIT harnessError(line, ev.error);
+        // The case did end, but its result is unreadable: record it as ERROR, not as a hang.
+        if (ev.marker == QLatin1String("CASE_RESULT") && !m_currentCase.isEmpty() && m_stop == Stop::None) {
+            m_caseTimer.stop();
+            CaseResult r;
+            r.name = m_currentCase;
+            r.status = QStringLiteral("ERROR");
+            r.reason = QStringLiteral("unreadable CASE_RESULT line: ") + ev.error;
+            r.raw = toJson(r);
+            m_currentCase.clear();
+            recordCase(r);
+        }
+        return;
+    }
+    }
+}
+
+void HarnessRun::recordCase(const CaseResult& result)
+{
+    if (m_doneNames.contains(result.name)) {
+        // Keep the first record (e.g. the watchdog's TIMEOUT_FAIL); a repeat breaks --skip.
+        const QString why = QStringLiteral("case \"%1\" reported again; the first result is kept").arg(result.name);
+        m_harnessErrors << why;
+        Q_EMIT harnessError(QString::fromStdString(result.raw.dump()), why);
+        return;
+    }
+    m_doneNames << result.name;
+    m_cases << result;
+    Q_EMIT caseFinished(result);
+}
+
+void HarnessRun::onCaseDeadline()
+{
+    if (m_currentCase.isEmpty() || m_stop != Stop::None)
+        return;
+    const int deadline = m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec);
+    CaseResult r;
+    r.name = m_currentCase;
+    r.status = QStringLiteral("TIMEOUT_FAIL");
+    r.reason = QStringLiteral("watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); "
+                              "process group %4 killed")
+                   .arg(deadline).arg(m_cfg.caseTimeoutSec).arg(qMax(0, m_cfg.graceSec)).arg(m_pgid);
+    r.raw = toJson(r);
+    r.raw["source"] = "kwb-watchdog";
+    logLine(QLatin1String("kwb"), QStringLiteral("TIMEOUT_FAIL %1: %2").arg(r.name, r.reason));
+    if (!m_timedOut.contains(r.name))
+        m_timedOut << r.name;
+    m_currentCase.clear();
+    recordCase(r);
+    stopGroup(Stop::Watchdog);
+}
+
+void HarnessRun::stopGroup(Stop why)
+{
+    if (!m_running)
+        return;
+    // A user stop outranks a watchdog kill already under way (no resume afterwards).
+    if (m_stop == Stop::None || why == Stop::User)
+        m_stop = why;
+    m_caseTimer.stop();
+    if (why == Stop::Overall && !m_currentCase.isEmpty()) {
+        CaseResult r;
+        r.name = m_currentCase;
+        r.status = QStringLiteral("TIMEOUT_FAIL");
+        r.reason = QStringLiteral("the run exceeded its overall timeout of %1 s during this case").arg(m_cfg.overallTimeoutSec);
+        r.raw = toJson(r);
+        r.raw["source"] = "kwb-watchdog";
+        if (!m_timedOut.contains(r.name))
+            m_timedOut << r.name;
+        m_currentCase.clear();
+        recordCase(r);
+    }
+    if (!m_proc) // between processes (waiting for the group to vanish): nothing more to signal
+        return;
+    logLine(QLatin1String("kwb"), QStringLiteral("stopping (%1): SIGTERM to process group %2")
+                                      .arg(stopName(static_cast<int>(m_stop))).arg(m_pgid));
+    if (m_pgid > 1)
+        signalProcessGroup(m_pgid, SIGTERM);
+    else if (m_proc->state() != QProcess::NotRunning)
+        m_proc->terminate();
+    if (!m_killTimer.isActive())
+        m_killTimer.start(m_cfg.killGraceMs);
+}
+
+void HarnessRun::cancel()
+{
+    stopGroup(Stop::User);
+}
+
+void HarnessRun::onProcessError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart || !m_proc)
+        return; // crashes and kills arrive through finished()
+    m_startError = QStringLiteral("could not start \"%1\": %2").arg(m_proc->program(), m_proc->errorString());
+    logLine(QLatin1String("kwb"), m_startError);
+    m_proc->deleteLater();
+    m_proc = nullptr;
+    segmentDone();
+}
+
+void HarnessRun::onProcessFinished(int exitCode, QProcess::ExitStatus status)
+{
+    if (!m_proc)
+        return;
+    // What the pipes still hold, then the unterminated last lines.
+    onReadyRead(StdoutChannel);
+    onReadyRead(StderrChannel);
+    for (int ch : {int(StdoutChannel), int(StderrChannel)})
+        for (const QString& line : m_split[static_cast<size_t>(ch)].finish())
+            handleLine(line, ch);
+
+    RunSegment& seg = m_segments.last();
+    seg.crashed = status == QProcess::CrashExit;
+    seg.exitCode = seg.crashed ? -1 : exitCode;
+    seg.stoppedBy = stopName(static_cast<int>(m_stop));
+    logLine(QLatin1String("kwb"), seg.crashed ? QStringLiteral("process %1 ended by a signal").arg(m_segments.size())
+                                              : QStringLiteral("process %1 exited with code %2").arg(m_segments.size()).arg(exitCode));
+    m_proc->deleteLater();
+    m_proc = nullptr;
+    m_caseTimer.stop();
+
+    // Leftovers of the group (a grandchild that outlived the harness) die with the run.
+    if (processGroupAlive(m_pgid)) {
+        if (!m_killTimer.isActive()) {
+            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 outlived its leader: SIGTERM").arg(m_pgid));
+            signalProcessGroup(m_pgid, SIGTERM);
+            m_killTimer.start(m_cfg.killGraceMs);
+        }
+        m_reapWait.start();
+        m_reapTimer.start();
+        return;
+    }
+    segmentDone();
+}
+
+void HarnessRun::waitForGroupThenContinue()
+{
+    if (processGroupAlive(m_pgid)) {
+        if (m_reapWait.elapsed() < m_cfg.killGraceMs + kReapExtraMs)
+            return;
+        const QString why = QStringLiteral("process group %1 survived SIGKILL (a process in uninterruptible sleep?)").arg(m_pgid);
+        m_harnessErrors << why;
+        logLine(QLatin1String("kwb"), why);
+    }
+    m_reapTimer.stop();
+    segmentDone();
+}
+
+bool HarnessRun::mayResume(QString* why) const
+{
+    if (m_harnessIgnoresSkip)
+        *why = QStringLiteral("the harness does not honour --skip");
+    else if (m_segments.size() > m_cfg.maxResumes)
+        *why = QStringLiteral("%1 resumes already (maxResumes)").arg(m_cfg.maxResumes);
+    else
+        return true;
+    return false;
+}
+
+void HarnessRun::segmentDone()
+{
+    m_killTimer.stop();
+    m_reapTimer.stop();
+    if (!m_running)
+        return;
+    if (!m_startError.isEmpty()) {
+        finish(m_startError);
+        return;
+    }
+    const RunSegment& seg = m_segments.last();
+    bool resume = false;
+    if (m_stop == Stop::Watchdog) {
+        resume = true;
+    } else if (m_stop == Stop::None && seg.crashed && !m_currentCase.isEmpty()) {
+        // A crash inside a case (e.g. a segfault in a kernel launch) fails that case only.
+        CaseResult r;
+        r.name = m_currentCase;
+        r.status = QStringLiteral("ERROR");
+        r.reason = QStringLiteral("the harness process was killed by a signal during this case");
+        r.raw = toJson(r);
+        r.raw["source"] = "kwb-watchdog";
+        m_currentCase.clear();
+        recordCase(r);
+        resume = true;
+    } else if (m_stop == Stop::None && !seg.printedResult && !m_currentCase.isEmpty()) {
+        CaseResult r;
+        r.name = m_currentCase;
+        r.status = QStringLiteral("ERROR");
+        r.reason = QStringLiteral("the harness exited with code %1 during this case").arg(seg.exitCode);
+        r.raw = toJson(r);
+        r.raw["source"] = "kwb-watchdog";
+        m_currentCase.clear();
+        recordCase(r);
+    }
+    QString whyNot;
+    if (resume && mayResume(&whyNot)) {
+        logLine(QLatin1String("kwb"), QStringLiteral("resuming with --skip %1").arg(m_doneNames.join(QLatin1Char(','))));
+        const QStringList skip = m_doneNames;
+        startSegment(skip);
+        Q_EMIT resumed(skip);
+        return;
+    }
+    if (resume) {
+        m_harnessErrors << QStringLiteral("not resumed: ") + whyNot;
+        logLine(QLatin1String("kwb"), QStringLiteral("not resumed: ") + whyNot);
+    }
+    finish();
+}
+
+void HarnessRun::finish(const QString& startError)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_running = false;
+    m_caseTimer.stop();
+    m_overallTimer.stop();
+    m_killTimer.stop();
+    m_reapTimer.stop();
+
+    RunOutcome out;
+    out.cancelled = m_stop == Stop::User;
+    out.timedOut = m_stop == Stop::Overall;
+    out.cases = m_cases;
+    out.timedOutCases = m_timedOut;
+    out.harnessErrors = m_harnessErrors;
+    out.segments = m_segments;
+    out.runDir = m_cfg.runDir;
+    out.logPath = m_log.isOpen() ? m_log.fileName() : QString();
+    out.result = mergeRunResult(m_lastResult, m_cases, m_timedOut);
+    const RunSegment* last = m_segments.isEmpty() ? nullptr : &m_segments.last();
+    out.exitCode = last ? last->exitCode : -1;
+    if (out.exitCode == 0 && !m_timedOut.isEmpty())
+        out.exitCode = 1;
+
+    const QString seeLog = out.logPath.isEmpty() ? QString() : QStringLiteral(" (log: %1)").arg(out.logPath);
+    QString lastErr;
+    for (auto it = m_stderrTail.crbegin(); it != m_stderrTail.crend() && lastErr.isEmpty(); ++it)
+        lastErr = it->trimmed();
+    const QString errHint = lastErr.isEmpty() ? QString() : QStringLiteral("; last stderr line: ") + lastErr.left(500);
+    if (!startError.isEmpty())
+        out.error = startError;
+    else if (out.cancelled)
+        out.error = QStringLiteral("stopped by the user") + seeLog;
+    else if (out.timedOut)
+        out.error = QStringLiteral("the run exceeded its overall timeout of %1 s; its process group was killed").arg(m_cfg.overallTimeoutSec) + seeLog;
+    else if (last && last->crashed && !last->printedResult)
+        out.error = QStringLiteral("the harness was killed by a signal before printing [test_kernel] RESULT_JSON=") + errHint + seeLog;
+    else if (last && !last->printedResult)
+        out.error = QStringLiteral("the harness exited with code %1 without printing [test_kernel] RESULT_JSON=").arg(out.exitCode)
+            + (out.exitCode == 2 ? QStringLiteral(" (exit code 2: the harness itself failed)") : QString()) + errHint + seeLog;
+    else if (out.exitCode == 2)
+        out.error = QStringLiteral("the harness itself failed (exit code 2)") + errHint + seeLog;
+    else if (m_lastResult && m_lastResult->status == QLatin1String("ERROR"))
+        out.error = QStringLiteral("the harness reported status ERROR") + errHint + seeLog;
+    out.ok = out.error.isEmpty();
+    out.wallMs = m_wall.isValid() ? m_wall.elapsed() : 0;
+
+    if (!m_cfg.runDir.isEmpty() && QFileInfo(m_cfg.runDir).isDir()) {
+        logLine(QLatin1String("kwb"), out.ok ? QStringLiteral("finished: ok") : QStringLiteral("finished: ") + out.error);
+        QSaveFile f(QDir(m_cfg.runDir).filePath(QStringLiteral("result.json")));
+        out.resultPath = f.fileName();
+        const std::string text = toJson(out).dump(2) + "\n";
+        if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
+            out.harnessErrors << QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString());
+            out.resultPath.clear();
+        }
+    }
+    if (m_log.isOpen())
+        m_log.close();
+    Q_EMIT finished(out);
+}
+
+} // namespace kwb

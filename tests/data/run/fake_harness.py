@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""A stand-in for test_kernel.py that speaks the harness contract (docs/CONTRACTS.md §2).
+
+Test knobs (not part of the contract): --fake-cases, --hang NAME, --hang-ignore-term, --pidfile,
+--stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+P = "[test_kernel] "
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--skip", default="")
+ap.add_argument("--fake-cases", default="small,medium,large")
+ap.add_argument("--hang", default="")
+ap.add_argument("--hang-ignore-term", action="store_true")
+ap.add_argument("--pidfile", default="")
+ap.add_argument("--stderr-kb", type=int, default=0)
+ap.add_argument("--no-result", action="store_true")
+ap.add_argument("--exit", type=int, default=None)
+ap.add_argument("--print-env", action="store_true")
+ap.add_argument("--crash", default="")
+ap.add_argument("--ignore-skip", action="store_true")
+ap.add_argument("--sleep-ms", type=int, default=0)
+a = ap.parse_args()
+
+skip = set(filter(None, a.skip.split(",")))
+if a.ignore_skip:
+    skip = set()
+if a.print_env:
+    print(P + "env PYTHONUNBUFFERED=%s TEST_TIMEOUT_SEC=%s FOO=%s" % (
+        os.environ.get("PYTHONUNBUFFERED"), os.environ.get("TEST_TIMEOUT_SEC"), os.environ.get("FOO")))
+print("argv " + " ".join(sys.argv[1:]))
+sys.stdout.flush()
+
+cases = []
+for i, name in enumerate(a.fake_cases.split(",")):
+    if name in skip:
+        continue
+    print(P + "CASE_START " + json.dumps({"name": name}), flush=True)
+    if name == a.hang:
+        # The hang lives in a grandchild behind bash; the watchdog must kill the whole group.
+        trap = "trap '' TERM; " if a.hang_ignore_term else ""
+        script = trap + ("echo $$ > %s; " % a.pidfile if a.pidfile else "") + "while :; do sleep 0.2; done"
+        subprocess.run(["bash", "-c", script])
+    if name == a.crash:
+        os.kill(os.getpid(), 11)
+    if a.sleep_ms:
+        time.sleep(a.sleep_ms / 1000.0)
+    c = {"name": name, "status": "PASS", "shape": [4, 1 << (i + 4)], "dtype": "float32",
+         "rel_err": 1e-6 * (i + 1), "threshold": 0.01, "latency_us": 10.0 * (i + 1),
+         "ref_latency_us": 20.0 * (i + 1), "reason": None}
+    cases.append(c)
+    print(P + "CASE_RESULT " + json.dumps(c), flush=True)
+
+if a.stderr_kb:
+    line = "W" * 1023 + "\n"
+    for _ in range(a.stderr_kb):
+        sys.stderr.write(line)
+    sys.stderr.flush()
+
+if not a.no_result:
+    doc = {"version": "v0", "mode": "cpu-dry-run", "status": "PASS", "framework": "triton",
+           "gpu": None, "torch": "1.13.1", "triton": None, "timing_method": "time.perf_counter",
+           "cases": cases, "max_rel_err": max([c["rel_err"] for c in cases], default=None),
+           "primary_case": cases[-1]["name"] if cases else None,
+           "latency_us": cases[-1]["latency_us"] if cases else None,
+           "ref_latency_us": cases[-1]["ref_latency_us"] if cases else None,
+           "grid_blocks": 128, "dry_run_note": "fake harness"}
+    print(P + "RESULT_JSON=" + json.dumps(doc, allow_nan=False), flush=True)
+sys.exit(a.exit if a.exit is not None else 0)
