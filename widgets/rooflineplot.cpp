@@ -35,7 +35,8 @@ QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& lege
 }
 }  // namespace
 
-RooflinePlot::RooflinePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)), m_note(new QLabel(this)) {
+RooflinePlot::RooflinePlot(QWidget* parent)
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(nullptr), m_note(new QLabel(this)) {
   m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
   m_plot->setMinimumSize(320, 220);
   for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
@@ -49,7 +50,8 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QWidget(parent), m_plot(new QCusto
   m_plot->legend->setVisible(true);
   m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   m_plot->plotLayout()->insertRow(0);
-  m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, tr("Roofline"), QFont(font().family(), 11, QFont::Bold)));
+  m_title = new QCPTextElement(m_plot, tr("Roofline"), QFont(font().family(), 11, QFont::Bold));
+  m_plot->plotLayout()->addElement(0, 0, m_title);
   m_note->setWordWrap(true);
   m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_note->setObjectName(QStringLiteral("rooflineNote"));
@@ -66,7 +68,8 @@ void RooflinePlot::clear() {
   m_plot->clearItems();
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
-  m_note->setText(tr("No roofline yet: it is drawn after the V0 measurement (phase 4)."));
+  m_title->setText(tr("Roofline"));
+  m_note->setText(tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4)."));
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
@@ -90,9 +93,11 @@ QPointF RooflinePlot::point() const {
 }
 
 QString RooflinePlot::noteText() const { return m_note->text(); }
+QString RooflinePlot::title() const { return m_title->text(); }
 
 void RooflinePlot::setData(const RooflineData& d) {
   clear();
+  m_title->setText(tr("Roofline — %1, %2").arg(d.gpuId, d.dtype));
   QStringList notes;
   notes << tr("%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte")
                .arg(d.gpuId, d.dtype, num(d.peakTflops), num(d.bandwidthTBs), num(d.ridgePoint));
@@ -152,6 +157,7 @@ void RooflinePlot::setData(const RooflineData& d) {
     text->setPadding(QMargins(8, 0, 0, 4));
     text->setText(QStringLiteral("%1\n%2 FLOP/byte, %3 TFLOPS").arg(label, num(d.pointIntensity), num(d.pointTflops)));
     text->setColor(c);
+    text->setTextAlignment(Qt::AlignLeft);
   } else if (d.pointIntensity > 0) {
     // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
     // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
@@ -199,8 +205,7 @@ void RooflinePlot::applyTheme() {
     axis->setLabelColor(fg);
     axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
   }
-  if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
-    title->setTextColor(fg);
+  m_title->setTextColor(fg);
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 

@@ -11,6 +11,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPTextElement;
 class QLabel;
 
 namespace kwb {
@@ -34,6 +35,8 @@ public:
   bool hasPoint() const;
   /// The measured point as drawn: x = FLOP/byte, y = TFLOPS (null if !hasPoint()).
   QPointF point() const;
+  /// The chart's title ("Roofline — H200-SXM, fp32").
+  QString title() const;
   /// The note under the chart (GPU, dtype, sources; why the point is missing).
   QString noteText() const;
   /// The plot itself (for tests and for rendering).
@@ -55,6 +58,7 @@ protected:
 private:
   void applyTheme();
   QCustomPlot* m_plot;
+  QCPTextElement* m_title;
   QLabel* m_note;
 };
 

@@ -127,10 +127,12 @@ void SpecView::setSpec(const nlohmann::json& spec) {
     const auto& e = spec.value(key, nlohmann::json());
     if (!e.is_object())
       return tr("%1: unknown").arg(what);
-    QString value = str(e, "value");
-    if (e.contains("value") && e["value"].is_number())
-      value = c.toString(e["value"].get<double>(), 'g', 6);
-    return tr("%1: %2 = %3 %4").arg(what, str(e, "expr"), value, unit);
+    if (!e.contains("value") || !e["value"].is_number())
+      return tr("%1: %2 = %3 %4").arg(what, str(e, "expr"), str(e, "value"), unit);
+    // Exact integer (what the report and utilization use) plus a readable magnitude.
+    const double v = e["value"].get<double>();
+    const QString exact = e["value"].is_number_integer() ? QString::fromStdString(e["value"].dump()) : c.toString(v, 'g', 10);
+    return tr("%1: %2 = %3 %4 (%5)").arg(what, str(e, "expr"), exact, unit, c.toString(v, 'e', 3));
   };
   QStringList lines;
   const auto& pattern = spec.value("pattern", nlohmann::json());

@@ -1,0 +1,442 @@
+// Widgets, offscreen: every model under QAbstractItemModelTester, the run console, the editor,
+// the wizard's form, and the roofline plot / PNG renderer.
+#include "widgets/qcustomplot_include.h"  // first: QCustomPlot needs `foreach`
+
+#include <Qsci/qscilexerpython.h>
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QImage>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+
+#include <cmath>
+
+#include "widgets/casetablemodel.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editortabs.h"
+#include "widgets/knowledgemodel.h"
+#include "widgets/rooflineplot.h"
+#include "widgets/runconsole.h"
+#include "widgets/specview.h"
+#include "widgets/wizardpanel.h"
+
+#include "core/pipeline/baselinejob.h"
+
+using namespace kwb;
+
+namespace {
+CaseResult makeCase(const QString& name, const QString& status, std::optional<double> relErr, std::optional<double> lat,
+                    std::optional<double> refLat, const QString& reason = {}) {
+  CaseResult r;
+  r.name = name;
+  r.status = status;
+  r.relErr = relErr;
+  r.latencyUs = lat;
+  r.refLatencyUs = refLat;
+  r.reason = reason;
+  r.shape = QStringLiteral("4096x393216");
+  r.dtype = QStringLiteral("float32");
+  r.threshold = 0.01;
+  return r;
+}
+
+// H200 SXM fp32-like numbers; only their relations matter here.
+RooflineData sampleRoofline() {
+  RooflineData d;
+  d.gpuId = QStringLiteral("H200-SXM");
+  d.dtype = QStringLiteral("fp32");
+  d.peakTflops = 67.0;
+  d.bandwidthTBs = 4.8;
+  d.ridgePoint = 67.0 / 4.8;
+  d.pointIntensity = 0.125;
+  d.pointTflops = 0.5;
+  d.label = QStringLiteral("V0 19_ReLU (3.2 ms)");
+  d.peakSource = QStringLiteral("NVIDIA H200 datasheet (2024)");
+  d.bandwidthSource = QStringLiteral("NVIDIA H200 datasheet (2024): 4.8 TB/s");
+  return d;
+}
+
+nlohmann::json sampleSpec() {
+  return nlohmann::json::parse(R"({
+    "schema": "kwb-spec-1", "source": {"path": "/x/19_ReLU.py", "name": "19_ReLU", "sha256": "00"},
+    "model": {"class": "Model", "init_args": [], "parameters": [{"name": "weight", "shape": [8], "stride": [1], "dtype": "float32"}]},
+    "inputs": [{"name": "x", "kind": "tensor", "shape": [4096, 393216], "stride": [393216, 1], "dtype": "float32", "layout": "contiguous"},
+               {"name": "s", "kind": "scalar", "dtype": "float", "value": 3.14}],
+    "outputs": [{"name": "out0", "kind": "tensor", "shape": [4096, 393216], "stride": [393216, 1], "dtype": "float32", "layout": "contiguous"}],
+    "pattern": {"primary": "Elementwise", "detail": "relu", "epilogue": []},
+    "sizes": {"M": 4096, "N": 393216},
+    "flops": {"expr": "M*N", "value": 1610612736},
+    "bytes": {"expr": "4*M*N + 4*M*N", "value": 12884901888},
+    "dtype": "float32",
+    "accuracy": {"rel_err_threshold": 0.01, "threshold_source": "seed default", "accumulation_dtype": "float32"},
+    "ambiguities": ["none really"], "notes": []
+  })");
+}
+}  // namespace
+
+class TestWidgets : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void caseModel();
+  void caseStatusColor_data();
+  void caseStatusColor();
+  void knowledgeModel();
+  void specModel();
+  void runConsole();
+  void runConsoleBounded();
+  void editorRoundTrip();
+  void editorTabsKeepEdits();
+  void wizardForm();
+  void rooflinePlot();
+  void rooflineWithoutPoint();
+  void renderPng();
+  void renderPngErrors();
+};
+
+void TestWidgets::caseModel() {
+  CaseTableModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  model.caseStarted(QStringLiteral("small"));
+  QCOMPARE(model.rowCount(), 1);
+  QCOMPARE(model.index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("RUNNING"));
+  model.caseFinished(makeCase(QStringLiteral("small"), QStringLiteral("PASS"), 1.25e-7, 12.5, 20.0));
+  model.caseStarted(QStringLiteral("boundary"));
+  model.caseFinished(makeCase(QStringLiteral("boundary"), QStringLiteral("FAIL"), std::nullopt, 3.0, std::nullopt,
+                              QStringLiteral("rel_err is NaN")));
+  model.caseFinished(makeCase(QStringLiteral("hang"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt,
+                              std::nullopt, QStringLiteral("exceeded 30 s")));
+  QCOMPARE(model.rowCount(), 3);  // the RUNNING row was replaced, not duplicated
+  QCOMPARE(model.index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS"));
+  QCOMPARE(model.index(0, CaseTableModel::RelErrColumn).data().toString(), QStringLiteral("1.250e-07"));
+  QCOMPARE(model.index(0, CaseTableModel::LatencyColumn).data().toString(), QStringLiteral("12.50"));
+  QCOMPARE(model.index(0, CaseTableModel::RefLatencyColumn).data().toString(), QStringLiteral("20.00"));
+  QCOMPARE(model.index(0, CaseTableModel::RelErrColumn).data(CaseTableModel::SortRole).toDouble(), 1.25e-7);
+  QCOMPARE(model.index(1, CaseTableModel::RelErrColumn).data().toString(), QStringLiteral("—"));
+  QVERIFY(std::isnan(model.index(1, CaseTableModel::RelErrColumn).data(CaseTableModel::SortRole).toDouble()));
+  QCOMPARE(model.index(1, CaseTableModel::ReasonColumn).data().toString(), QStringLiteral("rel_err is NaN"));
+  QCOMPARE(model.index(2, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(),
+           CaseTableModel::statusColor(QStringLiteral("TIMEOUT_FAIL")));
+  QCOMPARE(model.countStatus(QStringLiteral("PASS")), 1);
+  QCOMPARE(model.countStatus(QStringLiteral("FAIL")), 1);
+  QCOMPARE(model.headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("latency_us"));
+  model.resetData({makeCase(QStringLiteral("a"), QStringLiteral("ERROR"), std::nullopt, std::nullopt, std::nullopt)});
+  QCOMPARE(model.rowCount(), 1);
+  model.clear();
+  QCOMPARE(model.rowCount(), 0);
+}
+
+void TestWidgets::caseStatusColor_data() {
+  QTest::addColumn<QString>("status");
+  QTest::addColumn<QColor>("color");
+  QTest::newRow("PASS") << QStringLiteral("PASS") << QColor(0x1b, 0x7f, 0x2a);
+  QTest::newRow("FAIL") << QStringLiteral("FAIL") << QColor(0xc6, 0x28, 0x28);
+  QTest::newRow("TIMEOUT_FAIL") << QStringLiteral("TIMEOUT_FAIL") << QColor(0xe0, 0x6c, 0x00);
+  QTest::newRow("ERROR") << QStringLiteral("ERROR") << QColor(0xad, 0x14, 0x57);
+  QTest::newRow("RUNNING") << QStringLiteral("RUNNING") << QColor(0x75, 0x75, 0x75);
+}
+
+void TestWidgets::caseStatusColor() {
+  QFETCH(QString, status);
+  QFETCH(QColor, color);
+  QCOMPARE(CaseTableModel::statusColor(status), color);
+}
+
+void TestWidgets::knowledgeModel() {
+  KnowledgeModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  KnowledgeRecord hw;
+  hw.toolId = QStringLiteral("spec-ledger");
+  hw.id = QStringLiteral("ledger:H200-SXM#memory_bandwidth_tbs");
+  hw.title = QStringLiteral("H200 SXM memory bandwidth");
+  hw.content = QStringLiteral("4.8 TB/s");
+  hw.scope = nlohmann::json{{"vendor", "NVIDIA"}, {"arch", "Hopper"}, {"product", "H200-SXM"}};
+  hw.source = QStringLiteral("NVIDIA H200 Tensor Core GPU datasheet (2024) <https://example/h200.pdf>");
+  KnowledgeRecord fb;
+  fb.toolId = QStringLiteral("gpu-wiki");
+  fb.id = QStringLiteral("wiki/cutedsl/elementwise-sample.md");
+  fb.title = QStringLiteral("An elementwise sample");
+  fb.fallback = true;
+  fb.constraint = QStringLiteral("tile 1024");
+  model.resetData({hw, fb});
+  QCOMPARE(model.rowCount(), 2);
+  QCOMPARE(model.columnCount(), int(KnowledgeModel::ColumnCount));
+  // Ids and sources exactly as returned.
+  QCOMPARE(model.index(0, KnowledgeModel::IdColumn).data().toString(), hw.id);
+  QCOMPARE(model.index(0, KnowledgeModel::SourceColumn).data().toString(), hw.source);
+  QCOMPARE(model.index(0, KnowledgeModel::ScopeColumn).data().toString(),
+           QStringLiteral("arch=Hopper, product=H200-SXM, vendor=NVIDIA"));  // nlohmann::json objects are key-sorted
+  QCOMPARE(model.index(0, KnowledgeModel::MatchColumn).data().toString(), QStringLiteral("match"));
+  QVERIFY(model.index(1, KnowledgeModel::MatchColumn).data().toString().contains(QStringLiteral("FALLBACK")));
+  QVERIFY(model.index(1, 0).data(KnowledgeModel::FallbackRole).toBool());
+  QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("not a match")));
+  QCOMPARE(model.index(1, 0).data(KnowledgeModel::ConstraintRole).toString(), QStringLiteral("tile 1024"));
+  QCOMPARE(KnowledgeModel::scopeText(nlohmann::json()), QString());
+  QCOMPARE(KnowledgeModel::scopeText(nlohmann::json("x")), QStringLiteral("\"x\""));
+}
+
+void TestWidgets::specModel() {
+  SpecView view;
+  QAbstractItemModelTester tester(view.tensorModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QCOMPARE(view.tensorModel()->rowCount(), 0);
+  view.setSpec(sampleSpec());
+  SpecTensorModel* m = view.tensorModel();
+  QCOMPARE(m->rowCount(), 4);  // x, s, out0, weight
+  QCOMPARE(m->index(0, SpecTensorModel::NameColumn).data().toString(), QStringLiteral("x"));
+  QCOMPARE(m->index(0, SpecTensorModel::ShapeColumn).data().toString(), QStringLiteral("[4096, 393216]"));
+  QCOMPARE(m->index(0, SpecTensorModel::StrideColumn).data().toString(), QStringLiteral("[393216, 1]"));
+  QCOMPARE(m->index(1, SpecTensorModel::KindColumn).data().toString(), QStringLiteral("scalar"));
+  QCOMPARE(m->index(1, SpecTensorModel::LayoutColumn).data().toString(), QStringLiteral("value 3.14"));
+  QCOMPARE(m->index(2, SpecTensorModel::RoleColumn).data().toString(), QStringLiteral("output"));
+  QCOMPARE(m->index(3, SpecTensorModel::RoleColumn).data().toString(), QStringLiteral("parameter"));
+  const QString summary = view.summaryText();
+  QVERIFY2(summary.contains(QStringLiteral("Pattern: Elementwise (relu)")), qPrintable(summary));
+  QVERIFY2(summary.contains(QStringLiteral("FLOPs: M*N = 1610612736 FLOP (1.611e+09)")), qPrintable(summary));
+  QVERIFY2(summary.contains(QStringLiteral("Bytes: 4*M*N + 4*M*N = 12884901888 bytes (1.288e+10)")), qPrintable(summary));
+  QVERIFY2(summary.contains(QStringLiteral("rel_err < 0.01 (seed default)")), qPrintable(summary));
+  QVERIFY2(summary.contains(QStringLiteral("Ambiguity: none really")), qPrintable(summary));
+  view.setSpec(nlohmann::json());
+  QCOMPARE(m->rowCount(), 0);
+}
+
+void TestWidgets::runConsole() {
+  RunConsole console;
+  QSignalSpy stop(&console, &RunConsole::stopRequested);
+  console.runStarted();
+  QVERIFY(console.stopButton()->isEnabled());
+  QCOMPARE(console.progressBar()->maximum(), 0);  // busy
+  console.appendLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"small\"}"), RunConsole::StdOut);
+  console.appendLine(QStringLiteral("Traceback (most recent call last):"), RunConsole::StdErr);
+  QCOMPARE(console.outputView()->blockCount(), 1);  // nothing shown before the timer / flush
+  QTRY_COMPARE_WITH_TIMEOUT(console.outputView()->blockCount(), 2, 2000);  // the ~100 ms timer flushed
+  const QTextBlock second = console.outputView()->document()->findBlockByNumber(1);
+  QCOMPARE(second.text(), QStringLiteral("Traceback (most recent call last):"));
+  QCOMPARE(second.begin().fragment().charFormat().foreground().color(), QColor(0xc6, 0x28, 0x28));
+  console.caseStarted(QStringLiteral("small"));
+  console.caseFinished(makeCase(QStringLiteral("small"), QStringLiteral("PASS"), 0.0, 1.0, 2.0));
+  QCOMPARE(console.caseModel()->rowCount(), 1);
+  QTest::mouseClick(console.stopButton(), Qt::LeftButton);
+  QCOMPARE(stop.count(), 1);
+  console.runFinished(true);
+  QVERIFY(!console.stopButton()->isEnabled());
+  QVERIFY(!console.isRunning());
+  QCOMPARE(console.progressBar()->value(), 1);
+}
+
+void TestWidgets::runConsoleBounded() {
+  RunConsole console;
+  console.runStarted();
+  for (int i = 0; i < RunConsole::kMaxLines + 500; ++i)
+    console.appendLine(QStringLiteral("line %1").arg(i), RunConsole::StdOut);
+  console.flush();
+  QCOMPARE(console.outputView()->blockCount(), RunConsole::kMaxLines);
+  QCOMPARE(console.outputView()->document()->lastBlock().text(), QStringLiteral("line %1").arg(RunConsole::kMaxLines + 499));
+}
+
+void TestWidgets::editorRoundTrip() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString path = dir.filePath(QStringLiteral("kernel.py"));
+  {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("# latency in \xc2\xb5s\nx = 1\n");
+  }
+  CodeEditor editor;
+  QString err;
+  QVERIFY(!editor.load(dir.filePath(QStringLiteral("missing.py")), &err));
+  QVERIFY(err.contains(QStringLiteral("missing.py")));
+  QVERIFY2(editor.load(path, &err), qPrintable(err));
+  QCOMPARE(editor.text(), QStringLiteral("# latency in µs\nx = 1\n"));
+  QVERIFY(!editor.isModified());
+  auto* lexer = qobject_cast<QsciLexerPython*>(editor.lexer());
+  QVERIFY(lexer);
+  // Monospace on every style, comments included (the Python lexer's default comment font is serif).
+  QVERIFY(lexer->font(QsciLexerPython::Comment).fixedPitch());
+  QCOMPARE(lexer->font(QsciLexerPython::Comment).family(), CodeEditor::editorFont().family());
+  QCOMPARE(lexer->font(QsciLexerPython::Keyword).family(), CodeEditor::editorFont().family());
+  QVERIFY(editor.marginLineNumbers(0));
+  editor.insertAt(QStringLiteral("y = 2  # µ\n"), 2, 0);  // append() would clear the undo history
+  QVERIFY(editor.isModified());
+  QVERIFY(editor.isUndoAvailable());
+  QVERIFY2(editor.save(&err), qPrintable(err));
+  QVERIFY(!editor.isModified());
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(f.readAll()), QStringLiteral("# latency in µs\nx = 1\ny = 2  # µ\n"));
+}
+
+void TestWidgets::editorTabsKeepEdits() {
+  QTemporaryDir dir;
+  const QString a = dir.filePath(QStringLiteral("reference.py"));
+  const QString b = dir.filePath(QStringLiteral("baseline_report.md"));
+  for (const QString& p : {a, b}) {
+    QFile f(p);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("first\n");
+  }
+  EditorTabs tabs;
+  QString err;
+  QVERIFY(tabs.openFile(a, &err));
+  QVERIFY(tabs.openFile(b, &err));
+  QCOMPARE(tabs.openFile(a, &err), tabs.editorFor(a));  // no duplicate tab
+  QCOMPARE(tabs.count(), 2);
+  tabs.editorFor(a)->setText(QStringLiteral("edited\n"));
+  QCOMPARE(tabs.modifiedFiles(), QStringList{QFileInfo(a).absoluteFilePath()});
+  QCOMPARE(tabs.tabText(tabs.indexOf(tabs.editorFor(a))), QStringLiteral("reference.py*"));
+  for (const QString& p : {a, b}) {  // a generator rewrites both on disk
+    QFile f(p);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("regenerated\n");
+  }
+  QVERIFY(!tabs.reloadIfUnmodified(a));  // the user's edit is kept
+  QCOMPARE(tabs.editorFor(a)->text(), QStringLiteral("edited\n"));
+  QVERIFY(tabs.reloadIfUnmodified(b));
+  QCOMPARE(tabs.editorFor(b)->text(), QStringLiteral("regenerated\n"));
+  QVERIFY(tabs.saveAll(&err));
+  QVERIFY(tabs.modifiedFiles().isEmpty());
+  QTextBrowser* preview = tabs.showHtml(QStringLiteral("Report preview"), QStringLiteral("<h1>Baseline</h1>"));
+  QCOMPARE(tabs.preview(QStringLiteral("Report preview")), preview);
+  QCOMPARE(tabs.currentEditor(), nullptr);
+  QVERIFY(!tabs.saveCurrent(&err));
+}
+
+void TestWidgets::wizardForm() {
+  WizardPanel w;
+  w.setGpuIds({QStringLiteral("H100-SXM"), QStringLiteral("H200-SXM"), QStringLiteral("MI300X")});
+  w.setGpu(QStringLiteral("H200-SXM"));
+  QCOMPARE(w.gpu(), QStringLiteral("H200-SXM"));
+  w.setGpu(QStringLiteral("H200"));  // an alias is kept as typed; the ledger resolves it
+  QCOMPARE(w.gpu(), QStringLiteral("H200"));
+  w.setFramework(QStringLiteral("triton"));
+  auto* fw = w.findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+  QVERIFY(fw);
+  QVERIFY(fw->currentText().contains(QStringLiteral("outside the seed's policy")));
+  w.setFramework(QString());
+  QCOMPARE(w.framework(), QString());
+  w.setFramework(QStringLiteral("CuteDSL"));
+  QCOMPARE(w.framework(), QStringLiteral("cutedsl"));
+  w.setWorkspaceDir(QStringLiteral("/tmp/kernel_opt_x"));
+  w.setCpuDryRun(true);
+  BaselineOptions o;
+  o.logicPath = QStringLiteral("/x.py");
+  w.applyTo(o);
+  QCOMPARE(o.gpu, QStringLiteral("H200"));
+  QCOMPARE(o.framework, QStringLiteral("cutedsl"));
+  QCOMPARE(o.workspaceDir, QStringLiteral("/tmp/kernel_opt_x"));
+  QVERIFY(o.cpuDryRun);
+  QCOMPARE(o.logicPath, QStringLiteral("/x.py"));
+  // A phase needs the one before.
+  QVERIFY(w.phaseButton(1)->isEnabled());
+  QVERIFY(!w.phaseButton(2)->isEnabled());
+  QSignalSpy spy(&w, &WizardPanel::phaseRequested);
+  w.setPhaseState(1, WizardPanel::PhaseState::Done);
+  QVERIFY(w.phaseButton(2)->isEnabled());
+  QTest::mouseClick(w.phaseButton(2), Qt::LeftButton);
+  QCOMPARE(spy.count(), 1);
+  QCOMPARE(spy.at(0).at(0).toInt(), 2);
+  w.setPhaseState(2, WizardPanel::PhaseState::Running);
+  for (int p = 1; p <= 4; ++p)
+    QVERIFY(!w.phaseButton(p)->isEnabled());  // nothing else runs meanwhile
+  w.setPhaseState(2, WizardPanel::PhaseState::Failed);
+  QVERIFY(!w.phaseButton(3)->isEnabled());
+}
+
+void TestWidgets::rooflinePlot() {
+  RooflinePlot plot;
+  QVERIFY(!plot.hasPoint());
+  RooflineData d = sampleRoofline();
+  d.measuredBandwidthTBs = 4.24;
+  d.measuredSource = QStringLiteral("measured copy bandwidth, 2026-11");
+  plot.setData(d);
+  QCustomPlot* cp = plot.plot();
+  QCOMPARE(cp->xAxis->scaleType(), QCPAxis::stLogarithmic);
+  QCOMPARE(cp->yAxis->scaleType(), QCPAxis::stLogarithmic);
+  QCOMPARE(cp->xAxis->label(), QStringLiteral("Arithmetic intensity (FLOP/byte)"));
+  QCOMPARE(cp->yAxis->label(), QStringLiteral("Performance (TFLOPS)"));
+  QVERIFY(cp->legend->visible());
+  QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+  for (const char* name : {RooflinePlot::kMemoryRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kComputeRoof,
+                           RooflinePlot::kRidge, RooflinePlot::kPoint})
+    QVERIFY2(plot.graph(name), name);
+  QVERIFY(!plot.graph(RooflinePlot::kIntensity));
+  // Memory roof: TB/s × FLOP/byte = TFLOPS, up to the ridge point where it meets the compute roof.
+  QCPGraph* mem = plot.graph(RooflinePlot::kMemoryRoof);
+  const double ridge = 67.0 / 4.8;
+  auto first = mem->data()->constBegin();
+  QVERIFY(qFuzzyCompare(first->value, 4.8 * first->key));
+  auto last = mem->data()->constEnd() - 1;
+  QVERIFY(qFuzzyCompare(last->key, ridge));
+  QVERIFY(qFuzzyCompare(last->value, 67.0));
+  QCPGraph* ridgeGraph = plot.graph(RooflinePlot::kRidge);
+  QCOMPARE(ridgeGraph->dataCount(), 1);
+  QVERIFY(qFuzzyCompare(ridgeGraph->data()->constBegin()->key, ridge));
+  QVERIFY(qFuzzyCompare((plot.graph(RooflinePlot::kComputeRoof)->data()->constEnd() - 1)->value, 67.0));
+  QVERIFY(plot.hasPoint());
+  QCOMPARE(plot.point(), QPointF(0.125, 0.5));
+  QCOMPARE(plot.graph(RooflinePlot::kPoint)->name(), QStringLiteral("V0 19_ReLU (3.2 ms)"));
+  QVERIFY(cp->xAxis->range().contains(0.125) && cp->xAxis->range().contains(ridge));
+  QVERIFY(cp->yAxis->range().contains(0.5) && cp->yAxis->range().contains(67.0));
+  QVERIFY(plot.noteText().contains(QStringLiteral("NVIDIA H200 datasheet (2024): 4.8 TB/s")));
+  QVERIFY(plot.noteText().contains(QStringLiteral("measured copy bandwidth, 2026-11")));
+  // A point above its roof is flagged in its legend entry.
+  d.aboveRoof = true;
+  plot.setData(d);
+  QVERIFY(plot.graph(RooflinePlot::kPoint)->name().contains(QStringLiteral("above its roof")));
+  plot.clear();
+  QVERIFY(!plot.hasPoint());
+  QCOMPARE(cp->graphCount(), 0);
+}
+
+void TestWidgets::rooflineWithoutPoint() {
+  RooflinePlot plot;
+  RooflineData d = sampleRoofline();
+  d.pointTflops = 0;  // a CPU dry run: roofs only
+  d.label = QStringLiteral("CPU dry run: no kernel measured");
+  plot.setData(d);
+  QVERIFY(!plot.hasPoint());
+  QVERIFY(!plot.graph(RooflinePlot::kMeasuredRoof));
+  QCPGraph* marker = plot.graph(RooflinePlot::kIntensity);
+  QVERIFY(marker);
+  QCOMPARE(marker->data()->constBegin()->key, 0.125);
+  QVERIFY(plot.noteText().contains(QStringLiteral("CPU dry run: no kernel measured")));
+}
+
+void TestWidgets::renderPng() {
+  QTemporaryDir dir;
+  const QString png = dir.filePath(QStringLiteral("roofline.png"));
+  QString err;
+  QVERIFY2(renderRooflinePng(sampleRoofline(), png, &err), qPrintable(err));
+  QVERIFY(QFileInfo(png).size() > 1000);
+  QImage img(png);
+  QCOMPARE(img.size(), QSize(900, 600));
+  // Something was drawn: more than one colour.
+  QSet<QRgb> colours;
+  for (int y = 0; y < img.height(); y += 7)
+    for (int x = 0; x < img.width(); x += 7)
+      colours.insert(img.pixel(x, y));
+  QVERIFY(colours.size() > 3);
+  QVERIFY2(renderRooflinePngSized(sampleRoofline(), png, 400, 300, &err), qPrintable(err));
+  QCOMPARE(QImage(png).size(), QSize(400, 300));
+  // It fits BaselineJob's injection point.
+  FigureRenderer r = &renderRooflinePng;
+  QVERIFY(r(sampleRoofline(), png, &err));
+}
+
+void TestWidgets::renderPngErrors() {
+  QTemporaryDir dir;
+  QString err;
+  RooflineData empty;
+  QVERIFY(!renderRooflinePng(empty, dir.filePath(QStringLiteral("a.png")), &err));
+  QVERIFY(err.contains(QStringLiteral("peak")));
+  QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("a.png"))));
+  QVERIFY(!renderRooflinePng(sampleRoofline(), dir.filePath(QStringLiteral("no/such/dir/a.png")), &err));
+  QVERIFY(err.contains(QStringLiteral("no/such/dir")));
+}
+
+QTEST_MAIN(TestWidgets)
+#include "tst_widgets.moc"
