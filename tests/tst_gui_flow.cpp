@@ -1,0 +1,181 @@
+// The whole GUI flow, offscreen, with a CPU dry run: open 19_ReLU.py, pick H200 + Triton, a
+// temporary workspace, click through the four phases, then Report, Memory and Commit.
+// Leaves a screenshot of the main window at /tmp/kwb_gui_flow.png.
+#include "widgets/qcustomplot_include.h"  // first: QCustomPlot needs `foreach`
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "core/pipeline/baselinejob.h"
+#include "widgets/casetablemodel.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editortabs.h"
+#include "widgets/knowledgemodel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/rooflineplot.h"
+#include "widgets/runconsole.h"
+#include "widgets/specview.h"
+#include "widgets/wizardpanel.h"
+
+using namespace kwb;
+using S = WizardPanel::PhaseState;
+
+class TestGuiFlow : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void initTestCase();
+  void openErrors();
+  void fullFlowCpuDryRun();
+};
+
+void TestGuiFlow::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+  QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
+  QCoreApplication::setApplicationName(QStringLiteral("tst_gui_flow"));
+}
+
+void TestGuiFlow::openErrors() {
+  MainWindow w;
+  QVERIFY(!w.openPath(QStringLiteral("/no/such/file.py")));
+  QVERIFY(w.lastError().contains(QStringLiteral("/no/such/file.py")));
+  QTemporaryDir dir;
+  QVERIFY(!w.openPath(dir.path()));  // a folder without reference.py is not a workspace
+  QVERIFY(w.lastError().contains(QStringLiteral("reference.py")));
+  QVERIFY(!w.runPhase(1));  // nothing opened
+  QVERIFY(w.logicPath().isEmpty());
+}
+
+void TestGuiFlow::fullFlowCpuDryRun() {
+  const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+  QVERIFY2(QFileInfo::exists(logic), qPrintable(logic));
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+
+  MainWindow w;
+  w.resize(1500, 950);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  QVERIFY(w.editors()->editorFor(logic));
+
+  // The form, as a user fills it.
+  auto* gpu = w.findChild<QComboBox*>(QStringLiteral("gpuCombo"));
+  auto* fw = w.findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+  auto* wsEdit = w.findChild<QLineEdit*>(QStringLiteral("workspaceEdit"));
+  auto* dry = w.findChild<QCheckBox*>(QStringLiteral("cpuDryRunCheck"));
+  QVERIFY(gpu && fw && wsEdit && dry);
+  QVERIFY(gpu->findText(QStringLiteral("H200-SXM")) >= 0);  // filled from the spec ledger
+  gpu->setEditText(QStringLiteral("H200"));
+  fw->setCurrentIndex(fw->findData(QStringLiteral("triton")));
+  QVERIFY(fw->currentText().contains(QStringLiteral("outside the seed's policy")));
+  wsEdit->setText(ws);
+  if (!dry->isChecked())
+    QTest::mouseClick(dry, Qt::LeftButton, {}, QPoint(4, dry->height() / 2));
+  QVERIFY(dry->isChecked());
+
+  WizardPanel* wiz = w.wizard();
+  auto runPhase = [&](int phase) {
+    QPushButton* b = wiz->phaseButton(phase);
+    QVERIFY(b->isEnabled());
+    QTest::mouseClick(b, Qt::LeftButton);
+  };
+
+  // Phase 1: the spec.
+  runPhase(1);
+  QVERIFY2(wiz->phaseState(1) == S::Done, qPrintable(w.lastError()));
+  QVERIFY(w.job());
+  QCOMPARE(w.job()->gpuId(), QStringLiteral("H200-SXM"));
+  QCOMPARE(w.job()->framework(), QStringLiteral("triton"));
+  QVERIFY2(wiz->specView()->summaryText().contains(QStringLiteral("Elementwise")), qPrintable(wiz->specView()->summaryText()));
+  QVERIFY(wiz->specView()->tensorModel()->rowCount() >= 2);
+  QCOMPARE(wiz->currentPhase(), 2);
+
+  // Phase 2: knowledge records in the plugin panel.
+  runPhase(2);
+  QVERIFY2(wiz->phaseState(2) == S::Done, qPrintable(w.lastError()));
+  QVERIFY(w.knowledgeModel()->rowCount() > 0);
+  QCOMPARE(w.knowledgeModel()->records().size(), w.job()->consulted().size());
+  QCOMPARE(w.knowledgeModel()->index(0, KnowledgeModel::IdColumn).data().toString(), w.job()->consulted().first().id);
+
+  // Phase 3: generated files, opened in tabs.
+  runPhase(3);
+  QVERIFY2(wiz->phaseState(3) == S::Done, qPrintable(w.lastError()));
+  for (const char* f : {"reference.py", "kernel.py", "test_kernel.py"}) {
+    const QString path = QDir(ws).filePath(QLatin1String(f));
+    QVERIFY2(QFileInfo::exists(path), f);
+    QVERIFY2(w.editors()->editorFor(path), f);
+  }
+
+  // Phase 4: asynchronous; the console fills while it runs.
+  runPhase(4);
+  QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(4) != S::Running, 300000);
+  QVERIFY2(wiz->phaseState(4) == S::Done, qPrintable(w.lastError() + u'\n' + wiz->measureSummary()));
+  QVERIFY(!w.runConsole()->isRunning());
+  CaseTableModel* cases = w.runConsole()->caseModel();
+  QVERIFY(cases->rowCount() > 0);
+  QCOMPARE(cases->countStatus(QStringLiteral("PASS")), cases->rowCount());
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(),
+           CaseTableModel::statusColor(QStringLiteral("PASS")));
+  QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
+
+  // Report: writes the records, draws the roofline, previews the report as HTML.
+  auto* report = w.findChild<QAction*>(QStringLiteral("actionReport"));
+  QVERIFY(report && report->isEnabled());
+  report->trigger();
+  QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+  QVERIFY(QFileInfo(QDir(ws).filePath(QStringLiteral("baseline_report.md"))).size() > 0);
+  QTextBrowser* preview = w.editors()->preview(QStringLiteral("Report preview"));
+  QVERIFY(preview);
+  QVERIFY(preview->toPlainText().contains(QStringLiteral("rel_err")));
+  QVERIFY(w.job()->roofline().has_value());
+  RooflinePlot* roof = w.rooflinePlot();
+  QVERIFY(roof->graph(RooflinePlot::kMemoryRoof) && roof->graph(RooflinePlot::kComputeRoof));
+  // A CPU dry run measures no kernel: no point is invented; the kernel's intensity is marked instead.
+  QVERIFY(!roof->hasPoint());
+  QVERIFY(roof->graph(RooflinePlot::kIntensity));
+  QVERIFY(qFuzzyCompare(roof->graph(RooflinePlot::kIntensity)->data()->constBegin()->key, w.job()->roofline()->pointIntensity));
+  // ReLU fp32: 1 FLOP per element over 4 + 4 bytes per element.
+  QVERIFY(qFuzzyCompare(w.job()->roofline()->pointIntensity, 0.125));
+
+  // Memory: memory/v0.json in a tab.
+  auto* memory = w.findChild<QAction*>(QStringLiteral("actionMemory"));
+  QVERIFY(memory && memory->isEnabled());
+  memory->trigger();
+  const QString v0 = QDir(ws).filePath(QStringLiteral("memory/v0.json"));
+  QVERIFY(QFileInfo::exists(v0));
+  QVERIFY(w.editors()->editorFor(v0));
+  QVERIFY(w.editors()->editorFor(v0)->text().contains(QStringLiteral("\"rel_err\"")));
+
+  // Commit: "V0: baseline kernel".
+  auto* commit = w.findChild<QAction*>(QStringLiteral("actionCommit"));
+  QVERIFY(commit && commit->isEnabled());
+  commit->trigger();
+  QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+  QCOMPARE(w.job()->commitId().size(), 40);
+  const QString git = QStandardPaths::findExecutable(QStringLiteral("git"));
+  if (!git.isEmpty()) {
+    QProcess p;
+    p.start(git, {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%H %s")});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), w.job()->commitId() + QStringLiteral(" V0: baseline kernel"));
+  }
+
+  // For the lead to look at: the report preview in the centre, the roofline dock showing.
+  w.editors()->setCurrentWidget(preview);
+  QTest::qWait(200);  // let queued replots and the console timer run
+  QVERIFY(w.grab().save(QStringLiteral("/tmp/kwb_gui_flow.png")));
+}
+
+QTEST_MAIN(TestGuiFlow)
+#include "tst_gui_flow.moc"
