@@ -1,0 +1,248 @@
+"""Tests of the generated harness (resources/templates/test_kernel.py.in), run under Debian's torch on
+the CPU. Bad kernels run WITHOUT --cpu-dry-run through the harness's test-only switch
+KWB_HARNESS_DEVICE=cpu (mode "cpu-test"), so the real kernel path is exercised."""
+import os
+import re
+import shutil
+import time
+import unittest
+
+import harness_support as h
+
+CPU = {"KWB_HARNESS_DEVICE": "cpu"}
+
+
+class TemplateTest(unittest.TestCase):
+    def test_exactly_the_four_placeholders(self):
+        with open(h.TEMPLATE, encoding="utf-8") as f:
+            found = sorted(set(re.findall(r"\{\{[A-Z_]+\}\}", f.read())))
+        self.assertEqual(found, sorted(h.PLACEHOLDERS))
+
+    def test_rendered_file_has_no_placeholder_left_and_compiles(self):
+        text = h.render(h.RELU_SPEC)
+        self.assertNotIn("{{", text)
+        compile(text, "test_kernel.py", "exec")
+
+    def test_spec_with_quotes_and_backslashes_survives_the_raw_string(self):
+        spec = dict(h.RELU_SPEC, notes=['a """ quote', "back\\slash", "tab\t"])
+        root, ws = h.make_workspace("relu.py", spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        r = h.run_harness(ws, "--list-cases")
+        self.assertEqual(r.rc, 0, r)
+
+
+class DryRunTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        # kernel.py that cannot import: proves the dry run never imports it
+        cls.root, cls.ws = h.make_workspace("relu.py", "missing_cutlass.py")
+        cls.out = h.run_harness(cls.ws, "--cpu-dry-run", "--no-memory")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.root)
+
+    def test_all_cases_pass_and_exit_0(self):
+        r = self.out
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS")
+        names = ["problem_shape", "boundary_tail", "boundary_size1", "dtype_bf16", "dtype_fp16", "strided"]
+        self.assertEqual(list(r.results), names)
+        self.assertEqual(r.starts, names)  # CASE_START before each CASE_RESULT
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+            self.assertIn("not a kernel measurement", c["dry_run_note"])
+            for key in ("name", "status", "shape", "dtype", "rel_err", "threshold", "latency_us",
+                        "ref_latency_us", "reason"):
+                self.assertIn(key, c)
+
+    def test_result_json_fields(self):
+        res = self.out.result
+        self.assertEqual(res["mode"], "cpu-dry-run")
+        self.assertIn("not a kernel measurement", res["dry_run_note"])
+        for key in ("version", "mode", "status", "framework", "gpu", "torch", "triton", "timing_method",
+                    "cases", "max_rel_err", "primary_case", "latency_us", "ref_latency_us",
+                    "latency_stats", "ref_latency_stats", "grid_blocks", "dry_run_note"):
+            self.assertIn(key, res)
+        self.assertEqual(res["version"], "v0")
+        self.assertEqual(res["framework"], "triton")
+        self.assertEqual(res["gpu"], "cpu")
+        self.assertEqual(res["primary_case"], "problem_shape")
+        self.assertEqual(res["max_rel_err"], 0.0)  # the reference against itself
+        self.assertIn("perf_counter", res["timing_method"])
+        self.assertGreater(res["latency_us"], 0.0)
+        self.assertGreater(res["ref_latency_us"], 0.0)
+        self.assertGreaterEqual(res["latency_stats"]["n"], 3)
+
+    def test_derived_shapes_are_not_multiples_of_the_tile(self):
+        r = self.out.results
+        self.assertEqual(r["problem_shape"]["shape"], [[33, 1000]])
+        self.assertEqual(r["boundary_tail"]["shape"], [[7, 385]])   # 385 = 256 + 128 + 1
+        self.assertEqual(r["boundary_size1"]["shape"], [[1, 385]])
+        self.assertEqual(r["dtype_bf16"]["dtype"], "bfloat16")
+        self.assertEqual(r["strided"]["layout"], "padded")
+        self.assertIn("randn+0.5", r["boundary_tail"]["inputs"])
+
+    def test_real_kernelbench_problem_is_scaled_down(self):
+        src = os.path.join(os.environ.get("KWB_SHARED_DIR", os.path.join(h.SOURCE, "..", "shared")),
+                           "data", "kernelbench", "level1", "19_ReLU.py")
+        if not os.path.exists(src):
+            self.skipTest("KernelBench data not present")
+        spec = h.spec_for("19_ReLU", [{"name": "x", "shape": [4096, 393216], "stride": [393216, 1]}])
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=1024)
+        self.addCleanup(shutil.rmtree, root)
+        shutil.copy(src, os.path.join(ws, "reference.py"))
+        t0 = time.monotonic()
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory")
+        self.assertEqual(r.rc, 0, r)
+        self.assertLess(time.monotonic() - t0, 30)
+        for c in r.results.values():
+            for shape in c["shape"]:
+                self.assertEqual(len(shape), 2)              # rank kept
+                self.assertLessEqual(shape[0] * shape[1], 1 << 20)
+        self.assertNotEqual(r.results["boundary_tail"]["shape"][0][1] % 1024, 0)
+
+
+class SelectionTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.root, cls.ws = h.make_workspace("relu.py", "good_relu.py")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.root)
+
+    def test_list_cases(self):
+        r = h.run_harness(self.ws, "--list-cases")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.stdout.split(), ["problem_shape", "boundary_tail", "boundary_size1",
+                                            "dtype_bf16", "dtype_fp16", "strided"])
+
+    def test_cases_and_skip(self):
+        r = h.run_harness(self.ws, "--no-memory", "--cases", "boundary_tail,strided,dtype_bf16",
+                          "--skip", "dtype_bf16", env=CPU)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(list(r.results), ["boundary_tail", "strided"])
+        self.assertEqual(r.result["mode"], "cpu-test")
+        self.assertEqual(r.result["timing_method"], "not timed (problem_shape not run or not passed)")
+
+    def test_unknown_case_is_a_harness_error(self):
+        r = h.run_harness(self.ws, "--cases", "nope", env=CPU)
+        self.assertEqual(r.rc, 2, r)
+        self.assertEqual(r.result["status"], "ERROR")
+        self.assertIn("nope", r.result["error"])
+
+    def test_gpu_mode_without_cuda_is_a_harness_error(self):
+        import torch
+        if torch.cuda.is_available():
+            self.skipTest("this machine has CUDA")
+        r = h.run_harness(self.ws, "--no-memory")
+        self.assertEqual(r.rc, 2, r)
+        self.assertEqual(r.result["status"], "ERROR")
+        self.assertIn("CUDA is not available", r.result["error"])
+
+
+class KernelFailureTest(unittest.TestCase):
+    """One deliberately bad kernel per failure class a CPU run can show."""
+
+    def harness(self, kernel, *args, reference="relu.py", spec=h.RELU_SPEC, env=None):
+        root, ws = h.make_workspace(reference, kernel, spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        e = dict(CPU)
+        e.update(env or {})
+        return h.run_harness(ws, "--no-memory", *args, env=e)
+
+    def test_good_kernel_with_parameters_passes(self):
+        r = self.harness("good_linear_relu.py", reference="linear_relu.py", spec=h.LINEAR_SPEC)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS")
+        self.assertIn("copied from Model's state_dict", r.result["weights"])
+        # in_features (64) is tied to the weight: kept; the batch dim 300 is resized
+        self.assertEqual(r.results["boundary_tail"]["shape"], [[385, 64]])
+        self.assertEqual([s["name"] for s in r.result["skipped_cases"]], ["dtype_fp16"])
+        self.assertLess(r.results["dtype_bf16"]["rel_err"], 0.01)
+        self.assertGreater(r.results["dtype_bf16"]["rel_err"], 0.0)  # bf16 really ran
+
+    def test_wrong_shape_that_would_broadcast(self):
+        r = self.harness("wrong_shape.py", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 1, r)
+        c = r.results["problem_shape"]
+        self.assertEqual(c["status"], "FAIL")
+        self.assertIsNone(c["rel_err"])
+        self.assertIn("shape [1, 1000] != reference shape [33, 1000]", c["reason"])
+
+    def test_nan_output(self):
+        r = self.harness("nan_output.py", "--cases", "problem_shape,boundary_tail")
+        self.assertEqual(r.rc, 1, r)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "FAIL")
+            self.assertIsNone(c["rel_err"])
+            self.assertIn("non-finite (1 NaN, 0 Inf)", c["reason"])
+        self.assertIsNone(r.result["max_rel_err"])
+
+    def test_kernel_mutating_its_input(self):
+        r = self.harness("mutates_input.py", "--cases", "boundary_tail")
+        self.assertEqual(r.rc, 1, r)
+        c = r.results["boundary_tail"]
+        self.assertEqual(c["status"], "FAIL")
+        self.assertEqual(c["rel_err"], 0.0)  # the output itself is right: only the mutation fails it
+        self.assertIn("kernel modified input 'x' in place", c["reason"])
+
+    def test_zero_reference_uses_the_absolute_criterion(self):
+        r = self.harness("zeros.py", "--cases", "problem_shape,boundary_tail", reference="zero.py",
+                         spec=h.ZERO_SPEC)
+        self.assertEqual(r.rc, 0, r)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS")
+            self.assertEqual(c["criterion"], "absolute")
+            self.assertEqual(c["abs_err"], 0.0)
+            self.assertIn("absolute criterion used", c["reason"])
+            self.assertTrue(any("constant" in w for w in c["warnings"]))
+
+    def test_hanging_kernel_is_timeout_fail(self):
+        t0 = time.monotonic()
+        r = self.harness("hangs.py", "--cases", "problem_shape,boundary_tail",
+                         env={"TEST_TIMEOUT_SEC": "1"})
+        self.assertLess(time.monotonic() - t0, 20)
+        self.assertEqual(r.rc, 1, r)
+        self.assertEqual(list(r.results), ["problem_shape", "boundary_tail"])  # went on after the first
+        for c in r.results.values():
+            self.assertEqual(c["status"], "TIMEOUT_FAIL")
+            self.assertIn("TEST_TIMEOUT_SEC=1", c["reason"])
+        self.assertEqual(r.result["status"], "FAIL")
+
+    def test_missing_package_is_named_in_every_case(self):
+        r = self.harness("missing_cutlass.py")
+        self.assertEqual(r.rc, 1, r)
+        self.assertEqual(r.result["status"], "FAIL")
+        self.assertEqual(len(r.results), 5)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "ERROR")
+            self.assertIn("No module named 'cutlass' (the CuTe DSL is not installed)", c["reason"])
+
+    def test_cached_result_fails_the_last_timed_call(self):
+        r = self.harness("caches_result.py", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 1, r)
+        c = r.results["problem_shape"]
+        self.assertEqual(c["status"], "FAIL")
+        self.assertEqual(c["rel_err"], 0.0)  # the first call was right
+        self.assertIn("last timed call", c["reason"])
+        self.assertIn("cached result", c["reason"])
+
+    def test_kernel_ignoring_strides_fails_only_the_strided_case(self):
+        r = self.harness("ignores_strides.py", "--skip", "dtype_bf16")
+        self.assertEqual(r.rc, 1, r)
+        status = {n: c["status"] for n, c in r.results.items()}
+        self.assertEqual(status, {"problem_shape": "PASS", "boundary_tail": "PASS",
+                                  "boundary_size1": "PASS", "strided": "FAIL"})
+        self.assertIn("NaN", r.results["strided"]["reason"])
+
+    def test_identity_passes_rand_inputs_but_not_shifted_randn(self):
+        r = self.harness("identity.py", "--cases", "problem_shape,boundary_tail")
+        self.assertEqual(r.results["problem_shape"]["status"], "PASS")  # torch.rand >= 0: relu(x) == x
+        self.assertEqual(r.results["boundary_tail"]["status"], "FAIL")
+        self.assertGreater(r.results["boundary_tail"]["rel_err"], 0.1)
+
+
+if __name__ == "__main__":
+    unittest.main()
