@@ -358,7 +358,7 @@ private Q_SLOTS:
                                     int(StdoutChannel)}));
         // Files.
         const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"small\"}\n"));
+        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"small\", "));
         QVERIFY(log.contains("[out] [test_kernel] RESULT_JSON="));
         const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
         QCOMPARE(j.at("schema").get<std::string>(), std::string("kwb-run-1"));
@@ -420,6 +420,9 @@ private Q_SLOTS:
         QCOMPARE(statuses, (QStringList{QStringLiteral("PASS"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("PASS"), QStringLiteral("PASS")}));
         QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
         QVERIFY(o.cases.at(1).reason.contains(QStringLiteral("watchdog")));
+        QCOMPARE(o.cases.at(1).shape, QStringLiteral("4x32")); // taken from its CASE_START line
+        QCOMPARE(o.cases.at(1).dtype, QStringLiteral("float32"));
+        QCOMPARE(o.cases.at(1).raw.at("source").get<std::string>(), std::string("kwb"));
         // The deadline is caseTimeoutSec + graceSec = 2 s after CASE_START.
         const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
         QVERIFY2(took >= 1900 && took < 3500, qPrintable(QString::number(took)));
@@ -446,12 +449,40 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(1).pgid), 5000);
         // The killed process's lines made it to the log.
         const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\"}\n"));
+        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
         QVERIFY(log.contains("[kwb] TIMEOUT_FAIL medium"));
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"huge\"}\n"));
+        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"huge\", "));
         const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
         QCOMPARE(j.at("timed_out_cases").at(0).get<std::string>(), std::string("medium"));
         QCOMPARE(j.at("result").at("status").get<std::string>(), std::string("FAIL"));
+    }
+
+    void runHangInLastCase_data()
+    {
+        QTest::addColumn<bool>("strictSkip");
+        QTest::newRow("harness accepts an empty selection") << false;
+        QTest::newRow("harness exits 2 on an empty selection") << true;
+    }
+    void runHangInLastCase()
+    {
+        QFETCH(bool, strictSkip);
+        QStringList knobs{QStringLiteral("--hang"), QStringLiteral("large")};
+        if (strictSkip)
+            knobs << QStringLiteral("--strict-skip");
+        HarnessRun run(config(knobs));
+        Recorder rec;
+        runToEnd(run, rec);
+        const RunOutcome& o = *rec.outcome;
+        QVERIFY2(o.ok, qPrintable(o.error));
+        QCOMPARE(o.segments.size(), 2);
+        QCOMPARE(o.segments.at(1).casesStarted, 0);
+        QCOMPARE(o.cases.size(), 3);
+        QCOMPARE(o.cases.at(2).status, QStringLiteral("TIMEOUT_FAIL"));
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+        QCOMPARE(o.result->cases.size(), 3);
+        QCOMPARE(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("no case selected")), strictSkip);
     }
 
     void runNoisyStderrIsNotATimeout()
@@ -526,7 +557,7 @@ private Q_SLOTS:
         QCOMPARE(o.cases.size(), 1); // small; medium never finished and is not invented
         QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
         const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\"}\n"));
+        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
         QVERIFY(log.contains("[kwb] stopping (user)"));
         QVERIFY(nlohmann::json::parse(readAll(o.resultPath).toStdString()).at("cancelled").get<bool>());
     }

@@ -299,8 +299,8 @@ json toJson(const CaseResult& r)
     o["latency_us"] = num(r.latencyUs);
     o["ref_latency_us"] = num(r.refLatencyUs);
     if (!o.contains("shape"))
-        o["shape"] = r.shape.toStdString();
-    o["dtype"] = r.dtype.toStdString();
+        o["shape"] = r.shape.isEmpty() ? json(nullptr) : json(r.shape.toStdString());
+    o["dtype"] = r.dtype.isEmpty() ? json(nullptr) : json(r.dtype.toStdString());
     o["reason"] = r.reason.isEmpty() ? json(nullptr) : json(r.reason.toStdString());
     return o;
 }

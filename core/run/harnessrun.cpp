@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <chrono>
 #include <csignal>
 #include <unistd.h>
 
@@ -29,6 +30,26 @@ QString stopName(int stop)
 }
 
 } // namespace
+
+// A case result the workbench records itself (watchdog, crash): shape and dtype come from the
+// case's CASE_START line when the harness gave them there.
+static CaseResult madeCase(const QString& name, const nlohmann::json& start, const QString& status, const QString& reason)
+{
+    nlohmann::json o = {{"name", name.toStdString()}, {"status", status.toStdString()}, {"reason", reason.toStdString()}};
+    if (start.is_object()) {
+        for (const char* key : {"shape", "dtype"})
+            if (start.contains(key))
+                o[key] = start[key];
+    }
+    QString ignored;
+    CaseResult r = caseResultFromJson(o, &ignored).value_or(CaseResult{});
+    r.name = name;
+    r.status = status;
+    r.reason = reason;
+    r.raw = o;
+    r.raw["source"] = "kwb"; // made by the workbench, not printed by the harness
+    return r;
+}
 
 // Defined in harnessrun_result.cpp: the merged outcome.
 std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, const QList<CaseResult>& cases,
@@ -101,7 +122,7 @@ void HarnessRun::start()
         return;
     }
     if (m_cfg.overallTimeoutSec > 0)
-        m_overallTimer.start(m_cfg.overallTimeoutSec * 1000);
+        m_overallTimer.start(std::chrono::seconds(m_cfg.overallTimeoutSec));
     startSegment({});
 }
 
@@ -148,7 +169,14 @@ void HarnessRun::startSegment(const QStringList& skip)
     connect(proc, &QProcess::finished, this, &HarnessRun::onProcessFinished);
     connect(proc, &QProcess::errorOccurred, this, &HarnessRun::onProcessError);
     connect(proc, &QProcess::started, this, [this, proc] {
-        m_pgid = proc->processId();
+        // Only ever signal a group that is the child's own: if setsid()/setpgid() had failed, the
+        // child would share our group and ::kill(-pgid) would hit the workbench itself.
+        const qint64 pid = proc->processId();
+        const pid_t pg = ::getpgid(static_cast<pid_t>(pid));
+        m_pgid = (pg == static_cast<pid_t>(pid) && pg != ::getpgrp()) ? pid : 0;
+        if (m_pgid == 0)
+            logLine(QLatin1String("kwb"), QStringLiteral("process %1 has no process group of its own; "
+                                                         "only it, not its children, can be stopped").arg(pid));
         m_segments.last().pgid = m_pgid;
         proc->closeWriteChannel(); // a harness that reads stdin gets EOF instead of hanging
         if (m_stop != Stop::None) { // cancelled while starting
@@ -218,8 +246,10 @@ void HarnessRun::handleLine(const QString& line, int channel)
             Q_EMIT harnessError(line, why);
         }
         m_currentCase = ev.caseName;
+        m_currentStart = ev.payload;
+        ++m_segments.last().casesStarted;
         if (m_cfg.caseTimeoutSec > 0 && m_stop == Stop::None)
-            m_caseTimer.start((m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec)) * 1000);
+            m_caseTimer.start(std::chrono::seconds(qint64(m_cfg.caseTimeoutSec) + qMax(0, m_cfg.graceSec)));
         Q_EMIT caseStarted(ev.caseName);
         return;
     case HarnessEvent::Kind::CaseResult:
@@ -241,11 +271,8 @@ void HarnessRun::handleLine(const QString& line, int channel)
         // The case did end, but its result is unreadable: record it as ERROR, not as a hang.
         if (ev.marker == QLatin1String("CASE_RESULT") && !m_currentCase.isEmpty() && m_stop == Stop::None) {
             m_caseTimer.stop();
-            CaseResult r;
-            r.name = m_currentCase;
-            r.status = QStringLiteral("ERROR");
-            r.reason = QStringLiteral("unreadable CASE_RESULT line: ") + ev.error;
-            r.raw = toJson(r);
+            const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("ERROR"),
+                                              QStringLiteral("unreadable CASE_RESULT line: ") + ev.error);
             m_currentCase.clear();
             recordCase(r);
         }
@@ -273,14 +300,10 @@ void HarnessRun::onCaseDeadline()
     if (m_currentCase.isEmpty() || m_stop != Stop::None)
         return;
     const int deadline = m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec);
-    CaseResult r;
-    r.name = m_currentCase;
-    r.status = QStringLiteral("TIMEOUT_FAIL");
-    r.reason = QStringLiteral("watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); "
-                              "process group %4 killed")
-                   .arg(deadline).arg(m_cfg.caseTimeoutSec).arg(qMax(0, m_cfg.graceSec)).arg(m_pgid);
-    r.raw = toJson(r);
-    r.raw["source"] = "kwb-watchdog";
+    const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("TIMEOUT_FAIL"),
+                                  QStringLiteral("watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s "
+                                                 "grace); process group %4 killed")
+                   .arg(deadline).arg(m_cfg.caseTimeoutSec).arg(qMax(0, m_cfg.graceSec)).arg(m_pgid));
     logLine(QLatin1String("kwb"), QStringLiteral("TIMEOUT_FAIL %1: %2").arg(r.name, r.reason));
     if (!m_timedOut.contains(r.name))
         m_timedOut << r.name;
@@ -298,12 +321,8 @@ void HarnessRun::stopGroup(Stop why)
         m_stop = why;
     m_caseTimer.stop();
     if (why == Stop::Overall && !m_currentCase.isEmpty()) {
-        CaseResult r;
-        r.name = m_currentCase;
-        r.status = QStringLiteral("TIMEOUT_FAIL");
-        r.reason = QStringLiteral("the run exceeded its overall timeout of %1 s during this case").arg(m_cfg.overallTimeoutSec);
-        r.raw = toJson(r);
-        r.raw["source"] = "kwb-watchdog";
+        const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("TIMEOUT_FAIL"),
+                                          QStringLiteral("the run exceeded its overall timeout of %1 s during this case").arg(m_cfg.overallTimeoutSec));
         if (!m_timedOut.contains(r.name))
             m_timedOut << r.name;
         m_currentCase.clear();
@@ -412,22 +431,14 @@ void HarnessRun::segmentDone()
         resume = true;
     } else if (m_stop == Stop::None && seg.crashed && !m_currentCase.isEmpty()) {
         // A crash inside a case (e.g. a segfault in a kernel launch) fails that case only.
-        CaseResult r;
-        r.name = m_currentCase;
-        r.status = QStringLiteral("ERROR");
-        r.reason = QStringLiteral("the harness process was killed by a signal during this case");
-        r.raw = toJson(r);
-        r.raw["source"] = "kwb-watchdog";
+        const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("ERROR"),
+                                          QStringLiteral("the harness process was killed by a signal during this case"));
         m_currentCase.clear();
         recordCase(r);
         resume = true;
     } else if (m_stop == Stop::None && !seg.printedResult && !m_currentCase.isEmpty()) {
-        CaseResult r;
-        r.name = m_currentCase;
-        r.status = QStringLiteral("ERROR");
-        r.reason = QStringLiteral("the harness exited with code %1 during this case").arg(seg.exitCode);
-        r.raw = toJson(r);
-        r.raw["source"] = "kwb-watchdog";
+        const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("ERROR"),
+                                          QStringLiteral("the harness exited with code %1 during this case").arg(seg.exitCode));
         m_currentCase.clear();
         recordCase(r);
     }
@@ -466,9 +477,25 @@ void HarnessRun::finish(const QString& startError)
     out.segments = m_segments;
     out.runDir = m_cfg.runDir;
     out.logPath = m_log.isOpen() ? m_log.fileName() : QString();
-    out.result = mergeRunResult(m_lastResult, m_cases, m_timedOut);
     const RunSegment* last = m_segments.isEmpty() ? nullptr : &m_segments.last();
+    std::optional<RunResult> lastResult = m_lastResult;
     out.exitCode = last ? last->exitCode : -1;
+    if (last && m_segments.size() > 1 && last->casesStarted == 0 && last->exitCode == 2 && last->printedResult
+        && m_stop == Stop::None) {
+        // A resume found nothing to run (e.g. the hung case was the last one and the harness
+        // rejects an empty selection), or failed before its first case: the cases already
+        // recorded stand, and a TIMEOUT_FAIL/ERROR among them already makes the run FAIL.
+        QString said;
+        if (lastResult && lastResult->raw.contains("error") && lastResult->raw["error"].is_string())
+            said = QStringLiteral(" (\"%1\")").arg(QString::fromStdString(lastResult->raw["error"].get<std::string>()));
+        out.harnessErrors << QStringLiteral("the resumed process ran no case and exited with code 2%1; "
+                                            "cases after \"%2\", if any, were not run")
+                                 .arg(said, m_doneNames.isEmpty() ? QString() : m_doneNames.last());
+        if (lastResult)
+            lastResult->status = QStringLiteral("FAIL");
+        out.exitCode = 1;
+    }
+    out.result = mergeRunResult(lastResult, m_cases, m_timedOut);
     if (out.exitCode == 0 && !m_timedOut.isEmpty())
         out.exitCode = 1;
 
@@ -490,7 +517,7 @@ void HarnessRun::finish(const QString& startError)
             + (out.exitCode == 2 ? QStringLiteral(" (exit code 2: the harness itself failed)") : QString()) + errHint + seeLog;
     else if (out.exitCode == 2)
         out.error = QStringLiteral("the harness itself failed (exit code 2)") + errHint + seeLog;
-    else if (m_lastResult && m_lastResult->status == QLatin1String("ERROR"))
+    else if (lastResult && lastResult->status == QLatin1String("ERROR"))
         out.error = QStringLiteral("the harness reported status ERROR") + errHint + seeLog;
     out.ok = out.error.isEmpty();
     out.wallMs = m_wall.isValid() ? m_wall.elapsed() : 0;

@@ -54,6 +54,7 @@ struct RunSegment {
     bool crashed = false;        ///< ended by a signal
     QString stoppedBy;           ///< "" | "watchdog" | "overall-timeout" | "user"
     bool printedResult = false;  ///< it printed a RESULT_JSON line that parsed
+    int casesStarted = 0;        ///< CASE_START lines it printed
 };
 
 /// The result of a whole run (all segments merged).
@@ -64,6 +65,9 @@ struct RunOutcome {
     bool ok = false;
     /// The last process's exit code (0 all pass, 1 some case failed, 2 harness failure), raised
     /// from 0 to 1 when the watchdog recorded a TIMEOUT_FAIL; -1 when it did not exit normally.
+    /// A resumed process that starts no case and exits 2 (a harness that treats "every case
+    /// skipped" as an error) counts as 1: the run is ok, its status FAIL, and harnessErrors says
+    /// that any cases after the killed one were not run.
     int exitCode = -1;
     bool cancelled = false;      ///< stopped by cancel()
     bool timedOut = false;       ///< stopped by overallTimeoutSec
@@ -155,6 +159,7 @@ private:
     Stop m_stop = Stop::None;
     qint64 m_pgid = 0;
     QString m_currentCase;
+    nlohmann::json m_currentStart;       ///< CASE_START payload of m_currentCase (shape, dtype)
     QStringList m_skip;                  ///< --skip of the current process
     QStringList m_doneNames;             ///< finished or timed out, all processes
     QList<CaseResult> m_cases;

@@ -97,7 +97,8 @@ json toJson(const RunOutcome& o)
                         {"exit_code", s.exitCode},
                         {"crashed", s.crashed},
                         {"stopped_by", s.stoppedBy.isEmpty() ? json(nullptr) : json(s.stoppedBy.toStdString())},
-                        {"printed_result", s.printedResult}});
+                        {"printed_result", s.printedResult},
+                        {"cases_started", s.casesStarted}});
     }
     j["processes"] = std::move(segs);
     j["log"] = o.logPath.isEmpty() ? json(nullptr) : json("output.log");

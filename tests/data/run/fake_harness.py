@@ -26,6 +26,7 @@ ap.add_argument("--print-env", action="store_true")
 ap.add_argument("--crash", default="")
 ap.add_argument("--ignore-skip", action="store_true")
 ap.add_argument("--sleep-ms", type=int, default=0)
+ap.add_argument("--strict-skip", action="store_true", help="exit 2 when --skip leaves no case (as the template does)")
 a = ap.parse_args()
 
 skip = set(filter(None, a.skip.split(",")))
@@ -37,11 +38,17 @@ if a.print_env:
 print("argv " + " ".join(sys.argv[1:]))
 sys.stdout.flush()
 
+names = a.fake_cases.split(",")
+if a.strict_skip and not [n for n in names if n not in skip]:
+    print(P + "RESULT_JSON=" + json.dumps({"status": "ERROR", "error": "no case selected", "cases": [],
+                                           "gpu": "cpu", "torch": "1.13.1"}), flush=True)
+    sys.exit(2)
+
 cases = []
 for i, name in enumerate(a.fake_cases.split(",")):
     if name in skip:
         continue
-    print(P + "CASE_START " + json.dumps({"name": name}), flush=True)
+    print(P + "CASE_START " + json.dumps({"name": name, "shape": [4, 1 << (i + 4)], "dtype": "float32"}), flush=True)
     if name == a.hang:
         # The hang lives in a grandchild behind bash; the watchdog must kill the whole group.
         trap = "trap '' TERM; " if a.hang_ignore_term else ""
