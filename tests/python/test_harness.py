@@ -163,6 +163,19 @@ class KernelFailureTest(unittest.TestCase):
         self.assertLess(r.results["dtype_bf16"]["rel_err"], 0.01)
         self.assertGreater(r.results["dtype_bf16"]["rel_err"], 0.0)  # bf16 really ran
 
+    def test_bf16_problem_threshold_and_output_dtype(self):
+        spec = h.spec_for("relu_bf16", [{"name": "x", "shape": [33, 1000], "stride": [1000, 1]}],
+                          dtype="bfloat16", threshold=0.001)
+        r = self.harness("good_relu.py", reference="relu_bf16.py", spec=spec)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(list(r.results), ["problem_shape", "boundary_tail", "boundary_size1", "strided"])
+        for c in r.results.values():
+            self.assertEqual(c["dtype"], "bfloat16")
+            self.assertEqual(c["threshold"], 0.01)  # the spec's 0.001 raised to the seed's bf16 default
+        r = self.harness("wrong_dtype.py", "--cases", "problem_shape", reference="relu_bf16.py", spec=spec)
+        self.assertEqual(r.rc, 1, r)
+        self.assertIn("dtype float32 != expected bfloat16", r.results["problem_shape"]["reason"])
+
     def test_wrong_shape_that_would_broadcast(self):
         r = self.harness("wrong_shape.py", "--cases", "problem_shape")
         self.assertEqual(r.rc, 1, r)
