@@ -1,0 +1,177 @@
+#include "core/codegen/kernelparts.h"
+
+#include "core/codegen/initsignature.h"
+
+#include <QRegularExpression>
+
+namespace kwb {
+
+using nlohmann::json;
+
+namespace {
+
+QString jstr(const json& j, const char* key)
+{
+    if (!j.is_object() || !j.contains(key) || !j.at(key).is_string())
+        return {};
+    return QString::fromStdString(j.at(key).get<std::string>());
+}
+
+QString shapeOf(const json& j)
+{
+    QStringList dims;
+    if (j.is_object() && j.contains("shape") && j.at("shape").is_array())
+        for (const auto& d : j.at("shape"))
+            dims << QString::fromStdString(d.dump());
+    return u'[' + dims.join(QStringLiteral(", ")) + u']';
+}
+
+QString argText(const json& a)
+{
+    if (a.is_string())
+        return QString::fromStdString(a.get<std::string>());
+    if (a.is_object() && a.contains("const"))
+        return QString::fromStdString(a.at("const").dump());
+    if (a.is_object() && a.contains("scalar_input"))
+        return jstr(a, "scalar_input");
+    return QString::fromStdString(a.dump());
+}
+
+} // namespace
+
+ModelNewParts modelNewParts(const json& spec)
+{
+    ModelNewParts parts;
+    QString sig;
+    if (spec.is_object() && spec.contains("model"))
+        sig = jstr(spec.at("model"), "init_signature");
+    QString err;
+    if (const auto init = parseInitSignature(sig, &err)) {
+        if (!init->paramsText.isEmpty())
+            parts.initParams = QStringLiteral(", ") + init->paramsText;
+        QStringList store;
+        for (const QString& n : init->names)
+            store << QStringLiteral("        self.%1 = %1").arg(n);
+        parts.initStore = store.join(u'\n');
+    } else {
+        parts.initError = err;
+        parts.initParams = QStringLiteral(", *args, **kwargs");
+        parts.initStore = QStringLiteral("        self.init_args = args\n        self.init_kwargs = kwargs");
+    }
+    QStringList names;
+    if (spec.is_object() && spec.contains("inputs") && spec.at("inputs").is_array())
+        for (const auto& in : spec.at("inputs"))
+            if (const QString n = jstr(in, "name"); !n.isEmpty())
+                names << n;
+    parts.forwardParams = names.isEmpty() ? QStringLiteral(", *args") : QStringLiteral(", ") + names.join(QStringLiteral(", "));
+    return parts;
+}
+
+QString commentLines(const QStringList& lines, const QString& prefix)
+{
+    QStringList out;
+    for (const QString& l : lines) {
+        // one comment line per line of text, whatever the text contains
+        const QStringList sub = l.split(u'\n');
+        for (const QString& s : sub)
+            out << (s.trimmed().isEmpty() ? QStringLiteral("#") : prefix + s);
+    }
+    return out.join(u'\n');
+}
+
+QString problemName(const json& spec)
+{
+    QString n;
+    if (spec.is_object() && spec.contains("source"))
+        n = jstr(spec.at("source"), "name");
+    return n.isEmpty() ? QStringLiteral("the problem") : n;
+}
+
+QString specShaSuffix(const json& spec)
+{
+    QString sha;
+    if (spec.is_object() && spec.contains("source"))
+        sha = jstr(spec.at("source"), "sha256");
+    return sha.isEmpty() ? QString() : QStringLiteral(" (spec sha256 %1)").arg(sha.left(12));
+}
+
+QString specSummaryComment(const json& spec)
+{
+    QStringList lines;
+    if (spec.is_object() && spec.contains("pattern"))
+        lines << QStringLiteral("pattern: %1 (%2)").arg(jstr(spec.at("pattern"), "primary"), jstr(spec.at("pattern"), "detail"));
+    for (const char* side : {"inputs", "outputs"}) {
+        if (!spec.is_object() || !spec.contains(side) || !spec.at(side).is_array())
+            continue;
+        for (const auto& t : spec.at(side)) {
+            if (jstr(t, "kind") == u"scalar")
+                lines << QStringLiteral("%1 %2: scalar %3").arg(QLatin1String(side).chopped(1), jstr(t, "name"), jstr(t, "dtype"));
+            else
+                lines << QStringLiteral("%1 %2: %3 %4 %5").arg(QLatin1String(side).chopped(1), jstr(t, "name"), shapeOf(t),
+                                                             jstr(t, "dtype"), jstr(t, "layout"));
+        }
+    }
+    if (spec.is_object() && spec.contains("ops") && spec.at("ops").is_array()) {
+        QStringList ops;
+        for (const auto& o : spec.at("ops"))
+            ops << jstr(o, "op");
+        if (!ops.isEmpty())
+            lines << QStringLiteral("ops: ") + ops.join(QStringLiteral(", "));
+    }
+    for (const char* k : {"flops", "bytes"})
+        if (spec.is_object() && spec.contains(k) && spec.at(k).is_object())
+            lines << QStringLiteral("%1: %2 = %3").arg(QLatin1String(k), jstr(spec.at(k), "expr"),
+                                                       QString::fromStdString(spec.at(k).value("value", json()).dump()));
+    if (lines.isEmpty())
+        lines << QStringLiteral("(the spec carries no shapes)");
+    return commentLines(lines);
+}
+
+QString graphSummaryComment(const json& spec)
+{
+    QStringList lines;
+    if (spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object()) {
+        const json& g = spec.at("pointwise_graph");
+        if (g.contains("nodes") && g.at("nodes").is_array())
+            for (const auto& n : g.at("nodes")) {
+                QStringList args;
+                if (n.contains("args") && n.at("args").is_array())
+                    for (const auto& a : n.at("args"))
+                        args << argText(a);
+                if (n.contains("kwargs") && n.at("kwargs").is_object())
+                    for (auto it = n.at("kwargs").begin(); it != n.at("kwargs").end(); ++it)
+                        args << QString::fromStdString(it.key()) + u'=' + QString::fromStdString(it.value().dump());
+                lines << QStringLiteral("%1 = %2(%3)").arg(jstr(n, "id"), jstr(n, "op"), args.join(QStringLiteral(", ")));
+            }
+        lines << QStringLiteral("output: ") + jstr(g, "output");
+    }
+    return commentLines(lines);
+}
+
+QString configComment(const QList<QPair<QString, QString>>& config)
+{
+    QStringList lines;
+    for (const auto& [k, v] : config)
+        lines << k + QStringLiteral(": ") + v;
+    return commentLines(lines);
+}
+
+QString kernelBaseName(const json& spec)
+{
+    QStringList ops;
+    if (spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object()
+        && spec.at("pointwise_graph").contains("nodes") && spec.at("pointwise_graph").at("nodes").is_array())
+        for (const auto& n : spec.at("pointwise_graph").at("nodes")) {
+            QString op = jstr(n, "op").toLower();
+            op.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
+            if (!op.isEmpty() && !ops.contains(op))
+                ops << op;
+        }
+    if (ops.isEmpty())
+        return QStringLiteral("kwb_elementwise");
+    const bool more = ops.size() > 4;
+    ops = ops.mid(0, 4);
+    return QStringLiteral("kwb_") + ops.join(u'_') + (more ? QStringLiteral("_etc") : QString());
+}
+
+} // namespace kwb
