@@ -506,7 +506,8 @@ void MainWindow::onMeasured(bool ok) {
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty())
     m_console->caseModel()->resetData(outcome->cases);
-  m_wizard->setPhaseState(4, outcome ? S::Done : S::Failed);
+  // A stopped run is kept (its log and cases can still be recorded) but the phase did not complete.
+  m_wizard->setPhaseState(4, outcome && !outcome->cancelled ? S::Done : S::Failed);
   QStringList lines;
   if (outcome) {
     if (outcome->result) {
