@@ -537,6 +537,21 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(o.resultPath));
     }
 
+    void runLeftoverChildIsKilled()
+    {
+        // The harness exits normally but leaves `sleep 1000` behind: the run still ends, and with it
+        // everything in its process group.
+        HarnessRun run(config({QStringLiteral("--leave-child")}));
+        Recorder rec;
+        runToEnd(run, rec);
+        const RunOutcome& o = *rec.outcome;
+        QVERIFY2(o.ok, qPrintable(o.error));
+        QVERIFY(o.wallMs < 5000);
+        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+        QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(0).pgid), 5000);
+        QVERIFY(readAll(o.logPath).contains("outlived its leader: SIGTERM"));
+    }
+
     void runCancelKeepsLog()
     {
         HarnessRunConfig c = config({QStringLiteral("--hang"), QStringLiteral("medium")});

@@ -26,6 +26,7 @@ ap.add_argument("--print-env", action="store_true")
 ap.add_argument("--crash", default="")
 ap.add_argument("--ignore-skip", action="store_true")
 ap.add_argument("--sleep-ms", type=int, default=0)
+ap.add_argument("--leave-child", action="store_true", help="exit with a background child still running")
 ap.add_argument("--strict-skip", action="store_true", help="exit 2 when --skip leaves no case (as the template does)")
 a = ap.parse_args()
 
@@ -79,4 +80,6 @@ if not a.no_result:
            "ref_latency_us": cases[-1]["ref_latency_us"] if cases else None,
            "grid_blocks": 128, "dry_run_note": "fake harness"}
     print(P + "RESULT_JSON=" + json.dumps(doc, allow_nan=False), flush=True)
+if a.leave_child:
+    subprocess.Popen(["sleep", "1000"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 sys.exit(a.exit if a.exit is not None else 0)
