@@ -1,0 +1,59 @@
+// Phase 1 runner: the probe script (resources/python/probe.py) run on a PyTorch logic file.
+// The probe's output is the spec of docs/CONTRACTS.md §1; problemspec.h reads it.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace kwb {
+
+/// Why the probe could not produce a spec. For failures inside the logic file, @c file is the logic
+/// file and @c line the innermost line of it in the Python traceback (0 when unknown).
+struct ProbeError
+{
+    QString kind;     ///< Python exception name ("SyntaxError", "ValueError"), a probe kind
+                      ///< ("MissingModel", "MissingGetInputs", "DataDependentShape"), or a runner kind
+                      ///< ("Timeout", "ProcessError", "BadOutput", "ExtractError")
+    QString message;  ///< human-readable, one line or a short traceback
+    QString file;     ///< absolute path of the file the line refers to
+    int line = 0;     ///< 1-based line in @c file; 0 = unknown
+};
+
+/// Outcome of one probe run.
+struct ProbeResult
+{
+    bool ok = false;                   ///< true: @c spec holds the spec (probe exit 0)
+    nlohmann::json spec;               ///< the spec (CONTRACTS.md §1) when ok
+    std::optional<ProbeError> error;   ///< set whenever !ok
+    nlohmann::json partial;            ///< what the probe knew before it failed (exit 3), else null
+    QString stderrText;                ///< everything the probe and the logic wrote to stderr
+    int exitCode = -1;                 ///< the probe's exit status; -1 = did not exit normally
+};
+
+/// Writes the probe scripts (:/kwb/python/probe.py and its probe_*.py helpers) to a cache folder
+/// named after their content hash (GenericCacheLocation/kernel-workbench/probe-<hash>, or the temp
+/// folder when there is no cache location) and returns the path of probe.py there; files already
+/// present with the same content are reused. Returns "" with the reason in @p error on failure.
+QString extractProbeScript(QString* error = nullptr);
+
+/// Runs `python probe.py logicPath [extraArgs]` and waits up to @p timeoutMs milliseconds
+/// (default 2 minutes: the probe takes ~1-2 s on torch 1.13, most of it importing torch).
+/// Reads stdout and stderr separately; stdout must be one JSON document. Exit 0 → ok with the spec;
+/// exit 3 → error and partial from the probe's {"error":..., "partial":...}; a timeout kills the
+/// process (error kind "Timeout"); a process that cannot start, crashes, or prints something that is
+/// not the expected JSON gives kinds "ProcessError" / "BadOutput" with stderr in the message.
+/// @p extraArgs e.g. {"--scale-for-dry-run"}. Blocking: call it off the GUI thread.
+ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs = 120000,
+                     const QStringList& extraArgs = {});
+
+/// A Python interpreter that can `import torch`: $KWB_PYTHON if set (checked too), else the first of
+/// `python3` on PATH and /usr/bin/python3 that imports torch (each check has a 60 s limit). The
+/// answer is cached for the process (per $KWB_PYTHON value). Returns "" and, in @p error, every
+/// interpreter tried with why it was refused.
+QString findTorchPython(QString* error = nullptr);
+
+} // namespace kwb

@@ -1,0 +1,58 @@
+// Typed, read-only accessors over the probe's spec (docs/CONTRACTS.md §1) plus its text rendering
+// and the rules an edited spec must satisfy. The spec itself stays JSON (.kwb/spec.json).
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace kwb {
+
+/// One forward() input or output of the spec.
+struct TensorDesc
+{
+    QString name;                      ///< forward() parameter name ("x", "A", "s") or "out0", "out1"...
+    QString kind;                      ///< "tensor" | "scalar" | "other"
+    QString dtype;                     ///< torch dtype name ("float32", "bfloat16"); scalars: "float" | "int" | "bool"
+    QString layout;                    ///< "contiguous" | "channels_last" | "transposed" | "broadcast" | "strided"; "" for scalars
+    QList<qint64> shape;               ///< elements per dim (tensors only)
+    QList<qint64> stride;              ///< elements, not bytes (tensors only)
+    std::optional<double> scalarValue; ///< the value get_inputs() gave a scalar input
+};
+
+/// The spec's "inputs" in forward() order; missing or malformed fields stay empty.
+QList<TensorDesc> specInputs(const nlohmann::json& spec);
+
+/// The spec's "outputs" ("out0", ...), in the order forward() returns them.
+QList<TensorDesc> specOutputs(const nlohmann::json& spec);
+
+/// The primary compute pattern, one word of specPatternVocabulary() ("Elementwise", "GEMM", ...);
+/// "" when the spec has none.
+QString specPattern(const nlohmann::json& spec);
+
+/// Primary pattern with detail and fused epilogue, for people: "GEMM (plain) + mul, leaky_relu".
+QString specPatternText(const nlohmann::json& spec);
+
+/// The pattern words the probe uses: Elementwise, GEMM, Reduction, Softmax, Norm, Loss,
+/// Convolution, Pooling, Scan, Attention.
+QStringList specPatternVocabulary();
+
+/// True when the spec carries a pointwise_graph with at least one node (every op is pointwise).
+bool isPointwise(const nlohmann::json& spec);
+
+/// The text `kwb analyze` prints: source, pattern, inputs/outputs table (shape, stride, dtype,
+/// layout), ops, sizes, FLOPs and bytes as expr = value, accuracy, ambiguities and notes.
+QString formatSpec(const nlohmann::json& spec);
+
+/// What an (edited) spec must satisfy before later phases use it, one readable line per problem
+/// naming the JSON path; empty when valid: pattern.primary in the vocabulary, at least one input and
+/// one output, every tensor shape present with positive dims (stride, when present, of the same
+/// rank), every dtype known, accuracy.rel_err_threshold a number > 0, flops.expr and bytes.expr
+/// non-empty strings.
+QStringList validateSpec(const nlohmann::json& spec);
+
+} // namespace kwb

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""Kernel Workbench probe: PyTorch logic file -> problem spec (docs/CONTRACTS.md section 1).
+
+    python3 probe.py LOGIC.py [--scale-for-dry-run]
+
+Imports LOGIC.py, builds Model(*get_init_inputs()) and traces forward(*get_inputs()) on meta tensors:
+no input memory is allocated and no GPU is touched. Prints one JSON document on stdout and exits 0;
+on failure prints {"error": {kind, message, file, line}, "partial": {...}} and exits 3 (the line is
+the innermost line of LOGIC.py in the traceback). Anything the logic prints goes to stderr.
+Helpers probe_trace.py, probe_ops.py and probe_analysis.py must sit next to this file.
+"""
+import ast
+import hashlib
+import importlib.util
+import inspect
+import json
+import os
+import re
+import resource
+import sys
+import time
+import traceback
+
+START = time.monotonic()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+SCHEMA = "kwb-spec-1"
+THRESHOLD = 0.01
+THRESHOLD_SOURCE = ("seed default: gpu-kernel-baseline Phase 3 'The default BF16 threshold is "
+                    "rel_err < 0.01', rel_err = ||out.float() - ref|| / ||ref||")
+DRY_RUN_INPUT_BYTES = 64 * 1024 * 1024   # --scale-for-dry-run: inputs shrink below this (CPU reference)
+
+
+class Failure(Exception):
+    def __init__(self, kind, message, line=0):
+        super().__init__(message)
+        self.kind, self.line = kind, line
+
+
+def probe_stats():
+    return {"wall_ms": int((time.monotonic() - START) * 1000),
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
+            "python": sys.version.split()[0]}
+
+
+def user_frame_line(exc, logic_path):
+    """Innermost line of the logic file in exc's traceback (0 if the file is not on it)."""
+    line = 0
+    for fr in traceback.extract_tb(exc.__traceback__):
+        if os.path.abspath(fr.filename) == logic_path:
+            line = fr.lineno
+    return line
+
+
+def top_level_constants(source):
+    """Names assigned at module level, in source order (the file's own size names)."""
+    names = []
+    for node in ast.parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, ast.AnnAssign) else [])
+        for t in targets:
+            for n in ([t] if isinstance(t, ast.Name) else getattr(t, "elts", [])):
+                if isinstance(n, ast.Name) and n.id not in names:
+                    names.append(n.id)
+    return names
+
+
+def name_sizes(module, names, NamedInt):
+    """Rebinds int constants (and int tuples) of the module as NamedInt; returns sizes and constants."""
+    sizes, constants = {}, {}
+    for n in names:
+        v = getattr(module, n, None)
+        if isinstance(v, bool):
+            constants[n] = v
+        elif isinstance(v, int) and v <= 1:
+            constants[n] = v          # 0/1 are flags, dims or offsets, never a size worth a name
+        elif isinstance(v, int):
+            setattr(module, n, NamedInt(v, n))
+            sizes[n] = int(v)
+        elif isinstance(v, float):
+            constants[n] = v
+        elif isinstance(v, (tuple, list)) and v and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            named = [NamedInt(x, "%s_%d" % (n, i)) if x > 1 else x for i, x in enumerate(v)]
+            setattr(module, n, type(v)(named))
+            sizes.update({"%s_%d" % (n, i): int(x) for i, x in enumerate(v) if x > 1})
+        elif isinstance(v, str):
+            constants[n] = v
+    return sizes, constants
+
+
+def install_sdpa_shim(torch, notes):
+    """torch 1.13 has no F.scaled_dot_product_attention: trace its documented math definition."""
+    F = torch.nn.functional
+    if hasattr(F, "scaled_dot_product_attention"):
+        return
+
+    def sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+        note = ("torch %s lacks F.scaled_dot_product_attention: the probe traced its math definition "
+                "(softmax(Q·Kᵀ·scale)·V, PyTorch docs)" % torch.__version__)
+        if note not in notes:
+            notes.append(note)
+        s = scale if scale is not None else 1.0 / (query.size(-1) ** 0.5)
+        attn = torch.matmul(query, key.transpose(-2, -1)) * s
+        if is_causal:
+            mask = torch.ones(query.size(-2), key.size(-2), dtype=torch.bool).tril()
+            attn = attn.masked_fill(~mask, float("-inf"))
+        if attn_mask is not None:
+            attn = attn.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool else attn + attn_mask
+        attn = torch.softmax(attn, dim=-1)
+        if dropout_p > 0.0:
+            attn = F.dropout(attn, dropout_p)
+        return torch.matmul(attn, value)
+
+    F.scaled_dot_product_attention = sdpa
+
+
+def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
+    if isinstance(v, torch.Tensor):
+        dims = an.dims(v)
+        return {"name": name, "kind": "tensor", "shape": list(v.shape), "stride": list(v.stride()),
+                "dtype": dtype_name(v.dtype), "layout": layout_of(v),
+                "device": "cuda" if an.tr.cuda_requested else "cpu",
+                "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in dims]}
+    if isinstance(v, bool):
+        return {"name": name, "kind": "scalar", "dtype": "bool", "value": v}
+    if isinstance(v, (int, float)):
+        return {"name": name, "kind": "scalar", "dtype": "int" if isinstance(v, int) else "float",
+                "value": int(v) if isinstance(v, int) else v}
+    return {"name": name, "kind": "other", "python_type": type(v).__name__, "value": repr(v)[:200]}
+
+
+def bytes_terms(an, tensors, elem_size, fmt_term):
+    """One term per tensor (read or written once), e.g. "4*M*N + 4*M*N", and the exact value."""
+    terms, total = [], 0
+    for t in tensors:
+        terms.append(fmt_term(*an.mono(an.dims(t), elem_size(t.dtype))))
+        total += an.numel_expr(t, elem_size(t.dtype)).value(an.sizes)
+    return " + ".join(terms) if terms else "0", total
+
+
+def special_values(ops_json):
+    text = {"log": "log/log1p: non-positive inputs give -inf/NaN", "div": "division: a zero denominator gives inf/NaN",
+            "sqrt": "sqrt/rsqrt: negative inputs give NaN, zero gives inf in rsqrt",
+            "exp": "exp overflows to inf for large inputs (sooner in fp16/bf16)",
+            "_softmax": "softmax: subtract the row max before exp (inf-safe)",
+            "_log_softmax": "log_softmax: subtract the row max before exp (inf-safe)",
+            "argmax": "arg-reductions: ties resolve to the first index (torch semantics); compare exactly",
+            "pow": "pow: fractional exponents of negative bases give NaN",
+            "masked_fill": "-inf fills: fully masked rows give NaN after softmax"}
+    alias = {"log1p": "log", "log2": "log", "log10": "log", "rsqrt": "sqrt", "argmin": "argmax",
+             "true_divide": "div"}
+    out = []
+    for op in ops_json:
+        b = op["op"].split("::")[-1]
+        key = alias.get(b, b)
+        if key in text and text[key] not in out:
+            out.append(text[key])
+    out.append("rel_err is undefined when the reference is all zeros (||ref|| = 0)")
+    return out
+
+
+def dry_run_sizes(an, input_tensors, sizes):
+    """Halve the largest input-dim sizes until the inputs fit DRY_RUN_INPUT_BYTES (best effort)."""
+    from probe_ops import elem_size
+    cand = []
+    for t in input_tensors:
+        for n, _v in an.dims(t):
+            for x in n:
+                if x not in cand:
+                    cand.append(x)
+    scaled = dict(sizes)
+
+    def total():
+        return sum(an.numel_expr(t, elem_size(t.dtype)).value(scaled) for t in input_tensors)
+
+    while total() > DRY_RUN_INPUT_BYTES:
+        big = [n for n in cand if scaled[n] >= 32]
+        if not big:
+            break
+        n = max(big, key=lambda k: scaled[k])
+        scaled[n] //= 2
+    return {"sizes": {k: v for k, v in scaled.items() if v != sizes[k]}, "input_bytes": total(),
+            "note": "largest input dims halved until the inputs fit %d bytes; unnamed dims (literals in "
+                    "get_inputs) are not scaled" % DRY_RUN_INPUT_BYTES}
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    scale = "--scale-for-dry-run" in argv[1:]
+    if len(args) != 1:
+        sys.stderr.write("usage: probe.py LOGIC.py [--scale-for-dry-run]\n")
+        return 2
+    logic_path = os.path.abspath(args[0])
+    partial = {"schema": SCHEMA, "kind": "kernelbench"}
+    real_stdout = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)                         # the logic's prints must not corrupt the JSON on stdout
+    sys.stdout = sys.stderr
+    try:
+        spec = run(logic_path, partial, scale)
+        spec["probe"] = probe_stats()
+        real_stdout.write(json.dumps(spec, indent=1, allow_nan=False) + "\n")
+        real_stdout.flush()
+        return 0
+    except BaseException as exc:  # noqa: B902 - every failure becomes a JSON error document
+        if isinstance(exc, SystemExit) and exc.code in (0, None):
+            exc = Failure("SystemExit", "the logic file called sys.exit()")
+        kind = getattr(exc, "kind", None) or type(exc).__name__
+        line = getattr(exc, "line", 0) or user_frame_line(exc, logic_path)
+        file = logic_path
+        if isinstance(exc, SyntaxError) and exc.filename:
+            file, line = os.path.abspath(exc.filename), exc.lineno or 0
+        message = str(exc) if not isinstance(exc, SyntaxError) else "%s: %s" % (exc.msg, (exc.text or "").strip())
+        if line == 0 and not isinstance(exc, Failure):
+            message += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-3000:]
+        partial["probe"] = probe_stats()
+        doc = {"error": {"kind": kind, "message": message, "file": file, "line": line}, "partial": partial}
+        real_stdout.write(json.dumps(doc, indent=1, allow_nan=False, default=repr) + "\n")
+        real_stdout.flush()
+        return 3
+
+
+def run(logic_path, partial, scale):
+    with open(logic_path, "rb") as f:
+        raw = f.read()
+    partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
+                         "sha256": hashlib.sha256(raw).hexdigest()}
+    source = raw.decode("utf-8")
+    compile(source, logic_path, "exec")   # SyntaxError with the user's line, before torch loads
+    import torch
+    from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
+    from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
+    from probe_analysis import Analyzer, fmt_expr, fmt_term
+    partial["torch_version"] = torch.__version__.split("+")[0]
+    tr = Tracer(logic_path)
+    partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
+    install_sdpa_shim(torch, tr.notes)
+
+    modname = "kwb_logic_" + re.sub(r"\W", "_", partial["source"]["name"])
+    spec_ = importlib.util.spec_from_file_location(modname, logic_path)
+    module = importlib.util.module_from_spec(spec_)
+    sys.modules[modname] = module
+    sys.path.insert(0, os.path.dirname(logic_path))
+    with FactoryMode(tr):
+        spec_.loader.exec_module(module)
+    Model = getattr(module, "Model", None)
+    if not inspect.isclass(Model):
+        raise Failure("MissingModel", "the logic file defines no class Model")
+    if not callable(getattr(module, "get_inputs", None)):
+        tr.ambiguity("missing_get_inputs", "no get_inputs(): input shapes are unknown, nothing can be traced", 0)
+        raise Failure("MissingGetInputs", "the logic file defines no get_inputs() function")
+    sizes, constants = name_sizes(module, top_level_constants(source), NamedInt)
+    partial["sizes"], partial["constants"] = sizes, constants
+
+    tr.phase = "init"
+    undo = patch_parameter_names(tr)
+    try:
+        init, model, inputs = build(module, Model, tr, FactoryMode)
+    finally:
+        undo()
+    partial["model"] = {"class": "Model", "init_args": jsonable(plain(init)),
+                        "init_signature": str(inspect.signature(Model))}
+    for t in list(model.parameters()) + list(model.buffers()) + [x for x in inputs if isinstance(x, torch.Tensor)]:
+        if t.device.type != "meta" and t.numel() > 1:
+            tr.ambiguity("real_tensor", "a %s tensor of shape %s was not created by a torch factory the probe "
+                         "redirects (e.g. from numpy): it holds real memory" % (t.device.type, list(t.shape)), 0)
+
+    try:
+        params = [p for p in inspect.signature(model.forward).parameters.values()]
+    except (TypeError, ValueError):
+        params = []
+    pos = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    in_names = [pos[i] if i < len(pos) else "in%d" % i for i in range(len(inputs))]
+    refs = {}
+    for n, x in zip(in_names, inputs):
+        if isinstance(x, torch.Tensor):
+            refs[id(x)] = n
+    param_refs = []
+    for n, p in list(model.named_parameters()) + list(model.named_buffers()):
+        refs.setdefault(id(p), n)
+        param_refs.append(n)
+    scalar_inputs = {n: x for n, x in zip(in_names, inputs) if isinstance(x, (int, float)) and not isinstance(x, bool)}
+    an = Analyzer(tr, sizes, refs, scalar_inputs, param_refs)
+    partial["inputs"] = [describe_value(n, x, an, torch, dtype_name, layout_of, fmt_term) for n, x in zip(in_names, inputs)]
+    for d in partial["inputs"]:
+        if d["kind"] == "other":
+            tr.ambiguity("non_tensor_input", "input %s is a %s, neither tensor nor number" % (d["name"], d["python_type"]), 0)
+    partial["model"]["parameters"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_parameters()]
+    partial["model"]["buffers"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_buffers()]
+
+    tr.phase = "forward"
+    partial["ops"] = []
+    try:
+        with FactoryMode(tr), OpRecorder(tr), torch.no_grad():
+            result = model(*inputs)
+    finally:
+        partial["ops"] = an.run() if tr.ops else []
+    outs = list(result) if isinstance(result, (tuple, list)) else [result]
+    out_tensors = [o for o in outs if isinstance(o, torch.Tensor)]
+    spec = dict(partial)
+    spec["outputs"] = []
+    for i, o in enumerate(outs):
+        d = describe_value("out%d" % i, o, an, torch, dtype_name, layout_of, fmt_term)
+        d.pop("device", None) if d["kind"] != "tensor" else None
+        if isinstance(o, torch.Tensor):
+            src = an._from_leaf(o)
+            d["aliases_input"] = src if src in in_names else None
+        spec["outputs"].append(d)
+    if not out_tensors:
+        tr.ambiguity("no_tensor_output", "forward returned no tensor (%s)" % type(result).__name__, 0)
+
+    tensor_inputs = [x for x in inputs if isinstance(x, torch.Tensor)]
+    spec["pattern"] = an.pattern(out_tensors, tensor_inputs)
+    graph = an.pointwise_graph(out_tensors[0], in_names) if len(out_tensors) == 1 else None
+    if graph is not None:
+        spec["pointwise_graph"] = graph
+    spec["sizes"] = sizes
+    spec["flops"] = {"expr": fmt_expr(an.total_flops), "value": an.total_flops.value(sizes),
+                     "convention": "elementwise: 1 FLOP per output element per aten op; GEMM 2*M*N*K "
+                                   "(+M*N bias); conv 2*MACs (+bias); reductions/scans: input numel; "
+                                   "softmax 5/elem; norms 5/elem (+2 affine); loss ops 3/elem; pooling "
+                                   "out numel*window"}
+    weights = list(model.parameters()) + list(model.buffers())
+    expr, value = bytes_terms(an, tensor_inputs + weights + out_tensors, elem_size, fmt_term)
+    spec["bytes"] = {"expr": expr, "value": value,
+                     "convention": "each tensor input, parameter and buffer read once + each output written "
+                                   "once; element sizes from dtypes"}
+    first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
+    spec["dtype"] = dtype_name(first.dtype) if first is not None else "float32"
+    acc = "float64" if spec["dtype"] == "float64" else "float32"
+    spec["accuracy"] = {"rel_err_threshold": THRESHOLD, "threshold_source": THRESHOLD_SOURCE,
+                        "accumulation_dtype": acc, "special_values": special_values(spec["ops"])}
+    if any(o.dtype in (torch.int64, torch.int32, torch.bool) for o in out_tensors):
+        spec["accuracy"]["special_values"].append("integer/bool output: compare exactly, rel_err does not apply")
+    tr.notes.extend(n for n in an.notes if n not in tr.notes)
+    for v, ns in an.shared_values.items():
+        tr.notes.append("sizes %s share the value %d: dims are named by where they came from, else "
+                        "left as literals" % (", ".join(ns), v))
+    assert spec["pattern"]["primary"] in VOCABULARY
+    if scale:
+        spec["dry_run"] = dry_run_sizes(an, tensor_inputs, sizes)
+    return spec
+
+
+def build(module, Model, tr, FactoryMode):
+    """init args, Model(*init) and get_inputs(), all under the meta factory mode."""
+    with FactoryMode(tr):
+        if callable(getattr(module, "get_init_inputs", None)):
+            init = list(module.get_init_inputs())
+        else:
+            init = []
+            tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
+        model = Model(*init)
+        tr.phase = "inputs"
+        inputs = list(module.get_inputs())
+    return init, model, inputs
+
+
+def tensor_desc_named(an, t, dtype_name):
+    from probe_analysis import fmt_term
+    return {"shape": list(t.shape), "stride": list(t.stride()), "dtype": dtype_name(t.dtype),
+            "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in an.dims(t)]}
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

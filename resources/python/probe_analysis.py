@@ -1,0 +1,574 @@
+"""Analysis half of the probe: names every dim, counts FLOPs and bytes, classifies the pattern and
+builds the pointwise graph from the ops recorded by probe_trace.
+
+A dim's name is a tuple of size-constant names whose product is the dim (() = unnamed, the value is
+used literally), so `view(B*S, D)` keeps `batch_size*seq` instead of a bare number.
+"""
+import torch
+
+from probe_ops import (POINTWISE, VIEW, FACTORY, OPERAND_ARGS, PRIORITY, base_name, category, dtype_name,
+                       elem_size, jsonable, tensor_desc)
+
+SOFTMAX_FLOPS = 5      # max, sub, exp, sum, div per element
+NORM_FLOPS = 5         # mean 1 + variance 2 + normalise 2 per element (+2 with an affine weight/bias)
+
+
+class Expr:
+    """A polynomial over size names: {sorted tuple of names: integer coefficient}."""
+
+    def __init__(self):
+        self.terms = {}
+
+    def add(self, coef, names):
+        if coef == 0:
+            return
+        key = tuple(sorted(names))
+        self.terms[key] = self.terms.get(key, 0) + int(coef)
+
+    def extend(self, other):
+        for k, c in other.terms.items():
+            self.add(c, k)
+
+    def value(self, sizes):
+        total = 0
+        for names, c in self.terms.items():
+            v = c
+            for n in names:
+                v *= sizes[n]
+            total += v
+        return total
+
+
+def fmt_term(coef, names):
+    parts = [str(coef)] if coef != 1 or not names else []
+    seen = []
+    for n in names:
+        if n not in seen:
+            seen.append(n)
+    for n in seen:
+        k = names.count(n)
+        parts.append(n if k == 1 else "%s^%d" % (n, k))
+    return "*".join(parts)
+
+
+def fmt_expr(expr):
+    if not expr.terms:
+        return "0"
+    items = sorted(expr.terms.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+    return " + ".join(fmt_term(c, n) for n, c in items)
+
+
+class Analyzer:
+    def __init__(self, tracer, sizes, refs, scalar_inputs, param_refs=()):
+        """refs: id(tensor) -> name of inputs/parameters/buffers; scalar_inputs: name -> value;
+        param_refs: the names in refs that are parameters or buffers."""
+        self.tr = tracer
+        self.param_refs = set(param_refs)
+        self.sizes = sizes
+        self.refs = dict(refs)
+        self.leaf_refs = set(refs.values())
+        self.scalar_inputs = scalar_inputs
+        self.producer = {}          # ref -> op index
+        self.notes = []
+        by_value = {}
+        for n, v in sizes.items():
+            by_value.setdefault(v, []).append(n)
+        self.unique_value = {v: ns[0] for v, ns in by_value.items() if len(ns) == 1 and v > 1}
+        self.shared_values = {v: ns for v, ns in by_value.items() if len(ns) > 1 and v > 1}
+        self.dimnames = {}          # id(tensor) -> [tuple(names) per dim]
+        self.op_outputs = set()     # ids of tensors produced by forward's ops
+        for tid, names in tracer.dim_names.items():
+            self.dimnames[tid] = [(n,) if n else () for n in names]
+
+    # ---- naming ---------------------------------------------------------------------------------
+    def names(self, t):
+        got = self.dimnames.get(id(t))
+        leaf = id(t) not in self.op_outputs
+        if got is None or len(got) != t.dim():
+            got = [()] * t.dim()
+        out = []
+        for n, v in zip(got, t.shape):
+            # a unique size value names a leaf's dim; op outputs get names only by propagation, as a
+            # merged B*H can equal an unrelated size
+            if not n and leaf and v in self.unique_value:
+                n = (self.unique_value[v],)
+            out.append(n)
+        return out
+
+    def dims(self, t):
+        return list(zip(self.names(t), [int(s) for s in t.shape]))
+
+    def mono(self, dims, coef=1):
+        names = []
+        for n, v in dims:
+            if n:
+                names.extend(n)
+            else:
+                coef *= v
+        return coef, names
+
+    def numel_expr(self, t, coef=1):
+        e = Expr()
+        e.add(*self.mono(self.dims(t), coef))
+        return e
+
+    def ref(self, t):
+        return self.refs.get(id(t))
+
+    def _propagate(self, func, args, out, idx):
+        tensors_in = [a for a in _flat(args) if isinstance(a, torch.Tensor)]
+        outs = [o for o in _flat([out]) if isinstance(o, torch.Tensor)]
+        b = base_name(func)
+        for j, o in enumerate(outs):
+            self.tr.keep(o)
+            self.op_outputs.add(id(o))
+            if id(o) not in self.refs:
+                self.refs[id(o)] = "t%d" % idx if j == 0 else "t%d_%d" % (idx, j)
+                self.producer[self.refs[id(o)]] = idx
+            if not tensors_in:
+                continue
+            src = tensors_in[0]
+            sn = self.names(src)
+            names = None
+            if b == "t" and src.dim() == 2:
+                names = [sn[1], sn[0]]
+            elif b == "transpose" and len(args) >= 3:
+                names = list(sn)
+                d0, d1 = args[1] % max(src.dim(), 1), args[2] % max(src.dim(), 1)
+                names[d0], names[d1] = names[d1], names[d0]
+            elif b == "permute":
+                names = [sn[d % src.dim()] for d in args[1]]
+            elif b in ("mm", "addmm", "bmm", "baddbmm", "mv", "addmv") and o is outs[0]:
+                mats = tensors_in[1:] if b in ("addmm", "baddbmm", "addmv") else tensors_in
+                if len(mats) >= 2:
+                    a, bm = self.names(mats[0]), self.names(mats[1])
+                    names = a[:-1] + (bm[-1:] if mats[1].dim() >= 2 and b not in ("mv", "addmv") else [])
+            elif b in ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze",
+                       "unsqueeze"):
+                names = self._view_names(list(zip(sn, src.shape)), list(o.shape))
+            elif category(func, args) == "Convolution" and j == 0 and len(tensors_in) >= 2:
+                w, wn = tensors_in[1], self.names(tensors_in[1])
+                transposed = bool(args[6]) if len(args) > 6 else False
+                groups = int(args[8]) if len(args) > 8 else 1
+                cout = (wn[1] if groups == 1 else ()) if transposed else wn[0]
+                names = [sn[0], cout] + [sn[i] if i < src.dim() and src.shape[i] == o.shape[i] else ()
+                                         for i in range(2, o.dim())]
+            elif category(func, args) == "Reduction":
+                names = _reduced_names(func, args, src, sn, o)
+            if names is None or len(names) != o.dim():
+                names = self._aligned_names(o, tensors_in)
+            self.dimnames[id(o)] = names
+
+    def _view_names(self, src, out_shape):
+        """Names of a view's dims: the source dims are split into atoms (one per size name, or one
+        unnamed atom), which the output dims consume in order; merges concatenate names, splits of a
+        merged dim recover them. None when the view does not line up."""
+        atoms = []
+        for n, v in src:
+            v = int(v)
+            prod = 1
+            for x in n:
+                prod *= self.sizes.get(x, 0)
+            if n and prod == v:
+                atoms.extend((x, self.sizes[x]) for x in n)
+            elif v != 1:
+                atoms.append((None, v))
+        names, i = [], 0
+        for w in out_shape:
+            if w == 1:
+                names.append(())
+                continue
+            prod, acc = 1, []
+            while i < len(atoms) and prod < w:
+                prod *= atoms[i][1]
+                acc.append(atoms[i][0])
+                i += 1
+            if prod != w:
+                return None
+            names.append(tuple(acc) if all(acc) else ())
+        return names
+
+    def _aligned_names(self, o, tensors_in):
+        """Broadcast rule: output dim i (from the right) takes the name of an input dim at the same
+        right-aligned position with the same size."""
+        names = []
+        for i in range(o.dim()):
+            r = o.dim() - i
+            n = ()
+            for t in tensors_in:
+                if t.dim() >= r and t.shape[t.dim() - r] == o.shape[i]:
+                    n = self.names(t)[t.dim() - r]
+                    if n:
+                        break
+            names.append(n)
+        return names
+
+    # ---- FLOPs -----------------------------------------------------------------------------------
+    def op_flops(self, func, args, out, cat):
+        b = base_name(func)
+        e = Expr()
+        outs = [o for o in _flat([out]) if isinstance(o, torch.Tensor)]
+        ins = [a for a in _flat(args) if isinstance(a, torch.Tensor)]
+        o0 = outs[0] if outs else None
+        if cat == "Elementwise" and o0 is not None:
+            return self.numel_expr(o0)          # 1 FLOP per output element per pointwise op
+        if cat == "GEMM" and o0 is not None:
+            mats = ins[1:] if b in ("addmm", "baddbmm", "addmv", "addbmm") else ins
+            if len(mats) >= 2:
+                k = self.dims(mats[0])[-1]
+                coef, names = self.mono(self.dims(o0) + [k], 2)
+                e.add(coef, names)
+                if mats is not ins:            # the bias / C add of addmm-like ops
+                    e.extend(self.numel_expr(o0))
+            return e
+        if cat == "Convolution" and o0 is not None and len(ins) >= 2:
+            x, w = ins[0], ins[1]
+            transposed = bool(args[6]) if len(args) > 6 else False
+            wd = self.dims(w)
+            kern = wd[2:]
+            if transposed:   # weight [Cin, Cout/groups, k...]: every input element scatters to Cout/g*k
+                coef, names = self.mono(self.dims(x) + [wd[1]] + kern, 2)
+            else:            # weight [Cout, Cin/groups, k...]: every output element gathers Cin/g*k
+                coef, names = self.mono(self.dims(o0) + [wd[1]] + kern, 2)
+            e.add(coef, names)
+            if len(ins) >= 3:
+                e.extend(self.numel_expr(o0))
+            return e
+        if cat == "Pooling" and o0 is not None:
+            if b.startswith("adaptive") or b.startswith("_adaptive"):
+                return self.numel_expr(ins[0])
+            ks = args[1] if len(args) > 1 else []
+            ks = [ks] if isinstance(ks, int) else list(ks)
+            vol = 1
+            for k in ks:
+                vol *= int(k)
+            return self.numel_expr(o0, vol)
+        if cat == "Softmax" and ins:
+            return self.numel_expr(ins[0], SOFTMAX_FLOPS)
+        if cat == "Norm" and ins:
+            affine = len(ins) >= 2
+            return self.numel_expr(ins[0], NORM_FLOPS + (2 if affine else 0))
+        if cat in ("Reduction", "Scan") and ins:
+            return self.numel_expr(ins[0])
+        if cat == "Loss" and ins:
+            return self.numel_expr(ins[0], 3)    # e.g. sub, square/abs, accumulate per element
+        if cat == "Attention" and len(ins) >= 3:
+            q, k = self.dims(ins[0]), self.dims(ins[1])
+            coef, names = self.mono(q + [k[-2]], 4)        # QK^T and PV: 2 * 2*B*H*Lq*Lk*D
+            e.add(coef, names)
+            coef, names = self.mono(q[:-1] + [k[-2]], SOFTMAX_FLOPS)
+            e.add(coef, names)
+            return e
+        return e
+
+    # ---- main walk -------------------------------------------------------------------------------
+    def run(self):
+        ops_json = []
+        self.cats = []
+        total = Expr()
+        for idx, (func, args, kwargs, out, line) in enumerate(self.tr.ops):
+            in_tensors = [a for a in _flat(list(args) + list(kwargs.values())) if isinstance(a, torch.Tensor)]
+            in_refs = [self._const_or_ref(t) for t in in_tensors]
+            if isinstance(out, torch.Tensor) or isinstance(out, (tuple, list)):
+                self._propagate(func, args, out, idx)
+            cat = category(func, args)
+            self.cats.append(cat)
+            fl = self.op_flops(func, args, out, cat) if cat else Expr()
+            total.extend(fl)
+            outs = [o for o in _flat([out]) if isinstance(o, torch.Tensor)]
+            rec = {"op": func._schema.name, "overload": func._overloadname, "id": "t%d" % idx,
+                   "inputs": [tensor_desc(t) for t in in_tensors],
+                   "outputs": [tensor_desc(o) for o in outs],
+                   "args": schema_args(func, args, kwargs),
+                   "input_refs": in_refs, "line": line, "category": cat,
+                   "flops": {"expr": fmt_expr(fl), "value": fl.value(self.sizes)}}
+            ops_json.append(rec)
+            self._semantic_notes(func, in_tensors, outs, rec)
+        self.total_flops = total
+        return ops_json
+
+    def _const_or_ref(self, t):
+        r = self.ref(t)
+        if r is not None:
+            return r
+        if t.device.type != "meta" and t.dim() == 0:
+            return {"const": jsonable(t.item())}
+        return None
+
+    def _semantic_notes(self, func, ins, outs, rec):
+        b = base_name(func)
+        if category(func, ()) == "Elementwise" and outs and len(ins) >= 2:
+            shapes = [list(t.shape) for t in ins]
+            if any(s != list(outs[0].shape) for s in shapes):
+                self.notes.append("broadcast in %s: operands %s -> %s" % (
+                    func._schema.name, shapes, list(outs[0].shape)))
+        if b in ("where", "masked_fill", "tril", "triu"):
+            self.notes.append("mask in %s (line %d)" % (func._schema.name, rec["line"]))
+        if category(func, ()) in ("Reduction", "Softmax", "Scan") and rec["args"]:
+            self.notes.append("%s over %s" % (func._schema.name, {k: v for k, v in rec["args"].items()
+                                                                 if k in ("dim", "keepdim", "p", "dtype")}))
+
+    # ---- pattern ---------------------------------------------------------------------------------
+    def pattern(self, outputs, tensor_inputs):
+        compute = [(i, c) for i, c in enumerate(self.cats) if c]
+        if not compute:
+            return {"primary": "Elementwise", "detail": "copy/view only", "epilogue": []}
+        cats = {c for _, c in compute}
+        primary_cat = next(c for c in PRIORITY if c in cats)
+        detail = None
+        if primary_cat in ("GEMM", "Softmax") and self._is_attention():
+            primary_cat, detail = "Attention", "softmax(Q·Kᵀ)·V as GEMM→softmax→GEMM"
+        only_simple = cats <= {"Elementwise", "Reduction"}
+        scalar_out = len(outputs) == 1 and outputs[0].dim() == 0
+        if only_simple and scalar_out and len(tensor_inputs) >= 2 and "Reduction" in cats:
+            primary_cat, detail = "Loss", "elementwise + reduction to a scalar"
+        elif only_simple and "Reduction" in cats and self._normalize_by_reduction():
+            primary_cat = "Norm"
+            detail = "x / %s(x)" % self._normalize_by_reduction()
+        anchor = primary_cat if primary_cat in cats else "Reduction"   # heuristic Loss/Norm: the reduction
+        pidx = next((i for i, c in compute if c == anchor), compute[0][0])
+        func = self.tr.ops[pidx][0]
+        if detail is None:
+            detail = self._detail(primary_cat, pidx)
+        names = [(i, base_name(self.tr.ops[i][0])) for i, c in compute]
+        pat = {"primary": primary_cat, "detail": detail,
+               "epilogue": [n for i, n in names if i > pidx],
+               "prologue": [n for i, n in names if i < pidx],
+               "primary_op": func._schema.name}
+        if primary_cat == "GEMM":
+            pat["gemm"] = self._gemm_info(pidx)
+        if primary_cat == "Convolution":
+            args = self.tr.ops[pidx][1]
+            keys = ["stride", "padding", "dilation", "transposed", "output_padding", "groups"]
+            pat["conv"] = {k: jsonable(args[3 + j]) for j, k in enumerate(keys) if len(args) > 3 + j}
+        return pat
+
+    def _ancestors(self, idx, seen=None):
+        seen = set() if seen is None else seen
+        func, args, kwargs, out, line = self.tr.ops[idx]
+        for t in _flat(list(args) + list(kwargs.values())):
+            if isinstance(t, torch.Tensor):
+                p = self.producer.get(self.refs.get(id(t)))
+                if p is not None and p not in seen:
+                    seen.add(p)
+                    self._ancestors(p, seen)
+        return seen
+
+    def _is_attention(self):
+        for i, c in enumerate(self.cats):
+            if c != "GEMM":
+                continue
+            anc = self._ancestors(i)
+            for s in anc:
+                if self.cats[s] == "Softmax" and any(self.cats[g] == "GEMM" for g in self._ancestors(s)):
+                    return True
+        return False
+
+    def _normalize_by_reduction(self):
+        """Name of the reduction r when some div/mul computes f(x) / r(g(x)) (L1/L2/Frobenius norms)."""
+        for i, (func, args, kwargs, out, line) in enumerate(self.tr.ops):
+            if base_name(func) not in ("div", "mul") or len(args) < 2:
+                continue
+            a, b = args[0], args[1]
+            if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)):
+                continue
+            pb = self.producer.get(self.refs.get(id(b)))
+            if pb is None:
+                continue
+            chain = {pb} | self._ancestors(pb)
+            reds = [j for j in chain if self.cats[j] == "Reduction"]
+            if not reds:
+                continue
+            ra = self.refs.get(id(a))
+            red_inputs = set()
+            for j in reds:
+                red_inputs |= {self.refs.get(id(t)) for t in _flat(self.tr.ops[j][1]) if isinstance(t, torch.Tensor)}
+                red_inputs |= {self.refs.get(id(t)) for k in self._ancestors(j)
+                               for t in _flat(self.tr.ops[k][1]) if isinstance(t, torch.Tensor)}
+            if ra in red_inputs:
+                return base_name(self.tr.ops[reds[-1]][0])
+        return None
+
+    def _detail(self, cat, idx):
+        func, args, kwargs, out, line = self.tr.ops[idx]
+        b = base_name(func)
+        if cat == "Elementwise":
+            seen = []
+            for i, c in enumerate(self.cats):
+                n = base_name(self.tr.ops[i][0])
+                if c == "Elementwise" and n not in seen:
+                    seen.append(n)
+            return "+".join(seen)
+        if cat == "GEMM":
+            return self._gemm_info(idx)["kind"]
+        if cat == "Convolution":
+            w = args[1]
+            transposed = bool(args[6]) if len(args) > 6 else False
+            groups = int(args[8]) if len(args) > 8 else 1
+            d = w.dim() - 2
+            kind = "conv_transpose%dd" % d if transposed else "conv%dd" % d
+            cin = args[0].shape[1]
+            if groups > 1 and groups == cin:
+                kind += " depthwise"
+            elif groups > 1:
+                kind += " grouped(%d)" % groups
+            return kind
+        return b
+
+    def _gemm_info(self, idx):
+        func, args, kwargs, out, line = self.tr.ops[idx]
+        b = base_name(func)
+        ins = [a for a in _flat(args) if isinstance(a, torch.Tensor)]
+        mats = ins[1:] if b in ("addmm", "baddbmm", "addmv", "addbmm") else ins
+        a, bm = mats[0], mats[1]
+        an, bn = self.dims(a), self.dims(bm)
+        fmt = lambda d: fmt_term(*self.mono([d]))
+        info = {"op": func._schema.name, "bias": mats is not ins}
+        if b in ("mv", "addmv", "dot", "vdot"):
+            info.update(kind="matvec", M=fmt(an[0]) if a.dim() == 2 else "1", N="1", K=fmt(an[-1]), batch="1")
+            return info
+        batched = a.dim() == 3
+        info["batch"] = fmt(an[0]) if batched else "1"
+        info["M"], info["K"], info["N"] = fmt(an[-2]), fmt(an[-1]), fmt(bn[-1])
+        ta, tb = _is_transposed(a), _is_transposed(bm)
+        info["trans_a"], info["trans_b"] = ta, tb
+        from_param_b = self._from_leaf(bm) in self.param_refs
+        info["linear"] = bool(from_param_b and tb)
+        m, n = int(a.shape[-2]), int(bm.shape[-1])
+        if m == 1 or n == 1:
+            info["kind"] = "matvec"
+        elif batched:
+            info["kind"] = "batched"
+        elif (ta or tb) and not info["linear"]:
+            info["kind"] = "transposed"
+        else:
+            info["kind"] = "plain"
+        return info
+
+    def _from_leaf(self, t):
+        """The input/parameter a tensor is a view of (through view ops), or None."""
+        r = self.refs.get(id(t))
+        while r in self.producer:
+            func, args, kwargs, out, line = self.tr.ops[self.producer[r]]
+            if base_name(func) not in VIEW or not args or not isinstance(args[0], torch.Tensor):
+                return None
+            r = self.refs.get(id(args[0]))
+        return r
+
+    # ---- pointwise graph -------------------------------------------------------------------------
+    def pointwise_graph(self, out_tensor, input_names):
+        if not self.tr.ops or out_tensor is None:
+            return None
+        alias = {}
+        nodes = []
+        used_inputs = []
+        matched = set()
+
+        def arg_ref(v):
+            if isinstance(v, torch.Tensor):
+                r = self.refs.get(id(v))
+                r = alias.get(r, r)
+                if r is None and v.device.type != "meta" and v.dim() == 0:
+                    return {"const": jsonable(v.item())}
+                if r in self.leaf_refs and r not in used_inputs:
+                    used_inputs.append(r)
+                return r
+            for name, sv in self.scalar_inputs.items():
+                if type(sv) is type(v) and sv == v and not isinstance(v, bool):
+                    matched.add(name)
+                    return {"scalar_input": name}
+            return {"const": jsonable(v)}
+
+        for idx, (func, args, kwargs, out, line) in enumerate(self.tr.ops):
+            b = base_name(func)
+            if self.cats[idx] != "Elementwise":
+                if b in ("alias", "detach", "clone", "lift_fresh", "contiguous") and args:
+                    alias[self.refs.get(id(out))] = arg_ref(args[0])
+                    continue
+                if b in ("view", "_unsafe_view", "_reshape_alias", "reshape") and list(out.shape) == list(args[0].shape):
+                    alias[self.refs.get(id(out))] = arg_ref(args[0])
+                    continue
+                return None
+            if not isinstance(out, torch.Tensor):
+                return None
+            pos, kw = [], {}
+            for i, a in enumerate(func._schema.arguments):
+                present, v = _arg_value(a, i, args, kwargs)
+                if not present:
+                    continue
+                if v is None or (b in ("add", "sub", "rsub") and a.name == "alpha" and v == 1):
+                    continue
+                if b == "_to_copy" and a.name != "self" and a.name != "dtype":
+                    continue
+                if a.name in OPERAND_ARGS or isinstance(v, torch.Tensor):
+                    (pos.append(arg_ref(v)) if a.name in OPERAND_ARGS else kw.__setitem__(a.name, arg_ref(v)))
+                else:
+                    kw[a.name] = jsonable(v)
+            if b == "gelu" and "approximate" not in kw:
+                kw["approximate"] = "none"
+            nodes.append({"id": self.refs[id(out)], "op": b, "args": pos, "kwargs": kw})
+        out_ref = self.refs.get(id(out_tensor))
+        out_ref = alias.get(out_ref, out_ref)
+        if not nodes or not isinstance(out_ref, str):
+            return None
+        for m in sorted(matched):
+            self.notes.append("pointwise_graph: a scalar operand equal to input '%s' was taken to be it "
+                              "(matched by value)" % m)
+        ordered = [n for n in input_names if n in used_inputs or n in matched]
+        ordered += [r for r in used_inputs if r not in ordered]
+        return {"inputs": ordered, "nodes": nodes, "output": out_ref}
+
+
+def _is_transposed(t):
+    return t.dim() >= 2 and t.stride(-2) == 1 and t.stride(-1) >= t.shape[-2] and t.shape[-2] > 1
+
+
+def _reduced_names(func, args, src, sn, out):
+    """Reduction output names: reduced dims dropped (or kept as unnamed 1s with keepdim)."""
+    sch = [a.name for a in func._schema.arguments]
+    dims = args[sch.index("dim")] if "dim" in sch and sch.index("dim") < len(args) else None
+    if dims is None:
+        return [] if out.dim() == 0 else None
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    dims = {d % max(src.dim(), 1) for d in dims} if dims else set(range(src.dim()))
+    keep = out.dim() == src.dim()
+    return [(() if i in dims else sn[i]) for i in range(src.dim()) if keep or i not in dims]
+
+
+def _flat(x):
+    for v in x:
+        if isinstance(v, (list, tuple)):
+            yield from _flat(v)
+        else:
+            yield v
+
+
+def _arg_value(a, i, args, kwargs):
+    """(present, value) of schema argument a: passed, else its schema default (the dispatcher drops
+    trailing defaults, e.g. leaky_relu's negative_slope=0.01)."""
+    if i < len(args) and not a.kwarg_only:
+        return True, args[i]
+    if a.name in kwargs:
+        return True, kwargs[a.name]
+    if a.has_default_value():
+        return True, a.default_value
+    return False, None
+
+
+def schema_args(func, args, kwargs):
+    """Non-tensor arguments by schema name (tensors are listed in "inputs")."""
+    out = {}
+    for i, a in enumerate(func._schema.arguments):
+        present, v = _arg_value(a, i, args, kwargs)
+        if not present:
+            continue
+        if isinstance(v, torch.Tensor) or v is None:
+            continue
+        if isinstance(v, (list, tuple)) and any(isinstance(x, torch.Tensor) for x in v):
+            continue
+        out[a.name] = jsonable(v)
+    return out
+
+
+__all__ = ["Analyzer", "Expr", "fmt_expr", "fmt_term", "POINTWISE", "VIEW", "FACTORY", "elem_size",
+           "dtype_name"]

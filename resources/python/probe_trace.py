@@ -1,0 +1,274 @@
+"""Tracing half of the Kernel Workbench probe: meta-device factories and an aten op recorder.
+
+Works on torch 1.13 (Debian) and torch 2.x. Never allocates real tensor memory and never touches a
+GPU: every factory call is sent to device="meta" and device moves (.cuda(), .to("cuda")) are dropped.
+"""
+import traceback
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils._python_dispatch import TorchDispatchMode
+
+
+class NamedInt(int):
+    """An int that remembers the module-level constant it came from (arithmetic yields plain ints)."""
+
+    def __new__(cls, value, name):
+        obj = int.__new__(cls, value)
+        obj.kwb_name = name
+        return obj
+
+
+def plain(obj):
+    """NamedInt -> int, recursively through lists/tuples/dicts (torch gets only plain values)."""
+    if isinstance(obj, NamedInt):
+        return int(obj)
+    if isinstance(obj, torch.Size):
+        return obj
+    if isinstance(obj, tuple):
+        return tuple(plain(o) for o in obj)
+    if isinstance(obj, list):
+        return [plain(o) for o in obj]
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    return obj
+
+
+def user_line(logic_path):
+    """Line of the innermost frame of the logic file on the current stack (0 if none)."""
+    for fr in reversed(traceback.extract_stack()):
+        if fr.filename == logic_path:
+            return fr.lineno
+    return 0
+
+
+def _factory_set():
+    names = ["rand", "randn", "randint", "rand_like", "randn_like", "randint_like", "randperm",
+             "zeros", "ones", "empty", "full", "arange", "range", "linspace", "logspace", "eye",
+             "tensor", "as_tensor", "zeros_like", "ones_like", "empty_like", "full_like", "normal",
+             "empty_strided", "scalar_tensor", "tril_indices", "triu_indices", "bernoulli",
+             "multinomial", "poisson"]
+    return {getattr(torch, n) for n in names if hasattr(torch, n)}
+
+
+FACTORIES = _factory_set()
+RANDOM_FACTORIES = {getattr(torch, n) for n in ["rand", "randn", "randint", "rand_like", "randn_like",
+                                                 "randint_like", "randperm", "normal", "bernoulli",
+                                                 "multinomial", "poisson"] if hasattr(torch, n)}
+SHAPE_FIRST = {getattr(torch, n) for n in ["rand", "randn", "zeros", "ones", "empty", "full",
+                                            "empty_strided"] if hasattr(torch, n)}
+
+
+def _is_device_like(a):
+    return isinstance(a, torch.device) or (isinstance(a, str) and a.split(":")[0] in (
+        "cuda", "cpu", "hip", "xpu", "mps", "meta"))
+
+
+def _shape_names(func, args):
+    """Per-dim constant names of a factory's size argument, or None when not a sized factory."""
+    if func in SHAPE_FIRST:
+        dims = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list, torch.Size)) else args
+    elif func is getattr(torch, "randint", None):
+        sized = [a for a in args if isinstance(a, (tuple, list, torch.Size))]
+        dims = sized[0] if sized else ()
+    else:
+        return None
+    if func is getattr(torch, "full", None) and len(args) >= 2:
+        dims = args[0]
+    if not isinstance(dims, (tuple, list, torch.Size)):
+        return None
+    return [getattr(d, "kwb_name", None) for d in dims]
+
+
+class FactoryMode(TorchFunctionMode):
+    """Sends factories to meta, drops GPU moves, strips NamedInt and remembers dim names.
+
+    tracer.dim_names[id(t)] gets the per-dim constant names of each created tensor; tracer keeps the
+    tensors alive so ids stay unique. In phase "forward", random factories are reported.
+    """
+
+    def __init__(self, tracer):
+        super().__init__()
+        self.tracer = tracer
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = dict(kwargs or {})
+        tr = self.tracer
+        if func is torch.Tensor.cuda or func is getattr(torch.Tensor, "cpu", None):
+            tr.cuda_requested = tr.cuda_requested or func is torch.Tensor.cuda
+            tr.note_once("device_move", "device moves (.cuda()/.cpu()) were ignored: the probe stays on meta")
+            return args[0]
+        if func is torch.Tensor.to:
+            if any(_is_device_like(a) for a in args[1:]) or "device" in kwargs:
+                tr.cuda_requested = tr.cuda_requested or "cuda" in str(list(args[1:]) + [kwargs.get("device")])
+                tr.note_once("device_move", "device moves (.to(device)) were ignored: the probe stays on meta")
+            args = tuple(a for i, a in enumerate(args) if i == 0 or not _is_device_like(a))
+            kwargs.pop("device", None)
+            if len(args) == 1 and not kwargs:
+                return args[0]
+        names = None
+        if func in FACTORIES:
+            names = _shape_names(func, args)
+            if "cuda" in str(kwargs.get("device", "")):
+                tr.cuda_requested = True
+            kwargs["device"] = "meta"
+            kwargs.pop("pin_memory", None)
+            if tr.phase == "forward" and func in RANDOM_FACTORIES:
+                tr.ambiguity("randomness", "forward calls torch.%s: the output is random; the reference "
+                             "comparison must fix the seed or drop the randomness" % func.__name__)
+        out = func(*plain(args), **plain(kwargs))
+        if names is not None and isinstance(out, torch.Tensor) and any(names) and len(names) == out.dim():
+            tr.keep(out)
+            tr.dim_names[id(out)] = names
+        elif tr.phase != "forward" and isinstance(out, torch.Tensor) and id(out) not in tr.dim_names:
+            # get_inputs() often post-processes (x.float(), softmax, *2-1): same shape, same names
+            for a in args:
+                if isinstance(a, torch.Tensor) and id(a) in tr.dim_names and a.shape == out.shape:
+                    tr.keep(out)
+                    tr.dim_names[id(out)] = tr.dim_names[id(a)]
+                    break
+        return out
+
+
+# Ops whose result depends on tensor values: meta cannot answer them.
+DATA_DEPENDENT = {"aten::nonzero", "aten::unique", "aten::_unique", "aten::_unique2", "aten::unique_dim",
+                  "aten::unique_consecutive", "aten::masked_select", "aten::bincount", "aten::histc",
+                  "aten::repeat_interleave"}
+RANDOM_OPS = {"aten::rand", "aten::randn", "aten::randint", "aten::randperm", "aten::normal",
+              "aten::bernoulli", "aten::bernoulli_", "aten::native_dropout", "aten::uniform_",
+              "aten::normal_", "aten::exponential_", "aten::multinomial", "aten::rand_like",
+              "aten::randn_like", "aten::randint_like", "aten::random_", "aten::poisson"}
+
+
+def _pool_out(size, k, s, p, d, ceil):
+    """Output length of a pooling window (torch.nn.MaxPool3d docs, ceil_mode rule included)."""
+    num = size + 2 * p - d * (k - 1) - 1
+    out = (num + (s - 1 if ceil else 0)) // s + 1
+    if ceil and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _max_pool_with_indices(nd):
+    def shape(x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+        def norm(v, default):
+            v = list(v) if isinstance(v, (list, tuple)) else [v]
+            v = v or list(default)
+            return v * nd if len(v) == 1 else v
+        k = norm(kernel_size, ())
+        st, pd, dl = norm(stride, k), norm(padding, [0]), norm(dilation, [1])
+        spatial = [_pool_out(int(x.shape[-nd + i]), k[i], st[i], pd[i], dl[i], ceil_mode) for i in range(nd)]
+        shp = list(x.shape[:-nd]) + spatial
+        return (torch.empty(shp, dtype=x.dtype, device="meta"),
+                torch.empty(shp, dtype=torch.int64, device="meta"))
+    return shape
+
+
+# Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices): shape by formula.
+META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
+                 "aten::max_pool2d_with_indices": _max_pool_with_indices(2)}
+
+
+class OpRecorder(TorchDispatchMode):
+    """Records every aten op of forward: (func, args, kwargs, out), tensors kept alive."""
+
+    def __init__(self, tracer):
+        super().__init__()
+        self.tracer = tracer
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        tr = self.tracer
+        name = func._schema.name
+        line = user_line(tr.logic_path)
+        if name == "aten::_local_scalar_dense":
+            t = args[0]
+            value = True if t.dtype == torch.bool else (1 if not t.dtype.is_floating_point else 1.0)
+            tr.ambiguity("item", "forward reads a tensor value (.item()/bool()/int() on a tensor): the result "
+                         "is data-dependent; the probe continued with the placeholder %r" % (value,), line)
+            tr.record(func, args, kwargs, value, line)
+            return value
+        if name in RANDOM_OPS and not (name == "aten::native_dropout" and len(args) > 2 and args[2] is False):
+            tr.ambiguity("randomness", "forward uses %s: the output is random; the reference comparison "
+                         "must fix the seed or run the model in eval()" % name, line)
+        try:
+            out = func(*args, **kwargs)
+        except (NotImplementedError, RuntimeError) as exc:
+            if name in META_FALLBACK and args and args[0].device.type == "meta":
+                out = META_FALLBACK[name](*args, **kwargs)
+                tr.note_once("fallback" + name, "torch %s has no meta kernel for %s: its output shape was "
+                             "computed by the probe (PyTorch's documented shape formula)" % (
+                                 torch.__version__, name))
+                tr.record(func, args, kwargs, out, line)
+                return out
+            if name in DATA_DEPENDENT:
+                tr.ambiguity("data_dependent_shape", "%s has a data-dependent output shape; shapes after "
+                             "it cannot be traced without data" % name, line)
+                raise ProbeFailure("DataDependentShape", "%s: %s" % (name, exc), line) from exc
+            raise
+        tr.record(func, args, kwargs, out, line)
+        return out
+
+
+class ProbeFailure(Exception):
+    """A failure the probe reports with its own kind (not a Python exception type name)."""
+
+    def __init__(self, kind, message, line=0):
+        super().__init__(message)
+        self.kind = kind
+        self.line = line
+
+
+def patch_parameter_names(tracer):
+    """nn.Parameter(t) is a new object: carry t's dim names over to it. Returns an undo function."""
+    P = torch.nn.Parameter
+    orig = P.__dict__["__new__"]
+    orig_fn = orig.__func__ if isinstance(orig, staticmethod) else orig
+
+    def new(cls, data=None, requires_grad=True):
+        p = orig_fn(cls, data, requires_grad)
+        if data is not None and id(data) in tracer.dim_names:
+            tracer.keep(p)
+            tracer.dim_names[id(p)] = tracer.dim_names[id(data)]
+        return p
+
+    P.__new__ = staticmethod(new)
+
+    def undo():
+        P.__new__ = orig
+    return undo
+
+
+class Tracer:
+    """Shared state of one probe run."""
+
+    def __init__(self, logic_path):
+        self.logic_path = logic_path
+        self.phase = "import"
+        self.cuda_requested = False
+        self.dim_names = {}
+        self.alive = []
+        self.ops = []  # (func, args, kwargs, out, line)
+        self.ambiguities = []
+        self.notes = []
+        self._once = set()
+
+    def keep(self, t):
+        self.alive.append(t)
+
+    def record(self, func, args, kwargs, out, line):
+        self.ops.append((func, args, kwargs, out, line))
+
+    def ambiguity(self, kind, why, line=None):
+        if line is None:
+            line = user_line(self.logic_path)
+        key = (kind, line)
+        if key in self._once:
+            return
+        self._once.add(key)
+        self.ambiguities.append({"kind": kind, "line": line, "why": why})
+
+    def note_once(self, key, text):
+        if key not in self._once:
+            self._once.add(key)
+            self.notes.append(text)

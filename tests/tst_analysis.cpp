@@ -1,0 +1,398 @@
+// Phase 1: the probe on real KernelBench programs and on broken fixtures, and the spec accessors.
+#include "core/analysis/probe.h"
+#include "core/analysis/problemspec.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHash>
+#include <QTest>
+
+using nlohmann::json;
+using namespace kwb;
+
+namespace {
+
+QString kernelbench(const QString& rel) { return QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + rel; }
+QString fixture(const QString& name) { return QStringLiteral(KWB_TEST_DATA_DIR "/analysis/") + name; }
+
+QString shapeText(const json& shape)
+{
+    QStringList parts;
+    for (const auto& d : shape)
+        parts << QString::number(d.get<qint64>());
+    return parts.join(u'x');
+}
+
+/// json has implicit conversions that QCOMPARE cannot disambiguate: compare and show both dumps.
+#define QCOMPARE_JSON(actual, expectedText)                                                              \
+    do {                                                                                                 \
+        const json a_ = (actual);                                                                        \
+        const json e_ = json::parse(expectedText);                                                       \
+        QVERIFY2(a_ == e_, qPrintable(QStringLiteral("got %1, expected %2")                              \
+                                          .arg(QString::fromStdString(a_.dump()), QString::fromStdString(e_.dump())))); \
+    } while (false)
+
+QString s(const json& j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString::fromStdString(j.dump()); }
+
+} // namespace
+
+class TestAnalysis : public QObject
+{
+    Q_OBJECT
+
+    QString m_python;
+    QHash<QString, ProbeResult> m_cache; // each file is probed once (~1 s each on torch 1.13)
+
+    const ProbeResult& probe(const QString& path)
+    {
+        auto it = m_cache.find(path);
+        if (it == m_cache.end()) {
+            QElapsedTimer t;
+            t.start();
+            it = m_cache.insert(path, runProbe(m_python, path));
+            qInfo("probe %s: %lld ms", qPrintable(QFileInfo(path).fileName()), static_cast<long long>(t.elapsed()));
+        }
+        return *it;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString why;
+        m_python = findTorchPython(&why);
+        if (m_python.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no Python with torch, the probe cannot run: ") + why));
+        qInfo("python with torch: %s", qPrintable(m_python));
+    }
+
+    void extractsScripts()
+    {
+        QString error;
+        const QString script = extractProbeScript(&error);
+        QVERIFY2(!script.isEmpty(), qPrintable(error));
+        const QString dir = QFileInfo(script).absolutePath();
+        for (const char* f : {"probe.py", "probe_trace.py", "probe_ops.py", "probe_analysis.py"})
+            QVERIFY2(QFileInfo::exists(dir + u'/' + QLatin1String(f)), f);
+        QCOMPARE(extractProbeScript(&error), script); // same content → same cached folder
+    }
+
+    void kernelbenchSpec_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("inputs");   // "name:shape:dtype" joined by ';'
+        QTest::addColumn<QString>("output");   // shape
+        QTest::addColumn<qint64>("flops");
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<QString>("flopsExpr");
+        QTest::addColumn<QStringList>("graphOps"); // empty: no pointwise_graph expected
+
+        const qint64 n = 4096LL * 393216; // batch_size * dim of the big activation problems (6.4 GB fp32)
+        const QString big = QStringLiteral("x:4096x393216:float32");
+        const QString bigOut = QStringLiteral("4096x393216");
+        const QString e1 = QStringLiteral("batch_size*dim");
+        auto add = [&](const char* tag, const char* file, const char* pattern, const char* detail, const QString& ins,
+                       const QString& out, qint64 flops, qint64 bytes, const QString& expr, const QStringList& ops) {
+            QTest::newRow(tag) << QString::fromLatin1(file) << QString::fromLatin1(pattern) << QString::fromLatin1(detail)
+                               << ins << out << flops << bytes << expr << ops;
+        };
+        // Elementwise: 1 FLOP per element per op; bytes = read x once + write out once = 2·4·numel.
+        add("19_ReLU", "level1/19_ReLU.py", "Elementwise", "relu", big, bigOut, n, 2 * 4 * n, e1, {QStringLiteral("relu")});
+        add("20_LeakyReLU", "level1/20_LeakyReLU.py", "Elementwise", "leaky_relu", big, bigOut, n, 8 * n, e1,
+            {QStringLiteral("leaky_relu")});
+        add("22_Tanh", "level1/22_Tanh.py", "Elementwise", "tanh", big, bigOut, n, 8 * n, e1, {QStringLiteral("tanh")});
+        add("25_Swish", "level1/25_Swish.py", "Elementwise", "sigmoid+mul", big, bigOut, 2 * n, 8 * n,
+            QStringLiteral("2*batch_size*dim"), {QStringLiteral("sigmoid"), QStringLiteral("mul")});
+        add("26_GELU_", "level1/26_GELU_.py", "Elementwise", "gelu", big, bigOut, n, 8 * n, e1, {QStringLiteral("gelu")});
+        add("28_HardSigmoid", "level1/28_HardSigmoid.py", "Elementwise", "hardsigmoid", big, bigOut, n, 8 * n, e1,
+            {QStringLiteral("hardsigmoid")});
+        add("29_Softplus", "level1/29_Softplus.py", "Elementwise", "softplus", big, bigOut, n, 8 * n, e1,
+            {QStringLiteral("softplus")});
+        add("31_ELU", "level1/31_ELU.py", "Elementwise", "elu", big, bigOut, n, 8 * n, e1, {QStringLiteral("elu")});
+        add("32_HardTanh", "level1/32_HardTanh.py", "Elementwise", "hardtanh", big, bigOut, n, 8 * n, e1,
+            {QStringLiteral("hardtanh")});
+        // M = 16384*4, N = 4096*4; s = 3.14 is a scalar input, not a tensor.
+        const qint64 mn = 65536LL * 16384;
+        add("5_Matrix_scalar", "level1/5_Matrix_scalar_multiplication.py", "Elementwise", "mul",
+            QStringLiteral("A:65536x16384:float32;s:scalar:float"), QStringLiteral("65536x16384"), mn, 8 * mn,
+            QStringLiteral("M*N"), {QStringLiteral("mul")});
+        // 0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3))): 8 aten ops on 8192x8192.
+        const qint64 g = 8192LL * 8192;
+        add("88_MinGPTNewGelu", "level1/88_MinGPTNewGelu.py", "Elementwise", "mul+pow+add+tanh",
+            QStringLiteral("x:8192x8192:float32"), QStringLiteral("8192x8192"), 8 * g, 8 * g, QStringLiteral("8*batch_size*dim"),
+            {QStringLiteral("mul"), QStringLiteral("pow"), QStringLiteral("mul"), QStringLiteral("add"), QStringLiteral("mul"),
+             QStringLiteral("tanh"), QStringLiteral("add"), QStringLiteral("mul")});
+        // Not pointwise: GEMM 2·N³ with N = 4096; bytes A, B read + C written = 3·4·N².
+        add("1_Square_matmul", "level1/1_Square_matrix_multiplication_.py", "GEMM", "plain",
+            QStringLiteral("A:4096x4096:float32;B:4096x4096:float32"), QStringLiteral("4096x4096"),
+            2LL * 4096 * 4096 * 4096, 12LL * 4096 * 4096, QStringLiteral("2*N^3"), {});
+        // Softmax counted as 5 FLOP per element (max, sub, exp, sum, div).
+        add("23_Softmax", "level1/23_Softmax.py", "Softmax", "_softmax", big, bigOut, 5 * n, 8 * n,
+            QStringLiteral("5*batch_size*dim"), {});
+        // sum over dim 1 of 128x4096x4095: input numel FLOPs; output 128x1x4095.
+        const qint64 r = 128LL * 4096 * 4095;
+        add("47_Sum_reduction", "level1/47_Sum_reduction_over_a_dimension.py", "Reduction", "sum",
+            QStringLiteral("x:128x4096x4095:float32"), QStringLiteral("128x1x4095"), r, 4 * r + 4LL * 128 * 4095,
+            QStringLiteral("batch_size*dim1*dim2"), {});
+        // Level 2: nn.Linear(8192, 8192) on 1024 rows, then *2.0 and LeakyReLU(0.1).
+        // FLOPs 2·B·I·O + bias add + mul + leaky_relu = 2·1024·8192² + 3·1024·8192;
+        // bytes x + W + b + out = 4·(1024·8192 + 8192² + 8192 + 1024·8192).
+        add("L2_12_Gemm_Multiply_LeakyReLU", "level2/12_Gemm_Multiply_LeakyReLU.py", "GEMM", "plain",
+            QStringLiteral("x:1024x8192:float32"), QStringLiteral("1024x8192"), 2LL * 1024 * 8192 * 8192 + 3LL * 1024 * 8192,
+            4LL * (1024 * 8192 + 8192LL * 8192 + 8192 + 1024 * 8192),
+            QStringLiteral("2*batch_size*in_features*out_features + 3*batch_size*out_features"), {});
+    }
+
+    void kernelbenchSpec()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, pattern);
+        QFETCH(QString, detail);
+        QFETCH(QString, inputs);
+        QFETCH(QString, output);
+        QFETCH(qint64, flops);
+        QFETCH(qint64, bytes);
+        QFETCH(QString, flopsExpr);
+        QFETCH(QStringList, graphOps);
+
+        const ProbeResult& r = probe(kernelbench(file));
+        QVERIFY2(r.ok, qPrintable(r.error ? r.error->kind + u": " + r.error->message : r.stderrText));
+        QCOMPARE(r.exitCode, 0);
+        const json& spec = r.spec;
+        QVERIFY2(validateSpec(spec).isEmpty(), qPrintable(validateSpec(spec).join(u'\n')));
+        QCOMPARE(s(spec["schema"]), QStringLiteral("kwb-spec-1"));
+        QCOMPARE(specPattern(spec), pattern);
+        QCOMPARE(s(spec["pattern"]["detail"]), detail);
+
+        QStringList got;
+        for (const TensorDesc& d : specInputs(spec)) {
+            if (d.kind == u"scalar") {
+                got << QStringLiteral("%1:scalar:%2").arg(d.name, d.dtype);
+                QVERIFY(d.scalarValue.has_value());
+            } else {
+                QStringList dims;
+                for (qint64 x : d.shape)
+                    dims << QString::number(x);
+                got << QStringLiteral("%1:%2:%3").arg(d.name, dims.join(u'x'), d.dtype);
+                QCOMPARE(d.layout, QStringLiteral("contiguous"));
+                QCOMPARE(d.stride.size(), d.shape.size());
+                QCOMPARE(d.stride.constLast(), 1);
+            }
+        }
+        QCOMPARE(got.join(u';'), inputs);
+        QCOMPARE(specOutputs(spec).size(), 1);
+        QCOMPARE(shapeText(spec["outputs"][0]["shape"]), output);
+
+        QCOMPARE(spec["flops"]["value"].get<qint64>(), flops);
+        QCOMPARE(s(spec["flops"]["expr"]), flopsExpr);
+        QCOMPARE(spec["bytes"]["value"].get<qint64>(), bytes);
+        QCOMPARE(spec["accuracy"]["rel_err_threshold"].get<double>(), 0.01);
+        QCOMPARE(s(spec["accuracy"]["accumulation_dtype"]), QStringLiteral("float32"));
+
+        QCOMPARE(isPointwise(spec), !graphOps.isEmpty());
+        if (!graphOps.isEmpty()) {
+            QStringList ops;
+            for (const auto& node : spec["pointwise_graph"]["nodes"])
+                ops << s(node["op"]);
+            QCOMPARE(ops, graphOps);
+            QCOMPARE(s(spec["pointwise_graph"]["output"]), s(spec["pointwise_graph"]["nodes"].back()["id"]));
+        }
+        QVERIFY(spec["ambiguities"].empty());
+    }
+
+    // Kwargs and scalar operands the pointwise generators depend on.
+    void pointwiseArguments()
+    {
+        auto node0 = [this](const char* file) { return probe(kernelbench(QLatin1String(file))).spec["pointwise_graph"]["nodes"][0]; };
+        QCOMPARE(node0("level1/20_LeakyReLU.py")["kwargs"]["negative_slope"].get<double>(), 0.01);
+        QCOMPARE(s(node0("level1/26_GELU_.py")["kwargs"]["approximate"]), QStringLiteral("none"));
+        QCOMPARE(node0("level1/32_HardTanh.py")["kwargs"]["min_val"].get<double>(), -1.0);
+        QCOMPARE(node0("level1/32_HardTanh.py")["kwargs"]["max_val"].get<double>(), 1.0);
+        QCOMPARE(node0("level1/31_ELU.py")["kwargs"]["alpha"].get<double>(), 1.0);
+        QCOMPARE(node0("level1/29_Softplus.py")["kwargs"]["beta"].get<double>(), 1.0);
+        QCOMPARE(node0("level1/29_Softplus.py")["kwargs"]["threshold"].get<double>(), 20.0);
+
+        const json ms = probe(kernelbench(QStringLiteral("level1/5_Matrix_scalar_multiplication.py"))).spec;
+        QCOMPARE_JSON(ms["pointwise_graph"]["nodes"][0]["args"], R"(["A", {"scalar_input": "s"}])");
+        QCOMPARE(ms["inputs"][1]["value"].get<double>(), 3.14);
+        QCOMPARE_JSON(ms["pointwise_graph"]["inputs"], R"(["A", "s"])");
+
+        const json sw = probe(kernelbench(QStringLiteral("level1/25_Swish.py"))).spec["pointwise_graph"];
+        QCOMPARE_JSON(sw["nodes"][1]["args"], R"(["x", "t0"])"); // x * sigmoid(x)
+
+        const json ng = probe(kernelbench(QStringLiteral("level1/88_MinGPTNewGelu.py"))).spec["pointwise_graph"]["nodes"];
+        QCOMPARE_JSON(ng[1]["args"], R"(["x", {"const": 3.0}])");        // torch.pow(x, 3.0)
+        QCOMPARE(ng[2]["args"][1]["const"].get<double>(), 0.044715);
+        QVERIFY(qAbs(ng[4]["args"][1]["const"].get<double>() - 0.7978845608028654) < 1e-15); // sqrt(2/pi)
+        QCOMPARE(s(ng[5]["op"]), QStringLiteral("tanh"));
+    }
+
+    void sizesAreTheFilesNames()
+    {
+        const json spec = probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec;
+        QCOMPARE_JSON(spec["sizes"], R"({"batch_size": 4096, "dim": 393216})");
+        QCOMPARE(s(spec["bytes"]["expr"]), QStringLiteral("4*batch_size*dim + 4*batch_size*dim"));
+        QCOMPARE_JSON(spec["inputs"][0]["dim_names"], R"(["batch_size", "dim"])");
+        // in_features == out_features == 8192: names come from where each dim was created.
+        const json l2 = probe(kernelbench(QStringLiteral("level2/12_Gemm_Multiply_LeakyReLU.py"))).spec;
+        QCOMPARE_JSON(l2["pattern"]["epilogue"], R"(["mul", "leaky_relu"])");
+        QCOMPARE(s(l2["pattern"]["gemm"]["N"]), QStringLiteral("out_features"));
+        QCOMPARE(s(l2["pattern"]["gemm"]["K"]), QStringLiteral("in_features"));
+        QCOMPARE_JSON(l2["model"]["parameters"][0]["dim_names"], R"(["out_features", "in_features"])");
+    }
+
+    // The 19_ReLU input is 4096x393216 fp32 = 6.4 GB: the probe must stay on meta tensors.
+    void neverAllocatesInputs()
+    {
+        const ProbeResult& r = probe(kernelbench(QStringLiteral("level1/19_ReLU.py")));
+        QVERIFY(r.ok);
+        const double rss = r.spec["probe"]["peak_rss_mb"].get<double>();
+        qInfo("19_ReLU: peak RSS %.1f MB, wall %lld ms (inside the probe)", rss,
+              static_cast<long long>(r.spec["probe"]["wall_ms"].get<qint64>()));
+        QVERIFY2(rss > 0 && rss < 1024, qPrintable(QString::number(rss)));
+        QCOMPARE(s(r.spec["inputs"][0]["device"]), QStringLiteral("cpu"));
+    }
+
+    void syntaxError()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("syntax_error.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.error);
+        QCOMPARE(r.error->kind, QStringLiteral("SyntaxError"));
+        QCOMPARE(r.error->file, fixture(QStringLiteral("syntax_error.py")));
+        QCOMPARE(r.error->line, 7);
+        QVERIFY(r.partial.contains("source"));
+    }
+
+    void missingGetInputs()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("no_get_inputs.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.error->kind, QStringLiteral("MissingGetInputs"));
+        QVERIFY(r.error->message.contains(QStringLiteral("get_inputs")));
+        QCOMPARE(s(r.partial["ambiguities"][0]["kind"]), QStringLiteral("missing_get_inputs"));
+    }
+
+    void forwardRaises()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("forward_raises.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.error->kind, QStringLiteral("ValueError"));
+        QCOMPARE(r.error->message, QStringLiteral("this model only takes 3-D input"));
+        QCOMPARE(r.error->file, fixture(QStringLiteral("forward_raises.py")));
+        QCOMPARE(r.error->line, 9); // the raise statement in the fixture
+        // What was known before forward failed: the inputs and the ops that ran.
+        QCOMPARE(shapeText(r.partial["inputs"][0]["shape"]), QStringLiteral("16x1024"));
+        QCOMPARE(s(r.partial["ops"][0]["op"]), QStringLiteral("aten::relu"));
+        // The logic's print() went to stderr, stdout stayed one JSON document.
+        QVERIFY(r.stderrText.contains(QStringLiteral("get_inputs prints to stdout")));
+    }
+
+    void itemIsAmbiguous()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("item_ambiguity.py")));
+        QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
+        const json& amb = r.spec["ambiguities"];
+        QCOMPARE(amb.size(), size_t(1));
+        QCOMPARE(s(amb[0]["kind"]), QStringLiteral("item"));
+        QCOMPARE(amb[0]["line"].get<int>(), 9);
+        QVERIFY(s(amb[0]["why"]).contains(QStringLiteral("placeholder")));
+        QVERIFY(formatSpec(r.spec).contains(QStringLiteral("line 9: item:")));
+    }
+
+    void randomnessIsAmbiguous()
+    {
+        const ProbeResult& r = probe(kernelbench(QStringLiteral("level2/66_Matmul_Dropout_Softmax.py")));
+        QVERIFY(r.ok);
+        QCOMPARE(s(r.spec["ambiguities"][0]["kind"]), QStringLiteral("randomness"));
+        QCOMPARE(specPattern(r.spec), QStringLiteral("GEMM"));
+    }
+
+    void timeoutKills()
+    {
+        const ProbeResult r = runProbe(m_python, kernelbench(QStringLiteral("level1/19_ReLU.py")), 50);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
+    }
+
+    void badPythonIsReported()
+    {
+        const ProbeResult r = runProbe(QStringLiteral("/nonexistent/python3"), fixture(QStringLiteral("forward_raises.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error->kind, QStringLiteral("ProcessError"));
+        QVERIFY(r.error->message.contains(QStringLiteral("/nonexistent/python3")));
+
+        qputenv("KWB_PYTHON", "/nonexistent/python3");
+        QString why;
+        QCOMPARE(findTorchPython(&why), QString());
+        QVERIFY(why.contains(QStringLiteral("/nonexistent/python3")));
+        qputenv("KWB_PYTHON", m_python.toUtf8());
+        QCOMPARE(findTorchPython(&why), m_python);
+        qunsetenv("KWB_PYTHON");
+    }
+
+    void formatsForPeople()
+    {
+        const QString text = formatSpec(probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec);
+        for (const char* needle : {"Pattern: Elementwise (relu)", "[4096, 393216]", "[393216, 1]", "contiguous",
+                                   "aten::relu", "FLOPs: batch_size*dim = 1610612736", "Bytes: 4*batch_size*dim + 4*batch_size*dim = 12884901888",
+                                   "rel_err < 0.01", "Ambiguities: none"})
+            QVERIFY2(text.contains(QLatin1String(needle)), needle);
+        const QString ms = formatSpec(probe(kernelbench(QStringLiteral("level1/5_Matrix_scalar_multiplication.py"))).spec);
+        QVERIFY(ms.contains(QStringLiteral("= 3.14")));
+    }
+
+    void validateCatchesEdits_data()
+    {
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("pattern") << "/pattern/primary" << R"("Blur")" << "pattern.primary: \"Blur\" is not one of";
+        QTest::newRow("zero dim") << "/inputs/0/shape/1" << "0" << "inputs[0].shape[1]: must be a positive integer, found 0";
+        QTest::newRow("dtype") << "/outputs/0/dtype" << R"("float33")" << "outputs[0].dtype: \"float33\" is not a known dtype";
+        QTest::newRow("threshold") << "/accuracy/rel_err_threshold" << "0" << "accuracy.rel_err_threshold: must be a number > 0";
+        QTest::newRow("flops") << "/flops/expr" << R"("  ")" << "flops.expr: must be a non-empty expression";
+        QTest::newRow("bytes") << "/bytes/expr" << "null" << "bytes.expr: must be a non-empty expression";
+        QTest::newRow("no inputs") << "/inputs" << "[]" << "inputs: at least one is needed";
+        QTest::newRow("scalar dtype") << "/inputs/0/kind" << R"("scalar")" << "inputs[0].dtype: \"float32\" is not a scalar dtype";
+    }
+
+    void validateCatchesEdits()
+    {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        QFETCH(QString, message);
+        json spec = probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec;
+        QVERIFY(validateSpec(spec).isEmpty());
+        spec[json::json_pointer(pointer.toStdString())] = json::parse(value.toStdString());
+        const QStringList problems = validateSpec(spec);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.constFirst().startsWith(message), qPrintable(problems.constFirst()));
+    }
+
+    // Opt-in sweep (KWB_TEST_ALL_PROBLEMS=1, ~2-3 min): every KernelBench program gives a valid spec.
+    void allKernelBenchProblems()
+    {
+        if (qEnvironmentVariableIsEmpty("KWB_TEST_ALL_PROBLEMS"))
+            QSKIP("set KWB_TEST_ALL_PROBLEMS=1 to probe all level1/level2 programs");
+        int count = 0;
+        for (const char* level : {"level1", "level2"}) {
+            const QDir dir(kernelbench(QLatin1String(level)));
+            for (const QString& f : dir.entryList({QStringLiteral("*.py")}, QDir::Files)) {
+                const ProbeResult r = runProbe(m_python, dir.filePath(f));
+                QVERIFY2(r.ok, qPrintable(f + u": " + (r.error ? r.error->kind + u": " + r.error->message : QString())));
+                QVERIFY2(validateSpec(r.spec).isEmpty(), qPrintable(f + u": " + validateSpec(r.spec).join(u"; ")));
+                QVERIFY2(r.spec["probe"]["peak_rss_mb"].get<double>() < 1024, qPrintable(f));
+                ++count;
+            }
+        }
+        QVERIFY(count > 100);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysis)
+#include "tst_analysis.moc"
