@@ -312,6 +312,18 @@ private Q_SLOTS:
         QCOMPARE(specPattern(r.spec), QStringLiteral("GEMM"));
     }
 
+    // --scale-for-dry-run: smaller sizes for a CPU reference run; 4096x393216 fp32 must shrink
+    // below 64 MiB by halving the largest named dim (dim: 393216 → 3072 gives 48 MiB).
+    void dryRunSizes()
+    {
+        const ProbeResult r = runProbe(m_python, kernelbench(QStringLiteral("level1/19_ReLU.py")), 120000,
+                                       {QStringLiteral("--scale-for-dry-run")});
+        QVERIFY(r.ok);
+        QCOMPARE_JSON(r.spec["dry_run"]["sizes"], R"({"dim": 3072})");
+        QCOMPARE(r.spec["dry_run"]["input_bytes"].get<qint64>(), 4LL * 4096 * 3072);
+        QCOMPARE(r.spec["sizes"]["dim"].get<qint64>(), 393216); // the spec itself keeps the real sizes
+    }
+
     void timeoutKills()
     {
         const ProbeResult r = runProbe(m_python, kernelbench(QStringLiteral("level1/19_ReLU.py")), 50);

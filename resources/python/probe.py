@@ -160,7 +160,8 @@ def special_values(ops_json):
 
 
 def dry_run_sizes(an, input_tensors, sizes):
-    """Halve the largest input-dim sizes until the inputs fit DRY_RUN_INPUT_BYTES (best effort)."""
+    """Halve the largest named dims of the inputs and weights until they fit DRY_RUN_INPUT_BYTES
+    (best effort: a size that must stay divisible, e.g. by groups, may need a manual edit)."""
     from probe_ops import elem_size
     cand = []
     for t in input_tensors:
@@ -180,7 +181,7 @@ def dry_run_sizes(an, input_tensors, sizes):
         n = max(big, key=lambda k: scaled[k])
         scaled[n] //= 2
     return {"sizes": {k: v for k, v in scaled.items() if v != sizes[k]}, "input_bytes": total(),
-            "note": "largest input dims halved until the inputs fit %d bytes; unnamed dims (literals in "
+            "note": "largest named dims halved until inputs and weights fit %d bytes; unnamed dims (literals in "
                     "get_inputs) are not scaled" % DRY_RUN_INPUT_BYTES}
 
 
@@ -300,7 +301,6 @@ def run(logic_path, partial, scale):
     spec["outputs"] = []
     for i, o in enumerate(outs):
         d = describe_value("out%d" % i, o, an, torch, dtype_name, layout_of, fmt_term)
-        d.pop("device", None) if d["kind"] != "tensor" else None
         if isinstance(o, torch.Tensor):
             src = an._from_leaf(o)
             d["aliases_input"] = src if src in in_names else None
@@ -337,7 +337,7 @@ def run(logic_path, partial, scale):
                         "left as literals" % (", ".join(ns), v))
     assert spec["pattern"]["primary"] in VOCABULARY
     if scale:
-        spec["dry_run"] = dry_run_sizes(an, tensor_inputs, sizes)
+        spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
     return spec
 
 
