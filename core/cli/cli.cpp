@@ -294,8 +294,13 @@ int cmdCheck(const QStringList& args) {
   QString api = p.value(QStringLiteral("api"));
   if (api.isEmpty()) api = qEnvironmentVariable("KWB_CUTE_API");
   if (api.isEmpty()) return usage(QStringLiteral("check needs --api cute_api.json (or KWB_CUTE_API)"));
-  const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), p.positionalArguments().constFirst(), api);
-  out() << r.report << Qt::endl;
+  const QString kernel = p.positionalArguments().constFirst();
+  const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), kernel, api);
+  if (!r.ran) return usage(QStringLiteral("the CuTe DSL check did not run: ") + r.error);
+  for (const CuteCheckIssue& e : r.errors) out() << kernel << ':' << e.line << ": error: " << e.name << ": " << e.why << Qt::endl;
+  for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
+  out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << " cute/cutlass names and calls checked against cute_api.json "
+        << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
   return r.ok ? kOk : kFail;
 }
 

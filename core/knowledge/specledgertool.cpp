@@ -1,5 +1,7 @@
 #include "core/knowledge/specledgertool.h"
 
+#include <QMap>
+
 #include "core/platform/specledger.h"
 
 namespace kwb {
@@ -63,10 +65,13 @@ KnowledgeResult SpecLedgerTool::query(const nlohmann::json& input) const {
     add(QStringLiteral("dense.") + it.key(), QStringLiteral("dense %1 peak").arg(it.key()), it.value(),
         QStringLiteral("compute roof for %1 (dense; sparse figures are never used for dense kernels)").arg(it.key()));
   }
+  QMap<QString, int> seen;  // several measurements of one quantity get distinct, stable ids
   for (const MeasuredCeiling& m : ledger.measured(g.id)) {
     KnowledgeRecord r;
     r.toolId = id();
-    r.id = QStringLiteral("spec-ledger:%1:measured.%2").arg(g.id, m.quantity);
+    const int n = seen[m.quantity]++;
+    r.id = QStringLiteral("spec-ledger:%1:measured.%2").arg(g.id, m.quantity) +
+           (n > 0 ? QStringLiteral("#%1").arg(n + 1) : QString());
     r.title = QStringLiteral("%1 %2 (MEASURED)").arg(g.id, m.quantity);
     r.content = QStringLiteral("%1 = %2 %3, measured %4").arg(m.quantity, QString::number(m.value, 'g', 6), m.unit, m.date);
     r.scope = scope;

@@ -163,6 +163,8 @@ bool BaselineJob::learn() {
   if (w == WriteOutcome::Failed) return fail(Learn, error);
   if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, QStringLiteral("kept your edited plans/v0_plan.md"));
   m_searchLog = queries;
+  for (const QString rel : {QStringLiteral(".atrex_plugins/instructions.md"), QStringLiteral("plans/v0_plan.md")})
+    if (!m_written.contains(rel)) m_written.append(rel);
   Q_EMIT phaseDone(Learn, true);
   return true;
 }
@@ -241,8 +243,15 @@ bool BaselineJob::implement() {
     } else {
       const CuteCheckResult c = runCuteCheck(QStringLiteral("python3"), m_ws->path(QStringLiteral("kernel.py")), table);
       m_staticCheckOk = c.ok;
-      m_staticCheck = QStringLiteral("CuTe DSL static check against %1: %2").arg(QFileInfo(table).fileName(),
-                                                                                c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+      if (!c.ran) {
+        m_staticCheck = QStringLiteral("CuTe DSL static check did not run: ") + c.error;
+      } else {
+        m_staticCheck = QStringLiteral("CuTe DSL static check against cute_api.json %1: %2 (%3 names and calls checked)")
+                            .arg(c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
+                            .arg(c.checkedNames);
+        for (const CuteCheckIssue& e : c.errors)
+          m_staticCheck += QStringLiteral("; kernel.py:%1: %2: %3").arg(e.line).arg(e.name, e.why);
+      }
     }
     Q_EMIT progress(Implement, m_staticCheck);
   }

@@ -74,7 +74,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   rq.dtype = ledgerDtype(str(spec, "dtype"));
   rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
   rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
-  for (const auto& [k, v] : spec.value("sizes", nlohmann::json::object()).items())
+  const nlohmann::json sizes = spec.value("sizes", nlohmann::json::object());
+  for (const auto& [k, v] : sizes.items())
     if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
   const std::optional<double> latencyUs = o.result ? o.result->latencyUs : std::nullopt;
   if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") && o.result->raw["measured_copy_bandwidth_tbs"].is_number())
@@ -115,7 +116,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.referencePath = QStringLiteral("reference.py");
   {
     const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
-    QString desc = QStringLiteral("`Model.forward` is a %1 problem (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
+    QString desc = QStringLiteral("`Model.forward`: pattern %1 (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
     QStringList ops;
     for (const auto& op : spec.value("ops", nlohmann::json::array())) ops.append(str(op, "op"));
     if (!ops.isEmpty()) desc += QStringLiteral(" aten ops in order: `%1`.").arg(ops.join(QStringLiteral("`, `")));
@@ -205,7 +206,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   nlohmann::json refs = nlohmann::json::array();
   for (const KnowledgeRecord& k : *in.records)
     refs.push_back({{"source_type", k.toolId.toStdString()}, {"path_or_url", k.source.toStdString()},
-                    {"description", (k.id + QStringLiteral(": ") + k.content).toStdString()}, {"record_id", k.id.toStdString()}});
+                    {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()}, {"record_id", k.id.toStdString()}});
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
   for (const PlanQuery& q : *in.searchLog)
@@ -217,7 +218,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   for (const CaseResult& c : o.cases)
     if (!c.passed())
       pitfalls.push_back({{"error_type", c.status == QLatin1String("TIMEOUT_FAIL") ? "timeout" : "accuracy"},
-                          {"error_message", (c.name + QStringLiteral(": ") + c.reason).toStdString()},
+                          {"error_message", QString(c.name + QStringLiteral(": ") + c.reason).toStdString()},
                           {"root_cause", nullptr}, {"fix_applied", nullptr}, {"lesson", nullptr}});
   set("pitfalls_and_fixes", pitfalls);
   nlohmann::json cfg = nlohmann::json::object();
