@@ -163,7 +163,7 @@ bool BaselineJob::learn() {
   if (w == WriteOutcome::Failed) return fail(Learn, error);
   if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, QStringLiteral("kept your edited plans/v0_plan.md"));
   m_searchLog = queries;
-  for (const QString rel : {QStringLiteral(".atrex_plugins/instructions.md"), QStringLiteral("plans/v0_plan.md")})
+  for (const QString& rel : {QStringLiteral(".atrex_plugins/instructions.md"), QStringLiteral("plans/v0_plan.md")})
     if (!m_written.contains(rel)) m_written.append(rel);
   Q_EMIT phaseDone(Learn, true);
   return true;
