@@ -18,6 +18,8 @@ mkdir -p "$root/libexec" "$root/lib" "$root/plugins" "$root/fonts" "$root/bin" "
 
 for exe in kwb kernel-workbench; do
   install -m 755 "$build/app/$exe" "$root/libexec/$exe"
+  # Debug builds carry ~100 MB of symbols; the bundle is for running, not debugging.
+  command -v strip >/dev/null && strip --strip-unneeded "$root/libexec/$exe"
 done
 
 qtplugins="$(qtpaths6 --query QT_INSTALL_PLUGINS 2>/dev/null || echo /usr/lib/x86_64-linux-gnu/qt6/plugins)"
