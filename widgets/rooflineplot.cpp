@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,7 +39,7 @@ QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& lege
 RooflinePlot::RooflinePlot(QWidget* parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(nullptr), m_note(new QLabel(this)) {
   m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
-  m_plot->setMinimumSize(320, 220);
+  m_plot->setMinimumSize(440, 300);  // room for the legend inside the axis rect
   for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
     axis->setScaleType(QCPAxis::stLogarithmic);
     axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
@@ -48,17 +49,28 @@ RooflinePlot::RooflinePlot(QWidget* parent)
   m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
   m_plot->yAxis->setLabel(tr("Performance (TFLOPS)"));
   m_plot->legend->setVisible(true);
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  // Below the compute roof and right of the memory roof is the one region a roofline leaves empty.
+  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   m_plot->plotLayout()->insertRow(0);
   m_title = new QCPTextElement(m_plot, tr("Roofline"), QFont(font().family(), 11, QFont::Bold));
   m_plot->plotLayout()->addElement(0, 0, m_title);
+  QFont legendFont = font();
+  legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);  // keep the legend off the roofs in a narrow dock
+  m_plot->legend->setFont(legendFont);
   m_note->setWordWrap(true);
   m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_note->setObjectName(QStringLiteral("rooflineNote"));
+  m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // The sources can be long: scroll them rather than squeeze the chart.
+  auto* noteScroll = new QScrollArea(this);
+  noteScroll->setWidget(m_note);
+  noteScroll->setWidgetResizable(true);
+  noteScroll->setFrameShape(QFrame::NoFrame);
+  noteScroll->setMaximumHeight(fontMetrics().lineSpacing() * 6);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_plot, 1);
-  layout->addWidget(m_note);
+  layout->addWidget(noteScroll);
   applyTheme();
   clear();
 }
@@ -153,8 +165,9 @@ void RooflinePlot::setData(const RooflineData& d) {
     text->setObjectName(QStringLiteral("pointLabel"));
     text->position->setType(QCPItemPosition::ptPlotCoords);
     text->position->setCoords(d.pointIntensity, d.pointTflops);
-    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    text->setPadding(QMargins(8, 0, 0, 4));
+    // Below-right of the point: under the memory roof, where nothing else is drawn.
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    text->setPadding(QMargins(8, 4, 0, 0));
     text->setText(QStringLiteral("%1\n%2 FLOP/byte, %3 TFLOPS").arg(label, num(d.pointIntensity), num(d.pointTflops)));
     text->setColor(c);
     text->setTextAlignment(Qt::AlignLeft);
