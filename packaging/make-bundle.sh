@@ -30,8 +30,9 @@ done
 [ -d "$qtplugins/xcbglintegrations" ] && cp -a "$qtplugins/xcbglintegrations" "$root/plugins/"
 
 # Libraries: everything ldd resolves for the binaries and plugins, except glibc's own, which the
-# target machine provides (the dynamic loader must match the host's).
-skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libresolv\.so|libutil\.so|libGL\.so|libEGL\.so|libGLX|libGLdispatch|libOpenGL)'
+# target machine provides (the dynamic loader must match the host's). The GL dispatch libraries
+# (libglvnd: libEGL, libOpenGL, libGLX) are bundled: Qt links them and a GPU host may lack them.
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libresolv\.so|libutil\.so)'
 collect() {
   ldd "$1" 2>/dev/null | awk '/=> \//{print $3}' | while read -r lib; do
     base="$(basename "$lib")"
