@@ -2,9 +2,11 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include "widgets/appenvironment.h"
 #include "widgets/mainwindow.h"
 
 int main(int argc, char** argv) {
+  kwb::prepareRuntimeEnvironment();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
   QApplication::setApplicationName(QStringLiteral("Kernel Workbench"));

@@ -2,9 +2,11 @@
 #include <QApplication>
 
 #include "core/cli/cli.h"
+#include "widgets/appenvironment.h"
 #include "widgets/rooflineplot.h"
 
 int main(int argc, char** argv) {
+  kwb::prepareRuntimeEnvironment();
   // The roofline figure is drawn with QCustomPlot, which needs a QGuiApplication; headless, the
   // offscreen platform plugin draws it without a display.
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&

@@ -107,8 +107,9 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   job.runAll();
   if (!done) QCoreApplication::exec();
   if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
-  out() << "workspace: " << job.workspaceDir() << Qt::endl;
-  return job.lastError().startsWith(QStringLiteral("usage:")) ? kUsage : code;
+  if (QFileInfo::exists(job.workspaceDir())) out() << "workspace: " << job.workspaceDir() << Qt::endl;
+  // A failure before the measurement (bad logic file, unknown GPU, refused workspace) is an input error.
+  return (code != kOk && !job.outcome()) ? kUsage : code;
 }
 
 // ---------------------------------------------------------------- analyze
