@@ -1,0 +1,217 @@
+// `kwb` end to end, as a user runs it: the main job (CPU dry run), bad input, workspace protection,
+// utilization, the knowledge tools, and the seed's own commands through the workspace's tools/ shims.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QString out;
+  QString err;
+};
+
+QString kwbPath() { return QStringLiteral(KWB_BINARY_DIR "/app/kwb"); }
+QString problem(const char* name) { return QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/") + QLatin1String(name); }
+
+Result run(const QString& program, const QStringList& args, const QString& workdir = {}, int timeoutMs = 240000) {
+  QProcess p;
+  p.setProgram(program);
+  p.setArguments(args);
+  if (!workdir.isEmpty()) p.setWorkingDirectory(workdir);
+  p.start();
+  Result r;
+  if (!p.waitForFinished(timeoutMs)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = QStringLiteral("timed out");
+    return r;
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+Result kwb(const QStringList& args, const QString& workdir = {}) { return run(kwbPath(), args, workdir); }
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+}  // namespace
+
+class TstCli : public QObject {
+  Q_OBJECT
+private:
+  QTemporaryDir m_tmp;
+  QString m_ws;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(QFile::exists(kwbPath()));
+    QVERIFY(QFile::exists(problem("19_ReLU.py")));
+    QVERIFY(m_tmp.isValid());
+    m_ws = m_tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  }
+
+  // The main job, headless, on a real KernelBench problem (the CPU dry run; no GPU here).
+  void baselineDryRun() {
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                          QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    for (int phase = 1; phase <= 4; ++phase) QVERIFY(r.out.contains(QStringLiteral("[phase %1]").arg(phase)));
+    QVERIFY(r.out.contains(QStringLiteral("CPU DRY RUN")));
+    QVERIFY(r.out.contains(QStringLiteral("[test_kernel] RESULT_JSON=")));  // live harness output
+    for (const char* f : {"kernel.py", "reference.py", "test_kernel.py", "baseline_report.md", "memory/v0.json", "README.md",
+                          "plans/v0_plan.md", ".atrex_plugins/instructions.md", ".kwb/spec.json", "tools/compute_utilization.py",
+                          "tools/memory_manager.py", "tools/plugin.py", "tools/sandbox.py", "reference/v_iteration.schema.json",
+                          "roofline.png"})
+      QVERIFY2(QFile::exists(m_ws + u'/' + QLatin1String(f)), f);
+    QCOMPARE(readAll(m_ws + QStringLiteral("/reference.py")), readAll(problem("19_ReLU.py")));
+    const QByteArray report = readAll(m_ws + QStringLiteral("/baseline_report.md"));
+    QVERIFY(report.contains("CPU dry run: not a kernel measurement"));
+    QVERIFY(report.contains("spec-ledger:H200-SXM:memory_bandwidth"));
+    const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(QString::fromStdString(mem["workbench"]["mode"].get<std::string>()), QStringLiteral("cpu-dry-run"));
+    QVERIFY(mem["performance"]["latency_us"].is_null());  // never presented as a kernel measurement
+    QCOMPARE(QString::fromStdString(mem["correctness"]["status"].get<std::string>()), QStringLiteral("PASS"));
+    QVERIFY(!mem["references"].empty());
+    const auto spec = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/.kwb/spec.json")).toStdString());
+    QVERIFY(spec["inputs"][0]["shape"] == nlohmann::json::parse("[4096, 393216]"));
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s%n%b")}, m_ws);
+    QVERIFY2(log.out.startsWith(QStringLiteral("V0: baseline kernel")), qPrintable(log.out + log.err));
+    QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
+  }
+
+  void existingWorkspaceNeedsForce() {
+    const QByteArray before = readAll(m_ws + QStringLiteral("/kernel.py"));
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                          QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--force")), qPrintable(r.err));
+    QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), before);
+  }
+
+  void forceKeepsUserEdits() {
+    const QByteArray mine = "# my tuned kernel\n" + readAll(m_ws + QStringLiteral("/kernel.py"));
+    writeFile(m_ws + QStringLiteral("/kernel.py"), mine);
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--force"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("kept your edited kernel.py")));
+    QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), mine);
+  }
+
+  // The seed's own commands work in the workspace, through tools/*.py → kwb.
+  void workspaceToolShims() {
+    Result r = run(QStringLiteral("python3"),
+                   {QStringLiteral("tools/compute_utilization.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--dtype"), QStringLiteral("fp32"), QStringLiteral("--flops-expr"), QStringLiteral("M*N"),
+                    QStringLiteral("--bytes-expr"), QStringLiteral("8*M*N"), QStringLiteral("--var"), QStringLiteral("M=4096"),
+                    QStringLiteral("--var"), QStringLiteral("N=393216"), QStringLiteral("--time-ms"), QStringLiteral("3.07"),
+                    QStringLiteral("--grid-blocks"), QStringLiteral("1572864")},
+                   m_ws);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("memory-bound")));
+    r = run(QStringLiteral("python3"),
+            {QStringLiteral("tools/memory_manager.py"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("optimization.expected_impact=none (baseline)")},
+            m_ws);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(QString::fromStdString(mem["optimization"]["expected_impact"].get<std::string>()), QStringLiteral("none (baseline)"));
+    r = run(QStringLiteral("python3"), {QStringLiteral("tools/plugin.py"), QStringLiteral("list")}, m_ws);
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("spec-ledger")), qPrintable(r.out + r.err));
+  }
+
+  void badLogic_data() {
+    QTest::addColumn<QByteArray>("source");
+    QTest::addColumn<QString>("expect");
+    QTest::newRow("syntax error") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x)\n        return x\n")
+                                  << QStringLiteral("bad.py:3: SyntaxError");
+    QTest::newRow("no get_inputs") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                                                 "def get_init_inputs():\n    return []\n")
+                                   << QStringLiteral("get_inputs");
+    QTest::newRow("forward raises") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                                  "        raise ValueError('boom')\n"
+                                                  "def get_inputs():\n    return [torch.rand(4, 4)]\n"
+                                                  "def get_init_inputs():\n    return []\n")
+                                    << QStringLiteral("bad.py:4: ValueError: boom");
+  }
+  void badLogic() {
+    QFETCH(QByteArray, source);
+    QFETCH(QString, expect);
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("bad.py")), source);
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("bad.py")), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(expect), qPrintable(r.err));
+    QVERIFY2(!QFileInfo::exists(ws), "nothing half-written");
+  }
+
+  void gpuNames() {
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+                    QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("h100")), QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("H100-SXM")) && r.err.contains(QStringLiteral("H100-PCIe")), qPrintable(r.err));
+    r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("B300"),
+             QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("b300")), QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("H200-SXM")) && r.err.contains(QStringLiteral("MI355X")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(m_tmp.filePath(QStringLiteral("b300"))));
+  }
+
+  // The seed's compute_utilization flags; H200 bf16 uses the dense figure (989.5, not 1979).
+  void utilization() {
+    const Result r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+                          QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("2*M*N*K"), QStringLiteral("--bytes-expr"),
+                          QStringLiteral("2*(M*K+K*N+M*N)"), QStringLiteral("--var"), QStringLiteral("M=4096"), QStringLiteral("--var"),
+                          QStringLiteral("N=4096"), QStringLiteral("--var"), QStringLiteral("K=4096"), QStringLiteral("--time-ms"),
+                          QStringLiteral("0.2"), QStringLiteral("--grid-blocks"), QStringLiteral("1024"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    // 2*4096^3 FLOP / 0.2 ms = 687.19 TFLOPS; / 989.5 dense = 69.45 %; intensity 2*4096^3 / (2*3*4096^2) = 1365.33
+    QCOMPARE(qRound(j["achieved_tflops"].get<double>() * 100), 68719);
+    QCOMPARE(qRound(j["tflops_peak_utilization_pct"].get<double>() * 100), 6945);
+    QCOMPARE(qRound(j["arithmetic_intensity_flop_per_byte"].get<double>() * 100), 136533);
+    QVERIFY(r.out.contains(QStringLiteral("nvidia.com")));
+    const Result bad = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+                            QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("2*M*N*Q"), QStringLiteral("--bytes-expr"),
+                            QStringLiteral("M"), QStringLiteral("--var"), QStringLiteral("M=1"), QStringLiteral("--var"), QStringLiteral("N=1"),
+                            QStringLiteral("--time-ms"), QStringLiteral("1")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("Q")), qPrintable(bad.err));
+  }
+
+  void pluginQueryKeepsIds() {
+    const Result r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"), QStringLiteral("--input"),
+                          QStringLiteral("{\"product\":\"NVIDIA H200\",\"dtype\":\"bf16\"}")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QStringList ids;
+    for (const auto& rec : j["records"]) ids.append(QString::fromStdString(rec["id"].get<std::string>()));
+    QVERIFY2(ids.contains(QStringLiteral("spec-ledger:H200-SXM:dense.bf16")), qPrintable(ids.join(u',')));
+    QVERIFY(!ids.contains(QStringLiteral("spec-ledger:H200-SXM:dense.fp32")));  // the dtype filter holds
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCli)
+#include "tst_cli.moc"
