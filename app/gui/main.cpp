@@ -1,6 +1,9 @@
 // kernel-workbench: the desktop GUI. Thin: everything lives in widgets/ and core/.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 
 #include "widgets/appenvironment.h"
 #include "widgets/mainwindow.h"
@@ -11,6 +14,13 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
   QApplication::setApplicationName(QStringLiteral("Kernel Workbench"));
   QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+  // The UI language follows the system locale (zh_CN, en); Qt's own strings come from Qt's catalogue.
+  QTranslator appTranslator;
+  if (appTranslator.load(QLocale(), QStringLiteral("kernel-workbench"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    QApplication::installTranslator(&appTranslator);
+  QTranslator qtTranslator;
+  if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QApplication::installTranslator(&qtTranslator);
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("PyTorch logic to a measured, committed V0 kernel baseline"));
   parser.addHelpOption();
