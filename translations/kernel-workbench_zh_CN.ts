@@ -6,32 +6,32 @@
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="236"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="238"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="240"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="248"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="253"/>
         <source>Writing the PNG %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 PNG %1 失败：%2</translation>
     </message>
 </context>
 <context>
@@ -39,42 +39,42 @@
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="111"/>
         <source>shape %1, dtype %2</source>
-        <translation type="unfinished"></translation>
+        <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="113"/>
         <source>threshold rel_err &lt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值 rel_err &lt; %1</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="136"/>
         <source>Case</source>
-        <translation type="unfinished"></translation>
+        <translation>用例</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="137"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="138"/>
         <source>rel_err</source>
-        <translation type="unfinished"></translation>
+        <translation>rel_err</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="139"/>
         <source>latency_us</source>
-        <translation type="unfinished"></translation>
+        <translation>latency_us</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="140"/>
         <source>ref latency_us</source>
-        <translation type="unfinished"></translation>
+        <translation>参考 latency_us</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="141"/>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
@@ -82,22 +82,22 @@
     <message>
         <location filename="../widgets/codeeditor.cpp" line="60"/>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <location filename="../widgets/codeeditor.cpp" line="76"/>
         <source>This editor has no file to save to.</source>
-        <translation type="unfinished"></translation>
+        <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
         <location filename="../widgets/codeeditor.cpp" line="82"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <location filename="../widgets/codeeditor.cpp" line="88"/>
         <source>Saving %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 失败：%2</translation>
     </message>
 </context>
 <context>
@@ -105,22 +105,22 @@
     <message>
         <location filename="../widgets/editortabs.cpp" line="79"/>
         <source>The current tab is not an editable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前标签页不是可编辑的文件。</translation>
     </message>
     <message>
         <location filename="../widgets/editortabs.cpp" line="131"/>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
         <location filename="../widgets/editortabs.cpp" line="132"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 有未保存的更改。关闭前是否保存？</translation>
     </message>
     <message>
         <location filename="../widgets/editortabs.cpp" line="139"/>
         <source>Save failed</source>
-        <translation type="unfinished"></translation>
+        <translation>保存失败</translation>
     </message>
 </context>
 <context>
@@ -128,52 +128,52 @@
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="49"/>
         <source>Constraint: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>约束：%1</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="51"/>
         <source>FALLBACK SAMPLE: not a match for this problem or hardware.</source>
-        <translation type="unfinished"></translation>
+        <translation>FALLBACK 后备样例：与此问题或硬件不匹配。</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="72"/>
         <source>FALLBACK (not a match)</source>
-        <translation type="unfinished"></translation>
+        <translation>FALLBACK（不匹配）</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="72"/>
         <source>match</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="82"/>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="83"/>
         <source>Record id</source>
-        <translation type="unfinished"></translation>
+        <translation>记录 ID</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="84"/>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>标题</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="85"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="86"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <location filename="../widgets/knowledgemodel.cpp" line="87"/>
         <source>Match</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配</translation>
     </message>
 </context>
 <context>
@@ -184,67 +184,67 @@
         <location filename="../widgets/mainwindow.cpp" line="314"/>
         <location filename="../widgets/mainwindow.cpp" line="392"/>
         <source>Cannot open file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开文件</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="86"/>
         <source>Stopping the measurement…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止测量…</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="92"/>
         <source>GPU spec ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 规格台账</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="93"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="99"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="100"/>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="101"/>
         <source>Open PyTorch logic file</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="102"/>
         <source>Python files (*.py);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="108"/>
         <source>Open &amp;Workspace…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="109"/>
         <source>Open workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开工作区文件夹</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="114"/>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="116"/>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="119"/>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="121"/>
@@ -252,175 +252,176 @@
         <location filename="../widgets/mainwindow.cpp" line="372"/>
         <location filename="../widgets/mainwindow.cpp" line="624"/>
         <source>Save failed</source>
-        <translation type="unfinished"></translation>
+        <translation>保存失败</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="125"/>
         <source>Save &amp;All</source>
-        <translation type="unfinished"></translation>
+        <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="132"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="135"/>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="137"/>
         <source>&amp;%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1. %2</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="140"/>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;T)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="143"/>
         <source>&amp;Report</source>
-        <translation type="unfinished"></translation>
+        <translation>报告(&amp;R)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="146"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="147"/>
         <source>&amp;Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>记忆(&amp;M)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="150"/>
         <source>Open memory/v0.json (written with the report)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="151"/>
         <source>&amp;Commit</source>
-        <translation type="unfinished"></translation>
+        <translation>提交(&amp;C)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="154"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
-        <translation type="unfinished"></translation>
+        <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="157"/>
         <source>Main</source>
-        <translation type="unfinished"></translation>
+        <translation>主工具栏</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="168"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;About</source>
-        <translation type="unfinished"></translation>
+        <translation>关于(&amp;A)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>About Kernel Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernel Workbench %1
+将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Wizard</source>
-        <translation type="unfinished"></translation>
+        <translation>向导</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="202"/>
         <source>Knowledge</source>
-        <translation type="unfinished"></translation>
+        <translation>知识</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>Roofline</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>Run console</source>
-        <translation type="unfinished"></translation>
+        <translation>运行控制台</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>Kernel Workbench[*]</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>%1[*] — Kernel Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>none for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无对应框架</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="269"/>
         <source>%1 for %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 使用 %1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>Cannot open workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开工作区</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="300"/>
         <source>%1 is not a Python (.py) logic file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="305"/>
         <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Cannot open</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>%1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>A measurement is running: stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>Opened %1: run phase 1 (Understand)</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="364"/>
         <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="365"/>
@@ -428,168 +429,172 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
 %1
 
 Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>以下文件有未保存的更改；运行时读取的是磁盘上的内容：
+%1
+
+是否先保存？</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>No logic file</source>
-        <translation type="unfinished"></translation>
+        <translation>没有逻辑文件</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>Phase %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>Run phase %1 (%2) first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Settings changed</source>
-        <translation type="unfinished"></translation>
+        <translation>设置已更改</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="466"/>
         <source>Phase %1 (%2) failed</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="473"/>
         <source>Understood %1: framework %2 on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>%n record(s) consulted</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source> from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/mainwindow.cpp" line="488"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="489"/>
         <source>Plan: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>计划：%1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="515"/>
         <source>Status %1 (%2), %3 case(s); max rel_err %4</source>
-        <translation type="unfinished"></translation>
+        <translation>状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="516"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
-        <translation type="unfinished"></translation>
+        <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>CPU dry run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 试运行：%1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>Log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>日志：%1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="523"/>
         <source>Next: Report, Memory, Commit.</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="530"/>
         <source>Measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>测量</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="532"/>
         <source>V0 measurement finished</source>
-        <translation type="unfinished"></translation>
+        <translation>V0 测量已完成</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="537"/>
         <source>No measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>没有测量结果</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="537"/>
         <source>Run phase 4 (Measure) first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="546"/>
         <location filename="../widgets/mainwindow.cpp" line="566"/>
         <source>Report</source>
-        <translation type="unfinished"></translation>
+        <translation>报告</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="566"/>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="569"/>
         <source>Report preview</source>
-        <translation type="unfinished"></translation>
+        <translation>报告预览</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="575"/>
         <source>Wrote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入 %1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="593"/>
         <source>Commit</source>
-        <translation type="unfinished"></translation>
+        <translation>提交</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="597"/>
         <source>Committed %1: V0: baseline kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>Measurement running</source>
-        <translation type="unfinished"></translation>
+        <translation>测量正在运行</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>A measurement is running. Stop it and quit?</source>
-        <translation type="unfinished"></translation>
+        <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="615"/>
         <source>Save your changes before quitting?
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出前是否保存更改？
+%1</translation>
     </message>
 </context>
 <context>
@@ -597,104 +602,104 @@ Save them first?</source>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="49"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
-        <translation type="unfinished"></translation>
+        <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="50"/>
         <source>Performance (TFLOPS)</source>
-        <translation type="unfinished"></translation>
+        <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="55"/>
         <location filename="../widgets/rooflineplot.cpp" line="83"/>
         <source>Roofline</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="84"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="112"/>
         <source>Roofline — %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline — %1，%2</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="114"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="117"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
-        <translation type="unfinished"></translation>
+        <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="141"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="145"/>
         <source>Measured ceiling: %1 TB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="148"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="151"/>
         <source>Ridge point: %1 FLOP/byte</source>
-        <translation type="unfinished"></translation>
+        <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="158"/>
         <source>V0</source>
-        <translation type="unfinished"></translation>
+        <translation>V0</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="160"/>
         <source>(above its roof: check the measurement)</source>
-        <translation type="unfinished"></translation>
+        <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="178"/>
         <source>%1: intensity %2 FLOP/byte</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="178"/>
         <location filename="../widgets/rooflineplot.cpp" line="182"/>
         <source>no measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>无测量</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="181"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
-        <translation type="unfinished"></translation>
+        <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="184"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
-        <translation type="unfinished"></translation>
+        <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="188"/>
         <source>Compute roof: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>计算屋顶：%1</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="190"/>
         <source>Memory roof: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>内存屋顶：%1</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="192"/>
         <source>Measured ceiling: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>实测上限：%1</translation>
     </message>
 </context>
 <context>
@@ -702,37 +707,37 @@ Save them first?</source>
     <message>
         <location filename="../widgets/runconsole.cpp" line="29"/>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="52"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="56"/>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="122"/>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="130"/>
         <source>running %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行 %1</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="145"/>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="145"/>
         <source>finished with failures</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成，但有失败</translation>
     </message>
 </context>
 <context>
@@ -740,57 +745,57 @@ Save them first?</source>
     <message>
         <location filename="../widgets/specview.cpp" line="48"/>
         <source>value %1</source>
-        <translation type="unfinished"></translation>
+        <translation>值 %1</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="53"/>
         <source>input</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="54"/>
         <source>output</source>
-        <translation type="unfinished"></translation>
+        <translation>输出</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="56"/>
         <source>parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="88"/>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>角色</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="89"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="90"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="91"/>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>形状</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="92"/>
         <source>Stride</source>
-        <translation type="unfinished"></translation>
+        <translation>步长</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="93"/>
         <source>dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="94"/>
         <source>Layout / value</source>
-        <translation type="unfinished"></translation>
+        <translation>布局 / 值</translation>
     </message>
 </context>
 <context>
@@ -798,72 +803,72 @@ Save them first?</source>
     <message>
         <location filename="../widgets/specview.cpp" line="122"/>
         <source>No spec yet: run phase 1 (Understand).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="129"/>
         <source>%1: unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未知</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="131"/>
         <source>%1: %2 = %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="135"/>
         <source>%1: %2 = %3 %4 (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="139"/>
         <source>Pattern: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>模式：%1（%2）</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="140"/>
         <source>Problem: %1, dtype %2</source>
-        <translation type="unfinished"></translation>
+        <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="146"/>
         <source>Sizes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>尺寸：%1</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="147"/>
         <source>FLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="147"/>
         <source>FLOP</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOP</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="147"/>
         <source>Bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>字节数</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="147"/>
         <source>bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>字节</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="149"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="155"/>
         <source>Ambiguity: </source>
-        <translation type="unfinished"></translation>
+        <translation>歧义：</translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="155"/>
         <source>Note: </source>
-        <translation type="unfinished"></translation>
+        <translation>注：</translation>
     </message>
 </context>
 <context>
@@ -871,149 +876,149 @@ Save them first?</source>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="25"/>
         <source>Understand</source>
-        <translation type="unfinished"></translation>
+        <translation>理解</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="26"/>
         <source>Learn</source>
-        <translation type="unfinished"></translation>
+        <translation>学习</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="27"/>
         <source>Implement</source>
-        <translation type="unfinished"></translation>
+        <translation>实现</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="28"/>
         <source>Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>测量</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="39"/>
         <source>CPU dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 试运行</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="50"/>
         <source>File &gt; Open a PyTorch logic file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="55"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
-        <translation type="unfinished"></translation>
+        <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="58"/>
         <location filename="../widgets/wizardpanel.cpp" line="177"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
-        <translation type="unfinished"></translation>
+        <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="59"/>
         <source>CuteDSL</source>
-        <translation type="unfinished"></translation>
+        <translation>CuteDSL</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="60"/>
         <source>FlyDSL</source>
-        <translation type="unfinished"></translation>
+        <translation>FlyDSL</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="61"/>
         <source>Triton (outside the seed&apos;s policy)</source>
-        <translation type="unfinished"></translation>
+        <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="64"/>
         <source>./kernel_opt_&lt;name&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="66"/>
         <source>…</source>
-        <translation type="unfinished"></translation>
+        <translation>…</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="67"/>
         <source>Choose the workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择工作区文件夹</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="69"/>
         <source>Workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区文件夹</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="79"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>Logic file:</source>
-        <translation type="unfinished"></translation>
+        <translation>逻辑文件：</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="83"/>
         <source>GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="84"/>
         <source>Framework:</source>
-        <translation type="unfinished"></translation>
+        <translation>框架：</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>Workspace:</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区：</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="96"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="102"/>
         <location filename="../widgets/wizardpanel.cpp" line="223"/>
         <source>Not run yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未运行。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="112"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="113"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="114"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
-        <translation type="unfinished"></translation>
+        <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="115"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
-        <translation type="unfinished"></translation>
+        <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="134"/>
         <source>Run V0 measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 V0 测量</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="134"/>
         <source>Run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行%1阶段</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="178"/>
         <source>Policy default: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>策略默认：%1</translation>
     </message>
 </context>
 </TS>
