@@ -1,0 +1,175 @@
+"""Issue 4's failure classes that need more than one call to show: recycled memory, per-shape
+memoisation, low-precision accumulation, caching during timing, a sticky device error, non-finite
+numbers in any field. Run on the CPU (KWB_HARNESS_DEVICE=cpu, mode "cpu-test") like test_harness.py."""
+import contextlib
+import io
+import json
+import shutil
+import unittest
+
+import harness_support as h
+
+CPU = {"KWB_HARNESS_DEVICE": "cpu"}
+RELU_CASES = ["problem_shape", "boundary_tail", "boundary_size1", "dtype_bf16", "strided"]
+
+
+class Base(unittest.TestCase):
+    def harness(self, kernel, *args, reference="relu.py", spec=h.RELU_SPEC, env=None):
+        root, ws = h.make_workspace(reference, kernel, spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        e = dict(CPU)
+        e.update(env or {})
+        r = h.run_harness(ws, "--no-memory", *args, env=e)
+        r.ws = ws
+        return r
+
+
+class UninitialisedMemoryTest(Base):
+    def test_recycled_reference_output_fails_every_case(self):
+        # The kernel returns what the reference last computed at its shape (as a caching allocator
+        # would hand back the reference's freed output). The old order (reference first) passed it
+        # everywhere; the kernel now runs before the reference sees its inputs.
+        r = self.harness("recycled_ref_output.py")
+        self.assertEqual(r.rc, 1, r)
+        self.assertEqual(list(r.results), RELU_CASES)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "FAIL", c)
+
+    def test_empty_like_fails_every_case(self):
+        r = self.harness("returns_empty.py")
+        self.assertEqual(r.rc, 1, r)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "FAIL", c)
+
+
+class SeedsTest(Base):
+    def test_derived_cases_run_three_seeds_problem_shape_one(self):
+        r = self.harness("good_relu.py", "--cases", "problem_shape,boundary_tail")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.results["problem_shape"]["seeds"], [42])
+        self.assertNotIn("seed_errs", r.results["problem_shape"])
+        tail = r.results["boundary_tail"]
+        self.assertEqual(tail["seeds"], [43, 43 + 7919, 43 + 2 * 7919])
+        self.assertEqual(len(tail["seed_errs"]), 3)
+        self.assertEqual(tail["rel_err"], max(tail["seed_errs"]))
+        self.assertEqual(r.result["correctness_seeds"],
+                         {"base_seed": 42, "per_derived_case": 3, "problem_shape": 1, "stride": 7919})
+
+    def test_shape_memo_passes_one_seed_but_not_three(self):
+        one = self.harness("caches_by_shape.py", "--cases", "boundary_tail,boundary_size1", "--seeds", "1")
+        self.assertEqual(one.rc, 0, one)
+        three = self.harness("caches_by_shape.py", "--cases", "boundary_tail,boundary_size1")
+        self.assertEqual(three.rc, 1, three)
+        for c in three.results.values():
+            self.assertEqual(c["status"], "FAIL", c)
+            self.assertIn("(2 of 3)", c["reason"])
+            self.assertEqual(c["seed_errs"][0], 0.0)   # right on the first seed
+            self.assertGreater(c["seed_errs"][1], 0.1)
+
+    def test_zero_seeds_is_a_harness_error(self):
+        r = self.harness("good_relu.py", "--seeds", "0")
+        self.assertEqual(r.rc, 2, r)
+        self.assertIn("--seeds", r.result["error"])
+
+
+class MeanShiftTest(Base):
+    def test_fp16_accumulator_passes_mean_zero_inputs_but_not_mean_shift(self):
+        r = self.harness("fp16_accumulator.py", "--cases", "problem_shape,mean_shift",
+                         reference="row_sum.py", spec=h.ROW_SUM_SPEC)
+        self.assertEqual(r.rc, 1, r)
+        prim, shift = r.results["problem_shape"], r.results["mean_shift"]
+        self.assertEqual(prim["status"], "PASS", prim)     # randn: row sums ~ +-362, float16 holds them
+        self.assertLess(prim["rel_err"], 0.01)
+        self.assertEqual(shift["status"], "FAIL", shift)  # mean 1: row sums ~ 131072 > 65504
+        self.assertIn("non-finite", shift["reason"])
+        self.assertEqual(shift["shape"], [[2, 131072]])   # the problem's own reduction length
+        self.assertIn("rand+0.5", shift["inputs"])
+
+    def test_good_reduction_passes_every_case(self):
+        r = self.harness("good_row_sum.py", reference="row_sum.py", spec=h.ROW_SUM_SPEC)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(list(r.results), RELU_CASES + ["mean_shift"])
+        self.assertIn("Reduction accumulates", r.results["mean_shift"]["note"])
+
+
+class TimingRefreshTest(Base):
+    def test_inputs_change_before_every_timed_call(self):
+        # 10 ms when its input changed, ~0 when not: with inputs refreshed before every call, every
+        # timed call pays the 10 ms.
+        r = self.harness("fast_when_unchanged.py", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 0, r)
+        self.assertGreater(r.result["latency_us"], 9000)
+        self.assertGreater(r.result["latency_stats"]["min_us"], 9000)
+        self.assertTrue(r.result["latency_stats"]["inputs_refreshed"])
+        self.assertTrue(r.result["ref_latency_stats"]["inputs_refreshed"])
+        self.assertIn("re-copied from 2 alternating sets", r.result["timing_method"])
+        self.assertEqual(r.results["problem_shape"]["last_call_rel_err"], 0.0)
+
+
+class StickyErrorTest(Base):
+    STICKY = {"KWB_HARNESS_SIMULATE_STICKY": "1"}
+
+    def test_lost_context_stops_the_process_with_exit_3_and_a_resume_runs_the_rest(self):
+        r = self.harness("sticky_fault_on_tail.py", env=self.STICKY)
+        self.assertEqual(r.rc, 3, r)
+        self.assertEqual(r.starts, ["problem_shape", "boundary_tail"])  # nothing started after it
+        self.assertEqual(list(r.results), ["problem_shape", "boundary_tail"])
+        tail = r.results["boundary_tail"]
+        self.assertEqual(tail["status"], "ERROR")
+        self.assertIn("illegal memory access", tail["reason"])
+        self.assertIn("did not survive", tail["reason"])
+        self.assertEqual(r.result["status"], "FAIL")
+        self.assertEqual(r.result["not_run"], ["boundary_size1", "dtype_bf16", "strided"])
+        self.assertEqual(r.result["context_lost"]["case"], "boundary_tail")
+        self.assertIn("--skip problem_shape,boundary_tail", r.stdout)
+        # what the workbench does next: a fresh process skipping what was done
+        h2 = h.run_harness(r.ws, "--no-memory", "--skip", "problem_shape,boundary_tail",
+                           env=dict(CPU, **self.STICKY))
+        self.assertEqual(h2.rc, 0, h2)
+        self.assertEqual(list(h2.results), ["boundary_size1", "dtype_bf16", "strided"])
+
+    def test_error_that_leaves_the_context_usable_fails_its_case_only(self):
+        r = self.harness("sticky_fault_on_tail.py")
+        self.assertEqual(r.rc, 1, r)
+        self.assertEqual(list(r.results), RELU_CASES)
+        self.assertEqual([c["status"] for c in r.results.values()], ["PASS", "ERROR", "PASS", "PASS", "PASS"])
+        self.assertNotIn("not_run", r.result)
+
+    def test_lost_context_in_the_last_case_exits_1(self):
+        r = self.harness("sticky_fault_on_tail.py", "--cases", "problem_shape,boundary_tail", env=self.STICKY)
+        self.assertEqual(r.rc, 1, r)
+        self.assertEqual(r.result["not_run"], [])
+
+
+class StrictJsonTest(unittest.TestCase):
+    def test_every_non_finite_number_becomes_null_with_a_reason(self):
+        mod = h.load_rendered(h.RELU_SPEC)
+        doc = {"status": "FAIL", "latency_us": float("inf"), "max_rel_err": float("nan"),
+               "cases": [{"name": "a", "latency_stats": {"cv": float("-inf"), "n": 3}, "rel_err": 0.5}],
+               "null_reasons": {"earlier": "kept"}}
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            mod.emit("RESULT_JSON", doc)
+        line = buf.getvalue().strip()
+        self.assertTrue(line.startswith("[test_kernel] RESULT_JSON="))
+        out = h.strict_loads(line[len("[test_kernel] RESULT_JSON="):])
+        self.assertIsNone(out["latency_us"])
+        self.assertIsNone(out["max_rel_err"])
+        self.assertIsNone(out["cases"][0]["latency_stats"]["cv"])
+        self.assertEqual(out["cases"][0]["rel_err"], 0.5)
+        self.assertEqual(sorted(out["null_reasons"]),
+                         ["cases[0].latency_stats.cv", "earlier", "latency_us", "max_rel_err"])
+        self.assertIn("non-finite value (inf)", out["null_reasons"]["latency_us"])
+        self.assertIn("non-finite value (-inf)", out["null_reasons"]["cases[0].latency_stats.cv"])
+
+    def test_clean_documents_get_no_null_reasons(self):
+        mod = h.load_rendered(h.RELU_SPEC)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            mod.emit("CASE_RESULT", {"name": "a", "status": "PASS", "rel_err": None, "reason": "x"})
+        self.assertEqual(json.loads(buf.getvalue().split(" ", 2)[2]),
+                         {"name": "a", "status": "PASS", "rel_err": None, "reason": "x"})
+
+
+if __name__ == "__main__":
+    unittest.main()
