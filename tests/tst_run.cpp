@@ -607,6 +607,7 @@ private Q_SLOTS:
         QVERIFY(o.segments.at(0).crashed);
         QCOMPARE(o.segments.size(), 2);
         QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+        QCOMPARE(o.exitCode, 1); // the resumed process exited 0, but case medium did not pass
     }
 
     void runHarnessIgnoringSkipStops()
@@ -646,6 +647,122 @@ private Q_SLOTS:
         QCOMPARE(o.cases.at(0).status, QStringLiteral("ERROR"));
         QVERIFY(o.timedOutCases.isEmpty());
         QVERIFY(o.wallMs < 1900); // not left to the watchdog
+    }
+
+    // A stand-in for test_kernel.py written into the temp dir: CASE_START/CASE_RESULT per case not
+    // in --skip; the case named by LOSE reports ERROR and ends the process with exit code 3 (the
+    // device context is lost), as the template does after a sticky CUDA error.
+    QString writeScript(const QString& name, const QByteArray& body)
+    {
+        const QString path = m_tmp.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size())
+            return QString();
+        return path;
+    }
+
+    void runContextLostResumesInFreshProcess()
+    {
+        const QString script = writeScript(QStringLiteral("lose_context.py"), R"PY(
+import json, sys
+P = "[test_kernel] "
+skip = []
+if "--skip" in sys.argv:
+    skip = sys.argv[sys.argv.index("--skip") + 1].split(",")
+names = [n for n in ["a", "b", "c", "d"] if n not in skip]
+cases = []
+for i, n in enumerate(names):
+    print(P + "CASE_START " + json.dumps({"name": n, "shape": [[4, 8]], "dtype": "float32"}), flush=True)
+    if n == "b":
+        c = {"name": n, "status": "ERROR", "reason": "RuntimeError: CUDA error: an illegal memory access was encountered"}
+        cases.append(c)
+        print(P + "CASE_RESULT " + json.dumps(c), flush=True)
+        print(P + "RESULT_JSON=" + json.dumps({"status": "FAIL", "cases": cases, "not_run": names[i + 1:],
+                                               "context_lost": {"case": n}}), flush=True)
+        sys.exit(3)
+    c = {"name": n, "status": "PASS", "rel_err": 0.0, "latency_us": 1.0}
+    cases.append(c)
+    print(P + "CASE_RESULT " + json.dumps(c), flush=True)
+print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush=True)
+)PY");
+        QVERIFY(!script.isEmpty());
+        HarnessRunConfig c = config({});
+        c.args = {script};
+        HarnessRun run(c);
+        Recorder rec;
+        runToEnd(run, rec);
+        const RunOutcome& o = *rec.outcome;
+        QVERIFY2(o.ok, qPrintable(o.error));
+        QStringList statuses;
+        for (const CaseResult& r : o.cases)
+            statuses << r.name + QLatin1Char('=') + r.status;
+        QCOMPARE(statuses, (QStringList{QStringLiteral("a=PASS"), QStringLiteral("b=ERROR"), QStringLiteral("c=PASS"),
+                                        QStringLiteral("d=PASS")}));
+        QCOMPARE(o.segments.size(), 2);
+        QCOMPARE(o.segments.at(0).exitCode, kHarnessExitContextLost);
+        QCOMPARE(rec.resumes, (QList<QStringList>{{QStringLiteral("a"), QStringLiteral("b")}}));
+        QVERIFY(o.segments.at(1).command.contains(QStringLiteral("a,b")));
+        QCOMPARE(o.segments.at(1).exitCode, 0);
+        QCOMPARE(o.exitCode, 1); // the last process passed, but b did not
+        QVERIFY(o.result);
+        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+        QCOMPARE(o.result->cases.size(), 4);
+        QVERIFY(o.timedOutCases.isEmpty());
+        QVERIFY(readAll(o.logPath).contains("lost its device context (exit code 3)"));
+        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+    }
+
+    void runContextLostWithoutResumeIsExit1()
+    {
+        // Every process loses its context at once: resumes stop at maxResumes, the outcome says so.
+        const QString script = writeScript(QStringLiteral("always_lost.py"), R"PY(
+import json, sys
+P = "[test_kernel] "
+print(P + "CASE_START " + json.dumps({"name": "x%d" % len(sys.argv)}), flush=True)
+print(P + "CASE_RESULT " + json.dumps({"name": "x%d" % len(sys.argv), "status": "ERROR", "reason": "illegal address"}), flush=True)
+print(P + "RESULT_JSON=" + json.dumps({"status": "FAIL", "cases": [], "not_run": ["y"]}), flush=True)
+sys.exit(3)
+)PY");
+        QVERIFY(!script.isEmpty());
+        HarnessRunConfig c = config({});
+        c.args = {script};
+        c.maxResumes = 1;
+        HarnessRun run(c);
+        Recorder rec;
+        runToEnd(run, rec);
+        const RunOutcome& o = *rec.outcome;
+        QCOMPARE(o.segments.size(), 2);
+        QCOMPARE(o.segments.at(1).exitCode, kHarnessExitContextLost);
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("not resumed: 1 resumes already")));
+    }
+
+    void runMultiMegabyteLinesAndNoFinalNewline()
+    {
+        // A 6 MB CASE_RESULT line and a RESULT_JSON that ends the stream without a newline.
+        const QString script = writeScript(QStringLiteral("big_lines.py"), R"PY(
+import json, sys
+P = "[test_kernel] "
+print(P + "CASE_START " + json.dumps({"name": "big"}), flush=True)
+print(P + "CASE_RESULT " + json.dumps({"name": "big", "status": "FAIL", "reason": "\u00b5" + "r" * (6 << 20)}), flush=True)
+sys.stdout.write(P + "RESULT_JSON=" + json.dumps({"status": "FAIL", "cases": [], "blob": "b" * (3 << 20)}))
+sys.stdout.flush()
+)PY");
+        QVERIFY(!script.isEmpty());
+        HarnessRunConfig c = config({});
+        c.args = {script};
+        HarnessRun run(c);
+        Recorder rec;
+        runToEnd(run, rec);
+        const RunOutcome& o = *rec.outcome;
+        QVERIFY2(o.ok, qPrintable(o.error));
+        QVERIFY(rec.errors.isEmpty());
+        QCOMPARE(o.cases.size(), 1);
+        QCOMPARE(o.cases.at(0).reason.size(), qsizetype(6 << 20) + 1);
+        QCOMPARE(o.cases.at(0).reason.at(0), QChar(0x00B5));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->raw.at("blob").get<std::string>().size(), size_t(3) << 20);
+        QVERIFY(o.segments.at(0).printedResult);
     }
 
     void runPreconditions_data()

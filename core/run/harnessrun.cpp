@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <unistd.h>
@@ -436,6 +437,18 @@ void HarnessRun::segmentDone()
         m_currentCase.clear();
         recordCase(r);
         resume = true;
+    } else if (m_stop == Stop::None && !seg.crashed && seg.exitCode == kHarnessExitContextLost) {
+        // The harness reported a case whose error left the device context unusable (or died in
+        // one with exit 3): the remaining cases need a fresh process, and a fresh CUDA context.
+        if (!m_currentCase.isEmpty()) {
+            const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("ERROR"),
+                                          QStringLiteral("the harness exited with code 3 (device context lost) during this case"));
+            m_currentCase.clear();
+            recordCase(r);
+        }
+        logLine(QLatin1String("kwb"), QStringLiteral("the harness lost its device context (exit code 3): "
+                                                     "the remaining cases run in a fresh process"));
+        resume = true;
     } else if (m_stop == Stop::None && !seg.printedResult && !m_currentCase.isEmpty()) {
         const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("ERROR"),
                                           QStringLiteral("the harness exited with code %1 during this case").arg(seg.exitCode));
@@ -496,8 +509,9 @@ void HarnessRun::finish(const QString& startError)
         out.exitCode = 1;
     }
     out.result = mergeRunResult(lastResult, m_cases, m_timedOut);
-    if (out.exitCode == 0 && !m_timedOut.isEmpty())
-        out.exitCode = 1;
+    const bool allPassed = std::all_of(m_cases.cbegin(), m_cases.cend(), [](const CaseResult& c) { return c.passed(); });
+    if ((out.exitCode == 0 && !allPassed) || out.exitCode == kHarnessExitContextLost)
+        out.exitCode = 1; // a case of an earlier process failed, or exit 3 was not followed by a resume
 
     const QString seeLog = out.logPath.isEmpty() ? QString() : QStringLiteral(" (log: %1)").arg(out.logPath);
     QString lastErr;

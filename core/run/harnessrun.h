@@ -26,6 +26,11 @@
 
 namespace kwb {
 
+/// Harness exit code (docs/CONTRACTS.md §2): a case left the device context unusable (a sticky CUDA
+/// error such as an illegal address); that case was reported as ERROR, the cases after it were not
+/// started. HarnessRun then resumes the remaining cases in a fresh process with --skip.
+inline constexpr int kHarnessExitContextLost = 3;
+
 /// Output channel numbers used by outputLine() and the log.
 enum RunChannel : int { StdoutChannel = 0, StderrChannel = 1 };
 
@@ -41,7 +46,7 @@ struct HarnessRunConfig {
     int graceSec = 10;           ///< extra time (s) for the harness's own SIGALRM guard to report first
     int overallTimeoutSec = 0;   ///< whole run incl. resumes (s); 0 = no limit
     int killGraceMs = 2000;      ///< SIGTERM → SIGKILL delay for the process group (ms)
-    int maxResumes = 32;         ///< processes started after watchdog kills/crashes, at most
+    int maxResumes = 32;         ///< processes started after watchdog kills, crashes and exit 3, at most
     qint64 maxLogBytes = qint64(256) * 1024 * 1024;  ///< output.log cap (bytes); later lines are counted, not written
     QString runDir;              ///< where output.log and result.json go (created); "" = write no files
 };
@@ -64,7 +69,9 @@ struct RunOutcome {
     /// failed: see result->status. When false, error says why.
     bool ok = false;
     /// The last process's exit code (0 all pass, 1 some case failed, 2 harness failure), raised
-    /// from 0 to 1 when the watchdog recorded a TIMEOUT_FAIL; -1 when it did not exit normally.
+    /// from 0 to 1 when an earlier process's case did not pass (watchdog TIMEOUT_FAIL, crash, lost
+    /// device context), and 3 (kHarnessExitContextLost, no resume allowed any more) reported as 1;
+    /// -1 when it did not exit normally.
     /// A resumed process that starts no case and exits 2 (a harness that treats "every case
     /// skipped" as an error) counts as 1: the run is ok, its status FAIL, and harnessErrors says
     /// that any cases after the killed one were not run.
