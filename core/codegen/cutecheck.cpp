@@ -1,10 +1,9 @@
 #include "core/codegen/cutecheck.h"
 
+#include "core/codegen/pyscript.h"
+
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QProcess>
-#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -49,40 +48,21 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
                              const QStringList& oldTablePaths, int timeoutMs)
 {
     CuteCheckResult r;
-    QTemporaryDir dir;
-    if (!dir.isValid()) {
-        r.error = QStringLiteral("cannot create a temporary folder: ") + dir.errorString();
-        return r;
-    }
-    const QString script = dir.filePath(QStringLiteral("cute_check.py"));
-    if (!QFile::copy(QStringLiteral(":/kwb/python/cute_check.py"), script)) {
-        r.error = QStringLiteral("cannot extract :/kwb/python/cute_check.py to ") + script;
-        return r;
-    }
-    QStringList args = {script, kernelPath, QStringLiteral("--api"), apiTablePath};
+    QStringList args = {kernelPath, QStringLiteral("--api"), apiTablePath};
     for (const QString& old : oldTablePaths)
         args << QStringLiteral("--old") << old;
-    QProcess p;
-    p.setProgram(python);
-    p.setArguments(args);
-    p.start();
-    if (!p.waitForStarted(10000)) {
-        r.error = QStringLiteral("cannot start %1: %2").arg(python, p.errorString());
+    const PyScriptRun run = runResourceScript(python, QStringLiteral(":/kwb/python/cute_check.py"), args, timeoutMs);
+    if (!run.finished) {
+        r.error = run.error;
         return r;
     }
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(2000);
-        r.error = QStringLiteral("cute_check.py did not finish within %1 s").arg(timeoutMs / 1000);
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.rawJson = QString::fromUtf8(p.readAllStandardOutput());
-    const auto doc = nlohmann::json::parse(r.rawJson.toStdString(), nullptr, false);
+    r.exitCode = run.exitCode;
+    r.rawJson = QString::fromUtf8(run.out);
+    const auto doc = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
         r.error = QStringLiteral("cute_check.py printed no JSON (exit %1): %2")
                       .arg(r.exitCode)
-                      .arg(QString::fromUtf8(p.readAllStandardError()).right(2000));
+                      .arg(QString::fromUtf8(run.err).right(2000));
         return r;
     }
     r.ran = true;

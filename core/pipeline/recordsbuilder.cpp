@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "core/codegen/backend.h"
+#include "core/codegen/conformance.h"
 #include "core/records/baselinereport.h"
 #include "core/records/memoryrecord.h"
 #include "core/workspace/workspace.h"
@@ -23,7 +23,9 @@ nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*
 
 /// The gate: every case PASS, a RESULT_JSON, a real (implemented) kernel that passes its framework's
 /// conformance check. TIMEOUT_FAIL dominates FAIL so the report says what happened.
-void evaluateGate(const RecordsInput& in, const QString& kernelSource, RecordsOutput* out) {
+/// Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
+/// must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
+void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out) {
   const RunOutcome& o = *in.outcome;
   QStringList reasons;
   bool timeout = false;
@@ -38,12 +40,10 @@ void evaluateGate(const RecordsInput& in, const QString& kernelSource, RecordsOu
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
   if (!in.implemented) reasons.append(QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   if (!in.staticCheckOk) reasons.append(in.staticCheck);
-  if (!in.cpuDryRun) {
-    if (const FrameworkBackend* b = backendById(in.framework)) {
-      for (const QString& marker : b->conformanceMarkers())
-        if (!kernelSource.contains(marker))
-          reasons.append(QStringLiteral("framework conformance: kernel.py lacks `%1`").arg(marker));
-    }
+  if (in.implemented && conformanceFrameworks().contains(in.framework)) {
+    // stdlib-only checker: any python3 will do (the same interpreter as the CuTe DSL static check)
+    const ConformanceResult c = checkConformance(QStringLiteral("python3"), kernelPath, in.framework);
+    if (!c.ok) reasons.append(QStringLiteral("framework conformance: ") + conformanceSummary(c));
   }
   out->gateReason = reasons.join(QStringLiteral("; "));
   out->gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
@@ -64,9 +64,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   const nlohmann::json& spec = *in.spec;
   const RunOutcome& o = *in.outcome;
   const QString date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-  QString readErr;
-  const QString kernelSource = QString::fromUtf8(ws.read(QStringLiteral("kernel.py"), &readErr));
-  evaluateGate(in, kernelSource, out);
+  evaluateGate(in, ws.path(QStringLiteral("kernel.py")), out);
 
   // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
   UtilizationRequest rq;

@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Framework conformance gate of Kernel Workbench: does kernel.py compute through its framework?
+
+    python3 conformance_check.py KERNEL.py --framework triton|cutedsl|flydsl
+
+Static (Python's ast, standard library only; kernel.py is never imported). kernel.py conforms when
+  1. it imports the chosen framework and defines at least one kernel of it (@triton.jit,
+     @cute.kernel, @flyc.kernel);
+  2. ModelNew.forward, and every helper it calls inside kernel.py (module-level functions, methods of
+     ModelNew, followed transitively), launches at least one of those kernels
+     (triton: kernel[grid](...); CuTe DSL: a @cute.jit host function called directly or through
+     cute.compile; FlyDSL: a @flyc.jit host function);
+  3. that compute path holds no PyTorch compute and no third-party kernel library:
+       torch.<op>(...) other than allocation / views / queries, torch.nn.functional (F.*),
+       torch.ops / torch._C, tensor compute methods (.relu() .sum() .matmul() .to() ...),
+       the @ operator, arithmetic or comparisons on tensor values, calls of nn.Module attributes
+       (self.linear(x)), numpy; and kernel.py imports none of cupy, numba, jax, tensorflow, ... .
+Allowed: allocation (torch.empty/empty_like/empty_strided/zeros/zeros_like/full/full_like,
+.new_empty/.new_zeros, .zero_()/.fill_() on fresh outputs), views (view, reshape, permute,
+transpose, t, T, mT, contiguous, expand, unsqueeze, squeeze, flatten, narrow, select, movedim,
+as_strided), queries (shape, stride, size, dim, numel, dtype, device, is_contiguous, data_ptr,
+element_size), and launch plumbing (grid arithmetic on ints, triton.cdiv, from_dlpack, caching).
+
+Prints one JSON document {ok, kernel, framework, imports, kernels, hosts, launches, followed,
+violations[{line, col, code, message, source}]}. Exit 0: conforms; 1: violations; 2: the file cannot
+be read or parsed (then {ok: false, error}).
+"""
+
+import argparse
+import ast
+import json
+import sys
+
+FRAMEWORKS = {
+    # import roots, kernel decorators, host (launcher) decorators: dotted names after alias resolution
+    "triton": {"roots": {"triton"}, "kernel": {"triton.jit"}, "host": set(), "label": "Triton"},
+    "cutedsl": {"roots": {"cutlass"}, "kernel": {"cutlass.cute.kernel"}, "host": {"cutlass.cute.jit"},
+                "label": "CuTe DSL"},
+    "flydsl": {"roots": {"flydsl"}, "kernel": {"flydsl.compiler.kernel"}, "host": {"flydsl.compiler.jit"},
+               "label": "FlyDSL"},
+}
+
+# Third-party kernel / array libraries whose import alone fails the gate (a kernel.py must compute
+# through its own framework). The other frameworks are added per check.
+THIRD_PARTY = {"cupy", "numba", "jax", "jaxlib", "tensorflow", "pycuda", "cupyx", "apex",
+               "flash_attn", "xformers", "transformer_engine", "bitsandbytes", "deepspeed", "liger_kernel",
+               "tilelang", "tvm", "taichi", "warp", "mlx", "torch_tensorrt", "tensorrt", "cublas",
+               "nvmath", "cutlass_library", "vllm", "sgl_kernel", "flashinfer", "thunderkittens"}
+
+TORCH_ALLOWED = {
+    # allocation of outputs / workspaces
+    "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "full_like",
+    # views (no data computed)
+    "reshape", "permute", "transpose", "t", "flatten", "unflatten", "squeeze", "unsqueeze", "narrow",
+    "select", "movedim", "as_strided", "broadcast_to", "view_as_real", "view_as_complex",
+    # queries, dtypes, devices, streams
+    "is_tensor", "is_floating_point", "numel", "device", "dtype", "Size", "finfo", "iinfo",
+    "promote_types", "result_type", "get_default_dtype", "broadcast_shapes", "no_grad",
+    "inference_mode", "Generator",
+    "cuda.current_stream", "cuda.current_device", "cuda.device", "cuda.get_device_properties",
+    "cuda.get_device_capability", "cuda.is_available", "cuda.device_count", "cuda.stream",
+    "cuda.Stream", "cuda.synchronize", "cuda.set_device",
+    "version.cuda", "version.hip",
+}
+
+# Tensor methods that are PyTorch computation (or a host round trip that hides it).
+TENSOR_COMPUTE = {
+    "abs", "absolute", "acos", "add", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr", "all",
+    "amax", "amin", "aminmax", "any", "argmax", "argmin", "argsort", "asin", "atan", "atan2", "baddbmm",
+    "bmm", "ceil", "clamp", "clamp_max", "clamp_min", "clip", "cos", "cosh", "count_nonzero", "cross",
+    "cummax", "cummin", "cumprod", "cumsum", "diag", "diff", "div", "divide", "dot", "einsum", "eq",
+    "erf", "erfinv", "exp", "exp2", "expm1", "floor", "fmod", "frac", "gather", "ge", "gelu", "gt",
+    "hardtanh", "index_add", "index_select", "inner", "isnan", "kron", "le", "lerp", "log", "log10",
+    "log1p", "log2", "log_softmax", "logaddexp", "logcumsumexp", "logical_and", "logical_not",
+    "logical_or", "logsumexp", "lt", "masked_fill", "masked_scatter", "masked_select", "matmul",
+    "max", "maximum", "mean", "median", "min", "minimum", "mm", "mul", "multiply", "mv", "nan_to_num",
+    "nanmean", "nansum", "ne", "neg", "negative", "nonzero", "norm", "outer", "pow", "prod",
+    "reciprocal", "relu", "remainder", "repeat", "repeat_interleave", "roll", "round", "rsqrt",
+    "scatter", "scatter_add", "scatter_reduce", "sigmoid", "sign", "silu", "sin", "sinh", "softmax",
+    "sort", "sqrt", "square", "std", "sub", "subtract", "sum", "tan", "tanh", "tensordot", "tile",
+    "topk", "tril", "triu", "true_divide", "trunc", "var", "where", "xlogy", "flip", "fliplr",
+    "flipud", "cat", "stack", "renorm", "dist", "cdist", "softplus", "mish", "hardsigmoid",
+    "hardswish", "elu", "selu", "celu", "leaky_relu", "threshold",
+    # casts and copies done by PyTorch kernels, host round trips
+    "to", "type", "type_as", "float", "double", "half", "bfloat16", "int", "long", "short", "bool",
+    "clone", "copy_", "cpu", "numpy", "tolist",
+}
+# in-place variants: relu_, add_, mul_, ... (except initialisation of fresh outputs)
+TENSOR_INIT_INPLACE = {"zero_", "fill_"}
+
+VIEW_METHODS = {"view", "reshape", "permute", "transpose", "t", "contiguous", "expand", "expand_as",
+                "unsqueeze", "squeeze", "flatten", "unflatten", "narrow", "select", "movedim",
+                "as_strided", "view_as", "detach", "__getitem__"}
+VIEW_ATTRS = {"T", "mT", "H", "mH", "data"}
+TENSOR_ONLY_ATTRS = {"shape", "stride", "is_contiguous", "data_ptr", "element_size", "numel", "dim",
+                     "device", "dtype", "contiguous", "storage_offset", "is_cuda", "ndim",
+                     "new_empty", "new_zeros"}
+PY_SAFE_MODULES = {"math", "os", "sys", "functools", "itertools", "operator", "typing", "warnings",
+                   "collections", "dataclasses", "builtins"}
+NN_CONTAINERS = {"Module", "Parameter", "ParameterList", "ParameterDict", "ModuleList", "ModuleDict",
+                 "Identity", "Buffer"}
+
+
+def dotted(node):
+    """a.b.c for Name/Attribute chains, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+class Module:
+    """What kernel.py defines: import aliases, functions, ModelNew, framework kernels and hosts."""
+
+    def __init__(self, tree, framework):
+        self.tree = tree
+        self.fw = FRAMEWORKS[framework]
+        self.aliases = {}          # local name -> dotted module/object path
+        self.imports = []          # (line, dotted module)
+        self.functions = {}        # module-level def name -> FunctionDef
+        self.kernels = {}          # framework kernels: name -> line
+        self.hosts = {}            # framework host functions: name -> line
+        self.model = None          # ClassDef ModelNew
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    self.imports.append((node.lineno, a.name))
+                    if a.asname:
+                        self.aliases[a.asname] = a.name
+                    else:
+                        root = a.name.split(".")[0]
+                        self.aliases[root] = root
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                self.imports.append((node.lineno, node.module))
+                for a in node.names:
+                    self.aliases[a.asname or a.name] = node.module + "." + a.name
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions[node.name] = node
+                for d in node.decorator_list:
+                    target = d.func if isinstance(d, ast.Call) else d
+                    name = self.resolve(dotted(target))
+                    if name in self.fw["kernel"]:
+                        self.kernels[node.name] = node.lineno
+                    elif name in self.fw["host"]:
+                        self.hosts[node.name] = node.lineno
+            elif isinstance(node, ast.ClassDef) and node.name == "ModelNew":
+                self.model = node
+
+    def resolve(self, name):
+        """Dotted name with its first part replaced by what it was imported as."""
+        if not name:
+            return name
+        head, _, rest = name.partition(".")
+        base = self.aliases.get(head)
+        if base is None:
+            return name
+        return base + ("." + rest if rest else "")
+
+    def method(self, name):
+        if self.model is None:
+            return None
+        for n in self.model.body:
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name:
+                return n
+        return None
+
+    def nn_module_attrs(self):
+        """self.<attr> bound in ModelNew.__init__ to an nn.<Layer>(...) (a PyTorch module)."""
+        out = {}
+        init = self.method("__init__")
+        if init is None:
+            return out
+        for node in ast.walk(init):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                callee = self.resolve(dotted(node.value.func)) or ""
+                if callee.startswith("torch.nn.") and callee.split(".")[-1] not in NN_CONTAINERS:
+                    for t in node.targets:
+                        d = dotted(t)
+                        if d and d.startswith("self.") and d.count(".") == 1:
+                            out[d[5:]] = callee
+        return out
+
+    def parameter_attrs(self):
+        """self.<attr> (and self.<a>.<b>) bound in __init__ to nn.Parameter / register_buffer."""
+        out = set()
+        init = self.method("__init__")
+        if init is None:
+            return out
+        for node in ast.walk(init):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                callee = self.resolve(dotted(node.value.func)) or ""
+                if callee.endswith("nn.Parameter") or callee.endswith("nn.parameter.Parameter"):
+                    for t in node.targets:
+                        d = dotted(t)
+                        if d:
+                            out.add(d)
+        return out
+
+
+class PathChecker(ast.NodeVisitor):
+    """Walks forward and the helpers it calls; records launches and violations."""
+
+    def __init__(self, mod, lines, framework):
+        self.mod = mod
+        self.lines = lines
+        self.framework = framework
+        self.violations = []
+        self.launches = []
+        self.followed = []
+        self.queue = []
+        self.seen = set()
+        self.nn_attrs = mod.nn_module_attrs()
+        self.param_attrs = mod.parameter_attrs()
+        self.tensors = set()       # names known to hold tensors in the current function
+        self.where = ""
+
+    # ---- bookkeeping
+    def add(self, node, code, message):
+        line = getattr(node, "lineno", 0)
+        src = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+        key = (line, getattr(node, "col_offset", 0), code)
+        if any((v["line"], v["col"], v["code"]) == key for v in self.violations):
+            return
+        self.violations.append({"line": line, "col": getattr(node, "col_offset", 0) + 1, "code": code,
+                                "message": message + (" (in %s)" % self.where if self.where else ""),
+                                "source": src})
+
+    def follow(self, label, fn, tensor_params):
+        if label in self.seen:
+            return
+        self.seen.add(label)
+        self.queue.append((label, fn, tensor_params))
+
+    def run(self, forward):
+        self.follow("ModelNew.forward", forward, None)
+        while self.queue:
+            label, fn, tensor_params = self.queue.pop(0)
+            self.followed.append(label)
+            self.where = label
+            self.tensors = set()
+            args = [a.arg for a in fn.args.args + fn.args.kwonlyargs if a.arg != "self"]
+            if fn.args.vararg:
+                args.append(fn.args.vararg.arg)
+            # parameters of forward/helpers are tensors when the body treats them as tensors
+            self.tensors.update(a for a in args if self.used_as_tensor(fn, a))
+            for stmt in fn.body:
+                self.visit(stmt)
+
+    @staticmethod
+    def used_as_tensor(fn, name):
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
+                if node.attr in TENSOR_ONLY_ATTRS:
+                    return True
+        return False
+
+    # ---- tensor-ness of expressions
+    def is_tensor(self, node):
+        if isinstance(node, ast.Name):
+            return node.id in self.tensors
+        if isinstance(node, ast.Attribute):
+            d = dotted(node)
+            if d and d in self.param_attrs:
+                return True
+            if node.attr in VIEW_ATTRS:
+                return self.is_tensor(node.value)
+            return False
+        if isinstance(node, ast.Subscript):
+            return self.is_tensor(node.value)
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr in VIEW_METHODS | {"new_empty", "new_zeros"}:
+                return self.is_tensor(f.value)
+            callee = self.mod.resolve(dotted(f)) or ""
+            if callee.startswith("torch.") and callee[6:] in TORCH_ALLOWED:
+                return callee[6:] in {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full",
+                                      "full_like", "reshape", "permute", "transpose", "t", "flatten",
+                                      "squeeze", "unsqueeze", "narrow", "select", "movedim", "as_strided",
+                                      "broadcast_to"}
+        if isinstance(node, ast.IfExp):
+            return self.is_tensor(node.body) or self.is_tensor(node.orelse)
+        return False
+
+    def bind(self, target, value):
+        tensor = self.is_tensor(value)
+        targets = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+        for t in targets:
+            if isinstance(t, ast.Name):
+                if tensor:
+                    self.tensors.add(t.id)
+                else:
+                    self.tensors.discard(t.id)
+
+    # ---- statements
+    def visit_Assign(self, node):
+        self.visit(node.value)
+        for t in node.targets:
+            self.visit(t)
+            self.bind(t, node.value)
+
+    def visit_AnnAssign(self, node):
+        if node.value is not None:
+            self.visit(node.value)
+            self.bind(node.target, node.value)
+
+    def visit_AugAssign(self, node):
+        self.visit(node.value)
+        if isinstance(node.op, ast.MatMult):
+            self.add(node, "matmul-operator", "`@=` is a PyTorch matrix multiply")
+        elif self.is_tensor(node.target) or self.is_tensor(node.value):
+            self.add(node, "tensor-arithmetic", "in-place arithmetic on a tensor is a PyTorch kernel")
+
+    def visit_For(self, node):
+        self.visit(node.iter)
+        for s in node.body + node.orelse:
+            self.visit(s)
+
+    def visit_FunctionDef(self, node):
+        pass  # nested definitions run only when called; calls of them are not followed
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        self.visit(node.body)
+
+    # ---- expressions
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.MatMult):
+            self.add(node, "matmul-operator", "the `@` operator is a PyTorch matrix multiply")
+        elif self.is_tensor(node.left) or self.is_tensor(node.right):
+            self.add(node, "tensor-arithmetic", "arithmetic on a tensor is a PyTorch elementwise kernel")
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, (ast.USub, ast.Invert)) and self.is_tensor(node.operand):
+            self.add(node, "tensor-arithmetic", "negation of a tensor is a PyTorch elementwise kernel")
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        ops = [node.left] + list(node.comparators)
+        if any(self.is_tensor(o) for o in ops) and not any(isinstance(o, (ast.Is, ast.IsNot)) for o in node.ops):
+            self.add(node, "tensor-arithmetic", "a comparison of tensors is a PyTorch elementwise kernel")
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        # launch syntax kernel[grid](...) is handled in visit_Call; x[mask] style gathers are compute
+        if self.is_tensor(node.value) and self.is_tensor(node.slice):
+            self.add(node, "tensor-indexing", "indexing a tensor by a tensor is a PyTorch gather kernel")
+
+    def visit_Call(self, node):
+        f = node.func
+        # Triton launch: kernel[grid](...)
+        if isinstance(f, ast.Subscript) and isinstance(f.value, ast.Name) and f.value.id in self.mod.kernels:
+            self.launches.append({"line": node.lineno, "kernel": f.value.id, "how": "kernel[grid](...)"})
+            self.generic_visit(node)
+            return
+        name = dotted(f)
+        callee = self.mod.resolve(name) if name else None
+        if name and name in self.mod.hosts:
+            self.launches.append({"line": node.lineno, "kernel": name, "how": "host function call"})
+        elif name and name in self.mod.kernels and self.framework != "triton":
+            self.launches.append({"line": node.lineno, "kernel": name, "how": "kernel call"})
+        elif callee in ("cutlass.cute.compile", "flydsl.compiler.compile") and node.args:
+            target = dotted(node.args[0])
+            if target in self.mod.hosts or target in self.mod.kernels:
+                self.launches.append({"line": node.lineno, "kernel": target, "how": "compiled host function"})
+        elif name and name in self.mod.functions and name not in self.mod.kernels:
+            self.follow(name, self.mod.functions[name], None)
+        elif name and name.startswith("self.") and name.count(".") == 1:
+            attr = name[5:]
+            if attr in self.nn_attrs:
+                self.add(node, "nn-module", "calls the PyTorch module %s (self.%s)" % (self.nn_attrs[attr], attr))
+            elif self.mod.method(attr) is not None:
+                self.follow("ModelNew." + attr, self.mod.method(attr), None)
+        elif name and name.startswith("self.") and name.count(".") == 2 and name.split(".")[1] in self.nn_attrs \
+                and name.endswith(".forward"):
+            self.add(node, "nn-module", "calls the PyTorch module %s" % self.nn_attrs[name.split(".")[1]])
+        self.check_call(node, name, callee)
+        self.generic_visit(node)
+
+    def check_call(self, node, name, callee):
+        if callee:
+            root = callee.split(".")[0]
+            if callee.startswith("torch."):
+                rest = callee[6:]
+                if rest.startswith(("nn.functional.", "ops.", "_C.", "_", "special.", "linalg.", "fft.",
+                                    "sparse.", "backends.")):
+                    self.add(node, "torch-compute", "`%s` is PyTorch compute, not a %s kernel"
+                             % (name, FRAMEWORKS[self.framework]["label"]))
+                elif rest.startswith("nn.") and rest.split(".")[-1] not in NN_CONTAINERS:
+                    self.add(node, "nn-module", "`%s` builds or runs a PyTorch module" % name)
+                elif rest.startswith("Tensor."):
+                    if rest.split(".")[-1] not in VIEW_METHODS | TENSOR_ONLY_ATTRS:
+                        self.add(node, "torch-compute", "`%s` is PyTorch compute" % name)
+                elif rest not in TORCH_ALLOWED and not rest.startswith("nn."):
+                    self.add(node, "torch-compute", "`%s` is PyTorch compute, not a %s kernel"
+                             % (name, FRAMEWORKS[self.framework]["label"]))
+                return
+            if root in ("numpy", "scipy"):
+                self.add(node, "third-party", "`%s` computes with %s, not the chosen framework" % (name, root))
+                return
+            if root in THIRD_PARTY or (root in ALL_FRAMEWORK_ROOTS - FRAMEWORKS[self.framework]["roots"]):
+                self.add(node, "third-party", "`%s` calls %s, not the chosen framework" % (name, root))
+                return
+        f = node.func
+        if isinstance(f, ast.Attribute):
+            m = f.attr
+            receiver_root = dotted(f.value)
+            resolved = self.mod.resolve(receiver_root) if receiver_root else None
+            if resolved and resolved.split(".")[0] in ALL_MODULE_ROOTS:
+                return  # a module function (framework, math, ...), judged above
+            if m in TENSOR_COMPUTE:
+                self.add(node, "tensor-method", "tensor method `.%s()` is PyTorch compute" % m)
+            elif m.endswith("_") and not m.startswith("_") and m not in TENSOR_INIT_INPLACE \
+                    and m[:-1] in TENSOR_COMPUTE:
+                self.add(node, "tensor-method", "in-place tensor method `.%s()` is PyTorch compute" % m)
+
+
+ALL_FRAMEWORK_ROOTS = set().union(*(f["roots"] for f in FRAMEWORKS.values()))
+ALL_MODULE_ROOTS = ALL_FRAMEWORK_ROOTS | PY_SAFE_MODULES | {"torch", "numpy", "scipy"} | THIRD_PARTY
+
+
+def check(path, framework):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    tree = ast.parse(text, filename=path)
+    lines = text.splitlines()
+    mod = Module(tree, framework)
+    fw = FRAMEWORKS[framework]
+    violations = []
+
+    def add(line, code, message):
+        src = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        violations.append({"line": line, "col": 1, "code": code, "message": message, "source": src})
+
+    fw_imports = [(ln, m) for ln, m in mod.imports if m.split(".")[0] in fw["roots"]]
+    if not fw_imports:
+        add(0, "no-framework-import", "kernel.py does not import %s (%s)" % (fw["label"], ", ".join(sorted(fw["roots"]))))
+    for ln, m in mod.imports:
+        root = m.split(".")[0]
+        if root in THIRD_PARTY or (root in ALL_FRAMEWORK_ROOTS and root not in fw["roots"]):
+            add(ln, "third-party-import", "imports `%s`: a kernel library other than %s" % (m, fw["label"]))
+    if not mod.kernels:
+        add(0, "no-kernel", "kernel.py defines no %s kernel (%s)" % (fw["label"], " / ".join("@" + k for k in sorted(fw["kernel"]))))
+
+    launches, followed = [], []
+    forward = mod.method("forward") if mod.model is not None else None
+    if mod.model is None:
+        add(0, "no-modelnew", "kernel.py defines no class ModelNew")
+    elif forward is None:
+        add(mod.model.lineno, "no-forward", "ModelNew has no forward method")
+    else:
+        pc = PathChecker(mod, lines, framework)
+        pc.run(forward)
+        violations.extend(pc.violations)
+        launches, followed = pc.launches, pc.followed
+        if mod.kernels and not launches:
+            add(forward.lineno, "no-launch", "ModelNew.forward (and the helpers it calls) launches no %s kernel"
+                % fw["label"])
+    violations.sort(key=lambda v: (v["line"], v["col"]))
+    return {
+        "ok": not violations,
+        "kernel": path,
+        "framework": framework,
+        "imports": sorted({m for _, m in fw_imports}),
+        "kernels": sorted(mod.kernels),
+        "hosts": sorted(mod.hosts),
+        "launches": launches,
+        "followed": followed,
+        "violations": violations,
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("kernel")
+    ap.add_argument("--framework", required=True, choices=sorted(FRAMEWORKS))
+    args = ap.parse_args(argv)
+    try:
+        res = check(args.kernel, args.framework)
+    except (OSError, UnicodeDecodeError) as e:
+        print(json.dumps({"ok": False, "kernel": args.kernel, "framework": args.framework,
+                          "error": "cannot read %s: %s" % (args.kernel, e)}))
+        return 2
+    except SyntaxError as e:
+        print(json.dumps({"ok": False, "kernel": args.kernel, "framework": args.framework,
+                          "error": "syntax error at line %s: %s" % (e.lineno, e.msg), "line": e.lineno or 0}))
+        return 2
+    print(json.dumps(res, indent=1))
+    return 0 if res["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+// Tests of the framework conformance gate (core/codegen/conformance.h, resources/python/
+// conformance_check.py): PyTorch fallbacks planted into generated kernels are caught with the
+// offending line; every kernel the backends generate passes.
+#include "core/codegen/backend.h"
+#include "core/codegen/conformance.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+
+const QString kPython = QStringLiteral("/usr/bin/python3");
+const QString kAnchor = QStringLiteral("        return out\n");
+
+json loadSpec(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return json();
+    return json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+QString specPath(const QString& name)
+{
+    return QStringLiteral(KWB_TEST_DATA_DIR "/codegen/") + name + QStringLiteral(".spec.json");
+}
+
+bool writeText(const QString& path, const QString& text)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    f.write(text.toUtf8());
+    return f.commit();
+}
+
+int lineOf(const QString& text, const QString& needle)
+{
+    const qsizetype at = text.indexOf(needle);
+    return at < 0 ? -1 : static_cast<int>(text.left(at).count(u'\n')) + 1;
+}
+
+} // namespace
+
+class TestConformance : public QObject {
+    Q_OBJECT
+
+private slots:
+    void planted_data();
+    void planted();
+    void generatedKernelsConform_data();
+    void generatedKernelsConform();
+    void skeletonLaunchesNothing();
+    void wrongFramework();
+    void unreadable();
+    void unknownFramework();
+
+private:
+    QString generate(const QString& backend, const QString& spec)
+    {
+        const kwb::GeneratedKernel k = kwb::backendById(backend)->generate(loadSpec(specPath(spec)));
+        return k.ok && k.implemented ? k.source : QString();
+    }
+    QTemporaryDir m_tmp;
+};
+
+void TestConformance::planted_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<QString>("before");    // text inserted before the final `return out` of forward
+    QTest::addColumn<QString>("header");    // text inserted before `class ModelNew`
+    QTest::addColumn<QString>("needle");    // the line the violation must point at
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("message");
+    const QString t = QStringLiteral("triton"), c = QStringLiteral("cutedsl");
+    QTest::newRow("torch.relu") << t << QStringLiteral("        out = torch.relu(x)\n") << QString()
+                                << QStringLiteral("out = torch.relu(x)") << QStringLiteral("torch-compute")
+                                << QStringLiteral("`torch.relu` is PyTorch compute, not a Triton kernel");
+    QTest::newRow("F.gelu") << t << QStringLiteral("        out = F.gelu(x)\n") << QStringLiteral("import torch.nn.functional as F\n")
+                            << QStringLiteral("out = F.gelu(x)") << QStringLiteral("torch-compute") << QStringLiteral("`F.gelu`");
+    QTest::newRow("x @ w") << t << QStringLiteral("        w = x.t()\n        out = x @ w\n") << QString()
+                           << QStringLiteral("out = x @ w") << QStringLiteral("matmul-operator") << QStringLiteral("`@` operator");
+    QTest::newRow("torch.matmul") << c << QStringLiteral("        out = torch.matmul(x, x.t())\n") << QString()
+                                  << QStringLiteral("out = torch.matmul") << QStringLiteral("torch-compute")
+                                  << QStringLiteral("not a CuTe DSL kernel");
+    QTest::newRow("x.sum()") << t << QStringLiteral("        total = x.sum()\n") << QString()
+                             << QStringLiteral("total = x.sum()") << QStringLiteral("tensor-method") << QStringLiteral("`.sum()`");
+    QTest::newRow("helper hides torch.mm")
+        << t << QStringLiteral("        out = _finish(out, x)\n")
+        << QStringLiteral("def _finish(a, b):\n    return torch.mm(a, b.t())\n\n\n")
+        << QStringLiteral("return torch.mm(a, b.t())") << QStringLiteral("torch-compute") << QStringLiteral("(in _finish)");
+    QTest::newRow("method hides relu")
+        << c << QStringLiteral("        out = self._post(out)\n") << QString()
+        << QStringLiteral("return y.clamp(min=0.0)") << QStringLiteral("tensor-method") << QStringLiteral("(in ModelNew._post)");
+    QTest::newRow("import cupy") << t << QString() << QStringLiteral("import cupy\n") << QStringLiteral("import cupy")
+                                 << QStringLiteral("third-party-import") << QStringLiteral("`cupy`");
+    QTest::newRow("tensor arithmetic") << t << QStringLiteral("        out = out * 2.0\n") << QString()
+                                       << QStringLiteral("out = out * 2.0") << QStringLiteral("tensor-arithmetic")
+                                       << QStringLiteral("PyTorch elementwise kernel");
+    QTest::newRow("in-place relu_") << t << QStringLiteral("        out.relu_()\n") << QString() << QStringLiteral("out.relu_()")
+                                    << QStringLiteral("tensor-method") << QStringLiteral("`.relu_()`");
+    QTest::newRow("cast by torch") << t << QStringLiteral("        out = out.to(torch.float16)\n") << QString()
+                                   << QStringLiteral("out = out.to(torch.float16)") << QStringLiteral("tensor-method")
+                                   << QStringLiteral("`.to()`");
+    QTest::newRow("nn module") << t << QStringLiteral("        out = self.act(out)\n") << QString()
+                               << QStringLiteral("out = self.act(out)") << QStringLiteral("nn-module")
+                               << QStringLiteral("torch.nn.ReLU");
+}
+
+void TestConformance::planted()
+{
+    QFETCH(QString, backend);
+    QFETCH(QString, before);
+    QFETCH(QString, header);
+    QFETCH(QString, needle);
+    QFETCH(QString, code);
+    QFETCH(QString, message);
+    QString src = generate(backend, QStringLiteral("relu"));
+    QVERIFY(!src.isEmpty());
+    QVERIFY(src.contains(kAnchor));
+    if (!before.isEmpty())
+        src.replace(src.lastIndexOf(kAnchor), kAnchor.size(), before + kAnchor);
+    if (!header.isEmpty())
+        src.replace(QStringLiteral("class ModelNew"), header + QStringLiteral("class ModelNew"));
+    if (code == u"nn-module")
+        src.replace(QStringLiteral("        self.last_grid_blocks = 0  #"),
+                    QStringLiteral("        self.act = nn.ReLU()\n        self.last_grid_blocks = 0  #"));
+    if (message.contains(QStringLiteral("ModelNew._post")))
+        src += QStringLiteral("\n    def _post(self, y):\n        return y.clamp(min=0.0)\n");
+    const QString path = m_tmp.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'_') + QStringLiteral(".py"));
+    QVERIFY(writeText(path, src));
+
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, backend);
+    QVERIFY2(r.ran, qPrintable(r.error));
+    QVERIFY(!r.ok);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.violations.size(), 1);
+    const kwb::ConformanceIssue& v = r.violations.constFirst();
+    QCOMPARE(v.code, code);
+    QCOMPARE(v.line, lineOf(src, needle));
+    QVERIFY2(v.sourceLine.startsWith(needle), qPrintable(v.sourceLine));
+    QVERIFY2(v.message.contains(message), qPrintable(v.message));
+    // the kernel launch itself is still found: the violation is the fallback, not a missing kernel
+    QCOMPARE(r.launches.size(), 1);
+    const QString summary = kwb::conformanceSummary(r);
+    QVERIFY2(summary.startsWith(QStringLiteral("FAIL: kernel.py:%1: ").arg(v.line)), qPrintable(summary));
+    QVERIFY2(summary.contains(needle), qPrintable(summary));
+}
+
+void TestConformance::generatedKernelsConform_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("backend");
+    const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen"));
+    for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+        const QString spec = f.chopped(10);
+        for (const char* b : {"triton", "cutedsl"})
+            QTest::newRow(qPrintable(spec + u'.' + QLatin1String(b))) << spec << QString::fromLatin1(b);
+    }
+}
+
+void TestConformance::generatedKernelsConform()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, backend);
+    const kwb::GeneratedKernel k = kwb::backendById(backend)->generate(loadSpec(specPath(spec)));
+    QVERIFY2(k.ok, qPrintable(k.error));
+    if (!k.implemented)
+        QSKIP(qPrintable(QStringLiteral("a skeleton (%1); see skeletonLaunchesNothing").arg(k.error)));
+    const QString path = m_tmp.filePath(spec + u'.' + backend + QStringLiteral(".py"));
+    QVERIFY(writeText(path, k.source));
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, backend);
+    QVERIFY2(r.ran, qPrintable(r.error));
+    QVERIFY2(r.ok, qPrintable(kwb::conformanceSummary(r)));
+    QVERIFY(!r.kernels.isEmpty());
+    QVERIFY(!r.launches.isEmpty());
+    QCOMPARE(r.followed.constFirst(), QStringLiteral("ModelNew.forward"));
+    QVERIFY(kwb::conformanceSummary(r).startsWith(QStringLiteral("PASS")));
+}
+
+void TestConformance::skeletonLaunchesNothing()
+{
+    // an unimplemented skeleton imports its framework but defines and launches no kernel
+    const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("flydsl"))->generate(loadSpec(specPath(QStringLiteral("relu"))));
+    QVERIFY(k.ok && !k.implemented);
+    const QString path = m_tmp.filePath(QStringLiteral("skeleton.py"));
+    QVERIFY(writeText(path, k.source));
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, QStringLiteral("flydsl"));
+    QVERIFY2(r.ran, qPrintable(r.error));
+    QVERIFY(!r.ok);
+    QCOMPARE(r.violations.size(), 1);
+    QCOMPARE(r.violations.at(0).code, QStringLiteral("no-kernel"));
+    QVERIFY(r.violations.at(0).message.contains(QStringLiteral("@flydsl.compiler.kernel")));
+}
+
+void TestConformance::wrongFramework()
+{
+    // a Triton kernel offered as the CuTe DSL kernel: no cutlass import, no @cute.kernel, triton calls
+    const QString path = m_tmp.filePath(QStringLiteral("triton_as_cute.py"));
+    QVERIFY(writeText(path, generate(QStringLiteral("triton"), QStringLiteral("relu"))));
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, QStringLiteral("cutedsl"));
+    QVERIFY2(r.ran, qPrintable(r.error));
+    QVERIFY(!r.ok);
+    QStringList codes;
+    for (const auto& v : r.violations)
+        codes << v.code;
+    QVERIFY2(codes.contains(QStringLiteral("no-framework-import")), qPrintable(codes.join(u',')));
+    QVERIFY2(codes.contains(QStringLiteral("no-kernel")), qPrintable(codes.join(u',')));
+    QVERIFY2(codes.contains(QStringLiteral("third-party-import")), qPrintable(codes.join(u',')));
+}
+
+void TestConformance::unreadable()
+{
+    const QString path = m_tmp.filePath(QStringLiteral("broken.py"));
+    QVERIFY(writeText(path, QStringLiteral("import triton\n\ndef f(:\n")));
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, QStringLiteral("triton"));
+    QVERIFY(r.ran);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.error.contains(QStringLiteral("syntax error at line 3")), qPrintable(r.error));
+    QVERIFY(kwb::conformanceSummary(r).contains(QStringLiteral("syntax error")));
+    const kwb::ConformanceResult missing = kwb::checkConformance(kPython, m_tmp.filePath(QStringLiteral("nope.py")), QStringLiteral("triton"));
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(missing.error.contains(QStringLiteral("cannot read")));
+}
+
+void TestConformance::unknownFramework()
+{
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, QStringLiteral("kernel.py"), QStringLiteral("cuda"));
+    QVERIFY(!r.ran);
+    QVERIFY2(r.error.contains(QStringLiteral("known: triton, cutedsl, flydsl")), qPrintable(r.error));
+    QVERIFY(kwb::conformanceSummary(r).startsWith(QStringLiteral("NOT CHECKED")));
+}
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "tst_conformance.moc"
