@@ -10,6 +10,10 @@
 #include <QProcess>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <limits>
 
 namespace kwb {
 
@@ -91,6 +95,10 @@ QString extractProbeScript(QString* error)
     return dir + QStringLiteral("/probe.py");
 }
 
+namespace {
+void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError);
+} // namespace
+
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs)
 {
     ProbeResult r;
@@ -135,12 +143,20 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     const QByteArray out = proc.readAllStandardOutput();
     r.stderrText = QString::fromUtf8(proc.readAllStandardError());
     r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    parseProbeOutput(r, out, logicPath, proc.errorString());
+    return r;
+}
 
+namespace {
+
+/// Fills @p r (exitCode and stderrText already set) from the probe's stdout.
+void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError)
+{
     const nlohmann::json doc = nlohmann::json::parse(out.constData(), out.constData() + out.size(), nullptr, false);
     if (r.exitCode == 0 && doc.is_object() && !doc.contains("error")) {
         r.ok = true;
         r.spec = doc;
-        return r;
+        return;
     }
     if (r.exitCode == 3 && doc.is_object() && doc.contains("error") && doc.at("error").is_object()) {
         const auto& e = doc.at("error");
@@ -151,17 +167,18 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
         pe.line = e.contains("line") && e.at("line").is_number_integer() ? e.at("line").get<int>() : 0;
         r.error = pe;
         r.partial = doc.value("partial", nlohmann::json::object());
-        return r;
+        return;
     }
-    const QString what = r.exitCode < 0 ? QStringLiteral("the probe crashed (%1)").arg(proc.errorString())
+    const QString what = r.exitCode < 0 ? QStringLiteral("the probe crashed (%1)").arg(processError)
                                         : QStringLiteral("the probe exited with %1 and %2")
                                               .arg(r.exitCode)
                                               .arg(doc.is_discarded() ? QStringLiteral("no JSON on stdout")
                                                                       : QStringLiteral("unexpected JSON"));
     r.error = runnerError(r.exitCode < 0 ? QStringLiteral("ProcessError") : QStringLiteral("BadOutput"),
                           what + QStringLiteral("; stderr: ") + tail(r.stderrText.trimmed()), logicPath);
-    return r;
 }
+
+} // namespace
 
 namespace {
 
@@ -186,6 +203,77 @@ QString torchCheck(const QString& python)
 }
 
 } // namespace
+
+QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs, int perFileTimeoutMs,
+                                 const QStringList& extraArgs)
+{
+    QList<ProbeResult> results(logicPaths.size());
+    auto failAll = [&results, &logicPaths](const QString& kind, const QString& message) {
+        for (qsizetype i = 0; i < results.size(); ++i)
+            if (!results[i].ok && !results[i].error)
+                results[i].error = runnerError(kind, message, logicPaths[i]);
+        return results;
+    };
+    if (logicPaths.isEmpty())
+        return results;
+    QString why;
+    const QString script = extractProbeScript(&why);
+    if (script.isEmpty())
+        return failAll(QStringLiteral("ExtractError"), why);
+    QTemporaryDir out;
+    if (!out.isValid())
+        return failAll(QStringLiteral("ProcessError"), QStringLiteral("no temporary folder: %1").arg(out.errorString()));
+
+    QStringList args{QFileInfo(script).absolutePath() + QStringLiteral("/probe_batch.py"), QStringLiteral("--jobs"),
+                     QString::number(std::max(1, jobs)), QStringLiteral("--timeout"),
+                     QString::number(perFileTimeoutMs / 1000.0), QStringLiteral("--out"), out.path()};
+    args += extraArgs;
+    for (const QString& p : logicPaths)
+        args << QFileInfo(p).absoluteFilePath();
+    QProcess proc;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
+    proc.setProcessEnvironment(env);
+    proc.start(python, args);
+    if (!proc.waitForStarted(30000))
+        return failAll(QStringLiteral("ProcessError"), QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
+    // Each child has its own limit inside the batch; this only guards the batch process itself.
+    const qint64 perFile = std::max(perFileTimeoutMs, 1000);
+    const qint64 total = 60000 + perFile * ((logicPaths.size() + std::max(1, jobs) - 1) / std::max(1, jobs));
+    if (!proc.waitForFinished(static_cast<int>(std::min<qint64>(total, std::numeric_limits<int>::max())))) {
+        proc.kill();
+        proc.waitForFinished(5000);
+        return failAll(QStringLiteral("Timeout"), QStringLiteral("the probe batch did not finish within %1 s").arg(total / 1000));
+    }
+    const QByteArray summaryText = proc.readAllStandardOutput();
+    const nlohmann::json summary = nlohmann::json::parse(summaryText.constData(), summaryText.constData() + summaryText.size(), nullptr, false);
+    if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0 || !summary.is_object())
+        return failAll(QStringLiteral("ProcessError"),
+                       QStringLiteral("the probe batch failed (exit %1): %2").arg(proc.exitCode()).arg(tail(QString::fromUtf8(proc.readAllStandardError()).trimmed())));
+    for (const auto& item : summary.value("results", nlohmann::json::array())) {
+        const qsizetype i = item.value("index", -1);
+        if (i < 0 || i >= results.size())
+            continue;
+        ProbeResult& r = results[i];
+        const QString base = out.path() + u'/' + QString::number(i);
+        QFile err(base + QStringLiteral(".stderr"));
+        if (err.open(QIODevice::ReadOnly))
+            r.stderrText = QString::fromUtf8(err.readAll());
+        const int rc = item.value("rc", -1);
+        if (item.value("timed_out", false)) {
+            r.error = runnerError(QStringLiteral("Timeout"), QStringLiteral("the probe did not finish within %1 s on %2")
+                                                                  .arg(perFileTimeoutMs / 1000.0, 0, 'f', 1).arg(logicPaths[i]),
+                                  logicPaths[i]);
+            continue;
+        }
+        r.exitCode = rc >= 0 ? rc : -1;
+        QFile f(base + QStringLiteral(".json"));
+        const QByteArray text = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc));
+    }
+    return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
+}
 
 QString findTorchPython(QString* error)
 {

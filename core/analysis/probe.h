@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QList>
 #include <QStringList>
 
 #include <nlohmann/json.hpp>
@@ -49,6 +50,15 @@ QString extractProbeScript(QString* error = nullptr);
 /// @p extraArgs e.g. {"--scale-for-dry-run"}. Blocking: call it off the GUI thread.
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs = 120000,
                      const QStringList& extraArgs = {});
+
+/// Probes many files with one torch import (resources/python/probe_batch.py: torch is imported
+/// once, then one forked child per file, @p jobs at a time; ~0.1-0.5 s per file instead of ~2 s).
+/// Returns one result per entry of @p logicPaths, in that order, with the same meaning as
+/// runProbe()'s; a child running past @p perFileTimeoutMs is killed (kind "Timeout"). If the batch
+/// process itself cannot start or fails, every result carries that error ("ProcessError"). POSIX
+/// only (fork). Blocking: call it off the GUI thread.
+QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs = 2,
+                                 int perFileTimeoutMs = 120000, const QStringList& extraArgs = {});
 
 /// A Python interpreter that can `import torch`: $KWB_PYTHON if set (checked too), else the first of
 /// `python3` on PATH and /usr/bin/python3 that imports torch (each check has a 60 s limit). The

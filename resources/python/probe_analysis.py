@@ -9,6 +9,8 @@ import torch
 from probe_ops import (POINTWISE, VIEW, FACTORY, OPERAND_ARGS, PRIORITY, base_name, category, dtype_name,
                        elem_size, jsonable, tensor_desc)
 
+# Ops that regroup dims: their names follow the atoms of the source (never the broadcast rule).
+RESHAPES = ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze", "unsqueeze")
 SOFTMAX_FLOPS = 5      # max, sub, exp, sum, div per element
 NORM_FLOPS = 5         # mean 1 + variance 2 + normalise 2 per element (+2 with an affine weight/bias)
 
@@ -78,22 +80,16 @@ class Analyzer:
         self.dimnames = {}          # id(tensor) -> [tuple(names) per dim]
         self.op_outputs = set()     # ids of tensors produced by forward's ops
         for tid, names in tracer.dim_names.items():
-            self.dimnames[tid] = [(n,) if n else () for n in names]
+            self.dimnames[tid] = [tuple(n) if n else () for n in names]
 
     # ---- naming ---------------------------------------------------------------------------------
     def names(self, t):
         got = self.dimnames.get(id(t))
-        leaf = id(t) not in self.op_outputs
         if got is None or len(got) != t.dim():
             got = [()] * t.dim()
-        out = []
-        for n, v in zip(got, t.shape):
-            # a unique size value names a leaf's dim; op outputs get names only by propagation, as a
-            # merged B*H can equal an unrelated size
-            if not n and leaf and v in self.unique_value:
-                n = (self.unique_value[v],)
-            out.append(n)
-        return out
+        # Names come only from where a dim was created (factory arguments, propagation through ops),
+        # never from its value: D*stride == in_channels == 32 in level2/26 named the wrong size.
+        return list(got)
 
     def dims(self, t):
         return list(zip(self.names(t), [int(s) for s in t.shape]))
@@ -143,8 +139,7 @@ class Analyzer:
                 if len(mats) >= 2:
                     a, bm = self.names(mats[0]), self.names(mats[1])
                     names = a[:-1] + (bm[-1:] if mats[1].dim() >= 2 and b not in ("mv", "addmv") else [])
-            elif b in ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze",
-                       "unsqueeze"):
+            elif b in RESHAPES:
                 names = self._view_names(list(zip(sn, src.shape)), list(o.shape))
             elif category(func, args) == "Convolution" and j == 0 and len(tensors_in) >= 2:
                 w, wn = tensors_in[1], self.names(tensors_in[1])
@@ -155,7 +150,9 @@ class Analyzer:
                                          for i in range(2, o.dim())]
             elif category(func, args) == "Reduction":
                 names = _reduced_names(func, args, src, sn, o)
-            if names is None or len(names) != o.dim():
+            if (names is None or len(names) != o.dim()) and b in RESHAPES:
+                names = [()] * o.dim()      # a view that does not line up: no guessing by position
+            elif names is None or len(names) != o.dim():
                 names = self._aligned_names(o, tensors_in)
             self.dimnames[id(o)] = names
 
@@ -175,14 +172,26 @@ class Analyzer:
                 atoms.append((None, v))
         names, i = [], 0
         for w in out_shape:
+            w = int(w)
             if w == 1:
                 names.append(())
                 continue
             prod, acc = 1, []
             while i < len(atoms) and prod < w:
-                prod *= atoms[i][1]
-                acc.append(atoms[i][0])
-                i += 1
+                if w % prod:
+                    return None
+                need = w // prod
+                n, v = atoms[i]
+                if v <= need:
+                    prod *= v
+                    acc.append(n)
+                    i += 1
+                elif n is None and v % need == 0:   # split an unnamed atom: view(b, c, -1) and back
+                    atoms[i] = (None, v // need)
+                    prod *= need
+                    acc.append(None)
+                else:
+                    return None
             if prod != w:
                 return None
             names.append(tuple(acc) if all(acc) else ())
@@ -264,6 +273,7 @@ class Analyzer:
     # ---- main walk -------------------------------------------------------------------------------
     def run(self):
         ops_json = []
+        self.writes = []            # in-place writes: {op, id, line, target, target_kind}
         self.cats = []
         total = Expr()
         for idx, (func, args, kwargs, out, line) in enumerate(self.tr.ops):
@@ -281,7 +291,17 @@ class Analyzer:
                    "outputs": [tensor_desc(o) for o in outs],
                    "args": schema_args(func, args, kwargs),
                    "input_refs": in_refs, "line": line, "category": cat,
+                   "function": self.tr.op_functions[idx] if idx < len(self.tr.op_functions) else None,
                    "flops": {"expr": fmt_expr(fl), "value": fl.value(self.sizes)}}
+            mutated = _mutated_args(func, args, kwargs)
+            if mutated:
+                rec["mutates"] = [self.ref(t) for t in mutated]
+                for t in mutated:
+                    leaf = self._from_leaf(t)
+                    self.writes.append({"op": func._schema.name, "id": rec["id"], "line": line,
+                                        "target": leaf or self.ref(t),
+                                        "target_kind": ("parameter/buffer" if leaf in self.param_refs else
+                                                        "input" if leaf in self.leaf_refs else "temporary")})
             ops_json.append(rec)
             self._semantic_notes(func, in_tensors, outs, rec)
         self.total_flops = total
@@ -322,6 +342,9 @@ class Analyzer:
         scalar_out = len(outputs) == 1 and outputs[0].dim() == 0
         if only_simple and scalar_out and len(tensor_inputs) >= 2 and "Reduction" in cats:
             primary_cat, detail = "Loss", "elementwise + reduction to a scalar"
+            fns = [f for f in self.tr.op_functions if f and f.lstrip("_") in LOSS_NAMES]
+            if fns:
+                detail = "%s (%s)" % (fns[0].lstrip("_"), detail)
         elif only_simple and "Reduction" in cats and self._normalize_by_reduction():
             primary_cat = "Norm"
             detail = "x / %s(x)" % self._normalize_by_reduction()
@@ -341,7 +364,37 @@ class Analyzer:
             args = self.tr.ops[pidx][1]
             keys = ["stride", "padding", "dilation", "transposed", "output_padding", "groups"]
             pat["conv"] = {k: jsonable(args[3 + j]) for j, k in enumerate(keys) if len(args) > 3 + j}
+        if primary_cat == "Attention":
+            pat["attention"] = self._attention_info(pidx)
+            pat["detail"] = "%s: %s" % (pat["attention"]["kind"], detail)
+        # Every reducing/windowed op with its dims or window (level-2 epilogues included), in order.
+        pat["reductions"], pat["pools"] = [], []
+        for i, c in compute:
+            func, args, kwargs = self.tr.ops[i][:3]
+            sa = schema_args(func, args, kwargs)
+            if c in ("Reduction", "Softmax", "Scan", "Norm", "Loss"):
+                keep = {k: v for k, v in sa.items() if k in ("dim", "keepdim", "p", "eps", "reduction",
+                                                              "ignore_index", "label_smoothing", "group",
+                                                              "normalized_shape", "momentum", "training")}
+                pat["reductions"].append(dict(op=base_name(func), id="t%d" % i, **keep))
+            elif c == "Pooling":
+                pat["pools"].append(dict(op=base_name(func), id="t%d" % i, function=self.tr.op_functions[i], **sa))
         return pat
+
+    def _attention_info(self, idx):
+        """Decode (one query row per head) or prefill, with Lq/Lk/D, for a fused SDPA op or the
+        GEMM→softmax→GEMM chain whose first GEMM is at idx (Q·Kᵀ)."""
+        func, args, kwargs, out, line = self.tr.ops[idx]
+        ins = [a for a in _flat(args) if isinstance(a, torch.Tensor)]
+        q = ins[0]
+        if category(func, args) == "Attention":
+            lq, lk, d = int(q.shape[-2]), int(ins[1].shape[-2]), int(q.shape[-1])
+        else:
+            lq, d, lk = int(q.shape[-2]), int(q.shape[-1]), int(ins[1].shape[-1])
+        masked = any(base_name(self.tr.ops[i][0]) in ("masked_fill", "where", "tril", "triu")
+                     for i in range(len(self.tr.ops)))
+        return {"kind": "decode" if lq == 1 else "prefill", "Lq": lq, "Lk": lk, "head_dim": d,
+                "masked": masked}
 
     def _ancestors(self, idx, seen=None):
         seen = set() if seen is None else seen
@@ -401,6 +454,21 @@ class Analyzer:
             return "+".join(seen)
         if cat == "GEMM":
             return self._gemm_info(idx)["kind"]
+        if cat == "Attention":
+            return self._attention_info(idx)["kind"]
+        if cat == "Scan":
+            names = [base_name(op[0]) for op in self.tr.ops]
+            variants = []
+            if names.count("flip") >= 2:
+                variants.append("reverse (flip, scan, flip)")
+            if "cat" in names or "constant_pad_nd" in names:
+                variants.append("exclusive (shifted by one: cat/pad + slice)")
+            return b + (", " + ", ".join(variants) if variants else "")
+        if cat != "Convolution":
+            fn = self.tr.op_functions[idx] if idx < len(self.tr.op_functions) else None
+            if fn and not fn.startswith("__") and fn.lstrip("_") != b.lstrip("_") and fn.lstrip("_") in USER_NAMES:
+                return "%s (aten %s)" % (fn.lstrip("_"), b)
+            return b
         if cat == "Convolution":
             w = args[1]
             transposed = bool(args[6]) if len(args) > 6 else False
@@ -427,7 +495,7 @@ class Analyzer:
         if b in ("mv", "addmv", "dot", "vdot"):
             info.update(kind="matvec", M=fmt(an[0]) if a.dim() == 2 else "1", N="1", K=fmt(an[-1]), batch="1")
             return info
-        batched = a.dim() == 3
+        batched = a.dim() == 3 and int(a.shape[0]) > 1     # einsum lowers to bmm with a batch of 1
         info["batch"] = fmt(an[0]) if batched else "1"
         info["M"], info["K"], info["N"] = fmt(an[-2]), fmt(an[-1]), fmt(bn[-1])
         ta, tb = _is_transposed(a), _is_transposed(bm)
@@ -517,6 +585,33 @@ class Analyzer:
         ordered = [n for n in input_names if n in used_inputs or n in matched]
         ordered += [r for r in used_inputs if r not in ordered]
         return {"inputs": ordered, "nodes": nodes, "output": out_ref}
+
+
+# User-level torch function names worth showing next to the aten op they lower to.
+USER_NAMES = set("""instance_norm batch_norm group_norm layer_norm rms_norm normalize softmax log_softmax
+max_pool1d max_pool2d max_pool3d avg_pool1d avg_pool2d avg_pool3d adaptive_avg_pool1d adaptive_avg_pool2d
+adaptive_max_pool1d adaptive_max_pool2d max_pool1d_with_indices cross_entropy mse_loss kl_div
+smooth_l1_loss huber_loss l1_loss nll_loss cumsum cumprod norm mean sum amax amin argmax argmin
+logsumexp""".split())
+
+
+LOSS_NAMES = set("""cross_entropy mse_loss kl_div smooth_l1_loss huber_loss l1_loss nll_loss
+binary_cross_entropy binary_cross_entropy_with_logits hinge_embedding_loss margin_ranking_loss
+cosine_embedding_loss triplet_margin_loss soft_margin_loss""".split())
+
+
+def _mutated_args(func, args, kwargs):
+    """Tensors the op writes in place (schema arguments marked Tensor(a!)), e.g. add_, the running
+    stats of batch_norm in training mode."""
+    out = []
+    for i, a in enumerate(func._schema.arguments):
+        info = a.alias_info
+        if info is None or not info.is_write:
+            continue
+        present, v = _arg_value(a, i, args, kwargs)
+        if present and isinstance(v, torch.Tensor):
+            out.append(v)
+    return out
 
 
 def _is_transposed(t):

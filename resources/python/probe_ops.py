@@ -10,7 +10,7 @@ erfinv exp exp2 expm1 fill fix floor floor_divide fmod frac ge gelu glu_pointwis
 hardsigmoid hardswish hardtanh le leaky_relu lerp lgamma log log10 log1p log2 logical_and logical_not
 logical_or logical_xor logit lt masked_fill maximum minimum mish mul nan_to_num ne neg pow prelu
 reciprocal relu relu6 remainder round rrelu rsqrt rsub selu sgn sigmoid sign silu sin sinh softplus
-softshrink sqrt square sub tan tanh threshold true_divide trunc where xlogy _to_copy
+softshrink sqrt square sub tan tanh threshold true_divide trunc where xlogy _to_copy triu tril
 """.split())
 
 # Ops that only re-describe memory (no arithmetic); clone/copy move bytes but do no FLOPs.

@@ -11,12 +11,31 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 
 class NamedInt(int):
-    """An int that remembers the module-level constant it came from (arithmetic yields plain ints)."""
+    """An int that remembers the module-level constant(s) it came from.
+
+    kwb_names is a tuple of size names whose product is the value: a product of two NamedInts keeps
+    both names (`D*stride` in get_inputs names that dim D*stride), `x*1` and `x//1` keep x's names;
+    any other arithmetic yields a plain int (a sum or quotient has no name worth guessing).
+    """
 
     def __new__(cls, value, name):
         obj = int.__new__(cls, value)
-        obj.kwb_name = name
+        obj.kwb_names = tuple(name) if isinstance(name, tuple) else (name,)
         return obj
+
+    def __mul__(self, other):
+        if isinstance(other, NamedInt):
+            return NamedInt(int(self) * int(other), self.kwb_names + other.kwb_names)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 1:
+            return self
+        return int.__mul__(self, other)
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, other):
+        if isinstance(other, int) and not isinstance(other, bool) and other == 1:
+            return self
+        return int.__floordiv__(self, other)
 
 
 def plain(obj):
@@ -77,7 +96,7 @@ def _shape_names(func, args):
         dims = args[0]
     if not isinstance(dims, (tuple, list, torch.Size)):
         return None
-    return [getattr(d, "kwb_name", None) for d in dims]
+    return [getattr(d, "kwb_names", None) for d in dims]
 
 
 class FactoryMode(TorchFunctionMode):
@@ -116,7 +135,16 @@ class FactoryMode(TorchFunctionMode):
             if tr.phase == "forward" and func in RANDOM_FACTORIES:
                 tr.ambiguity("randomness", "forward calls torch.%s: the output is random; the reference "
                              "comparison must fix the seed or drop the randomness" % func.__name__)
-        out = func(*plain(args), **plain(kwargs))
+        # Remember which user-level torch call (F.instance_norm, F.max_pool1d, Tensor.sum) the aten
+        # ops below come from: torch 1.13 lowers instance_norm to batch_norm and max_pool1d to
+        # max_pool2d, and the spec should name what the program wrote.
+        prev = tr.current_function
+        if tr.phase == "forward" and prev is None:
+            tr.current_function = getattr(func, "__name__", None) or str(func)
+        try:
+            out = func(*plain(args), **plain(kwargs))
+        finally:
+            tr.current_function = prev
         if names is not None and isinstance(out, torch.Tensor) and any(names) and len(names) == out.dim():
             tr.keep(out)
             tr.dim_names[id(out)] = names
@@ -249,6 +277,8 @@ class Tracer:
         self.dim_names = {}
         self.alive = []
         self.ops = []  # (func, args, kwargs, out, line)
+        self.op_functions = []   # per op: the user-level torch function it ran under (or None)
+        self.current_function = None
         self.ambiguities = []
         self.notes = []
         self._once = set()
@@ -258,6 +288,7 @@ class Tracer:
 
     def record(self, func, args, kwargs, out, line):
         self.ops.append((func, args, kwargs, out, line))
+        self.op_functions.append(self.current_function)
 
     def ambiguity(self, kind, why, line=None):
         if line is None:
