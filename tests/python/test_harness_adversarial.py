@@ -42,6 +42,16 @@ class UninitialisedMemoryTest(Base):
             self.assertEqual(c["status"], "FAIL", c)
 
 
+class DeviceTest(Base):
+    def test_output_on_another_device_fails_before_any_arithmetic(self):
+        r = self.harness("wrong_device.py", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 1, r)
+        c = r.results["problem_shape"]
+        self.assertEqual(c["status"], "FAIL")
+        self.assertIsNone(c["rel_err"])
+        self.assertIn("device meta != expected cpu", c["reason"])
+
+
 class SeedsTest(Base):
     def test_derived_cases_run_three_seeds_problem_shape_one(self):
         r = self.harness("good_relu.py", "--cases", "problem_shape,boundary_tail")
@@ -104,6 +114,37 @@ class TimingRefreshTest(Base):
         self.assertTrue(r.result["ref_latency_stats"]["inputs_refreshed"])
         self.assertIn("re-copied from 2 alternating sets", r.result["timing_method"])
         self.assertEqual(r.results["problem_shape"]["last_call_rel_err"], 0.0)
+
+
+class SideStreamVerdictTest(unittest.TestCase):
+    """Timer.summarize's GPU rule, fed with numbers (the GPU run itself: bench/gpu/session_harness.sh)."""
+
+    def timer(self):
+        mod = h.load_rendered(h.RELU_SPEC)
+        mod.torch = __import__("torch")
+        t = mod.Timer(False)
+        t.gpu, t.flush_bytes = True, 100 << 20  # the GPU rule without a GPU
+        return mod, t
+
+    def test_side_stream_work_is_reported_at_wall_time(self):
+        mod, t = self.timer()
+        s = t.summarize([3.0, 3.2, 3.1], [1500.0, 1510.0, 1490.0], 10)
+        self.assertEqual(s["clock"], "wall")
+        self.assertEqual(s["median_us"], 1500.0)
+        self.assertEqual(s["min_us"], 1490.0)
+        self.assertEqual(s["event_median_us"], 3.1)
+        self.assertIn("stream other than the harness's", s["warning"])
+        self.assertIn("synchronized wall clock", t.method(3, True, s["clock"]))
+
+    def test_honest_kernels_keep_cuda_event_times(self):
+        mod, t = self.timer()
+        big = t.summarize([1000.0, 1001.0, 999.0], [1030.0, 1031.0, 1029.0], 10)   # sync overhead ~3 %
+        small = t.summarize([10.0, 10.0, 10.0], [60.0, 61.0, 59.0], 10)            # overheads dominate
+        for s in (big, small):
+            self.assertEqual(s["clock"], "cuda_events")
+            self.assertNotIn("warning", s)
+        self.assertEqual(big["median_us"], 1000.0)
+        self.assertIn("cuda_events+l2_flush(100 MiB)", t.method(3, True, big["clock"]))
 
 
 class StickyErrorTest(Base):
