@@ -7,7 +7,9 @@
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
 #include "widgets/editortabs.h"
+#include "core/knowledge/registry.h"
 #include "widgets/knowledgemodel.h"
+#include "widgets/pluginpanel.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
 #include "widgets/wizardpanel.h"
@@ -202,6 +204,11 @@ void MainWindow::createDocks() {
   QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::RightDockWidgetArea);
   QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::RightDockWidgetArea);
   tabifyDockWidget(knowledge, roofline);
+  // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
+  auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
+  plugins->setJobGetter([this] { return m_job.get(); });
+  connect(plugins, &PluginPanel::recordUsed, this, [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
+  tabifyDockWidget(knowledge, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::RightDockWidgetArea));
   knowledge->raise();
   addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
 }

@@ -50,7 +50,7 @@ void printHelp() {
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
            "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
            "  gpus [--json]                                     the spec ledger's GPUs\n"
-           "  plugin list [--json] | plugin query TOOL --input JSON\n"
+           "  plugin list [--json] [--all] | plugin query TOOL --input JSON | plugin enable|disable TOOL\n"
            "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
            "  check KERNEL.py [--api TABLE.json]                CuTe DSL static conformance\n"
            "  help\n";
@@ -204,24 +204,52 @@ int cmdGpus(const QStringList& args) {
 }
 
 // ---------------------------------------------------------------- plugin
+nlohmann::json entryJson(const ToolRegistry& reg, const ToolEntry& e) {
+  nlohmann::json o = {{"name", e.id.toStdString()}, {"kind", toolKindName(e.kind).toStdString()},
+                      {"origin", e.origin.toStdString()}, {"enabled", e.tool && reg.isEnabled(e.id)}};
+  if (!e.tool) {
+    o["error"] = e.error.toStdString();
+    return o;
+  }
+  o["title"] = e.tool->title().toStdString();
+  o["description"] = e.tool->description().toStdString();
+  o["input_schema"] = e.tool->inputSchema();
+  if (const QString why = e.tool->disabledReason(); !why.isEmpty()) o["disabled_for_session"] = why.toStdString();
+  return o;
+}
+
 int cmdPlugin(const QStringList& args) {
-  if (args.isEmpty()) return usage(QStringLiteral("plugin needs 'list' or 'query'"));
-  const ToolRegistry& reg = ToolRegistry::instance();
+  if (args.isEmpty()) return usage(QStringLiteral("plugin needs 'list', 'query', 'enable' or 'disable'"));
+  ToolRegistry& reg = ToolRegistry::instance();
   if (args.constFirst() == QLatin1String("list")) {
     const bool json = args.contains(QStringLiteral("--json"));
+    const bool all = args.contains(QStringLiteral("--all"));
     nlohmann::json arr = nlohmann::json::array();
-    for (const KnowledgeTool* t : reg.enabledTools()) {
+    for (const ToolEntry& e : reg.entries()) {
+      const bool enabled = e.tool && reg.isEnabled(e.id);
       if (json) {
-        arr.push_back({{"name", t->id().toStdString()},
-                       {"title", t->title().toStdString()},
-                       {"description", t->description().toStdString()},
-                       {"input_schema", t->inputSchema()}});
-      } else {
-        out() << t->id() << "\t" << t->title() << "\n    input: "
-              << QString::fromStdString(t->inputSchema().dump()) << Qt::endl;
+        if (enabled || all) arr.push_back(entryJson(reg, e));
+        continue;
       }
+      if (!e.tool) continue;  // failures are listed after the tools
+      if (!enabled && !all) continue;
+      out() << e.id << "\t" << e.tool->title() << (enabled ? QString() : QStringLiteral(" [disabled]")) << " ("
+            << toolKindName(e.kind) << ")\n    input: " << QString::fromStdString(e.tool->inputSchema().dump()) << Qt::endl;
+      for (const QString& d : e.tool->diagnostics()) out() << "    ! " << d << Qt::endl;
     }
-    if (json) out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
+    if (json) {
+      out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
+    } else {
+      for (const ToolEntry& e : reg.failures())
+        out() << e.id << "\tFAILED to load (" << toolKindName(e.kind) << ", " << e.origin << "): " << e.error << Qt::endl;
+    }
+    return kOk;
+  }
+  if (args.constFirst() == QLatin1String("enable") || args.constFirst() == QLatin1String("disable")) {
+    if (args.size() != 2) return usage(QStringLiteral("plugin %1 needs exactly one TOOL id").arg(args.constFirst()));
+    if (!reg.anyTool(args.at(1))) return usage(QStringLiteral("no knowledge tool '%1' (see `kwb plugin list --all`)").arg(args.at(1)));
+    reg.setEnabled(args.at(1), args.constFirst() == QLatin1String("enable"));
+    out() << args.at(1) << (args.constFirst() == QLatin1String("enable") ? " enabled" : " disabled") << Qt::endl;
     return kOk;
   }
   if (args.constFirst() == QLatin1String("query")) {
@@ -230,19 +258,29 @@ int cmdPlugin(const QStringList& args) {
     p.addOption({QStringLiteral("input"), QStringLiteral("JSON query"), QStringLiteral("JSON")});
     if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
     if (p.positionalArguments().size() != 1) return usage(QStringLiteral("plugin query needs a TOOL id"));
-    const KnowledgeTool* tool = reg.tool(p.positionalArguments().constFirst());
-    if (!tool) return usage(QStringLiteral("no enabled knowledge tool '%1' (see `kwb plugin list`)").arg(p.positionalArguments().constFirst()));
+    const QString id = p.positionalArguments().constFirst();
+    const KnowledgeTool* tool = reg.tool(id);
+    if (!tool) {
+      if (const KnowledgeTool* off = reg.anyTool(id))
+        return usage(off->disabledReason().isEmpty()
+                         ? QStringLiteral("knowledge tool '%1' is disabled (`kwb plugin enable %1`)").arg(id)
+                         : QStringLiteral("knowledge tool '%1' is disabled for this session: %2").arg(id, off->disabledReason()));
+      return usage(QStringLiteral("no enabled knowledge tool '%1' (see `kwb plugin list`)").arg(id));
+    }
     nlohmann::json input = nlohmann::json::object();
     if (p.isSet(QStringLiteral("input"))) {
       input = nlohmann::json::parse(p.value(QStringLiteral("input")).toStdString(), nullptr, false);
       if (input.is_discarded()) return usage(QStringLiteral("--input is not valid JSON"));
     }
     const KnowledgeResult r = tool->query(input);
-    nlohmann::json o = {{"tool", tool->id().toStdString()}, {"ok", r.ok}};
+    nlohmann::json o = {{"tool", tool->id().toStdString()}, {"ok", r.ok}, {"query", input}};
     if (!r.ok) o["error"] = r.error.toStdString();
     nlohmann::json recs = nlohmann::json::array();
     for (const KnowledgeRecord& rec : r.records) recs.push_back(toJson(rec));
     o["records"] = recs;
+    nlohmann::json notes = nlohmann::json::array();
+    for (const QString& n : r.notes) notes.push_back(n.toStdString());
+    o["notes"] = notes;
     out() << QString::fromStdString(o.dump(2)) << Qt::endl;
     return r.ok ? kOk : kFail;
   }

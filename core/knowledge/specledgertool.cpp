@@ -60,10 +60,27 @@ KnowledgeResult SpecLedgerTool::query(const nlohmann::json& input) const {
                  QStringLiteral("waves = CTAs / SMs; a grid under one wave leaves the device idle"));
   if (g.l2) add(QStringLiteral("l2_bytes"), QStringLiteral("L2 size"), *g.l2,
                 QStringLiteral("timing flushes a buffer >= 2x L2 between repetitions"));
+  if (g.hbm) add(QStringLiteral("hbm_gb"), QStringLiteral("HBM capacity"), *g.hbm,
+                 QStringLiteral("upper bound on resident tensors (decimal GB as published)"));
+  if (g.boostClock) add(QStringLiteral("boost_clock_mhz"), QStringLiteral("boost clock the peaks assume"), *g.boostClock,
+                        QStringLiteral("the published peaks assume this clock; sustained clocks under load may be lower"));
   for (auto it = g.dense.cbegin(); it != g.dense.cend(); ++it) {
     if (!dtypeFilter.isEmpty() && it.key() != dtypeFilter) continue;
     add(QStringLiteral("dense.") + it.key(), QStringLiteral("dense %1 peak").arg(it.key()), it.value(),
         QStringLiteral("compute roof for %1 (dense; sparse figures are never used for dense kernels)").arg(it.key()));
+  }
+  // Sparse (2:4) peaks are separate records so nobody mistakes them for the dense roof.
+  for (auto it = g.sparse.cbegin(); it != g.sparse.cend(); ++it) {
+    if (!dtypeFilter.isEmpty() && it.key() != dtypeFilter) continue;
+    add(QStringLiteral("sparse.") + it.key(), QStringLiteral("2:4 structured-sparsity %1 peak (NOT dense)").arg(it.key()),
+        it.value(), QStringLiteral("only for 2:4 sparse kernels; never the roof of a dense kernel"));
+  }
+  // Missing facts are stated, never filled from another GPU.
+  for (auto it = g.missingNotes.cbegin(); it != g.missingNotes.cend(); ++it) {
+    if (!dtypeFilter.isEmpty() && (it.key().startsWith(QLatin1String("dense.")) || it.key().startsWith(QLatin1String("sparse."))) &&
+        !it.key().endsWith(u'.' + dtypeFilter))
+      continue;
+    res.notes.append(QStringLiteral("%1 %2: not published — %3").arg(g.id, it.key(), it.value()));
   }
   QMap<QString, int> seen;  // several measurements of one quantity get distinct, stable ids
   for (const MeasuredCeiling& m : ledger.measured(g.id)) {

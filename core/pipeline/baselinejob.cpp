@@ -12,6 +12,7 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/template.h"
+#include "core/knowledge/recorduse.h"
 #include "core/knowledge/registry.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
@@ -166,6 +167,26 @@ bool BaselineJob::learn() {
   for (const QString& rel : {QStringLiteral(".atrex_plugins/instructions.md"), QStringLiteral("plans/v0_plan.md")})
     if (!m_written.contains(rel)) m_written.append(rel);
   Q_EMIT phaseDone(Learn, true);
+  return true;
+}
+
+bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json& query) {
+  if (!m_ws) {
+    m_error = QStringLiteral("run phase 1 first: there is no workspace yet");
+    return false;
+  }
+  QString error;
+  if (!useRecordInWorkspace(*m_ws, record, query, &error)) {
+    m_error = error;
+    return false;
+  }
+  const bool known = std::any_of(m_records.cbegin(), m_records.cend(),
+                                 [&](const KnowledgeRecord& r) { return r.id == record.id && r.toolId == record.toolId; });
+  if (!known) {
+    m_records.append(record);
+    m_searchLog.append({record.toolId, query, true, QString(), 1});
+  }
+  Q_EMIT progress(Learn, QStringLiteral("used %1 (%2): added to plans/v0_plan.md").arg(record.id, record.toolId));
   return true;
 }
 

@@ -70,6 +70,10 @@ public:
   void runAll();
   /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
   void cancel();
+  /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
+  /// memory/v0.json (useRecordInWorkspace, core/knowledge/recorduse.h), and adds it to consulted()
+  /// and the search log so a later writeRecords() keeps it. Needs phase 2's plan; false + lastError().
+  bool useRecord(const KnowledgeRecord& record, const nlohmann::json& query);
 
   QString workspaceDir() const;
   QString problemName() const;
