@@ -29,6 +29,9 @@ done
 # xcb needs its own integrations; keep only what exists.
 [ -d "$qtplugins/xcbglintegrations" ] && cp -a "$qtplugins/xcbglintegrations" "$root/plugins/"
 
+# Knowledge-tool plugins: the registry looks in <libexec>/../plugins (QPluginLoader; core/knowledge/registry.h).
+cp "$build"/plugins/*.so "$root/plugins/" 2>/dev/null || echo "warning: no knowledge-tool plugins in $build/plugins" >&2
+
 # Libraries: everything ldd resolves for the binaries and plugins, except glibc's own, which the
 # target machine provides (the dynamic loader must match the host's). The GL dispatch libraries
 # (libglvnd: libEGL, libOpenGL, libGLX) are bundled: Qt links them and a GPU host may lack them.

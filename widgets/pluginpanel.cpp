@@ -139,12 +139,15 @@ void PluginPanel::refreshTools() {
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
     item->setCheckState(m_registry.isEnabled(e.id) ? Qt::Checked : Qt::Unchecked);
   }
-  if (!keep.isEmpty()) selectTool(keep);
+  // Keep the selection (and the form the user filled in) when the tool is still there.
+  for (int i = 0; i < m_tools->count(); ++i)
+    if (!keep.isEmpty() && m_tools->item(i)->data(kIdRole).toString() == keep) m_tools->setCurrentRow(i);
 }
 
 bool PluginPanel::selectTool(const QString& id) {
   const KnowledgeTool* tool = m_registry.anyTool(id);
   if (!tool) return false;
+  if (id != m_toolId) setStatus(QString(), false);
   m_toolId = id;
   for (int i = 0; i < m_tools->count(); ++i)
     if (m_tools->item(i)->data(kIdRole).toString() == id && m_tools->currentRow() != i) {
@@ -164,7 +167,6 @@ void PluginPanel::showTool() {
   if (!diag.isEmpty()) text += QStringLiteral("\n\nProblems (%1):\n").arg(diag.size()) + diag.join(u'\n');
   m_schema->setPlainText(text);
   rebuildForm(schema);
-  setStatus(QString(), false);
 }
 
 void PluginPanel::rebuildForm(const nlohmann::json& schema) {

@@ -65,6 +65,12 @@ nlohmann::json readJson(const QString& path, const QString& rel, QList<StoreProb
   return j;
 }
 
+// The record's schema field for messages: the string itself, other JSON as written, "none" if absent.
+QString schemaText(const nlohmann::json& j) {
+  if (!j.contains("schema")) return QStringLiteral("none");
+  return j["schema"].is_string() ? QString::fromStdString(j["schema"].get<std::string>()) : QString::fromStdString(j["schema"].dump());
+}
+
 // The first missing or mistyped required string among dotted paths, or "".
 QString missingString(const nlohmann::json& j, std::initializer_list<const char*> paths) {
   for (const char* p : paths) {
@@ -202,7 +208,7 @@ void GpuWikiStore::loadHardware() {
     if (j.is_null()) continue;
     if (s(j, "schema") != QLatin1String(kHwSchema)) {
       m_problems.append({rel, QStringLiteral("unknown schema version '%1' (expected %2)")
-                                  .arg(j.contains("schema") ? QString::fromStdString(j["schema"].dump()) : QStringLiteral("none"),
+                                  .arg(schemaText(j),
                                        QLatin1String(kHwSchema))});
       continue;
     }
@@ -251,7 +257,7 @@ void GpuWikiStore::loadExperience() {
     if (j.is_null()) continue;
     if (s(j, "schema") != QLatin1String(kExpSchema)) {
       m_problems.append({rel, QStringLiteral("unknown schema version '%1' (expected %2)")
-                                  .arg(j.contains("schema") ? QString::fromStdString(j["schema"].dump()) : QStringLiteral("none"),
+                                  .arg(schemaText(j),
                                        QLatin1String(kExpSchema))});
       continue;
     }

@@ -1,0 +1,525 @@
+// Knowledge tools: the spec-ledger tool (citations for every value, exact and fail-loud lookup),
+// the gpu-wiki store (malformed records, ids and sources byte for byte, scope strictness, fallback
+// labelling, exact hardware facts) on a fixture store and on ../shared's real one, the CuTe DSL API
+// tool, the registry's manifests, and "use this" into a workspace.
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/knowledge/recorduse.h"
+#include "core/knowledge/registry.h"
+#include "core/knowledge/specledgertool.h"
+#include "core/platform/specledger.h"
+#include "core/records/memoryrecord.h"
+#include "core/workspace/workspace.h"
+#include "plugins/cutedsl/cuteapitable.h"
+#include "plugins/cutedsl/cuteapitool.h"
+#include "plugins/gpuwiki/gpuwikistore.h"
+#include "plugins/gpuwiki/gpuwikitools.h"
+
+using namespace kwb;
+
+namespace {
+
+QString fixtureStore() { return QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/store"); }
+QString realStore() { return QStringLiteral(KWB_SHARED_DIR "/data/gpu-wiki"); }
+QString realCuteTable() { return QStringLiteral(KWB_SHARED_DIR "/data/cutedsl/cute_api.json"); }
+
+nlohmann::json readJsonFile(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return nullptr;
+  return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+QStringList ids(const KnowledgeResult& r) {
+  QStringList out;
+  for (const KnowledgeRecord& k : r.records) out << k.id;
+  return out;
+}
+
+nlohmann::json q(std::initializer_list<std::pair<const char*, const char*>> kv, const QString& store) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : kv) j[k] = v;
+  j["store"] = store.toStdString();
+  return j;
+}
+
+}  // namespace
+
+class TestKnowledge : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_knowledge"));
+  }
+
+  // ------------------------------------------------------------------ spec ledger
+  void ledgerCitesEveryValue_data() {
+    QTest::addColumn<QString>("product");
+    for (const char* p : {"H100-SXM", "H100-PCIe", "H20", "H200-SXM", "H200-NVL", "MI300X", "MI308X", "MI355X"})
+      QTest::newRow(p) << QString::fromLatin1(p);
+  }
+  void ledgerCitesEveryValue() {
+    QFETCH(QString, product);
+    const KnowledgeResult r = SpecLedgerTool().query({{"product", product.toStdString()}});
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const GpuSpec* g = SpecLedger::builtin().byId(product);
+    QVERIFY(g);
+    // Every unpublished value is stated (MI308X: AMD publishes none), never borrowed.
+    QCOMPARE(r.notes.size(), g->missingNotes.size());
+    for (const QString& n : r.notes) QVERIFY2(n.contains(QStringLiteral("not published")), qPrintable(n));
+    bool sawDense = g->dense.isEmpty(), sawBandwidth = !g->bandwidth.has_value();
+    for (const KnowledgeRecord& k : r.records) {
+      QVERIFY2(k.id.startsWith(QStringLiteral("spec-ledger:") + product + u':'), qPrintable(k.id));
+      QVERIFY2(!k.source.isEmpty(), qPrintable(k.id));
+      if (!k.id.contains(QStringLiteral(":measured."))) {
+        // A datasheet value's citation: "title (date) <url>" (a file: URL for facts read on a machine).
+        QVERIFY2(k.source.contains(QStringLiteral(") <")) && k.source.endsWith(u'>'), qPrintable(k.id + QStringLiteral(" → ") + k.source));
+      } else {
+        QVERIFY2(k.title.contains(QStringLiteral("MEASURED")), qPrintable(k.title));
+      }
+      QCOMPARE(QString::fromStdString(k.scope.value("product", std::string())), product);
+      sawDense = sawDense || k.id.contains(QStringLiteral(":dense."));
+      sawBandwidth = sawBandwidth || k.id.endsWith(QStringLiteral(":memory_bandwidth"));
+      if (k.id.contains(QStringLiteral(":sparse."))) QVERIFY(k.title.contains(QStringLiteral("NOT dense")));
+    }
+    QVERIFY(sawDense);
+    QVERIFY(sawBandwidth);
+  }
+
+  void ledgerSparseApartFromDense() {
+    const KnowledgeResult r = SpecLedgerTool().query({{"product", "H100-SXM"}, {"dtype", "bf16"}});
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const QStringList all = ids(r);
+    QVERIFY(all.contains(QStringLiteral("spec-ledger:H100-SXM:dense.bf16")));
+    QVERIFY(all.contains(QStringLiteral("spec-ledger:H100-SXM:sparse.bf16")));
+    QVERIFY(!all.contains(QStringLiteral("spec-ledger:H100-SXM:dense.fp32")));  // dtype filter
+    const GpuSpec* g = SpecLedger::builtin().byId(QStringLiteral("H100-SXM"));
+    QVERIFY(g && g->densePeakTflops(QStringLiteral("bf16")) && g->sparsePeakTflops(QStringLiteral("bf16")));
+    // The published sparse figure (1,979 "with sparsity") is not the dense one (989.4).
+    QVERIFY(g->sparsePeakTflops(QStringLiteral("bf16"))->value > 1.9 * g->densePeakTflops(QStringLiteral("bf16"))->value);
+  }
+
+  void ledgerRejectsAmbiguousAndUnknown_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("bare NVIDIA H100") << QStringLiteral("NVIDIA H100") << QStringLiteral("H100-SXM");
+    QTest::newRow("bare H100") << QStringLiteral("H100") << QStringLiteral("H100-PCIe");
+    QTest::newRow("H100 80GB") << QStringLiteral("H100 80GB") << QStringLiteral("H100-PCIe");
+    QTest::newRow("unknown B200") << QStringLiteral("B200") << QStringLiteral("MI355X");
+    QTest::newRow("near miss") << QStringLiteral("H100-SXM5-94GB") << QStringLiteral("H100-SXM");
+  }
+  void ledgerRejectsAmbiguousAndUnknown() {
+    QFETCH(QString, name);
+    QFETCH(QString, mentions);
+    const KnowledgeResult r = SpecLedgerTool().query({{"product", name.toStdString()}});
+    QVERIFY(!r.ok);
+    QVERIFY(r.records.isEmpty());
+    QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+  }
+
+  void ledgerConflictsShown() {
+    // Conflicts the ledger knows are shown in the record, not silently resolved.
+    const QList<Conflict> conflicts = SpecLedger::builtin().conflicts();
+    if (conflicts.isEmpty()) QSKIP("the built-in ledger records no conflicting sources");
+    const Conflict& c = conflicts.constFirst();
+    const KnowledgeResult r = SpecLedgerTool().query({{"product", c.gpuId.toStdString()}});
+    QVERIFY(r.ok);
+    bool shown = false;
+    for (const KnowledgeRecord& k : r.records) shown = shown || k.content.contains(QStringLiteral("[CONFLICT"));
+    QVERIFY2(shown, qPrintable(c.describe()));
+  }
+
+  // ------------------------------------------------------------------ gpu-wiki store (fixture)
+  void storeListsMalformedRecords() {
+    QString error;
+    const auto store = GpuWikiStore::load(fixtureStore(), &error);
+    QVERIFY2(store, qPrintable(error));
+    QMap<QString, QString> problems;
+    for (const StoreProblem& p : store->problems()) problems.insert(p.file, p.reason);
+    QCOMPARE(problems.size(), 6);
+    QCOMPARE(problems.value(QStringLiteral("hardware_wiki/records/bad/not-json.json")), QStringLiteral("not valid JSON"));
+    QVERIFY(problems.value(QStringLiteral("hardware_wiki/records/bad/no-provenance.json")).contains(QStringLiteral("provenance.sources")));
+    QCOMPARE(problems.value(QStringLiteral("kernel_wiki/records/bad/broken.json")), QStringLiteral("not valid JSON"));
+    QCOMPARE(problems.value(QStringLiteral("kernel_wiki/records/bad/no-id.json")), QStringLiteral("missing field id"));
+    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/bad/future-schema.json")) == QStringLiteral("unknown schema version 'clean-9.0' (expected clean-1.3)"));
+    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/zz/duplicate.json")).startsWith(QStringLiteral("duplicate id generic.generic.any.roofline-basics")));
+    QCOMPARE(store->hardware().size(), size_t(4));
+    QCOMPARE(store->experience().size(), size_t(9));  // the rest still load
+    // The tools report them as diagnostics with file and reason.
+    qputenv("KWB_GPU_WIKI", fixtureStore().toUtf8());
+    const QStringList diag = GpuWikiExperienceTool().diagnostics();
+    qunsetenv("KWB_GPU_WIKI");
+    QCOMPARE(diag.size(), 4);
+    QVERIFY(diag.contains(QStringLiteral("kernel_wiki/records/bad/no-id.json: missing field id (skipped)")));
+  }
+
+  void storeMissingIsAnError() {
+    QString error;
+    QVERIFY(!GpuWikiStore::load(QStringLiteral("/nonexistent/gpu-wiki"), &error));
+    QVERIFY(error.contains(QStringLiteral("not a gpu-wiki store")));
+    const KnowledgeResult r = GpuWikiExperienceTool().query({{"store", "/nonexistent/gpu-wiki"}, {"arch", "hopper"}});
+    QVERIFY(!r.ok);
+    QVERIFY(r.error.contains(QStringLiteral("/nonexistent/gpu-wiki")));
+  }
+
+  void experienceIdsAndSourcesByteForByte() {
+    const KnowledgeResult r = GpuWikiExperienceTool().query(
+        q({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "Elementwise"}}, fixtureStore()));
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(!r.records.isEmpty());
+    const KnowledgeRecord& top = r.records.constFirst();
+    const QString rel = QStringLiteral("kernel_wiki/records/technique-card/nvidia/hopper/triton/"
+                                       "nvidia.hopper.triton.elementwise.vectorize-loads_v2.0.json");
+    const nlohmann::json file = readJsonFile(fixtureStore() + u'/' + rel);
+    QVERIFY(top.id.toStdString() == file["id"].get<std::string>());
+    QCOMPARE(top.source.toUtf8(), QByteArray("gpu-wiki ") + rel.toUtf8() + QByteArray(" (page ") +
+                                      QByteArray::fromStdString(file["evidence"]["raw"]["page_path"].get<std::string>()) + ')');
+    QVERIFY(top.scope == file["retrieval"]["scope"]);  // the store's scope, unchanged
+    QVERIFY(!top.fallback);
+    // And through toJson (what `kwb plugin query` prints) the bytes are the same.
+    QVERIFY(toJson(top)["id"] == file["id"]);
+  }
+
+  void experienceScopeStrictness_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QString>("product");
+    QTest::addColumn<QString>("dsl");
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("hopper triton elementwise")
+        << QStringLiteral("hopper") << QString() << QStringLiteral("triton") << QStringLiteral("elementwise")
+        << QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
+                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"), QStringLiteral("generic.generic.any.roofline-basics")};
+    QTest::newRow("sm_90 spelling, no dsl")
+        << QStringLiteral("sm_90") << QString() << QString() << QStringLiteral("elementwise")
+        << QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
+                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"), QStringLiteral("nvidia.generic.cutedsl.multi-arch"),
+                       QStringLiteral("generic.generic.any.roofline-basics")};
+    QTest::newRow("blackwell triton elementwise: B200 record only with product b200")
+        << QStringLiteral("blackwell") << QStringLiteral("B200") << QStringLiteral("triton") << QStringLiteral("elementwise")
+        << QStringList{QStringLiteral("nvidia.b200.triton.elementwise.tma-store"), QStringLiteral("generic.generic.any.roofline-basics")};
+    QTest::newRow("cdna3 via gfx942, MI300X: no mi308x record, AMD generic yes")
+        << QStringLiteral("gfx942") << QStringLiteral("MI300X") << QString() << QString()
+        << QStringList{QStringLiteral("amd.generic.any.lds-basics"), QStringLiteral("generic.generic.any.roofline-basics")};
+  }
+  void experienceScopeStrictness() {
+    QFETCH(QString, arch);
+    QFETCH(QString, product);
+    QFETCH(QString, dsl);
+    QFETCH(QString, family);
+    QFETCH(QStringList, expected);
+    nlohmann::json in = {{"store", fixtureStore().toStdString()}, {"arch", arch.toStdString()}};
+    if (!product.isEmpty()) in["product"] = product.toStdString();
+    if (!dsl.isEmpty()) in["dsl"] = dsl.toStdString();
+    if (!family.isEmpty()) in["operator_family"] = family.toStdString();
+    const KnowledgeResult r = GpuWikiExperienceTool().query(in);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(ids(r), expected);  // exact set and rank order
+    for (const KnowledgeRecord& k : r.records) QVERIFY(!k.fallback);
+  }
+
+  void experienceFallbackLabelled() {
+    // No Hopper flydsl symptom card: fallback samples of the same vendor/arch, labelled, never Blackwell's.
+    const KnowledgeResult r = GpuWikiExperienceTool().query(
+        q({{"arch", "hopper"}, {"dsl", "flydsl"}, {"record_type", "symptom-card"}}, fixtureStore()));
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(!r.records.isEmpty());
+    QVERIFY(r.records.size() <= 3);
+    for (const KnowledgeRecord& k : r.records) {
+      QVERIFY2(k.fallback, qPrintable(k.id));
+      QVERIFY(k.constraint.startsWith(QStringLiteral("FALLBACK")));
+      QVERIFY(toJson(k)["fallback"].get<bool>());
+      const QString a = QString::fromStdString(k.scope.value("arch", std::string()));
+      QVERIFY2(a == QLatin1String("hopper") || a == QLatin1String("generic") ||
+                   k.scope.value("architectures", nlohmann::json::array()).dump().find("hopper") != std::string::npos,
+               qPrintable(k.id));
+    }
+    QCOMPARE(ids(r), (QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
+                                  QStringLiteral("nvidia.generic.cutedsl.multi-arch"), QStringLiteral("nvidia.hopper.any.generic.big-tiles")}));
+    QVERIFY(r.notes.join(u' ').contains(QStringLiteral("NOT matches")));
+    QVERIFY(!ids(r).contains(QStringLiteral("nvidia.hopper.any.old")));  // superseded never served
+  }
+
+  void experienceRejectsBadIdentity_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QString>("product");
+    QTest::addColumn<QString>("dsl");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("unknown arch") << QStringLiteral("volta-ish") << QString() << QString() << QStringLiteral("unknown architecture");
+    QTest::newRow("product vs arch") << QStringLiteral("hopper") << QStringLiteral("MI300X") << QString() << QStringLiteral("identity conflict");
+    QTest::newRow("unknown dsl") << QStringLiteral("hopper") << QString() << QStringLiteral("pallas") << QStringLiteral("unknown dsl");
+  }
+  void experienceRejectsBadIdentity() {
+    QFETCH(QString, arch);
+    QFETCH(QString, product);
+    QFETCH(QString, dsl);
+    QFETCH(QString, mentions);
+    nlohmann::json in = {{"store", fixtureStore().toStdString()}, {"arch", arch.toStdString()}};
+    if (!product.isEmpty()) in["product"] = product.toStdString();
+    if (!dsl.isEmpty()) in["dsl"] = dsl.toStdString();
+    const KnowledgeResult r = GpuWikiExperienceTool().query(in);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+  }
+
+  // ------------------------------------------------------------------ gpu-wiki hardware facts
+  void hardwareExactAndFailLoud_data() {
+    QTest::addColumn<QString>("product");
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("expectedId");    // "" → must fail
+    QTest::addColumn<QString>("expectedText");  // content (ok) or error (fail) contains this
+    QTest::newRow("MI300X sheet") << QStringLiteral("AMD Instinct MI-300X GPU") << QString() << QString()
+                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("bf16 1307.4 TFLOPS");
+    QTest::newRow("MI300X field") << QStringLiteral("MI300X") << QStringLiteral("cdna3") << QStringLiteral("peak_compute.bf16.dense")
+                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("peak_compute.bf16.dense = 1307.4 TFLOPS");
+    QTest::newRow("fp64 by unit kind") << QStringLiteral("MI300X") << QString() << QStringLiteral("peak_compute.fp64.tensor-core.dense")
+                                       << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("= 163.4 TFLOPS");
+    QTest::newRow("fp64 ambiguous") << QStringLiteral("MI300X") << QString() << QStringLiteral("peak_compute.fp64.dense") << QString()
+                                    << QStringLiteral("ambiguous");
+    QTest::newRow("unpublished") << QStringLiteral("MI300X") << QString() << QStringLiteral("memory.l2_cache_mb") << QString()
+                                 << QStringLiteral("not published in this store — Fixture: not in the cited table");
+    QTest::newRow("H100: no own sheet, Hopper sheet not substituted")
+        << QStringLiteral("NVIDIA H100") << QStringLiteral("hopper") << QString() << QString()
+        << QStringLiteral("architecture-level sheet is not substituted");
+    QTest::newRow("H200-SXM") << QStringLiteral("H200-SXM") << QString() << QStringLiteral("peak_compute.bf16.dense") << QString()
+                              << QStringLiteral("no spec sheet for product 'H200-SXM'");
+    QTest::newRow("arch code as product") << QStringLiteral("gfx942") << QString() << QString() << QString()
+                                          << QStringLiteral("architecture code");
+    QTest::newRow("identity conflict") << QStringLiteral("B200") << QStringLiteral("hopper") << QString() << QString()
+                                       << QStringLiteral("identity conflict");
+    QTest::newRow("Hopper arch-level sheet, titled so") << QString() << QStringLiteral("Hopper") << QString()
+                                                        << QStringLiteral("nvidia.hopper.spec-sheet.hopper") << QStringLiteral("bf16 989.4");
+  }
+  void hardwareExactAndFailLoud() {
+    QFETCH(QString, product);
+    QFETCH(QString, arch);
+    QFETCH(QString, field);
+    QFETCH(QString, expectedId);
+    QFETCH(QString, expectedText);
+    nlohmann::json in = {{"store", fixtureStore().toStdString()}};
+    if (!product.isEmpty()) in["product"] = product.toStdString();
+    if (!arch.isEmpty()) in["arch"] = arch.toStdString();
+    if (!field.isEmpty()) in["field"] = field.toStdString();
+    const KnowledgeResult r = GpuWikiHardwareTool().query(in);
+    if (expectedId.isEmpty()) {
+      QVERIFY2(!r.ok, qPrintable(ids(r).join(u' ')));
+      QVERIFY(r.records.isEmpty());
+      QVERIFY2(r.error.contains(expectedText), qPrintable(r.error));
+      return;
+    }
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.records.size(), 1);
+    QCOMPARE(r.records.constFirst().id, expectedId);
+    QVERIFY2(r.records.constFirst().content.contains(expectedText), qPrintable(r.records.constFirst().content));
+    if (r.records.constFirst().scope["product"].is_null())
+      QVERIFY(r.records.constFirst().title.contains(QStringLiteral("ARCHITECTURE-LEVEL")));
+  }
+
+  void hardwareSourceByteForByte() {
+    const KnowledgeResult r = GpuWikiHardwareTool().query(q({{"product", "MI300X"}}, fixtureStore()));
+    QVERIFY(r.ok);
+    QCOMPARE(r.records.constFirst().source,
+             QStringLiteral("gpu-wiki hardware_wiki/records/spec-sheet/amd/cdna3/mi300x.json: Fixture AMD table — “quoted” title "
+                            "(third-party-analysis; amd/cdna3/mi300x/specs.md); evidence class architecture-analysis"));
+  }
+
+  void hardwareInstructionScope() {
+    const KnowledgeResult hop = GpuWikiHardwareTool().query(q({{"instruction", "tcgen05.mma"}, {"arch", "hopper"}}, fixtureStore()));
+    QVERIFY(!hop.ok);
+    QVERIFY2(hop.error.contains(QStringLiteral("recorded for blackwell only, not for hopper")), qPrintable(hop.error));
+    const KnowledgeResult bw = GpuWikiHardwareTool().query(q({{"instruction", "tcgen05.mma"}}, fixtureStore()));
+    QVERIFY(bw.ok);
+    QCOMPARE(ids(bw), QStringList{QStringLiteral("nvidia.blackwell.instruction.tcgen05-mma")});
+    QVERIFY(bw.records.constFirst().constraint.contains(QStringLiteral("sm_100a")));
+  }
+
+  // ------------------------------------------------------------------ the real store
+  void realStoreLoadsAndStaysInScope() {
+    if (!QFileInfo::exists(realStore())) QSKIP("../shared/data/gpu-wiki is not available");
+    QString error;
+    const auto store = GpuWikiStore::cached(realStore(), &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->hardware().size(), size_t(30));
+    QCOMPARE(store->experience().size(), size_t(847));
+    QVERIFY2(store->problems().isEmpty(), qPrintable(store->problems().isEmpty() ? QString() : store->problems().constFirst().reason));
+
+    const KnowledgeResult r = GpuWikiExperienceTool().query(
+        {{"store", realStore().toStdString()}, {"arch", "Hopper"}, {"product", "H200-SXM"}, {"dsl", "triton"},
+         {"operator_family", "Elementwise"}, {"limit", 200}});
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(r.records.size() > 10);
+    for (const KnowledgeRecord& k : r.records) {
+      const QString arch = QString::fromStdString(k.scope.value("arch", std::string()));
+      const QString vendor = QString::fromStdString(k.scope.value("vendor", std::string()));
+      const bool multi = k.scope.value("architectures", nlohmann::json::array()).dump().find("hopper") != std::string::npos;
+      QVERIFY2(arch == QLatin1String("hopper") || arch == QLatin1String("generic") || multi, qPrintable(k.id));
+      QVERIFY2(vendor != QLatin1String("amd"), qPrintable(k.id));
+      const QString dsl = QString::fromStdString(k.scope.value("dsl", std::string()));
+      QVERIFY2(dsl == QLatin1String("triton") || dsl == QLatin1String("any"), qPrintable(k.id));
+      // id and page path byte for byte against the file named in the source.
+      const QString rel = k.source.section(u' ', 1, 1);
+      const nlohmann::json file = readJsonFile(realStore() + u'/' + rel);
+      QVERIFY2(file.is_object(), qPrintable(rel));
+      QVERIFY2(k.id.toStdString() == file["id"].get<std::string>(), qPrintable(k.id));
+      QVERIFY(k.source.toStdString().find(file["evidence"]["raw"]["page_path"].get<std::string>()) != std::string::npos);
+    }
+    // Hardware: Hopper's architecture-level sheet is never an H200's facts.
+    const KnowledgeResult h200 = GpuWikiHardwareTool().query({{"store", realStore().toStdString()}, {"product", "H200"}, {"arch", "hopper"}});
+    QVERIFY(!h200.ok);
+    QVERIFY2(h200.error.contains(QStringLiteral("not substituted")), qPrintable(h200.error));
+    const KnowledgeResult mi = GpuWikiHardwareTool().query(
+        {{"store", realStore().toStdString()}, {"product", "MI308X"}, {"field", "compute_units.sm_count"}});
+    QVERIFY2(mi.ok, qPrintable(mi.error));
+    QCOMPARE(mi.records.constFirst().id, QStringLiteral("amd.cdna3.spec-sheet.mi308x"));
+  }
+
+  // ------------------------------------------------------------------ CuTe DSL API tool
+  void cuteApiLookups_data() {
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("firstId");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("exact, import alias") << R"({"name": "cute.make_rmem_tensor"})" << true
+                                         << QStringLiteral("cutedsl-api:4.7.0:cutlass.cute.make_rmem_tensor") << QStringLiteral("layout_or_shape");
+    QTest::newRow("removed, renamed") << R"({"name": "cute.make_fragment"})" << true
+                                      << QStringLiteral("cutedsl-api:4.7.0:cutlass.cute.make_fragment#removed")
+                                      << QStringLiteral("Renamed: cutlass.cute.make_rmem_tensor exists in 4.7.0");
+    QTest::newRow("deprecated in current") << R"({"name": "cutlass.range_dynamic"})" << true
+                                           << QStringLiteral("cutedsl-api:4.7.0:cutlass.range_dynamic") << QStringLiteral("DEPRECATED in 4.7.0");
+    QTest::newRow("unknown") << R"({"name": "cute.make_magic_tensor"})" << false << QString() << QStringLiteral("is not in cute_api.json");
+    QTest::newRow("not applicable to triton") << R"({"framework": "triton"})" << true << QString() << QString();
+    QTest::newRow("table summary") << R"({"framework": "cutedsl"})" << true << QStringLiteral("cutedsl-api:4.7.0:table")
+                                   << QStringLiteral("api_v4.0.0.json (nvidia-cutlass-dsl 4.0.0)");
+  }
+  void cuteApiLookups() {
+    if (!QFileInfo::exists(realCuteTable())) QSKIP("../shared/data/cutedsl/cute_api.json is not available");
+    QFETCH(QString, input);
+    QFETCH(bool, ok);
+    QFETCH(QString, firstId);
+    QFETCH(QString, mentions);
+    nlohmann::json in = nlohmann::json::parse(input.toStdString());
+    in["table"] = realCuteTable().toStdString();
+    const KnowledgeResult r = CuteApiTool().query(in);
+    QCOMPARE(r.ok, ok);
+    if (!ok) {
+      QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+      return;
+    }
+    if (firstId.isEmpty()) {
+      QVERIFY(r.records.isEmpty());
+      return;
+    }
+    QVERIFY(!r.records.isEmpty());
+    QCOMPARE(r.records.constFirst().id, firstId);
+    QVERIFY2(r.records.constFirst().content.contains(mentions), qPrintable(r.records.constFirst().content));
+    QVERIFY(r.records.constFirst().source.contains(QStringLiteral("NVIDIA/cutlass")));
+  }
+
+  void cuteApiMissingTableIsClear() {
+    const QByteArray saved = qgetenv("KWB_SHARED_DIR");
+    qunsetenv("KWB_SHARED_DIR");
+    qunsetenv("KWB_CUTE_API");
+    const KnowledgeResult r = CuteApiTool().query({{"name", "cute.jit"}});
+    qputenv("KWB_SHARED_DIR", saved);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error, QStringLiteral("cutedsl-api: no CuTe DSL API table: pass \"table\" or set KWB_CUTE_API (or KWB_SHARED_DIR)"));
+    const KnowledgeResult bad = CuteApiTool().query({{"name", "cute.jit"}, {"table", "/nonexistent/cute_api.json"}});
+    QVERIFY(!bad.ok);
+    QVERIFY2(bad.error.contains(QStringLiteral("/nonexistent/cute_api.json: cannot read")), qPrintable(bad.error));
+  }
+
+  void renamedToParsesDeprecations() {
+    QCOMPARE(renamedTo(QStringLiteral("`make_fragment` is deprecated, use `make_rmem_tensor` instead")), QStringLiteral("make_rmem_tensor"));
+    QCOMPARE(renamedTo(QStringLiteral("range_dynamic is deprecated and will be removed in the future, please remove it.")), QString());
+  }
+
+  // ------------------------------------------------------------------ registry (manifests)
+  void registryListsManifestsDeterministically() {
+    ToolRegistry reg;
+    reg.add(std::make_unique<SpecLedgerTool>());
+    QCOMPARE(reg.loadManifests({QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools"), QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools")}), 7);
+    QStringList names;
+    for (const ToolEntry& e : reg.entries()) names << e.id;
+    QCOMPARE(names, (QStringList{QStringLiteral("fake-badrecord"), QStringLiteral("fake-crash"), QStringLiteral("fake-error"),
+                                 QStringLiteral("fake-flood"), QStringLiteral("fake-garbage"), QStringLiteral("fake-good"),
+                                 QStringLiteral("fake-hang"), QStringLiteral("spec-ledger"), QStringLiteral("zz-bad-manifest")}));
+    const QList<ToolEntry> failed = reg.failures();
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed.constFirst().error.contains(QStringLiteral("\"name\" must be a string")), qPrintable(failed.constFirst().error));
+    QVERIFY(failed.constFirst().origin.endsWith(QStringLiteral("zz-bad-manifest.json")));
+    // A duplicate id is refused and listed, the first stays.
+    QVERIFY(!reg.add(std::make_unique<SpecLedgerTool>()));
+    QCOMPARE(reg.failures().size(), 2);
+    QCOMPARE(reg.tools().size(), 8);
+    // The enabled state is remembered.
+    reg.setEnabled(QStringLiteral("fake-good"), false);
+    QVERIFY(!reg.isEnabled(QStringLiteral("fake-good")));
+    QVERIFY(!reg.tool(QStringLiteral("fake-good")));
+    QVERIFY(reg.anyTool(QStringLiteral("fake-good")));
+    QVERIFY(!QSettings().value(QStringLiteral("knowledge/disabled")).toStringList().isEmpty());
+    reg.setEnabled(QStringLiteral("fake-good"), true);
+    QVERIFY(reg.tool(QStringLiteral("fake-good")));
+  }
+
+  void instructionsListEnabledTools() {
+    const QString md = renderInstructions({});
+    QVERIFY(md.contains(QStringLiteral("No knowledge tool is enabled")));
+    SpecLedgerTool t;
+    const QString one = renderInstructions({&t});
+    QVERIFY(one.contains(QStringLiteral("## `spec-ledger`")));
+    QVERIFY(one.contains(QStringLiteral("\"required\"")));
+  }
+
+  // ------------------------------------------------------------------ "use this"
+  void useRecordAppendsToPlanAndMemory() {
+    QTemporaryDir tmp;
+    QString error;
+    std::unique_ptr<Workspace> ws = Workspace::open(tmp.filePath(QStringLiteral("kernel_opt_x")), false, &error);
+    QVERIFY2(ws, qPrintable(error));
+    const nlohmann::json query = {{"arch", "hopper"}, {"dsl", "flydsl"}, {"record_type", "symptom-card"}};
+    nlohmann::json in = query;
+    in["store"] = fixtureStore().toStdString();
+    const KnowledgeResult r = GpuWikiExperienceTool().query(in);
+    QVERIFY(r.ok && !r.records.isEmpty());
+    const KnowledgeRecord rec = r.records.constFirst();
+    QVERIFY(rec.fallback);
+    // No plan yet: refused, with the reason.
+    QVERIFY(!useRecordInWorkspace(*ws, rec, query, &error));
+    QVERIFY2(error.contains(QStringLiteral("run phase 2")), qPrintable(error));
+    // A generated plan that the user then edited: the edit stays, the section is appended once.
+    QCOMPARE(ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), "# V0 plan\n", &error), WriteOutcome::Written);
+    QVERIFY(atomicWrite(ws->path(QStringLiteral("plans/v0_plan.md")), "# V0 plan\nMy own note.\n", &error));
+    QVERIFY(MemoryRecord::fromTemplate(QStringLiteral("v0")).save(memoryPath(ws->root(), QStringLiteral("v0")), &error));
+    QVERIFY2(useRecordInWorkspace(*ws, rec, query, &error), qPrintable(error));
+    QVERIFY2(useRecordInWorkspace(*ws, rec, query, &error), qPrintable(error));  // idempotent
+    const QString plan = QString::fromUtf8(ws->read(QStringLiteral("plans/v0_plan.md"), &error));
+    QVERIFY(plan.startsWith(QStringLiteral("# V0 plan\nMy own note.\n")));
+    QCOMPARE(plan.count(QStringLiteral("## Knowledge used: `") + rec.id + u'`'), 1);
+    QVERIFY(plan.contains(QStringLiteral("- Source: ") + rec.source + u'\n'));
+    QVERIFY(plan.contains(QStringLiteral("FALLBACK sample, NOT a match")));
+    QVERIFY(ws->isUserEdited(QStringLiteral("plans/v0_plan.md")));  // phase 2 will keep it
+    const auto mem = MemoryRecord::load(memoryPath(ws->root(), QStringLiteral("v0")), &error);
+    QVERIFY(mem);
+    const nlohmann::json refs = mem->value(QStringLiteral("references"));
+    QCOMPARE(refs.size(), size_t(1));
+    QVERIFY(refs[0]["record_id"].get<std::string>() == rec.id.toStdString());
+    QVERIFY(refs[0]["path_or_url"].get<std::string>() == rec.source.toStdString());
+    const nlohmann::json log = mem->value(QStringLiteral("search_log"));
+    QCOMPARE(log.size(), size_t(1));
+    QVERIFY(QString::fromStdString(log[0]["finding"].get<std::string>()).startsWith(QStringLiteral("FALLBACK sample, not a match: ") + rec.id));
+    QVERIFY(log[0]["query"].get<std::string>() == query.dump());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestKnowledge)
+#include "tst_knowledge.moc"
