@@ -266,14 +266,146 @@ private Q_SLOTS:
         QVERIFY(r.partial.contains("source"));
     }
 
+    // The seed's rule for ambiguous logic: a minimal runnable reference, and say what was guessed.
     void missingGetInputs()
     {
         const ProbeResult& r = probe(fixture(QStringLiteral("no_get_inputs.py")));
+        QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
+        QCOMPARE(s(r.spec["ambiguities"][0]["kind"]), QStringLiteral("missing_get_inputs"));
+        QVERIFY(s(r.spec["ambiguities"][0]["why"]).contains(QStringLiteral("guessed 1 float32 input(s) of shape [16, 16]")));
+        QCOMPARE(shapeText(r.spec["inputs"][0]["shape"]), QStringLiteral("16x16"));
+        const QString ref = s(r.spec["minimal_reference"]["source"]);
+        QVERIFY(ref.contains(QStringLiteral("def get_inputs():\n    return [torch.rand(16, 16)]")));
+        QVERIFY(ref.contains(QStringLiteral("class Model(nn.Module)"))); // the user's own code stays
+        QCOMPARE(specPattern(r.spec), QStringLiteral("Elementwise"));
+    }
+
+    // A plain reference function with EXAMPLE_INPUTS: relu(x @ w) with M=256, K=512, N=128.
+    void referenceFunction()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("reference_fn.py")));
+        QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
+        QCOMPARE(s(r.spec["kind"]), QStringLiteral("reference_function"));
+        QCOMPARE(s(r.spec["reference"]["function"]), QStringLiteral("reference"));
+        QCOMPARE(s(r.spec["reference"]["inputs_from"]), QStringLiteral("EXAMPLE_INPUTS"));
+        QCOMPARE(specPatternText(r.spec), QStringLiteral("GEMM (plain) + relu"));
+        QCOMPARE(s(r.spec["inputs"][0]["name"]), QStringLiteral("x"));
+        QCOMPARE(s(r.spec["inputs"][1]["name"]), QStringLiteral("w"));
+        QCOMPARE(s(r.spec["flops"]["expr"]), QStringLiteral("2*K*M*N + M*N")); // dims named after re-evaluation
+        QCOMPARE(r.spec["flops"]["value"].get<qint64>(), 2LL * 256 * 512 * 128 + 256 * 128);
+        QVERIFY(r.spec["ambiguities"].empty());
+        QVERIFY(formatSpec(r.spec).contains(QStringLiteral("Reference: reference() at line 9 (named reference); inputs from EXAMPLE_INPUTS")));
+    }
+
+    void referenceChoiceIsAmbiguous()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("two_functions.py")));
+        QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
+        QCOMPARE(s(r.spec["reference"]["function"]), QStringLiteral("scale"));
+        QCOMPARE(s(r.spec["ambiguities"][0]["kind"]), QStringLiteral("reference_choice"));
+        QCOMPARE(r.spec["ambiguities"][0]["line"].get<int>(), 5);
+        QVERIFY(s(r.spec["ambiguities"][0]["why"]).contains(QStringLiteral("scale, shift")));
+    }
+
+    // Kernel demos are read statically (none of the frameworks is installed here).
+    void kernelDemo_data()
+    {
+        QTest::addColumn<QString>("demo");
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<QString>("computes");
+        QTest::newRow("triton") << "triton_demo.py" << "triton" << "add_kernel" << "add" << "add";
+        QTest::newRow("cutedsl") << "cutedsl_demo.py" << "cutedsl" << "scale_kernel" << "scale" << "exp";
+        QTest::newRow("flydsl") << "flydsl_demo.py" << "flydsl" << "relu_kernel" << "relu" << "maximum";
+        QTest::newRow("cuda") << "cuda_demo.py" << "cuda" << "square_kernel" << "square" << "mul";
+    }
+
+    void kernelDemo()
+    {
+        QFETCH(QString, demo);
+        QFETCH(QString, framework);
+        QFETCH(QString, kernel);
+        QFETCH(QString, entry);
+        QFETCH(QString, computes);
+        const ProbeResult r = runProbe(m_python, kernelbench(QStringLiteral("level1/19_ReLU.py")), 120000,
+                                       {QStringLiteral("--kernel-demo"), fixture(demo)});
+        QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
+        const json& d = r.spec["kernel_demo"];
+        QCOMPARE(s(d["framework"]), framework);
+        QCOMPARE(s(d["kernels"][0]["name"]), kernel);
+        QCOMPARE(s(d["entry_points"][0]["name"]), entry);
+        QStringList got;
+        for (const auto& c : d["computes"])
+            got << s(c);
+        QVERIFY2(got.contains(computes), qPrintable(got.join(u',')));
+        QCOMPARE(specPattern(r.spec), QStringLiteral("Elementwise")); // the logic is still traced
+        QVERIFY(formatSpec(r.spec).contains(QStringLiteral("Kernel demo: ") + framework));
+    }
+
+    void kernelDemoWithoutReference()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("triton_demo.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error->kind, QStringLiteral("KernelDemoOnly"));
+        QCOMPARE(r.error->line, 8); // the @triton.jit kernel
+        QVERIFY(r.error->message.contains(QStringLiteral("give the PyTorch reference too")));
+        QCOMPARE(s(r.partial["kernel_demo"]["framework"]), QStringLiteral("triton"));
+        QCOMPARE(s(r.partial["kernel_demo"]["kernels"][0]["params"][4]), QStringLiteral("BLOCK"));
+    }
+
+    // Bad input: a missing import and an op without a meta kernel name file and line, and keep
+    // what was known before the failure.
+    void importError()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("import_error.py")));
         QVERIFY(!r.ok);
         QCOMPARE(r.exitCode, 3);
-        QCOMPARE(r.error->kind, QStringLiteral("MissingGetInputs"));
-        QVERIFY(r.error->message.contains(QStringLiteral("get_inputs")));
-        QCOMPARE(s(r.partial["ambiguities"][0]["kind"]), QStringLiteral("missing_get_inputs"));
+        QCOMPARE(r.error->kind, QStringLiteral("ModuleNotFoundError"));
+        QVERIFY(r.error->message.startsWith(QStringLiteral("No module named 'kwb_no_such_module'")));
+        QCOMPARE(r.error->file, fixture(QStringLiteral("import_error.py")));
+        QCOMPARE(r.error->line, 3);
+        QVERIFY(r.partial.contains("source"));
+        QVERIFY(r.partial.contains("torch_version"));
+    }
+
+    void metaUnsupportedOp()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("meta_unsupported.py")));
+        if (r.ok)
+            QSKIP("this torch has a meta kernel for kthvalue (torch 2.x): nothing to report");
+        QCOMPARE(r.error->kind, QStringLiteral("MetaUnsupported"));
+        QVERIFY(r.error->message.contains(QStringLiteral("kthvalue")));
+        QCOMPARE(r.error->line, 10);
+        QCOMPARE(shapeText(r.partial["inputs"][0]["shape"]), QStringLiteral("32x4096"));
+        QCOMPARE(s(r.partial["ops"][0]["op"]), QStringLiteral("aten::relu")); // the op before it
+        QVERIFY(formatSpec(r.partial).contains(QStringLiteral("[32, 4096]")));
+    }
+
+    // runProbeBatch gives what runProbe gives, file by file, in order.
+    void batchMatchesSingle()
+    {
+        const QStringList files{kernelbench(QStringLiteral("level1/19_ReLU.py")), fixture(QStringLiteral("forward_raises.py")),
+                                fixture(QStringLiteral("syntax_error.py")), kernelbench(QStringLiteral("level2/12_Gemm_Multiply_LeakyReLU.py"))};
+        const QList<ProbeResult> batch = runProbeBatch(m_python, files, 2);
+        QCOMPARE(batch.size(), files.size());
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            const ProbeResult& one = probe(files[i]);
+            QCOMPARE(batch[i].ok, one.ok);
+            QCOMPARE(batch[i].exitCode, one.exitCode);
+            if (one.ok) {
+                for (const char* key : {"pattern", "inputs", "outputs", "flops", "bytes", "sizes", "ops", "ambiguities"})
+                    QVERIFY2(batch[i].spec[key] == one.spec[key], key);
+            } else {
+                QCOMPARE(batch[i].error->kind, one.error->kind);
+                QCOMPARE(batch[i].error->line, one.error->line);
+                QCOMPARE(batch[i].error->file, one.error->file);
+            }
+        }
+        QVERIFY(batch[1].stderrText.contains(QStringLiteral("get_inputs prints to stdout")));
+        const QList<ProbeResult> none = runProbeBatch(QStringLiteral("/nonexistent/python3"), files.mid(0, 2));
+        QCOMPARE(none[0].error->kind, QStringLiteral("ProcessError"));
+        QCOMPARE(none[1].error->kind, QStringLiteral("ProcessError"));
     }
 
     void forwardRaises()

@@ -163,6 +163,55 @@ QString formatSpec(const json& spec)
     out += QStringLiteral("%1  (%2)\n").arg(str(src, "name"), str(src, "path"));
     out += QStringLiteral("torch %1; sha256 %2\n\n").arg(str(spec, "torch_version"), str(src, "sha256").left(16));
     out += QStringLiteral("Pattern: %1\n").arg(specPatternText(spec));
+    if (const json& ref = member(spec, "reference"); ref.is_object() && !ref.empty())
+        out += QStringLiteral("Reference: %1() at line %2 (%3)%4\n")
+                   .arg(str(ref, "function"), str(ref, "line"), str(ref, "why"),
+                        ref.contains("inputs_from") ? QStringLiteral("; inputs from %1").arg(str(ref, "inputs_from")) : QString());
+    const json& pat = member(spec, "pattern");
+    QStringList reds;
+    for (const auto& r : member(pat, "reductions")) {
+        QStringList kv;
+        for (auto it = r.begin(); it != r.end(); ++it)
+            if (it.key() != "op" && it.key() != "id")
+                kv << QString::fromStdString(it.key() + "=" + it.value().dump());
+        reds << QStringLiteral("%1(%2)").arg(str(r, "op"), kv.join(QStringLiteral(", ")));
+    }
+    if (!reds.isEmpty())
+        out += QStringLiteral("Reductions: %1\n").arg(reds.join(QStringLiteral("; ")));
+    QStringList pools;
+    for (const auto& r : member(pat, "pools"))
+        pools << QStringLiteral("%1 kernel %2 stride %3 padding %4 dilation %5")
+                     .arg(str(r, "function").isEmpty() ? str(r, "op") : str(r, "function"), str(r, "kernel_size"),
+                          str(r, "stride"), str(r, "padding"), str(r, "dilation"));
+    if (!pools.isEmpty())
+        out += QStringLiteral("Pooling: %1\n").arg(pools.join(QStringLiteral("; ")));
+    if (const json& conv = member(pat, "conv"); conv.is_object())
+        out += QStringLiteral("Convolution: %1\n").arg(QString::fromStdString(conv.dump()));
+    if (const json& att = member(pat, "attention"); att.is_object())
+        out += QStringLiteral("Attention: %1, Lq %2, Lk %3, head_dim %4%5\n")
+                   .arg(str(att, "kind"), str(att, "Lq"), str(att, "Lk"), str(att, "head_dim"),
+                        member(att, "masked").is_boolean() && att.at("masked").get<bool>() ? QStringLiteral(", masked") : QString());
+    QStringList writes;
+    for (const auto& w : member(spec, "writes"))
+        writes << QStringLiteral("%1 writes %2 %3 (line %4)").arg(str(w, "op"), str(w, "target_kind"), str(w, "target"), str(w, "line"));
+    if (!writes.isEmpty())
+        out += QStringLiteral("In-place: %1\n").arg(writes.join(QStringLiteral("; ")));
+    if (const json& demo = member(spec, "kernel_demo"); demo.is_object()) {
+        QStringList ks;
+        for (const auto& k : member(demo, "kernels"))
+            ks << QStringLiteral("%1 (line %2)").arg(str(k, "name"), str(k, "line"));
+        QStringList es;
+        for (const auto& e : member(demo, "entry_points"))
+            es << str(e, "name");
+        QStringList cs;
+        for (const auto& c : member(demo, "computes"))
+            if (c.is_string())
+                cs << QString::fromStdString(c.get<std::string>());
+        out += QStringLiteral("Kernel demo: %1 (%2); kernels %3; entry %4; computes %5\n")
+                   .arg(str(demo, "framework"), str(demo, "path"), ks.isEmpty() ? QStringLiteral("-") : ks.join(QStringLiteral(", ")),
+                        es.isEmpty() ? QStringLiteral("-") : es.join(QStringLiteral(", ")),
+                        cs.isEmpty() ? QStringLiteral("(not readable)") : cs.join(QStringLiteral(", ")));
+    }
     if (isPointwise(spec))
         out += QStringLiteral("Pointwise graph: %1 node(s), output %2\n")
                    .arg(member(member(spec, "pointwise_graph"), "nodes").size())

@@ -44,8 +44,11 @@ QStringList specPatternVocabulary();
 /// True when the spec carries a pointwise_graph with at least one node (every op is pointwise).
 bool isPointwise(const nlohmann::json& spec);
 
-/// The text `kwb analyze` prints: source, pattern, inputs/outputs table (shape, stride, dtype,
-/// layout), ops, sizes, FLOPs and bytes as expr = value, accuracy, ambiguities and notes.
+/// The text `kwb analyze` prints: source, pattern (with the reference function, reductions,
+/// pooling windows, convolution and attention parameters, in-place writes, the kernel demo when the
+/// spec has them), inputs/outputs table (shape, stride, dtype, layout), ops, sizes, FLOPs and bytes
+/// as expr = value, accuracy, ambiguities and notes. Also renders a partial spec (missing parts
+/// are left out or shown empty).
 QString formatSpec(const nlohmann::json& spec);
 
 /// What an (edited) spec must satisfy before later phases use it, one readable line per problem

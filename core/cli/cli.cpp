@@ -46,7 +46,7 @@ void printHelp() {
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX] [--cpu-dry-run] [--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
-           "  analyze LOGIC.py [--json]                         phase 1: the problem spec\n"
+           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
            "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
            "  gpus [--json]                                     the spec ledger's GPUs\n"
@@ -118,13 +118,18 @@ int cmdAnalyze(const QStringList& args) {
   p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file"));
   p.addOption({QStringLiteral("json"), QStringLiteral("Print the spec as JSON")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
+  p.addOption({QStringLiteral("kernel-demo"), QStringLiteral("A kernel demo to read (framework, entry point)"),
+               QStringLiteral("DEMO.py")});
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
   QString python = p.value(QStringLiteral("python"));
   QString error;
   if (python.isEmpty()) python = findTorchPython(&error);
   if (python.isEmpty()) return usage(error);
-  const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath());
+  QStringList extra;
+  if (p.isSet(QStringLiteral("kernel-demo")))
+    extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
+  const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
   if (!r.ok) {
     if (r.error) {
       err() << "kwb: " << r.error->file << ':' << r.error->line << ": " << r.error->kind << ": "
@@ -132,8 +137,17 @@ int cmdAnalyze(const QStringList& args) {
     } else {
       err() << "kwb: the probe failed: " << r.stderrText << Qt::endl;
     }
-    if (!r.partial.is_null() && !r.partial.empty())
-      err() << "what could be known:\n" << QString::fromStdString(r.partial.dump(2)) << Qt::endl;
+    // The part of the spec that could be known: JSON on stdout with --json, else as text on stderr.
+    const bool hasPartial = !r.partial.is_null() && !r.partial.empty();
+    if (p.isSet(QStringLiteral("json"))) {
+      nlohmann::json doc{{"partial", hasPartial ? r.partial : nlohmann::json::object()}};
+      if (r.error)
+        doc["error"] = {{"kind", r.error->kind.toStdString()}, {"message", r.error->message.toStdString()},
+                        {"file", r.error->file.toStdString()}, {"line", r.error->line}};
+      out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
+    } else if (hasPartial) {
+      err() << "\nWhat could be known:\n" << formatSpec(r.partial) << Qt::endl;
+    }
     return kUsage;
   }
   if (p.isSet(QStringLiteral("json")))

@@ -201,13 +201,20 @@ def dry_run_sizes(an, input_tensors, sizes):
 
 
 def main(argv):
-    args = [a for a in argv[1:] if not a.startswith("--")]
-    scale = "--scale-for-dry-run" in argv[1:]
-    if len(args) != 1:
-        sys.stderr.write("usage: probe.py LOGIC.py [--scale-for-dry-run]\n")
+    rest, demo_path = list(argv[1:]), None
+    if "--kernel-demo" in rest:
+        i = rest.index("--kernel-demo")
+        demo_path = rest[i + 1] if i + 1 < len(rest) else None
+        del rest[i:i + 2]
+    args = [a for a in rest if not a.startswith("--")]
+    scale = "--scale-for-dry-run" in rest
+    if len(args) != 1 or ("--kernel-demo" in argv[1:] and not demo_path):
+        sys.stderr.write("usage: probe.py LOGIC.py [--scale-for-dry-run] [--kernel-demo DEMO.py]\n")
         return 2
     logic_path = os.path.abspath(args[0])
     partial = {"schema": SCHEMA, "kind": "kernelbench"}
+    if demo_path:
+        partial["kernel_demo"] = read_demo(os.path.abspath(demo_path))
     real_stdout = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)                         # the logic's prints must not corrupt the JSON on stdout
     sys.stdout = sys.stderr
@@ -242,6 +249,21 @@ def run(logic_path, partial, scale):
                          "sha256": hashlib.sha256(raw).hexdigest()}
     source = raw.decode("utf-8")
     compile(source, logic_path, "exec")   # SyntaxError with the user's line, before torch loads
+    tree = ast.parse(source)
+    has_model = any(isinstance(n, ast.ClassDef) and n.name == "Model" for n in tree.body)
+    from probe_demo import analyse
+    demo = analyse(source, logic_path)
+    if demo["frameworks"] and "kernel_demo" not in partial:
+        partial["kernel_demo"] = dict(demo, path=logic_path)
+    kernel_names = {k["name"] for k in demo["kernels"] + demo["entry_points"]}
+    candidates = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name not in kernel_names
+                  and n.name not in ("get_inputs", "get_init_inputs") and not n.name.startswith("_")]
+    if not has_model and not candidates and demo["frameworks"]:
+        raise Failure("KernelDemoOnly", "%s is a %s kernel demo without PyTorch logic (kernels: %s): give the "
+                      "PyTorch reference too, a class Model or a reference function" % (
+                          os.path.basename(logic_path), demo["framework"],
+                          ", ".join(k["name"] for k in demo["kernels"]) or "none found"),
+                      demo["kernels"][0]["line"] if demo["kernels"] else 0)
     import torch
     from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
@@ -260,19 +282,20 @@ def run(logic_path, partial, scale):
         spec_.loader.exec_module(module)
     Model = getattr(module, "Model", None)
     if not inspect.isclass(Model):
-        raise Failure("MissingModel", "the logic file defines no class Model")
-    if not callable(getattr(module, "get_inputs", None)):
-        tr.ambiguity("missing_get_inputs", "no get_inputs(): input shapes are unknown, nothing can be traced", 0)
-        raise Failure("MissingGetInputs", "the logic file defines no get_inputs() function")
+        Model = reference_model(module, candidates, partial, tr, torch)
+    inputs_fn = example_inputs(module, partial, tr, tree, logic_path)
     sizes, constants = name_sizes(module, top_level_constants(source), NamedInt)
     partial["sizes"], partial["constants"] = sizes, constants
 
     tr.phase = "init"
     undo = patch_parameter_names(tr)
     try:
-        init, model, inputs = build(module, Model, tr, FactoryMode)
+        init, model, inputs = build(module, Model, tr, FactoryMode, inputs_fn)
     finally:
         undo()
+    if inputs is None:
+        inputs = guess_inputs(model, tr, FactoryMode, torch)
+        partial["minimal_reference"] = minimal_reference(source, partial, inputs)
     partial["model"] = {"class": "Model", "init_args": jsonable(plain(init)),
                         "init_signature": str(inspect.signature(Model))}
     check_init_binding(Model, init, module, top_level_constants(source), tr)
@@ -372,17 +395,119 @@ def run(logic_path, partial, scale):
     return spec
 
 
-def build(module, Model, tr, FactoryMode):
-    """init args, Model(*init) and get_inputs(), all under the meta factory mode."""
+REFERENCE_NAMES = ("reference", "ref", "torch_reference", "pytorch_reference", "reference_impl", "ref_impl",
+                   "forward", "model", "run")
+EXAMPLE_NAMES = ("EXAMPLE_INPUTS", "example_inputs", "INPUTS", "get_example_inputs")
+GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
+
+
+def read_demo(path):
+    from probe_demo import analyse
+    try:
+        with open(path, encoding="utf-8") as f:
+            return dict(analyse(f.read(), path), path=path)
+    except (OSError, UnicodeDecodeError, SyntaxError) as exc:
+        return {"path": path, "framework": "unknown", "error": "%s: %s" % (type(exc).__name__, exc)}
+
+
+def reference_model(module, candidates, partial, tr, torch):
+    """A plain reference function wrapped as Model: the preferred name (reference, ref, ...), else the
+    only top-level function, else the first one (flagged)."""
+    by_name = {n.name: n for n in candidates}
+    pick = next((by_name[n] for n in REFERENCE_NAMES if n in by_name), None)
+    why = "named %s" % pick.name if pick else None
+    if pick is None and len(candidates) == 1:
+        pick, why = candidates[0], "the only top-level function"
+    elif pick is None and candidates:
+        pick, why = candidates[0], "the first of %d top-level functions" % len(candidates)
+        tr.ambiguity("reference_choice", "no class Model and no function named reference: the probe traced %s(), "
+                     "the first of %s; rename the reference to `reference` if it is another" % (
+                         pick.name, ", ".join(n.name for n in candidates)), pick.lineno)
+    fn = getattr(module, pick.name, None) if pick else None
+    if not callable(fn):
+        raise Failure("MissingModel", "the logic file defines no class Model and no reference function")
+    sig = inspect.signature(fn)
+
+    class Model(torch.nn.Module):
+        def forward(self, *args, **kwargs):
+            return fn(*args, **kwargs)
+
+    Model.forward.__signature__ = sig.replace(parameters=[inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+                                              + list(sig.parameters.values()))
+    partial["kind"] = "reference_function"
+    partial["reference"] = {"function": pick.name, "line": pick.lineno, "why": why}
+    return Model
+
+
+def example_inputs(module, partial, tr, tree, logic_path):
+    """get_inputs, else EXAMPLE_INPUTS (a list or a function), else None (the probe then guesses).
+    A module-level EXAMPLE_INPUTS = [...] is evaluated again when the inputs are built, after the
+    size constants became named ints, so its dims get names like get_inputs()'s."""
+    if callable(getattr(module, "get_inputs", None)):
+        return module.get_inputs
+    for name in EXAMPLE_NAMES:
+        v = getattr(module, name, None)
+        if v is None:
+            continue
+        partial.setdefault("reference", {})["inputs_from"] = name
+        if callable(v):
+            return lambda: list(v())
+        expr = next((n.value for n in tree.body if isinstance(n, ast.Assign) and
+                     any(isinstance(t, ast.Name) and t.id == name for t in n.targets)), None)
+        if expr is not None:
+            code = compile(ast.Expression(expr), logic_path, "eval")
+            return lambda: list(eval(code, module.__dict__))  # noqa: S307 - the user's own expression
+        return lambda: list(v) if isinstance(v, (list, tuple)) else [v]
+    return None
+
+
+def guess_inputs(model, tr, FactoryMode, torch):
+    """No get_inputs(): the seed's rule for ambiguous logic is a minimal runnable reference, so try
+    small float32 inputs of a few ranks, one per forward() parameter, and flag the guess."""
+    params = [p for p in inspect.signature(model.forward).parameters.values()
+              if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    tried = []
+    for shape in GUESS_SHAPES:
+        with FactoryMode(tr):
+            inputs = [torch.rand(*shape) for _ in params]
+        try:
+            with FactoryMode(tr), torch.no_grad():
+                model(*inputs)
+        except Exception as exc:  # noqa: B902 - any failure means: try the next rank
+            tried.append("%s: %s" % (list(shape), str(exc).split("\n")[0][:120]))
+            continue
+        tr.ambiguity("missing_get_inputs", "no get_inputs(): input shapes are unknown; the probe guessed %d "
+                     "float32 input(s) of shape %s (the first that ran) - replace them with the real shapes" % (
+                         len(params), list(shape)), 0)
+        return inputs
+    tr.ambiguity("missing_get_inputs", "no get_inputs(): input shapes are unknown and no guess ran (%s)" % "; ".join(tried), 0)
+    raise Failure("MissingGetInputs", "the logic file defines no get_inputs() function, and no guessed input "
+                  "shape ran forward(): %s" % "; ".join(tried))
+
+
+def minimal_reference(source, partial, inputs):
+    """The logic file plus get_inputs()/get_init_inputs() for the guessed inputs: a runnable reference."""
+    shapes = ", ".join("torch.rand(%s)" % ", ".join(str(int(d)) for d in x.shape) for x in inputs)
+    extra = "\n\n# Added by the Kernel Workbench probe: input shapes were guessed - replace them.\n"
+    extra += "def get_inputs():\n    return [%s]\n" % shapes
+    if "def get_init_inputs" not in source:
+        extra += "\n\ndef get_init_inputs():\n    return []\n"
+    return {"why": "no get_inputs(): guessed inputs", "source": source.rstrip("\n") + "\n" + extra}
+
+
+def build(module, Model, tr, FactoryMode, inputs_fn):
+    """init args, Model(*init) and the inputs (None when there is no way to get them), all under the
+    meta factory mode."""
     with FactoryMode(tr):
         if callable(getattr(module, "get_init_inputs", None)):
             init = list(module.get_init_inputs())
         else:
             init = []
-            tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
+            if len(inspect.signature(Model).parameters) > 0:
+                tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
         model = Model(*init)
         tr.phase = "inputs"
-        inputs = list(module.get_inputs())
+        inputs = list(inputs_fn()) if inputs_fn else None
     return init, model, inputs
 
 

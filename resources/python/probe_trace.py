@@ -233,6 +233,10 @@ class OpRecorder(TorchDispatchMode):
                 tr.ambiguity("data_dependent_shape", "%s has a data-dependent output shape; shapes after "
                              "it cannot be traced without data" % name, line)
                 raise ProbeFailure("DataDependentShape", "%s: %s" % (name, exc), line) from exc
+            if isinstance(exc, NotImplementedError) and "Meta" in str(exc):
+                raise ProbeFailure("MetaUnsupported", "torch %s has no meta kernel for %s, so the probe cannot "
+                                   "trace it without real data (the ops before it are in the partial spec; "
+                                   "torch 2.x covers more ops)" % (torch.__version__, func), line) from exc
             raise
         tr.record(func, args, kwargs, out, line)
         return out
