@@ -2,9 +2,11 @@
 // torch on the CPU through a torch "dialect"), golden kernel sources per backend, py_compile of
 // every generated file, and the static CuTe DSL check against the real cute_api.json.
 #include "core/codegen/backend.h"
+#include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/cutedslbackend.h"
 #include "core/codegen/initsignature.h"
+#include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/template.h"
 #include "core/codegen/tritonbackend.h"
@@ -160,6 +162,10 @@ private slots:
     void skeletons();
     void supportsReasons_data();
     void supportsReasons();
+    void patternPlans_data();
+    void patternPlans();
+    void level1Kernels_data();
+    void level1Kernels();
 
 private:
     QStringList m_generatedFiles;  // filled by golden(); compiled by generatedKernelsCompile()
@@ -433,7 +439,7 @@ void TestCodegen::generatedKernelsCompile()
 {
     // Everything a backend can emit: goldens (from golden()), the many-op spec and all skeletons.
     QStringList files = m_generatedFiles;
-    for (const char* spec : {"gemm", "broadcast_bias", "unknown_op"})
+    for (const char* spec : {"gemm", "broadcast_bias", "unknown_op", "conv1d"})
         for (const kwb::FrameworkBackend* b : kwb::builtinBackends()) {
             const kwb::GeneratedKernel k = b->generate(loadSpec(QLatin1String(spec)));
             QVERIFY2(k.ok, qPrintable(k.error));
@@ -522,8 +528,10 @@ void TestCodegen::skeletons_data()
     QTest::addColumn<QString>("reason");
     QTest::newRow("flydsl relu") << QStringLiteral("relu") << QStringLiteral("flydsl") << QStringLiteral("no FlyDSL template");
     QTest::newRow("flydsl gemm") << QStringLiteral("gemm") << QStringLiteral("flydsl") << QStringLiteral("no FlyDSL template");
-    QTest::newRow("triton gemm") << QStringLiteral("gemm") << QStringLiteral("triton") << QStringLiteral("pattern GEMM");
-    QTest::newRow("cutedsl gemm") << QStringLiteral("gemm") << QStringLiteral("cutedsl") << QStringLiteral("pattern GEMM");
+    QTest::newRow("triton gemm without operands") << QStringLiteral("gemm") << QStringLiteral("triton") << QStringLiteral("mm without two operands");
+    QTest::newRow("cutedsl gemm without operands") << QStringLiteral("gemm") << QStringLiteral("cutedsl") << QStringLiteral("mm without two operands");
+    QTest::newRow("triton conv") << QStringLiteral("conv1d") << QStringLiteral("triton") << QStringLiteral("no template for pattern Convolution");
+    QTest::newRow("cutedsl conv") << QStringLiteral("conv1d") << QStringLiteral("cutedsl") << QStringLiteral("no template for pattern Convolution");
     QTest::newRow("triton broadcast") << QStringLiteral("broadcast_bias") << QStringLiteral("triton") << QStringLiteral("broadcasts");
     QTest::newRow("cutedsl unknown op") << QStringLiteral("unknown_op") << QStringLiteral("cutedsl") << QStringLiteral("'erfinv'");
 }
@@ -570,7 +578,8 @@ void TestCodegen::supportsReasons_data()
     QTest::addColumn<QString>("why");
     QTest::newRow("relu") << QStringLiteral("relu") << true << true << QString();
     QTest::newRow("many ops") << QStringLiteral("many_ops") << true << true << QString();
-    QTest::newRow("gemm") << QStringLiteral("gemm") << false << false << QStringLiteral("has no pointwise_graph (pattern GEMM)");
+    QTest::newRow("gemm") << QStringLiteral("gemm") << false << false << QStringLiteral("mm without two operands");
+    QTest::newRow("conv") << QStringLiteral("conv1d") << false << false << QStringLiteral("no template for pattern Convolution (ops: convolution)");
     QTest::newRow("bias broadcast") << QStringLiteral("broadcast_bias") << false << false
                                     << QStringLiteral("input b [256] broadcasts against the output [128, 256]");
     QTest::newRow("unknown op") << QStringLiteral("unknown_op") << false << false
@@ -591,6 +600,172 @@ void TestCodegen::supportsReasons()
     if (!why.isEmpty()) {
         QVERIFY2(w1.contains(why), qPrintable(w1));
         QVERIFY2(w2.contains(why), qPrintable(w2));
+    }
+}
+
+namespace {
+
+QStringList level1Specs()
+{
+    const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/level1"));
+    QStringList out;
+    for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name))
+        out << f.chopped(10);
+    return out;
+}
+
+json loadLevel1(const QString& name)
+{
+    return loadSpec(QStringLiteral("level1/") + name);
+}
+
+} // namespace
+
+void TestCodegen::patternPlans_data()
+{
+    // level-1 problem -> what the recogniser must make of its probed spec
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("detail");  // fields that differ per family, as "key=value;..."
+    QTest::newRow("47 sum") << QStringLiteral("47_Sum_reduction_over_a_dimension") << QStringLiteral("Reduction") << QStringLiteral("sum")
+                            << QStringLiteral("dims=1..1;keepdim=1;outer=128;reduce=4096;inner=4095");
+    QTest::newRow("49 max") << QStringLiteral("49_Max_reduction_over_a_dimension") << QStringLiteral("Reduction") << QStringLiteral("max")
+                            << QStringLiteral("dims=1..1;keepdim=0;inner=4095");
+    QTest::newRow("52 argmin") << QStringLiteral("52_Argmin_over_a_dimension") << QStringLiteral("Reduction") << QStringLiteral("argmin")
+                               << QStringLiteral("dims=1..1;keepdim=0");
+    QTest::newRow("53 min") << QStringLiteral("53_Min_reduction_over_a_dimension") << QStringLiteral("Reduction") << QStringLiteral("min")
+                            << QStringLiteral("dims=1..1");
+    QTest::newRow("23 softmax") << QStringLiteral("23_Softmax") << QStringLiteral("Softmax/Norm") << QStringLiteral("softmax")
+                                << QStringLiteral("dims=1..1;outer=4096;reduce=393216;inner=1");
+    QTest::newRow("34 instance") << QStringLiteral("34_InstanceNorm") << QStringLiteral("Softmax/Norm") << QStringLiteral("instance_norm")
+                                 << QStringLiteral("groups=64;outer=7168;reduce=262144;eps=1e-05;affine=0");
+    QTest::newRow("35 group") << QStringLiteral("35_GroupNorm_") << QStringLiteral("Softmax/Norm") << QStringLiteral("group_norm")
+                              << QStringLiteral("groups=8;outer=896;reduce=2097152;affine=2;weight=gn.weight;bias=gn.bias");
+    QTest::newRow("37 frobenius") << QStringLiteral("37_FrobeniusNorm_") << QStringLiteral("Softmax/Norm") << QStringLiteral("frobenius_norm")
+                                  << QStringLiteral("dims=0..3;outer=1;inner=1");
+    QTest::newRow("38 l1") << QStringLiteral("38_L1Norm_") << QStringLiteral("Softmax/Norm") << QStringLiteral("l1_norm")
+                           << QStringLiteral("dims=1..1;outer=32768;reduce=65535");
+    QTest::newRow("40 layer") << QStringLiteral("40_LayerNorm") << QStringLiteral("Softmax/Norm") << QStringLiteral("layer_norm")
+                              << QStringLiteral("dims=1..3;outer=16;reduce=4194304;affine=1;weight=ln.weight");
+    QTest::newRow("1 square") << QStringLiteral("1_Square_matrix_multiplication_") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                              << QStringLiteral("M=4096;N=4096;K=4096;transA=0;transB=0");
+    QTest::newRow("4 matvec") << QStringLiteral("4_Matrix_vector_multiplication_") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                              << QStringLiteral("M=2048;N=1;K=1048576");
+    QTest::newRow("8 irregular") << QStringLiteral("8_Matmul_with_irregular_shapes_") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                                 << QStringLiteral("M=8205;N=5921;K=2949");
+    QTest::newRow("10 3-D") << QStringLiteral("10_3D_tensor_matrix_multiplication") << QStringLiteral("GEMM") << QStringLiteral("fold")
+                            << QStringLiteral("M=16384;N=768;K=2048");
+    QTest::newRow("11 4-D") << QStringLiteral("11_4D_tensor_matrix_multiplication") << QStringLiteral("GEMM") << QStringLiteral("fold")
+                            << QStringLiteral("M=1048576;N=768;K=256");
+    QTest::newRow("14 triu") << QStringLiteral("14_Matmul_for_upper_triangular_matrices") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                             << QStringLiteral("triu=1");
+    QTest::newRow("16 trans A") << QStringLiteral("16_Matmul_with_transposed_A") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                                << QStringLiteral("M=2048;N=4096;K=8192;transA=1;transB=0");
+    QTest::newRow("17 trans B") << QStringLiteral("17_Matmul_with_transposed_B") << QStringLiteral("GEMM") << QStringLiteral("mm")
+                                << QStringLiteral("M=2048;N=4096;K=8192;transA=0;transB=1");
+    QTest::newRow("94 mse") << QStringLiteral("94_MSELoss") << QStringLiteral("Loss") << QStringLiteral("mse") << QStringLiteral("broadcast=same;scale=numel");
+    QTest::newRow("95 ce") << QStringLiteral("95_CrossEntropyLoss") << QStringLiteral("Loss") << QStringLiteral("cross_entropy")
+                           << QStringLiteral("scale=valid");
+    QTest::newRow("98 kl") << QStringLiteral("98_KLDivLoss") << QStringLiteral("Loss") << QStringLiteral("kl_div") << QStringLiteral("broadcast=same;scale=batch");
+    QTest::newRow("100 hinge") << QStringLiteral("100_HingeLoss") << QStringLiteral("Loss") << QStringLiteral("hinge")
+                               << QStringLiteral("broadcast=suffix;scale=numel");
+    QTest::newRow("89 cumsum") << QStringLiteral("89_cumsum") << QStringLiteral("Scan") << QStringLiteral("cumsum")
+                               << QStringLiteral("dims=1..1;reverse=0;exclusive=0");
+    QTest::newRow("91 reverse") << QStringLiteral("91_cumsum_reverse") << QStringLiteral("Scan") << QStringLiteral("cumsum")
+                                << QStringLiteral("reverse=1;exclusive=0");
+    QTest::newRow("92 exclusive") << QStringLiteral("92_cumsum_exclusive") << QStringLiteral("Scan") << QStringLiteral("cumsum")
+                                  << QStringLiteral("reverse=0;exclusive=1");
+}
+
+void TestCodegen::patternPlans()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, kind);
+    QFETCH(QString, op);
+    QFETCH(QString, detail);
+    QString why;
+    const auto plan = kwb::planPattern(loadLevel1(spec), &why);
+    QVERIFY2(plan.has_value(), qPrintable(why));
+    QCOMPARE(kwb::patternKindName(plan->kind), kind);
+    QCOMPARE(plan->op, op);
+    const QMap<QString, QString> got = {
+        {QStringLiteral("dims"), QStringLiteral("%1..%2").arg(plan->dimFirst).arg(plan->dimLast)},
+        {QStringLiteral("keepdim"), QString::number(plan->keepdim)},
+        {QStringLiteral("outer"), QString::number(plan->outer)},
+        {QStringLiteral("reduce"), QString::number(plan->reduce)},
+        {QStringLiteral("inner"), QString::number(plan->inner)},
+        {QStringLiteral("groups"), QString::number(plan->groups)},
+        {QStringLiteral("eps"), kwb::pyFloat(plan->eps)},
+        {QStringLiteral("affine"), QString::number(static_cast<int>(plan->affine))},
+        {QStringLiteral("weight"), plan->weight},
+        {QStringLiteral("bias"), plan->bias},
+        {QStringLiteral("M"), QString::number(plan->M)},
+        {QStringLiteral("N"), QString::number(plan->N)},
+        {QStringLiteral("K"), QString::number(plan->K)},
+        {QStringLiteral("transA"), QString::number(plan->transA)},
+        {QStringLiteral("transB"), QString::number(plan->transB)},
+        {QStringLiteral("triu"), QString::number(plan->triu)},
+        {QStringLiteral("broadcast"), plan->targetBroadcast},
+        {QStringLiteral("scale"), plan->lossScale},
+        {QStringLiteral("reverse"), QString::number(plan->reverse)},
+        {QStringLiteral("exclusive"), QString::number(plan->exclusive)},
+    };
+    for (const QString& kv : detail.split(u';', Qt::SkipEmptyParts)) {
+        const QString key = kv.section(u'=', 0, 0), want = kv.section(u'=', 1);
+        QVERIFY2(got.contains(key), qPrintable(key));
+        QVERIFY2(got.value(key) == want, qPrintable(QStringLiteral("%1: got %2, want %3").arg(key, got.value(key), want)));
+    }
+    QVERIFY(!plan->description.isEmpty());
+}
+
+void TestCodegen::level1Kernels_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("backend");
+    for (const QString& s : level1Specs())
+        for (const char* b : {"triton", "cutedsl"})
+            QTest::newRow(qPrintable(s + u'.' + QLatin1String(b))) << s << QString::fromLatin1(b);
+}
+
+void TestCodegen::level1Kernels()
+{
+    // every given level-1 problem of the covered families: a real kernel, valid Python, conformant,
+    // and (CuTe DSL) every cute.*/cutlass.* name and call in cute_api.json
+    QFETCH(QString, spec);
+    QFETCH(QString, backend);
+    const kwb::FrameworkBackend* b = kwb::backendById(backend);
+    const json s = loadLevel1(spec);
+    QString why;
+    QVERIFY2(b->supports(s, &why), qPrintable(why));
+    const kwb::GeneratedKernel k = b->generate(s);
+    QVERIFY2(k.ok, qPrintable(k.error));
+    QVERIFY(k.implemented);
+    QVERIFY(k.tile > 0);
+    QStringList items;
+    for (const auto& [item, value] : k.baselineConfig) {
+        items << item;
+        QVERIFY2(!value.isEmpty(), qPrintable(item));
+    }
+    for (const char* need : {"tile", "threads per CTA", "grid", "data movement", "dtype handling", "launch plumbing"})
+        QVERIFY2(items.contains(QLatin1String(need)), need);
+    const QString dumpDir = qEnvironmentVariable("KWB_DUMP_KERNELS");
+    const QString path = (dumpDir.isEmpty() ? m_tmp.path() : dumpDir) + u'/' + spec + u'.' + backend + QStringLiteral(".py");
+    QVERIFY(writeText(path, k.source));
+    const Proc c = runPython({QStringLiteral("-m"), QStringLiteral("py_compile"), path});
+    QVERIFY2(c.code == 0, qPrintable(c.out));
+    const kwb::ConformanceResult conf = kwb::checkConformance(kPython, path, backend);
+    QVERIFY2(conf.ran && conf.ok, qPrintable(kwb::conformanceSummary(conf)));
+    if (backend == u"cutedsl") {
+        QVERIFY(k.source.contains(QStringLiteral("not run")));
+        if (!QFile::exists(apiTable()))
+            QSKIP("shared/data/cutedsl/cute_api.json is not available");
+        const kwb::CuteCheckResult r = kwb::runCuteCheck(kPython, path, apiTable());
+        QVERIFY2(r.ran, qPrintable(r.error));
+        QStringList errs;
+        for (const auto& e : r.errors)
+            errs << QStringLiteral("line %1 %2: %3").arg(e.line).arg(e.name, e.why);
+        QVERIFY2(r.ok, qPrintable(errs.join(QStringLiteral("; "))));
     }
 }
 

@@ -1,6 +1,8 @@
 #include "core/codegen/cutedslbackend.h"
 
 #include "core/codegen/kernelparts.h"
+#include "core/codegen/patternkernels.h"
+#include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
@@ -102,6 +104,10 @@ QString CuteDslBackend::runtimeRequirement() const
 
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 {
+    if (!hasPointwiseGraph(spec)) {
+        const auto plan = planPattern(spec, whyNot);
+        return plan && cuteHasPatternTemplate(*plan, whyNot);
+    }
     const auto prog = parsePointwiseProgram(spec, whyNot);
     if (!prog)
         return false;
@@ -126,6 +132,12 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const
 {
     QString why;
+    if (!hasPointwiseGraph(spec)) {
+        const auto plan = planPattern(spec, &why);
+        if (plan && cuteHasPatternTemplate(*plan, &why))
+            return cutePatternKernel(*plan, spec, *this);
+        return makeSkeleton(spec, cuteSkeleton(*this), why);
+    }
     if (!supports(spec, &why))
         return makeSkeleton(spec, cuteSkeleton(*this), why);
     const auto prog = parsePointwiseProgram(spec, &why);

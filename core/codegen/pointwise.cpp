@@ -109,6 +109,11 @@ QList<const PwInput*> PointwiseProgram::scalarInputs() const
     return out;
 }
 
+bool hasPointwiseGraph(const json& spec)
+{
+    return spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object();
+}
+
 std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString* whyNot)
 {
     auto fail = [whyNot](const QString& why) -> std::optional<PointwiseProgram> {

@@ -60,6 +60,9 @@ struct PointwiseProgram {
     QList<const PwInput*> scalarInputs() const;   ///< scalars used by the graph, forward order
 };
 
+/// Whether the spec carries a pointwise_graph (every op pointwise: the elementwise templates apply).
+bool hasPointwiseGraph(const nlohmann::json& spec);
+
 /// Parses and checks `spec` (CONTRACTS.md §1). Returns nullopt with *whyNot set (one sentence, for a
 /// person) when the spec has no pointwise_graph, references unknown names, has several outputs,
 /// broadcasts other than "same shape" or "numel-1 tensor", reads model parameters, or uses a dtype

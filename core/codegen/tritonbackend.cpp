@@ -1,6 +1,8 @@
 #include "core/codegen/tritonbackend.h"
 
 #include "core/codegen/kernelparts.h"
+#include "core/codegen/patternkernels.h"
+#include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
@@ -69,6 +71,8 @@ QString TritonBackend::runtimeRequirement() const
 
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 {
+    if (!hasPointwiseGraph(spec))
+        return planPattern(spec, whyNot).has_value();
     const auto prog = parsePointwiseProgram(spec, whyNot);
     if (!prog)
         return false;
@@ -82,6 +86,11 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const
 {
     QString why;
+    if (!hasPointwiseGraph(spec)) {
+        if (const auto plan = planPattern(spec, &why))
+            return tritonPatternKernel(*plan, spec, *this);
+        return makeSkeleton(spec, tritonSkeleton(*this), why);
+    }
     const auto prog = parsePointwiseProgram(spec, &why);
     if (!prog)
         return makeSkeleton(spec, tritonSkeleton(*this), why);

@@ -1,0 +1,44 @@
+// Kernel sources for the non-elementwise patterns (patternplan.h): one template per pattern and
+// framework under resources/templates/kernels/, filled from a PatternPlan.
+#pragma once
+
+#include "core/codegen/backend.h"
+#include "core/codegen/patternplan.h"
+
+#include <QMap>
+
+namespace kwb {
+
+/// What a backend fills in for one pattern before the shared rendering.
+struct PatternRender {
+    QString templatePath;                          ///< e.g. ":/kwb/templates/kernels/triton_reduce.py.tmpl"
+    QMap<QString, QString> vars;                   ///< pattern-specific placeholders
+    QList<QPair<QString, QString>> config;         ///< baseline configuration, in report order
+    int tile = 0;                                  ///< GeneratedKernel::tile (elements along the innermost tiled dim)
+};
+
+/// Adds the shared placeholders (PROBLEM, SPEC_SHA, DESCRIPTION, POLICY_NOTE, CONFIG_SUMMARY,
+/// INIT_PARAMS, INIT_STORE with the model's parameters declared, FORWARD_PARAMS, KERNEL, X, Y,
+/// OUT_DTYPE; a var already in r.vars wins) and renders the template. ok=false with `error` when the
+/// template is missing or a placeholder stays unreplaced.
+GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& plan, const nlohmann::json& spec,
+                                    const FrameworkBackend& backend);
+
+/// The Python expression of a spec parameter inside ModelNew: "gn.weight" -> "self.gn.weight".
+QString paramExpr(const QString& specName);
+
+/// ModelNew.__init__ lines declaring every spec model parameter under its state_dict name (so the
+/// harness can copy Model's weights): nn.Module containers for dotted prefixes, weights = ones,
+/// everything else = zeros (PyTorch's norm defaults). "" when the model has none.
+QString parameterDecls(const nlohmann::json& spec);
+
+/// Triton kernel.py for a plan (triton*.py.tmpl). Never a skeleton: every plan kind has a template.
+GeneratedKernel tritonPatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
+
+/// Whether a CuTe DSL template exists for the plan's kind; else *whyNot names the missing one.
+bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot);
+
+/// CuTe DSL kernel.py for a plan (cutedsl*.py.tmpl), checked statically only.
+GeneratedKernel cutePatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
+
+} // namespace kwb

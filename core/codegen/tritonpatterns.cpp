@@ -1,0 +1,373 @@
+// Triton kernels for the non-elementwise patterns. Every tl.* name used by the templates was checked
+// against the Triton 3.x triton.language reference (program_id, arange, load, store, where, full,
+// zeros, sum, max, min, maximum, minimum, exp, log, sqrt, rsqrt, abs, cumsum, cumprod, dot (acc,
+// input_precision default "tf32"), cdiv; max/min keep_dims) and triton.cdiv / triton.next_power_of_2.
+#include "core/codegen/patternkernels.h"
+
+#include "core/codegen/pointwise.h"
+
+namespace kwb {
+
+namespace {
+
+using Cfg = QList<QPair<QString, QString>>;
+
+QString tmpl(const char* name)
+{
+    return QStringLiteral(":/kwb/templates/kernels/") + QLatin1String(name);
+}
+
+qint64 cdiv(qint64 a, qint64 b)
+{
+    return b > 0 ? (a + b - 1) / b : 0;
+}
+
+qint64 pow2AtLeast(qint64 v)
+{
+    qint64 p = 1;
+    while (p < v)
+        p *= 2;
+    return p;
+}
+
+QString pyBool(bool b)
+{
+    return b ? QStringLiteral("True") : QStringLiteral("False");
+}
+
+QString dtypeText(const PatternPlan& plan)
+{
+    return QStringLiteral("loads converted to fp32, fp32 accumulation, results stored in the output dtype (%1; follows the "
+                          "input's dtype at run time%2)")
+        .arg(plan.outDtype.isEmpty() ? plan.dtype : plan.outDtype,
+             plan.op.startsWith(QStringLiteral("arg")) ? QStringLiteral(", int64 indices") : QString());
+}
+
+PatternRender reduction(const PatternPlan& plan)
+{
+    PatternRender r;
+    r.templatePath = tmpl("triton_reduce.py.tmpl");
+    const bool arg = plan.op == u"argmax" || plan.op == u"argmin";
+    const bool isMax = plan.op == u"max" || plan.op == u"argmax";
+    const QString inf = isMax ? QStringLiteral("float('-inf')") : QStringLiteral("float('inf')");
+    auto init = [&](const QString& shape) {
+        if (arg)
+            return QStringLiteral("    best = tl.full(%1, %2, tl.float32)\n    best_i = tl.zeros(%1, dtype=tl.int64)").arg(shape, inf);
+        if (plan.op == u"max" || plan.op == u"min")
+            return QStringLiteral("    acc = tl.full(%1, %2, tl.float32)").arg(shape, inf);
+        return QStringLiteral("    acc = tl.zeros(%1, dtype=tl.float32)").arg(shape);
+    };
+    r.vars.insert(QStringLiteral("ROWS_INIT"), init(QStringLiteral("[BLOCK_R]")));
+    r.vars.insert(QStringLiteral("COLS_INIT"), init(QStringLiteral("[BLOCK_R, BLOCK_I]")));
+    QString other = QStringLiteral("0.0"), combine, final;
+    if (arg) {
+        other = inf;
+        combine = QStringLiteral("        take = v %1 best  # strict: each lane keeps its first extreme\n"
+                                 "        best = tl.where(take, v, best)\n"
+                                 "        best_i = tl.where(take, idx, best_i)")
+                      .arg(isMax ? QStringLiteral(">") : QStringLiteral("<"));
+        final = QStringLiteral("    top = tl.%1(best, axis=0, keep_dims=True)\n"
+                               "    res = tl.min(tl.where(best == top, best_i, R), axis=0)  # first index among the extremes")
+                    .arg(isMax ? QStringLiteral("max") : QStringLiteral("min"));
+    } else if (plan.op == u"max" || plan.op == u"min") {
+        other = inf;
+        combine = QStringLiteral("        acc = tl.%1(acc, v)").arg(isMax ? QStringLiteral("maximum") : QStringLiteral("minimum"));
+        final = QStringLiteral("    res = tl.%1(acc, axis=0)").arg(plan.op);
+    } else {
+        combine = QStringLiteral("        acc += v");
+        final = plan.op == u"mean" ? QStringLiteral("    res = tl.sum(acc, axis=0) / R") : QStringLiteral("    res = tl.sum(acc, axis=0)");
+    }
+    r.vars.insert(QStringLiteral("OTHER"), other);
+    r.vars.insert(QStringLiteral("COMBINE"), combine);
+    r.vars.insert(QStringLiteral("FINAL"), final);
+    r.vars.insert(QStringLiteral("DIM_FIRST"), QString::number(plan.dimFirst));
+    r.vars.insert(QStringLiteral("DIM_LAST"), QString::number(plan.dimLast));
+    r.vars.insert(QStringLiteral("KEEPDIM"), pyBool(plan.keepdim));
+    const bool rows = plan.inner == 1;
+    const qint64 blockI = std::min<qint64>(64, pow2AtLeast(plan.inner));
+    const qint64 ctas = rows ? plan.outer : plan.outer * cdiv(plan.inner, blockI);
+    r.tile = rows ? 4096 : 64;
+    r.config = {
+        {QStringLiteral("tile"), rows ? QStringLiteral("reduced dims innermost (inner == 1): BLOCK_R = min(4096, next_pow2(R)) contiguous elements "
+                                                       "per loop step; spec R = %1").arg(plan.reduce)
+                                      : QStringLiteral("reduced dim strided (inner = %1): BLOCK_R x BLOCK_I = %2 x %3 tile per loop step "
+                                                       "(BLOCK_I = min(64, next_pow2(inner)), 2048 elements)")
+                                            .arg(plan.inner).arg(2048 / blockI).arg(blockI)},
+        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
+        {QStringLiteral("grid"), rows ? QStringLiteral("(outer,) one CTA per output: %1 CTAs for the spec").arg(ctas)
+                                      : QStringLiteral("(outer * cdiv(inner, BLOCK_I),) one CTA per 64 consecutive outputs: %1 CTAs for the spec")
+                                            .arg(ctas)},
+        {QStringLiteral("data movement"), QStringLiteral("the input read once (%1), the output written once; masked loads at the R and inner boundaries")
+                                              .arg(rows ? QStringLiteral("contiguous rows") : QStringLiteral("coalesced 64-element rows of the inner dims"))},
+        {QStringLiteral("reduction"), arg ? QStringLiteral("per-lane running extreme and its first index, then the first index among the lanes' extremes "
+                                                           "(torch's first-occurrence rule)")
+                                          : QStringLiteral("per-lane fp32 accumulators (%1), one tl.%2 at the end").arg(plan.op, plan.op == u"mean" ? QStringLiteral("sum / R") : (plan.op == u"sum" ? QStringLiteral("sum") : plan.op))},
+        {QStringLiteral("dtype handling"), dtypeText(plan)},
+        {QStringLiteral("launch plumbing"), QStringLiteral("a strided input is made contiguous first (one extra copy); viewed as (outer, R, inner) "
+                                                           "from the run-time shape; output from torch.empty")},
+    };
+    return r;
+}
+
+PatternRender rowNorm(const PatternPlan& plan)
+{
+    PatternRender r;
+    r.templatePath = tmpl("triton_rownorm.py.tmpl");
+    const bool softmax = plan.op == u"softmax" || plan.op == u"log_softmax";
+    if (softmax) {
+        r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("float('-inf')"));
+        r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    m_l = tl.full([BLOCK], float('-inf'), tl.float32)\n"
+                                                                   "    s_l = tl.zeros([BLOCK], dtype=tl.float32)"));
+        r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        m_new = tl.maximum(m_l, v)  # online softmax: running max and rescaled sum\n"
+                                                                      "        m_safe = tl.where(m_new == float('-inf'), 0.0, m_new)\n"
+                                                                      "        s_l = s_l * tl.exp(m_l - m_safe) + tl.exp(v - m_safe)\n"
+                                                                      "        m_l = m_new"));
+        r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.max(m_l, axis=0)\n"
+                                                                    "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                                                    "    b = tl.sum(s_l * tl.exp(m_l - a_safe), axis=0)"));
+        r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("float('-inf')"));
+        r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    m_l = tl.full([BLOCK_S], float('-inf'), tl.float32)\n"
+                                                                   "    s_l = tl.zeros([BLOCK_S], dtype=tl.float32)"));
+        r.vars.insert(QStringLiteral("MERGE_COMBINE"), QStringLiteral("        m_new = tl.maximum(m_l, pa)\n"
+                                                                      "        m_safe = tl.where(m_new == float('-inf'), 0.0, m_new)\n"
+                                                                      "        s_l = s_l * tl.exp(m_l - m_safe) + pb * tl.exp(pa - m_safe)\n"
+                                                                      "        m_l = m_new"));
+        const QString tail = plan.op == u"softmax" ? QStringLiteral("    shift = mx_safe\n    scale = 1.0 / total")
+                                                   : QStringLiteral("    shift = mx_safe + tl.log(total)\n    scale = total * 0.0 + 1.0");
+        r.vars.insert(QStringLiteral("MERGE_FINAL"), QStringLiteral("    mx = tl.max(m_l, axis=0)\n"
+                                                                    "    mx_safe = tl.where(mx == float('-inf'), 0.0, mx)\n"
+                                                                    "    total = tl.sum(s_l * tl.exp(m_l - mx_safe), axis=0)\n")
+                                                         + tail);
+        r.vars.insert(QStringLiteral("APPLY"), plan.op == u"softmax" ? QStringLiteral("tl.exp(v - shift) * scale") : QStringLiteral("v - shift"));
+    } else {
+        const bool l1 = plan.op.startsWith(QStringLiteral("l1_norm"));
+        r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("0.0"));
+        r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                                                                   "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)"));
+        r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
+                                                           .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
+        r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
+        r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
+        r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    sa = tl.zeros([BLOCK_S], dtype=tl.float32)\n"
+                                                                   "    sb = tl.zeros([BLOCK_S], dtype=tl.float32)"));
+        r.vars.insert(QStringLiteral("MERGE_COMBINE"), QStringLiteral("        sa += pa\n        sb += pb"));
+        QString fin = QStringLiteral("    total_a = tl.sum(sa, axis=0)\n    total_b = tl.sum(sb, axis=0)\n");
+        if (plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm")
+            fin += QStringLiteral("    mean = total_a / R\n"
+                                  "    var = tl.maximum(total_b / R - mean * mean, 0.0)  # biased variance, as PyTorch's norms\n"
+                                  "    shift = mean\n    scale = tl.rsqrt(var + eps)");
+        else if (plan.op == u"rms_norm")
+            fin += QStringLiteral("    shift = total_a * 0.0\n    scale = 1.0 / tl.sqrt(total_b / R + eps)");
+        else if (plan.op == u"l2_norm" || plan.op == u"frobenius_norm")
+            fin += QStringLiteral("    shift = total_a * 0.0\n    scale = 1.0 / tl.sqrt(total_b)");
+        else if (plan.op == u"l1_norm")
+            fin += QStringLiteral("    shift = total_b * 0.0\n    scale = R / total_a  # x / mean(|x|)");
+        else
+            fin += QStringLiteral("    shift = total_b * 0.0\n    scale = 1.0 / total_a  # x / sum(|x|)");
+        r.vars.insert(QStringLiteral("MERGE_FINAL"), fin);
+        r.vars.insert(QStringLiteral("APPLY"), QStringLiteral("(v - shift) * scale"));
+    }
+    r.vars.insert(QStringLiteral("DIM_FIRST"), QString::number(plan.dimFirst));
+    r.vars.insert(QStringLiteral("DIM_LAST"), QString::number(plan.dimLast));
+    r.vars.insert(QStringLiteral("GROUP_ROWS"), pyBool(plan.groupRows));
+    // instance norm: 0 = one group per channel, read from the run-time shape
+    r.vars.insert(QStringLiteral("GROUPS"), QString::number(plan.op == u"instance_norm" ? 0 : plan.groups));
+    r.vars.insert(QStringLiteral("EPS"), pyFloat(plan.eps));
+    const int affine = plan.affine == PatternPlan::Affine::PerPosition ? 1 : (plan.affine == PatternPlan::Affine::PerChannel ? 2 : 0);
+    r.vars.insert(QStringLiteral("AFFINE"), QString::number(affine));
+    r.vars.insert(QStringLiteral("HAS_BIAS"), pyBool(!plan.bias.isEmpty()));
+    r.vars.insert(QStringLiteral("WEIGHT_ARG"), plan.weight.isEmpty() ? QStringLiteral("x") : paramExpr(plan.weight));
+    r.vars.insert(QStringLiteral("BIAS_ARG"), plan.bias.isEmpty() ? QStringLiteral("x") : paramExpr(plan.bias));
+    const qint64 rows = plan.outer * plan.inner;
+    const qint64 split = cdiv(plan.reduce, 16384);
+    r.tile = 1024;
+    r.config = {
+        {QStringLiteral("tile"), QStringLiteral("rows of R = %1 elements (%2 rows in the spec); statistics over CHUNK = 16384 elements per CTA in "
+                                                "BLOCK = 1024 steps, apply over BLOCK = 1024 elements per CTA")
+                                     .arg(plan.reduce).arg(rows)},
+        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads), 8 elements per thread per step")},
+        {QStringLiteral("grid"), QStringLiteral("stats (rows * cdiv(R, 16384),) = %1 CTAs; merge (rows,) = %2; apply (rows * cdiv(R, 1024),) = %3 "
+                                                "for the spec")
+                                     .arg(rows * split).arg(rows).arg(rows * cdiv(plan.reduce, 1024))},
+        {QStringLiteral("data movement"), QStringLiteral("x read twice (statistics, apply) and the output written once; %1; per-row fp32 "
+                                                         "statistics through two small workspaces (2 x rows x splits floats)")
+                                              .arg(plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
+                                                                   : QStringLiteral("normalised dim strided by inner = %1 (uncoalesced; a "
+                                                                                    "transposed-tile variant is the next step)").arg(plan.inner))},
+        {QStringLiteral("statistics"), softmax ? QStringLiteral("online max and rescaled sum of exp per lane, merged across chunks the same way")
+                                               : QStringLiteral("fp32 sum and sum of squares (%1) per chunk, merged per row; eps = %2")
+                                                     .arg(plan.op.startsWith(QStringLiteral("l1")) ? QStringLiteral("sum of |x|") : QStringLiteral("variance = E[x^2] - E[x]^2"))
+                                                     .arg(pyFloat(plan.eps))},
+        {QStringLiteral("dtype handling"), dtypeText(plan)},
+        {QStringLiteral("launch plumbing"), QStringLiteral("a strided input is made contiguous first (one extra copy); %1%2; output from "
+                                                           "torch.empty_like")
+                                                .arg(plan.groupRows ? QStringLiteral("rows = N x groups slices of the contiguous input")
+                                                                    : QStringLiteral("viewed as (outer, R, inner) from the run-time shape"),
+                                                     plan.weight.isEmpty() ? QString() : QStringLiteral("; weight/bias are ModelNew parameters with Model's names"))},
+    };
+    return r;
+}
+
+PatternRender gemm(const PatternPlan& plan)
+{
+    PatternRender r;
+    r.templatePath = tmpl("triton_gemm.py.tmpl");
+    const QString& A = plan.input;
+    const QString& B = plan.input2;
+    QStringList ops;
+    const QString bView = plan.transB ? QStringLiteral("%1.t()").arg(B) : B;
+    if (plan.op == u"mm") {
+        ops << QStringLiteral("        a = %1.unsqueeze(0)%2").arg(plan.transA ? A + QStringLiteral(".t()") : A,
+                                                              plan.transA ? QStringLiteral("  # A given as (K, M): a strided view") : QString())
+            << QStringLiteral("        b = %1.unsqueeze(0)%2").arg(bView, plan.transB ? QStringLiteral("  # B given as (N, K): a strided view") : QString())
+            << QStringLiteral("        out = torch.empty((a.shape[1], b.shape[2]), dtype=%1.dtype, device=%1.device)").arg(A)
+            << QStringLiteral("        c = out.unsqueeze(0)");
+    } else if (plan.op == u"fold") {
+        ops << QStringLiteral("        a = %1.reshape(1, -1, %1.shape[-1])  # leading dims folded into M (a view when contiguous)").arg(A)
+            << QStringLiteral("        b = %1.unsqueeze(0)").arg(bView)
+            << QStringLiteral("        out = torch.empty((*%1.shape[:-1], b.shape[2]), dtype=%1.dtype, device=%1.device)").arg(A)
+            << QStringLiteral("        c = out.view(1, -1, b.shape[2])");
+    } else {
+        ops << QStringLiteral("        a = %1").arg(plan.transA ? A + QStringLiteral(".transpose(1, 2)") : A)
+            << QStringLiteral("        b = %1").arg(plan.transB ? B + QStringLiteral(".transpose(1, 2)") : B)
+            << QStringLiteral("        out = torch.empty((a.shape[0], a.shape[1], b.shape[2]), dtype=%1.dtype, device=%1.device)").arg(A)
+            << QStringLiteral("        c = out");
+    }
+    r.vars.insert(QStringLiteral("OPERANDS"), ops.join(u'\n'));
+    r.vars.insert(QStringLiteral("TRIU"), pyBool(plan.triu));
+    r.vars.insert(QStringLiteral("TRIU_DIAGONAL"), QString::number(plan.triuDiagonal));
+    const bool gemv = plan.N == 1;
+    const qint64 ctas = gemv ? cdiv(plan.M, 4) * plan.batch : cdiv(plan.M, 128) * cdiv(plan.N, 128) * plan.batch;
+    const bool fp32 = plan.dtype == u"float32";
+    r.tile = gemv ? 1024 : 128;
+    r.config = {
+        {QStringLiteral("tile"), gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
+                                      : QStringLiteral("BLOCK_M x BLOCK_N x BLOCK_K = 128 x 128 x %1, GROUP_M = 8 (grouped tile order for L2 reuse)")
+                                            .arg(fp32 ? 32 : 64)},
+        {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)") : QStringLiteral("num_warps = 8 (256 threads)")},
+        {QStringLiteral("grid"), QStringLiteral("(%1, batch): %2 CTAs for the spec (M=%3, N=%4, K=%5, batch=%6)")
+                                     .arg(gemv ? QStringLiteral("cdiv(M, 4)") : QStringLiteral("cdiv(M, 128) * cdiv(N, 128)"))
+                                     .arg(ctas).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
+        {QStringLiteral("data movement"), gemv ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
+                                               : QStringLiteral("A and B tiles through shared memory in a %1-stage software pipeline (Triton's "
+                                                                "num_stages), masked at the M/N/K boundaries; C written once").arg(fp32 ? 3 : 4)},
+        {QStringLiteral("math"), fp32 ? QStringLiteral("tl.dot on fp32 inputs uses TF32 tensor cores (Triton's default input_precision); "
+                                                       "rel_err ~1e-3, inside the 0.01 threshold; fp32 accumulation")
+                                      : QStringLiteral("tl.dot on %1 tensor cores, fp32 accumulation").arg(plan.dtype)},
+        {QStringLiteral("layout"), QStringLiteral("%1%2%3").arg(plan.op == u"fold" ? QStringLiteral("A's leading dims folded into M; ")
+                                                                : (plan.op == u"bmm" ? QStringLiteral("batched: grid axis 1 over the batch; ") : QString()),
+                                                            plan.transA || plan.transB ? QStringLiteral("transposed operands passed as strided views (no copy)")
+                                                                                       : QStringLiteral("row-major operands"),
+                                                            plan.triu ? QStringLiteral("; triu epilogue zeroes col - row < %1 in registers").arg(plan.triuDiagonal) : QString())},
+        {QStringLiteral("dtype handling"), dtypeText(plan)},
+        {QStringLiteral("launch plumbing"), QStringLiteral("operands passed with their strides (any layout), output from torch.empty")},
+    };
+    return r;
+}
+
+PatternRender loss(const PatternPlan& plan)
+{
+    PatternRender r;
+    if (plan.op == u"cross_entropy") {
+        r.templatePath = tmpl("triton_cross_entropy.py.tmpl");
+        r.vars.insert(QStringLiteral("IGNORE_INDEX"), QString::number(plan.ignoreIndex));
+        r.tile = 4096;
+        r.config = {
+            {QStringLiteral("tile"), QStringLiteral("one row of C = %1 classes per CTA, min(4096, next_pow2(C)) per loop step").arg(plan.shape.value(1))},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
+            {QStringLiteral("grid"), QStringLiteral("(batch,) = %1 CTAs, then (1,) for the mean").arg(plan.shape.value(0))},
+            {QStringLiteral("data movement"), QStringLiteral("logits read once (coalesced rows) plus one gathered target logit per row; "
+                                                             "per-row fp32 losses through a workspace")},
+            {QStringLiteral("reduction"), QStringLiteral("online log-sum-exp per lane (fp32); mean over rows whose target != ignore_index (%1)")
+                                              .arg(plan.ignoreIndex)},
+            {QStringLiteral("dtype handling"), dtypeText(plan)},
+            {QStringLiteral("launch plumbing"), QStringLiteral("strided inputs made contiguous first; scalar output from torch.empty(())")},
+        };
+        return r;
+    }
+    r.templatePath = tmpl("triton_loss.py.tmpl");
+    QString term;
+    if (plan.op == u"mse")
+        term = QStringLiteral("        d = p - t\n        term = d * d");
+    else if (plan.op == u"hinge")
+        term = QStringLiteral("        term = tl.maximum(1.0 - p * t, 0.0)");
+    else if (plan.op == u"kl_div")
+        term = QStringLiteral("        # xlogy(t, t) - t * log(p): 0 where t == 0, as torch.xlogy\n"
+                              "        term = tl.where(t > 0.0, t * tl.log(t), 0.0) - t * tl.log(p)");
+    else if (plan.op == u"huber")
+        term = QStringLiteral("        d = tl.abs(p - t)\n        term = tl.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)");
+    else
+        term = QStringLiteral("        d = tl.abs(p - t)\n        term = tl.where(d < beta, 0.5 * d * d, beta * (d - 0.5 * beta))");
+    r.vars.insert(QStringLiteral("TERM"), term);
+    r.vars.insert(QStringLiteral("BETA"), pyFloat(plan.huberBeta));
+    const QString tIndex = plan.targetBroadcast == u"suffix" ? QStringLiteral("idx % t_mod")
+                                                             : (plan.targetBroadcast == u"prefix" ? QStringLiteral("idx // t_div") : QStringLiteral("idx"));
+    r.vars.insert(QStringLiteral("T_INDEX"), tIndex);
+    r.vars.insert(QStringLiteral("SCALE"), plan.lossScale == u"batch" ? QStringLiteral("1.0 / max(p.shape[0], 1)")
+                                                                      : QStringLiteral("1.0 / max(n, 1)"));
+    const qint64 n = plan.outer * plan.reduce * plan.inner;
+    r.tile = 1024;
+    r.config = {
+        {QStringLiteral("tile"), QStringLiteral("CHUNK = 16384 elements per partial-sum CTA in BLOCK = 1024 steps")},
+        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
+        {QStringLiteral("grid"), QStringLiteral("(cdiv(n, 16384),) = %1 CTAs for the spec's %2 elements, then (1,) for the final sum").arg(cdiv(n, 16384)).arg(n)},
+        {QStringLiteral("data movement"), QStringLiteral("both inputs read once, coalesced; %1; one fp32 partial per CTA")
+                                              .arg(plan.targetBroadcast == u"same" ? QStringLiteral("same-shape targets")
+                                                                                   : QStringLiteral("targets broadcast by index arithmetic (%1), re-read from L2").arg(tIndex))},
+        {QStringLiteral("reduction"), QStringLiteral("fp32 per-lane partial sums, then a fixed-order sum of the partials (deterministic) times %1")
+                                          .arg(plan.lossScale == u"batch" ? QStringLiteral("1/batch (batchmean)") : QStringLiteral("1/numel (mean)"))},
+        {QStringLiteral("dtype handling"), dtypeText(plan)},
+        {QStringLiteral("launch plumbing"), QStringLiteral("strided inputs made contiguous first; scalar output from torch.empty(())")},
+    };
+    return r;
+}
+
+PatternRender scan(const PatternPlan& plan)
+{
+    PatternRender r;
+    r.templatePath = tmpl("triton_scan.py.tmpl");
+    const bool prod = plan.op == u"cumprod";
+    r.vars.insert(QStringLiteral("SCAN_OP"), plan.op);
+    r.vars.insert(QStringLiteral("IDENTITY"), prod ? QStringLiteral("1.0") : QStringLiteral("0.0"));
+    r.vars.insert(QStringLiteral("APPLY_CARRY"), prod ? QStringLiteral("carry * c") : QStringLiteral("carry + c"));
+    r.vars.insert(QStringLiteral("NEXT_CARRY"), prod ? QStringLiteral("carry * last") : QStringLiteral("carry + last"));
+    r.vars.insert(QStringLiteral("DIM"), QString::number(plan.dimFirst));
+    r.vars.insert(QStringLiteral("REVERSE"), pyBool(plan.reverse));
+    r.vars.insert(QStringLiteral("EXCLUSIVE"), pyBool(plan.exclusive));
+    r.vars.insert(QStringLiteral("MASKED"), pyBool(plan.masked));
+    r.vars.insert(QStringLiteral("MASK_ARG"), plan.masked ? QStringLiteral("%1 if %1.is_contiguous() else %1.contiguous()").arg(plan.input2)
+                                                          : QStringLiteral("x  # unused (MASKED is False)"));
+    const qint64 rows = plan.outer * plan.inner;
+    r.tile = 1024;
+    r.config = {
+        {QStringLiteral("tile"), QStringLiteral("one row of R = %1 per CTA, scanned in BLOCK = min(1024, next_pow2(R)) chunks").arg(plan.reduce)},
+        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
+        {QStringLiteral("grid"), QStringLiteral("(outer * inner,) = %1 CTAs for the spec").arg(rows)},
+        {QStringLiteral("data movement"), QStringLiteral("x read once and out written once%1%2")
+                                              .arg(plan.inner == 1 ? QStringLiteral(", contiguous rows") : QStringLiteral(", rows strided by inner = %1 (uncoalesced)").arg(plan.inner),
+                                                   plan.masked ? QStringLiteral("; the bool mask read once") : QString())},
+        {QStringLiteral("scan"), QStringLiteral("tl.%1 per chunk plus the fp32 carry of the previous chunks%2%3")
+                                     .arg(plan.op, plan.reverse ? QStringLiteral("; reverse: chunks walk the row from its end") : QString(),
+                                          plan.exclusive ? QStringLiteral("; exclusive: inclusive result minus x[k]") : QString())},
+        {QStringLiteral("dtype handling"), dtypeText(plan)},
+        {QStringLiteral("launch plumbing"), QStringLiteral("a strided input is made contiguous first (one extra copy); output from torch.empty_like")},
+    };
+    return r;
+}
+
+} // namespace
+
+GeneratedKernel tritonPatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend)
+{
+    PatternRender r;
+    switch (plan.kind) {
+    case PatternPlan::Kind::Reduction: r = reduction(plan); break;
+    case PatternPlan::Kind::RowNorm: r = rowNorm(plan); break;
+    case PatternPlan::Kind::Gemm: r = gemm(plan); break;
+    case PatternPlan::Kind::Loss: r = loss(plan); break;
+    case PatternPlan::Kind::Scan: r = scan(plan); break;
+    }
+    return renderPatternKernel(r, plan, spec, backend);
+}
+
+} // namespace kwb

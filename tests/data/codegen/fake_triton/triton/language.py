@@ -1,0 +1,183 @@
+"""triton.language on torch CPU tensors (see triton/__init__.py: a test fixture, not Triton)."""
+import builtins
+
+import torch
+
+float32, float16, bfloat16 = torch.float32, torch.float16, torch.bfloat16
+int1, int32, int64 = torch.bool, torch.int32, torch.int64
+_PID = [0, 0, 0]
+
+
+class constexpr:  # used only as an annotation
+    pass
+
+
+class _DType:
+    def __init__(self, t):
+        self.element_ty = t
+
+
+class Ptr:
+    """A pointer (block): the flat storage of a tensor plus element offsets."""
+
+    def __init__(self, flat, offs):
+        self.flat, self.offs = flat, offs
+        self.dtype = _DType(flat.dtype)
+
+    def __add__(self, o):
+        return Ptr(self.flat, self.offs + o)
+
+    __radd__ = __add__
+
+    def __sub__(self, o):
+        return Ptr(self.flat, self.offs - o)
+
+
+def _as_arg(a):
+    if isinstance(a, torch.Tensor):
+        if hasattr(a, "untyped_storage"):
+            n = a.untyped_storage().nbytes() // a.element_size()
+        else:  # torch < 2.0
+            n = a.storage().size()
+        flat = torch.as_strided(a, (n,), (1,), 0)
+        return Ptr(flat, torch.tensor(a.storage_offset(), dtype=torch.int64))
+    return a
+
+
+def _t(x, like=None):
+    if isinstance(x, torch.Tensor):
+        return x
+    if isinstance(x, bool):
+        return torch.tensor(x)
+    if isinstance(x, int):
+        return torch.tensor(x, dtype=torch.int32)
+    return torch.tensor(x, dtype=torch.float32)
+
+
+def program_id(axis):
+    return torch.tensor(_PID[axis], dtype=torch.int32)
+
+
+def num_programs(axis):
+    raise NotImplementedError
+
+
+def arange(start, end):
+    n = end - start
+    assert n > 0 and (n & (n - 1)) == 0, "tl.arange needs a power-of-two range, got %d" % n
+    return torch.arange(start, end, dtype=torch.int32)
+
+
+def _shape(s):
+    return tuple(int(v) for v in (s if isinstance(s, (list, tuple)) else [s]))
+
+
+def full(shape, value, dtype):
+    return torch.full(_shape(shape), value, dtype=dtype)
+
+
+def zeros(shape, dtype=torch.float32):
+    return torch.zeros(_shape(shape), dtype=dtype)
+
+
+def load(ptr, mask=None, other=None):
+    offs = ptr.offs.to(torch.int64)
+    if mask is None:
+        return ptr.flat[offs]
+    mask = torch.broadcast_to(_t(mask), offs.shape) if offs.dim() else _t(mask)
+    safe = torch.where(mask, offs, torch.zeros_like(offs))
+    vals = ptr.flat[safe]
+    fill = torch.tensor(0 if other is None else other).to(vals.dtype)
+    return torch.where(mask, vals, fill)
+
+
+def store(ptr, value, mask=None):
+    offs = ptr.offs.to(torch.int64)
+    value = torch.broadcast_to(_t(value).to(ptr.flat.dtype), offs.shape)
+    if mask is None:
+        ptr.flat[offs.reshape(-1)] = value.reshape(-1)
+        return
+    mask = torch.broadcast_to(_t(mask), offs.shape)
+    ptr.flat[offs[mask]] = value[mask]
+
+
+def where(c, a, b):
+    a, b = _t(a), _t(b)
+    return torch.where(_t(c), a, b)
+
+
+def maximum(a, b):
+    return torch.maximum(_t(a), _t(b))
+
+
+def minimum(a, b):
+    return torch.minimum(_t(a), _t(b))
+
+
+def sum(x, axis=None, keep_dims=False):
+    return x.sum() if axis is None else x.sum(dim=axis, keepdim=keep_dims)
+
+
+def max(x, axis=None, keep_dims=False):
+    return x.max() if axis is None else x.amax(dim=axis, keepdim=keep_dims)
+
+
+def min(x, axis=None, keep_dims=False):
+    return x.min() if axis is None else x.amin(dim=axis, keepdim=keep_dims)
+
+
+def cumsum(x, axis=0, reverse=False):
+    return torch.cumsum(x, dim=axis)
+
+
+def cumprod(x, axis=0, reverse=False):
+    return torch.cumprod(x, dim=axis)
+
+
+def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.float32):
+    r = a.to(torch.float32) @ b.to(torch.float32)
+    return r if acc is None else acc + r
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def exp(x):
+    return torch.exp(_t(x))
+
+
+def log(x):
+    return torch.log(_t(x))
+
+
+def sqrt(x):
+    return torch.sqrt(_t(x))
+
+
+def rsqrt(x):
+    return torch.rsqrt(_t(x))
+
+
+def abs(x):
+    return torch.abs(_t(x))
+
+
+def sigmoid(x):
+    return torch.sigmoid(_t(x))
+
+
+def erf(x):
+    return torch.erf(_t(x))
+
+
+def floor(x):
+    return torch.floor(_t(x))
+
+
+def sin(x):
+    return torch.sin(_t(x))
+
+
+def cos(x):
+    return torch.cos(_t(x))
