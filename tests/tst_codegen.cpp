@@ -80,8 +80,9 @@ Proc runPython(const QStringList& args, int timeoutMs = 120000)
 QStringList torchCompute(const QString& source)
 {
     static const QRegularExpression use(QStringLiteral("\\btorch\\.([A-Za-z_][A-Za-z0-9_]*)"));
-    static const QStringList allowed = {QStringLiteral("nn"), QStringLiteral("empty"), QStringLiteral("float32"),
-                                        QStringLiteral("float16"), QStringLiteral("bfloat16")};
+    static const QStringList allowed = {QStringLiteral("nn"),      QStringLiteral("empty"),   QStringLiteral("empty_like"),
+                                        QStringLiteral("zeros"),   QStringLiteral("ones"),    QStringLiteral("float32"),
+                                        QStringLiteral("float16"), QStringLiteral("bfloat16"), QStringLiteral("int64")};
     QStringList bad;
     auto it = use.globalMatch(source);
     while (it.hasNext()) {
@@ -387,6 +388,22 @@ void TestCodegen::golden_data()
         QTest::newRow(QByteArray(QByteArray(spec) + ".triton").constData()) << QString::fromLatin1(spec) << QStringLiteral("triton") << 1024;
         QTest::newRow(QByteArray(QByteArray(spec) + ".cutedsl").constData()) << QString::fromLatin1(spec) << QStringLiteral("cutedsl") << 1024;
     }
+    // a few level-1 specs per pattern: (spec, Triton tile, CuTe DSL tile)
+    const struct {
+        const char* spec;
+        int triton, cute;
+    } patterns[] = {
+        {"47_Sum_reduction_over_a_dimension", 64, 256}, {"52_Argmin_over_a_dimension", 64, 256}, {"23_Softmax", 1024, 32},
+        {"35_GroupNorm_", 1024, 32}, {"40_LayerNorm", 1024, 32}, {"1_Square_matrix_multiplication_", 128, 16},
+        {"16_Matmul_with_transposed_A", 128, 16}, {"4_Matrix_vector_multiplication_", 1024, 32},
+        {"11_4D_tensor_matrix_multiplication", 128, 16}, {"94_MSELoss", 1024, 256}, {"95_CrossEntropyLoss", 4096, 32},
+        {"100_HingeLoss", 1024, 256}, {"91_cumsum_reverse", 1024, 32}, {"92_cumsum_exclusive", 1024, 32},
+    };
+    for (const auto& p : patterns) {
+        const QString spec = QStringLiteral("level1/") + QLatin1String(p.spec);
+        QTest::newRow(qPrintable(QLatin1String(p.spec) + QStringLiteral(".triton"))) << spec << QStringLiteral("triton") << p.triton;
+        QTest::newRow(qPrintable(QLatin1String(p.spec) + QStringLiteral(".cutedsl"))) << spec << QStringLiteral("cutedsl") << p.cute;
+    }
 }
 
 void TestCodegen::golden()
@@ -421,7 +438,7 @@ void TestCodegen::golden()
         QVERIFY(k.source.contains(QStringLiteral("not run")));
 
     const QString base = spec + u'.' + backend;
-    const QString generated = m_tmp.filePath(base + QStringLiteral(".py"));
+    const QString generated = m_tmp.filePath(QString(base).replace(u'/', u'_') + QStringLiteral(".py"));
     QVERIFY(writeText(generated, k.source));
     m_generatedFiles << generated;
 
