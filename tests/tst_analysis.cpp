@@ -269,7 +269,15 @@ private Q_SLOTS:
     // The seed's rule for ambiguous logic: a minimal runnable reference, and say what was guessed.
     void missingGetInputs()
     {
-        const ProbeResult& r = probe(fixture(QStringLiteral("no_get_inputs.py")));
+        // By default guessed shapes are an error whose partial is the whole guessed spec...
+        const ProbeResult& bad = probe(fixture(QStringLiteral("no_get_inputs.py")));
+        QVERIFY(!bad.ok);
+        QCOMPARE(bad.error->kind, QStringLiteral("MissingGetInputs"));
+        QVERIFY(bad.error->message.contains(QStringLiteral("guessed inputs ([16, 16])")));
+        QCOMPARE(s(bad.partial["ambiguities"][0]["kind"]), QStringLiteral("missing_get_inputs"));
+        QVERIFY(s(bad.partial["minimal_reference"]["source"]).contains(QStringLiteral("def get_inputs()")));
+        // ...and with --guess-inputs a spec, the guess flagged.
+        const ProbeResult r = runProbe(m_python, fixture(QStringLiteral("no_get_inputs.py")), 120000, {QStringLiteral("--guess-inputs")});
         QVERIFY2(r.ok, r.error ? qPrintable(r.error->message) : "");
         QCOMPARE(s(r.spec["ambiguities"][0]["kind"]), QStringLiteral("missing_get_inputs"));
         QVERIFY(s(r.spec["ambiguities"][0]["why"]).contains(QStringLiteral("guessed 1 float32 input(s) of shape [16, 16]")));

@@ -12,6 +12,7 @@
 #include "widgets/pluginpanel.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
+#include "widgets/specform.h"
 #include "widgets/wizardpanel.h"
 
 #include <QAction>
@@ -72,6 +73,19 @@ MainWindow::MainWindow(QWidget* parent)
   restoreSettings();
 
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
+  // An edited spec replaces .kwb/spec.json; phases 2-4 done on the old one must run again.
+  connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
+    if (!m_job || !m_job->setSpec(spec)) {
+      showError(tr("Spec not saved"), m_job ? m_job->lastError() : tr("run phase 1 first"));
+      return;
+    }
+    m_wizard->setSpec(m_job->spec());
+    for (int p = 2; p <= 4; ++p)
+      if (m_wizard->phaseState(p) != WizardPanel::PhaseState::Running)
+        m_wizard->setPhaseState(p, WizardPanel::PhaseState::NotRun);
+    updateActions();
+    statusBar()->showMessage(tr("Spec saved to %1/.kwb/spec.json").arg(m_job->workspaceDir()), 6000);
+  });
   connect(m_wizard, &WizardPanel::openFileRequested, this, [this](const QString& path) {
     QString err;
     if (!m_editors->openFile(path, &err))

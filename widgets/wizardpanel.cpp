@@ -1,6 +1,7 @@
 #include "widgets/wizardpanel.h"
 
 #include "core/pipeline/baselinejob.h"
+#include "widgets/specform.h"
 #include "widgets/specview.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -40,6 +42,7 @@ WizardPanel::WizardPanel(QWidget* parent)
       m_phaseList(new QListWidget(this)),
       m_stack(new QStackedWidget(this)),
       m_specView(new SpecView(this)),
+      m_specForm(new SpecForm(this)),
       m_learnSummary(new QLabel(this)),
       m_files(new QListWidget(this)),
       m_measureSummary(new QLabel(this)),
@@ -109,7 +112,12 @@ WizardPanel::WizardPanel(QWidget* parent)
   measureLayout->addWidget(m_recordButtons);
   measureLayout->addStretch(1);
 
-  m_stack->addWidget(makePage(1, tr("Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy."), m_specView));
+  // Phase 1 shows the spec read-only and as an editable form (saved through MainWindow → BaselineJob::setSpec).
+  auto* specTabs = new QTabWidget(this);
+  specTabs->setObjectName(QStringLiteral("specTabs"));
+  specTabs->addTab(m_specView, tr("Spec"));
+  specTabs->addTab(m_specForm, tr("Edit"));
+  m_stack->addWidget(makePage(1, tr("Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy."), specTabs));
   m_stack->addWidget(makePage(2, tr("Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md."), m_learnSummary));
   m_stack->addWidget(makePage(3, tr("Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like."), m_files));
   m_stack->addWidget(makePage(4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
@@ -219,6 +227,7 @@ void WizardPanel::resetPhases() {
   for (int p = 4; p >= 1; --p)
     setPhaseState(p, PhaseState::NotRun);
   m_specView->setSpec(nlohmann::json());
+  m_specForm->setSpec(nlohmann::json());
   m_files->clear();
   m_measureSummary->setText(tr("Not run yet."));
 }
@@ -230,7 +239,10 @@ void WizardPanel::showPhase(int phase) {
 
 int WizardPanel::currentPhase() const { return m_stack->currentIndex() + 1; }
 
-void WizardPanel::setSpec(const nlohmann::json& spec) { m_specView->setSpec(spec); }
+void WizardPanel::setSpec(const nlohmann::json& spec) {
+  m_specView->setSpec(spec);
+  m_specForm->setSpec(spec);
+}
 void WizardPanel::setLearnSummary(const QString& text) { m_learnSummary->setText(text); }
 
 void WizardPanel::setWrittenFiles(const QString& root, const QStringList& relativePaths) {

@@ -21,6 +21,7 @@ class QAction;
 namespace kwb {
 
 struct BaselineOptions;
+class SpecForm;
 class SpecView;
 
 class WizardPanel : public QWidget {
@@ -63,6 +64,8 @@ public:
   /// Phase 1 page: the spec.
   void setSpec(const nlohmann::json& spec);
   SpecView* specView() const { return m_specView; }
+  /// Phase 1 page, "Edit" tab: the spec as an editable, validated form (its saveRequested signal).
+  SpecForm* specForm() const { return m_specForm; }
   /// Phase 2 page: one line of summary (records consulted, fallbacks).
   void setLearnSummary(const QString& text);
   /// Phase 3 page: the files written, relative to `root` (double-click opens one).
@@ -96,6 +99,7 @@ private:
   QListWidget* m_phaseList;
   QStackedWidget* m_stack;
   SpecView* m_specView;
+  SpecForm* m_specForm;
   QLabel* m_learnSummary;
   QListWidget* m_files;
   QString m_filesRoot;

@@ -46,7 +46,8 @@ void printHelp() {
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX] [--cpu-dry-run] [--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
-           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] phase 1: the problem spec\n"
+           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
+           "                                                    phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
            "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
            "  gpus [--json]                                     the spec ledger's GPUs\n"
@@ -120,6 +121,7 @@ int cmdAnalyze(const QStringList& args) {
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("kernel-demo"), QStringLiteral("A kernel demo to read (framework, entry point)"),
                QStringLiteral("DEMO.py")});
+  p.addOption({QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
   QString python = p.value(QStringLiteral("python"));
@@ -127,6 +129,7 @@ int cmdAnalyze(const QStringList& args) {
   if (python.isEmpty()) python = findTorchPython(&error);
   if (python.isEmpty()) return usage(error);
   QStringList extra;
+  if (p.isSet(QStringLiteral("guess-inputs"))) extra << QStringLiteral("--guess-inputs");
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
   const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);

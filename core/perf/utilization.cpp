@@ -272,4 +272,12 @@ nlohmann::json toJson(const UtilizationResult &r)
     return j;
 }
 
+std::optional<double> evaluateExpression(const QString &expr, const QMap<QString, double> &vars, QString *error)
+{
+    const Evaluated r = evaluate(QStringLiteral("the"), expr, vars);
+    if (error)
+        *error = r.error;
+    return r.ok ? std::optional<double>(r.value) : std::nullopt;
+}
+
 } // namespace kwb

@@ -208,8 +208,9 @@ def main(argv):
         del rest[i:i + 2]
     args = [a for a in rest if not a.startswith("--")]
     scale = "--scale-for-dry-run" in rest
+    guess = "--guess-inputs" in rest
     if len(args) != 1 or ("--kernel-demo" in argv[1:] and not demo_path):
-        sys.stderr.write("usage: probe.py LOGIC.py [--scale-for-dry-run] [--kernel-demo DEMO.py]\n")
+        sys.stderr.write("usage: probe.py LOGIC.py [--scale-for-dry-run] [--guess-inputs] [--kernel-demo DEMO.py]\n")
         return 2
     logic_path = os.path.abspath(args[0])
     partial = {"schema": SCHEMA, "kind": "kernelbench"}
@@ -219,7 +220,7 @@ def main(argv):
     os.dup2(2, 1)                         # the logic's prints must not corrupt the JSON on stdout
     sys.stdout = sys.stderr
     try:
-        spec = run(logic_path, partial, scale)
+        spec = run(logic_path, partial, scale, guess)
         spec["probe"] = probe_stats()
         real_stdout.write(json.dumps(spec, indent=1, allow_nan=False) + "\n")
         real_stdout.flush()
@@ -242,7 +243,7 @@ def main(argv):
         return 3
 
 
-def run(logic_path, partial, scale):
+def run(logic_path, partial, scale, guess=False):
     with open(logic_path, "rb") as f:
         raw = f.read()
     partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
@@ -392,6 +393,15 @@ def run(logic_path, partial, scale):
     assert spec["pattern"]["primary"] in VOCABULARY
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
+    if "minimal_reference" in spec and not guess:
+        # Guessed shapes are never a silent spec: without --guess-inputs the run fails, and the
+        # whole guessed spec with its runnable reference is the partial result.
+        partial.clear()
+        partial.update(spec)
+        raise Failure("MissingGetInputs", "the logic file defines no get_inputs() function: input shapes are "
+                      "unknown. The probe traced guessed inputs (%s) and wrote a runnable reference with them "
+                      "(partial.minimal_reference); add get_inputs() with the real shapes, or pass --guess-inputs "
+                      "to accept the guess" % ", ".join(str(list(t.shape)) for t in tensor_inputs))
     return spec
 
 

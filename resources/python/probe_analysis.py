@@ -72,6 +72,7 @@ class Analyzer:
         self.scalar_inputs = scalar_inputs
         self.producer = {}          # ref -> op index
         self.notes = []
+        self.cats, self.writes, self.total_flops = [], [], Expr()   # run() fills them; a forward with no op never calls it
         by_value = {}
         for n, v in sizes.items():
             by_value.setdefault(v, []).append(n)
