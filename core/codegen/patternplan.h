@@ -16,7 +16,7 @@ namespace kwb {
 struct PatternPlan {
     enum class Kind { Reduction, RowNorm, Gemm, Loss, Scan };
     Kind kind = Kind::Reduction;
-    /// Reduction: sum mean max min argmax argmin prod; RowNorm: softmax log_softmax layer_norm
+    /// Reduction: sum mean max min argmax argmin; RowNorm: softmax log_softmax layer_norm
     /// group_norm instance_norm rms_norm l1_norm l2_norm frobenius_norm; Gemm: mm bmm fold
     /// (A's leading dims folded into M); Loss: mse huber kl_div hinge cross_entropy; Scan: cumsum cumprod.
     QString op;
