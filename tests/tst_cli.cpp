@@ -88,7 +88,11 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["workbench"]["mode"].get<std::string>()), QStringLiteral("cpu-dry-run"));
     QVERIFY(mem["performance"]["latency_us"].is_null());  // never presented as a kernel measurement
-    QCOMPARE(QString::fromStdString(mem["correctness"]["status"].get<std::string>()), QStringLiteral("PASS"));
+    // A dry run never ran the kernel: no correctness status, no gate result, and the reason says why.
+    QVERIFY(mem["correctness"]["status"].is_null());
+    QVERIFY(mem["quality_gate"]["result"].is_null());
+    QVERIFY(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>()).contains(QStringLiteral("CPU dry run")));
+    QVERIFY(report.contains("DRY RUN (kernel not run)"));
     QVERIFY(!mem["references"].empty());
     const auto spec = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/.kwb/spec.json")).toStdString());
     QVERIFY(spec["inputs"][0]["shape"] == nlohmann::json::parse("[4096, 393216]"));
@@ -138,6 +142,32 @@ private Q_SLOTS:
     QCOMPARE(QString::fromStdString(mem["optimization"]["expected_impact"].get<std::string>()), QStringLiteral("none (baseline)"));
     r = run(QStringLiteral("python3"), {QStringLiteral("tools/plugin.py"), QStringLiteral("list")}, m_ws);
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("spec-ledger")), qPrintable(r.out + r.err));
+  }
+
+  void memoryUpdateValidates() {
+    Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
+                    QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("correctness.status=MAYBE")});
+    QCOMPARE(r.code, 2);
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
+             QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance=5")});
+    QCOMPARE(r.code, 2);
+    r = kwb({QStringLiteral("memory"), QStringLiteral("create"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
+             QStringLiteral("../../escaped")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(!QFileInfo::exists(m_tmp.filePath(QStringLiteral("escaped.json"))));
+    const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QVERIFY(mem["performance"].is_object());  // a refused update leaves the file as it was
+  }
+
+  void checkKernel() {
+    const Result good = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py")});
+    QVERIFY2(good.code == 0 && good.out.contains(QStringLiteral("framework conformance (triton)")), qPrintable(good.out + good.err));
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("k.py")),
+              "import torch\nimport triton\nclass ModelNew(torch.nn.Module):\n    def forward(self, x):\n        return torch.relu(x)\n");
+    const Result bad = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("k.py"))});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.out.contains(QStringLiteral("k.py:5")), qPrintable(bad.out));
   }
 
   void badLogic_data() {

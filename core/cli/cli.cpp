@@ -4,12 +4,14 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTextStream>
 
 #include <cstdio>
 
 #include "core/analysis/probe.h"
 #include "core/analysis/problemspec.h"
+#include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
@@ -53,7 +55,7 @@ void printHelp() {
            "  gpus [--json]                                     the spec ledger's GPUs\n"
            "  plugin list [--json] [--all] | plugin query TOOL --input JSON | plugin enable|disable TOOL\n"
            "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
-           "  check KERNEL.py [--api TABLE.json]                CuTe DSL static conformance\n"
+           "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
            "  help\n";
   out().flush();
 }
@@ -314,7 +316,8 @@ int cmdMemory(const QStringList& args) {
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
   const QString ws = p.value(QStringLiteral("workspace")).isEmpty() ? QDir::currentPath() : p.value(QStringLiteral("workspace"));
   const QString version = p.value(QStringLiteral("version"));
-  if (version.isEmpty()) return usage(QStringLiteral("memory needs --version vN"));
+  if (!QRegularExpression(QStringLiteral("^v[0-9]+$")).match(version).hasMatch())
+    return usage(QStringLiteral("memory needs --version vN (v0, v1, ...), got '%1'").arg(version));
   const QString path = memoryPath(ws, version);
   QString error;
   if (args.constFirst() == QLatin1String("create")) {
@@ -327,11 +330,19 @@ int cmdMemory(const QStringList& args) {
   if (args.constFirst() == QLatin1String("update")) {
     std::optional<MemoryRecord> rec = MemoryRecord::load(path, &error);
     if (!rec) return usage(error);
+    const QStringList before = rec->validate();
     for (const QString& kv : p.values(QStringLiteral("set"))) {
       const qsizetype eq = kv.indexOf(u'=');
       if (eq <= 0) return usage(QStringLiteral("--set needs path=value, got '%1'").arg(kv));
       if (!rec->set(kv.left(eq), kv.mid(eq + 1), &error)) return usage(error);
     }
+    // Refuse an update that breaks the record against the template (types, statuses): nothing is written.
+    QStringList introduced;
+    for (const QString& problem : rec->validate())
+      if (!before.contains(problem)) introduced.append(problem);
+    if (!introduced.isEmpty())
+      return usage(QStringLiteral("not written: %1 against reference/v_iteration.schema.json: %2")
+                       .arg(path, introduced.join(QStringLiteral("; "))));
     if (!rec->save(path, &error)) return usage(error);
     out() << path << Qt::endl;
     return kOk;
@@ -340,24 +351,51 @@ int cmdMemory(const QStringList& args) {
 }
 
 // ---------------------------------------------------------------- check
+QString detectFramework(const QString& kernelPath) {
+  QFile f(kernelPath);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QString text = QString::fromUtf8(f.readAll());
+  if (text.contains(QStringLiteral("import cutlass")) || text.contains(QStringLiteral("from cutlass"))) return QStringLiteral("cutedsl");
+  if (text.contains(QStringLiteral("import flydsl")) || text.contains(QStringLiteral("from flydsl"))) return QStringLiteral("flydsl");
+  if (text.contains(QStringLiteral("import triton")) || text.contains(QStringLiteral("from triton"))) return QStringLiteral("triton");
+  return {};
+}
+
 int cmdCheck(const QStringList& args) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("kernel.py"));
   p.addOption({QStringLiteral("api"), QStringLiteral("CuTe DSL API table (cute_api.json)"), QStringLiteral("JSON")});
+  p.addOption({QStringLiteral("framework"), QStringLiteral("triton | cutedsl | flydsl (default: from kernel.py's imports)"), QStringLiteral("F")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python 3"), QStringLiteral("PATH"), QStringLiteral("python3")});
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
-  QString api = p.value(QStringLiteral("api"));
-  if (api.isEmpty()) api = qEnvironmentVariable("KWB_CUTE_API");
-  if (api.isEmpty()) return usage(QStringLiteral("check needs --api cute_api.json (or KWB_CUTE_API)"));
   const QString kernel = p.positionalArguments().constFirst();
+  if (!QFileInfo(kernel).isFile()) return usage(QStringLiteral("%1: no such file").arg(kernel));
+  QString framework = p.value(QStringLiteral("framework"));
+  if (framework.isEmpty()) framework = detectFramework(kernel);
+  if (framework.isEmpty())
+    return usage(QStringLiteral("%1 imports none of triton, cutlass (CuTe DSL), flydsl; pass --framework").arg(kernel));
+  // Framework conformance (any framework): kernel.py computes through its framework's kernels.
+  const ConformanceResult conf = checkConformance(p.value(QStringLiteral("python")), kernel, framework);
+  if (!conf.ran) return usage(QStringLiteral("the conformance check did not run: ") + conf.error);
+  for (const ConformanceIssue& v : conf.violations)
+    out() << kernel << ':' << v.line << ": error: " << v.code << ": " << v.message
+          << (v.sourceLine.isEmpty() ? QString() : QStringLiteral(" — `") + v.sourceLine + u'`') << Qt::endl;
+  out() << (conf.ok ? "PASS" : "FAIL") << ": framework conformance (" << framework << "): " << conformanceSummary(conf) << Qt::endl;
+  if (framework != QLatin1String("cutedsl")) return conf.ok ? kOk : kFail;
+  QString api = p.value(QStringLiteral("api"));
+  if (api.isEmpty()) api = findCuteApiTable();
+  if (api.isEmpty()) return usage(QStringLiteral("check needs --api cute_api.json (or KWB_CUTE_API)"));
+  if (!QFileInfo(api).isFile()) return usage(QStringLiteral("%1: no such API table").arg(api));
   const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), kernel, api);
   if (!r.ran) return usage(QStringLiteral("the CuTe DSL check did not run: ") + r.error);
+  if (r.checkedNames > 0 && r.tableVersion.isEmpty())
+    return usage(QStringLiteral("%1 is not a CuTe DSL API table (no version in its header)").arg(api));
   for (const CuteCheckIssue& e : r.errors) out() << kernel << ':' << e.line << ": error: " << e.name << ": " << e.why << Qt::endl;
   for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
   out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << " cute/cutlass names and calls checked against cute_api.json "
         << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
-  return r.ok ? kOk : kFail;
+  return r.ok && conf.ok ? kOk : kFail;
 }
 
 }  // namespace

@@ -96,6 +96,10 @@ bool BaselineJob::understand() {
   Q_EMIT progress(Understand, QStringLiteral("target %1 (%2) → framework %3: %4")
                                   .arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
 
+  if (!makeTarget(m_opts.target, &error)) return fail(Understand, error);
+  if (QString(m_opts.gpu).trimmed().compare(m_gpuId, Qt::CaseInsensitive) != 0)
+    Q_EMIT progress(Understand, QStringLiteral("\"%1\" is %2 (%3)").arg(m_opts.gpu, m_gpuId, found.gpu->displayName));
+
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
   Q_EMIT progress(Understand, QStringLiteral("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
@@ -109,6 +113,8 @@ bool BaselineJob::understand() {
     return fail(Understand, QStringLiteral("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
   }
   m_spec = r.spec;
+  keepProblemName(m_opts.logicPath, &m_spec);
+  warnAboutSize(*found.gpu);
   m_spec["target"] = {{"gpu", m_gpuId.toStdString()},
                       {"framework", m_framework.toStdString()},
                       {"framework_reason", m_frameworkReason.toStdString()},
@@ -127,6 +133,35 @@ bool BaselineJob::understand() {
   Q_EMIT progress(Understand, QStringLiteral("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
   Q_EMIT phaseDone(Understand, true);
   return true;
+}
+
+void BaselineJob::keepProblemName(const QString& logicPath, nlohmann::json* spec) {
+  // Re-opening a workspace runs phase 1 on its reference.py: keep the problem's own name.
+  const QFileInfo fi(logicPath);
+  if (fi.fileName() != QLatin1String("reference.py")) return;
+  QFile f(fi.dir().filePath(QStringLiteral(".kwb/spec.json")));
+  if (!f.open(QIODevice::ReadOnly)) return;
+  const nlohmann::json old = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  if (old.is_object() && old.contains("source") && old["source"].contains("name") && old["source"]["name"].is_string())
+    (*spec)["source"]["name"] = old["source"]["name"];
+}
+
+void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
+  // Problems whose tensors cannot fit on the device, or whose 1-D grid exceeds CUDA's gridDim.x limit
+  // (2^31 - 1 CTAs), are flagged before anything is generated.
+  const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
+  if (gpu.hbm && bytes > gpu.hbm->value * 1e9)
+    Q_EMIT progress(Understand, QStringLiteral("warning: the problem moves at least %1 GB but %2 has %3 GB of memory")
+                                    .arg(bytes / 1e9, 0, 'f', 1).arg(gpu.id).arg(gpu.hbm->value));
+  double maxNumel = 0;
+  for (const auto& t : m_spec.value("outputs", nlohmann::json::array())) {
+    double n = 1;
+    for (const auto& d : t.value("shape", nlohmann::json::array())) n *= d.is_number() ? d.get<double>() : 1.0;
+    maxNumel = std::max(maxNumel, n);
+  }
+  if (maxNumel / 1024.0 > 2147483647.0)
+    Q_EMIT progress(Understand, QStringLiteral("warning: %1 output elements need more than 2^31-1 CTAs of 1024 elements; "
+                                              "a 1-D grid cannot launch that").arg(maxNumel, 0, 'g', 6));
 }
 
 bool BaselineJob::ensureWorkspace() {
@@ -217,7 +252,9 @@ bool BaselineJob::implement() {
   const QByteArray harnessTemplate = readResource(QStringLiteral(":/kwb/templates/test_kernel.py.in"), &error);
   if (harnessTemplate.isEmpty()) return fail(Implement, error);
   QMap<QString, QString> vars;
-  vars.insert(QStringLiteral("PROBLEM_JSON"), QString::fromStdString(m_spec.dump()));
+  nlohmann::json embedded = m_spec;  // the probe's own timings would make every regeneration a diff
+  embedded.erase("probe");
+  vars.insert(QStringLiteral("PROBLEM_JSON"), QString::fromStdString(embedded.dump()));
   vars.insert(QStringLiteral("FRAMEWORK"), m_framework);
   vars.insert(QStringLiteral("TILE"), QString::number(m_tile));
   vars.insert(QStringLiteral("GENERATED_BY"),
@@ -280,13 +317,19 @@ bool BaselineJob::implement() {
   return true;
 }
 
-QString BaselineJob::cuteApiTablePath() const {
+QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }
+
+QString findCuteApiTable() {
   const QString env = qEnvironmentVariable("KWB_CUTE_API");
   if (!env.isEmpty() && QFileInfo::exists(env)) return env;
-  const QStringList candidates = {
+  QStringList candidates = {
       QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/cutedsl/cute_api.json"),
-      qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/cutedsl/cute_api.json"),
   };
+  if (!qEnvironmentVariableIsEmpty("KWB_SHARED_DIR"))
+    candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/cutedsl/cute_api.json"));
+#ifdef KWB_DEFAULT_SHARED_DIR
+  candidates.append(QStringLiteral(KWB_DEFAULT_SHARED_DIR "/data/cutedsl/cute_api.json"));  // the build's ../shared
+#endif
   for (const QString& c : candidates)
     if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
   return {};
@@ -376,7 +419,8 @@ bool BaselineJob::writeRecords() {
 
 bool BaselineJob::commitWorkspace() {
   if (!m_ws) return fail(Measure, QStringLiteral("no workspace"));
-  if (m_gate != QLatin1String("PASS")) {
+  const bool dryRunOk = m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN");
+  if (m_gate != QLatin1String("PASS") && !dryRunOk) {
     return fail(Measure, QStringLiteral("quality gate is %1: the seed commits V0 only after the gate passes "
                                         "(the report and memory/v0.json are written and kept)")
                              .arg(m_gate.isEmpty() ? QStringLiteral("not evaluated") : m_gate));
@@ -393,6 +437,11 @@ bool BaselineJob::commitWorkspace() {
                        "no kernel was measured.\n")
       : QStringLiteral("V0: baseline kernel\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
   const auto id = repo->commit(paths, message, &error);
+  if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
+    m_commitId = repo->headId();
+    Q_EMIT progress(Measure, QStringLiteral("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
+    return true;
+  }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   Q_EMIT progress(Measure, QStringLiteral("committed %1: V0: baseline kernel").arg(m_commitId.left(12)));
@@ -410,7 +459,7 @@ void BaselineJob::runAll() {
       finish(false);
       return;
     }
-    const bool pass = m_gate == QLatin1String("PASS");
+    const bool pass = m_gate == QLatin1String("PASS") || (m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN"));
     if (pass && m_opts.commit && !commitWorkspace()) {
       finish(false);
       return;

@@ -21,6 +21,7 @@
 namespace kwb {
 
 class Workspace;
+struct GpuSpec;
 
 /// What the user asked for (the flags of `kwb baseline`).
 struct BaselineOptions {
@@ -109,6 +110,8 @@ private:
   bool ensureWorkspace();
   void onRunFinished(const RunOutcome& outcome);
   QString cuteApiTablePath() const;
+  static void keepProblemName(const QString& logicPath, nlohmann::json* spec);
+  void warnAboutSize(const GpuSpec& gpu);
 
   BaselineOptions m_opts;
   QString m_error;
@@ -135,5 +138,9 @@ private:
   QList<PlanQuery> m_searchLog;
   FigureRenderer m_renderFigure;
 };
+
+/// The CuTe DSL API table (cute_api.json): $KWB_CUTE_API, else the bundle's share/kernel-workbench/cutedsl,
+/// else $KWB_SHARED_DIR/data/cutedsl, else the shared/ folder the build was configured with. "" if none.
+QString findCuteApiTable();
 
 }  // namespace kwb
