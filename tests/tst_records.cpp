@@ -424,6 +424,17 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("- Warning: odd_tail timed out")));
     }
 
+    void reportImplausibleIsFlagged()
+    {
+        ReportInput in = sampleReport(QStringLiteral("gpu"));
+        in.bandwidthUtilPct = 125.3;   // e.g. bytes over-counted, or a kernel that skipped work
+        in.implausible = true;
+        const QString md = renderBaselineReport(in);
+        QVERIFY(md.contains(QLatin1String("| 0.5 | IMPLAUSIBLE (raw 125.3) |")));
+        in.implausible = false;        // unflagged values print as they are
+        QVERIFY(renderBaselineReport(in).contains(QLatin1String("| 0.5 | 125.3 |")));
+    }
+
     void reportDryRun()
     {
         const QString md = renderBaselineReport(sampleReport(QStringLiteral("cpu-dry-run")));

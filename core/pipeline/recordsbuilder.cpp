@@ -151,6 +151,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     r.bandwidthUtilPct = util.bandwidthUtilPct;
     r.bandwidthUtilVsMeasuredPct = util.bandwidthUtilVsMeasuredPct;
     r.warnings = util.warnings;
+    r.implausible = util.implausible;
   }
   r.flopsExpr = rq.flopsExpr;
   r.bytesExpr = rq.bytesExpr;
@@ -236,6 +237,13 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"baseline_config", cfg},
                     {"run_dir", r.runDir.toStdString()},
                     {"timing_method", r.timingMethod.toStdString()},
+                    {"implausible", gpu && util.implausible},
+                    {"warnings", [&] {
+                       nlohmann::json w = nlohmann::json::array();
+                       if (gpu)
+                         for (const QString& x : util.warnings) w.push_back(x.toStdString());
+                       return w;
+                     }()},
                     {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes; not a kernel measurement"
                                           : "measured by test_kernel.py on the target"}});
   if (!ok) {

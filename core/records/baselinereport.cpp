@@ -95,6 +95,14 @@ void correctness(QString& md, const ReportInput& in)
     md += QLatin1Char('\n');
 }
 
+// A utilization above 100 % means the measurement or the byte/FLOP count is wrong: say so in the cell.
+QString utilCell(const std::optional<double>& pct, bool implausible)
+{
+    if (!implausible || !pct || *pct <= 100.0)
+        return fixed(pct, 1);
+    return QLatin1String("IMPLAUSIBLE (raw ") + fixed(pct, 1) + QLatin1String(")");
+}
+
 void performance(QString& md, const ReportInput& in, bool dryRun)
 {
     section(md, QStringLiteral("Baseline performance"));
@@ -105,8 +113,8 @@ void performance(QString& md, const ReportInput& in, bool dryRun)
                         "bandwidth peak utilization(%) |\n|---:|---:|---:|---:|---:|\n");
     md += QLatin1String("| ") + fixed(in.latencyUs, 3) + QLatin1String(" | ") + fixed(in.tflops, 3)
         + QLatin1String(" | ") + fixed(in.bandwidthGBs, 0) + QLatin1String(" | ")
-        + (dryRun ? noUtil : fixed(in.tflopsUtilPct, 1)) + QLatin1String(" | ")
-        + (dryRun ? noUtil : fixed(in.bandwidthUtilPct, 1)) + QLatin1String(" |\n\n");
+        + (dryRun ? noUtil : utilCell(in.tflopsUtilPct, in.implausible)) + QLatin1String(" | ")
+        + (dryRun ? noUtil : utilCell(in.bandwidthUtilPct, in.implausible)) + QLatin1String(" |\n\n");
     if (dryRun)
         md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, reduced shapes\n");
     md += QLatin1String("- PyTorch reference latency: ")

@@ -57,6 +57,7 @@ struct ReportInput {
     double arithmeticIntensity = 0; ///< FLOP/byte; <= 0 or non-finite: unknown
     double ridgePoint = 0;          ///< FLOP/byte where the roofs meet; <= 0 or non-finite: unknown
     QString rooflineFigure;         ///< path relative to the report, e.g. "roofline.png"; may be empty
+    bool implausible = false;       ///< a throughput above its datasheet peak: utilizations are shown flagged, never as plain > 100 %
     QStringList warnings;           ///< e.g. "point above its roof"
     QStringList notRun;             ///< e.g. "CuTe DSL kernel checked statically, not run"
     QString command;                ///< the command that produced the run
