@@ -56,6 +56,10 @@ cat > "$root/fonts/fonts.conf" <<'XML'
 </fontconfig>
 XML
 
+if [ -n "$shared" ] && [ -d "$shared/data/gpu-wiki" ]; then
+  mkdir -p "$root/share/kernel-workbench"
+  cp -r "$shared/data/gpu-wiki" "$root/share/kernel-workbench/gpu-wiki"
+fi
 if [ -n "$shared" ] && [ -f "$shared/data/cutedsl/cute_api.json" ]; then
   mkdir -p "$root/share/kernel-workbench/cutedsl"
   cp "$shared"/data/cutedsl/*.json "$root/share/kernel-workbench/cutedsl/"
@@ -69,6 +73,7 @@ export LD_LIBRARY_PATH="\$here/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
 export QT_PLUGIN_PATH="\$here/plugins"
 export FONTCONFIG_FILE="\$here/fonts/fonts.conf"
 export KWB_CUTE_API="\${KWB_CUTE_API:-\$here/share/kernel-workbench/cutedsl/cute_api.json}"
+export KWB_GPU_WIKI="\${KWB_GPU_WIKI:-\$here/share/kernel-workbench/gpu-wiki}"
 exec "\$here/libexec/$exe" "\$@"
 SH
   chmod 755 "$root/bin/$exe"
