@@ -527,8 +527,10 @@ void MainWindow::onMeasured(bool ok) {
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty())
     m_console->caseModel()->resetData(outcome->cases);
-  // A stopped run is kept (its log and cases can still be recorded) but the phase did not complete.
-  m_wizard->setPhaseState(4, outcome && !outcome->cancelled ? S::Done : S::Failed);
+  // A stopped run, or one whose cases did not all pass, is kept (its log and cases can still be
+  // recorded) but the phase is marked failed: a ✓ means the V0 run passed.
+  const bool passed = outcome && !outcome->cancelled && outcome->result && outcome->result->status == QLatin1String("PASS");
+  m_wizard->setPhaseState(4, passed ? S::Done : S::Failed);
   QStringList lines;
   if (outcome) {
     if (outcome->result) {
