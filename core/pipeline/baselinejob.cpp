@@ -269,7 +269,7 @@ bool BaselineJob::implement() {
       {QStringLiteral("test_kernel.py"), harness.toUtf8()},
       {QStringLiteral("README.md"), renderWorkspaceReadme(m_spec, m_gpuId, m_framework, m_frameworkReason, m_records).toUtf8()},
   };
-  for (const char* tool : {"compute_utilization.py", "memory_manager.py", "plugin.py", "sandbox.py"}) {
+  for (const char* tool : {"_kwb.py", "compute_utilization.py", "memory_manager.py", "plugin.py", "sandbox.py"}) {
     const QString rel = QStringLiteral("tools/") + QLatin1String(tool);
     const QByteArray text = readResource(QStringLiteral(":/kwb/templates/") + rel, &error);
     if (text.isEmpty()) return fail(Implement, error);
