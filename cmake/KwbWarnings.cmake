@@ -1,8 +1,11 @@
 # Strict flags for every project target (not for third-party headers, which are SYSTEM).
+# -Wnull-dereference is left out: at -O2 GCC 12 reports false positives from inlined nlohmann_json code.
+# Warnings are errors in the dev and asan presets (and CI); the release preset, which users build in the
+# quick start, keeps them as warnings so a newer compiler's new warning cannot stop an install.
 add_library(kwb_warnings INTERFACE)
 target_compile_options(kwb_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
-  -Woverloaded-virtual -Wconversion -Wsign-conversion -Wnull-dereference -Wformat=2
+  -Woverloaded-virtual -Wconversion -Wsign-conversion -Wformat=2
   -Wimplicit-fallthrough)
 if(KWB_WERROR)
   target_compile_options(kwb_warnings INTERFACE -Werror)
