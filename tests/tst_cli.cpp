@@ -168,6 +168,12 @@ private Q_SLOTS:
     const Result bad = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("k.py"))});
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.out.contains(QStringLiteral("k.py:5")), qPrintable(bad.out));
+    // A file that is not a CuTe DSL API table is an input error, never a silent PASS.
+    writeFile(dir.filePath(QStringLiteral("table.json")), "{}");
+    const Result table = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
+                              QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("table.json"))});
+    QCOMPARE(table.code, 2);
+    QVERIFY2(table.err.contains(QStringLiteral("is not a CuTe DSL API table")), qPrintable(table.err));
   }
 
   void badLogic_data() {

@@ -389,8 +389,8 @@ int cmdCheck(const QStringList& args) {
   if (!QFileInfo(api).isFile()) return usage(QStringLiteral("%1: no such API table").arg(api));
   const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), kernel, api);
   if (!r.ran) return usage(QStringLiteral("the CuTe DSL check did not run: ") + r.error);
-  if (r.checkedNames > 0 && r.tableVersion.isEmpty())
-    return usage(QStringLiteral("%1 is not a CuTe DSL API table (no version in its header)").arg(api));
+  if (r.exitCode == 2)  // unreadable input: the table or the kernel, named in the checker's reason
+    return usage(r.errors.isEmpty() ? QStringLiteral("the CuTe DSL check could not read its input") : r.errors.constFirst().why);
   for (const CuteCheckIssue& e : r.errors) out() << kernel << ':' << e.line << ": error: " << e.name << ": " << e.why << Qt::endl;
   for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
   out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << " cute/cutlass names and calls checked against cute_api.json "

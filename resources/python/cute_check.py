@@ -46,6 +46,10 @@ class Table:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         self.path = path
+        modules = data.get("modules") if isinstance(data, dict) else None
+        if not isinstance(modules, dict) or not any(str(m).startswith("cutlass") for m in modules):
+            raise ValueError("%s is not a CuTe DSL API table (expected {header, modules} with cutlass.* modules)"
+                             % path)
         header = data.get("header", {})
         self.version = _version_of(path, header)
         self.commit = str(header.get("commit", ""))[:12]
