@@ -54,19 +54,12 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
     }
     const PyScriptRun run = runResourceScript(python, QStringLiteral(":/kwb/python/conformance_check.py"),
                                               {kernelPath, QStringLiteral("--framework"), framework}, timeoutMs);
-    if (!run.finished) {
-        r.error = run.error;
-        return r;
-    }
     r.exitCode = run.exitCode;
     r.rawJson = QString::fromUtf8(run.out);
-    const auto doc = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) {
-        r.error = QStringLiteral("conformance_check.py printed no JSON (exit %1): %2")
-                      .arg(r.exitCode)
-                      .arg(QString::fromUtf8(run.err).right(2000));
+    const std::optional<nlohmann::json> parsed = scriptJson(run, QStringLiteral("conformance_check.py"), &r.error);
+    if (!parsed)
         return r;
-    }
+    const nlohmann::json& doc = *parsed;
     r.ran = true;
     r.error = jstr(doc, "error");
     r.ok = doc.value("ok", false) && r.exitCode == 0;

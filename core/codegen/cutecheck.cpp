@@ -52,19 +52,12 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
     for (const QString& old : oldTablePaths)
         args << QStringLiteral("--old") << old;
     const PyScriptRun run = runResourceScript(python, QStringLiteral(":/kwb/python/cute_check.py"), args, timeoutMs);
-    if (!run.finished) {
-        r.error = run.error;
-        return r;
-    }
     r.exitCode = run.exitCode;
     r.rawJson = QString::fromUtf8(run.out);
-    const auto doc = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) {
-        r.error = QStringLiteral("cute_check.py printed no JSON (exit %1): %2")
-                      .arg(r.exitCode)
-                      .arg(QString::fromUtf8(run.err).right(2000));
+    const std::optional<nlohmann::json> parsed = scriptJson(run, QStringLiteral("cute_check.py"), &r.error);
+    if (!parsed)
         return r;
-    }
+    const nlohmann::json& doc = *parsed;
     r.ran = true;
     r.ok = doc.value("ok", false) && r.exitCode == 0;
     r.checkedNames = doc.value("checked", 0);

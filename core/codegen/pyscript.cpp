@@ -42,4 +42,23 @@ PyScriptRun runResourceScript(const QString& python, const QString& resourcePath
     return r;
 }
 
+std::optional<nlohmann::json> scriptJson(const PyScriptRun& run, const QString& scriptName, QString* error)
+{
+    if (!run.finished) {
+        if (error)
+            *error = run.error;
+        return std::nullopt;
+    }
+    auto doc = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) {
+        if (error)
+            *error = QStringLiteral("%1 printed no JSON (exit %2): %3")
+                         .arg(scriptName)
+                         .arg(run.exitCode)
+                         .arg(QString::fromUtf8(run.err).right(2000));
+        return std::nullopt;
+    }
+    return doc;
+}
+
 } // namespace kwb

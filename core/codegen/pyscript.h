@@ -4,6 +4,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
 namespace kwb {
 
 struct PyScriptRun {
@@ -18,5 +22,9 @@ struct PyScriptRun {
 /// folder and runs `python <script> args...`, blocking up to `timeoutMs`. Never throws.
 PyScriptRun runResourceScript(const QString& python, const QString& resourcePath, const QStringList& args,
                               int timeoutMs);
+
+/// The one JSON object a finished checker printed on stdout. nullopt with *error set when the run did
+/// not finish (its reason) or printed no JSON object (`scriptName`, the exit code and stderr's tail).
+std::optional<nlohmann::json> scriptJson(const PyScriptRun& run, const QString& scriptName, QString* error);
 
 } // namespace kwb
