@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU session for issue 4's GPU-only bullets (written 2026-11-29, NOT RUN YET):
+# GPU session for issue 4's GPU-only bullets (written 2026-11-29; first run in session 3, bench/gpu/session3.sh):
 #   1. the harness's GPU tests: tests/python/test_gpu.py and test_gpu_adversarial.py (a kernel on a
 #      side stream must not look faster; a real illegal address ends the process with exit 3 and a
 #      fresh process runs the rest; torch.empty_like outputs fail under the CUDA caching allocator;
@@ -15,12 +15,17 @@
 #   packaging/make-bundle.sh build/<dir> .gpu/bundle.tar.xz /work/shared
 #   cp /work/shared/data/kernelbench/level1/1_Square_matrix_multiplication_.py .gpu/problems/
 # Run from the repository root on the GPU machine with .gpu/ carried; everything lands in $OUT.
+# PDIR: the folder with the problem files (default .gpu/problems). PART=tests runs 1-3, PART=dobench
+# runs 4, PART=all (default) both; session3.sh runs the two parts on two GPUs at once.
 set -u
 export PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/xdg
 mkdir -p /tmp/xdg && chmod 700 /tmp/xdg
 S=/tmp/sh; L=$S/logs; mkdir -p $L $S/ws $S/dump
 here=$(pwd)
-tar -C /tmp -xJf .gpu/bundle.tar.xz
+PDIR=${PDIR:-.gpu/problems}
+PART=${PART:-all}
+mkdir -p "$OUT"
+[ -x /tmp/kernel-workbench/bin/kwb ] || tar -C /tmp -xJf .gpu/bundle.tar.xz
 K=/tmp/kernel-workbench/bin/kwb
 say() { echo "$*" | tee -a $OUT/summary.txt; }
 {
@@ -28,8 +33,9 @@ say() { echo "$*" | tee -a $OUT/summary.txt; }
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
 } 2>&1 | tee $OUT/summary.txt
 
+if [ "$PART" != dobench ]; then
 # 1. GPU tests of the harness (each test writes its harness output under $S/dump)
-(cd tests/python && KWB_TEST_DUMP=$S/dump timeout 580 python3 -m unittest -v test_gpu test_gpu_adversarial) \
+(cd tests/python && KWB_TEST_DUMP=$S/dump timeout 400 python3 -m unittest -v test_gpu test_gpu_adversarial) \
   > $L/gpu_tests.log 2>&1
 say "GPU harness tests: rc=$? ($(grep -cE '\.\.\. ok$' $L/gpu_tests.log) ok, $(grep -cE '\.\.\. (FAIL|ERROR)$' $L/gpu_tests.log) failed)"
 grep -E '\.\.\. (ok|FAIL|ERROR|skipped)' $L/gpu_tests.log | tee -a $OUT/summary.txt
@@ -38,11 +44,11 @@ grep -E '\.\.\. (ok|FAIL|ERROR|skipped)' $L/gpu_tests.log | tee -a $OUT/summary.
 timeout 120 python3 bench/gpu/allocator_recycle.py 2>&1 | tee -a $OUT/summary.txt
 
 # 3. illegal address end to end: core/run resumes after exit 3
-$K baseline .gpu/problems/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu_oob --no-commit \
+$K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu_oob --no-commit \
   > $L/oob_first.log 2>&1   # makes the workspace (a good generated kernel)
 cp tests/python/fixtures/kernels/triton_illegal_address.py $S/ws/relu_oob/kernel.py
 SECONDS=0
-$K baseline .gpu/problems/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu_oob --force --no-commit \
+$K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu_oob --force --no-commit \
   > $L/oob.log 2>&1
 say "illegal-address run: rc=$? wall_s=$SECONDS"
 run=$(ls -d $S/ws/relu_oob/.kwb/runs/* | tail -1)
@@ -57,14 +63,16 @@ sleep 1
 say "processes left: $(pgrep -fc test_kernel.py)"
 say "GPU apps after: $(nvidia-smi --query-compute-apps=pid --format=csv,noheader | wc -l)"
 
+fi
+if [ "$PART" != tests ]; then
 # 4. harness vs do_bench: memory-bound (19_ReLU, generated kernel) and compute-bound (GEMM)
-$K baseline .gpu/problems/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu --no-commit > $L/relu.log 2>&1
+$K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu --no-commit > $L/relu.log 2>&1
 say "19_ReLU V0: rc=$?"
-timeout 590 python3 bench/gpu/harness_vs_dobench.py $S/ws/relu --runs 10 > $L/relu_dobench.json 2>$L/relu_dobench.err
+timeout 240 python3 bench/gpu/harness_vs_dobench.py $S/ws/relu --runs 10 > $L/relu_dobench.json 2>$L/relu_dobench.err
 cat $L/relu_dobench.json | tee -a $OUT/summary.txt
-if [ -f .gpu/problems/1_Square_matrix_multiplication_.py ]; then
+if [ -f $PDIR/1_Square_matrix_multiplication_.py ]; then
   SECONDS=0
-  $K baseline .gpu/problems/1_Square_matrix_multiplication_.py --gpu H200 --framework triton --workspace $S/ws/gemm \
+  $K baseline $PDIR/1_Square_matrix_multiplication_.py --gpu H200 --framework triton --workspace $S/ws/gemm \
     --no-commit > $L/gemm.log 2>&1
   say "GEMM V0 (generated kernel): rc=$? wall_s=$SECONDS"
   if grep -q UNIMPLEMENTED $S/ws/gemm/kernel.py; then
@@ -74,10 +82,11 @@ if [ -f .gpu/problems/1_Square_matrix_multiplication_.py ]; then
     say "GEMM harness (hand-written kernel, all cases): rc=$?"
     grep -E 'CASE_RESULT' $L/gemm_harness.log | cut -c1-200 | tee -a $OUT/summary.txt
   fi
-  timeout 590 python3 bench/gpu/harness_vs_dobench.py $S/ws/gemm --runs 10 > $L/gemm_dobench.json 2>$L/gemm_dobench.err
+  timeout 240 python3 bench/gpu/harness_vs_dobench.py $S/ws/gemm --runs 10 > $L/gemm_dobench.json 2>$L/gemm_dobench.err
   cat $L/gemm_dobench.json | tee -a $OUT/summary.txt
 else
-  say "GEMM skipped: .gpu/problems/1_Square_matrix_multiplication_.py not carried"
+  say "GEMM skipped: $PDIR/1_Square_matrix_multiplication_.py not carried"
+fi
 fi
 cd "$here"
-tar -C $S -czf $OUT/session_harness.tar.gz logs dump ws --exclude='*.png'
+tar -C $S -czf $OUT/session_harness_$PART.tar.gz --exclude='*.png' logs dump ws

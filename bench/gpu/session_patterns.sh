@@ -61,40 +61,7 @@ for p in $PROBLEMS; do
   grep -E "quality gate|µs|committed|error" $log/$p.log | sed 's/^/    /' | head -6
 done
 # One row per problem from memory/v0.json and the run's result.json (or the emulated harness log).
-${PY:-python3} - "$S" "$EMU" $PROBLEMS > "$OUT/patterns_table.md" <<'PY'
-import glob, json, os, sys
-root, emu, problems = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
-def fmt(v, nd=3):
-    return "-" if v is None else (("%." + str(nd) + "g") % v if isinstance(v, float) else str(v))
-print("| problem | status | max rel_err | latency_us | eager latency_us | GB/s | TFLOPS | util % (ledger) | util % (copy) | gate |")
-print("|---|---|---|---|---|---|---|---|---|---|")
-for p in problems:
-    ws = os.path.join(root, "ws", p)
-    row = {"status": "NO RUN"}
-    try:
-        if emu:
-            lines = open(os.path.join(root, "logs", p + ".emulated.log")).read().splitlines()
-            res = [l for l in lines if "RESULT_JSON=" in l]
-            r = json.loads(res[-1].split("RESULT_JSON=", 1)[1]) if res else {}
-            row = {"status": r.get("status", "ERROR") + " (CPU emulation)", "rel": r.get("max_rel_err")}
-        else:
-            mem = json.load(open(os.path.join(ws, "memory", "v0.json")))
-            runs = sorted(glob.glob(os.path.join(ws, ".kwb", "runs", "*", "result.json")))
-            res = json.load(open(runs[-1])).get("result") or {} if runs else {}
-            perf = mem.get("performance", {})
-            row = {"status": mem.get("correctness", {}).get("status"), "rel": res.get("max_rel_err"),
-                   "lat": res.get("latency_us"), "ref": res.get("ref_latency_us"), "gbs": perf.get("bandwidth_gbps"),
-                   "tf": perf.get("tflops"),
-                   "util": perf.get("bandwidth_peak_utilization_pct") if perf.get("bandwidth_gbps") else perf.get("tflops_peak_utilization_pct"),
-                   "copy": res.get("measured_copy_bandwidth_tbs"), "gate": mem.get("quality_gate", {}).get("result")}
-            if row["copy"] and row["gbs"]:
-                row["copy"] = 100.0 * row["gbs"] / (1000.0 * row["copy"])
-    except (OSError, ValueError, IndexError) as e:
-        row = {"status": "NO RESULT (%s)" % type(e).__name__}
-    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        p, row.get("status"), fmt(row.get("rel")), fmt(row.get("lat"), 5), fmt(row.get("ref"), 5), fmt(row.get("gbs"), 5),
-        fmt(row.get("tf"), 4), fmt(row.get("util")), fmt(row.get("copy")), row.get("gate", "-")))
-PY
+${PY:-python3} bench/gpu/patterns_table.py "$S" "$EMU" $PROBLEMS > "$OUT/patterns_table.md"
 cat "$OUT/patterns_table.md"
 tar -C $S -czf "$OUT/session_patterns.tar.gz" logs ws 2>/dev/null
 ls -la "$OUT"
