@@ -7,6 +7,7 @@
 # Jobs (default: all, in this order):
 #   harness_tests    issue 4: bench/gpu/session_harness.sh PART=tests (GPU tests of the harness,
 #                    allocator control, illegal address end to end)
+#   harness_oob      issue 4: session_harness.sh PART=oob (the illegal-address run end to end only)
 #   harness_dobench  issue 4: session_harness.sh PART=dobench (harness vs do_bench + CV over 10 runs,
 #                    memory-bound 19_ReLU and compute-bound 1_Square_matrix_multiplication_)
 #   matmulref        issue 6: torch.matmul's own latency at every GEMM problem's shape, TF32 off and on
@@ -48,10 +49,10 @@ cat $S/logs/env.txt
 (
   export CUDA_VISIBLE_DEVICES=""
   cd "$here"
-  timeout 300 python3 bench/probe/probe_many.py --jobs 4 --out $S/cpu/specs --summary $S/cpu/probe_summary.txt \
+  timeout 300 python3 bench/probe/probe_many.py --jobs 8 --out $S/cpu/specs --summary $S/cpu/probe_summary.txt \
     .gpu/problems/level1/*.py .gpu/problems/level2/*.py > $S/cpu/probe_many.log 2>&1
   echo "probe_many rc=$?" >> $S/cpu/rc.txt
-  timeout 300 python3 bench/probe/flop_counter_compare.py --markdown $S/cpu/flop_counter.md --json $S/cpu/flop_counter.json \
+  timeout 400 python3 bench/probe/flop_counter_compare.py --specs $S/cpu/specs --markdown $S/cpu/flop_counter.md --json $S/cpu/flop_counter.json \
     .gpu/problems/level1/*.py .gpu/problems/level2/*.py > $S/cpu/flop_counter.log 2>&1
   echo "flop_counter_compare rc=$?" >> $S/cpu/rc.txt
 ) &
@@ -69,7 +70,7 @@ run_job() {  # $1 GPU index, $2 job
   local g=$1 j=$2 t=$SECONDS rc
   export CUDA_VISIBLE_DEVICES=$g
   case $j in
-    harness_tests|harness_dobench)
+    harness_tests|harness_dobench|harness_oob)
       OUT=$S/$j PART=${j#harness_} PDIR=$PL1 timeout -k 10 $((BUDGET - (SECONDS - T0) - 20)) bash bench/gpu/session_harness.sh \
         > $S/logs/$j.log 2>&1; rc=$? ;;
     matmulref)

@@ -15,8 +15,8 @@
 #   packaging/make-bundle.sh build/<dir> .gpu/bundle.tar.xz /work/shared
 #   cp /work/shared/data/kernelbench/level1/1_Square_matrix_multiplication_.py .gpu/problems/
 # Run from the repository root on the GPU machine with .gpu/ carried; everything lands in $OUT.
-# PDIR: the folder with the problem files (default .gpu/problems). PART=tests runs 1-3, PART=dobench
-# runs 4, PART=all (default) both; session3.sh runs the two parts on two GPUs at once.
+# PDIR: the folder with the problem files (default .gpu/problems). PART=tests runs 1-3, PART=oob runs 3,
+# PART=dobench runs 4, PART=all (default) everything; session3.sh runs parts on two GPUs at once.
 set -u
 export PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/xdg
 mkdir -p /tmp/xdg && chmod 700 /tmp/xdg
@@ -33,7 +33,7 @@ say() { echo "$*" | tee -a $OUT/summary.txt; }
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
 } 2>&1 | tee $OUT/summary.txt
 
-if [ "$PART" != dobench ]; then
+if [ "$PART" = all ] || [ "$PART" = tests ]; then
 # 1. GPU tests of the harness (each test writes its harness output under $S/dump)
 (cd tests/python && KWB_TEST_DUMP=$S/dump timeout 400 python3 -m unittest -v test_gpu test_gpu_adversarial) \
   > $L/gpu_tests.log 2>&1
@@ -43,6 +43,8 @@ grep -E '\.\.\. (ok|FAIL|ERROR|skipped)' $L/gpu_tests.log | tee -a $OUT/summary.
 # 2. allocator control
 timeout 120 python3 bench/gpu/allocator_recycle.py 2>&1 | tee -a $OUT/summary.txt
 
+fi
+if [ "$PART" = all ] || [ "$PART" = tests ] || [ "$PART" = oob ]; then
 # 3. illegal address end to end: core/run resumes after exit 3
 $K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu_oob --no-commit \
   > $L/oob_first.log 2>&1   # makes the workspace (a good generated kernel)
@@ -60,11 +62,18 @@ print("cases:", [(c["name"], c["status"]) for c in o.get("cases", [])])
 print("exit_code:", o.get("exit_code"), "ok:", o.get("ok"))
 PY
 sleep 1
-say "processes left: $(pgrep -fc test_kernel.py)"
-say "GPU apps after: $(nvidia-smi --query-compute-apps=pid --format=csv,noheader | wc -l)"
+# Only this run's processes count (another GPU of the machine may be running a harness meanwhile):
+# those whose working directory is the workspace; and this GPU's compute apps (CUDA_VISIBLE_DEVICES).
+left=0
+for pid in $(pgrep -f test_kernel.py); do
+  case "$(readlink /proc/$pid/cwd 2>/dev/null)" in "$S/ws/relu_oob"*) left=$((left + 1)) ;; esac
+done
+say "processes of this run left: $left"
+say "compute apps on GPU ${CUDA_VISIBLE_DEVICES:-0} after: $(nvidia-smi -i ${CUDA_VISIBLE_DEVICES:-0} --query-compute-apps=pid --format=csv,noheader | wc -l) (nvidia-smi lists none from inside this VM's PID namespace either way; see the process count)"
+say "GPU ${CUDA_VISIBLE_DEVICES:-0} utilization after: $(nvidia-smi -i ${CUDA_VISIBLE_DEVICES:-0} --query-gpu=utilization.gpu --format=csv,noheader)"
 
 fi
-if [ "$PART" != tests ]; then
+if [ "$PART" = all ] || [ "$PART" = dobench ]; then
 # 4. harness vs do_bench: memory-bound (19_ReLU, generated kernel) and compute-bound (GEMM)
 $K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu --no-commit > $L/relu.log 2>&1
 say "19_ReLU V0: rc=$?"

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Compare the probe's FLOP counts with torch 2.x's FlopCounterMode on every given problem.
 
-    python3 bench/probe/flop_counter_compare.py [--markdown OUT.md] [--json OUT.json] [LOGIC.py...]
+    python3 bench/probe/flop_counter_compare.py [--markdown OUT.md] [--json OUT.json] [--specs DIR] [LOGIC.py...]
+
+--specs DIR: take the probe's specs from DIR/<level>/<name>.json (bench/probe/probe_many.py --out DIR)
+instead of probing each problem again (under torch 2.x a probe takes ~3.5 s: 117 of them in sequence
+outran a 300 s budget on the GPU host).
 
 NOT RUN YET: it needs torch >= 2.1 (torch.utils.flop_counter); this development machine has
 Debian's torch 1.13 and the GPU budget of the session that wrote it was spent. It never needs a
@@ -37,8 +41,15 @@ CORE = ("GEMM", "Convolution", "Attention")
 BIAS_OPS = ("addmm", "baddbmm", "addmv", "addbmm")
 
 
-def probe_spec(path):
-    """The probe's spec, run in a child process exactly as the app runs it."""
+def probe_spec(path, spec_dir=None):
+    """The probe's spec, run in a child process exactly as the app runs it, or read from spec_dir."""
+    if spec_dir:
+        level = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        with open(os.path.join(spec_dir, level, os.path.splitext(os.path.basename(path))[0] + ".json")) as fh:
+            doc = json.load(fh)
+        if "error" in doc:
+            raise RuntimeError("probe failed: %s: %s" % (doc["error"]["kind"], doc["error"]["message"][:300]))
+        return doc
     import subprocess
     out = subprocess.run([sys.executable, os.path.join(ROOT, "resources", "python", "probe.py"), path],
                          capture_output=True, text=True, timeout=300)
@@ -102,6 +113,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--markdown")
     ap.add_argument("--json")
+    ap.add_argument("--specs")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args(argv[1:])
     try:
@@ -115,9 +127,9 @@ def main(argv):
                               glob.glob(os.path.join(PROBLEMS, "level2", "*.py")))
     rows, differ = [], 0
     for f in files:
-        name = os.path.relpath(f, PROBLEMS)
+        name = os.path.join(os.path.basename(os.path.dirname(os.path.abspath(f))), os.path.basename(f))
         try:
-            spec = probe_spec(f)
+            spec = probe_spec(f, a.specs)
             core, extras, probe_ops = probe_core(spec)
             count, counter_ops = counter_flops(f)
         except Exception as exc:  # noqa: B902 - one problem's failure is a row, not the end

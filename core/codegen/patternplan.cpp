@@ -329,11 +329,14 @@ bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot)
         }
         if (o.refs.size() >= 3 && p.params.contains(o.refs.at(2)))
             plan.bias = o.refs.at(2);
-    } else if (names == QStringList{QStringLiteral("norm"), QStringLiteral("div")}) {
+    } else if (names.size() == 2 && (names.at(0) == u"norm" || names.at(0) == u"linalg_vector_norm") && names.at(1) == u"div") {
+        // torch 1.13 traces torch.norm(x) as aten::norm(p, dim=[]); torch 2.x as
+        // aten::linalg_vector_norm(ord, dim=None): the same 2-norm over all dims (or over `dim`).
         const Op& n = p.compute.at(0);
         const Op& dv = p.compute.at(1);
-        if (num(n.args, "p", 2.0) != 2.0)
-            return fail(whyNot, QStringLiteral("a p=%1 norm has no template (p=2 only)").arg(num(n.args, "p", 2.0)));
+        const double ord = n.args.is_object() && n.args.contains("ord") ? num(n.args, "ord", 2.0) : num(n.args, "p", 2.0);
+        if (ord != 2.0)
+            return fail(whyNot, QStringLiteral("a p=%1 norm has no template (p=2 only)").arg(ord));
         if (n.refs.isEmpty() || dv.refs.size() != 2 || dv.refs.at(1) != n.id || dv.refs.at(0) != n.refs.first())
             return fail(whyNot, QStringLiteral("norm followed by a division that is not x / norm(x)"));
         if (!setMain(plan, p, n.refs.first(), whyNot))

@@ -238,19 +238,42 @@ PatternRender gemm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("TRIU_DIAGONAL"), QString::number(plan.triuDiagonal));
     const bool gemv = plan.N == 1;
     const qint64 ctas = gemv ? cdiv(plan.M, 4) * plan.batch : cdiv(plan.M, 128) * cdiv(plan.N, 128) * plan.batch;
+    const qint64 ctasWide = cdiv(plan.M, 128) * cdiv(plan.N, 256) * plan.batch;
     const bool fp32 = plan.dtype == u"float32";
+    const int bk = fp32 ? 32 : 64;
+    // Which fp32 operands the kernel stages K-major at the spec's (contiguous) layout: A when it is
+    // given transposed or its rows (K) are not 16-byte aligned; B when it is row-major (N contiguous),
+    // or transposed with misaligned rows. 16-bit operands are never staged.
+    QStringList staged;
+    if (fp32 && !gemv) {
+        const bool kAligned = plan.K % 4 == 0;
+        if (plan.transA || !kAligned)
+            staged << QStringLiteral("A");
+        if (!plan.transB || !kAligned)
+            staged << QStringLiteral("B");
+    }
     r.tile = gemv ? 1024 : 128;
     r.config = {
         {QStringLiteral("tile"), gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
-                                      : QStringLiteral("BLOCK_M x BLOCK_N x BLOCK_K = 128 x 128 x %1, GROUP_M = 8 (grouped tile order for L2 reuse)")
-                                            .arg(fp32 ? 32 : 64)},
-        {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)") : QStringLiteral("num_warps = 8 (256 threads)")},
-        {QStringLiteral("grid"), QStringLiteral("(%1, batch): %2 CTAs for the spec (M=%3, N=%4, K=%5, batch=%6)")
-                                     .arg(gemv ? QStringLiteral("cdiv(M, 4)") : QStringLiteral("cdiv(M, 128) * cdiv(N, 128)"))
-                                     .arg(ctas).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
-        {QStringLiteral("data movement"), gemv ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
-                                               : QStringLiteral("A and B tiles through shared memory in a %1-stage software pipeline (Triton's "
-                                                                "num_stages), masked at the M/N/K boundaries; C written once").arg(fp32 ? 3 : 4)},
+                                      : QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
+                                                       "128 x 256 x %1 (3 stages) and 128 x 128 x %1 (4 stages); GROUP_M = 8 (grouped tile order "
+                                                       "for L2 reuse); the choice is ModelNew.last_config")
+                                            .arg(bk)},
+        {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)") : QStringLiteral("num_warps = 8 (256 threads, two warpgroups)")},
+        {QStringLiteral("grid"), gemv ? QStringLiteral("(cdiv(M, 4), batch): %1 CTAs for the spec (M=%2, K=%3, batch=%4)")
+                                            .arg(ctas).arg(plan.M).arg(plan.K).arg(plan.batch)
+                                      : QStringLiteral("(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), batch): %1 (128 x 256) or %2 (128 x 128) CTAs "
+                                                       "for the spec (M=%3, N=%4, K=%5, batch=%6)")
+                                            .arg(ctasWide).arg(ctas).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
+        {QStringLiteral("data movement"),
+         gemv ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
+              : QStringLiteral("A and B tiles through shared memory in a 3- or 4-stage software pipeline (Triton's num_stages), masked "
+                               "at the M/N/K boundaries; C written once%1")
+                    .arg(staged.isEmpty() ? (fp32 ? QStringLiteral("; fp32 operands already K-major and aligned: no staging copy")
+                                                  : QString())
+                                          : QStringLiteral("; %1 first copied K-major (K padded to 32 elements) by a Triton staging kernel, "
+                                                           "because Hopper's TF32 wgmma reads only K-major tiles (else tl.dot falls back to mma.sync)")
+                                                .arg(staged.join(QStringLiteral(" and "))))},
         {QStringLiteral("math"), fp32 ? QStringLiteral("tl.dot on fp32 inputs uses TF32 tensor cores (Triton's default input_precision); "
                                                        "rel_err ~1e-3, inside the 0.01 threshold; fp32 accumulation")
                                       : QStringLiteral("tl.dot on %1 tensor cores, fp32 accumulation").arg(plan.dtype)},

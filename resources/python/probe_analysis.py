@@ -349,7 +349,11 @@ class Analyzer:
         elif only_simple and "Reduction" in cats and self._normalize_by_reduction():
             primary_cat = "Norm"
             detail = "x / %s(x)" % self._normalize_by_reduction()
-        anchor = primary_cat if primary_cat in cats else "Reduction"   # heuristic Loss/Norm: the reduction
+        # The op the pattern is anchored on: itself, or for the heuristic Loss/Norm the reduction, or for
+        # attention found as a GEMM→softmax→GEMM chain its first GEMM (Q·Kᵀ). Torch 2.x's math SDPA
+        # scales q and k by sqrt(scale) before that GEMM, so the first compute op is a mul there.
+        anchor = (primary_cat if primary_cat in cats else
+                  "GEMM" if primary_cat == "Attention" and "GEMM" in cats else "Reduction")
         pidx = next((i for i, c in compute if c == anchor), compute[0][0])
         func = self.tr.ops[pidx][0]
         if detail is None:
