@@ -10,6 +10,7 @@
 #   harness_oob      issue 4: session_harness.sh PART=oob (the illegal-address run end to end only)
 #   harness_dobench  issue 4: session_harness.sh PART=dobench (harness vs do_bench + CV over 10 runs,
 #                    memory-bound 19_ReLU and compute-bound 1_Square_matrix_multiplication_)
+#   gemmsweep        issue 6: the generated GEMM kernel at 7 fixed tile configs vs torch.matmul (gemm_config_sweep.py)
 #   matmulref        issue 6: torch.matmul's own latency at every GEMM problem's shape, TF32 off and on
 #   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list)
 # Always, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
@@ -73,6 +74,11 @@ run_job() {  # $1 GPU index, $2 job
     harness_tests|harness_dobench|harness_oob)
       OUT=$S/$j PART=${j#harness_} PDIR=$PL1 timeout -k 10 $((BUDGET - (SECONDS - T0) - 20)) bash bench/gpu/session_harness.sh \
         > $S/logs/$j.log 2>&1; rc=$? ;;
+    gemmsweep)
+      CUDA_VISIBLE_DEVICES="" $K baseline $PL1/1_Square_matrix_multiplication_.py --gpu "NVIDIA H200" --framework triton \
+        --cpu-dry-run --no-commit --workspace $S/ws/sweep > $S/logs/gemmsweep_ws.log 2>&1
+      timeout -k 5 240 python3 bench/gpu/gemm_config_sweep.py $S/ws/sweep/kernel.py > $S/logs/gemm_config_sweep.jsonl \
+        2> $S/logs/gemm_config_sweep.err; rc=$? ;;
     matmulref)
       timeout -k 5 200 python3 bench/gpu/matmul_reference.py $GEMMS > $S/logs/matmul_reference.jsonl 2> $S/logs/matmul_reference.err; rc=$? ;;
     *)
@@ -95,7 +101,7 @@ wait $cpu_pid 2>/dev/null
 cat $S/cpu/rc.txt 2>/dev/null
 python3 bench/probe/golden_compare.py $S/cpu/specs --markdown $S/cpu/golden_compare.md > /dev/null 2>&1
 echo "golden_compare rc=$?"; head -1 $S/cpu/golden_compare.md 2>/dev/null; tail -3 $S/cpu/flop_counter.log 2>/dev/null
-done_problems=$(for p in $PATTERNS $JOBS; do case $p in harness_*|matmulref) continue ;; esac; [ -f $S/logs/$p.log ] && echo $p; done)
+done_problems=$(for p in $PATTERNS $JOBS; do case $p in harness_*|matmulref|gemmsweep) continue ;; esac; [ -f $S/logs/$p.log ] && echo $p; done)
 python3 bench/gpu/patterns_table.py $S $(echo $done_problems | tr " " "\n" | sort -u) > $S/patterns_table.md 2>&1
 cat $S/patterns_table.md
 cat $S/harness_*/summary.txt 2>/dev/null

@@ -240,7 +240,6 @@ PatternRender gemm(const PatternPlan& plan)
     const qint64 ctas = gemv ? cdiv(plan.M, 4) * plan.batch : cdiv(plan.M, 128) * cdiv(plan.N, 128) * plan.batch;
     const qint64 ctasWide = cdiv(plan.M, 128) * cdiv(plan.N, 256) * plan.batch;
     const bool fp32 = plan.dtype == u"float32";
-    const int bk = fp32 ? 32 : 64;
     // Which fp32 operands the kernel stages K-major at the spec's (contiguous) layout: A when it is
     // given transposed or its rows (K) are not 16-byte aligned; B when it is row-major (N contiguous),
     // or transposed with misaligned rows. 16-bit operands are never staged.
@@ -255,14 +254,15 @@ PatternRender gemm(const PatternPlan& plan)
     r.tile = gemv ? 1024 : 128;
     r.config = {
         {QStringLiteral("tile"), gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
-                                      : QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
-                                                       "128 x 256 x %1 (3 stages) and 128 x 128 x %1 (4 stages); GROUP_M = 8 (grouped tile order "
-                                                       "for L2 reuse); the choice is ModelNew.last_config")
-                                            .arg(bk)},
+                                      : (fp32 ? QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
+                                                               "128 x 256 x 32 (3 stages), 128 x 128 x 32 (4), 256 x 128 x 32 (3) and 128 x 128 x 64 (3)")
+                                                    : QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
+                                                                     "128 x 256 x 64 (3 stages), 128 x 128 x 64 (4) and 256 x 128 x 64 (3)"))
+                                            + QStringLiteral("; GROUP_M = 8 (grouped tile order for L2 reuse); the choice is ModelNew.last_config")},
         {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)") : QStringLiteral("num_warps = 8 (256 threads, two warpgroups)")},
         {QStringLiteral("grid"), gemv ? QStringLiteral("(cdiv(M, 4), batch): %1 CTAs for the spec (M=%2, K=%3, batch=%4)")
                                             .arg(ctas).arg(plan.M).arg(plan.K).arg(plan.batch)
-                                      : QStringLiteral("(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), batch): %1 (128 x 256) or %2 (128 x 128) CTAs "
+                                      : QStringLiteral("(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), batch): %1 (128 x 256 tiles) to %2 (128 x 128) CTAs "
                                                        "for the spec (M=%3, N=%4, K=%5, batch=%6)")
                                             .arg(ctasWide).arg(ctas).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
         {QStringLiteral("data movement"),

@@ -163,7 +163,8 @@ def special_values(ops_json):
             "pow": "pow: fractional exponents of negative bases give NaN",
             "masked_fill": "-inf fills: fully masked rows give NaN after softmax"}
     alias = {"log1p": "log", "log2": "log", "log10": "log", "rsqrt": "sqrt", "argmin": "argmax",
-             "true_divide": "div"}
+             "true_divide": "div", "_safe_softmax": "_softmax", "softmax": "_softmax",
+             "log_softmax": "_log_softmax"}  # torch 2.x's math SDPA calls _safe_softmax
     out = []
     for op in ops_json:
         b = op["op"].split("::")[-1]
