@@ -74,11 +74,14 @@ say "GPU ${CUDA_VISIBLE_DEVICES:-0} utilization after: $(nvidia-smi -i ${CUDA_VI
 
 fi
 if [ "$PART" = all ] || [ "$PART" = dobench ]; then
-# 4. harness vs do_bench: memory-bound (19_ReLU, generated kernel) and compute-bound (GEMM)
+# 4. harness vs do_bench: memory-bound (19_ReLU, generated kernel) and compute-bound (GEMM);
+#    DOBENCH=gemm skips the ReLU half.
+if [ "${DOBENCH:-both}" != gemm ]; then
 $K baseline $PDIR/19_ReLU.py --gpu H200 --framework triton --workspace $S/ws/relu --no-commit > $L/relu.log 2>&1
 say "19_ReLU V0: rc=$?"
 timeout 240 python3 bench/gpu/harness_vs_dobench.py $S/ws/relu --runs 10 > $L/relu_dobench.json 2>$L/relu_dobench.err
 cat $L/relu_dobench.json | tee -a $OUT/summary.txt
+fi
 if [ -f $PDIR/1_Square_matrix_multiplication_.py ]; then
   SECONDS=0
   $K baseline $PDIR/1_Square_matrix_multiplication_.py --gpu H200 --framework triton --workspace $S/ws/gemm \
