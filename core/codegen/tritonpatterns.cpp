@@ -237,7 +237,7 @@ PatternRender gemm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("TRIU"), pyBool(plan.triu));
     r.vars.insert(QStringLiteral("TRIU_DIAGONAL"), QString::number(plan.triuDiagonal));
     const bool gemv = plan.N == 1;
-    const qint64 ctas = gemv ? cdiv(plan.M, 4) * plan.batch : cdiv(plan.M, 128) * cdiv(plan.N, 128) * plan.batch;
+    const qint64 ctas = cdiv(plan.M, 4) * plan.batch; // GEMV
     const qint64 ctasWide = cdiv(plan.M, 128) * cdiv(plan.N, 256) * plan.batch;
     const bool fp32 = plan.dtype == u"float32";
     // Which fp32 operands the kernel stages K-major at the spec's (contiguous) layout: A when it is
@@ -254,20 +254,18 @@ PatternRender gemm(const PatternPlan& plan)
     r.tile = gemv ? 1024 : 128;
     r.config = {
         {QStringLiteral("tile"), gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
-                                      : (fp32 ? QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
-                                                               "128 x 256 x 32 (3 stages), 128 x 128 x 32 (4), 256 x 128 x 32 (3) and 128 x 128 x 64 (3)")
-                                                    : QStringLiteral("triton.autotune on the first call per (M, N, K, dtype) between BLOCK_M x BLOCK_N x BLOCK_K = "
-                                                                     "128 x 256 x 64 (3 stages), 128 x 128 x 64 (4) and 256 x 128 x 64 (3)"))
-                                            + QStringLiteral("; GROUP_M = 8 (grouped tile order for L2 reuse); the choice is ModelNew.last_config")},
+                                      : QStringLiteral("BLOCK_M x BLOCK_N x BLOCK_K = 128 x 256 x %1, GROUP_M = 8 (grouped tile order for L2 reuse); "
+                                                       "fixed, not autotuned: the fastest of 7 fp32 tile configs at four GEMM shapes on the H200 "
+                                                       "(docs/results/2026-11-29-h200-session3.md)")
+                                            .arg(fp32 ? 32 : 64)},
         {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)") : QStringLiteral("num_warps = 8 (256 threads, two warpgroups)")},
         {QStringLiteral("grid"), gemv ? QStringLiteral("(cdiv(M, 4), batch): %1 CTAs for the spec (M=%2, K=%3, batch=%4)")
                                             .arg(ctas).arg(plan.M).arg(plan.K).arg(plan.batch)
-                                      : QStringLiteral("(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), batch): %1 (128 x 256 tiles) to %2 (128 x 128) CTAs "
-                                                       "for the spec (M=%3, N=%4, K=%5, batch=%6)")
-                                            .arg(ctasWide).arg(ctas).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
+                                      : QStringLiteral("(cdiv(M, 128) * cdiv(N, 256), batch): %1 CTAs for the spec (M=%2, N=%3, K=%4, batch=%5)")
+                                            .arg(ctasWide).arg(plan.M).arg(plan.N).arg(plan.K).arg(plan.batch)},
         {QStringLiteral("data movement"),
          gemv ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
-              : QStringLiteral("A and B tiles through shared memory in a 3- or 4-stage software pipeline (Triton's num_stages), masked "
+              : QStringLiteral("A and B tiles through shared memory in a 3-stage software pipeline (Triton's num_stages; 144 KiB), masked "
                                "at the M/N/K boundaries; C written once%1")
                     .arg(staged.isEmpty() ? (fp32 ? QStringLiteral("; fp32 operands already K-major and aligned: no staging copy")
                                                   : QString())

@@ -3,7 +3,7 @@
 # Triton is an extra, outside the seed's framework policy (Hopper -> CuTe DSL, CDNA3/CDNA4 -> FlyDSL).
 # Structure: the Triton matmul tutorial (grouped tile order, tl.dot into an fp32 accumulator, masked
 # loads so M, N, K need not divide the tiles), strided operands (transposes are views), a batch grid
-# axis; triton.autotune between 3-4 tile shapes per (M, N, K, dtype); fp32 operands staged K-major
+# axis; one fixed tile shape (128 x 256, measured best on the H200); fp32 operands staged K-major
 # (Hopper's TF32 wgmma reads only K-major tiles); a split-free GEMV kernel when N == 1.
 #
 # Baseline configuration:
@@ -22,20 +22,15 @@ import triton.language as tl
 
 GROUP_M = 8        # tile rows per group: consecutive CTAs share B tiles in L2
 STAGE_BLOCK = 64   # tile of the K-major staging copy
-# Tile shapes tried by triton.autotune (first call per (M, N, K, dtype)); 32-bit and 16-bit operands
-# move the same bytes per K step (BLOCK_K 32 vs 64). Each fits 228 KiB of shared memory per SM
-# (at most 192 KiB of A+B tiles: 128x128x64 fp32 x 3 stages).
-TF32_CONFIGS = [
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 32, "GROUP_M": GROUP_M}, num_warps=8, num_stages=3),
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": GROUP_M}, num_warps=8, num_stages=4),
-    triton.Config({"BLOCK_M": 256, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": GROUP_M}, num_warps=8, num_stages=3),
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": GROUP_M}, num_warps=8, num_stages=3),
-]
-HALF_CONFIGS = [
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": GROUP_M}, num_warps=8, num_stages=3),
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": GROUP_M}, num_warps=8, num_stages=4),
-    triton.Config({"BLOCK_M": 256, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": GROUP_M}, num_warps=8, num_stages=3),
-]
+# One tile configuration per operand width, not triton.autotune: autotuning again in every fresh
+# process picked different tiles run to run on the H200 (harness medians 547-704 us over 10 runs of
+# 1_Square, CV 7.4%). 128 x 256 x 32 (8 warps, 3 stages) was the fastest of 7 fp32 configs at all four
+# shapes measured (bench/gpu/gemm_config_sweep.py, docs/results/2026-11-29-h200-session3.md); 16-bit
+# operands move the same bytes per K step with BLOCK_K = 64. A+B tiles: 48 KiB per stage, 144 KiB.
+BLOCK_M = 128
+BLOCK_N = 256
+NUM_WARPS = 8
+NUM_STAGES = 3
 GEMV_BLOCK_M = 4
 GEMV_BLOCK_K = 1024
 TRIU = False            # upper-triangular epilogue (the reference applies triu to the product)
@@ -74,10 +69,6 @@ def kwb_mm(a_ptr, b_ptr, c_ptr, M, N, K,
         acc = tl.where(offs_n[None, :] - offs_m[:, None] >= diagonal, acc, 0.0)
     c_ptrs = c_ptr + batch * stride_cb + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :] * stride_cn
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-
-
-kwb_mm_tf32 = triton.autotune(configs=TF32_CONFIGS, key=["M", "N", "K"])(kwb_mm)
-kwb_mm_half = triton.autotune(configs=HALF_CONFIGS, key=["M", "N", "K"])(kwb_mm)
 
 
 @triton.jit
@@ -144,7 +135,6 @@ class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
         self.last_grid_blocks = 0  # CTAs of the last launch (for utilization / wave count)
-        self.last_config = ""      # the tile configuration autotune chose for the last launch
 
     def forward(self, A, B):
         # Launch plumbing only (no PyTorch compute): operand views (transposes are strides), allocation.
@@ -167,16 +157,12 @@ class ModelNew(nn.Module):
             self.last_grid_blocks = grid[0] * grid[1]
         else:
             a, b = kmajor(a, 2), kmajor(b, 1)
-            tuned = kwb_mm_half if a.element_size() < 4 else kwb_mm_tf32
-
-            def grid(meta):
-                return (triton.cdiv(m, meta["BLOCK_M"]) * triton.cdiv(n, meta["BLOCK_N"]), batch)
-
-            tuned[grid](
+            block_k = 32 if a.element_size() >= 4 else 64
+            grid = (triton.cdiv(m, BLOCK_M) * triton.cdiv(n, BLOCK_N), batch)
+            kwb_mm[grid](
                 a, b, c, m, n, k, a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),
-                c.stride(0), c.stride(1), c.stride(2), TRIU_DIAGONAL, TRIU=TRIU)
-            cfg = tuned.best_config
-            self.last_grid_blocks = grid(cfg.kwargs)[0] * batch
-            self.last_config = "%dx%dx%d, %d warps, %d stages" % (
-                cfg.kwargs["BLOCK_M"], cfg.kwargs["BLOCK_N"], cfg.kwargs["BLOCK_K"], cfg.num_warps, cfg.num_stages)
+                c.stride(0), c.stride(1), c.stride(2), TRIU_DIAGONAL,
+                BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=block_k, GROUP_M=GROUP_M, TRIU=TRIU,
+                num_warps=NUM_WARPS, num_stages=NUM_STAGES if a.element_size() <= 4 else 2)  # fp64: 2 stages fit
+            self.last_grid_blocks = grid[0] * grid[1]
         return out
