@@ -20,6 +20,11 @@ struct GeneratedKernel {
     QList<QPair<QString, QString>> baselineConfig; ///< (item, value), ordered: tile, threads/warps per CTA,
                                                    ///< grid formula, data movement, dtype handling, ...
     bool implemented = false;  ///< false: `source` is a skeleton clearly marked unimplemented
+    /// The spec-ledger dtype of the kernel's main math when it differs from the data's dtype, e.g.
+    /// "tf32" for a Triton tl.dot on fp32 operands (TF32 tensor cores): compute utilization is rated
+    /// against that peak (H200 SXM dense TF32 494.5 TFLOPS) rather than the plain fp32 one (67 TFLOPS).
+    /// Empty: the math runs in the data's dtype.
+    QString mathDtype;
     QString error;             ///< ok=false: the failure; ok=true && !implemented: why no kernel body
 };
 

@@ -92,6 +92,7 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
     k.implemented = true;
     k.tile = r.tile;
     k.baselineConfig = r.config;
+    k.mathDtype = r.mathDtype;
     return k;
 }
 

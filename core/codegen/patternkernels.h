@@ -15,6 +15,7 @@ struct PatternRender {
     QMap<QString, QString> vars;                   ///< pattern-specific placeholders
     QList<QPair<QString, QString>> config;         ///< baseline configuration, in report order
     int tile = 0;                                  ///< GeneratedKernel::tile (elements along the innermost tiled dim)
+    QString mathDtype;                             ///< GeneratedKernel::mathDtype ("" = the data's dtype)
 };
 
 /// Adds the shared placeholders (PROBLEM, SPEC_SHA, DESCRIPTION, POLICY_NOTE, CONFIG_SUMMARY,

@@ -252,6 +252,8 @@ PatternRender gemm(const PatternPlan& plan)
             staged << QStringLiteral("B");
     }
     r.tile = gemv ? 1024 : 128;
+    if (fp32 && !gemv)
+        r.mathDtype = QStringLiteral("tf32"); // tl.dot's default input_precision on fp32 operands
     r.config = {
         {QStringLiteral("tile"), gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
                                       : QStringLiteral("BLOCK_M x BLOCK_N x BLOCK_K = 128 x 256 x %1, GROUP_M = 8 (grouped tile order for L2 reuse); "

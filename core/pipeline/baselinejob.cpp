@@ -240,6 +240,7 @@ bool BaselineJob::implement() {
   if (!k.ok) return fail(Implement, k.error);
   m_tile = k.tile > 0 ? k.tile : 1024;
   m_baselineConfig = k.baselineConfig;
+  m_mathDtype = k.mathDtype;
   m_implemented = k.implemented;
 
   QString error;
@@ -399,6 +400,7 @@ bool BaselineJob::writeRecords() {
   in.records = &m_records;
   in.searchLog = &m_searchLog;
   in.baselineConfig = m_baselineConfig;
+  in.mathDtype = m_mathDtype;
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;

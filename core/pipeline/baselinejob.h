@@ -130,6 +130,7 @@ private:
   QString m_commitId;
   QStringList m_written;
   QList<QPair<QString, QString>> m_baselineConfig;
+  QString m_mathDtype;  ///< GeneratedKernel::mathDtype of the generated kernel
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_staticCheck;

@@ -76,7 +76,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
   UtilizationRequest rq;
   rq.gpu = in.gpuId;
-  rq.dtype = ledgerDtype(str(spec, "dtype"));
+  rq.dtype = in.mathDtype.isEmpty() ? ledgerDtype(str(spec, "dtype")) : in.mathDtype;
   rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
   rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
   const nlohmann::json sizes = spec.value("sizes", nlohmann::json::object());

@@ -31,6 +31,8 @@ struct RecordsInput {
   const QList<KnowledgeRecord>* records = nullptr;   ///< consulted in phase 2
   const QList<PlanQuery>* searchLog = nullptr;
   QList<QPair<QString, QString>> baselineConfig;     ///< from the code generator
+  QString mathDtype;                                 ///< GeneratedKernel::mathDtype: the ledger dtype whose
+                                                     ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                           ///< false: kernel.py is a skeleton
   QString staticCheck;                               ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
