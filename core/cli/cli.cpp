@@ -46,7 +46,7 @@ void printHelp() {
            "Usage: kwb <command> [options]\n\n"
            "Commands:\n"
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
-           "           [--target local|command:PREFIX] [--cpu-dry-run] [--force] [--no-commit]\n"
+           "           [--target local|command:PREFIX] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
            "                                                    phase 1: the problem spec\n"
@@ -69,6 +69,8 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("workspace"), QStringLiteral("Workspace folder"), QStringLiteral("DIR")});
   p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
   p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes")});
+  p.addOption({QStringLiteral("guess-inputs"),
+               QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
@@ -84,6 +86,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.workspaceDir = p.value(QStringLiteral("workspace"));
   o.target = p.value(QStringLiteral("target"));
   o.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
+  o.guessInputs = p.isSet(QStringLiteral("guess-inputs"));
   o.force = p.isSet(QStringLiteral("force"));
   o.commit = !p.isSet(QStringLiteral("no-commit"));
   o.python = p.value(QStringLiteral("python"));

@@ -103,7 +103,8 @@ bool BaselineJob::understand() {
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
   Q_EMIT progress(Understand, QStringLiteral("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
-  const ProbeResult r = runProbe(m_python, m_opts.logicPath);
+  const ProbeResult r = runProbe(m_python, m_opts.logicPath, 120000,
+                                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{});
   if (!r.ok) {
     if (r.error)
       return fail(Understand, QStringLiteral("%1:%2: %3: %4")
@@ -250,6 +251,10 @@ bool BaselineJob::implement() {
     if (!f.open(QIODevice::ReadOnly)) return fail(Implement, QStringLiteral("cannot read %1").arg(m_opts.logicPath));
     logic = f.readAll();
   }
+  // Guessed inputs (--guess-inputs): the logic file has no get_inputs(); the probe's minimal reference
+  // (the logic plus get_inputs()/get_init_inputs() for the guess, marked as guessed) is what runs.
+  if (const auto mr = m_spec.find("minimal_reference"); mr != m_spec.end() && mr->is_object() && mr->contains("source"))
+    logic = QByteArray::fromStdString(mr->value("source", std::string()));
   const QByteArray harnessTemplate = readResource(QStringLiteral(":/kwb/templates/test_kernel.py.in"), &error);
   if (harnessTemplate.isEmpty()) return fail(Implement, error);
   QMap<QString, QString> vars;
@@ -285,6 +290,7 @@ bool BaselineJob::implement() {
       case WriteOutcome::Failed: return fail(Implement, error);
       case WriteOutcome::KeptUserEdit:
         Q_EMIT progress(Implement, QStringLiteral("kept your edited %1 (not regenerated)").arg(rel));
+        if (rel == QLatin1String("kernel.py")) m_kernelUserEdited = true;
         break;
       case WriteOutcome::Written: Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel)); break;
       case WriteOutcome::Unchanged: break;
@@ -401,6 +407,7 @@ bool BaselineJob::writeRecords() {
   in.searchLog = &m_searchLog;
   in.baselineConfig = m_baselineConfig;
   in.mathDtype = m_mathDtype;
+  in.kernelUserEdited = m_kernelUserEdited;
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;

@@ -31,6 +31,8 @@ struct BaselineOptions {
   QString workspaceDir;       ///< "" = ./kernel_opt_<problem name>
   QString target = QStringLiteral("local");  ///< run target: "local" or "command:<prefix>"
   bool cpuDryRun = false;     ///< run the reference on the CPU at reduced shapes (never a kernel measurement)
+  bool guessInputs = false;   ///< without get_inputs(): accept the probe's guessed inputs (flagged as an
+                              ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
   bool force = false;         ///< allow regenerating an existing workspace (user-edited files are kept)
   bool commit = true;         ///< commit with libgit2 at the end of phase 4
   QString python;             ///< interpreter with torch; "" = findTorchPython()
@@ -131,6 +133,7 @@ private:
   QStringList m_written;
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;  ///< GeneratedKernel::mathDtype of the generated kernel
+  bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_staticCheck;

@@ -138,6 +138,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.timingMethod = o.result ? o.result->timingMethod : QString();
   for (const KnowledgeRecord& k : *in.records) r.sourceRecordIds.append(k.id);
   r.baselineConfig = in.baselineConfig;
+  r.kernelUserEdited = in.kernelUserEdited;
   for (const CaseResult& c : o.cases)
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
@@ -176,12 +177,14 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.command = in.command;
   r.date = date;
   r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString() : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
-  QString werr;
-  if (!ws.writeOwned(QStringLiteral("baseline_report.md"), renderBaselineReport(r).toUtf8(), &werr)) {
+  QString werr, kept;
+  if (!ws.writeRecord(QStringLiteral("baseline_report.md"), renderBaselineReport(r).toUtf8(), &kept, &werr)) {
     if (error) *error = werr;
     return false;
   }
   out->files.append(QStringLiteral("baseline_report.md"));
+  if (!kept.isEmpty())
+    out->summary.append(QStringLiteral("baseline_report.md had been edited since kwb wrote it: your version is kept as %1").arg(kept));
 
   // ---- memory/v0.json (the seed's template)
   MemoryRecord m = MemoryRecord::fromTemplate(QStringLiteral("v0"));
@@ -235,6 +238,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"framework", in.framework.toStdString()},
                     {"framework_outside_policy", in.outsidePolicy},
                     {"baseline_config", cfg},
+                    {"kernel_user_edited", in.kernelUserEdited},
                     {"run_dir", r.runDir.toStdString()},
                     {"timing_method", r.timingMethod.toStdString()},
                     {"implausible", gpu && util.implausible},
@@ -250,11 +254,14 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
     return false;
   }
-  if (!m.save(ws.path(QStringLiteral("memory/v0.json")), &werr)) {
-    if (error) *error = werr;
+  if (!ws.writeRecord(QStringLiteral("memory/v0.json"), m.toBytes(), &kept, &werr)) {
+    if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
     return false;
   }
   out->files.append(QStringLiteral("memory/v0.json"));
+  if (!kept.isEmpty())
+    out->summary.append(QStringLiteral("memory/v0.json had been changed since kwb wrote it (an edit or `kwb memory update`): "
+                                       "that version is kept as %1").arg(kept));
   out->summary.append(QStringLiteral("quality gate: %1%2").arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
   if (out->utilization)
     out->summary.append(QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")

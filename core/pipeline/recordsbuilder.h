@@ -34,6 +34,7 @@ struct RecordsInput {
   QString mathDtype;                                 ///< GeneratedKernel::mathDtype: the ledger dtype whose
                                                      ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                           ///< false: kernel.py is a skeleton
+  bool kernelUserEdited = false;                     ///< kernel.py is the user's edit, kept (not regenerated)
   QString staticCheck;                               ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
   QString command;                                   ///< the kwb command line, for the report

@@ -38,6 +38,7 @@ struct ReportInput {
     QString timingMethod;           ///< e.g. "CUDA events, 10 warm-up + 100 timed iterations, median"
     QStringList sourceRecordIds;    ///< knowledge record ids, exact, as returned by the tools
     QList<QPair<QString, QString>> baselineConfig;   ///< tile size, grid/block, ... in display order
+    bool kernelUserEdited = false;  ///< kernel.py is the user's edit, kept; baselineConfig describes the generated one
     QList<ReportCase> cases;
     std::optional<double> maxRelErr;
     QString overallStatus;          ///< PASS | FAIL

@@ -259,6 +259,11 @@ std::optional<MemoryRecord> MemoryRecord::load(const QString& path, QString* err
     }
 }
 
+QByteArray MemoryRecord::toBytes() const
+{
+    return QByteArray::fromStdString(m_doc.dump(2, ' ', false, Json::error_handler_t::replace) + '\n');
+}
+
 bool MemoryRecord::save(const QString& path, QString* error) const
 {
     const auto fail = [&](const QString& why) {

@@ -36,6 +36,8 @@ public:
     /// Writes atomically (QSaveFile) as JSON indented by 2 with a trailing newline; creates the
     /// parent folder. Non-ASCII text is written as UTF-8. Returns false with the reason in @p error.
     bool save(const QString& path, QString* error = nullptr) const;
+    /// The document as save() writes it: 2-space indented JSON plus a newline (invalid UTF-8 replaced).
+    QByteArray toBytes() const;
 
     /// The seed's `--set 'performance.latency_us=12.5'`: @p valueText is read as JSON when it is a
     /// number, true/false, null, an array, an object or a quoted string; otherwise it is taken as

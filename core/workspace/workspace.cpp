@@ -1,6 +1,7 @@
 #include "core/workspace/workspace.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -133,6 +134,29 @@ WriteOutcome Workspace::writeGenerated(const QString& rel, const QByteArray& con
 
 bool Workspace::writeOwned(const QString& rel, const QByteArray& content, QString* error) {
   return atomicWrite(path(rel), content, error);
+}
+
+bool Workspace::writeRecord(const QString& rel, const QByteArray& content, QString* savedAs, QString* error) {
+  if (savedAs) savedAs->clear();
+  QFile existing(path(rel));
+  if (existing.exists() && isUserEdited(rel)) {
+    if (!existing.open(QIODevice::ReadOnly)) {
+      if (error) *error = QStringLiteral("%1: cannot read the edited file to keep it: %2").arg(rel, existing.errorString());
+      return false;
+    }
+    const QByteArray old = existing.readAll();
+    existing.close();
+    if (old != content) {
+      const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+      QString keep = rel + QStringLiteral(".edited-") + stamp;
+      for (int i = 2; QFileInfo::exists(path(keep)); ++i) keep = rel + QStringLiteral(".edited-%1-%2").arg(stamp).arg(i);
+      if (!atomicWrite(path(keep), old, error)) return false;
+      if (savedAs) *savedAs = keep;
+    }
+  }
+  if (!atomicWrite(path(rel), content, error)) return false;
+  m_generatedSha.insert(rel, sha256Hex(content));
+  return saveManifest(error);
 }
 
 }  // namespace kwb

@@ -37,8 +37,14 @@ public:
 
   /// Writes a generated file atomically (QSaveFile), honouring user edits (see above).
   WriteOutcome writeGenerated(const QString& rel, const QByteArray& content, QString* error);
-  /// Writes a file the workbench owns outright (records, logs): atomic, always replaces.
+  /// Writes a file the workbench owns outright (spec, logs): atomic, always replaces.
   bool writeOwned(const QString& rel, const QByteArray& content, QString* error);
+  /// Writes a record that every run regenerates (baseline_report.md, memory/v0.json): atomic, and the
+  /// new content always lands, but a file the user changed since the workbench last wrote it (its
+  /// SHA-256 differs from the manifest's, or it is not in the manifest) is first kept as
+  /// `<rel>.edited-<UTC yyyyMMdd-HHmmss>` and *savedAs gets that workspace-relative name (empty when
+  /// nothing needed keeping). False + error when the copy or the write fails (then nothing is replaced).
+  bool writeRecord(const QString& rel, const QByteArray& content, QString* savedAs, QString* error);
   /// True when `rel` was generated and the user has since changed it.
   bool isUserEdited(const QString& rel) const;
   /// Reads a workspace file; empty with error set on failure.
