@@ -201,6 +201,7 @@ int cmdUtilization(const QStringList& args) {
     if (eq <= 0) return usage(QStringLiteral("--var needs NAME=VALUE, got '%1'").arg(v));
     const double value = v.mid(eq + 1).toDouble(&ok);
     if (!ok) return usage(QStringLiteral("--var %1: '%2' is not a number").arg(v.left(eq), v.mid(eq + 1)));
+    if (rq.vars.contains(v.left(eq))) return usage(QStringLiteral("--var %1 is given twice").arg(v.left(eq)));
     rq.vars.insert(v.left(eq), value);
   }
   const UtilizationResult r = computeUtilization(rq);
@@ -319,8 +320,11 @@ int cmdMemory(const QStringList& args) {
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
   const QString ws = p.value(QStringLiteral("workspace")).isEmpty() ? QDir::currentPath() : p.value(QStringLiteral("workspace"));
   const QString version = p.value(QStringLiteral("version"));
-  if (!QRegularExpression(QStringLiteral("^v[0-9]+$")).match(version).hasMatch())
-    return usage(QStringLiteral("memory needs --version vN (v0, v1, ...), got '%1'").arg(version));
+  if (!versionNumber(version))
+    return usage(QStringLiteral("memory needs --version vN (v0, v1, ... without leading zeros, N < 10^9), got '%1'").arg(version));
+  // memory/ belongs to a workspace (kwb baseline made it): never scatter records into another folder.
+  if (!QFileInfo::exists(QDir(ws).filePath(QStringLiteral(".kwb"))) && !QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory"))))
+    return usage(QStringLiteral("%1 is not a workspace (no .kwb/ or memory/ folder): pass --workspace, or run kwb baseline first").arg(ws));
   const QString path = memoryPath(ws, version);
   QString error;
   if (args.constFirst() == QLatin1String("create")) {

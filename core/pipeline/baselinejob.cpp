@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTimer>
 
 #include "core/analysis/probe.h"
@@ -25,6 +26,31 @@
 namespace kwb {
 
 namespace {
+
+/// POSIX shell quoting: the word as is when it is plain, else in single quotes.
+QString shellQuote(const QString& w) {
+  static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+  if (!w.isEmpty() && plain.match(w).hasMatch()) return w;
+  QString q = w;
+  q.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+  return QLatin1Char('\'') + q + QLatin1Char('\'');
+}
+
+/// The kwb command line that reproduces this run, pasteable into a shell (the logic file and the
+/// workspace as given, quoted; options only where they differ from the defaults).
+QString reproduceCommand(const BaselineOptions& o, const QString& framework, const QString& workspace) {
+  QStringList w{QStringLiteral("kwb"), QStringLiteral("baseline"), o.logicPath, QStringLiteral("--gpu"), o.gpu,
+                QStringLiteral("--framework"), framework, QStringLiteral("--workspace"), workspace};
+  if (o.target != QLatin1String("local")) w << QStringLiteral("--target") << o.target;
+  if (o.caseTimeoutSec != 30) w << QStringLiteral("--case-timeout") << QString::number(o.caseTimeoutSec);
+  if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
+  if (o.guessInputs) w << QStringLiteral("--guess-inputs");
+  if (o.force) w << QStringLiteral("--force");
+  if (!o.commit) w << QStringLiteral("--no-commit");
+  QStringList q;
+  for (const QString& x : w) q << shellQuote(x);
+  return q.join(QLatin1Char(' '));
+}
 
 QByteArray readResource(const QString& path, QString* error) {
   QFile f(path);
@@ -284,6 +310,11 @@ bool BaselineJob::implement() {
   const QByteArray schema = readResource(QStringLiteral(":/kwb/schema/v_iteration.schema.json"), &error);
   if (schema.isEmpty()) return fail(Implement, error);
   files.append({QStringLiteral("reference/v_iteration.schema.json"), schema});
+  // Run folders (logs, result.json) and machine-local state stay out of the V0 commit and out of
+  // `git status`: the report and memory/v0.json carry what a reviewer needs.
+  files.append({QStringLiteral(".gitignore"),
+                QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
+                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/manifest.json\n__pycache__/\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
@@ -379,7 +410,9 @@ void BaselineJob::startMeasure() {
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   m_outcome = outcome;
-  const QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
+  QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
+  if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
+    status = QStringLiteral("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
   Q_EMIT progress(Measure, QStringLiteral("run finished: %1 (exit %2, %3 ms); log %4")
                                .arg(status)
                                .arg(outcome.exitCode)
@@ -411,9 +444,7 @@ bool BaselineJob::writeRecords() {
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
-  in.command = QStringLiteral("kwb baseline %1 --gpu %2 --framework %3%4")
-                   .arg(QFileInfo(m_opts.logicPath).fileName(), m_opts.gpu, m_framework,
-                        m_opts.cpuDryRun ? QStringLiteral(" --cpu-dry-run") : QString());
+  in.command = reproduceCommand(m_opts, m_framework, m_ws->root());
   RecordsOutput outRec;
   QString error;
   if (!buildRecords(in, *m_ws, m_renderFigure, &outRec, &error)) return fail(Measure, error);

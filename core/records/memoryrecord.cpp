@@ -407,7 +407,7 @@ QString memoryPath(const QString& workspace, const QString& version)
 
 std::optional<int> versionNumber(const QString& version)
 {
-    static const QRegularExpression re(QStringLiteral("^v(\\d{1,9})$"));
+    static const QRegularExpression re(QStringLiteral("^v(0|[1-9]\\d{0,8})$"));  // v0, v1, ...: no leading zeros
     const QRegularExpressionMatch m = re.match(version);
     if (!m.hasMatch())
         return std::nullopt;
