@@ -7,10 +7,9 @@
 instead of probing each problem again (under torch 2.x a probe takes ~3.5 s: 117 of them in sequence
 outran a 300 s budget on the GPU host).
 
-NOT RUN YET: it needs torch >= 2.1 (torch.utils.flop_counter); this development machine has
-Debian's torch 1.13 and the GPU budget of the session that wrote it was spent. It never needs a
-GPU: both counts are taken on meta tensors (the probe's FactoryMode), so it runs on any machine
-with torch 2.x, e.g. the GPU host's CPU.
+It needs torch >= 2.1 (torch.utils.flop_counter); Debian's torch 1.13 here has none. It never needs
+a GPU: both counts are taken on meta tensors (the probe's FactoryMode). Run on the H200 host's CPU
+under torch 2.11 on 2026-11-29: 117 of 117 agree (docs/results/2026-11-29-h200-session3.md).
 
 What is compared. FlopCounterMode counts only matrix products, convolutions and attention
 (mm, addmm, bmm, baddbmm, convolution, SDPA kernels): 2*M*N*K per product, no bias adds, no
