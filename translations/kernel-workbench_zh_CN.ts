@@ -179,252 +179,272 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="76"/>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="79"/>
+        <source>Spec not saved</source>
+        <translation>规格未保存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="79"/>
+        <source>run phase 1 first</source>
+        <translation>请先运行阶段 1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="87"/>
+        <source>Spec saved to %1/.kwb/spec.json</source>
+        <translation>规格已保存到 %1/.kwb/spec.json</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="92"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="86"/>
+        <location filename="../widgets/mainwindow.cpp" line="102"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="92"/>
+        <location filename="../widgets/mainwindow.cpp" line="108"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="93"/>
+        <location filename="../widgets/mainwindow.cpp" line="109"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99"/>
+        <location filename="../widgets/mainwindow.cpp" line="115"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="100"/>
+        <location filename="../widgets/mainwindow.cpp" line="116"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="101"/>
+        <location filename="../widgets/mainwindow.cpp" line="117"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="102"/>
+        <location filename="../widgets/mainwindow.cpp" line="118"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="108"/>
+        <location filename="../widgets/mainwindow.cpp" line="124"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="109"/>
+        <location filename="../widgets/mainwindow.cpp" line="125"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="130"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
+        <location filename="../widgets/mainwindow.cpp" line="132"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="119"/>
+        <location filename="../widgets/mainwindow.cpp" line="135"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="121"/>
-        <location filename="../widgets/mainwindow.cpp" line="128"/>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
-        <location filename="../widgets/mainwindow.cpp" line="624"/>
+        <location filename="../widgets/mainwindow.cpp" line="137"/>
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="647"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125"/>
+        <location filename="../widgets/mainwindow.cpp" line="141"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132"/>
+        <location filename="../widgets/mainwindow.cpp" line="148"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
+        <location filename="../widgets/mainwindow.cpp" line="151"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137"/>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140"/>
+        <location filename="../widgets/mainwindow.cpp" line="156"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146"/>
+        <location filename="../widgets/mainwindow.cpp" line="162"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="147"/>
+        <location filename="../widgets/mainwindow.cpp" line="163"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="151"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="169"/>
+        <location filename="../widgets/mainwindow.cpp" line="185"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <source>Plugins</source>
+        <translation>插件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="269"/>
+        <location filename="../widgets/mainwindow.cpp" line="290"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="330"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="330"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
-        <location filename="../widgets/mainwindow.cpp" line="614"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="637"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -435,166 +455,310 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="434"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="505"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="507"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="488"/>
+        <location filename="../widgets/mainwindow.cpp" line="509"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="515"/>
+        <location filename="../widgets/mainwindow.cpp" line="538"/>
         <source>Status %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="516"/>
+        <location filename="../widgets/mainwindow.cpp" line="539"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="518"/>
+        <location filename="../widgets/mainwindow.cpp" line="541"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="522"/>
+        <location filename="../widgets/mainwindow.cpp" line="545"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="523"/>
+        <location filename="../widgets/mainwindow.cpp" line="546"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="530"/>
+        <location filename="../widgets/mainwindow.cpp" line="553"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="532"/>
+        <location filename="../widgets/mainwindow.cpp" line="555"/>
         <source>V0 measurement finished</source>
         <translation>V0 测量已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="537"/>
+        <location filename="../widgets/mainwindow.cpp" line="560"/>
         <source>No measurement</source>
         <translation>没有测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="537"/>
+        <location filename="../widgets/mainwindow.cpp" line="560"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="546"/>
-        <location filename="../widgets/mainwindow.cpp" line="566"/>
+        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="589"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="566"/>
+        <location filename="../widgets/mainwindow.cpp" line="589"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="575"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="616"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="597"/>
+        <location filename="../widgets/mainwindow.cpp" line="620"/>
         <source>Committed %1: V0: baseline kernel</source>
         <translation>已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="615"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::PluginPanel</name>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="55"/>
+        <source>Prefill from spec</source>
+        <translation>从规格预填</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="56"/>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="57"/>
+        <source>Use this</source>
+        <translation>使用此条</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="91"/>
+        <source>Knowledge tools (checked = enabled)</source>
+        <translation>知识工具（勾选 = 已启用）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="129"/>
+        <source>%1 — FAILED to load: %2</source>
+        <translation>%1 — 加载失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="136"/>
+        <source> — disabled for this session: %1</source>
+        <translation> — 本次会话已禁用：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="195"/>
+        <source>comma-separated, or a JSON array</source>
+        <translation>逗号分隔，或 JSON 数组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="196"/>
+        <source>JSON object</source>
+        <translation>JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="235"/>
+        <source>No Phase 1 spec yet: run phase 1 (Understand) to prefill the query.</source>
+        <translation>尚无阶段 1 规格：请运行阶段 1（理解）以预填查询。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="243"/>
+        <source>Prefilled from the spec (product, arch, framework, operator, shapes, dtypes).</source>
+        <translation>已从规格预填（产品、架构、框架、算子、形状、数据类型）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="262"/>
+        <source>%1: &apos;%2&apos; is not a number</source>
+        <translation>%1：&apos;%2&apos; 不是数字</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="270"/>
+        <source>%1: not valid JSON</source>
+        <translation>%1：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="285"/>
+        <source>%1: expected a JSON object</source>
+        <translation>%1：应为 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="301"/>
+        <source>%1 is disabled: enable it in the list first.</source>
+        <translation>%1 已禁用：请先在列表中启用。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="302"/>
+        <source>Choose a knowledge tool first.</source>
+        <translation>请先选择一个知识工具。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="316"/>
+        <source>Querying %1…</source>
+        <translation>正在查询 %1…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="333"/>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/pluginpanel.cpp" line="334"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="346"/>
+        <source>Select a result first.</source>
+        <translation>请先选择一条结果。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="352"/>
+        <source>Open a problem and run phases 1 and 2 first: the record goes into plans/v0_plan.md.</source>
+        <translation>请先打开问题并运行阶段 1 和 2：该记录将写入 plans/v0_plan.md。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="363"/>
+        <source>Added %1 to plans/v0_plan.md, labelled as a FALLBACK sample (not a match).</source>
+        <translation>已将 %1 加入 plans/v0_plan.md，标记为 FALLBACK 样例（并非匹配）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="364"/>
+        <source>Added %1 to plans/v0_plan.md and the memory record&apos;s references.</source>
+        <translation>已将 %1 加入 plans/v0_plan.md 和记忆记录的 references。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="386"/>
+        <source>FALLBACK sample — NOT a match for this query&apos;s scope
+
+</source>
+        <translation>FALLBACK 样例 — 与本次查询的范围不匹配
+
+</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="387"/>
+        <source>Record id: %1
+Tool: %2
+Scope: %3
+Source: %4
+</source>
+        <translation>记录 id：%1
+工具：%2
+范围：%3
+来源：%4
+</translation>
+    </message>
+    <message>
+        <location filename="../widgets/pluginpanel.cpp" line="388"/>
+        <source>Constraint: %1
+</source>
+        <translation>约束：%1
+</translation>
     </message>
 </context>
 <context>
@@ -741,6 +905,144 @@ Save them first?</source>
     </message>
 </context>
 <context>
+    <name>kwb::SpecForm</name>
+    <message>
+        <location filename="../widgets/specform.cpp" line="78"/>
+        <source>Save spec</source>
+        <translation>保存规格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="83"/>
+        <source>fused ops after the primary one, comma separated</source>
+        <translation>主算子之后融合的算子，逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="85"/>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="89"/>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="89"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="93"/>
+        <source>rel_err = ||out.float() - ref|| / ||ref|| must stay below this (seed: 0.01 for bf16)</source>
+        <translation>rel_err = ||out.float() - ref|| / ||ref|| 必须低于此值（seed：bf16 为 0.01）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="108"/>
+        <source>Store the edited spec in .kwb/spec.json; phases 2-4 use it</source>
+        <translation>将编辑后的规格保存到 .kwb/spec.json；阶段 2-4 使用它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="111"/>
+        <source>Pattern:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="112"/>
+        <source>Detail:</source>
+        <translation>细节：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="113"/>
+        <source>Epilogue:</source>
+        <translation>尾声算子：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="114"/>
+        <source>rel_err &lt;</source>
+        <translation>rel_err &lt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="115"/>
+        <source>Threshold source:</source>
+        <translation>阈值来源：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="116"/>
+        <source>Accumulate in:</source>
+        <translation>累加类型：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="117"/>
+        <source>FLOPs:</source>
+        <translation>FLOPs：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="119"/>
+        <source>Bytes:</source>
+        <translation>字节数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="272"/>
+        <source>no spec loaded</source>
+        <translation>未加载规格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="277"/>
+        <source>sizes.%1: must be a positive integer, found %2</source>
+        <translation>sizes.%1：必须是正整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="304"/>
+        <source>the expression does not evaluate</source>
+        <translation>表达式无法求值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="307"/>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="313"/>
+        <source>No spec yet: run phase 1 (Understand).</source>
+        <translation>尚无规格：请运行阶段 1（理解）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specform.cpp" line="314"/>
+        <source>Valid.</source>
+        <translation>有效。</translation>
+    </message>
+</context>
+<context>
     <name>kwb::SpecTensorModel</name>
     <message>
         <location filename="../widgets/specview.cpp" line="48"/>
@@ -874,149 +1176,159 @@ Save them first?</source>
 <context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="25"/>
+        <location filename="../widgets/wizardpanel.cpp" line="27"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="26"/>
+        <location filename="../widgets/wizardpanel.cpp" line="28"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="27"/>
+        <location filename="../widgets/wizardpanel.cpp" line="29"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="28"/>
+        <location filename="../widgets/wizardpanel.cpp" line="30"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="39"/>
+        <location filename="../widgets/wizardpanel.cpp" line="41"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="50"/>
+        <location filename="../widgets/wizardpanel.cpp" line="53"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="55"/>
+        <location filename="../widgets/wizardpanel.cpp" line="58"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="58"/>
-        <location filename="../widgets/wizardpanel.cpp" line="177"/>
+        <location filename="../widgets/wizardpanel.cpp" line="61"/>
+        <location filename="../widgets/wizardpanel.cpp" line="185"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="59"/>
+        <location filename="../widgets/wizardpanel.cpp" line="62"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="60"/>
+        <location filename="../widgets/wizardpanel.cpp" line="63"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="61"/>
+        <location filename="../widgets/wizardpanel.cpp" line="64"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="64"/>
+        <location filename="../widgets/wizardpanel.cpp" line="67"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="66"/>
+        <location filename="../widgets/wizardpanel.cpp" line="69"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="67"/>
+        <location filename="../widgets/wizardpanel.cpp" line="70"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="69"/>
+        <location filename="../widgets/wizardpanel.cpp" line="72"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="79"/>
+        <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="82"/>
+        <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="83"/>
+        <location filename="../widgets/wizardpanel.cpp" line="86"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="84"/>
+        <location filename="../widgets/wizardpanel.cpp" line="87"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="85"/>
+        <location filename="../widgets/wizardpanel.cpp" line="88"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="96"/>
+        <location filename="../widgets/wizardpanel.cpp" line="99"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="102"/>
-        <location filename="../widgets/wizardpanel.cpp" line="223"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <location filename="../widgets/wizardpanel.cpp" line="232"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="112"/>
+        <location filename="../widgets/wizardpanel.cpp" line="118"/>
+        <source>Spec</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="119"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="120"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="113"/>
+        <location filename="../widgets/wizardpanel.cpp" line="121"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="114"/>
+        <location filename="../widgets/wizardpanel.cpp" line="122"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="115"/>
+        <location filename="../widgets/wizardpanel.cpp" line="123"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="134"/>
+        <location filename="../widgets/wizardpanel.cpp" line="142"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="134"/>
+        <location filename="../widgets/wizardpanel.cpp" line="142"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="178"/>
+        <location filename="../widgets/wizardpanel.cpp" line="186"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
