@@ -85,10 +85,22 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(dry->isChecked());
 
   WizardPanel* wiz = w.wizard();
+  // Phases 1-3 run on a worker thread: the window stays responsive (the button and the menu action
+  // of every phase are disabled meanwhile) until the phase leaves Running.
   auto runPhase = [&](int phase) {
     QPushButton* b = wiz->phaseButton(phase);
     QVERIFY(b->isEnabled());
     QTest::mouseClick(b, Qt::LeftButton);
+    if (phase == 4)
+      return;
+    QVERIFY(w.phaseBusy() || wiz->phaseState(phase) != S::Running);
+    if (w.phaseBusy()) {
+      for (int p = 1; p <= 4; ++p)
+        QVERIFY(!wiz->phaseButton(p)->isEnabled());
+      QVERIFY(!w.runPhase(phase));  // refused while one runs
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(phase) != S::Running, 180000);
+    QVERIFY(!w.phaseBusy());
   };
 
   // Phase 1: the spec.

@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -75,6 +76,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
   // An edited spec replaces .kwb/spec.json; phases 2-4 done on the old one must run again.
   connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
+    if (phaseBusy()) {
+      showError(tr("Spec not saved"), tr("Phase %1 is running; save the spec when it has finished.").arg(m_phaseRunning));
+      return;
+    }
     if (!m_job || !m_job->setSpec(spec)) {
       showError(tr("Spec not saved"), m_job ? m_job->lastError() : tr("run phase 1 first"));
       return;
@@ -109,7 +114,13 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->showMessage(tr("Open a PyTorch logic file (File > Open) to start."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The worker thread uses m_job: let it finish before the job goes (seconds at most).
+  if (m_phaseWatcher)
+    m_phaseWatcher->waitForFinished();
+}
+
+bool MainWindow::phaseBusy() const { return m_phaseRunning != 0; }
 
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -220,7 +231,7 @@ void MainWindow::createDocks() {
   tabifyDockWidget(knowledge, roofline);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
-  plugins->setJobGetter([this] { return m_job.get(); });
+  plugins->setJobGetter([this] { return phaseBusy() ? nullptr : m_job.get(); });  // not while a phase uses it
   connect(plugins, &PluginPanel::recordUsed, this, [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
   tabifyDockWidget(knowledge, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::RightDockWidgetArea));
   knowledge->raise();
@@ -306,6 +317,10 @@ void MainWindow::updateActions() {
 }
 
 bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
+  if (phaseBusy()) {
+    showError(tr("Cannot open"), tr("Phase %1 is running; open %2 when it has finished.").arg(m_phaseRunning).arg(logicFileOrWorkspace));
+    return false;
+  }
   const QFileInfo fi(logicFileOrWorkspace);
   QString logic;
   QString workspace;
@@ -418,8 +433,12 @@ void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
     m_editors->setCurrentWidget(before);
 }
 
-bool MainWindow::runPhase(int phase) {
+bool MainWindow::runPhase(int phase, bool wait) {
   using S = WizardPanel::PhaseState;
+  if (phaseBusy()) {
+    showError(tr("Phase %1").arg(phase), tr("Phase %1 (%2) is still running.").arg(m_phaseRunning).arg(phaseTitle(m_phaseRunning)));
+    return false;
+  }
   if (m_logicPath.isEmpty()) {
     showError(tr("No logic file"), tr("Open a PyTorch logic file first (File > Open)."));
     return false;
@@ -472,20 +491,46 @@ bool MainWindow::runPhase(int phase) {
     return m_wizard->phaseState(4) != S::Failed;
   }
 
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  bool ok = false;
-  switch (phase) {
-    case 1: ok = m_job->understand(); break;
-    case 2: ok = m_job->learn(); break;
-    case 3: ok = m_job->implement(); break;
-    default: break;
+  // Phases 1-3 on a worker thread: the job is not touched from here until finishPhase(); its
+  // progress signals arrive queued. Nothing else may start meanwhile (runPhase refuses, the phase
+  // actions are disabled by updateActions()).
+  m_phaseRunning = phase;
+  statusBar()->showMessage(tr("Phase %1 (%2) running…").arg(phase).arg(phaseTitle(phase)));
+  BaselineJob* job = m_job.get();
+  m_phaseWatcher = new QFutureWatcher<bool>(this);
+  connect(m_phaseWatcher, &QFutureWatcher<bool>::finished, this, [this, phase] {
+    const bool ok = m_phaseWatcher->result();
+    m_phaseWatcher->deleteLater();
+    m_phaseWatcher = nullptr;
+    m_phaseRunning = 0;
+    finishPhase(phase, ok);
+  });
+  m_phaseWatcher->setFuture(QtConcurrent::run([job, phase] {
+    switch (phase) {
+      case 1: return job->understand();
+      case 2: return job->learn();
+      case 3: return job->implement();
+      default: return false;
+    }
+  }));
+  updateActions();
+  if (wait) {
+    QFutureWatcher<bool>* w = m_phaseWatcher;
+    w->waitForFinished();
+    QCoreApplication::processEvents();  // delivers finished() → finishPhase()
+    return m_wizard->phaseState(phase) == S::Done;
   }
-  QApplication::restoreOverrideCursor();
+  return true;
+}
+
+void MainWindow::finishPhase(int phase, bool ok) {
+  using S = WizardPanel::PhaseState;
   m_wizard->setPhaseState(phase, ok ? S::Done : S::Failed);
   updateActions();
+  Q_EMIT phaseFinished(phase, ok);
   if (!ok) {
     showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), m_job->lastError());
-    return false;
+    return;
   }
   m_lastError.clear();
   if (phase == 1) {
@@ -517,7 +562,6 @@ bool MainWindow::runPhase(int phase) {
       openWorkspaceFile(QLatin1String(rel), true);
   }
   m_wizard->showPhase(phase + 1);
-  return true;
 }
 
 void MainWindow::onMeasured(bool ok) {
@@ -556,6 +600,10 @@ void MainWindow::onMeasured(bool ok) {
 }
 
 bool MainWindow::ensureRecords() {
+  if (phaseBusy()) {
+    showError(tr("Report"), tr("Phase %1 is running; wait for it to finish.").arg(m_phaseRunning));
+    return false;
+  }
   if (!m_job || !m_job->outcome()) {
     showError(tr("No measurement"), tr("Run phase 4 (Measure) first."));
     return false;

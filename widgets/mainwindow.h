@@ -3,6 +3,7 @@
 // panel, the run console and the roofline chart in docks; Report / Memory / Commit actions.
 // It owns one BaselineJob per logic file and drives its phase methods.
 
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -32,9 +33,20 @@ public:
   /// the path does not exist or is neither a .py file nor a folder with reference.py.
   bool openPath(const QString& logicFileOrWorkspace);
 
-  /// Runs phase 1..3 (synchronous, seconds) or starts phase 4 (asynchronous: see the run console).
-  /// Returns false with lastError() if the phase failed or could not start.
-  bool runPhase(int phase);
+  /// Starts phase 1..4. Phases 1-3 (the probe, the knowledge tools, generation and static checks:
+  /// seconds) run on a worker thread (QtConcurrent) so the window stays responsive; phase 4 runs the
+  /// harness as a QProcess with live output. Completion shows in the wizard (phaseState leaves
+  /// Running) and phaseFinished() is emitted. Returns false with lastError() if the phase could not
+  /// start; true once it is started (or, for phases 1-3, already finished when `wait` is true).
+  bool runPhase(int phase, bool wait = false);
+  /// True while a phase 1-3 runs on the worker thread.
+  bool phaseBusy() const;
+
+Q_SIGNALS:
+  /// A phase 1-3 finished (ok = passed); phase 4 reports through the wizard and the run console.
+  void phaseFinished(int phase, bool ok);
+
+public:
   /// Report: writes baseline_report.md, memory/v0.json and roofline.png (BaselineJob::writeRecords),
   /// draws the roofline and shows the report as HTML in a preview tab. False with lastError().
   bool showReport();
@@ -73,6 +85,7 @@ private:
   void showError(const QString& title, const QString& message);
   bool ensureRecords();
   void onMeasured(bool ok);
+  void finishPhase(int phase, bool ok);
   void openWorkspaceFile(const QString& relativePath, bool focus);
   bool settingsMatchJob() const;
   bool confirmUnsavedBeforeRun();
@@ -84,6 +97,8 @@ private:
   RooflinePlot* m_roofline;
   KnowledgeModel* m_knowledge;
   std::unique_ptr<BaselineJob> m_job;
+  QFutureWatcher<bool>* m_phaseWatcher = nullptr;  ///< the running phase 1-3 (worker thread)
+  int m_phaseRunning = 0;                           ///< which phase it is (0 = none)
   QString m_logicPath;
   QString m_lastError;
   bool m_recordsWritten = false;
