@@ -274,7 +274,7 @@ private Q_SLOTS:
     QString error;
     QVERIFY(panel.formInput(&in, &error));
     // Exactly what queryFor derives from the Phase 1 spec: product, arch, framework, operator.
-    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "Elementwise"}, {"product", "H200-SXM"}}),
+    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "elementwise"}, {"product", "H200-SXM"}}),
              in.dump().c_str());
     QVERIFY(panel.setFieldText(QStringLiteral("store"), fixtureStore()));
     QSignalSpy done(&panel, &PluginPanel::queryFinished);

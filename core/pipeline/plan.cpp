@@ -1,5 +1,7 @@
 #include "core/pipeline/plan.h"
 
+#include <algorithm>
+#include <cctype>
 #include <QStringList>
 
 namespace kwb {
@@ -20,6 +22,27 @@ QString shapeText(const nlohmann::json& t) {
 
 }  // namespace
 
+namespace {
+
+/// The knowledge stores' operator-family vocabulary (gpu-wiki: gemm, gemv, flash-attention, norm,
+/// softmax, conv, ...) for the probe's pattern; a pattern with no family of its own there keeps its
+/// lower-cased name (elementwise, reduction, loss, scan, pooling), which matches family-specific
+/// records only where a store has that family, and general records always.
+std::string familyFor(const nlohmann::json& pattern) {
+  const std::string primary = pattern.value("primary", std::string());
+  if (primary == "GEMM") {
+    const nlohmann::json g = pattern.value("gemm", nlohmann::json::object());
+    return g.value("kind", std::string()) == "matvec" || g.value("N", std::string()) == "1" ? "gemv" : "gemm";
+  }
+  if (primary == "Attention") return "flash-attention";
+  if (primary == "Convolution") return "conv";
+  std::string lower = primary;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower;
+}
+
+}  // namespace
+
 nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
   const nlohmann::json target = spec.value("target", nlohmann::json::object());
   nlohmann::json shapes = nlohmann::json::array();
@@ -34,7 +57,7 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
       {"framework", target.value("framework", std::string())},
       {"dsl", target.value("framework", std::string())},
       {"operator", spec.value("pattern", nlohmann::json::object()).value("primary", std::string())},
-      {"operator_family", spec.value("pattern", nlohmann::json::object()).value("primary", std::string())},
+      {"operator_family", familyFor(spec.value("pattern", nlohmann::json::object()))},
       {"shapes", shapes},
       {"dtype", spec.value("dtype", std::string())},
       {"dtypes", dtypes},

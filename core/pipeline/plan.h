@@ -21,7 +21,9 @@ struct PlanQuery {
 };
 
 /// The query for `tool` built from the spec: exact product (the ledger id), arch, framework,
-/// operator (pattern), shapes and dtypes, restricted to the properties the tool's input schema declares.
+/// operator (the pattern), operator_family (the stores' vocabulary: gemm, gemv, flash-attention, conv,
+/// or the pattern lower-cased), shapes and dtypes, restricted to the properties the tool's input
+/// schema declares.
 nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec);
 
 /// Markdown of plans/v0_plan.md: the problem, the framework decision, every query and every record
