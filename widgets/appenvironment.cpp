@@ -1,5 +1,7 @@
 #include "widgets/appenvironment.h"
 
+#include "core/pipeline/baselinejob.h"
+
 #include <QDir>
 #include <QFile>
 #include <QString>
@@ -9,6 +11,10 @@
 namespace kwb {
 
 void prepareRuntimeEnvironment() {
+  if (qEnvironmentVariableIsEmpty("KWB_SHARED_DIR")) {
+    const QString shared = buildSharedDir();
+    if (!shared.isEmpty()) qputenv("KWB_SHARED_DIR", QFile::encodeName(shared));
+  }
   if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
   const QString dir = QDir::tempPath() + QStringLiteral("/kwb-runtime-") + QString::number(::getuid());
   if (QDir().mkpath(dir) &&

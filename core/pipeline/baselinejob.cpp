@@ -357,6 +357,14 @@ bool BaselineJob::implement() {
 
 QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }
 
+QString buildSharedDir() {
+#ifdef KWB_DEFAULT_SHARED_DIR
+  const QString dir = QStringLiteral(KWB_DEFAULT_SHARED_DIR);
+  if (QFileInfo(dir + QStringLiteral("/data")).isDir()) return dir;
+#endif
+  return {};
+}
+
 QString findCuteApiTable() {
   const QString env = qEnvironmentVariable("KWB_CUTE_API");
   if (!env.isEmpty() && QFileInfo::exists(env)) return env;

@@ -147,4 +147,8 @@ private:
 /// else $KWB_SHARED_DIR/data/cutedsl, else the shared/ folder the build was configured with. "" if none.
 QString findCuteApiTable();
 
+/// The shared/ folder this build was configured with (CMake's KWB_SHARED_DIR, absolute), when it
+/// exists on this machine; "" otherwise (e.g. a relocated bundle on another host).
+QString buildSharedDir();
+
 }  // namespace kwb
