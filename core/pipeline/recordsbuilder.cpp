@@ -219,10 +219,20 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()}, {"record_id", k.id.toStdString()}});
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
+  // What each tool's answer was used for (the seed's search-log "actionability").
+  auto actionability = [](const PlanQuery& q) -> std::string {
+    if (!q.ok) return "none: the fact is missing; the report and plan list it as such";
+    if (q.recordCount == 0) return "none: no record matched";
+    if (q.toolId == QLatin1String("spec-ledger")) return "datasheet peaks and measured ceilings for the roofline and utilization";
+    if (q.toolId == QLatin1String("cutedsl-api")) return "the CuTe DSL names kernel.py may use (kwb check)";
+    if (q.toolId == QLatin1String("gpu-wiki-hardware")) return "hardware facts for the plan (SMs, caches, limits)";
+    if (q.toolId == QLatin1String("gpu-wiki")) return "techniques and pitfalls for the baseline plan (plans/v0_plan.md)";
+    return "records listed in plans/v0_plan.md";
+  };
   for (const PlanQuery& q : *in.searchLog)
     log.push_back({{"source", q.toolId.toStdString()}, {"query", q.input.dump()},
                    {"finding", q.ok ? QStringLiteral("%1 records").arg(q.recordCount).toStdString() : ("missing: " + q.error.toStdString())},
-                   {"actionability", "peaks and limits used for the roofline and utilization"}});
+                   {"actionability", actionability(q)}});
   set("search_log", log);
   nlohmann::json pitfalls = nlohmann::json::array();
   for (const CaseResult& c : o.cases)
