@@ -58,6 +58,7 @@ private slots:
     void generatedKernelsConform_data();
     void generatedKernelsConform();
     void skeletonLaunchesNothing();
+    void referenceModelIsRefused();
     void wrongFramework();
     void unreadable();
     void unknownFramework();
@@ -112,6 +113,15 @@ void TestConformance::planted_data()
     QTest::newRow("nn module") << t << QStringLiteral("        out = self.act(out)\n") << QString()
                                << QStringLiteral("out = self.act(out)") << QStringLiteral("nn-module")
                                << QStringLiteral("torch.nn.ReLU");
+    // Found by a fresh-user trial: dynamic lookups and Python's operator module hid torch compute.
+    QTest::newRow("getattr(torch, relu)") << t << QStringLiteral("        out = getattr(torch, \"relu\")(x)\n") << QString()
+                                          << QStringLiteral("out = getattr(torch") << QStringLiteral("dynamic-call")
+                                          << QStringLiteral("`getattr(...)`");
+    QTest::newRow("eval") << c << QStringLiteral("        out = eval(\"x.relu()\")\n") << QString()
+                          << QStringLiteral("out = eval(") << QStringLiteral("dynamic-call") << QStringLiteral("`eval(...)`");
+    QTest::newRow("operator.mul") << t << QStringLiteral("        out = operator.mul(x, x)\n") << QStringLiteral("import operator\n")
+                                  << QStringLiteral("out = operator.mul(x, x)") << QStringLiteral("torch-compute")
+                                  << QStringLiteral("Python's operator module");
 }
 
 void TestConformance::planted()
@@ -152,6 +162,37 @@ void TestConformance::planted()
     const QString summary = kwb::conformanceSummary(r);
     QVERIFY2(summary.startsWith(QStringLiteral("FAIL: kernel.py:%1: ").arg(v.line)), qPrintable(summary));
     QVERIFY2(summary.contains(needle), qPrintable(summary));
+}
+
+// A kernel that launches its own kernel but returns the PyTorch reference's result (imported from the
+// workspace's reference.py, called directly or kept as a submodule) fails, naming the import and the call.
+void TestConformance::referenceModelIsRefused()
+{
+    for (const QString& backend : {QStringLiteral("triton"), QStringLiteral("cutedsl")}) {
+        QString direct = generate(backend, QStringLiteral("relu"));
+        QVERIFY(!direct.isEmpty());
+        QString member = direct;
+        direct.replace(QStringLiteral("class ModelNew"), QStringLiteral("from reference import Model as _M\n\n\nclass ModelNew"));
+        direct.replace(direct.lastIndexOf(kAnchor), kAnchor.size(), QStringLiteral("        out = _M()(x)\n") + kAnchor);
+        member.replace(QStringLiteral("class ModelNew"), QStringLiteral("import reference\n\n\nclass ModelNew"));
+        member.replace(QStringLiteral("        self.last_grid_blocks = 0  #"),
+                       QStringLiteral("        self.ref = reference.Model()\n        self.last_grid_blocks = 0  #"));
+        member.replace(member.lastIndexOf(kAnchor), kAnchor.size(), QStringLiteral("        out = self.ref(x)\n") + kAnchor);
+        const QList<QPair<QString, QStringList>> cases = {{direct, {QStringLiteral("reference-import"), QStringLiteral("reference-call")}},
+                                                          {member, {QStringLiteral("reference-import"), QStringLiteral("nn-module")}}};
+        int i = 0;
+        for (const auto& [src, codes] : cases) {
+            const QString path = m_tmp.filePath(QStringLiteral("reference_%1_%2.py").arg(backend).arg(i++));
+            QVERIFY(writeText(path, src));
+            const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, backend);
+            QVERIFY2(r.ran, qPrintable(r.error));
+            QVERIFY(!r.ok);
+            QStringList got;
+            for (const kwb::ConformanceIssue& v : r.violations)
+                got << v.code;
+            QCOMPARE(got, codes);
+        }
+    }
 }
 
 void TestConformance::generatedKernelsConform_data()

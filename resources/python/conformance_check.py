@@ -101,6 +101,13 @@ NN_CONTAINERS = {"Module", "Parameter", "ParameterList", "ParameterDict", "Modul
                  "Identity", "Buffer"}
 
 
+# The workspace's PyTorch logic: a kernel that imports it can hand the work to the very model it is
+# measured against (Model()(x)), which no compute-op rule would see.
+REFERENCE_MODULES = {"reference"}
+# Builtins that look names up or evaluate code at run time: getattr(torch, "relu")(x), eval("x @ w").
+DYNAMIC_BUILTINS = {"getattr", "eval", "exec", "__import__", "globals", "locals", "vars", "compile"}
+
+
 def dotted(node):
     """a.b.c for Name/Attribute chains, else None."""
     parts = []
@@ -178,7 +185,8 @@ class Module:
         for node in ast.walk(init):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 callee = self.resolve(dotted(node.value.func)) or ""
-                if callee.startswith("torch.nn.") and callee.split(".")[-1] not in NN_CONTAINERS:
+                if (callee.startswith("torch.nn.") and callee.split(".")[-1] not in NN_CONTAINERS) \
+                        or callee.split(".")[0] in REFERENCE_MODULES:
                     for t in node.targets:
                         d = dotted(t)
                         if d and d.startswith("self.") and d.count(".") == 1:
@@ -385,8 +393,22 @@ class PathChecker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def check_call(self, node, name, callee):
+        if isinstance(node.func, ast.Name) and node.func.id in DYNAMIC_BUILTINS and node.func.id not in self.mod.aliases \
+                and node.func.id not in self.mod.functions:
+            self.add(node, "dynamic-call", "`%s(...)` looks up or evaluates code at run time, which hides what "
+                     "computes; call the %s kernel directly" % (node.func.id, FRAMEWORKS[self.framework]["label"]))
+            return
         if callee:
             root = callee.split(".")[0]
+            if root in REFERENCE_MODULES:
+                self.add(node, "reference-call", "`%s` runs the PyTorch reference, the code the kernel is "
+                         "measured against" % name)
+                return
+            if root in ("operator", "importlib"):
+                if root == "importlib" or any(self.is_tensor(a) for a in node.args):
+                    self.add(node, "torch-compute", "`%s` on tensors is PyTorch compute through Python's %s module"
+                             % (name, root))
+                return
             if callee.startswith("torch."):
                 rest = callee[6:]
                 if rest.startswith(("nn.functional.", "ops.", "_C.", "_", "special.", "linalg.", "fft.",
@@ -444,6 +466,9 @@ def check(path, framework):
         add(0, "no-framework-import", "kernel.py does not import %s (%s)" % (fw["label"], ", ".join(sorted(fw["roots"]))))
     for ln, m in mod.imports:
         root = m.split(".")[0]
+        if root in REFERENCE_MODULES:
+            add(ln, "reference-import", "imports `%s`, the PyTorch reference the kernel is measured against: "
+                "the kernel may not call it" % m)
         if root in THIRD_PARTY or (root in ALL_FRAMEWORK_ROOTS and root not in fw["roots"]):
             add(ln, "third-party-import", "imports `%s`: a kernel library other than %s" % (m, fw["label"]))
     if not mod.kernels:
