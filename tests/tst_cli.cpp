@@ -148,6 +148,17 @@ private Q_SLOTS:
     QVERIFY(!readAll(m_ws + QStringLiteral("/baseline_report.md")).contains("My review notes."));
   }
 
+  // A workspace belongs to one problem: --force on another problem's workspace is refused untouched.
+  void workspaceKeepsItsProblem() {
+    const QByteArray kernel = readAll(m_ws + QStringLiteral("/kernel.py"));
+    const Result r = kwb({QStringLiteral("baseline"), problem("23_Softmax.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("holds problem 19_ReLU, not 23_Softmax")), qPrintable(r.err));
+    QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), kernel);
+  }
+
   // Without get_inputs(), --guess-inputs runs on the probe's flagged guess (a runnable reference).
   void guessInputs() {
     const QString logic = m_tmp.filePath(QStringLiteral("noinputs.py"));

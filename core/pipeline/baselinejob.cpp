@@ -149,6 +149,19 @@ bool BaselineJob::understand() {
                       {"arch", choice.arch.toStdString()}};
 
   if (!ensureWorkspace()) return fail(Understand, m_error);
+  // A workspace belongs to one problem: --force regenerates it but never turns it into another
+  // problem's (a kept, edited kernel.py of problem A would be measured against problem B).
+  {
+    QString readError;
+    const QByteArray previous = m_ws->read(QStringLiteral(".kwb/spec.json"), &readError);
+    const nlohmann::json old = previous.isEmpty() ? nlohmann::json() : nlohmann::json::parse(previous.toStdString(), nullptr, false);
+    const std::string was = old.is_object() ? old.value("source", nlohmann::json::object()).value("name", std::string()) : std::string();
+    const std::string now = m_spec.value("source", nlohmann::json::object()).value("name", std::string());
+    if (!was.empty() && !now.empty() && was != now)
+      return fail(Understand, QStringLiteral("workspace %1 holds problem %2, not %3: pass another --workspace "
+                                             "(nothing was changed)")
+                                  .arg(m_ws->root(), QString::fromStdString(was), QString::fromStdString(now)));
+  }
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
   Q_EMIT progress(Understand, QStringLiteral("pattern %1; FLOPs %2; bytes %3")
