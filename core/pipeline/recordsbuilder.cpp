@@ -129,6 +129,13 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                 .arg(rq.flopsExpr, rq.bytesExpr, str(spec.value("accuracy", nlohmann::json::object()), "accumulation_dtype"),
                      QString::number(spec.value("accuracy", nlohmann::json::object()).value("rel_err_threshold", 0.01)),
                      str(spec.value("accuracy", nlohmann::json::object()), "threshold_source"));
+    // Guessed inputs (--guess-inputs) and other ambiguities, as the probe flagged them: a reviewer must
+    // see that the shapes above may not be the problem's.
+    for (const auto& a : spec.value("ambiguities", nlohmann::json::array()))
+      if (a.is_object())
+        desc += QStringLiteral("\n\n**Ambiguous (%1):** %2")
+                    .arg(QString::fromStdString(a.value("kind", std::string("unspecified"))),
+                         QString::fromStdString(a.value("why", std::string())));
     r.referenceDescription = desc;
   }
   r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId) : in.gpuId;

@@ -224,9 +224,12 @@ QString renderBaselineReport(const ReportInput& in)
 
     section(md, QStringLiteral("Baseline configuration summary"));
     if (in.kernelUserEdited)
-        md += QLatin1String("**kernel.py was edited by you and kept (not regenerated): the measurement below is of your "
-                            "kernel, while the configuration rows after Framework describe the kernel the workbench "
-                            "generated, which yours may no longer match.**\n\n");
+        md += dryRun ? QLatin1String("**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; "
+                                     "the configuration rows after Framework describe the kernel the workbench generated, "
+                                     "which yours may no longer match.**\n\n")
+                     : QLatin1String("**kernel.py was edited by you and kept (not regenerated): the measurement below is of your "
+                                     "kernel, while the configuration rows after Framework describe the kernel the workbench "
+                                     "generated, which yours may no longer match.**\n\n");
     md += QLatin1String("| Parameter | Value |\n|---|---|\n");
     md += QLatin1String("| GPU | ") + cell(in.gpu) + QLatin1String(" |\n");
     md += QLatin1String("| Framework | ") + cell(in.framework) + QLatin1String(" |\n");
