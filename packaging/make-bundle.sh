@@ -64,6 +64,10 @@ if [ -n "$shared" ] && [ -f "$shared/data/cutedsl/cute_api.json" ]; then
   mkdir -p "$root/share/kernel-workbench/cutedsl"
   cp "$shared"/data/cutedsl/*.json "$root/share/kernel-workbench/cutedsl/"
 fi
+if [ -n "$shared" ] && [ -f "$shared/data/flydsl/flydsl_api.json" ]; then
+  mkdir -p "$root/share/kernel-workbench/flydsl"
+  cp "$shared"/data/flydsl/*.json "$root/share/kernel-workbench/flydsl/"
+fi
 
 for exe in kwb kernel-workbench; do
   cat > "$root/bin/$exe" <<SH
@@ -74,6 +78,7 @@ export QT_PLUGIN_PATH="\$here/plugins"
 export FONTCONFIG_FILE="\$here/fonts/fonts.conf"
 export KWB_CUTE_API="\${KWB_CUTE_API:-\$here/share/kernel-workbench/cutedsl/cute_api.json}"
 export KWB_GPU_WIKI="\${KWB_GPU_WIKI:-\$here/share/kernel-workbench/gpu-wiki}"
+export KWB_FLYDSL_API="\${KWB_FLYDSL_API:-\$here/share/kernel-workbench/flydsl/flydsl_api.json}"
 exec "\$here/libexec/$exe" "\$@"
 SH
   chmod 755 "$root/bin/$exe"

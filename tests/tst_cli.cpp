@@ -228,7 +228,23 @@ private Q_SLOTS:
     const Result table = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
                               QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("table.json"))});
     QCOMPARE(table.code, 2);
-    QVERIFY2(table.err.contains(QStringLiteral("is not a CuTe DSL API table")), qPrintable(table.err));
+    QVERIFY2(table.err.contains(QStringLiteral("is not a CuTe DSL or FlyDSL API table")), qPrintable(table.err));
+    // The FlyDSL table for a CuTe DSL kernel is refused (it would check none of its names).
+    const Result wrong = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
+                              QStringLiteral("cutedsl"), QStringLiteral("--api"),
+                              QStringLiteral(KWB_SHARED_DIR "/data/flydsl/flydsl_api.json")});
+    QCOMPARE(wrong.code, 2);
+    QVERIFY2(wrong.err.contains(QStringLiteral("describes flydsl, not the CuTe DSL")), qPrintable(wrong.err));
+    // FlyDSL names and calls are checked against flydsl_api.json (found without --api).
+    writeFile(dir.filePath(QStringLiteral("fly.py")),
+              "import flydsl.expr as fx\n\ndef f(x):\n    y = fx.totally_bogus_function(x)\n    return fx.as_numeric(x, 1, 2)\n");
+    const Result fly = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("fly.py")), QStringLiteral("--framework"),
+                            QStringLiteral("flydsl")});
+    QCOMPARE(fly.code, 1);
+    QVERIFY2(fly.out.contains(QStringLiteral("fly.py:4: error: flydsl.expr.totally_bogus_function: not in flydsl_api.json")),
+             qPrintable(fly.out));
+    QVERIFY2(fly.out.contains(QStringLiteral("fly.py:5: error: flydsl.expr.as_numeric: call does not match")), qPrintable(fly.out));
+    QVERIFY2(fly.out.contains(QStringLiteral("flydsl names and calls checked against flydsl_api.json")), qPrintable(fly.out));
   }
 
   void badLogic_data() {

@@ -389,25 +389,32 @@ int cmdCheck(const QStringList& args) {
     out() << kernel << ':' << v.line << ": error: " << v.code << ": " << v.message
           << (v.sourceLine.isEmpty() ? QString() : QStringLiteral(" — `") + v.sourceLine + u'`') << Qt::endl;
   out() << (conf.ok ? "PASS" : "FAIL") << ": framework conformance (" << framework << "): " << conformanceSummary(conf) << Qt::endl;
-  if (framework != QLatin1String("cutedsl")) {
-    // Only CuTe DSL names are checked against an API table so far: say so rather than ignore --api.
+  // API names: CuTe DSL against cute_api.json, FlyDSL against flydsl_api.json (the same checker).
+  if (framework == QLatin1String("triton")) {
     if (p.isSet(QStringLiteral("api")))
-      out() << "NOT CHECKED: " << framework << " names against " << p.value(QStringLiteral("api"))
-            << " (kwb checks API names for the CuTe DSL only; the conformance result above stands alone)" << Qt::endl;
+      out() << "NOT CHECKED: triton names against " << p.value(QStringLiteral("api"))
+            << " (API tables exist for the CuTe DSL and FlyDSL only; the conformance result above stands alone)" << Qt::endl;
     return conf.ok ? kOk : kFail;
   }
+  const bool fly = framework == QLatin1String("flydsl");
+  const QString tableName = fly ? QStringLiteral("flydsl_api.json") : QStringLiteral("cute_api.json");
+  const QString label = fly ? QStringLiteral("FlyDSL") : QStringLiteral("CuTe DSL");
   QString api = p.value(QStringLiteral("api"));
-  if (api.isEmpty()) api = findCuteApiTable();
-  if (api.isEmpty()) return usage(QStringLiteral("check needs --api cute_api.json (or KWB_CUTE_API)"));
+  if (api.isEmpty()) api = fly ? findFlyApiTable() : findCuteApiTable();
+  if (api.isEmpty())
+    return usage(QStringLiteral("check needs --api %1 (or %2)").arg(tableName, fly ? QStringLiteral("KWB_FLYDSL_API") : QStringLiteral("KWB_CUTE_API")));
   if (!QFileInfo(api).isFile()) return usage(QStringLiteral("%1: no such API table").arg(api));
   const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), kernel, api);
-  if (!r.ran) return usage(QStringLiteral("the CuTe DSL check did not run: ") + r.error);
+  if (!r.ran) return usage(QStringLiteral("the %1 check did not run: ").arg(label) + r.error);
   if (r.exitCode == 2)  // unreadable input: the table or the kernel, named in the checker's reason
-    return usage(r.errors.isEmpty() ? QStringLiteral("the CuTe DSL check could not read its input") : r.errors.constFirst().why);
+    return usage(r.errors.isEmpty() ? QStringLiteral("the %1 check could not read its input").arg(label) : r.errors.constFirst().why);
+  if (r.tablePackage != (fly ? QLatin1String("flydsl") : QLatin1String("cutlass")))
+    return usage(QStringLiteral("%1 describes %2, not the %3 (%4): pass --api %5")
+                     .arg(api, r.tablePackage, label, fly ? QStringLiteral("flydsl") : QStringLiteral("cutlass"), tableName));
   for (const CuteCheckIssue& e : r.errors) out() << kernel << ':' << e.line << ": error: " << e.name << ": " << e.why << Qt::endl;
   for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
-  out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << " cute/cutlass names and calls checked against cute_api.json "
-        << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
+  out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << (fly ? " flydsl" : " cute/cutlass") << " names and calls checked against "
+        << QFileInfo(api).fileName() << ' ' << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
   return r.ok && conf.ok ? kOk : kFail;
 }
 

@@ -32,7 +32,7 @@ QStringList siblingOldApiTables(const QString& apiTablePath)
 {
     const QFileInfo fi(apiTablePath);
     QStringList out;
-    const QStringList names = fi.dir().entryList({QStringLiteral("api_v*.json")}, QDir::Files, QDir::Name);
+    const QStringList names = fi.dir().entryList({QStringLiteral("api_v*.json"), QStringLiteral("flydsl_api_v*.json")}, QDir::Files, QDir::Name);
     for (const QString& n : names)
         if (fi.dir().absoluteFilePath(n) != fi.absoluteFilePath())
             out << fi.dir().absoluteFilePath(n);
@@ -62,7 +62,10 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
     r.ok = doc.value("ok", false) && r.exitCode == 0;
     r.checkedNames = doc.value("checked", 0);
     if (doc.contains("table") && doc.at("table").is_object())
+    {
         r.tableVersion = QString::fromStdString(doc.at("table").value("version", std::string()));
+        r.tablePackage = QString::fromStdString(doc.at("table").value("package", std::string()));
+    }
     r.errors = issues(doc.value("errors", nlohmann::json::array()));
     r.warnings = issues(doc.value("warnings", nlohmann::json::array()));
     return r;

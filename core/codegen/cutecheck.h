@@ -18,6 +18,7 @@ struct CuteCheckResult {
     bool ok = false;           ///< ran and found no errors
     int exitCode = -1;         ///< 0 ok, 1 errors, 2 unreadable input; -1 not run
     QString tableVersion;      ///< e.g. "4.7.0"
+    QString tablePackage;      ///< the package the table describes: "cutlass" (CuTe DSL) or "flydsl"
     int checkedNames = 0;      ///< names/calls looked up
     QList<CuteCheckIssue> errors;
     QList<CuteCheckIssue> warnings;
@@ -25,7 +26,7 @@ struct CuteCheckResult {
     QString rawJson;           ///< the checker's stdout
 };
 
-/// Older tables next to `apiTablePath`: every api_v*.json in its folder (for rename/removal notes).
+/// Older tables next to `apiTablePath`: every api_v*.json (CuTe DSL) or flydsl_api_v*.json (FlyDSL) in its folder (for rename/removal notes).
 QStringList siblingOldApiTables(const QString& apiTablePath);
 
 /// Extracts :/kwb/python/cute_check.py to a temporary folder and runs

@@ -10,8 +10,8 @@ const QString& noTemplate()
 {
     static const QString why = QStringLiteral(
         "Kernel Workbench has no FlyDSL template yet (FlyDSL cannot be installed or run here; write the kernel "
-        "by hand; `kwb check` verifies its framework conformance, but not yet its fx.* names: look those up "
-        "in ../shared/data/flydsl/flydsl_api.json yourself)");
+        "by hand; `kwb check kernel.py` verifies its framework conformance and its flydsl names and calls "
+        "against flydsl_api.json, statically)");
     return why;
 }
 

@@ -378,6 +378,21 @@ QString buildSharedDir() {
   return {};
 }
 
+QString findFlyApiTable() {
+  const QString env = qEnvironmentVariable("KWB_FLYDSL_API");
+  if (!env.isEmpty() && QFileInfo::exists(env)) return env;
+  QStringList candidates = {
+      QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/flydsl/flydsl_api.json"),
+  };
+  if (!qEnvironmentVariableIsEmpty("KWB_SHARED_DIR"))
+    candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/flydsl/flydsl_api.json"));
+  if (const QString shared = buildSharedDir(); !shared.isEmpty())
+    candidates.append(shared + QStringLiteral("/data/flydsl/flydsl_api.json"));
+  for (const QString& c : candidates)
+    if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
+  return {};
+}
+
 QString findCuteApiTable() {
   const QString env = qEnvironmentVariable("KWB_CUTE_API");
   if (!env.isEmpty() && QFileInfo::exists(env)) return env;

@@ -147,6 +147,10 @@ private:
 /// else $KWB_SHARED_DIR/data/cutedsl, else the shared/ folder the build was configured with. "" if none.
 QString findCuteApiTable();
 
+/// The FlyDSL API table (flydsl_api.json): $KWB_FLYDSL_API, else the bundle's
+/// share/kernel-workbench/flydsl, else $KWB_SHARED_DIR/data/flydsl, else the build's shared/. "" if none.
+QString findFlyApiTable();
+
 /// The shared/ folder this build was configured with (CMake's KWB_SHARED_DIR, absolute), when it
 /// exists on this machine; "" otherwise (e.g. a relocated bundle on another host).
 QString buildSharedDir();

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Static check of a CuTe DSL source file against an API table (Kernel Workbench).
+"""Static check of a CuTe DSL (or FlyDSL) source file against an API table (Kernel Workbench).
 
     python3 cute_check.py KERNEL.py --api cute_api.json [--old api_v4.0.0.json ...]
+    python3 cute_check.py KERNEL.py --api flydsl_api.json
+
+The table says which package it describes (its modules are cutlass.* or flydsl.*); the same rules
+apply to both. FlyDSL tables name module targets `defined_in` and signatures `params`.
 
 The CuTe DSL (nvidia-cutlass-dsl) cannot be installed here, so a kernel is checked without
 importing it: every `cute.*` / `cutlass.*` attribute chain and every name imported from
@@ -47,9 +51,11 @@ class Table:
             data = json.load(f)
         self.path = path
         modules = data.get("modules") if isinstance(data, dict) else None
-        if not isinstance(modules, dict) or not any(str(m).startswith("cutlass") for m in modules):
-            raise ValueError("%s is not a CuTe DSL API table (expected {header, modules} with cutlass.* modules)"
-                             % path)
+        roots = [r for r in ("cutlass", "flydsl") if isinstance(modules, dict) and r in modules]
+        if not roots:
+            raise ValueError("%s is not a CuTe DSL or FlyDSL API table (expected {header, modules} with "
+                             "cutlass.* or flydsl.* modules)" % path)
+        self.root = roots[0]
         header = data.get("header", {})
         self.version = _version_of(path, header)
         self.commit = str(header.get("commit", ""))[:12]
@@ -81,8 +87,8 @@ class Table:
                     continue
                 return ("missing", cur, i)
             kind = entry.get("kind")
-            if kind == "module":
-                origin = entry.get("origin") or cand
+            if kind in ("module", "lazy_module"):
+                origin = entry.get("origin") or entry.get("defined_in") or cand
                 if origin in self.modules:
                     cur = origin
                     continue
@@ -105,8 +111,8 @@ def _signatures(entry, is_call_of_class):
         if entry.get("init_signature"):
             sigs.append(entry["init_signature"])
     else:
-        if entry.get("signature"):
-            sigs.append(entry["signature"])
+        if entry.get("signature") or entry.get("params"):
+            sigs.append(entry.get("signature") or entry["params"])
         sigs.extend(entry.get("overloads", []))
     parsed = []
     for s in sigs:
@@ -175,7 +181,7 @@ class Checker(ast.NodeVisitor):
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 for a in node.names:
-                    if not a.name.split(".")[0] == "cutlass":
+                    if not a.name.split(".")[0] == self.table.root:
                         continue
                     self._check_path(node, a.name, call=None)
                     if a.asname:
@@ -183,7 +189,7 @@ class Checker(ast.NodeVisitor):
                     else:
                         self.aliases[a.name.split(".")[0]] = a.name.split(".")[0]
             elif isinstance(node, ast.ImportFrom):
-                if not node.module or node.level or node.module.split(".")[0] != "cutlass":
+                if not node.module or node.level or node.module.split(".")[0] != self.table.root:
                     continue
                 for a in node.names:
                     if a.name == "*":
@@ -269,7 +275,8 @@ class Checker(ast.NodeVisitor):
         leaf = ".".join(parts[: i + 1])
         self._since(node, leaf)
         if entry.get("deprecated"):
-            self._issue(self.warnings, node, leaf, "deprecated: %s" % entry.get("deprecation_message", ""))
+            msg = entry.get("deprecation_message") or (entry["deprecated"] if isinstance(entry["deprecated"], str) else "")
+            self._issue(self.warnings, node, leaf, "deprecated: %s" % msg)
         if call is not None and i == len(parts) - 1:
             self._check_call(call, leaf, entry)
 
@@ -282,7 +289,7 @@ class Checker(ast.NodeVisitor):
             return
         reasons = [_bind(a, call) for a in sigs]
         if all(r is not None for r in reasons):
-            shown = entry.get("init_signature") if kind == "class" else entry.get("signature")
+            shown = entry.get("init_signature") if kind == "class" else (entry.get("signature") or entry.get("params"))
             self._issue(self.errors, call, name, "call does not match %s%s: %s" % (name.split(".")[-1], shown, reasons[0]))
 
     # -- traversal ------------------------------------------------------------------------------
@@ -316,7 +323,7 @@ class Checker(ast.NodeVisitor):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Check a CuTe DSL file against a cute_api.json table.")
+    ap = argparse.ArgumentParser(description="Check a CuTe DSL / FlyDSL file against its API table.")
     ap.add_argument("kernel")
     ap.add_argument("--api", required=True, help="current API table (cute_api.json)")
     ap.add_argument("--old", action="append", default=[], help="older API table(s) for rename/removal notes")
@@ -333,7 +340,7 @@ def main(argv=None):
         result["errors"].append({"line": 0, "col": 0, "name": "", "why": "cannot read input: %s" % e})
         print(json.dumps(result, indent=1))
         return 2
-    result["table"] = {"path": table.path, "version": table.version, "commit": table.commit}
+    result["table"] = {"path": table.path, "version": table.version, "commit": table.commit, "package": table.root}
     result["old_tables"] = [{"path": t.path, "version": t.version} for t in old]
     try:
         tree = ast.parse(source, filename=ns.kernel)
