@@ -311,7 +311,8 @@ private Q_SLOTS:
         QTest::newRow("status lower case") << "correctness.status" << "pass" << "correctness.status: \"pass\" is not PASS, FAIL or TIMEOUT_FAIL";
         QTest::newRow("status DONE") << "quality_gate.result" << "DONE" << "quality_gate.result: \"DONE\" is not PASS, FAIL or TIMEOUT_FAIL";
         QTest::newRow("status number") << "correctness.status" << "1" << "correctness.status: expected PASS, FAIL or TIMEOUT_FAIL, found number";
-        QTest::newRow("text latency") << "performance.latency_us" << "fast" << "performance.latency_us: expected a number or null, found string";
+        QTest::newRow("text latency") << "performance.latency_us" << "fast" << "performance.latency_us: expected a number >= 0 or null, found string";
+        QTest::newRow("negative latency") << "performance.latency_us" << "-5" << "performance.latency_us: expected a number >= 0 or null, found number";
         QTest::newRow("shape latency text") << "performance.latency_us_by_shape.1" << "slow" << "performance.latency_us_by_shape.1: expected a number or null, found string";
         QTest::newRow("masked text") << "masked" << "maybe" << "masked: expected true or false, found string";
         QTest::newRow("version") << "version" << "0" << "version: expected \"v<N>\" (e.g. \"v0\"), found 0";

@@ -51,7 +51,7 @@ const Json& templateDocument()
     return doc;
 }
 
-enum class Kind { Number, String, Bool, Object, Array, Status, Version, Timestamp, Mode };
+enum class Kind { Number, NonNegative, String, Bool, Object, Array, Status, Version, Timestamp, Mode };
 
 struct Field {
     const char* path;
@@ -65,12 +65,12 @@ constexpr std::array kFields{
     Field{"masked", Kind::Bool},
     Field{"timestamp", Kind::Timestamp},
     Field{"performance", Kind::Object},
-    Field{"performance.latency_us", Kind::Number},
+    Field{"performance.latency_us", Kind::NonNegative},
     Field{"performance.latency_us_by_shape", Kind::Object},
-    Field{"performance.tflops", Kind::Number},
-    Field{"performance.bandwidth_gbps", Kind::Number},
-    Field{"performance.tflops_peak_utilization_pct", Kind::Number},
-    Field{"performance.bandwidth_peak_utilization_pct", Kind::Number},
+    Field{"performance.tflops", Kind::NonNegative},
+    Field{"performance.bandwidth_gbps", Kind::NonNegative},
+    Field{"performance.tflops_peak_utilization_pct", Kind::NonNegative},
+    Field{"performance.bandwidth_peak_utilization_pct", Kind::NonNegative},
     Field{"performance.comparison_with_previous", Kind::Object},
     Field{"performance.comparison_with_previous.latency_delta", Kind::Number},
     Field{"performance.comparison_with_previous.tflops_delta", Kind::Number},
@@ -86,7 +86,7 @@ constexpr std::array kFields{
     Field{"profile_evidence.bottleneck_type", Kind::String},
     Field{"profile_evidence.evidence_chain", Kind::String},
     Field{"correctness", Kind::Object},
-    Field{"correctness.rel_err", Kind::Number},
+    Field{"correctness.rel_err", Kind::NonNegative},
     Field{"correctness.status", Kind::Status},
     Field{"isa_metric_progress", Kind::Array},
     Field{"search_log", Kind::Array},
@@ -146,6 +146,8 @@ QString checkKind(const QString& path, const Json& v, Kind kind)
     switch (kind) {
     case Kind::Number:
         return v.is_null() || v.is_number() ? QString() : wrong("a number or null");
+    case Kind::NonNegative:  // a latency, a rate, a utilization, an error: never below zero
+        return v.is_null() || (v.is_number() && v.get<double>() >= 0.0) ? QString() : wrong("a number >= 0 or null");
     case Kind::String:
         return v.is_null() || v.is_string() ? QString() : wrong("a string or null");
     case Kind::Bool:
