@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include "core/knowledge/recorduse.h"
+#include "core/knowledge/inputschema.h"
 #include "core/knowledge/registry.h"
 #include "core/knowledge/specledgertool.h"
 #include "core/platform/specledger.h"
@@ -62,6 +63,30 @@ private Q_SLOTS:
   }
 
   // ------------------------------------------------------------------ spec ledger
+  // Queries are checked against the tool's declared schema: a mistyped or unknown field is an error.
+  void inputSchemaChecks_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("ok") << QByteArray(R"({"arch": "hopper", "limit": 3, "terms": ["gemm"]})") << QString();
+    QTest::newRow("not an object") << QByteArray("[1]") << QStringLiteral("the query must be a JSON object, got array");
+    QTest::newRow("wrong type") << QByteArray(R"({"arch": 5})") << QStringLiteral("field 'arch': expected string, got integer");
+    QTest::newRow("integer expected") << QByteArray(R"({"limit": 2.5})") << QStringLiteral("field 'limit': expected integer, got number");
+    QTest::newRow("unknown field") << QByteArray(R"({"limt": 3})") << QStringLiteral("unknown field 'limt' (this tool takes: arch, dsl, limit, terms)");
+    QTest::newRow("enum") << QByteArray(R"({"dsl": "cuda-c"})") << QStringLiteral("field 'dsl': \"cuda-c\" is not one of [\"triton\",\"cutedsl\"]");
+    QTest::newRow("minimum") << QByteArray(R"({"limit": 0})") << QStringLiteral("field 'limit': 0 is below the minimum 1");
+    QTest::newRow("array items") << QByteArray(R"({"terms": ["a", 2]})") << QStringLiteral("field 'terms'[1]: expected string, got integer");
+  }
+  void inputSchemaChecks() {
+    QFETCH(QByteArray, input);
+    QFETCH(QString, why);
+    const nlohmann::json schema = nlohmann::json::parse(R"({"type": "object", "properties": {
+        "arch": {"type": "string"}, "dsl": {"type": "string", "enum": ["triton", "cutedsl"]},
+        "limit": {"type": "integer", "minimum": 1, "maximum": 200}, "terms": {"type": "array", "items": {"type": "string"}}}})");
+    QCOMPARE(inputSchemaViolation(schema, nlohmann::json::parse(input.toStdString())), why);
+    QVERIFY(inputSchemaViolation(nlohmann::json::parse(R"({"properties": {}, "additionalProperties": true})"),
+                                 nlohmann::json::parse(R"({"x": 1})")).isEmpty());
+  }
+
   void ledgerCitesEveryValue_data() {
     QTest::addColumn<QString>("product");
     for (const char* p : {"H100-SXM", "H100-PCIe", "H20", "H200-SXM", "H200-NVL", "MI300X", "MI308X", "MI355X"})

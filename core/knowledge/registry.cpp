@@ -1,4 +1,5 @@
 #include "core/knowledge/registry.h"
+#include "core/knowledge/inputschema.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -42,6 +43,12 @@ public:
   }
   KnowledgeResult query(const nlohmann::json& input) const override {
     try {
+      // A mistyped or unknown field is the caller's error, said so, not a silently ignored filter.
+      if (const QString why = inputSchemaViolation(m_t->inputSchema(), input); !why.isEmpty()) {
+        KnowledgeResult r;
+        r.error = QStringLiteral("%1: invalid query: %2").arg(m_t->id(), why);
+        return r;
+      }
       return m_t->query(input);
     } catch (const std::exception& e) {
       KnowledgeResult r;

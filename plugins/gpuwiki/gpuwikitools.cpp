@@ -400,7 +400,7 @@ nlohmann::json GpuWikiExperienceTool::inputSchema() const {
             {"operator_family", {{"type", "string"}, {"description", "operator family, e.g. gemm, norm, softmax, elementwise"}}},
             {"terms", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "free-text terms for ranking"}}},
             {"record_type", {{"type", "string"}, {"enum", {"technique-card", "anti-strategy", "doc", "symptom-card"}}}},
-            {"limit", {{"type", "integer"}, {"description", "maximum records (default 8)"}}},
+            {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", 200}, {"description", "maximum records (default 8)"}}},
             {"store", {{"type", "string"}, {"description", "gpu-wiki store folder (default $KWB_GPU_WIKI or $KWB_SHARED_DIR/data/gpu-wiki)"}}}}}};
 }
 
