@@ -143,15 +143,17 @@ QWidget* WizardPanel::makePage(int phase, const QString& intro, QWidget* content
   button->setObjectName(QStringLiteral("phaseButton%1").arg(phase));
   connect(button, &QPushButton::clicked, this, [this, phase] { Q_EMIT phaseRequested(phase); });
   m_buttons.append(button);
-  auto* buttonRow = new QHBoxLayout;
-  buttonRow->addStretch(1);
-  buttonRow->addWidget(button);
+  // The Run button sits beside the title, above the content: at the bottom it scrolled out of view
+  // whenever the content (the spec form, the file list) was taller than the dock.
+  auto* titleRow = new QHBoxLayout;
+  titleRow->addWidget(title);
+  titleRow->addStretch(1);
+  titleRow->addWidget(button);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(title);
+  layout->addLayout(titleRow);
   layout->addWidget(text);
   layout->addWidget(content, 1);
-  layout->addLayout(buttonRow);
   return page;
 }
 
