@@ -139,6 +139,10 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(cases->countStatus(QStringLiteral("PASS")), cases->rowCount());
   QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(),
            CaseTableModel::statusColor(QStringLiteral("PASS")));
+  // A dry run's PASS is the harness's, never shown as a kernel result.
+  QVERIFY(cases->dryRun());
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS (harness only)"));
+  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("stand-in µs (CPU)"));
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
 
   // Report: writes the records, draws the roofline, previews the report as HTML.

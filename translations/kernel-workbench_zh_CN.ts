@@ -47,32 +47,47 @@
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="136"/>
+        <location filename="../widgets/casetablemodel.cpp" line="123"/>
+        <source>PASS (harness only)</source>
+        <translation>PASS（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="146"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="137"/>
+        <location filename="../widgets/casetablemodel.cpp" line="147"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="138"/>
+        <location filename="../widgets/casetablemodel.cpp" line="148"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="139"/>
+        <location filename="../widgets/casetablemodel.cpp" line="149"/>
         <source>latency_us</source>
         <translation>latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="140"/>
+        <location filename="../widgets/casetablemodel.cpp" line="149"/>
+        <source>stand-in µs (CPU)</source>
+        <translation>替身 µs（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="150"/>
         <source>ref latency_us</source>
         <translation>参考 latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="141"/>
+        <location filename="../widgets/casetablemodel.cpp" line="150"/>
+        <source>reference µs (CPU)</source>
+        <translation>参考实现 µs（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="151"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -179,272 +194,284 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="79"/>
+        <location filename="../widgets/mainwindow.cpp" line="80"/>
+        <location filename="../widgets/mainwindow.cpp" line="84"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="79"/>
+        <location filename="../widgets/mainwindow.cpp" line="80"/>
+        <source>Phase %1 is running; save the spec when it has finished.</source>
+        <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="84"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="87"/>
+        <location filename="../widgets/mainwindow.cpp" line="92"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="92"/>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="102"/>
+        <location filename="../widgets/mainwindow.cpp" line="107"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="108"/>
+        <location filename="../widgets/mainwindow.cpp" line="113"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="109"/>
+        <location filename="../widgets/mainwindow.cpp" line="114"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115"/>
+        <location filename="../widgets/mainwindow.cpp" line="126"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
+        <location filename="../widgets/mainwindow.cpp" line="127"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="117"/>
+        <location filename="../widgets/mainwindow.cpp" line="128"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="118"/>
+        <location filename="../widgets/mainwindow.cpp" line="129"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="124"/>
+        <location filename="../widgets/mainwindow.cpp" line="135"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125"/>
+        <location filename="../widgets/mainwindow.cpp" line="136"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="130"/>
+        <location filename="../widgets/mainwindow.cpp" line="141"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132"/>
+        <location filename="../widgets/mainwindow.cpp" line="143"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
+        <location filename="../widgets/mainwindow.cpp" line="146"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137"/>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
-        <location filename="../widgets/mainwindow.cpp" line="647"/>
+        <location filename="../widgets/mainwindow.cpp" line="148"/>
+        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
+        <location filename="../widgets/mainwindow.cpp" line="696"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141"/>
+        <location filename="../widgets/mainwindow.cpp" line="152"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="151"/>
+        <location filename="../widgets/mainwindow.cpp" line="162"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185"/>
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="199"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="300"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="301"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <source>Phase %1 is running; open %2 when it has finished.</source>
+        <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="372"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="637"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="686"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -455,162 +482,179 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <source>Phase %1 (%2) is still running.</source>
+        <translation>阶段 %1（%2）仍在运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="453"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="435"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
+        <source>Phase %1 (%2) running…</source>
+        <translation>阶段 %1（%2）运行中…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="533"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="494"/>
+        <location filename="../widgets/mainwindow.cpp" line="540"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="505"/>
+        <location filename="../widgets/mainwindow.cpp" line="551"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="507"/>
+        <location filename="../widgets/mainwindow.cpp" line="553"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="509"/>
+        <location filename="../widgets/mainwindow.cpp" line="555"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="510"/>
+        <location filename="../widgets/mainwindow.cpp" line="556"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="538"/>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
         <source>Status %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="539"/>
+        <location filename="../widgets/mainwindow.cpp" line="584"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="541"/>
+        <location filename="../widgets/mainwindow.cpp" line="586"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="545"/>
+        <location filename="../widgets/mainwindow.cpp" line="590"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="546"/>
+        <location filename="../widgets/mainwindow.cpp" line="591"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="553"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="555"/>
+        <location filename="../widgets/mainwindow.cpp" line="600"/>
         <source>V0 measurement finished</source>
         <translation>V0 测量已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="560"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <source>Phase %1 is running; wait for it to finish.</source>
+        <translation>阶段 %1 正在运行；请等待其完成。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
         <source>No measurement</source>
         <translation>没有测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="560"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
-        <location filename="../widgets/mainwindow.cpp" line="589"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="589"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="592"/>
+        <location filename="../widgets/mainwindow.cpp" line="641"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="598"/>
+        <location filename="../widgets/mainwindow.cpp" line="647"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="616"/>
+        <location filename="../widgets/mainwindow.cpp" line="665"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="620"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Committed %1: V0: baseline kernel</source>
         <translation>已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="687"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -1212,7 +1256,7 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="61"/>
-        <location filename="../widgets/wizardpanel.cpp" line="185"/>
+        <location filename="../widgets/wizardpanel.cpp" line="187"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
@@ -1283,7 +1327,7 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="105"/>
-        <location filename="../widgets/wizardpanel.cpp" line="232"/>
+        <location filename="../widgets/wizardpanel.cpp" line="234"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -1328,7 +1372,7 @@ Source: %4
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="186"/>
+        <location filename="../widgets/wizardpanel.cpp" line="188"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>

@@ -119,7 +119,8 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     return {};
   switch (column) {
     case NameColumn: return r.name;
-    case StatusColumn: return r.status;
+    case StatusColumn:
+      return m_dryRun && role == Qt::DisplayRole && r.status == u"PASS" ? tr("PASS (harness only)") : r.status;
     case RelErrColumn: return number(r.relErr, role, 'e', 3);
     case LatencyColumn: return number(r.latencyUs, role, 'f', 2);
     case RefLatencyColumn: return number(r.refLatencyUs, role, 'f', 2);
@@ -129,6 +130,15 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   return {};
 }
 
+void CaseTableModel::setDryRun(bool dryRun) {
+  if (m_dryRun == dryRun)
+    return;
+  m_dryRun = dryRun;
+  if (!m_rows.isEmpty())
+    Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
+  Q_EMIT headerDataChanged(Qt::Horizontal, LatencyColumn, RefLatencyColumn);
+}
+
 QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
     return {};
@@ -136,8 +146,8 @@ QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, in
     case NameColumn: return tr("Case");
     case StatusColumn: return tr("Status");
     case RelErrColumn: return tr("rel_err");
-    case LatencyColumn: return tr("latency_us");
-    case RefLatencyColumn: return tr("ref latency_us");
+    case LatencyColumn: return m_dryRun ? tr("stand-in µs (CPU)") : tr("latency_us");
+    case RefLatencyColumn: return m_dryRun ? tr("reference µs (CPU)") : tr("ref latency_us");
     case ReasonColumn: return tr("Reason");
     case ColumnCount: break;
   }

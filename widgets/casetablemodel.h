@@ -27,6 +27,10 @@ public:
   void caseFinished(const CaseResult& result);
   /// Removes every row.
   void clear();
+  /// A CPU dry run: PASS rows read "PASS (harness only)" (the reference ran against itself; kernel.py
+  /// was not run), the time columns are the reference's on the CPU (shown in their headers).
+  void setDryRun(bool dryRun);
+  bool dryRun() const { return m_dryRun; }
 
   /// The rows' results (a RUNNING row has status "RUNNING" and no numbers).
   const QList<CaseResult>& results() const { return m_rows; }
@@ -44,6 +48,7 @@ public:
 private:
   int rowOf(const QString& name) const;
   QList<CaseResult> m_rows;
+  bool m_dryRun = false;
 };
 
 }  // namespace kwb

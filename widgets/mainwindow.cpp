@@ -484,6 +484,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
     m_recordsWritten = false;
     m_roofline->clear();
     m_console->runStarted();
+    m_console->caseModel()->setDryRun(m_job->options().cpuDryRun);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock")))
       dock->raise();
     updateActions();
