@@ -432,9 +432,11 @@ void BaselineJob::startMeasure() {
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
   cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
-  Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1: %2 %3")
+  Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
                                .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes, not a kernel measurement)")
                                                      : QString(),
+                                    cfg.target->spec() == QLatin1String("local") ? QString()
+                                                                                  : QStringLiteral(" on target %1").arg(cfg.target->name()),
                                     cfg.program, cfg.args.join(u' ')));
   m_run = std::make_unique<HarnessRun>(cfg);
   connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
