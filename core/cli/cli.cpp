@@ -135,6 +135,8 @@ int cmdAnalyze(const QStringList& args) {
   if (python.isEmpty()) return usage(error);
   QStringList extra;
   if (p.isSet(QStringLiteral("guess-inputs"))) extra << QStringLiteral("--guess-inputs");
+  if (p.isSet(QStringLiteral("kernel-demo")) && !QFileInfo(p.value(QStringLiteral("kernel-demo"))).isFile())
+    return usage(QStringLiteral("--kernel-demo %1: no such file").arg(p.value(QStringLiteral("kernel-demo"))));
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
   const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
@@ -318,7 +320,10 @@ int cmdMemory(const QStringList& args) {
   p.addOption({QStringLiteral("version"), QStringLiteral("vN"), QStringLiteral("V")});
   p.addOption({QStringLiteral("set"), QStringLiteral("dotted.path=value"), QStringLiteral("KV")});
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
-  const QString ws = p.value(QStringLiteral("workspace")).isEmpty() ? QDir::currentPath() : p.value(QStringLiteral("workspace"));
+  // --workspace, else $KWB_WORKSPACE (set by the workspace's tools/*.py shims), else the current folder.
+  const QString ws = !p.value(QStringLiteral("workspace")).isEmpty() ? p.value(QStringLiteral("workspace"))
+                     : !qEnvironmentVariableIsEmpty("KWB_WORKSPACE") ? qEnvironmentVariable("KWB_WORKSPACE")
+                                                                    : QDir::currentPath();
   const QString version = p.value(QStringLiteral("version"));
   if (!versionNumber(version))
     return usage(QStringLiteral("memory needs --version vN (v0, v1, ... without leading zeros, N < 10^9), got '%1'").arg(version));
