@@ -327,7 +327,7 @@ bool BaselineJob::implement() {
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append({QStringLiteral(".gitignore"),
                 QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
-                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/manifest.json\n__pycache__/\n")});
+                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n__pycache__/\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
@@ -343,6 +343,9 @@ bool BaselineJob::implement() {
   }
   const QString kwb = m_opts.kwbPath.isEmpty() ? QCoreApplication::applicationFilePath() : m_opts.kwbPath;
   if (!m_ws->writeOwned(QStringLiteral(".kwb/kwb_path"), kwb.toUtf8() + '\n', &error)) return fail(Implement, error);
+  // The Python with torch that the harness runs under (tools/sandbox.py maps a bare `python` to it).
+  if (!m_python.isEmpty() && !m_ws->writeOwned(QStringLiteral(".kwb/python"), m_python.toUtf8() + '\n', &error))
+    return fail(Implement, error);
 
   m_staticCheck.clear();
   if (m_framework == QLatin1String("cutedsl")) {

@@ -6,8 +6,9 @@ r"""Workspace shim (Kernel Workbench): the seed's mandatory sandbox, run locally
 Runs CMD in the workspace folder (the parent of tools/) and exits with CMD's exit code (128+N if a
 signal N ended it). The environment gets TEST_TIMEOUT_SEC (the per-case limit, default 30 s, kept if
 already set; --case-timeout SEC overrides) and PYTHONUNBUFFERED=1 so harness lines arrive at once.
-A bare `python`/`python3` as CMD's program becomes this interpreter (sys.executable), so the harness
-runs under the Python that has torch. CMD stays in this process group: a watchdog that kills the group
+A bare `python`/`python3` as CMD's program becomes the Python the workbench found torch in
+(.kwb/python, written by `kwb baseline`), else this interpreter (sys.executable), so the harness runs
+under the Python that has torch. CMD stays in this process group: a watchdog that kills the group
 ends both; SIGINT/SIGTERM/SIGHUP sent to this process are passed on to CMD.
 --no-sync is accepted and does nothing (the workspace is local; remote runs are the workbench's SSH
 target). Only --kind run is supported. Standard library only.
@@ -18,6 +19,18 @@ import subprocess
 import sys
 
 WORKSPACE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def torch_python():
+    """The interpreter kwb found torch in (.kwb/python), when it still exists; else this one."""
+    try:
+        with open(os.path.join(WORKSPACE, ".kwb", "python"), encoding="utf-8") as f:
+            path = f.read().strip()
+        if path and os.access(path, os.X_OK):
+            return path
+    except OSError:
+        pass
+    return sys.executable
 
 
 def usage(msg):
@@ -32,7 +45,11 @@ def parse(argv):
         cut = argv.index("--")
         head, cmd = argv[:cut], argv[cut + 1:]
     else:
-        head, cmd = [], argv
+        # without "--": the leading options are ours, the command starts at the first other word
+        cut = 0
+        while cut < len(argv) and argv[cut].startswith("-"):
+            cut += 2 if argv[cut] in ("--kind", "--case-timeout") else 1
+        head, cmd = argv[:cut], argv[cut:]
     i = 0
     while i < len(head):
         a = head[i]
@@ -53,9 +70,12 @@ def parse(argv):
                 opts["kind"] = val
             else:
                 try:
-                    opts["timeout"] = str(int(val))
+                    secs = int(val)
                 except ValueError:
                     usage("--case-timeout needs whole seconds, got %r" % val)
+                if secs < 1:
+                    usage("--case-timeout needs at least 1 second, got %d" % secs)
+                opts["timeout"] = str(secs)
         else:
             usage("unknown option %r (put the command after --)" % a)
         i += 1
@@ -69,7 +89,7 @@ def parse(argv):
 def main(argv):
     opts, cmd = parse(argv)
     if cmd[0] in ("python", "python3"):
-        cmd = [sys.executable] + cmd[1:]
+        cmd = [torch_python()] + cmd[1:]
     env = dict(os.environ)
     if opts["timeout"] is not None:
         env["TEST_TIMEOUT_SEC"] = opts["timeout"]
