@@ -5,11 +5,29 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <cstdio>
+
 #include "widgets/appenvironment.h"
 #include "widgets/mainwindow.h"
 
 int main(int argc, char** argv) {
   kwb::prepareRuntimeEnvironment();
+  // Without a display Qt aborts in QApplication's constructor. --help/--version need none (they are
+  // answered offscreen); anything else gets a clear message instead of the abort.
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+      qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+    bool infoOnly = false;
+    for (int i = 1; i < argc; ++i) {
+      const QByteArray a(argv[i]);
+      infoOnly = infoOnly || a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version";
+    }
+    if (!infoOnly) {
+      fprintf(stderr, "kernel-workbench: no display (DISPLAY and WAYLAND_DISPLAY are unset). Use `kwb` for headless "
+                      "work, or set QT_QPA_PLATFORM=offscreen to run the GUI without showing it.\n");
+      return 2;
+    }
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
   QApplication::setApplicationName(QStringLiteral("Kernel Workbench"));
