@@ -390,6 +390,22 @@ private Q_SLOTS:
         QVERIFY(formatSpec(r.partial).contains(QStringLiteral("[32, 4096]")));
     }
 
+    // x[mask] is masked_select by another name: flagged as a data-dependent shape, with its line,
+    // whichever way the torch at hand fails on it (no meta kernel, or a data-dependent size).
+    void maskIndexIsDataDependent()
+    {
+        const ProbeResult& r = probe(fixture(QStringLiteral("mask_index.py")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error->kind, QStringLiteral("DataDependentShape"));
+        QCOMPARE(r.error->line, 10);
+        QVERIFY2(r.error->message.contains(QStringLiteral("boolean-mask indexing")), qPrintable(r.error->message));
+        QVERIFY2(!r.error->message.contains(QStringLiteral("AutogradCPU")), qPrintable(r.error->message));  // no dispatch-key dump
+        bool flagged = false;
+        for (const auto& a : r.partial.value("ambiguities", nlohmann::json::array()))
+            flagged = flagged || (a.value("kind", std::string()) == "data_dependent_shape" && a.value("line", 0) == 10);
+        QVERIFY(flagged);
+    }
+
     // runProbeBatch gives what runProbe gives, file by file, in order.
     void batchMatchesSingle()
     {

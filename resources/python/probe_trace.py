@@ -229,10 +229,18 @@ class OpRecorder(TorchDispatchMode):
                                  torch.__version__, name))
                 tr.record(func, args, kwargs, out, line)
                 return out
-            if name in DATA_DEPENDENT:
+            # x[mask] with a bool/uint8 index is masked_select by another name: data-dependent too.
+            bool_index = name in ("aten::index.Tensor", "aten::index") and any(
+                isinstance(t, torch.Tensor) and t.dtype in (torch.bool, torch.uint8)
+                for t in (args[1] if len(args) > 1 and isinstance(args[1], (list, tuple)) else []))
+            if name in DATA_DEPENDENT or bool_index:
+                if bool_index:
+                    name = "%s (boolean-mask indexing, x[mask])" % name
                 tr.ambiguity("data_dependent_shape", "%s has a data-dependent output shape; shapes after "
                              "it cannot be traced without data" % name, line)
-                raise ProbeFailure("DataDependentShape", "%s: %s" % (name, exc), line) from exc
+                first = (str(exc).strip().splitlines() or [""])[0]  # not torch's list of dispatch keys
+                raise ProbeFailure("DataDependentShape", "%s has a data-dependent output shape, which meta tensors "
+                                   "cannot trace (%s)" % (name, first[:200]), line) from exc
             if isinstance(exc, NotImplementedError) and "Meta" in str(exc):
                 raise ProbeFailure("MetaUnsupported", "torch %s has no meta kernel for %s, so the probe cannot "
                                    "trace it without real data (the ops before it are in the partial spec; "
