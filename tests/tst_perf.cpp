@@ -179,6 +179,23 @@ private Q_SLOTS:
         QVERIFY(formatUtilization(r).startsWith(QLatin1String("error: ")));
     }
 
+    // A "measured" copy ceiling above the datasheet bandwidth is a wrong input: warned, and a utilization
+    // above 100 % of it is shown flagged when the run is implausible anyway.
+    void measuredCeilingAboveDatasheetWarned()
+    {
+        UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.measuredBandwidthTBs = 100.0;
+        const UtilizationResult r = computeUtilization(req);
+        QVERIFY(r.ok);
+        bool warned = false;
+        for (const QString& w : r.warnings)
+            warned = warned || w.startsWith(QLatin1String("the measured copy ceiling 100 TB/s is above the datasheet bandwidth"));
+        QVERIFY2(warned, qPrintable(r.warnings.join(u'\n')));
+        req.measuredBandwidthTBs = 4.2;  // a plausible ceiling: no such warning
+        for (const QString& w : computeUtilization(req).warnings)
+            QVERIFY2(!w.contains(QLatin1String("measured copy ceiling")), qPrintable(w));
+    }
+
     void undefinedVariableNamesPosition()
     {
         UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);

@@ -162,6 +162,12 @@ UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLe
     }
     if (r.measuredBandwidthTBs)
         r.bandwidthUtilVsMeasuredPct = r.achievedGBs / (*r.measuredBandwidthTBs * 1000.0) * 100.0;
+    // A device-to-device copy cannot outrun the memory: a "measured" ceiling above the datasheet figure
+    // is a wrong input (TB/s given as GB/s/1000 twice, a cached copy, ...), said so rather than used quietly.
+    if (r.measuredBandwidthTBs && *r.measuredBandwidthTBs > r.peakBandwidthTBs * 1.02)
+        r.warnings.append(QStringLiteral("the measured copy ceiling ") + num(*r.measuredBandwidthTBs)
+                          + QStringLiteral(" TB/s is above the datasheet bandwidth ") + num(r.peakBandwidthTBs, 10)
+                          + QStringLiteral(" TB/s: a copy cannot beat the memory; check the value and its unit (TB/s)"));
 
     if (r.achievedTflops > r.peakTflops) {
         r.implausible = true;
@@ -222,7 +228,7 @@ QString formatUtilization(const UtilizationResult &r)
     QString bwText = pct(r.bandwidthUtilPct) + QStringLiteral(" of ") + num(r.peakBandwidthTBs, 10)
                      + QStringLiteral(" TB/s (datasheet)");
     if (r.bandwidthUtilVsMeasuredPct)
-        bwText += QStringLiteral("; ") + fixed(*r.bandwidthUtilVsMeasuredPct) + QStringLiteral(" % of ")
+        bwText += QStringLiteral("; ") + pct(*r.bandwidthUtilVsMeasuredPct) + QStringLiteral(" of ")
                   + num(*r.measuredBandwidthTBs) + QStringLiteral(" TB/s (measured)");
     row(QStringLiteral("Bandwidth utilization"), bwText);
     row(QStringLiteral("Waves"), r.waves ? fixed(*r.waves) + QStringLiteral(" (grid / SM count, 1 CTA per SM at a time)")
