@@ -27,13 +27,7 @@ here=$(pwd); T0=$SECONDS
 PL1=$here/.gpu/problems/level1
 tar -C /tmp -xJf .gpu/bundle.tar.xz
 K=/tmp/kernel-workbench/bin/kwb
-PATTERNS="1_Square_matrix_multiplication_ 2_Standard_matrix_multiplication_ 4_Matrix_vector_multiplication_
-7_Matmul_with_small_K_dimension_ 8_Matmul_with_irregular_shapes_ 10_3D_tensor_matrix_multiplication
-11_4D_tensor_matrix_multiplication 13_Matmul_for_symmetric_matrices 14_Matmul_for_upper_triangular_matrices
-16_Matmul_with_transposed_A 17_Matmul_with_transposed_B 47_Sum_reduction_over_a_dimension
-49_Max_reduction_over_a_dimension 52_Argmin_over_a_dimension 53_Min_reduction_over_a_dimension 23_Softmax
-34_InstanceNorm 35_GroupNorm_ 37_FrobeniusNorm_ 38_L1Norm_ 40_LayerNorm 94_MSELoss 95_CrossEntropyLoss
-98_KLDivLoss 100_HingeLoss 89_cumsum 91_cumsum_reverse 92_cumsum_exclusive"
+PATTERNS=$(grep -v "^#" "$(dirname "$0")/pattern_problems.txt")
 GEMMS=$(echo $PATTERNS | tr ' ' '\n' | grep -i -E 'matmul|matrix' | sed "s|^|$PL1/|; s|$|.py|")
 JOBS=${*:-harness_dobench harness_tests matmulref $PATTERNS}
 printf '%s\n' $JOBS > $S/queue

@@ -21,13 +21,7 @@ OUT=${OUT:-/tmp/sp_out}
 S=/tmp/sp
 mkdir -p /tmp/xdg $S/logs $S/ws "$OUT"
 log=$S/logs
-ALL="1_Square_matrix_multiplication_ 2_Standard_matrix_multiplication_ 4_Matrix_vector_multiplication_
-7_Matmul_with_small_K_dimension_ 8_Matmul_with_irregular_shapes_ 10_3D_tensor_matrix_multiplication
-11_4D_tensor_matrix_multiplication 13_Matmul_for_symmetric_matrices 14_Matmul_for_upper_triangular_matrices
-16_Matmul_with_transposed_A 17_Matmul_with_transposed_B 47_Sum_reduction_over_a_dimension
-49_Max_reduction_over_a_dimension 52_Argmin_over_a_dimension 53_Min_reduction_over_a_dimension 23_Softmax
-34_InstanceNorm 35_GroupNorm_ 37_FrobeniusNorm_ 38_L1Norm_ 40_LayerNorm 94_MSELoss 95_CrossEntropyLoss
-98_KLDivLoss 100_HingeLoss 89_cumsum 91_cumsum_reverse 92_cumsum_exclusive"
+ALL=$(grep -v "^#" "$(dirname "$0")/pattern_problems.txt")
 PROBLEMS=${*:-$ALL}
 EMU=${CPU_EMULATED:-0}
 if [ "$EMU" = 1 ]; then

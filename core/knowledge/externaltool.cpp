@@ -1,5 +1,4 @@
 #include "core/knowledge/externaltool.h"
-#include "core/knowledge/inputschema.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -116,11 +115,6 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
   if (const QString why = disabledReason(); !why.isEmpty()) {
     KnowledgeResult r;
     r.error = QStringLiteral("%1 is disabled for this session: %2").arg(m_m.id, why);
-    return r;
-  }
-  if (const QString why = inputSchemaViolation(inputSchema(), input); !why.isEmpty()) {
-    KnowledgeResult r;
-    r.error = QStringLiteral("%1: invalid query: %2").arg(m_m.id, why);
     return r;
   }
   QProcess p;

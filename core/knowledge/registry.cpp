@@ -26,8 +26,9 @@ namespace {
 
 const QString kDisabledKey = QStringLiteral("knowledge/disabled");
 
-// A plugin's tool behind a guard: an exception escaping plugin code becomes an error result
-// instead of terminating the application.
+// Every registered tool behind one guard: a query is checked against the tool's input schema first
+// (a mistyped or unknown field is an error, never a silently ignored filter), and an exception
+// escaping tool code (a plugin's above all) becomes an error result instead of ending the application.
 class GuardedTool final : public KnowledgeTool {
 public:
   explicit GuardedTool(std::unique_ptr<KnowledgeTool> t) : m_t(std::move(t)) {}
@@ -176,7 +177,7 @@ bool ToolRegistry::addTool(std::unique_ptr<KnowledgeTool> tool, ToolEntry::Kind 
     addEntry({QStringLiteral("(no id)"), kind, origin, QStringLiteral("the tool has an empty id"), nullptr});
     return false;
   }
-  m_tools.push_back(std::move(tool));
+  m_tools.push_back(std::make_unique<GuardedTool>(std::move(tool)));
   addEntry({id, kind, origin, QString(), m_tools.back().get()});
   return true;
 }
@@ -231,7 +232,7 @@ int ToolRegistry::loadPluginFile(const QString& path) {
   if (tools.empty()) return fail(metaId, QStringLiteral("the plugin provides no tools"));
   int added = 0;
   for (auto& t : tools)
-    if (t && addTool(std::make_unique<GuardedTool>(std::move(t)), ToolEntry::Kind::Plugin, path)) ++added;
+    if (t && addTool(std::move(t), ToolEntry::Kind::Plugin, path)) ++added;
   m_loaders.push_back(std::move(loader));
   return added;
 }

@@ -381,35 +381,33 @@ QString buildSharedDir() {
   return {};
 }
 
-QString findFlyApiTable() {
-  const QString env = qEnvironmentVariable("KWB_FLYDSL_API");
+namespace {
+
+/// A data file of the workplace's shared/ folder: $envVar when it names an existing file, else the
+/// bundle's share/kernel-workbench/<dir>/<name>, else $KWB_SHARED_DIR/data/<dir>/<name>, else the
+/// build's shared/ folder (buildSharedDir()). "" if none exists.
+QString findSharedDataFile(const char* envVar, const QString& dir, const QString& name) {
+  const QString env = qEnvironmentVariable(envVar);
   if (!env.isEmpty() && QFileInfo::exists(env)) return env;
-  QStringList candidates = {
-      QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/flydsl/flydsl_api.json"),
-  };
+  const QString rel = dir + u'/' + name;
+  QStringList candidates = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/") + rel};
   if (!qEnvironmentVariableIsEmpty("KWB_SHARED_DIR"))
-    candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/flydsl/flydsl_api.json"));
+    candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/") + rel);
   if (const QString shared = buildSharedDir(); !shared.isEmpty())
-    candidates.append(shared + QStringLiteral("/data/flydsl/flydsl_api.json"));
+    candidates.append(shared + QStringLiteral("/data/") + rel);
   for (const QString& c : candidates)
     if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
   return {};
 }
 
+}  // namespace
+
+QString findFlyApiTable() {
+  return findSharedDataFile("KWB_FLYDSL_API", QStringLiteral("flydsl"), QStringLiteral("flydsl_api.json"));
+}
+
 QString findCuteApiTable() {
-  const QString env = qEnvironmentVariable("KWB_CUTE_API");
-  if (!env.isEmpty() && QFileInfo::exists(env)) return env;
-  QStringList candidates = {
-      QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/cutedsl/cute_api.json"),
-  };
-  if (!qEnvironmentVariableIsEmpty("KWB_SHARED_DIR"))
-    candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/cutedsl/cute_api.json"));
-#ifdef KWB_DEFAULT_SHARED_DIR
-  candidates.append(QStringLiteral(KWB_DEFAULT_SHARED_DIR "/data/cutedsl/cute_api.json"));  // the build's ../shared
-#endif
-  for (const QString& c : candidates)
-    if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
-  return {};
+  return findSharedDataFile("KWB_CUTE_API", QStringLiteral("cutedsl"), QStringLiteral("cute_api.json"));
 }
 
 // ------------------------------------------------------------------ phase 4

@@ -59,29 +59,3 @@ def jit(fn=None, **_):
         return lambda f: JITFunction(f)
     return JITFunction(fn)
 
-
-class Config:
-    """triton.Config: meta-parameters plus launch options."""
-
-    def __init__(self, kwargs, num_warps=4, num_stages=3, **_):
-        self.kwargs, self.num_warps, self.num_stages = dict(kwargs), num_warps, num_stages
-
-
-class _Autotuned:
-    """triton.autotune's Autotuner, emulated: no timing here, so the first config is always 'best'."""
-
-    def __init__(self, fn, configs):
-        self.fn, self.configs, self.best_config = fn, configs, configs[0]
-
-    def __getitem__(self, grid):
-        launcher = _Launcher(self.fn.fn, grid)
-
-        def run(*args, **kwargs):
-            kwargs.update(self.best_config.kwargs)
-            return launcher(*args, **kwargs)
-        return run
-
-
-def autotune(configs, key, **_):
-    assert configs and all(isinstance(c, Config) for c in configs), "autotune needs triton.Config objects"
-    return lambda fn: _Autotuned(fn, configs)
