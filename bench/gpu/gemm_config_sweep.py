@@ -1,7 +1,7 @@
 """The generated Triton GEMM kernel at fixed tile configurations, one at a time, against torch.matmul
 with TF32 off (what the KernelBench reference runs) and on (the same precision as tl.dot on fp32).
 
-Usage (GPU machine): python3 gemm_config_sweep.py KERNEL_PY > out.jsonl
+Usage (GPU machine): python3 gemm_config_sweep.py KERNEL_PY [SHAPE_NAME...] > out.jsonl
 KERNEL_PY: a workspace's kernel.py generated for a GEMM problem (it holds kwb_mm and kmajor()).
 Per (shape, config) one JSON line: do_bench median (warmup 100 ms, rep 400 ms) of the GEMM kernel alone
 on operands already staged K-major, in µs and TFLOPS; per shape also the staging copy's time and the
@@ -24,10 +24,17 @@ SHAPES = [  # (name, M, N, K)
     ("2_Standard", 2048, 4096, 8192),
     ("10_3D folded", 16384, 768, 2048),
     ("8_irregular", 8205, 5921, 2949),
+    ("7_small_K", 32768, 32768, 64),
 ]
+if len(sys.argv) > 2:  # only the named shapes
+    SHAPES = [s for s in SHAPES if s[0] in sys.argv[2:]]
 CONFIGS = [  # BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages
     (128, 256, 32, 8, 3), (128, 128, 32, 8, 4), (256, 128, 32, 8, 3), (128, 128, 64, 8, 3),
     (128, 256, 64, 8, 2), (64, 256, 32, 4, 4), (128, 64, 32, 4, 4),
+]
+SMALL_K_CONFIGS = [  # K = 64: two k-steps at most; the C tile's store dominates
+    (128, 256, 64, 8, 2), (128, 128, 64, 4, 2), (128, 128, 64, 8, 2), (64, 128, 64, 4, 2), (128, 64, 64, 4, 2),
+    (64, 64, 64, 4, 2), (256, 128, 64, 8, 2),
 ]
 
 
@@ -51,7 +58,7 @@ for name, m, n, k in SHAPES:
     ref = torch.matmul(a[0].double(), b[0].double()).float()
     print(json.dumps(row), flush=True)
     sa, sb = mod.kmajor(a, 2), mod.kmajor(b, 1)
-    for bm, bn, bk, w, s in CONFIGS:
+    for bm, bn, bk, w, s in (SMALL_K_CONFIGS if k <= 64 else CONFIGS):
         grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), 1)
 
         def run():

@@ -12,8 +12,11 @@
 #                    memory-bound 19_ReLU and compute-bound 1_Square_matrix_multiplication_)
 #   gemmsweep        issue 6: the generated GEMM kernel at 7 fixed tile configs vs torch.matmul (gemm_config_sweep.py)
 #   matmulref        issue 6: torch.matmul's own latency at every GEMM problem's shape, TF32 off and on
+#   gemmsweep_smallk issue 6: the same sweep at 7_Matmul_with_small_K's shape with K = 64 tile configs
+#   variants:<ws>    issue 6: bench/gpu/pattern_variants.py on the carried workspace .gpu/ws/<ws>
+#                    (generated on the CPU machine with `kwb baseline --cpu-dry-run --no-commit`)
 #   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list)
-# Always, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
+# Unless PROBE=0, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
 # problems (bench/probe/probe_many.py) and the FlopCounterMode comparison (flop_counter_compare.py).
 # A worker starts no job when fewer than 100 s of BUDGET remain; what was not started is listed in
 # $OUT/not_run.txt (pass those names to the next call). Needs .gpu/bundle.tar.xz and
@@ -41,7 +44,7 @@ NGPU=$(nvidia-smi -L | wc -l)
 cat $S/logs/env.txt
 
 # Issue 3 on the CPU, in the background (no GPU: CUDA hidden).
-(
+[ "${PROBE:-1}" = 0 ] || (
   export CUDA_VISIBLE_DEVICES=""
   cd "$here"
   timeout 300 python3 bench/probe/probe_many.py --jobs 8 --out $S/cpu/specs --summary $S/cpu/probe_summary.txt \
@@ -52,6 +55,7 @@ cat $S/logs/env.txt
   echo "flop_counter_compare rc=$?" >> $S/cpu/rc.txt
 ) &
 cpu_pid=$!
+[ "${PROBE:-1}" = 0 ] && cpu_pid=none
 
 next_job() {  # pops the queue's first line under a lock; fails when empty
   ( flock 9; j=$(head -n1 $S/queue); [ -n "$j" ] || exit 1; sed -i 1d $S/queue; echo "$j" ) 9>$S/queue.lock
@@ -73,6 +77,15 @@ run_job() {  # $1 GPU index, $2 job
         --cpu-dry-run --no-commit --workspace $S/ws/sweep > $S/logs/gemmsweep_ws.log 2>&1
       timeout -k 5 240 python3 bench/gpu/gemm_config_sweep.py $S/ws/sweep/kernel.py > $S/logs/gemm_config_sweep.jsonl \
         2> $S/logs/gemm_config_sweep.err; rc=$? ;;
+    gemmsweep_smallk)
+      CUDA_VISIBLE_DEVICES="" $K baseline $PL1/7_Matmul_with_small_K_dimension_.py --gpu "NVIDIA H200" --framework triton \
+        --cpu-dry-run --no-commit --workspace $S/ws/sweepk > $S/logs/gemmsweep_smallk_ws.log 2>&1
+      timeout -k 5 200 python3 bench/gpu/gemm_config_sweep.py $S/ws/sweepk/kernel.py 7_small_K > $S/logs/gemm_sweep_smallk.jsonl \
+        2> $S/logs/gemm_sweep_smallk.err; rc=$? ;;
+    variants:*)
+      local w=${j#variants:}
+      timeout -k 5 200 python3 bench/gpu/pattern_variants.py "$here/.gpu/ws/$w" > $S/logs/variants_$w.jsonl \
+        2> $S/logs/variants_$w.err; rc=$? ;;
     matmulref)
       timeout -k 5 200 python3 bench/gpu/matmul_reference.py $GEMMS > $S/logs/matmul_reference.jsonl 2> $S/logs/matmul_reference.err; rc=$? ;;
     *)
@@ -95,7 +108,7 @@ wait $cpu_pid 2>/dev/null
 cat $S/cpu/rc.txt 2>/dev/null
 python3 bench/probe/golden_compare.py $S/cpu/specs --markdown $S/cpu/golden_compare.md > /dev/null 2>&1
 echo "golden_compare rc=$?"; head -1 $S/cpu/golden_compare.md 2>/dev/null; tail -3 $S/cpu/flop_counter.log 2>/dev/null
-done_problems=$(for p in $PATTERNS $JOBS; do case $p in harness_*|matmulref|gemmsweep) continue ;; esac; [ -f $S/logs/$p.log ] && echo $p; done)
+done_problems=$(for p in $PATTERNS $JOBS; do case $p in harness_*|matmulref|gemmsweep*|variants:*) continue ;; esac; [ -f $S/logs/$p.log ] && echo $p; done)
 python3 bench/gpu/patterns_table.py $S $(echo $done_problems | tr " " "\n" | sort -u) > $S/patterns_table.md 2>&1
 cat $S/patterns_table.md
 cat $S/harness_*/summary.txt 2>/dev/null

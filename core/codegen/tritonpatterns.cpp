@@ -125,6 +125,9 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.max(m_l, axis=0)\n"
                                                                     "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
                                                                     "    b = tl.sum(s_l * tl.exp(m_l - a_safe), axis=0)"));
+        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp (one exp per element)\n"
+                                                                    "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                                                    "    b = tl.sum(tl.exp(v - a_safe), axis=0)"));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    m_l = tl.full([BLOCK_S], float('-inf'), tl.float32)\n"
                                                                    "    s_l = tl.zeros([BLOCK_S], dtype=tl.float32)"));
@@ -147,6 +150,8 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
                                                            .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
+        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.sum(%1, axis=0)\n    b = tl.sum(v * v, axis=0)")
+                                                         .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    sa = tl.zeros([BLOCK_S], dtype=tl.float32)\n"
                                                                    "    sb = tl.zeros([BLOCK_S], dtype=tl.float32)"));
@@ -180,20 +185,42 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("BIAS_ARG"), plan.bias.isEmpty() ? QStringLiteral("x") : paramExpr(plan.bias));
     const qint64 rows = plan.outer * plan.inner;
     const qint64 split = cdiv(plan.reduce, 16384);
-    r.tile = 1024;
-    r.config = {
-        {QStringLiteral("tile"), QStringLiteral("rows of R = %1 elements (%2 rows in the spec); statistics over CHUNK = 16384 elements per CTA in "
-                                                "BLOCK = 1024 steps, apply over BLOCK = 1024 elements per CTA")
-                                     .arg(plan.reduce).arg(rows)},
-        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads), 8 elements per thread per step")},
-        {QStringLiteral("grid"), QStringLiteral("stats (rows * cdiv(R, 16384),) = %1 CTAs; merge (rows,) = %2; apply (rows * cdiv(R, 1024),) = %3 "
-                                                "for the spec")
-                                     .arg(rows * split).arg(rows).arg(rows * cdiv(plan.reduce, 1024))},
-        {QStringLiteral("data movement"), QStringLiteral("x read twice (statistics, apply) and the output written once; %1; per-row fp32 "
-                                                         "statistics through two small workspaces (2 x rows x splits floats)")
-                                              .arg(plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
-                                                                   : QStringLiteral("normalised dim strided by inner = %1 (uncoalesced; a "
-                                                                                    "transposed-tile variant is the next step)").arg(plan.inner))},
+    // The one-pass choice, as the template's forward makes it from the run-time row length R.
+    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(2048, pow2AtLeast(cdiv(plan.reduce, 64))), 32768);
+    const qint64 n1 = cdiv(plan.reduce, chunk1);
+    const bool onePass = n1 <= 64;
+    const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * 16), 4), 32);
+    r.tile = onePass ? static_cast<int>(chunk1) : 1024;
+    const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
+                                            : QStringLiteral("normalised dim strided by inner = %1 (uncoalesced; a transposed-tile variant is the next step)").arg(plan.inner);
+    if (onePass) {
+        r.config = {
+            {QStringLiteral("tile"), QStringLiteral("one pass: rows of R = %1 elements (%2 rows in the spec) split into %3 chunks of CHUNK = %4 "
+                                                    "elements, one chunk per CTA held in registers").arg(plan.reduce).arg(rows).arg(n1).arg(chunk1)},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
+                                                    .arg(warps1).arg(warps1 * 32).arg(chunk1 / (warps1 * 32))},
+            {QStringLiteral("grid"), QStringLiteral("(rows * %1,) = %2 CTAs for the spec; a row's %1 CTAs have consecutive indices and meet on the "
+                                                    "row's arrival counter (at most 64 per row, below the 132 SMs, so they are co-resident)")
+                                         .arg(n1).arg(rows * n1)},
+            {QStringLiteral("data movement"), QStringLiteral("x read once into registers and the output written once; %1; per-chunk fp32 "
+                                                             "partials (2 x rows x %2 floats) and one int32 counter per row through global memory")
+                                                  .arg(strided).arg(n1)},
+        };
+    } else {
+        r.config = {
+            {QStringLiteral("tile"), QStringLiteral("two passes (a row needs more than 64 one-pass CTAs): rows of R = %1 elements (%2 rows in the "
+                                                    "spec); statistics over CHUNK = 16384 elements per CTA in BLOCK = 1024 steps, apply over "
+                                                    "BLOCK = 1024 elements per CTA").arg(plan.reduce).arg(rows)},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads), 8 elements per thread per step")},
+            {QStringLiteral("grid"), QStringLiteral("stats (rows * cdiv(R, 16384),) = %1 CTAs; merge (rows,) = %2; apply (rows * cdiv(R, 1024),) = %3 "
+                                                    "for the spec%4")
+                                         .arg(rows * split).arg(rows).arg(rows * cdiv(plan.reduce, 1024))
+                                         .arg(plan.affine == PatternPlan::Affine::PerPosition ? QStringLiteral(", rows fastest so each weight block is read once") : QString())},
+            {QStringLiteral("data movement"), QStringLiteral("x read twice (statistics, apply) and the output written once; %1; per-row fp32 "
+                                                             "statistics through two small workspaces (2 x rows x splits floats)").arg(strided)},
+        };
+    }
+    r.config += {
         {QStringLiteral("statistics"), softmax ? QStringLiteral("online max and rescaled sum of exp per lane, merged across chunks the same way")
                                                : QStringLiteral("fp32 sum and sum of squares (%1) per chunk, merged per row; eps = %2")
                                                      .arg(plan.op.startsWith(QStringLiteral("l1")) ? QStringLiteral("sum of |x|") : QStringLiteral("variance = E[x^2] - E[x]^2"))
@@ -294,14 +321,18 @@ PatternRender loss(const PatternPlan& plan)
     if (plan.op == u"cross_entropy") {
         r.templatePath = tmpl("triton_cross_entropy.py.tmpl");
         r.vars.insert(QStringLiteral("IGNORE_INDEX"), QString::number(plan.ignoreIndex));
-        r.tile = 4096;
+        const qint64 classes = plan.shape.value(1);
+        const qint64 block = std::min<qint64>(16384, pow2AtLeast(std::max<qint64>(classes, 1)));
+        const qint64 warps = std::min<qint64>(std::max<qint64>(block / (32 * 16), 4), 16);
+        r.tile = static_cast<int>(block);
         r.config = {
-            {QStringLiteral("tile"), QStringLiteral("one row of C = %1 classes per CTA, min(4096, next_pow2(C)) per loop step").arg(plan.shape.value(1))},
-            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
+            {QStringLiteral("tile"), classes <= block ? QStringLiteral("one row of C = %1 classes per CTA, held in registers (BLOCK = %2): max, then one exp per element").arg(classes).arg(block)
+                                                      : QStringLiteral("one row of C = %1 classes per CTA, online log-sum-exp in BLOCK = %2 steps").arg(classes).arg(block)},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 classes per thread").arg(warps).arg(warps * 32).arg(block / (warps * 32))},
             {QStringLiteral("grid"), QStringLiteral("(batch,) = %1 CTAs, then (1,) for the mean").arg(plan.shape.value(0))},
             {QStringLiteral("data movement"), QStringLiteral("logits read once (coalesced rows) plus one gathered target logit per row; "
                                                              "per-row fp32 losses through a workspace")},
-            {QStringLiteral("reduction"), QStringLiteral("online log-sum-exp per lane (fp32); mean over rows whose target != ignore_index (%1)")
+            {QStringLiteral("reduction"), QStringLiteral("log-sum-exp per row (fp32); mean over rows whose target != ignore_index (%1)")
                                               .arg(plan.ignoreIndex)},
             {QStringLiteral("dtype handling"), dtypeText(plan)},
             {QStringLiteral("launch plumbing"), QStringLiteral("strided inputs made contiguous first; scalar output from torch.empty(())")},

@@ -6,7 +6,9 @@ Triton blocks. It checks the kernels' indexing, masking, reductions and carries 
 PyTorch through the real harness (KWB_HARNESS_DEVICE=cpu). It says nothing about performance or
 about the Triton compiler's own constraints (power-of-two blocks are asserted; types loosely).
 """
+import inspect
 import itertools
+import threading
 
 import torch
 
@@ -37,9 +39,37 @@ class _Launcher:
         grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
         conv = [language._as_arg(a) for a in args]
         kw = {k: language._as_arg(v) for k, v in kwargs.items()}
-        for z, y, x in itertools.product(range(grid[2]), range(grid[1]), range(grid[0])):
-            language._PID[:] = [x, y, z]
-            self.fn(*conv, **kw)
+        pids = list(itertools.product(range(grid[2]), range(grid[1]), range(grid[0])))
+        if not self._cooperative():
+            for z, y, x in pids:
+                language._set_pid([x, y, z])
+                self.fn(*conv, **kw)
+            return
+        # A kernel whose CTAs wait on each other through atomics (the one-pass row norms) cannot run
+        # program by program: every program gets a thread, as every CTA of the grid is resident at once.
+        errors = []
+
+        def program(pid):
+            language._set_pid(pid)
+            try:
+                with torch.no_grad():  # grad mode is per thread; a kernel records no autograd graph
+                    self.fn(*conv, **kw)
+            except BaseException as e:  # noqa: BLE001 -- re-raised in the launching thread
+                errors.append(e)
+
+        threads = [threading.Thread(target=program, args=([x, y, z],), daemon=True) for z, y, x in pids]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+
+    def _cooperative(self):
+        try:
+            return "atomic_" in inspect.getsource(self.fn)
+        except (OSError, TypeError):
+            return False
 
 
 class JITFunction:

@@ -1,11 +1,18 @@
 """triton.language on torch CPU tensors (see triton/__init__.py: a test fixture, not Triton)."""
 import builtins
+import threading
+import time
 
 import torch
 
 float32, float16, bfloat16 = torch.float32, torch.float16, torch.bfloat16
 int1, int32, int64 = torch.bool, torch.int32, torch.int64
-_PID = [0, 0, 0]
+_TLS = threading.local()  # the program id of the program this thread runs
+_ATOMIC = threading.Lock()
+
+
+def _set_pid(pid):
+    _TLS.pid = list(pid)
 
 
 class constexpr:  # used only as an annotation
@@ -55,7 +62,7 @@ def _t(x, like=None):
 
 
 def program_id(axis):
-    return torch.tensor(_PID[axis], dtype=torch.int32)
+    return torch.tensor(_TLS.pid[axis], dtype=torch.int32)
 
 
 def num_programs(axis):
@@ -80,7 +87,7 @@ def zeros(shape, dtype=torch.float32):
     return torch.zeros(_shape(shape), dtype=dtype)
 
 
-def load(ptr, mask=None, other=None):
+def load(ptr, mask=None, other=None, cache_modifier=None):
     offs = ptr.offs.to(torch.int64)
     if mask is None:
         return ptr.flat[offs]
@@ -99,6 +106,23 @@ def store(ptr, value, mask=None):
         return
     mask = torch.broadcast_to(_t(mask), offs.shape)
     ptr.flat[offs[mask]] = value[mask]
+
+
+def atomic_add(ptr, val, mask=None, sem=None, scope=None):
+    """Scalar pointer only (what the generated kernels use); returns the old value. An add of 0 is a
+    poll of a value other programs change: it yields this thread so that they can run."""
+    assert ptr.offs.dim() == 0, "the CPU emulation supports scalar atomic_add only"
+    with _ATOMIC:
+        i = int(ptr.offs)
+        old = ptr.flat[i].clone()
+        ptr.flat[i] = old + val
+    if not isinstance(val, torch.Tensor) and val == 0:
+        time.sleep(0.0002)
+    return old
+
+
+def debug_barrier():
+    pass
 
 
 def where(c, a, b):

@@ -1,0 +1,150 @@
+"""Issue 6's below-target kernels, one workspace at a time: the generated kernel at its own settings and
+at nearby ones, each checked against the workspace's PyTorch reference and timed with do_bench.
+
+Usage (GPU machine): python3 pattern_variants.py WORKSPACE > out.jsonl
+WORKSPACE: a `kwb baseline` workspace (kernel.py, reference.py). What is varied follows the kernel:
+  rownorm (softmax / norms): ONEPASS_MAX_SPLIT and ONEPASS_EPT (0 = the two-pass path);
+  cross entropy: ROW_EPT;  reduce (inner > 1): COLS_BLOCK_I, COLS_TILE, NUM_WARPS;
+  loss (KL divergence): the log's form, as standalone kernels next to the generated one.
+Per variant one JSON line: do_bench median µs (warmup 100 ms, rep 400 ms; calls queued back to back,
+so the host launch path is hidden unlike in the harness), max rel_err against the reference's output
+(fp64 where it fits), and the bytes the spec counts (one read of each input, one write of the output)
+over the time. One line per workspace with the device-to-device copy ceiling of the same bytes.
+"""
+import importlib.util
+import json
+import os
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+WS = sys.argv[1]
+sys.path.insert(0, WS)
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(WS, name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=100, rep=400, return_mode="median") * 1e3
+
+
+ref = load("reference")
+ker = load("kernel")
+torch.manual_seed(0)
+inputs = [a.cuda() if isinstance(a, torch.Tensor) else a for a in ref.get_inputs()]
+model = ref.Model(*ref.get_init_inputs()).cuda()
+with torch.no_grad():
+    want = model(*inputs)
+    try:
+        want64 = ref.Model(*ref.get_init_inputs()).cuda().double()(*[a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in inputs])
+    except Exception:  # noqa: BLE001 -- fp64 does not fit or is unsupported: compare with fp32
+        want64 = want.double()
+nbytes = sum(a.numel() * a.element_size() for a in inputs if isinstance(a, torch.Tensor)) + want.numel() * want.element_size()
+name = os.path.basename(os.path.normpath(WS))
+gpu = torch.cuda.get_device_name()
+big = max((a for a in inputs if isinstance(a, torch.Tensor)), key=lambda a: a.numel())
+dst = torch.empty_like(big)
+copy_us = bench(lambda: dst.copy_(big))
+copy_bytes = 2 * big.numel() * big.element_size()
+print(json.dumps({"ws": name, "gpu": gpu, "triton": triton.__version__, "torch": torch.__version__, "bytes": nbytes,
+                  "copy_us": copy_us, "copy_TBps": copy_bytes / copy_us / 1e6}), flush=True)
+del dst
+eager_us = bench(lambda: model(*inputs))
+
+
+def rel_err(got):
+    g = got.double()
+    return float(((g - want64).abs() / (want64.abs() + 1e-6)).max()) if g.numel() else 0.0
+
+
+def report(variant, fn, extra=None):
+    row = {"ws": name, "variant": variant}
+    try:
+        with torch.no_grad():
+            out = fn()
+            torch.cuda.synchronize()
+            row["max_rel_err"] = rel_err(out)
+            row["max_abs_err"] = float((out.double() - want64).abs().max()) if out.numel() else 0.0
+            del out
+            us = bench(fn)
+        row.update({"us": us, "GBps": nbytes / us / 1e3, "vs_eager": eager_us / us})
+    except Exception as e:  # noqa: BLE001 -- one variant failing must not hide the others
+        row["error"] = "%s: %s" % (type(e).__name__, str(e)[:300])
+    row.update(extra or {})
+    print(json.dumps(row), flush=True)
+
+
+print(json.dumps({"ws": name, "variant": "eager (the reference Model)", "us": eager_us, "GBps": nbytes / eager_us / 1e3}), flush=True)
+new = ker.ModelNew(*ref.get_init_inputs()).cuda()
+if hasattr(new, "load_state_dict"):
+    new.load_state_dict(model.state_dict(), strict=False)
+report("generated (as committed)", lambda: new(*inputs))
+
+
+def with_settings(**kv):
+    old = {k: getattr(ker, k) for k in kv}
+    for k, v in kv.items():
+        setattr(ker, k, v)
+    try:
+        report("generated " + " ".join("%s=%s" % kv_ for kv_ in kv.items()), lambda: new(*inputs),
+               {"grid_blocks": getattr(new, "last_grid_blocks", None)})
+    finally:
+        for k, v in old.items():
+            setattr(ker, k, v)
+
+
+if hasattr(ker, "ONEPASS_MAX_SPLIT"):
+    with_settings(ONEPASS_MAX_SPLIT=0)  # the two-pass path
+    for split in (16, 32, 64, 128):
+        for ept in (8, 16, 32):
+            with_settings(ONEPASS_MAX_SPLIT=split, ONEPASS_EPT=ept)
+elif hasattr(ker, "ROW_EPT"):
+    for ept in (4, 8, 16, 32):
+        with_settings(ROW_EPT=ept)
+elif hasattr(ker, "COLS_BLOCK_I"):
+    for bi in (32, 64, 128, 256):
+        for tile in (2048, 4096, 8192):
+            for w in (4, 8):
+                with_settings(COLS_BLOCK_I=bi, COLS_TILE=tile, NUM_WARPS=w)
+elif "kl_div" in open(os.path.join(WS, "reference.py")).read():
+    LN2 = 0.6931471805599453
+
+    @triton.jit
+    def kl_partial(p_ptr, t_ptr, part_ptr, n, FORM: tl.constexpr, CHUNK: tl.constexpr, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        start0 = pid.to(tl.int64) * CHUNK
+        offs = tl.arange(0, BLOCK)
+        acc = tl.zeros([BLOCK], dtype=tl.float32)
+        for step in range(0, CHUNK, BLOCK):
+            idx = start0 + step + offs
+            m = idx < n
+            p = tl.load(p_ptr + idx, mask=m, other=1.0).to(tl.float32)
+            t = tl.load(t_ptr + idx, mask=m, other=1.0).to(tl.float32)
+            if FORM == 0:  # as generated: two natural logs
+                term = tl.where(t > 0.0, t * tl.log(t), 0.0) - t * tl.log(p)
+            elif FORM == 1:  # one log of the ratio
+                term = tl.where(t > 0.0, t * tl.log(t / p), 0.0)
+            elif FORM == 2:  # log2, scaled
+                term = (tl.where(t > 0.0, t * tl.log2(t), 0.0) - t * tl.log2(p)) * 0.6931471805599453
+            else:  # no log at all: the memory-bound floor of this kernel shape
+                term = t * p
+            acc += tl.where(m, term, 0.0)
+        tl.store(part_ptr + pid, tl.sum(acc, axis=0))
+
+    p, t = inputs[0], inputs[1]
+    n = p.numel()
+    for form, label in ((0, "2x tl.log"), (1, "tl.log(t / p)"), (2, "2x tl.log2 * ln2"), (3, "t * p (no log: floor)")):
+        for chunk, block, w in ((16384, 1024, 4), (16384, 2048, 8), (8192, 1024, 4)):
+            parts = torch.empty(triton.cdiv(n, chunk), device=p.device)
+
+            def run(form=form, chunk=chunk, block=block, w=w, parts=parts):
+                kl_partial[(parts.numel(),)](p, t, parts, n, FORM=form, CHUNK=chunk, BLOCK=block, num_warps=w)
+                return parts.sum().reshape(()) / p.shape[0]  # the finalize, here in torch (tiny)
+            report("kl %s CHUNK=%d BLOCK=%d warps=%d" % (label, chunk, block, w), run)
