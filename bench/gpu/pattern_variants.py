@@ -3,7 +3,7 @@ at nearby ones, each checked against the workspace's PyTorch reference and timed
 
 Usage (GPU machine): python3 pattern_variants.py WORKSPACE > out.jsonl
 WORKSPACE: a `kwb baseline` workspace (kernel.py, reference.py). What is varied follows the kernel:
-  rownorm (softmax / norms): ONEPASS_MAX_SPLIT and ONEPASS_EPT (0 = the two-pass path);
+  rownorm (softmax / norms): two passes; the one-pass register path per chunk size; the L2 path;
   cross entropy: ROW_EPT;  reduce (inner > 1): COLS_BLOCK_I, COLS_TILE, NUM_WARPS;
   loss (KL divergence): the log's form, as standalone kernels next to the generated one.
 Per variant one JSON line: do_bench median µs (warmup 100 ms, rep 400 ms; calls queued back to back,
@@ -100,11 +100,12 @@ def with_settings(**kv):
             setattr(ker, k, v)
 
 
-if hasattr(ker, "ONEPASS_MAX_SPLIT"):
-    with_settings(ONEPASS_MAX_SPLIT=0)  # the two-pass path
-    for split in (16, 32, 64, 128):
-        for ept in (8, 16, 32):
-            with_settings(ONEPASS_MAX_SPLIT=split, ONEPASS_EPT=ept)
+if hasattr(ker, "ONEPASS_REG_CHUNK"):
+    with_settings(ONEPASS=False)  # the two-pass path
+    for chunk, ept in ((2048, 16), (4096, 32), (8192, 32), (16384, 32)):  # registers, one chunk size
+        with_settings(ONEPASS_REG_CHUNK=(chunk, chunk), ONEPASS_EPT=ept, ONEPASS_MAX_SPLIT=256)
+    for chunk in (8192, 16384, 32768, 65536):  # the L2 path only
+        with_settings(ONEPASS_REG_CHUNK=None, ONEPASS_L2_CHUNK=chunk, ONEPASS_MAX_SPLIT=256)
 elif hasattr(ker, "ROW_EPT"):
     for ept in (4, 8, 16, 32):
         with_settings(ROW_EPT=ept)

@@ -29,25 +29,41 @@ def rel_err(got, want):
 
 
 class RowNormEmulated(unittest.TestCase):
-    def test_softmax_one_pass_splits_a_row(self):
+    def run_with(self, mod, settings, model, *args):
+        old = {k: getattr(mod, k) for k in settings}
+        for k, v in settings.items():
+            setattr(mod, k, v)
+        try:
+            return model(*args)
+        finally:
+            for k, v in old.items():
+                setattr(mod, k, v)
+
+    def test_softmax_one_pass_registers_splits_a_row(self):
         mod = golden("23_Softmax")
         torch.manual_seed(0)
-        x = torch.randn(3, 5000) * 3
+        x = torch.randn(3, 9000) * 3
         model = mod.ModelNew()
         out = model(x)
-        self.assertEqual(model.last_grid_blocks, 3 * 3)  # R = 5000 -> chunks of 2048: 3 CTAs per row
+        self.assertEqual(model.last_grid_blocks, 3 * 3)  # R = 9000 -> chunks of 4096: 3 CTAs per row
+        self.assertLess(rel_err(out, torch.softmax(x, dim=1)), 1e-5)
+
+    def test_softmax_one_pass_l2_path(self):
+        mod = golden("23_Softmax")
+        x = torch.randn(2, 9000) * 3
+        model = mod.ModelNew()
+        # register chunks of 2048 would need 5 CTAs per row, over the limit of 3, so rows of 9000 go to
+        # the L2 path: 3 CTAs of 4096, each streaming its chunk twice in BLOCK steps
+        settings = {"ONEPASS_MAX_SPLIT": 3, "ONEPASS_REG_CHUNK": (2048, 2048), "ONEPASS_L2_CHUNK": 4096}
+        out = self.run_with(mod, settings, model, x)
+        self.assertEqual(model.last_grid_blocks, 2 * 3)
         self.assertLess(rel_err(out, torch.softmax(x, dim=1)), 1e-5)
 
     def test_softmax_two_pass(self):
         mod = golden("23_Softmax")
         x = torch.randn(2, 5000)
-        old = mod.ONEPASS_MAX_SPLIT
-        mod.ONEPASS_MAX_SPLIT = 0
-        try:
-            model = mod.ModelNew()
-            out = model(x)
-        finally:
-            mod.ONEPASS_MAX_SPLIT = old
+        model = mod.ModelNew()
+        out = self.run_with(mod, {"ONEPASS": False}, model, x)
         self.assertEqual(model.last_grid_blocks, 2 * 5)  # the apply launch: 1024-element blocks
         self.assertLess(rel_err(out, torch.softmax(x, dim=1)), 1e-5)
 
@@ -59,11 +75,14 @@ class RowNormEmulated(unittest.TestCase):
             ref.bias.uniform_(-1, 1)
         model = mod.ModelNew(64, 8)
         model.gn.weight.data, model.gn.bias.data = ref.weight.data, ref.bias.data
-        x = torch.randn(2, 64, 17, 19) + 2.0  # R = 8 * 323 = 2584 -> 2 CTAs per group, ragged
+        x = torch.randn(2, 64, 29, 19) + 2.0  # R = 8 * 551 = 4408 -> 2 CTAs of 4096 per group, ragged
         out = model(x)
         self.assertEqual(model.last_grid_blocks, 2 * 8 * 2)
         with torch.no_grad():
-            self.assertLess(float((out - ref(x)).abs().max()), 1e-4)
+            want = ref(x)
+            self.assertLess(float((out - want).abs().max()), 1e-4)
+            two = self.run_with(mod, {"ONEPASS": False}, model, x)
+            self.assertLess(float((two - want).abs().max()), 1e-4)
 
     def test_layer_norm_two_pass_rows_fastest(self):
         mod = golden("40_LayerNorm")
@@ -75,12 +94,9 @@ class RowNormEmulated(unittest.TestCase):
         model = mod.ModelNew(shape)
         model.ln.weight.data, model.ln.bias.data = ref.weight.data, ref.bias.data
         x = torch.randn(3, *shape)
-        old = mod.ONEPASS_MAX_SPLIT
-        mod.ONEPASS_MAX_SPLIT = 0  # the weight-sharing apply order is on the two-pass path
-        try:
-            out = model(x)
-        finally:
-            mod.ONEPASS_MAX_SPLIT = old
+        # two passes: statistics and (reversed) apply with rows fastest, 2 statistics chunks per row
+        out = self.run_with(mod, {"ONEPASS": False, "CHUNK": 256, "BLOCK": 128}, model, x)
+        self.assertEqual(model.last_grid_blocks, 3 * 4)  # R = 396 -> 4 apply blocks of 128 per row
         with torch.no_grad():
             self.assertLess(float((out - ref(x)).abs().max()), 1e-4)
         out1 = model(x)  # and the one-pass path at this size (one CTA per row)

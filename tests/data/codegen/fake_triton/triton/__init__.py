@@ -42,7 +42,7 @@ class _Launcher:
         pids = list(itertools.product(range(grid[2]), range(grid[1]), range(grid[0])))
         if not self._cooperative():
             for z, y, x in pids:
-                language._set_pid([x, y, z])
+                language._set_pid([x, y, z], grid)
                 self.fn(*conv, **kw)
             return
         # A kernel whose CTAs wait on each other through atomics (the one-pass row norms) cannot run
@@ -50,7 +50,7 @@ class _Launcher:
         errors = []
 
         def program(pid):
-            language._set_pid(pid)
+            language._set_pid(pid, grid)
             try:
                 with torch.no_grad():  # grad mode is per thread; a kernel records no autograd graph
                     self.fn(*conv, **kw)
