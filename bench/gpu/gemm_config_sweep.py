@@ -31,6 +31,7 @@ if len(sys.argv) > 2:  # only the named shapes
 CONFIGS = [  # BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages
     (128, 256, 32, 8, 3), (128, 128, 32, 8, 4), (256, 128, 32, 8, 3), (128, 128, 64, 8, 3),
     (128, 256, 64, 8, 2), (64, 256, 32, 4, 4), (128, 64, 32, 4, 4),
+    (128, 256, 32, 8, 4), (256, 128, 32, 8, 4), (128, 256, 32, 4, 3), (256, 64, 32, 4, 4),
 ]
 SMALL_K_CONFIGS = [  # K = 64: two k-steps at most; the C tile's store dominates
     (128, 256, 64, 8, 2), (128, 128, 64, 4, 2), (128, 128, 64, 8, 2), (64, 128, 64, 4, 2), (128, 64, 64, 4, 2),
@@ -50,6 +51,10 @@ for name, m, n, k in SHAPES:
     flops = 2.0 * m * n * k
     row = {"shape": name, "M": m, "N": n, "K": k, "gpu": torch.cuda.get_device_name(), "triton": triton.__version__}
     row["stage_us"] = bench(lambda: (mod.kmajor(a, 2), mod.kmajor(b, 1)))
+    for sb in (32, 64, 128):  # the staging copy's tile (STAGE_BLOCK x STAGE_BLOCK per CTA)
+        old_sb, mod.STAGE_BLOCK = mod.STAGE_BLOCK, sb
+        row["stage_us_block%d" % sb] = bench(lambda: (mod.kmajor(a, 2), mod.kmajor(b, 1)))
+        mod.STAGE_BLOCK = old_sb
     torch.backends.cuda.matmul.allow_tf32 = False
     row["torch_fp32_us"] = bench(lambda: torch.matmul(a[0], b[0]))
     torch.backends.cuda.matmul.allow_tf32 = True

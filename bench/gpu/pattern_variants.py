@@ -3,18 +3,20 @@ at nearby ones, each checked against the workspace's PyTorch reference and timed
 
 Usage (GPU machine): python3 pattern_variants.py WORKSPACE > out.jsonl
 WORKSPACE: a `kwb baseline` workspace (kernel.py, reference.py). What is varied follows the kernel:
-  rownorm (softmax / norms): two passes; the one-pass register path per chunk size; the L2 path;
+  rownorm (softmax / norms): two passes; the one-pass path per chunk size;
   cross entropy: ROW_EPT;  reduce (inner > 1): COLS_BLOCK_I, COLS_TILE, NUM_WARPS;
   loss (KL divergence): the log's form, as standalone kernels next to the generated one.
 Per variant one JSON line: do_bench median µs (warmup 100 ms, rep 400 ms; calls queued back to back,
 so the host launch path is hidden unlike in the harness), max rel_err against the reference's output
-(fp64 where it fits), and the bytes the spec counts (one read of each input, one write of the output)
+(fp64 where it fits), the host time of one call started on an idle GPU (host_us: the launch path the
+harness counts), and the bytes the spec counts (one read of each input, one write of the output)
 over the time. One line per workspace with the device-to-device copy ceiling of the same bytes.
 """
 import importlib.util
 import json
 import os
 import sys
+import time
 
 import torch
 import triton
@@ -64,6 +66,20 @@ def rel_err(got):
     return float(((g - want64).abs() / (want64.abs() + 1e-6)).max()) if g.numel() else 0.0
 
 
+def host_us(fn, n=20):
+    """Median host time of one call that starts on an idle GPU (synchronized before), until it
+    returns: the launch path the workbench's harness counts, since it times from an empty queue."""
+    times = []
+    for _ in range(n):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1e6)
+    torch.cuda.synchronize()
+    times.sort()
+    return times[len(times) // 2]
+
+
 def report(variant, fn, extra=None):
     row = {"ws": name, "variant": variant}
     try:
@@ -74,6 +90,7 @@ def report(variant, fn, extra=None):
             row["max_abs_err"] = float((out.double() - want64).abs().max()) if out.numel() else 0.0
             del out
             us = bench(fn)
+            row["host_us"] = host_us(fn)
         row.update({"us": us, "GBps": nbytes / us / 1e3, "vs_eager": eager_us / us})
     except Exception as e:  # noqa: BLE001 -- one variant failing must not hide the others
         row["error"] = "%s: %s" % (type(e).__name__, str(e)[:300])
@@ -100,12 +117,10 @@ def with_settings(**kv):
             setattr(ker, k, v)
 
 
-if hasattr(ker, "ONEPASS_REG_CHUNK"):
+if hasattr(ker, "ONEPASS_CHUNK"):
     with_settings(ONEPASS=False)  # the two-pass path
-    for chunk, ept in ((2048, 16), (4096, 32), (8192, 32), (16384, 32)):  # registers, one chunk size
-        with_settings(ONEPASS_REG_CHUNK=(chunk, chunk), ONEPASS_EPT=ept, ONEPASS_MAX_SPLIT=256)
-    for chunk in (8192, 16384, 32768, 65536):  # the L2 path only
-        with_settings(ONEPASS_REG_CHUNK=None, ONEPASS_L2_CHUNK=chunk, ONEPASS_MAX_SPLIT=256)
+    for chunk in (4096, 8192, 16384):  # the one-pass path at one chunk size (32 elements per thread)
+        with_settings(ONEPASS_CHUNK=(chunk, chunk))
 elif hasattr(ker, "ROW_EPT"):
     for ept in (4, 8, 16, 32):
         with_settings(ROW_EPT=ept)

@@ -75,7 +75,7 @@ run_job() {  # $1 GPU index, $2 job
     gemmsweep)
       CUDA_VISIBLE_DEVICES="" $K baseline $PL1/1_Square_matrix_multiplication_.py --gpu "NVIDIA H200" --framework triton \
         --cpu-dry-run --no-commit --workspace $S/ws/sweep > $S/logs/gemmsweep_ws.log 2>&1
-      timeout -k 5 240 python3 bench/gpu/gemm_config_sweep.py $S/ws/sweep/kernel.py > $S/logs/gemm_config_sweep.jsonl \
+      timeout -k 5 240 python3 bench/gpu/gemm_config_sweep.py $S/ws/sweep/kernel.py 1_Square 2_Standard "10_3D folded" > $S/logs/gemm_config_sweep.jsonl \
         2> $S/logs/gemm_config_sweep.err; rc=$? ;;
     gemmsweep_smallk)
       CUDA_VISIBLE_DEVICES="" $K baseline $PL1/7_Matmul_with_small_K_dimension_.py --gpu "NVIDIA H200" --framework triton \

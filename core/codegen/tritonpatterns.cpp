@@ -86,13 +86,19 @@ PatternRender reduction(const PatternPlan& plan)
     const bool rows = plan.inner == 1;
     const qint64 blockI = std::min<qint64>(64, pow2AtLeast(plan.inner));
     const qint64 ctas = rows ? plan.outer : plan.outer * cdiv(plan.inner, blockI);
+    // The strided tile: 8192 elements read 10% faster than 2048 on the H200 (47_Sum sweep, 2026-11-29);
+    // the arg reductions carry an int64 index per element and spilled at 8192 (52_Argmin: 17x slower).
+    const qint64 colsTile = arg ? 2048 : 8192;
+    r.vars.insert(QStringLiteral("COLS_TILE"), QString::number(colsTile));
     r.tile = rows ? 4096 : 64;
     r.config = {
         {QStringLiteral("tile"), rows ? QStringLiteral("reduced dims innermost (inner == 1): BLOCK_R = min(4096, next_pow2(R)) contiguous elements "
                                                        "per loop step; spec R = %1").arg(plan.reduce)
                                       : QStringLiteral("reduced dim strided (inner = %1): BLOCK_R x BLOCK_I = %2 x %3 tile per loop step "
-                                                       "(BLOCK_I = min(64, next_pow2(inner)), 8192 elements: within 1% of the fastest of 24 tiles measured on the H200 at 47_Sum's shape)")
-                                            .arg(plan.inner).arg(8192 / blockI).arg(blockI)},
+                                                       "(BLOCK_I = min(64, next_pow2(inner)), %4 elements%5)")
+                                            .arg(plan.inner).arg(colsTile / blockI).arg(blockI).arg(colsTile)
+                                            .arg(arg ? QStringLiteral(": the arg reductions keep an index per element, larger tiles spilled")
+                                                     : QStringLiteral(": within 1% of the fastest of 24 tiles measured on the H200 at 47_Sum's shape"))},
         {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
         {QStringLiteral("grid"), rows ? QStringLiteral("(outer,) one CTA per output: %1 CTAs for the spec").arg(ctas)
                                       : QStringLiteral("(outer * cdiv(inner, BLOCK_I),) one CTA per 64 consecutive outputs: %1 CTAs for the spec")
@@ -125,9 +131,14 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.max(m_l, axis=0)\n"
                                                                     "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
                                                                     "    b = tl.sum(s_l * tl.exp(m_l - a_safe), axis=0)"));
-        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("        a = tl.max(v, axis=0)  # the chunk's max and its sum of exp (one exp per element)\n"
-                                                                    "        a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
-                                                                    "        b = tl.sum(tl.exp(v - a_safe), axis=0)"));
+        r.vars.insert(QStringLiteral("FUSED_STATS"), plan.op == u"softmax"
+                          ? QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
+                                           "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                           "    e = tl.exp(v - a_safe)  # kept for the output: one exp per element in all\n"
+                                           "    b = tl.sum(e, axis=0)")
+                          : QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
+                                           "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                           "    b = tl.sum(tl.exp(v - a_safe), axis=0)"));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    m_l = tl.full([BLOCK_S], float('-inf'), tl.float32)\n"
                                                                    "    s_l = tl.zeros([BLOCK_S], dtype=tl.float32)"));
@@ -150,7 +161,7 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
                                                            .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
-        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("        a = tl.sum(%1, axis=0)\n        b = tl.sum(v * v, axis=0)")
+        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.sum(%1, axis=0)\n    b = tl.sum(v * v, axis=0)")
                                                          .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    sa = tl.zeros([BLOCK_S], dtype=tl.float32)\n"
@@ -187,12 +198,15 @@ PatternRender rowNorm(const PatternPlan& plan)
     const qint64 split = cdiv(plan.reduce, 16384);
     // The one-pass choice, as the template's forward makes it from the run-time row length R, for the
     // target's SM count (132 on an H100/H200 SXM; max split = min(128, 2 x SMs)).
-    const qint64 maxSplit = 128;
-    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, maxSplit))), 8192);
+    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 48))), 16384);
     const qint64 n1 = cdiv(plan.reduce, chunk1);
-    const bool onePass = n1 <= maxSplit;
+    const bool onePass = n1 <= 64;  // and <= the SM count, 132 on an H100/H200 SXM
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * 32), 4), 16);
-    r.vars.insert(QStringLiteral("L2_CHUNK"), QStringLiteral("0"));
+    r.vars.insert(QStringLiteral("FUSED_APPLY"),
+                  plan.op == u"softmax"
+                      ? QStringLiteral("    y = e * (tl.exp(a_safe - shift) * scale)  # exp(x - max) / sum, from the kept exp")
+                      : QStringLiteral("    y = %1_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)")
+                            .arg(QStringLiteral("{{KERNEL}}")));
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
     r.tile = onePass ? static_cast<int>(chunk1) : 1024;
     const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
@@ -204,7 +218,7 @@ PatternRender rowNorm(const PatternPlan& plan)
             {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
                                                     .arg(warps1).arg(warps1 * 32).arg(chunk1 / (warps1 * 32))},
             {QStringLiteral("grid"), QStringLiteral("(rows * %1,) = %2 CTAs for the spec; a row's %1 CTAs have consecutive indices and meet on the "
-                                                    "row's arrival counter (at most min(128, 2 x SMs) per row, so they are co-resident)")
+                                                    "row's arrival counter (at most min(64, SMs) per row, so they are co-resident)")
                                          .arg(n1).arg(rows * n1)},
             {QStringLiteral("data movement"), QStringLiteral("x read once into registers and the output written once; %1; per-chunk fp32 "
                                                              "partials (2 x rows x %2 floats) and one int32 counter per row through global memory")
@@ -212,7 +226,7 @@ PatternRender rowNorm(const PatternPlan& plan)
         };
     } else {
         r.config = {
-            {QStringLiteral("tile"), QStringLiteral("two passes (a row needs more than 128 one-pass CTAs): rows of R = %1 elements (%2 rows in the "
+            {QStringLiteral("tile"), QStringLiteral("two passes (a row needs more than 64 one-pass CTAs): rows of R = %1 elements (%2 rows in the "
                                                     "spec); statistics over CHUNK = 16384 elements per CTA in BLOCK = 1024 steps, apply over "
                                                     "BLOCK = 1024 elements per CTA").arg(plan.reduce).arg(rows)},
             {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads), 8 elements per thread per step")},
