@@ -81,10 +81,8 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
         {QStringLiteral("Y"), plan.input2},
         {QStringLiteral("OUT_DTYPE"), outDtype},
     };
-    // A pattern's own snippets may name the kernel ({{KERNEL}}_helper calls); nothing else nests.
-    const QString kernelName = vars.value(QStringLiteral("KERNEL"));
     for (auto it = r.vars.begin(); it != r.vars.end(); ++it)
-        vars.insert(it.key(), QString(it.value()).replace(QStringLiteral("{{KERNEL}}"), kernelName));
+        vars.insert(it.key(), it.value());
     k.source = renderTemplate(text, vars, &err);
     if (k.source.isEmpty()) {
         k.error = err;

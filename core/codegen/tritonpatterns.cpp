@@ -131,12 +131,7 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.max(m_l, axis=0)\n"
                                                                     "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
                                                                     "    b = tl.sum(s_l * tl.exp(m_l - a_safe), axis=0)"));
-        r.vars.insert(QStringLiteral("FUSED_STATS"), plan.op == u"softmax"
-                          ? QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
-                                           "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
-                                           "    e = tl.exp(v - a_safe)  # kept for the output: one exp per element in all\n"
-                                           "    b = tl.sum(e, axis=0)")
-                          : QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
+        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
                                            "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
                                            "    b = tl.sum(tl.exp(v - a_safe), axis=0)"));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("float('-inf')"));
@@ -198,15 +193,10 @@ PatternRender rowNorm(const PatternPlan& plan)
     const qint64 split = cdiv(plan.reduce, 16384);
     // The one-pass choice, as the template's forward makes it from the run-time row length R, for the
     // target's SM count (132 on an H100/H200 SXM; max split = min(128, 2 x SMs)).
-    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 48))), 16384);
+    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 24))), 16384);
     const qint64 n1 = cdiv(plan.reduce, chunk1);
     const bool onePass = n1 <= 64;  // and <= the SM count, 132 on an H100/H200 SXM
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * 32), 4), 16);
-    r.vars.insert(QStringLiteral("FUSED_APPLY"),
-                  plan.op == u"softmax"
-                      ? QStringLiteral("    y = e * (tl.exp(a_safe - shift) * scale)  # exp(x - max) / sum, from the kept exp")
-                      : QStringLiteral("    y = %1_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)")
-                            .arg(QStringLiteral("{{KERNEL}}")));
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
     r.tile = onePass ? static_cast<int>(chunk1) : 1024;
     const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")

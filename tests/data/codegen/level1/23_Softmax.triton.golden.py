@@ -9,10 +9,10 @@
 #    statistics left in L2.
 #
 # Baseline configuration:
-#   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 48 chunks of CHUNK = 8192 elements, one chunk per CTA held in registers
-#   threads per CTA: num_warps = 8 (256 threads), 32 elements per thread
-#   grid: (rows * 48,) = 196608 CTAs for the spec; a row's 48 CTAs have consecutive indices and meet on the row's arrival counter (at most min(64, SMs) per row, so they are co-resident)
-#   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 48 floats) and one int32 counter per row through global memory
+#   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 24 chunks of CHUNK = 16384 elements, one chunk per CTA held in registers
+#   threads per CTA: num_warps = 16 (512 threads), 32 elements per thread
+#   grid: (rows * 24,) = 98304 CTAs for the spec; a row's 24 CTAs have consecutive indices and meet on the row's arrival counter (at most min(64, SMs) per row, so they are co-resident)
+#   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 24 floats) and one int32 counter per row through global memory
 #   statistics: online max and rescaled sum of exp per lane, merged across chunks the same way
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
 #   launch plumbing: a strided input is made contiguous first (one extra copy); viewed as (outer, R, inner) from the run-time shape; output from torch.empty_like
@@ -38,11 +38,11 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM). The hardware dispatches CTAs in index order and a
                             # row's CTAs have consecutive indices, so each fully dispatched row can finish.
                             # The GPU must not be shared with other work meanwhile.
-ONEPASS_TARGET_SPLIT = 48   # CTAs per row aimed at: chunk = next_pow2(R / 48) within ONEPASS_CHUNK
+ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / 24) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 32            # (the H200 sweep of 2026-11-29: 48 CTAs per row, 32 per thread was the best
-                            # or within 3% of it for rows of 0.25-1.5 MB; 64+ CTAs per row ran slower
-                            # than two passes)
+ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29, 3 runs: 16-24 CTAs per row at 32 per thread was
+                            # the best or within 2% of it for rows of 0.25-1.5 MB; 64+ CTAs per row, or
+                            # 1024-thread CTAs, ran slower than two passes)
 
 
 @triton.jit
@@ -122,8 +122,7 @@ def kwb_softmax_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
     v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)
     a = tl.max(v, axis=0)  # the chunk's max and its sum of exp
     a_safe = tl.where(a == float('-inf'), 0.0, a)
-    e = tl.exp(v - a_safe)  # kept for the output: one exp per element in all
-    b = tl.sum(e, axis=0)
+    b = tl.sum(tl.exp(v - a_safe), axis=0)
     tl.store(pa_ptr + pid, a)
     tl.store(pb_ptr + pid, b)
     tl.debug_barrier()  # every thread's partial stores come before the release below
@@ -131,7 +130,7 @@ def kwb_softmax_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
     while arrived < n_split:  # acquire: once all arrived, their partials are visible
         arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
     shift, scale = kwb_softmax_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
-    y = e * (tl.exp(a_safe - shift) * scale)  # exp(x - max) / sum, from the kept exp
+    y = kwb_softmax_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
 
 

@@ -38,11 +38,11 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM). The hardware dispatches CTAs in index order and a
                             # row's CTAs have consecutive indices, so each fully dispatched row can finish.
                             # The GPU must not be shared with other work meanwhile.
-ONEPASS_TARGET_SPLIT = 48   # CTAs per row aimed at: chunk = next_pow2(R / 48) within ONEPASS_CHUNK
+ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / 24) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 32            # (the H200 sweep of 2026-11-29: 48 CTAs per row, 32 per thread was the best
-                            # or within 3% of it for rows of 0.25-1.5 MB; 64+ CTAs per row ran slower
-                            # than two passes)
+ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29, 3 runs: 16-24 CTAs per row at 32 per thread was
+                            # the best or within 2% of it for rows of 0.25-1.5 MB; 64+ CTAs per row, or
+                            # 1024-thread CTAs, ran slower than two passes)
 
 
 @triton.jit
