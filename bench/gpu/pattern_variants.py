@@ -1,7 +1,7 @@
 """Issue 6's below-target kernels, one workspace at a time: the generated kernel at its own settings and
 at nearby ones, each checked against the workspace's PyTorch reference and timed with do_bench.
 
-Usage (GPU machine): python3 pattern_variants.py WORKSPACE > out.jsonl
+Usage (GPU machine): [KWB_VARIANTS=0] python3 pattern_variants.py WORKSPACE > out.jsonl
 WORKSPACE: a `kwb baseline` workspace (kernel.py, reference.py). What is varied follows the kernel:
   rownorm (softmax / norms): two passes; the one-pass path per chunk size;
   cross entropy: ROW_EPT;  reduce (inner > 1): COLS_BLOCK_I, COLS_TILE, NUM_WARPS;
@@ -106,6 +106,9 @@ if hasattr(new, "load_state_dict"):
 report("generated (as committed)", lambda: new(*inputs))
 
 
+SWEEP = os.environ.get("KWB_VARIANTS", "1") != "0"  # 0: only eager and the generated kernel as committed
+
+
 def with_settings(**kv):
     old = {k: getattr(ker, k, None) for k in kv}
     for k, v in kv.items():
@@ -117,7 +120,9 @@ def with_settings(**kv):
             setattr(ker, k, v)
 
 
-if hasattr(ker, "ONEPASS_CHUNK"):
+if not SWEEP:
+    pass
+elif hasattr(ker, "ONEPASS_CHUNK"):
     with_settings(ONEPASS=False)  # the two-pass path
     for chunk in (4096, 8192, 16384):  # the one-pass path at one chunk size (32 elements per thread)
         with_settings(ONEPASS_CHUNK=(chunk, chunk))
