@@ -115,7 +115,8 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
     with _ATOMIC:
         i = int(ptr.offs)
         old = ptr.flat[i].clone()
-        ptr.flat[i] = old + val
+        if mask is None or bool(mask):
+            ptr.flat[i] = old + val
     if not isinstance(val, torch.Tensor) and val == 0:
         time.sleep(0.0002)
     return old
