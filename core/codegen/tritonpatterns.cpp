@@ -201,23 +201,7 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.tile = onePass ? static_cast<int>(chunk1) : 1024;
     const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
                                             : QStringLiteral("normalised dim strided by inner = %1 (uncoalesced; a transposed-tile variant is the next step)").arg(plan.inner);
-    const qint64 elemBytes = plan.dtype == u"float32" ? 4 : 2;
-    const bool flat = onePass && plan.inner == 1 && (plan.reduce * elemBytes) % 16 != 0 && chunk1 <= plan.reduce && 2 * (n1 + 1) <= 64;
-    if (flat) {
-        const qint64 ctas = cdiv(rows * plan.reduce, chunk1);
-        r.config = {
-            {QStringLiteral("tile"), QStringLiteral("one pass over flat chunks: rows of R = %1 elements (%2 rows in the spec) are not 16-byte "
-                                                    "aligned, so each CTA holds a 16-byte-aligned chunk of CHUNK = %3 elements of the flat tensor "
-                                                    "in registers; a chunk spans at most two rows").arg(plan.reduce).arg(rows).arg(chunk1)},
-            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
-                                                    .arg(warps1).arg(warps1 * 32).arg(chunk1 / (warps1 * 32))},
-            {QStringLiteral("grid"), QStringLiteral("(cdiv(rows * R, %1),) = %2 CTAs for the spec; the CTAs touching a row meet on the row's "
-                                                    "arrival counter, a CTA spanning two rows on both (at most %3 per row)")
-                                         .arg(chunk1).arg(ctas).arg(n1 + 1)},
-            {QStringLiteral("data movement"), QStringLiteral("x read once with vector loads and the output written once; per-row fp32 partials "
-                                                             "(2 x rows x %1 floats) and one int32 counter per row through global memory").arg(n1 + 1)},
-        };
-    } else if (onePass) {
+    if (onePass) {
         r.config = {
             {QStringLiteral("tile"), QStringLiteral("one pass: rows of R = %1 elements (%2 rows in the spec) split into %3 chunks of CHUNK = %4 "
                                                     "elements, one chunk per CTA held in registers").arg(plan.reduce).arg(rows).arg(n1).arg(chunk1)},

@@ -65,17 +65,17 @@ def kwb_layer_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BL
 
 
 @triton.jit
-def kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, stride, eps, BLOCK_S: tl.constexpr):
-    # (shift, scale) of row `row` from its n_split partial statistics at pa/pb[row * stride + s], in
-    # fp32. The loads go to L2 (.cg): on the one-pass paths other SMs wrote them; L1 is not coherent.
+def kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S: tl.constexpr):
+    # (shift, scale) of row `row` from its n_split partial statistics, in fp32. The loads go to L2
+    # (.cg): on the one-pass paths other SMs wrote the partials, and L1 is not coherent.
     offs = tl.arange(0, BLOCK_S)
     sa = tl.zeros([BLOCK_S], dtype=tl.float32)
     sb = tl.zeros([BLOCK_S], dtype=tl.float32)
     for start in range(0, n_split, BLOCK_S):
         s = start + offs
         m = s < n_split
-        pa = tl.load(pa_ptr + row * stride + s, mask=m, other=0.0, cache_modifier=".cg")
-        pb = tl.load(pb_ptr + row * stride + s, mask=m, other=0.0, cache_modifier=".cg")
+        pa = tl.load(pa_ptr + row * n_split + s, mask=m, other=0.0, cache_modifier=".cg")
+        pb = tl.load(pb_ptr + row * n_split + s, mask=m, other=0.0, cache_modifier=".cg")
         sa += pa
         sb += pb
     total_a = tl.sum(sa, axis=0)
@@ -105,29 +105,6 @@ def kwb_layer_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG,
 
 
 @triton.jit
-def kwb_layer_norm_fused_stats(v):
-    # statistics (a, b) of one chunk held in registers; masked-off elements hold the neutral value
-    a = tl.sum(v, axis=0)
-    b = tl.sum(v * v, axis=0)
-    return a, b
-
-
-@triton.jit
-def kwb_layer_norm_arrive(cnt_ptr, row, pred):
-    # after this CTA's partial stores (every thread's, hence the barrier): count it in on row's counter
-    tl.debug_barrier()
-    tl.atomic_add(cnt_ptr + row, 1, mask=pred, sem="acq_rel", scope="gpu")
-
-
-@triton.jit
-def kwb_layer_norm_wait(cnt_ptr, row, n):
-    # spin until all n CTAs of row have arrived (acquire: their partial stores are then visible)
-    arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
-    while arrived < n:
-        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
-
-
-@triton.jit
 def kwb_layer_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, INNER, n_split, eps, GROUPS, CPG, HW,
                        CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr):
     # CTA (row, split) holds CHUNK elements of one row in registers: its partial statistics go to the
@@ -139,53 +116,17 @@ def kwb_layer_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr
     m = k < R  # boundary predication
     off = (row // INNER) * R * INNER + row % INNER + k.to(tl.int64) * INNER
     v = tl.load(x_ptr + off, mask=m, other=0.0).to(tl.float32)
-    a, b = kwb_layer_norm_fused_stats(v)
+    a = tl.sum(v, axis=0)
+    b = tl.sum(v * v, axis=0)
     tl.store(pa_ptr + pid, a)
     tl.store(pb_ptr + pid, b)
-    kwb_layer_norm_arrive(cnt_ptr, row, pid >= 0)
-    kwb_layer_norm_wait(cnt_ptr, row, n_split)
-    shift, scale = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, n_split, eps, BLOCK_S)
+    tl.debug_barrier()  # every thread's partial stores come before the release below
+    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+    while arrived < n_split:  # acquire: once all arrived, their partials are visible
+        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+    shift, scale = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
     y = kwb_layer_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
-
-
-@triton.jit
-def kwb_layer_norm_onepass_flat(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, total, n_rows, stride, eps,
-                            GROUPS, CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr,
-                            HAS_BIAS: tl.constexpr):
-    # Contiguous rows whose length is not a multiple of 16 bytes start where no vector load can; this
-    # CTA takes the 16-byte-aligned chunk pid of the flat tensor instead. Its elements [0, cut) end row
-    # r0, the rest start row r0 + 1 (CHUNK <= R: at most two rows). Row r's CTAs are
-    # (r * R) // CHUNK .. ((r + 1) * R - 1) // CHUNK, its partials at pa/pb[r * stride + cta - first].
-    pid = tl.program_id(0)
-    start = pid.to(tl.int64) * CHUNK
-    idx = tl.arange(0, CHUNK)
-    m = start + idx < total  # boundary predication
-    v = tl.load(x_ptr + start + idx, mask=m, other=0.0).to(tl.float32)
-    r0 = start // R
-    cut = (r0 + 1) * R - start
-    in0 = (idx < cut) & m
-    in1 = (idx >= cut) & m
-    has1 = (cut < CHUNK) & (r0 + 1 < n_rows)
-    r1 = tl.where(has1, r0 + 1, r0)
-    first0 = (r0 * R) // CHUNK
-    n0 = ((r0 + 1) * R - 1) // CHUNK - first0 + 1
-    n1 = tl.where(has1, ((r1 + 1) * R - 1) // CHUNK - pid + 1, n0)  # row r1 starts in this CTA
-    a0, b0 = kwb_layer_norm_fused_stats(tl.where(in0, v, 0.0))
-    a1, b1 = kwb_layer_norm_fused_stats(tl.where(in1, v, 0.0))
-    tl.store(pa_ptr + r0 * stride + (pid - first0), a0)
-    tl.store(pb_ptr + r0 * stride + (pid - first0), b0)
-    tl.store(pa_ptr + r1 * stride, a1, mask=has1)
-    tl.store(pb_ptr + r1 * stride, b1, mask=has1)
-    kwb_layer_norm_arrive(cnt_ptr, r0, pid >= 0)
-    kwb_layer_norm_arrive(cnt_ptr, r1, has1)  # both arrivals before any wait: no CTA waits on a waiter
-    kwb_layer_norm_wait(cnt_ptr, r0, n0)
-    kwb_layer_norm_wait(cnt_ptr, r1, n1)
-    shift0, scale0 = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, r0, R, n0, stride, eps, BLOCK_S)
-    shift1, scale1 = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, r1, R, n1, stride, eps, BLOCK_S)
-    y0 = kwb_layer_norm_finish(v, start - r0 * R + idx, in0, r0, shift0, scale0, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
-    y1 = kwb_layer_norm_finish(v, idx - cut, in1, r1, shift1, scale1, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
-    tl.store(out_ptr + start + idx, tl.where(in0, y0, y1).to(out_ptr.dtype.element_ty), mask=m)
 
 
 @triton.jit
@@ -209,7 +150,7 @@ def kwb_layer_norm_stats(x_ptr, pa_ptr, pb_ptr, R, INNER, n_split, n_rows, CHUNK
 def kwb_layer_norm_merge(pa_ptr, pb_ptr, shift_ptr, scale_ptr, R, n_split, eps, BLOCK_S: tl.constexpr):
     # one CTA per row: merges its n_split partial statistics into (shift, scale)
     row = tl.program_id(0).to(tl.int64)
-    shift, scale = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, n_split, eps, BLOCK_S)
+    shift, scale = kwb_layer_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
     tl.store(shift_ptr + row, shift)
     tl.store(scale_ptr + row, scale)
 
@@ -273,21 +214,7 @@ class ModelNew(nn.Module):
         lo, hi = ONEPASS_CHUNK
         chunk1 = min(max(lo, triton.next_power_of_2(triton.cdiv(r, ONEPASS_TARGET_SPLIT))), hi)
         n1 = triton.cdiv(r, chunk1)
-        limit = min(ONEPASS_MAX_SPLIT, sms)
-        flat = inner == 1 and (r * x.element_size()) % 16 != 0 and chunk1 <= r
-        if ONEPASS and flat and 2 * (n1 + 1) <= limit:  # misaligned rows: aligned flat chunks
-            stride = n1 + 1  # most CTAs a row can touch
-            n_ctas = triton.cdiv(rows * r, chunk1)
-            pa = torch.empty(rows * stride, dtype=torch.float32, device=x.device)
-            pb = torch.empty(rows * stride, dtype=torch.float32, device=x.device)
-            cnt = torch.zeros(rows, dtype=torch.int32, device=x.device)  # the rows' arrival counters
-            warps = min(max(chunk1 // (32 * ONEPASS_EPT), 4), 16)
-            kwb_layer_norm_onepass_flat[(n_ctas,)](
-                x, out, pa, pb, cnt, self.ln.weight, self.ln.bias, r, rows * r, rows, stride, EPS, groups, cpg, hw,
-                CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=1, HAS_BIAS=True, num_warps=warps)
-            self.last_grid_blocks = n_ctas
-            return out
-        if ONEPASS and n1 <= limit:
+        if ONEPASS and n1 <= min(ONEPASS_MAX_SPLIT, sms):
             pa = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
             pb = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
             cnt = torch.zeros(rows, dtype=torch.int32, device=x.device)  # the rows' arrival counters

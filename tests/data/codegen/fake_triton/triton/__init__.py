@@ -66,21 +66,10 @@ class _Launcher:
             raise errors[0]
 
     def _cooperative(self):
-        return _uses_atomics(self.fn, set())
-
-
-def _uses_atomics(fn, seen):
-    """Whether fn, or a @jit helper it calls (found by name in its globals), calls tl.atomic_*."""
-    if fn in seen:
-        return False
-    seen.add(fn)
-    try:
-        if "atomic_" in inspect.getsource(fn):
-            return True
-    except (OSError, TypeError):
-        return False
-    helpers = (fn.__globals__.get(n) for n in fn.__code__.co_names)
-    return any(isinstance(h, JITFunction) and _uses_atomics(h.fn, seen) for h in helpers)
+        try:
+            return "atomic_" in inspect.getsource(self.fn)
+        except (OSError, TypeError):
+            return False
 
 
 class JITFunction:

@@ -115,8 +115,7 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
     with _ATOMIC:
         i = int(ptr.offs)
         old = ptr.flat[i].clone()
-        if mask is None or bool(mask):
-            ptr.flat[i] = old + val
+        ptr.flat[i] = old + val
     if not isinstance(val, torch.Tensor) and val == 0:
         time.sleep(0.0002)
     return old
