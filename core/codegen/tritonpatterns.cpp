@@ -191,9 +191,10 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("BIAS_ARG"), plan.bias.isEmpty() ? QStringLiteral("x") : paramExpr(plan.bias));
     const qint64 rows = plan.outer * plan.inner;
     const qint64 split = cdiv(plan.reduce, 16384);
-    // The one-pass choice, as the template's forward makes it from the run-time row length R, for the
-    // target's SM count (132 on an H100/H200 SXM; max split = min(128, 2 x SMs)).
-    const qint64 chunk1 = std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 24))), 16384);
+    // The one-pass choice, as the template's forward makes it from the run-time row length R (the
+    // forward also caps a row's CTAs at the GPU's SM count, 132 on an H100/H200 SXM, more than 64).
+    const qint64 chunk1 = std::min<qint64>(std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 24))), 16384),
+                                           pow2AtLeast(std::max<qint64>(plan.reduce, 1)));
     const qint64 n1 = cdiv(plan.reduce, chunk1);
     const bool onePass = n1 <= 64;  // and <= the SM count, 132 on an H100/H200 SXM
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * 32), 4), 16);
@@ -208,7 +209,7 @@ PatternRender rowNorm(const PatternPlan& plan)
             {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
                                                     .arg(warps1).arg(warps1 * 32).arg(chunk1 / (warps1 * 32))},
             {QStringLiteral("grid"), QStringLiteral("(rows * %1,) = %2 CTAs for the spec; a row's %1 CTAs have consecutive indices and meet on the "
-                                                    "row's arrival counter (at most min(64, SMs) per row, so they are co-resident)")
+                                                    "row's arrival counter (at most min(64, SMs) per row, one CTA fits on an SM; CTAs take rows by start-order tickets)")
                                          .arg(n1).arg(rows * n1)},
             {QStringLiteral("data movement"), QStringLiteral("x read once into registers and the output written once; %1; per-chunk fp32 "
                                                              "partials (2 x rows x %2 floats) and one int32 counter per row through global memory")
@@ -357,7 +358,7 @@ PatternRender loss(const PatternPlan& plan)
     else if (plan.op == u"kl_div")
         term = QStringLiteral("        # xlogy(t, t) - t * log(p) as t * log(t / p): one log per element, not two (two made the\n"
                               "        # kernel ALU-bound on the H200). t == 0 gives 0 for a finite p > 0 and NaN otherwise, as torch.\n"
-                              "        term = tl.where(t > 0.0, t * tl.log(t / p),\n"
+                              "        term = tl.where(t > 0.0, t * tl.log(t / (p + 0.0)),  # + 0.0: p = -0.0 gives +inf, as torch\n"
                               "                        tl.where((t == 0.0) & (p > 0.0) & (p < float('inf')), 0.0, float('nan')))");
     else if (plan.op == u"huber")
         term = QStringLiteral("        d = tl.abs(p - t)\n        term = tl.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)");

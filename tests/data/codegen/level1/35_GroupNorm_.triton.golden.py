@@ -35,9 +35,9 @@ NUM_WARPS = 4
 ONEPASS = True              # False: always two passes
 ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at most one per SM of the GPU: a
                             # row's CTAs wait for each other, so they must all be resident at once (one
-                            # CTA always fits on an SM). The hardware dispatches CTAs in index order and a
-                            # row's CTAs have consecutive indices, so each fully dispatched row can finish.
-                            # The GPU must not be shared with other work meanwhile.
+                            # CTA always fits on an SM; a row of 256 on the H200's 132 SMs hung). CTAs take
+                            # rows by start-order tickets, so every row but the newest is complete. The GPU
+                            # must not be shared with other work meanwhile (MPS, other streams' kernels).
 ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / 24) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
 ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29, 3 runs: 16-24 CTAs per row at 32 per thread was
@@ -105,12 +105,15 @@ def kwb_group_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG,
 
 
 @triton.jit
-def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, INNER, n_split, eps, GROUPS, CPG, HW,
-                       CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr):
-    # CTA (row, split) holds CHUNK elements of one row in registers: its partial statistics go to the
-    # row's slots in pa/pb, it arrives on the row's counter, waits until all n_split CTAs of the row
-    # have, merges the row's partials (-> shift, scale) and writes its chunk from registers.
-    pid = tl.program_id(0)
+def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, INNER, n_split, n_rows, eps, GROUPS,
+                       CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr):
+    # A CTA takes a ticket (cnt[n_rows]) when it starts and works as CTA (row, split) = divmod(ticket,
+    # n_split): tickets follow the order CTAs really start in, whatever order the hardware dispatches
+    # them, so a waiting CTA only ever waits for CTAs of its row that will start once slots free. It holds
+    # CHUNK elements of the row in registers: its partial statistics go to the row's slots in pa/pb, it
+    # arrives on the row's counter, waits until all n_split CTAs of the row have, merges the row's
+    # partials (-> shift, scale) and writes its chunk from registers.
+    pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
     row = (pid // n_split).to(tl.int64)
     k = (pid % n_split) * CHUNK + tl.arange(0, CHUNK)
     m = k < R  # boundary predication
@@ -213,15 +216,16 @@ class ModelNew(nn.Module):
         # One pass when the row's CTAs can all be resident: at most ONEPASS_MAX_SPLIT and one per SM.
         sms = torch.cuda.get_device_properties(x.device).multi_processor_count if x.is_cuda else 64
         lo, hi = ONEPASS_CHUNK
-        chunk1 = min(max(lo, triton.next_power_of_2(triton.cdiv(r, ONEPASS_TARGET_SPLIT))), hi)
+        chunk1 = min(max(lo, triton.next_power_of_2(triton.cdiv(r, ONEPASS_TARGET_SPLIT))), hi,
+                     triton.next_power_of_2(r))  # a short row: one CTA of the row's own size
         n1 = triton.cdiv(r, chunk1)
         if ONEPASS and n1 <= min(ONEPASS_MAX_SPLIT, sms):
             pa = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
             pb = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
-            cnt = torch.zeros(rows, dtype=torch.int32, device=x.device)  # the rows' arrival counters
+            cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)  # the rows' counters, the ticket
             warps = min(max(chunk1 // (32 * ONEPASS_EPT), 4), 16)
             kwb_group_norm_onepass[(rows * n1,)](
-                x, out, pa, pb, cnt, self.gn.weight, self.gn.bias, r, inner, n1, EPS, groups, cpg, hw,
+                x, out, pa, pb, cnt, self.gn.weight, self.gn.bias, r, inner, n1, rows, EPS, groups, cpg, hw,
                 CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=2, HAS_BIAS=True, num_warps=warps)
             self.last_grid_blocks = rows * n1
             return out

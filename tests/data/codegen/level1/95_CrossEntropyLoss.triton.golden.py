@@ -50,7 +50,9 @@ def kwb_cross_entropy_rows(x_ptr, t_ptr, loss_ptr, valid_ptr, C, ignore_index, B
         lse = mx_safe + tl.log(tl.sum(s_l * tl.exp(m_l - mx_safe), axis=0))
     tgt = tl.load(t_ptr + row)
     ok = tgt != ignore_index
-    x_t = tl.load(base + tl.where(ok, tgt, 0)).to(tl.float32)
+    inside = (tgt >= 0) & (tgt < C)  # an out-of-range target gives NaN, never a read outside the row
+    x_t = tl.load(base + tl.where(ok & inside, tgt, 0)).to(tl.float32)
+    x_t = tl.where(ok & ~inside, float('nan'), x_t)
     tl.store(loss_ptr + row, tl.where(ok, lse - x_t, 0.0))
     tl.store(valid_ptr + row, tl.where(ok, 1.0, 0.0))
 

@@ -12,7 +12,7 @@ _ATOMIC = threading.Lock()
 
 
 def _set_pid(pid, grid):
-    _TLS.pid, _TLS.grid = list(pid), list(grid)
+    _TLS.pid, _TLS.grid, _TLS.polls = list(pid), list(grid), 0
 
 
 class constexpr:  # used only as an annotation
@@ -116,7 +116,12 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
         i = int(ptr.offs)
         old = ptr.flat[i].clone()
         ptr.flat[i] = old + val
-    if not isinstance(val, torch.Tensor) and val == 0:
+    if not isinstance(val, torch.Tensor) and val == 0:  # a poll: a bounded spin, never a silent hang
+        polls = getattr(_TLS, "polls", 0) + 1
+        _TLS.polls = polls
+        if polls > 200000:  # about 40 s of polling
+            raise RuntimeError("fake Triton: a program polled an atomic for 40 s (deadlock: a program it waits "
+                               "for never ran, or never arrived)")
         time.sleep(0.0002)
     return old
 
