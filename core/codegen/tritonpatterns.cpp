@@ -150,23 +150,37 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("APPLY"), plan.op == u"softmax" ? QStringLiteral("tl.exp(v - shift) * scale") : QStringLiteral("v - shift"));
     } else {
         const bool l1 = plan.op.startsWith(QStringLiteral("l1_norm"));
+        // Mean/variance norms sum d = x - K, K the row's first element: E[d^2] - E[d]^2 keeps its digits
+        // on offset data (x = 1000 + 0.01 * noise), where E[x^2] - E[x]^2 in fp32 does not.
+        const bool meanVar = plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm";
+        const QString rowFirst = QStringLiteral("tl.load(x_ptr + (row // INNER) * R * INNER + row % INNER).to(tl.float32)");
         r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("0.0"));
-        r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
-                                                                   "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)"));
-        r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
-                                                           .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
+        if (meanVar) {
+            r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                                                                       "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                                                                       "    kk = tl.load(base).to(tl.float32)  # the row's first element: the shift"));
+            r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        d = tl.where(m, v - kk, 0.0)\n        acc_a += d\n        acc_b += d * d"));
+            r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    kk = %1  # the row's first element: the shift\n"
+                                                                        "    d = tl.where(m, v - kk, 0.0)\n"
+                                                                        "    a = tl.sum(d, axis=0)\n    b = tl.sum(d * d, axis=0)").arg(rowFirst));
+        } else {
+            r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                                                                       "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)"));
+            r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
+                                                               .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
+            r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.sum(%1, axis=0)\n    b = tl.sum(v * v, axis=0)")
+                                                             .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
+        }
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
-        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.sum(%1, axis=0)\n    b = tl.sum(v * v, axis=0)")
-                                                         .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    sa = tl.zeros([BLOCK_S], dtype=tl.float32)\n"
                                                                    "    sb = tl.zeros([BLOCK_S], dtype=tl.float32)"));
         r.vars.insert(QStringLiteral("MERGE_COMBINE"), QStringLiteral("        sa += pa\n        sb += pb"));
         QString fin = QStringLiteral("    total_a = tl.sum(sa, axis=0)\n    total_b = tl.sum(sb, axis=0)\n");
-        if (plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm")
-            fin += QStringLiteral("    mean = total_a / R\n"
-                                  "    var = tl.maximum(total_b / R - mean * mean, 0.0)  # biased variance, as PyTorch's norms\n"
-                                  "    shift = mean\n    scale = tl.rsqrt(var + eps)");
+        if (meanVar)
+            fin += QStringLiteral("    mean_d = total_a / R  # mean of x - K\n"
+                                  "    var = tl.maximum(total_b / R - mean_d * mean_d, 0.0)  # biased variance, as PyTorch's norms\n"
+                                  "    shift = %1 + mean_d\n    scale = tl.rsqrt(var + eps)").arg(rowFirst);
         else if (plan.op == u"rms_norm")
             fin += QStringLiteral("    shift = total_a * 0.0\n    scale = 1.0 / tl.sqrt(total_b / R + eps)");
         else if (plan.op == u"l2_norm" || plan.op == u"frobenius_norm")
@@ -233,7 +247,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.config += {
         {QStringLiteral("statistics"), softmax ? QStringLiteral("online max and rescaled sum of exp per lane, merged across chunks the same way")
                                                : QStringLiteral("fp32 sum and sum of squares (%1) per chunk, merged per row; eps = %2")
-                                                     .arg(plan.op.startsWith(QStringLiteral("l1")) ? QStringLiteral("sum of |x|") : QStringLiteral("variance = E[x^2] - E[x]^2"))
+                                                     .arg(plan.op.startsWith(QStringLiteral("l1")) ? QStringLiteral("sum of |x|")
+                                                           : QStringLiteral("variance = E[d^2] - E[d]^2 of d = x - (the row's first element), so offset data keep their digits"))
                                                      .arg(pyFloat(plan.eps))},
         {QStringLiteral("dtype handling"), dtypeText(plan)},
         {QStringLiteral("launch plumbing"), QStringLiteral("a strided input is made contiguous first (one extra copy); %1%2; output from "

@@ -68,7 +68,7 @@ def kwb_softmax_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BLOCK
 
 
 @triton.jit
-def kwb_softmax_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S: tl.constexpr):
+def kwb_softmax_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S: tl.constexpr):
     # (shift, scale) of row `row` from its n_split partial statistics, in fp32. The loads go to L2
     # (.cg): on the one-pass paths other SMs wrote the partials, and L1 is not coherent.
     offs = tl.arange(0, BLOCK_S)
@@ -132,7 +132,7 @@ def kwb_softmax_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
     arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
     while arrived < n_split:  # acquire: once all arrived, their partials are visible
         arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
-    shift, scale = kwb_softmax_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
+    shift, scale = kwb_softmax_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
     y = kwb_softmax_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
 
@@ -155,10 +155,10 @@ def kwb_softmax_stats(x_ptr, pa_ptr, pb_ptr, R, INNER, n_split, n_rows, CHUNK: t
 
 
 @triton.jit
-def kwb_softmax_merge(pa_ptr, pb_ptr, shift_ptr, scale_ptr, R, n_split, eps, BLOCK_S: tl.constexpr):
+def kwb_softmax_merge(x_ptr, pa_ptr, pb_ptr, shift_ptr, scale_ptr, R, INNER, n_split, eps, BLOCK_S: tl.constexpr):
     # one CTA per row: merges its n_split partial statistics into (shift, scale)
     row = tl.program_id(0).to(tl.int64)
-    shift, scale = kwb_softmax_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
+    shift, scale = kwb_softmax_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
     tl.store(shift_ptr + row, shift)
     tl.store(scale_ptr + row, scale)
 
@@ -236,7 +236,7 @@ class ModelNew(nn.Module):
         scale = torch.empty(rows, dtype=torch.float32, device=x.device)
         kwb_softmax_stats[(rows * n_split,)](x, pa, pb, r, inner, n_split, rows, CHUNK=CHUNK, BLOCK=BLOCK,
                                             ROWS_FASTEST=False, num_warps=NUM_WARPS)
-        kwb_softmax_merge[(rows,)](pa, pb, shift, scale, r, n_split, EPS, BLOCK_S=FIN_BLOCK, num_warps=NUM_WARPS)
+        kwb_softmax_merge[(rows,)](x, pa, pb, shift, scale, r, inner, n_split, EPS, BLOCK_S=FIN_BLOCK, num_warps=NUM_WARPS)
         n_blocks = triton.cdiv(r, BLOCK)
         kwb_softmax_apply[(rows * n_blocks,)](
             x, out, shift, scale, x, x, r, inner, n_blocks, rows, groups, cpg, hw,

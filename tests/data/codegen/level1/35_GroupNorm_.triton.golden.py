@@ -13,7 +13,7 @@
 #   threads per CTA: num_warps = 4 (128 threads), 8 elements per thread per step
 #   grid: stats (rows * cdiv(R, 16384),) = 114688 CTAs; merge (rows,) = 896; apply (rows * cdiv(R, 1024),) = 1835008 for the spec
 #   data movement: x read twice (statistics, apply; the apply runs in reverse order so its first blocks come from L2) and the output written once; rows contiguous, coalesced; per-row fp32 statistics through two small workspaces (2 x rows x splits floats)
-#   statistics: fp32 sum and sum of squares (variance = E[x^2] - E[x]^2) per chunk, merged per row; eps = 1e-05
+#   statistics: fp32 sum and sum of squares (variance = E[d^2] - E[d]^2 of d = x - (the row's first element), so offset data keep their digits) per chunk, merged per row; eps = 1e-05
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
 #   launch plumbing: a strided input is made contiguous first (one extra copy); rows = N x groups slices of the contiguous input; weight/bias are ModelNew parameters with Model's names; output from torch.empty_like
 import math
@@ -53,19 +53,21 @@ def kwb_group_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BL
     offs = tl.arange(0, BLOCK)
     acc_a = tl.zeros([BLOCK], dtype=tl.float32)
     acc_b = tl.zeros([BLOCK], dtype=tl.float32)
+    kk = tl.load(base).to(tl.float32)  # the row's first element: the shift
     for step in range(0, CHUNK, BLOCK):
         k = k0 + step + offs
         m = k < R  # boundary predication
         v = tl.load(base + k.to(tl.int64) * INNER, mask=m, other=0.0).to(tl.float32)
-        acc_a += v
-        acc_b += v * v
+        d = tl.where(m, v - kk, 0.0)
+        acc_a += d
+        acc_b += d * d
     a = tl.sum(acc_a, axis=0)
     b = tl.sum(acc_b, axis=0)
     return a, b
 
 
 @triton.jit
-def kwb_group_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S: tl.constexpr):
+def kwb_group_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S: tl.constexpr):
     # (shift, scale) of row `row` from its n_split partial statistics, in fp32. The loads go to L2
     # (.cg): on the one-pass paths other SMs wrote the partials, and L1 is not coherent.
     offs = tl.arange(0, BLOCK_S)
@@ -80,9 +82,9 @@ def kwb_group_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S: tl.c
         sb += pb
     total_a = tl.sum(sa, axis=0)
     total_b = tl.sum(sb, axis=0)
-    mean = total_a / R
-    var = tl.maximum(total_b / R - mean * mean, 0.0)  # biased variance, as PyTorch's norms
-    shift = mean
+    mean_d = total_a / R  # mean of x - K
+    var = tl.maximum(total_b / R - mean_d * mean_d, 0.0)  # biased variance, as PyTorch's norms
+    shift = tl.load(x_ptr + (row // INNER) * R * INNER + row % INNER).to(tl.float32) + mean_d
     scale = tl.rsqrt(var + eps)
     return shift, scale
 
@@ -119,15 +121,17 @@ def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr
     m = k < R  # boundary predication
     off = (row // INNER) * R * INNER + row % INNER + k.to(tl.int64) * INNER
     v = tl.load(x_ptr + off, mask=m, other=0.0).to(tl.float32)
-    a = tl.sum(v, axis=0)
-    b = tl.sum(v * v, axis=0)
+    kk = tl.load(x_ptr + (row // INNER) * R * INNER + row % INNER).to(tl.float32)  # the row's first element: the shift
+    d = tl.where(m, v - kk, 0.0)
+    a = tl.sum(d, axis=0)
+    b = tl.sum(d * d, axis=0)
     tl.store(pa_ptr + pid, a)
     tl.store(pb_ptr + pid, b)
     tl.debug_barrier()  # every thread's partial stores come before the release below
     arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
     while arrived < n_split:  # acquire: once all arrived, their partials are visible
         arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
-    shift, scale = kwb_group_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
+    shift, scale = kwb_group_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
     y = kwb_group_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
 
@@ -150,10 +154,10 @@ def kwb_group_norm_stats(x_ptr, pa_ptr, pb_ptr, R, INNER, n_split, n_rows, CHUNK
 
 
 @triton.jit
-def kwb_group_norm_merge(pa_ptr, pb_ptr, shift_ptr, scale_ptr, R, n_split, eps, BLOCK_S: tl.constexpr):
+def kwb_group_norm_merge(x_ptr, pa_ptr, pb_ptr, shift_ptr, scale_ptr, R, INNER, n_split, eps, BLOCK_S: tl.constexpr):
     # one CTA per row: merges its n_split partial statistics into (shift, scale)
     row = tl.program_id(0).to(tl.int64)
-    shift, scale = kwb_group_norm_merge_row(pa_ptr, pb_ptr, row, R, n_split, eps, BLOCK_S)
+    shift, scale = kwb_group_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
     tl.store(shift_ptr + row, shift)
     tl.store(scale_ptr + row, scale)
 
@@ -236,7 +240,7 @@ class ModelNew(nn.Module):
         scale = torch.empty(rows, dtype=torch.float32, device=x.device)
         kwb_group_norm_stats[(rows * n_split,)](x, pa, pb, r, inner, n_split, rows, CHUNK=CHUNK, BLOCK=BLOCK,
                                             ROWS_FASTEST=False, num_warps=NUM_WARPS)
-        kwb_group_norm_merge[(rows,)](pa, pb, shift, scale, r, n_split, EPS, BLOCK_S=FIN_BLOCK, num_warps=NUM_WARPS)
+        kwb_group_norm_merge[(rows,)](x, pa, pb, shift, scale, r, inner, n_split, EPS, BLOCK_S=FIN_BLOCK, num_warps=NUM_WARPS)
         n_blocks = triton.cdiv(r, BLOCK)
         kwb_group_norm_apply[(rows * n_blocks,)](
             x, out, shift, scale, self.gn.weight, self.gn.bias, r, inner, n_blocks, rows, groups, cpg, hw,
