@@ -207,11 +207,19 @@ PatternRender rowNorm(const PatternPlan& plan)
     const qint64 split = cdiv(plan.reduce, 16384);
     // The one-pass choice, as the template's forward makes it from the run-time row length R (the
     // forward also caps a row's CTAs at the GPU's SM count, 132 on an H100/H200 SXM, more than 64).
-    const qint64 chunk1 = std::min<qint64>(std::min<qint64>(std::max<qint64>(4096, pow2AtLeast(cdiv(plan.reduce, 24))), 16384),
+    // The one-pass constants, written into the template (one source, so the text below and the generated
+    // forward cannot drift apart). Chosen from the H200 sweeps of 2026-11-29 (docs/results, session 4).
+    constexpr qint64 kMaxSplit = 64, kTargetSplit = 24, kChunkMin = 4096, kChunkMax = 16384, kEpt = 32;
+    r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
+    r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
+    r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));
+    r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MAX"), QString::number(kChunkMax));
+    r.vars.insert(QStringLiteral("ONEPASS_EPT"), QString::number(kEpt));
+    const qint64 chunk1 = std::min<qint64>(std::min<qint64>(std::max<qint64>(kChunkMin, pow2AtLeast(cdiv(plan.reduce, kTargetSplit))), kChunkMax),
                                            pow2AtLeast(std::max<qint64>(plan.reduce, 1)));
     const qint64 n1 = cdiv(plan.reduce, chunk1);
-    const bool onePass = n1 <= 64;  // and <= the SM count, 132 on an H100/H200 SXM
-    const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * 32), 4), 16);
+    const bool onePass = n1 <= kMaxSplit;  // the forward also caps at the SM count: this text assumes >= 64 SMs
+    const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * kEpt), 4), 16);
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
     r.tile = onePass ? static_cast<int>(chunk1) : 1024;
     const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")

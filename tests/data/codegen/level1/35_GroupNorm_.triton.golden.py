@@ -38,7 +38,7 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM; a row of 256 on the H200's 132 SMs hung). CTAs take
                             # rows by start-order tickets, so every row but the newest is complete. The GPU
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
-ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / 24) within ONEPASS_CHUNK
+ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
 ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: 16 CTAs per row was best for 1 MB rows, 84-85%
                             # of copy; 1.5 MB softmax rows gave 75-82% at 24-96 CTAs per row; rows that
