@@ -122,6 +122,17 @@ void TestConformance::planted_data()
     QTest::newRow("operator.mul") << t << QStringLiteral("        out = operator.mul(x, x)\n") << QStringLiteral("import operator\n")
                                   << QStringLiteral("out = operator.mul(x, x)") << QStringLiteral("torch-compute")
                                   << QStringLiteral("Python's operator module");
+    // Found by the session-4 fresh-user trial: PyTorch functions reached through module-level names.
+    QTest::newRow("alias sm = torch.relu") << t << QStringLiteral("        out = sm(x)\n") << QStringLiteral("sm = torch.relu\n\n\n")
+                                           << QStringLiteral("out = sm(x)") << QStringLiteral("torch-compute") << QStringLiteral("`sm` is PyTorch compute");
+    QTest::newRow("alias of F.gelu") << t << QStringLiteral("        out = act(x)\n")
+                                     << QStringLiteral("import torch.nn.functional as F\nact = F.gelu\n\n\n") << QStringLiteral("out = act(x)")
+                                     << QStringLiteral("torch-compute") << QStringLiteral("`act` is PyTorch compute");
+    QTest::newRow("module-level lambda") << t << QStringLiteral("        out = sm(x)\n") << QStringLiteral("sm = lambda t: t.relu()\n\n\n")
+                                         << QStringLiteral("sm = lambda t: t.relu()") << QStringLiteral("tensor-method") << QStringLiteral("`.relu()`");
+    QTest::newRow("table of torch functions") << c << QStringLiteral("        out = OPS[\"r\"](x)\n") << QStringLiteral("OPS = {\"r\": torch.relu}\n\n\n")
+                                              << QStringLiteral("OPS = {") << QStringLiteral("torch-compute")
+                                              << QStringLiteral("stores the PyTorch function `torch.relu`");
 }
 
 void TestConformance::planted()

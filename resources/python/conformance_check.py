@@ -120,6 +120,17 @@ def dotted(node):
     return None
 
 
+def is_torch_compute(name):
+    """Whether a resolved dotted name is a PyTorch function that computes (not allocation, a view, a dtype,
+    a query or a module container)."""
+    if not name.startswith("torch."):
+        return False
+    rest = name[6:]
+    if rest.startswith(("nn.functional.", "ops.", "_C.", "special.", "linalg.", "fft.")):
+        return True
+    return rest in TENSOR_COMPUTE or rest.startswith("Tensor.") and rest.split(".")[-1] in TENSOR_COMPUTE
+
+
 class Module:
     """What kernel.py defines: import aliases, functions, ModelNew, framework kernels and hosts."""
 
@@ -157,6 +168,29 @@ class Module:
                         self.hosts[node.name] = node.lineno
             elif isinstance(node, ast.ClassDef) and node.name == "ModelNew":
                 self.model = node
+        # Module-level names bound to other callables: `sm = torch.softmax` is an alias (its calls resolve
+        # to torch.softmax), `sm = lambda t: ...` a function that calls follow, and a table of PyTorch
+        # functions (`OPS = {"sm": F.softmax}`) is reported where it is built: calling through any of
+        # them hides what computes.
+        self.tables = []           # (line, table name, PyTorch function stored in it)
+        for node in tree.body:
+            if not (isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets)):
+                continue
+            for t in node.targets:
+                value = node.value
+                if isinstance(value, (ast.Attribute, ast.Name)) and dotted(value):
+                    self.aliases[t.id] = self.resolve(dotted(value))
+                elif isinstance(value, ast.Lambda):
+                    fn = ast.FunctionDef(name=t.id, args=value.args, body=[ast.Return(value=value.body)],
+                                         decorator_list=[], returns=None, type_comment=None)
+                    ast.copy_location(fn, node)
+                    ast.fix_missing_locations(fn)
+                    self.functions[t.id] = fn
+                elif isinstance(value, (ast.Dict, ast.List, ast.Tuple, ast.Set)):
+                    for sub in ast.walk(value):
+                        name = self.resolve(dotted(sub)) if isinstance(sub, (ast.Attribute, ast.Name)) else None
+                        if name and is_torch_compute(name):
+                            self.tables.append((node.lineno, t.id, name))
 
     def resolve(self, name):
         """Dotted name with its first part replaced by what it was imported as."""
@@ -461,6 +495,9 @@ def check(path, framework):
         src = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         violations.append({"line": line, "col": 1, "code": code, "message": message, "source": src})
 
+    for ln, table, fn in mod.tables:
+        add(ln, "torch-compute", "`%s` stores the PyTorch function `%s`: computing through a table hides what "
+            "computes; call a %s kernel" % (table, fn, fw["label"]))
     fw_imports = [(ln, m) for ln, m in mod.imports if m.split(".")[0] in fw["roots"]]
     if not fw_imports:
         add(0, "no-framework-import", "kernel.py does not import %s (%s)" % (fw["label"], ", ".join(sorted(fw["roots"]))))
