@@ -166,10 +166,12 @@ PatternRender rowNorm(const PatternPlan& plan)
         } else {
             r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
                                                                        "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)"));
-            r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        acc_a += %1\n        acc_b += v * v")
-                                                               .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
-            r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.sum(%1, axis=0)\n    b = tl.sum(v * v, axis=0)")
-                                                             .arg(l1 ? QStringLiteral("tl.abs(v)") : QStringLiteral("v")));
+            // L1 needs only the sum of |x|: a sum of squares it never reads could overflow to inf for
+            // |x| >= 1e19 and turn the output into NaN (fresh-user trial).
+            r.vars.insert(QStringLiteral("STATS_COMBINE"), l1 ? QStringLiteral("        acc_a += tl.abs(v)")
+                                                              : QStringLiteral("        acc_a += v\n        acc_b += v * v"));
+            r.vars.insert(QStringLiteral("FUSED_STATS"), l1 ? QStringLiteral("    a = tl.sum(tl.abs(v), axis=0)\n    b = a * 0.0")
+                                                            : QStringLiteral("    a = tl.sum(v, axis=0)\n    b = tl.sum(v * v, axis=0)"));
         }
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
@@ -186,9 +188,9 @@ PatternRender rowNorm(const PatternPlan& plan)
         else if (plan.op == u"l2_norm" || plan.op == u"frobenius_norm")
             fin += QStringLiteral("    shift = total_a * 0.0\n    scale = 1.0 / tl.sqrt(total_b)");
         else if (plan.op == u"l1_norm")
-            fin += QStringLiteral("    shift = total_b * 0.0\n    scale = R / total_a  # x / mean(|x|)");
+            fin += QStringLiteral("    scale = R / total_a  # x / mean(|x|)\n    shift = scale * 0.0");
         else
-            fin += QStringLiteral("    shift = total_b * 0.0\n    scale = 1.0 / total_a  # x / sum(|x|)");
+            fin += QStringLiteral("    scale = 1.0 / total_a  # x / sum(|x|)\n    shift = scale * 0.0");
         r.vars.insert(QStringLiteral("MERGE_FINAL"), fin);
         r.vars.insert(QStringLiteral("APPLY"), QStringLiteral("(v - shift) * scale"));
     }
@@ -254,10 +256,13 @@ PatternRender rowNorm(const PatternPlan& plan)
     }
     r.config += {
         {QStringLiteral("statistics"), softmax ? QStringLiteral("online max and rescaled sum of exp per lane, merged across chunks the same way")
-                                               : QStringLiteral("fp32 sum and sum of squares (%1) per chunk, merged per row; eps = %2")
-                                                     .arg(plan.op.startsWith(QStringLiteral("l1")) ? QStringLiteral("sum of |x|")
-                                                           : QStringLiteral("variance = E[d^2] - E[d]^2 of d = x - (the row's first element), so offset data keep their digits"))
-                                                     .arg(pyFloat(plan.eps))},
+                                               : plan.op.startsWith(QStringLiteral("l1"))
+                                                     ? QStringLiteral("fp32 sum of |x| per chunk, merged per row")
+                                                     : plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm"
+                                                           ? QStringLiteral("fp32 sums of d and d^2, d = x - (the row's first element), per chunk, merged per row: "
+                                                                            "variance = E[d^2] - E[d]^2, so offset data keep their digits; eps = %1").arg(pyFloat(plan.eps))
+                                                           : QStringLiteral("fp32 sum of squares per chunk, merged per row%1")
+                                                                 .arg(plan.op == u"rms_norm" ? QStringLiteral("; eps = ") + pyFloat(plan.eps) : QString())},
         {QStringLiteral("dtype handling"), dtypeText(plan)},
         {QStringLiteral("launch plumbing"), QStringLiteral("a strided input is made contiguous first (one extra copy); %1%2; output from "
                                                            "torch.empty_like")

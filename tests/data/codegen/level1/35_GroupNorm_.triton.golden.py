@@ -13,7 +13,7 @@
 #   threads per CTA: num_warps = 4 (128 threads), 8 elements per thread per step
 #   grid: stats (rows * cdiv(R, 16384),) = 114688 CTAs; merge (rows,) = 896; apply (rows * cdiv(R, 1024),) = 1835008 for the spec
 #   data movement: x read twice (statistics, apply; the apply runs in reverse order so its first blocks come from L2) and the output written once; rows contiguous, coalesced; per-row fp32 statistics through two small workspaces (2 x rows x splits floats)
-#   statistics: fp32 sum and sum of squares (variance = E[d^2] - E[d]^2 of d = x - (the row's first element), so offset data keep their digits) per chunk, merged per row; eps = 1e-05
+#   statistics: fp32 sums of d and d^2, d = x - (the row's first element), per chunk, merged per row: variance = E[d^2] - E[d]^2, so offset data keep their digits; eps = 1e-05
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
 #   launch plumbing: a strided input is made contiguous first (one extra copy); rows = N x groups slices of the contiguous input; weight/bias are ModelNew parameters with Model's names; output from torch.empty_like
 import math
