@@ -274,6 +274,22 @@ private Q_SLOTS:
     QVERIFY2(!QFileInfo::exists(ws), "nothing half-written");
   }
 
+  // Found by the session-4 fresh-user trial: a folder given as the problem printed the probe's
+  // traceback twice; `kwb baseline --help` was an unknown option.
+  void folderAsLogicAndSubcommandHelp() {
+    QTemporaryDir dir;
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r = kwb({QStringLiteral("baseline"), dir.path(), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("is a folder, not a Python file")), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("Traceback")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(ws));
+    const Result h = kwb({QStringLiteral("baseline"), QStringLiteral("--help")});
+    QCOMPARE(h.code, 0);
+    QVERIFY2(h.out.contains(QStringLiteral("baseline LOGIC.py --gpu NAME")), qPrintable(h.out));
+  }
+
   void gpuNames() {
     Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
                     QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("h100")), QStringLiteral("--cpu-dry-run")});

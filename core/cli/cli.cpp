@@ -129,6 +129,8 @@ int cmdAnalyze(const QStringList& args) {
   p.addOption({QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
+  if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
+    return usage(QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
   QString python = p.value(QStringLiteral("python"));
   QString error;
   if (python.isEmpty()) python = findTorchPython(&error);
@@ -437,6 +439,11 @@ int runCli(const QStringList& args, const FigureRenderer& renderer) {
   }
   const QString cmd = args.constFirst();
   const QStringList rest = args.mid(1);
+  // `kwb baseline --help` and the like: the one help text lists every command's options
+  if (rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
+    printHelp();
+    return kOk;
+  }
   if (cmd == QLatin1String("baseline")) return cmdBaseline(rest, renderer);
   if (cmd == QLatin1String("analyze")) return cmdAnalyze(rest);
   if (cmd == QLatin1String("utilization")) return cmdUtilization(rest);

@@ -106,8 +106,10 @@ bool BaselineJob::setSpec(const nlohmann::json& spec) {
 bool BaselineJob::understand() {
   m_error.clear();
   Q_EMIT progress(Understand, QStringLiteral("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
-  if (!QFileInfo::exists(m_opts.logicPath))
-    return fail(Understand, QStringLiteral("%1: no such file").arg(m_opts.logicPath));
+  if (!QFileInfo(m_opts.logicPath).isFile())
+    return fail(Understand, QFileInfo::exists(m_opts.logicPath)
+                                ? QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath)
+                                : QStringLiteral("%1: no such file").arg(m_opts.logicPath));
 
   const SpecLedger& ledger = SpecLedger::builtin();
   const auto found = ledger.lookup(m_opts.gpu);
