@@ -127,7 +127,9 @@ QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, 
     if (r.toolId == QLatin1String("spec-ledger")) md += QStringLiteral("- `%1`: %2 — %3\n").arg(r.id, r.content, r.source);
   md += QStringLiteral("\n## Files\n\n"
                        "- `reference.py` the PyTorch reference; `kernel.py` the baseline kernel (`ModelNew`); "
-                       "`test_kernel.py` the harness (`python test_kernel.py --version v0 --no-memory`)\n"
+                       "`test_kernel.py` the harness: `\"$(cat .kwb/python)\" test_kernel.py --version v0 --no-memory` runs it "
+                       "under the Python with torch that this workspace was made with (`.kwb/python`), or "
+                       "`python3 tools/sandbox.py --kind run --no-sync -- python test_kernel.py --version v0 --no-memory`\n"
                        "- `plans/v0_plan.md` knowledge consulted; `baseline_report.md`; `memory/v0.json`\n"
                        "- `tools/*.py` the seed's commands (`compute_utilization.py`, `memory_manager.py`, `plugin.py`, "
                        "`sandbox.py`), thin shims over `kwb`\n"
