@@ -11,7 +11,7 @@
 # Baseline configuration:
 #   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 24 chunks of CHUNK = 16384 elements, one chunk per CTA held in registers
 #   threads per CTA: num_warps = 16 (512 threads), 32 elements per thread
-#   grid: (rows * 24,) = 98304 CTAs for the spec; a row's 24 CTAs have consecutive indices and meet on the row's arrival counter (at most min(64, SMs) per row, one CTA fits on an SM; CTAs take rows by start-order tickets)
+#   grid: (rows * 24,) = 98304 CTAs for the spec; a CTA takes its (row, chunk) from a start-order ticket, and a row's 24 CTAs meet on the row's arrival counter (at most min(64, SMs) per row, so they are resident together)
 #   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 24 floats) and one int32 counter per row through global memory
 #   statistics: online max and rescaled sum of exp per lane, merged across chunks the same way
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
