@@ -88,6 +88,9 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["workbench"]["mode"].get<std::string>()), QStringLiteral("cpu-dry-run"));
     QVERIFY(mem["performance"]["latency_us"].is_null());  // never presented as a kernel measurement
+    QVERIFY(mem["workbench"]["host_us"].is_null());        // GPU only: no launch path was measured
+    QVERIFY(mem["workbench"]["ref_host_us"].is_null());
+    QVERIFY(!report.contains("Host launch path"));
     // A dry run never ran the kernel: no correctness status, no gate result, and the reason says why.
     QVERIFY(mem["correctness"]["status"].is_null());
     QVERIFY(mem["quality_gate"]["result"].is_null());
@@ -99,6 +102,24 @@ private Q_SLOTS:
     const Result log = run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s%n%b")}, m_ws);
     QVERIFY2(log.out.startsWith(QStringLiteral("V0: baseline kernel")), qPrintable(log.out + log.err));
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
+  }
+
+  // A GPU run's records, with the harness behind a command target (a stand-in that prints a GPU
+  // RESULT_JSON): the host time per forward call reaches memory/v0.json and the report.
+  void baselineGpuRecordsHostTime() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_19_ReLU_gpu"));
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--no-commit"), QStringLiteral("--target"),
+                          QStringLiteral("command:python3 " KWB_TEST_DATA_DIR "/run/fake_gpu_harness.py")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(mem["performance"]["latency_us"].get<double>(), 3071.5);
+    QCOMPARE(mem["workbench"]["host_us"].get<double>(), 45.5);
+    QCOMPARE(mem["workbench"]["ref_host_us"].get<double>(), 20.25);
+    const QString report = QString::fromUtf8(readAll(ws + QStringLiteral("/baseline_report.md")));
+    QVERIFY2(report.contains(QStringLiteral("- Host launch path per call: 45.5 µs (PyTorch reference: 20.3 µs)")), qPrintable(report));
+    QVERIFY(report.contains(QStringLiteral("blocking kernel hides the launch path")));
   }
 
   void existingWorkspaceNeedsForce() {

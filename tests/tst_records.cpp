@@ -93,6 +93,8 @@ ReportInput sampleReport(const QString& mode)
     in.overallStatus = QStringLiteral("FAIL");
     in.latencyUs = 4980.5123;
     in.refLatencyUs = 5102.0;
+    in.hostUs = 38.26;
+    in.refHostUs = 12.04;
     in.tflops = 0.32339;
     in.bandwidthGBs = 2587.09;
     in.tflopsUtilPct = 0.48;
@@ -413,6 +415,10 @@ private Q_SLOTS:
         // The seed's performance row: latency 3 decimals, TFLOPS 3, GB/s integer, % one decimal.
         QVERIFY(md.contains(QLatin1String("| latency(us) | TFLOPS | bandwidth(GB/s) | TFLOPS peak utilization(%) | bandwidth peak utilization(%) |")));
         QVERIFY(md.contains(QLatin1String("| 4980.512 | 0.323 | 2587 | 0.5 | 53.9 |")));
+        QVERIFY(md.contains(QStringLiteral("- Host launch path per call: 38.3 µs (PyTorch reference: 12.0 µs), the median host "
+                                           "time of one forward call, reported beside the latency\n")));
+        QVERIFY(md.indexOf(QLatin1String("- Host launch path")) > md.indexOf(QLatin1String("- PyTorch reference latency:")));
+        QVERIFY(md.indexOf(QLatin1String("- Host launch path")) < md.indexOf(QLatin1String("## Roofline")));
         QVERIFY(md.contains(QLatin1String("- Compute peak source: ledger nvidia.h200-sxm")));
         QVERIFY(md.contains(QLatin1String("- Bandwidth utilization vs. measured ceiling: 61.3% (ceiling: device-to-device copy")));
         QVERIFY(md.contains(QLatin1String("| data movement | 128-bit vector loads \\| stores |")));
@@ -423,6 +429,19 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("- Ran 2 correctness case(s): 1 PASS, 0 FAIL, 1 TIMEOUT_FAIL, 0 other, on NVIDIA H200")));
         QVERIFY(md.contains(QLatin1String("- Not run: robustness run")));
         QVERIFY(md.contains(QLatin1String("- Warning: odd_tail timed out")));
+    }
+
+    void reportHostLaunchPath()
+    {
+        ReportInput in = sampleReport(QStringLiteral("gpu"));
+        in.latencyUs = 12.5;   // a small kernel behind a 38 µs launch path
+        in.refHostUs.reset();
+        QString md = renderBaselineReport(in);
+        QVERIFY(md.contains(QStringLiteral("- Host launch path per call: 38.3 µs, the median host time of one forward call, "
+                                           "reported beside the latency; more than the latency: launch-bound\n")));
+        in.hostUs.reset();     // a result from a harness that did not report it: no line, no "n/a"
+        md = renderBaselineReport(in);
+        QVERIFY(!md.contains(QLatin1String("Host launch path")));
     }
 
     void reportImplausibleIsFlagged()
@@ -450,6 +469,7 @@ private Q_SLOTS:
         QVERIFY(!md.contains(QLatin1String("53.9")));
         QVERIFY(!md.contains(QLatin1String("measured ceiling")));
         QVERIFY(md.contains(QLatin1String("- Not run: the kernel on a GPU")));
+        QVERIFY(!md.contains(QLatin1String("Host launch path")));   // the CPU's host time is not a launch path
     }
 
     void reportMissingValues()
@@ -462,6 +482,7 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("_None: no knowledge record was consulted._")));
         QVERIFY(md.contains(QLatin1String("_No roofline figure was drawn._")));
         QVERIFY(md.contains(QLatin1String("- Arithmetic intensity: n/a")));
+        QVERIFY(!md.contains(QLatin1String("Host launch path")));
     }
 
     void reportGolden()

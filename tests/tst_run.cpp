@@ -252,7 +252,8 @@ private Q_SLOTS:
     {
         const HarnessEvent c = parseHarnessLine(QStringLiteral(
             "[test_kernel] CASE_RESULT {\"name\": \"large\", \"status\": \"FAIL\", \"shape\": [4096, 393216], \"dtype\": \"float32\","
-            " \"rel_err\": null, \"threshold\": 0.01, \"latency_us\": 812.5, \"ref_latency_us\": 1650, \"reason\": \"rel_err is NaN\"}"));
+            " \"rel_err\": null, \"threshold\": 0.01, \"latency_us\": 812.5, \"ref_latency_us\": 1650, \"host_us\": 41.5,"
+            " \"ref_host_us\": 18, \"reason\": \"rel_err is NaN\"}"));
         QCOMPARE(c.kind, HarnessEvent::Kind::CaseResult);
         QVERIFY(c.caseResult);
         const CaseResult& r = *c.caseResult;
@@ -265,12 +266,16 @@ private Q_SLOTS:
         QCOMPARE(r.dtype, QStringLiteral("float32"));
         QCOMPARE(r.reason, QStringLiteral("rel_err is NaN"));
         QCOMPARE(r.raw.at("ref_latency_us").get<int>(), 1650);
+        QCOMPARE(*r.hostUs, 41.5);
+        QCOMPARE(*r.refHostUs, 18.0);
+        QCOMPARE(toJson(r).at("host_us").get<double>(), 41.5);
 
         const HarnessEvent d = parseHarnessLine(QStringLiteral(
             "[test_kernel] RESULT_JSON={\"version\": \"v0\", \"mode\": \"gpu\", \"status\": \"PASS\", \"framework\": \"cutedsl\","
             " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, \"timing_method\": \"cuda_event\","
             " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], [3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
-            " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1}"));
+            " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, \"host_us\": 60.25, \"ref_host_us\": null,"
+            " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1}"));
         QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
         QVERIFY(d.runResult);
         const RunResult& rr = *d.runResult;
@@ -286,6 +291,22 @@ private Q_SLOTS:
         QCOMPARE(rr.raw.at("extra").get<int>(), 1);
         QCOMPARE(toJson(rr).at("extra").get<int>(), 1); // unknown keys survive a round trip
         QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
+        QCOMPARE(*rr.hostUs, 60.25);
+        QVERIFY(!rr.refHostUs);                              // null: not measured
+        QCOMPARE(toJson(rr).at("host_us").get<double>(), 60.25);
+        QVERIFY(toJson(rr).at("ref_host_us").is_null());
+        // A harness from before host_us: the fields are absent, and stay absent after a round trip.
+        QVERIFY(!rr.cases.at(0).hostUs && !rr.cases.at(0).refHostUs);
+        QVERIFY(!toJson(rr.cases.at(0)).contains("host_us"));
+        const HarnessEvent old = parseHarnessLine(QStringLiteral(
+            "[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"mode\": \"gpu\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5}"));
+        QCOMPARE(old.kind, HarnessEvent::Kind::ResultJson);
+        QVERIFY(!old.runResult->hostUs && !old.runResult->refHostUs);
+        QVERIFY(!toJson(*old.runResult).contains("host_us") && !toJson(*old.runResult).contains("ref_host_us"));
+        // Same type rules as the latencies.
+        const HarnessEvent bad = parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"host_us\": \"41\"}"));
+        QCOMPARE(bad.kind, HarnessEvent::Kind::ParseError);
+        QVERIFY2(bad.error.contains(QLatin1String("\"host_us\" must be a number")), qPrintable(bad.error));
     }
 
     // ---- targets ---------------------------------------------------------------------------

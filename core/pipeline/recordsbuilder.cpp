@@ -152,6 +152,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
+  // Host time per forward call (optional: older harnesses and the CPU do not report it).
+  const std::optional<double> hostUs = (o.result && !in.cpuDryRun) ? o.result->hostUs : std::nullopt;
+  const std::optional<double> refHostUs = (o.result && !in.cpuDryRun) ? o.result->refHostUs : std::nullopt;
+  r.hostUs = hostUs;
+  r.refHostUs = refHostUs;
   if (out->utilization) {
     r.tflops = util.achievedTflops;
     r.bandwidthGBs = util.achievedGBs;
@@ -258,6 +263,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"kernel_user_edited", in.kernelUserEdited},
                     {"run_dir", r.runDir.toStdString()},
                     {"timing_method", r.timingMethod.toStdString()},
+                    {"host_us", opt(hostUs)},
+                    {"ref_host_us", opt(refHostUs)},
                     {"implausible", gpu && util.implausible},
                     {"warnings", [&] {
                        nlohmann::json w = nlohmann::json::array();

@@ -129,6 +129,16 @@ void performance(QString& md, const ReportInput& in, bool dryRun)
         md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, reduced shapes\n");
     md += QLatin1String("- PyTorch reference latency: ")
         + (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
+    // The harness hides the launch path from the latency (a blocking kernel) and reports it apart.
+    if (!dryRun && known(in.hostUs)) {
+        md += QLatin1String("- Host launch path per call: ") + fixed(in.hostUs, 1) + QStringLiteral(" µs")
+            + (known(in.refHostUs) ? QLatin1String(" (PyTorch reference: ") + fixed(in.refHostUs, 1) + QStringLiteral(" µs)")
+                                   : QString())
+            + QLatin1String(", the median host time of one forward call, reported beside the latency")
+            + ((known(in.latencyUs) && *in.hostUs > *in.latencyUs) ? QLatin1String("; more than the latency: launch-bound")
+                                                                  : QString())
+            + QLatin1Char('\n');
+    }
     md += QLatin1String("- FLOPs: ") + code(in.flopsExpr) + QLatin1String("; bytes moved: ") + code(in.bytesExpr)
         + QLatin1Char('\n');
     md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');

@@ -44,6 +44,8 @@ struct ReportInput {
     QString overallStatus;          ///< PASS | FAIL
     std::optional<double> latencyUs;      ///< primary case, µs
     std::optional<double> refLatencyUs;   ///< PyTorch reference, µs
+    std::optional<double> hostUs;         ///< median host time of one kernel forward call (launch path), µs; GPU runs of a harness that reports it
+    std::optional<double> refHostUs;      ///< the same for the PyTorch reference, µs
     std::optional<double> tflops;         ///< achieved, 10^12 FLOP/s
     std::optional<double> bandwidthGBs;   ///< achieved, 10^9 bytes/s
     std::optional<double> tflopsUtilPct;      ///< of the datasheet compute peak, %
@@ -70,7 +72,9 @@ struct ReportInput {
 /// Correctness test path; PyTorch reference logic description; Stable source record ids consulted;
 /// Baseline configuration summary; Correctness results; Baseline performance; Roofline; What was and
 /// was not run. Latency has 3 decimals (µs), TFLOPS 3, GB/s none, percentages 1, rel_err 3
-/// significant digits in scientific notation; a missing value reads "n/a". In mode "cpu-dry-run" a
+/// significant digits in scientific notation; a missing value reads "n/a". The performance section
+/// has a "Host launch path per call" line (1 decimal, µs) only when hostUs is known and the run is not
+/// a dry run (older runs did not report it). In mode "cpu-dry-run" a
 /// banner at the top and in the performance section says the figures come from the PyTorch
 /// reference on the CPU at reduced shapes and are not a kernel measurement, and no utilization is
 /// shown as the kernel's. Table cells are escaped ('|', newlines).

@@ -78,6 +78,15 @@ QString shapeText(const json& v)
     return inputs.join(QStringLiteral(", "));
 }
 
+// A field that older harnesses did not print: written when set, or null when raw had it; else left out.
+void setOptional(json& o, const char* key, const std::optional<double>& v)
+{
+    if (v)
+        o[key] = *v;
+    else if (o.contains(key))
+        o[key] = nullptr;
+}
+
 const QString kPrefix = QStringLiteral("[test_kernel] ");
 
 // Keyword after the prefix, and whether it is followed by a JSON payload.
@@ -136,7 +145,8 @@ std::optional<CaseResult> caseResultFromJson(const json& o, QString* error)
         || !readText(o, "dtype", &r.dtype, &err) || !readText(o, "reason", &r.reason, &err)
         || !readNumber(o, "rel_err", &r.relErr, &err) || !readNumber(o, "threshold", &r.threshold, &err)
         || !readNumber(o, "latency_us", &r.latencyUs, &err)
-        || !readNumber(o, "ref_latency_us", &r.refLatencyUs, &err))
+        || !readNumber(o, "ref_latency_us", &r.refLatencyUs, &err) || !readNumber(o, "host_us", &r.hostUs, &err)
+        || !readNumber(o, "ref_host_us", &r.refHostUs, &err))
         return std::nullopt;
     if (r.name.isEmpty()) {
         err = QStringLiteral("a case needs a non-empty \"name\"");
@@ -169,7 +179,8 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error)
         || !readText(o, "primary_case", &r.primaryCase, &err)
         || !readText(o, "dry_run_note", &r.dryRunNote, &err)
         || !readNumber(o, "max_rel_err", &r.maxRelErr, &err) || !readNumber(o, "latency_us", &r.latencyUs, &err)
-        || !readNumber(o, "ref_latency_us", &r.refLatencyUs, &err))
+        || !readNumber(o, "ref_latency_us", &r.refLatencyUs, &err) || !readNumber(o, "host_us", &r.hostUs, &err)
+        || !readNumber(o, "ref_host_us", &r.refHostUs, &err))
         return std::nullopt;
     if (r.status != QLatin1String("PASS") && r.status != QLatin1String("FAIL") && r.status != QLatin1String("ERROR")) {
         err = QStringLiteral("RESULT_JSON: status \"%1\" is not PASS, FAIL or ERROR").arg(r.status);
@@ -298,6 +309,8 @@ json toJson(const CaseResult& r)
     o["threshold"] = num(r.threshold);
     o["latency_us"] = num(r.latencyUs);
     o["ref_latency_us"] = num(r.refLatencyUs);
+    setOptional(o, "host_us", r.hostUs);
+    setOptional(o, "ref_host_us", r.refHostUs);
     if (!o.contains("shape"))
         o["shape"] = r.shape.isEmpty() ? json(nullptr) : json(r.shape.toStdString());
     o["dtype"] = r.dtype.isEmpty() ? json(nullptr) : json(r.dtype.toStdString());
@@ -328,6 +341,8 @@ json toJson(const RunResult& r)
     o["primary_case"] = text(r.primaryCase);
     o["latency_us"] = num(r.latencyUs);
     o["ref_latency_us"] = num(r.refLatencyUs);
+    setOptional(o, "host_us", r.hostUs);
+    setOptional(o, "ref_host_us", r.refHostUs);
     o["grid_blocks"] = r.gridBlocks ? json(*r.gridBlocks) : json(nullptr);
     o["dry_run_note"] = text(r.dryRunNote);
     return o;

@@ -19,6 +19,8 @@ struct CaseResult {
     std::optional<double> threshold;     ///< "threshold": the rel_err bound the case was held to (unitless)
     std::optional<double> latencyUs;     ///< "latency_us": kernel latency, µs, as timed by the harness
     std::optional<double> refLatencyUs;  ///< "ref_latency_us": PyTorch reference latency, µs
+    std::optional<double> hostUs;        ///< "host_us": median host time of one kernel forward call, µs (GPU, timed case; absent before it existed)
+    std::optional<double> refHostUs;     ///< "ref_host_us": the same for the PyTorch reference, µs
     QString shape;                       ///< "shape": text as given, or a JSON array joined as "4096x393216" (inputs separated by ", ")
     QString dtype;                       ///< "dtype", e.g. "float32", "bfloat16"
     QString reason;                      ///< why it failed / why a number is null; empty on a clean PASS
@@ -42,6 +44,8 @@ struct RunResult {
     QString primaryCase;                 ///< "primary_case": the case whose latency is the headline
     std::optional<double> latencyUs;     ///< "latency_us" of the primary case, µs
     std::optional<double> refLatencyUs;  ///< "ref_latency_us" of the primary case, µs
+    std::optional<double> hostUs;        ///< "host_us" of the primary case: median host time of one forward call, µs (GPU; optional)
+    std::optional<double> refHostUs;     ///< "ref_host_us" of the primary case, µs (GPU; optional)
     std::optional<qint64> gridBlocks;    ///< "grid_blocks": CTAs launched by the primary case's kernel
     QString dryRunNote;                  ///< "dry_run_note": why the numbers are not a GPU measurement
     nlohmann::json raw;                  ///< the document exactly as received
@@ -86,7 +90,8 @@ std::optional<CaseResult> caseResultFromJson(const nlohmann::json& object, QStri
 /// present, an array of valid case objects. Same type rules as caseResultFromJson.
 std::optional<RunResult> runResultFromJson(const nlohmann::json& object, QString* error);
 
-/// The contract's field names and values, from the typed fields (null for absent numbers).
+/// The contract's field names and values, from the typed fields (null for absent numbers; the
+/// optional "host_us" / "ref_host_us" are written only when set or already present in raw).
 nlohmann::json toJson(const CaseResult& result);
 /// The document from the typed fields; keys of raw not modelled here are kept.
 nlohmann::json toJson(const RunResult& result);

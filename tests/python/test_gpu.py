@@ -53,6 +53,25 @@ class GpuHarnessTest(unittest.TestCase):
         self.assertEqual(r.results["problem_shape"]["last_call_rel_err"], 0.0)
 
     @unittest.skipUnless(HAS_TRITON, "no Triton")
+    def test_blocking_kernel_hides_the_launch_path_and_host_time_is_reported(self):
+        r = self.harness("triton_relu.py", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 0, r)
+        res, case = r.result, r.results["problem_shape"]
+        self.assertIn("blocking kernel hides the launch path", res["timing_method"])
+        for doc in (res, case):
+            self.assertGreater(doc["host_us"], 0)
+            self.assertGreater(doc["ref_host_us"], 0)
+        self.assertEqual(res["host_us"], res["latency_stats"]["host_us"])
+        self.assertEqual(res["ref_host_us"], res["ref_latency_stats"]["host_us"])
+        for stats in (res["latency_stats"], res["ref_latency_stats"]):
+            self.assertGreaterEqual(stats["blocked_us"], 150)     # a spin of >= 200 us (calibrated)
+            self.assertGreaterEqual(stats["launch_hidden"], 0.0)
+            self.assertLessEqual(stats["launch_hidden"], 1.0)
+            self.assertEqual(stats["clock"], "cuda_events")      # the spin is not mistaken for a side stream
+        # 33x1000 floats: a few us of GPU work behind a launch path of tens of us
+        self.assertTrue(any("launch-bound" in w for w in case["warnings"]), case["warnings"])
+
+    @unittest.skipUnless(HAS_TRITON, "no Triton")
     def test_triton_kernel_ignoring_strides_fails_strided(self):
         r = self.harness("triton_relu_flat.py", "--skip", "dtype_bf16,dtype_fp16")
         self.assertEqual(r.rc, 1, r)

@@ -73,6 +73,10 @@ class DryRunTest(unittest.TestCase):
         self.assertGreater(res["latency_us"], 0.0)
         self.assertGreater(res["ref_latency_us"], 0.0)
         self.assertGreaterEqual(res["latency_stats"]["n"], 3)
+        for key in ("host_us", "ref_host_us"):  # GPU only: the CPU's perf_counter time is host time
+            self.assertNotIn(key, res)
+            self.assertNotIn(key, self.out.results["problem_shape"])
+        self.assertNotIn("host_us", res["latency_stats"])
 
     def test_derived_shapes_are_not_multiples_of_the_tile(self):
         r = self.out.results

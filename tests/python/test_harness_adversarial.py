@@ -133,7 +133,8 @@ class SideStreamVerdictTest(unittest.TestCase):
         self.assertEqual(s["median_us"], 1500.0)
         self.assertEqual(s["min_us"], 1490.0)
         self.assertEqual(s["event_median_us"], 3.1)
-        self.assertIn("stream other than the harness's", s["warning"])
+        self.assertEqual(len(s["warnings"]), 1)
+        self.assertIn("stream other than the harness's", s["warnings"][0])
         self.assertIn("synchronized wall clock", t.method(3, True, s["clock"]))
 
     def test_honest_kernels_keep_cuda_event_times(self):
@@ -142,9 +143,106 @@ class SideStreamVerdictTest(unittest.TestCase):
         small = t.summarize([10.0, 10.0, 10.0], [60.0, 61.0, 59.0], 10)            # overheads dominate
         for s in (big, small):
             self.assertEqual(s["clock"], "cuda_events")
-            self.assertNotIn("warning", s)
+            self.assertEqual(s["warnings"], [])
         self.assertEqual(big["median_us"], 1000.0)
         self.assertIn("cuda_events+l2_flush(100 MiB)", t.method(3, True, big["clock"]))
+
+    def test_side_stream_wall_time_excludes_the_blocked_time(self):
+        # The wall times _one hands over are already less the spin: 1500 us of side-stream work
+        # behind a 2000 us spin still reads 1500 us, and an honest kernel behind it stays on events.
+        mod, t = self.timer()
+        side = t.summarize([3.0, 3.2, 3.1], [1500.0, 1510.0, 1490.0], 10,
+                           [40.0, 41.0, 39.0], [2000.0, 2001.0, 1999.0], [True, True, True])
+        self.assertEqual(side["clock"], "wall")
+        self.assertEqual(side["median_us"], 1500.0)
+        honest = t.summarize([1000.0, 1001.0, 999.0], [1030.0, 1031.0, 1029.0], 10,
+                             [40.0, 41.0, 39.0], [2000.0, 2001.0, 1999.0], [True, True, True])
+        self.assertEqual(honest["clock"], "cuda_events")
+
+
+class BlockingKernelTest(unittest.TestCase):
+    """The blocking kernel's pure rules (the spin itself needs a GPU: tests/python/test_gpu.py)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mod = h.load_rendered(h.RELU_SPEC)
+        cls.mod.torch = __import__("torch")
+
+    def test_spin_is_three_times_the_largest_host_time_plus_a_margin_within_bounds(self):
+        m = self.mod
+        self.assertEqual(m.block_us_for(None), 200.0)     # before any call: the minimum
+        self.assertEqual(m.block_us_for(40.0), 200.0)     # 3*40 + 50 = 170 < 200
+        self.assertEqual(m.block_us_for(100.0), 350.0)
+        self.assertEqual(m.block_us_for(400.0), 1250.0)
+        self.assertEqual(m.block_us_for(1e6), 20000.0)    # clamped at 20 ms
+
+    def test_launch_hidden_when_the_host_span_is_shorter_than_the_blocked_time(self):
+        self.assertTrue(self.mod.launch_hidden(120.0, 350.0))
+        self.assertFalse(self.mod.launch_hidden(400.0, 200.0))
+        self.assertFalse(self.mod.launch_hidden(200.0, 200.0))
+
+    def test_spin_grows_from_the_first_call_and_from_hidden_calls_only(self):
+        m = self.mod
+        # a 400 us launch path: the first call is not hidden behind 200 us, the spin grows, then hides it
+        host_max = m.next_host_max(None, 400.0, False)
+        self.assertEqual(m.block_us_for(host_max), 1250.0)
+        self.assertEqual(m.next_host_max(host_max, 450.0, True), 450.0)
+        # a forward that waits for the GPU: its host time follows the spin; after the first call the
+        # spin stops growing instead of chasing it to 20 ms
+        host_max = m.next_host_max(None, 260.0, False)       # 200 us spin + 60 us of GPU work
+        spin = m.block_us_for(host_max)                       # 830 us
+        host_max = m.next_host_max(host_max, spin + 60.0, False)
+        self.assertEqual(host_max, 260.0)
+        self.assertEqual(m.block_us_for(host_max), spin)
+
+    def test_launch_bound_warning_when_the_host_time_exceeds_the_gpu_time(self):
+        m = self.mod
+        self.assertIsNone(m.launch_bound_warning(90.0, 160.0, True))
+        self.assertIsNone(m.launch_bound_warning(None, 160.0, True))
+        self.assertEqual(m.launch_bound_warning(250.4, 12.3, True),
+                         "forward spends 250 µs on the host per call, more than its 12 µs on the GPU: launch-bound; "
+                         "latency_us is GPU time with the launch path hidden")
+        self.assertIn("includes the launch path (no blocking kernel)", m.launch_bound_warning(250.0, 12.0, False))
+
+    def test_stats_report_host_time_and_the_hidden_fraction(self):
+        t = self.mod.Timer(False)
+        t.gpu, t.flush_bytes, t.cycles_per_us = True, 100 << 20, 1980.0
+        s = t.summarize([180.0, 181.0, 182.0, 179.0], [190.0, 191.0, 192.0, 189.0], 12,
+                        [100.0, 110.0, 105.0, 400.0], [350.0, 350.0, 351.0, 350.0], [True, True, True, False])
+        self.assertEqual(s["clock"], "cuda_events")
+        self.assertEqual(s["host_us"], 107.5)
+        self.assertEqual(s["blocked_us"], 350.0)
+        self.assertEqual(s["launch_hidden"], 0.75)
+        self.assertEqual(len(s["warnings"]), 1)
+        self.assertIn("did not hide the launch path in 1 of 4 timed calls", s["warnings"][0])
+        all_hidden = t.summarize([180.0, 181.0], [190.0, 191.0], 12, [100.0, 110.0], [350.0, 350.0], [True, True])
+        self.assertEqual(all_hidden["launch_hidden"], 1.0)
+        self.assertEqual(all_hidden["warnings"], [])
+        self.assertIn("blocking kernel hides the launch path", t.method(4, True, "cuda_events"))
+
+    def test_without_a_blocking_kernel_the_method_says_so(self):
+        t = self.mod.Timer(False)
+        t.gpu, t.flush_bytes = True, 100 << 20
+        t.block_error = "torch.cuda._sleep is missing in torch 0.0"
+        s = t.summarize([180.0, 181.0], [190.0, 191.0], 12, [100.0, 110.0], [0.0, 0.0], [None, None])
+        self.assertEqual(s["host_us"], 105.0)
+        self.assertIsNone(s["launch_hidden"])
+        self.assertEqual(s["warnings"], [])
+        text = t.method(2, True, "cuda_events")
+        self.assertIn("no blocking kernel (torch.cuda._sleep is missing", text)
+        self.assertIn("launch path is inside the timed region", text)
+
+    def test_cpu_timer_has_no_blocking_kernel_and_no_host_fields(self):
+        t = self.mod.Timer(False)
+        self.assertIsNone(t.cycles_per_us)
+        us, wall, out, host, blocked, hidden = t._one(lambda: 7)
+        self.assertEqual((out, host, blocked, hidden), (7, None, 0.0, None))
+        self.assertEqual(us, wall)
+        s, last = t.measure(lambda: 7, 0.05)
+        self.assertEqual(last, 7)
+        self.assertEqual(s["clock"], "perf_counter")
+        for key in ("host_us", "blocked_us", "launch_hidden"):
+            self.assertNotIn(key, s)
 
 
 class StickyErrorTest(Base):
