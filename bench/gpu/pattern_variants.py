@@ -185,3 +185,32 @@ elif "kl_div" in open(os.path.join(WS, "reference.py")).read():
                 kl_partial[(parts.numel(),)](p, t, parts, n, FORM=form, CHUNK=chunk, BLOCK=block, num_warps=w)
                 return parts.sum().reshape(()) / p.shape[0]  # the finalize, here in torch (tiny)
             report("kl %s CHUNK=%d BLOCK=%d warps=%d" % (label, chunk, block, w), run)
+
+
+# Session-5 designs next to the generated kernel (bench/gpu/rownorm_experiments.py says what each is).
+if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import rownorm_experiments as X  # noqa: E402
+
+    refsrc = open(os.path.join(WS, "reference.py")).read()
+    x = inputs[0]
+    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
+    if "softmax" in refsrc and x.dim() == 2:
+        report("sm_two_barrier CHUNK=8192", lambda: X.softmax_two_barrier(x, 8192))
+        with_settings(ONEPASS_CHUNK=(32768, 32768), ONEPASS_EPT=64)
+    elif "torch.abs" in refsrc and x.dim() == 2:
+        report("l1_aligned CHUNK=4096", lambda: X.l1norm_aligned(x, 4096))
+        for ept in (32, 16):
+            report("l1_aligned2 CHUNK=4096 EPT=%d" % ept, lambda e=ept: X.l1norm_aligned2(x, 4096, e))
+        # diagnostic: the generated kernel on 16-byte-aligned rows (one more column), against a copy of them
+        xa = torch.rand(x.shape[0], x.shape[1] + 1, device=x.device)
+        da = torch.empty_like(xa)
+        a_us, c_us = bench(lambda: new(xa)), bench(lambda: da.copy_(xa))
+        print(json.dumps({"ws": name, "variant": "diagnostic: generated kernel on rows of %d (16-byte aligned)" % xa.shape[1],
+                          "us": a_us, "copy_us": c_us, "pct_of_copy": 100.0 * c_us / a_us}), flush=True)
+        del xa, da
+    elif "GroupNorm" in refsrc:
+        gn = model.gn
+        for ctas, block, warps in ((sms, 8192, 16), (sms, 4096, 8), (2 * sms, 4096, 8)):
+            report("gn_persistent_l2 CTAs=%d BLOCK=%d warps=%d" % (ctas, block, warps),
+                   lambda c=ctas, b=block, w=warps: X.groupnorm_persistent(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, b, w))

@@ -84,8 +84,9 @@ run_job() {  # $1 GPU index, $2 job
         2> $S/logs/gemm_sweep_smallk.err; rc=$? ;;
     variants:*)
       local w=${j#variants:}
-      timeout -k 5 200 python3 bench/gpu/pattern_variants.py "$here/.gpu/ws/$w" > $S/logs/variants_$w.jsonl \
-        2> $S/logs/variants_$w.err; rc=$? ;;
+      TRITON_CACHE_DIR=$S/tcache_$w timeout -k 5 200 python3 bench/gpu/pattern_variants.py "$here/.gpu/ws/$w" \
+        > $S/logs/variants_$w.jsonl 2> $S/logs/variants_$w.err; rc=$?
+      python3 bench/gpu/kernel_resources.py $S/tcache_$w > $S/logs/resources_$w.jsonl 2>&1; rm -rf $S/tcache_$w ;;
     matmulref)
       timeout -k 5 200 python3 bench/gpu/matmul_reference.py $GEMMS > $S/logs/matmul_reference.jsonl 2> $S/logs/matmul_reference.err; rc=$? ;;
     *)

@@ -124,6 +124,13 @@ PatternRender rowNorm(const PatternPlan& plan)
     // Mean/variance norms sum d = x - K, K the row's first element: E[d^2] - E[d]^2 keeps its digits on
     // offset data (x = 1000 + 0.01 * noise), where E[x^2] - E[x]^2 in fp32 does not.
     const bool meanVar = plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm";
+    r.vars.insert(QStringLiteral("ONEPASS_SHIFT"), QString());  // mean/variance norms: v holds x - K on the one-pass path
+    // One pass over contiguous rows: chunks start at 16-byte boundaries, and the row's first CTA takes the
+    // elements at either end (EDGE_STATS adds their statistics, EDGE_PREP readies them for the apply).
+    // Softmax keeps index-aligned chunks (its online max/sum would need a merge of the edges).
+    r.vars.insert(QStringLiteral("ALIGN_ROWS"), pyBool(!softmax));
+    r.vars.insert(QStringLiteral("EDGE_STATS"), QStringLiteral("            pass  # ALIGN_ROWS is False for softmax"));
+    r.vars.insert(QStringLiteral("EDGE_PREP"), QString());
     if (softmax) {
         r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    m_l = tl.full([BLOCK], float('-inf'), tl.float32)\n"
@@ -160,9 +167,15 @@ PatternRender rowNorm(const PatternPlan& plan)
                                                                        "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)\n"
                                                                        "    kk = tl.load(base).to(tl.float32)  # the row's first element: the shift"));
             r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("        d = tl.where(m, v - kk, 0.0)\n        acc_a += d\n        acc_b += d * d"));
+            // One pass: v itself becomes d, so the CTA holds one chunk in registers, not two (keeping x and
+            // d both live took 34_InstanceNorm from 4.1 to 5.7 ms on the H200, 2026-11-29 session 5).
             r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    kk = %1  # the row's first element: the shift\n"
-                                                                        "    d = tl.where(m, v - kk, 0.0)\n"
-                                                                        "    a = tl.sum(d, axis=0)\n    b = tl.sum(d * d, axis=0)").arg(rowFirst));
+                                                                        "    v = tl.where(m, v - kk, 0.0)  # from here on v holds d = x - kk\n"
+                                                                        "    a = tl.sum(v, axis=0)\n    b = tl.sum(v * v, axis=0)").arg(rowFirst));
+            r.vars.insert(QStringLiteral("ONEPASS_SHIFT"), QStringLiteral("\n    shift = shift - kk  # v holds x - kk; rounds no worse than x - shift would"));
+            r.vars.insert(QStringLiteral("EDGE_STATS"), QStringLiteral("            de = tl.where(me, ve - kk, 0.0)\n"
+                                                                       "            a += tl.sum(de, axis=0)\n            b += tl.sum(de * de, axis=0)"));
+            r.vars.insert(QStringLiteral("EDGE_PREP"), QStringLiteral("            ve = tl.where(me, ve - kk, 0.0)  # as v: d = x - kk"));
         } else {
             r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    acc_a = tl.zeros([BLOCK], dtype=tl.float32)\n"
                                                                        "    acc_b = tl.zeros([BLOCK], dtype=tl.float32)"));
@@ -172,6 +185,8 @@ PatternRender rowNorm(const PatternPlan& plan)
                                                               : QStringLiteral("        acc_a += v\n        acc_b += v * v"));
             r.vars.insert(QStringLiteral("FUSED_STATS"), l1 ? QStringLiteral("    a = tl.sum(tl.abs(v), axis=0)\n    b = a * 0.0")
                                                             : QStringLiteral("    a = tl.sum(v, axis=0)\n    b = tl.sum(v * v, axis=0)"));
+            r.vars.insert(QStringLiteral("EDGE_STATS"), l1 ? QStringLiteral("            a += tl.sum(tl.abs(ve), axis=0)")
+                                                           : QStringLiteral("            a += tl.sum(ve, axis=0)\n            b += tl.sum(ve * ve, axis=0)"));
         }
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.sum(acc_a, axis=0)\n    b = tl.sum(acc_b, axis=0)"));
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("0.0"));
@@ -210,7 +225,11 @@ PatternRender rowNorm(const PatternPlan& plan)
     // The one-pass constants, written into the template (one source: the configuration text below predicts
     // the choice the generated forward makes from the run-time row length R). Chosen from the H200 sweeps of
     // 2026-11-29 (docs/results, session 4). The forward also caps a row's CTAs at the GPU's SM count.
-    constexpr qint64 kMaxSplit = 64, kTargetSplit = 24, kChunkMin = 4096, kChunkMax = 16384, kEpt = 32;
+    // Softmax: 24 CTAs per row in 4096-16384-element chunks (23_Softmax best at 16384, 64 registers a thread).
+    // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
+    // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
+    constexpr qint64 kMaxSplit = 64, kChunkMin = 4096, kEpt = 32;
+    const qint64 kTargetSplit = softmax ? 24 : 64, kChunkMax = softmax ? 16384 : 8192;
     r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
     r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
     r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));
@@ -223,7 +242,10 @@ PatternRender rowNorm(const PatternPlan& plan)
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * kEpt), 4), 16);
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
     r.tile = onePass ? static_cast<int>(chunk1) : 1024;
-    const QString strided = plan.inner == 1 ? QStringLiteral("rows contiguous, coalesced")
+    const QString strided = plan.inner == 1 ? (onePass && !softmax ? QStringLiteral("rows contiguous, coalesced; chunks start at 16-byte boundaries, so "
+                                                                                    "every load and store is a 16-byte vector, and the row's first CTA "
+                                                                                    "also takes the under-16-byte ends of its row")
+                                                                   : QStringLiteral("rows contiguous, coalesced"))
                                             : QStringLiteral("normalised dim strided by inner = %1 (uncoalesced; a transposed-tile variant is the next step)").arg(plan.inner);
     if (onePass) {
         r.config = {

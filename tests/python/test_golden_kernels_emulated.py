@@ -94,6 +94,37 @@ class RowNormEmulated(unittest.TestCase):
             two = self.run_with(mod, {"ONEPASS": False}, model, x)
             self.assertLess(float((two - want).abs().max()), 1e-4)
 
+    def test_group_norm_one_pass_aligned_chunks_with_edges(self):
+        # R = 2 channels * 37 * 59 = 4366 (R % 4 == 2): each group's first 16-byte boundary falls elsewhere, so the
+        # chunks start past the group's head and its first CTA also takes the head and tail elements;
+        # fp16 rows have 8-element vectors. Two CTAs of 4096 per group.
+        mod = golden("35_GroupNorm_")
+        for dtype, tol in ((torch.float32, 1e-4), (torch.float16, 2e-2)):
+            ref = torch.nn.GroupNorm(8, 16)  # the golden kernel is specialised to the spec's 8 groups
+            with torch.no_grad():
+                ref.weight.uniform_(0.5, 1.5)
+                ref.bias.uniform_(-1, 1)
+            model = mod.ModelNew(16, 8)
+            model.gn.weight.data, model.gn.bias.data = ref.weight.data.to(dtype), ref.bias.data.to(dtype)
+            x = (torch.randn(2, 16, 37, 59) + 2.0).to(dtype)
+            out = model(x)
+            self.assertEqual(model.last_grid_blocks, 2 * 8 * 2)
+            with torch.no_grad():
+                want = ref(x.float())
+                self.assertLess(float((out.float() - want).abs().max()), tol, dtype)
+
+    def test_l1_norm_one_pass_odd_rows(self):
+        # 38_L1Norm_'s rows of 65535 fp32 are not 16-byte aligned; here rows of 4099 (2 CTAs, ragged), of
+        # 5 (one CTA, head and tail only) and of 2 (inside one vector)
+        mod = golden("38_L1Norm_")
+        model = mod.ModelNew()
+        for rows, r in ((7, 4099), (9, 5), (6, 2), (3, 4096)):
+            x = torch.rand(rows, r) + 0.1
+            want = x / torch.mean(torch.abs(x), dim=1, keepdim=True)
+            self.assertLess(rel_err(model(x), want), 1e-5, (rows, r))
+            two = self.run_with(mod, {"ONEPASS": False}, model, x)
+            self.assertLess(rel_err(two, want), 1e-5, (rows, r))
+
     def test_layer_norm_two_pass_rows_fastest(self):
         mod = golden("40_LayerNorm")
         shape = (4, 9, 11)

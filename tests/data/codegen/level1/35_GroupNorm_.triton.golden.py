@@ -38,11 +38,13 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM; a row of 256 on the H200's 132 SMs hung). CTAs take
                             # rows by start-order tickets, so every row but the newest is complete. The GPU
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
-ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
-ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: 16 CTAs per row was best for 1 MB rows, 84-85%
-                            # of copy; 1.5 MB softmax rows gave 75-82% at 24-96 CTAs per row; rows that
-                            # needed 128+ CTAs ran slower than two passes)
+ONEPASS_TARGET_SPLIT = 64   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
+ONEPASS_CHUNK = (4096, 8192)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
+ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: softmax rows of 1.5 MB were best at 16384-element
+                            # chunks, 79% of copy; mean/variance and L1 norms at 4096 (4 warps), 85-88%: at
+                            # 16384 their CTAs need 80 registers a thread, one CTA fits an SM, and 34 fell to
+                            # 63%; rows that needed 128+ CTAs ran slower than two passes)
+ALIGN_ROWS = True          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
 
 
 @triton.jit
@@ -107,8 +109,23 @@ def kwb_group_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG,
 
 
 @triton.jit
+def kwb_group_norm_edges(row, R, VEC: tl.constexpr):
+    # Positions in row `row` (contiguous rows) of its elements outside whole VEC-element vectors: the
+    # head before the row's first VEC boundary (lanes 0..VEC-1) and the tail after its last one (lanes
+    # VEC..2*VEC-1), each under VEC elements; returns (positions, mask).
+    r0 = row * R
+    a0 = (r0 + VEC - 1) // VEC * VEC
+    tail0 = tl.maximum((r0 + R) // VEC * VEC, a0) - r0
+    q = tl.arange(0, 2 * VEC)
+    ke = tl.where(q < VEC, q, tail0 + q - VEC)
+    me = tl.where(q < VEC, (q < a0 - r0) & (q < R), ke < R)
+    return ke, me
+
+
+@triton.jit
 def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, INNER, n_split, n_rows, eps, GROUPS,
-                       CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr):
+                       CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr,
+                       ALIGNED: tl.constexpr, VEC: tl.constexpr):
     # A CTA takes a ticket (cnt[n_rows]) when it starts and works as CTA (row, split) = divmod(ticket,
     # n_split): tickets follow the order CTAs really start in, whatever order the hardware dispatches
     # them, so a waiting CTA only ever waits for CTAs of its row that will start once slots free. It holds
@@ -117,14 +134,33 @@ def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr
     # partials (-> shift, scale) and writes its chunk from registers.
     pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
     row = (pid // n_split).to(tl.int64)
-    k = (pid % n_split) * CHUNK + tl.arange(0, CHUNK)
-    m = k < R  # boundary predication
-    off = (row // INNER) * R * INNER + row % INNER + k.to(tl.int64) * INNER
+    if ALIGNED:
+        # Contiguous rows: the chunks start at the row's first 16-byte (VEC-element) boundary and cover
+        # whole vectors only, so loads and stores are 16-byte accesses even when a row's byte length is
+        # not a multiple of 16 (38_L1Norm_, 65535 fp32 per row: 75% -> 88% of copy on the H200, session 5).
+        # The row's first CTA also takes the under-VEC elements at either end (kwb_group_norm_edges).
+        r0 = row * R
+        cb = (r0 + VEC - 1) // VEC * VEC + (pid % n_split) * CHUNK
+        j = tl.arange(0, CHUNK)
+        m = (j // VEC) * VEC + VEC <= ((r0 + R) // VEC * VEC - cb).to(tl.int32)  # whole vectors in the row
+        k = cb - r0 + j
+        off = cb + j
+    else:
+        k = (pid % n_split) * CHUNK + tl.arange(0, CHUNK)
+        m = k < R  # boundary predication
+        off = (row // INNER) * R * INNER + row % INNER + k.to(tl.int64) * INNER
     v = tl.load(x_ptr + off, mask=m, other=0.0).to(tl.float32)
     kk = tl.load(x_ptr + (row // INNER) * R * INNER + row % INNER).to(tl.float32)  # the row's first element: the shift
-    d = tl.where(m, v - kk, 0.0)
-    a = tl.sum(d, axis=0)
-    b = tl.sum(d * d, axis=0)
+    v = tl.where(m, v - kk, 0.0)  # from here on v holds d = x - kk
+    a = tl.sum(v, axis=0)
+    b = tl.sum(v * v, axis=0)
+    if ALIGNED:
+        if pid % n_split == 0:
+            ke, me = kwb_group_norm_edges(row, R, VEC)
+            ve = tl.load(x_ptr + row * R + ke, mask=me, other=0.0).to(tl.float32)
+            de = tl.where(me, ve - kk, 0.0)
+            a += tl.sum(de, axis=0)
+            b += tl.sum(de * de, axis=0)
     tl.store(pa_ptr + pid, a)
     tl.store(pb_ptr + pid, b)
     tl.debug_barrier()  # every thread's partial stores come before the release below
@@ -132,8 +168,16 @@ def kwb_group_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr
     while arrived < n_split:  # acquire: once all arrived, their partials are visible
         arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
     shift, scale = kwb_group_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
+    shift = shift - kk  # v holds x - kk; rounds no worse than x - shift would
     y = kwb_group_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
+    if ALIGNED:
+        if pid % n_split == 0:
+            ke, me = kwb_group_norm_edges(row, R, VEC)
+            ve = tl.load(x_ptr + row * R + ke, mask=me, other=0.0).to(tl.float32)
+            ve = tl.where(me, ve - kk, 0.0)  # as v: d = x - kk
+            ye = kwb_group_norm_finish(ve, ke, me, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
+            tl.store(out_ptr + row * R + ke, ye.to(out_ptr.dtype.element_ty), mask=me)
 
 
 @triton.jit
@@ -230,7 +274,8 @@ class ModelNew(nn.Module):
             warps = min(max(chunk1 // (32 * ONEPASS_EPT), 4), 16)
             kwb_group_norm_onepass[(rows * n1,)](
                 x, out, pa, pb, cnt, self.gn.weight, self.gn.bias, r, inner, n1, rows, EPS, groups, cpg, hw,
-                CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=2, HAS_BIAS=True, num_warps=warps)
+                CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=2, HAS_BIAS=True,
+                ALIGNED=ALIGN_ROWS and inner == 1, VEC=max(1, 16 // x.element_size()), num_warps=warps)
             self.last_grid_blocks = rows * n1
             return out
         n_split = triton.cdiv(r, CHUNK)

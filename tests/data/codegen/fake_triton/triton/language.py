@@ -87,7 +87,7 @@ def zeros(shape, dtype=torch.float32):
     return torch.zeros(_shape(shape), dtype=dtype)
 
 
-def load(ptr, mask=None, other=None, cache_modifier=None):
+def load(ptr, mask=None, other=None, cache_modifier=None, eviction_policy=None):
     offs = ptr.offs.to(torch.int64)
     if mask is None:
         return ptr.flat[offs]
@@ -98,7 +98,7 @@ def load(ptr, mask=None, other=None, cache_modifier=None):
     return torch.where(mask, vals, fill)
 
 
-def store(ptr, value, mask=None):
+def store(ptr, value, mask=None, cache_modifier=None, eviction_policy=None):
     offs = ptr.offs.to(torch.int64)
     value = torch.broadcast_to(_t(value).to(ptr.flat.dtype), offs.shape)
     if mask is None:
@@ -124,6 +124,10 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
                                "for never ran, or never arrived)")
         time.sleep(0.0002)
     return old
+
+
+def multiple_of(x, _):
+    return x
 
 
 def debug_barrier():

@@ -1,0 +1,253 @@
+"""Session-5 experiments for issue 6's row norms below 80% of copy: three kernel designs the generated
+template does not have yet, each checked against the workspace's PyTorch reference and timed with
+do_bench next to the generated kernel (the same JSON lines as pattern_variants.py).
+
+Usage (GPU machine): python3 rownorm_experiments.py WORKSPACE > out.jsonl
+  softmax (23): sm_two_barrier -- one pass, chunk in registers; the row's CTAs meet twice (row max, then
+                row sum of exp(x - max)), so each element takes one exp instead of two.
+  L1 norm (38): l1_aligned -- one pass, chunks aligned to 16 bytes in the flat tensor, so loads and
+                stores can be vectorised although rows of 65535 fp32 are not 16-byte aligned; and the
+                generated kernel on 16-byte-aligned rows (R = 65536) as a diagnostic of the alignment cost.
+  group norm (35): gn_persistent_l2 -- persistent: one CTA per SM, every CTA owns one slice of every
+                group; it reads the slice of group g+1 (statistics) before it waits for group g's
+                statistics and re-reads group g's slice from L2 to write it, so DRAM sees x once.
+The kernels are written for contiguous rows (what these problems have). Importable on the CPU with the
+fake Triton (tests/data/codegen/fake_triton) for a correctness check: see check_cpu() at the bottom.
+"""
+import json
+import os
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+
+# ----------------------------------------------------------------------------- softmax, one exp
+@triton.jit
+def sm_two_barrier(x_ptr, out_ptr, pmax_ptr, psum_ptr, cnt_ptr, R, n_split, n_rows,
+                   CHUNK: tl.constexpr, BLOCK_S: tl.constexpr):
+    pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")  # start-order ticket
+    row = (pid // n_split).to(tl.int64)
+    k = (pid % n_split) * CHUNK + tl.arange(0, CHUNK)
+    m = k < R
+    off = row * R + k
+    v = tl.load(x_ptr + off, mask=m, other=float("-inf")).to(tl.float32)
+    tl.store(pmax_ptr + pid, tl.max(v, axis=0))
+    tl.debug_barrier()
+    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+    while arrived < n_split:
+        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+    s = tl.arange(0, BLOCK_S)
+    pm = tl.load(pmax_ptr + row * n_split + s, mask=s < n_split, other=float("-inf"), cache_modifier=".cg")
+    mx = tl.max(pm, axis=0)
+    mx = tl.where(mx == float("-inf"), 0.0, mx)
+    e = tl.exp(v - mx)
+    tl.store(psum_ptr + pid, tl.sum(e, axis=0))
+    tl.debug_barrier()
+    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+    while arrived < 2 * n_split:
+        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+    ps = tl.load(psum_ptr + row * n_split + s, mask=s < n_split, other=0.0, cache_modifier=".cg")
+    y = e * (1.0 / tl.sum(ps, axis=0))
+    tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
+
+
+def softmax_two_barrier(x, chunk, ept=32):
+    rows, r = x.shape
+    n = triton.cdiv(r, chunk)
+    out = torch.empty_like(x)
+    pmax = torch.empty(rows * n, dtype=torch.float32, device=x.device)
+    psum = torch.empty(rows * n, dtype=torch.float32, device=x.device)
+    cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)
+    sm_two_barrier[(rows * n,)](x, out, pmax, psum, cnt, r, n, rows, CHUNK=chunk, BLOCK_S=64,
+                                num_warps=min(max(chunk // (32 * ept), 4), 16))
+    return out
+
+
+# ----------------------------------------------------------------------------- L1 norm, aligned
+@triton.jit
+def l1_aligned(x_ptr, out_ptr, psum_ptr, cnt_ptr, R, n_split, n_rows, N_TOTAL, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr):
+    # Chunks are laid on the flat tensor from the row's start rounded down to 4 elements, so every
+    # group of 4 shares one 16-byte vector; the load/store masks are whole vectors (constancy 4) and the
+    # <= 3 elements of a partial vector at the row's ends go through 4-wide scalar fix-ups.
+    pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
+    row = (pid // n_split).to(tl.int64)
+    split = pid % n_split
+    start = row * R
+    end = start + R
+    base = tl.multiple_of((start // 4) * 4, 4)
+    f = base + split * CHUNK + tl.arange(0, CHUNK)
+    f4 = (f // 4) * 4
+    in_row = (f >= start) & (f < end)
+    # vectors overlapping the row, within the tensor (N_TOTAL % 4 == 0 keeps the mask whole-vector)
+    v = tl.load(x_ptr + f, mask=(f4 + 4 > start) & (f4 < end) & (f < N_TOTAL), other=0.0).to(tl.float32)
+    tl.store(psum_ptr + pid, tl.sum(tl.where(in_row, tl.abs(v), 0.0), axis=0))
+    tl.debug_barrier()
+    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+    while arrived < n_split:
+        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+    s = tl.arange(0, BLOCK_S)
+    ps = tl.load(psum_ptr + row * n_split + s, mask=s < n_split, other=0.0, cache_modifier=".cg")
+    scale = R / tl.sum(ps, axis=0)  # x / mean(|x|)
+    tl.store(out_ptr + f, (v * scale).to(out_ptr.dtype.element_ty), mask=(f4 >= start) & (f4 + 4 <= end))
+    # the row's partial vectors: head [start, align_up(start)) and tail [align_down(end), end)
+    q = tl.arange(0, 4)
+    if split == 0:
+        h = start + q
+        hm = (h < (start + 3) // 4 * 4) & (h < end)
+        hv = tl.load(x_ptr + h, mask=hm, other=0.0).to(tl.float32)
+        tl.store(out_ptr + h, (hv * scale).to(out_ptr.dtype.element_ty), mask=hm)
+    if split == n_split - 1:
+        t = (end // 4) * 4 + q
+        tm = (t < end) & (t >= start) & (t >= (start + 3) // 4 * 4)
+        tv = tl.load(x_ptr + t, mask=tm, other=0.0).to(tl.float32)
+        tl.store(out_ptr + t, (tv * scale).to(out_ptr.dtype.element_ty), mask=tm)
+
+
+def l1norm_aligned(x, chunk, ept=32):
+    rows, r = x.shape
+    n = triton.cdiv(r + 3, chunk)
+    out = torch.empty_like(x)
+    psum = torch.empty(rows * n, dtype=torch.float32, device=x.device)
+    cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)
+    l1_aligned[(rows * n,)](x, out, psum, cnt, r, n, rows, rows * r, CHUNK=chunk, BLOCK_S=64,
+                            num_warps=min(max(chunk // (32 * ept), 4), 16))
+    return out
+
+
+@triton.jit
+def l1_aligned2(x_ptr, out_ptr, psum_ptr, cnt_ptr, R, n_split, n_rows, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr):
+    # As l1_aligned, with the chunk grid starting at the row's first 16-byte boundary and int32 indices
+    # within the chunk: the main loads/stores cover only whole vectors inside the row (no element of
+    # another row is read); the <= 3 elements before the first boundary (head) and after the last (tail)
+    # are read and written by the row's first CTA with 4-wide scalar accesses.
+    pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
+    row = (pid // n_split).to(tl.int64)
+    split = pid % n_split
+    start = row * R
+    end = start + R
+    a = (start + 3) // 4 * 4  # first 16-byte boundary in the row
+    ad = end // 4 * 4         # last one
+    cb = a + split * CHUNK
+    lim = (ad - cb).to(tl.int32)
+    j = tl.arange(0, CHUNK)
+    mv = (j // 4) * 4 + 4 <= lim  # whole vectors only: constant over each group of 4
+    v = tl.load(x_ptr + cb + j, mask=mv, other=0.0).to(tl.float32)
+    part = tl.sum(tl.abs(v), axis=0)
+    q = tl.arange(0, 4)
+    h = start + q
+    hm = (h < a) & (h < end)
+    t = tl.maximum(ad, a) + q
+    tm = t < end
+    if split == 0:
+        hv = tl.load(x_ptr + h, mask=hm, other=0.0).to(tl.float32)
+        tv = tl.load(x_ptr + t, mask=tm, other=0.0).to(tl.float32)
+        part += tl.sum(tl.abs(hv), axis=0) + tl.sum(tl.abs(tv), axis=0)
+    tl.store(psum_ptr + pid, part)
+    tl.debug_barrier()
+    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+    while arrived < n_split:
+        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+    s = tl.arange(0, BLOCK_S)
+    ps = tl.load(psum_ptr + row * n_split + s, mask=s < n_split, other=0.0, cache_modifier=".cg")
+    scale = R / tl.sum(ps, axis=0)  # x / mean(|x|)
+    tl.store(out_ptr + cb + j, (v * scale).to(out_ptr.dtype.element_ty), mask=mv)
+    if split == 0:
+        hv2 = tl.load(x_ptr + h, mask=hm, other=0.0).to(tl.float32)
+        tv2 = tl.load(x_ptr + t, mask=tm, other=0.0).to(tl.float32)
+        tl.store(out_ptr + h, (hv2 * scale).to(out_ptr.dtype.element_ty), mask=hm)
+        tl.store(out_ptr + t, (tv2 * scale).to(out_ptr.dtype.element_ty), mask=tm)
+
+
+def l1norm_aligned2(x, chunk, ept=32):
+    rows, r = x.shape
+    n = max(1, triton.cdiv(r, chunk))
+    out = torch.empty_like(x)
+    psum = torch.empty(rows * n, dtype=torch.float32, device=x.device)
+    cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)
+    l1_aligned2[(rows * n,)](x, out, psum, cnt, r, n, rows, CHUNK=chunk, BLOCK_S=64,
+                             num_warps=min(max(chunk // (32 * ept), 4), 16))
+    return out
+
+
+# ----------------------------------------------------------------------------- group norm, persistent, L2
+@triton.jit
+def gn_slice_stats(x_ptr, g, R, k0, k1, x0, BLOCK: tl.constexpr):
+    # sums of d = x - x0 and d^2 over elements [k0, k1) of group g; loads kept in L2 for the re-read
+    offs = tl.arange(0, BLOCK)
+    s1 = tl.zeros([BLOCK], dtype=tl.float32)
+    s2 = tl.zeros([BLOCK], dtype=tl.float32)
+    for k in range(k0, k1, BLOCK):
+        kk = k + offs
+        m = kk < k1
+        d = tl.where(m, tl.load(x_ptr + g * R + kk, mask=m, other=0.0, eviction_policy="evict_last").to(tl.float32) - x0, 0.0)
+        s1 += d
+        s2 += d * d
+    return tl.sum(s1, axis=0), tl.sum(s2, axis=0)
+
+
+@triton.jit
+def gn_persistent(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, cnt_ptr, R, n_groups, GROUPS, CPG, HW, eps,
+                  P, SLICE, BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
+    # CTA i owns elements [i * SLICE, (i + 1) * SLICE) of every group. Statistics of group g + 1 are read
+    # before the CTA waits for group g's, so the wait overlaps a whole slice of DRAM reads; the second
+    # read of group g's slice comes from L2 (two groups in flight: 2 x R x 4 bytes of L2). All P CTAs
+    # must be resident at once (P <= SMs, one CTA per SM, GPU not shared), as on the one-pass path.
+    i = tl.program_id(0)
+    k0 = i * SLICE
+    k1 = tl.minimum(k0 + SLICE, R)
+    s = tl.arange(0, BLOCK_P)
+    sm = s < P
+    offs = tl.arange(0, BLOCK)
+    zero64 = (i * 0).to(tl.int64)
+    x0 = tl.load(x_ptr).to(tl.float32)
+    a, b = gn_slice_stats(x_ptr, 0, R, k0, k1, x0, BLOCK)
+    tl.store(p1_ptr + i, a)  # partials: P slots per group, never reused within a call
+    tl.store(p2_ptr + i, b)
+    tl.debug_barrier()
+    tl.atomic_add(cnt_ptr, 1, sem="release", scope="gpu")
+    for g in range(0, n_groups):
+        gg = g + zero64
+        if g + 1 < n_groups:  # the next group's statistics first
+            xn = tl.load(x_ptr + (gg + 1) * R).to(tl.float32)
+            a, b = gn_slice_stats(x_ptr, gg + 1, R, k0, k1, xn, BLOCK)
+            tl.store(p1_ptr + (gg + 1) * P + i, a)
+            tl.store(p2_ptr + (gg + 1) * P + i, b)
+            tl.debug_barrier()
+            tl.atomic_add(cnt_ptr + g + 1, 1, sem="release", scope="gpu")
+        arrived = tl.atomic_add(cnt_ptr + g, 0, sem="acquire", scope="gpu")
+        while arrived < P:
+            arrived = tl.atomic_add(cnt_ptr + g, 0, sem="acquire", scope="gpu")
+        s1 = tl.sum(tl.load(p1_ptr + gg * P + s, mask=sm, other=0.0, cache_modifier=".cg"), axis=0)
+        s2 = tl.sum(tl.load(p2_ptr + gg * P + s, mask=sm, other=0.0, cache_modifier=".cg"), axis=0)
+        x0g = tl.load(x_ptr + gg * R).to(tl.float32)
+        md = s1 / R
+        var = tl.maximum(s2 / R - md * md, 0.0)
+        mean = x0g + md
+        rstd = 1.0 / tl.sqrt(var + eps)
+        for k in range(k0, k1, BLOCK):
+            kk = k + offs
+            m = kk < k1
+            v = tl.load(x_ptr + gg * R + kk, mask=m, other=0.0, eviction_policy="evict_first").to(tl.float32)
+            ch = (g % GROUPS) * CPG + kk // HW
+            w = tl.load(w_ptr + ch, mask=m, other=1.0).to(tl.float32)
+            bb = tl.load(b_ptr + ch, mask=m, other=0.0).to(tl.float32)
+            y = (v - mean) * rstd * w + bb
+            tl.store(out_ptr + gg * R + kk, y.to(out_ptr.dtype.element_ty), mask=m, eviction_policy="evict_first")
+
+
+def groupnorm_persistent(x, weight, bias, groups, eps, ctas, block=8192, warps=16):
+    n, c = x.shape[0], x.shape[1]
+    n_groups = n * groups
+    r = x.numel() // n_groups
+    cpg = c // groups
+    hw = r // cpg
+    out = torch.empty_like(x)
+    slice_ = triton.cdiv(triton.cdiv(r, ctas), 4) * 4
+    p1 = torch.empty(n_groups * ctas, dtype=torch.float32, device=x.device)
+    p2 = torch.empty(n_groups * ctas, dtype=torch.float32, device=x.device)
+    cnt = torch.zeros(n_groups + 1, dtype=torch.int32, device=x.device)
+    gn_persistent[(ctas,)](x, out, weight, bias, p1, p2, cnt, r, n_groups, groups, cpg, hw, eps, ctas, slice_,
+                           BLOCK=block, BLOCK_P=triton.next_power_of_2(ctas), num_warps=warps)
+    return out
