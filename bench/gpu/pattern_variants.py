@@ -196,8 +196,22 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
     x = inputs[0]
     sms = torch.cuda.get_device_properties(x.device).multi_processor_count
     if "softmax" in refsrc and x.dim() == 2:
-        report("sm_two_barrier CHUNK=8192", lambda: X.softmax_two_barrier(x, 8192))
-        with_settings(ONEPASS_CHUNK=(32768, 32768), ONEPASS_EPT=64)
+        with_settings(ONEPASS_CHUNK=(16384, 16384), ONEPASS_EPT=64)  # 8 warps of 64 elements a thread
+        # streaming hints on the one-pass load (evict_first) and store (.cs): x and y are touched once
+        src = open(os.path.join(WS, "kernel.py")).read()
+        load = "    v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)\n"
+        store = "    tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)\n"
+        if load in src and store in src:
+            patched = src.replace(load, load.replace("other=float('-inf')", "other=float('-inf'), eviction_policy=\"evict_first\""), 1)
+            patched = patched.replace(store, store.replace("mask=m)", "mask=m, cache_modifier=\".cs\")"), 1)
+            path = "/tmp/kwb_softmax_hints_%d.py" % os.getpid()
+            with open(path, "w") as f:
+                f.write(patched)
+            spec = importlib.util.spec_from_file_location("kernel_hints", path)
+            ker = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(ker)
+            new = ker.ModelNew(*ref.get_init_inputs()).cuda()
+            with_settings(HINTS="evict_first load, .cs store")
     elif "torch.abs" in refsrc and x.dim() == 2:
         report("l1_aligned CHUNK=4096", lambda: X.l1norm_aligned(x, 4096))
         for ept in (32, 16):

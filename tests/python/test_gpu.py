@@ -51,6 +51,11 @@ class GpuHarnessTest(unittest.TestCase):
         self.assertGreaterEqual(res["latency_stats"]["n"], 10)
         self.assertLess(res["latency_stats"]["cv"], 0.2)
         self.assertEqual(r.results["problem_shape"]["last_call_rel_err"], 0.0)
+        # the copy ceiling: the best of a 1 GiB and (141 GB H200: always fits) a 4 GiB copy, within HBM3e's 4.8 TB/s
+        self.assertIn("1024 MiB", res["copy_bandwidth_method"])
+        self.assertIn("4096 MiB", res["copy_bandwidth_method"])
+        self.assertGreater(res["measured_copy_bandwidth_tbs"], 1.0)
+        self.assertLess(res["measured_copy_bandwidth_tbs"], 4.8)
 
     @unittest.skipUnless(HAS_TRITON, "no Triton")
     def test_blocking_kernel_hides_the_launch_path_and_host_time_is_reported(self):
