@@ -2,6 +2,8 @@
 
 #include "core/codegen/pyscript.h"
 
+#include <QFileInfo>
+
 #include <nlohmann/json.hpp>
 
 namespace kwb {
@@ -47,6 +49,7 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
 {
     ConformanceResult r;
     r.framework = framework;
+    r.file = QFileInfo(kernelPath).fileName();
     if (!conformanceFrameworks().contains(framework)) {
         r.error = QStringLiteral("no conformance rules for framework '%1' (known: %2)")
                       .arg(framework, conformanceFrameworks().join(QStringLiteral(", ")));
@@ -90,7 +93,8 @@ QString conformanceSummary(const ConformanceResult& r)
         return QStringLiteral("FAIL: ") + (r.error.isEmpty() ? QStringLiteral("the checker reported no detail") : r.error);
     QStringList parts;
     for (const ConformanceIssue& i : r.violations) {
-        QString s = i.line > 0 ? QStringLiteral("kernel.py:%1: %2").arg(i.line).arg(i.message) : i.message;
+        const QString file = r.file.isEmpty() ? QStringLiteral("kernel.py") : r.file;
+        QString s = i.line > 0 ? QStringLiteral("%1:%2: %3").arg(file).arg(i.line).arg(i.message) : i.message;
         if (!i.sourceLine.isEmpty())
             s += QStringLiteral(" — `%1`").arg(i.sourceLine);
         parts << s;

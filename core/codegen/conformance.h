@@ -25,6 +25,7 @@ struct ConformanceResult {
     bool ok = false;            ///< ran and found no violation
     int exitCode = -1;          ///< 0 conforms, 1 violations, 2 unreadable or syntax error; -1 not run
     QString framework;          ///< "triton" | "cutedsl" | "flydsl"
+    QString file;               ///< the checked file's name, e.g. "kernel.py" (summaries cite file:line)
     QStringList kernels;        ///< the framework kernels kernel.py defines (@triton.jit, @cute.kernel, ...)
     QStringList launches;       ///< "kwb_relu_kernel at line 64 (kernel[grid](...))", in path order
     QStringList followed;       ///< functions walked: "ModelNew.forward", helpers it calls
@@ -43,7 +44,8 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
                                    int timeoutMs = 60000);
 
 /// One line for reports and the gate: "PASS (Triton kernels kwb_relu_kernel launched from
-/// ModelNew.forward)" or "FAIL: kernel.py:63: `torch.relu` is PyTorch compute ... — out = torch.relu(x); ...".
+/// ModelNew.forward)" or "FAIL: kernel.py:63: `torch.relu` is PyTorch compute ... — out = torch.relu(x); ...",
+/// citing the checked file by its own name (`file`; "kernel.py" when unset).
 QString conformanceSummary(const ConformanceResult& r);
 
 } // namespace kwb
