@@ -96,6 +96,12 @@ private Q_SLOTS:
     QVERIFY(mem["quality_gate"]["result"].is_null());
     QVERIFY(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>()).contains(QStringLiteral("CPU dry run")));
     QVERIFY(report.contains("DRY RUN (kernel not run)"));
+    // The plan's baseline approach is the configuration phase 3 generates (it said "skeleton" for every
+    // pattern but elementwise ones; fresh-user trial): the same rows as the report.
+    const QByteArray plan = readAll(m_ws + QStringLiteral("/plans/v0_plan.md"));
+    QVERIFY2(plan.contains("The Triton backend generates kernel.py for pattern"), plan.constData());
+    QVERIFY(plan.contains("| threads per CTA |"));
+    QVERIFY(!plan.contains("skeleton"));
     QVERIFY(!mem["references"].empty());
     const auto spec = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/.kwb/spec.json")).toStdString());
     QVERIFY(spec["inputs"][0]["shape"] == nlohmann::json::parse("[4096, 393216]"));
@@ -120,6 +126,19 @@ private Q_SLOTS:
     const QString report = QString::fromUtf8(readAll(ws + QStringLiteral("/baseline_report.md")));
     QVERIFY2(report.contains(QStringLiteral("- Host launch path per call: 45.5 µs (PyTorch reference: 20.3 µs)")), qPrintable(report));
     QVERIFY(report.contains(QStringLiteral("blocking kernel hides the launch path")));
+  }
+
+  // A pattern with no template: the plan says kernel.py will be a skeleton, and why.
+  void skeletonPlanSaysWhy() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_conv"));
+    const Result r = kwb({QStringLiteral("baseline"), problem("50_conv_standard_2D__square_input__square_kernel.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));  // the gate fails a skeleton
+    const QByteArray plan = readAll(ws + QStringLiteral("/plans/v0_plan.md"));
+    QVERIFY2(plan.contains("The Triton backend has no template for this problem yet (") &&
+                 plan.contains("kernel.py will be a skeleton marked unimplemented"),
+             plan.constData());
   }
 
   void existingWorkspaceNeedsForce() {

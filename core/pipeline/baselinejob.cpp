@@ -236,7 +236,18 @@ bool BaselineJob::learn() {
     Q_EMIT progress(Learn, QStringLiteral("%1: %2 records").arg(t->id()).arg(r.records.size()));
     m_records.append(r.records);
   }
-  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records);
+  PlanApproach approach;  // what phase 3 will generate (generate() only renders templates: cheap, no side effects)
+  if (const FrameworkBackend* backend = backendById(m_framework)) {
+    approach.backendLabel = backend->label();
+    approach.implemented = backend->supports(m_spec, &approach.whyNot);
+    if (approach.implemented) {
+      const GeneratedKernel k = backend->generate(m_spec);
+      approach.implemented = k.ok && k.implemented;
+      approach.baselineConfig = k.baselineConfig;
+      if (!approach.implemented) approach.whyNot = k.error;
+    }
+  }
+  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach);
   const WriteOutcome w = m_ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), plan.toUtf8(), &error);
   if (w == WriteOutcome::Failed) return fail(Learn, error);
   if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, QStringLiteral("kept your edited plans/v0_plan.md"));

@@ -70,7 +70,8 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
 }
 
 QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
-                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records) {
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records,
+                   const PlanApproach& approach) {
   const nlohmann::json src = spec.value("source", nlohmann::json::object());
   const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
   QString md;
@@ -97,12 +98,19 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
                    QString(r.source).replace(u'|', QStringLiteral("\\|")), r.constraint);
   }
   md += QStringLiteral("\n## Baseline approach\n\n");
-  if (spec.contains("pointwise_graph"))
-    md += QStringLiteral("One pass over the flattened tensor: each CTA loads a tile of every input, applies the pointwise "
-                         "chain in fp32, and stores the output tile; the boundary tile is predicated. Memory-bound: the "
-                         "target is the measured copy bandwidth.\n");
-  else
-    md += QStringLiteral("No generator for this pattern yet: kernel.py is a skeleton marked unimplemented.\n");
+  if (approach.backendLabel.isEmpty()) {
+    md += QStringLiteral("No code generator for framework %1: kernel.py cannot be generated.\n").arg(framework);
+  } else if (!approach.implemented) {
+    md += QStringLiteral("The %1 backend has no template for this problem yet (%2): kernel.py will be a skeleton marked "
+                         "unimplemented, with the spec's shapes filled in.\n")
+              .arg(approach.backendLabel, approach.whyNot.isEmpty() ? QStringLiteral("no reason given") : approach.whyNot);
+  } else {
+    md += QStringLiteral("The %1 backend generates kernel.py for pattern %2. Its baseline configuration (the same rows go "
+                         "into baseline_report.md and memory/v0.json):\n\n| item | value |\n|---|---|\n")
+              .arg(approach.backendLabel, str(pattern, "primary"));
+    for (const auto& row : approach.baselineConfig)
+      md += QStringLiteral("| %1 | %2 |\n").arg(row.first, QString(row.second).replace(u'|', QStringLiteral("\\|")));
+  }
   return md;
 }
 

@@ -26,10 +26,21 @@ struct PlanQuery {
 /// schema declares.
 nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec);
 
+/// The baseline the framework backend will generate in phase 3, as the plan states it.
+struct PlanApproach {
+    QString backendLabel;                          ///< e.g. "Triton"; empty: no backend for the framework
+    bool implemented = false;                      ///< the backend has a template for this spec
+    QString whyNot;                                ///< !implemented: the backend's reason (one sentence)
+    QList<QPair<QString, QString>> baselineConfig; ///< implemented: (item, value) rows, as in the report
+};
+
 /// Markdown of plans/v0_plan.md: the problem, the framework decision, every query and every record
-/// consulted with its id and source exactly as returned, the constraints they establish, missing facts.
+/// consulted with its id and source exactly as returned, the constraints they establish, missing facts,
+/// and the baseline approach: the configuration the backend generates, or why kernel.py will be a
+/// skeleton marked unimplemented.
 QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
-                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records);
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records,
+                   const PlanApproach& approach);
 
 /// Markdown of the workspace README.md.
 QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, const QString& framework,
