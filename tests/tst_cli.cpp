@@ -141,6 +141,22 @@ private Q_SLOTS:
              plan.constData());
   }
 
+  // Without --cpu-dry-run on a machine with no CUDA: the harness's reason reaches the gate, the report and
+  // memory, not only the console (fresh-user trial).
+  void noGpuRunSaysWhyInTheRecords() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_nogpu"));
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--no-commit")});
+    if (!r.out.contains(QStringLiteral("CUDA is not available"))) QSKIP("this machine has CUDA");
+    QCOMPARE(r.code, 1);
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
+    QVERIFY2(reason.startsWith(QStringLiteral("harness error: CUDA is not available")), qPrintable(reason));
+    QVERIFY(reason.contains(QStringLiteral("--cpu-dry-run")));
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("harness error: CUDA is not available"));
+  }
+
   void existingWorkspaceNeedsForce() {
     const QByteArray before = readAll(m_ws + QStringLiteral("/kernel.py"));
     const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
