@@ -106,6 +106,9 @@ void TestConformance::planted_data()
     QTest::newRow("tensor arithmetic") << t << QStringLiteral("        out = out * 2.0\n") << QString()
                                        << QStringLiteral("out = out * 2.0") << QStringLiteral("tensor-arithmetic")
                                        << QStringLiteral("PyTorch elementwise kernel");
+    QTest::newRow("operator method __mul__") << t << QStringLiteral("        out = out.__mul__(2.0)\n") << QString()
+                                             << QStringLiteral("out = out.__mul__(2.0)") << QStringLiteral("tensor-arithmetic")
+                                             << QStringLiteral("`.__mul__()`");
     QTest::newRow("in-place relu_") << t << QStringLiteral("        out.relu_()\n") << QString() << QStringLiteral("out.relu_()")
                                     << QStringLiteral("tensor-method") << QStringLiteral("`.relu_()`");
     QTest::newRow("cast by torch") << t << QStringLiteral("        out = out.to(torch.float16)\n") << QString()

@@ -85,6 +85,19 @@ TENSOR_COMPUTE = {
     "to", "type", "type_as", "float", "double", "half", "bfloat16", "int", "long", "short", "bool",
     "clone", "copy_", "cpu", "numpy", "tolist",
 }
+# Operator methods called by name (x.__mul__(2), x.__rmatmul__(w), x.__iadd__(y)): the operators' own kernels.
+OPERATOR_METHODS = {"add", "sub", "mul", "matmul", "truediv", "floordiv", "div", "mod", "pow", "neg", "pos", "abs",
+                    "and", "or", "xor", "lshift", "rshift", "invert", "lt", "le", "gt", "ge", "eq", "ne"}
+
+
+def is_operator_method(name):
+    """`__mul__`, `__rmul__`, `__imul__`, ... (not `__getitem__`, `__init__`, `__call__`)."""
+    if not (name.startswith("__") and name.endswith("__")) or len(name) <= 4:
+        return False
+    core = name[2:-2]
+    return core in OPERATOR_METHODS or (core[:1] in ("r", "i") and core[1:] in OPERATOR_METHODS)
+
+
 # in-place variants: relu_, add_, mul_, ... (except initialisation of fresh outputs)
 TENSOR_INIT_INPLACE = {"zero_", "fill_"}
 
@@ -473,6 +486,9 @@ class PathChecker(ast.NodeVisitor):
                 return  # a module function (framework, math, ...), judged above
             if m in TENSOR_COMPUTE:
                 self.add(node, "tensor-method", "tensor method `.%s()` is PyTorch compute" % m)
+            elif is_operator_method(m):
+                self.add(node, "tensor-arithmetic", "the operator method `.%s()` on a tensor is a PyTorch elementwise "
+                                                    "kernel, as the operator itself is" % m)
             elif m.endswith("_") and not m.startswith("_") and m not in TENSOR_INIT_INPLACE \
                     and m[:-1] in TENSOR_COMPUTE:
                 self.add(node, "tensor-method", "in-place tensor method `.%s()` is PyTorch compute" % m)
