@@ -279,6 +279,13 @@ private Q_SLOTS:
     const Result bad = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("k.py"))});
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.out.contains(QStringLiteral("k.py:5")), qPrintable(bad.out));
+    QVERIFY2(bad.out.contains(QStringLiteral("; k.py:5: `torch.relu`")), qPrintable(bad.out));  // the summary names the file checked
+    // A syntax error names no API: no empty "error: :" field.
+    writeFile(dir.filePath(QStringLiteral("syntax.py")), "import cutlass\nimport cutlass.cute as cute\ndef f(:\n    pass\n");
+    const Result syntax = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("syntax.py")), QStringLiteral("--framework"),
+                               QStringLiteral("cutedsl")});
+    QCOMPARE(syntax.code, 1);
+    QVERIFY2(syntax.out.contains(QStringLiteral("syntax.py:3: error: SyntaxError")), qPrintable(syntax.out));
     // A file that is not a CuTe DSL API table is an input error, never a silent PASS.
     writeFile(dir.filePath(QStringLiteral("table.json")), "{}");
     const Result table = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),

@@ -418,7 +418,8 @@ int cmdCheck(const QStringList& args) {
   if (r.tablePackage != (fly ? QLatin1String("flydsl") : QLatin1String("cutlass")))
     return usage(QStringLiteral("%1 describes %2, not the %3 (%4): pass --api %5")
                      .arg(api, r.tablePackage, label, fly ? QStringLiteral("flydsl") : QStringLiteral("cutlass"), tableName));
-  for (const CuteCheckIssue& e : r.errors) out() << kernel << ':' << e.line << ": error: " << e.name << ": " << e.why << Qt::endl;
+  for (const CuteCheckIssue& e : r.errors)  // an issue of the file as a whole (a syntax error) names no API
+    out() << kernel << ':' << e.line << ": error: " << (e.name.isEmpty() ? QString() : e.name + QStringLiteral(": ")) << e.why << Qt::endl;
   for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
   out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << (fly ? " flydsl" : " cute/cutlass") << " names and calls checked against "
         << QFileInfo(api).fileName() << ' ' << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
