@@ -133,6 +133,23 @@ private Q_SLOTS:
     QVERIFY(g->sparsePeakTflops(QStringLiteral("bf16"))->value > 1.9 * g->densePeakTflops(QStringLiteral("bf16"))->value);
   }
 
+  // Whole numbers print whole: "L2 size = 62914560 bytes", not "6.29146e+07 bytes" (fresh-user trial).
+  void ledgerWholeNumbersPrintWhole() {
+    const KnowledgeResult r = SpecLedgerTool().query({{"product", "H200-SXM"}});
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const GpuSpec* g = SpecLedger::builtin().byId(QStringLiteral("H200-SXM"));
+    QVERIFY(g && g->l2);
+    bool saw = false;
+    for (const KnowledgeRecord& rec : r.records) {
+      QVERIFY2(!rec.content.contains(QStringLiteral("e+")), qPrintable(rec.content));
+      if (rec.id == QLatin1String("spec-ledger:H200-SXM:l2_bytes")) {
+        saw = true;
+        QVERIFY2(rec.content.startsWith(QStringLiteral("L2 size = %1 ").arg(static_cast<qint64>(g->l2->value))), qPrintable(rec.content));
+      }
+    }
+    QVERIFY(saw);
+  }
+
   void ledgerRejectsAmbiguousAndUnknown_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("mentions");

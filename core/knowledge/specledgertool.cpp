@@ -1,5 +1,7 @@
 #include "core/knowledge/specledgertool.h"
 
+#include <cmath>
+
 #include <QMap>
 
 #include "core/platform/specledger.h"
@@ -46,7 +48,10 @@ KnowledgeResult SpecLedgerTool::query(const nlohmann::json& input) const {
     r.toolId = id();
     r.id = QStringLiteral("spec-ledger:%1:%2").arg(g.id, field);
     r.title = QStringLiteral("%1 %2").arg(g.displayName, what);
-    r.content = QStringLiteral("%1 = %2 %3").arg(what, QString::number(v.value, 'g', 6), v.unit);
+    // Whole numbers as they are (L2 = 62914560 bytes, not 6.29146e+07); others to 6 significant digits.
+    const bool whole = std::abs(v.value) < 1e15 && v.value == std::floor(v.value);
+    r.content = QStringLiteral("%1 = %2 %3")
+                    .arg(what, whole ? QString::number(static_cast<qint64>(v.value)) : QString::number(v.value, 'g', 6), v.unit);
     if (!v.note.isEmpty()) r.content += QStringLiteral(" (%1)").arg(v.note);
     if (v.hasConflict()) r.content += QStringLiteral(" [CONFLICT: %1]").arg(v.describe());
     r.scope = scope;
