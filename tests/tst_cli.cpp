@@ -3,8 +3,12 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <signal.h>
+#include <sys/types.h>
 
 #include <nlohmann/json.hpp>
 
@@ -155,6 +159,42 @@ private Q_SLOTS:
     QVERIFY2(reason.startsWith(QStringLiteral("harness error: CUDA is not available")), qPrintable(reason));
     QVERIFY(reason.contains(QStringLiteral("--cpu-dry-run")));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("harness error: CUDA is not available"));
+  }
+
+  // Ctrl-C while the harness runs: kwb stops the harness's process group (it has its own, so a terminal's
+  // SIGINT never reached it and it outlived kwb; fresh-user trial), records the run as stopped by the user
+  // and exits 1. The harness here is a stand-in that prints its pid and sleeps.
+  void interruptStopsTheHarness() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("sleeper.py")),
+              "import os, time\nprint('SLEEPER_PID=%d' % os.getpid(), flush=True)\ntime.sleep(120)\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    QProcess p;
+    p.setProgram(kwbPath());
+    p.setArguments({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                    QStringLiteral("--no-commit"), QStringLiteral("--target"),
+                    QStringLiteral("command:python3 ") + dir.filePath(QStringLiteral("sleeper.py"))});
+    p.start();
+    QVERIFY(p.waitForStarted());
+    QByteArray out;
+    QRegularExpressionMatch m;
+    const QRegularExpression pidLine(QStringLiteral("SLEEPER_PID=(\\d+)"));
+    for (int i = 0; i < 240 && !(m = pidLine.match(QString::fromUtf8(out))).hasMatch(); ++i) {
+      p.waitForReadyRead(500);
+      out += p.readAllStandardOutput();
+    }
+    QVERIFY2(m.hasMatch(), out.constData());
+    const pid_t harness = static_cast<pid_t>(m.captured(1).toLongLong());
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY(p.readAllStandardError().contains("kwb: interrupted (signal 2)"));
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(harness, 0) != 0, 10000);  // the stand-in harness is gone
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
+    QVERIFY2(reason.startsWith(QStringLiteral("the run was stopped by the user")), qPrintable(reason));
   }
 
   void existingWorkspaceNeedsForce() {

@@ -1,5 +1,7 @@
 #include "core/cli/cli.h"
 
+#include "core/cli/interrupt.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -102,6 +104,15 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   });
   QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
     (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
+  });
+  // Ctrl-C / SIGTERM while the harness runs: stop it (the watchdog ends its whole process group) and
+  // record the run as stopped by the user, log kept; without this the harness, in its own process group,
+  // outlived kwb (fresh-user trial). A second Ctrl-C ends kwb at once.
+  InterruptGuard interrupt;
+  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
+    err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
+          << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
+    job.cancel();
   });
   int code = kFail;
   bool done = false;

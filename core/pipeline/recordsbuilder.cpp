@@ -34,13 +34,13 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     if (c.status != QLatin1String("PASS"))
       reasons.append(QStringLiteral("%1: %2%3").arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
   }
+  if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));  // first: why nothing else ran
   // The harness's own error (status ERROR, e.g. "CUDA is not available ...; use --cpu-dry-run") is the
   // reason no case ran: the gate, the report and memory say it, not only the console (fresh-user trial).
   if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string())
     reasons.append(QStringLiteral("harness error: ") + QString::fromStdString(o.result->raw["error"].get<std::string>()));
   if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
   if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
-  if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
   if (!in.implemented) reasons.append(QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   if (!in.staticCheckOk) reasons.append(in.staticCheck);
