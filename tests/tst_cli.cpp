@@ -391,6 +391,9 @@ private Q_SLOTS:
     const Result h = kwb({QStringLiteral("baseline"), QStringLiteral("--help")});
     QCOMPARE(h.code, 0);
     QVERIFY2(h.out.contains(QStringLiteral("baseline LOGIC.py --gpu NAME")), qPrintable(h.out));
+    // each option explained, with its default (fresh-user trial: only the general usage was printed)
+    for (const char* opt : {"--target T", "--python PATH", "--case-timeout SEC", "--guess-inputs", "./kernel_opt_<problem name>"})
+      QVERIFY2(h.out.contains(QLatin1String(opt)), opt);
   }
 
   void gpuNames() {

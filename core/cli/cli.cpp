@@ -63,6 +63,31 @@ void printHelp() {
 }
 
 // ---------------------------------------------------------------- baseline
+void printBaselineHelp() {
+  out() << "Usage: kwb baseline LOGIC.py --gpu NAME [options]\n\n"
+           "The four phases, end to end: understand LOGIC.py (a KernelBench-style `class Model`, `get_inputs()`,\n"
+           "`get_init_inputs()`), consult the knowledge tools, generate kernel.py / reference.py / test_kernel.py,\n"
+           "run and gate one measured V0, then write baseline_report.md and memory/v0.json and commit.\n\n"
+           "Options:\n"
+           "  --gpu NAME           target GPU, an exact spec-ledger name or an unambiguous alias (`kwb gpus`)\n"
+           "  --framework FW       cutedsl | flydsl | triton; default: the seed's policy for the GPU (Hopper ->\n"
+           "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
+           "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
+           "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
+           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes;\n"
+           "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
+           "  --target T           where the harness runs: local (default), or command:PREFIX to run it through a\n"
+           "                       command (e.g. an ssh or container wrapper); the output streams back live\n"
+           "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
+           "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
+           "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
+           "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
+           "  --no-commit          write everything but make no git commit\n\n"
+           "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
+           "2 bad input (nothing measured).\n";
+  out().flush();
+}
+
 int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file (KernelBench form)"));
@@ -453,7 +478,10 @@ int runCli(const QStringList& args, const FigureRenderer& renderer) {
   const QStringList rest = args.mid(1);
   // `kwb baseline --help` and the like: the one help text lists every command's options
   if (rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
-    printHelp();
+    if (cmd == QLatin1String("baseline"))
+      printBaselineHelp();  // the main command explains each option
+    else
+      printHelp();
     return kOk;
   }
   if (cmd == QLatin1String("baseline")) return cmdBaseline(rest, renderer);
