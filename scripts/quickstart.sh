@@ -26,3 +26,4 @@ else
   "$kwb" baseline examples/19_ReLU.py --gpu "${KWB_GPU:-H200}" --framework triton --workspace "$ws" --cpu-dry-run $force
 fi
 echo "Workspace: $ws (baseline_report.md, memory/v0.json, git log)"
+echo "Programs: $here/build/release/app/kwb (headless) and $here/build/release/app/kernel-workbench (GUI)"
