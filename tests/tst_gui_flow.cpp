@@ -35,6 +35,7 @@ class TestGuiFlow : public QObject {
 private Q_SLOTS:
   void initTestCase();
   void openErrors();
+  void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
 };
 
@@ -53,6 +54,37 @@ void TestGuiFlow::openErrors() {
   QVERIFY(w.lastError().contains(QStringLiteral("reference.py")));
   QVERIFY(!w.runPhase(1));  // nothing opened
   QVERIFY(w.logicPath().isEmpty());
+}
+
+// Opening a workspace restores the target it was made for (fresh-user trial: the wizard showed the
+// remembered H200 / policy default for a workspace made for MI300X with Triton in a CPU dry run).
+void TestGuiFlow::openWorkspaceRestoresTarget() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral(".kwb"))) && QDir().mkpath(dir.filePath(QStringLiteral("memory"))));
+  QVERIFY(QFile::copy(QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py"), dir.filePath(QStringLiteral("reference.py"))));
+  auto write = [&](const QString& rel, const QByteArray& text) {
+    QFile f(dir.filePath(rel));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+  };
+  write(QStringLiteral(".kwb/spec.json"), R"({"target": {"gpu": "MI300X", "framework": "triton", "outside_policy": true}})");
+  write(QStringLiteral("memory/v0.json"), R"({"workbench": {"mode": "cpu-dry-run"}})");
+  MainWindow w;
+  w.wizard()->setGpu(QStringLiteral("H200-SXM"));
+  w.wizard()->setFramework(QString());
+  w.wizard()->setCpuDryRun(false);
+  QVERIFY2(w.openPath(dir.path()), qPrintable(w.lastError()));
+  QCOMPARE(w.wizard()->gpu(), QStringLiteral("MI300X"));
+  QCOMPARE(w.wizard()->framework(), QStringLiteral("triton"));
+  QVERIFY(w.wizard()->cpuDryRun());
+  // a workspace of the policy's own framework, measured on the GPU
+  write(QStringLiteral(".kwb/spec.json"), R"({"target": {"gpu": "H200-SXM", "framework": "cutedsl", "outside_policy": false}})");
+  write(QStringLiteral("memory/v0.json"), R"({"workbench": {"mode": "gpu"}})");
+  QVERIFY2(w.openPath(dir.path()), qPrintable(w.lastError()));
+  QCOMPARE(w.wizard()->gpu(), QStringLiteral("H200-SXM"));
+  QVERIFY(w.wizard()->framework().isEmpty());  // the policy default
+  QVERIFY(!w.wizard()->cpuDryRun());
 }
 
 void TestGuiFlow::fullFlowCpuDryRun() {

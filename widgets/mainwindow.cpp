@@ -37,6 +37,8 @@
 #include <QTextBrowser>
 #include <QToolBar>
 
+#include <nlohmann/json.hpp>
+
 namespace kwb {
 
 namespace {
@@ -369,8 +371,36 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_lastError.clear();
   updateActions();
   updateTitle();
-  statusBar()->showMessage(tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic)), 5000);
+  const QString target = workspace.isEmpty() ? QString() : restoreWorkspaceTarget(workspace);
+  statusBar()->showMessage(target.isEmpty() ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
+                                            : tr("Opened workspace %1 (%2): run phase 1 to run it again")
+                                                  .arg(QDir::toNativeSeparators(workspace), target),
+                           8000);
   return true;
+}
+
+QString MainWindow::restoreWorkspaceTarget(const QString& workspace) {
+  // The target the workspace was made for: GPU and framework from .kwb/spec.json, the mode from
+  // memory/v0.json. Unreadable or absent files leave the form as it is (a fresh workspace).
+  auto readJson = [](const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return nlohmann::json();
+    return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  };
+  const nlohmann::json spec = readJson(QDir(workspace).filePath(QStringLiteral(".kwb/spec.json")));
+  if (!spec.is_object() || !spec.contains("target") || !spec["target"].is_object()) return {};
+  const nlohmann::json& t = spec["target"];
+  const QString gpu = QString::fromStdString(t.value("gpu", std::string()));
+  const QString framework = QString::fromStdString(t.value("framework", std::string()));
+  if (gpu.isEmpty()) return {};
+  m_wizard->setGpu(gpu);
+  // a framework outside the policy was requested explicitly; otherwise the policy default gave it
+  m_wizard->setFramework(t.value("outside_policy", false) ? framework : QString());
+  const nlohmann::json mem = readJson(QDir(workspace).filePath(QStringLiteral("memory/v0.json")));
+  const bool dry = mem.is_object() && mem.contains("workbench") && mem["workbench"].is_object() &&
+                   mem["workbench"].value("mode", std::string()) == "cpu-dry-run";
+  m_wizard->setCpuDryRun(dry);
+  return dry ? tr("%1, %2, CPU dry run").arg(gpu, framework) : tr("%1, %2").arg(gpu, framework);
 }
 
 QString MainWindow::kwbExecutable() const {

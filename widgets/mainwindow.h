@@ -87,6 +87,9 @@ private:
   void onMeasured(bool ok);
   void finishPhase(int phase, bool ok);
   void openWorkspaceFile(const QString& relativePath, bool focus);
+  /// Sets the wizard's GPU, framework and CPU-dry-run mode to those `workspace` was made with
+  /// (.kwb/spec.json's target, memory/v0.json's mode); returns them as text, or "" when unknown.
+  QString restoreWorkspaceTarget(const QString& workspace);
   bool settingsMatchJob() const;
   bool confirmUnsavedBeforeRun();
   QString kwbExecutable() const;
