@@ -146,6 +146,7 @@ class TestCodegen : public QObject {
     Q_OBJECT
 
 private slots:
+    void tritonForNonHopperSaysSo();
     void renderTemplate_data();
     void renderTemplate();
     void pyFloat_data();
@@ -494,6 +495,27 @@ void TestCodegen::cuteKernelsPassCuteCheck()
         QCOMPARE(r.tableVersion, QStringLiteral("4.7.0"));
         QVERIFY2(r.checkedNames >= 30, qPrintable(QString::number(r.checkedNames)));
     }
+}
+
+// Triton for a CDNA target: the templates are Hopper's, and the configuration and kernel.py say so
+// instead of presenting H200 warps and staging as fitted to it (fresh-user trial). Hopper gets no note.
+void TestCodegen::tritonForNonHopperSaysSo()
+{
+    const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+    QVERIFY(triton);
+    json s = loadSpec(QStringLiteral("level1/38_L1Norm_"));
+    s["target"] = {{"gpu", "MI300X"}, {"arch", "CDNA3"}, {"framework", "triton"}};
+    const kwb::GeneratedKernel amd = triton->generate(s);
+    QVERIFY(amd.ok && amd.implemented);
+    QCOMPARE(amd.baselineConfig.constFirst().first, QStringLiteral("target fit"));
+    QVERIFY2(amd.baselineConfig.constFirst().second.contains(QStringLiteral("not fitted to CDNA3 (MI300X)")),
+             qPrintable(amd.baselineConfig.constFirst().second));
+    QVERIFY(amd.source.contains(QStringLiteral("# NOTE (target fit): written and measured for NVIDIA Hopper")));
+    s["target"] = {{"gpu", "H200-SXM"}, {"arch", "Hopper"}, {"framework", "triton"}};
+    const kwb::GeneratedKernel h200 = triton->generate(s);
+    QVERIFY(h200.ok && h200.implemented);
+    QVERIFY(h200.baselineConfig.constFirst().first != QLatin1String("target fit"));
+    QVERIFY(!h200.source.contains(QStringLiteral("target fit")));
 }
 
 void TestCodegen::cuteCheckReportsRemovedName()

@@ -85,6 +85,27 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 
 GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const
 {
+    GeneratedKernel k = generateForHopper(spec);
+    // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
+    // another architecture (CDNA3/CDNA4 through Triton's AMD backend) say so where the configuration is
+    // read, instead of presenting Hopper's warps and shared-memory staging as fitted to it (fresh-user trial).
+    const nlohmann::json target = spec.value("target", nlohmann::json::object());
+    const QString arch = QString::fromStdString(target.value("arch", std::string()));
+    if (k.ok && k.implemented && !arch.isEmpty() && !arch.startsWith(QLatin1String("Hopper"), Qt::CaseInsensitive)) {
+        const QString gpu = QString::fromStdString(target.value("gpu", std::string()));
+        const QString note = QStringLiteral(
+            "written and measured for NVIDIA Hopper (H200), not fitted to %1 (%2) and never run on it: a wavefront there has 64 lanes, "
+            "so num_warps = N means N x 64 threads, and any shared-memory staging must fit the CU's LDS, far smaller than an H200 "
+            "SM's 228 KB (the GEMM's 3-stage staging does not fit); retune before relying on it").arg(arch, gpu);
+        k.baselineConfig.prepend({QStringLiteral("target fit"), note});
+        const qsizetype firstBreak = k.source.indexOf(u'\n');
+        k.source.insert(firstBreak + 1, QStringLiteral("# NOTE (target fit): %1.\n").arg(note));
+    }
+    return k;
+}
+
+GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const
+{
     QString why;
     if (!hasPointwiseGraph(spec)) {
         if (const auto plan = planPattern(spec, &why))

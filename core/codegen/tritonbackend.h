@@ -20,9 +20,15 @@ public:
     QString policyNote() const override { return QStringLiteral("an extra, outside the seed's framework policy"); }
     QStringList targetArchitectures() const override { return {QStringLiteral("hopper"), QStringLiteral("ampere")}; }
     bool supports(const nlohmann::json& spec, QString* whyNot) const override;
+    /// The kernel for `spec`; for a target other than Hopper (spec.target.arch), the configuration's
+    /// first row and a kernel.py comment say the templates were written and measured for the H200 only.
     GeneratedKernel generate(const nlohmann::json& spec) const override;
     QStringList conformanceMarkers() const override;
     QString runtimeRequirement() const override;
+
+private:
+    /// The templates as written for Hopper (the H200): pattern kernels, pointwise chains, skeletons.
+    GeneratedKernel generateForHopper(const nlohmann::json& spec) const;
 };
 
 } // namespace kwb
