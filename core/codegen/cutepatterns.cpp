@@ -122,8 +122,10 @@ PatternRender rowNorm(const PatternPlan& plan)
     } else {
         const bool l1 = plan.op.startsWith(QStringLiteral("l1"));
         r.vars.insert(QStringLiteral("A_INIT"), QStringLiteral("0.0"));
-        r.vars.insert(QStringLiteral("STATS_COMBINE"), QStringLiteral("            a = a + %1\n            b = b + v * v")
-                                                           .arg(l1 ? QStringLiteral("cute.math.abs(v)") : QStringLiteral("v")));
+        // L1 needs only the sum of |x| (a sum of squares it never reads can overflow to inf for |x| >= 1e19;
+        // the Triton template does the same)
+        r.vars.insert(QStringLiteral("STATS_COMBINE"), l1 ? QStringLiteral("            a = a + cute.math.abs(v)")
+                                                          : QStringLiteral("            a = a + v\n            b = b + v * v"));
         r.vars.insert(QStringLiteral("LANE_COMBINE"), QStringLiteral("            a = a + o_a\n            b = b + o_b"));
         QString stats;
         if (plan.op == u"layer_norm" || plan.op == u"group_norm" || plan.op == u"instance_norm")
@@ -165,7 +167,12 @@ PatternRender rowNorm(const PatternPlan& plan)
                                                          "shared memory")
                                               .arg(plan.inner == 1 ? QStringLiteral("coalesced rows") : QStringLiteral("rows strided by inner (uncoalesced)"))},
         {QStringLiteral("statistics"), softmax ? QStringLiteral("online max and rescaled sum of exp per lane (fp32), merged by shuffles")
-                                               : QStringLiteral("fp32 sum and sum of squares per lane, merged by shuffles; eps = %1").arg(pyFloat(plan.eps))},
+                                               : plan.op.startsWith(QStringLiteral("l1"))
+                                                     ? QStringLiteral("fp32 sum of |x| per lane, merged by shuffles")
+                                                     : QStringLiteral("fp32 sum and sum of squares per lane, merged by shuffles%1")
+                                                           .arg(plan.op == u"l2_norm" || plan.op == u"frobenius_norm"
+                                                                    ? QString()
+                                                                    : QStringLiteral("; eps = ") + pyFloat(plan.eps))},
         dtypeItem(plan),
         compileItem(),
         verification(),

@@ -12,7 +12,7 @@
 #   threads per CTA: 128 (4 warps = 4 rows)
 #   grid: cdiv(rows, 4) = 8192 CTAs for the spec
 #   data movement: x read twice (statistics, apply), out written once; coalesced rows; butterfly shuffles, no shared memory
-#   statistics: fp32 sum and sum of squares per lane, merged by shuffles; eps = 1e-05
+#   statistics: fp32 sum of |x| per lane, merged by shuffles
 #   dtype handling: elements converted to cutlass.Float32 on load, fp32 accumulation, converted to the output element type on store (float32)
 #   launch plumbing: strided inputs made contiguous first (one extra copy); from_dlpack views; cute.compile once per (shape, dtype), cached in ModelNew; sizes passed as cutlass.Int32
 #   verification: static only: names and call signatures checked against cute_api.json (nvidia-cutlass-dsl 4.7.0, NVIDIA/cutlass 7107b055); not run
@@ -53,7 +53,6 @@ def kwb_l1_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m
         for k in range(lane, r, 32):
             v = m_x[o, k, i].to(cutlass.Float32)
             a = a + cute.math.abs(v)
-            b = b + v * v
         for s in cutlass.range_constexpr(5):  # butterfly merge of the lanes' statistics
             o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
             o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
