@@ -205,6 +205,14 @@ private Q_SLOTS:
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--force")), qPrintable(r.err));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), before);
+    QVERIFY2(!r.out.contains(QStringLiteral("workspace: ")), qPrintable(r.out));  // nothing was written there
+    // --workspace naming a file is called a file
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("afile")), "x");
+    const Result f = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--workspace"), dir.filePath(QStringLiteral("afile")), QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(f.code, 2);
+    QVERIFY2(f.err.contains(QStringLiteral("is a file, not a folder")), qPrintable(f.err));
   }
 
   void forceKeepsUserEdits() {

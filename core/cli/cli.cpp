@@ -149,9 +149,11 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   job.runAll();
   if (!done) QCoreApplication::exec();
   if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
-  if (QFileInfo::exists(job.workspaceDir())) out() << "workspace: " << job.workspaceDir() << Qt::endl;
-  // A failure before the measurement (bad logic file, unknown GPU, refused workspace) is an input error.
-  return (code != kOk && !job.outcome()) ? kUsage : code;
+  // A failure before the measurement (bad logic file, unknown GPU, refused workspace) is an input error,
+  // and names no workspace (none was written: "workspace: X" after a refusal read as if it had been).
+  const int rc = (code != kOk && !job.outcome()) ? kUsage : code;
+  if (rc != kUsage && QFileInfo(job.workspaceDir()).isDir()) out() << "workspace: " << job.workspaceDir() << Qt::endl;
+  return rc;
 }
 
 // ---------------------------------------------------------------- analyze

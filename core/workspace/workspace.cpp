@@ -49,6 +49,10 @@ QString Workspace::defaultDir(const QString& parent, const QString& problemName)
 std::unique_ptr<Workspace> Workspace::open(const QString& dir, bool force, QString* error) {
   const QString root = QDir(dir).absolutePath();
   QDir d(root);
+  if (QFileInfo(root).exists() && !QFileInfo(root).isDir()) {
+    if (error) *error = QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
+    return nullptr;
+  }
   const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
   if (isWorkspace && !force) {
     if (error)
