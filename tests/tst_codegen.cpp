@@ -511,6 +511,17 @@ void TestCodegen::tritonForNonHopperSaysSo()
     QVERIFY2(amd.baselineConfig.constFirst().second.contains(QStringLiteral("not fitted to CDNA3 (MI300X)")),
              qPrintable(amd.baselineConfig.constFirst().second));
     QVERIFY(amd.source.contains(QStringLiteral("# NOTE (target fit): written and measured for NVIDIA Hopper")));
+    QVERIFY(amd.baselineConfig.constFirst().second.contains(QStringLiteral("64 lanes")));
+    QVERIFY(!amd.baselineConfig.constFirst().second.contains(QStringLiteral("LDS")));  // no staging in a row norm
+    json g = loadSpec(QStringLiteral("level1/1_Square_matrix_multiplication_"));
+    g["target"] = s["target"];
+    const kwb::GeneratedKernel gemm = triton->generate(g);
+    QVERIFY(gemm.ok && gemm.implemented);
+    QVERIFY2(gemm.baselineConfig.constFirst().second.contains(QStringLiteral("LDS")), qPrintable(gemm.baselineConfig.constFirst().second));
+    s["target"] = {{"gpu", "A100-SXM"}, {"arch", "Ampere"}, {"framework", "triton"}};  // NVIDIA, not Hopper: no wavefronts
+    const kwb::GeneratedKernel a100 = triton->generate(s);
+    QCOMPARE(a100.baselineConfig.constFirst().first, QStringLiteral("target fit"));
+    QVERIFY(!a100.baselineConfig.constFirst().second.contains(QStringLiteral("64 lanes")));
     s["target"] = {{"gpu", "H200-SXM"}, {"arch", "Hopper"}, {"framework", "triton"}};
     const kwb::GeneratedKernel h200 = triton->generate(s);
     QVERIFY(h200.ok && h200.implemented);

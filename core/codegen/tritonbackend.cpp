@@ -87,16 +87,21 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const
 {
     GeneratedKernel k = generateForHopper(spec);
     // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
-    // another architecture (CDNA3/CDNA4 through Triton's AMD backend) say so where the configuration is
-    // read, instead of presenting Hopper's warps and shared-memory staging as fitted to it (fresh-user trial).
+    // another architecture (Ampere, or CDNA3/CDNA4 through Triton's AMD backend, where warps are 64-lane
+    // wavefronts) say so where the configuration is read, instead of presenting Hopper's warps and shared-memory staging as fitted to it (fresh-user trial).
     const nlohmann::json target = spec.value("target", nlohmann::json::object());
     const QString arch = QString::fromStdString(target.value("arch", std::string()));
     if (k.ok && k.implemented && !arch.isEmpty() && !arch.startsWith(QLatin1String("Hopper"), Qt::CaseInsensitive)) {
         const QString gpu = QString::fromStdString(target.value("gpu", std::string()));
-        const QString note = QStringLiteral(
-            "written and measured for NVIDIA Hopper (H200), not fitted to %1 (%2) and never run on it: a wavefront there has 64 lanes, "
-            "so num_warps = N means N x 64 threads, and any shared-memory staging must fit the CU's LDS, far smaller than an H200 "
-            "SM's 228 KB (the GEMM's 3-stage staging does not fit); retune before relying on it").arg(arch, gpu);
+        QString note = QStringLiteral("written and measured for NVIDIA Hopper (H200), not fitted to %1 (%2) and never run on it").arg(arch, gpu);
+        const bool staged = k.source.contains(QLatin1String("num_stages=NUM_STAGES"));  // the GEMM's software pipeline
+        if (arch.startsWith(QLatin1String("CDNA"), Qt::CaseInsensitive))
+            note += QStringLiteral(": a wavefront there has 64 lanes, so num_warps = N means N x 64 threads%1")
+                        .arg(staged ? QStringLiteral(", and the multi-stage staging must fit a CU's LDS, far smaller than the 228 KB of "
+                                                     "shared memory an H200 SM has (gpu-wiki "
+                                                     "nvidia.generic.any.kernel-opt.nvidia-compute-capabilities.memory-specifications)")
+                                    : QString());
+        note += QStringLiteral("; retune before relying on it");
         k.baselineConfig.prepend({QStringLiteral("target fit"), note});
         const qsizetype firstBreak = k.source.indexOf(u'\n');
         k.source.insert(firstBreak + 1, QStringLiteral("# NOTE (target fit): %1.\n").arg(note));
