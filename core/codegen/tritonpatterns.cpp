@@ -228,10 +228,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     // Softmax: 24 CTAs per row in 4096-16384-element chunks (23_Softmax best at 16384, 64 registers a thread).
     // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
     // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
-    // Softmax holds 64 elements a thread (8 warps for 16384; 126 registers, two CTAs per SM): 3706 us against
-    // 3801-3806 us at 32 a thread (16 warps) in the same runs, 80.9% of copy (session 5).
-    constexpr qint64 kMaxSplit = 64, kChunkMin = 4096;
-    const qint64 kTargetSplit = softmax ? 24 : 64, kChunkMax = softmax ? 16384 : 8192, kEpt = softmax ? 64 : 32;
+    constexpr qint64 kMaxSplit = 64, kChunkMin = 4096, kEpt = 32;
+    const qint64 kTargetSplit = softmax ? 24 : 64, kChunkMax = softmax ? 16384 : 8192;
     r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
     r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
     r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));
