@@ -80,14 +80,14 @@ def host_us(fn, n=20):
     return times[len(times) // 2]
 
 
-def report(variant, fn, extra=None):
+def report(variant, fn, extra=None, model=None):
     row = {"ws": name, "variant": variant}
     try:
         with torch.no_grad():
             out = fn()
             torch.cuda.synchronize()
             row["max_rel_err"] = rel_err(out)
-            row["grid_blocks"] = getattr(globals().get("new"), "last_grid_blocks", None)  # of this call
+            row["grid_blocks"] = getattr(model, "last_grid_blocks", None)  # of this call (None: not a ModelNew)
             row["max_abs_err"] = float((out.double() - want64).abs().max()) if out.numel() else 0.0
             del out
             us = bench(fn)
@@ -103,21 +103,45 @@ print(json.dumps({"ws": name, "variant": "eager (the reference Model)", "us": ea
 new = ker.ModelNew(*ref.get_init_inputs()).cuda()
 if hasattr(new, "load_state_dict"):
     new.load_state_dict(model.state_dict(), strict=False)
-report("generated (as committed)", lambda: new(*inputs))
+report("generated (as committed)", lambda: new(*inputs), model=new)
 
 
 SWEEP = os.environ.get("KWB_VARIANTS", "1") != "0"  # 0: only eager and the generated kernel as committed
 
 
-def with_settings(**kv):
-    old = {k: getattr(ker, k, None) for k in kv}
+def with_settings(variant=None, **kv):
+    """Reports the generated kernel (or `variant`, a (label, module, model) from patched()) with the
+    module-level settings kv changed for the call; the label names the module, so a patched kernel's
+    row can never read as the generated one's."""
+    label, mod, model = variant or ("generated", ker, new)
+    old = {k: getattr(mod, k, None) for k in kv}
     for k, v in kv.items():
-        setattr(ker, k, v)
+        setattr(mod, k, v)
     try:
-        report("generated " + " ".join("%s=%s" % kv_ for kv_ in kv.items()), lambda: new(*inputs))
+        report(label + " " + " ".join("%s=%s" % kv_ for kv_ in kv.items()), lambda: model(*inputs), model=model)
     finally:
         for k, v in old.items():
-            setattr(ker, k, v)
+            setattr(mod, k, v)
+
+
+def patched(label, edits):
+    """(label, module, model) of kernel.py with the source edits [(old, new), ...] applied (each must
+    match once), loaded as a module of its own; the generated kernel stays as it is."""
+    src = open(os.path.join(WS, "kernel.py")).read()
+    for a, b in edits:
+        if a not in src:
+            return None
+        src = src.replace(a, b, 1)
+    path = "/tmp/kwb_variant_%s_%d.py" % (label.replace(" ", "_"), os.getpid())
+    with open(path, "w") as f:
+        f.write(src)
+    spec = importlib.util.spec_from_file_location("kernel_" + label.replace(" ", "_"), path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    model = mod.ModelNew(*ref.get_init_inputs()).cuda()
+    if hasattr(model, "load_state_dict"):
+        model.load_state_dict(new.state_dict(), strict=False)
+    return label, mod, model
 
 
 if not SWEEP:
@@ -127,21 +151,15 @@ elif hasattr(ker, "ONEPASS_CHUNK"):
     for chunk in (4096, 8192, 16384):  # the one-pass path at one chunk size (32 elements per thread)
         with_settings(ONEPASS_CHUNK=(chunk, chunk))
     src = open(os.path.join(WS, "kernel.py")).read()
-    fused = "    b = tl.sum(tl.exp(v - a_safe), axis=0)\n"
-    if fused in src:  # softmax: keep exp(x - chunk max) in registers, one exp per element instead of two
-        kname = src.split("def ")[1].split("_chunk_stats")[0]
-        call = "    y = %s_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)\n" % kname
-        patched = src.replace(fused, "    e = tl.exp(v - a_safe)\n    b = tl.sum(e, axis=0)\n", 1)
-        patched = patched.replace(call, "    y = e * (tl.exp(a_safe - shift) * scale)\n", 1)
-        path = "/tmp/kwb_softmax_one_exp_%d.py" % os.getpid()
-        with open(path, "w") as f:
-            f.write(patched)
-        spec = importlib.util.spec_from_file_location("kernel_one_exp", path)
-        ker = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(ker)
-        new = ker.ModelNew(*ref.get_init_inputs()).cuda()
-        for chunk in (8192, 16384):
-            with_settings(ONEPASS_CHUNK=(chunk, chunk), ONE_EXP="kept e")
+    # softmax: keep exp(x - chunk max) in registers, one exp per element instead of two
+    kname = src.split("def ")[1].split("_chunk_stats")[0]
+    one_exp = patched("one-exp", [
+        ("    b = tl.sum(tl.exp(v - a_safe), axis=0)\n", "    e = tl.exp(v - a_safe)\n    b = tl.sum(e, axis=0)\n"),
+        ("    y = %s_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)\n" % kname,
+         "    y = e * (tl.exp(a_safe - shift) * scale)\n")])
+    if one_exp:
+        for chunk, ept in ((8192, 32), (16384, 32), (16384, 64)):
+            with_settings(one_exp, ONEPASS_CHUNK=(chunk, chunk), ONEPASS_EPT=ept)
 elif hasattr(ker, "ROW_EPT"):
     for ept in (4, 8, 16, 32):
         with_settings(ROW_EPT=ept)
@@ -198,20 +216,12 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
     if "softmax" in refsrc and x.dim() == 2:
         with_settings(ONEPASS_CHUNK=(16384, 16384), ONEPASS_EPT=64)  # 8 warps of 64 elements a thread
         # streaming hints on the one-pass load (evict_first) and store (.cs): x and y are touched once
-        src = open(os.path.join(WS, "kernel.py")).read()
-        load = "    v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)\n"
-        store = "    tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)\n"
-        if load in src and store in src:
-            patched = src.replace(load, load.replace("other=float('-inf')", "other=float('-inf'), eviction_policy=\"evict_first\""), 1)
-            patched = patched.replace(store, store.replace("mask=m)", "mask=m, cache_modifier=\".cs\")"), 1)
-            path = "/tmp/kwb_softmax_hints_%d.py" % os.getpid()
-            with open(path, "w") as f:
-                f.write(patched)
-            spec = importlib.util.spec_from_file_location("kernel_hints", path)
-            ker = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(ker)
-            new = ker.ModelNew(*ref.get_init_inputs()).cuda()
-            with_settings(HINTS="evict_first load, .cs store")
+        ld = "    v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)\n"
+        st = "    tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)\n"
+        hints = patched("hints", [(ld, ld.replace("other=float('-inf')", "other=float('-inf'), eviction_policy=\"evict_first\"")),
+                                  (st, st.replace("mask=m)", "mask=m, cache_modifier=\".cs\")"))])
+        if hints:
+            with_settings(hints)
     elif "torch.abs" in refsrc and x.dim() == 2:
         report("l1_aligned CHUNK=4096", lambda: X.l1norm_aligned(x, 4096))
         for ept in (32, 16):
