@@ -151,18 +151,43 @@ elif hasattr(ker, "ONEPASS_CHUNK"):
     for chunk in (4096, 8192, 16384):  # the one-pass path at one chunk size (32 elements per thread)
         with_settings(ONEPASS_CHUNK=(chunk, chunk))
     src = open(os.path.join(WS, "kernel.py")).read()
-    # softmax: keep exp(x - chunk max) in registers, one exp per element instead of two
     kname = src.split("def ")[1].split("_chunk_stats")[0]
-    one_exp = patched("one-exp", [
-        ("    b = tl.sum(tl.exp(v - a_safe), axis=0)\n", "    e = tl.exp(v - a_safe)\n    b = tl.sum(e, axis=0)\n"),
-        ("    y = %s_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)\n" % kname,
-         "    y = e * (tl.exp(a_safe - shift) * scale)\n")])
-    if one_exp:
-        for chunk, ept in ((8192, 32), (16384, 32), (16384, 64)):
-            with_settings(one_exp, ONEPASS_CHUNK=(chunk, chunk), ONEPASS_EPT=ept)
+    # softmax: the generated kernel keeps e = exp(x - chunk max) (one exp per element, session 6); the
+    # two-exp form it replaced (x kept, exp(x - row max) in the apply) at session 5's 32 a thread
+    one_exp_stats = "    v = tl.exp(v - a_safe)  # from here on v holds e = exp(x - chunk max)\n    b = tl.sum(v, axis=0)\n"
+    if one_exp_stats in src:
+        two_exp = patched("two-exp", [
+            (one_exp_stats, "    b = tl.sum(tl.exp(v - a_safe), axis=0)\n"),
+            ("    y = v * (tl.exp(a_safe - shift) * scale)  # e * exp(chunk max - row max) / sum\n",
+             "    y = %s_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)\n" % kname)])
+        if two_exp:
+            with_settings(two_exp, ONEPASS_CHUNK=(16384, 16384), ONEPASS_EPT=32)
+        for chunk, ept in ((8192, 64), (16384, 32), (32768, 64)):
+            with_settings(ONEPASS_CHUNK=(chunk, chunk), ONEPASS_EPT=ept)
 elif hasattr(ker, "ROW_EPT"):
-    for ept in (4, 8, 16, 32):
+    for ept in (8, 32):
         with_settings(ROW_EPT=ept)
+    # the final mean: one CTA reads 2 x rows floats; wider steps and more warps
+    for fin, w in ((4096, 8), (8192, 16)):
+        with_settings(FIN_BLOCK=fin, NUM_WARPS=w)
+    mean_fn = getattr(ker, [a for a in dir(ker) if a.endswith("_mean")][0])
+    n_rows = inputs[0].shape[0]
+    lbuf = torch.rand(n_rows, device="cuda")
+    vbuf = torch.ones(n_rows, device="cuda")
+    obuf = torch.empty((), device="cuda")
+    for fin, w in ((1024, 4), (4096, 8), (8192, 16)):
+        us = bench(lambda f=fin, w=w: mean_fn[(1,)](lbuf, vbuf, obuf, n_rows, BLOCK=f, num_warps=w))
+        print(json.dumps({"ws": name, "variant": "diagnostic: the mean kernel alone FIN_BLOCK=%d warps=%d" % (fin, w), "us": us}), flush=True)
+    # the target's logit loaded before the row (its latency under the row's loads, not after them)
+    src = open(os.path.join(WS, "kernel.py")).read()
+    tl_lines = ("    tgt = tl.load(t_ptr + row)\n    ok = tgt != ignore_index\n"
+                "    inside = (tgt >= 0) & (tgt < C)  # an out-of-range target gives NaN, never a read outside the row\n"
+                "    x_t = tl.load(base + tl.where(ok & inside, tgt, 0)).to(tl.float32)\n")
+    early = patched("early-target", [(tl_lines, ""), ("    offs = tl.arange(0, BLOCK)\n    if ONE_BLOCK:",
+                                                      "    offs = tl.arange(0, BLOCK)\n" + tl_lines + "    if ONE_BLOCK:")])
+    if early:
+        with_settings(early)
+        with_settings(early, FIN_BLOCK=8192, NUM_WARPS=16)
 elif hasattr(ker, "COLS_BLOCK_I"):
     for bi in (32, 64, 128, 256):
         for tile in (2048, 4096, 8192):
@@ -205,7 +230,7 @@ elif "kl_div" in open(os.path.join(WS, "reference.py")).read():
             report("kl %s CHUNK=%d BLOCK=%d warps=%d" % (label, chunk, block, w), run)
 
 
-# Session-5 designs next to the generated kernel (bench/gpu/rownorm_experiments.py says what each is).
+# Session-5 and -6 designs next to the generated kernel (bench/gpu/rownorm_experiments.py says what each is).
 if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import rownorm_experiments as X  # noqa: E402
@@ -214,7 +239,6 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
     x = inputs[0]
     sms = torch.cuda.get_device_properties(x.device).multi_processor_count
     if "softmax" in refsrc and x.dim() == 2:
-        with_settings(ONEPASS_CHUNK=(16384, 16384), ONEPASS_EPT=64)  # 8 warps of 64 elements a thread
         # streaming hints on the one-pass load (evict_first) and store (.cs): x and y are touched once
         ld = "    v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)\n"
         st = "    tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)\n"
@@ -235,6 +259,6 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         del xa, da
     elif "GroupNorm" in refsrc:
         gn = model.gn
-        for ctas, block, warps in ((sms, 8192, 16), (sms, 4096, 8), (2 * sms, 4096, 8)):
-            report("gn_persistent_l2 CTAs=%d BLOCK=%d warps=%d" % (ctas, block, warps),
-                   lambda c=ctas, b=block, w=warps: X.groupnorm_persistent(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, b, w))
+        for chunk, lag, warps in ((4096, 1, 8), (4096, 2, 8), (8192, 1, 8), (2048, 1, 4), (4096, 1, 4)):
+            report("gn_lagged CHUNK=%d LAG=%d warps=%d" % (chunk, lag, warps),
+                   lambda c=chunk, g=lag, w=warps: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, g, w))

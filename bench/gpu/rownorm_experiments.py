@@ -9,6 +9,10 @@ skips them). Results: docs/results/2026-11-29-h200-session5.md.
   group norm (35): gn_persistent -- persistent: one CTA per SM, every CTA owns one slice of every group;
                 it reads group g+1's slice (statistics) before it waits for group g's statistics and
                 re-reads group g's slice, meant to come from L2. 1.7-2.6x slower than two passes.
+  group norm (35): gn_lagged (session 6) -- one launch of statistics and apply CTAs interleaved by
+                start-order ticket, the apply of group g LAG groups behind its statistics (so its
+                re-read may hit L2); no CTA waits for one that started after it, so it needs no
+                co-residency.
 The kernels are written for contiguous rows (what these problems have). A correctness check on the CPU,
 against torch, through the fake Triton (not a speed measure):
   PYTHONPATH=tests/data/codegen/fake_triton /usr/bin/python3 bench/gpu/rownorm_experiments.py
@@ -248,6 +252,79 @@ def groupnorm_persistent(x, weight, bias, groups, eps, ctas, block=8192, warps=1
     return out
 
 
+# ----------------------------------------------------------------------------- group norm, lagged, L2
+@triton.jit
+def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R, n_groups, n, LAG, GROUPS, CPG, HW,
+              eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr):
+    # One launch, two kinds of CTA. Start-order ticket t -> step s = t // (2n), item i = t % (2n):
+    # even items are statistics CTAs of group s (chunk i // 2), odd items apply CTAs of group s - LAG
+    # (same chunk), so a chunk is re-read about LAG steps (2n CTAs each) after it was first read, meant
+    # to come from L2. A statistics CTA never waits; the group's last one merges the n partials into
+    # (mean, rstd) and raises the group's counter to n + 1. An apply CTA waits for that; every CTA it
+    # waits for started before it (tickets follow start order) and waits for nothing, so the grid
+    # cannot deadlock at any occupancy.
+    t = tl.atomic_add(cnt_ptr + n_groups, 1, sem="relaxed", scope="gpu")
+    step = t // (2 * n)
+    i = t % (2 * n)
+    c = i // 2
+    k = c * CHUNK + tl.arange(0, CHUNK)
+    m = k < R
+    if i % 2 == 0:
+        if step < n_groups:
+            g = step.to(tl.int64)
+            x0 = tl.load(x_ptr + g * R).to(tl.float32)
+            d = tl.where(m, tl.load(x_ptr + g * R + k, mask=m, other=0.0).to(tl.float32) - x0, 0.0)
+            tl.store(p1_ptr + g * n + c, tl.sum(d, axis=0))
+            tl.store(p2_ptr + g * n + c, tl.sum(d * d, axis=0))
+            tl.debug_barrier()
+            arrived = tl.atomic_add(cnt_ptr + g, 1, sem="acq_rel", scope="gpu") + 1
+            if arrived == n:  # the group's last statistics CTA: merge, publish, raise the counter to n + 1
+                s = tl.arange(0, BLOCK_P)
+                s1 = tl.zeros([BLOCK_P], dtype=tl.float32)
+                s2 = tl.zeros([BLOCK_P], dtype=tl.float32)
+                for p0 in range(0, n, BLOCK_P):
+                    sm = p0 + s < n
+                    s1 += tl.load(p1_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
+                    s2 += tl.load(p2_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
+                md = tl.sum(s1, axis=0) / R
+                var = tl.maximum(tl.sum(s2, axis=0) / R - md * md, 0.0)
+                tl.store(stat_ptr + 2 * g, x0 + md)
+                tl.store(stat_ptr + 2 * g + 1, 1.0 / tl.sqrt(var + eps))
+                tl.debug_barrier()
+                tl.atomic_add(cnt_ptr + g, 1, sem="release", scope="gpu")
+    else:
+        if step >= LAG:
+            g = (step - LAG).to(tl.int64)
+            ready = tl.atomic_add(cnt_ptr + g, 0, sem="acquire", scope="gpu")
+            while ready < n + 1:
+                ready = tl.atomic_add(cnt_ptr + g, 0, sem="acquire", scope="gpu")
+            mean = tl.load(stat_ptr + 2 * g, cache_modifier=".cg")
+            rstd = tl.load(stat_ptr + 2 * g + 1, cache_modifier=".cg")
+            v = tl.load(x_ptr + g * R + k, mask=m, other=0.0, eviction_policy="evict_first").to(tl.float32)
+            ch = (g % GROUPS) * CPG + k // HW
+            w = tl.load(w_ptr + ch, mask=m, other=1.0).to(tl.float32)
+            bb = tl.load(b_ptr + ch, mask=m, other=0.0).to(tl.float32)
+            y = (v - mean) * rstd * w + bb
+            tl.store(out_ptr + g * R + k, y.to(out_ptr.dtype.element_ty), mask=m)
+
+
+def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8):
+    nb, c = x.shape[0], x.shape[1]
+    n_groups = nb * groups
+    r = x.numel() // n_groups
+    cpg = c // groups
+    hw = r // cpg
+    out = torch.empty_like(x)
+    n = triton.cdiv(r, chunk)
+    p1 = torch.empty(n_groups * n, dtype=torch.float32, device=x.device)
+    p2 = torch.empty(n_groups * n, dtype=torch.float32, device=x.device)
+    stat = torch.empty(2 * n_groups, dtype=torch.float32, device=x.device)
+    cnt = torch.zeros(n_groups + 1, dtype=torch.int32, device=x.device)
+    gn_lagged[((n_groups + lag) * 2 * n,)](x, out, weight, bias, p1, p2, stat, cnt, r, n_groups, n, lag, groups, cpg, hw,
+                                          eps, CHUNK=chunk, BLOCK_P=min(1024, triton.next_power_of_2(n)), num_warps=warps)
+    return out
+
+
 def check_cpu():
     """Every design against torch at small shapes with ragged and misaligned rows (fake Triton on the CPU)."""
     def rel(a, b):
@@ -269,6 +346,8 @@ def check_cpu():
         with torch.no_grad():
             got = groupnorm_persistent(x, gn.weight, gn.bias, g, gn.eps, ctas, block, 4)
             err = float((got - gn(x)).abs().max())
+            for lag in (1, 2):
+                err = max(err, float((groupnorm_lagged(x, gn.weight, gn.bias, g, gn.eps, block, lag, 4) - gn(x)).abs().max()))
         assert err < 1e-3, ("group norm", n, c, g, hw, err)
     assert worst < 1e-5, worst
     print("rownorm_experiments: all designs match torch on the CPU (max rel_err %.2e)" % worst)

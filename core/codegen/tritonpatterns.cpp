@@ -6,6 +6,8 @@
 
 #include "core/codegen/pointwise.h"
 
+#include <QRegularExpression>
+
 namespace kwb {
 
 namespace {
@@ -131,6 +133,12 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("ALIGN_ROWS"), pyBool(!softmax));
     r.vars.insert(QStringLiteral("EDGE_STATS"), QStringLiteral("            pass  # ALIGN_ROWS is False for softmax"));
     r.vars.insert(QStringLiteral("EDGE_PREP"), QString());
+    // (the template's placeholders are replaced once, so the value names the kernel itself: KERNEL is
+    // "kwb_" + the op, as patternkernels.cpp makes it)
+    QString kernel = QStringLiteral("kwb_") + plan.op.toLower();
+    kernel.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
+    r.vars.insert(QStringLiteral("ONEPASS_APPLY"),
+                  kernel + QStringLiteral("_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)"));
     if (softmax) {
         r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    m_l = tl.full([BLOCK], float('-inf'), tl.float32)\n"
@@ -142,9 +150,20 @@ PatternRender rowNorm(const PatternPlan& plan)
         r.vars.insert(QStringLiteral("STATS_FINAL"), QStringLiteral("    a = tl.max(m_l, axis=0)\n"
                                                                     "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
                                                                     "    b = tl.sum(s_l * tl.exp(m_l - a_safe), axis=0)"));
-        r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
-                                           "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
-                                           "    b = tl.sum(tl.exp(v - a_safe), axis=0)"));
+        // Softmax keeps e = exp(x - chunk max) in registers in place of x and scales it by
+        // exp(chunk max - row max) / sum at the end: one exp per element, not two. Log-softmax needs x
+        // itself (x - max - log sum), so it keeps v.
+        if (plan.op == u"softmax") {
+            r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
+                                                                        "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                                                        "    v = tl.exp(v - a_safe)  # from here on v holds e = exp(x - chunk max)\n"
+                                                                        "    b = tl.sum(v, axis=0)"));
+            r.vars.insert(QStringLiteral("ONEPASS_APPLY"), QStringLiteral("v * (tl.exp(a_safe - shift) * scale)  # e * exp(chunk max - row max) / sum"));
+        } else {
+            r.vars.insert(QStringLiteral("FUSED_STATS"), QStringLiteral("    a = tl.max(v, axis=0)  # the chunk's max and its sum of exp\n"
+                                                                        "    a_safe = tl.where(a == float('-inf'), 0.0, a)\n"
+                                                                        "    b = tl.sum(tl.exp(v - a_safe), axis=0)"));
+        }
         r.vars.insert(QStringLiteral("MERGE_OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("MERGE_INIT"), QStringLiteral("    m_l = tl.full([BLOCK_S], float('-inf'), tl.float32)\n"
                                                                    "    s_l = tl.zeros([BLOCK_S], dtype=tl.float32)"));
@@ -228,13 +247,23 @@ PatternRender rowNorm(const PatternPlan& plan)
     // Softmax: 24 CTAs per row in 4096-16384-element chunks (23_Softmax best at 16384, 64 registers a thread).
     // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
     // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
-    constexpr qint64 kMaxSplit = 64, kChunkMin = 4096, kEpt = 32;
+    // Softmax holds e in place of x (one exp per element) at 64 elements a thread: 8 warps of 16384.
+    constexpr qint64 kMaxSplit = 64, kChunkMin = 4096;
+    const qint64 kEpt = plan.op == u"softmax" ? 64 : 32;
     const qint64 kTargetSplit = softmax ? 24 : 64, kChunkMax = softmax ? 16384 : 8192;
     r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
     r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
     r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));
     r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MAX"), QString::number(kChunkMax));
     r.vars.insert(QStringLiteral("ONEPASS_EPT"), QString::number(kEpt));
+    r.vars.insert(QStringLiteral("ONEPASS_NOTE"),
+                  plan.op == u"softmax"
+                      ? QStringLiteral("(H200, 2026-11-29: softmax rows of 1.5 MB, one exp per element, 16384-element chunks at\n"
+                                       "                            # 64 a thread on 8 warps: see docs/results, session 6)")
+                      : QStringLiteral("(H200 sweeps of 2026-11-29: mean/variance and L1 norms at 4096-8192 (4-8 warps),\n"
+                                       "                            # 84-93% of copy: at 16384 their CTAs need 80 registers a thread, one CTA\n"
+                                       "                            # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than\n"
+                                       "                            # two passes)"));
     const qint64 chunk1 = std::min<qint64>(std::min<qint64>(std::max<qint64>(kChunkMin, pow2AtLeast(cdiv(plan.reduce, kTargetSplit))), kChunkMax),
                                            pow2AtLeast(std::max<qint64>(plan.reduce, 1)));
     const qint64 n1 = cdiv(plan.reduce, chunk1);

@@ -10,7 +10,7 @@
 #
 # Baseline configuration:
 #   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 24 chunks of CHUNK = 16384 elements, one chunk per CTA held in registers
-#   threads per CTA: num_warps = 16 (512 threads), 32 elements per thread
+#   threads per CTA: num_warps = 8 (256 threads), 64 elements per thread
 #   grid: (rows * 24,) = 98304 CTAs for the spec; a CTA takes its (row, chunk) from a start-order ticket, and a row's 24 CTAs meet on the row's arrival counter (at most min(64, SMs) per row, so they are resident together)
 #   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 24 floats) and one int32 counter per row through global memory
 #   statistics: online max and rescaled sum of exp per lane, merged across chunks the same way
@@ -40,10 +40,8 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
 ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: softmax rows of 1.5 MB were best at 16384-element
-                            # chunks, 79% of copy; mean/variance and L1 norms at 4096 (4 warps), 85-88%: at
-                            # 16384 their CTAs need 80 registers a thread, one CTA fits an SM, and 34 fell to
-                            # 63%; rows that needed 128+ CTAs ran slower than two passes)
+ONEPASS_EPT = 64            # (H200, 2026-11-29: softmax rows of 1.5 MB, one exp per element, 16384-element chunks at
+                            # 64 a thread on 8 warps: see docs/results, session 6)
 ALIGN_ROWS = False          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
 
 
@@ -154,7 +152,8 @@ def kwb_softmax_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
     v = tl.load(x_ptr + off, mask=m, other=float('-inf')).to(tl.float32)
     a = tl.max(v, axis=0)  # the chunk's max and its sum of exp
     a_safe = tl.where(a == float('-inf'), 0.0, a)
-    b = tl.sum(tl.exp(v - a_safe), axis=0)
+    v = tl.exp(v - a_safe)  # from here on v holds e = exp(x - chunk max)
+    b = tl.sum(v, axis=0)
     if ALIGNED:
         if pid % n_split == 0:
             ke, me = kwb_softmax_edges(row, R, VEC)
@@ -167,7 +166,7 @@ def kwb_softmax_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
     while arrived < n_split:  # acquire: once all arrived, their partials are visible
         arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
     shift, scale = kwb_softmax_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
-    y = kwb_softmax_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
+    y = v * (tl.exp(a_safe - shift) * scale)  # e * exp(chunk max - row max) / sum
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
     if ALIGNED:
         if pid % n_split == 0:

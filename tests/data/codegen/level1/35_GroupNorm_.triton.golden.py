@@ -40,10 +40,10 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
 ONEPASS_TARGET_SPLIT = 64   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 8192)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: softmax rows of 1.5 MB were best at 16384-element
-                            # chunks, 79% of copy; mean/variance and L1 norms at 4096 (4 warps), 85-88%: at
-                            # 16384 their CTAs need 80 registers a thread, one CTA fits an SM, and 34 fell to
-                            # 63%; rows that needed 128+ CTAs ran slower than two passes)
+ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: mean/variance and L1 norms at 4096-8192 (4-8 warps),
+                            # 84-93% of copy: at 16384 their CTAs need 80 registers a thread, one CTA
+                            # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than
+                            # two passes)
 ALIGN_ROWS = True          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
 
 
