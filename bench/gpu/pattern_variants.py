@@ -168,14 +168,14 @@ elif hasattr(ker, "ROW_EPT"):
     for ept in (8, 32):
         with_settings(ROW_EPT=ept)
     # the final mean: one CTA reads 2 x rows floats; wider steps and more warps
-    for fin, w in ((4096, 8), (8192, 16)):
-        with_settings(FIN_BLOCK=fin, NUM_WARPS=w)
+    for fin, w in ((1024, 4), (16384, 16)):  # session 5's mean; a wider one
+        with_settings(FIN_BLOCK=fin, FIN_WARPS=w)
     mean_fn = getattr(ker, [a for a in dir(ker) if a.endswith("_mean")][0])
     n_rows = inputs[0].shape[0]
     lbuf = torch.rand(n_rows, device="cuda")
     vbuf = torch.ones(n_rows, device="cuda")
     obuf = torch.empty((), device="cuda")
-    for fin, w in ((1024, 4), (4096, 8), (8192, 16)):
+    for fin, w in ((1024, 4), (8192, 16), (16384, 16)):
         us = bench(lambda f=fin, w=w: mean_fn[(1,)](lbuf, vbuf, obuf, n_rows, BLOCK=f, num_warps=w))
         print(json.dumps({"ws": name, "variant": "diagnostic: the mean kernel alone FIN_BLOCK=%d warps=%d" % (fin, w), "us": us}), flush=True)
     # the target's logit loaded before the row (its latency under the row's loads, not after them)
@@ -187,7 +187,6 @@ elif hasattr(ker, "ROW_EPT"):
                                                       "    offs = tl.arange(0, BLOCK)\n" + tl_lines + "    if ONE_BLOCK:")])
     if early:
         with_settings(early)
-        with_settings(early, FIN_BLOCK=8192, NUM_WARPS=16)
 elif hasattr(ker, "COLS_BLOCK_I"):
     for bi in (32, 64, 128, 256):
         for tile in (2048, 4096, 8192):
@@ -259,6 +258,7 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         del xa, da
     elif "GroupNorm" in refsrc:
         gn = model.gn
-        for chunk, lag, warps in ((4096, 1, 8), (4096, 2, 8), (8192, 1, 8), (2048, 1, 4), (4096, 1, 4)):
+        # session 6, call 1: LAG=2 at 4096 x 8 warps equalled two passes (5156 us); LAG=1 and 4 warps were slower
+        for chunk, lag, warps in ((4096, 2, 8), (4096, 1, 16), (4096, 2, 16), (8192, 2, 16), (4096, 3, 16)):
             report("gn_lagged CHUNK=%d LAG=%d warps=%d" % (chunk, lag, warps),
                    lambda c=chunk, g=lag, w=warps: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, g, w))

@@ -244,13 +244,15 @@ PatternRender rowNorm(const PatternPlan& plan)
     // The one-pass constants, written into the template (one source: the configuration text below predicts
     // the choice the generated forward makes from the run-time row length R). Chosen from the H200 sweeps of
     // 2026-11-29 (docs/results, session 4). The forward also caps a row's CTAs at the GPU's SM count.
-    // Softmax: 24 CTAs per row in 4096-16384-element chunks (23_Softmax best at 16384, 64 registers a thread).
+    // Softmax: 48 CTAs per row in 4096-16384-element chunks, 64 elements a thread in e = exp(x - chunk max):
+    // 23_Softmax read 3702 us at 8192 (4 warps; 48 CTAs a row), 3725 at 16384 (8 warps), 3956 at 32768 against a
+    // 3013 us copy (H200, session 6); the two-exp form of session 5 read 3821 at 16384.
     // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
     // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
     // Softmax holds e in place of x (one exp per element) at 64 elements a thread: 8 warps of 16384.
     constexpr qint64 kMaxSplit = 64, kChunkMin = 4096;
     const qint64 kEpt = plan.op == u"softmax" ? 64 : 32;
-    const qint64 kTargetSplit = softmax ? 24 : 64, kChunkMax = softmax ? 16384 : 8192;
+    const qint64 kTargetSplit = softmax ? 48 : 64, kChunkMax = softmax ? 16384 : 8192;
     r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
     r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
     r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));
@@ -258,8 +260,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("ONEPASS_EPT"), QString::number(kEpt));
     r.vars.insert(QStringLiteral("ONEPASS_NOTE"),
                   plan.op == u"softmax"
-                      ? QStringLiteral("(H200, 2026-11-29: softmax rows of 1.5 MB, one exp per element, 16384-element chunks at\n"
-                                       "                            # 64 a thread on 8 warps: see docs/results, session 6)")
+                      ? QStringLiteral("(H200, 2026-11-29 session 6: softmax rows of 1.5 MB, one exp per element, 8192-element chunks\n"
+                                       "                            # at 64 a thread on 4 warps: 81.4% of copy; two exps at 32 a thread: 78.9%)")
                       : QStringLiteral("(H200 sweeps of 2026-11-29: mean/variance and L1 norms at 4096-8192 (4-8 warps),\n"
                                        "                            # 84-93% of copy: at 16384 their CTAs need 80 registers a thread, one CTA\n"
                                        "                            # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than\n"
@@ -422,7 +424,7 @@ PatternRender loss(const PatternPlan& plan)
             {QStringLiteral("tile"), classes <= block ? QStringLiteral("one row of C = %1 classes per CTA, held in registers (BLOCK = %2): max, then one exp per element").arg(classes).arg(block)
                                                       : QStringLiteral("one row of C = %1 classes per CTA, online log-sum-exp in BLOCK = %2 steps").arg(classes).arg(block)},
             {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 classes per thread").arg(warps).arg(warps * 32).arg(block / (warps * 32))},
-            {QStringLiteral("grid"), QStringLiteral("(batch,) = %1 CTAs, then (1,) for the mean").arg(plan.shape.value(0))},
+            {QStringLiteral("grid"), QStringLiteral("(batch,) = %1 CTAs, then (1,) for the mean: one CTA of 16 warps, 8192 rows a step").arg(plan.shape.value(0))},
             {QStringLiteral("data movement"), QStringLiteral("logits read once (coalesced rows) plus one gathered target logit per row; "
                                                              "per-row fp32 losses through a workspace")},
             {QStringLiteral("reduction"), QStringLiteral("log-sum-exp per row (fp32); mean over rows whose target != ignore_index (%1)")
@@ -459,7 +461,7 @@ PatternRender loss(const PatternPlan& plan)
     r.config = {
         {QStringLiteral("tile"), QStringLiteral("CHUNK = 16384 elements per partial-sum CTA in BLOCK = 1024 steps")},
         {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 4 (128 threads)")},
-        {QStringLiteral("grid"), QStringLiteral("(cdiv(n, 16384),) = %1 CTAs for the spec's %2 elements, then (1,) for the final sum").arg(cdiv(n, 16384)).arg(n)},
+        {QStringLiteral("grid"), QStringLiteral("(cdiv(n, 16384),) = %1 CTAs for the spec's %2 elements, then (1,) for the final sum: one CTA of 16 warps, 8192 partials a step").arg(cdiv(n, 16384)).arg(n)},
         {QStringLiteral("data movement"), QStringLiteral("both inputs read once, coalesced; %1; one fp32 partial per CTA")
                                               .arg(plan.targetBroadcast == u"same" ? QStringLiteral("same-shape targets")
                                                                                    : QStringLiteral("targets broadcast by index arithmetic (%1), re-read from L2").arg(tIndex))},

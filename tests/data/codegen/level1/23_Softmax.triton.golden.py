@@ -9,10 +9,10 @@
 #    statistics left in L2.
 #
 # Baseline configuration:
-#   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 24 chunks of CHUNK = 16384 elements, one chunk per CTA held in registers
-#   threads per CTA: num_warps = 8 (256 threads), 64 elements per thread
-#   grid: (rows * 24,) = 98304 CTAs for the spec; a CTA takes its (row, chunk) from a start-order ticket, and a row's 24 CTAs meet on the row's arrival counter (at most min(64, SMs) per row, so they are resident together)
-#   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 24 floats) and one int32 counter per row through global memory
+#   tile: one pass: rows of R = 393216 elements (4096 rows in the spec) split into 48 chunks of CHUNK = 8192 elements, one chunk per CTA held in registers
+#   threads per CTA: num_warps = 4 (128 threads), 64 elements per thread
+#   grid: (rows * 48,) = 196608 CTAs for the spec; a CTA takes its (row, chunk) from a start-order ticket, and a row's 48 CTAs meet on the row's arrival counter (at most min(64, SMs) per row, so they are resident together)
+#   data movement: x read once into registers and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 48 floats) and one int32 counter per row through global memory
 #   statistics: online max and rescaled sum of exp per lane, merged across chunks the same way
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
 #   launch plumbing: a strided input is made contiguous first (one extra copy); viewed as (outer, R, inner) from the run-time shape; output from torch.empty_like
@@ -38,10 +38,10 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM; a row of 256 on the H200's 132 SMs hung). CTAs take
                             # rows by start-order tickets, so every row but the newest is complete. The GPU
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
-ONEPASS_TARGET_SPLIT = 24   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
+ONEPASS_TARGET_SPLIT = 48   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 16384)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
-ONEPASS_EPT = 64            # (H200, 2026-11-29: softmax rows of 1.5 MB, one exp per element, 16384-element chunks at
-                            # 64 a thread on 8 warps: see docs/results, session 6)
+ONEPASS_EPT = 64            # (H200, 2026-11-29 session 6: softmax rows of 1.5 MB, one exp per element, 8192-element chunks
+                            # at 64 a thread on 4 warps: 81.4% of copy; two exps at 32 a thread: 78.9%)
 ALIGN_ROWS = False          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
 
 

@@ -7,7 +7,7 @@
 # Baseline configuration:
 #   tile: CHUNK = 16384 elements per partial-sum CTA in BLOCK = 1024 steps
 #   threads per CTA: num_warps = 4 (128 threads)
-#   grid: (cdiv(n, 16384),) = 65536 CTAs for the spec's 1073741824 elements, then (1,) for the final sum
+#   grid: (cdiv(n, 16384),) = 65536 CTAs for the spec's 1073741824 elements, then (1,) for the final sum: one CTA of 16 warps, 8192 partials a step
 #   data movement: both inputs read once, coalesced; same-shape targets; one fp32 partial per CTA
 #   reduction: fp32 per-lane partial sums, then a fixed-order sum of the partials (deterministic) times 1/numel (mean)
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
@@ -19,7 +19,9 @@ import triton.language as tl
 
 BLOCK = 1024       # elements per loop step
 CHUNK = 16384      # elements per partial-sum CTA
-FIN_BLOCK = 1024   # partials added per loop step of the final CTA
+FIN_BLOCK = 8192   # partials added per loop step of the final CTA
+FIN_WARPS = 16     # its warps: a one-CTA loop pays a DRAM/L2 latency per step (cross-entropy's mean, the same
+                   # loop: 34.6 us at 1024 x 4 warps, 9.3 us at 8192 x 16 on the H200)
 NUM_WARPS = 4
 BETA = 1.0    # huber / smooth-L1 threshold (unused by the other losses)
 
@@ -69,6 +71,6 @@ class ModelNew(nn.Module):
         n_parts = max(triton.cdiv(n, CHUNK), 1)
         part = torch.empty(n_parts, dtype=torch.float32, device=p.device)
         kwb_mse_partial[(n_parts,)](p, t, part, n, t_mod, t_div, BETA, CHUNK=CHUNK, BLOCK=BLOCK, num_warps=NUM_WARPS)
-        kwb_mse_finalize[(1,)](part, out, n_parts, 1.0 / max(n, 1), BLOCK=FIN_BLOCK, num_warps=NUM_WARPS)
+        kwb_mse_finalize[(1,)](part, out, n_parts, 1.0 / max(n, 1), BLOCK=FIN_BLOCK, num_warps=FIN_WARPS)
         self.last_grid_blocks = n_parts
         return out

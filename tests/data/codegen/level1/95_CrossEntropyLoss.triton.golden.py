@@ -8,7 +8,7 @@
 # Baseline configuration:
 #   tile: one row of C = 4096 classes per CTA, held in registers (BLOCK = 4096): max, then one exp per element
 #   threads per CTA: num_warps = 8 (256 threads), 16 classes per thread
-#   grid: (batch,) = 32768 CTAs, then (1,) for the mean
+#   grid: (batch,) = 32768 CTAs, then (1,) for the mean: one CTA of 16 warps, 8192 rows a step
 #   data movement: logits read once (coalesced rows) plus one gathered target logit per row; per-row fp32 losses through a workspace
 #   reduction: log-sum-exp per row (fp32); mean over rows whose target != ignore_index (-100)
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
@@ -21,8 +21,9 @@ import triton.language as tl
 IGNORE_INDEX = -100
 ROW_BLOCK = 16384  # classes held in registers at once (longer rows: an online loop in ROW_BLOCK steps)
 ROW_EPT = 16       # classes per thread: num_warps = block / (32 * ROW_EPT), 4..16
-FIN_BLOCK = 1024   # rows added per loop step of the final CTA
-NUM_WARPS = 4
+FIN_BLOCK = 8192   # rows added per loop step of the final CTA
+FIN_WARPS = 16     # its warps (H200, 2026-11-29: the mean alone over 32768 rows took 34.6 us at 1024 x 4 warps,
+                   # 9.3 us at 8192 x 16; 95_CrossEntropyLoss 161.1 -> 136.8 us)
 
 
 @triton.jit
@@ -89,6 +90,6 @@ class ModelNew(nn.Module):
             warps = min(max(block // (32 * ROW_EPT), 4), 16)
             kwb_cross_entropy_rows[(n_rows,)](x, t, loss, valid, n_classes, IGNORE_INDEX, BLOCK=block,
                                        ONE_BLOCK=n_classes <= block, num_warps=warps)
-        kwb_cross_entropy_mean[(1,)](loss, valid, out, n_rows, BLOCK=FIN_BLOCK, num_warps=NUM_WARPS)
+        kwb_cross_entropy_mean[(1,)](loss, valid, out, n_rows, BLOCK=FIN_BLOCK, num_warps=FIN_WARPS)
         self.last_grid_blocks = n_rows
         return out
