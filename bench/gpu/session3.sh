@@ -15,6 +15,7 @@
 #   gemmsweep_smallk issue 6: the same sweep at 7_Matmul_with_small_K's shape with K = 64 tile configs
 #   variants:<ws>    issue 6: bench/gpu/pattern_variants.py on the carried workspace .gpu/ws/<ws>
 #                    (generated on the CPU machine with `kwb baseline --cpu-dry-run --no-commit`)
+#   dtypes           issue 6: bench/gpu/dtype_check.py (fp16/bf16 at size) on .gpu/ws/{38_L1Norm_,34_InstanceNorm,23_Softmax}
 #   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list)
 # Unless PROBE=0, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
 # problems (bench/probe/probe_many.py) and the FlopCounterMode comparison (flop_counter_compare.py).
@@ -87,6 +88,9 @@ run_job() {  # $1 GPU index, $2 job
       TRITON_CACHE_DIR=$S/tcache_$w timeout -k 5 200 python3 bench/gpu/pattern_variants.py "$here/.gpu/ws/$w" \
         > $S/logs/variants_$w.jsonl 2> $S/logs/variants_$w.err; rc=$?
       python3 bench/gpu/kernel_resources.py $S/tcache_$w > $S/logs/resources_$w.jsonl 2>&1; rm -rf $S/tcache_$w ;;
+    dtypes)
+      timeout -k 5 200 python3 bench/gpu/dtype_check.py $here/.gpu/ws/38_L1Norm_ $here/.gpu/ws/34_InstanceNorm $here/.gpu/ws/23_Softmax \
+        > $S/logs/dtype_check.jsonl 2> $S/logs/dtype_check.err; rc=$? ;;
     matmulref)
       timeout -k 5 200 python3 bench/gpu/matmul_reference.py $GEMMS > $S/logs/matmul_reference.jsonl 2> $S/logs/matmul_reference.err; rc=$? ;;
     *)
