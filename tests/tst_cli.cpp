@@ -356,6 +356,22 @@ private Q_SLOTS:
              qPrintable(fly.out));
     QVERIFY2(fly.out.contains(QStringLiteral("fly.py:5: error: flydsl.expr.as_numeric: call does not match")), qPrintable(fly.out));
     QVERIFY2(fly.out.contains(QStringLiteral("flydsl names and calls checked against flydsl_api.json")), qPrintable(fly.out));
+    // A file with no CuTe DSL in it fails the API check too (it said "PASS: 0 names" before, trial of session 6).
+    writeFile(dir.filePath(QStringLiteral("plain.py")), "import torch\n\ndef f(x):\n    return x\n");
+    const Result plain = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("plain.py")), QStringLiteral("--framework"),
+                              QStringLiteral("cutedsl")});
+    QCOMPARE(plain.code, 1);
+    QVERIFY2(plain.out.contains(QStringLiteral("no cutlass names or calls in the file")), qPrintable(plain.out));
+    QVERIFY2(plain.out.contains(QStringLiteral("FAIL: 0 cute/cutlass names")), qPrintable(plain.out));
+    // A folder is named as one; a table that is not JSON is named as the table.
+    const Result folder = kwb({QStringLiteral("check"), dir.path()});
+    QCOMPARE(folder.code, 2);
+    QVERIFY2(folder.err.contains(QStringLiteral("is a folder: pass its kernel.py")), qPrintable(folder.err));
+    writeFile(dir.filePath(QStringLiteral("notjson.py")), "x = 1\n");
+    const Result notJson = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
+                                QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("notjson.py"))});
+    QCOMPARE(notJson.code, 2);
+    QVERIFY2(notJson.err.contains(QStringLiteral("not a JSON API table")), qPrintable(notJson.err));
   }
 
   void badLogic_data() {

@@ -56,6 +56,8 @@ class TestConformance : public QObject {
 private slots:
     void planted_data();
     void planted();
+    void plantedInKernelBody_data();
+    void plantedInKernelBody();
     void generatedKernelsConform_data();
     void generatedKernelsConform();
     void skeletonLaunchesNothing();
@@ -178,6 +180,56 @@ void TestConformance::planted()
     // the summary cites the checked file by its own name (it said kernel.py for any file before)
     QVERIFY2(summary.startsWith(QStringLiteral("FAIL: %1:%2: ").arg(QFileInfo(path).fileName()).arg(v.line)), qPrintable(summary));
     QVERIFY2(summary.contains(needle), qPrintable(summary));
+}
+
+// PyTorch or NumPy inside the framework's own kernel body (fresh-user trial, session 6: the path check
+// walked forward and its helpers only, so `torch.relu` in a @cute.kernel passed; for the CuTe DSL, never
+// run here, this gate is the last one).
+void TestConformance::plantedInKernelBody_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("torch in @triton.jit") << QStringLiteral("triton") << QStringLiteral("tl.where((in_x < 0.0), 0.0, in_x)")
+                                          << QStringLiteral("torch.relu(in_x)") << QString() << QStringLiteral("torch-compute")
+                                          << QStringLiteral("`torch.relu` inside the Triton kernel `kwb_relu_kernel`");
+    QTest::newRow("torch in @cute.kernel") << QStringLiteral("cutedsl")
+                                           << QStringLiteral("cute.where((in_x < 0.0), cute.full_like(in_x, 0.0, cutlass.Float32), in_x)")
+                                           << QStringLiteral("torch.relu(in_x)") << QString() << QStringLiteral("torch-compute")
+                                           << QStringLiteral("`torch.relu` inside the CuTe DSL kernel `kwb_relu_kernel`");
+    QTest::newRow("numpy in @cute.kernel") << QStringLiteral("cutedsl")
+                                           << QStringLiteral("cute.where((in_x < 0.0), cute.full_like(in_x, 0.0, cutlass.Float32), in_x)")
+                                           << QStringLiteral("np.maximum(in_x, 0.0)") << QStringLiteral("import numpy as np\n")
+                                           << QStringLiteral("third-party") << QStringLiteral("`np.maximum` inside the CuTe DSL kernel");
+}
+
+void TestConformance::plantedInKernelBody()
+{
+    QFETCH(QString, backend);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, header);
+    QFETCH(QString, code);
+    QFETCH(QString, message);
+    QString src = generate(backend, QStringLiteral("relu"));
+    QVERIFY(src.count(from) == 1);
+    src.replace(from, to);
+    if (!header.isEmpty())
+        src.prepend(header);
+    const QString path = m_tmp.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'_').remove(u'@') + QStringLiteral(".py"));
+    QVERIFY(writeText(path, src));
+    const kwb::ConformanceResult r = kwb::checkConformance(kPython, path, backend);
+    QVERIFY2(r.ran, qPrintable(r.error));
+    QVERIFY(!r.ok);
+    QCOMPARE(r.violations.size(), 1);
+    const kwb::ConformanceIssue& v = r.violations.constFirst();
+    QCOMPARE(v.code, code);
+    QCOMPARE(v.line, lineOf(src, to));
+    QVERIFY2(v.message.contains(message), qPrintable(v.message));
+    QCOMPARE(r.launches.size(), 1);  // the launch is still found: the violation is the body's fallback
 }
 
 // A kernel that launches its own kernel but returns the PyTorch reference's result (imported from the

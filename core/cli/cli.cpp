@@ -422,6 +422,7 @@ int cmdCheck(const QStringList& args) {
   if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
   const QString kernel = p.positionalArguments().constFirst();
+  if (QFileInfo(kernel).isDir()) return usage(QStringLiteral("%1 is a folder: pass its kernel.py").arg(kernel));
   if (!QFileInfo(kernel).isFile()) return usage(QStringLiteral("%1: no such file").arg(kernel));
   QString framework = p.value(QStringLiteral("framework"));
   if (framework.isEmpty()) framework = detectFramework(kernel);

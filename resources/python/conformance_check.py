@@ -10,7 +10,8 @@ Static (Python's ast, standard library only; kernel.py is never imported). kerne
      ModelNew, followed transitively), launches at least one of those kernels
      (triton: kernel[grid](...); CuTe DSL: a @cute.jit host function called directly or through
      cute.compile; FlyDSL: a @flyc.jit host function);
-  3. that compute path holds no PyTorch compute and no third-party kernel library:
+  3. that compute path, and the body of every framework kernel and host function, holds no PyTorch compute
+     and no third-party kernel library:
        torch.<op>(...) other than allocation / views / queries, torch.nn.functional (F.*),
        torch.ops / torch._C, tensor compute methods (.relu() .sum() .matmul() .to() ...),
        the @ operator, arithmetic or comparisons on tensor values, calls of nn.Module attributes
@@ -526,6 +527,27 @@ def check(path, framework):
             add(ln, "third-party-import", "imports `%s`: a kernel library other than %s" % (m, fw["label"]))
     if not mod.kernels:
         add(0, "no-kernel", "kernel.py defines no %s kernel (%s)" % (fw["label"], " / ".join("@" + k for k in sorted(fw["kernel"]))))
+
+    # Inside the framework's own functions (kernels and host functions) every call must be the framework's
+    # or plain Python: torch.exp or numpy.exp in a @cute.kernel would hide a fallback in the one place the
+    # path check does not walk (for CuTe DSL and FlyDSL, which are checked statically only, the last gate).
+    for fname in sorted(set(mod.kernels) | set(mod.hosts)):
+        fn = mod.functions.get(fname)
+        where = "kernel" if fname in mod.kernels else "host function"
+        for node in ast.walk(fn) if fn is not None else ():
+            if not isinstance(node, ast.Call):
+                continue
+            name = dotted(node.func)
+            callee = mod.resolve(name) if name else None
+            root = callee.split(".")[0] if callee else None
+            if root in ("torch", "numpy", "scipy") or root in REFERENCE_MODULES:
+                add(node.lineno, "torch-compute" if root == "torch" else ("reference-call" if root in REFERENCE_MODULES
+                                                                         else "third-party"),
+                    "`%s` inside the %s %s `%s` computes with %s, not %s" % (name, fw["label"], where, fname,
+                                                                         "PyTorch" if root == "torch" else root, fw["label"]))
+            elif root in THIRD_PARTY or root in ALL_FRAMEWORK_ROOTS - fw["roots"]:
+                add(node.lineno, "third-party", "`%s` inside the %s %s `%s` calls %s, not %s"
+                    % (name, fw["label"], where, fname, root, fw["label"]))
 
     launches, followed = [], []
     forward = mod.method("forward") if mod.model is not None else None

@@ -331,13 +331,18 @@ def main(argv=None):
 
     result = {"ok": False, "kernel": ns.kernel, "table": None, "old_tables": [], "checked": 0,
               "errors": [], "warnings": []}
+    what = "the API table %s" % ns.api
     try:
         table = Table(ns.api)
+        what = "an older API table"
         old = sorted((Table(p) for p in ns.old), key=lambda t: _version_key(t.version))
+        what = ns.kernel
         with open(ns.kernel, encoding="utf-8") as f:
             source = f.read()
     except (OSError, ValueError, KeyError) as e:
-        result["errors"].append({"line": 0, "col": 0, "name": "", "why": "cannot read input: %s" % e})
+        why = ("cannot read %s: %s" % (what, e)) if what == ns.kernel or isinstance(e, OSError) \
+            else "cannot read %s: not a JSON API table (%s)" % (what, e)
+        result["errors"].append({"line": 0, "col": 0, "name": "", "why": why})
         print(json.dumps(result, indent=1))
         return 2
     result["table"] = {"path": table.path, "version": table.version, "commit": table.commit, "package": table.root}
@@ -352,6 +357,9 @@ def main(argv=None):
     checker = Checker(table, old)
     checker.run(tree)
     result["checked"] = checker.checked
+    if checker.checked == 0:  # nothing of the table's package: the file is not written in that DSL at all
+        checker.errors.append({"line": 0, "col": 0, "name": "",
+                               "why": "no %s names or calls in the file: it is not written in that DSL" % table.root})
     result["errors"] = sorted(checker.errors, key=lambda e: (e["line"], e["col"]))
     result["warnings"] = sorted(checker.warnings, key=lambda e: (e["line"], e["col"]))
     result["ok"] = not result["errors"]
