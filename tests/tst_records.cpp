@@ -470,6 +470,12 @@ private Q_SLOTS:
         QVERIFY(!md.contains(QLatin1String("measured ceiling")));
         QVERIFY(md.contains(QLatin1String("- Not run: the kernel on a GPU")));
         QVERIFY(!md.contains(QLatin1String("Host launch path")));   // the CPU's host time is not a launch path
+        QVERIFY(!md.contains(QLatin1String("Cases not run")));
+        // Cases the harness could not derive are listed with the reason (a level-2 conv whose every input
+        // size is a constructor argument ran at full size, and the report did not say what was missing).
+        ReportInput in = sampleReport(QStringLiteral("cpu-dry-run"));
+        in.skippedCases = {{QStringLiteral("boundary_tail"), QStringLiteral("no input dim can be resized")}};
+        QVERIFY(renderBaselineReport(in).contains(QLatin1String("Cases not run for this problem:\n- `boundary_tail`: no input dim can be resized\n")));
     }
 
     void reportMissingValues()

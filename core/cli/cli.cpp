@@ -74,7 +74,7 @@ void printBaselineHelp() {
            "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
            "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
            "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
-           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes;\n"
+           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where the inputs can be resized;\n"
            "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
            "  --target T           where the harness runs: local (default), or command:PREFIX to run it through a\n"
            "                       command (e.g. an ssh or container wrapper); the output streams back live\n"
@@ -95,7 +95,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("framework"), QStringLiteral("Override the seed's policy"), QStringLiteral("FW")});
   p.addOption({QStringLiteral("workspace"), QStringLiteral("Workspace folder"), QStringLiteral("DIR")});
   p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
-  p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes")});
+  p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes where the inputs can be resized")});
   p.addOption({QStringLiteral("guess-inputs"),
                QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});

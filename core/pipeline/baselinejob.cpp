@@ -447,7 +447,7 @@ void BaselineJob::startMeasure() {
   cfg.graceSec = m_opts.graceSec;
   cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
   Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
-                               .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes, not a kernel measurement)")
+                               .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)")
                                                      : QString(),
                                     cfg.target->spec() == QLatin1String("local") ? QString()
                                                                                   : QStringLiteral(" on target %1").arg(cfg.target->name()),
@@ -525,7 +525,7 @@ bool BaselineJob::commitWorkspace() {
     if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
   if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
   const QString message = m_opts.cpuDryRun
-      ? QStringLiteral("V0: baseline kernel\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes; "
+      ? QStringLiteral("V0: baseline kernel\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes where the inputs can be resized; "
                        "no kernel was measured.\n")
       : QStringLiteral("V0: baseline kernel\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
   const auto id = repo->commit(paths, message, &error);

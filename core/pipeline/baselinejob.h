@@ -30,7 +30,7 @@ struct BaselineOptions {
   QString framework;          ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
   QString workspaceDir;       ///< "" = ./kernel_opt_<problem name>
   QString target = QStringLiteral("local");  ///< run target: "local" or "command:<prefix>"
-  bool cpuDryRun = false;     ///< run the reference on the CPU at reduced shapes (never a kernel measurement)
+  bool cpuDryRun = false;     ///< run the reference on the CPU at reduced shapes where the inputs can be resized (never a kernel measurement)
   bool guessInputs = false;   ///< without get_inputs(): accept the probe's guessed inputs (flagged as an
                               ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
   bool force = false;         ///< allow regenerating an existing workspace (user-edited files are kept)

@@ -139,7 +139,7 @@ QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, 
                        "under the Python with torch that this workspace was made with (`.kwb/python`), or "
                        "`python3 tools/sandbox.py --kind run --no-sync -- python test_kernel.py --version v0 --no-memory` "
                        "(on the GPU); on a machine without one, `\"$(cat .kwb/python)\" test_kernel.py --version v0 "
-                       "--cpu-dry-run` checks the harness and the reference at reduced shapes (the kernel is not run)\n"
+                       "--cpu-dry-run` checks the harness and the reference at reduced shapes where the inputs can be resized (the kernel is not run)\n"
                        "- `plans/v0_plan.md` knowledge consulted; `baseline_report.md`; `memory/v0.json`\n"
                        "- `tools/*.py` the seed's commands (`compute_utilization.py`, `memory_manager.py`, `plugin.py`, "
                        "`sandbox.py`), thin shims over `kwb`\n"

@@ -152,6 +152,15 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.kernelUserEdited = in.kernelUserEdited;
   for (const CaseResult& c : o.cases)
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
+  if (o.result && o.result->raw.is_object()) {
+    const auto it = o.result->raw.find("skipped_cases");
+    if (it != o.result->raw.end() && it->is_array())
+      for (const auto& s : *it)
+        if (s.is_object() && s.value("name", nlohmann::json()).is_string())
+          r.skippedCases.append({QString::fromStdString(s.value("name", std::string())),
+                                 s.value("reason", nlohmann::json()).is_string()
+                                     ? QString::fromStdString(s.value("reason", std::string())) : QString()});
+  }
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
@@ -188,7 +197,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   if (in.framework == QLatin1String("flydsl"))
     r.notRun.append(QStringLiteral("FlyDSL cannot be installed or run here; the kernel was not run."));
   if (in.cpuDryRun)
-    r.notRun.append(QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes; "
+    r.notRun.append(QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes where the inputs can be resized; "
                                    "no kernel was run or measured."));
   r.command = in.command;
   r.date = date;
@@ -276,7 +285,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                          for (const QString& x : util.warnings) w.push_back(x.toStdString());
                        return w;
                      }()},
-                    {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes; not a kernel measurement"
+                    {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes where the inputs can be resized; not a kernel measurement"
                                           : "measured by test_kernel.py on the target"}});
   if (!ok) {
     if (error) *error = QStringLiteral("memory/v0.json: ") + werr;

@@ -53,7 +53,7 @@ QString dryRunBanner()
 {
     return QStringLiteral(
         "> **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the "
-        "PyTorch reference running on the CPU at reduced shapes; the kernel was not timed, and no "
+        "PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no "
         "utilization is reported as the kernel's.\n\n");
 }
 
@@ -73,7 +73,7 @@ void correctness(QString& md, const ReportInput& in, bool dryRun)
         // reference's twice, not a kernel's.
         if (dryRun)
             md += QLatin1String("_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at "
-                                "reduced shapes. \"PASS (harness only)\" means the harness and the case ran; kernel.py was "
+                                "reduced shapes where the inputs can be resized (each case's shape is below). \"PASS (harness only)\" means the harness and the case ran; kernel.py was "
                                 "not run. Both time columns are the reference on the CPU._\n\n");
         md += dryRun ? QStringLiteral("| Case | Shape | dtype | Status | rel_err | Threshold | Stand-in time, CPU (µs) | "
                                       "Reference time, CPU (µs) | Reason |\n")
@@ -90,6 +90,13 @@ void correctness(QString& md, const ReportInput& in, bool dryRun)
                 + QLatin1String(" | ") + fixed(c.refLatencyUs, 3) + QLatin1String(" | ")
                 + (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
         }
+        md += QLatin1Char('\n');
+    }
+    if (!in.skippedCases.isEmpty()) {
+        md += QLatin1String("Cases not run for this problem:\n");
+        for (const auto& s : in.skippedCases)
+            md += QLatin1String("- ") + code(s.first) + QLatin1String(": ") + (s.second.isEmpty() ? QStringLiteral("no reason given") : s.second)
+                + QLatin1Char('\n');
         md += QLatin1Char('\n');
     }
     md += QLatin1String("- Max rel_err: ") + relErrText(in.maxRelErr) + QLatin1Char('\n');
@@ -126,7 +133,7 @@ void performance(QString& md, const ReportInput& in, bool dryRun)
         + (dryRun ? noUtil : utilCell(in.tflopsUtilPct, in.implausible)) + QLatin1String(" | ")
         + (dryRun ? noUtil : utilCell(in.bandwidthUtilPct, in.implausible)) + QLatin1String(" |\n\n");
     if (dryRun)
-        md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, reduced shapes\n");
+        md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized\n");
     md += QLatin1String("- PyTorch reference latency: ")
         + (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
     // The harness hides the launch path from the latency (a blocking kernel) and reports it apart.

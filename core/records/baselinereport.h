@@ -40,6 +40,9 @@ struct ReportInput {
     QList<QPair<QString, QString>> baselineConfig;   ///< tile size, grid/block, ... in display order
     bool kernelUserEdited = false;  ///< kernel.py is the user's edit, kept; baselineConfig describes the generated one
     QList<ReportCase> cases;
+    /// Cases the harness derives for most problems but could not make or run for this one, with the
+    /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
+    QList<QPair<QString, QString>> skippedCases;
     std::optional<double> maxRelErr;
     QString overallStatus;          ///< PASS | FAIL
     std::optional<double> latencyUs;      ///< primary case, µs
@@ -76,7 +79,7 @@ struct ReportInput {
 /// has a "Host launch path per call" line (1 decimal, µs) only when hostUs is known and the run is not
 /// a dry run (older runs did not report it). In mode "cpu-dry-run" a
 /// banner at the top and in the performance section says the figures come from the PyTorch
-/// reference on the CPU at reduced shapes and are not a kernel measurement, and no utilization is
+/// reference on the CPU at reduced shapes where the inputs can be resized and are not a kernel measurement, and no utilization is
 /// shown as the kernel's. Table cells are escaped ('|', newlines).
 QString renderBaselineReport(const ReportInput& in);
 

@@ -107,6 +107,29 @@ class DryRunTest(unittest.TestCase):
         self.assertNotEqual(r.results["boundary_tail"]["shape"][0][1] % 1024, 0)
 
 
+    def test_dims_tied_to_the_model_run_at_full_size_and_say_so(self):
+        # Every input size is also a constructor argument (a level-2 conv's channels and spatial size
+        # coincided so): nothing can be scaled down. The dry run then says it ran the problem's own
+        # shapes, and the boundary cases it could not derive are listed with the reason, not dropped.
+        spec = h.spec_for("tied", [{"name": "x", "shape": [768, 768], "stride": [768, 1]}], init_args=[768])
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=1024)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def __init__(self, n):\n        super().__init__()\n        self.n = n\n\n"
+                    "    def forward(self, x):\n        return torch.relu(x)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(768, 768)]\n\n\n"
+                    "def get_init_inputs():\n    return [768]\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.results["problem_shape"]["shape"], [[768, 768]])
+        self.assertIn("at the problem's own shapes", r.results["problem_shape"]["dry_run_note"])
+        self.assertNotIn("scaled-down", r.results["problem_shape"]["dry_run_note"])
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        self.assertEqual(sorted(skipped), ["boundary_size1", "boundary_tail"])
+        self.assertIn("no input dim can be resized: every size (768)", skipped["boundary_tail"])
+        self.assertIn("problem_shape", r.result["dry_run_note"])
+
     def test_inaccurate_low_precision_stand_in_is_not_a_failure(self):
         # torch's CPU float16 Frobenius norm is far off (rel_err ~1.15 at the scaled-down shape); in a dry
         # run the stand-in is then recomputed in float32 and cast, with a warning, not reported as FAIL
