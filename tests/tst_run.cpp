@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <cerrno>
@@ -338,6 +339,19 @@ private Q_SLOTS:
         QVERIFY2(err.contains(QStringLiteral("empty")), qPrintable(err));
         QVERIFY(!makeTarget(QStringLiteral("slurm"), &err));
         QVERIFY2(err.contains(QStringLiteral("unknown target")), qPrintable(err));
+        // A wrapper that cannot start is named before a run (it was a run with no RESULT_JSON and the
+        // reason only in the log): a missing path, a file that is not executable, a name not on PATH.
+        QVERIFY(targetStartProblem(*local).isEmpty());
+        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/usr/bin/env FOO=bar"), &err)).isEmpty());
+        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/nonexistent/wrapper -x"), &err))
+                    .endsWith(QStringLiteral("/nonexistent/wrapper does not exist")));
+        QTemporaryFile plain;
+        QVERIFY(plain.open());
+        plain.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:") + plain.fileName(), &err))
+                    .endsWith(QStringLiteral("is not an executable file")));
+        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:kwb-no-such-wrapper --gres=gpu:1"), &err))
+                    .endsWith(QStringLiteral("kwb-no-such-wrapper is not on PATH")));
     }
 
     void skipArgs()

@@ -124,7 +124,11 @@ bool BaselineJob::understand() {
   Q_EMIT progress(Understand, QStringLiteral("target %1 (%2) → framework %3: %4")
                                   .arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
 
-  if (!makeTarget(m_opts.target, &error)) return fail(Understand, error);
+  {
+    const std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
+    if (!target) return fail(Understand, error);
+    if (const QString why = targetStartProblem(*target); !why.isEmpty()) return fail(Understand, why);
+  }
   if (QString(m_opts.gpu).trimmed().compare(m_gpuId, Qt::CaseInsensitive) != 0)
     Q_EMIT progress(Understand, QStringLiteral("\"%1\" is %2 (%3)").arg(m_opts.gpu, m_gpuId, found.gpu->displayName));
 
@@ -470,6 +474,7 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
                                .arg(outcome.exitCode)
                                .arg(outcome.wallMs)
                                .arg(outcome.logPath));
+  if (!outcome.ok && !outcome.error.isEmpty()) Q_EMIT progress(Measure, QStringLiteral("run error: ") + outcome.error);
   for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, QStringLiteral("harness error: ") + e);
   Q_EMIT measured(outcome.ok);
 }

@@ -39,6 +39,7 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   // reason no case ran: the gate, the report and memory say it, not only the console (fresh-user trial).
   if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string())
     reasons.append(QStringLiteral("harness error: ") + QString::fromStdString(o.result->raw["error"].get<std::string>()));
+  if (!o.ok && !o.error.isEmpty() && !o.cancelled) reasons.append(QStringLiteral("run error: ") + o.error);
   if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
   if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);

@@ -1,6 +1,8 @@
 #include "core/run/target.h"
 
+#include <QFileInfo>
 #include <QProcess>
+#include <QStandardPaths>
 
 namespace kwb {
 
@@ -68,6 +70,25 @@ std::unique_ptr<Target> makeTarget(const QString& spec, QString* error)
                                    "\"command:ssh HOST --\" with a synced workspace, or run kwb on the host")
                         .arg(spec));
     return fail(QStringLiteral("unknown target \"%1\": expected \"local\" or \"command:<prefix>\"").arg(spec));
+}
+
+QString targetStartProblem(const Target& target)
+{
+    const auto* cmd = dynamic_cast<const CommandTarget*>(&target);
+    if (!cmd || cmd->prefix().isEmpty())
+        return {};
+    const QString program = cmd->prefix().constFirst();
+    const QFileInfo fi(program);
+    if (program.contains(u'/')) {
+        if (!fi.exists())
+            return QStringLiteral("target \"%1\": %2 does not exist").arg(target.spec(), program);
+        if (!fi.isFile() || !fi.isExecutable())
+            return QStringLiteral("target \"%1\": %2 is not an executable file").arg(target.spec(), program);
+        return {};
+    }
+    if (QStandardPaths::findExecutable(program).isEmpty())
+        return QStringLiteral("target \"%1\": %2 is not on PATH").arg(target.spec(), program);
+    return {};
 }
 
 } // namespace kwb

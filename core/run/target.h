@@ -66,4 +66,9 @@ private:
 /// are not supported yet).
 std::unique_ptr<Target> makeTarget(const QString& spec, QString* error);
 
+/// Why @p target's wrapper program cannot start on this machine ("" when it can, and always for a
+/// LocalTarget): the first word of a command prefix must be an executable file (a path) or be on
+/// PATH. Checked before a run, so a missing wrapper is an input error, not a run without a result.
+QString targetStartProblem(const Target& target);
+
 } // namespace kwb
