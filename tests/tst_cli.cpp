@@ -418,6 +418,20 @@ private Q_SLOTS:
     // each option explained, with its default (fresh-user trial: only the general usage was printed)
     for (const char* opt : {"--target T", "--python PATH", "--case-timeout SEC", "--guess-inputs", "./kernel_opt_<problem name>"})
       QVERIFY2(h.out.contains(QLatin1String(opt)), opt);
+    // every command has its own help (they printed the general usage; trial of session 6), and an unknown
+    // command's --help is the unknown-command error, exit 2
+    const QList<QPair<const char*, const char*>> helps = {{"analyze", "--kernel-demo DEMO"}, {"check", "--api TABLE.json"},
+                                                          {"memory", "--set dotted.path=VALUE"}, {"gpus", "--gpu accepts"},
+                                                          {"plugin", "plugin query TOOL --input JSON"}, {"utilization", "--measured-bw TBS"}};
+    for (const auto& [cmd, needle] : helps) {
+      const Result c = kwb({QLatin1String(cmd), QStringLiteral("--help")});
+      QCOMPARE(c.code, 0);
+      QVERIFY2(c.out.startsWith(QStringLiteral("Usage: kwb ") + QLatin1String(cmd)), qPrintable(c.out));
+      QVERIFY2(c.out.contains(QLatin1String(needle)), cmd);
+    }
+    const Result unknown = kwb({QStringLiteral("report"), QStringLiteral("--help")});
+    QCOMPARE(unknown.code, 2);
+    QVERIFY2(unknown.err.contains(QStringLiteral("unknown command 'report'")), qPrintable(unknown.err));
   }
 
   void gpuNames() {

@@ -88,6 +88,76 @@ void printBaselineHelp() {
   out().flush();
 }
 
+/// `kwb <command> --help` for the commands other than baseline: what it does, its options, its exit status.
+bool printCommandHelp(const QString& cmd) {
+  static const char* const kExit = "\nExit status: 0 done, 1 the check or query failed, 2 bad input.\n";
+  QString text;
+  if (cmd == QLatin1String("analyze"))
+    text = QStringLiteral(
+        "Usage: kwb analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--python PATH]\n\n"
+        "Phase 1 alone: runs LOGIC.py's Model under torch (a Python probe) and prints the problem spec: the operator\n"
+        "pattern, every input's shape, strides, dtype and layout, the tolerance, FLOP and byte counts.\n\n"
+        "Options:\n"
+        "  --json               the whole spec (kwb-spec-1, docs/CONTRACTS.md) as JSON\n"
+        "  --kernel-demo DEMO   also read a kernel demo: its framework and entry point\n"
+        "  --guess-inputs       LOGIC.py without get_inputs(): accept small guessed inputs (flagged in the spec)\n"
+        "  --python PATH        the Python with torch (default: $KWB_PYTHON, else python3, else /usr/bin/python3)\n");
+  else if (cmd == QLatin1String("utilization"))
+    text = QStringLiteral(
+        "Usage: kwb utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
+        "                       [--var NAME=VALUE]... [--grid-blocks N] [--measured-bw TBS] [--json]\n\n"
+        "Achieved TFLOPS and GB/s of one measured kernel time, their share of the GPU's datasheet peaks (the spec\n"
+        "ledger, `kwb gpus`), arithmetic intensity, the ridge point and the roofline bound.\n\n"
+        "Options:\n"
+        "  --gpu NAME           a spec-ledger GPU\n"
+        "  --dtype DT           the precision the kernel computes in (picks the compute peak): float32, tf32, bf16, ...\n"
+        "  --flops-expr E       FLOP count, an arithmetic expression over the --var names (muParser; no code runs)\n"
+        "  --bytes-expr E       bytes moved, the same way\n"
+        "  --var NAME=VALUE     a number for the expressions, e.g. --var M=4096 (repeatable)\n"
+        "  --time-ms T          the measured kernel time in milliseconds\n"
+        "  --grid-blocks N      CTAs launched: adds waves over the GPU's SMs\n"
+        "  --measured-bw TBS    a measured copy bandwidth (TB/s) to rate the kernel against as well\n"
+        "  --json               JSON output\n");
+  else if (cmd == QLatin1String("gpus"))
+    text = QStringLiteral(
+        "Usage: kwb gpus [--json]\n\n"
+        "The spec ledger's GPU names, the values --gpu accepts (an unambiguous alias such as h200 works too).\n"
+        "Each entry's datasheet figures and their sources are in the ledger; `kwb utilization` uses them.\n");
+  else if (cmd == QLatin1String("plugin"))
+    text = QStringLiteral(
+        "Usage: kwb plugin list [--json] [--all]\n"
+        "       kwb plugin query TOOL --input JSON\n"
+        "       kwb plugin enable|disable TOOL\n\n"
+        "The knowledge tools (phase 2). list: the enabled tools and their input schemas (--all: disabled ones and\n"
+        "load failures too). query: run one tool on a JSON query; every record it returns keeps its source id and\n"
+        "attribution. enable/disable: remembered in the settings, for the GUI and later runs.\n");
+  else if (cmd == QLatin1String("memory"))
+    text = QStringLiteral(
+        "Usage: kwb memory create --workspace W --version vN\n"
+        "       kwb memory update --workspace W --version vN --set dotted.path=VALUE...\n\n"
+        "The workspace's memory/vN.json (the seed's iteration record), checked against its schema on every write\n"
+        "and written atomically. --workspace defaults to $KWB_WORKSPACE, else the current folder, which must be a\n"
+        "kwb workspace. VALUE is JSON where it parses as JSON, else a string.\n");
+  else if (cmd == QLatin1String("check"))
+    text = QStringLiteral(
+        "Usage: kwb check KERNEL.py [--framework triton|cutedsl|flydsl] [--api TABLE.json] [--python PATH]\n\n"
+        "Static checks, nothing is run. Framework conformance (any framework): KERNEL.py imports its framework,\n"
+        "ModelNew.forward launches the framework's kernels, and neither that path nor any kernel body computes with\n"
+        "PyTorch, NumPy or another kernel library; each violation is printed with its line. For the CuTe DSL and\n"
+        "FlyDSL also: every cute/cutlass (flydsl) name and call against the API table, with renames and removals\n"
+        "since older releases.\n\n"
+        "Options:\n"
+        "  --framework F        default: from KERNEL.py's imports\n"
+        "  --api TABLE.json     default: cute_api.json / flydsl_api.json under ../shared/data ($KWB_CUTE_API,\n"
+        "                       $KWB_FLYDSL_API)\n"
+        "  --python PATH        the Python 3 for the checkers (default python3; no torch needed)\n");
+  else
+    return false;
+  out() << text << kExit;
+  out().flush();
+  return true;
+}
+
 int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file (KernelBench form)"));
@@ -481,11 +551,12 @@ int runCli(const QStringList& args, const FigureRenderer& renderer) {
   const QStringList rest = args.mid(1);
   // `kwb baseline --help` and the like: the one help text lists every command's options
   if (rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
-    if (cmd == QLatin1String("baseline"))
-      printBaselineHelp();  // the main command explains each option
-    else
-      printHelp();
-    return kOk;
+    if (cmd == QLatin1String("baseline")) {
+      printBaselineHelp();
+      return kOk;
+    }
+    if (printCommandHelp(cmd)) return kOk;
+    return usage(QStringLiteral("unknown command '%1' (try `kwb help`)").arg(cmd));
   }
   if (cmd == QLatin1String("baseline")) return cmdBaseline(rest, renderer);
   if (cmd == QLatin1String("analyze")) return cmdAnalyze(rest);
