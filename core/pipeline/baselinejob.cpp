@@ -344,15 +344,31 @@ bool BaselineJob::implement() {
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append({QStringLiteral(".gitignore"),
                 QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
-                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n__pycache__/\n")});
+                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
       case WriteOutcome::Failed: return fail(Implement, error);
-      case WriteOutcome::KeptUserEdit:
-        Q_EMIT progress(Implement, QStringLiteral("kept your edited %1 (not regenerated)").arg(rel));
-        if (rel == QLatin1String("kernel.py")) m_kernelUserEdited = true;
+      case WriteOutcome::KeptUserEdit: {
+        // Yours stays; what this run generated goes beside it, so a --force under another framework or a
+        // newer template loses nothing either (fresh-user trial: the new kernel was discarded).
+        const QString beside = rel + QStringLiteral(".generated");
+        if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
+        Q_EMIT progress(Implement, QStringLiteral("kept your edited %1 (not regenerated); this run's generated one is %2")
+                                       .arg(rel, beside));
+        if (rel == QLatin1String("kernel.py")) {
+          m_kernelUserEdited = true;
+          QFile mine(m_ws->path(rel));
+          const QString text = mine.open(QIODevice::ReadOnly) ? QString::fromUtf8(mine.readAll()) : QString();
+          const QString root = m_framework == QLatin1String("cutedsl") ? QStringLiteral("cutlass")
+                               : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl") : QStringLiteral("triton");
+          if (!text.contains(QStringLiteral("import ") + root) && !text.contains(QStringLiteral("from ") + root))
+            Q_EMIT progress(Implement, QStringLiteral("warning: your kernel.py does not import %1, but this run's framework is %2: "
+                                                      "the gate checks it as %2 (the %2 kernel is in %3)")
+                                           .arg(root, m_framework, beside));
+        }
         break;
+      }
       case WriteOutcome::Written: Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel)); break;
       case WriteOutcome::Unchanged: break;
     }
