@@ -446,6 +446,25 @@ private Q_SLOTS:
     QVERIFY2(unknown.err.contains(QStringLiteral("unknown command 'report'")), qPrintable(unknown.err));
   }
 
+  // Phase 1's warnings about the problem itself reach the report and memory, not only the console.
+  void problemWarningsReachTheRecords() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("huge.py")),
+              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+              "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
+              "def get_init_inputs():\n    return []\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"),
+                          ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.out.contains(QStringLiteral("warning: the problem moves at least")), qPrintable(r.out + r.err));
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("- Warning: problem: the problem moves at least"));
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    bool found = false;
+    for (const auto& w : mem["workbench"]["warnings"]) found = found || w.get<std::string>().rfind("problem: 1.1259e+15 output elements", 0) == 0;
+    QVERIFY2(found, mem.dump().c_str());
+  }
+
   void gpuNames() {
     Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
                     QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("h100")), QStringLiteral("--cpu-dry-run")});

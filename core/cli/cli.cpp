@@ -258,7 +258,10 @@ int cmdAnalyze(const QStringList& args) {
       err() << "kwb: the probe failed: " << r.stderrText << Qt::endl;
     }
     // The part of the spec that could be known: JSON on stdout with --json, else as text on stderr.
-    const bool hasPartial = !r.partial.is_null() && !r.partial.empty();
+    // (only where the probe learned something about the problem: a file it could not even read has
+    // just its name and hash, and printed as a spec that was a page of empty fields)
+    const bool hasPartial = r.partial.is_object() && (r.partial.contains("inputs") || r.partial.contains("ops") ||
+                                                      r.partial.contains("model") || r.partial.contains("kernel_demo"));
     if (p.isSet(QStringLiteral("json"))) {
       nlohmann::json doc{{"partial", hasPartial ? r.partial : nlohmann::json::object()}};
       if (r.error)

@@ -195,10 +195,12 @@ void BaselineJob::keepProblemName(const QString& logicPath, nlohmann::json* spec
 void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   // Problems whose tensors cannot fit on the device, or whose 1-D grid exceeds CUDA's gridDim.x limit
   // (2^31 - 1 CTAs), are flagged before anything is generated.
+  // They also go into the report and memory/v0.json: a reviewer reads those, not the console.
+  m_problemWarnings.clear();
   const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
   if (gpu.hbm && bytes > gpu.hbm->value * 1e9)
-    Q_EMIT progress(Understand, QStringLiteral("warning: the problem moves at least %1 GB but %2 has %3 GB of memory")
-                                    .arg(bytes / 1e9, 0, 'f', 1).arg(gpu.id).arg(gpu.hbm->value));
+    m_problemWarnings.append(QStringLiteral("the problem moves at least %1 GB but %2 has %3 GB of memory")
+                                 .arg(bytes / 1e9, 0, 'f', 1).arg(gpu.id).arg(gpu.hbm->value));
   double maxNumel = 0;
   for (const auto& t : m_spec.value("outputs", nlohmann::json::array())) {
     double n = 1;
@@ -206,8 +208,9 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
     maxNumel = std::max(maxNumel, n);
   }
   if (maxNumel / 1024.0 > 2147483647.0)
-    Q_EMIT progress(Understand, QStringLiteral("warning: %1 output elements need more than 2^31-1 CTAs of 1024 elements; "
-                                              "a 1-D grid cannot launch that").arg(maxNumel, 0, 'g', 6));
+    m_problemWarnings.append(QStringLiteral("%1 output elements need more than 2^31-1 CTAs of 1024 elements; "
+                                            "a 1-D grid cannot launch that").arg(maxNumel, 0, 'g', 6));
+  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, QStringLiteral("warning: ") + w);
 }
 
 bool BaselineJob::ensureWorkspace() {
@@ -514,6 +517,7 @@ bool BaselineJob::writeRecords() {
   in.baselineConfig = m_baselineConfig;
   in.mathDtype = m_mathDtype;
   in.kernelUserEdited = m_kernelUserEdited;
+  in.problemWarnings = m_problemWarnings;
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;

@@ -134,6 +134,7 @@ private:
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;  ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
+  QStringList m_problemWarnings;    ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_staticCheck;

@@ -191,6 +191,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.arithmeticIntensity = util.ok ? util.arithmeticIntensity : 0;
   r.ridgePoint = util.ok ? util.ridgePoint : 0;
   r.rooflineFigure = figure;
+  for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
   if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
   if (in.framework == QLatin1String("cutedsl"))
     r.notRun.append(QStringLiteral("The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "
@@ -282,6 +283,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"implausible", gpu && util.implausible},
                     {"warnings", [&] {
                        nlohmann::json w = nlohmann::json::array();
+                       for (const QString& x : in.problemWarnings) w.push_back("problem: " + x.toStdString());
                        if (gpu)
                          for (const QString& x : util.warnings) w.push_back(x.toStdString());
                        return w;

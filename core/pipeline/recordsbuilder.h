@@ -38,6 +38,8 @@ struct RecordsInput {
   QString staticCheck;                               ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
   QString command;                                   ///< the kwb command line, for the report
+  QStringList problemWarnings;                       ///< phase 1's warnings about the problem (e.g. larger than the
+                                                     ///< GPU's memory); into the report's warnings and memory/v0.json
 };
 
 struct RecordsOutput {

@@ -10,6 +10,9 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <cerrno>
+#include <cstring>
+
 namespace kwb {
 
 namespace {
@@ -67,8 +70,13 @@ std::unique_ptr<Workspace> Workspace::open(const QString& dir, bool force, QStri
                               "choose another --workspace").arg(root);
     return nullptr;
   }
+  errno = 0;
   if (!d.mkpath(QStringLiteral("."))) {
-    if (error) *error = QStringLiteral("cannot create workspace folder %1").arg(root);
+    // the system's reason (read-only file system, permission denied, ...): mkpath's mkdir leaves errno set
+    const int why = errno;
+    if (error)
+      *error = QStringLiteral("cannot create workspace folder %1%2")
+                   .arg(root, why != 0 ? QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(why)) : QString());
     return nullptr;
   }
   std::unique_ptr<Workspace> ws(new Workspace(root));

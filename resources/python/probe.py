@@ -249,7 +249,11 @@ def run(logic_path, partial, scale, guess=False):
         raw = f.read()
     partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
                          "sha256": hashlib.sha256(raw).hexdigest()}
-    source = raw.decode("utf-8")
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Failure("NotText", "not UTF-8 text (byte 0x%02x at offset %d): a PyTorch logic file is Python source"
+                      % (raw[e.start], e.start))
     compile(source, logic_path, "exec")   # SyntaxError with the user's line, before torch loads
     tree = ast.parse(source)
     has_model = any(isinstance(n, ast.ClassDef) and n.name == "Model" for n in tree.body)
