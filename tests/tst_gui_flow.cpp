@@ -205,7 +205,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(w.editors()->editorFor(v0));
   QVERIFY(w.editors()->editorFor(v0)->text().contains(QStringLiteral("\"rel_err\"")));
 
-  // Commit: "V0: baseline kernel".
+  // Commit: "V0 (CPU dry run, not measured): baseline kernel" (a dry run says so in the subject).
   auto* commit = w.findChild<QAction*>(QStringLiteral("actionCommit"));
   QVERIFY(commit && commit->isEnabled());
   commit->trigger();
@@ -216,7 +216,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QProcess p;
     p.start(git, {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%H %s")});
     QVERIFY(p.waitForFinished(30000));
-    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), w.job()->commitId() + QStringLiteral(" V0: baseline kernel"));
+    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
   }
 
   // For the lead to look at: the report preview in the centre, the roofline dock showing.

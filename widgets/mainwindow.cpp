@@ -696,7 +696,7 @@ bool MainWindow::commitWorkspace() {
     return false;
   }
   m_lastError.clear();
-  const QString msg = tr("Committed %1: V0: baseline kernel").arg(m_job->commitId().left(12));
+  const QString msg = tr("Committed %1: %2").arg(m_job->commitId().left(12), m_job->commitSubject());
   m_wizard->setMeasureSummary(m_wizard->measureSummary() + u'\n' + msg);
   statusBar()->showMessage(msg, 10000);
   return true;

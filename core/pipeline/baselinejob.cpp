@@ -549,19 +549,24 @@ bool BaselineJob::commitWorkspace() {
   for (const QString& rel : m_written)
     if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
   if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
+  // A dry run's commit says so in its subject: `git log --oneline` must tell it from a measured V0.
+  const QString subject = m_opts.cpuDryRun ? QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")
+                                           : QStringLiteral("V0: baseline kernel");
   const QString message = m_opts.cpuDryRun
-      ? QStringLiteral("V0: baseline kernel\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes where the inputs can be resized; "
+      ? subject + QStringLiteral("\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes where the inputs can be resized; "
                        "no kernel was measured.\n")
-      : QStringLiteral("V0: baseline kernel\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
+      : subject + QStringLiteral("\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
   const auto id = repo->commit(paths, message, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
+    m_commitSubject = subject;
     Q_EMIT progress(Measure, QStringLiteral("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
-  Q_EMIT progress(Measure, QStringLiteral("committed %1: V0: baseline kernel").arg(m_commitId.left(12)));
+  m_commitSubject = subject;
+  Q_EMIT progress(Measure, QStringLiteral("committed %1: %2").arg(m_commitId.left(12), subject));
   return true;
 }
 

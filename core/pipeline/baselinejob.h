@@ -91,6 +91,8 @@ public:
   const std::optional<UtilizationResult>& utilization() const { return m_util; }
   const std::optional<RooflineData>& roofline() const { return m_roofline; }
   QString commitId() const { return m_commitId; }
+  /// The subject of the V0 commit made ("V0: baseline kernel", or "V0 (CPU dry run, not measured): baseline kernel").
+  QString commitSubject() const { return m_commitSubject; }
   /// The quality gate's result after writeRecords(): "PASS", "FAIL" or "TIMEOUT_FAIL" ("" before).
   QString gateResult() const { return m_gate; }
   /// Files of the workspace that the job wrote or kept (relative paths).
@@ -134,6 +136,7 @@ private:
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;  ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
+  QString m_commitSubject;
   QStringList m_problemWarnings;    ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;
   bool m_implemented = true;
