@@ -508,6 +508,17 @@ private Q_SLOTS:
     for (const auto& rec : j["records"]) ids.append(QString::fromStdString(rec["id"].get<std::string>()));
     QVERIFY2(ids.contains(QStringLiteral("spec-ledger:H200-SXM:dense.bf16")), qPrintable(ids.join(u',')));
     QVERIFY(!ids.contains(QStringLiteral("spec-ledger:H200-SXM:dense.fp32")));  // the dtype filter holds
+    // gpu-wiki (the real store under ../shared): a term naming the operator finds the record that names it
+    // even where the store files it under another family, and ranks it first (a loss query returned only
+    // generic Hopper records before; fresh-user trial of session 6).
+    const Result w = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("gpu-wiki"), QStringLiteral("--input"),
+                          QStringLiteral("{\"arch\":\"Hopper\",\"dsl\":\"triton\",\"operator_family\":\"loss\",\"product\":\"H200-SXM\","
+                                         "\"terms\":[\"cross entropy\",\"nll loss\"]}")});
+    QVERIFY2(w.code == 0, qPrintable(w.err));
+    const auto wj = nlohmann::json::parse(w.out.toStdString());
+    QVERIFY(!wj["records"].empty());
+    QCOMPARE(QString::fromStdString(wj["records"][0]["id"].get<std::string>()),
+             QStringLiteral("generic.generic.any.kernel-opt.fused-kernel-patterns.pattern-cross-entropy-loss-fusion"));
   }
 };
 

@@ -273,8 +273,9 @@ private Q_SLOTS:
     nlohmann::json in;
     QString error;
     QVERIFY(panel.formInput(&in, &error));
-    // Exactly what queryFor derives from the Phase 1 spec: product, arch, framework, operator.
-    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "elementwise"}, {"product", "H200-SXM"}}),
+    // Exactly what queryFor derives from the Phase 1 spec: product, arch, framework, operator, the op names.
+    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "elementwise"}, {"product", "H200-SXM"},
+                                   {"terms", {"relu"}}}),
              in.dump().c_str());
     QVERIFY(panel.setFieldText(QStringLiteral("store"), fixtureStore()));
     QSignalSpy done(&panel, &PluginPanel::queryFinished);

@@ -41,6 +41,29 @@ std::string familyFor(const nlohmann::json& pattern) {
   return lower;
 }
 
+/// Free-text terms naming the operator, for stores that rank by text: the pattern's detail ("cross_entropy
+/// (aten nll_loss_forward)" -> "cross entropy") and every op the probe saw, without aten:: and the leading
+/// underscores and the _forward suffix ("aten::_log_softmax" -> "log softmax"), each once.
+nlohmann::json termsFor(const nlohmann::json& spec) {
+  QStringList terms;
+  const auto add = [&terms](QString t) {
+    t = t.trimmed();
+    if (t.startsWith(QLatin1String("aten::"))) t = t.mid(6);
+    while (t.startsWith(u'_')) t = t.mid(1);
+    if (t.endsWith(QLatin1String("_forward"))) t.chop(8);
+    t = t.replace(u'_', u' ').simplified().toLower();
+    if (t.size() >= 3 && !terms.contains(t)) terms << t;
+  };
+  const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+  const QString detail = QString::fromStdString(pattern.value("detail", std::string()));
+  add(detail.section(u'(', 0, 0));
+  for (const auto& op : spec.value("ops", nlohmann::json::array()))
+    if (op.is_object() && op.value("op", nlohmann::json()).is_string()) add(QString::fromStdString(op.value("op", std::string())));
+  nlohmann::json out = nlohmann::json::array();
+  for (const QString& t : terms.mid(0, 8)) out.push_back(t.toStdString());
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
@@ -61,6 +84,7 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
       {"shapes", shapes},
       {"dtype", spec.value("dtype", std::string())},
       {"dtypes", dtypes},
+      {"terms", termsFor(spec)},
   };
   nlohmann::json q = nlohmann::json::object();
   const nlohmann::json props = tool.inputSchema().value("properties", nlohmann::json::object());

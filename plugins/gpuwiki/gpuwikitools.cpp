@@ -441,11 +441,15 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
   family.replace(u' ', u'-');
   const QString type = inputText(input, "record_type");
   QStringList terms;
+  // Terms match as phrases, with '-' and '_' read as spaces on both sides ("cross entropy" finds
+  // "pattern-cross-entropy-loss-fusion").
+  const auto words = [](QString t) { return t.toLower().replace(u'-', u' ').replace(u'_', u' ').simplified(); };
   if (input.contains("terms") && input["terms"].is_array()) {
     for (const auto& t : input["terms"])
-      if (t.is_string() && !t.get<std::string>().empty()) terms << QString::fromStdString(t.get<std::string>()).toLower();
+      if (t.is_string() && !words(QString::fromStdString(t.get<std::string>())).isEmpty())
+        terms << words(QString::fromStdString(t.get<std::string>()));
   } else if (!str(input, "terms").isEmpty()) {
-    terms = str(input, "terms").toLower().split(u' ', Qt::SkipEmptyParts);
+    terms = words(str(input, "terms")).split(u' ', Qt::SkipEmptyParts);
   }
   int limit = 8;
   if (input.contains("limit") && input["limit"].is_number()) limit = std::clamp(input["limit"].get<int>(), 1, 200);
@@ -472,15 +476,21 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
     if (!product.isEmpty() && !r.product.isEmpty() && r.product != QLatin1String("any") && r.product != product) continue;
     if (!dsl.isEmpty() && r.dsl != dsl && r.dsl != QLatin1String("any")) continue;
     double score = r.worth;
+    // A term names the operator itself (the pipeline sends the probe's op names): a record that names it
+    // is kept even under another family (the store files its cross-entropy card under "hands-on"), and
+    // it outranks records that only share the GPU and DSL.
+    const QString text = words(r.searchText);
+    int termHits = 0;
+    for (const QString& t : terms)
+      if (text.contains(t)) ++termHits;
     if (!family.isEmpty()) {
       if (r.operatorFamily == family || r.operators.contains(family)) score += 2.0;
-      else if (!r.operatorFamily.isEmpty()) continue;
+      else if (!r.operatorFamily.isEmpty() && termHits == 0) continue;
     }
     if (!arch.isEmpty() && r.arch == arch) score += 0.5;
     if (!product.isEmpty() && r.product == product) score += 0.5;
     if (!dsl.isEmpty() && r.dsl == dsl) score += 0.5;
-    for (const QString& t : terms)
-      if (r.searchText.contains(t)) score += 0.25;
+    score += 1.0 * termHits;
     hits.push_back({&r, score});
   }
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.score != b.score ? a.score > b.score : a.r->id < b.r->id; });
