@@ -192,6 +192,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.ridgePoint = util.ok ? util.ridgePoint : 0;
   r.rooflineFigure = figure;
   for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
+  // A CPU dry run under an older torch may run the reference on a stand-in (torch < 2.0 has no
+  // scaled_dot_product_attention): the report says so, next to the numbers it affects.
+  if (o.result && o.result->raw.is_object() && o.result->raw.contains("torch_shims") && o.result->raw["torch_shims"].is_array())
+    for (const auto& s : o.result->raw["torch_shims"])
+      if (s.is_string()) r.warnings.append(QStringLiteral("dry run: ") + QString::fromStdString(s.get<std::string>()));
   if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
   if (in.framework == QLatin1String("cutedsl"))
     r.notRun.append(QStringLiteral("The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "

@@ -130,6 +130,28 @@ class DryRunTest(unittest.TestCase):
         self.assertIn("no input dim can be resized: every size (768)", skipped["boundary_tail"])
         self.assertIn("problem_shape", r.result["dry_run_note"])
 
+    def test_attention_dry_run_under_old_torch(self):
+        # torch < 2.0 has no F.scaled_dot_product_attention: the dry run's reference runs on its math
+        # definition and says so (every case was an AttributeError before: fresh-user trial).
+        import torch
+        had = hasattr(torch.nn.functional, "scaled_dot_product_attention")
+        spec = h.spec_for("sdpa", [{"name": n, "shape": [2, 4, 64, 32], "stride": [8192, 2048, 32, 1]} for n in "qkv"],
+                          pattern="Attention")
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=64)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, q, k, v):\n        return F.scaled_dot_product_attention(q, k, v)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(2, 4, 64, 32) for _ in range(3)]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory")
+        self.assertEqual(r.rc, 0, r)
+        self.assertTrue(all(c["status"] == "PASS" for c in r.results.values()), r.results)
+        if had:
+            self.assertNotIn("torch_shims", r.result)
+        else:
+            self.assertIn("lacks F.scaled_dot_product_attention", r.result["torch_shims"][0])
+
     def test_inaccurate_low_precision_stand_in_is_not_a_failure(self):
         # torch's CPU float16 Frobenius norm is far off (rel_err ~1.15 at the scaled-down shape); in a dry
         # run the stand-in is then recomputed in float32 and cast, with a warning, not reported as FAIL
