@@ -5,7 +5,8 @@ For each size S, a Triton read kernel (one CTA per 16 KiB, one fp32 partial out 
 back to back between two CUDA events:
   warm: K reads of the same S-byte buffer (after the first, from L2 as far as it holds S);
   cold: K reads of K different S-byte buffers, K * S > 4x the L2, so every read comes from DRAM.
-Per-read time = (end - start) / K, median of REPS; launch gaps are in both. Session 6 first tried torch.sum
+The K launches are one CUDA graph, replayed between the events. Per-read time = (end - start) / K, median of
+REPS; the warm figure includes the first (cold) read of the K. Session 6 first tried torch.sum
 (an 8 us floor at every size hid the difference): replaced by this.
 
 Usage (GPU machine): python3 l2_reuse.py > out.jsonl
@@ -33,13 +34,18 @@ def read_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 def per_read_us(bufs, out):
     n = bufs[0].numel()
     grid = (triton.cdiv(n, BLOCK),)
+    # The K launches are captured in a CUDA graph and replayed, so they run back to back on the GPU (launched
+    # from Python one by one, each took ~13 us of host time and the GPU idled: call 6's first run).
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        for i in range(K):
+            read_kernel[grid](bufs[i % len(bufs)], out, n, BLOCK=BLOCK, num_warps=4)
     times = []
     for _ in range(REPS):
         torch.cuda.synchronize()
         s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         s.record()
-        for i in range(K):
-            read_kernel[grid](bufs[i % len(bufs)], out, n, BLOCK=BLOCK, num_warps=4)
+        g.replay()
         e.record()
         torch.cuda.synchronize()
         times.append(s.elapsed_time(e) * 1e3 / K)
