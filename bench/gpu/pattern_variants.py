@@ -258,7 +258,10 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         del xa, da
     elif "GroupNorm" in refsrc:
         gn = model.gn
-        # session 6, call 1: LAG=2 at 4096 x 8 warps equalled two passes (5156 us); LAG=1 and 4 warps were slower
-        for chunk, lag, warps in ((4096, 2, 8), (4096, 1, 16), (4096, 2, 16), (8192, 2, 16), (4096, 3, 16)):
-            report("gn_lagged CHUNK=%d LAG=%d warps=%d" % (chunk, lag, warps),
-                   lambda c=chunk, g=lag, w=warps: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, g, w))
+        # session 6, calls 1-2: interleaved, LAG=2 at 4096 x 8 warps equalled two passes (5116-5156 us), the rest
+        # were slower; the blocked order (a step's statistics CTAs, then the previous group's apply CTAs) next
+        for chunk, lag, warps, blocked in ((4096, 2, 8, False), (4096, 1, 8, True), (8192, 1, 8, True), (2048, 1, 4, True),
+                                           (4096, 1, 16, True), (16384, 1, 16, True)):
+            report("gn_lagged CHUNK=%d LAG=%d warps=%d %s" % (chunk, lag, warps, "blocked" if blocked else "interleaved"),
+                   lambda c=chunk, g=lag, w=warps, b=blocked: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps,
+                                                                                  c, g, w, b))

@@ -255,7 +255,7 @@ def groupnorm_persistent(x, weight, bias, groups, eps, ctas, block=8192, warps=1
 # ----------------------------------------------------------------------------- group norm, lagged, L2
 @triton.jit
 def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R, n_groups, n, LAG, GROUPS, CPG, HW,
-              eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr):
+              eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr, BLOCKED: tl.constexpr = False):
     # One launch, two kinds of CTA. Start-order ticket t -> step s = t // (2n), item i = t % (2n):
     # even items are statistics CTAs of group s (chunk i // 2), odd items apply CTAs of group s - LAG
     # (same chunk), so a chunk is re-read about LAG steps (2n CTAs each) after it was first read, meant
@@ -263,13 +263,20 @@ def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R
     # (mean, rstd) and raises the group's counter to n + 1. An apply CTA waits for that; every CTA it
     # waits for started before it (tickets follow start order) and waits for nothing, so the grid
     # cannot deadlock at any occupancy.
+    # BLOCKED: a step's first n tickets are statistics CTAs, its last n apply CTAs (a chunk is re-read about
+    # one group's reads and writes after its first read, and its group's statistics began a step earlier).
     t = tl.atomic_add(cnt_ptr + n_groups, 1, sem="relaxed", scope="gpu")
     step = t // (2 * n)
     i = t % (2 * n)
-    c = i // 2
+    if BLOCKED:
+        c = i % n
+        is_stats = i < n
+    else:
+        c = i // 2
+        is_stats = i % 2 == 0
     k = c * CHUNK + tl.arange(0, CHUNK)
     m = k < R
-    if i % 2 == 0:
+    if is_stats:
         if step < n_groups:
             g = step.to(tl.int64)
             x0 = tl.load(x_ptr + g * R).to(tl.float32)
@@ -308,7 +315,7 @@ def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R
             tl.store(out_ptr + g * R + k, y.to(out_ptr.dtype.element_ty), mask=m)
 
 
-def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8):
+def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8, blocked=False):
     nb, c = x.shape[0], x.shape[1]
     n_groups = nb * groups
     r = x.numel() // n_groups
@@ -321,7 +328,8 @@ def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8):
     stat = torch.empty(2 * n_groups, dtype=torch.float32, device=x.device)
     cnt = torch.zeros(n_groups + 1, dtype=torch.int32, device=x.device)
     gn_lagged[((n_groups + lag) * 2 * n,)](x, out, weight, bias, p1, p2, stat, cnt, r, n_groups, n, lag, groups, cpg, hw,
-                                          eps, CHUNK=chunk, BLOCK_P=min(1024, triton.next_power_of_2(n)), num_warps=warps)
+                                          eps, CHUNK=chunk, BLOCK_P=min(1024, triton.next_power_of_2(n)), BLOCKED=blocked,
+                                          num_warps=warps)
     return out
 
 
@@ -347,7 +355,9 @@ def check_cpu():
             got = groupnorm_persistent(x, gn.weight, gn.bias, g, gn.eps, ctas, block, 4)
             err = float((got - gn(x)).abs().max())
             for lag in (1, 2):
-                err = max(err, float((groupnorm_lagged(x, gn.weight, gn.bias, g, gn.eps, block, lag, 4) - gn(x)).abs().max()))
+                for blocked in (False, True):
+                    err = max(err, float((groupnorm_lagged(x, gn.weight, gn.bias, g, gn.eps, block, lag, 4, blocked)
+                                          - gn(x)).abs().max()))
         assert err < 1e-3, ("group norm", n, c, g, hw, err)
     assert worst < 1e-5, worst
     print("rownorm_experiments: all designs match torch on the CPU (max rel_err %.2e)" % worst)
