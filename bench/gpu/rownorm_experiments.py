@@ -12,7 +12,8 @@ skips them). Results: docs/results/2026-11-29-h200-session5.md.
   group norm (35): gn_lagged (session 6) -- one launch of statistics and apply CTAs interleaved by
                 start-order ticket, the apply of group g LAG groups behind its statistics (so its
                 re-read may hit L2); no CTA waits for one that started after it, so it needs no
-                co-residency.
+                co-residency. Interleaved at LAG 2: equal to two passes (5116-5166 us); LAG 1 and the
+                blocked order (BLOCKED=True): 5420-8172 us, slower.
 The kernels are written for contiguous rows (what these problems have). A correctness check on the CPU,
 against torch, through the fake Triton (not a speed measure):
   PYTHONPATH=tests/data/codegen/fake_triton /usr/bin/python3 bench/gpu/rownorm_experiments.py
