@@ -463,6 +463,20 @@ private Q_SLOTS:
     bool found = false;
     for (const auto& w : mem["workbench"]["warnings"]) found = found || w.get<std::string>().rfind("problem: 1.1259e+15 output elements", 0) == 0;
     QVERIFY2(found, mem.dump().c_str());
+    // A transposed input is named in the report (only `kwb analyze` showed the layout before), and a dry run
+    // that never calls a torch stand-in notes none.
+    writeFile(dir.filePath(QStringLiteral("tr.py")),
+              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+              "        return torch.softmax(x, dim=1)\n\n\ndef get_inputs():\n    return [torch.randn(256, 128).t()]\n\n\n"
+              "def get_init_inputs():\n    return []\n");
+    const QString ws2 = dir.filePath(QStringLiteral("ws2"));
+    const Result t = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("tr.py")), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws2,
+                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(t.code == 0, qPrintable(t.out + t.err));
+    const QByteArray report = readAll(ws2 + QStringLiteral("/baseline_report.md"));
+    QVERIFY2(report.contains("- Warning: problem: input x is transposed (stride [1,128])"), report.constData());
+    QVERIFY(!report.contains("lacks F.scaled_dot_product_attention"));
   }
 
   void gpuNames() {

@@ -210,6 +210,18 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   if (maxNumel / 1024.0 > 2147483647.0)
     m_problemWarnings.append(QStringLiteral("%1 output elements need more than 2^31-1 CTAs of 1024 elements; "
                                             "a 1-D grid cannot launch that").arg(maxNumel, 0, 'g', 6));
+  // A non-contiguous input (a transposed view, a slice) is read as laid out by the elementwise and GEMM
+  // kernels, but the row-wise ones (reductions, norms, losses, scans) copy it to contiguous first: a cost
+  // the minimum byte count does not include (fresh-user trial: only `kwb analyze` showed the layout).
+  for (const auto& t : m_spec.value("inputs", nlohmann::json::array())) {
+    const std::string layout = t.value("layout", std::string("contiguous"));
+    if (t.value("kind", std::string()) != "tensor" || layout == "contiguous") continue;
+    m_problemWarnings.append(QStringLiteral("input %1 is %2 (stride %3): the row-wise kernels (reductions, norms, losses, "
+                                            "scans) copy it to contiguous first, one more read and write of it than the "
+                                            "minimum byte count assumes")
+                                 .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
+                                      QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
+  }
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, QStringLiteral("warning: ") + w);
 }
 
