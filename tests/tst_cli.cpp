@@ -322,6 +322,11 @@ private Q_SLOTS:
     r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
              QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance=5")});
     QCOMPARE(r.code, 2);
+    // memory/v0.json cannot be made to say it is v5 (second trial, session 6)
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
+             QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("version=v5")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("its \"version\" cannot be set to \"v5\"")), qPrintable(r.err));
     r = kwb({QStringLiteral("memory"), QStringLiteral("create"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
              QStringLiteral("../../escaped")});
     QCOMPARE(r.code, 2);
@@ -499,6 +504,15 @@ private Q_SLOTS:
                           QStringLiteral("N=4096"), QStringLiteral("--var"), QStringLiteral("K=4096"), QStringLiteral("--time-ms"),
                           QStringLiteral("0.2"), QStringLiteral("--grid-blocks"), QStringLiteral("1024"), QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
+    // a measured ceiling must be a positive number (0 and -1 fell back to the ledger's silently)
+    for (const char* bad : {"0", "-1", "abc", "inf"}) {
+      const Result b = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+                            QStringLiteral("float32"), QStringLiteral("--flops-expr"), QStringLiteral("1"), QStringLiteral("--bytes-expr"),
+                            QStringLiteral("1"), QStringLiteral("--time-ms"), QStringLiteral("1"), QStringLiteral("--measured-bw"),
+                            QLatin1String(bad)});
+      QCOMPARE(b.code, 2);
+      QVERIFY2(b.err.contains(QStringLiteral("--measured-bw needs a positive number of TB/s")), bad);
+    }
     const auto j = nlohmann::json::parse(r.out.toStdString());
     // 2*4096^3 FLOP / 0.2 ms = 687.19 TFLOPS; / 989.5 dense = 69.45 %; intensity 2*4096^3 / (2*3*4096^2) = 1365.33
     QCOMPARE(qRound(j["achieved_tflops"].get<double>() * 100), 68719);

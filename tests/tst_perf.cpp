@@ -272,7 +272,7 @@ private Q_SLOTS:
         // 4197.036445 / 4000 = 104.9259111 %: above this run's copy probe, below the datasheet
         QNEAR(*r.bandwidthUtilVsMeasuredPct, 104.9259111);
         QVERIFY(!r.implausible);
-        QVERIFY(r.measuredBandwidthSource.contains(QLatin1String("measured in this run")));
+        QVERIFY(r.measuredBandwidthSource.contains(QLatin1String("given with the request")));
         QVERIFY(r.warnings.join(QLatin1Char('\n')).contains(QLatin1String("above the measured copy ceiling")));
 
         // A ceiling added to a ledger copy at run time is used too.

@@ -2,6 +2,8 @@
 
 #include "core/cli/interrupt.h"
 
+#include <cmath>
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -9,6 +11,7 @@
 #include <QRegularExpression>
 #include <QTextStream>
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/analysis/probe.h"
@@ -309,7 +312,8 @@ int cmdUtilization(const QStringList& args) {
   }
   if (p.isSet(QStringLiteral("measured-bw"))) {
     rq.measuredBandwidthTBs = p.value(QStringLiteral("measured-bw")).toDouble(&ok);
-    if (!ok) return usage(QStringLiteral("--measured-bw needs a number (TB/s)"));
+    if (!ok || !std::isfinite(*rq.measuredBandwidthTBs) || *rq.measuredBandwidthTBs <= 0.0)
+      return usage(QStringLiteral("--measured-bw needs a positive number of TB/s, got '%1'").arg(p.value(QStringLiteral("measured-bw"))));
   }
   for (const QString& v : p.values(QStringLiteral("var"))) {
     const qsizetype eq = v.indexOf(u'=');
@@ -461,6 +465,10 @@ int cmdMemory(const QStringList& args) {
       if (eq <= 0) return usage(QStringLiteral("--set needs path=value, got '%1'").arg(kv));
       if (!rec->set(kv.left(eq), kv.mid(eq + 1), &error)) return usage(error);
     }
+    // The record's version is its file's: memory/v1.json saying "v5" would mislead every reader.
+    if (rec->value(QStringLiteral("version")) != nlohmann::json(version.toStdString()))
+      return usage(QStringLiteral("not written: %1 is the record of %2; its \"version\" cannot be set to %3")
+                       .arg(path, version, QString::fromStdString(rec->value(QStringLiteral("version")).dump())));
     // Refuse an update that breaks the record against the template (types, statuses): nothing is written.
     QStringList introduced;
     for (const QString& problem : rec->validate())

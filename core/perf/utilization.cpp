@@ -154,7 +154,9 @@ UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLe
     // A measured ceiling is a separate, labelled reference: the run's own probe first, then the ledger's.
     if (req.measuredBandwidthTBs && *req.measuredBandwidthTBs > 0.0) {
         r.measuredBandwidthTBs = *req.measuredBandwidthTBs;
-        r.measuredBandwidthSource = QStringLiteral("copy bandwidth measured in this run: ")
+        // the caller's figure (kwb utilization --measured-bw, or the harness's copy in a baseline run,
+        // whose report names it so): this function cannot know how it was measured
+        r.measuredBandwidthSource = QStringLiteral("copy bandwidth given with the request: ")
                                     + num(*req.measuredBandwidthTBs) + QStringLiteral(" TB/s");
     } else if (const auto m = ledger.bestMeasured(gpu.id, QStringLiteral("copy_bandwidth_tbs"))) {
         r.measuredBandwidthTBs = m->value;

@@ -49,7 +49,7 @@ struct UtilizationResult
     std::optional<double> measuredBandwidthTBs;       ///< the measured ceiling compared against
     QString peakComputeSource;        ///< which figure (dense tensor / plain fp32 ...) and its citation
     QString peakBandwidthSource;      ///< datasheet bandwidth and its citation
-    QString measuredBandwidthSource;  ///< "measured in this run" or the ledger's measured entry
+    QString measuredBandwidthSource;  ///< "given with the request" (the caller's figure) or the ledger's measured entry
     bool implausible = false;         ///< achieved throughput above a datasheet peak: never shown as >100% silently
     QStringList warnings;             ///< implausible values, source conflicts, missing SM count, ...
 };
