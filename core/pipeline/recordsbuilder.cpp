@@ -94,6 +94,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   const bool measuredOnGpu = !in.cpuDryRun && latencyUs && *latencyUs > 0;
   rq.timeMs = measuredOnGpu ? *latencyUs / 1000.0 : 1.0;  // dry run: roofs only, the point is dropped below
   UtilizationResult util = computeUtilization(rq);
+  if (util.ok && rq.measuredBandwidthTBs)  // the figure came from this run's harness: say so on the roofline too
+    util.measuredBandwidthSource = QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
+                                       .arg(*rq.measuredBandwidthTBs, 0, 'f', 3);
   if (util.ok) {
     RooflineData rl = makeRoofline(util);
     if (!measuredOnGpu) {
