@@ -230,6 +230,9 @@ class KernelFailureTest(unittest.TestCase):
         self.assertIn("copied from Model's state_dict", r.result["weights"])
         # in_features (64) is tied to the weight: kept; the batch dim 300 is resized
         self.assertEqual(r.results["boundary_tail"]["shape"], [[385, 64]])
+        # and the note says it resized an outer dim (it called 300 the innermost dim: second trial, session 6)
+        self.assertTrue(r.results["boundary_tail"]["note"].startswith("outer dim 300 -> 385: the innermost dim(s) 64"),
+                        r.results["boundary_tail"]["note"])
         self.assertEqual([s["name"] for s in r.result["skipped_cases"]], ["dtype_fp16"])
         self.assertLess(r.results["dtype_bf16"]["rel_err"], 0.01)
         self.assertGreater(r.results["dtype_bf16"]["rel_err"], 0.0)  # bf16 really ran
