@@ -37,6 +37,96 @@ QString argText(const json& a)
     return QString::fromStdString(a.dump());
 }
 
+/// A JSON value as a Python literal (numbers, booleans, None, strings, lists); "" for anything else.
+QString pyLiteral(const json& v)
+{
+    if (v.is_boolean())
+        return v.get<bool>() ? QStringLiteral("True") : QStringLiteral("False");
+    if (v.is_null())
+        return QStringLiteral("None");
+    if (v.is_number() || v.is_string())
+        return QString::fromStdString(v.dump());  // a JSON string literal is a valid Python one
+    if (v.is_array()) {
+        QStringList items;
+        for (const auto& e : v) {
+            const QString s = pyLiteral(e);
+            if (s.isEmpty())
+                return {};
+            items << s;
+        }
+        return u'[' + items.join(QStringLiteral(", ")) + u']';
+    }
+    return {};
+}
+
+/// "a, b=2, c=(1, 2)" split at its top-level commas.
+QStringList splitParams(const QString& text)
+{
+    QStringList out;
+    int depth = 0;
+    QChar quote;
+    QString cur;
+    for (const QChar c : text) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+        } else if (c == u'(' || c == u'[' || c == u'{') {
+            ++depth;
+        } else if (c == u')' || c == u']' || c == u'}') {
+            --depth;
+        } else if (c == u',' && depth == 0) {
+            out << cur.trimmed();
+            cur.clear();
+            continue;
+        }
+        cur += c;
+    }
+    if (!cur.trimmed().isEmpty())
+        out << cur.trimmed();
+    return out;
+}
+
+/// The guard ModelNew.__init__ ends with: the kernels bake in what Model(*get_init_inputs()) decided
+/// (a LeakyReLU's slope, a LayerNorm's normalized_shape), so other constructor arguments are refused with
+/// a clear error instead of being stored and ignored (second fresh-user trial, session 6). "" when the
+/// arguments' values are not known as literals.
+QString initGuard(const json& model, const InitSignature& init)
+{
+    const json args = model.is_object() && model.contains("init_args") && model.at("init_args").is_array()
+                          ? model.at("init_args") : json::array();
+    const QStringList params = splitParams(init.paramsText);
+    if (init.names.isEmpty() || params.size() != init.names.size() || args.size() > static_cast<size_t>(init.names.size()))
+        return {};
+    QStringList names, values, shown;
+    for (qsizetype i = 0; i < init.names.size(); ++i) {
+        const QString& p = params.at(i);
+        if (p.startsWith(u'*'))
+            return {};  // *args / **kwargs: not checkable this way
+        QString value;
+        if (i < static_cast<qsizetype>(args.size())) {
+            value = pyLiteral(args.at(static_cast<size_t>(i)));
+        } else if (const qsizetype eq = p.indexOf(u'='); eq > 0) {
+            value = p.mid(eq + 1).trimmed();
+        }
+        if (value.isEmpty())
+            return {};
+        names << init.names.at(i);
+        values << value;
+        shown << init.names.at(i) + u'=' + value;
+    }
+    return QStringLiteral(
+               "        # The kernels bake in what Model(*get_init_inputs()) decided (%1): other arguments are refused,\n"
+               "        # never stored and ignored. Regenerate kernel.py (kwb baseline --force) for other values.\n"
+               "        def _plain(v):\n"
+               "            return [_plain(e) for e in v] if isinstance(v, (list, tuple)) else v\n"
+               "        if _plain([%2]) != _plain([%3]):\n"
+               "            raise ValueError(\"kernel.py was generated for %4; got \" + repr([%2]))")
+        .arg(shown.join(QStringLiteral(", ")), names.join(QStringLiteral(", ")), values.join(QStringLiteral(", ")),
+             QString(shown.join(QStringLiteral(", "))).replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\"")));
+}
+
 } // namespace
 
 ModelNewParts modelNewParts(const json& spec)
@@ -52,6 +142,9 @@ ModelNewParts modelNewParts(const json& spec)
         QStringList store;
         for (const QString& n : init->names)
             store << QStringLiteral("        self.%1 = %1").arg(n);
+        if (const QString guard = initGuard(spec.is_object() && spec.contains("model") ? spec.at("model") : json(), *init);
+            !guard.isEmpty())
+            store << guard;
         parts.initStore = store.join(u'\n');
     } else {
         parts.initError = err;

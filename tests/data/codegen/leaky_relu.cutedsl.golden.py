@@ -96,6 +96,12 @@ class ModelNew(nn.Module):
     def __init__(self, negative_slope=0.01):
         super().__init__()
         self.negative_slope = negative_slope
+        # The kernels bake in what Model(*get_init_inputs()) decided (negative_slope=0.01): other arguments are refused,
+        # never stored and ignored. Regenerate kernel.py (kwb baseline --force) for other values.
+        def _plain(v):
+            return [_plain(e) for e in v] if isinstance(v, (list, tuple)) else v
+        if _plain([negative_slope]) != _plain([0.01]):
+            raise ValueError("kernel.py was generated for negative_slope=0.01; got " + repr([negative_slope]))
         self.last_grid_blocks = 0  # CTAs of the last launch (for utilization / wave count)
         self._compiled = {}  # (numel, dtypes, alignment) -> cute.compile result
 
