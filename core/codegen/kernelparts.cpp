@@ -3,6 +3,7 @@
 #include "core/codegen/initsignature.h"
 
 #include <QRegularExpression>
+#include <QSet>
 
 namespace kwb {
 
@@ -88,10 +89,12 @@ QStringList splitParams(const QString& text)
     return out;
 }
 
-/// The guard ModelNew.__init__ ends with: the kernels bake in what Model(*get_init_inputs()) decided
-/// (a LeakyReLU's slope, a LayerNorm's normalized_shape), so other constructor arguments are refused with
-/// a clear error instead of being stored and ignored (second fresh-user trial, session 6). "" when the
-/// arguments' values are not known as literals.
+/// The guard ModelNew.__init__ ends with: the kernels bake in the scalars Model(*get_init_inputs()) decided
+/// (a LeakyReLU's slope, a reduction's dim, a group count), so other values are refused with a clear error
+/// instead of being stored and ignored (second fresh-user trial, session 6). Shape arguments are not
+/// guarded: a list (normalized_shape) or an int that sizes a parameter (num_features) -- the kernels read
+/// the shapes at run time, and a caller passing other shapes loads matching weights. "" when nothing is
+/// left to guard or a value is not known as a literal.
 QString initGuard(const json& model, const InitSignature& init)
 {
     const json args = model.is_object() && model.contains("init_args") && model.at("init_args").is_array()
@@ -99,6 +102,11 @@ QString initGuard(const json& model, const InitSignature& init)
     const QStringList params = splitParams(init.paramsText);
     if (init.names.isEmpty() || params.size() != init.names.size() || args.size() > static_cast<size_t>(init.names.size()))
         return {};
+    QSet<QString> paramDims;  // sizes of the model's parameters: an int equal to one is a shape argument
+    if (model.is_object() && model.contains("parameters") && model.at("parameters").is_array())
+        for (const auto& p : model.at("parameters"))
+            for (const auto& d : p.value("shape", json::array()))
+                paramDims.insert(QString::fromStdString(d.dump()));
     QStringList names, values, shown;
     for (qsizetype i = 0; i < init.names.size(); ++i) {
         const QString& p = params.at(i);
@@ -112,10 +120,14 @@ QString initGuard(const json& model, const InitSignature& init)
         }
         if (value.isEmpty())
             return {};
+        if (value.startsWith(u'[') || value.startsWith(u'(') || paramDims.contains(value))
+            continue;  // a shape argument
         names << init.names.at(i);
         values << value;
         shown << init.names.at(i) + u'=' + value;
     }
+    if (names.isEmpty())
+        return {};
     return QStringLiteral(
                "        # The kernels bake in what Model(*get_init_inputs()) decided (%1): other arguments are refused,\n"
                "        # never stored and ignored. Regenerate kernel.py (kwb baseline --force) for other values.\n"

@@ -94,6 +94,19 @@ class RowNormEmulated(unittest.TestCase):
             two = self.run_with(mod, {"ONEPASS": False}, model, x)
             self.assertLess(float((two - want).abs().max()), 1e-4)
 
+    def test_constructor_scalars_the_kernel_bakes_in_are_guarded(self):
+        # 47_Sum's kernel is generated for dim=1: ModelNew(dim=2) raised nothing and reduced over dim 1
+        # (second fresh-user trial, session 6); shape arguments stay free (the tests below use them).
+        mod = golden("47_Sum_reduction_over_a_dimension")
+        mod.ModelNew(1)
+        with self.assertRaises(ValueError) as e:
+            mod.ModelNew(2)
+        self.assertIn("kernel.py was generated for dim=1; got [2]", str(e.exception))
+        mod35 = golden("35_GroupNorm_")
+        mod35.ModelNew(16, 8)  # num_features sizes the weights: a shape argument, not guarded
+        with self.assertRaises(ValueError):
+            mod35.ModelNew(64, 4)  # the kernel bakes in 8 groups
+
     def test_group_norm_one_pass_aligned_chunks_with_edges(self):
         # R = 2 channels * 37 * 59 = 4366 (R % 4 == 2): each group's first 16-byte boundary falls elsewhere, so the
         # chunks start past the group's head and its first CTA also takes the head and tail elements;

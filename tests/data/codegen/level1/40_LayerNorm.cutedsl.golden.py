@@ -92,12 +92,6 @@ class ModelNew(nn.Module):
     def __init__(self, normalized_shape):
         super().__init__()
         self.normalized_shape = normalized_shape
-        # The kernels bake in what Model(*get_init_inputs()) decided (normalized_shape=[64, 256, 256]): other arguments are refused,
-        # never stored and ignored. Regenerate kernel.py (kwb baseline --force) for other values.
-        def _plain(v):
-            return [_plain(e) for e in v] if isinstance(v, (list, tuple)) else v
-        if _plain([normalized_shape]) != _plain([[64, 256, 256]]):
-            raise ValueError("kernel.py was generated for normalized_shape=[64, 256, 256]; got " + repr([normalized_shape]))
         self.ln = nn.Module()  # holds ln.* like Model's submodule
         self.ln.weight = nn.Parameter(torch.ones((64, 256, 256)))
         self.ln.bias = nn.Parameter(torch.zeros((64, 256, 256)))
