@@ -172,6 +172,14 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
     GeneratedKernel k;
     k.tile = kBlockSize;
     const int threads = kNumWarps * 32;
+    // The configuration names only what this kernel has (a trial found "tanh as 2*sigmoid(2x)-1" and
+    // "scalars passed as kernel arguments" in a LeakyReLU that has neither).
+    const QString bodyText = body->join(u'\n');
+    const bool usesTanh = bodyText.contains(QStringLiteral("2.0 * tl.sigmoid(2.0 * "));
+    const bool scalarArgs = std::any_of(prog->inputs.begin(), prog->inputs.end(),
+                                        [](const PwInput& in) { return in.usedByGraph && !in.isTensor; });
+    const bool oneElement = std::any_of(prog->inputs.begin(), prog->inputs.end(),
+                                        [](const PwInput& in) { return in.usedByGraph && in.isTensor && in.scalarLike; });
     k.baselineConfig = {
         {QStringLiteral("tile"), QStringLiteral("BLOCK_SIZE = %1 elements of the flattened output per CTA").arg(kBlockSize)},
         {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
@@ -181,14 +189,18 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
         {QStringLiteral("grid"), QStringLiteral("(cdiv(numel, %1),) one-dimensional; %2 CTAs for the spec's %3 elements")
                                      .arg(kBlockSize).arg((prog->numel + kBlockSize - 1) / kBlockSize).arg(prog->numel)},
         {QStringLiteral("data movement"), QStringLiteral("each input read once and the output written once, coalesced "
-                                                         "contiguous loads/stores masked at the boundary (offs < numel); "
-                                                         "one-element inputs loaded once per CTA")},
+                                                         "contiguous loads/stores masked at the boundary (offs < numel)%1")
+                                              .arg(oneElement ? QStringLiteral("; one-element inputs loaded once per CTA") : QString())},
         {QStringLiteral("index width"), QStringLiteral("int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31")},
         {QStringLiteral("dtype handling"), QStringLiteral("loads upcast to fp32, math in fp32, stored in the output dtype (%1%2)")
                                                .arg(prog->outDtype, prog->outDtypeFollowsPrimary ? QStringLiteral(", follows the input's dtype at run time") : QString())},
-        {QStringLiteral("math"), QStringLiteral("tl.* functions; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)")},
+        {QStringLiteral("math"), QStringLiteral("tl.* functions%1")
+                                     .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
         {QStringLiteral("launch plumbing"), QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); "
-                                                           "output from torch.empty; scalars passed as kernel arguments")},
+                                                           "output from torch.empty; %1")
+                                                .arg(scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
+                                                                : QStringLiteral("constants of the model baked into the kernel "
+                                                                                 "(ModelNew refuses other constructor values)"))},
     };
     if (prog->outAliasesInput)
         k.baselineConfig.append({QStringLiteral("aliasing"), QStringLiteral("the reference writes in place; ModelNew returns a new tensor")});

@@ -196,6 +196,13 @@ class SelectionTest(unittest.TestCase):
         self.assertEqual(list(r.results), ["boundary_tail", "strided"])
         self.assertEqual(r.result["mode"], "cpu-test")
         self.assertEqual(r.result["timing_method"], "not timed (problem_shape not run or not passed)")
+        # spaces around the names are read as a person types them; --cases "" is an error, not "all cases"
+        r = h.run_harness(self.ws, "--no-memory", "--cases", " strided , boundary_tail", env=CPU)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(sorted(r.results), ["boundary_tail", "strided"])
+        r = h.run_harness(self.ws, "--no-memory", "--cases", "", env=CPU)
+        self.assertEqual(r.rc, 2, r)
+        self.assertIn("--cases names no case", r.result["error"])
 
     def test_unknown_case_is_a_harness_error(self):
         r = h.run_harness(self.ws, "--cases", "nope", env=CPU)

@@ -30,7 +30,7 @@
 #   index width: int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31
 #   dtype handling: loads upcast to fp32, math in fp32, stored in the output dtype (float32, follows the input's dtype at run time)
 #   math: tl.* functions; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)
-#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; scalars passed as kernel arguments
+#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; scalar inputs passed as kernel arguments
 import torch
 import torch.nn as nn
 import triton

@@ -9,11 +9,11 @@
 #   threads per CTA: num_warps = 4 (128 threads), 8 elements per thread
 #   tile choice: BLOCK_SIZE/num_warps from a sweep on an NVIDIA H200 (relu 4096x393216, Triton 3.6): 4.25 TB/s fp32, 4.26 TB/s bf16, on par with PyTorch's own relu kernel
 #   grid: (cdiv(numel, 1024),) one-dimensional; 1572864 CTAs for the spec's 1610612736 elements
-#   data movement: each input read once and the output written once, coalesced contiguous loads/stores masked at the boundary (offs < numel); one-element inputs loaded once per CTA
+#   data movement: each input read once and the output written once, coalesced contiguous loads/stores masked at the boundary (offs < numel)
 #   index width: int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31
 #   dtype handling: loads upcast to fp32, math in fp32, stored in the output dtype (float32, follows the input's dtype at run time)
-#   math: tl.* functions; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)
-#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; scalars passed as kernel arguments
+#   math: tl.* functions
+#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; constants of the model baked into the kernel (ModelNew refuses other constructor values)
 import torch
 import torch.nn as nn
 import triton
