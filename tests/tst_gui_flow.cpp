@@ -80,11 +80,18 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   QVERIFY(w.wizard()->cpuDryRun());
   // a workspace of the policy's own framework, measured on the GPU
   write(QStringLiteral(".kwb/spec.json"), R"({"target": {"gpu": "H200-SXM", "framework": "cutedsl", "outside_policy": false}})");
-  write(QStringLiteral("memory/v0.json"), R"({"workbench": {"mode": "gpu"}})");
+  write(QStringLiteral("memory/v0.json"),
+        R"({"workbench": {"mode": "gpu"}, "quality_gate": {"result": "PASS"}, "correctness": {"rel_err": 0.00167},
+            "performance": {"latency_us": 3701.1, "bandwidth_gbps": 3481.4, "tflops": null}})");
   QVERIFY2(w.openPath(dir.path()), qPrintable(w.lastError()));
   QCOMPARE(w.wizard()->gpu(), QStringLiteral("H200-SXM"));
   QVERIFY(w.wizard()->framework().isEmpty());  // the policy default
   QVERIFY(!w.wizard()->cpuDryRun());
+  // and the last run's result is shown (it said nothing until the phases ran again: second trial)
+  const QString summary = w.wizard()->measureSummary();
+  QVERIFY2(summary.contains(QStringLiteral("quality gate: PASS")) && summary.contains(QStringLiteral("latency: 3701.1 µs"))
+               && summary.contains(QStringLiteral("max rel_err: 0.00167")) && !summary.contains(QStringLiteral("TFLOPS")),
+           qPrintable(summary));
 }
 
 void TestGuiFlow::fullFlowCpuDryRun() {

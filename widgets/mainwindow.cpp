@@ -400,6 +400,26 @@ QString MainWindow::restoreWorkspaceTarget(const QString& workspace) {
   const bool dry = mem.is_object() && mem.contains("workbench") && mem["workbench"].is_object() &&
                    mem["workbench"].value("mode", std::string()) == "cpu-dry-run";
   m_wizard->setCpuDryRun(dry);
+  // What the workspace's last run found, shown until the phases run again (a reviewer opening a finished
+  // workspace saw "No spec yet" and an empty result: second fresh-user trial). Display only: the job starts
+  // from phase 1 as before.
+  if (spec.contains("inputs") && spec["inputs"].is_array()) m_wizard->setSpec(spec);
+  if (mem.is_object()) {
+    auto text = [](const nlohmann::json& o, const char* a, const char* b) -> QString {
+      if (!o.contains(a) || !o[a].is_object() || !o[a].contains(b)) return {};
+      const nlohmann::json& v = o[a][b];
+      return v.is_null() ? QString() : v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+    };
+    QStringList lines{tr("Last run, as recorded in memory/v0.json%1:").arg(dry ? tr(" (CPU dry run: not a measurement)") : QString())};
+    const QString gate = text(mem, "quality_gate", "result"), why = text(mem, "quality_gate", "failure_reason");
+    lines << tr("  quality gate: %1").arg(gate.isEmpty() ? (why.isEmpty() ? tr("not recorded") : why) : gate);
+    if (const QString e = text(mem, "correctness", "rel_err"); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
+    if (const QString l = text(mem, "performance", "latency_us"); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
+    if (const QString b = text(mem, "performance", "bandwidth_gbps"); !b.isEmpty()) lines << tr("  bandwidth: %1 GB/s").arg(b);
+    if (const QString tf = text(mem, "performance", "tflops"); !tf.isEmpty()) lines << tr("  compute: %1 TFLOPS").arg(tf);
+    lines << tr("The report and memory are open in the editor; run the phases to measure again.");
+    m_wizard->setMeasureSummary(lines.join(u'\n'));
+  }
   return dry ? tr("%1, %2, CPU dry run").arg(gpu, framework) : tr("%1, %2").arg(gpu, framework);
 }
 
