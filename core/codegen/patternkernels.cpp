@@ -9,6 +9,13 @@ namespace kwb {
 
 using nlohmann::json;
 
+QString patternKernelName(const PatternPlan& plan)
+{
+    QString base = plan.op.toLower();
+    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
+    return QStringLiteral("kwb_") + base;
+}
+
 QString paramExpr(const QString& specName)
 {
     return QStringLiteral("self.") + specName;
@@ -58,8 +65,7 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
     const QString params = parameterDecls(spec);
     if (!params.isEmpty())
         store += (store.isEmpty() ? QString() : QStringLiteral("\n")) + params;
-    QString base = plan.op.toLower();
-    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
+    const QString kernelName = patternKernelName(plan);
     QString outDtype;
     if (plan.op == u"argmax" || plan.op == u"argmin")
         outDtype = QStringLiteral("torch.int64");
@@ -76,7 +82,7 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
         {QStringLiteral("INIT_PARAMS"), parts.initParams},
         {QStringLiteral("INIT_STORE"), store},
         {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
-        {QStringLiteral("KERNEL"), QStringLiteral("kwb_") + base},
+        {QStringLiteral("KERNEL"), kernelName},
         {QStringLiteral("X"), plan.input},
         {QStringLiteral("Y"), plan.input2},
         {QStringLiteral("OUT_DTYPE"), outDtype},

@@ -28,6 +28,11 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
 /// The Python expression of a spec parameter inside ModelNew: "gn.weight" -> "self.gn.weight".
 QString paramExpr(const QString& specName);
 
+/// The generated kernels' name prefix for @p plan, the template's {{KERNEL}}: "kwb_" + the op, lower
+/// case, anything but [a-z0-9_] as '_' (e.g. "kwb_softmax"). For template values that must name a
+/// kernel themselves (placeholders are replaced once, not recursively).
+QString patternKernelName(const PatternPlan& plan);
+
 /// ModelNew.__init__ lines declaring every spec model parameter under its state_dict name (so the
 /// harness can copy Model's weights): nn.Module containers for dotted prefixes, weights = ones,
 /// everything else = zeros (PyTorch's norm defaults). "" when the model has none.

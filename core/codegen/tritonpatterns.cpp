@@ -6,8 +6,6 @@
 
 #include "core/codegen/pointwise.h"
 
-#include <QRegularExpression>
-
 namespace kwb {
 
 namespace {
@@ -133,12 +131,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     r.vars.insert(QStringLiteral("ALIGN_ROWS"), pyBool(!softmax));
     r.vars.insert(QStringLiteral("EDGE_STATS"), QStringLiteral("            pass  # ALIGN_ROWS is False for softmax"));
     r.vars.insert(QStringLiteral("EDGE_PREP"), QString());
-    // (the template's placeholders are replaced once, so the value names the kernel itself: KERNEL is
-    // "kwb_" + the op, as patternkernels.cpp makes it)
-    QString kernel = QStringLiteral("kwb_") + plan.op.toLower();
-    kernel.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
     r.vars.insert(QStringLiteral("ONEPASS_APPLY"),
-                  kernel + QStringLiteral("_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)"));
+                  patternKernelName(plan) + QStringLiteral("_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)"));
     if (softmax) {
         r.vars.insert(QStringLiteral("OTHER"), QStringLiteral("float('-inf')"));
         r.vars.insert(QStringLiteral("STATS_INIT"), QStringLiteral("    m_l = tl.full([BLOCK], float('-inf'), tl.float32)\n"
@@ -249,7 +243,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     // 3013 us copy (H200, session 6); the two-exp form of session 5 read 3821 at 16384.
     // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
     // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
-    // Softmax holds e in place of x (one exp per element) at 64 elements a thread: 8 warps of 16384.
+    // Softmax holds e in place of x (one exp per element) at 64 elements a thread: 4 warps at 8192, 8 at 16384.
+    // Log-softmax keeps x, at 32 a thread, in softmax's chunks (no given problem: not measured on a GPU).
     constexpr qint64 kMaxSplit = 64, kChunkMin = 4096;
     const qint64 kEpt = plan.op == u"softmax" ? 64 : 32;
     const qint64 kTargetSplit = softmax ? 48 : 64, kChunkMax = softmax ? 16384 : 8192;
@@ -262,6 +257,9 @@ PatternRender rowNorm(const PatternPlan& plan)
                   plan.op == u"softmax"
                       ? QStringLiteral("(H200, 2026-11-29 session 6: softmax rows of 1.5 MB, one exp per element, 8192-element chunks\n"
                                        "                            # at 64 a thread on 4 warps: 81.4% of copy; two exps at 32 a thread: 78.9%)")
+                      : plan.op == u"log_softmax"
+                      ? QStringLiteral("(log-softmax: softmax's chunks, keeping x at 32 a thread; not measured on a GPU:\n"
+                                       "                            # no given problem is a log-softmax)")
                       : QStringLiteral("(H200 sweeps of 2026-11-29: mean/variance and L1 norms at 4096-8192 (4-8 warps),\n"
                                        "                            # 84-93% of copy: at 16384 their CTAs need 80 registers a thread, one CTA\n"
                                        "                            # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than\n"
