@@ -276,7 +276,8 @@ private Q_SLOTS:
             " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, \"timing_method\": \"cuda_event\","
             " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], [3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
             " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, \"host_us\": 60.25, \"ref_host_us\": null,"
-            " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1}"));
+            " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, \"skipped_cases\": [{\"name\": \"boundary_tail\","
+            " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3]}"));
         QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
         QVERIFY(d.runResult);
         const RunResult& rr = *d.runResult;
@@ -291,6 +292,11 @@ private Q_SLOTS:
         QVERIFY(rr.triton.isEmpty());
         QCOMPARE(rr.raw.at("extra").get<int>(), 1);
         QCOMPARE(toJson(rr).at("extra").get<int>(), 1); // unknown keys survive a round trip
+        // the optional explanation lists: read leniently, malformed entries dropped
+        QCOMPARE(rr.skippedCases.size(), 1);
+        QCOMPARE(rr.skippedCases.at(0).first, QStringLiteral("boundary_tail"));
+        QCOMPARE(rr.skippedCases.at(0).second, QStringLiteral("no input dim can be resized"));
+        QCOMPARE(rr.torchShims, QStringList{QStringLiteral("sdpa stand-in")});
         QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
         QCOMPARE(*rr.hostUs, 60.25);
         QVERIFY(!rr.refHostUs);                              // null: not measured

@@ -156,15 +156,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.kernelUserEdited = in.kernelUserEdited;
   for (const CaseResult& c : o.cases)
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
-  if (o.result && o.result->raw.is_object()) {
-    const auto it = o.result->raw.find("skipped_cases");
-    if (it != o.result->raw.end() && it->is_array())
-      for (const auto& s : *it)
-        if (s.is_object() && s.value("name", nlohmann::json()).is_string())
-          r.skippedCases.append({QString::fromStdString(s.value("name", std::string())),
-                                 s.value("reason", nlohmann::json()).is_string()
-                                     ? QString::fromStdString(s.value("reason", std::string())) : QString()});
-  }
+  if (o.result) r.skippedCases = o.result->skippedCases;
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
@@ -197,9 +189,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
   // A CPU dry run under an older torch may run the reference on a stand-in (torch < 2.0 has no
   // scaled_dot_product_attention): the report says so, next to the numbers it affects.
-  if (o.result && o.result->raw.is_object() && o.result->raw.contains("torch_shims") && o.result->raw["torch_shims"].is_array())
-    for (const auto& s : o.result->raw["torch_shims"])
-      if (s.is_string()) r.warnings.append(QStringLiteral("dry run: ") + QString::fromStdString(s.get<std::string>()));
+  if (o.result)
+    for (const QString& s : o.result->torchShims) r.warnings.append(QStringLiteral("dry run: ") + s);
   if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
   if (in.framework == QLatin1String("cutedsl"))
     r.notRun.append(QStringLiteral("The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "

@@ -195,6 +195,17 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error)
             return std::nullopt;
         }
     }
+    // Optional lists, read leniently (they explain a run, they do not decide it).
+    if (const auto it = o.find("skipped_cases"); it != o.end() && it->is_array())
+        for (const auto& s : *it)
+            if (s.is_object() && s.contains("name") && s.at("name").is_string())
+                r.skippedCases.append({qs(s.at("name").get<std::string>()),
+                                       s.contains("reason") && s.at("reason").is_string() ? qs(s.at("reason").get<std::string>())
+                                                                                          : QString()});
+    if (const auto it = o.find("torch_shims"); it != o.end() && it->is_array())
+        for (const auto& s : *it)
+            if (s.is_string())
+                r.torchShims.append(qs(s.get<std::string>()));
     if (const auto it = o.find("grid_blocks"); it != o.end() && !it->is_null()) {
         if (!it->is_number_integer() || it->get<qint64>() < 0) {
             err = QStringLiteral("field \"grid_blocks\" must be a non-negative integer or null, got %1")

@@ -48,6 +48,10 @@ struct RunResult {
     std::optional<double> refHostUs;     ///< "ref_host_us" of the primary case, µs (GPU; optional)
     std::optional<qint64> gridBlocks;    ///< "grid_blocks": CTAs launched by the primary case's kernel
     QString dryRunNote;                  ///< "dry_run_note": why the numbers are not a GPU measurement
+    /// "skipped_cases": cases not derivable or not run for this problem, as (name, reason); entries
+    /// without a string name are ignored.
+    QList<QPair<QString, QString>> skippedCases;
+    QStringList torchShims;              ///< "torch_shims": stand-ins a CPU dry run gave an older torch (notes)
     nlohmann::json raw;                  ///< the document exactly as received
 };
 
