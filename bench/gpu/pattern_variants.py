@@ -258,10 +258,18 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         del xa, da
     elif "GroupNorm" in refsrc:
         gn = model.gn
-        # session 6, calls 1-2: interleaved, LAG=2 at 4096 x 8 warps equalled two passes (5116-5156 us), the rest
-        # were slower; the blocked order (a step's statistics CTAs, then the previous group's apply CTAs) next
-        for chunk, lag, warps, blocked in ((4096, 2, 8, False), (4096, 1, 8, True), (8192, 1, 8, True), (2048, 1, 4, True),
-                                           (4096, 1, 16, True), (16384, 1, 16, True)):
-            report("gn_lagged CHUNK=%d LAG=%d warps=%d %s" % (chunk, lag, warps, "blocked" if blocked else "interleaved"),
-                   lambda c=chunk, g=lag, w=warps, b=blocked: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps,
-                                                                                  c, g, w, b))
+        # session 6: interleaved LAG=2 at 4096 x 8 warps equalled two passes (5116-5166 us); LAG 1 and the blocked
+        # order were slower. Session 7: the same with L2 eviction hints (statistics load evict_last, output store
+        # evict_first), so the re-read may find x still in L2 (bench/gpu/gn_ncu.py measures the DRAM bytes).
+        for chunk, lag, warps, blocked, hints in ((4096, 2, 8, False, ("", "")),
+                                                  (4096, 2, 8, False, ("evict_last", "evict_first")),
+                                                  (4096, 2, 8, False, ("evict_last", "")),
+                                                  (4096, 2, 8, False, ("", "evict_first")),
+                                                  (4096, 1, 8, False, ("evict_last", "evict_first")),
+                                                  (4096, 3, 8, False, ("evict_last", "evict_first")),
+                                                  (8192, 2, 16, False, ("evict_last", "evict_first")),
+                                                  (4096, 1, 8, True, ("evict_last", "evict_first"))):
+            report("gn_lagged CHUNK=%d LAG=%d warps=%d %s hints=%s/%s" % (chunk, lag, warps, "blocked" if blocked else "interleaved",
+                                                                         hints[0] or "-", hints[1] or "-"),
+                   lambda c=chunk, g=lag, w=warps, b=blocked, h=hints: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups,
+                                                                                           gn.eps, c, g, w, b, h))

@@ -256,7 +256,8 @@ def groupnorm_persistent(x, weight, bias, groups, eps, ctas, block=8192, warps=1
 # ----------------------------------------------------------------------------- group norm, lagged, L2
 @triton.jit
 def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R, n_groups, n, LAG, GROUPS, CPG, HW,
-              eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr, BLOCKED: tl.constexpr = False):
+              eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr, BLOCKED: tl.constexpr = False,
+              EV_STATS: tl.constexpr = "", EV_STORE: tl.constexpr = ""):
     # One launch, two kinds of CTA. Start-order ticket t -> step s = t // (2n), item i = t % (2n):
     # even items are statistics CTAs of group s (chunk i // 2), odd items apply CTAs of group s - LAG
     # (same chunk), so a chunk is re-read about LAG steps (2n CTAs each) after it was first read, meant
@@ -266,6 +267,8 @@ def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R
     # cannot deadlock at any occupancy.
     # BLOCKED: a step's first n tickets are statistics CTAs, its last n apply CTAs (a chunk is re-read about
     # one group's reads and writes after its first read, and its group's statistics began a step earlier).
+    # EV_STATS / EV_STORE (session 7): L2 eviction hints on the statistics load ("evict_last": keep x for
+    # the re-read) and on the output store ("evict_first": y streams out and should not push x out).
     t = tl.atomic_add(cnt_ptr + n_groups, 1, sem="relaxed", scope="gpu")
     step = t // (2 * n)
     i = t % (2 * n)
@@ -281,7 +284,7 @@ def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R
         if step < n_groups:
             g = step.to(tl.int64)
             x0 = tl.load(x_ptr + g * R).to(tl.float32)
-            d = tl.where(m, tl.load(x_ptr + g * R + k, mask=m, other=0.0).to(tl.float32) - x0, 0.0)
+            d = tl.where(m, tl.load(x_ptr + g * R + k, mask=m, other=0.0, eviction_policy=EV_STATS).to(tl.float32) - x0, 0.0)
             tl.store(p1_ptr + g * n + c, tl.sum(d, axis=0))
             tl.store(p2_ptr + g * n + c, tl.sum(d * d, axis=0))
             tl.debug_barrier()
@@ -313,10 +316,10 @@ def gn_lagged(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R
             w = tl.load(w_ptr + ch, mask=m, other=1.0).to(tl.float32)
             bb = tl.load(b_ptr + ch, mask=m, other=0.0).to(tl.float32)
             y = (v - mean) * rstd * w + bb
-            tl.store(out_ptr + g * R + k, y.to(out_ptr.dtype.element_ty), mask=m)
+            tl.store(out_ptr + g * R + k, y.to(out_ptr.dtype.element_ty), mask=m, eviction_policy=EV_STORE)
 
 
-def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8, blocked=False):
+def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8, blocked=False, hints=("", "")):
     nb, c = x.shape[0], x.shape[1]
     n_groups = nb * groups
     r = x.numel() // n_groups
@@ -330,7 +333,7 @@ def groupnorm_lagged(x, weight, bias, groups, eps, chunk=4096, lag=1, warps=8, b
     cnt = torch.zeros(n_groups + 1, dtype=torch.int32, device=x.device)
     gn_lagged[((n_groups + lag) * 2 * n,)](x, out, weight, bias, p1, p2, stat, cnt, r, n_groups, n, lag, groups, cpg, hw,
                                           eps, CHUNK=chunk, BLOCK_P=min(1024, triton.next_power_of_2(n)), BLOCKED=blocked,
-                                          num_warps=warps)
+                                          EV_STATS=hints[0], EV_STORE=hints[1], num_warps=warps)
     return out
 
 
@@ -359,6 +362,8 @@ def check_cpu():
                 for blocked in (False, True):
                     err = max(err, float((groupnorm_lagged(x, gn.weight, gn.bias, g, gn.eps, block, lag, 4, blocked)
                                           - gn(x)).abs().max()))
+                err = max(err, float((groupnorm_lagged(x, gn.weight, gn.bias, g, gn.eps, block, lag, 4, False,
+                                                       ("evict_last", "evict_first")) - gn(x)).abs().max()))
         assert err < 1e-3, ("group norm", n, c, g, hw, err)
     assert worst < 1e-5, worst
     print("rownorm_experiments: all designs match torch on the CPU (max rel_err %.2e)" % worst)

@@ -15,6 +15,8 @@
 #   gemmsweep_smallk issue 6: the same sweep at 7_Matmul_with_small_K's shape with K = 64 tile configs
 #   variants:<ws>    issue 6: bench/gpu/pattern_variants.py on the carried workspace .gpu/ws/<ws>
 #                    (generated on the CPU machine with `kwb baseline --cpu-dry-run --no-commit`)
+#   ncu:<ws>[:lagged] issue 6: bench/gpu/ncu_bytes.py under Nsight Compute (duration, DRAM bytes, L2 read hit
+#                    rate per kernel) on .gpu/ws/<ws>; ':lagged' adds GroupNorm's gn_lagged designs
 #   dtypes           issue 6: bench/gpu/dtype_check.py (fp16/bf16 at size) on .gpu/ws/{38_L1Norm_,34_InstanceNorm,23_Softmax}
 #   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list)
 # Unless PROBE=0, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
@@ -88,6 +90,12 @@ run_job() {  # $1 GPU index, $2 job
       TRITON_CACHE_DIR=$S/tcache_$w timeout -k 5 200 python3 bench/gpu/pattern_variants.py "$here/.gpu/ws/$w" \
         > $S/logs/variants_$w.jsonl 2> $S/logs/variants_$w.err; rc=$?
       python3 bench/gpu/kernel_resources.py $S/tcache_$w > $S/logs/resources_$w.jsonl 2>&1; rm -rf $S/tcache_$w ;;
+    ncu:*)
+      local w=${j#ncu:} extra=""; case $w in *:lagged) w=${w%:lagged}; extra=lagged ;; esac
+      local NCU; NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+      timeout -k 5 240 $NCU --clock-control none --nvtx --nvtx-include "measure/" --csv \
+        --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_op_read_hit_rate.pct \
+        python3 bench/gpu/ncu_bytes.py "$here/.gpu/ws/$w" $extra > $S/logs/ncu_$w.csv 2> $S/logs/ncu_$w.err; rc=$? ;;
     dtypes)
       timeout -k 5 200 python3 bench/gpu/dtype_check.py $here/.gpu/ws/38_L1Norm_ $here/.gpu/ws/34_InstanceNorm $here/.gpu/ws/23_Softmax \
         > $S/logs/dtype_check.jsonl 2> $S/logs/dtype_check.err; rc=$? ;;
