@@ -44,10 +44,12 @@ runs = [("copy", lambda: dst.copy_(big)), ("generated", lambda: new(*inputs))]
 if len(sys.argv) > 2 and sys.argv[2] == "lagged":
     import rownorm_experiments as X
     gn = model.gn
-    for lag, hints in ((2, ("", "")), (2, ("evict_last", "evict_first")), (1, ("evict_last", "evict_first"))):
-        runs.append(("gn_lagged LAG=%d hints=%s/%s" % (lag, hints[0] or "-", hints[1] or "-"),
-                     lambda g=lag, h=hints: X.groupnorm_lagged(inputs[0], gn.weight, gn.bias, gn.num_groups, gn.eps,
-                                                               4096, g, 8, False, h)))
+    # session 7 call 1: LAG 2 without and with hints, LAG 1 with; call 2: LAG 2 with hints, one CTA per item and
+    # persistent (8 CTAs per SM)
+    for lag, hints, pers in ((2, ("evict_last", "evict_first"), 0), (2, ("evict_last", "evict_first"), 8)):
+        runs.append(("gn_lagged LAG=%d hints=%s/%s persistent=%d" % (lag, hints[0] or "-", hints[1] or "-", pers),
+                     lambda g=lag, h=hints, p=pers: X.groupnorm_lagged(inputs[0], gn.weight, gn.bias, gn.num_groups,
+                                                                       gn.eps, 4096, g, 8, False, h, "evict_first", "", p)))
 with torch.no_grad():
     for label, fn in runs:
         fn()  # warm-up: compiles, outside the profiled range

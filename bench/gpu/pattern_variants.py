@@ -259,17 +259,22 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
     elif "GroupNorm" in refsrc:
         gn = model.gn
         # session 6: interleaved LAG=2 at 4096 x 8 warps equalled two passes (5116-5166 us); LAG 1 and the blocked
-        # order were slower. Session 7: the same with L2 eviction hints (statistics load evict_last, output store
-        # evict_first), so the re-read may find x still in L2 (bench/gpu/gn_ncu.py measures the DRAM bytes).
-        for chunk, lag, warps, blocked, hints in ((4096, 2, 8, False, ("", "")),
-                                                  (4096, 2, 8, False, ("evict_last", "evict_first")),
-                                                  (4096, 2, 8, False, ("evict_last", "")),
-                                                  (4096, 2, 8, False, ("", "evict_first")),
-                                                  (4096, 1, 8, False, ("evict_last", "evict_first")),
-                                                  (4096, 3, 8, False, ("evict_last", "evict_first")),
-                                                  (8192, 2, 16, False, ("evict_last", "evict_first")),
-                                                  (4096, 1, 8, True, ("evict_last", "evict_first"))):
-            report("gn_lagged CHUNK=%d LAG=%d warps=%d %s hints=%s/%s" % (chunk, lag, warps, "blocked" if blocked else "interleaved",
-                                                                         hints[0] or "-", hints[1] or "-"),
-                   lambda c=chunk, g=lag, w=warps, b=blocked, h=hints: X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups,
-                                                                                           gn.eps, c, g, w, b, h))
+        # order were slower. Session 7, call 1: an evict_first store took LAG=2 to 4858-4867 us (DRAM reads 1.07x
+        # of x, bench/gpu/ncu_bytes.py); LAG 1 and 3, 8192 x 16 warps and the blocked order were slower.
+        # Call 2: around that point -- the re-read's policy, a streaming store, elements per thread, and
+        # persistent CTAs looping over the tickets (P = CTAs per SM).
+        EL, EF = "evict_last", "evict_first"
+        for chunk, lag, warps, hints, reread, cms, pers in ((4096, 2, 8, (EL, EF), EF, "", 0),
+                                                            (4096, 2, 8, ("", EF), "", "", 0),
+                                                            (4096, 2, 8, (EL, EF), EF, ".cs", 0),
+                                                            (4096, 2, 4, (EL, EF), EF, "", 0),
+                                                            (2048, 2, 4, (EL, EF), EF, "", 0),
+                                                            (8192, 2, 8, (EL, EF), EF, "", 0),
+                                                            (4096, 2, 8, (EL, EF), EF, "", 8),
+                                                            (4096, 2, 8, (EL, EF), EF, "", 4),
+                                                            (2048, 2, 4, (EL, EF), EF, "", 16),
+                                                            (4096, 2, 4, (EL, EF), EF, "", 8)):
+            report("gn_lagged CHUNK=%d LAG=%d warps=%d hints=%s/%s reread=%s store=%s persistent=%d"
+                   % (chunk, lag, warps, hints[0] or "-", hints[1] or "-", reread or "-", cms or "-", pers),
+                   lambda c=chunk, g=lag, w=warps, h=hints, rr=reread, cs=cms, p=pers:
+                   X.groupnorm_lagged(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, g, w, False, h, rr, cs, p))

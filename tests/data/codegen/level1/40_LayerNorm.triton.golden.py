@@ -30,7 +30,10 @@ GROUPS = 1
 EPS = 1e-05
 CHUNK = 16384      # two passes: elements of one row per statistics CTA (long rows are split across CTAs)
 BLOCK = 1024       # elements per loop step, and per apply CTA
-FIN_BLOCK = 128    # partial statistics merged per loop step
+FIN_BLOCK = 128    # partial statistics merged per loop step (one pass: at most ONEPASS_MAX_SPLIT partials)
+MERGE_BLOCK = 8192  # two passes: partials merged per loop step of a row's merge CTA, at most, and its warps
+MERGE_WARPS = 16    # once the step is 2048+ (H200, Nsight Compute, 2026-11-30: FrobeniusNorm's one row of
+                    # 114688 partials took 103 us at 128 a step and 4 warps)
 NUM_WARPS = 4
 ONEPASS = True              # False: always two passes
 ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at most one per SM of the GPU: a
@@ -284,7 +287,9 @@ class ModelNew(nn.Module):
         scale = torch.empty(rows, dtype=torch.float32, device=x.device)
         kwb_layer_norm_stats[(rows * n_split,)](x, pa, pb, r, inner, n_split, rows, CHUNK=CHUNK, BLOCK=BLOCK,
                                             ROWS_FASTEST=True, num_warps=NUM_WARPS)
-        kwb_layer_norm_merge[(rows,)](x, pa, pb, shift, scale, r, inner, n_split, EPS, BLOCK_S=FIN_BLOCK, num_warps=NUM_WARPS)
+        merge_block = min(MERGE_BLOCK, max(FIN_BLOCK, triton.next_power_of_2(n_split)))
+        kwb_layer_norm_merge[(rows,)](x, pa, pb, shift, scale, r, inner, n_split, EPS, BLOCK_S=merge_block,
+                                  num_warps=MERGE_WARPS if merge_block >= 2048 else NUM_WARPS)
         n_blocks = triton.cdiv(r, BLOCK)
         kwb_layer_norm_apply[(rows * n_blocks,)](
             x, out, shift, scale, self.ln.weight, self.ln.bias, r, inner, n_blocks, rows, groups, cpg, hw,
