@@ -147,7 +147,10 @@ def patched(label, edits):
 if not SWEEP:
     pass
 elif hasattr(ker, "ONEPASS_CHUNK"):
-    with_settings(ONEPASS=False)  # the two-pass path
+    with_settings(ONEPASS=False)  # the long-row path: lagged where it applies (session 7), else two passes
+    if hasattr(ker, "LAGGED"):
+        with_settings(ONEPASS=False, LAGGED=False)  # two passes
+        with_settings(LAGGED=False)
     for chunk in (4096, 8192, 16384):  # the one-pass path at one chunk size (32 elements per thread)
         with_settings(ONEPASS_CHUNK=(chunk, chunk))
     src = open(os.path.join(WS, "kernel.py")).read()
@@ -264,16 +267,16 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         # Call 2: around that point -- the re-read's policy, a streaming store, elements per thread, and
         # persistent CTAs looping over the tickets (P = CTAs per SM).
         EL, EF = "evict_last", "evict_first"
-        for chunk, lag, warps, hints, reread, cms, pers in ((4096, 2, 8, (EL, EF), EF, "", 0),
+        EXPERIMENTS = os.environ.get("KWB_GN_EXPERIMENTS", "1") != "0"  # 0: session 7 call 3 (the generated lagged path)
+        for chunk, lag, warps, hints, reread, cms, pers in ((4096, 2, 8, (EL, EF), EF, "", 0),) + (() if not EXPERIMENTS else (
                                                             (4096, 2, 8, ("", EF), "", "", 0),
-                                                            (4096, 2, 8, (EL, EF), EF, ".cs", 0),
                                                             (4096, 2, 4, (EL, EF), EF, "", 0),
                                                             (2048, 2, 4, (EL, EF), EF, "", 0),
                                                             (8192, 2, 8, (EL, EF), EF, "", 0),
                                                             (4096, 2, 8, (EL, EF), EF, "", 8),
                                                             (4096, 2, 8, (EL, EF), EF, "", 4),
                                                             (2048, 2, 4, (EL, EF), EF, "", 16),
-                                                            (4096, 2, 4, (EL, EF), EF, "", 8)):
+                                                            (4096, 2, 4, (EL, EF), EF, "", 8))):
             report("gn_lagged CHUNK=%d LAG=%d warps=%d hints=%s/%s reread=%s store=%s persistent=%d"
                    % (chunk, lag, warps, hints[0] or "-", hints[1] or "-", reread or "-", cms or "-", pers),
                    lambda c=chunk, g=lag, w=warps, h=hints, rr=reread, cs=cms, p=pers:

@@ -270,7 +270,14 @@ PatternRender rowNorm(const PatternPlan& plan)
     const bool onePass = n1 <= kMaxSplit;  // the forward also caps at the SM count: this text assumes >= 64 SMs
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * kEpt), 4), 16);
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
-    r.tile = onePass ? static_cast<int>(chunk1) : 1024;
+    // The lagged path, as the forward chooses it (LAGGED_* in the template): contiguous rows of at most 8 MiB
+    // without per-position weights, LAG = max(2, 16 MiB / row bytes) rows (H200, 2026-11-30 session 7: 35_GroupNorm_
+    // at LAG 2, 4846-4867 us against 5177 us for two passes).
+    const qint64 elemBytes = plan.dtype == u"float64" ? 8 : (plan.dtype == u"float16" || plan.dtype == u"bfloat16") ? 2 : 4;
+    const qint64 rowBytes = plan.reduce * elemBytes;
+    const bool lagged = !onePass && plan.inner == 1 && affine != 1 && rowBytes <= (qint64(8) << 20);
+    const qint64 lag = std::min<qint64>(std::max<qint64>(2, (qint64(16) << 20) / std::max<qint64>(rowBytes, 1)), std::max<qint64>(rows, 1));
+    r.tile = onePass ? static_cast<int>(chunk1) : (lagged ? 4096 : 1024);
     const QString strided = plan.inner == 1 ? (onePass && !softmax ? QStringLiteral("rows contiguous, coalesced; chunks start at 16-byte boundaries, so "
                                                                                     "every load and store is a 16-byte vector, and the row's first CTA "
                                                                                     "also takes the under-16-byte ends of its row")
@@ -289,6 +296,24 @@ PatternRender rowNorm(const PatternPlan& plan)
             {QStringLiteral("data movement"), QStringLiteral("x read once into registers and the output written once; %1; per-chunk fp32 "
                                                              "partials (2 x rows x %2 floats) and one int32 counter per row through global memory")
                                                   .arg(strided).arg(n1)},
+        };
+    } else if (lagged) {
+        const qint64 nl = cdiv(plan.reduce, 4096);
+        r.config = {
+            {QStringLiteral("tile"), QStringLiteral("lagged (a row needs more than 64 one-pass CTAs and holds at most 8 MiB): rows of R = %1 elements "
+                                                    "(%2 rows in the spec) in chunks of CHUNK = 4096 elements, one per CTA, for the statistics "
+                                                    "and again for the apply").arg(plan.reduce).arg(rows)},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 8 (256 threads), 16 elements per thread")},
+            {QStringLiteral("grid"), QStringLiteral("one launch of ((rows + LAG) * 2 * cdiv(R, 4096),) = %1 CTAs for the spec (LAG = %2 rows); a CTA "
+                                                    "takes a start-order ticket: even tickets gather a chunk's statistics, odd ones apply the "
+                                                    "same chunk of the row LAG rows back, once that row's last statistics CTA has merged its "
+                                                    "partials (a wait only on earlier tickets, so no co-residency is needed)")
+                                         .arg((rows + lag) * 2 * nl).arg(lag)},
+            {QStringLiteral("data movement"), QStringLiteral("x read twice, the second time about %1 MiB later, mostly from L2 (statistics loads "
+                                                             "evict_last, the re-read and the output's stores evict_first) and the output written "
+                                                             "once; %2; per-chunk fp32 partials (2 x rows x %3 floats), one (shift, scale) pair and "
+                                                             "one int32 counter per row through global memory")
+                                                  .arg(lag * rowBytes >> 20).arg(strided).arg(nl)},
         };
     } else {
         r.config = {

@@ -54,7 +54,7 @@ class RowNormEmulated(unittest.TestCase):
         model = mod.ModelNew()
         # at most 2 CTAs per row allowed: rows of 9000 in 4096-element chunks need 3, so two passes, here
         # with 3 statistics chunks of 4096 per row
-        out = self.run_with(mod, {"ONEPASS_MAX_SPLIT": 2, "CHUNK": 4096}, model, x)
+        out = self.run_with(mod, {"ONEPASS_MAX_SPLIT": 2, "CHUNK": 4096, "LAGGED": False}, model, x)
         self.assertEqual(model.last_grid_blocks, 2 * 9)  # the apply launch: 1024-element blocks
         self.assertLess(rel_err(out, torch.softmax(x, dim=1)), 1e-5)
 
@@ -73,7 +73,7 @@ class RowNormEmulated(unittest.TestCase):
         mod = golden("23_Softmax")
         x = torch.randn(2, 5000)
         model = mod.ModelNew()
-        out = self.run_with(mod, {"ONEPASS": False}, model, x)
+        out = self.run_with(mod, {"ONEPASS": False, "LAGGED": False}, model, x)
         self.assertEqual(model.last_grid_blocks, 2 * 5)  # the apply launch: 1024-element blocks
         self.assertLess(rel_err(out, torch.softmax(x, dim=1)), 1e-5)
 
@@ -91,8 +91,55 @@ class RowNormEmulated(unittest.TestCase):
         with torch.no_grad():
             want = ref(x)
             self.assertLess(float((out - want).abs().max()), 1e-4)
-            two = self.run_with(mod, {"ONEPASS": False}, model, x)
-            self.assertLess(float((two - want).abs().max()), 1e-4)
+            for settings in ({"ONEPASS": False}, {"ONEPASS": False, "LAGGED": False}):  # lagged, two passes
+                two = self.run_with(mod, settings, model, x)
+                self.assertLess(float((two - want).abs().max()), 1e-4, settings)
+
+    def test_group_norm_lagged_path(self):
+        # Rows too long for one pass (here: at most 1 CTA a row allowed) and of at most LAGGED_MAX_ROW_BYTES take
+        # one launch of statistics and apply CTAs, the apply LAG rows behind. R = 8 * 29 * 19 = 4408: 5 chunks
+        # of 1024 a row, the last ragged; LAG = max(2, distance / row bytes) is 2 and 5 here.
+        mod = golden("35_GroupNorm_")
+        ref = torch.nn.GroupNorm(8, 64)
+        with torch.no_grad():
+            ref.weight.uniform_(0.5, 1.5)
+            ref.bias.uniform_(-1, 1)
+        model = mod.ModelNew(64, 8)
+        model.gn.weight.data, model.gn.bias.data = ref.weight.data, ref.bias.data
+        x = torch.randn(2, 64, 29, 19) + 2.0
+        rows, row_bytes = 2 * 8, 4408 * 4
+        for distance, lag in ((0, 2), (5 * row_bytes, 5)):
+            out = self.run_with(mod, {"ONEPASS_MAX_SPLIT": 1, "LAGGED_CHUNK": 1024, "LAGGED_DISTANCE": distance}, model, x)
+            self.assertEqual(model.last_grid_blocks, (rows + lag) * 2 * 5)
+            with torch.no_grad():
+                self.assertLess(float((out - ref(x)).abs().max()), 1e-4, lag)
+        # rows over the byte limit, or LAGGED off, take two passes (apply blocks of 1024: 5 a row)
+        for settings in ({"LAGGED_MAX_ROW_BYTES": row_bytes - 1}, {"LAGGED": False}):
+            settings.update({"ONEPASS_MAX_SPLIT": 1})
+            out = self.run_with(mod, settings, model, x)
+            self.assertEqual(model.last_grid_blocks, rows * 5)
+            with torch.no_grad():
+                self.assertLess(float((out - ref(x)).abs().max()), 1e-4)
+
+    def test_softmax_and_l1_norm_lagged_path(self):
+        # the lagged kernel is the pattern's own statistics, merge and finish: softmax's online max and L1's sum
+        for name, fn in (("23_Softmax", lambda x: torch.softmax(x, dim=1)),
+                         ("38_L1Norm_", lambda x: x / torch.mean(torch.abs(x), dim=1, keepdim=True))):
+            mod = golden(name)
+            model = mod.ModelNew()
+            x = torch.randn(6, 3000) * 3 + (0.0 if name == "23_Softmax" else 5.0)
+            out = self.run_with(mod, {"ONEPASS": False, "LAGGED_CHUNK": 1024, "LAGGED_DISTANCE": 0}, model, x)
+            self.assertEqual(model.last_grid_blocks, (6 + 2) * 2 * 3, name)
+            self.assertLess(rel_err(out, fn(x)), 1e-5, name)
+
+    def test_layer_norm_never_takes_the_lagged_path(self):
+        # per-position weights would be re-read per row: layer norm keeps two passes with rows fastest
+        mod = golden("40_LayerNorm")
+        shape = (4, 9, 11)
+        model = mod.ModelNew(shape)
+        x = torch.randn(3, *shape)
+        self.run_with(mod, {"ONEPASS": False, "CHUNK": 256, "BLOCK": 128}, model, x)
+        self.assertEqual(model.last_grid_blocks, 3 * 4)
 
     def test_constructor_scalars_the_kernel_bakes_in_are_guarded(self):
         # 47_Sum's kernel is generated for dim=1: ModelNew(dim=2) raised nothing and reduced over dim 1
@@ -135,8 +182,9 @@ class RowNormEmulated(unittest.TestCase):
             x = torch.rand(rows, r) + 0.1
             want = x / torch.mean(torch.abs(x), dim=1, keepdim=True)
             self.assertLess(rel_err(model(x), want), 1e-5, (rows, r))
-            two = self.run_with(mod, {"ONEPASS": False}, model, x)
-            self.assertLess(rel_err(two, want), 1e-5, (rows, r))
+            for settings in ({"ONEPASS": False}, {"ONEPASS": False, "LAGGED": False}):  # lagged (unaligned rows), two passes
+                two = self.run_with(mod, settings, model, x)
+                self.assertLess(rel_err(two, want), 1e-5, (rows, r, settings))
 
     def test_layer_norm_two_pass_rows_fastest(self):
         mod = golden("40_LayerNorm")

@@ -4,7 +4,10 @@
 # Two paths, chosen per call from the row length R (see forward):
 #  - one pass: each CTA holds one chunk of a row in registers, publishes its partial statistics, waits
 #    on the row's arrival counter for the row's other CTAs, merges and writes its chunk: x is read once;
-#  - two passes (rows too long for one pass): per-chunk statistics, a per-row merge (-> shift, scale),
+#  - lagged (contiguous rows too long for one pass, of at most 8 MiB, no per-position weights): one
+#    launch of statistics and apply CTAs, the apply of a row LAG rows behind its statistics, so its
+#    re-read of x comes mostly from L2;
+#  - two passes (the other long rows): per-chunk statistics, a per-row merge (-> shift, scale),
 #    an elementwise apply that runs in reverse order, so its first blocks are the last ones the
 #    statistics left in L2.
 #
@@ -48,12 +51,19 @@ ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: mean/variance and L1 n
                             # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than
                             # two passes)
 ALIGN_ROWS = True          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
+AFFINE_KIND = 0             # weights: 0 none, 1 per position (layer norm), 2 per channel (group/instance norm)
+LAGGED = True               # False: long rows always take two passes
+LAGGED_MAX_ROW_BYTES = 8 << 20  # rows up to this size take the lagged path (contiguous, no per-position weights)
+LAGGED_DISTANCE = 16 << 20  # bytes of x read between a chunk's statistics and its re-read: LAG = this / row bytes
+LAGGED_CHUNK = 4096         # elements per CTA, 8 warps (H200, 2026-11-30: 35_GroupNorm_'s 8 MiB rows at LAG 2 took
+LAGGED_WARPS = 8            # 4846-4867 us against 5177 us for two passes; L2 hints cut DRAM reads to 1.07x of x)
 
 
 @triton.jit
-def kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BLOCK: tl.constexpr):
+def kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BLOCK: tl.constexpr, EV: tl.constexpr):
     # fp32 statistics (a, b) of elements [k0, k0 + CHUNK) of row `row`, BLOCK at a time; element k of
-    # the row sits at (row // INNER) * R * INNER + row % INNER + k * INNER (INNER == 1: contiguous rows)
+    # the row sits at (row // INNER) * R * INNER + row % INNER + k * INNER (INNER == 1: contiguous rows).
+    # EV: the loads' L2 eviction policy ("evict_last" on the lagged path, which re-reads the chunk)
     base = x_ptr + (row // INNER) * R * INNER + row % INNER
     offs = tl.arange(0, BLOCK)
     acc_a = tl.zeros([BLOCK], dtype=tl.float32)
@@ -61,7 +71,7 @@ def kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BLOCK
     for step in range(0, CHUNK, BLOCK):
         k = k0 + step + offs
         m = k < R  # boundary predication
-        v = tl.load(base + k.to(tl.int64) * INNER, mask=m, other=0.0).to(tl.float32)
+        v = tl.load(base + k.to(tl.int64) * INNER, mask=m, other=0.0, eviction_policy=EV).to(tl.float32)
         acc_a += tl.abs(v)
     a = tl.sum(acc_a, axis=0)
     b = tl.sum(acc_b, axis=0)
@@ -173,6 +183,49 @@ def kwb_l1_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
 
 
 @triton.jit
+def kwb_l1_norm_lagged(x_ptr, out_ptr, pa_ptr, pb_ptr, stat_ptr, cnt_ptr, w_ptr, b_ptr, R, n_split, n_rows, LAG, eps,
+                      GROUPS, CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr,
+                      HAS_BIAS: tl.constexpr):
+    # Contiguous rows. A CTA takes a start-order ticket t (cnt[n_rows]): step s = t // (2 * n_split), item
+    # i = t % (2 * n_split). Even items compute the statistics of chunk i // 2 of row s; odd items apply
+    # chunk i // 2 of row s - LAG, which was read about LAG rows earlier and should still be in L2 (the
+    # statistics loads are evict_last, the apply's re-read and its stores evict_first). The row's last
+    # statistics CTA merges the partials into (shift, scale) and raises the row's counter to n_split + 1;
+    # an apply CTA waits for that. It waits only on CTAs that took earlier tickets, which started before
+    # it and wait for nothing: no co-residency is needed and the grid cannot deadlock.
+    t = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
+    step = t // (2 * n_split)
+    i = t % (2 * n_split)
+    k = (i // 2) * CHUNK + tl.arange(0, CHUNK)
+    m = k < R  # boundary predication
+    if i % 2 == 0:
+        if step < n_rows:
+            row = step.to(tl.int64)
+            a, b = kwb_l1_norm_chunk_stats(x_ptr, row, R, 1, (i // 2) * CHUNK, CHUNK, CHUNK, "evict_last")
+            tl.store(pa_ptr + row * n_split + i // 2, a)
+            tl.store(pb_ptr + row * n_split + i // 2, b)
+            tl.debug_barrier()  # every thread's partial stores come before the release below
+            arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+            if arrived == n_split:  # the row's last statistics CTA: merge, publish, raise the counter
+                shift, scale = kwb_l1_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, 1, n_split, eps, BLOCK_S)
+                tl.store(stat_ptr + 2 * row, shift)
+                tl.store(stat_ptr + 2 * row + 1, scale)
+                tl.debug_barrier()
+                tl.atomic_add(cnt_ptr + row, 1, sem="release", scope="gpu")
+    else:
+        if step >= LAG:
+            row = (step - LAG).to(tl.int64)
+            ready = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+            while ready < n_split + 1:
+                ready = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+            shift = tl.load(stat_ptr + 2 * row, cache_modifier=".cg")
+            scale = tl.load(stat_ptr + 2 * row + 1, cache_modifier=".cg")
+            v = tl.load(x_ptr + row * R + k, mask=m, other=0.0, eviction_policy="evict_first").to(tl.float32)
+            y = kwb_l1_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
+            tl.store(out_ptr + row * R + k, y.to(out_ptr.dtype.element_ty), mask=m, eviction_policy="evict_first")
+
+
+@triton.jit
 def kwb_l1_norm_stats(x_ptr, pa_ptr, pb_ptr, R, INNER, n_split, n_rows, CHUNK: tl.constexpr, BLOCK: tl.constexpr,
                      ROWS_FASTEST: tl.constexpr):
     # CTA (row, split): statistics of CHUNK consecutive elements of one row. ROWS_FASTEST (per-position
@@ -184,7 +237,7 @@ def kwb_l1_norm_stats(x_ptr, pa_ptr, pb_ptr, R, INNER, n_split, n_rows, CHUNK: t
     else:
         row = (pid // n_split).to(tl.int64)
         split = pid % n_split
-    a, b = kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, split * CHUNK, CHUNK, BLOCK)
+    a, b = kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, split * CHUNK, CHUNK, BLOCK, "")
     tl.store(pa_ptr + row * n_split + split, a)
     tl.store(pb_ptr + row * n_split + split, b)
 
@@ -264,6 +317,20 @@ class ModelNew(nn.Module):
                 CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=0, HAS_BIAS=False,
                 ALIGNED=ALIGN_ROWS and inner == 1, VEC=max(1, 16 // x.element_size()), num_warps=warps)
             self.last_grid_blocks = rows * n1
+            return out
+        if LAGGED and inner == 1 and AFFINE_KIND != 1 and r * x.element_size() <= LAGGED_MAX_ROW_BYTES:
+            n_split = triton.cdiv(r, LAGGED_CHUNK)
+            lag = min(max(2, LAGGED_DISTANCE // (r * x.element_size())), rows)  # past `rows` only empty CTAs
+            pa = torch.empty(rows * n_split, dtype=torch.float32, device=x.device)
+            pb = torch.empty(rows * n_split, dtype=torch.float32, device=x.device)
+            stat = torch.empty(2 * rows, dtype=torch.float32, device=x.device)  # (shift, scale) per row
+            cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)  # the rows' counters, the ticket
+            grid = (rows + lag) * 2 * n_split  # the first LAG steps apply nothing, the last LAG gather nothing
+            kwb_l1_norm_lagged[(grid,)](
+                x, out, pa, pb, stat, cnt, x, x, r, n_split, rows, lag, EPS, groups, cpg, hw,
+                CHUNK=LAGGED_CHUNK, BLOCK_S=min(MERGE_BLOCK, max(FIN_BLOCK, triton.next_power_of_2(n_split))),
+                AFFINE=0, HAS_BIAS=False, num_warps=LAGGED_WARPS)
+            self.last_grid_blocks = grid
             return out
         n_split = triton.cdiv(r, CHUNK)
         pa = torch.empty(rows * n_split, dtype=torch.float32, device=x.device)
