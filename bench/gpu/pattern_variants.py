@@ -261,6 +261,22 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         del xa, da
     elif "GroupNorm" in refsrc:
         gn = model.gn
+        # session 7 call 4: the generated lagged kernel read 5003 us against 4876 us for gn_lagged in the same run
+        # (call 3); which part costs the difference: the statistics through _chunk_stats, or the apply's _finish
+        st_old = "            a, b = %s_chunk_stats(x_ptr, row, R, 1, (i // 2) * CHUNK, CHUNK, CHUNK, \"evict_last\")\n" % kname
+        st_new = ("            x0 = tl.load(x_ptr + row * R).to(tl.float32)\n"
+                  "            d = tl.where(m, tl.load(x_ptr + row * R + k, mask=m, other=0.0, eviction_policy=\"evict_last\").to(tl.float32) - x0, 0.0)\n"
+                  "            a = tl.sum(d, axis=0)\n            b = tl.sum(d * d, axis=0)\n")
+        ap_old = "            y = %s_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)\n" % kname
+        ap_new = ("            ch = (row % GROUPS) * CPG + k // HW\n"
+                  "            y = (v - shift) * scale * tl.load(w_ptr + ch, mask=m, other=1.0).to(tl.float32) + "
+                  "tl.load(b_ptr + ch, mask=m, other=0.0).to(tl.float32)\n")
+        if st_old in src and ap_old in src:
+            for label, edits in (("lagged inline-stats", [(st_old, st_new)]), ("lagged inline-apply", [(ap_old, ap_new)]),
+                                 ("lagged inline-both", [(st_old, st_new), (ap_old, ap_new)])):
+                v = patched(label, edits)
+                if v:
+                    with_settings(v)
         # session 6: interleaved LAG=2 at 4096 x 8 warps equalled two passes (5116-5166 us); LAG 1 and the blocked
         # order were slower. Session 7, call 1: an evict_first store took LAG=2 to 4858-4867 us (DRAM reads 1.07x
         # of x, bench/gpu/ncu_bytes.py); LAG 1 and 3, 8192 x 16 warps and the blocked order were slower.
