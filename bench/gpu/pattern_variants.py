@@ -282,6 +282,11 @@ if SWEEP and os.environ.get("KWB_EXPERIMENTS", "1") != "0":
         # of x, bench/gpu/ncu_bytes.py); LAG 1 and 3, 8192 x 16 warps and the blocked order were slower.
         # Call 2: around that point -- the re-read's policy, a streaming store, elements per thread, and
         # persistent CTAs looping over the tickets (P = CTAs per SM).
+        # session 7 call 6: both items of a lagged pair in one CTA (gn_pair): the DRAM read and the L2 re-read in
+        # flight together, half the CTAs and tickets
+        for chunk, lag, warps in ((4096, 2, 8), (4096, 1, 8), (4096, 3, 8), (2048, 2, 4), (8192, 2, 8), (8192, 2, 16)):
+            report("gn_pair CHUNK=%d LAG=%d warps=%d" % (chunk, lag, warps),
+                   lambda c=chunk, g=lag, w=warps: X.groupnorm_pair(x, gn.weight, gn.bias, gn.num_groups, gn.eps, c, g, w))
         EL, EF = "evict_last", "evict_first"
         EXPERIMENTS = os.environ.get("KWB_GN_EXPERIMENTS", "1") != "0"  # 0: session 7 call 3 (the generated lagged path)
         for chunk, lag, warps, hints, reread, cms, pers in ((4096, 2, 8, (EL, EF), EF, "", 0),) + (() if not EXPERIMENTS else (
