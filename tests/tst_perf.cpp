@@ -206,6 +206,36 @@ private Q_SLOTS:
         QVERIFY2(r.error.contains(QLatin1String("position 6")), qPrintable(r.error)); // 0-based index of X
     }
 
+    // `%` is no operator in muParser, which called it an "unexpected token" and the message then said
+    // "undefined variable" (fresh-user trial): it is said to be no operator, and no variable is blamed.
+    // Python's ** and // get the same plain word.
+    void operatorsThatAreNot_data()
+    {
+        QTest::addColumn<QString>("flops");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("modulo") << QStringLiteral("M%2") << QStringLiteral("'%' at position 1 is not an operator here: these expressions have no modulo");
+        QTest::newRow("modulo, spaced") << QStringLiteral("2*M % 3") << QStringLiteral("'%' at position 4 is not an operator here");
+        QTest::newRow("ampersand") << QStringLiteral("M&2") << QStringLiteral("'&' at position 1 is neither an operator nor a name here");
+        QTest::newRow("python power") << QStringLiteral("2**M") << QStringLiteral("** is not a power here: write ^");
+        QTest::newRow("floor division") << QStringLiteral("M//2") << QStringLiteral("// is not floor division here");
+    }
+    void operatorsThatAreNot()
+    {
+        QFETCH(QString, flops);
+        QFETCH(QString, expect);
+        UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.flopsExpr = flops;
+        const UtilizationResult r = computeUtilization(req);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.startsWith(QStringLiteral("FLOP expression \"") + flops + QStringLiteral("\": ")), qPrintable(r.error));
+        QVERIFY2(r.error.contains(expect), qPrintable(r.error));
+        QVERIFY2(!r.error.contains(QLatin1String("undefined variable")), qPrintable(r.error));
+        // the GUI's spec form gets the same words
+        QString why;
+        QVERIFY(!evaluateExpression(flops, req.vars, &why));
+        QVERIFY2(why.contains(expect), qPrintable(why));
+    }
+
     void requestErrors()
     {
         UtilizationRequest req = gemm4096(QStringLiteral("H100"), 0.2);

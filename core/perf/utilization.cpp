@@ -3,12 +3,18 @@
 #include <muParser.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace kwb {
 
 namespace {
+
+// What the expressions accept, for error messages (the same list as `kwb utilization --help`).
+const QLatin1String kOperators("operators: + - * / and ^ for power, parentheses, comparisons, ?:, "
+                               "functions such as min, max, sqrt");
 
 struct Evaluated
 {
@@ -16,6 +22,39 @@ struct Evaluated
     double value = 0.0;
     QString error;
 };
+
+// What muParser's exception means, for a user who typed the expression. muParser reports a character
+// that is neither an operator nor a name, such as '%', as an "unexpected token" (the same code as an
+// undefined variable), and Python's ** and // as an unexpected second operator; both are said plainly.
+QString parseErrorText(const QString &expr, const mu::Parser::exception_type &e, const QMap<QString, double> &vars)
+{
+    const std::string text = expr.toStdString(); // muParser's positions are offsets into this string
+    const int pos = e.GetPos();
+    const auto at = [&text](int i) {
+        return i >= 0 && static_cast<std::size_t>(i) < text.size() ? text[static_cast<std::size_t>(i)] : '\0';
+    };
+    const char c = at(pos);
+    if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN && c != '\0' && !std::isalnum(static_cast<unsigned char>(c)) && c != '_') {
+        const QString which = QStringLiteral("'") + QChar::fromLatin1(c) + QStringLiteral("' at position %1").arg(pos);
+        if (c == '%')
+            return which + QStringLiteral(" is not an operator here: these expressions have no modulo (") + kOperators
+                   + QLatin1Char(')');
+        return which + QStringLiteral(" is neither an operator nor a name here (") + kOperators + QLatin1Char(')');
+    }
+    QString message = QString::fromStdString(e.GetMsg());
+    // muParser's message usually names the token and its 0-based position; add it where it does not.
+    if (pos >= 0 && !message.contains(QLatin1String("position")))
+        message += QStringLiteral(" (at position %1)").arg(pos);
+    if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN) {
+        const QStringList names = vars.keys();
+        message += QStringLiteral(" (undefined variable; defined: ")
+                   + (names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))) + QLatin1Char(')');
+    } else if (e.GetCode() == mu::ecUNEXPECTED_OPERATOR && at(pos - 1) == c && (c == '*' || c == '/')) {
+        message += c == '*' ? QStringLiteral(" (** is not a power here: write ^, as in 2^10)")
+                            : QStringLiteral(" (// is not floor division here: there is none; / divides)");
+    }
+    return message;
+}
 
 // muParser only: arithmetic, its built-in functions and the given variables. An undefined name is
 // an error (no variable factory), so a typo never silently evaluates to 0.
@@ -37,16 +76,7 @@ Evaluated evaluate(const QString &what, const QString &expr, const QMap<QString,
         parser.SetExpr(expr.toStdString());
         r.value = parser.Eval();
     } catch (const mu::Parser::exception_type &e) {
-        r.error = what + QStringLiteral(" expression \"") + expr + QStringLiteral("\": ")
-                  + QString::fromStdString(e.GetMsg());
-        // muParser's message usually names the token and its 0-based position; add it where it does not.
-        if (e.GetPos() >= 0 && !r.error.contains(QLatin1String("position")))
-            r.error += QStringLiteral(" (at position %1)").arg(e.GetPos());
-        if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN) {
-            QStringList names = vars.keys();
-            r.error += QStringLiteral(" (undefined variable; defined: ")
-                       + (names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))) + QLatin1Char(')');
-        }
+        r.error = what + QStringLiteral(" expression \"") + expr + QStringLiteral("\": ") + parseErrorText(expr, e, vars);
         return r;
     }
     if (!std::isfinite(r.value) || r.value < 0.0) {

@@ -57,7 +57,8 @@ struct UtilizationResult
 /// Evaluates both expressions with muParser (never a language eval) over `vars`, resolves the GPU
 /// in `ledger`, and computes the roofline quantities above. Errors (ok = false): unknown or
 /// ambiguous GPU; unknown dtype; no published dense peak for that dtype or no bandwidth; a parse
-/// error or undefined variable (muParser's message, naming the token and its 0-based position); a non-finite or
+/// error or undefined variable (muParser's message, naming the token and its 0-based position; a
+/// character that is no operator, such as %, and Python's ** and //, said so plainly); a non-finite or
 /// negative FLOP/byte count; bytes == 0; timeMs <= 0; gridBlocks <= 0.
 /// Peak choice: bf16/fp16/fp8/tf32/int8 use the DENSE tensor-core figure (never the sparse one);
 /// fp32/fp64 use the plain (non-tensor) figure; fp64_tensor the FP64 matrix figure.
