@@ -527,6 +527,21 @@ private Q_SLOTS:
     QVERIFY2(bad.err.contains(QStringLiteral("Q")), qPrintable(bad.err));
   }
 
+  // Edge cases of `kwb utilization` from a fresh-user trial (session 7).
+  void utilizationEdgeCases() {
+    const QStringList base{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--time-ms"),
+                           QStringLiteral("1")};
+    // ^ is muParser's power, and --help says so (it said only "arithmetic expression": 2^10 could be XOR)
+    const Result help = kwb({QStringLiteral("utilization"), QStringLiteral("--help")});
+    QVERIFY2(help.out.contains(QStringLiteral("^ is power (2^10 = 1024, not XOR")), qPrintable(help.out));
+    Result r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"),
+                                      QStringLiteral("2^10"), QStringLiteral("--bytes-expr"), QStringLiteral("2^3^2"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["flops"].get<double>(), 1024.0);
+    QCOMPARE(j["bytes"].get<double>(), 512.0);
+  }
+
   void pluginQueryKeepsIds() {
     const Result r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"), QStringLiteral("--input"),
                           QStringLiteral("{\"product\":\"NVIDIA H200\",\"dtype\":\"bf16\"}")});

@@ -236,6 +236,14 @@ private Q_SLOTS:
         QVERIFY2(why.contains(expect), qPrintable(why));
     }
 
+    // ^ is power, not C's XOR (kwb utilization --help says so).
+    void caretIsPower()
+    {
+        QCOMPARE(evaluateExpression(QStringLiteral("2^10"), {}).value_or(-1.0), 1024.0);
+        QCOMPARE(evaluateExpression(QStringLiteral("2^3^2"), {}).value_or(-1.0), 512.0); // 2^(3^2)
+        QCOMPARE(evaluateExpression(QStringLiteral("M^2"), {{QStringLiteral("M"), 3.0}}).value_or(-1.0), 9.0);
+    }
+
     void requestErrors()
     {
         UtilizationRequest req = gemm4096(QStringLiteral("H100"), 0.2);

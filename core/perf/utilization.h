@@ -67,8 +67,8 @@ UtilizationResult computeUtilization(const UtilizationRequest &request,
                                      const SpecLedger &ledger = SpecLedger::builtin());
 
 /// One FLOP or byte expression over named sizes, evaluated exactly as computeUtilization does
-/// (muParser: arithmetic, ^, its built-in functions and @p vars; an undefined name is an error, never
-/// 0), e.g. "2*M*N*K" with {M: 4096, N: 4096, K: 4096} → 1.37e11. Returns the value, or nullopt
+/// (muParser: arithmetic, ^ as power (2^10 = 1024, right-associative), its built-in functions and
+/// @p vars; an undefined name is an error, never 0), e.g. "2*M*N*K" with {M: 4096, N: 4096, K: 4096} → 1.37e11. Returns the value, or nullopt
 /// with the reason in @p error (muParser's message with the 0-based position, or "evaluated to ...,
 /// not a finite non-negative count"). Used by the GUI's spec form for its live values.
 std::optional<double> evaluateExpression(const QString &expr, const QMap<QString, double> &vars,
