@@ -236,6 +236,22 @@ private Q_SLOTS:
         QVERIFY2(why.contains(expect), qPrintable(why));
     }
 
+    // A thousands separator made a list of expressions, and muParser returned the last: "1,000,000" was 0.
+    void commaIsNoThousandsSeparator()
+    {
+        QString why;
+        QVERIFY(!evaluateExpression(QStringLiteral("1,000,000"), {}, &why));
+        QVERIFY2(why.contains(QLatin1String("this is 3 of them")) && why.contains(QLatin1String("thousands separators")),
+                 qPrintable(why));
+        UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.bytesExpr = QStringLiteral("2*M, 4*N");
+        const UtilizationResult r = computeUtilization(req);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.startsWith(QLatin1String("bytes expression \"2*M, 4*N\": a comma")), qPrintable(r.error));
+        // a function's arguments are not a list of results
+        QCOMPARE(evaluateExpression(QStringLiteral("max(M, 2)*3"), {{QStringLiteral("M"), 5.0}}).value_or(-1.0), 15.0);
+    }
+
     // ^ is power, not C's XOR (kwb utilization --help says so).
     void caretIsPower()
     {

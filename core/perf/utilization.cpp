@@ -75,6 +75,15 @@ Evaluated evaluate(const QString &what, const QString &expr, const QMap<QString,
         }
         parser.SetExpr(expr.toStdString());
         r.value = parser.Eval();
+        // muParser reads a top-level comma as a list of expressions and returns the last: "1,000,000"
+        // evaluated to 0 without a word. A count is one expression (commas inside min(a,b) are fine).
+        if (const int n = parser.GetNumResults(); n > 1) {
+            r.error = what + QStringLiteral(" expression \"") + expr
+                      + QStringLiteral("\": a comma outside a function's parentheses separates expressions; this is %1 "
+                                       "of them. Write numbers without thousands separators (1000000 or 1e6)")
+                            .arg(n);
+            return r;
+        }
     } catch (const mu::Parser::exception_type &e) {
         r.error = what + QStringLiteral(" expression \"") + expr + QStringLiteral("\": ") + parseErrorText(expr, e, vars);
         return r;
