@@ -356,6 +356,38 @@ private Q_SLOTS:
             QVERIFY2(text.contains(QLatin1String(needle)), qPrintable(QString::fromLatin1(needle) + QLatin1Char('\n') + text));
     }
 
+    // 1e25 FLOP in 0.2 ms printed 50000000000000008.000 TFLOPS, and 1 FLOP printed 0.000 TFLOPS
+    // (fresh-user trial): the text shows such values with 4 significant digits; JSON keeps them whole.
+    void hugeAndTinyValuesReadable()
+    {
+        UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.flopsExpr = QStringLiteral("1e25");
+        req.bytesExpr = QStringLiteral("N");
+        req.vars = {{QStringLiteral("N"), 1e30}};
+        req.gridBlocks = std::nullopt;
+        const UtilizationResult r = computeUtilization(req);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const QString text = formatUtilization(r);
+        // 1e25 / 2e-4 s / 1e12 = 5e16 TFLOPS, / 989.5 = 5.053e15 %; 1e30 / 2e-4 / 1e9 = 5e24 GB/s, / 4800 = 1.042e23 %
+        for (const char *needle : {"Achieved                5e+16 TFLOPS, 5e+24 GB/s", "IMPLAUSIBLE (raw 5.053e+15 %)",
+                                   "IMPLAUSIBLE (raw 1.042e+23 %) of 4.8 TB/s", "(5e+16 TFLOPS > 989.5 TFLOPS",
+                                   "(5e+24 GB/s > 4800 GB/s)"})
+            QVERIFY2(text.contains(QLatin1String(needle)), qPrintable(QString::fromLatin1(needle) + QLatin1Char('\n') + text));
+        QVERIFY2(!text.contains(QLatin1String("00000000")), qPrintable(text));
+        const nlohmann::json j = toJson(r);
+        QCOMPARE(j.at("flops").get<double>(), 1e25);
+        QCOMPARE(j.at("bytes").get<double>(), 1e30);
+        QNEAR(j.at("achieved_tflops").get<double>(), 5e16);
+
+        req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.flopsExpr = QStringLiteral("1");
+        req.bytesExpr = QStringLiteral("1");
+        const QString tiny = formatUtilization(computeUtilization(req));
+        // 1 / 2e-4 s / 1e12 = 5e-09 TFLOPS; 1 / 2e-4 / 1e9 = 5e-06 GB/s; / 989.5 TFLOPS = 5.053e-10 %
+        for (const char *needle : {"5e-09 TFLOPS, 5e-06 GB/s", "5.053e-10 % of 989.5 TFLOPS", "Waves                   7.76"})
+            QVERIFY2(tiny.contains(QLatin1String(needle)), qPrintable(QString::fromLatin1(needle) + QLatin1Char('\n') + tiny));
+    }
+
     void jsonOutput()
     {
         const nlohmann::json j = toJson(computeUtilization(relu(QStringLiteral("H200"))));

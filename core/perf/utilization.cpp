@@ -100,6 +100,18 @@ Evaluated evaluate(const QString &what, const QString &expr, const QMap<QString,
 QString num(double v, int precision = 4) { return QString::number(v, 'g', precision); }
 QString fixed(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
 
+// A computed value for the text output: `decimals` fixed decimals where that shows at least two
+// significant digits and the number stays short, else 4 significant digits (%.4g) -- 1e25 FLOP in
+// 0.2 ms printed as a 23-digit TFLOPS figure and 5e-09 TFLOPS as 0.000 (fresh-user trial).
+// JSON keeps the full values.
+QString readable(double v, int decimals = 2)
+{
+    const double a = std::abs(v);
+    if (a == 0.0 || (a >= std::pow(10.0, 1 - decimals) && a < 1e6))
+        return fixed(v, decimals);
+    return QString::number(v, 'g', 4);
+}
+
 QString peakKind(const QString &dtype)
 {
     if (dtype == QLatin1String("fp32"))
@@ -212,19 +224,19 @@ UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLe
 
     if (r.achievedTflops > r.peakTflops) {
         r.implausible = true;
-        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + fixed(r.achievedTflops)
+        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + readable(r.achievedTflops)
                           + QStringLiteral(" TFLOPS > ") + num(r.peakTflops, 10) + QStringLiteral(" TFLOPS ")
                           + peakKind(r.dtype)
                           + QStringLiteral("); check the FLOP expression, the time unit (ms) and the dtype"));
     }
     if (r.achievedGBs > r.peakBandwidthTBs * 1000.0) {
         r.implausible = true;
-        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + fixed(r.achievedGBs)
+        r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + readable(r.achievedGBs)
                           + QStringLiteral(" GB/s > ") + num(r.peakBandwidthTBs * 1000.0, 10)
                           + QStringLiteral(" GB/s); check the bytes expression and the time unit (ms), or the data "
                                            "was served from cache rather than HBM"));
     } else if (r.bandwidthUtilVsMeasuredPct && *r.bandwidthUtilVsMeasuredPct > 100.0) {
-        r.warnings.append(QStringLiteral("above the measured copy ceiling (") + fixed(*r.bandwidthUtilVsMeasuredPct)
+        r.warnings.append(QStringLiteral("above the measured copy ceiling (") + readable(*r.bandwidthUtilVsMeasuredPct)
                           + QStringLiteral(" %): possible with L2 reuse, otherwise re-check the timing"));
     }
 
@@ -253,8 +265,8 @@ QString formatUtilization(const UtilizationResult &r)
     };
     auto pct = [&r](double v) {
         if (r.implausible && v > 100.0)
-            return QString(QStringLiteral("IMPLAUSIBLE (raw ") + fixed(v) + QStringLiteral(" %)"));
-        return QString(fixed(v) + QStringLiteral(" %"));
+            return QString(QStringLiteral("IMPLAUSIBLE (raw ") + readable(v) + QStringLiteral(" %)"));
+        return QString(readable(v) + QStringLiteral(" %"));
     };
     row(QStringLiteral("GPU / dtype"), r.gpuId + QStringLiteral(" / ") + r.dtype);
     row(QStringLiteral("FLOP / bytes"), num(r.flops, 6) + QStringLiteral(" FLOP / ") + num(r.bytes, 6) + QStringLiteral(" bytes"));
@@ -262,7 +274,7 @@ QString formatUtilization(const UtilizationResult &r)
     row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QStringLiteral(" FLOP/byte (") + num(r.peakTflops, 10)
                                            + QStringLiteral(" TFLOPS / ") + num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
     row(QStringLiteral("Bottleneck"), r.bottleneck);
-    row(QStringLiteral("Achieved"), fixed(r.achievedTflops, 3) + QStringLiteral(" TFLOPS, ") + fixed(r.achievedGBs, 1)
+    row(QStringLiteral("Achieved"), readable(r.achievedTflops, 3) + QStringLiteral(" TFLOPS, ") + readable(r.achievedGBs, 1)
                                         + QStringLiteral(" GB/s"));
     row(QStringLiteral("TFLOPS utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10)
                                                   + QStringLiteral(" TFLOPS (") + peakKind(r.dtype) + QLatin1Char(')'));
@@ -272,7 +284,7 @@ QString formatUtilization(const UtilizationResult &r)
         bwText += QStringLiteral("; ") + pct(*r.bandwidthUtilVsMeasuredPct) + QStringLiteral(" of ")
                   + num(*r.measuredBandwidthTBs) + QStringLiteral(" TB/s (measured)");
     row(QStringLiteral("Bandwidth utilization"), bwText);
-    row(QStringLiteral("Waves"), r.waves ? fixed(*r.waves) + QStringLiteral(" (grid / SM count, 1 CTA per SM at a time)")
+    row(QStringLiteral("Waves"), r.waves ? readable(*r.waves) + QStringLiteral(" (grid / SM count, 1 CTA per SM at a time)")
                                          : QStringLiteral("n/a"));
     row(QStringLiteral("Peak compute source"), r.peakComputeSource);
     row(QStringLiteral("Peak bandwidth source"), r.peakBandwidthSource);

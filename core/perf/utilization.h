@@ -76,6 +76,9 @@ std::optional<double> evaluateExpression(const QString &expr, const QMap<QString
 
 /// The text `kwb utilization` prints: intensity, ridge point, bottleneck, achieved TFLOPS and GB/s,
 /// both utilizations (flagged when implausible), waves, the source of every peak, warnings.
+/// Values print with fixed decimals (687.195 TFLOPS, 69.45 %) where that shows two or more
+/// significant digits below 10^6, else with 4 significant digits (5e+16 TFLOPS, 5e-09 TFLOPS);
+/// toJson keeps the full values.
 QString formatUtilization(const UtilizationResult &result);
 
 /// The same as JSON (snake_case keys; absent optionals are null), for memory/v0.json and --json.
