@@ -271,8 +271,8 @@ PatternRender rowNorm(const PatternPlan& plan)
     const qint64 warps1 = std::min<qint64>(std::max<qint64>(chunk1 / (32 * kEpt), 4), 16);
     r.vars.insert(QStringLiteral("ROWS_FASTEST"), pyBool(affine == 1));
     // The lagged path, as the forward chooses it (LAGGED_* in the template): contiguous rows of at most 8 MiB
-    // without per-position weights, LAG = max(2, 16 MiB / row bytes) rows (H200, 2026-11-30 session 7: 35_GroupNorm_
-    // at LAG 2, 4846-4867 us against 5177 us for two passes).
+    // without per-position weights, LAG = max(2, 16 MiB / row bytes) rows, at most the row count (H200, 2026-11-30
+    // session 7: 35_GroupNorm_ at LAG 2, 4890-4928 us against 5155-5160 us for two passes, do_bench).
     const qint64 elemBytes = plan.dtype == u"float64" ? 8 : (plan.dtype == u"float16" || plan.dtype == u"bfloat16") ? 2 : 4;
     const qint64 rowBytes = plan.reduce * elemBytes;
     const bool lagged = !onePass && plan.inner == 1 && affine != 1 && rowBytes <= (qint64(8) << 20);
