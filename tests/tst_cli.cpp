@@ -540,6 +540,14 @@ private Q_SLOTS:
     auto j = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(j["flops"].get<double>(), 1024.0);
     QCOMPARE(j["bytes"].get<double>(), 512.0);
+    // int8: integer ops against a TOPS peak, and the text says TOPS (it said TFLOPS)
+    QVERIFY2(help.out.contains(QStringLiteral("int8 (int8: integer ops against a TOPS peak)")), qPrintable(help.out));
+    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("int8"), QStringLiteral("--flops-expr"), QStringLiteral("1e12"),
+                               QStringLiteral("--bytes-expr"), QStringLiteral("1e9")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("Achieved                1000.000 TOPS, 1000.0 GB/s")) &&
+                 r.out.contains(QStringLiteral("TOPS utilization")) && !r.out.contains(QStringLiteral("TFLOPS")),
+             qPrintable(r.out));
   }
 
   void pluginQueryKeepsIds() {

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace kwb;
 
 namespace {
@@ -386,6 +388,39 @@ private Q_SLOTS:
         // 1 / 2e-4 s / 1e12 = 5e-09 TFLOPS; 1 / 2e-4 / 1e9 = 5e-06 GB/s; / 989.5 TFLOPS = 5.053e-10 %
         for (const char *needle : {"5e-09 TFLOPS, 5e-06 GB/s", "5.053e-10 % of 989.5 TFLOPS", "Waves                   7.76"})
             QVERIFY2(tiny.contains(QLatin1String(needle)), qPrintable(QString::fromLatin1(needle) + QLatin1Char('\n') + tiny));
+    }
+
+    // int8 counts integer ops against a TOPS peak: the text said FLOP and TFLOPS throughout (fresh-user trial).
+    void int8SaysTops()
+    {
+        QCOMPARE(computeRateUnit(QStringLiteral("int8")), QStringLiteral("TOPS"));
+        QCOMPARE(computeRateUnit(QStringLiteral("torch.int8")), QStringLiteral("TOPS"));
+        for (const QString &dt : ledgerDtypes())
+            if (dt != QLatin1String("int8"))
+                QCOMPARE(computeRateUnit(dt), QStringLiteral("TFLOPS"));
+        UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+        req.dtype = QStringLiteral("int8");
+        UtilizationResult r = computeUtilization(req);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        // 2*4096^3 ops / 0.2 ms = 687.195 TOPS of the dense 1979 TOPS = 34.72 %; ridge 1979 / 4.8 = 412.292 op/byte
+        QString text = formatUtilization(r);
+        for (const char *needle : {"Ops / bytes             1.37439e+11 ops / 1.00663e+08 bytes", "1365.33 op/byte",
+                                   "412.292 op/byte (1979 TOPS / 4.8 TB/s)", "Achieved                687.195 TOPS, 503.3 GB/s",
+                                   "TOPS utilization        34.72 % of 1979 TOPS (dense int8"})
+            QVERIFY2(text.contains(QLatin1String(needle)), qPrintable(QString::fromLatin1(needle) + QLatin1Char('\n') + text));
+        QVERIFY2(!text.contains(QLatin1String("TFLOPS")), qPrintable(text));
+        // FLOP only in the warning that the FLOP expression (--flops-expr) should count integer ops
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        QVERIFY2(std::none_of(lines.cbegin(), lines.cend(), [](const QString &l) {
+                     return l.contains(QLatin1String("FLOP")) && !l.startsWith(QLatin1String("warning: int8 peak is in TOPS"));
+                 }),
+                 qPrintable(text));
+        req.timeMs = 0.05; // 2748.8 TOPS > 1979: the implausible warning names TOPS too
+        r = computeUtilization(req);
+        QVERIFY(r.implausible);
+        text = formatUtilization(r);
+        QVERIFY2(text.contains(QLatin1String("(2748.78 TOPS > 1979 TOPS dense int8")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("TFLOPS")), qPrintable(text));
     }
 
     void jsonOutput()

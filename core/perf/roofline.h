@@ -15,12 +15,12 @@ struct RooflineData
 {
     QString gpuId;
     QString dtype;
-    double peakTflops = 0.0;    ///< dense datasheet compute roof, TFLOPS
+    double peakTflops = 0.0;    ///< dense datasheet compute roof, TFLOPS (TOPS for int8: computeRateUnit(dtype))
     double bandwidthTBs = 0.0;  ///< datasheet memory roof, TB/s
     std::optional<double> measuredBandwidthTBs; ///< measured copy ceiling, drawn as a second, dashed roof
     double ridgePoint = 0.0;    ///< FLOP/byte: peakTflops / bandwidthTBs
     double pointIntensity = 0.0; ///< the kernel's arithmetic intensity, FLOP/byte
-    double pointTflops = 0.0;    ///< the kernel's achieved TFLOPS
+    double pointTflops = 0.0;    ///< the kernel's achieved TFLOPS (TOPS for int8)
     bool aboveRoof = false;      ///< the point lies above the datasheet roof at its intensity (implausible)
     QString label;               ///< legend text for the point, e.g. "V0 19_ReLU (3.07 ms)"
     QString peakSource, bandwidthSource, measuredSource;

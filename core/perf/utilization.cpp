@@ -112,6 +112,9 @@ QString readable(double v, int decimals = 2)
     return QString::number(v, 'g', 4);
 }
 
+// int8's work is integer ops and its peak TOPS (computeRateUnit); every other ledger dtype's is FLOP.
+bool integerWork(const QString &dtype) { return computeRateUnit(dtype) == QLatin1String("TOPS"); }
+
 QString peakKind(const QString &dtype)
 {
     if (dtype == QLatin1String("fp32"))
@@ -158,7 +161,7 @@ UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLe
         const QString why = gpu.missingNote(QStringLiteral("dense.") + r.dtype);
         return fail(gpu.id + QStringLiteral(" has no published dense ") + r.dtype + QStringLiteral(" peak")
                     + (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')'))
-                    + QStringLiteral("; TFLOPS utilization cannot be computed"));
+                    + QStringLiteral("; ") + computeRateUnit(r.dtype) + QStringLiteral(" utilization cannot be computed"));
     }
     const std::optional<SpecValue> bw = gpu.memoryBandwidthTBs();
     if (!bw || bw->value <= 0.0) {
@@ -223,11 +226,13 @@ UtilizationResult computeUtilization(const UtilizationRequest &req, const SpecLe
                           + QStringLiteral(" TB/s: a copy cannot beat the memory; check the value and its unit (TB/s)"));
 
     if (r.achievedTflops > r.peakTflops) {
+        const QString unit = computeRateUnit(r.dtype);
         r.implausible = true;
         r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + readable(r.achievedTflops)
-                          + QStringLiteral(" TFLOPS > ") + num(r.peakTflops, 10) + QStringLiteral(" TFLOPS ")
-                          + peakKind(r.dtype)
-                          + QStringLiteral("); check the FLOP expression, the time unit (ms) and the dtype"));
+                          + QLatin1Char(' ') + unit + QStringLiteral(" > ") + num(r.peakTflops, 10) + QLatin1Char(' ') + unit
+                          + QLatin1Char(' ') + peakKind(r.dtype) + QStringLiteral("); check the ")
+                          + (integerWork(r.dtype) ? QStringLiteral("op count") : QStringLiteral("FLOP expression"))
+                          + QStringLiteral(", the time unit (ms) and the dtype"));
     }
     if (r.achievedGBs > r.peakBandwidthTBs * 1000.0) {
         r.implausible = true;
@@ -269,15 +274,22 @@ QString formatUtilization(const UtilizationResult &r)
         return QString(readable(v) + QStringLiteral(" %"));
     };
     row(QStringLiteral("GPU / dtype"), r.gpuId + QStringLiteral(" / ") + r.dtype);
-    row(QStringLiteral("FLOP / bytes"), num(r.flops, 6) + QStringLiteral(" FLOP / ") + num(r.bytes, 6) + QStringLiteral(" bytes"));
-    row(QStringLiteral("Arithmetic intensity"), num(r.arithmeticIntensity, 6) + QStringLiteral(" FLOP/byte"));
-    row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QStringLiteral(" FLOP/byte (") + num(r.peakTflops, 10)
-                                           + QStringLiteral(" TFLOPS / ") + num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
+    // int8 work is integer ops and its peak TOPS: the text says so (it said FLOP and TFLOPS throughout)
+    const QString rate = computeRateUnit(r.dtype);
+    const bool integer = integerWork(r.dtype);
+    const QString work = integer ? QStringLiteral("op") : QStringLiteral("FLOP");
+    row(integer ? QStringLiteral("Ops / bytes") : QStringLiteral("FLOP / bytes"),
+        num(r.flops, 6) + (integer ? QStringLiteral(" ops / ") : QStringLiteral(" FLOP / ")) + num(r.bytes, 6)
+            + QStringLiteral(" bytes"));
+    row(QStringLiteral("Arithmetic intensity"), num(r.arithmeticIntensity, 6) + QLatin1Char(' ') + work + QStringLiteral("/byte"));
+    row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QLatin1Char(' ') + work + QStringLiteral("/byte (")
+                                           + num(r.peakTflops, 10) + QLatin1Char(' ') + rate + QStringLiteral(" / ")
+                                           + num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
     row(QStringLiteral("Bottleneck"), r.bottleneck);
-    row(QStringLiteral("Achieved"), readable(r.achievedTflops, 3) + QStringLiteral(" TFLOPS, ") + readable(r.achievedGBs, 1)
+    row(QStringLiteral("Achieved"), readable(r.achievedTflops, 3) + QLatin1Char(' ') + rate + QStringLiteral(", ") + readable(r.achievedGBs, 1)
                                         + QStringLiteral(" GB/s"));
-    row(QStringLiteral("TFLOPS utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10)
-                                                  + QStringLiteral(" TFLOPS (") + peakKind(r.dtype) + QLatin1Char(')'));
+    row(rate + QStringLiteral(" utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10)
+                                                 + QLatin1Char(' ') + rate + QStringLiteral(" (") + peakKind(r.dtype) + QLatin1Char(')'));
     QString bwText = pct(r.bandwidthUtilPct) + QStringLiteral(" of ") + num(r.peakBandwidthTBs, 10)
                      + QStringLiteral(" TB/s (datasheet)");
     if (r.bandwidthUtilVsMeasuredPct)
@@ -329,6 +341,11 @@ nlohmann::json toJson(const UtilizationResult &r)
         {"warnings", warnings},
     };
     return j;
+}
+
+QString computeRateUnit(const QString &dtype)
+{
+    return normalizeDtype(dtype).startsWith(QLatin1String("int")) ? QStringLiteral("TOPS") : QStringLiteral("TFLOPS");
 }
 
 std::optional<double> evaluateExpression(const QString &expr, const QMap<QString, double> &vars, QString *error)

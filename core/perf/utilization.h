@@ -37,7 +37,7 @@ struct UtilizationResult
     double bytes = 0.0;      ///< bytes
     double arithmeticIntensity = 0.0; ///< FLOP/byte
     double ridgePoint = 0.0;          ///< FLOP/byte where the datasheet roofs meet: peakTflops / peakBandwidthTBs
-    double achievedTflops = 0.0;      ///< flops / time / 1e12
+    double achievedTflops = 0.0;      ///< flops / time / 1e12: TFLOPS (TOPS for int8, see computeRateUnit)
     double achievedGBs = 0.0;         ///< bytes / time / 1e9
     double tflopsUtilPct = 0.0;       ///< achievedTflops / peakTflops * 100 (raw; see implausible)
     double bandwidthUtilPct = 0.0;    ///< achievedGBs / (peakBandwidthTBs * 1000) * 100 (raw)
@@ -74,8 +74,13 @@ UtilizationResult computeUtilization(const UtilizationRequest &request,
 std::optional<double> evaluateExpression(const QString &expr, const QMap<QString, double> &vars,
                                          QString *error = nullptr);
 
+/// "TOPS" for an integer dtype (int8, the ledger's only one), else "TFLOPS": the unit of peakTflops,
+/// achievedTflops and the roofline's compute axis for `dtype` (any spelling normalizeDtype accepts).
+QString computeRateUnit(const QString &dtype);
+
 /// The text `kwb utilization` prints: intensity, ridge point, bottleneck, achieved TFLOPS and GB/s,
-/// both utilizations (flagged when implausible), waves, the source of every peak, warnings.
+/// both utilizations (flagged when implausible), waves, the source of every peak, warnings; for
+/// int8 in ops and TOPS (computeRateUnit), never FLOP and TFLOPS.
 /// Values print with fixed decimals (687.195 TFLOPS, 69.45 %) where that shows two or more
 /// significant digits below 10^6, else with 4 significant digits (5e+16 TFLOPS, 5e-09 TFLOPS);
 /// toJson keeps the full values.
