@@ -239,10 +239,12 @@ PatternRender loss(const PatternPlan& plan)
         r.tile = 32;
         r.config = {
             {QStringLiteral("tile"), QStringLiteral("one warp per row of C = %1 classes").arg(plan.shape.value(1))},
-            {QStringLiteral("threads per CTA"), QStringLiteral("128 (4 rows), then one warp for the mean")},
-            {QStringLiteral("grid"), QStringLiteral("cdiv(batch, 4) = %1 CTAs, then 1").arg(cdiv(plan.shape.value(0), 4))},
+            {QStringLiteral("threads per CTA"), QStringLiteral("128 (4 rows); the fold step 128 (4 warps, 1024 rows each); then one warp for the mean")},
+            {QStringLiteral("grid"), QStringLiteral("cdiv(batch, 4) = %1 CTAs, then cdiv(cdiv(batch, 1024), 4) = %2 (fold), then 1")
+                                         .arg(cdiv(plan.shape.value(0), 4)).arg(cdiv(cdiv(std::max<qint64>(plan.shape.value(0), 1), 1024), 4))},
             {QStringLiteral("data movement"), QStringLiteral("logits read once (coalesced), one target logit per row; fp32 per-row losses in a workspace")},
-            {QStringLiteral("reduction"), QStringLiteral("online log-sum-exp (fp32); mean over rows whose target != %1").arg(plan.ignoreIndex)},
+            {QStringLiteral("reduction"), QStringLiteral("online log-sum-exp (fp32); mean over rows whose target != %1, summed in a fixed order "
+                                                         "(1024 rows per fold warp, then one warp over the fold sums): deterministic").arg(plan.ignoreIndex)},
             dtypeItem(plan),
             compileItem(),
             verification(),
@@ -275,10 +277,12 @@ PatternRender loss(const PatternPlan& plan)
     r.tile = 256;
     r.config = {
         {QStringLiteral("tile"), QStringLiteral("CHUNK = 16384 elements per CTA, threads stride the chunk")},
-        {QStringLiteral("threads per CTA"), QStringLiteral("256 (8 warps), then one warp for the final sum")},
-        {QStringLiteral("grid"), QStringLiteral("cdiv(n, 16384) = %1 CTAs for the spec's %2 elements, then 1").arg(cdiv(n, 16384)).arg(n)},
+        {QStringLiteral("threads per CTA"), QStringLiteral("256 (8 warps); the fold step 256 (8 warps, 1024 partials each); then one warp for the final sum")},
+        {QStringLiteral("grid"), QStringLiteral("cdiv(n, 16384) = %1 CTAs for the spec's %2 elements, then cdiv(cdiv(8 x %1, 1024), 8) = %3 (fold), then 1")
+                                     .arg(cdiv(n, 16384)).arg(n).arg(cdiv(cdiv(8 * std::max<qint64>(cdiv(n, 16384), 1), 1024), 8))},
         {QStringLiteral("data movement"), QStringLiteral("both inputs read once, coalesced (targets by index: %1); one fp32 partial per warp").arg(tIndex)},
-        {QStringLiteral("reduction"), QStringLiteral("fp32 per-thread sums, butterfly per warp, fixed-order final sum (deterministic) times %1")
+        {QStringLiteral("reduction"), QStringLiteral("fp32 per-thread sums, butterfly per warp, then 1024 warp partials per fold warp, then one warp: "
+                                                     "a fixed order (deterministic), times %1")
                                           .arg(plan.lossScale == u"batch" ? QStringLiteral("1/batch") : QStringLiteral("1/numel"))},
         dtypeItem(plan),
         compileItem(),
