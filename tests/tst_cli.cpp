@@ -548,6 +548,62 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("Achieved                1000.000 TOPS, 1000.0 GB/s")) &&
                  r.out.contains(QStringLiteral("TOPS utilization")) && !r.out.contains(QStringLiteral("TFLOPS")),
              qPrintable(r.out));
+    // a single-valued option given twice is bad input, named (QCommandLineParser kept the last silently:
+    // --gpu H100 --gpu H200 rated against the H200); --var repeats, each name once
+    const QStringList good{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+                           QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("M"), QStringLiteral("--bytes-expr"),
+                           QStringLiteral("N"), QStringLiteral("--time-ms"), QStringLiteral("1"), QStringLiteral("--grid-blocks"),
+                           QStringLiteral("132"), QStringLiteral("--measured-bw"), QStringLiteral("4"), QStringLiteral("--var"),
+                           QStringLiteral("M=1"), QStringLiteral("--var"), QStringLiteral("N=1")};
+    r = kwb(good);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char* opt : {"gpu", "dtype", "flops-expr", "bytes-expr", "time-ms", "grid-blocks", "measured-bw"}) {
+      const QString name = QStringLiteral("--") + QLatin1String(opt);
+      const qsizetype at = good.indexOf(name);
+      QStringList twice = good;
+      twice.insert(at + 2, name);
+      twice.insert(at + 3, good.at(at + 1));  // the same value again is still a repeat
+      r = kwb(twice);
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.contains(name + QStringLiteral(" is given 2 times ('") + good.at(at + 1) + QStringLiteral("', '")),
+               qPrintable(r.err));
+      QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+    }
+    r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"), QStringLiteral("H200")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200'); it takes one value")), qPrintable(r.err));
+  }
+
+  // The same rule in every command (one option parser): a repeated single-valued option is bad input.
+  void repeatedOptionsAreInputErrors() {
+    QTemporaryDir dir;
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"),
+                    QStringLiteral("H200"), QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200')")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(ws));
+    r = kwb({QStringLiteral("analyze"), problem("19_ReLU.py"), QStringLiteral("--python"), QStringLiteral("python3"), QStringLiteral("--python"),
+             QStringLiteral("/usr/bin/python3")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--python is given 2 times")), qPrintable(r.err));
+    r = kwb({QStringLiteral("check"), problem("19_ReLU.py"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--framework"),
+             QStringLiteral("cutedsl")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--framework is given 2 times ('triton', 'cutedsl')")), qPrintable(r.err));
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), dir.path(), QStringLiteral("--version"),
+             QStringLiteral("v0"), QStringLiteral("--version"), QStringLiteral("v1")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--version is given 2 times ('v0', 'v1')")), qPrintable(r.err));
+    r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"), QStringLiteral("--input"), QStringLiteral("{}"),
+             QStringLiteral("--input"), QStringLiteral("{\"dtype\":\"bf16\"}")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--input is given 2 times")), qPrintable(r.err));
+    // a flag given twice is harmless, and the general help states the rule
+    r = kwb({QStringLiteral("gpus"), QStringLiteral("--json"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    r = kwb({QStringLiteral("help")});
+    QVERIFY2(r.out.contains(QStringLiteral("twice is bad input, exit 2); --var and --set repeat")), qPrintable(r.out));
   }
 
   void pluginQueryKeepsIds() {

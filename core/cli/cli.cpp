@@ -45,6 +45,27 @@ int usage(const QString& message) {
   return kUsage;
 }
 
+/// Parses one command's arguments (without "kwb" and the command). A single-valued option given more
+/// than once is an input error naming it: QCommandLineParser keeps the last value without a word, so
+/// `--gpu H100 --gpu H200` rated the kernel against the H200 (fresh-user trial). `repeatable` lists the
+/// options meant to be given many times (--var, --set), as each command's help says. Returns the
+/// message for usage(), or an empty string when the command line is good.
+QString parseOptions(QCommandLineParser& p, const QStringList& args, const QStringList& repeatable = {}) {
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return p.errorText();
+  QStringList checked;
+  for (const QString& name : p.optionNames()) {  // in command-line order, a repeated name listed each time
+    if (checked.contains(name) || repeatable.contains(name)) continue;
+    checked.append(name);
+    const QStringList values = p.values(name);  // empty for a flag such as --json: repeating one is harmless
+    if (values.size() > 1)
+      return QStringLiteral("--%1 is given %2 times ('%3'); it takes one value")
+          .arg(name)
+          .arg(values.size())
+          .arg(values.join(QStringLiteral("', '")));
+  }
+  return {};
+}
+
 void printHelp() {
   out() << "Kernel Workbench " << QCoreApplication::applicationVersion()
         << " — PyTorch logic to a measured, committed V0 kernel baseline\n\n"
@@ -61,7 +82,8 @@ void printHelp() {
            "  plugin list [--json] [--all] | plugin query TOOL --input JSON | plugin enable|disable TOOL\n"
            "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
            "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
-           "  help\n";
+           "  help\n\n"
+           "An option that takes one value is given once (twice is bad input, exit 2); --var and --set repeat.\n";
   out().flush();
 }
 
@@ -178,7 +200,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("baseline needs exactly one LOGIC.py"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("baseline needs --gpu NAME (see `kwb gpus`)"));
 
@@ -241,7 +263,7 @@ int cmdAnalyze(const QStringList& args) {
   p.addOption({QStringLiteral("kernel-demo"), QStringLiteral("A kernel demo to read (framework, entry point)"),
                QStringLiteral("DEMO.py")});
   p.addOption({QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
   if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
     return usage(QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
@@ -298,7 +320,7 @@ int cmdUtilization(const QStringList& args) {
   p.addOption({QStringLiteral("var"), QStringLiteral("NAME=VALUE for the expressions"), QStringLiteral("NV")});
   p.addOption({QStringLiteral("measured-bw"), QStringLiteral("measured copy bandwidth (TB/s)"), QStringLiteral("TBS")});
   p.addOption({QStringLiteral("json"), QStringLiteral("JSON output")});
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (const QString bad = parseOptions(p, args, {QStringLiteral("var")}); !bad.isEmpty()) return usage(bad);
   for (const char* req : {"gpu", "dtype", "flops-expr", "bytes-expr", "time-ms"})
     if (!p.isSet(QLatin1String(req))) return usage(QStringLiteral("utilization needs --%1").arg(QLatin1String(req)));
   UtilizationRequest rq;
@@ -401,7 +423,7 @@ int cmdPlugin(const QStringList& args) {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("tool"), QStringLiteral("tool id"));
     p.addOption({QStringLiteral("input"), QStringLiteral("JSON query"), QStringLiteral("JSON")});
-    if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
+    if (const QString bad = parseOptions(p, args.mid(1)); !bad.isEmpty()) return usage(bad);
     if (p.positionalArguments().size() != 1) return usage(QStringLiteral("plugin query needs a TOOL id"));
     const QString id = p.positionalArguments().constFirst();
     const KnowledgeTool* tool = reg.tool(id);
@@ -439,7 +461,7 @@ int cmdMemory(const QStringList& args) {
   p.addOption({QStringLiteral("workspace"), QStringLiteral("workspace"), QStringLiteral("W")});
   p.addOption({QStringLiteral("version"), QStringLiteral("vN"), QStringLiteral("V")});
   p.addOption({QStringLiteral("set"), QStringLiteral("dotted.path=value"), QStringLiteral("KV")});
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args.mid(1))) return usage(p.errorText());
+  if (const QString bad = parseOptions(p, args.mid(1), {QStringLiteral("set")}); !bad.isEmpty()) return usage(bad);
   // --workspace, else $KWB_WORKSPACE (set by the workspace's tools/*.py shims), else the current folder.
   const QString ws = !p.value(QStringLiteral("workspace")).isEmpty() ? p.value(QStringLiteral("workspace"))
                      : !qEnvironmentVariableIsEmpty("KWB_WORKSPACE") ? qEnvironmentVariable("KWB_WORKSPACE")
@@ -503,7 +525,7 @@ int cmdCheck(const QStringList& args) {
   p.addOption({QStringLiteral("api"), QStringLiteral("CuTe DSL API table (cute_api.json)"), QStringLiteral("JSON")});
   p.addOption({QStringLiteral("framework"), QStringLiteral("triton | cutedsl | flydsl (default: from kernel.py's imports)"), QStringLiteral("F")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python 3"), QStringLiteral("PATH"), QStringLiteral("python3")});
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return usage(p.errorText());
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
   const QString kernel = p.positionalArguments().constFirst();
   if (QFileInfo(kernel).isDir()) return usage(QStringLiteral("%1 is a folder: pass its kernel.py").arg(kernel));
