@@ -572,6 +572,24 @@ private Q_SLOTS:
     r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"), QStringLiteral("H200")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200'); it takes one value")), qPrintable(r.err));
+    // above a datasheet peak: printed flagged, with its raw numbers, and exit 1 (the check failed; it exited 0)
+    QVERIFY2(help.out.contains(QStringLiteral("IMPLAUSIBLE with its raw numbers and exits 1")), qPrintable(help.out));
+    const QStringList fast = base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"),
+                                                QStringLiteral("1e25"), QStringLiteral("--bytes-expr"), QStringLiteral("1e3")};
+    r = kwb(fast);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QStringLiteral("IMPLAUSIBLE (raw 1.011e+15 %) of 989.5 TFLOPS")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("kwb: IMPLAUSIBLE: the achieved throughput is above the datasheet peak")), qPrintable(r.err));
+    r = kwb(fast + QStringList{QStringLiteral("--json")});
+    QCOMPARE(r.code, 1);
+    j = nlohmann::json::parse(r.out.toStdString());  // stdout stays one JSON document
+    QCOMPARE(j["implausible"].get<bool>(), true);
+    QCOMPARE(j["flops"].get<double>(), 1e25);
+    // above the measured copy ceiling (4.24 TB/s) but within the datasheet's 4.8: a warning, exit 0
+    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("1"),
+                               QStringLiteral("--bytes-expr"), QStringLiteral("4.5e9")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("warning: above the measured copy ceiling")), qPrintable(r.out));
   }
 
   // The same rule in every command (one option parser): a repeated single-valued option is bad input.

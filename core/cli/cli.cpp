@@ -145,7 +145,10 @@ bool printCommandHelp(const QString& cmd) {
         "  --time-ms T          the measured kernel time in milliseconds\n"
         "  --grid-blocks N      CTAs launched: adds waves over the GPU's SMs\n"
         "  --measured-bw TBS    a measured copy bandwidth (TB/s) to rate the kernel against as well\n"
-        "  --json               JSON output\n");
+        "  --json               JSON output\n\n"
+        "A result above a datasheet peak (achieved TFLOPS or GB/s over the ledger's figure) is printed flagged\n"
+        "IMPLAUSIBLE with its raw numbers and exits 1: check the counts, the time unit (ms) and the dtype, or the\n"
+        "data came from cache. Above only the measured copy ceiling is a warning (exit 0).\n");
   else if (cmd == QLatin1String("gpus"))
     text = QStringLiteral(
         "Usage: kwb gpus [--json]\n\n"
@@ -354,6 +357,15 @@ int cmdUtilization(const QStringList& args) {
     out() << QString::fromStdString(toJson(r).dump(2)) << Qt::endl;
   else
     out() << formatUtilization(r) << Qt::endl;
+  // Above a datasheet peak is no measurement of that GPU: the plausibility check failed (exit 1), with
+  // everything printed so the cause can be found (a wrong count or time unit, or data served from cache).
+  // Not 2: the input parsed and was computed, and kwb cannot tell a wrong count from a cache effect.
+  if (r.implausible) {
+    err() << "kwb: IMPLAUSIBLE: the achieved throughput is above the datasheet peak (see the warnings); "
+             "not a measurement of "
+          << r.gpuId << Qt::endl;
+    return kFail;
+  }
   return kOk;
 }
 
