@@ -143,6 +143,11 @@ private Q_SLOTS:
     QVERIFY2(plan.contains("The Triton backend has no template for this problem yet (") &&
                  plan.contains("kernel.py will be a skeleton marked unimplemented"),
              plan.constData());
+    // The gate fails the skeleton, but no kernel ran in this dry run: correctness is not established, not
+    // "PASS" (the harness checked the reference against itself; fresh-user trial, session 7).
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(QString::fromStdString(mem["quality_gate"]["result"].get<std::string>()), QStringLiteral("FAIL"));
+    QVERIFY2(mem["correctness"]["status"].is_null(), mem["correctness"].dump().c_str());
   }
 
   // Without --cpu-dry-run on a machine with no CUDA: the harness's reason reaches the gate, the report and

@@ -235,7 +235,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   const bool casesPass = !o.cases.isEmpty() && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.passed(); });
   const bool anyTimeout = std::any_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.status == QLatin1String("TIMEOUT_FAIL"); });
   const bool dry = out->gateResult == QLatin1String("DRY_RUN");
-  set("correctness.status", dry ? nlohmann::json(nullptr) : nlohmann::json(anyTimeout ? "TIMEOUT_FAIL" : (casesPass ? "PASS" : "FAIL")));
+  // null = not established: a CPU dry run never runs the kernel (the harness checks the reference against itself,
+  // whatever the gate says: a skeleton's FAIL made this "PASS" before), and a run without RESULT_JSON (stopped,
+  // crashed) did not finish its cases (fresh-user trial, session 7).
+  const bool established = !dry && !in.cpuDryRun && o.result.has_value() && !o.cases.isEmpty();
+  set("correctness.status", !established ? nlohmann::json(nullptr) : nlohmann::json(anyTimeout ? "TIMEOUT_FAIL" : (casesPass ? "PASS" : "FAIL")));
   set("quality_gate.result", dry ? nlohmann::json(nullptr) : nlohmann::json(out->gateResult.toStdString()));
   set("quality_gate.failure_reason", out->gateReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(out->gateReason.toStdString()));
   if (util.ok) set("profile_evidence.bottleneck_type", util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");

@@ -305,6 +305,18 @@ class KernelFailureTest(unittest.TestCase):
             self.assertIn("TEST_TIMEOUT_SEC=1", c["reason"])
         self.assertEqual(r.result["status"], "FAIL")
 
+    def test_slow_reference_is_bounded_before_the_first_case(self):
+        # A forward() of 60 s: the meta-tensor shape checks before the first case ran unbounded (7 x 60 s of
+        # silence); now each setup step gets TEST_TIMEOUT_SEC, then the cases time out one by one.
+        t0 = time.monotonic()
+        r = self.harness("good_relu.py", "--cases", "problem_shape,boundary_tail", reference="slow_relu.py",
+                         env={"TEST_TIMEOUT_SEC": "1"})
+        self.assertLess(time.monotonic() - t0, 30)
+        self.assertIn("tracing the reference on meta tensors took more than TEST_TIMEOUT_SEC=1 s", r.stdout + r.stderr)
+        self.assertEqual(list(r.results), ["problem_shape", "boundary_tail"])
+        for c in r.results.values():
+            self.assertEqual(c["status"], "TIMEOUT_FAIL")
+
     def test_missing_package_is_named_in_every_case(self):
         r = self.harness("missing_cutlass.py")
         self.assertEqual(r.rc, 1, r)
