@@ -639,6 +639,11 @@ std::optional<PatternPlan> planPattern(const json& spec, QString* whyNot)
                      || (why.isEmpty() && rowNorm(p, plan, &why)) || (why.isEmpty() && loss(p, plan, &why))
                      || (why.isEmpty() && scan(p, plan, &why));
     if (!hit) {
+        const json outs = spec.value("outputs", json::array());
+        if (why.isEmpty() && outs.is_array() && outs.size() > 1)  // a tuple from forward(): the templates write one tensor
+            why = QStringLiteral("forward() returns %1 outputs; the templates write one output tensor (ops: %2)")
+                      .arg(outs.size())
+                      .arg(computeNames(p).join(QStringLiteral(", ")));
         if (why.isEmpty())
             why = QStringLiteral("no template for pattern %1 (ops: %2)")
                       .arg(primary.isEmpty() ? QStringLiteral("?") : primary, computeNames(p).join(QStringLiteral(", ")));
