@@ -2,6 +2,8 @@
 
 #include "widgets/rooflineplot.h"
 
+#include "core/workspace/workspace.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QLabel>
@@ -250,7 +252,7 @@ bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, in
   if (!f.open(QIODevice::WriteOnly))
     return setError(QApplication::translate("kwb", "Cannot write %1: %2").arg(pngPath, f.errorString()));
   if (!pixmap.save(&f, "PNG") || !f.commit())
-    return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2").arg(pngPath, f.errorString()));
+    return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2").arg(pngPath, writeFailureReason(f, pngPath, 0)));
   return true;
 }
 

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QStorageInfo>
 
 #include <algorithm>
 #include <chrono>
@@ -542,7 +543,12 @@ void HarnessRun::finish(const QString& startError)
         out.resultPath = f.fileName();
         const std::string text = toJson(out).dump(2) + "\n";
         if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
-            out.harnessErrors << QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString());
+            // A full disk fails at commit with Qt's "Unknown error": say so (as workspace's writeFailureReason).
+            const QStorageInfo volume(m_cfg.runDir);
+            const bool full = volume.isValid() && volume.bytesAvailable() >= 0 && volume.bytesAvailable() < qint64(text.size()) + 4096;
+            out.harnessErrors << QStringLiteral("cannot write %1: %2")
+                                     .arg(f.fileName(), full ? QStringLiteral("no space left on the device (%1 bytes free)").arg(volume.bytesAvailable())
+                                                             : f.errorString());
             out.resultPath.clear();
         }
     }

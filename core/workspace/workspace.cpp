@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QStorageInfo>
 
 #include <cerrno>
 #include <cstring>
@@ -31,14 +32,25 @@ bool atomicWrite(const QString& path, const QByteArray& content, QString* error)
   }
   QSaveFile f(path);
   if (!f.open(QIODevice::WriteOnly)) {
-    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
   if (f.write(content) != content.size() || !f.commit()) {
-    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
   return true;
+}
+
+QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 bytes) {
+  const QStorageInfo volume(QFileInfo(path).absolutePath());
+  const qint64 freeBytes = volume.isValid() ? volume.bytesAvailable() : -1;
+  if (freeBytes >= 0 && freeBytes < bytes + 4096)  // + one block: a file never takes less
+    return bytes > 0 ? QStringLiteral("no space left on the device (%1 bytes free, %2 needed)").arg(freeBytes).arg(bytes)
+                     : QStringLiteral("no space left on the device (%1 bytes free)").arg(freeBytes);
+  const QString qt = file.errorString();
+  if (!qt.isEmpty() && qt != QLatin1String("Unknown error")) return qt;
+  return QStringLiteral("I/O error (no reason given by the system; check free space, quotas and permissions)");
 }
 
 Workspace::Workspace(QString root) : m_root(std::move(root)) {}

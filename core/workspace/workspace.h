@@ -6,6 +6,7 @@
 // recorded hash (the user has not edited it); otherwise the user's file is kept and the write reports
 // WriteOutcome::KeptUserEdit. Files the workbench did not generate are never overwritten.
 
+#include <QFileDevice>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -59,8 +60,15 @@ private:
   QMap<QString, QString> m_generatedSha;  // rel path → hex sha256 of what kwb wrote
 };
 
-/// Writes `content` to `path` atomically (QSaveFile), creating parent folders. False + error on failure.
+/// Writes `content` to `path` atomically (QSaveFile), creating parent folders. False + error on failure
+/// (the error names the path and why: see writeFailureReason).
 bool atomicWrite(const QString& path, const QByteArray& content, QString* error);
+
+/// Why writing `bytes` bytes to `path` through `file` failed. Qt's own text where it has one; where it has only
+/// "Unknown error" (a full disk shows up when QSaveFile commits, after the buffered writes succeeded), "no space
+/// left on the device (N bytes free, M needed)" when the volume (QStorageInfo) lacks the room, else a plain
+/// "I/O error" with what to check. `bytes` <= 0: the size is not known (the message then omits it).
+QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 bytes);
 
 /// Hex SHA-256 of bytes.
 QString sha256Hex(const QByteArray& bytes);
