@@ -255,6 +255,25 @@ def groupnorm_persistent(x, weight, bias, groups, eps, ctas, block=8192, warps=1
 
 # ----------------------------------------------------------------------------- group norm, lagged, L2
 @triton.jit
+def gn_merge_publish(p1_ptr, p2_ptr, stat_ptr, cnt_ptr, g, n, R, x0, eps, BLOCK_P: tl.constexpr):
+    # the group's last statistics CTA: merge its n partials into (mean, rstd), publish them, then raise the
+    # group's counter to n + 1 (release), which the apply work waits for
+    s = tl.arange(0, BLOCK_P)
+    s1 = tl.zeros([BLOCK_P], dtype=tl.float32)
+    s2 = tl.zeros([BLOCK_P], dtype=tl.float32)
+    for p0 in range(0, n, BLOCK_P):
+        sm = p0 + s < n
+        s1 += tl.load(p1_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
+        s2 += tl.load(p2_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
+    md = tl.sum(s1, axis=0) / R
+    var = tl.maximum(tl.sum(s2, axis=0) / R - md * md, 0.0)
+    tl.store(stat_ptr + 2 * g, x0 + md)
+    tl.store(stat_ptr + 2 * g + 1, 1.0 / tl.sqrt(var + eps))
+    tl.debug_barrier()
+    tl.atomic_add(cnt_ptr + g, 1, sem="release", scope="gpu")
+
+
+@triton.jit
 def gn_lagged_item(t, x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R, n_groups, n, LAG, GROUPS,
                    CPG, HW, eps, CHUNK: tl.constexpr, BLOCK_P: tl.constexpr, BLOCKED: tl.constexpr,
                    EV_STATS: tl.constexpr, EV_STORE: tl.constexpr, EV_REREAD: tl.constexpr, CM_STORE: tl.constexpr):
@@ -287,19 +306,7 @@ def gn_lagged_item(t, x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cn
             tl.debug_barrier()
             arrived = tl.atomic_add(cnt_ptr + g, 1, sem="acq_rel", scope="gpu") + 1
             if arrived == n:  # the group's last statistics work: merge, publish, raise the counter to n + 1
-                s = tl.arange(0, BLOCK_P)
-                s1 = tl.zeros([BLOCK_P], dtype=tl.float32)
-                s2 = tl.zeros([BLOCK_P], dtype=tl.float32)
-                for p0 in range(0, n, BLOCK_P):
-                    sm = p0 + s < n
-                    s1 += tl.load(p1_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
-                    s2 += tl.load(p2_ptr + g * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
-                md = tl.sum(s1, axis=0) / R
-                var = tl.maximum(tl.sum(s2, axis=0) / R - md * md, 0.0)
-                tl.store(stat_ptr + 2 * g, x0 + md)
-                tl.store(stat_ptr + 2 * g + 1, 1.0 / tl.sqrt(var + eps))
-                tl.debug_barrier()
-                tl.atomic_add(cnt_ptr + g, 1, sem="release", scope="gpu")
+                gn_merge_publish(p1_ptr, p2_ptr, stat_ptr, cnt_ptr, g, n, R, x0, eps, BLOCK_P)
     else:
         if step >= LAG:
             g = (step - LAG).to(tl.int64)
@@ -369,19 +376,7 @@ def gn_pair(x_ptr, out_ptr, w_ptr, b_ptr, p1_ptr, p2_ptr, stat_ptr, cnt_ptr, R, 
         tl.debug_barrier()
         arrived = tl.atomic_add(cnt_ptr + gs, 1, sem="acq_rel", scope="gpu") + 1
         if arrived == n:
-            s = tl.arange(0, BLOCK_P)
-            s1 = tl.zeros([BLOCK_P], dtype=tl.float32)
-            s2 = tl.zeros([BLOCK_P], dtype=tl.float32)
-            for p0 in range(0, n, BLOCK_P):
-                sm = p0 + s < n
-                s1 += tl.load(p1_ptr + gs * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
-                s2 += tl.load(p2_ptr + gs * n + p0 + s, mask=sm, other=0.0, cache_modifier=".cg")
-            md = tl.sum(s1, axis=0) / R
-            var = tl.maximum(tl.sum(s2, axis=0) / R - md * md, 0.0)
-            tl.store(stat_ptr + 2 * gs, x0 + md)
-            tl.store(stat_ptr + 2 * gs + 1, 1.0 / tl.sqrt(var + eps))
-            tl.debug_barrier()
-            tl.atomic_add(cnt_ptr + gs, 1, sem="release", scope="gpu")
+            gn_merge_publish(p1_ptr, p2_ptr, stat_ptr, cnt_ptr, gs, n, R, x0, eps, BLOCK_P)
     if do_apply:
         ready = tl.atomic_add(cnt_ptr + ga, 0, sem="acquire", scope="gpu")
         while ready < n + 1:

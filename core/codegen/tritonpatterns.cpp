@@ -273,11 +273,17 @@ PatternRender rowNorm(const PatternPlan& plan)
     // The lagged path, as the forward chooses it (LAGGED_* in the template): contiguous rows of at most 8 MiB
     // without per-position weights, LAG = max(2, 16 MiB / row bytes) rows, at most the row count (H200, 2026-11-30
     // session 7: 35_GroupNorm_ at LAG 2, 4890-4928 us against 5155-5160 us for two passes, do_bench).
+    // One source for the constants: written into the template here, and the configuration text below uses them.
+    constexpr qint64 kLaggedMaxRowMiB = 8, kLaggedDistanceMiB = 16, kLaggedChunk = 4096, kLaggedWarps = 8;
+    r.vars.insert(QStringLiteral("LAGGED_MAX_ROW_BYTES"), QStringLiteral("%1 << 20").arg(kLaggedMaxRowMiB));
+    r.vars.insert(QStringLiteral("LAGGED_DISTANCE"), QStringLiteral("%1 << 20").arg(kLaggedDistanceMiB));
+    r.vars.insert(QStringLiteral("LAGGED_CHUNK"), QString::number(kLaggedChunk));
+    r.vars.insert(QStringLiteral("LAGGED_WARPS"), QString::number(kLaggedWarps));
     const qint64 elemBytes = plan.dtype == u"float64" ? 8 : (plan.dtype == u"float16" || plan.dtype == u"bfloat16") ? 2 : 4;
     const qint64 rowBytes = plan.reduce * elemBytes;
-    const bool lagged = !onePass && plan.inner == 1 && affine != 1 && rowBytes <= (qint64(8) << 20);
-    const qint64 lag = std::min<qint64>(std::max<qint64>(2, (qint64(16) << 20) / std::max<qint64>(rowBytes, 1)), std::max<qint64>(rows, 1));
-    r.tile = onePass ? static_cast<int>(chunk1) : (lagged ? 4096 : 1024);
+    const bool lagged = !onePass && plan.inner == 1 && affine != 1 && rowBytes <= (kLaggedMaxRowMiB << 20);
+    const qint64 lag = std::min<qint64>(std::max<qint64>(2, (kLaggedDistanceMiB << 20) / std::max<qint64>(rowBytes, 1)), std::max<qint64>(rows, 1));
+    r.tile = onePass ? static_cast<int>(chunk1) : (lagged ? static_cast<int>(kLaggedChunk) : 1024);
     const QString strided = plan.inner == 1 ? (onePass && !softmax ? QStringLiteral("rows contiguous, coalesced; chunks start at 16-byte boundaries, so "
                                                                                     "every load and store is a 16-byte vector, and the row's first CTA "
                                                                                     "also takes the under-16-byte ends of its row")
@@ -298,13 +304,14 @@ PatternRender rowNorm(const PatternPlan& plan)
                                                   .arg(strided).arg(n1)},
         };
     } else if (lagged) {
-        const qint64 nl = cdiv(plan.reduce, 4096);
+        const qint64 nl = cdiv(plan.reduce, kLaggedChunk);
         r.config = {
-            {QStringLiteral("tile"), QStringLiteral("lagged (a row needs more than 64 one-pass CTAs and holds at most 8 MiB): rows of R = %1 elements "
-                                                    "(%2 rows in the spec) in chunks of CHUNK = 4096 elements, one per CTA, for the statistics "
-                                                    "and again for the apply").arg(plan.reduce).arg(rows)},
-            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = 8 (256 threads), 16 elements per thread")},
-            {QStringLiteral("grid"), QStringLiteral("one launch of ((rows + LAG) * 2 * cdiv(R, 4096),) = %1 CTAs for the spec (LAG = %2 rows); a CTA "
+            {QStringLiteral("tile"), QStringLiteral("lagged (a row needs more than 64 one-pass CTAs and holds at most %3 MiB): rows of R = %1 elements "
+                                                    "(%2 rows in the spec) in chunks of CHUNK = %4 elements, one per CTA, for the statistics "
+                                                    "and again for the apply").arg(plan.reduce).arg(rows).arg(kLaggedMaxRowMiB).arg(kLaggedChunk)},
+            {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
+                                                    .arg(kLaggedWarps).arg(kLaggedWarps * 32).arg(kLaggedChunk / (kLaggedWarps * 32))},
+            {QStringLiteral("grid"), QStringLiteral("one launch of ((rows + LAG) * 2 * cdiv(R, CHUNK),) = %1 CTAs for the spec (LAG = %2 rows); a CTA "
                                                     "takes a start-order ticket: even tickets gather a chunk's statistics, odd ones apply the "
                                                     "same chunk of the row LAG rows back, once that row's last statistics CTA has merged its "
                                                     "partials (a wait only on earlier tickets, so no co-residency is needed)")

@@ -1,11 +1,11 @@
 #include "core/run/harnessrun.h"
 
 #include "core/run/processgroup.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QStorageInfo>
 
 #include <algorithm>
 #include <chrono>
@@ -115,7 +115,7 @@ void HarnessRun::start()
         } else {
             m_log.setFileName(QDir(m_cfg.runDir).filePath(QStringLiteral("output.log")));
             if (!m_log.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
-                why = QStringLiteral("cannot write \"%1\": %2").arg(m_log.fileName(), m_log.errorString());
+                why = QStringLiteral("cannot write \"%1\": %2").arg(m_log.fileName(), writeFailureReason(m_log, m_log.fileName(), 0));
         }
     }
     if (!why.isEmpty()) {
@@ -543,12 +543,7 @@ void HarnessRun::finish(const QString& startError)
         out.resultPath = f.fileName();
         const std::string text = toJson(out).dump(2) + "\n";
         if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
-            // A full disk fails at commit with Qt's "Unknown error": say so (as workspace's writeFailureReason).
-            const QStorageInfo volume(m_cfg.runDir);
-            const bool full = volume.isValid() && volume.bytesAvailable() >= 0 && volume.bytesAvailable() < qint64(text.size()) + 4096;
-            out.harnessErrors << QStringLiteral("cannot write %1: %2")
-                                     .arg(f.fileName(), full ? QStringLiteral("no space left on the device (%1 bytes free)").arg(volume.bytesAvailable())
-                                                             : f.errorString());
+            out.harnessErrors << QStringLiteral("cannot write %1: %2").arg(f.fileName(), writeFailureReason(f, f.fileName(), qint64(text.size())));
             out.resultPath.clear();
         }
     }

@@ -53,8 +53,8 @@ AFFINE_KIND = 0             # weights: 0 none, 1 per position (layer norm), 2 pe
 LAGGED = True               # False: long rows always take two passes
 LAGGED_MAX_ROW_BYTES = 8 << 20  # rows up to this size take the lagged path (contiguous, no per-position weights)
 LAGGED_DISTANCE = 16 << 20  # bytes of x read between a chunk's statistics and its re-read: LAG = this / row bytes
-LAGGED_CHUNK = 4096         # elements per CTA, 8 warps (H200, 2026-11-30: 35_GroupNorm_'s 8 MiB rows at LAG 2 took
-LAGGED_WARPS = 8            # 4890-4928 us against 5155-5160 us for two passes; DRAM reads 1.07x of x, not 2x)
+LAGGED_CHUNK = 4096         # elements per CTA, on LAGGED_WARPS (H200, 2026-11-30: 35_GroupNorm_'s 8 MiB rows at LAG 2
+LAGGED_WARPS = 8            # took 4890-4928 us against 5155-5160 us for two passes; DRAM reads 1.07x of x, not 2x)
 
 
 @triton.jit

@@ -14,7 +14,7 @@
 # Baseline configuration:
 #   tile: lagged (a row needs more than 64 one-pass CTAs and holds at most 8 MiB): rows of R = 2097152 elements (896 rows in the spec) in chunks of CHUNK = 4096 elements, one per CTA, for the statistics and again for the apply
 #   threads per CTA: num_warps = 8 (256 threads), 16 elements per thread
-#   grid: one launch of ((rows + LAG) * 2 * cdiv(R, 4096),) = 919552 CTAs for the spec (LAG = 2 rows); a CTA takes a start-order ticket: even tickets gather a chunk's statistics, odd ones apply the same chunk of the row LAG rows back, once that row's last statistics CTA has merged its partials (a wait only on earlier tickets, so no co-residency is needed)
+#   grid: one launch of ((rows + LAG) * 2 * cdiv(R, CHUNK),) = 919552 CTAs for the spec (LAG = 2 rows); a CTA takes a start-order ticket: even tickets gather a chunk's statistics, odd ones apply the same chunk of the row LAG rows back, once that row's last statistics CTA has merged its partials (a wait only on earlier tickets, so no co-residency is needed)
 #   data movement: x read twice, the second time about 16 MiB later, mostly from L2 (statistics loads evict_last, the re-read and the output's stores evict_first) and the output written once; rows contiguous, coalesced; per-chunk fp32 partials (2 x rows x 512 floats), one (shift, scale) pair and one int32 counter per row through global memory
 #   statistics: fp32 sums of d and d^2, d = x - (the row's first element), per chunk, merged per row: variance = E[d^2] - E[d]^2, so offset data keep their digits; eps = 1e-05
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
@@ -55,8 +55,8 @@ AFFINE_KIND = 2             # weights: 0 none, 1 per position (layer norm), 2 pe
 LAGGED = True               # False: long rows always take two passes
 LAGGED_MAX_ROW_BYTES = 8 << 20  # rows up to this size take the lagged path (contiguous, no per-position weights)
 LAGGED_DISTANCE = 16 << 20  # bytes of x read between a chunk's statistics and its re-read: LAG = this / row bytes
-LAGGED_CHUNK = 4096         # elements per CTA, 8 warps (H200, 2026-11-30: 35_GroupNorm_'s 8 MiB rows at LAG 2 took
-LAGGED_WARPS = 8            # 4890-4928 us against 5155-5160 us for two passes; DRAM reads 1.07x of x, not 2x)
+LAGGED_CHUNK = 4096         # elements per CTA, on LAGGED_WARPS (H200, 2026-11-30: 35_GroupNorm_'s 8 MiB rows at LAG 2
+LAGGED_WARPS = 8            # took 4890-4928 us against 5155-5160 us for two passes; DRAM reads 1.07x of x, not 2x)
 
 
 @triton.jit
