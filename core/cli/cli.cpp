@@ -18,6 +18,7 @@
 #include "core/analysis/problemspec.h"
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
+#include "core/codegen/preview.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
 #include "core/platform/specledger.h"
@@ -304,10 +305,29 @@ int cmdAnalyze(const QStringList& args) {
     }
     return kUsage;
   }
-  if (p.isSet(QStringLiteral("json")))
-    out() << QString::fromStdString(r.spec.dump(2)) << Qt::endl;
-  else
+  // What code generation will make of it, before anything is generated (not part of spec.json).
+  const nlohmann::json preview = codegenPreview(r.spec);
+  if (p.isSet(QStringLiteral("json"))) {
+    nlohmann::json doc = r.spec;
+    doc["codegen"] = preview;
+    out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
+  } else {
     out() << formatSpec(r.spec) << Qt::endl;
+    out() << "Code generation:" << Qt::endl;
+    for (const auto& grp : preview.at("groups")) {
+      QStringList ops;
+      for (const auto& id : grp.at("ops")) ops << QString::fromStdString(id.get<std::string>());
+      out() << "  group " << QString::fromStdString(grp.at("anchor").get<std::string>()) << " [" << ops.join(QStringLiteral(", "))
+            << "]: " << (grp.at("covered").get<bool>() ? QStringLiteral("covered")
+                                                          : QStringLiteral("not covered: ") + QString::fromStdString(grp.value("reason", std::string())))
+            << Qt::endl;
+    }
+    for (const auto& b : preview.at("backends"))
+      out() << "  " << QString::fromStdString(b.at("label").get<std::string>()) << ": "
+            << (b.at("kernel").get<bool>() ? QStringLiteral("kernel (%1)").arg(QString::fromStdString(b.at("plan").get<std::string>()))
+                                           : QStringLiteral("skeleton: ") + QString::fromStdString(b.value("reason", std::string())))
+            << Qt::endl;
+  }
   return kOk;
 }
 
