@@ -74,7 +74,7 @@ void printHelp() {
            "Commands:\n"
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
-           "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
+           "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
            "                                                    phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
@@ -108,7 +108,10 @@ void printBaselineHelp() {
            "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
            "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
            "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
-           "  --no-commit          write everything but make no git commit\n\n"
+           "  --no-commit          write everything but make no git commit\n"
+           "  --compile-ref        also time torch.compile(Model) (Inductor, default mode) in the same run, at the\n"
+           "                       kernel's precision (TF32 when the kernel computes in TF32), beside eager; its\n"
+           "                       first call compiles (often tens of seconds). GPU runs only\n\n"
            "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
            "2 bad input (nothing measured).\n";
   out().flush();
@@ -202,6 +205,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
                QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
@@ -218,6 +222,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.guessInputs = p.isSet(QStringLiteral("guess-inputs"));
   o.force = p.isSet(QStringLiteral("force"));
   o.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.python = p.value(QStringLiteral("python"));
   bool okNum = false;
   o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
