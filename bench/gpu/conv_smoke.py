@@ -27,6 +27,7 @@ import copy
 import glob
 import importlib.util
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -217,12 +218,15 @@ def run_problem(path):
             torch.cuda.synchronize()
         paths = "+".join(m.last_path for m in inner)
         blocks = sum(m.last_grid_blocks for m in inner)
+        cfgs = ["bk%s%s%s" % (c.get("block_k", "-"), "u" if c.get("tap_uniform") else "",
+                              "M" if c.get("a_mmajor") else "") + "/ph%d" % c.get("phases", 1)
+                for c in (m.last_config for m in inner)]
         if DEV == "cuda":
             set_tf32(False)
         ref = copy.deepcopy(model).float()(*[t.float() if isinstance(t, torch.Tensor) else t for t in inputs])
         err = rel_err(got, ref)
         line = {"problem": name, "path": paths, "shape": tuple(inputs[0].shape), "dtype": args.dtype,
-                "rel_err": err, "blocks": blocks}
+                "rel_err": err, "blocks": blocks, "cfg": "+".join(cfgs)}
         if DEV == "cuda":
             set_tf32(True)
             eager_out = model(*inputs)
@@ -267,7 +271,7 @@ def fmt(line):
         out += "  eager/ours %.2f" % (line["eager_us"] / line["ours_us"])
         if "compile_us" in line:
             out += " compile/ours %.2f" % (line["compile_us"] / line["ours_us"])
-    out += "  ctas %d" % line["blocks"]
+    out += "  ctas %d %s" % (line["blocks"], line["cfg"])
     extra = {k: v for k, v in line.items() if k.startswith(("nhwc_off", "wreorg_off", "compile_error"))}
     if extra:
         out += "  " + " ".join("%s=%s" % (k, ("%.3g" % v) if isinstance(v, float) else v) for k, v in extra.items())
@@ -318,7 +322,9 @@ def main():
                     torch.cuda.empty_cache()
                 except Exception:  # noqa: BLE001 -- a lost context: the next problem reports it
                     pass
-    print("[conv_smoke] %d of %d problems ran (%.0f s)" % (ok, len(files), time.time() - start), flush=True)
+    print("[conv_smoke] %d of %d problems ran (%.0f s); cfg: bk<BLOCK_K>[u: one tap per K block][M: x read "
+          "M-major]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
+    shutil.rmtree(TMP, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def rel_err(got, want):
 
 
 def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, dilation=1, output_padding=0,
-             groups=1, bias=True, transposed=False, dtype=torch.float32, noncontig=False, path=None, seed=0):
+             groups=1, bias=True, transposed=False, dtype=torch.float32, noncontig=False, path=None, seed=0,
+             channels_last=False, config=None):
     rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
     k, stride, padding, dilation, output_padding, in_size = map(rep, (k, stride, padding, dilation, output_padding,
                                                                         in_size))
@@ -80,6 +81,8 @@ def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, d
     else:
         x = torch.randn((batch, cin) + in_size, generator=g)
     x, w = x.to(dtype), w.to(dtype)
+    if channels_last:  # the same values, channels innermost in memory
+        x = x.movedim(1, -1).contiguous().movedim(-1, 1)
     b = b.to(dtype) if b is not None else None
     mod = render(spatial, transposed, wshape, bias, stride, padding, dilation, output_padding, groups)
     model = mod.ModelNew()
@@ -109,6 +112,8 @@ def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, d
     if path is not None:
         tc.assertEqual(model.last_path, path, label)
     tc.assertGreater(model.last_grid_blocks, 0, label)
+    for key, v in (config or {}).items():
+        tc.assertEqual(model.last_config.get(key), v, (key, label))
     return model
 
 
@@ -195,6 +200,58 @@ class ConvStandard(unittest.TestCase):
                     else:
                         want = F.conv2d(x, w, b, stride=2, padding=1)
                 self.assertLess(rel_err(got, want), 1e-5, (settings, transposed))
+
+
+class ConvTapUniform(unittest.TestCase):
+    # Cin/groups a multiple of BLOCK_K: one tap per K block (per-position mask, aligned channel vectors)
+    def test_fp32_several_channel_blocks_and_taps(self):
+        run_case(self, 2, cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, path="implicit_gemm",
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": False, "x_align": 16, "w_align": 16})
+        run_case(self, 1, cin=32, cout=24, k=3, in_size=30, dilation=2, padding=3, bias=False,
+                 config={"tap_uniform": True, "block_k": 32})
+
+    def test_fp32_grouped_block16(self):
+        run_case(self, 2, cin=48, cout=48, k=(2, 3), in_size=(5, 7), groups=3, padding=(1, 0),
+                 config={"tap_uniform": True, "block_k": 16, "x_align": 16})
+
+    def test_transposed_3d(self):
+        run_case(self, 3, cin=16, cout=16, k=3, in_size=(3, 3, 4), stride=2, padding=1, output_padding=1,
+                 transposed=True, config={"tap_uniform": True, "block_k": 16, "phases": 8})
+
+    def test_16bit_ncdhw_reads_m_major(self):
+        run_case(self, 2, cin=32, cout=16, k=3, in_size=(6, 5), padding=1, dtype=torch.bfloat16,
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": True, "x_align": 1})
+        run_case(self, 1, cin=64, cout=16, k=3, in_size=9, stride=2, dtype=torch.float16,
+                 config={"tap_uniform": True, "block_k": 64, "a_mmajor": True})
+
+    def test_channels_last_input(self):
+        run_case(self, 2, cin=32, cout=16, k=3, in_size=(6, 5), padding=1, dtype=torch.bfloat16,
+                 channels_last=True, config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+        run_case(self, 2, cin=16, cout=16, k=3, in_size=(6, 5), padding=1, channels_last=True,
+                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+
+    def test_alignment_follows_the_channel_count(self):
+        # Cin/groups = 16 in 3 groups of a channels-last bf16 x: group bases 16 elements apart (x_align 16)
+        run_case(self, 2, cin=48, cout=48, k=3, in_size=(4, 5), groups=3, dtype=torch.bfloat16,
+                 channels_last=True, config={"tap_uniform": True, "block_k": 16, "x_align": 16})
+        run_case(self, 1, cin=16, cout=16, k=3, in_size=7, dtype=torch.bfloat16, channels_last=True,
+                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+
+    def test_channel_slice_of_a_wider_channels_last_tensor(self):
+        # 16 of 24 channels, channels-last: positions 24 elements apart, so only 8-element alignment holds
+        mod = render(2, False, (16, 16, 3, 3), False, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        model = mod.ModelNew()
+        w = torch.randn(16, 16, 3, 3) * 0.2
+        model.conv.weight.data = w
+        wide = torch.randn(2, 24, 5, 6).to(torch.bfloat16).movedim(1, -1).contiguous().movedim(-1, 1)
+        x = wide[:, :16]
+        with torch.no_grad():
+            got = model(x)
+            want = F.conv2d(x.float(), w.to(torch.bfloat16).float(), padding=1)
+        self.assertLess(rel_err(got, want), 8e-3)
+        self.assertEqual(model.last_config["x_align"], 8)
+        self.assertEqual(mod._pow2_divisor([48, 16, 0]), 16)
+        self.assertEqual(mod._pow2_divisor([3, 16]), 1)
 
 
 class ConvTransposed(unittest.TestCase):
