@@ -45,7 +45,8 @@ ap.add_argument("--quick", action="store_true", help="reduced batch and spatial 
 ap.add_argument("--dtype", default="fp32", choices=["fp32", "bf16", "fp16"])
 ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
 ap.add_argument("--limit", type=float, default=240.0, help="wall-clock seconds per problem")
-ap.add_argument("--budget", type=float, default=1e9, help="start no new problem after this many seconds")
+ap.add_argument("--budget", type=float, default=500.0,
+                help="start no new problem after this many seconds (the device tool allows 600 s a command)")
 ap.add_argument("--variants", action="store_true")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
 args = ap.parse_args()
@@ -295,11 +296,13 @@ def main():
     print("[conv_smoke] " + info, flush=True)
     start = time.time()
     ok = 0
+    not_run = []
     signal.signal(signal.SIGALRM, _alarm)
     for path in files:
         name = os.path.basename(path)[:-3]
         if time.time() - start > args.budget:
             print("%-62s NOT RUN (budget of %.0f s spent)" % (name[:62], args.budget), flush=True)
+            not_run.append(name.split("_")[0] + "_")
             continue
         t0 = time.time()
         signal.setitimer(signal.ITIMER_REAL, args.limit)
@@ -324,6 +327,8 @@ def main():
                     pass
     print("[conv_smoke] %d of %d problems ran (%.0f s); cfg: bk<BLOCK_K>[u: one tap per K block][M: x read "
           "M-major]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
+    if not_run:
+        print("[conv_smoke] the rest: --only " + ",".join(not_run), flush=True)
     shutil.rmtree(TMP, ignore_errors=True)
 
 
