@@ -1,7 +1,7 @@
 """Smoke check and timing of the Triton convolution template on the KernelBench level-1 conv problems.
 
     python3 bench/gpu/conv_smoke.py [--quick] [--problems DIR] [--only 55_,67_] [--dtype fp32|bf16|fp16]
-                                    [--no-compile] [--limit 240] [--budget 560] [--variants]
+                                    [--no-compile] [--limit 240] [--budget 500] [--variants [nhwc|all]]
     python3 bench/gpu/conv_smoke.py --cpu-emulated --quick   # no GPU: tests/data/codegen/fake_triton, no timing
 
 For each problem file (*conv*.py in DIR, by default the first that exists of .gpu/problems/level1,
@@ -20,7 +20,8 @@ references with torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.all
 ratios eager/ours and compile/ours (> 1: ours is faster), and the CTAs of our last call. Each problem
 runs in its own try/except under a wall-clock limit (SIGALRM; a CUDA call in flight finishes first);
 after --budget seconds no new problem is started. --variants also times the template's launcher switches
-(FP32_CHANNELS_LAST, WEIGHT_REORG off) for the fp32 GEMM path.
+(FP32_CHANNELS_LAST off: x read NCDHW by [K, M] tiles, no copy; with --variants all also WEIGHT_REORG off)
+for the fp32 GEMM path. The closing line gives the geometric means of eager/ours and compile/ours.
 """
 import argparse
 import copy
@@ -47,7 +48,9 @@ ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
 ap.add_argument("--limit", type=float, default=240.0, help="wall-clock seconds per problem")
 ap.add_argument("--budget", type=float, default=500.0,
                 help="start no new problem after this many seconds (the device tool allows 600 s a command)")
-ap.add_argument("--variants", action="store_true")
+ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=["none", "nhwc", "all"],
+                help="also time the fp32 GEMM path without the channels-last copy of x (nhwc), and without the "
+                     "weight regroup (all)")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
 args = ap.parse_args()
 
@@ -181,6 +184,25 @@ class Swapped(nn.Module):
         return self.inner(x)
 
 
+class switched:
+    """Module constants of the rendered kernels set for a with-block, then restored."""
+
+    def __init__(self, mods, settings):
+        self.mods, self.settings, self.old = mods, settings, []
+
+    def __enter__(self):
+        self.old = [{k: getattr(m, k) for k in self.settings} for m in self.mods]
+        for m in self.mods:
+            for k, v in self.settings.items():
+                setattr(m, k, v)
+
+    def __exit__(self, *exc):
+        for m, old in zip(self.mods, self.old):
+            for k, v in old.items():
+                setattr(m, k, v)
+        return False
+
+
 def build_ours(model, name):
     convs = [(n, m) for n, m in model.named_modules() if isinstance(m, CONV_TYPES)]
     if not convs:
@@ -228,6 +250,17 @@ def run_problem(path):
         err = rel_err(got, ref)
         line = {"problem": name, "path": paths, "shape": tuple(inputs[0].shape), "dtype": args.dtype,
                 "rel_err": err, "blocks": blocks, "cfg": "+".join(cfgs)}
+        variants = []
+        if args.variants != "none" and DTYPE == torch.float32 and "implicit_gemm" in paths:
+            variants = [("nhwc_off", {"FP32_CHANNELS_LAST": False})]
+            if args.variants == "all":
+                variants.append(("wreorg_off", {"WEIGHT_REORG": False}))
+        for label, settings in variants:  # checked here, against the strict reference; timed below
+            with switched(mods, settings):
+                try:
+                    line[label + "_err"] = rel_err(ours(*inputs), ref)
+                except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
+                    line[label + "_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
         if DEV == "cuda":
             set_tf32(True)
             eager_out = model(*inputs)
@@ -242,22 +275,10 @@ def run_problem(path):
                     line["compile_us"] = bench(lambda: compiled(*inputs))
                 except Exception as e:  # noqa: BLE001 -- one failing compile does not lose the line
                     line["compile_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
-            if args.variants and DTYPE == torch.float32:
-                for label, settings in (("nhwc_off", {"FP32_CHANNELS_LAST": False}),
-                                        ("wreorg_off", {"WEIGHT_REORG": False})):
-                    for mod in mods:
-                        for k, v in settings.items():
-                            setattr(mod, k, v)
-                    try:
-                        v_out = ours(*inputs)
-                        line[label + "_err"] = rel_err(v_out, model(*inputs))
-                        del v_out
+            for label, settings in variants:
+                if label + "_err" in line:
+                    with switched(mods, settings):
                         line[label + "_us"] = bench(lambda: ours(*inputs))
-                    except Exception as e:  # noqa: BLE001
-                        line[label + "_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
-                    for mod in mods:
-                        for k in settings:
-                            setattr(mod, k, not settings[k])
     return line
 
 
@@ -297,6 +318,7 @@ def main():
     start = time.time()
     ok = 0
     not_run = []
+    ratios = {"eager": [], "compile": []}
     signal.signal(signal.SIGALRM, _alarm)
     for path in files:
         name = os.path.basename(path)[:-3]
@@ -311,6 +333,9 @@ def main():
             signal.setitimer(signal.ITIMER_REAL, 0)
             print(fmt(line) + "  (%.0f s)" % (time.time() - t0), flush=True)
             ok += 1
+            for k in ratios:
+                if k + "_us" in line and "ours_us" in line:
+                    ratios[k].append(line[k + "_us"] / line["ours_us"])
         except BaseException as e:  # noqa: BLE001 -- one problem's failure does not stop the rest
             signal.setitimer(signal.ITIMER_REAL, 0)
             if isinstance(e, KeyboardInterrupt):
@@ -327,6 +352,13 @@ def main():
                     pass
     print("[conv_smoke] %d of %d problems ran (%.0f s); cfg: bk<BLOCK_K>[u: one tap per K block][M: x read "
           "M-major]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
+    for k, v in ratios.items():
+        if v:
+            gm = 1.0
+            for r in v:
+                gm *= r ** (1.0 / len(v))
+            print("[conv_smoke] geomean %s/ours %.3f over %d problems (min %.2f, max %.2f; > 1: ours faster)"
+                  % (k, gm, len(v), min(v), max(v)), flush=True)
     if not_run:
         print("[conv_smoke] the rest: --only " + ",".join(not_run), flush=True)
     shutil.rmtree(TMP, ignore_errors=True)
