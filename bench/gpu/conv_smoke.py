@@ -20,8 +20,9 @@ references with torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.all
 ratios eager/ours and compile/ours (> 1: ours is faster), and the CTAs of our last call. Each problem
 runs in its own try/except under a wall-clock limit (SIGALRM; a CUDA call in flight finishes first);
 after --budget seconds no new problem is started. --variants also times the template's launcher switches
-(FP32_CHANNELS_LAST off: x read NCDHW by [K, M] tiles, no copy; with --variants all also WEIGHT_REORG off)
-for the fp32 GEMM path. The closing line gives the geometric means of eager/ours and compile/ours.
+for the fp32 GEMM path: FP32_CHANNELS_LAST forced on (copy: x copied to channels-last) and off (nocopy: x
+read NCDHW by [K, M] tiles), the default choosing by arithmetic intensity; with --variants all also
+WEIGHT_REORG off. The closing line gives the geometric means of eager/ours and compile/ours.
 """
 import argparse
 import copy
@@ -49,8 +50,8 @@ ap.add_argument("--limit", type=float, default=240.0, help="wall-clock seconds p
 ap.add_argument("--budget", type=float, default=500.0,
                 help="start no new problem after this many seconds (the device tool allows 600 s a command)")
 ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=["none", "nhwc", "all"],
-                help="also time the fp32 GEMM path without the channels-last copy of x (nhwc), and without the "
-                     "weight regroup (all)")
+                help="also time the fp32 GEMM path with and without the channels-last copy of x (nhwc), and "
+                     "without the weight regroup (all)")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
 args = ap.parse_args()
 
@@ -241,8 +242,9 @@ def run_problem(path):
             torch.cuda.synchronize()
         paths = "+".join(m.last_path for m in inner)
         blocks = sum(m.last_grid_blocks for m in inner)
-        cfgs = ["bk%s%s%s" % (c.get("block_k", "-"), "u" if c.get("tap_uniform") else "",
-                              "M" if c.get("a_mmajor") else "") + "/ph%d" % c.get("phases", 1)
+        cfgs = ["bk%s%s%s%s" % (c.get("block_k", "-"), "u" if c.get("tap_uniform") else "",
+                                "M" if c.get("a_mmajor") else "", "C" if c.get("x_copy") else "")
+                + "/ph%d" % c.get("phases", 1)
                 for c in (m.last_config for m in inner)]
         if DEV == "cuda":
             set_tf32(False)
@@ -252,7 +254,7 @@ def run_problem(path):
                 "rel_err": err, "blocks": blocks, "cfg": "+".join(cfgs)}
         variants = []
         if args.variants != "none" and DTYPE == torch.float32 and "implicit_gemm" in paths:
-            variants = [("nhwc_off", {"FP32_CHANNELS_LAST": False})]
+            variants = [("copy", {"FP32_CHANNELS_LAST": True}), ("nocopy", {"FP32_CHANNELS_LAST": False})]
             if args.variants == "all":
                 variants.append(("wreorg_off", {"WEIGHT_REORG": False}))
         for label, settings in variants:  # checked here, against the strict reference; timed below
@@ -294,7 +296,7 @@ def fmt(line):
         if "compile_us" in line:
             out += " compile/ours %.2f" % (line["compile_us"] / line["ours_us"])
     out += "  ctas %d %s" % (line["blocks"], line["cfg"])
-    extra = {k: v for k, v in line.items() if k.startswith(("nhwc_off", "wreorg_off", "compile_error"))}
+    extra = {k: v for k, v in line.items() if k.startswith(("copy_", "nocopy_", "wreorg_off", "compile_error"))}
     if extra:
         out += "  " + " ".join("%s=%s" % (k, ("%.3g" % v) if isinstance(v, float) else v) for k, v in extra.items())
     return out
@@ -351,7 +353,7 @@ def main():
                 except Exception:  # noqa: BLE001 -- a lost context: the next problem reports it
                     pass
     print("[conv_smoke] %d of %d problems ran (%.0f s); cfg: bk<BLOCK_K>[u: one tap per K block][M: x read "
-          "M-major]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
+          "M-major][C: x copied to channels-last]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
     for k, v in ratios.items():
         if v:
             gm = 1.0

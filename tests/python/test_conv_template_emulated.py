@@ -66,7 +66,7 @@ def rel_err(got, want):
 
 def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, dilation=1, output_padding=0,
              groups=1, bias=True, transposed=False, dtype=torch.float32, noncontig=False, path=None, seed=0,
-             channels_last=False, config=None):
+             channels_last=False, config=None, settings=None):
     rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
     k, stride, padding, dilation, output_padding, in_size = map(rep, (k, stride, padding, dilation, output_padding,
                                                                         in_size))
@@ -85,6 +85,8 @@ def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, d
         x = x.movedim(1, -1).contiguous().movedim(-1, 1)
     b = b.to(dtype) if b is not None else None
     mod = render(spatial, transposed, wshape, bias, stride, padding, dilation, output_padding, groups)
+    for key, v in (settings or {}).items():
+        setattr(mod, key, v)
     model = mod.ModelNew()
     with torch.no_grad():
         model.conv.weight.data = w.clone()
@@ -206,13 +208,18 @@ class ConvTapUniform(unittest.TestCase):
     # Cin/groups a multiple of BLOCK_K: one tap per K block (per-position mask, aligned channel vectors)
     def test_fp32_several_channel_blocks_and_taps(self):
         run_case(self, 2, cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, path="implicit_gemm",
-                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": False, "x_align": 16, "w_align": 16})
+                 settings={"FP32_CHANNELS_LAST": True},
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": False, "x_align": 16, "w_align": 16,
+                         "x_copy": True})
+        run_case(self, 2, cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, path="implicit_gemm",
+                 settings={"FP32_CHANNELS_LAST": False},
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": True, "x_align": 1, "x_copy": False})
         run_case(self, 1, cin=32, cout=24, k=3, in_size=30, dilation=2, padding=3, bias=False,
                  config={"tap_uniform": True, "block_k": 32})
 
     def test_fp32_grouped_block16(self):
         run_case(self, 2, cin=48, cout=48, k=(2, 3), in_size=(5, 7), groups=3, padding=(1, 0),
-                 config={"tap_uniform": True, "block_k": 16, "x_align": 16})
+                 settings={"FP32_CHANNELS_LAST": True}, config={"tap_uniform": True, "block_k": 16, "x_align": 16})
 
     def test_transposed_3d(self):
         run_case(self, 3, cin=16, cout=16, k=3, in_size=(3, 3, 4), stride=2, padding=1, output_padding=1,
@@ -228,7 +235,7 @@ class ConvTapUniform(unittest.TestCase):
         run_case(self, 2, cin=32, cout=16, k=3, in_size=(6, 5), padding=1, dtype=torch.bfloat16,
                  channels_last=True, config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
         run_case(self, 2, cin=16, cout=16, k=3, in_size=(6, 5), padding=1, channels_last=True,
-                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16, "x_copy": False})
 
     def test_alignment_follows_the_channel_count(self):
         # Cin/groups = 16 in 3 groups of a channels-last bf16 x: group bases 16 elements apart (x_align 16)
@@ -252,6 +259,15 @@ class ConvTapUniform(unittest.TestCase):
         self.assertEqual(model.last_config["x_align"], 8)
         self.assertEqual(mod._pow2_divisor([48, 16, 0]), 16)
         self.assertEqual(mod._pow2_divisor([3, 16]), 1)
+
+
+    def test_fp32_copy_by_intensity(self):
+        # 2*MACs per byte of x + out: 1x1, 16 -> 16 channels: 2*16*16 / ((16 + 16)*4) = 4 FLOP/B (no copy);
+        # 5x5, 64 -> 64, 12 x 12 -> 8 x 8: 2*64*64*64*25 / ((64*144 + 64*64)*4) = 246 FLOP/B (copy)
+        run_case(self, 2, cin=16, cout=16, k=1, in_size=(6, 5), config={"x_copy": False, "a_mmajor": True})
+        run_case(self, 2, cin=64, cout=64, k=5, in_size=(12, 12), config={"x_copy": True, "a_mmajor": False})
+        run_case(self, 1, cin=32, cout=32, k=3, in_size=40, transposed=True, stride=2,
+                 config={"x_copy": False})  # 2*32*3*32*40 / ((32*40 + 32*81)*4) = 15 FLOP/B
 
 
 class ConvTransposed(unittest.TestCase):
