@@ -244,14 +244,17 @@ def run_problem(path):
         blocks = sum(m.last_grid_blocks for m in inner)
         cfgs = ["bk%s%s%s%s" % (c.get("block_k", "-"), "u" if c.get("tap_uniform") else "",
                                 "M" if c.get("a_mmajor") else "", "C" if c.get("x_copy") else "")
-                + "/ph%d" % c.get("phases", 1)
+                + "/ph%d" % c.get("phases", 1) + ("/FALLBACK" if c.get("fallback") else "")
                 for c in (m.last_config for m in inner)]
+        fallbacks = [c["fallback"] for c in (m.last_config for m in inner) if c.get("fallback")]
         if DEV == "cuda":
             set_tf32(False)
         ref = copy.deepcopy(model).float()(*[t.float() if isinstance(t, torch.Tensor) else t for t in inputs])
         err = rel_err(got, ref)
         line = {"problem": name, "path": paths, "shape": tuple(inputs[0].shape), "dtype": args.dtype,
                 "rel_err": err, "blocks": blocks, "cfg": "+".join(cfgs)}
+        if fallbacks:  # a variant the compiler rejected: printed in full under the line
+            line["fallback"] = " | ".join(fallbacks)
         variants = []
         if args.variants != "none" and DTYPE == torch.float32 and "implicit_gemm" in paths:
             variants = [("copy", {"FP32_CHANNELS_LAST": True}), ("nocopy", {"FP32_CHANNELS_LAST": False})]
@@ -334,6 +337,8 @@ def main():
             line = run_problem(path)
             signal.setitimer(signal.ITIMER_REAL, 0)
             print(fmt(line) + "  (%.0f s)" % (time.time() - t0), flush=True)
+            if "fallback" in line:
+                print("    fallback: " + line["fallback"], flush=True)
             ok += 1
             for k in ratios:
                 if k + "_us" in line and "ours_us" in line:

@@ -354,6 +354,42 @@ class ConvLauncher(unittest.TestCase):
         with self.assertRaises(ValueError):
             model(torch.randn(2, 4, 5))
 
+    def test_compile_failure_falls_back(self):
+        # a variant the Triton compiler rejects (a Python exception at the first launch) is replaced by the next:
+        # GEMM in place -> GEMM on a channels-last copy -> direct; the failure is remembered per process
+        import warnings
+
+        class Rejecting:
+            def __init__(self, real, when):
+                self.real, self.when = real, when
+
+            def __getitem__(self, grid):
+                launch = self.real[grid]
+
+                def call(*args, **kwargs):
+                    if self.when(kwargs):
+                        raise RuntimeError("PassManager::run failed (test)")
+                    return launch(*args, **kwargs)
+                return call
+
+        for when, path, copy in ((lambda kw: kw["A_MMAJOR"], "implicit_gemm", True),
+                                 (lambda kw: True, "direct", False)):
+            mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+            mod.FP32_CHANNELS_LAST = False
+            mod.kwb_conv = Rejecting(mod.kwb_conv, when)
+            model = mod.ModelNew()
+            w, b = torch.randn(16, 16, 3, 3) * 0.2, torch.randn(16)
+            model.conv.weight.data, model.conv.bias.data = w, b
+            x = torch.randn(2, 16, 6, 7)
+            for _ in range(2):  # the second call skips the failed variant without trying it
+                with warnings.catch_warnings(record=True):
+                    warnings.simplefilter("always")
+                    with torch.no_grad():
+                        got = model(x)
+                self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
+                self.assertEqual((model.last_path, model.last_config["x_copy"]), (path, copy))
+                self.assertIn("PassManager::run failed (test)", model.last_config["fallback"])
+
     def test_grid_blocks_count_phases(self):
         # a 2-D stride-2 transposed conv: 4 phases, each one M tile and one N tile here
         model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 3), stride=2, batch=1, transposed=True)
