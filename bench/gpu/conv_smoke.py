@@ -264,6 +264,9 @@ def run_problem(path):
             with switched(mods, settings):
                 try:
                     line[label + "_err"] = rel_err(ours(*inputs), ref)
+                    if any(m.last_config.get("fallback") for m in inner):
+                        line[label + "_ran"] = "+".join("%s%s" % (m.last_path, "C" if m.last_config.get("x_copy")
+                                                                   else "") for m in inner)
                 except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
                     line[label + "_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
         if DEV == "cuda":
