@@ -1,7 +1,7 @@
 """Smoke check and timing of the Triton convolution template on the KernelBench level-1 conv problems.
 
     python3 bench/gpu/conv_smoke.py [--quick] [--problems DIR] [--only 55_,67_] [--dtype fp32|bf16|fp16]
-                                    [--no-compile] [--limit 240] [--budget 500] [--variants [nhwc|all]]
+                                    [--no-compile] [--limit 240] [--budget 500] [--variants [nhwc|all]] [--sweep]
     python3 bench/gpu/conv_smoke.py --cpu-emulated --quick   # no GPU: tests/data/codegen/fake_triton, no timing
 
 For each problem file (*conv*.py in DIR, by default the first that exists of .gpu/problems/level1,
@@ -52,6 +52,8 @@ ap.add_argument("--budget", type=float, default=500.0,
 ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=["none", "nhwc", "all"],
                 help="also time the fp32 GEMM path with and without the channels-last copy of x (nhwc), and "
                      "without the weight regroup (all)")
+ap.add_argument("--sweep", action="store_true",
+                help="also time the GEMM path at other tiles: BLOCK_M 64/256, MAX_BLOCK_N 64, 2/4 stages, 8 warps")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
 args = ap.parse_args()
 
@@ -66,6 +68,11 @@ DTYPE = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}[a
 TMP = tempfile.mkdtemp(prefix="kwb_conv_smoke_")
 CONV_TYPES = (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.ConvTranspose1d, nn.ConvTranspose2d, nn.ConvTranspose3d)
 _count = [0]
+
+
+# --sweep: module constants of the template, set per variant (label, settings)
+SWEEP = [("s2", {"NUM_STAGES": 2}), ("s4", {"NUM_STAGES": 4}), ("n64", {"MAX_BLOCK_N": 64}),
+         ("m64", {"BLOCK_M": 64}), ("m256n64", {"BLOCK_M": 256, "MAX_BLOCK_N": 64}), ("w8", {"NUM_WARPS": 8})]
 
 
 class Timeout(Exception):
@@ -256,19 +263,24 @@ def run_problem(path):
         if fallbacks:  # a variant the compiler rejected: printed in full under the line
             line["fallback"] = " | ".join(fallbacks)
         variants = []
-        if args.variants != "none" and DTYPE == torch.float32 and "implicit_gemm" in paths:
-            variants = [("copy", {"FP32_CHANNELS_LAST": True}), ("nocopy", {"FP32_CHANNELS_LAST": False})]
+        if DTYPE == torch.float32 and "implicit_gemm" in paths:
+            if args.variants != "none":
+                variants += [("copy", {"FP32_CHANNELS_LAST": True}), ("nocopy", {"FP32_CHANNELS_LAST": False})]
             if args.variants == "all":
                 variants.append(("wreorg_off", {"WEIGHT_REORG": False}))
+        if args.sweep and "implicit_gemm" in paths:
+            variants += SWEEP
+        line["variants"] = {}
         for label, settings in variants:  # checked here, against the strict reference; timed below
+            v = line["variants"][label] = {}
             with switched(mods, settings):
                 try:
-                    line[label + "_err"] = rel_err(ours(*inputs), ref)
+                    v["err"] = rel_err(ours(*inputs), ref)
                     if any(m.last_config.get("fallback") for m in inner):
-                        line[label + "_ran"] = "+".join("%s%s" % (m.last_path, "C" if m.last_config.get("x_copy")
-                                                                   else "") for m in inner)
+                        v["ran"] = "+".join("%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "")
+                                            for m in inner)
                 except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
-                    line[label + "_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
+                    v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
         if DEV == "cuda":
             set_tf32(True)
             eager_out = model(*inputs)
@@ -284,9 +296,9 @@ def run_problem(path):
                 except Exception as e:  # noqa: BLE001 -- one failing compile does not lose the line
                     line["compile_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
             for label, settings in variants:
-                if label + "_err" in line:
+                if "err" in line["variants"][label]:
                     with switched(mods, settings):
-                        line[label + "_us"] = bench(lambda: ours(*inputs))
+                        line["variants"][label]["us"] = bench(lambda: ours(*inputs))
     return line
 
 
@@ -302,9 +314,12 @@ def fmt(line):
         if "compile_us" in line:
             out += " compile/ours %.2f" % (line["compile_us"] / line["ours_us"])
     out += "  ctas %d %s" % (line["blocks"], line["cfg"])
-    extra = {k: v for k, v in line.items() if k.startswith(("copy_", "nocopy_", "wreorg_off", "compile_error"))}
-    if extra:
-        out += "  " + " ".join("%s=%s" % (k, ("%.3g" % v) if isinstance(v, float) else v) for k, v in extra.items())
+    if "compile_error" in line:
+        out += "  compile_error=" + line["compile_error"]
+    for label, v in line.get("variants", {}).items():  # label=us(rel_err)[->what ran]
+        out += "  %s=%s(%s)%s" % (label, "%.1f" % v["us"] if "us" in v else "-",
+                                  "%.1e" % v["err"] if "err" in v else v.get("error", "?"),
+                                  "->" + v["ran"] if "ran" in v else "")
     return out
 
 

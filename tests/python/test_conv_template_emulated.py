@@ -354,6 +354,16 @@ class ConvLauncher(unittest.TestCase):
         with self.assertRaises(ValueError):
             model(torch.randn(2, 4, 5))
 
+    def test_several_n_tiles_and_other_tiles(self):
+        # Cout/groups = 40 in N tiles of 16 (3, the last ragged) and M tiles of 64; and BLOCK_M = 256
+        for groups in (1, 2):
+            model = run_case(self, 2, cin=16 * groups, cout=40 * groups, k=3, in_size=(9, 8), padding=1,
+                             groups=groups, settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64},
+                             config={"block_n": 16, "block_m": 64, "tap_uniform": True})
+            self.assertEqual(model.last_grid_blocks, 3 * 3 * groups)  # cdiv(2*9*8, 64) = 3 M tiles x 3 N tiles
+        run_case(self, 2, cin=8, cout=40, k=3, in_size=(9, 8), transposed=True, stride=2,
+                 settings={"MAX_BLOCK_N": 16, "BLOCK_M": 256, "NUM_STAGES": 2}, config={"block_m": 256})
+
     def test_compile_failure_falls_back(self):
         # a variant the Triton compiler rejects (a Python exception at the first launch) is replaced by the next:
         # GEMM in place -> GEMM on a channels-last copy -> direct; the failure is remembered per process
