@@ -75,8 +75,13 @@ SWEEP = [("s2", {"NUM_STAGES": 2}), ("s4", {"NUM_STAGES": 4}), ("n64", {"MAX_BLO
          ("m64", {"BLOCK_M": 64}), ("m256n64", {"BLOCK_M": 256, "MAX_BLOCK_N": 64}), ("w8", {"NUM_WARPS": 8})]
 
 
-class Timeout(Exception):
-    pass
+T0 = [0.0]   # start of the current problem
+DONE = []    # the current problem's line, once printed
+
+
+class Timeout(BaseException):
+    """A BaseException: kernel.py's compile-failure fallback (except Exception) must not swallow it."""
+
 
 
 def _alarm(signum, frame):
@@ -262,6 +267,26 @@ def run_problem(path):
                 "rel_err": err, "blocks": blocks, "cfg": "+".join(cfgs)}
         if fallbacks:  # a variant the compiler rejected: printed in full under the line
             line["fallback"] = " | ".join(fallbacks)
+        if DEV == "cuda":  # the default configuration first: a variant that breaks cannot cost its line
+            set_tf32(True)
+            eager_out = model(*inputs)
+            line["eager_err"] = rel_err(eager_out, ref)
+            del eager_out
+            line["ours_us"] = bench(lambda: ours(*inputs))
+            line["eager_us"] = bench(lambda: model(*inputs))
+            if not args.no_compile:
+                try:
+                    compiled = torch.compile(model)
+                    compiled(*inputs)
+                    line["compile_us"] = bench(lambda: compiled(*inputs))
+                    del compiled
+                except Exception as e:  # noqa: BLE001 -- one failing compile does not lose the line
+                    line["compile_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
+        del got
+        print(fmt(line) + "  (%.0f s)" % (time.time() - T0[0]), flush=True)  # before the variants: a limit hit
+        if "fallback" in line:                                              # there keeps this line
+            print("    fallback: " + line["fallback"], flush=True)
+        DONE.append(line)
         variants = []
         if DTYPE == torch.float32 and "implicit_gemm" in paths:
             if args.variants != "none":
@@ -271,7 +296,7 @@ def run_problem(path):
         if args.sweep and "implicit_gemm" in paths:
             variants += SWEEP
         line["variants"] = {}
-        for label, settings in variants:  # checked here, against the strict reference; timed below
+        for label, settings in variants:  # each checked against the strict reference, then timed
             v = line["variants"][label] = {}
             with switched(mods, settings):
                 try:
@@ -279,26 +304,13 @@ def run_problem(path):
                     if any(m.last_config.get("fallback") for m in inner):
                         v["ran"] = "+".join("%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "")
                                             for m in inner)
+                    if DEV == "cuda":
+                        v["us"] = bench(lambda: ours(*inputs))
                 except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
                     v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
-        if DEV == "cuda":
-            set_tf32(True)
-            eager_out = model(*inputs)
-            line["eager_err"] = rel_err(eager_out, ref)
-            del eager_out, ref
-            line["ours_us"] = bench(lambda: ours(*inputs))
-            line["eager_us"] = bench(lambda: model(*inputs))
-            if not args.no_compile:
-                try:
-                    compiled = torch.compile(model)
-                    compiled(*inputs)
-                    line["compile_us"] = bench(lambda: compiled(*inputs))
-                except Exception as e:  # noqa: BLE001 -- one failing compile does not lose the line
-                    line["compile_error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
-            for label, settings in variants:
-                if "err" in line["variants"][label]:
-                    with switched(mods, settings):
-                        line["variants"][label]["us"] = bench(lambda: ours(*inputs))
+        del ref
+        if variants:
+            print("    variants: " + fmt_variants(line), flush=True)
     return line
 
 
@@ -316,11 +328,18 @@ def fmt(line):
     out += "  ctas %d %s" % (line["blocks"], line["cfg"])
     if "compile_error" in line:
         out += "  compile_error=" + line["compile_error"]
-    for label, v in line.get("variants", {}).items():  # label=us(rel_err)[->what ran]
-        out += "  %s=%s(%s)%s" % (label, "%.1f" % v["us"] if "us" in v else "-",
-                                  "%.1e" % v["err"] if "err" in v else v.get("error", "?"),
-                                  "->" + v["ran"] if "ran" in v else "")
     return out
+
+
+def fmt_variants(line):
+    out = []
+    for label, v in line.get("variants", {}).items():  # label=us(rel_err)[->what ran]
+        out.append("%s=%s(%s)%s" % (label, "%.1f" % v["us"] if "us" in v else "-",
+                                    "%.1e" % v["err"] if "err" in v else v.get("error", "?"),
+                                    "->" + v["ran"] if "ran" in v else ""))
+    if "ours_us" in line:
+        out.append("(default %.1f)" % line["ours_us"])
+    return "  ".join(out)
 
 
 def main():
@@ -349,25 +368,20 @@ def main():
             print("%-62s NOT RUN (budget of %.0f s spent)" % (name[:62], args.budget), flush=True)
             not_run.append(name.split("_")[0] + "_")
             continue
-        t0 = time.time()
+        t0 = T0[0] = time.time()
+        del DONE[:]
         signal.setitimer(signal.ITIMER_REAL, args.limit)
         try:
-            line = run_problem(path)
+            run_problem(path)
             signal.setitimer(signal.ITIMER_REAL, 0)
-            print(fmt(line) + "  (%.0f s)" % (time.time() - t0), flush=True)
-            if "fallback" in line:
-                print("    fallback: " + line["fallback"], flush=True)
-            ok += 1
-            for k in ratios:
-                if k + "_us" in line and "ours_us" in line:
-                    ratios[k].append(line[k + "_us"] / line["ours_us"])
         except BaseException as e:  # noqa: BLE001 -- one problem's failure does not stop the rest
             signal.setitimer(signal.ITIMER_REAL, 0)
             if isinstance(e, KeyboardInterrupt):
                 raise
             tb = traceback.format_exc().strip().splitlines()
-            print("%-62s ERROR %s: %s  (%.0f s)" % (name[:62], type(e).__name__, str(e).splitlines()[0][:200]
-                                                   if str(e) else "", time.time() - t0), flush=True)
+            print("%-62s ERROR %s: %s  (%.0f s)%s" % (name[:62], type(e).__name__, str(e).splitlines()[0][:200]
+                                                     if str(e) else "", time.time() - t0,
+                                                     " (after its line above)" if DONE else ""), flush=True)
             print("    " + "\n    ".join(tb[-6:]), flush=True)
         finally:
             if DEV == "cuda":
@@ -375,6 +389,11 @@ def main():
                     torch.cuda.empty_cache()
                 except Exception:  # noqa: BLE001 -- a lost context: the next problem reports it
                     pass
+        for line in DONE:
+            ok += 1
+            for k in ratios:
+                if k + "_us" in line and "ours_us" in line:
+                    ratios[k].append(line[k + "_us"] / line["ours_us"])
     print("[conv_smoke] %d of %d problems ran (%.0f s); cfg: bk<BLOCK_K>[u: one tap per K block][M: x read "
           "M-major][C: x copied to channels-last]/ph<stride phases>" % (ok, len(files), time.time() - start), flush=True)
     for k, v in ratios.items():
