@@ -95,10 +95,11 @@ public:
         for (qint64 k : kernel)
             taps *= k;
         const QString dtype = g.input(x)->dtype;
-        // The template's own rule (triton_conv.py.tmpl, _pick_path): tensor cores need K and N of 16+.
-        const bool gemmPath = cinG * taps >= 16 && coutG >= 16;
+        // The template's own rule (triton_conv.py.tmpl: DIRECT_MAX_COG, DIRECT_MAX_K): a few output channels
+        // per group or a short K leave tl.dot's 16-wide minimum mostly idle, so those go direct.
+        const bool gemmPath = coutG > 4 && cinG * taps > 15;
         p.mathDtype = gemmPath && dtype == u"float32" ? QStringLiteral("tf32") : QString();
-        p.tile = 64;
+        p.tile = 128;  // BLOCK_M: output positions per CTA on the GEMM path
         p.config = {
             {QStringLiteral("tile"),
              gemmPath ? QStringLiteral("implicit GEMM per group: M = N x output positions, N = C_out/groups = %1, K = C_in/groups x taps = %2 x %3 "
@@ -113,11 +114,17 @@ public:
             {QStringLiteral("path"), QStringLiteral("chosen per call from the run-time shapes and reported as ModelNew.last_path "
                                                     "(expected at the spec's shapes: %1)")
                                          .arg(gemmPath ? QStringLiteral("implicit_gemm") : QStringLiteral("direct"))},
+            {QStringLiteral("threads per CTA"),
+             gemmPath ? QStringLiteral("num_warps 8 for a 128 x 128 accumulator or larger, else 4 (128-256 threads); %1 software-pipeline stages")
+                            .arg(3)
+                      : QStringLiteral("4 warps (128 threads), up to 1024 output positions per CTA")},
             {QStringLiteral("grid"), QStringLiteral("output tiles x groups (CTAs of the last launch in ModelNew.last_grid_blocks)")},
             {QStringLiteral("data movement"),
-             transposed ? QStringLiteral("x gathered per tap: an output position takes input (o + padding - k x dilation) / stride where "
-                                         "that divides; weight re-laid once per call for the GEMM")
-                        : QStringLiteral("x gathered per tap (im2col never materialised); weight re-laid once per call for the GEMM")},
+             transposed ? QStringLiteral("one launch per stride phase (sub-pixel split): within a phase the taps that reach an output form an "
+                                         "arithmetic progression, so no K work goes to taps that never contribute; x gathered per tap, "
+                                         "weight regrouped channel-contiguous once per call")
+                        : QStringLiteral("x gathered per tap (im2col never materialised); fp32 x copied to channels-last where 2 x MACs per "
+                                         "byte reaches 128 (TF32 wants K contiguous), else read in place; weight regrouped once per call")},
             {QStringLiteral("dtype handling"),
              QStringLiteral("%1, fp32 accumulation, output in x's dtype (%2; follows the input at run time)")
                  .arg(p.mathDtype == u"tf32" ? QStringLiteral("fp32 operands on TF32 tensor cores (tl.dot's default precision)")
