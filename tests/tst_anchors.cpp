@@ -51,6 +51,7 @@ private slots:
     void decodesTheGraph();
     void plans_data();
     void plans();
+    void chainOfConvolutions();
     void claimsButExplains();
     void patternsAreNotClaimed();
     void preview();
@@ -128,15 +129,41 @@ void TestAnchors::plans()
     }
 }
 
+void TestAnchors::chainOfConvolutions()
+{
+    // depthwise then pointwise: one plan, a list of two launches of the same template
+    const kwb::AnchorMatch m = kwb::matchAnchor(loadSpec(QStringLiteral("level1/86_conv_depthwise_separable_2D")));
+    QVERIFY(m.anchor);
+    QVERIFY2(m.plan, qPrintable(m.whyNot));
+    QCOMPARE(m.plan->ops.size(), 2);
+    QCOMPARE(m.plan->vars.value(QStringLiteral("GROUPS")), QStringLiteral("64"));  // the depthwise conv first (in_channels 64)
+    QCOMPARE(m.plan->vars.value(QStringLiteral("MORE_CONVS")), QStringLiteral("CONV1 = ConvSpec(2, (1, 1), (0, 0), (1, 1), (0, 0), 1, False)"));
+    QCOMPARE(m.plan->vars.value(QStringLiteral("FORWARD_BODY")),
+             QStringLiteral("        h0 = conv_forward(self, x, self.depthwise.weight, None, CONV0)\n"
+                            "        return conv_forward(self, h0, self.pointwise.weight, None, CONV1)"));
+    QVERIFY(m.plan->description.startsWith(QStringLiteral("2 convolutions in a chain")));
+}
+
 void TestAnchors::claimsButExplains()
 {
-    // two convolutions in a row (depthwise then pointwise): the conv anchor claims the problem and says
-    // what it does not do yet, naming the user's lines
-    const kwb::AnchorMatch m = kwb::matchAnchor(loadSpec(QStringLiteral("level1/86_conv_depthwise_separable_2D")));
+    // a convolution beside ops the anchor does not fuse yet: claimed, with the ops and the user's lines named
+    json s = loadSpec(QStringLiteral("level1/67_conv_standard_1D"));
+    json relu = {{"op", "aten::relu"}, {"id", "t9"}, {"category", "Elementwise"}, {"line", 40}, {"input_refs", {"t0"}},
+                 {"inputs", json::array()}, {"outputs", json::array()}, {"args", json::object()}};
+    s["ops"].push_back(relu);
+    kwb::AnchorMatch m = kwb::matchAnchor(s);
     QVERIFY(m.anchor);
     QCOMPARE(m.anchor->id(), QStringLiteral("conv"));
     QVERIFY(!m.plan);
-    QVERIFY2(m.whyNot.contains(QStringLiteral("aten::convolution (line")), qPrintable(m.whyNot));
+    QVERIFY2(m.whyNot.contains(QStringLiteral("with aten::relu (line 40): fusing other ops")), qPrintable(m.whyNot));
+    // two convolutions that are not a chain (both read x)
+    json two = loadSpec(QStringLiteral("level1/86_conv_depthwise_separable_2D"));
+    for (auto& op : two["ops"])
+        if (op.value("op", std::string()) == "aten::convolution" && op.value("input_refs", json::array()).at(0) != "x")
+            op["input_refs"][0] = "x";
+    m = kwb::matchAnchor(two);
+    QVERIFY(m.anchor && !m.plan);
+    QVERIFY2(m.whyNot.contains(QStringLiteral("does not consume")), qPrintable(m.whyNot));
     // a CuTe DSL request for a planned anchor says which framework has the template
     const kwb::AnchorMatch pool = kwb::matchAnchor(loadSpec(QStringLiteral("level1/41_Max_Pooling_1D")));
     const QString why = kwb::anchorSkeletonReason(pool, QStringLiteral("cutedsl"));
@@ -172,9 +199,9 @@ void TestAnchors::preview()
         }
     QVERIFY(sawTriton);
     const json two = kwb::codegenPreview(loadSpec(QStringLiteral("level1/86_conv_depthwise_separable_2D")));
-    QCOMPARE(two.at("groups").size(), 2u);
-    QVERIFY(!two.at("groups").at(0).at("covered").get<bool>());
-    QVERIFY(two.at("groups").at(0).at("reason").get<std::string>().find("fusing other ops") != std::string::npos);
+    QCOMPARE(two.at("groups").size(), 2u);  // one per convolution, both in the conv anchor's launch list
+    QVERIFY(two.at("groups").at(0).at("covered").get<bool>());
+    QVERIFY(two.at("groups").at(1).at("covered").get<bool>());
     QVERIFY(kwb::codegenPreview(json::array()).at("groups").empty());
 }
 

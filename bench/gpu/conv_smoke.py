@@ -123,6 +123,8 @@ def render(prefix, conv, problem):
         "BIAS": "self.%s" % names[1] if len(names) > 1 else "None", "SPATIAL": str(spatial),
         "STRIDE": tup(conv.stride), "PADDING": tup(padding), "DILATION": tup(conv.dilation),
         "OUTPUT_PADDING": tup(opad), "GROUPS": str(conv.groups), "TRANSPOSED": str(transposed),
+        "MORE_CONVS": "", "FORWARD_BODY": "        return conv_forward(self, x, self.%s, %s)" % (
+            names[0], "self.%s" % names[1] if len(names) > 1 else "None"),
     }
     with open(TEMPLATE) as f:
         text = f.read()

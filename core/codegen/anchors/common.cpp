@@ -81,6 +81,24 @@ bool intList(const json& args, const char* key, int n, qint64 fallback, QList<qi
     return true;
 }
 
+QString producerOf(const OpGraph& g, const QString& ref)
+{
+    QString r = ref;
+    for (int guard = 0; guard < 256 && !r.isEmpty(); ++guard) {
+        if (g.input(r) || g.params.contains(r))
+            return r;
+        const GraphOp* o = g.op(r);
+        if (!o)
+            return {};
+        if (!o->view)
+            return o->id;
+        if (o->refs.isEmpty())
+            return {};
+        r = o->refs.first();
+    }
+    return {};
+}
+
 QString operandExpr(const OpGraph& g, const QString& ref)
 {
     const QString root = g.rootOf(ref);

@@ -32,6 +32,10 @@ const GraphOp* soleAnchorOp(const OpGraph& g, const QString& category, QString* 
 /// @p fallback n times. false when the value is anything else (a string such as padding='same').
 bool intList(const nlohmann::json& args, const char* key, int n, qint64 fallback, QList<qint64>* out);
 
+/// Follows views back from @p ref to the op that computed it (its id) or to a forward() input or
+/// parameter name; "" when the ref is unknown.
+QString producerOf(const OpGraph& g, const QString& ref);
+
 /// The Python expression ModelNew uses for an operand: "self.conv1.weight" for a model parameter
 /// (reached through views), the argument's name for a forward() input, "" otherwise.
 QString operandExpr(const OpGraph& g, const QString& ref);
