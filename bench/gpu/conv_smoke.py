@@ -227,6 +227,7 @@ def build_ours(model, name):
         mod = render(prefix, conv, name)
         ours = mod.ModelNew()
         ours.load_state_dict(model.state_dict())  # strict: the rendered names are Model's
+        ours = ours.to(DEV).to(DTYPE)  # as the harness moves ModelNew to the device
         return ours, [ours], [mod]
     ours = copy.deepcopy(model)
     inner, mods = [], []
@@ -240,6 +241,7 @@ def build_ours(model, name):
         setattr(parent, last, sw)
         inner.append(sw.inner)
         mods.append(mod)
+    ours = ours.to(DEV).to(DTYPE)  # the swapped-in convs' parameters were made on the CPU
     return ours, inner, mods
 
 
