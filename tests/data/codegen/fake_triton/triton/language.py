@@ -39,6 +39,9 @@ class Ptr:
     def __sub__(self, o):
         return Ptr(self.flat, self.offs - o)
 
+    def __getitem__(self, idx):  # p[:, None] on a block of pointers
+        return Ptr(self.flat, self.offs[idx])
+
 
 def _as_arg(a):
     if isinstance(a, torch.Tensor):
@@ -126,6 +129,10 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
     return old
 
 
+def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here
+    return range(*(int(a) for a in args))
+
+
 def multiple_of(x, _):
     return x
 
@@ -178,6 +185,10 @@ def cdiv(a, b):
 
 def exp(x):
     return torch.exp(_t(x))
+
+
+def exp2(x):
+    return torch.exp2(_t(x))
 
 
 def log(x):

@@ -1,0 +1,286 @@
+"""The Triton pooling and attention templates (resources/templates/kernels/triton_{pool,attention}.py.tmpl),
+rendered here with a small Python substitution of their placeholders and run on the CPU through
+tests/data/codegen/fake_triton (an emulation of the tl.* subset), against PyTorch at reduced shapes.
+Numbers only: nothing here says anything about speed or about what the real Triton compiler accepts.
+"""
+import atexit
+import importlib.util
+import math
+import os
+import re
+import shutil
+import sys
+import tempfile
+import unittest
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+TEMPLATES = os.path.join(ROOT, "resources", "templates", "kernels")
+sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
+_TMP = tempfile.mkdtemp(prefix="kwb_poolattn_")
+atexit.register(shutil.rmtree, _TMP, True)
+_COUNT = [0]
+
+
+def render(template, **values):
+    """The C++ renderer's job in small: every {{NAME}} replaced; a placeholder left over is an error."""
+    shared = {"PROBLEM": "test_problem", "SPEC_SHA": "", "DESCRIPTION": "a test rendering",
+              "POLICY_NOTE": "a test", "CONFIG_SUMMARY": "#   (test)", "INIT_PARAMS": "",
+              "INIT_STORE": "        pass", "KERNEL": "kwb_test"}
+    shared.update(values)
+    with open(os.path.join(TEMPLATES, template)) as f:
+        text = f.read()
+    text = re.sub(r"\{\{(\w+)\}\}", lambda m: str(shared[m.group(1)]), text)
+    _COUNT[0] += 1
+    path = os.path.join(_TMP, "kernel_%d.py" % _COUNT[0])
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location("kernel_%d" % _COUNT[0], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def tup(v, n):
+    return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
+
+
+def pool_module(kind, spatial, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                count_include_pad=True, divisor_override=None):
+    return render("triton_pool.py.tmpl", FORWARD_PARAMS=", x", X="x", POOL_KIND=kind, SPATIAL=spatial,
+                  KERNEL_SIZE=tup(kernel_size, spatial), STRIDE=tup(stride if stride is not None else kernel_size, spatial),
+                  PADDING=tup(padding, spatial), DILATION=tup(dilation, spatial), CEIL_MODE=ceil_mode,
+                  COUNT_INCLUDE_PAD=count_include_pad, DIVISOR_OVERRIDE=divisor_override)
+
+
+def rel_err(got, want):
+    """The harness's measure: ||got - want|| / ||want|| (fp64); NaNs must sit at the same places."""
+    got, want = got.double(), want.double()
+    same_nan = torch.equal(torch.isnan(got), torch.isnan(want))
+    if not same_nan:
+        return float("inf")
+    g, w = torch.nan_to_num(got, nan=0.0), torch.nan_to_num(want, nan=0.0)
+    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+
+
+class PoolEmulated(unittest.TestCase):
+    def check(self, kind, spatial, x, tol=1e-6, path=None, **kw):
+        mod = pool_module(kind, spatial, **kw)
+        model = mod.ModelNew()
+        got = model(x)
+        ref_kw = dict(kw)
+        ref_kw.setdefault("stride", None)
+        if kind == "max":
+            ref_kw.pop("count_include_pad", None)
+            ref_kw.pop("divisor_override", None)
+            fn = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}[spatial]
+        else:
+            ref_kw.pop("dilation", None)
+            if spatial == 1:
+                ref_kw.pop("divisor_override", None)
+            fn = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}[spatial]
+        want = fn(x.float(), **ref_kw).to(x.dtype)
+        self.assertEqual(got.shape, want.shape, kw)
+        self.assertEqual(got.dtype, x.dtype)
+        err = rel_err(got, want)
+        self.assertLess(err, tol, (kind, spatial, list(x.shape), kw, err))
+        if path:
+            self.assertEqual(model.last_path, path)
+        return model
+
+    def test_max_1d_like_41(self):
+        torch.manual_seed(0)
+        x = torch.rand(2, 3, 37)
+        for ceil in (False, True):
+            self.check("max", 1, x, kernel_size=8, stride=1, padding=4, dilation=3, ceil_mode=ceil)
+            self.check("max", 1, x, kernel_size=4, stride=3, padding=2, dilation=2, ceil_mode=ceil)
+        # several tiles along the output row (TILE = 1024), the last ragged; an unbatched (C, L) input
+        m = self.check("max", 1, torch.randn(2, 2, 2600), kernel_size=3, stride=1, padding=1)
+        self.assertEqual(m.last_grid_blocks, 2 * 2 * 3)
+        self.check("max", 1, torch.randn(3, 50), kernel_size=5, stride=2, padding=2, ceil_mode=True)
+
+    def test_max_2d_and_nan(self):
+        torch.manual_seed(1)
+        x = torch.randn(2, 3, 17, 19)
+        for ceil in (False, True):
+            self.check("max", 2, x, kernel_size=(3, 2), stride=(2, 1), padding=(1, 1), dilation=(2, 1), ceil_mode=ceil)
+            self.check("max", 2, x, kernel_size=3, stride=2, padding=1, ceil_mode=ceil)
+        x[0, 1, 4, 5] = float("nan")
+        x[1, 2, 0, 0] = float("nan")
+        x[1, 0, 16, 18] = float("nan")
+        self.check("max", 2, x, kernel_size=3, stride=2, padding=1, ceil_mode=True)
+        self.check("max", 2, x, kernel_size=2, stride=1, dilation=2)
+
+    def test_max_3d_like_43(self):
+        torch.manual_seed(2)
+        x = torch.rand(2, 2, 9, 10, 11)
+        for ceil in (False, True):
+            self.check("max", 3, x, kernel_size=3, stride=2, padding=1, dilation=3, ceil_mode=ceil, path="unrolled")
+        # 5 x 5 x 5 = 125 taps > UNROLL_MAX: the looped nest
+        self.check("max", 3, x, kernel_size=5, stride=(1, 2, 3), padding=2, path="looped")
+
+    def test_avg_1d_like_44(self):
+        torch.manual_seed(3)
+        x = torch.rand(2, 3, 37)
+        for ceil in (False, True):
+            for cip in (True, False):
+                self.check("avg", 1, x, kernel_size=8, stride=1, padding=4, ceil_mode=ceil, count_include_pad=cip)
+                self.check("avg", 1, x, kernel_size=4, stride=3, padding=2, ceil_mode=ceil, count_include_pad=cip)
+
+    def test_avg_2d_divisor_override(self):
+        torch.manual_seed(4)
+        x = torch.randn(2, 3, 13, 14)
+        for ceil in (False, True):
+            for cip in (True, False):
+                self.check("avg", 2, x, kernel_size=3, stride=2, padding=1, ceil_mode=ceil, count_include_pad=cip)
+            self.check("avg", 2, x, kernel_size=(3, 2), stride=(2, 3), padding=(1, 1), ceil_mode=ceil,
+                       divisor_override=5)
+
+    def test_avg_3d_like_46(self):
+        torch.manual_seed(5)
+        x = torch.rand(2, 2, 9, 10, 12)
+        for ceil in (False, True):
+            for cip in (True, False):
+                self.check("avg", 3, x, kernel_size=3, stride=2, padding=1, ceil_mode=ceil, count_include_pad=cip)
+        self.check("avg", 3, x, kernel_size=(2, 3, 4), stride=(1, 2, 3), padding=(1, 1, 2), divisor_override=7)
+        self.check("avg", 3, x, kernel_size=5, stride=1, padding=2, count_include_pad=False, path="looped")
+
+    def test_size1_and_ragged_dims(self):
+        torch.manual_seed(6)
+        self.check("max", 2, torch.randn(1, 1, 1, 5), kernel_size=(1, 3), stride=(1, 2))
+        self.check("avg", 2, torch.randn(1, 1, 1, 5), kernel_size=(1, 3), stride=(1, 2), padding=(0, 1),
+                   count_include_pad=False)
+        self.check("max", 3, torch.randn(1, 3, 1, 1, 7), kernel_size=(1, 1, 2))
+        self.check("avg", 1, torch.randn(1, 1, 1), kernel_size=1)
+        # outputs over several tile rows (OW = 40: BLOCK_W 64, BLOCK_H 16; OH = 35: 3 tile rows)
+        self.check("max", 2, torch.randn(1, 2, 35, 40), kernel_size=3, stride=1, padding=1)
+
+    def test_non_contiguous_inputs(self):
+        torch.manual_seed(7)
+        base = torch.randn(2, 3, 9, 10, 24)
+        x = base[..., ::2]  # a strided last dim (NaN-free here)
+        self.assertFalse(x.is_contiguous())
+        self.check("max", 3, x, kernel_size=3, stride=2, padding=1, dilation=2)
+        self.check("avg", 3, x, kernel_size=3, stride=2, padding=1)
+        cl = torch.randn(2, 5, 11, 12).to(memory_format=torch.channels_last)
+        self.check("avg", 2, cl, kernel_size=2, stride=2, ceil_mode=True)
+        t = torch.randn(40, 3, 2).permute(2, 1, 0)  # [2, 3, 40], the pooled dim not innermost
+        self.check("max", 1, t, kernel_size=4, stride=2, padding=1)
+        strided = torch.full((2, 3, 60), float("nan"))[:, :, 1::2]  # the harness's strided case: NaN in the gaps
+        strided.copy_(torch.randn(2, 3, 30))
+        self.check("max", 1, strided, kernel_size=3, stride=1, padding=1)
+        self.check("avg", 1, strided, kernel_size=3, stride=1, padding=1)
+
+    def test_low_precision(self):
+        torch.manual_seed(8)
+        for dtype in (torch.bfloat16, torch.float16):
+            x = torch.randn(2, 3, 15, 17).to(dtype)
+            self.check("max", 2, x, tol=1e-6, kernel_size=3, stride=2, padding=1)  # max is exact
+            self.check("avg", 2, x, tol=8e-3, kernel_size=3, stride=2, padding=1, count_include_pad=False)
+            self.check("avg", 3, torch.rand(1, 2, 6, 7, 9).to(dtype), tol=8e-3, kernel_size=3, stride=2, padding=1)
+
+    def test_bad_window_is_refused(self):
+        mod = pool_module("max", 1, kernel_size=2, stride=1, padding=2)
+        with self.assertRaises(RuntimeError):
+            mod.ModelNew()(torch.randn(1, 1, 10))
+
+
+def attention_module(scale=None, causal=False):
+    return render("triton_attention.py.tmpl", FORWARD_PARAMS=", Q, K, V", Q="Q", K="K", V="V",
+                  SCALE=repr(scale), CAUSAL=causal)
+
+
+def attention_ref(q, k, v, scale=None, causal=False):
+    q, k, v = q.double(), k.double(), v.double()
+    s = (q @ k.transpose(-2, -1)) * (scale if scale is not None else 1.0 / math.sqrt(q.shape[-1]))
+    if causal:
+        lq, lk = q.shape[-2], k.shape[-2]
+        keep = torch.ones(lq, lk, dtype=torch.bool).tril(diagonal=0)  # torch's is_causal: top-left aligned
+        s = s.masked_fill(~keep, float("-inf"))
+    return torch.softmax(s, dim=-1) @ v
+
+
+class AttentionEmulated(unittest.TestCase):
+    def run_with(self, mod, settings, model, *args):
+        old = {k: getattr(mod, k) for k in settings}
+        for k, v in settings.items():
+            setattr(mod, k, v)
+        try:
+            return model(*args)
+        finally:
+            for k, v in old.items():
+                setattr(mod, k, v)
+
+    def check(self, q, k, v, scale=None, causal=False, path="flash", tol=1e-5, settings=None):
+        mod = attention_module(scale, causal)
+        model = mod.ModelNew()
+        got = self.run_with(mod, settings or {}, model, q, k, v)
+        want = attention_ref(q, k, v, scale, causal)
+        self.assertEqual(got.shape, want.shape)
+        self.assertEqual(got.dtype, q.dtype)
+        self.assertEqual(model.last_path, path)
+        err = rel_err(got, want)
+        self.assertLess(err, tol, (list(q.shape), list(k.shape), list(v.shape), scale, causal, path, err))
+        return model
+
+    def test_flash_lq_ne_lk_causal_scale(self):
+        torch.manual_seed(10)
+        q, k, v = torch.randn(2, 3, 37, 40), torch.randn(2, 3, 53, 40), torch.randn(2, 3, 53, 24)
+        for causal in (False, True):
+            for scale in (None, 0.3):
+                self.check(q, k, v, scale, causal)
+        # more queries than keys (causal rows past Lk see every key), several query blocks, no leading dims
+        q2, k2, v2 = torch.randn(300, 16), torch.randn(70, 16), torch.randn(70, 16)
+        m = self.check(q2, k2, v2, causal=True)
+        self.assertEqual(m.last_grid_blocks, 3)  # BLOCK_M 128
+        self.check(q2, k2, v2, causal=False)
+
+    def test_flash_head_dims_and_broadcast(self):
+        torch.manual_seed(11)
+        for d in (64, 100, 256):
+            q, k, v = torch.randn(1, 2, 33, d), torch.randn(1, 2, 65, d), torch.randn(1, 2, 65, d)
+            self.check(q, k, v, causal=(d == 100))
+        q, k, v = torch.randn(2, 3, 9, 32), torch.randn(1, 3, 11, 32), torch.randn(1, 3, 11, 32)  # K, V broadcast
+        self.check(q, k, v)
+        self.check(torch.randn(1, 1, 16), torch.randn(1, 1, 16), torch.randn(1, 1, 16))  # Lq = Lk = 1
+        qt = torch.randn(2, 20, 3, 32).transpose(1, 2)  # [2, 3, 20, 32] non-contiguous (heads-second layout)
+        self.check(qt, torch.randn(2, 3, 25, 32), torch.randn(2, 3, 25, 32), causal=True)
+
+    def test_flash_low_precision(self):
+        torch.manual_seed(12)
+        for dtype in (torch.bfloat16, torch.float16):
+            q, k, v = (torch.randn(2, 2, 45, 64).to(dtype) for _ in range(3))
+            self.check(q, k, v, causal=True, tol=2e-2)
+
+    def test_materialised_chunks(self):
+        torch.manual_seed(13)
+        q, k, v = torch.randn(3, 37, 300), torch.randn(3, 45, 300), torch.randn(3, 45, 260)
+        for causal in (False, True):
+            self.check(q, k, v, causal=causal, path="materialised")
+            # one batch entry per chunk (3 chunks), then 5 query rows per chunk (8 chunks per entry)
+            for budget in (37 * 45 * 4 + 100, 45 * 4 * 5 + 3):
+                self.check(q, k, v, causal=causal, path="materialised", settings={"S_BUDGET_BYTES": budget})
+        self.check(q, k, v, scale=0.05, path="materialised")
+        # rows longer than the softmax tile: the online max/sum sweep, then a second sweep writes P
+        self.check(q, k, v, causal=True, path="materialised", settings={"SOFTMAX_TILE": 16})
+        self.check(q, k, v, causal=False, path="materialised", settings={"SOFTMAX_TILE": 16, "S_BUDGET_BYTES": 1000})
+
+    def test_materialised_lq_gt_lk_and_bf16(self):
+        torch.manual_seed(14)
+        q, k, v = torch.randn(2, 1, 50, 520), torch.randn(2, 1, 20, 520), torch.randn(2, 1, 20, 520)
+        self.check(q, k, v, causal=True, path="materialised")
+        qb, kb, vb = (torch.randn(2, 2, 33, 272).to(torch.bfloat16) for _ in range(3))
+        self.check(qb, kb, vb, causal=False, path="materialised", tol=2e-2)
+
+    def test_empty_keys_give_zeros(self):
+        model = attention_module().ModelNew()
+        out = model(torch.randn(2, 5, 16), torch.randn(2, 0, 16), torch.randn(2, 0, 8))
+        self.assertEqual(out.shape, (2, 5, 8))
+        self.assertEqual(float(out.abs().sum()), 0.0)
+
+
+if __name__ == "__main__":
+    unittest.main()
