@@ -282,5 +282,35 @@ class AttentionEmulated(unittest.TestCase):
         self.assertEqual(float(out.abs().sum()), 0.0)
 
 
+KERNELBENCH = os.environ.get("KWB_KERNELBENCH_LEVEL1", "/work/shared/data/kernelbench/level1")
+
+
+@unittest.skipUnless(os.path.isdir(KERNELBENCH), "no KernelBench level1 folder (KWB_KERNELBENCH_LEVEL1)")
+class SmokeRendererEmulated(unittest.TestCase):
+    def test_smoke_script_renders_the_five_problems(self):
+        # bench/gpu/pool_attn_smoke.py's renderer (constructor arguments and module attributes of Model)
+        # gives kernels that match Model at small inputs of the problems' ranks
+        sys.path.insert(0, os.path.join(ROOT, "bench", "gpu"))
+        import pool_attn_smoke as smoke
+        small = {"41_Max_Pooling_1D": (2, 3, 40), "43_Max_Pooling_3D": (2, 2, 9, 10, 11),
+                 "44_Average_Pooling_1D": (2, 3, 40), "46_Average_Pooling_3D": (2, 2, 9, 10, 12)}
+        torch.manual_seed(20)
+        for name in smoke.PROBLEMS:
+            ref = smoke.load_file(os.path.join(KERNELBENCH, name + ".py"), "ref_" + name)
+            kind, mod = smoke.render_problem(ref, name)
+            init = ref.get_init_inputs()
+            ours = mod.ModelNew(*init)
+            if kind == "pool":
+                x = torch.rand(*small[name])
+                want = ref.Model(*init)(x)
+                got = ours(x)
+            else:
+                q, k, v = (torch.rand(2, 2, 20, 300) for _ in range(3))
+                want = attention_ref(q, k, v)  # torch 1.13 has no scaled_dot_product_attention
+                got = ours(q, k, v)
+                self.assertEqual(ours.last_path, "materialised")
+            self.assertLess(rel_err(got, want), 1e-5, name)
+
+
 if __name__ == "__main__":
     unittest.main()
