@@ -67,10 +67,9 @@ def rel_err(got, want):
 
 
 class PoolEmulated(unittest.TestCase):
-    def check(self, kind, spatial, x, tol=1e-6, path=None, **kw):
+    def check(self, kind, spatial, x, tol=1e-6, path=None, w_taps=None, **kw):
+        """Both W-tap modes: the launcher's own choice, then the other one forced (W_TAP_AXIS)."""
         mod = pool_module(kind, spatial, **kw)
-        model = mod.ModelNew()
-        got = model(x)
         ref_kw = dict(kw)
         ref_kw.setdefault("stride", None)
         if kind == "max":
@@ -83,24 +82,41 @@ class PoolEmulated(unittest.TestCase):
                 ref_kw.pop("divisor_override", None)
             fn = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}[spatial]
         want = fn(x.float(), **ref_kw).to(x.dtype)
-        self.assertEqual(got.shape, want.shape, kw)
-        self.assertEqual(got.dtype, x.dtype)
-        err = rel_err(got, want)
-        self.assertLess(err, tol, (kind, spatial, list(x.shape), kw, err))
+        model = mod.ModelNew()
+        got = model(x)
+        chosen = model.last_w_taps
         if path:
             self.assertEqual(model.last_path, path)
+        if w_taps:
+            self.assertEqual(chosen, w_taps)
+        forced = mod.ModelNew()
+        mod.W_TAP_AXIS = chosen == 1
+        try:
+            other = forced(x)
+        finally:
+            mod.W_TAP_AXIS = None
+        if tup(kw["kernel_size"], spatial)[-1] > 1:
+            self.assertNotEqual(forced.last_w_taps, chosen, kw)
+        for mode, out in ((chosen, got), (forced.last_w_taps, other)):
+            self.assertEqual(out.shape, want.shape, kw)
+            self.assertEqual(out.dtype, x.dtype)
+            err = rel_err(out, want)
+            self.assertLess(err, tol, (kind, spatial, list(x.shape), kw, "w_taps", mode, err))
         return model
 
     def test_max_1d_like_41(self):
         torch.manual_seed(0)
         x = torch.rand(2, 3, 37)
         for ceil in (False, True):
-            self.check("max", 1, x, kernel_size=8, stride=1, padding=4, dilation=3, ceil_mode=ceil)
+            self.check("max", 1, x, kernel_size=8, stride=1, padding=4, dilation=3, ceil_mode=ceil, w_taps=8)
             self.check("max", 1, x, kernel_size=4, stride=3, padding=2, dilation=2, ceil_mode=ceil)
         # several tiles along the output row (TILE = 1024), the last ragged; an unbatched (C, L) input
-        m = self.check("max", 1, torch.randn(2, 2, 2600), kernel_size=3, stride=1, padding=1)
-        self.assertEqual(m.last_grid_blocks, 2 * 2 * 3)
-        self.check("max", 1, torch.randn(3, 50), kernel_size=5, stride=2, padding=2, ceil_mode=True)
+        m = self.check("max", 1, torch.randn(2, 2, 2600), kernel_size=3, stride=1, padding=1, w_taps=4)
+        self.assertEqual(m.last_grid_blocks, 2 * 2 * 3)  # LOAD_ELEMS 4096 / 4 taps: tiles of 1024
+        self.check("max", 1, torch.randn(3, 50), kernel_size=5, stride=2, padding=2, ceil_mode=True, w_taps=1)
+        # a window wider than WT_MAX = 16 along W: two loads of 16 taps, the second masked past tap 20
+        self.check("max", 1, torch.randn(2, 3, 60), kernel_size=20, stride=1, padding=10, w_taps=16)
+        self.check("avg", 1, torch.randn(2, 3, 60), kernel_size=20, stride=1, padding=10, count_include_pad=False)
 
     def test_max_2d_and_nan(self):
         torch.manual_seed(1)
@@ -119,8 +135,11 @@ class PoolEmulated(unittest.TestCase):
         x = torch.rand(2, 2, 9, 10, 11)
         for ceil in (False, True):
             self.check("max", 3, x, kernel_size=3, stride=2, padding=1, dilation=3, ceil_mode=ceil, path="unrolled")
-        # 5 x 5 x 5 = 125 taps > UNROLL_MAX: the looped nest
-        self.check("max", 3, x, kernel_size=5, stride=(1, 2, 3), padding=2, path="looped")
+        # 5 x 5 x 5 = 125 tap loads > UNROLL_MAX: the looped nest (W stride 3: one W tap per load)
+        self.check("max", 3, x, kernel_size=5, stride=(1, 2, 3), padding=2, path="looped", w_taps=1)
+        # 9 x 9 loads of 4 W taps (3 of them live): looped
+        self.check("max", 3, torch.randn(1, 2, 10, 11, 12), kernel_size=(9, 9, 3), stride=1, padding=(4, 4, 1),
+                   path="looped", w_taps=4)
 
     def test_avg_1d_like_44(self):
         torch.manual_seed(3)
@@ -146,7 +165,9 @@ class PoolEmulated(unittest.TestCase):
             for cip in (True, False):
                 self.check("avg", 3, x, kernel_size=3, stride=2, padding=1, ceil_mode=ceil, count_include_pad=cip)
         self.check("avg", 3, x, kernel_size=(2, 3, 4), stride=(1, 2, 3), padding=(1, 1, 2), divisor_override=7)
-        self.check("avg", 3, x, kernel_size=5, stride=1, padding=2, count_include_pad=False, path="looped")
+        self.check("avg", 3, x, kernel_size=5, stride=2, padding=2, count_include_pad=False, path="looped")
+        self.check("avg", 3, torch.randn(1, 2, 10, 11, 12), kernel_size=(9, 9, 3), stride=1, padding=(4, 4, 1),
+                   count_include_pad=False, path="looped", w_taps=4)
 
     def test_size1_and_ragged_dims(self):
         torch.manual_seed(6)
