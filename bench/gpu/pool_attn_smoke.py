@@ -6,9 +6,9 @@ paths those five do not (flash attention at head dims 64/128/256, causal, 16-bit
 
 Usage (on the GPU machine, from the repository root):
     python3 bench/gpu/pool_attn_smoke.py [--quick] [--limit S] [--problems DIR] [--only a,b] [--no-extra]
-                                         [--no-compile]
+                                         [--no-compile] [--no-variants]
 --quick: batch dims cut to 2 (the problems' other dims as written); --limit: seconds per problem
-(default 150, SIGALRM); --problems: the folder with the level-1 .py files (default: the first of
+(default 180, SIGALRM); --problems: the folder with the level-1 .py files (default: the first of
 .gpu/problems/level1, shared/data/kernelbench/level1, ../shared/data/kernelbench/level1,
 /work/shared/data/kernelbench/level1 that exists).
 
@@ -16,8 +16,11 @@ One process; per problem one line: the template's path, rel_err = ||out - ref|| 
 eager Model computed in strict fp32 (TF32 off), then our latency, eager and torch.compile latency
 (triton.testing.do_bench medians, TF32 on for all three: torch.backends.cuda.matmul.allow_tf32 =
 torch.backends.cudnn.allow_tf32 = True), and for pooling the bytes one read of x and one write of the
-output move over our time as a fraction of a device-to-device copy of x. Each problem runs in
-try/except: a failure prints its error and the next problem runs.
+output move over our time as a fraction of a device-to-device copy of x. Then one indented line per
+variant of the kernel module's settings (POOL_VARIANTS, GEMM_VARIANTS, FLASH_VARIANTS): its rel_err and
+latency against the default's. The extra cases skip torch.compile. Each problem runs in try/except: a
+failure prints its error and the next problem runs. Lines are flushed as they come, the five problems
+first, so a run cut short keeps what it measured.
 """
 import argparse
 import atexit
@@ -58,6 +61,7 @@ def _alarm(signum, frame):
 def load_file(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # the variants find the kernel module of a ModelNew through it
     spec.loader.exec_module(mod)
     return mod
 
@@ -134,9 +138,24 @@ def tf32(on):
     torch.backends.cudnn.allow_tf32 = on
 
 
-def run_case(label, kind, ours, ref_model, inputs, do_compile):
-    """Check ours against ref_model (strict fp32) and time ours, eager and torch.compile (TF32 on)."""
+POOL_VARIANTS = [  # module settings of the pooling kernel timed next to its defaults (one line each)
+    {"W_TAP_AXIS": True}, {"W_TAP_AXIS": False}, {"NUM_WARPS": 8}, {"TILE": 2048, "LOAD_ELEMS": 8192, "NUM_WARPS": 8},
+    {"TILE": 512, "LOAD_ELEMS": 2048},
+]
+GEMM_VARIANTS = [  # the materialised path's GEMM tiles and chunk budget
+    {"GEMM_CONFIGS": [(128, 256, 8, 3), (64, 64, 4, 2)]}, {"GEMM_CONFIGS": [(64, 128, 4, 4), (64, 64, 4, 2)]},
+    {"S_BUDGET_BYTES": 256 << 20},
+]
+FLASH_VARIANTS = [  # flash tiles (BLOCK_M, BLOCK_N, warps, stages) in place of the table's
+    {"FLASH_CONFIGS": {}, "FLASH_FALLBACK": [cfg]} for cfg in ((128, 128, 8, 3), (128, 64, 8, 2), (64, 64, 4, 3))
+]
+
+
+def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
+    """Check ours against ref_model (strict fp32) and time ours, eager and torch.compile (TF32 on); print
+    one line, then one line per variant of the kernel module's settings."""
     fields = [label]
+    t0 = time.time()
     with torch.no_grad():
         tf32(False)
         want = ref_model(*inputs)
@@ -144,11 +163,13 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile):
         got = ours(*inputs)
         torch.cuda.synchronize()
         fields.append("path=%s" % getattr(ours, "last_path", "?"))
+        if kind == "pool":
+            fields.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
         fields.append("grid=%s" % getattr(ours, "last_grid_blocks", "?"))
         fields.append("rel_err=%.3e" % rel_err(got, want))
         nbytes = sum(t.numel() * t.element_size() for t in inputs if torch.is_tensor(t)) + want.numel() * want.element_size()
         out_shape = list(want.shape)
-        del want, got
+        del got
         us = bench(lambda: ours(*inputs))
         fields.append("ours_us=%.1f" % us)
         eager = bench(lambda: ref_model(*inputs))
@@ -163,6 +184,7 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile):
             except Exception as e:  # noqa: BLE001 -- torch.compile's own failure is reported, not fatal
                 fields.append("compile=error(%s)" % str(e).splitlines()[0][:120])
         fields.append("speedup_vs_eager=%.2fx" % (eager / us))
+        copy_tbps = None
         if kind == "pool":
             x = max((t for t in inputs if torch.is_tensor(t)), key=lambda t: t.numel())
             dst = torch.empty_like(x)
@@ -175,7 +197,45 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile):
             q, k, v = inputs[:3]
             flops = 2.0 * (q.numel() / q.shape[-1]) * k.shape[-2] * (q.shape[-1] + v.shape[-1])  # causal: half is skipped
             fields.append("TFLOPs=%.1f MBytes=%.0f out=%s" % (flops / us / 1e6, nbytes / 1e6, out_shape))
-    return " ".join(fields)
+        print("%s %.0fs" % (" ".join(fields), time.time() - t0), flush=True)
+        if not variants:
+            return
+        mod = sys.modules[type(ours).__module__]
+        if kind == "pool":
+            todo = POOL_VARIANTS
+        elif getattr(ours, "last_path", "") == "materialised":
+            todo = GEMM_VARIANTS
+        else:
+            todo = FLASH_VARIANTS
+        for settings in todo:
+            old = {k: getattr(mod, k) for k in settings}
+            line = ["  %s variant %s" % (label, ",".join("%s=%s" % kv for kv in settings.items()).replace(" ", ""))]
+            try:
+                for k, v in settings.items():
+                    setattr(mod, k, v)
+                if hasattr(mod, "_CHOSEN"):
+                    mod._CHOSEN.clear()
+                got = ours(*inputs)
+                torch.cuda.synchronize()
+                line.append("path=%s" % getattr(ours, "last_path", "?"))
+                if kind == "pool":
+                    line.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
+                line.append("rel_err=%.3e" % rel_err(got, want))
+                del got
+                vus = bench(lambda: ours(*inputs))
+                line.append("ours_us=%.1f vs_default=%.2fx" % (vus, us / vus))
+                if copy_tbps:
+                    line.append("pct_of_copy=%.0f%%" % (100.0 * nbytes / vus / 1e6 / copy_tbps))
+            except Timeout:
+                raise
+            except Exception as e:  # noqa: BLE001 -- a variant's failure is reported, not fatal
+                line.append("ERROR %s: %s" % (type(e).__name__, str(e).splitlines()[0][:200] if str(e) else ""))
+            finally:
+                for k, v in old.items():
+                    setattr(mod, k, v)
+                if hasattr(mod, "_CHOSEN"):
+                    mod._CHOSEN.clear()
+            print(" ".join(line), flush=True)
 
 
 def problem_dir(arg):
@@ -237,11 +297,12 @@ def extra_cases(quick):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--limit", type=int, default=150)
+    ap.add_argument("--limit", type=int, default=180)
     ap.add_argument("--problems")
     ap.add_argument("--only", default="")
     ap.add_argument("--no-extra", action="store_true")
     ap.add_argument("--no-compile", action="store_true")
+    ap.add_argument("--no-variants", action="store_true")
     args = ap.parse_args()
     import triton
     print("pool_attn_smoke: gpu=%s torch=%s triton=%s quick=%s" % (
@@ -305,8 +366,8 @@ def run_guarded(label, args, setup):
     signal.alarm(args.limit)
     try:
         kind, ours, ref_model, inputs = setup()
-        line = run_case(label, kind, ours, ref_model, inputs, not args.no_compile)
-        print("%s %.0fs" % (line, time.time() - t0), flush=True)
+        extra = label.startswith("extra_")
+        run_case(label, kind, ours, ref_model, inputs, not args.no_compile and not extra, not args.no_variants)
         return 0
     except BaseException as e:  # noqa: BLE001 -- one problem's failure must not stop the others
         if isinstance(e, KeyboardInterrupt):
