@@ -142,7 +142,8 @@ POOL_VARIANTS = [  # module settings of the pooling kernel timed next to its def
     {"W_TAP_AXIS": True}, {"W_TAP_AXIS": False}, {"NUM_WARPS": 8}, {"TILE": 2048, "LOAD_ELEMS": 8192, "NUM_WARPS": 8},
     {"TILE": 512, "LOAD_ELEMS": 2048},
 ]
-GEMM_VARIANTS = [  # the materialised path's GEMM tiles and chunk budget
+GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM tiles, chunk budget
+    {"FUSED_SOFTMAX": False}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
     {"GEMM_CONFIGS": [(128, 256, 8, 3), (64, 64, 4, 2)]}, {"GEMM_CONFIGS": [(64, 128, 4, 4), (64, 64, 4, 2)]},
     {"S_BUDGET_BYTES": 256 << 20},
 ]
@@ -166,6 +167,10 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
         if kind == "pool":
             fields.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
         fields.append("grid=%s" % getattr(ours, "last_grid_blocks", "?"))
+        if getattr(ours, "last_path", "") == "materialised":
+            fields.append("fused_softmax=%s" % ours.last_fused_softmax)
+            if ours.last_fallback:
+                fields.append("FALLBACK(%s)" % ours.last_fallback.replace(" ", "_")[:200])
         fields.append("rel_err=%.3e" % rel_err(got, want))
         nbytes = sum(t.numel() * t.element_size() for t in inputs if torch.is_tensor(t)) + want.numel() * want.element_size()
         out_shape = list(want.shape)
@@ -218,6 +223,8 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
                 got = ours(*inputs)
                 torch.cuda.synchronize()
                 line.append("path=%s" % getattr(ours, "last_path", "?"))
+                if getattr(ours, "last_path", "") == "materialised":
+                    line.append("fused_softmax=%s" % ours.last_fused_softmax)
                 if kind == "pool":
                     line.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
                 line.append("rel_err=%.3e" % rel_err(got, want))
@@ -233,8 +240,9 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
             finally:
                 for k, v in old.items():
                     setattr(mod, k, v)
-                if hasattr(mod, "_CHOSEN"):
-                    mod._CHOSEN.clear()
+                for cache in ("_CHOSEN", "_FUSED_FAILED"):  # a variant's choices and failures are its own
+                    if hasattr(mod, cache):
+                        getattr(mod, cache).clear()
             print(" ".join(line), flush=True)
 
 

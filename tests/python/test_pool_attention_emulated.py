@@ -279,22 +279,52 @@ class AttentionEmulated(unittest.TestCase):
     def test_materialised_chunks(self):
         torch.manual_seed(13)
         q, k, v = torch.randn(3, 37, 300), torch.randn(3, 45, 300), torch.randn(3, 45, 260)
-        for causal in (False, True):
-            self.check(q, k, v, causal=causal, path="materialised")
-            # one batch entry per chunk (3 chunks), then 5 query rows per chunk (8 chunks per entry)
-            for budget in (37 * 45 * 4 + 100, 45 * 4 * 5 + 3):
-                self.check(q, k, v, causal=causal, path="materialised", settings={"S_BUDGET_BYTES": budget})
-        self.check(q, k, v, scale=0.05, path="materialised")
+        for fused in (True, False):  # scores and softmax in one kernel (rows of 45 keys fit a tile), or not
+            base = {"FUSED_SOFTMAX": fused}
+            for causal in (False, True):
+                m = self.check(q, k, v, causal=causal, path="materialised", settings=base)
+                self.assertEqual(m.last_fused_softmax, fused)
+                # one batch entry per chunk (3 chunks), then 5 query rows per chunk (8 chunks per entry)
+                for budget in (37 * 45 * 4 + 100, 45 * 4 * 5 + 3):
+                    self.check(q, k, v, causal=causal, path="materialised", settings=dict(base, S_BUDGET_BYTES=budget))
+            self.check(q, k, v, scale=0.05, path="materialised", settings=base)
         # rows longer than the softmax tile: the online max/sum sweep, then a second sweep writes P
-        self.check(q, k, v, causal=True, path="materialised", settings={"SOFTMAX_TILE": 16})
-        self.check(q, k, v, causal=False, path="materialised", settings={"SOFTMAX_TILE": 16, "S_BUDGET_BYTES": 1000})
+        self.check(q, k, v, causal=True, path="materialised", settings={"SOFTMAX_TILE": 16, "FUSED_SOFTMAX": False})
+        self.check(q, k, v, causal=False, path="materialised",
+                   settings={"SOFTMAX_TILE": 16, "S_BUDGET_BYTES": 1000, "FUSED_SOFTMAX": False})
+        # key rows over FUSED_MAX_LK take the separate softmax by themselves
+        k2, v2 = torch.randn(3, 45, 300), torch.randn(3, 45, 260)
+        m = self.check(q, k2, v2, causal=True, path="materialised", settings={"FUSED_MAX_LK": 32})
+        self.assertFalse(m.last_fused_softmax)
+
+    def test_materialised_fused_failure_falls_back(self):
+        mod = attention_module(causal=True)
+        model = mod.ModelNew()
+        q, k, v = torch.randn(2, 9, 272), torch.randn(2, 11, 272), torch.randn(2, 11, 272)
+        old = mod.FUSED_CONFIGS
+        mod.FUSED_CONFIGS = []  # no setting launches: the fused kernel "fails"
+        try:
+            with self.assertWarns(UserWarning):
+                got = model(q, k, v)
+        finally:
+            mod.FUSED_CONFIGS = old
+        self.assertFalse(model.last_fused_softmax)
+        self.assertIn("no attention tile setting launched", model.last_fallback)
+        self.assertLess(rel_err(got, attention_ref(q, k, v, causal=True)), 1e-5)
+        model(q, k, v)  # remembered for the process: no second attempt
+        self.assertFalse(model.last_fused_softmax)
+        mod._FUSED_FAILED.clear()
+        model(q, k, v)
+        self.assertTrue(model.last_fused_softmax)
 
     def test_materialised_lq_gt_lk_and_bf16(self):
         torch.manual_seed(14)
         q, k, v = torch.randn(2, 1, 50, 520), torch.randn(2, 1, 20, 520), torch.randn(2, 1, 20, 520)
         self.check(q, k, v, causal=True, path="materialised")
+        self.check(q, k, v, causal=True, path="materialised", settings={"FUSED_SOFTMAX": False})
         qb, kb, vb = (torch.randn(2, 2, 33, 272).to(torch.bfloat16) for _ in range(3))
-        self.check(qb, kb, vb, causal=False, path="materialised", tol=2e-2)
+        for fused in (True, False):  # fused: P stored in bf16
+            self.check(qb, kb, vb, causal=False, path="materialised", tol=2e-2, settings={"FUSED_SOFTMAX": fused})
 
     def test_empty_keys_give_zeros(self):
         model = attention_module().ModelNew()
