@@ -7,6 +7,7 @@ import atexit
 import importlib.util
 import math
 import os
+import random
 import re
 import shutil
 import sys
@@ -203,10 +204,50 @@ class PoolEmulated(unittest.TestCase):
             self.check("avg", 2, x, tol=8e-3, kernel_size=3, stride=2, padding=1, count_include_pad=False)
             self.check("avg", 3, torch.rand(1, 2, 6, 7, 9).to(dtype), tol=8e-3, kernel_size=3, stride=2, padding=1)
 
+    def test_random_windows_against_torch(self):
+        # seeded random windows: 1/2/3-D, max/avg, kernel, stride, padding, dilation, ceil_mode,
+        # count_include_pad, divisor_override, ragged and size-1 dims, NaNs, transposed inputs; both W-tap modes
+        rng = random.Random(7)
+        tested = 0
+        while tested < 60:
+            sp, kind = rng.choice([1, 2, 3]), rng.choice(["max", "avg"])
+            ks = [rng.randint(1, 5) for _ in range(sp)]
+            kw = {"kernel_size": tuple(ks), "stride": tuple(rng.randint(1, 4) for _ in range(sp)),
+                  "padding": tuple(rng.randint(0, k // 2) for k in ks), "ceil_mode": rng.random() < 0.5}
+            if kind == "max":
+                kw["dilation"] = tuple(rng.randint(1, 3) for _ in range(sp))
+            else:
+                kw["count_include_pad"] = rng.random() < 0.5
+                if sp > 1 and rng.random() < 0.3:
+                    kw["divisor_override"] = 3
+            dl = kw.get("dilation", (1,) * sp)
+            size = [rng.randint(1, 3), rng.randint(1, 3)] + [
+                rng.randint(max(1, (k - 1) * d + 1 - 2 * p), 16 if sp == 3 else 30)
+                for k, d, p in zip(ks, dl, kw["padding"])]
+            x = torch.randn(*size, generator=torch.Generator().manual_seed(tested))
+            if rng.random() < 0.3:
+                x[tuple(rng.randrange(n) for n in size)] = float("nan")
+            if rng.random() < 0.3:
+                x = x.transpose(-1, -2) if sp > 1 else x.transpose(0, 1)
+            fn = getattr(F, "%s_pool%dd" % (kind, sp))
+            try:
+                fn(x, **kw)
+            except RuntimeError:  # a window torch refuses (output size < 1)
+                continue
+            tested += 1
+            self.check(kind, sp, x, **kw)
+
     def test_bad_window_is_refused(self):
         mod = pool_module("max", 1, kernel_size=2, stride=1, padding=2)
         with self.assertRaises(RuntimeError):
             mod.ModelNew()(torch.randn(1, 1, 10))
+
+
+def triton_next_pow2(n):
+    p = 1
+    while p < n:
+        p *= 2
+    return p
 
 
 def attention_module(scale=None, causal=False):
@@ -325,6 +366,28 @@ class AttentionEmulated(unittest.TestCase):
         qb, kb, vb = (torch.randn(2, 2, 33, 272).to(torch.bfloat16) for _ in range(3))
         for fused in (True, False):  # fused: P stored in bf16
             self.check(qb, kb, vb, causal=False, path="materialised", tol=2e-2, settings={"FUSED_SOFTMAX": fused})
+
+    def test_random_shapes_against_math(self):
+        # seeded random shapes over both paths: head dims 1..300 (V's may differ), Lq != Lk, no / one / two
+        # leading dims, causal, scale, small score budgets, the separate softmax, the two-sweep softmax
+        rng = random.Random(11)
+        for it in range(24):
+            d = rng.choice([1, 8, 33, 64, 130, 256, 257, 300])
+            e = rng.choice([d, 5, 200, 270])
+            lq, lk = rng.randint(1, 140), rng.randint(1, 140)
+            lead = rng.choice([[], [2], [2, 3]])
+            gen = torch.Generator().manual_seed(it)
+            q, k, v = (torch.randn(*lead, n, c, generator=gen) for n, c in ((lq, d), (lk, d), (lk, e)))
+            settings = {}
+            if rng.random() < 0.3:
+                settings["S_BUDGET_BYTES"] = rng.randint(100, 20000)
+            if rng.random() < 0.3:
+                settings["FUSED_SOFTMAX"] = False
+            if rng.random() < 0.3:
+                settings["SOFTMAX_TILE"] = 32
+            path = "flash" if max(16, triton_next_pow2(d), triton_next_pow2(e)) <= 256 else "materialised"
+            self.check(q, k, v, scale=rng.choice([None, 0.1, 1.3]), causal=rng.random() < 0.5, path=path,
+                       settings=settings)
 
     def test_empty_keys_give_zeros(self):
         model = attention_module().ModelNew()
