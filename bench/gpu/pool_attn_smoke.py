@@ -143,7 +143,7 @@ POOL_VARIANTS = [  # module settings of the pooling kernel timed next to its def
     {"TILE": 512, "LOAD_ELEMS": 2048},
 ]
 GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM tiles, chunk budget
-    {"FUSED_SOFTMAX": False}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
+    {"FUSED_SOFTMAX": False}, {"FUSED_P_FP16": True}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
     {"GEMM_CONFIGS": [(128, 256, 8, 3), (64, 64, 4, 2)]}, {"GEMM_CONFIGS": [(64, 128, 4, 4), (64, 64, 4, 2)]},
     {"S_BUDGET_BYTES": 256 << 20},
 ]
