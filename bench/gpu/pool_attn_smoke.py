@@ -352,7 +352,11 @@ def problem_setup(pdir, name, quick):
     ref_mod = load_file(os.path.join(pdir, name + ".py"), "ref_" + name)
     kind, mod = render_problem(ref_mod, name)
     torch.manual_seed(0)
-    inputs = ref_mod.get_inputs()
+    if hasattr(torch.device("cpu"), "__enter__"):  # torch >= 2.0: draw the inputs on the GPU (GBs at these shapes)
+        with torch.device("cuda"):
+            inputs = ref_mod.get_inputs()
+    else:
+        inputs = ref_mod.get_inputs()
     if quick:
         inputs = [t.narrow(0, 0, min(2, t.shape[0])).contiguous() if torch.is_tensor(t) and t.dim() > 0 else t
                   for t in inputs]
