@@ -69,7 +69,8 @@ def rel_err(got, want):
 
 class PoolEmulated(unittest.TestCase):
     def check(self, kind, spatial, x, tol=1e-6, path=None, w_taps=None, **kw):
-        """Both W-tap modes: the launcher's own choice, then the other one forced (W_TAP_AXIS)."""
+        """Both W-tap modes: the launcher's own choice, then the other one forced (W_TAP_AXIS), that one
+        with bounds masks on every tile (FAST_INTERIOR off)."""
         mod = pool_module(kind, spatial, **kw)
         ref_kw = dict(kw)
         ref_kw.setdefault("stride", None)
@@ -91,11 +92,11 @@ class PoolEmulated(unittest.TestCase):
         if w_taps:
             self.assertEqual(chosen, w_taps)
         forced = mod.ModelNew()
-        mod.W_TAP_AXIS = chosen == 1
+        mod.W_TAP_AXIS, mod.FAST_INTERIOR = chosen == 1, False
         try:
             other = forced(x)
         finally:
-            mod.W_TAP_AXIS = None
+            mod.W_TAP_AXIS, mod.FAST_INTERIOR = None, True
         if tup(kw["kernel_size"], spatial)[-1] > 1:
             self.assertNotEqual(forced.last_w_taps, chosen, kw)
         for mode, out in ((chosen, got), (forced.last_w_taps, other)):
@@ -179,6 +180,11 @@ class PoolEmulated(unittest.TestCase):
         self.check("avg", 1, torch.randn(1, 1, 1), kernel_size=1)
         # outputs over several tile rows (OW = 40: BLOCK_W 64, BLOCK_H 16; OH = 35: 3 tile rows)
         self.check("max", 2, torch.randn(1, 2, 35, 40), kernel_size=3, stride=1, padding=1)
+        # narrow tiles (BLOCK_W_MAX 8): interior tiles clear of the padding on every side, and edge tiles
+        mod = pool_module("avg", 2, kernel_size=3, stride=2, padding=1)
+        mod.BLOCK_W_MAX = 8
+        x = torch.randn(1, 2, 70, 60)
+        self.assertLess(rel_err(mod.ModelNew()(x), F.avg_pool2d(x, 3, 2, 1)), 1e-6)
 
     def test_non_contiguous_inputs(self):
         torch.manual_seed(7)
