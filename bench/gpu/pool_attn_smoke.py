@@ -18,7 +18,8 @@ eager Model computed in strict fp32 (TF32 off), then our latency, eager and torc
 torch.backends.cudnn.allow_tf32 = True), and for pooling the bytes one read of x and one write of the
 output move over our time as a fraction of a device-to-device copy of x. Then one indented line per
 variant of the kernel module's settings (POOL_VARIANTS, GEMM_VARIANTS, FLASH_VARIANTS): its rel_err and
-latency against the default's. The extra cases skip torch.compile. Each problem runs in try/except: a
+latency against the default's; the variants run after every problem's main line (a full run takes
+about 8 minutes on an H200 by estimate; --no-variants or --only shorten it). The extra cases skip torch.compile. Each problem runs in try/except: a
 failure prints its error and the next problem runs. Lines are flushed as they come, the five problems
 first, so a run cut short keeps what it measured.
 """
@@ -45,6 +46,8 @@ PROBLEMS = ["41_Max_Pooling_1D", "43_Max_Pooling_3D", "44_Average_Pooling_1D", "
             "97_ScaledDotProductAttention"]
 POOLS = {nn.MaxPool1d: ("max", 1), nn.MaxPool2d: ("max", 2), nn.MaxPool3d: ("max", 3),
          nn.AvgPool1d: ("avg", 1), nn.AvgPool2d: ("avg", 2), nn.AvgPool3d: ("avg", 3)}
+T_START = time.time()
+DEFERRED = []  # (label, fn): each problem's variants, run after every main line
 TMP = tempfile.mkdtemp(prefix="kwb_pool_attn_smoke_")
 atexit.register(shutil.rmtree, TMP, True)
 _N = [0]
@@ -203,8 +206,15 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
             flops = 2.0 * (q.numel() / q.shape[-1]) * k.shape[-2] * (q.shape[-1] + v.shape[-1])  # causal: half is skipped
             fields.append("TFLOPs=%.1f MBytes=%.0f out=%s" % (flops / us / 1e6, nbytes / 1e6, out_shape))
         print("%s %.0fs" % (" ".join(fields), time.time() - t0), flush=True)
-        if not variants:
-            return
+    if not variants:
+        return None
+    return lambda: run_variants(label, kind, ours, inputs, want, us, nbytes, copy_tbps)
+
+
+def run_variants(label, kind, ours, inputs, want, us, nbytes, copy_tbps):
+    """One line per variant of the kernel module's settings: rel_err and latency against the default's."""
+    with torch.no_grad():
+        tf32(True)
         mod = sys.modules[type(ours).__module__]
         if kind == "pool":
             todo = POOL_VARIANTS
@@ -344,7 +354,11 @@ def main():
             failures += 1
             continue
         failures += run_guarded(name, args, lambda: problem_setup(pdir, name, args.quick))
-    print("pool_attn_smoke: done, %d failed" % failures, flush=True)
+    # the variants after every problem's main line, so that a run cut short has all of those
+    while DEFERRED:
+        label, fn = DEFERRED.pop(0)
+        failures += run_guarded(label + "_variants", args, None, fn)
+    print("pool_attn_smoke: done, %d failed, %.0f s" % (failures, time.time() - T_START), flush=True)
     return 1 if failures else 0
 
 
@@ -373,13 +387,18 @@ def extra_setup(label, kind, template, vals, ref_model, ins):
     return kind, mod.ModelNew().cuda(), ref_model.cuda(), [t.cuda() for t in ins]
 
 
-def run_guarded(label, args, setup):
+def run_guarded(label, args, setup, deferred=None):
     t0 = time.time()
     signal.alarm(args.limit)
     try:
+        if deferred is not None:
+            deferred()
+            return 0
         kind, ours, ref_model, inputs = setup()
         extra = label.startswith("extra_")
-        run_case(label, kind, ours, ref_model, inputs, not args.no_compile and not extra, not args.no_variants)
+        deferred = run_case(label, kind, ours, ref_model, inputs, not args.no_compile and not extra, not args.no_variants)
+        if deferred is not None:
+            DEFERRED.append((label, deferred))
         return 0
     except BaseException as e:  # noqa: BLE001 -- one problem's failure must not stop the others
         if isinstance(e, KeyboardInterrupt):
