@@ -149,6 +149,8 @@ GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM 
     {"FUSED_SOFTMAX": False}, {"FUSED_P_FP16": True}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
     {"GEMM_CONFIGS": [(128, 256, 8, 3), (64, 64, 4, 2)]}, {"GEMM_CONFIGS": [(64, 128, 4, 4), (64, 64, 4, 2)]},
     {"S_BUDGET_BYTES": 256 << 20},
+    # chunks whose P stays in L2 between the scores and the P.V kernels (H200: 50 MB of L2), more launches
+    {"S_BUDGET_BYTES": 32 << 20}, {"S_BUDGET_BYTES": 16 << 20}, {"S_BUDGET_BYTES": 16 << 20, "FUSED_P_FP16": True},
 ]
 FLASH_VARIANTS = [  # flash tiles (BLOCK_M, BLOCK_N, warps, stages) in place of the table's
     {"FLASH_CONFIGS": {}, "FLASH_FALLBACK": [cfg]} for cfg in ((128, 128, 8, 3), (128, 64, 8, 2), (64, 64, 4, 3))
