@@ -146,7 +146,7 @@ POOL_VARIANTS = [  # module settings of the pooling kernel timed next to its def
     {"TILE": 512, "LOAD_ELEMS": 2048}, {"BLOCK_W_MAX": 32},
 ]
 GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM tiles, chunk budget
-    {"FUSED_SOFTMAX": False}, {"FUSED_P_FP16": True}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
+    {"STAGE_V": False}, {"FUSED_SOFTMAX": False}, {"FUSED_P_FP16": True}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},
     {"GEMM_CONFIGS": [(128, 256, 8, 3), (64, 64, 4, 2)]}, {"GEMM_CONFIGS": [(64, 128, 4, 4), (64, 64, 4, 2)]},
     {"S_BUDGET_BYTES": 256 << 20},
     # chunks whose P stays in L2 between the scores and the P.V kernels (H200: 50 MB of L2), more launches
@@ -173,7 +173,7 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
             fields.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
         fields.append("grid=%s" % getattr(ours, "last_grid_blocks", "?"))
         if getattr(ours, "last_path", "") == "materialised":
-            fields.append("fused_softmax=%s" % ours.last_fused_softmax)
+            fields.append("fused_softmax=%s staged_v=%s" % (ours.last_fused_softmax, ours.last_staged_v))
             if ours.last_fallback:
                 fields.append("FALLBACK(%s)" % ours.last_fallback.replace(" ", "_")[:200])
         fields.append("rel_err=%.3e" % rel_err(got, want))
@@ -236,7 +236,7 @@ def run_variants(label, kind, ours, inputs, want, us, nbytes, copy_tbps):
                 torch.cuda.synchronize()
                 line.append("path=%s" % getattr(ours, "last_path", "?"))
                 if getattr(ours, "last_path", "") == "materialised":
-                    line.append("fused_softmax=%s" % ours.last_fused_softmax)
+                    line.append("fused_softmax=%s staged_v=%s" % (ours.last_fused_softmax, ours.last_staged_v))
                 if kind == "pool":
                     line.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
                 line.append("rel_err=%.3e" % rel_err(got, want))

@@ -331,6 +331,9 @@ class AttentionEmulated(unittest.TestCase):
             for causal in (False, True):
                 m = self.check(q, k, v, causal=causal, path="materialised", settings=base)
                 self.assertEqual(m.last_fused_softmax, fused)
+                self.assertTrue(m.last_staged_v)  # fp32 V copied key-major (with every budget below too)
+                m = self.check(q, k, v, causal=causal, path="materialised", settings=dict(base, STAGE_V=False))
+                self.assertFalse(m.last_staged_v)
                 # one batch entry per chunk (3 chunks), then 5 query rows per chunk (8 chunks per entry)
                 for budget in (37 * 45 * 4 + 100, 45 * 4 * 5 + 3):
                     self.check(q, k, v, causal=causal, path="materialised", settings=dict(base, S_BUDGET_BYTES=budget))
