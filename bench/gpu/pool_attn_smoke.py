@@ -152,7 +152,7 @@ GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM 
     # chunks whose P stays in L2 between the scores and the P.V kernels (H200: 50 MB of L2), more launches
     {"S_BUDGET_BYTES": 32 << 20}, {"S_BUDGET_BYTES": 16 << 20}, {"S_BUDGET_BYTES": 16 << 20, "FUSED_P_FP16": True},
 ]
-FLASH_VARIANTS = [  # flash tiles (BLOCK_M, BLOCK_N, warps, stages) in place of the table's
+FLASH_VARIANTS = [{"STAGE_V": False}] + [  # flash tiles (BLOCK_M, BLOCK_N, warps, stages) in place of the table's
     {"FLASH_CONFIGS": {}, "FLASH_FALLBACK": [cfg]} for cfg in ((128, 128, 8, 3), (128, 64, 8, 2), (64, 64, 4, 3))
 ]
 
@@ -172,6 +172,8 @@ def run_case(label, kind, ours, ref_model, inputs, do_compile, variants=True):
         if kind == "pool":
             fields.append("w_taps=%s" % getattr(ours, "last_w_taps", "?"))
         fields.append("grid=%s" % getattr(ours, "last_grid_blocks", "?"))
+        if getattr(ours, "last_path", "") == "flash":
+            fields.append("staged_v=%s" % ours.last_staged_v)
         if getattr(ours, "last_path", "") == "materialised":
             fields.append("fused_softmax=%s staged_v=%s" % (ours.last_fused_softmax, ours.last_staged_v))
             if ours.last_fallback:
