@@ -143,7 +143,7 @@ def tf32(on):
 
 POOL_VARIANTS = [  # module settings of the pooling kernel timed next to its defaults (one line each)
     {"W_TAP_AXIS": True}, {"W_TAP_AXIS": False}, {"FAST_INTERIOR": False}, {"NUM_WARPS": 8}, {"TILE": 2048, "LOAD_ELEMS": 8192, "NUM_WARPS": 8},
-    {"TILE": 512, "LOAD_ELEMS": 2048}, {"BLOCK_W_MAX": 32},
+    {"TILE": 512, "LOAD_ELEMS": 2048}, {"BLOCK_W_MAX": 32}, {"D_SLIDE": False}, {"D_SLIDE_PLANES": 16},
 ]
 GEMM_VARIANTS = [  # the materialised path: separate softmax, fused tiles, GEMM tiles, chunk budget
     {"STAGE_V": False}, {"FUSED_SOFTMAX": False}, {"FUSED_P_FP16": True}, {"FUSED_CONFIGS": [(32, 4, 2), (16, 4, 1)]}, {"FUSED_CONFIGS": [(128, 8, 2), (64, 8, 2)]},

@@ -171,6 +171,37 @@ class PoolEmulated(unittest.TestCase):
         self.check("avg", 3, torch.randn(1, 2, 10, 11, 12), kernel_size=(9, 9, 3), stride=1, padding=(4, 4, 1),
                    count_include_pad=False, path="looped", w_taps=4)
 
+    def test_sliding_planes(self):
+        # KD = SD + 1 (3 / 2, 2 / 1) with dilation 1 in D: CTAs walk D_SLIDE_PLANES output planes and reuse the
+        # shared input plane; 3 planes a CTA here, so OD = 5 or 6 ends in a partial chunk
+        torch.manual_seed(9)
+        x = torch.randn(2, 2, 11, 9, 14)
+        for kind in ("max", "avg"):
+            for ceil in (False, True):
+                for settings in ({}, {"D_SLIDE_PLANES": 3}, {"D_SLIDE_PLANES": 3, "FAST_INTERIOR": False}):
+                    kw = dict(kernel_size=3, stride=2, padding=1, ceil_mode=ceil)
+                    if kind == "avg":
+                        kw["count_include_pad"] = not ceil
+                    mod = pool_module(kind, 3, **kw)
+                    for k, v in settings.items():
+                        setattr(mod, k, v)
+                    model = mod.ModelNew()
+                    fn = F.max_pool3d if kind == "max" else F.avg_pool3d
+                    self.assertLess(rel_err(model(x), fn(x, **kw)), 1e-6, (kind, ceil, settings))
+                    self.assertEqual(model.last_path, "sliding")
+        mod = pool_module("avg", 3, kernel_size=(2, 3, 3), stride=(1, 2, 1), padding=(1, 1, 1), divisor_override=4)
+        mod.D_SLIDE_PLANES = 4
+        xt = torch.randn(2, 3, 10, 9, 8).transpose(2, 4)  # strided: D is the innermost dim in memory
+        model = mod.ModelNew()
+        want = F.avg_pool3d(xt, (2, 3, 3), (1, 2, 1), (1, 1, 1), divisor_override=4)
+        self.assertLess(rel_err(model(xt), want), 1e-6)
+        self.assertEqual(model.last_path, "sliding")
+        xn = torch.rand(1, 2, 9, 8, 8)
+        xn[0, 1, 4, 3, 3] = float("nan")  # plane 4 is shared by output planes 1 and 2
+        mod = pool_module("max", 3, kernel_size=3, stride=2, padding=1)
+        mod.D_SLIDE_PLANES = 2
+        self.assertLess(rel_err(mod.ModelNew()(xn), F.max_pool3d(xn, 3, 2, 1)), 1e-6)
+
     def test_size1_and_ragged_dims(self):
         torch.manual_seed(6)
         self.check("max", 2, torch.randn(1, 1, 1, 5), kernel_size=(1, 3), stride=(1, 2))
