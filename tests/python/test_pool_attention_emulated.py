@@ -5,11 +5,13 @@ Numbers only: nothing here says anything about speed or about what the real Trit
 """
 import atexit
 import importlib.util
+import json
 import math
 import os
 import random
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -437,6 +439,18 @@ class AttentionEmulated(unittest.TestCase):
         out = model(torch.randn(2, 5, 16), torch.randn(2, 0, 16), torch.randn(2, 0, 8))
         self.assertEqual(out.shape, (2, 5, 8))
         self.assertEqual(float(out.abs().sum()), 0.0)
+
+
+class ConformanceEmulated(unittest.TestCase):
+    def test_rendered_templates_pass_the_conformance_gate(self):
+        # forward does only allocation, views, queries and launches (resources/python/conformance_check.py)
+        gate = os.path.join(ROOT, "resources", "python", "conformance_check.py")
+        for mod in (pool_module("avg", 3, 3, 2, 1), pool_module("max", 1, 8, 1, 4, 3),
+                    attention_module(0.5, True)):
+            p = subprocess.run([sys.executable, gate, mod.__file__, "--framework", "triton"],
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+            self.assertTrue(json.loads(p.stdout)["ok"])
 
 
 KERNELBENCH = os.environ.get("KWB_KERNELBENCH_LEVEL1", "/work/shared/data/kernelbench/level1")
