@@ -453,7 +453,8 @@ class ConformanceEmulated(unittest.TestCase):
             self.assertTrue(json.loads(p.stdout)["ok"])
 
 
-KERNELBENCH = os.environ.get("KWB_KERNELBENCH_LEVEL1", "/work/shared/data/kernelbench/level1")
+KERNELBENCH = os.environ.get("KWB_KERNELBENCH_LEVEL1",
+                             os.path.join(ROOT, "..", "shared", "data", "kernelbench", "level1"))
 
 
 @unittest.skipUnless(os.path.isdir(KERNELBENCH), "no KernelBench level1 folder (KWB_KERNELBENCH_LEVEL1)")
