@@ -72,7 +72,7 @@ def rel_err(got, want):
 class PoolEmulated(unittest.TestCase):
     def check(self, kind, spatial, x, tol=1e-6, path=None, w_taps=None, **kw):
         """Both W-tap modes: the launcher's own choice, then the other one forced (W_TAP_AXIS), that one
-        with bounds masks on every tile (FAST_INTERIOR off)."""
+        with bounds masks on every tile (FAST_INTERIOR off) and without the sliding kernel (D_SLIDE off)."""
         mod = pool_module(kind, spatial, **kw)
         ref_kw = dict(kw)
         ref_kw.setdefault("stride", None)
@@ -94,11 +94,11 @@ class PoolEmulated(unittest.TestCase):
         if w_taps:
             self.assertEqual(chosen, w_taps)
         forced = mod.ModelNew()
-        mod.W_TAP_AXIS, mod.FAST_INTERIOR = chosen == 1, False
+        mod.W_TAP_AXIS, mod.FAST_INTERIOR, mod.D_SLIDE = chosen == 1, False, False
         try:
             other = forced(x)
         finally:
-            mod.W_TAP_AXIS, mod.FAST_INTERIOR = None, True
+            mod.W_TAP_AXIS, mod.FAST_INTERIOR, mod.D_SLIDE = None, True, True
         if tup(kw["kernel_size"], spatial)[-1] > 1:
             self.assertNotEqual(forced.last_w_taps, chosen, kw)
         for mode, out in ((chosen, got), (forced.last_w_taps, other)):
@@ -198,6 +198,20 @@ class PoolEmulated(unittest.TestCase):
         want = F.avg_pool3d(xt, (2, 3, 3), (1, 2, 1), (1, 1, 1), divisor_override=4)
         self.assertLess(rel_err(model(xt), want), 1e-6)
         self.assertEqual(model.last_path, "sliding")
+        # 2-D windows of KH = SH + 1 rows slide along H (resnet's 3 x 3 / 2 max pool; 2 x 2 / 1 average)
+        x2 = torch.randn(2, 3, 23, 17)
+        x2[1, 2, 6, 5] = float("nan")  # row 6 is shared by output rows 2 and 3 of the 3 / 2 window
+        for kind, kw in (("max", dict(kernel_size=3, stride=2, padding=1)),
+                         ("max", dict(kernel_size=(3, 2), stride=(2, 2), padding=(1, 0), ceil_mode=True)),
+                         ("avg", dict(kernel_size=2, stride=1, padding=1, count_include_pad=False)),
+                         ("avg", dict(kernel_size=(3, 3), stride=(2, 1), padding=1, divisor_override=5))):
+            for planes in (8, 3):
+                mod = pool_module(kind, 2, **kw)
+                mod.D_SLIDE_PLANES = planes
+                model = mod.ModelNew()
+                fn = F.max_pool2d if kind == "max" else F.avg_pool2d
+                self.assertLess(rel_err(model(x2), fn(x2, **kw)), 1e-6, (kind, kw, planes))
+                self.assertEqual(model.last_path, "sliding")
         xn = torch.rand(1, 2, 9, 8, 8)
         xn[0, 1, 4, 3, 3] = float("nan")  # plane 4 is shared by output planes 1 and 2
         mod = pool_module("max", 3, kernel_size=3, stride=2, padding=1)
