@@ -39,6 +39,9 @@ class Ptr:
     def __sub__(self, o):
         return Ptr(self.flat, self.offs - o)
 
+    def __getitem__(self, idx):  # p[:, None] on a block of pointers
+        return Ptr(self.flat, self.offs[idx])
+
 
 def _as_arg(a):
     if isinstance(a, torch.Tensor):
@@ -126,6 +129,10 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
     return old
 
 
+def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here
+    return range(*(int(a) for a in args))
+
+
 def multiple_of(x, _):
     return x
 
@@ -139,12 +146,29 @@ def where(c, a, b):
     return torch.where(_t(c), a, b)
 
 
-def maximum(a, b):
-    return torch.maximum(_t(a), _t(b))
+# Triton's tl.maximum / tl.minimum (propagate_nan=NONE, the default) and the tl.max / tl.min reductions
+# drop a NaN operand (PTX max/min: maxnum semantics) where torch.maximum / amax propagate it; emulated
+# so that a kernel relying on NaN propagation through them fails here as it would on the GPU.
+def maximum(a, b, propagate_nan=None):
+    a, b = _t(a), _t(b)
+    return torch.fmax(a, b) if a.is_floating_point() or b.is_floating_point() else torch.maximum(a, b)
 
 
-def minimum(a, b):
-    return torch.minimum(_t(a), _t(b))
+def minimum(a, b, propagate_nan=None):
+    a, b = _t(a), _t(b)
+    return torch.fmin(a, b) if a.is_floating_point() or b.is_floating_point() else torch.minimum(a, b)
+
+
+def _drop_nan_reduce(x, axis, keep_dims, fill, op):
+    if not x.is_floating_point():
+        return op(x) if axis is None else op(x, dim=axis, keepdim=keep_dims)
+    nan = torch.isnan(x)
+    y = torch.where(nan, torch.tensor(fill, dtype=x.dtype), x)
+    if axis is None:
+        r = op(y)
+        return r if not bool(nan.all()) else torch.tensor(float("nan"), dtype=x.dtype)
+    r = op(y, dim=axis, keepdim=keep_dims)
+    return torch.where(nan.all(dim=axis, keepdim=keep_dims), torch.tensor(float("nan"), dtype=x.dtype), r)
 
 
 def sum(x, axis=None, keep_dims=False):
@@ -152,11 +176,11 @@ def sum(x, axis=None, keep_dims=False):
 
 
 def max(x, axis=None, keep_dims=False):
-    return x.max() if axis is None else x.amax(dim=axis, keepdim=keep_dims)
+    return _drop_nan_reduce(x, axis, keep_dims, float("-inf"), lambda t, **kw: t.amax(**kw) if kw else t.max())
 
 
 def min(x, axis=None, keep_dims=False):
-    return x.min() if axis is None else x.amin(dim=axis, keepdim=keep_dims)
+    return _drop_nan_reduce(x, axis, keep_dims, float("inf"), lambda t, **kw: t.amin(**kw) if kw else t.min())
 
 
 def cumsum(x, axis=0, reverse=False):
@@ -178,6 +202,10 @@ def cdiv(a, b):
 
 def exp(x):
     return torch.exp(_t(x))
+
+
+def exp2(x):
+    return torch.exp2(_t(x))
 
 
 def log(x):
