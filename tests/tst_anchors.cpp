@@ -98,10 +98,10 @@ void TestAnchors::plans_data()
     QTest::newRow("82 depthwise") << QStringLiteral("82_conv_depthwise_2D_square_input_square_kernel") << QStringLiteral("conv")
                                   << QStringLiteral("SPATIAL=2;GROUPS=64;STRIDE=(1, 1);PADDING=(0, 0)");
     QTest::newRow("41 max_pool1d traced as 2-D") << QStringLiteral("41_Max_Pooling_1D") << QStringLiteral("pool")
-                                                 << QStringLiteral("POOL_KIND=\"max\";SPATIAL=1;KERNEL_SIZE=(8,);STRIDE=(1,);PADDING=(4,);"
+                                                 << QStringLiteral("POOL_KIND=max;SPATIAL=1;KERNEL_SIZE=(8,);STRIDE=(1,);PADDING=(4,);"
                                                                    "DILATION=(3,);CEIL_MODE=False");
     QTest::newRow("46 avg_pool3d") << QStringLiteral("46_Average_Pooling_3D") << QStringLiteral("pool")
-                                   << QStringLiteral("POOL_KIND=\"avg\";SPATIAL=3;KERNEL_SIZE=(3, 3, 3);STRIDE=(2, 2, 2);PADDING=(1, 1, 1);"
+                                   << QStringLiteral("POOL_KIND=avg;SPATIAL=3;KERNEL_SIZE=(3, 3, 3);STRIDE=(2, 2, 2);PADDING=(1, 1, 1);"
                                                      "COUNT_INCLUDE_PAD=True;DIVISOR_OVERRIDE=None");
     QTest::newRow("97 SDPA as bmm-softmax-bmm") << QStringLiteral("97_ScaledDotProductAttention") << QStringLiteral("attention")
                                                 << QStringLiteral("Q=Q;K=K;V=V;SCALE=None;CAUSAL=False");

@@ -15,8 +15,8 @@ emu = bool(args) and args[0] in ("0", "1") and args.pop(0) == "1"
 problems = args
 def fmt(v, nd=3):
     return "-" if v is None else (("%." + str(nd) + "g") % v if isinstance(v, float) else str(v))
-print("| problem | status | max rel_err | latency_us | eager latency_us | GB/s | TFLOPS | util % (ledger) | util % (copy) | gate |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| problem | status | max rel_err | latency_us | eager latency_us | torch.compile latency_us | GB/s | TFLOPS | util % (ledger) | util % (copy) | gate |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for p in problems:
     ws = os.path.join(root, "ws", p)
     row = {"status": "NO RUN"}
@@ -35,11 +35,13 @@ for p in problems:
                    "lat": res.get("latency_us"), "ref": res.get("ref_latency_us"), "gbs": perf.get("bandwidth_gbps"),
                    "tf": perf.get("tflops"),
                    "util": perf.get("bandwidth_peak_utilization_pct") if perf.get("bandwidth_gbps") else perf.get("tflops_peak_utilization_pct"),
-                   "copy": res.get("measured_copy_bandwidth_tbs"), "gate": mem.get("quality_gate", {}).get("result")}
+                   "copy": res.get("measured_copy_bandwidth_tbs"), "gate": mem.get("quality_gate", {}).get("result"),
+                   "compile": (res.get("compile_ref") or {}).get("latency_us") or (res.get("compile_ref") or {}).get("error")}
             if row["copy"] and row["gbs"]:
                 row["copy"] = 100.0 * row["gbs"] / (1000.0 * row["copy"])
     except (OSError, ValueError, IndexError) as e:
         row = {"status": "NO RESULT (%s)" % type(e).__name__}
-    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        p, row.get("status"), fmt(row.get("rel")), fmt(row.get("lat"), 5), fmt(row.get("ref"), 5), fmt(row.get("gbs"), 5),
+    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        p, row.get("status"), fmt(row.get("rel")), fmt(row.get("lat"), 5), fmt(row.get("ref"), 5),
+        fmt(row.get("compile"), 5)[:60], fmt(row.get("gbs"), 5),
         fmt(row.get("tf"), 4), fmt(row.get("util")), fmt(row.get("copy")), row.get("gate", "-")))

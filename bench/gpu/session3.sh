@@ -18,7 +18,8 @@
 #   ncu:<ws>[:lagged] issue 6: bench/gpu/ncu_bytes.py under Nsight Compute (duration, DRAM bytes, L2 read hit
 #                    rate per kernel) on .gpu/ws/<ws>; ':lagged' adds GroupNorm's gn_lagged designs
 #   dtypes           issue 6: bench/gpu/dtype_check.py (fp16/bf16 at size) on .gpu/ws/{38_L1Norm_,34_InstanceNorm,23_Softmax}
-#   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list)
+#   <problem>        issue 6: `kwb baseline --framework triton` on a level-1 problem (session_patterns.sh's list);
+#                    BASELINE_ARGS adds options (e.g. BASELINE_ARGS=--compile-ref)
 # Unless PROBE=0, on the CPU beside them (issue 3): the probe under this machine's torch 2.x over all 117
 # problems (bench/probe/probe_many.py) and the FlopCounterMode comparison (flop_counter_compare.py).
 # A worker starts no job when fewer than 100 s of BUDGET remain; what was not started is listed in
@@ -104,7 +105,7 @@ run_job() {  # $1 GPU index, $2 job
     *)
       local lim=$((BUDGET - (SECONDS - T0) - 15)); [ $lim -gt 240 ] && lim=240
       timeout -k 10 $lim $K baseline $PL1/$j.py --gpu "NVIDIA H200" --framework triton --workspace $S/ws/$j --force \
-        > $S/logs/$j.log 2>&1; rc=$?
+        ${BASELINE_ARGS:-} > $S/logs/$j.log 2>&1; rc=$?
       kill_ws_procs $S/ws/$j ;;
   esac
   echo "$j gpu=$g rc=$rc wall_s=$((SECONDS - t)) at=$((SECONDS - T0))" | tee -a $S/logs/summary.txt

@@ -118,6 +118,14 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
     if (!prog)
         return false;
     for (const PwInput* in : prog->tensorInputs())
+        if (in->broadcast || !in->viewExpr.isEmpty()) {
+            if (whyNot)
+                *whyNot = QStringLiteral("input %1 broadcasts to the output or is a view of an input; the CuTe DSL template reads same-shape inputs and "
+                                         "one-element tensors (--framework triton handles broadcasting)")
+                              .arg(in->name);
+            return false;
+        }
+    for (const PwInput* in : prog->tensorInputs())
         if (in->dtype == u"bool") {
             if (whyNot)
                 *whyNot = QStringLiteral("input %1 is a bool tensor; the CuTe DSL template copies float tensors only").arg(in->name);

@@ -196,6 +196,13 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
                 in.usedByGraph = true;
         return {};
     };
+    // the spec's op outputs by id: the shapes of view nodes
+    QHash<QString, QList<qint64>> opShapes;
+    if (spec.contains("ops") && spec.at("ops").is_array())
+        for (const auto& o : spec.at("ops"))
+            if (o.is_object() && o.contains("outputs") && o.at("outputs").is_array() && !o.at("outputs").empty())
+                opShapes.insert(str(o, "id"), shapeOf(o.at("outputs").at(0)));
+    static const QRegularExpression ident(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     for (const auto& jn : g.at("nodes")) {
         PwNode n;
         n.id = str(jn, "id");
@@ -204,6 +211,55 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
             return fail(QStringLiteral("a pointwise_graph node lacks an id or op"));
         if (known.contains(n.id))
             return fail(QStringLiteral("node id '%1' is used twice").arg(n.id));
+        static const QStringList viewNodes = {QStringLiteral("unsqueeze"), QStringLiteral("squeeze"), QStringLiteral("permute"),
+                                              QStringLiteral("transpose"), QStringLiteral("t")};
+        if (viewNodes.contains(n.op)) {
+            // a view of an input: a derived input the launcher makes with the same view call
+            const json args = jn.value("args", json::array());
+            const QString src = args.is_array() && args.size() == 1 && args.at(0).is_string()
+                                    ? QString::fromStdString(args.at(0).get<std::string>())
+                                    : QString();
+            const PwInput* from = p.input(src);
+            if (!from || !from->isTensor || !ident.match(n.id).hasMatch() || !opShapes.contains(n.id))
+                return fail(QStringLiteral("node %1 (%2) is not a view of a tensor input").arg(n.id, n.op));
+            const json kw = jn.value("kwargs", json::object());
+            auto ints = [&](const char* key) {
+                QStringList out;
+                if (kw.is_object() && kw.contains(key)) {
+                    const json& v = kw.at(key);
+                    if (v.is_number_integer())
+                        out << QString::number(v.get<qint64>());
+                    else if (v.is_array())
+                        for (const auto& e : v)
+                            if (e.is_number_integer())
+                                out << QString::number(e.get<qint64>());
+                }
+                return out;
+            };
+            QString call;
+            if (n.op == u"unsqueeze" || n.op == u"squeeze")
+                call = ints("dim").size() == 1 ? QStringLiteral("%1(%2)").arg(n.op, ints("dim").first()) : QString();
+            else if (n.op == u"permute")
+                call = ints("dims").isEmpty() ? QString() : QStringLiteral("permute(%1)").arg(ints("dims").join(QStringLiteral(", ")));
+            else if (n.op == u"transpose")
+                call = ints("dim0").size() == 1 && ints("dim1").size() == 1
+                           ? QStringLiteral("transpose(%1, %2)").arg(ints("dim0").first(), ints("dim1").first())
+                           : QString();
+            else
+                call = QStringLiteral("t()");
+            if (call.isEmpty())
+                return fail(QStringLiteral("node %1 (%2) lacks the dims its view needs").arg(n.id, n.op));
+            PwInput in;
+            in.name = n.id;
+            in.isTensor = true;
+            in.dtype = from->dtype;
+            in.shape = opShapes.value(n.id);
+            in.numel = numelOf(in.shape);
+            in.viewExpr = (from->viewExpr.isEmpty() ? from->name : from->viewExpr) + u'.' + call;
+            p.inputs.append(in);
+            known.insert(n.id);
+            continue;
+        }
         n.kwargs = jn.contains("kwargs") && jn.at("kwargs").is_object() ? jn.at("kwargs") : json::object();
         if (jn.contains("args") && jn.at("args").is_array()) {
             for (const auto& ja : jn.at("args")) {
@@ -270,21 +326,38 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
         if (p.primary.isEmpty() && in.shape == p.outShape)
             p.primary = in.name;
     }
-    if (p.primary.isEmpty())
-        return fail(QStringLiteral("no tensor input has the output's shape %1; the template derives the "
-                                   "output from such an input").arg(shapeText(p.outShape)));
     for (auto& in : p.inputs) {
         if (!in.usedByGraph || !in.isTensor || in.shape == p.outShape)
             continue;
-        if (in.numel == 1) {
+        if (in.numel == 1 && !p.primary.isEmpty()) {
             in.scalarLike = true;
             continue;
         }
-        return fail(QStringLiteral("input %1 %2 broadcasts against the output %3; only same-shape inputs and "
-                                   "one-element tensors are handled")
-                        .arg(in.name, shapeText(in.shape), shapeText(p.outShape)));
+        // PyTorch's broadcasting: aligned from the right, each dim equal to the output's or 1
+        bool fits = in.shape.size() <= p.outShape.size();
+        for (qsizetype k = 1; fits && k <= in.shape.size(); ++k) {
+            const qint64 d = in.shape.at(in.shape.size() - k), o = p.outShape.at(p.outShape.size() - k);
+            fits = d == o || d == 1;
+        }
+        if (!fits)
+            return fail(QStringLiteral("input %1 %2 does not broadcast to the output %3")
+                            .arg(in.name, shapeText(in.shape), shapeText(p.outShape)));
+        in.broadcast = true;
+        p.anyBroadcast = true;
     }
-    p.outDtypeFollowsPrimary = p.input(p.primary)->dtype == p.outDtype;
+    if (p.primary.isEmpty() && !p.anyBroadcast)
+        return fail(QStringLiteral("no tensor input has the output's shape %1 and none broadcasts to it")
+                        .arg(shapeText(p.outShape)));
+    if (!p.primary.isEmpty()) {
+        p.outDtypeFollowsPrimary = p.input(p.primary)->dtype == p.outDtype;
+        if (p.outDtypeFollowsPrimary)
+            p.dtypeInput = p.primary;
+    } else {
+        p.outDtypeFollowsPrimary = false;
+        for (const auto& in : p.inputs)
+            if (in.usedByGraph && in.isTensor && in.dtype == p.outDtype && p.dtypeInput.isEmpty())
+                p.dtypeInput = in.name;
+    }
 
     // constructor
     QString sig;

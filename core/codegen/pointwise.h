@@ -21,7 +21,13 @@ struct PwInput {
     QList<qint64> shape;      ///< tensors only
     qint64 numel = 1;         ///< product of shape (1 for 0-d tensors and scalars)
     bool scalarLike = false;  ///< a tensor with numel 1 broadcast against the output (stride-0 read)
+    bool broadcast = false;   ///< another shape that broadcasts to the output's (PyTorch's rules: aligned from the
+                              ///< right, each dim equal or 1): read through the expanded view's strides
     bool usedByGraph = false; ///< referenced by some node (unused inputs are still forward() parameters)
+    /// A view of a forward() input that the graph reads (a node unsqueeze/squeeze/permute/transpose/t over
+    /// an input): the Python expression the launcher evaluates, e.g. "A.unsqueeze(1)"; "" for a forward()
+    /// argument. Its name is the node's id; it is not a forward() parameter.
+    QString viewExpr;
 };
 
 /// One argument of a graph node.
@@ -44,7 +50,11 @@ struct PointwiseProgram {
     QList<PwInput> inputs;       ///< every forward() argument, in order
     QList<PwNode> nodes;         ///< topological order as given by the probe
     QString output;              ///< the node id (or input name) that is the result
-    QString primary;             ///< the full-shape tensor input that defines out's shape/device/dtype
+    QString primary;             ///< a tensor input of the output's shape (defines out's shape/device/dtype), or ""
+                                 ///< when every input broadcasts (A[N,1] * B[1,M]): out's shape is then their
+                                 ///< broadcast, computed at run time, and dtypeInput gives the dtype
+    QString dtypeInput;          ///< the tensor input whose run-time dtype the output follows ("" : outDtype fixed)
+    bool anyBroadcast = false;   ///< some input has broadcast = true
     QString outDtype;            ///< spec outputs[0].dtype ("float32", ...)
     bool outDtypeFollowsPrimary = true; ///< out dtype == primary's spec dtype: follow it at run time
     QList<qint64> outShape;
@@ -65,8 +75,8 @@ bool hasPointwiseGraph(const nlohmann::json& spec);
 
 /// Parses and checks `spec` (CONTRACTS.md §1). Returns nullopt with *whyNot set (one sentence, for a
 /// person) when the spec has no pointwise_graph, references unknown names, has several outputs,
-/// broadcasts other than "same shape" or "numel-1 tensor", reads model parameters, or uses a dtype
-/// other than float16/bfloat16/float32 (bool allowed for conditions).
+/// has an input whose shape does not broadcast to the output's, reads model parameters, or uses a
+/// dtype other than float16/bfloat16/float32 (bool allowed for conditions).
 std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec, QString* whyNot);
 
 /// A value while lowering: a Python expression in the target DSL plus what it is.

@@ -138,6 +138,14 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
     // kernel inputs: loaded tensors and scalar arguments, in forward() order
     const QString ind = QStringLiteral("    ");
     QStringList params, loads, launch, prep;
+    const int rank = static_cast<int>(prog->outShape.size());
+    if (prog->anyBroadcast) {
+        // the output index of each element, dim by dim, for the inputs read through broadcast strides
+        loads << ind + QStringLiteral("rem = offs");
+        for (int d = rank - 1; d > 0; --d)
+            loads << ind + QStringLiteral("i%1 = rem % bd_%1").arg(d) << ind + QStringLiteral("rem = rem // bd_%1").arg(d);
+        loads << ind + QStringLiteral("i0 = rem");
+    }
     for (const PwInput& in : prog->inputs) {
         if (!in.usedByGraph)
             continue;
@@ -147,17 +155,56 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
             continue;
         }
         params << ind + QStringLiteral("in_%1_ptr,").arg(in.name);
-        launch << QStringLiteral("            %1,").arg(in.name);
+        launch << QStringLiteral("            %1,").arg(in.broadcast ? in.name + QStringLiteral("_b") : in.name);
         const QString upcast = in.dtype == u"bool" ? QString() : QStringLiteral(".to(tl.float32)");
-        if (in.scalarLike)
+        if (in.broadcast) {
+            QStringList terms;
+            for (int d = 0; d < rank; ++d) {
+                params << ind + QStringLiteral("%1_s%2,").arg(in.name).arg(d);
+                launch << QStringLiteral("            %1_b.stride(%2),").arg(in.name).arg(d);
+                terms << QStringLiteral("i%1 * %2_s%1").arg(d).arg(in.name);
+            }
+            loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + %2, mask=mask)%3  # broadcast: expanded strides")
+                               .arg(in.name, terms.join(QStringLiteral(" + ")), upcast);
+        } else if (in.scalarLike) {
             loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr)%2  # one element, broadcast").arg(in.name, upcast);
-        else
+        } else {
             loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + offs, mask=mask)%2").arg(in.name, upcast);
+        }
     }
+    if (prog->anyBroadcast)
+        for (int d = 1; d < rank; ++d) {
+            params << ind + QStringLiteral("bd_%1,").arg(d);
+            launch << QStringLiteral("            out.shape[%1],").arg(d);
+        }
     const QString& primary = prog->primary;
+    QStringList tensorNames;
+    for (const PwInput* in : prog->tensorInputs())
+        tensorNames << in->name;
+    const QString shapeSource = primary.isEmpty() ? QStringLiteral("out_shape") : primary + QStringLiteral(".shape");
+    const QString deviceSource = (primary.isEmpty() ? tensorNames.value(0) : primary) + QStringLiteral(".device");
+    for (const PwInput& in : prog->inputs)
+        if (in.usedByGraph && !in.viewExpr.isEmpty())
+            prep << QStringLiteral("        %1 = %2  # a view (no copy): the kernel reads it through its strides").arg(in.name, in.viewExpr);
+    if (primary.isEmpty()) {
+        // the output's shape is the inputs' broadcast, at run time (shapes of derived cases differ)
+        const QString all = tensorNames.join(QStringLiteral(", ")) + (tensorNames.size() == 1 ? QStringLiteral(",") : QString());
+        prep << QStringLiteral("        rank = max(t.dim() for t in (%1))").arg(all)
+             << QStringLiteral("        out_shape = []")
+             << QStringLiteral("        for k in range(rank):")
+             << QStringLiteral("            big = [t.shape[k - rank + t.dim()] for t in (%1) if k - rank + t.dim() >= 0 and t.shape[k - rank + t.dim()] != 1]").arg(all)
+             << QStringLiteral("            out_shape.append(big[0] if big else 1)");
+    }
+    if (prog->anyBroadcast)
+        prep << QStringLiteral("        if len(%1) != %2:").arg(shapeSource).arg(rank)
+             << QStringLiteral("            raise ValueError(f\"kernel.py was generated for a rank-%1 output, got {tuple(%2)}\")").arg(rank).arg(shapeSource);
     for (const PwInput& in : prog->inputs) {
         if (!in.usedByGraph || !in.isTensor)
             continue;
+        if (in.broadcast) {
+            prep << QStringLiteral("        %1_b = %1.expand(%2)  # a view: stride 0 along the broadcast dims").arg(in.name, shapeSource);
+            continue;
+        }
         if (in.scalarLike) {
             prep << QStringLiteral("        if %1.numel() != 1:").arg(in.name)
                  << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")").arg(in.name);
@@ -203,11 +250,15 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
         {QStringLiteral("grid"), QStringLiteral("(cdiv(numel, %1),) one-dimensional; %2 CTAs for the spec's %3 elements")
                                      .arg(kBlockSize).arg((prog->numel + kBlockSize - 1) / kBlockSize).arg(prog->numel)},
         {QStringLiteral("data movement"), QStringLiteral("each input read once and the output written once, coalesced "
-                                                         "contiguous loads/stores masked at the boundary (offs < numel)%1")
-                                              .arg(oneElement ? QStringLiteral("; one-element inputs loaded once per CTA") : QString())},
+                                                         "contiguous loads/stores masked at the boundary (offs < numel)%1%2")
+                                              .arg(oneElement ? QStringLiteral("; one-element inputs loaded once per CTA") : QString(),
+                                                   prog->anyBroadcast ? QStringLiteral("; broadcast inputs read through their expanded view's "
+                                                                                       "strides (stride 0 along broadcast dims: re-reads hit in cache), "
+                                                                                       "the output index decomposed per dim")
+                                                                      : QString())},
         {QStringLiteral("index width"), QStringLiteral("int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31")},
         {QStringLiteral("dtype handling"), QStringLiteral("loads upcast to fp32, math in fp32, stored in the output dtype (%1%2)")
-                                               .arg(prog->outDtype, prog->outDtypeFollowsPrimary ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+                                               .arg(prog->outDtype, !prog->dtypeInput.isEmpty() ? QStringLiteral(", follows the input's dtype at run time") : QString())},
         {QStringLiteral("math"), QStringLiteral("tl.* functions%1")
                                      .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
         {QStringLiteral("launch plumbing"), QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); "
@@ -244,8 +295,9 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
         {QStringLiteral("INIT_STORE"), parts.initStore},
         {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
         {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
-        {QStringLiteral("PRIMARY"), primary},
-        {QStringLiteral("OUT_DTYPE"), prog->outDtypeFollowsPrimary ? primary + QStringLiteral(".dtype") : torchDtype(prog->outDtype)},
+        {QStringLiteral("OUT_SHAPE"), shapeSource},
+        {QStringLiteral("DEVICE"), deviceSource},
+        {QStringLiteral("OUT_DTYPE"), prog->dtypeInput.isEmpty() ? torchDtype(prog->outDtype) : prog->dtypeInput + QStringLiteral(".dtype")},
         {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
     };
     k.source = renderTemplate(text, vars, &err);

@@ -530,12 +530,15 @@ class Analyzer:
 
     # ---- pointwise graph -------------------------------------------------------------------------
     def pointwise_graph(self, out_tensor, input_names):
+        """The graph of a program whose every op is pointwise (or a view the launcher can apply to an input:
+        VIEW_NODES), as CONTRACTS.md section 1 describes; None otherwise."""
         if not self.tr.ops or out_tensor is None:
             return None
         alias = {}
         nodes = []
         used_inputs = []
         matched = set()
+        input_views = set()  # ids of view nodes over a forward() input (A.unsqueeze(1), x.t(), ...)
 
         def arg_ref(v):
             if isinstance(v, torch.Tensor):
@@ -561,6 +564,22 @@ class Analyzer:
                 if b in ("view", "_unsafe_view", "_reshape_alias", "reshape") and list(out.shape) == list(args[0].shape):
                     alias[self.refs.get(id(out))] = arg_ref(args[0])
                     continue
+                # A view of a forward() input that does not depend on its sizes (unsqueeze, squeeze(dim),
+                # permute, transpose) is a node the kernel's launcher applies as a view; the elementwise
+                # kernel then reads it through its strides, broadcast or not.
+                if b in VIEW_NODES and args and isinstance(args[0], torch.Tensor) and isinstance(out, torch.Tensor):
+                    src = arg_ref(args[0])
+                    if isinstance(src, str) and (src in self.leaf_refs or src in input_views) and \
+                            (b != "squeeze" or len(args) > 1 or "dim" in kwargs):
+                        kw = {}
+                        for i, a in enumerate(func._schema.arguments[1:], start=1):
+                            present, v = _arg_value(a, i, args, kwargs)
+                            if present and not isinstance(v, torch.Tensor):
+                                kw[a.name] = jsonable(v)
+                        ref = self.refs.get(id(out))
+                        nodes.append({"id": ref, "op": b, "args": [src], "kwargs": kw})
+                        input_views.add(ref)
+                        continue
                 return None
             if not isinstance(out, torch.Tensor):
                 return None
@@ -591,6 +610,10 @@ class Analyzer:
         ordered += [r for r in used_inputs if r not in ordered]
         return {"inputs": ordered, "nodes": nodes, "output": out_ref}
 
+
+# Views of a forward() input that the elementwise launcher re-applies at run time: none depends on the
+# input's sizes, so the harness's resized shapes stay right.
+VIEW_NODES = {"unsqueeze", "squeeze", "permute", "transpose", "t"}
 
 # User-level torch function names worth showing next to the aten op they lower to.
 USER_NAMES = set("""instance_norm batch_norm group_norm layer_norm rms_norm normalize softmax log_softmax

@@ -122,6 +122,9 @@ public:
             for (const GraphOp* o : compute)
                 covered.insert(o->id);
         }
+        if (g.outputs.size() != 1)
+            return anchors::fail(whyNot, QStringLiteral("attention whose forward() returns %1 outputs; the template writes one")
+                                             .arg(g.outputs.size()));
         const TensorInfo* qi = g.input(q);
         if (!qi || !g.input(k) || !g.input(v))
             return anchors::fail(whyNot, QStringLiteral("attention whose Q, K and V are not forward() arguments (a projection before it "

@@ -48,6 +48,17 @@ const GraphOp* soleAnchorOp(const OpGraph& g, const QString& category, QString* 
     return found;
 }
 
+bool singleOutput(const OpGraph& g, const GraphOp& anchorOp, QString* whyNot)
+{
+    if (g.outputs.size() == 1)
+        return true;
+    fail(whyNot, QStringLiteral("%1: forward() returns %2 outputs; the anchor templates write one output tensor "
+                                "(return_indices=True and tuples are not handled)")
+                     .arg(where(anchorOp))
+                     .arg(g.outputs.size()));
+    return false;
+}
+
 bool intList(const json& args, const char* key, int n, qint64 fallback, QList<qint64>* out)
 {
     out->clear();

@@ -27,6 +27,10 @@ QString shapeText(const QList<qint64>& s);
 /// category's op shares the graph with ops this anchor does not fuse yet.
 const GraphOp* soleAnchorOp(const OpGraph& g, const QString& category, QString* whyNot);
 
+/// false with *whyNot naming the count when forward() returns other than one tensor (the anchor
+/// templates write one output).
+bool singleOutput(const OpGraph& g, const GraphOp& anchorOp, QString* whyNot);
+
 /// Reads args[key] as exactly @p n integers: an int (repeated n times), or a list of n ints, or the
 /// last n entries of a longer list (1-D pooling is traced as 2-D with a leading size-1 window). Absent:
 /// @p fallback n times. false when the value is anything else (a string such as padding='same').

@@ -112,6 +112,8 @@ public:
         if (!others.isEmpty())
             return anchors::fail(whyNot, QStringLiteral("%1 with %2: fusing other ops into a convolution anchor is not written yet")
                                              .arg(anchors::where(*convs.first()), others.join(QStringLiteral(", "))));
+        if (!anchors::singleOutput(g, *convs.first(), whyNot))
+            return std::nullopt;
         const QString x = g.rootOf(convs.first()->refs.value(0));
         if (!g.input(x))
             return anchors::fail(whyNot, QStringLiteral("%1: its input is not a forward() argument (a computed input is a "

@@ -23,6 +23,8 @@ public:
         const GraphOp* pool = anchors::soleAnchorOp(g, category(), whyNot);
         if (!pool)
             return std::nullopt;
+        if (!anchors::singleOutput(g, *pool, whyNot))
+            return std::nullopt;
         if (pool->name.startsWith(QLatin1String("adaptive")) || pool->name.startsWith(QLatin1String("_adaptive")))
             return anchors::fail(whyNot, QStringLiteral("%1: adaptive pooling has no template yet").arg(anchors::where(*pool)));
         const bool isMax = pool->name.startsWith(QLatin1String("max_pool"));
@@ -69,7 +71,7 @@ public:
                                  anchors::shapeText(padding),
                                  isMax ? QStringLiteral(", dilation ") + anchors::shapeText(dilation) : QString(),
                                  ceil ? QStringLiteral(", ceil_mode") : QString());
-        p.vars = {{QStringLiteral("POOL_KIND"), isMax ? QStringLiteral("\"max\"") : QStringLiteral("\"avg\"")},
+        p.vars = {{QStringLiteral("POOL_KIND"), isMax ? QStringLiteral("max") : QStringLiteral("avg")},  // quoted by the template
                   {QStringLiteral("SPATIAL"), QString::number(spatial)},
                   {QStringLiteral("KERNEL_SIZE"), pyTuple(kernel)},
                   {QStringLiteral("STRIDE"), pyTuple(stride)},
