@@ -359,6 +359,14 @@ class KernelFailureTest(unittest.TestCase):
                                   "boundary_size1": "PASS", "strided": "FAIL"})
         self.assertIn("NaN", r.results["strided"]["reason"])
 
+    def test_reference_refusing_a_layout_runs_on_contiguous_copies(self):
+        r = self.harness("good_relu.py", "--cases", "problem_shape,strided", reference="relu_contiguous_only.py")
+        self.assertEqual(r.rc, 0, r)
+        strided = r.results["strided"]
+        self.assertEqual(strided["status"], "PASS", strided)
+        self.assertTrue(any("rejected the padded layout (query is not correctly aligned" in w
+                            for w in strided.get("warnings", [])), strided)
+
     def test_identity_passes_rand_inputs_but_not_shifted_randn(self):
         r = self.harness("identity.py", "--cases", "problem_shape,boundary_tail")
         self.assertEqual(r.results["problem_shape"]["status"], "PASS")  # torch.rand >= 0: relu(x) == x
