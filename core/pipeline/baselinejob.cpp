@@ -476,6 +476,8 @@ void BaselineJob::startMeasure() {
   cfg.target = std::shared_ptr<Target>(std::move(target));
   cfg.workdir = m_ws->root();
   cfg.program = m_python.isEmpty() ? (m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python) : m_python;
+  // A target with a far side runs its own Python there (the local path means nothing on the host).
+  if (!cfg.target->python().isEmpty()) cfg.program = cfg.target->python();
   cfg.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--no-memory")};
   if (m_opts.cpuDryRun) cfg.args.append(QStringLiteral("--cpu-dry-run"));
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;

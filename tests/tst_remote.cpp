@@ -1,0 +1,345 @@
+// Remote targets against real servers on loopback (tests/remotefixtures.h): ssh:// through a real sshd
+// (sync both ways, live output, cancel, a dropped connection, a host-key mismatch, one ControlMaster per
+// run, a CPU dry-run baseline through kwb), the target registry, and slurm:// against a real
+// slurmctld + slurmd. A server test skips only when its binaries are not installed.
+#include "core/run/harnessrun.h"
+#include "core/run/sshtarget.h"
+#include "core/run/target.h"
+
+#include "remotefixtures.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace kwb;
+using namespace kwbtest;
+
+namespace {
+
+const QString kPython = QStringLiteral("/usr/bin/python3");
+
+QString fakeHarness()
+{
+    return QStringLiteral(KWB_TEST_DATA_DIR "/run/fake_harness.py");
+}
+
+QString kwbPath()
+{
+    return QStringLiteral(KWB_BINARY_DIR "/app/kwb");
+}
+
+// path → sha256 of every file under @p dir except the run folders (what "intact" means here).
+QMap<QString, QByteArray> snapshot(const QString& dir)
+{
+    QMap<QString, QByteArray> m;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString rel = QDir(dir).relativeFilePath(path);
+        if (rel.startsWith(QLatin1String(".kwb/runs/")) || rel.startsWith(QLatin1String(".kwb/remote.")))
+            continue;
+        m.insert(rel, QCryptographicHash::hash(readFile(path), QCryptographicHash::Sha256));
+    }
+    return m;
+}
+
+struct RunWatch {
+    QStringList started;
+    std::optional<RunOutcome> outcome;
+    void attach(HarnessRun& run)
+    {
+        QObject::connect(&run, &HarnessRun::caseStarted, &run, [this](const QString& n) { started << n; });
+        QObject::connect(&run, &HarnessRun::finished, &run, [this](const RunOutcome& o) { outcome = o; });
+    }
+};
+
+} // namespace
+
+class TestRemote : public QObject
+{
+    Q_OBJECT
+
+    SshServer m_ssh;
+    QString m_sshSkip;  // why the ssh tests skip ("" = they run)
+    QTemporaryDir m_tmp{QStringLiteral("/tmp/kwb-remote-XXXXXX")};
+    int m_no = 0;
+
+    // A local workspace holding the fake harness (it runs by relative name, as test_kernel.py does).
+    QString makeWorkspace()
+    {
+        const QString ws = m_tmp.filePath(QStringLiteral("local/kernel_opt_fake%1").arg(++m_no));
+        QDir().mkpath(ws + QStringLiteral("/.kwb"));
+        QFile::copy(fakeHarness(), ws + QStringLiteral("/fake_harness.py"));
+        writeFile(ws + QStringLiteral("/kernel.py"), "# the user's kernel\n");
+        return ws;
+    }
+
+    HarnessRunConfig sshConfig(const QString& ws, const QStringList& knobs, const QString& spec = {})
+    {
+        HarnessRunConfig c;
+        QString err;
+        std::unique_ptr<Target> t = makeTarget(spec.isEmpty() ? QStringLiteral("ssh://loop%1/remote").arg(m_tmp.path()) : spec, &err);
+        c.target = std::shared_ptr<Target>(std::move(t));
+        c.workdir = ws;
+        c.program = c.target ? c.target->python() : QString();
+        c.args = QStringList{QStringLiteral("fake_harness.py")} + knobs;
+        c.caseTimeoutSec = 20;
+        c.graceSec = 2;
+        c.killGraceMs = 1000;
+        c.runDir = ws + QStringLiteral("/.kwb/runs/r");
+        return c;
+    }
+
+    QString remoteOf(const QString& ws) const
+    {
+        return m_tmp.path() + QStringLiteral("/remote/") + QFileInfo(ws).fileName();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_sshSkip = SshServer::missingBinaries();
+        if (m_sshSkip.isEmpty()) {
+            const QString why = m_ssh.start();
+            QVERIFY2(why.isEmpty(), qPrintable(why));  // installed but not starting is a failure, not a skip
+            qputenv("KWB_SSH_CONFIG", m_ssh.config().toLocal8Bit());
+        }
+    }
+
+    // ---- the registry and ssh:// addresses (no server) -----------------------------------------
+
+    void registryListsEverySchemeOnce()
+    {
+        QStringList schemes;
+        for (const TargetScheme& s : targetSchemes()) {
+            QVERIFY2(!schemes.contains(s.scheme), qPrintable(s.scheme));
+            schemes << s.scheme;
+            QVERIFY(!s.syntax.isEmpty() && !s.help.isEmpty() && s.make && s.compose);
+            QVERIFY(targetSchemesHelp(2).contains(s.syntax));
+        }
+        QCOMPARE(schemes, (QStringList{QStringLiteral("local"), QStringLiteral("command"), QStringLiteral("ssh"), QStringLiteral("slurm"),
+                                       QStringLiteral("slurm+ssh")}));
+        QString err;
+        QVERIFY(!makeTarget(QStringLiteral("ftp://host"), &err));
+        QVERIFY2(err.contains(QLatin1String("unknown target")) && err.contains(QLatin1String("ssh://")), qPrintable(err));
+    }
+
+    void sshAddresses_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("destination");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("python");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("alias") << "ssh://gpu" << "gpu" << 0 << "" << "python3" << "";
+        QTest::newRow("user, port, absolute dir") << "ssh://me@h100.lab:2200/scratch/me/" << "me@h100.lab" << 2200 << "/scratch/me" << "python3" << "";
+        QTest::newRow("home-relative dir, python") << "ssh://gpu/~/runs?python=/opt/py/bin/python" << "gpu" << 0 << "runs" << "/opt/py/bin/python" << "";
+        QTest::newRow("no host") << "ssh://" << "" << 0 << "" << "" << "expected [user@]host";
+        QTest::newRow("bad port") << "ssh://gpu:0" << "" << 0 << "" << "" << "bad port";
+        QTest::newRow("unknown option") << "ssh://gpu?gres=gpu:1" << "" << 0 << "" << "" << "unknown option \"gres\"";
+        QTest::newRow("not a URL") << "ssh:gpu" << "" << 0 << "" << "" << "expected ssh://";
+    }
+    void sshAddresses()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, destination);
+        QFETCH(int, port);
+        QFETCH(QString, base);
+        QFETCH(QString, python);
+        QFETCH(QString, error);
+        QString err;
+        std::unique_ptr<Target> t = makeTarget(spec, &err);
+        if (!error.isEmpty()) {
+            QVERIFY(!t);
+            QVERIFY2(err.contains(error), qPrintable(err));
+            return;
+        }
+        QVERIFY2(t, qPrintable(err));
+        auto* ssh = dynamic_cast<SshTarget*>(t.get());
+        QVERIFY(ssh);
+        QCOMPARE(ssh->connection().address().destination(), destination);
+        QCOMPARE(ssh->connection().address().port, port);
+        QCOMPARE(ssh->connection().address().remoteBase, base);
+        QCOMPARE(ssh->python(), python);
+        QCOMPARE(ssh->spec(), spec);
+        QCOMPARE(remoteWorkspacePath(base, QStringLiteral("/w/kernel_opt_x/")),
+                 (base.isEmpty() ? QStringLiteral("kwb-workspaces") : base) + QStringLiteral("/kernel_opt_x"));
+    }
+
+    void sshComposeRoundTrips()
+    {
+        const TargetScheme* ssh = nullptr;
+        for (const TargetScheme& s : targetSchemes())
+            if (s.scheme == QLatin1String("ssh"))
+                ssh = &s;
+        QVERIFY(ssh);
+        const QString spec = ssh->compose({{QStringLiteral("user"), QStringLiteral("me")}, {QStringLiteral("host"), QStringLiteral("gpu")},
+                                           {QStringLiteral("port"), QStringLiteral("2200")}, {QStringLiteral("dir"), QStringLiteral("runs")},
+                                           {QStringLiteral("python"), QStringLiteral("/opt/py")}});
+        QCOMPARE(spec, QStringLiteral("ssh://me@gpu:2200/~/runs?python=/opt/py"));
+        QString err;
+        QVERIFY2(makeTarget(spec, &err), qPrintable(err));
+    }
+
+    void remoteCommandQuotesAndExportsOnlyChanges()
+    {
+        ProcessSpec cmd;
+        cmd.program = QStringLiteral("python3");
+        cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--cases"), QStringLiteral("it's")};
+        cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QStringLiteral("30"));
+        const QString c = remoteRunCommand(QStringLiteral("dir with space/ws"), cmd);
+        QVERIFY2(c.startsWith(QLatin1String("cd 'dir with space/ws' && ")), qPrintable(c));
+        QVERIFY2(c.contains(QLatin1String("env TEST_TIMEOUT_SEC=30 setsid -w sh -c")), qPrintable(c));
+        QVERIFY2(c.endsWith(QLatin1String("python3 test_kernel.py --cases 'it'\\''s'")), qPrintable(c));
+        QVERIFY2(!c.contains(QLatin1String("PATH=")), qPrintable(c));  // the host's own environment stays
+    }
+
+    // ---- ssh:// against a real sshd ------------------------------------------------------------
+
+    void sshRunSyncsBothWays_data()
+    {
+        QTest::addColumn<bool>("tar");
+        QTest::newRow("rsync") << false;
+        QTest::newRow("tar over ssh") << true;
+    }
+    void sshRunSyncsBothWays()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        QFETCH(bool, tar);
+        qputenv("KWB_SSH_NO_RSYNC", tar ? "1" : "0");
+        const QString ws = makeWorkspace();
+        const auto before = snapshot(ws);
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--print-env")});
+        QVERIFY(c.target);
+        // The harness writes a file on the host: it must come back.
+        c.program = QStringLiteral("sh");
+        c.args = QStringList{QStringLiteral("-c"), QStringLiteral("echo made-remotely > made.txt; exec python3 \"$@\""), QStringLiteral("sh")} + c.args;
+        const int loginsBefore = m_ssh.logins();
+        QList<QPair<QString, int>> lines;
+        const RunOutcome o = runHarnessBlocking(c, [&](const QString& l, int ch) { lines.append({l, ch}); });
+        qunsetenv("KWB_SSH_NO_RSYNC");
+        QVERIFY2(o.ok, qPrintable(o.error + QStringLiteral(" | ") + o.harnessErrors.join(u'|')));
+        QCOMPARE(o.cases.size(), 3);
+        QCOMPARE(o.result->status, QStringLiteral("PASS"));
+        // Live output came through, with the variables HarnessRun sets exported on the host.
+        QVERIFY2(lines.contains({QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=20 FOO=None"), int(StdoutChannel)}),
+                 readFile(o.logPath).constData());
+        // One login for the whole run (ControlMaster), and the master is gone afterwards.
+        QTRY_COMPARE_WITH_TIMEOUT(m_ssh.logins(), loginsBefore + 1, 5000);
+        QCOMPARE(dynamic_cast<SshTarget*>(c.target.get())->connection().isOpen(), false);
+        // Both sides: the remote copy has the workspace; the local one gained made.txt and kept the rest.
+        const QString remote = remoteOf(ws);
+        QCOMPARE(readFile(remote + QStringLiteral("/kernel.py")), QByteArray("# the user's kernel\n"));
+        QVERIFY(!QFileInfo::exists(remote + QStringLiteral("/.kwb/runs")));
+        QCOMPARE(readFile(ws + QStringLiteral("/made.txt")), QByteArray("made-remotely\n"));
+        auto after = snapshot(ws);
+        after.remove(QStringLiteral("made.txt"));
+        QCOMPARE(after, before);
+        QVERIFY(!QFileInfo::exists(remote + QStringLiteral("/.kwb/remote.pid")));
+        QVERIFY(readFile(o.logPath).contains("preparing target ssh: loop"));
+    }
+
+    void sshCancelLeavesNoRemoteProcess()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QString ws = makeWorkspace();
+        const QString pidFile = m_tmp.filePath(QStringLiteral("hang.pid"));
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--pidfile"), pidFile});
+        HarnessRun run(c);
+        RunWatch w;
+        w.attach(run);
+        run.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.started.contains(QStringLiteral("medium")) && !readFile(pidFile).trimmed().isEmpty(), 15000);
+        const qint64 hung = readFile(pidFile).trimmed().toLongLong();
+        const qint64 remoteGroup = readFile(remoteOf(ws) + QStringLiteral("/.kwb/remote.pid")).trimmed().toLongLong();
+        QVERIFY(pidAlive(hung) && remoteGroup > 1);
+        run.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(w.outcome.has_value(), 15000);
+        QVERIFY(w.outcome->cancelled);
+        QVERIFY2(w.outcome->error.startsWith(QLatin1String("stopped by the user")), qPrintable(w.outcome->error));
+        // The sshd side is this machine: the whole remote tree is gone, the grandchild included.
+        QTRY_VERIFY_WITH_TIMEOUT(!pidAlive(hung) && !pidAlive(remoteGroup), 5000);
+        QVERIFY(!dynamic_cast<SshTarget*>(c.target.get())->connection().isOpen());
+    }
+
+    void sshDroppedConnectionIsNamed()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QString ws = makeWorkspace();
+        const auto before = snapshot(ws);
+        const QString pidFile = m_tmp.filePath(QStringLiteral("drop.pid"));
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--pidfile"), pidFile});
+        HarnessRun run(c);
+        RunWatch w;
+        w.attach(run);
+        run.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.started.contains(QStringLiteral("medium")) && !readFile(pidFile).trimmed().isEmpty(), 15000);
+        m_ssh.dropConnections();
+        QTRY_VERIFY_WITH_TIMEOUT(w.outcome.has_value(), 15000);
+        const RunOutcome& o = *w.outcome;
+        QVERIFY(!o.ok && !o.cancelled);
+        QVERIFY2(o.error.contains(QLatin1String("ssh connection to loop")) && o.error.contains(QLatin1String("lost")), qPrintable(o.error));
+        // The master is gone; the copy back may reconnect (the host is up) or say why not: either way
+        // nothing local was overwritten.
+        QCOMPARE(snapshot(ws), before);
+        QCOMPARE(readFile(remoteOf(ws) + QStringLiteral("/kernel.py")), QByteArray("# the user's kernel\n"));
+        // The orphaned remote harness is not ours to reach any more; end it so later tests start clean.
+        const qint64 group = readFile(remoteOf(ws) + QStringLiteral("/.kwb/remote.pid")).trimmed().toLongLong();
+        if (group > 1)
+            ::kill(-pid_t(group), SIGKILL);
+        ::kill(pid_t(readFile(pidFile).trimmed().toLongLong()), SIGKILL);
+    }
+
+    void sshHostKeyMismatchIsNamed()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QByteArray good = readFile(m_ssh.knownHosts());
+        QVERIFY(m_ssh.breakHostKey());
+        const QString ws = makeWorkspace();
+        const auto before = snapshot(ws);
+        const RunOutcome o = runHarnessBlocking(sshConfig(ws, {}), {});
+        writeFile(m_ssh.knownHosts(), good);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.contains(QLatin1String("host key does not match known_hosts")), qPrintable(o.error));
+        QVERIFY2(o.error.contains(QLatin1String("Host key verification failed")), qPrintable(o.error));
+        QVERIFY(o.segments.isEmpty());  // nothing ran
+        QVERIFY(!QFileInfo::exists(remoteOf(ws)));
+        QCOMPARE(snapshot(ws), before);
+    }
+
+    void sshBaselineDryRun()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        QVERIFY(QFile::exists(kwbPath()));
+        const QString ws = m_tmp.filePath(QStringLiteral("local/kernel_opt_19_ReLU"));
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(kwbPath(), {QStringLiteral("baseline"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), QStringLiteral("--gpu"),
+                            QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                            QStringLiteral("--workspace"), ws, QStringLiteral("--python"), kPython, QStringLiteral("--target"),
+                            QStringLiteral("ssh://loop%1/remote?python=/usr/bin/python3").arg(m_tmp.path())});
+        QVERIFY(p.waitForFinished(240000));
+        const QString text = QString::fromUtf8(p.readAll());
+        QVERIFY2(p.exitCode() == 0, qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("on target ssh: loop")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("CASE_RESULT")), qPrintable(text));
+        const QString remote = remoteOf(ws);
+        QCOMPARE(readFile(remote + QStringLiteral("/test_kernel.py")), readFile(ws + QStringLiteral("/test_kernel.py")));
+        QVERIFY(!QFileInfo::exists(remote + QStringLiteral("/.git")));
+        QVERIFY(QFileInfo::exists(ws + QStringLiteral("/baseline_report.md")));
+        QVERIFY(QFileInfo::exists(ws + QStringLiteral("/memory/v0.json")));
+        QVERIFY(QFileInfo::exists(ws + QStringLiteral("/.git")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemote)
+#include "tst_remote.moc"
