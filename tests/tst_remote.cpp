@@ -9,6 +9,7 @@
 #include "remotefixtures.h"
 
 #include <QCryptographicHash>
+#include <nlohmann/json.hpp>
 #include <QDirIterator>
 #include <QSignalSpy>
 #include <QTest>
@@ -338,6 +339,38 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(ws + QStringLiteral("/baseline_report.md")));
         QVERIFY(QFileInfo::exists(ws + QStringLiteral("/memory/v0.json")));
         QVERIFY(QFileInfo::exists(ws + QStringLiteral("/.git")));
+    }
+
+    // Two problems at once over one host, then again: the second run resumes and runs nothing.
+    void sshSuiteResumes()
+    {
+        if (!m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QString problems = m_tmp.filePath(QStringLiteral("ssh-problems"));
+        QDir().mkpath(problems);
+        for (const char* n : {"/relu_a.py", "/relu_b.py"})
+            QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QLatin1String(n)));
+        const QString out = m_tmp.filePath(QStringLiteral("ssh-suite"));
+        const QStringList args{QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
+                               QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), kPython,
+                               QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--out"), out, QStringLiteral("--target"),
+                               QStringLiteral("ssh://loop%1/ssh-suite-remote?python=/usr/bin/python3").arg(m_tmp.path())};
+        for (int round = 0; round < 2; ++round) {
+            QProcess p;
+            p.setProcessChannelMode(QProcess::MergedChannels);
+            p.start(kwbPath(), args);
+            QVERIFY(p.waitForFinished(240000));
+            const QString text = QString::fromUtf8(p.readAll());
+            QVERIFY2(p.exitCode() == 0, qPrintable(text));
+            const auto doc = nlohmann::json::parse(readFile(out + QStringLiteral("/suite.json")).toStdString());
+            QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 2);
+            QCOMPARE(doc.at("counts").at("resumed").get<int>(), round == 0 ? 0 : 2);
+            QCOMPARE(doc.at("target").get<std::string>(), args.constLast().toStdString());
+            if (round == 1)
+                QVERIFY2(!text.contains(QLatin1String("[phase")), qPrintable(text));
+        }
+        for (const char* n : {"/kernel_opt_relu_a/test_kernel.py", "/kernel_opt_relu_b/test_kernel.py"})
+            QVERIFY(QFile::exists(m_tmp.path() + QStringLiteral("/ssh-suite-remote") + QLatin1String(n)));
     }
 };
 
