@@ -3,6 +3,7 @@
 // run, a CPU dry-run baseline through kwb), the target registry, and slurm:// against a real
 // slurmctld + slurmd. A server test skips only when its binaries are not installed.
 #include "core/run/harnessrun.h"
+#include "core/run/slurmtarget.h"
 #include "core/run/sshtarget.h"
 #include "core/run/target.h"
 
@@ -11,6 +12,7 @@
 #include <QCryptographicHash>
 #include <nlohmann/json.hpp>
 #include <QDirIterator>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -24,6 +26,14 @@ const QString kPython = QStringLiteral("/usr/bin/python3");
 QString fakeHarness()
 {
     return QStringLiteral(KWB_TEST_DATA_DIR "/run/fake_harness.py");
+}
+
+QStringList sl(std::initializer_list<const char*> items)
+{
+    QStringList out;
+    for (const char* i : items)
+        out << QString::fromUtf8(i);
+    return out;
 }
 
 QString kwbPath()
@@ -64,6 +74,8 @@ class TestRemote : public QObject
 
     SshServer m_ssh;
     QString m_sshSkip;  // why the ssh tests skip ("" = they run)
+    SlurmCluster m_slurm;
+    QString m_slurmSkip;
     QTemporaryDir m_tmp{QStringLiteral("/tmp/kwb-remote-XXXXXX")};
     int m_no = 0;
 
@@ -103,6 +115,12 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         m_sshSkip = SshServer::missingBinaries();
+        m_slurmSkip = SlurmCluster::missingBinaries();
+        if (m_slurmSkip.isEmpty()) {
+            const QString why = m_slurm.start();
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+            m_ssh.setEnv(QStringLiteral("SLURM_CONF=") + m_slurm.conf());  // ssh commands do not inherit it
+        }
         if (m_sshSkip.isEmpty()) {
             const QString why = m_ssh.start();
             QVERIFY2(why.isEmpty(), qPrintable(why));  // installed but not starting is a failure, not a skip
@@ -371,6 +389,169 @@ private Q_SLOTS:
         }
         for (const char* n : {"/kernel_opt_relu_a/test_kernel.py", "/kernel_opt_relu_b/test_kernel.py"})
             QVERIFY(QFile::exists(m_tmp.path() + QStringLiteral("/ssh-suite-remote") + QLatin1String(n)));
+    }
+
+    // ---- slurm:// and slurm+ssh:// ---------------------------------------------------------------
+
+    void slurmAddresses_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QStringList>("sbatch");
+        QTest::addColumn<QString>("login");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("default partition") << "slurm://" << QStringList{} << "" << "";
+        QTest::newRow("partition and options")
+            << "slurm://gpu?gres=gpu:1&time=00:10:00&account=proj" << sl({"--partition=gpu", "--gres=gpu:1", "--time=00:10:00", "--account=proj"})
+            << "" << "";
+        QTest::newRow("flag option") << "slurm://?exclusive" << sl({"--exclusive"}) << "" << "";
+        QTest::newRow("through a login node")
+            << "slurm+ssh://me@login:2200/gpu?gres=gpu:1&dir=/scratch/me&python=/opt/py" << sl({"--partition=gpu", "--gres=gpu:1"})
+            << "me@login" << "";
+        QTest::newRow("login node, default partition") << "slurm+ssh://login" << QStringList{} << "login" << "";
+        QTest::newRow("kwb's own option") << "slurm://gpu?output=x.log" << QStringList{} << "" << "kwb sets --output itself";
+        QTest::newRow("bad option name") << "slurm://gpu?Gres=1" << QStringList{} << "" << "not an sbatch option name";
+        QTest::newRow("bad partition") << "slurm://a b" << QStringList{} << "" << "not a partition name";
+        QTest::newRow("dir without ssh") << "slurm://gpu?dir=/x" << QStringList{} << "" << "dir= is for slurm+ssh";
+        QTest::newRow("no login host") << "slurm+ssh:///gpu" << QStringList{} << "" << "expected [user@]host";
+    }
+    void slurmAddresses()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QStringList, sbatch);
+        QFETCH(QString, login);
+        QFETCH(QString, error);
+        QString err;
+        std::unique_ptr<Target> t = makeTarget(spec, &err);
+        if (!error.isEmpty()) {
+            QVERIFY(!t);
+            QVERIFY2(err.contains(error), qPrintable(err));
+            return;
+        }
+        QVERIFY2(t, qPrintable(err));
+        auto* slurm = dynamic_cast<SlurmTarget*>(t.get());
+        QVERIFY(slurm);
+        QCOMPARE(slurm->sbatchArgs(), sbatch);
+        QVERIFY2(login.isEmpty() ? !slurm->name().contains(QLatin1String(" via ")) : slurm->name().endsWith(QStringLiteral(" via ") + login),
+                 qPrintable(slurm->name()));
+    }
+
+    void slurmRunReadsBackExitCode_data()
+    {
+        QTest::addColumn<QStringList>("knobs");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("all pass") << sl({"--print-env"}) << 0 << true;
+        QTest::newRow("harness exits 2 without a result") << sl({"--no-result", "--exit", "2"}) << 2 << false;
+    }
+    void slurmRunReadsBackExitCode()
+    {
+        if (!m_slurmSkip.isEmpty())
+            QSKIP(qPrintable(m_slurmSkip));
+        QFETCH(QStringList, knobs);
+        QFETCH(int, exitCode);
+        QFETCH(bool, ok);
+        const QString ws = makeWorkspace();
+        HarnessRunConfig c = sshConfig(ws, knobs, QStringLiteral("slurm://debug?time=00:05:00"));
+        QVERIFY(c.target);
+        c.program = kPython;
+        QList<QPair<QString, int>> lines;
+        const RunOutcome o = runHarnessBlocking(c, [&](const QString& l, int ch) { lines.append({l, ch}); });
+        QCOMPARE(o.ok, ok);
+        QCOMPARE(o.exitCode, exitCode);
+        const QByteArray log = readFile(o.logPath);
+        QVERIFY2(log.contains("[kwb] Slurm job ") && log.contains(ok ? ": COMPLETED, exit code 0:0" : ": FAILED, exit code 2:0"), log.constData());
+        if (ok) {
+            QCOMPARE(o.cases.size(), 3);
+            // sbatch exported the variables HarnessRun set to the job.
+            QVERIFY(lines.contains({QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=20 FOO=None"), int(StdoutChannel)}));
+        }
+        const QString job = QString::fromLatin1(readFile(ws + QStringLiteral("/.kwb/slurm/jobid")).trimmed());
+        QVERIFY2(SlurmCluster::jobInfo(job).contains(ok ? QLatin1String("JobState=COMPLETED") : QLatin1String("JobState=FAILED")),
+                 qPrintable(SlurmCluster::jobInfo(job)));
+    }
+
+    void slurmCancelIsScancel_data()
+    {
+        QTest::addColumn<bool>("viaSsh");
+        QTest::newRow("slurm://") << false;
+        QTest::newRow("slurm+ssh://") << true;
+    }
+    void slurmCancelIsScancel()
+    {
+        if (!m_slurmSkip.isEmpty())
+            QSKIP(qPrintable(m_slurmSkip));
+        QFETCH(bool, viaSsh);
+        if (viaSsh && !m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QString ws = makeWorkspace();
+        const QString pidFile = m_tmp.filePath(QStringLiteral("slurm-hang%1.pid").arg(m_no));
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--pidfile"), pidFile},
+                                       viaSsh ? QStringLiteral("slurm+ssh://loop/debug?dir=%1/slurm-remote&python=/usr/bin/python3").arg(m_tmp.path())
+                                              : QStringLiteral("slurm://debug"));
+        QVERIFY(c.target);
+        if (!viaSsh)
+            c.program = kPython;
+        HarnessRun run(c);
+        RunWatch w;
+        w.attach(run);
+        run.start();
+        QTRY_VERIFY_WITH_TIMEOUT(w.started.contains(QStringLiteral("medium")) && !readFile(pidFile).trimmed().isEmpty(), 20000);
+        const qint64 hung = readFile(pidFile).trimmed().toLongLong();
+        const QString jobDir = viaSsh ? m_tmp.filePath(QStringLiteral("slurm-remote/")) + QFileInfo(ws).fileName() : ws;
+        const QString job = QString::fromLatin1(readFile(jobDir + QStringLiteral("/.kwb/slurm/jobid")).trimmed());
+        QVERIFY(!job.isEmpty());
+        QVERIFY(SlurmCluster::jobInfo(job).contains(QLatin1String("JobState=RUNNING")));
+        run.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(w.outcome.has_value(), 20000);
+        QVERIFY(w.outcome->cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(SlurmCluster::jobInfo(job).contains(QLatin1String("JobState=CANCELLED")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!pidAlive(hung), 10000);  // slurmd ended the job's whole tree
+        if (viaSsh) {
+            const qint64 monitor = readFile(jobDir + QStringLiteral("/.kwb/remote.pid")).trimmed().toLongLong();
+            QVERIFY(monitor <= 1 || !pidAlive(monitor));
+        }
+    }
+
+    // A suite on Slurm is one job array: phases 1-3 here, the harnesses as array tasks.
+    void slurmSuiteIsOneJobArray_data()
+    {
+        QTest::addColumn<bool>("viaSsh");
+        QTest::newRow("slurm://") << false;
+        QTest::newRow("slurm+ssh://") << true;
+    }
+    void slurmSuiteIsOneJobArray()
+    {
+        if (!m_slurmSkip.isEmpty())
+            QSKIP(qPrintable(m_slurmSkip));
+        QFETCH(bool, viaSsh);
+        if (viaSsh && !m_sshSkip.isEmpty())
+            QSKIP(qPrintable(m_sshSkip));
+        const QString tag = viaSsh ? QStringLiteral("slurmssh") : QStringLiteral("slurm");
+        const QString problems = m_tmp.filePath(tag + QStringLiteral("-problems"));
+        QDir().mkpath(problems);
+        for (const char* n : {"/relu_a.py", "/relu_b.py", "/relu_c.py"})
+            QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QLatin1String(n)));
+        const QString out = m_tmp.filePath(tag + QStringLiteral("-suite"));
+        const QString target = viaSsh ? QStringLiteral("slurm+ssh://loop/debug?dir=%1/%2-remote&python=/usr/bin/python3").arg(m_tmp.path(), tag)
+                                      : QStringLiteral("slurm://debug?time=00:05:00");
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(kwbPath(), {QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
+                            QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), kPython, QStringLiteral("--jobs"),
+                            QStringLiteral("2"), QStringLiteral("--out"), out, QStringLiteral("--target"), target});
+        QVERIFY(p.waitForFinished(240000));
+        const QString text = QString::fromUtf8(p.readAll());
+        QVERIFY2(p.exitCode() == 0, qPrintable(text));
+        const QRegularExpression array(QStringLiteral("Slurm job array (\\d+): 3 task\\(s\\), at most 2 at once"));
+        const QRegularExpressionMatch m = array.match(text);
+        QVERIFY2(m.hasMatch(), qPrintable(text));
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(text.contains(QStringLiteral("following Slurm job %1_%2").arg(m.captured(1)).arg(k)), qPrintable(text));
+        QVERIFY2(SlurmCluster::jobInfo(m.captured(1) + QStringLiteral("_2")).contains(QLatin1String("JobState=COMPLETED")),
+                 qPrintable(SlurmCluster::jobInfo(m.captured(1) + QStringLiteral("_2"))));
+        const auto doc = nlohmann::json::parse(readFile(out + QStringLiteral("/suite.json")).toStdString());
+        QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 3);
+        QVERIFY(QFile::exists(out + QStringLiteral("/kernel_opt_relu_c/memory/v0.json")));
     }
 };
 

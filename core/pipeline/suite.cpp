@@ -1,5 +1,6 @@
 #include "core/pipeline/suite.h"
 
+#include "core/run/slurmtarget.h"
 #include "core/workspace/workspace.h"
 
 #include <QDateTime>
@@ -277,39 +278,110 @@ void SuiteRunner::start() {
   }
   QString why;
   if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
-  startNext();
+  QString error;
+  const std::unique_ptr<Target> probe = makeTarget(m_opts.target, &error);
+  m_array = dynamic_cast<const SlurmTarget*>(probe.get()) != nullptr;
+  if (m_array)
+    startArray();
+  else
+    startNext();
+}
+
+std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
+  const SuiteEntry& e = m_entries[index];
+  BaselineOptions o = m_opts.base;
+  o.logicPath = e.source;
+  o.workspaceDir = e.workspace;
+  o.target = m_opts.target;
+  // The suite owns its workspaces: an unfinished one is regenerated (user edits are still kept).
+  o.force = QFileInfo(e.workspace).isDir();
+  auto job = std::make_unique<BaselineJob>(o);
+  BaselineJob* raw = job.get();
+  const QString name = e.name;
+  connect(raw, &BaselineJob::progress, this, [this, name](int phase, const QString& m) {
+    Q_EMIT progress(QStringLiteral("%1 [phase %2] %3").arg(name).arg(phase).arg(m));
+  });
+  connect(raw, &BaselineJob::outputLine, this, [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
+  connect(raw, &BaselineJob::finished, this, [this, index](bool ok) {
+    // Later, from the event loop: the job is deleted there, never inside its own signal.
+    QMetaObject::invokeMethod(this, [this, index, ok] { onJobFinished(index, ok); }, Qt::QueuedConnection);
+  });
+  m_startedMs[index] = QDateTime::currentMSecsSinceEpoch();
+  return job;
+}
+
+void SuiteRunner::startArray() {
+  QList<int> ready;
+  QStringList workspaces;
+  for (int i = 0; i < m_entries.size() && !m_cancelled; ++i) {
+    if (m_entries[i].state == QLatin1String("done")) continue;
+    auto job = makeJob(i);
+    BaselineJob* raw = job.get();
+    m_running.emplace(i, std::move(job));
+    Q_EMIT progress(QStringLiteral("%1: phases 1-3 (%2 of %3)").arg(m_entries[i].name).arg(i + 1).arg(m_entries.size()));
+    if (raw->understand() && raw->learn() && raw->implement()) {
+      ready << i;
+      workspaces << m_entries[i].workspace;
+    } else {
+      // Recorded from the event loop, once every job of the array is in m_running.
+      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    }
+  }
+  if (ready.isEmpty() || m_cancelled) {
+    for (int i : ready) QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    if (m_running.empty()) startNext();
+    return;
+  }
+  QString error;
+  std::unique_ptr<Target> made = makeTarget(m_opts.target, &error);
+  auto* submitter = dynamic_cast<SlurmTarget*>(made.get());
+  const QString scratch = QDir(m_opts.outDir).filePath(QStringLiteral(".kwb-array"));
+  QDir().mkpath(scratch);
+  m_arrayId = submitter ? submitter->submitArray(workspaces, m_running[ready.first()]->harnessCommand(), m_opts.jobs, scratch, &error)
+                        : QString();
+  if (m_arrayId.isEmpty()) {
+    Q_EMIT progress(QStringLiteral("the job array was not submitted: ") + error);
+    for (int i : ready) {
+      m_entries[i].error = error;
+      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    }
+    return;
+  }
+  Q_EMIT progress(QStringLiteral("Slurm job array %1: %2 task(s), at most %3 at once (held until every workspace is in place)")
+                      .arg(m_arrayId)
+                      .arg(ready.size())
+                      .arg(m_opts.jobs));
+  for (qsizetype k = 0; k < ready.size(); ++k) {
+    std::shared_ptr<Target> t(makeTarget(m_opts.target, &error));
+    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->followJob(QStringLiteral("%1_%2").arg(m_arrayId).arg(k));
+    BaselineJob* job = m_running[ready[k]].get();
+    job->setTarget(t);
+    job->measureAndRecord();  // copies the workspace where needed (prepare), then follows the task
+  }
+  if (const QString why = submitter->releaseJob(m_arrayId); !why.isEmpty()) {
+    Q_EMIT progress(why);
+    cancel();
+  }
 }
 
 void SuiteRunner::cancel() {
   m_cancelled = true;
   for (auto& [index, job] : m_running) job->cancel();
+  if (!m_arrayId.isEmpty()) {  // the tasks not started yet have no follower to cancel them
+    QString error;
+    std::unique_ptr<Target> t = makeTarget(m_opts.target, &error);
+    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->cancelJob(m_arrayId);
+  }
 }
 
 void SuiteRunner::startNext() {
-  while (!m_cancelled && int(m_running.size()) < m_opts.jobs && m_next < m_entries.size()) {
+  while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs && m_next < m_entries.size()) {
     const int index = m_next++;
-    SuiteEntry& e = m_entries[index];
-    if (e.state == QLatin1String("done")) continue;
-    BaselineOptions o = m_opts.base;
-    o.logicPath = e.source;
-    o.workspaceDir = e.workspace;
-    o.target = m_opts.target;
-    // The suite owns its workspaces: an unfinished one is regenerated (user edits are still kept).
-    o.force = QFileInfo(e.workspace).isDir();
-    auto job = std::make_unique<BaselineJob>(o);
+    if (m_entries[index].state == QLatin1String("done")) continue;
+    auto job = makeJob(index);
     BaselineJob* raw = job.get();
-    const QString name = e.name;
-    connect(raw, &BaselineJob::progress, this, [this, name](int phase, const QString& m) {
-      Q_EMIT progress(QStringLiteral("%1 [phase %2] %3").arg(name).arg(phase).arg(m));
-    });
-    connect(raw, &BaselineJob::outputLine, this, [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
-    connect(raw, &BaselineJob::finished, this, [this, index](bool ok) {
-      // Later, from the event loop: the job is deleted there, never inside its own signal.
-      QMetaObject::invokeMethod(this, [this, index, ok] { onJobFinished(index, ok); }, Qt::QueuedConnection);
-    });
-    m_startedMs[index] = QDateTime::currentMSecsSinceEpoch();
     m_running.emplace(index, std::move(job));
-    Q_EMIT progress(QStringLiteral("%1: started (%2 of %3)").arg(name).arg(index + 1).arg(m_entries.size()));
+    Q_EMIT progress(QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
     raw->runAll();  // phases 1-3 block here; phase 4 runs on the event loop
   }
   if (m_running.empty() && !m_finished) {
@@ -339,7 +411,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     e.state = QStringLiteral("error");
     e.status = QStringLiteral("ERROR");
   }
-  if (!ok) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
+  if (!ok && e.error.isEmpty()) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
   if (outcome && outcome->result) {
     const RunResult& r = *outcome->result;
     e.maxRelErr = r.maxRelErr;

@@ -83,7 +83,9 @@ bool writeSuiteReports(const SuiteOptions& options, const QList<SuiteEntry>& ent
 /// recursive). nullopt with why for a path that does not exist, or no problem at all.
 std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error);
 
-/// Runs the suite. Asynchronous: start(), then finished(); needs an event loop.
+/// Runs the suite. Asynchronous: start(), then finished(); needs an event loop. On a Slurm target the
+/// problems' harnesses run as one job array (at most `jobs` tasks at once); elsewhere `jobs` problems
+/// run at once, each through its own target object (one ssh connection each).
 class SuiteRunner : public QObject {
   Q_OBJECT
 public:
@@ -106,6 +108,10 @@ Q_SIGNALS:
 
 private:
   void startNext();
+  /// Slurm targets: phases 1-3 of every problem here, then one held job array; each problem's phase 4
+  /// follows its task, and the array is released once every workspace is in place.
+  void startArray();
+  std::unique_ptr<BaselineJob> makeJob(int index);
   void onJobFinished(int index, bool ok);
 
   SuiteOptions m_opts;
@@ -114,6 +120,8 @@ private:
   std::map<int, qint64> m_startedMs;
   int m_next = 0;
   bool m_cancelled = false;
+  bool m_array = false;     ///< the target is Slurm: one job array
+  QString m_arrayId;        ///< its job id, once submitted
   bool m_finished = false;
   QString m_reportError;
 };

@@ -24,16 +24,20 @@ QString slurmMonitorScript()
 {
     // Polls scontrol every 0.5 s: no Slurm event API is needed, and a login node allows it.
     return QStringLiteral(R"SH(set -u
-cmd=$1; shift
+jid=$1; cmd=$2; shift 2
 d=.kwb/slurm
 mkdir -p "$d" || exit 2
-printf '#!/bin/sh\nexec %s\n' "$cmd" > "$d/job.sh"
-rm -f "$d/job.out" "$d/job.err" "$d/jobid"
-jid=$(sbatch --parsable --job-name=kwb --chdir="$PWD" --output="$PWD/$d/job.out" --error="$PWD/$d/job.err" "$@" "$d/job.sh") || {
-  echo "kwb: sbatch refused the job (options: $*)" >&2; exit 2; }
-jid=${jid%%;*}
+if [ -z "$jid" ]; then
+  printf '#!/bin/sh\nexec %s\n' "$cmd" > "$d/job.sh"
+  rm -f "$d/job.out" "$d/job.err" "$d/jobid"
+  jid=$(sbatch --parsable --job-name=kwb --chdir="$PWD" --output="$PWD/$d/job.out" --error="$PWD/$d/job.err" "$@" "$d/job.sh") || {
+    echo "kwb: sbatch refused the job (options: $*)" >&2; exit 2; }
+  jid=${jid%%;*}
+  echo "[kwb] Slurm job $jid submitted" >&2
+else
+  echo "[kwb] following Slurm job $jid" >&2
+fi
 echo "$jid" > "$d/jobid"
-echo "[kwb] Slurm job $jid submitted" >&2
 t1=; t2=
 trap 'scancel "$jid" 2>/dev/null; echo "[kwb] Slurm job $jid: scancel" >&2; [ -n "$t1" ] && kill $t1 $t2 2>/dev/null; exit 143' TERM INT HUP
 touch "$d/job.out" "$d/job.err"
@@ -143,7 +147,8 @@ ProcessSpec SlurmTarget::wrap(const ProcessSpec& command) const
         job << shellQuote(a);
     ProcessSpec monitor = command;
     monitor.program = QStringLiteral("sh");
-    monitor.args = QStringList{QStringLiteral("-c"), slurmMonitorScript(), QStringLiteral("kwb-slurm"), job.join(u' ')} + sbatchArgs();
+    monitor.args = QStringList{QStringLiteral("-c"), slurmMonitorScript(), QStringLiteral("kwb-slurm"), m_follow, job.join(u' ')} + sbatchArgs();
+    m_follow.clear();
     if (!m_conn)
         return monitor;  // sbatch exports this environment (PYTHONUNBUFFERED, TEST_TIMEOUT_SEC) to the job
     ProcessSpec out = command;
@@ -176,6 +181,84 @@ QString SlurmTarget::collect(const QString& localWorkdir)
     QString why = m_conn->pull(m_jobDir, localWorkdir);
     m_conn->close();
     return why;
+}
+
+QString SlurmTarget::jobWorkdirFor(const QString& localWorkdir) const
+{
+    return m_conn ? remoteWorkspacePath(m_remoteBase, localWorkdir) : localWorkdir;
+}
+
+CommandResult SlurmTarget::runThere(const QString& command, const QByteArray& input)
+{
+    if (m_conn)
+        return m_conn->run(command, kCommandMs, input);
+    return runCommand(QStringLiteral("sh"), {QStringLiteral("-c"), command}, kCommandMs, input);
+}
+
+QString SlurmTarget::submitArray(const QStringList& localWorkdirs, const ProcessSpec& command, int maxParallel, const QString& scratchDir,
+                                 QString* error)
+{
+    if (localWorkdirs.isEmpty()) {
+        *error = QStringLiteral("no workspace to run");
+        return {};
+    }
+    if (m_conn && !m_conn->isOpen())
+        if (QString why = m_conn->open(); !why.isEmpty()) {
+            *error = why;
+            return {};
+        }
+    // The task list and script live beside the workspaces, where the tasks run.
+    const QString dir = m_conn ? (m_remoteBase.isEmpty() ? QStringLiteral("kwb-workspaces") : m_remoteBase) + QStringLiteral("/.kwb-array")
+                               : scratchDir;
+    QStringList dirs, clean;
+    for (const QString& ws : localWorkdirs) {
+        const QString there = jobWorkdirFor(ws);
+        dirs << there;
+        clean << shellQuote(there + QStringLiteral("/.kwb/slurm/job.out")) << shellQuote(there + QStringLiteral("/.kwb/slurm/job.err"));
+    }
+    QStringList exports, argv{shellQuote(command.program)};
+    for (const QString& name : command.exportNames)
+        exports << shellQuote(name + u'=' + command.env.value(name));
+    for (const QString& a : command.args)
+        argv << shellQuote(a);
+    const QString script = QStringLiteral("#!/bin/sh\nws=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" %1)\ncd \"$ws\" || exit 2\n"
+                                          "mkdir -p .kwb/slurm\nexec >>.kwb/slurm/job.out 2>>.kwb/slurm/job.err\n%2exec %3\n")
+                               .arg(shellQuote(dir + QStringLiteral("/tasks")),
+                                    exports.isEmpty() ? QString() : QStringLiteral("export ") + exports.join(u' ') + u'\n', argv.join(u' '));
+    QStringList sbatch{QStringLiteral("sbatch"), QStringLiteral("--parsable"), QStringLiteral("--hold"), QStringLiteral("--job-name=kwb-suite"),
+                       QStringLiteral("--output=/dev/null"),
+                       QStringLiteral("--array=0-%1%%2").arg(localWorkdirs.size() - 1).arg(qMax(1, maxParallel))};
+    for (const QString& a : sbatchArgs())
+        sbatch << shellQuote(a);
+    sbatch << shellQuote(dir + QStringLiteral("/task.sh"));
+    // One round trip: the list on stdin, the script as an argument of printf '%s'.
+    const QString cmd = QStringLiteral("mkdir -p %1 && cat > %1/tasks && printf '%s' %2 > %1/task.sh && rm -f %3 && %4")
+                            .arg(shellQuote(dir), shellQuote(script), clean.join(u' '), sbatch.join(u' '));
+    const CommandResult r = runThere(cmd, dirs.join(u'\n').toUtf8() + '\n');
+    const QString id = QString::fromLocal8Bit(r.out).trimmed().section(u';', 0, 0);
+    if (r.exitCode != 0 || id.isEmpty()) {
+        *error = QStringLiteral("sbatch did not take the job array: %1").arg(QString::fromLocal8Bit(r.err).trimmed() + r.error);
+        return {};
+    }
+    return id;
+}
+
+QString SlurmTarget::releaseJob(const QString& jobId)
+{
+    const CommandResult r = runThere(QStringLiteral("scontrol release %1").arg(shellQuote(jobId)));
+    if (m_conn)
+        m_conn->close();
+    return r.exitCode == 0 ? QString()
+                           : QStringLiteral("scontrol release %1 failed: %2").arg(jobId, QString::fromLocal8Bit(r.err).trimmed() + r.error);
+}
+
+void SlurmTarget::cancelJob(const QString& jobId)
+{
+    if (m_conn && !m_conn->isOpen() && !m_conn->open().isEmpty())
+        return;
+    runThere(QStringLiteral("scancel %1").arg(shellQuote(jobId)));
+    if (m_conn)
+        m_conn->close();
 }
 
 QString SlurmTarget::explainExit(int exitCode, const QString& lastStderr) const

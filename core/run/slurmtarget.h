@@ -14,8 +14,9 @@
 
 namespace kwb {
 
-/// The POSIX sh script that submits, follows and reads back one job. Arguments: $1 = the job's command
-/// line (shell-quoted), then the sbatch options. It runs in the workspace and writes .kwb/slurm/
+/// The POSIX sh script that submits, follows and reads back one job. Arguments: $1 = a job id to follow
+/// (an array task "123_4", submitted elsewhere) or "" to submit, $2 = the job's command line
+/// (shell-quoted), then the sbatch options. It runs in the workspace and writes .kwb/slurm/
 /// {job.sh, job.out, job.err, jobid}; it exits with the job's exit code (128+signal for a signal, 143
 /// when cancelled, 2 when sbatch refused the job) and scancels the job on SIGTERM/SIGINT/SIGHUP.
 QString slurmMonitorScript();
@@ -41,6 +42,23 @@ public:
     QStringList sbatchArgs() const;
     /// The workspace's folder where the job runs (the local one for slurm://, after prepare()).
     QString jobWorkdir() const { return m_jobDir; }
+    /// Where @p localWorkdir runs (the local folder for slurm://, its copy on the login node for slurm+ssh).
+    QString jobWorkdirFor(const QString& localWorkdir) const;
+    /// The next process follows job @p jobId (an array task submitted by submitArray) instead of
+    /// submitting one; a later process (a resume) submits its own job again.
+    void followJob(const QString& jobId) { m_follow = jobId; }
+
+    /// Submits one held job array (sbatch --hold --array=0-(n-1)%maxParallel) whose task i runs
+    /// @p command in the far-side folder of @p localWorkdirs[i], its output in that folder's
+    /// .kwb/slurm/job.{out,err}; the command's exportNames are exported. @p scratchDir (local) holds
+    /// the task list and script for slurm://. Returns the array's job id, or "" with why in @p error.
+    /// Blocking. Each task's id is "<id>_<i>" (followJob); releaseJob() lets the array start.
+    QString submitArray(const QStringList& localWorkdirs, const ProcessSpec& command, int maxParallel, const QString& scratchDir,
+                        QString* error);
+    /// scontrol release @p jobId (after every workspace is in place). "" or why.
+    QString releaseJob(const QString& jobId);
+    /// scancel @p jobId (a whole array). Blocking.
+    void cancelJob(const QString& jobId);
 
 private:
     QString m_partition;
@@ -50,6 +68,9 @@ private:
     QString m_python;
     QString m_spec;
     QString m_jobDir;
+    mutable QString m_follow;  ///< consumed by the next wrap(): a resume must submit its own job
+    /// Runs a shell command where Slurm's commands run (here, or on the login node).
+    CommandResult runThere(const QString& command, const QByteArray& input = {});
 };
 
 } // namespace kwb

@@ -256,7 +256,7 @@ QString SshConnection::push(const QString& localDir, const QString& remoteDir)
         const CommandResult r = runCommand(
             QStringLiteral("rsync"),
             {QStringLiteral("-a"), QStringLiteral("--exclude=/.git/"), QStringLiteral("--exclude=/.kwb/runs/"),
-             QStringLiteral("--exclude=__pycache__/"), QStringLiteral("--exclude=/.kwb/remote.*"), QStringLiteral("-e"), e.join(u' '),
+             QStringLiteral("--exclude=__pycache__/"), QStringLiteral("--exclude=/.kwb/remote.*"), QStringLiteral("--exclude=/.kwb/slurm/"), QStringLiteral("-e"), e.join(u' '),
              QDir(localDir).absolutePath() + u'/', m_addr.destination() + u':' + remoteDir + u'/'},
             kCopyMs);
         if (r.exitCode != 0)
@@ -270,7 +270,7 @@ QString SshConnection::push(const QString& localDir, const QString& remoteDir)
     tar.setStandardOutputProcess(&ssh);
     ssh.start(program(), commandArgs(QStringLiteral("cd %1 && tar -xf -").arg(shellQuote(remoteDir))));
     tar.start(QStringLiteral("tar"), {QStringLiteral("-cf"), QStringLiteral("-"), QStringLiteral("--exclude=./.git"),
-                                      QStringLiteral("--exclude=./.kwb/runs"), QStringLiteral("--exclude=./.kwb/remote.*"),
+                                      QStringLiteral("--exclude=./.kwb/runs"), QStringLiteral("--exclude=./.kwb/remote.*"), QStringLiteral("--exclude=./.kwb/slurm"),
                                       QStringLiteral("--exclude=__pycache__"), QStringLiteral(".")});
     const bool tarOk = tar.waitForFinished(kCopyMs) && tar.exitStatus() == QProcess::NormalExit && tar.exitCode() == 0;
     const bool sshOk = ssh.waitForFinished(kCopyMs) && ssh.exitStatus() == QProcess::NormalExit && ssh.exitCode() == 0;
@@ -290,7 +290,7 @@ QString SshConnection::pull(const QString& remoteDir, const QString& localDir)
         const CommandResult r = runCommand(
             QStringLiteral("rsync"),
             {QStringLiteral("-a"), QStringLiteral("--update"), QStringLiteral("--exclude=/.git/"), QStringLiteral("--exclude=/.kwb/runs/"),
-             QStringLiteral("--exclude=/.kwb/remote.*"), QStringLiteral("--exclude=__pycache__/"), QStringLiteral("-e"), e.join(u' '),
+             QStringLiteral("--exclude=/.kwb/remote.*"), QStringLiteral("--exclude=/.kwb/slurm/"), QStringLiteral("--exclude=__pycache__/"), QStringLiteral("-e"), e.join(u' '),
              m_addr.destination() + u':' + remoteDir + u'/', QDir(localDir).absolutePath() + u'/'},
             kCopyMs);
         if (r.exitCode != 0)
@@ -303,7 +303,7 @@ QString SshConnection::pull(const QString& remoteDir, const QString& localDir)
     tar.setWorkingDirectory(localDir);
     tar.start(QStringLiteral("tar"), {QStringLiteral("--keep-newer-files"), QStringLiteral("-xf"), QStringLiteral("-")});
     ssh.start(program(), commandArgs(QStringLiteral("cd %1 && find . -type f -newer %2 ! -path './.git/*' ! -path './.kwb/runs/*' "
-                                                    "! -path './.kwb/remote.*' ! -path '*/__pycache__/*' -print0 | tar --null -T - -cf -")
+                                                    "! -path './.kwb/remote.*' ! -path './.kwb/slurm/*' ! -path '*/__pycache__/*' -print0 | tar --null -T - -cf -")
                                          .arg(shellQuote(remoteDir), kSyncedMark)));
     const bool sshOk = ssh.waitForFinished(kCopyMs) && ssh.exitStatus() == QProcess::NormalExit && ssh.exitCode() == 0;
     const bool tarOk = tar.waitForFinished(kCopyMs) && tar.exitStatus() == QProcess::NormalExit && tar.exitCode() == 0;
