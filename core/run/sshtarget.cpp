@@ -144,7 +144,9 @@ QStringList SshConnection::options() const
         o << QStringLiteral("-F") << config;
     if (m_addr.port > 0)
         o << QStringLiteral("-p") << QString::number(m_addr.port);
-    o << QStringLiteral("-o") << QStringLiteral("BatchMode=yes");
+    // BatchMode: a password prompt would hang a headless run. ConnectTimeout: an unreachable host fails
+    // in 30 s, not after the system's TCP timeout.
+    o << QStringLiteral("-o") << QStringLiteral("BatchMode=yes") << QStringLiteral("-o") << QStringLiteral("ConnectTimeout=30");
     if (m_ctl)
         o << QStringLiteral("-o") << QStringLiteral("ControlPath=") + m_ctl->filePath(QStringLiteral("cm"))
           << QStringLiteral("-o") << QStringLiteral("ControlMaster=no");
@@ -373,6 +375,18 @@ QString SshTarget::collect(const QString& localWorkdir)
 {
     if (!m_conn.isOpen())
         return {};
+    // A pid file still there means the command did not end by itself: the connection dropped under it
+    // (a stop already killed it). End that group now; ssh reconnects without the master if it must.
+    const CommandResult leftover =
+        m_conn.run(QStringLiteral("cd %1 2>/dev/null && p=$(cat %2 2>/dev/null) && [ -n \"$p\" ] && "
+                                  "{ kill -TERM -- -\"$p\" 2>/dev/null; sleep 1; kill -KILL -- -\"$p\" 2>/dev/null; rm -f %2; }; true")
+                       .arg(shellQuote(m_remoteDir), kPidFile),
+                   kCommandMs);
+    if (leftover.exitCode == 255 || leftover.timedOut) {  // the host is out of reach: no copy to wait for
+        const QString why = m_conn.explain(255, QString::fromLocal8Bit(leftover.err) + leftover.error);
+        m_conn.close();
+        return why;
+    }
     QString why = m_conn.pull(m_remoteDir, localWorkdir);
     m_conn.close();
     return why;

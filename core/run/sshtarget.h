@@ -95,6 +95,8 @@ public:
     ProcessSpec wrap(const ProcessSpec& command) const override;
     QString prepare(const QString& localWorkdir) override;
     void signalFarSide(int signal) override;
+    /// Ends a remote process group the run left behind (its pid file is still there: the connection
+    /// dropped under it), then copies back and closes the connection.
     QString collect(const QString& localWorkdir) override;
     QString python() const override { return m_python; }
     QString explainExit(int exitCode, const QString& lastStderr) const override;
