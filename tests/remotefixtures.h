@@ -107,7 +107,7 @@ public:
                 return QStringLiteral("ssh-keygen failed");
         writeFile(d + QStringLiteral("/ssh/authorized_keys"), readFile(d + QStringLiteral("/ssh/client_key.pub")));
         for (int attempt = 0; attempt < 5; ++attempt) {
-            m_port = 20000 + int((::getpid() * 7 + attempt * 131) % 20000);
+            m_port = 20000 + int((::getpid() * 7 + attempt * 131) % 10000);  // 20000-29999; Slurm takes 30000-49999
             writeFile(d + QStringLiteral("/sshd_config"),
                       QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2/ssh/host_ed25519\nPidFile %2/ssh/sshd.pid\n"
                                      "AuthorizedKeysFile %2/ssh/authorized_keys\nPubkeyAuthentication yes\nPasswordAuthentication no\n"
