@@ -511,6 +511,44 @@ private Q_SLOTS:
         }
     }
 
+    // A hung case on the far side: the watchdog kills it there, records TIMEOUT_FAIL, and the rest of
+    // the cases run in a new process (over the same ssh master; in a new Slurm job).
+    void watchdogResumesOnTheFarSide_data()
+    {
+        QTest::addColumn<QString>("scheme");
+        QTest::newRow("ssh") << "ssh";
+        QTest::newRow("slurm") << "slurm";
+    }
+    void watchdogResumesOnTheFarSide()
+    {
+        QFETCH(QString, scheme);
+        const QString skip = scheme == QLatin1String("ssh") ? m_sshSkip : m_slurmSkip;
+        if (!skip.isEmpty())
+            QSKIP(qPrintable(skip));
+        const QString ws = makeWorkspace();
+        const QString pidFile = m_tmp.filePath(QStringLiteral("wd-%1.pid").arg(scheme));
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--pidfile"), pidFile},
+                                       scheme == QLatin1String("ssh") ? QString() : QStringLiteral("slurm://debug"));
+        if (scheme == QLatin1String("slurm"))
+            c.program = kPython;
+        c.caseTimeoutSec = 1;
+        c.graceSec = 1;
+        const int loginsBefore = m_ssh.logins();
+        const RunOutcome o = runHarnessBlocking(c, {});
+        QVERIFY2(o.ok, qPrintable(o.error));
+        QStringList statuses;
+        for (const CaseResult& r : o.cases)
+            statuses << r.name + u'=' + r.status;
+        QCOMPARE(statuses, sl({"small=PASS", "medium=TIMEOUT_FAIL", "large=PASS"}));
+        QCOMPARE(o.segments.size(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(!pidAlive(readFile(pidFile).trimmed().toLongLong()), 10000);
+        const QByteArray log = readFile(o.logPath);
+        if (scheme == QLatin1String("ssh"))
+            QCOMPARE(m_ssh.logins(), loginsBefore + 1);  // the resume reused the master
+        else
+            QVERIFY2(log.count("[err] [kwb] Slurm job ") == 4, log.constData());  // two jobs: submitted, then ended
+    }
+
     // A suite on Slurm is one job array: phases 1-3 here, the harnesses as array tasks.
     void slurmSuiteIsOneJobArray_data()
     {
