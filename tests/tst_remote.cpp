@@ -549,6 +549,44 @@ private Q_SLOTS:
             QVERIFY2(log.count("[err] [kwb] Slurm job ") == 4, log.constData());  // two jobs: submitted, then ended
     }
 
+    // The array a suite submits: held until released, each task in its own workspace with the exported
+    // variables, and one scancel of the array ends every task.
+    void slurmArrayHoldReleaseCancel()
+    {
+        if (!m_slurmSkip.isEmpty())
+            QSKIP(qPrintable(m_slurmSkip));
+        const QStringList workspaces{makeWorkspace(), makeWorkspace()};
+        ProcessSpec cmd;
+        cmd.program = QStringLiteral("sh");
+        cmd.args = {QStringLiteral("-c"), QStringLiteral("echo $$ > task.pid; echo \"task FOO=$FOO\"; exec sleep 100")};
+        cmd.env.insert(QStringLiteral("FOO"), QStringLiteral("it's"));
+        cmd.exportNames = {QStringLiteral("FOO")};
+        QString err;
+        std::unique_ptr<Target> t = makeTarget(QStringLiteral("slurm://debug"), &err);
+        auto* slurm = dynamic_cast<SlurmTarget*>(t.get());
+        QVERIFY(slurm);
+        const QString id = slurm->submitArray(workspaces, cmd, 2, m_tmp.filePath(QStringLiteral("array-scratch")), &err);
+        QVERIFY2(!id.isEmpty(), qPrintable(err));
+        QVERIFY2(SlurmCluster::jobInfo(id + QStringLiteral("_0")).contains(QLatin1String("JobState=PENDING")),
+                 qPrintable(SlurmCluster::jobInfo(id + QStringLiteral("_0"))));
+        QThread::msleep(500);
+        QVERIFY(!QFileInfo::exists(workspaces.at(0) + QStringLiteral("/task.pid")));  // held
+        QVERIFY2(slurm->releaseJob(id).isEmpty(), "scontrol release failed");
+        for (const QString& ws : workspaces)
+            QTRY_VERIFY_WITH_TIMEOUT(readFile(ws + QStringLiteral("/.kwb/slurm/job.out")).contains("task FOO=it's"), 15000);
+        QList<qint64> pids;
+        for (const QString& ws : workspaces) {
+            pids << readFile(ws + QStringLiteral("/task.pid")).trimmed().toLongLong();
+            QVERIFY(pidAlive(pids.last()));
+        }
+        slurm->cancelJob(id);
+        for (int k = 0; k < 2; ++k)
+            QTRY_VERIFY_WITH_TIMEOUT(SlurmCluster::jobInfo(QStringLiteral("%1_%2").arg(id).arg(k)).contains(QLatin1String("JobState=CANCELLED")),
+                                     10000);
+        for (qint64 pid : pids)
+            QTRY_VERIFY_WITH_TIMEOUT(!pidAlive(pid), 10000);
+    }
+
     // A suite on Slurm is one job array: phases 1-3 here, the harnesses as array tasks.
     void slurmSuiteIsOneJobArray_data()
     {

@@ -359,7 +359,8 @@ bool BaselineJob::implement() {
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append({QStringLiteral(".gitignore"),
                 QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
-                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n__pycache__/\n*.generated\n")});
+                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
+                                  "__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
