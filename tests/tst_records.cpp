@@ -431,6 +431,23 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("- Warning: odd_tail timed out")));
     }
 
+    void reportCompileReference()
+    {
+        ReportInput in = sampleReport(QStringLiteral("gpu"));
+        in.latencyUs = 100.0;
+        in.compileRefLatencyUs = 150.0;
+        in.compileRefPrecision = QStringLiteral("tf32");
+        QString md = renderBaselineReport(in);
+        QVERIFY2(md.contains(QStringLiteral("- torch.compile reference (Inductor, default mode, tf32): 150.000 µs; kernel speedup over it: 1.50x\n")),
+                 qPrintable(md));
+        in.compileRefLatencyUs.reset();
+        in.compileRefError = QStringLiteral("torch 1.13.0 has no torch.compile");
+        md = renderBaselineReport(in);
+        QVERIFY(md.contains(QStringLiteral("- torch.compile reference: not measured (torch 1.13.0 has no torch.compile)\n")));
+        in.compileRefError.clear();  // not asked for: no line
+        QVERIFY(!renderBaselineReport(in).contains(QLatin1String("torch.compile")));
+    }
+
     void reportHostLaunchPath()
     {
         ReportInput in = sampleReport(QStringLiteral("gpu"));

@@ -277,7 +277,8 @@ private Q_SLOTS:
             " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], [3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
             " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, \"host_us\": 60.25, \"ref_host_us\": null,"
             " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, \"skipped_cases\": [{\"name\": \"boundary_tail\","
-            " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3]}"));
+            " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
+            " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", \"latency_us\": 4.5, \"compile_s\": 21.25}}"));
         QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
         QVERIFY(d.runResult);
         const RunResult& rr = *d.runResult;
@@ -297,6 +298,10 @@ private Q_SLOTS:
         QCOMPARE(rr.skippedCases.at(0).first, QStringLiteral("boundary_tail"));
         QCOMPARE(rr.skippedCases.at(0).second, QStringLiteral("no input dim can be resized"));
         QCOMPARE(rr.torchShims, QStringList{QStringLiteral("sdpa stand-in")});
+        QCOMPARE(*rr.compileRefLatencyUs, 4.5);
+        QCOMPARE(*rr.compileRefCompileS, 21.25);
+        QCOMPARE(rr.compileRefPrecision, QStringLiteral("tf32"));
+        QVERIFY(rr.compileRefError.isEmpty());
         QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
         QCOMPARE(*rr.hostUs, 60.25);
         QVERIFY(!rr.refHostUs);                              // null: not measured

@@ -18,6 +18,7 @@
 #include "core/analysis/problemspec.h"
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
+#include "core/codegen/preview.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
 #include "core/platform/specledger.h"
@@ -75,8 +76,8 @@ void printHelp() {
            "Commands:\n"
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
-           "           [--python PATH] [--case-timeout SEC]   the four phases, end to end\n"
-           "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--target T] [--cpu-dry-run]\n"
+           "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
+           "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--target T] [--cpu-dry-run] [--compile-ref]\n"
            "                                                    many problems, resumable, with a suite report\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
            "                                                    phase 1: the problem spec\n"
@@ -111,7 +112,10 @@ void printBaselineHelp() {
            "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
            "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
            "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
-           "  --no-commit          write everything but make no git commit\n\n"
+           "  --no-commit          write everything but make no git commit\n"
+           "  --compile-ref        also time torch.compile(Model) (Inductor, default mode) in the same run, at the\n"
+           "                       kernel's precision (TF32 when the kernel computes in TF32), beside eager; its\n"
+           "                       first call compiles (often tens of seconds). GPU runs only\n\n"
            "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
            "2 bad input (nothing measured).\n";
   out().flush();
@@ -205,6 +209,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
                QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
@@ -221,6 +226,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.guessInputs = p.isSet(QStringLiteral("guess-inputs"));
   o.force = p.isSet(QStringLiteral("force"));
   o.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.python = p.value(QStringLiteral("python"));
   bool okNum = false;
   o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
@@ -278,6 +284,7 @@ void printSuiteHelp() {
            "  --python PATH        the local Python with torch (the probe)\n"
            "  --case-timeout SEC   per-case timeout (default 30)\n"
            "  --no-commit          no V0 commit in the workspaces\n"
+           "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
            "  --target T           where the harnesses run:\n"
         << targetSchemesHelp(23)
         << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
@@ -296,6 +303,7 @@ int cmdSuite(const QStringList& args) {
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
+  p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().isEmpty()) return usage(QStringLiteral("suite needs at least one PROBLEM.py or folder"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("suite needs --gpu NAME (see `kwb gpus`)"));
@@ -322,6 +330,7 @@ int cmdSuite(const QStringList& args) {
   o.base.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
   o.base.python = p.value(QStringLiteral("python"));
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.base.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
   if (!okNum || o.base.caseTimeoutSec <= 0) return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
   o.base.kwbPath = QCoreApplication::applicationFilePath();
@@ -400,10 +409,29 @@ int cmdAnalyze(const QStringList& args) {
     }
     return kUsage;
   }
-  if (p.isSet(QStringLiteral("json")))
-    out() << QString::fromStdString(r.spec.dump(2)) << Qt::endl;
-  else
+  // What code generation will make of it, before anything is generated (not part of spec.json).
+  const nlohmann::json preview = codegenPreview(r.spec);
+  if (p.isSet(QStringLiteral("json"))) {
+    nlohmann::json doc = r.spec;
+    doc["codegen"] = preview;
+    out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
+  } else {
     out() << formatSpec(r.spec) << Qt::endl;
+    out() << "Code generation:" << Qt::endl;
+    for (const auto& grp : preview.at("groups")) {
+      QStringList ops;
+      for (const auto& id : grp.at("ops")) ops << QString::fromStdString(id.get<std::string>());
+      out() << "  group " << QString::fromStdString(grp.at("anchor").get<std::string>()) << " [" << ops.join(QStringLiteral(", "))
+            << "]: " << (grp.at("covered").get<bool>() ? QStringLiteral("covered")
+                                                          : QStringLiteral("not covered: ") + QString::fromStdString(grp.value("reason", std::string())))
+            << Qt::endl;
+    }
+    for (const auto& b : preview.at("backends"))
+      out() << "  " << QString::fromStdString(b.at("label").get<std::string>()) << ": "
+            << (b.at("kernel").get<bool>() ? QStringLiteral("kernel (%1)").arg(QString::fromStdString(b.at("plan").get<std::string>()))
+                                           : QStringLiteral("skeleton: ") + QString::fromStdString(b.value("reason", std::string())))
+            << Qt::endl;
+  }
   return kOk;
 }
 

@@ -1,5 +1,6 @@
 #include "core/codegen/cutedslbackend.h"
 
+#include "core/codegen/anchor.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
@@ -105,6 +106,11 @@ QString CuteDslBackend::runtimeRequirement() const
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 {
     if (!hasPointwiseGraph(spec)) {
+        if (const AnchorMatch m = matchAnchor(spec); m.anchor) {
+            if (whyNot)
+                *whyNot = anchorSkeletonReason(m, id());
+            return false;
+        }
         const auto plan = planPattern(spec, whyNot);
         return plan && cuteHasPatternTemplate(*plan, whyNot);
     }
@@ -133,6 +139,8 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const
 {
     QString why;
     if (!hasPointwiseGraph(spec)) {
+        if (const AnchorMatch m = matchAnchor(spec); m.anchor)
+            return makeSkeleton(spec, cuteSkeleton(*this), anchorSkeletonReason(m, id()));
         const auto plan = planPattern(spec, &why);
         if (plan && cuteHasPatternTemplate(*plan, &why))
             return cutePatternKernel(*plan, spec, *this);

@@ -1,5 +1,6 @@
 #include "core/codegen/tritonbackend.h"
 
+#include "core/codegen/anchor.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
@@ -71,8 +72,16 @@ QString TritonBackend::runtimeRequirement() const
 
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 {
-    if (!hasPointwiseGraph(spec))
+    if (!hasPointwiseGraph(spec)) {
+        const AnchorMatch m = matchAnchor(spec);
+        if (m.anchor) {
+            const bool ok = m.plan && !anchorTemplate(*m.anchor, id()).isEmpty();
+            if (!ok && whyNot)
+                *whyNot = anchorSkeletonReason(m, id());
+            return ok;
+        }
         return planPattern(spec, whyNot).has_value();
+    }
     const auto prog = parsePointwiseProgram(spec, whyNot);
     if (!prog)
         return false;
@@ -113,6 +122,11 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
 {
     QString why;
     if (!hasPointwiseGraph(spec)) {
+        const AnchorMatch m = matchAnchor(spec);
+        if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())
+            return renderAnchorKernel(*m.plan, anchorTemplate(*m.anchor, id()), spec, *this);
+        if (m.anchor)
+            return makeSkeleton(spec, tritonSkeleton(*this), anchorSkeletonReason(m, id()));
         if (const auto plan = planPattern(spec, &why))
             return tritonPatternKernel(*plan, spec, *this);
         return makeSkeleton(spec, tritonSkeleton(*this), why);

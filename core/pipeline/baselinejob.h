@@ -36,6 +36,7 @@ struct BaselineOptions {
   bool force = false;         ///< allow regenerating an existing workspace (user-edited files are kept)
   bool commit = true;         ///< commit with libgit2 at the end of phase 4
   QString python;             ///< interpreter with torch; "" = findTorchPython()
+  bool compileRef = false;    ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
   int caseTimeoutSec = 30;    ///< the seed's TEST_TIMEOUT_SEC, per case (s)
   int graceSec = 10;          ///< watchdog grace after the per-case timeout (s)
   QString kwbPath;            ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py

@@ -161,6 +161,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
+  if (o.result && !in.cpuDryRun) {
+    r.compileRefLatencyUs = o.result->compileRefLatencyUs;
+    r.compileRefPrecision = o.result->compileRefPrecision;
+    r.compileRefError = o.result->compileRefError;
+  }
   // Host time per forward call (optional: older harnesses and the CPU do not report it).
   const std::optional<double> hostUs = (o.result && !in.cpuDryRun) ? o.result->hostUs : std::nullopt;
   const std::optional<double> refHostUs = (o.result && !in.cpuDryRun) ? o.result->refHostUs : std::nullopt;
@@ -283,6 +288,20 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"timing_method", r.timingMethod.toStdString()},
                     {"host_us", opt(hostUs)},
                     {"ref_host_us", opt(refHostUs)},
+                    {"compile_ref", [&] {
+                       // torch.compile(Model) at the kernel's precision (--compile-ref); null when not asked
+                       if (!o.result || in.cpuDryRun || (!o.result->compileRefLatencyUs && o.result->compileRefError.isEmpty()))
+                         return nlohmann::json(nullptr);
+                       const auto& rr = *o.result;
+                       return nlohmann::json{{"latency_us", opt(rr.compileRefLatencyUs)},
+                                             {"precision", rr.compileRefPrecision.toStdString()},
+                                             {"compile_s", opt(rr.compileRefCompileS)},
+                                             {"speedup", (rr.compileRefLatencyUs && latencyUs && *latencyUs > 0.0)
+                                                             ? nlohmann::json(*rr.compileRefLatencyUs / *latencyUs)
+                                                             : nlohmann::json(nullptr)},
+                                             {"error", rr.compileRefError.isEmpty() ? nlohmann::json(nullptr)
+                                                                                    : nlohmann::json(rr.compileRefError.toStdString())}};
+                     }()},
                     {"implausible", gpu && util.implausible},
                     {"warnings", [&] {
                        nlohmann::json w = nlohmann::json::array();

@@ -165,7 +165,7 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
   md += QStringLiteral("- Geometric-mean speedup over eager (correct problems): %1; over torch.compile: %2\n\n")
             .arg(s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
                  s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
-                                    : QStringLiteral("not reported by the harness"));
+                                    : QStringLiteral("not measured (kwb suite --compile-ref)"));
   md += QStringLiteral("| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
                        "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const SuiteEntry& e : entries) {
@@ -199,7 +199,7 @@ QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
            .arg(s.pass).arg(s.fail).arg(s.timeout).arg(s.error).arg(s.dryRun).arg(s.pending)
            .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"),
                 s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
-                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x' : QStringLiteral("not reported"));
+                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x' : QStringLiteral("not measured (--compile-ref)"));
   h += QStringLiteral("<table><tr><th>problem</th><th>status</th><th>max rel_err</th><th>kernel µs</th><th>eager µs</th><th>vs eager</th>"
                       "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
   for (const SuiteEntry& e : entries) {
@@ -418,7 +418,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     if (!m_opts.base.cpuDryRun) {  // a dry run's numbers are the CPU reference's, not a measurement
       e.latencyUs = r.latencyUs;
       e.refLatencyUs = r.refLatencyUs;
-      e.compileLatencyUs = optNumber(r.raw, "compile_latency_us");
+      e.compileLatencyUs = r.compileRefLatencyUs;
     }
   }
   if (const auto& u = job->utilization(); u && u->ok && !m_opts.base.cpuDryRun) {

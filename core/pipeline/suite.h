@@ -43,7 +43,7 @@ struct SuiteEntry {
   std::optional<double> maxRelErr;        ///< over all cases (unitless)
   std::optional<double> latencyUs;        ///< the kernel, primary case (µs)
   std::optional<double> refLatencyUs;     ///< eager PyTorch, primary case (µs)
-  std::optional<double> compileLatencyUs; ///< torch.compile, when the harness reports "compile_latency_us" (µs)
+  std::optional<double> compileLatencyUs; ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
   std::optional<double> bandwidthUtilPct; ///< of the datasheet bandwidth (%)
   std::optional<double> computeUtilPct;   ///< of the datasheet compute peak (%)
   QString bottleneck;

@@ -136,6 +136,16 @@ void performance(QString& md, const ReportInput& in, bool dryRun)
         md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized\n");
     md += QLatin1String("- PyTorch reference latency: ")
         + (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
+    if (!dryRun && known(in.compileRefLatencyUs)) {
+        md += QLatin1String("- torch.compile reference (Inductor, default mode, ") + in.compileRefPrecision + QLatin1String("): ")
+            + fixed(in.compileRefLatencyUs, 3) + QStringLiteral(" µs");
+        if (known(in.latencyUs) && *in.latencyUs > 0.0)
+            md += QLatin1String("; kernel speedup over it: ") + QString::number(*in.compileRefLatencyUs / *in.latencyUs, 'f', 2)
+                + QLatin1Char('x');
+        md += QLatin1Char('\n');
+    } else if (!dryRun && !in.compileRefError.isEmpty()) {
+        md += QLatin1String("- torch.compile reference: not measured (") + in.compileRefError + QLatin1String(")\n");
+    }
     // The harness hides the launch path from the latency (a blocking kernel) and reports it apart.
     if (!dryRun && known(in.hostUs)) {
         md += QLatin1String("- Host launch path per call: ") + fixed(in.hostUs, 1) + QStringLiteral(" µs")

@@ -47,6 +47,9 @@ struct ReportInput {
     QString overallStatus;          ///< PASS | FAIL
     std::optional<double> latencyUs;      ///< primary case, µs
     std::optional<double> refLatencyUs;   ///< PyTorch reference, µs
+    std::optional<double> compileRefLatencyUs;  ///< torch.compile(Model) at the kernel's precision, µs (--compile-ref)
+    QString compileRefPrecision;                ///< its precision, e.g. "tf32"
+    QString compileRefError;                    ///< why --compile-ref gave no figure ("" when it did or was not asked)
     std::optional<double> hostUs;         ///< median host time of one kernel forward call (launch path), µs; GPU runs of a harness that reports it
     std::optional<double> refHostUs;      ///< the same for the PyTorch reference, µs
     std::optional<double> tflops;         ///< achieved, 10^12 FLOP/s

@@ -202,6 +202,17 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error)
                 r.skippedCases.append({qs(s.at("name").get<std::string>()),
                                        s.contains("reason") && s.at("reason").is_string() ? qs(s.at("reason").get<std::string>())
                                                                                           : QString()});
+    if (const auto it = o.find("compile_ref"); it != o.end() && it->is_object()) {
+        const json& c = *it;
+        if (c.contains("latency_us") && c.at("latency_us").is_number() && c.at("latency_us").get<double>() > 0.0)
+            r.compileRefLatencyUs = c.at("latency_us").get<double>();
+        if (c.contains("compile_s") && c.at("compile_s").is_number())
+            r.compileRefCompileS = c.at("compile_s").get<double>();
+        if (c.contains("precision") && c.at("precision").is_string())
+            r.compileRefPrecision = qs(c.at("precision").get<std::string>());
+        if (c.contains("error") && c.at("error").is_string())
+            r.compileRefError = qs(c.at("error").get<std::string>()).left(500);
+    }
     if (const auto it = o.find("torch_shims"); it != o.end() && it->is_array())
         for (const auto& s : *it)
             if (s.is_string())

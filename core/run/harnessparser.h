@@ -52,6 +52,13 @@ struct RunResult {
     /// without a string name are ignored.
     QList<QPair<QString, QString>> skippedCases;
     QStringList torchShims;              ///< "torch_shims": stand-ins a CPU dry run gave an older torch (notes)
+    /// "compile_ref" (with --compile-ref): torch.compile(Model), default mode, timed like the kernel on
+    /// problem_shape at the kernel's precision. Read leniently: a run without it, or with a malformed
+    /// one, leaves these empty.
+    std::optional<double> compileRefLatencyUs;  ///< "compile_ref.latency_us", µs
+    std::optional<double> compileRefCompileS;   ///< "compile_ref.compile_s": wall time of the first (compiling) call, s
+    QString compileRefPrecision;                ///< "compile_ref.precision", e.g. "tf32"
+    QString compileRefError;                    ///< "compile_ref.error": why there is no figure
     nlohmann::json raw;                  ///< the document exactly as received
 };
 

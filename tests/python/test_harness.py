@@ -13,7 +13,7 @@ CPU = {"KWB_HARNESS_DEVICE": "cpu"}
 
 
 class TemplateTest(unittest.TestCase):
-    def test_exactly_the_four_placeholders(self):
+    def test_exactly_the_known_placeholders(self):
         with open(h.TEMPLATE, encoding="utf-8") as f:
             found = sorted(set(re.findall(r"\{\{[A-Z_]+\}\}", f.read())))
         self.assertEqual(found, sorted(h.PLACEHOLDERS))
@@ -243,6 +243,22 @@ class KernelFailureTest(unittest.TestCase):
         self.assertEqual([s["name"] for s in r.result["skipped_cases"]], ["dtype_fp16"])
         self.assertLess(r.results["dtype_bf16"]["rel_err"], 0.01)
         self.assertGreater(r.results["dtype_bf16"]["rel_err"], 0.0)  # bf16 really ran
+
+    def test_compile_reference_is_reported_beside_eager_and_never_fatal(self):
+        r = self.harness("good_relu.py", "--compile-ref")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS")
+        info = r.result["compile_ref"]
+        self.assertEqual(info["mode"], "default")
+        self.assertIn("default", info["precision"])  # the kernel's math is not TF32 here
+        import torch
+        if hasattr(torch, "compile"):  # torch 2.x: a real compiled reference, timed like the kernel
+            self.assertGreater(r.result["compile_ref_latency_us"], 0.0)
+            self.assertLess(info["rel_err_vs_eager"], 1e-6)
+            self.assertGreaterEqual(info["latency_stats"]["n"], 1)
+        else:  # Debian's torch 1.13: said so, the run still passes
+            self.assertIn("has no torch.compile", info["error"])
+            self.assertNotIn("compile_ref_latency_us", r.result)
 
     def test_bf16_problem_threshold_and_output_dtype(self):
         spec = h.spec_for("relu_bf16", [{"name": "x", "shape": [33, 1000], "stride": [1000, 1]}],

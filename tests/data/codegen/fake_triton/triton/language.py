@@ -214,3 +214,11 @@ def sin(x):
 
 def cos(x):
     return torch.cos(_t(x))
+
+
+def trans(x, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    if not dims:
+        dims = tuple(reversed(range(x.dim())))
+    return x.permute(*dims)

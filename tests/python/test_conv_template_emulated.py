@@ -1,0 +1,424 @@
+"""The Triton convolution template (resources/templates/kernels/triton_conv.py.tmpl), rendered here with a
+small Python substitution of its placeholders and run on the CPU through tests/data/codegen/fake_triton
+against torch.nn.functional.conv{1,2,3}d / conv_transpose{1,2,3}d at reduced shapes: every class of
+aten::convolution the template claims (1/2/3-D, standard/transposed, stride, padding, dilation,
+output_padding, groups incl. depthwise, bias on/off, size-1 and ragged spatial dims, a non-contiguous
+input, bf16). Numbers and paths only: nothing here says anything about speed or about the real Triton
+compiler (fake_triton computes tl.dot in fp32, so fp32 results are near-exact; TF32 is not emulated).
+
+    /usr/bin/python3 -m unittest tests/python/test_conv_template_emulated.py
+"""
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_conv.py.tmpl")
+sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+
+_TMP = tempfile.mkdtemp(prefix="kwb_conv_test_")
+_COUNT = [0]
+
+
+def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilation, output_padding, groups):
+    """The template with its placeholders filled as the C++ renderer would for a Model holding one
+    nn.Conv*/ConvTranspose* named `conv` (state_dict names conv.weight / conv.bias)."""
+    tup = lambda v: "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
+    store = ["        self.conv = nn.Module()  # holds conv.* like Model's submodule",
+             "        self.conv.weight = nn.Parameter(torch.ones(%s))" % tup(weight_shape)]
+    if has_bias:
+        store.append("        self.conv.bias = nn.Parameter(torch.zeros((%d,)))"
+                     % (weight_shape[1] * groups if transposed else weight_shape[0]))
+    values = {
+        "PROBLEM": "test_conv", "SPEC_SHA": "", "DESCRIPTION": "emulated test", "POLICY_NOTE": "a test",
+        "CONFIG_SUMMARY": "#   (test)", "INIT_PARAMS": "", "INIT_STORE": "\n".join(store),
+        "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv", "X": "x", "WEIGHT": "self.conv.weight",
+        "BIAS": "self.conv.bias" if has_bias else "None", "SPATIAL": str(spatial), "STRIDE": tup(stride),
+        "PADDING": tup(padding), "DILATION": tup(dilation), "OUTPUT_PADDING": tup(output_padding),
+        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "",
+        "FORWARD_BODY": "        return conv_forward(self, x, self.conv.weight, %s)" % (
+            "self.conv.bias" if has_bias else "None"),
+    }
+    with open(TEMPLATE) as f:
+        text = f.read()
+    for k, v in values.items():
+        text = text.replace("{{%s}}" % k, v)
+    assert "{{" not in text, "unfilled placeholder"
+    _COUNT[0] += 1
+    path = os.path.join(_TMP, "conv_%d.py" % _COUNT[0])
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location("conv_%d" % _COUNT[0], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def rel_err(got, want):
+    d = (got.double() - want.double()).norm()
+    return float(d / want.double().norm().clamp_min(1e-30))
+
+
+def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, dilation=1, output_padding=0,
+             groups=1, bias=True, transposed=False, dtype=torch.float32, noncontig=False, path=None, seed=0,
+             channels_last=False, config=None, settings=None):
+    rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
+    k, stride, padding, dilation, output_padding, in_size = map(rep, (k, stride, padding, dilation, output_padding,
+                                                                        in_size))
+    g = torch.Generator().manual_seed(seed)
+    wshape = (cin, cout // groups) + k if transposed else (cout, cin // groups) + k
+    w = torch.randn(wshape, generator=g) * 0.2
+    b = torch.randn(cout, generator=g) if bias else None
+    if noncontig:  # every other element of a wider input along the last dim, and channels permuted in memory
+        big = torch.randn((batch, cin) + in_size[:-1] + (in_size[-1] * 2,), generator=g)
+        x = big[..., ::2]
+        assert not x.is_contiguous()
+    else:
+        x = torch.randn((batch, cin) + in_size, generator=g)
+    x, w = x.to(dtype), w.to(dtype)
+    if channels_last:  # the same values, channels innermost in memory
+        x = x.movedim(1, -1).contiguous().movedim(-1, 1)
+    b = b.to(dtype) if b is not None else None
+    mod = render(spatial, transposed, wshape, bias, stride, padding, dilation, output_padding, groups)
+    for key, v in (settings or {}).items():
+        setattr(mod, key, v)
+    model = mod.ModelNew()
+    with torch.no_grad():
+        model.conv.weight.data = w.clone()
+        if bias:
+            model.conv.bias.data = b.clone()
+        got = model(x)
+        xf, wf, bf = x.float(), w.float(), (b.float() if b is not None else None)
+        if transposed:
+            fn = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[spatial - 1]
+            want = fn(xf, wf, bf, stride=stride, padding=padding, output_padding=output_padding, groups=groups,
+                      dilation=dilation)
+        else:
+            fn = (F.conv1d, F.conv2d, F.conv3d)[spatial - 1]
+            want = fn(xf, wf, bf, stride=stride, padding=padding, dilation=dilation, groups=groups)
+    label = dict(spatial=spatial, cin=cin, cout=cout, k=k, in_size=in_size, stride=stride, padding=padding,
+                 dilation=dilation, output_padding=output_padding, groups=groups, bias=bias,
+                 transposed=transposed, dtype=dtype, noncontig=noncontig)
+    tc.assertEqual(tuple(got.shape), tuple(want.shape), label)
+    tc.assertEqual(got.dtype, dtype, label)
+    # fp32: the emulation's dot is fp32, so only summation order differs; bf16: the output is rounded to
+    # bf16 (2**-8 relative) after an fp32 accumulation of the same bf16 operands
+    bound = 1e-5 if dtype == torch.float32 else 8e-3
+    err = rel_err(got, want)
+    tc.assertLess(err, bound, label)
+    if path is not None:
+        tc.assertEqual(model.last_path, path, label)
+    tc.assertGreater(model.last_grid_blocks, 0, label)
+    for key, v in (config or {}).items():
+        tc.assertEqual(model.last_config.get(key), v, (key, label))
+    return model
+
+
+class ConvStandard(unittest.TestCase):
+    def test_1d_gemm_bias_ragged(self):
+        run_case(self, 1, cin=8, cout=24, k=3, in_size=37, path="implicit_gemm")
+
+    def test_1d_strided_dilated_no_bias(self):
+        run_case(self, 1, cin=16, cout=32, k=3, in_size=50, stride=3, dilation=4, bias=False, path="implicit_gemm")
+
+    def test_2d_small_cin_large_kernel_strided_padded(self):
+        # 50_'s class: Cin = 3, an 11 x 11 kernel, stride 4, padding 2 (K = 363, not a multiple of BLOCK_K)
+        run_case(self, 2, cin=3, cout=20, k=11, in_size=(27, 31), stride=4, padding=2, path="implicit_gemm")
+
+    def test_2d_asymmetric_kernel_dilated_padded(self):
+        run_case(self, 2, cin=6, cout=16, k=(5, 3), in_size=(13, 17), padding=(2, 4), dilation=(2, 3),
+                 path="implicit_gemm")
+
+    def test_2d_grouped(self):
+        run_case(self, 2, cin=12, cout=36, k=3, in_size=(9, 11), groups=3, stride=(2, 1), padding=1,
+                 path="implicit_gemm")
+
+    def test_2d_size1_spatial_dims_and_batch1(self):
+        run_case(self, 2, cin=6, cout=18, k=(1, 3), in_size=(1, 7), batch=1, path="implicit_gemm")
+        run_case(self, 2, cin=4, cout=17, k=3, in_size=(1, 1), padding=1, path="implicit_gemm")
+
+    def test_3d_asymmetric_kernel(self):
+        # 59_'s class: a (3, 3, 1) kernel over a short depth
+        run_case(self, 3, cin=3, cout=16, k=(3, 3, 1), in_size=(5, 7, 4), path="implicit_gemm")
+
+    def test_3d_grouped_strided_padded(self):
+        run_case(self, 3, cin=8, cout=32, k=3, in_size=(4, 6, 5), stride=2, padding=1, groups=2, bias=False,
+                 path="implicit_gemm")
+
+    def test_depthwise_direct(self):
+        run_case(self, 2, cin=6, cout=6, k=3, in_size=(11, 13), groups=6, path="direct")
+        run_case(self, 2, cin=5, cout=5, k=(3, 1), in_size=(9, 8), groups=5, bias=False, stride=(2, 1),
+                 padding=(1, 0), path="direct")
+        run_case(self, 2, cin=4, cout=4, k=(3, 7), in_size=(6, 12), groups=4, dilation=(2, 1), padding=(2, 3),
+                 path="direct")
+
+    def test_depthwise_multiplier_and_1d_3d_direct(self):
+        run_case(self, 1, cin=3, cout=6, k=5, in_size=21, groups=3, padding=2, path="direct")
+        run_case(self, 3, cin=2, cout=2, k=3, in_size=(4, 5, 6), groups=2, stride=(1, 2, 1), path="direct")
+
+    def test_pointwise_1x1(self):
+        # 86_'s second conv
+        run_case(self, 2, cin=16, cout=32, k=1, in_size=(7, 9), bias=False, path="implicit_gemm")
+
+    def test_noncontiguous_input(self):
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(7, 9), noncontig=True, padding=1, path="implicit_gemm")
+        run_case(self, 2, cin=4, cout=4, k=3, in_size=(7, 9), groups=4, noncontig=True, path="direct")
+
+    def test_bf16(self):
+        run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16, path="implicit_gemm")
+        run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16, noncontig=True,
+                 path="implicit_gemm")
+        run_case(self, 2, cin=4, cout=4, k=3, in_size=(9, 10), groups=4, dtype=torch.bfloat16, path="direct")
+        run_case(self, 3, cin=8, cout=16, k=2, in_size=(3, 4, 5), stride=2, transposed=True,
+                 dtype=torch.bfloat16, path="implicit_gemm")
+
+    def test_fp16(self):
+        run_case(self, 1, cin=8, cout=16, k=3, in_size=20, dtype=torch.float16, path="implicit_gemm")
+
+    def test_fp32_m_major_and_no_weight_regroup(self):
+        # the launcher's layout switches off: x read NCDHW by [K, M] tiles, the weight in PyTorch's layout
+        for settings in ({"FP32_CHANNELS_LAST": False}, {"WEIGHT_REORG": False},
+                         {"FP32_CHANNELS_LAST": False, "WEIGHT_REORG": False}):
+            for transposed in (False, True):
+                mod = render(2, transposed, (8, 16, 3, 3), True, (2, 2), (1, 1), (1, 1), (1, 1) if transposed
+                             else (0, 0), 1)
+                for k, v in settings.items():
+                    setattr(mod, k, v)
+                model = mod.ModelNew()
+                torch.manual_seed(1)
+                w = torch.randn(8, 16, 3, 3) * 0.2
+                b = torch.randn(16 if transposed else 8)
+                x = torch.randn(2, 8 if transposed else 16, 7, 6)
+                model.conv.weight.data, model.conv.bias.data = w, b
+                with torch.no_grad():
+                    got = model(x)
+                    if transposed:
+                        want = F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1)
+                    else:
+                        want = F.conv2d(x, w, b, stride=2, padding=1)
+                self.assertLess(rel_err(got, want), 1e-5, (settings, transposed))
+
+
+class ConvTapUniform(unittest.TestCase):
+    # Cin/groups a multiple of BLOCK_K: one tap per K block (per-position mask, aligned channel vectors)
+    def test_fp32_several_channel_blocks_and_taps(self):
+        run_case(self, 2, cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, path="implicit_gemm",
+                 settings={"FP32_CHANNELS_LAST": True},
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": False, "x_align": 16, "w_align": 16,
+                         "x_copy": True})
+        run_case(self, 2, cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, path="implicit_gemm",
+                 settings={"FP32_CHANNELS_LAST": False},
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": True, "x_align": 1, "x_copy": False})
+        run_case(self, 1, cin=32, cout=24, k=3, in_size=30, dilation=2, padding=3, bias=False,
+                 config={"tap_uniform": True, "block_k": 32})
+
+    def test_fp32_grouped_block16(self):
+        run_case(self, 2, cin=48, cout=48, k=(2, 3), in_size=(5, 7), groups=3, padding=(1, 0),
+                 settings={"FP32_CHANNELS_LAST": True}, config={"tap_uniform": True, "block_k": 16, "x_align": 16})
+
+    def test_transposed_3d(self):
+        run_case(self, 3, cin=16, cout=16, k=3, in_size=(3, 3, 4), stride=2, padding=1, output_padding=1,
+                 transposed=True, config={"tap_uniform": True, "block_k": 16, "phases": 8})
+
+    def test_16bit_ncdhw_reads_m_major(self):
+        run_case(self, 2, cin=32, cout=16, k=3, in_size=(6, 5), padding=1, dtype=torch.bfloat16,
+                 config={"tap_uniform": True, "block_k": 32, "a_mmajor": True, "x_align": 1})
+        run_case(self, 1, cin=64, cout=16, k=3, in_size=9, stride=2, dtype=torch.float16,
+                 config={"tap_uniform": True, "block_k": 64, "a_mmajor": True})
+
+    def test_channels_last_input(self):
+        run_case(self, 2, cin=32, cout=16, k=3, in_size=(6, 5), padding=1, dtype=torch.bfloat16,
+                 channels_last=True, config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+        run_case(self, 2, cin=16, cout=16, k=3, in_size=(6, 5), padding=1, channels_last=True,
+                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16, "x_copy": False})
+
+    def test_alignment_follows_the_channel_count(self):
+        # Cin/groups = 16 in 3 groups of a channels-last bf16 x: group bases 16 elements apart (x_align 16)
+        run_case(self, 2, cin=48, cout=48, k=3, in_size=(4, 5), groups=3, dtype=torch.bfloat16,
+                 channels_last=True, config={"tap_uniform": True, "block_k": 16, "x_align": 16})
+        run_case(self, 1, cin=16, cout=16, k=3, in_size=7, dtype=torch.bfloat16, channels_last=True,
+                 config={"tap_uniform": True, "a_mmajor": False, "x_align": 16})
+
+    def test_channel_slice_of_a_wider_channels_last_tensor(self):
+        # 16 of 24 channels, channels-last: positions 24 elements apart, so only 8-element alignment holds
+        mod = render(2, False, (16, 16, 3, 3), False, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        model = mod.ModelNew()
+        w = torch.randn(16, 16, 3, 3) * 0.2
+        model.conv.weight.data = w
+        wide = torch.randn(2, 24, 5, 6).to(torch.bfloat16).movedim(1, -1).contiguous().movedim(-1, 1)
+        x = wide[:, :16]
+        with torch.no_grad():
+            got = model(x)
+            want = F.conv2d(x.float(), w.to(torch.bfloat16).float(), padding=1)
+        self.assertLess(rel_err(got, want), 8e-3)
+        self.assertEqual(model.last_config["x_align"], 8)
+        self.assertEqual(mod._pow2_divisor([48, 16, 0]), 16)
+        self.assertEqual(mod._pow2_divisor([3, 16]), 1)
+
+
+    def test_fp32_copy_by_intensity(self):
+        # 2*MACs per byte of x + out: 1x1, 16 -> 16 channels: 2*16*16 / ((16 + 16)*4) = 4 FLOP/B (no copy);
+        # 5x5, 64 -> 64, 12 x 12 -> 8 x 8: 2*64*64*64*25 / ((64*144 + 64*64)*4) = 246 FLOP/B (copy)
+        run_case(self, 2, cin=16, cout=16, k=1, in_size=(6, 5), config={"x_copy": False, "a_mmajor": True})
+        run_case(self, 2, cin=64, cout=64, k=5, in_size=(12, 12), config={"x_copy": True, "a_mmajor": False})
+        run_case(self, 1, cin=32, cout=32, k=3, in_size=40, transposed=True, stride=2,
+                 config={"x_copy": False})  # 2*32*3*32*40 / ((32*40 + 32*81)*4) = 15 FLOP/B
+
+
+class ConvTransposed(unittest.TestCase):
+    def test_1d_stride1(self):
+        run_case(self, 1, cin=8, cout=16, k=3, in_size=19, transposed=True, path="implicit_gemm")
+
+    def test_1d_dilated(self):
+        # 74_'s class: stride 1, dilation 3
+        run_case(self, 1, cin=8, cout=16, k=5, in_size=23, dilation=3, transposed=True, bias=False,
+                 path="implicit_gemm")
+
+    def test_1d_strided_padded_dilated(self):
+        # 79_'s class: stride 2, padding 1, dilation 2 (gcd(s, dil) = 2: half the phases get no tap)
+        run_case(self, 1, cin=8, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2, transposed=True,
+                 path="implicit_gemm")
+
+    def test_1d_stride3_dilation2_output_padding(self):
+        run_case(self, 1, cin=6, cout=16, k=4, in_size=11, stride=3, padding=2, dilation=2, output_padding=1,
+                 transposed=True, path="implicit_gemm")
+
+    def test_2d_asymmetric_kernel(self):
+        run_case(self, 2, cin=8, cout=16, k=(3, 7), in_size=(6, 9), transposed=True, path="implicit_gemm")
+
+    def test_2d_strided_output_padding_stride_gt_kernel(self):
+        # stride 3 > kernel 2: some phases are reached by no tap (bias only)
+        run_case(self, 2, cin=4, cout=16, k=2, in_size=(4, 5), stride=3, output_padding=(2, 1), transposed=True,
+                 path="implicit_gemm")
+        run_case(self, 2, cin=4, cout=16, k=2, in_size=(4, 5), stride=3, output_padding=(2, 1), transposed=True,
+                 bias=False, path="implicit_gemm")
+
+    def test_3d_square_and_asymmetric(self):
+        run_case(self, 3, cin=6, cout=16, k=3, in_size=(3, 4, 5), transposed=True, path="implicit_gemm")
+        run_case(self, 3, cin=8, cout=16, k=(3, 5, 2), in_size=(3, 3, 4), transposed=True, bias=False,
+                 path="implicit_gemm")
+
+    def test_3d_strided_padded_grouped(self):
+        # 73_'s class: stride 2, padding 1, groups 4
+        run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4,
+                 transposed=True, path="implicit_gemm")
+
+    def test_3d_padded_dilated_strided(self):
+        # 77_'s class
+        run_case(self, 3, cin=8, cout=16, k=3, in_size=(3, 4, 4), stride=2, padding=1, dilation=2,
+                 transposed=True, bias=False, path="implicit_gemm")
+
+    def test_depthwise_transposed_direct(self):
+        run_case(self, 2, cin=4, cout=4, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1, groups=4,
+                 transposed=True, path="direct")
+        run_case(self, 1, cin=3, cout=6, k=4, in_size=9, stride=3, dilation=2, groups=3, transposed=True,
+                 path="direct")
+
+    def test_size1_and_noncontiguous(self):
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(1, 1), stride=2, transposed=True, path="implicit_gemm")
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(5, 4), stride=2, padding=1, transposed=True,
+                 noncontig=True, path="implicit_gemm")
+
+
+class ConvLauncher(unittest.TestCase):
+    def test_int64_offsets(self):
+        # the 64-bit offset variant (taken from 2**31 elements) forced at a small shape, both paths
+        for groups, cout, transposed in ((1, 16, False), (4, 4, False), (1, 16, True)):
+            mod = render(2, transposed, (4, 4 * 4 // groups if transposed else 4 // groups, 3, 3) if transposed
+                         else (cout, 4 // groups, 3, 3), True, (2, 1), (1, 1), (1, 1), (0, 0), groups)
+            mod.INDEX64_MIN = 0
+            model = mod.ModelNew()
+            w = torch.randn(model.conv.weight.shape)
+            b = torch.randn(model.conv.bias.shape)
+            model.conv.weight.data, model.conv.bias.data = w, b
+            x = torch.randn(2, 4, 5, 6)
+            with torch.no_grad():
+                got = model(x)
+                if transposed:
+                    want = F.conv_transpose2d(x, w, b, stride=(2, 1), padding=1, groups=groups)
+                else:
+                    want = F.conv2d(x, w, b, stride=(2, 1), padding=1, groups=groups)
+            self.assertLess(rel_err(got, want), 1e-5, (groups, transposed))
+
+    def test_empty_batch_and_wrong_rank(self):
+        mod = render(2, False, (8, 4, 3, 3), False, (1, 1), (0, 0), (1, 1), (0, 0), 1)
+        model = mod.ModelNew()
+        out = model(torch.randn(0, 4, 5, 5))
+        self.assertEqual(tuple(out.shape), (0, 8, 3, 3))
+        self.assertEqual(model.last_path, "empty")
+        with self.assertRaises(ValueError):
+            model(torch.randn(2, 4, 5))
+
+    def test_several_n_tiles_and_other_tiles(self):
+        # Cout/groups = 40 in N tiles of 16 (3, the last ragged) and M tiles of 64; and BLOCK_M = 256
+        for groups in (1, 2):
+            model = run_case(self, 2, cin=16 * groups, cout=40 * groups, k=3, in_size=(9, 8), padding=1,
+                             groups=groups, settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64},
+                             config={"block_n": 16, "block_m": 64, "tap_uniform": True})
+            self.assertEqual(model.last_grid_blocks, 3 * 3 * groups)  # cdiv(2*9*8, 64) = 3 M tiles x 3 N tiles
+        run_case(self, 2, cin=8, cout=40, k=3, in_size=(9, 8), transposed=True, stride=2,
+                 settings={"MAX_BLOCK_N": 16, "BLOCK_M": 256, "NUM_STAGES": 2}, config={"block_m": 256})
+
+    def test_compile_failure_falls_back(self):
+        # a variant the Triton compiler rejects (a Python exception at the first launch) is replaced by the next:
+        # GEMM in place -> GEMM on a channels-last copy -> direct; the failure is remembered per process
+        import warnings
+
+        class Rejecting:
+            def __init__(self, real, when):
+                self.real, self.when = real, when
+
+            def __getitem__(self, grid):
+                launch = self.real[grid]
+
+                def call(*args, **kwargs):
+                    if self.when(kwargs):
+                        raise RuntimeError("PassManager::run failed (test)")
+                    return launch(*args, **kwargs)
+                return call
+
+        for when, path, copy in ((lambda kw: kw["A_MMAJOR"], "implicit_gemm", True),
+                                 (lambda kw: True, "direct", False)):
+            mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+            mod.FP32_CHANNELS_LAST = False
+            mod.kwb_conv = Rejecting(mod.kwb_conv, when)
+            model = mod.ModelNew()
+            w, b = torch.randn(16, 16, 3, 3) * 0.2, torch.randn(16)
+            model.conv.weight.data, model.conv.bias.data = w, b
+            x = torch.randn(2, 16, 6, 7)
+            for _ in range(2):  # the second call skips the failed variant without trying it
+                with warnings.catch_warnings(record=True):
+                    warnings.simplefilter("always")
+                    with torch.no_grad():
+                        got = model(x)
+                self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
+                self.assertEqual((model.last_path, model.last_config["x_copy"]), (path, copy))
+                self.assertIn("PassManager::run failed (test)", model.last_config["fallback"])
+
+    def test_grid_blocks_count_phases(self):
+        # a 2-D stride-2 transposed conv: 4 phases, each one M tile and one N tile here
+        model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 3), stride=2, batch=1, transposed=True)
+        self.assertEqual(model.last_grid_blocks, 4)
+
+    def test_phase_table(self):
+        mod = render(1, True, (4, 4, 3), False, (2,), (1,), (2,), (0,), 1)
+        # out = (L-1)*2 - 2 + 2*2 + 1: phase 0 reached by k = 0..2 (r + p - 2k even), phase 1 by none
+        phases = mod._dim_phases(9, 3, 2, 1, 2)
+        self.assertEqual([p[0] for p in phases], [0, 1])
+        self.assertEqual(phases[0][8], 0)          # r = 0: 0 + 1 - 2k is odd: no tap
+        self.assertEqual(phases[1][6:9], (0, 1, 3))  # r = 1: every tap, KB 0, KS 1
+
+
+def tearDownModule():
+    shutil.rmtree(_TMP, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
