@@ -116,6 +116,28 @@ private Q_SLOTS:
     QVERIFY(html.contains(QLatin1String("<td>81.4</td>")));
   }
 
+  // Phase 4's command, which a Slurm array runs too: the far side's Python, --compile-ref on GPU runs,
+  // and the variables a remote side must get.
+  void harnessCommandFollowsTheOptions() {
+    BaselineOptions o;
+    o.python = QStringLiteral("/usr/bin/python3");
+    o.compileRef = true;
+    o.caseTimeoutSec = 7;
+    BaselineJob local(o);
+    ProcessSpec c = local.harnessCommand();
+    QCOMPARE(c.program, QStringLiteral("/usr/bin/python3"));
+    QVERIFY(c.args.contains(QStringLiteral("--compile-ref")));
+    QCOMPARE(c.env.value(QStringLiteral("TEST_TIMEOUT_SEC")), QStringLiteral("7"));
+    QCOMPARE(c.exportNames, (QStringList{QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")}));
+    o.cpuDryRun = true;  // nothing to compare torch.compile with on a dry run
+    o.target = QStringLiteral("ssh://gpu?python=/opt/py/bin/python");
+    BaselineJob remote(o);
+    c = remote.harnessCommand();
+    QCOMPARE(c.program, QStringLiteral("/opt/py/bin/python"));
+    QVERIFY(!c.args.contains(QStringLiteral("--compile-ref")));
+    QVERIFY(c.args.contains(QStringLiteral("--cpu-dry-run")));
+  }
+
   void expandProblems() {
     const QString dir = m_tmp.filePath(QStringLiteral("problems"));
     QDir().mkpath(dir);
