@@ -139,7 +139,11 @@ public:
             writeFile(knownHosts(), hosts);
             writeFile(config(), QStringLiteral("Host loop\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3/ssh/client_key\n"
                                                "  IdentitiesOnly yes\n  UserKnownHostsFile %4\n  GlobalKnownHostsFile /dev/null\n"
-                                               "  StrictHostKeyChecking yes\n  BatchMode yes\n  ConnectTimeout 5\n")
+                                               "  StrictHostKeyChecking yes\n  BatchMode yes\n  ConnectTimeout 5\n"
+                                               // The same server again, reached through "loop" as a jump host.
+                                               "Host viajump\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  ProxyJump loop\n"
+                                               "  IdentityFile %3/ssh/client_key\n  IdentitiesOnly yes\n  UserKnownHostsFile %4\n"
+                                               "  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n  BatchMode yes\n")
                                     .arg(m_port).arg(userName(), d, knownHosts()).toUtf8());
             return {};
         }

@@ -222,18 +222,21 @@ private Q_SLOTS:
     void sshRunSyncsBothWays_data()
     {
         QTest::addColumn<bool>("tar");
-        QTest::newRow("rsync") << false;
-        QTest::newRow("tar over ssh") << true;
+        QTest::addColumn<QString>("host");
+        QTest::newRow("rsync") << false << "loop";
+        QTest::newRow("tar over ssh") << true << "loop";
+        QTest::newRow("through a ProxyJump alias") << false << "viajump";
     }
     void sshRunSyncsBothWays()
     {
         if (!m_sshSkip.isEmpty())
             QSKIP(qPrintable(m_sshSkip));
         QFETCH(bool, tar);
+        QFETCH(QString, host);
         qputenv("KWB_SSH_NO_RSYNC", tar ? "1" : "0");
         const QString ws = makeWorkspace();
         const auto before = snapshot(ws);
-        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--print-env")});
+        HarnessRunConfig c = sshConfig(ws, {QStringLiteral("--print-env")}, QStringLiteral("ssh://%1%2/remote").arg(host, m_tmp.path()));
         QVERIFY(c.target);
         // The harness writes a file on the host: it must come back.
         c.program = QStringLiteral("sh");
@@ -248,8 +251,8 @@ private Q_SLOTS:
         // Live output came through, with the variables HarnessRun sets exported on the host.
         QVERIFY2(lines.contains({QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=20 FOO=None"), int(StdoutChannel)}),
                  readFile(o.logPath).constData());
-        // One login for the whole run (ControlMaster), and the master is gone afterwards.
-        QTRY_COMPARE_WITH_TIMEOUT(m_ssh.logins(), loginsBefore + 1, 5000);
+        // One login for the whole run (ControlMaster; two through the jump host), and the master is gone afterwards.
+        QTRY_COMPARE_WITH_TIMEOUT(m_ssh.logins(), loginsBefore + (host == QLatin1String("viajump") ? 2 : 1), 5000);
         QCOMPARE(dynamic_cast<SshTarget*>(c.target.get())->connection().isOpen(), false);
         // Both sides: the remote copy has the workspace; the local one gained made.txt and kept the rest.
         const QString remote = remoteOf(ws);
@@ -260,7 +263,7 @@ private Q_SLOTS:
         after.remove(QStringLiteral("made.txt"));
         QCOMPARE(after, before);
         QVERIFY(!QFileInfo::exists(remote + QStringLiteral("/.kwb/remote.pid")));
-        QVERIFY(readFile(o.logPath).contains("preparing target ssh: loop"));
+        QVERIFY(QString::fromUtf8(readFile(o.logPath)).contains(QStringLiteral("preparing target ssh: ") + host));
     }
 
     void sshCancelLeavesNoRemoteProcess()
