@@ -245,9 +245,11 @@ QString SshConnection::push(const QString& localDir, const QString& remoteDir)
     const CommandResult probe = run(QStringLiteral("mkdir -p %1/.kwb && touch %1/%2 && (command -v rsync >/dev/null && echo rsync || echo tar)")
                                         .arg(shellQuote(remoteDir), kSyncedMark),
                                     kCommandMs);
-    if (probe.exitCode != 0)
-        return QStringLiteral("cannot create %1 on %2: %3")
-            .arg(remoteDir, m_addr.destination(), explain(probe.exitCode, QString::fromLocal8Bit(probe.err)) + firstLine(probe.err) + probe.error);
+    if (probe.exitCode != 0) {
+        const QString why = explain(probe.exitCode, QString::fromLocal8Bit(probe.err));
+        return why.isEmpty() ? QStringLiteral("cannot create %1 on %2: %3").arg(remoteDir, m_addr.destination(), firstLine(probe.err) + probe.error)
+                             : why;
+    }
     const bool remoteRsync = probe.out.trimmed() == "rsync";
     const bool localRsync = !QStandardPaths::findExecutable(QStringLiteral("rsync")).isEmpty();
     if (remoteRsync && localRsync && qEnvironmentVariable("KWB_SSH_NO_RSYNC") != QLatin1String("1")) {
