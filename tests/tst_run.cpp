@@ -345,10 +345,10 @@ private Q_SLOTS:
         QCOMPARE(srun->spec(), QStringLiteral("command:srun --gres=gpu:1 --comment \"kwb run\""));
 
         QVERIFY(!makeTarget(QStringLiteral("ssh:gpu-host"), &err));
-        QVERIFY2(err.contains(QStringLiteral("not supported yet")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("expected ssh://")), qPrintable(err));
         QVERIFY(!makeTarget(QStringLiteral("command:  "), &err));
         QVERIFY2(err.contains(QStringLiteral("empty")), qPrintable(err));
-        QVERIFY(!makeTarget(QStringLiteral("slurm"), &err));
+        QVERIFY(!makeTarget(QStringLiteral("pbs://queue"), &err));
         QVERIFY2(err.contains(QStringLiteral("unknown target")), qPrintable(err));
         // A wrapper that cannot start is named before a run (it was a run with no RESULT_JSON and the
         // reason only in the log): a missing path, a file that is not executable, a name not on PATH.

@@ -538,6 +538,9 @@ bool MainWindow::runPhase(int phase, bool wait) {
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock")))
       dock->raise();
     updateActions();
+    BaselineOptions o = m_job->options();  // the target may change after phase 1: it matters only here
+    o.target = m_wizard->target();
+    m_job->setOptions(o);
     m_job->startMeasure();  // onMeasured() finishes the phase (also on an immediate failure)
     return m_wizard->phaseState(4) != S::Failed;
   }

@@ -3,6 +3,7 @@
 #include "core/pipeline/baselinejob.h"
 #include "widgets/specform.h"
 #include "widgets/specview.h"
+#include "widgets/targetchooser.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -39,6 +40,7 @@ WizardPanel::WizardPanel(QWidget* parent)
       m_framework(new QComboBox(this)),
       m_workspace(new QLineEdit(this)),
       m_dryRun(new QCheckBox(tr("CPU dry run"), this)),
+      m_target(new TargetChooser(this)),
       m_phaseList(new QListWidget(this)),
       m_stack(new QStackedWidget(this)),
       m_specView(new SpecView(this)),
@@ -87,6 +89,7 @@ WizardPanel::WizardPanel(QWidget* parent)
   form->addRow(tr("Framework:"), m_framework);
   form->addRow(tr("Workspace:"), wsRow);
   form->addRow(QString(), m_dryRun);
+  form->addRow(tr("Run on:"), m_target);
 
   m_phaseList->setObjectName(QStringLiteral("phaseList"));
   m_phaseList->setFlow(QListView::LeftToRight);
@@ -173,6 +176,7 @@ void WizardPanel::applyTo(BaselineOptions& o) const {
   o.framework = framework();
   o.workspaceDir = workspaceDir();
   o.cpuDryRun = cpuDryRun();
+  o.target = target();
 }
 
 QString WizardPanel::gpu() const { return m_gpu->currentText().trimmed(); }
@@ -197,6 +201,8 @@ QString WizardPanel::workspaceDir() const { return QDir::fromNativeSeparators(m_
 void WizardPanel::setWorkspaceDir(const QString& dir) { m_workspace->setText(QDir::toNativeSeparators(dir)); }
 bool WizardPanel::cpuDryRun() const { return m_dryRun->isChecked(); }
 void WizardPanel::setCpuDryRun(bool on) { m_dryRun->setChecked(on); }
+QString WizardPanel::target() const { return m_target->spec(); }
+void WizardPanel::setTarget(const QString& spec) { m_target->setSpec(spec); }
 void WizardPanel::setLogicPath(const QString& path) { m_logic->setText(QDir::toNativeSeparators(path)); }
 
 void WizardPanel::updatePhaseItem(int phase) {

@@ -23,6 +23,7 @@ namespace kwb {
 struct BaselineOptions;
 class SpecForm;
 class SpecView;
+class TargetChooser;
 
 class WizardPanel : public QWidget {
   Q_OBJECT
@@ -34,7 +35,7 @@ public:
   /// Fills the GPU selector (editable: any ledger id or alias may be typed) with `ids`, each shown
   /// with its display name from `displayNames` (same order; may be shorter).
   void setGpuIds(const QStringList& ids, const QStringList& displayNames = {});
-  /// Copies the form into `o` (gpu, framework, workspaceDir, cpuDryRun); other fields untouched.
+  /// Copies the form into `o` (gpu, framework, workspaceDir, cpuDryRun, target); other fields untouched.
   void applyTo(BaselineOptions& o) const;
 
   QString gpu() const;
@@ -49,6 +50,10 @@ public:
   void setWorkspaceDir(const QString& dir);
   bool cpuDryRun() const;
   void setCpuDryRun(bool on);
+  /// Where phase 4 runs: a target spec ("local", "ssh://host/dir", "slurm://gpu?gres=gpu:1", ...).
+  QString target() const;
+  void setTarget(const QString& spec);
+  TargetChooser* targetChooser() const { return m_target; }
   /// The logic file shown at the top (read-only here; File > Open changes it).
   void setLogicPath(const QString& path);
 
@@ -96,6 +101,7 @@ private:
   QComboBox* m_framework;
   QLineEdit* m_workspace;
   QCheckBox* m_dryRun;
+  TargetChooser* m_target;
   QListWidget* m_phaseList;
   QStackedWidget* m_stack;
   SpecView* m_specView;

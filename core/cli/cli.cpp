@@ -23,6 +23,8 @@
 #include "core/perf/utilization.h"
 #include "core/platform/specledger.h"
 #include "core/records/memoryrecord.h"
+#include "core/run/target.h"
+#include "core/pipeline/suite.h"
 
 namespace kwb {
 
@@ -73,8 +75,10 @@ void printHelp() {
            "Usage: kwb <command> [options]\n\n"
            "Commands:\n"
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
-           "           [--target local|command:PREFIX] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
+           "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
+           "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--target T] [--cpu-dry-run] [--compile-ref]\n"
+           "                                                    many problems, resumable, with a suite report\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
            "                                                    phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
@@ -102,8 +106,8 @@ void printBaselineHelp() {
            "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
            "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where the inputs can be resized;\n"
            "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
-           "  --target T           where the harness runs: local (default), or command:PREFIX to run it through a\n"
-           "                       command (e.g. an ssh or container wrapper); the output streams back live\n"
+           "  --target T           where the harness runs (its output streams back live; a stop ends it there too):\n"
+        << targetSchemesHelp(23) <<
            "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
            "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
            "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
@@ -261,6 +265,101 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   const int rc = (code != kOk && !job.outcome()) ? kUsage : code;
   if (rc != kUsage && QFileInfo(job.workspaceDir()).isDir()) out() << "workspace: " << job.workspaceDir() << Qt::endl;
   return rc;
+}
+
+// ---------------------------------------------------------------- suite
+void printSuiteHelp() {
+  out() << "Usage: kwb suite PROBLEM.py...|DIR --gpu NAME --out DIR [options]\n\n"
+           "The main job over many problems: one workspace each under --out (kernel_opt_<name>), up to --jobs at once on\n"
+           "one target, then suite.json (every problem), suite_report.md and suite_report.html: per problem the gate,\n"
+           "max rel_err, latency against eager (and torch.compile when the harness reports it) and utilization; the\n"
+           "counts, fast_1 (correct and faster than eager) and the geometric-mean speedups. Run it again with the same\n"
+           "--out to resume: a problem that reached a verdict is not run again (unless its file changed).\n\n"
+           "Options:\n"
+           "  --gpu NAME           target GPU (`kwb gpus`)\n"
+           "  --out DIR            the suite folder (created)\n"
+           "  --jobs N             problems in flight at once (default 1)\n"
+           "  --framework FW       cutedsl | flydsl | triton (default: the seed's policy)\n"
+           "  --cpu-dry-run        the reference on the CPU at reduced shapes: nothing is measured\n"
+           "  --python PATH        the local Python with torch (the probe)\n"
+           "  --case-timeout SEC   per-case timeout (default 30)\n"
+           "  --no-commit          no V0 commit in the workspaces\n"
+           "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
+           "  --target T           where the harnesses run:\n"
+        << targetSchemesHelp(23)
+        << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
+  out().flush();
+}
+
+int cmdSuite(const QStringList& args) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("problems"), QStringLiteral("Logic files or folders of them"));
+  p.addOption({QStringLiteral("gpu"), QStringLiteral("Target GPU"), QStringLiteral("NAME")});
+  p.addOption({QStringLiteral("out"), QStringLiteral("Suite folder"), QStringLiteral("DIR")});
+  p.addOption({QStringLiteral("jobs"), QStringLiteral("Problems at once"), QStringLiteral("N"), QStringLiteral("1")});
+  p.addOption({QStringLiteral("framework"), QStringLiteral("Override the seed's policy"), QStringLiteral("FW")});
+  p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
+  p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes")});
+  p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
+  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
+  p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
+  p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
+  if (p.positionalArguments().isEmpty()) return usage(QStringLiteral("suite needs at least one PROBLEM.py or folder"));
+  if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("suite needs --gpu NAME (see `kwb gpus`)"));
+  if (!p.isSet(QStringLiteral("out"))) return usage(QStringLiteral("suite needs --out DIR"));
+  QString error;
+  const auto problems = expandSuiteProblems(p.positionalArguments(), &error);
+  if (!problems) return usage(error);
+  bool okNum = false;
+  SuiteOptions o;
+  o.problems = *problems;
+  o.outDir = p.value(QStringLiteral("out"));
+  o.target = p.value(QStringLiteral("target"));
+  o.jobs = p.value(QStringLiteral("jobs")).toInt(&okNum);
+  if (!okNum || o.jobs <= 0) return usage(QStringLiteral("--jobs needs a positive integer"));
+  {
+    const auto target = makeTarget(o.target, &error);
+    if (!target) return usage(error);
+    if (const QString why = targetStartProblem(*target); !why.isEmpty()) return usage(why);
+  }
+  if (!SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).gpu)
+    return usage(SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).error);
+  o.base.gpu = p.value(QStringLiteral("gpu"));
+  o.base.framework = p.value(QStringLiteral("framework"));
+  o.base.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
+  o.base.python = p.value(QStringLiteral("python"));
+  o.base.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));
+  o.base.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
+  if (!okNum || o.base.caseTimeoutSec <= 0) return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
+  o.base.kwbPath = QCoreApplication::applicationFilePath();
+
+  SuiteRunner suite(o);
+  QObject::connect(&suite, &SuiteRunner::progress, &suite, [](const QString& m) { out() << "[suite] " << m << Qt::endl; });
+  QObject::connect(&suite, &SuiteRunner::outputLine, &suite, [](const QString& problem, const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  " << problem << " | " << line << Qt::endl;
+  });
+  InterruptGuard interrupt;
+  QObject::connect(&interrupt, &InterruptGuard::interrupted, &suite, [&suite](int signo) {
+    err() << "kwb: interrupted (signal " << signo << "): stopping the problems in flight; run the same command again to resume"
+          << Qt::endl;
+    suite.cancel();
+  });
+  bool done = false, all = false;
+  QObject::connect(&suite, &SuiteRunner::finished, &suite, [&done, &all](bool allPassed) {
+    all = allPassed;
+    done = true;
+    QCoreApplication::exit(0);
+  });
+  suite.start();
+  if (!done) QCoreApplication::exec();
+  if (!suite.reportError().isEmpty()) err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
+  const SuiteSummary s = summarize(suite.entries());
+  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.error << " ERROR, " << s.dryRun
+        << " DRY_RUN, " << s.pending << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
+        << Qt::endl;
+  return all ? kOk : kFail;
 }
 
 // ---------------------------------------------------------------- analyze
@@ -628,10 +727,15 @@ int runCli(const QStringList& args, const FigureRenderer& renderer) {
       printBaselineHelp();
       return kOk;
     }
+    if (cmd == QLatin1String("suite")) {
+      printSuiteHelp();
+      return kOk;
+    }
     if (printCommandHelp(cmd)) return kOk;
     return usage(QStringLiteral("unknown command '%1' (try `kwb help`)").arg(cmd));
   }
   if (cmd == QLatin1String("baseline")) return cmdBaseline(rest, renderer);
+  if (cmd == QLatin1String("suite")) return cmdSuite(rest);
   if (cmd == QLatin1String("analyze")) return cmdAnalyze(rest);
   if (cmd == QLatin1String("utilization")) return cmdUtilization(rest);
   if (cmd == QLatin1String("gpus")) return cmdGpus(rest);

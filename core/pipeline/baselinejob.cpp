@@ -360,7 +360,8 @@ bool BaselineJob::implement() {
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append({QStringLiteral(".gitignore"),
                 QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
-                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n__pycache__/\n*.generated\n")});
+                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
+                                  "__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
@@ -467,19 +468,19 @@ void BaselineJob::startMeasure() {
     return;
   }
   QString error;
-  std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
+  std::shared_ptr<Target> target = m_target;
+  if (!target) target = makeTarget(m_opts.target, &error);
   if (!target) {
     fail(Measure, error);
     Q_EMIT measured(false);
     return;
   }
   HarnessRunConfig cfg;
-  cfg.target = std::shared_ptr<Target>(std::move(target));
-  cfg.workdir = m_ws->root();
-  cfg.program = m_python.isEmpty() ? (m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python) : m_python;
-  cfg.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--no-memory")};
-  if (m_opts.cpuDryRun) cfg.args.append(QStringLiteral("--cpu-dry-run"));
-  if (m_opts.compileRef && !m_opts.cpuDryRun) cfg.args.append(QStringLiteral("--compile-ref"));
+  cfg.target = target;
+  const ProcessSpec cmd = harnessCommand();
+  cfg.workdir = cmd.workdir;
+  cfg.program = cmd.program;
+  cfg.args = cmd.args;
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
   cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
@@ -495,6 +496,23 @@ void BaselineJob::startMeasure() {
   connect(m_run.get(), &HarnessRun::caseFinished, this, &BaselineJob::caseFinished);
   connect(m_run.get(), &HarnessRun::finished, this, &BaselineJob::onRunFinished);
   m_run->start();
+}
+
+ProcessSpec BaselineJob::harnessCommand() const {
+  ProcessSpec cmd;
+  QString error;
+  cmd.workdir = m_ws ? m_ws->root() : QString();
+  cmd.program = m_python.isEmpty() ? (m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python) : m_python;
+  // A target with a far side runs its own Python there (the local path means nothing on the host).
+  const std::shared_ptr<Target> target = m_target ? m_target : std::shared_ptr<Target>(makeTarget(m_opts.target, &error));
+  if (target && !target->python().isEmpty()) cmd.program = target->python();
+  cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--no-memory")};
+  if (m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--cpu-dry-run"));
+  if (m_opts.compileRef && !m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--compile-ref"));
+  cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+  cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_opts.caseTimeoutSec));
+  cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
+  return cmd;
 }
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
@@ -585,11 +603,15 @@ bool BaselineJob::commitWorkspace() {
 }
 
 void BaselineJob::runAll() {
-  auto finish = [this](bool ok) { Q_EMIT finished(ok); };
   if (!understand() || !learn() || !implement()) {
-    finish(false);
+    Q_EMIT finished(false);
     return;
   }
+  measureAndRecord();
+}
+
+void BaselineJob::measureAndRecord() {
+  auto finish = [this](bool ok) { Q_EMIT finished(ok); };
   connect(this, &BaselineJob::measured, this, [this, finish](bool) {
     if (!writeRecords()) {
       finish(false);

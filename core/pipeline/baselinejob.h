@@ -72,6 +72,13 @@ public:
   bool commitWorkspace();
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
+  /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).
+  void measureAndRecord();
+  /// Runs phase 4 on this target object instead of one made from options().target (the suite hands
+  /// in a Slurm target that follows its array task). nullptr = make one.
+  void setTarget(std::shared_ptr<Target> target) { m_target = std::move(target); }
+  /// The harness command phase 4 runs, before the target wraps it (program, args, workdir, env).
+  ProcessSpec harnessCommand() const;
   /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
   void cancel();
   /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
@@ -129,6 +136,7 @@ private:
   QList<KnowledgeRecord> m_records;
   std::unique_ptr<Workspace> m_ws;
   std::unique_ptr<HarnessRun> m_run;
+  std::shared_ptr<Target> m_target;
   std::optional<RunOutcome> m_outcome;
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;

@@ -75,6 +75,7 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
     connect(&m_caseTimer, &QTimer::timeout, this, &HarnessRun::onCaseDeadline);
     connect(&m_overallTimer, &QTimer::timeout, this, [this] { stopGroup(Stop::Overall); });
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
+        m_cfg.target->signalFarSide(SIGKILL);
         if (processGroupAlive(m_pgid)) {
             logLine(QLatin1String("kwb"), QStringLiteral("process group %1 still alive after SIGTERM: SIGKILL").arg(m_pgid));
             signalProcessGroup(m_pgid, SIGKILL);
@@ -88,6 +89,10 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
 HarnessRun::~HarnessRun()
 {
     if (m_running) {
+        if (m_prepared) {
+            m_cfg.target->signalFarSide(SIGKILL);
+            m_cfg.target->collect(m_cfg.workdir);  // closes its connection
+        }
         signalProcessGroup(m_pgid, SIGKILL);
         if (m_proc) {
             m_proc->disconnect(this);
@@ -123,6 +128,18 @@ void HarnessRun::start()
         QMetaObject::invokeMethod(this, [this, why] { finish(why); }, Qt::QueuedConnection);
         return;
     }
+    why = m_cfg.target->startProblem();
+    if (why.isEmpty()) {
+        if (!dynamic_cast<const LocalTarget*>(m_cfg.target.get()))
+            logLine(QLatin1String("kwb"), QStringLiteral("preparing target %1").arg(m_cfg.target->name()));
+        why = m_cfg.target->prepare(m_cfg.workdir);
+        m_prepared = why.isEmpty();
+    }
+    if (!why.isEmpty()) {
+        logLine(QLatin1String("kwb"), why);
+        QMetaObject::invokeMethod(this, [this, why] { finish(why); }, Qt::QueuedConnection);
+        return;
+    }
     if (m_cfg.overallTimeoutSec > 0)
         m_overallTimer.start(std::chrono::seconds(m_cfg.overallTimeoutSec));
     startSegment({});
@@ -144,6 +161,7 @@ void HarnessRun::startSegment(const QStringList& skip)
     cmd.env = m_cfg.env;
     cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
     cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_cfg.caseTimeoutSec > 0 ? m_cfg.caseTimeoutSec : 30));
+    cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
     const ProcessSpec spec = m_cfg.target->wrap(cmd);
 
     RunSegment seg;
@@ -334,6 +352,8 @@ void HarnessRun::stopGroup(Stop why)
         return;
     logLine(QLatin1String("kwb"), QStringLiteral("stopping (%1): SIGTERM to process group %2")
                                       .arg(stopName(static_cast<int>(m_stop))).arg(m_pgid));
+    // The far side first: once the local ssh (or job monitor) is gone, nothing would reach it.
+    m_cfg.target->signalFarSide(SIGTERM);
     if (m_pgid > 1)
         signalProcessGroup(m_pgid, SIGTERM);
     else if (m_proc->state() != QProcess::NotRunning)
@@ -481,6 +501,14 @@ void HarnessRun::finish(const QString& startError)
     m_overallTimer.stop();
     m_killTimer.stop();
     m_reapTimer.stop();
+    if (m_prepared) {
+        m_prepared = false;
+        const QString why = m_cfg.target->collect(m_cfg.workdir);
+        if (!why.isEmpty()) {
+            m_harnessErrors << QStringLiteral("the run's files were not copied back: ") + why;
+            logLine(QLatin1String("kwb"), QStringLiteral("the run's files were not copied back: ") + why);
+        }
+    }
 
     RunOutcome out;
     out.cancelled = m_stop == Stop::User;
@@ -527,6 +555,9 @@ void HarnessRun::finish(const QString& startError)
         out.error = QStringLiteral("the run exceeded its overall timeout of %1 s; its process group was killed").arg(m_cfg.overallTimeoutSec) + seeLog;
     else if (last && last->crashed && !last->printedResult)
         out.error = QStringLiteral("the harness was killed by a signal before printing [test_kernel] RESULT_JSON=") + errHint + seeLog;
+    else if (const QString farSide = last && !last->printedResult ? m_cfg.target->explainExit(out.exitCode, lastErr) : QString();
+             !farSide.isEmpty())
+        out.error = farSide + seeLog;
     else if (last && !last->printedResult)
         out.error = QStringLiteral("the harness exited with code %1 without printing [test_kernel] RESULT_JSON=").arg(out.exitCode)
             + (out.exitCode == 2 ? QStringLiteral(" (exit code 2: the harness itself failed)") : QString()) + errHint + seeLog;

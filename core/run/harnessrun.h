@@ -36,7 +36,7 @@ enum RunChannel : int { StdoutChannel = 0, StderrChannel = 1 };
 
 /// What to run and how long to wait.
 struct HarnessRunConfig {
-    std::shared_ptr<const Target> target;  ///< null = LocalTarget
+    std::shared_ptr<Target> target;  ///< null = LocalTarget; its lifecycle (prepare, collect) is driven by the run
     QString workdir;                       ///< the workspace (kernel_opt_<name>/); must exist
     QString program;                       ///< e.g. "/usr/bin/python3"
     QStringList args;                      ///< e.g. {"test_kernel.py", "--version", "v0", "--no-memory"}
@@ -113,11 +113,12 @@ public:
     const HarnessRunConfig& config() const { return m_cfg; }
 
     /// Starts the first process. Precondition failures (no program, workdir missing, runDir not
-    /// creatable) and a program that cannot start end the run with finished(ok=false, error) —
-    /// always delivered from the event loop, never from inside start(). Call once.
+    /// creatable), a target that cannot be prepared (no connection, the copy failed) and a program
+    /// that cannot start end the run with finished(ok=false, error) — always delivered from the
+    /// event loop, never from inside start(). Target::prepare() blocks here. Call once.
     void start();
-    /// Stops the run (SIGTERM to the process group, SIGKILL after killGraceMs); finished() follows
-    /// with cancelled=true. The log is kept. No effect when not running.
+    /// Stops the run (SIGTERM to the process group and to the target's far side, SIGKILL after
+    /// killGraceMs); finished() follows with cancelled=true. The log is kept. No effect when not running.
     void cancel();
 
     bool isRunning() const { return m_running; }
@@ -176,6 +177,7 @@ private:
     QStringList m_stderrTail;            ///< last lines of stderr, for the error message
     QList<RunSegment> m_segments;
     bool m_harnessIgnoresSkip = false;
+    bool m_prepared = false;             ///< target->prepare() succeeded: collect() is owed
     QString m_startError;
 };
 

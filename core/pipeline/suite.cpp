@@ -1,0 +1,438 @@
+#include "core/pipeline/suite.h"
+
+#include "core/run/slurmtarget.h"
+#include "core/workspace/workspace.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace kwb {
+
+namespace {
+
+std::optional<double> optNumber(const nlohmann::json& o, const char* key) {
+  if (o.is_object() && o.contains(key) && o[key].is_number()) return o[key].get<double>();
+  return std::nullopt;
+}
+
+nlohmann::json jsonOr(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+QString str(const nlohmann::json& o, const char* key) {
+  return o.is_object() && o.contains(key) && o[key].is_string() ? QString::fromStdString(o[key].get<std::string>()) : QString();
+}
+
+QString fmt(const std::optional<double>& v, int decimals = 2, const QString& suffix = {}) {
+  return v ? QString::number(*v, 'f', decimals) + suffix : QStringLiteral("–");
+}
+
+QString fmtErr(const std::optional<double>& v) { return v ? QString::number(*v, 'g', 3) : QStringLiteral("–"); }
+
+QString fileSha(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? sha256Hex(f.readAll()) : QString();
+}
+
+QString htmlEscape(const QString& s) { return s.toHtmlEscaped(); }
+
+}  // namespace
+
+std::optional<double> SuiteEntry::speedupVsEager() const {
+  if (latencyUs && refLatencyUs && *latencyUs > 0) return *refLatencyUs / *latencyUs;
+  return std::nullopt;
+}
+
+std::optional<double> SuiteEntry::speedupVsCompile() const {
+  if (latencyUs && compileLatencyUs && *latencyUs > 0) return *compileLatencyUs / *latencyUs;
+  return std::nullopt;
+}
+
+SuiteSummary summarize(const QList<SuiteEntry>& entries) {
+  SuiteSummary s;
+  double logEager = 0, logCompile = 0;
+  int nEager = 0, nCompile = 0, fast = 0;
+  for (const SuiteEntry& e : entries) {
+    ++s.total;
+    if (e.resumed) ++s.resumed;
+    if (e.state == QLatin1String("pending")) ++s.pending;
+    else if (e.state == QLatin1String("error") || e.status == QLatin1String("ERROR")) ++s.error;
+    else if (e.status == QLatin1String("PASS")) ++s.pass;
+    else if (e.status == QLatin1String("TIMEOUT_FAIL")) ++s.timeout;
+    else if (e.status == QLatin1String("DRY_RUN")) ++s.dryRun;
+    else ++s.fail;
+    if (!e.correct()) continue;
+    if (const auto v = e.speedupVsEager(); v && *v > 0) {
+      logEager += std::log(*v);
+      ++nEager;
+      if (*v > 1.0) ++fast;
+    }
+    if (const auto v = e.speedupVsCompile(); v && *v > 0) {
+      logCompile += std::log(*v);
+      ++nCompile;
+    }
+  }
+  if (nEager > 0) {
+    s.fast1 = double(fast) / double(s.total);
+    s.geomeanVsEager = std::exp(logEager / nEager);
+  }
+  if (nCompile > 0) s.geomeanVsCompile = std::exp(logCompile / nCompile);
+  return s;
+}
+
+nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
+  nlohmann::json problems = nlohmann::json::array();
+  for (const SuiteEntry& e : entries) {
+    problems.push_back({{"name", e.name.toStdString()},
+                        {"source", e.source.toStdString()},
+                        {"source_sha256", e.sourceSha256.toStdString()},
+                        {"workspace", e.workspace.toStdString()},
+                        {"state", e.state.toStdString()},
+                        {"status", e.status.toStdString()},
+                        {"error", e.error.toStdString()},
+                        {"max_rel_err", jsonOr(e.maxRelErr)},
+                        {"latency_us", jsonOr(e.latencyUs)},
+                        {"ref_latency_us", jsonOr(e.refLatencyUs)},
+                        {"compile_latency_us", jsonOr(e.compileLatencyUs)},
+                        {"speedup_vs_eager", jsonOr(e.speedupVsEager())},
+                        {"speedup_vs_compile", jsonOr(e.speedupVsCompile())},
+                        {"bandwidth_util_pct", jsonOr(e.bandwidthUtilPct)},
+                        {"compute_util_pct", jsonOr(e.computeUtilPct)},
+                        {"bottleneck", e.bottleneck.toStdString()},
+                        {"commit", e.commit.toStdString()},
+                        {"wall_s", e.wallSec},
+                        {"resumed", e.resumed}});
+  }
+  const SuiteSummary s = summarize(entries);
+  return {{"schema", "kwb-suite-1"},
+          {"written_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
+          {"target", o.target.toStdString()},
+          {"gpu", o.base.gpu.toStdString()},
+          {"framework", o.base.framework.toStdString()},
+          {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
+          {"jobs", o.jobs},
+          {"problems", problems},
+          {"counts", {{"total", s.total}, {"pass", s.pass}, {"fail", s.fail}, {"timeout_fail", s.timeout}, {"error", s.error},
+                      {"dry_run", s.dryRun}, {"pending", s.pending}, {"resumed", s.resumed}}},
+          {"fast_1", jsonOr(s.fast1)},
+          {"geomean_speedup_vs_eager", jsonOr(s.geomeanVsEager)},
+          {"geomean_speedup_vs_compile", jsonOr(s.geomeanVsCompile)}};
+}
+
+QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
+  QList<SuiteEntry> out;
+  if (!doc.is_object() || !doc.contains("problems") || !doc["problems"].is_array()) return out;
+  for (const auto& p : doc["problems"]) {
+    SuiteEntry e;
+    e.name = str(p, "name");
+    e.source = str(p, "source");
+    e.sourceSha256 = str(p, "source_sha256");
+    e.workspace = str(p, "workspace");
+    e.state = str(p, "state");
+    e.status = str(p, "status");
+    e.error = str(p, "error");
+    e.maxRelErr = optNumber(p, "max_rel_err");
+    e.latencyUs = optNumber(p, "latency_us");
+    e.refLatencyUs = optNumber(p, "ref_latency_us");
+    e.compileLatencyUs = optNumber(p, "compile_latency_us");
+    e.bandwidthUtilPct = optNumber(p, "bandwidth_util_pct");
+    e.computeUtilPct = optNumber(p, "compute_util_pct");
+    e.bottleneck = str(p, "bottleneck");
+    e.commit = str(p, "commit");
+    e.wallSec = optNumber(p, "wall_s").value_or(0);
+    out.append(e);
+  }
+  return out;
+}
+
+QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
+  const SuiteSummary s = summarize(entries);
+  QString md = QStringLiteral("# Suite report\n\n");
+  md += QStringLiteral("- Target: `%1`; GPU %2; framework %3; %4 problem(s), %5 at a time\n")
+            .arg(o.target, o.base.gpu, o.base.framework.isEmpty() ? QStringLiteral("(the seed's policy)") : o.base.framework)
+            .arg(s.total)
+            .arg(o.jobs);
+  if (o.base.cpuDryRun)
+    md += QStringLiteral("- **CPU DRY RUN:** the reference ran on the CPU at reduced shapes; no kernel was measured, so there are no "
+                         "latencies, speedups or utilization figures.\n");
+  md += QStringLiteral("- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run; %7 taken from an earlier run (resumed)\n")
+            .arg(s.pass).arg(s.fail).arg(s.timeout).arg(s.error).arg(s.dryRun).arg(s.pending).arg(s.resumed);
+  md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
+            .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
+  md += QStringLiteral("- Geometric-mean speedup over eager (correct problems): %1; over torch.compile: %2\n\n")
+            .arg(s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
+                 s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
+                                    : QStringLiteral("not measured (kwb suite --compile-ref)"));
+  md += QStringLiteral("| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
+                       "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const SuiteEntry& e : entries) {
+    QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
+    if (e.resumed) status += QStringLiteral(" (resumed)");
+    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |\n")
+              .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs), fmt(e.speedupVsEager(), 3, QStringLiteral("x")),
+                   fmt(e.compileLatencyUs), fmt(e.speedupVsCompile(), 3, QStringLiteral("x")), fmt(e.bandwidthUtilPct, 1))
+              .arg(fmt(e.computeUtilPct, 1), QDir(o.outDir).relativeFilePath(e.workspace));
+  }
+  QString notes;
+  for (const SuiteEntry& e : entries)
+    if (!e.error.isEmpty()) notes += QStringLiteral("- **%1**: %2\n").arg(e.name, QString(e.error).replace(u'\n', u' '));
+  if (!notes.isEmpty()) md += QStringLiteral("\n## Why not PASS\n\n") + notes;
+  return md;
+}
+
+QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
+  const SuiteSummary s = summarize(entries);
+  QString h = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Suite report</title>\n"
+                             "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
+                             "padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}"
+                             ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}</style></head><body>\n"
+                             "<h1>Suite report</h1>\n");
+  h += QStringLiteral("<p>Target <code>%1</code>; GPU %2; %3 problem(s).%4</p>\n")
+           .arg(htmlEscape(o.target), htmlEscape(o.base.gpu))
+           .arg(s.total)
+           .arg(o.base.cpuDryRun ? QStringLiteral(" <b>CPU DRY RUN: nothing was measured.</b>") : QString());
+  h += QStringLiteral("<p>%1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs eager: %8; "
+                      "vs torch.compile: %9.</p>\n")
+           .arg(s.pass).arg(s.fail).arg(s.timeout).arg(s.error).arg(s.dryRun).arg(s.pending)
+           .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"),
+                s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
+                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x' : QStringLiteral("not measured (--compile-ref)"));
+  h += QStringLiteral("<table><tr><th>problem</th><th>status</th><th>max rel_err</th><th>kernel µs</th><th>eager µs</th><th>vs eager</th>"
+                      "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
+  for (const SuiteEntry& e : entries) {
+    const QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
+    h += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td>")
+             .arg(htmlEscape(status), htmlEscape(e.name), htmlEscape(status), fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
+                  fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs), fmt(e.speedupVsCompile(), 3, QStringLiteral("x")));
+    h += QStringLiteral("<td>%1</td><td>%2</td><td>%3</td></tr>\n")
+             .arg(fmt(e.bandwidthUtilPct, 1), fmt(e.computeUtilPct, 1), htmlEscape(e.error));
+  }
+  h += QStringLiteral("</table>\n</body></html>\n");
+  return h;
+}
+
+bool writeSuiteReports(const SuiteOptions& o, const QList<SuiteEntry>& entries, QString* error) {
+  const QDir dir(o.outDir);
+  return atomicWrite(dir.filePath(QStringLiteral("suite.json")), QByteArray::fromStdString(suiteToJson(o, entries).dump(2) + "\n"), error) &&
+         atomicWrite(dir.filePath(QStringLiteral("suite_report.md")), suiteMarkdown(o, entries).toUtf8(), error) &&
+         atomicWrite(dir.filePath(QStringLiteral("suite_report.html")), suiteHtml(o, entries).toUtf8(), error);
+}
+
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error) {
+  QStringList files;
+  for (const QString& a : args) {
+    const QFileInfo fi(a);
+    if (fi.isDir()) {
+      const QStringList py = QDir(a).entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+      for (const QString& f : py) files << QDir(fi.absoluteFilePath()).filePath(f);
+    } else if (fi.isFile()) {
+      files << fi.absoluteFilePath();
+    } else {
+      *error = QStringLiteral("%1: no such file or folder").arg(a);
+      return std::nullopt;
+    }
+  }
+  files.removeDuplicates();
+  if (files.isEmpty()) {
+    *error = QStringLiteral("no problem to run (a folder gives its *.py files)");
+    return std::nullopt;
+  }
+  return files;
+}
+
+// ------------------------------------------------------------------ SuiteRunner
+
+SuiteRunner::SuiteRunner(SuiteOptions options, QObject* parent) : QObject(parent), m_opts(std::move(options)) {
+  m_opts.jobs = qMax(1, m_opts.jobs);
+  m_opts.outDir = QDir(m_opts.outDir).absolutePath();
+}
+
+SuiteRunner::~SuiteRunner() = default;
+
+void SuiteRunner::start() {
+  QDir().mkpath(m_opts.outDir);
+  // Resume: a problem whose earlier entry has a verdict for the same file content is kept as it was.
+  QList<SuiteEntry> earlier;
+  QFile f(QDir(m_opts.outDir).filePath(QStringLiteral("suite.json")));
+  if (f.open(QIODevice::ReadOnly)) {
+    const auto doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    earlier = suiteEntriesFromJson(doc);
+  }
+  for (const QString& path : m_opts.problems) {
+    SuiteEntry e;
+    e.source = path;
+    e.name = QFileInfo(path).completeBaseName();
+    e.sourceSha256 = fileSha(path);
+    e.workspace = QDir(m_opts.outDir).filePath(QStringLiteral("kernel_opt_") + e.name);
+    for (const SuiteEntry& old : earlier)
+      if (old.source == path && old.state == QLatin1String("done") && old.sourceSha256 == e.sourceSha256 &&
+          QFileInfo(old.workspace).isDir()) {
+        e = old;
+        e.resumed = true;
+        Q_EMIT progress(QStringLiteral("%1: done in an earlier run (%2), not run again").arg(e.name, e.status));
+      }
+    m_entries.append(e);
+  }
+  QString why;
+  if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
+  QString error;
+  const std::unique_ptr<Target> probe = makeTarget(m_opts.target, &error);
+  m_array = dynamic_cast<const SlurmTarget*>(probe.get()) != nullptr;
+  if (m_array)
+    startArray();
+  else
+    startNext();
+}
+
+std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
+  const SuiteEntry& e = m_entries[index];
+  BaselineOptions o = m_opts.base;
+  o.logicPath = e.source;
+  o.workspaceDir = e.workspace;
+  o.target = m_opts.target;
+  // The suite owns its workspaces: an unfinished one is regenerated (user edits are still kept).
+  o.force = QFileInfo(e.workspace).isDir();
+  auto job = std::make_unique<BaselineJob>(o);
+  BaselineJob* raw = job.get();
+  const QString name = e.name;
+  connect(raw, &BaselineJob::progress, this, [this, name](int phase, const QString& m) {
+    Q_EMIT progress(QStringLiteral("%1 [phase %2] %3").arg(name).arg(phase).arg(m));
+  });
+  connect(raw, &BaselineJob::outputLine, this, [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
+  connect(raw, &BaselineJob::finished, this, [this, index](bool ok) {
+    // Later, from the event loop: the job is deleted there, never inside its own signal.
+    QMetaObject::invokeMethod(this, [this, index, ok] { onJobFinished(index, ok); }, Qt::QueuedConnection);
+  });
+  m_startedMs[index] = QDateTime::currentMSecsSinceEpoch();
+  return job;
+}
+
+void SuiteRunner::startArray() {
+  QList<int> ready;
+  QStringList workspaces;
+  for (int i = 0; i < m_entries.size() && !m_cancelled; ++i) {
+    if (m_entries[i].state == QLatin1String("done")) continue;
+    auto job = makeJob(i);
+    BaselineJob* raw = job.get();
+    m_running.emplace(i, std::move(job));
+    Q_EMIT progress(QStringLiteral("%1: phases 1-3 (%2 of %3)").arg(m_entries[i].name).arg(i + 1).arg(m_entries.size()));
+    if (raw->understand() && raw->learn() && raw->implement()) {
+      ready << i;
+      workspaces << m_entries[i].workspace;
+    } else {
+      // Recorded from the event loop, once every job of the array is in m_running.
+      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    }
+  }
+  if (ready.isEmpty() || m_cancelled) {
+    for (int i : ready) QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    if (m_running.empty()) startNext();
+    return;
+  }
+  QString error;
+  std::unique_ptr<Target> made = makeTarget(m_opts.target, &error);
+  auto* submitter = dynamic_cast<SlurmTarget*>(made.get());
+  const QString scratch = QDir(m_opts.outDir).filePath(QStringLiteral(".kwb-array"));
+  QDir().mkpath(scratch);
+  m_arrayId = submitter ? submitter->submitArray(workspaces, m_running[ready.first()]->harnessCommand(), m_opts.jobs, scratch, &error)
+                        : QString();
+  if (m_arrayId.isEmpty()) {
+    Q_EMIT progress(QStringLiteral("the job array was not submitted: ") + error);
+    for (int i : ready) {
+      m_entries[i].error = error;
+      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    }
+    return;
+  }
+  Q_EMIT progress(QStringLiteral("Slurm job array %1: %2 task(s), at most %3 at once (held until every workspace is in place)")
+                      .arg(m_arrayId)
+                      .arg(ready.size())
+                      .arg(m_opts.jobs));
+  for (qsizetype k = 0; k < ready.size(); ++k) {
+    std::shared_ptr<Target> t(makeTarget(m_opts.target, &error));
+    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->followJob(QStringLiteral("%1_%2").arg(m_arrayId).arg(k));
+    BaselineJob* job = m_running[ready[k]].get();
+    job->setTarget(t);
+    job->measureAndRecord();  // copies the workspace where needed (prepare), then follows the task
+  }
+  if (const QString why = submitter->releaseJob(m_arrayId); !why.isEmpty()) {
+    Q_EMIT progress(why);
+    cancel();
+  }
+}
+
+void SuiteRunner::cancel() {
+  m_cancelled = true;
+  for (auto& [index, job] : m_running) job->cancel();
+  if (!m_arrayId.isEmpty()) {  // the tasks not started yet have no follower to cancel them
+    QString error;
+    std::unique_ptr<Target> t = makeTarget(m_opts.target, &error);
+    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->cancelJob(m_arrayId);
+  }
+}
+
+void SuiteRunner::startNext() {
+  while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs && m_next < m_entries.size()) {
+    const int index = m_next++;
+    if (m_entries[index].state == QLatin1String("done")) continue;
+    auto job = makeJob(index);
+    BaselineJob* raw = job.get();
+    m_running.emplace(index, std::move(job));
+    Q_EMIT progress(QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
+    raw->runAll();  // phases 1-3 block here; phase 4 runs on the event loop
+  }
+  if (m_running.empty() && !m_finished) {
+    m_finished = true;
+    QString why;
+    if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
+    bool all = true;
+    for (const SuiteEntry& e : m_entries)
+      all = all && (e.status == QLatin1String("PASS") || e.status == QLatin1String("DRY_RUN"));
+    Q_EMIT finished(all);
+  }
+}
+
+void SuiteRunner::onJobFinished(int index, bool ok) {
+  auto it = m_running.find(index);
+  if (it == m_running.end()) return;
+  std::unique_ptr<BaselineJob> job = std::move(it->second);
+  m_running.erase(it);
+  SuiteEntry& e = m_entries[index];
+  e.wallSec = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs[index]) / 1000.0;
+  e.status = job->gateResult();
+  e.commit = job->commitId();
+  const auto& outcome = job->outcome();
+  if (!e.status.isEmpty() && outcome && !outcome->cancelled) {
+    e.state = QStringLiteral("done");
+  } else {
+    e.state = QStringLiteral("error");
+    e.status = QStringLiteral("ERROR");
+  }
+  if (!ok && e.error.isEmpty()) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
+  if (outcome && outcome->result) {
+    const RunResult& r = *outcome->result;
+    e.maxRelErr = r.maxRelErr;
+    if (!m_opts.base.cpuDryRun) {  // a dry run's numbers are the CPU reference's, not a measurement
+      e.latencyUs = r.latencyUs;
+      e.refLatencyUs = r.refLatencyUs;
+      e.compileLatencyUs = r.compileRefLatencyUs;
+    }
+  }
+  if (const auto& u = job->utilization(); u && u->ok && !m_opts.base.cpuDryRun) {
+    e.bandwidthUtilPct = u->bandwidthUtilPct;
+    e.computeUtilPct = u->tflopsUtilPct;
+    e.bottleneck = u->bottleneck;
+  }
+  Q_EMIT progress(QStringLiteral("%1: %2 (%3 s)%4")
+                      .arg(e.name, e.status, QString::number(e.wallSec, 'f', 1),
+                           e.error.isEmpty() ? QString() : QStringLiteral(": ") + e.error));
+  QString why;
+  if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
+  Q_EMIT problemFinished(e);
+  startNext();
+}
+
+}  // namespace kwb

@@ -1,0 +1,129 @@
+#pragma once
+// `kwb suite`: the main job over many problems. One workspace per problem under the suite's folder,
+// up to N at once on one target, resumable (a problem with a verdict is not run again), and a suite
+// report (suite.json, suite_report.md, suite_report.html) with per-problem status, error, latency
+// against eager (and torch.compile where the harness reports it), utilization, the counts, fast_1
+// and the geometric-mean speedups. ssh and Slurm do the distribution; there is no scheduler here.
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/pipeline/baselinejob.h"
+
+namespace kwb {
+
+/// What the user asked for (the flags of `kwb suite`).
+struct SuiteOptions {
+  QStringList problems;        ///< logic files (absolute), in the order given
+  QString outDir;              ///< the suite folder: workspaces, suite.json and the reports
+  QString target = QStringLiteral("local");
+  int jobs = 1;                ///< problems in flight at once (>= 1)
+  BaselineOptions base;        ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
+};
+
+/// One problem's line of the suite report.
+struct SuiteEntry {
+  QString name;                ///< problem name (file name without .py)
+  QString source;              ///< the logic file, absolute
+  QString sourceSha256;        ///< the logic file's hash when it ran (a changed file runs again)
+  QString workspace;           ///< its workspace, absolute
+  /// "done" (a gate verdict: PASS, FAIL, TIMEOUT_FAIL, DRY_RUN), "error" (no verdict: bad input, the
+  /// run did not finish; run again on resume), "pending" (not run yet).
+  QString state = QStringLiteral("pending");
+  QString status;              ///< the gate, or ERROR
+  QString error;               ///< why, when the state is "error" or the gate is not PASS
+  std::optional<double> maxRelErr;        ///< over all cases (unitless)
+  std::optional<double> latencyUs;        ///< the kernel, primary case (µs)
+  std::optional<double> refLatencyUs;     ///< eager PyTorch, primary case (µs)
+  std::optional<double> compileLatencyUs; ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
+  std::optional<double> bandwidthUtilPct; ///< of the datasheet bandwidth (%)
+  std::optional<double> computeUtilPct;   ///< of the datasheet compute peak (%)
+  QString bottleneck;
+  QString commit;              ///< the V0 commit, "" if none
+  double wallSec = 0;          ///< how long it took (s)
+  bool resumed = false;        ///< taken from an earlier run of the suite, not run now
+
+  std::optional<double> speedupVsEager() const;    ///< refLatencyUs / latencyUs
+  std::optional<double> speedupVsCompile() const;  ///< compileLatencyUs / latencyUs
+  bool correct() const { return status == QLatin1String("PASS"); }
+};
+
+/// The suite's totals.
+struct SuiteSummary {
+  int total = 0, pass = 0, fail = 0, timeout = 0, error = 0, dryRun = 0, pending = 0, resumed = 0;
+  /// Share of all problems that are correct and faster than eager (KernelBench's fast_1); nullopt
+  /// when no problem has both latencies (a CPU dry run).
+  std::optional<double> fast1;
+  std::optional<double> geomeanVsEager;    ///< over the correct problems with both latencies
+  std::optional<double> geomeanVsCompile;  ///< over the correct problems with a torch.compile latency
+};
+
+SuiteSummary summarize(const QList<SuiteEntry>& entries);
+
+/// suite.json (schema "kwb-suite-1"): the options, every entry, the summary.
+nlohmann::json suiteToJson(const SuiteOptions& options, const QList<SuiteEntry>& entries);
+/// Reads the entries of a suite.json written by suiteToJson (unknown keys ignored).
+QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc);
+QString suiteMarkdown(const SuiteOptions& options, const QList<SuiteEntry>& entries);
+QString suiteHtml(const SuiteOptions& options, const QList<SuiteEntry>& entries);
+
+/// Writes suite.json, suite_report.md and suite_report.html into options.outDir (atomically each).
+/// Returns false with why in @p error.
+bool writeSuiteReports(const SuiteOptions& options, const QList<SuiteEntry>& entries, QString* error);
+
+/// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not
+/// recursive). nullopt with why for a path that does not exist, or no problem at all.
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error);
+
+/// Runs the suite. Asynchronous: start(), then finished(); needs an event loop. On a Slurm target the
+/// problems' harnesses run as one job array (at most `jobs` tasks at once); elsewhere `jobs` problems
+/// run at once, each through its own target object (one ssh connection each).
+class SuiteRunner : public QObject {
+  Q_OBJECT
+public:
+  explicit SuiteRunner(SuiteOptions options, QObject* parent = nullptr);
+  ~SuiteRunner() override;
+
+  /// Reads an earlier suite.json in outDir (resume), then runs what is not done.
+  void start();
+  /// Stops the problems in flight (their runs are recorded as stopped) and starts no more.
+  void cancel();
+  const QList<SuiteEntry>& entries() const { return m_entries; }
+  /// The last report write error, "" when none.
+  QString reportError() const { return m_reportError; }
+
+Q_SIGNALS:
+  void progress(const QString& message);
+  void outputLine(const QString& problem, const QString& line, int channel);
+  void problemFinished(const kwb::SuiteEntry& entry);
+  void finished(bool allPassed);
+
+private:
+  void startNext();
+  /// Slurm targets: phases 1-3 of every problem here, then one held job array; each problem's phase 4
+  /// follows its task, and the array is released once every workspace is in place.
+  void startArray();
+  std::unique_ptr<BaselineJob> makeJob(int index);
+  void onJobFinished(int index, bool ok);
+
+  SuiteOptions m_opts;
+  QList<SuiteEntry> m_entries;
+  std::map<int, std::unique_ptr<BaselineJob>> m_running;
+  std::map<int, qint64> m_startedMs;
+  int m_next = 0;
+  bool m_cancelled = false;
+  bool m_array = false;     ///< the target is Slurm: one job array
+  QString m_arrayId;        ///< its job id, once submitted
+  bool m_finished = false;
+  QString m_reportError;
+};
+
+}  // namespace kwb

@@ -1,0 +1,208 @@
+// core/pipeline/suite: the suite report's figures (counts, fast_1, geomean speedups), its three files,
+// resume, and `kwb suite` end to end on the local target (CPU dry run).
+#include "core/pipeline/suite.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+
+QString kwbPath() { return QStringLiteral(KWB_BINARY_DIR "/app/kwb"); }
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+SuiteEntry entry(const QString& name, const QString& status, std::optional<double> us, std::optional<double> refUs,
+                 std::optional<double> compileUs = std::nullopt) {
+  SuiteEntry e;
+  e.name = name;
+  e.state = status == QLatin1String("ERROR") ? QStringLiteral("error") : QStringLiteral("done");
+  e.status = status;
+  e.latencyUs = us;
+  e.refLatencyUs = refUs;
+  e.compileLatencyUs = compileUs;
+  e.maxRelErr = 1e-6;
+  e.workspace = QStringLiteral("/s/kernel_opt_") + name;
+  return e;
+}
+
+struct Kwb {
+  int code = -1;
+  QString out;
+};
+
+Kwb runKwb(const QStringList& args, int timeoutMs = 300000) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(kwbPath(), args);
+  Kwb r;
+  if (!p.waitForFinished(timeoutMs)) {
+    p.kill();
+    p.waitForFinished();
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAll());
+  return r;
+}
+
+}  // namespace
+
+class TestSuite : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+  void summaryFigures() {
+    const QList<SuiteEntry> entries{entry(QStringLiteral("a"), QStringLiteral("PASS"), 50.0, 100.0, 80.0),   // 2x eager, 1.6x compile
+                                    entry(QStringLiteral("b"), QStringLiteral("PASS"), 200.0, 100.0, 100.0), // 0.5x
+                                    entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0),         // fast but wrong: not counted
+                                    entry(QStringLiteral("d"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt),
+                                    entry(QStringLiteral("e"), QStringLiteral("ERROR"), std::nullopt, std::nullopt)};
+    const SuiteSummary s = summarize(entries);
+    QCOMPARE(s.total, 5);
+    QCOMPARE(s.pass, 2);
+    QCOMPARE(s.fail, 1);
+    QCOMPARE(s.timeout, 1);
+    QCOMPARE(s.error, 1);
+    QVERIFY(s.fast1);
+    QCOMPARE(*s.fast1, 0.2);                      // one of five problems is correct and faster than eager
+    QVERIFY(qFuzzyCompare(*s.geomeanVsEager, 1.0)); // sqrt(2 * 0.5)
+    QVERIFY(qFuzzyCompare(*s.geomeanVsCompile, std::sqrt(1.6 * 0.5)));
+    QCOMPARE(*entries.at(0).speedupVsEager(), 2.0);
+
+    // A dry run has no latencies: no fast_1 and no geomean, said as such, never 0.
+    const SuiteSummary dry = summarize({entry(QStringLiteral("a"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt)});
+    QCOMPARE(dry.dryRun, 1);
+    QVERIFY(!dry.fast1 && !dry.geomeanVsEager);
+  }
+
+  void reportFilesAndRoundTrip() {
+    SuiteOptions o;
+    o.outDir = m_tmp.filePath(QStringLiteral("report"));
+    o.target = QStringLiteral("ssh://gpu");
+    o.base.gpu = QStringLiteral("H200");
+    QDir().mkpath(o.outDir);
+    QList<SuiteEntry> entries{entry(QStringLiteral("a<b"), QStringLiteral("PASS"), 50.0, 100.0),
+                              entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0)};
+    entries[1].error = QStringLiteral("quality gate FAIL: see report");
+    entries[0].bandwidthUtilPct = 81.4;
+    QString error;
+    QVERIFY2(writeSuiteReports(o, entries, &error), qPrintable(error));
+    const auto doc = nlohmann::json::parse(readAll(o.outDir + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("schema").get<std::string>(), std::string("kwb-suite-1"));
+    QCOMPARE(doc.at("problems").size(), size_t(2));
+    QCOMPARE(doc.at("counts").at("pass").get<int>(), 1);
+    QCOMPARE(doc.at("fast_1").get<double>(), 0.5);
+    QCOMPARE(doc.at("problems").at(0).at("speedup_vs_eager").get<double>(), 2.0);
+    QVERIFY(doc.at("problems").at(1).at("compile_latency_us").is_null());
+    const QList<SuiteEntry> back = suiteEntriesFromJson(doc);
+    QCOMPARE(back.size(), 2);
+    QCOMPARE(back.at(0).name, QStringLiteral("a<b"));
+    QCOMPARE(*back.at(0).bandwidthUtilPct, 81.4);
+    QCOMPARE(back.at(1).error, entries.at(1).error);
+    const QString md = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.md")));
+    QVERIFY2(md.contains(QLatin1String("| a<b | PASS | 1e-06 | 50.00 | 100.00 | 2.000x |")), qPrintable(md));
+    QVERIFY2(md.contains(QLatin1String("fast_1 (correct and faster than eager, of all problems): 50.0%")), qPrintable(md));
+    QVERIFY2(md.contains(QLatin1String("- **c**: quality gate FAIL: see report")), qPrintable(md));
+    const QString html = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.html")));
+    QVERIFY(html.contains(QLatin1String("<td>a&lt;b</td>")));
+    QVERIFY(html.contains(QLatin1String("<td>81.4</td>")));
+  }
+
+  // Phase 4's command, which a Slurm array runs too: the far side's Python, --compile-ref on GPU runs,
+  // and the variables a remote side must get.
+  void harnessCommandFollowsTheOptions() {
+    BaselineOptions o;
+    o.python = QStringLiteral("/usr/bin/python3");
+    o.compileRef = true;
+    o.caseTimeoutSec = 7;
+    BaselineJob local(o);
+    ProcessSpec c = local.harnessCommand();
+    QCOMPARE(c.program, QStringLiteral("/usr/bin/python3"));
+    QVERIFY(c.args.contains(QStringLiteral("--compile-ref")));
+    QCOMPARE(c.env.value(QStringLiteral("TEST_TIMEOUT_SEC")), QStringLiteral("7"));
+    QCOMPARE(c.exportNames, (QStringList{QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")}));
+    o.cpuDryRun = true;  // nothing to compare torch.compile with on a dry run
+    o.target = QStringLiteral("ssh://gpu?python=/opt/py/bin/python");
+    BaselineJob remote(o);
+    c = remote.harnessCommand();
+    QCOMPARE(c.program, QStringLiteral("/opt/py/bin/python"));
+    QVERIFY(!c.args.contains(QStringLiteral("--compile-ref")));
+    QVERIFY(c.args.contains(QStringLiteral("--cpu-dry-run")));
+  }
+
+  void expandProblems() {
+    const QString dir = m_tmp.filePath(QStringLiteral("problems"));
+    QDir().mkpath(dir);
+    for (const char* n : {"b.py", "a.py", "notes.txt"}) QFile(dir + u'/' + QLatin1String(n)).open(QIODevice::WriteOnly);
+    QString error;
+    const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error);
+    QVERIFY2(files, qPrintable(error));
+    QCOMPARE(*files, (QStringList{dir + QStringLiteral("/a.py"), dir + QStringLiteral("/b.py")}));
+    QVERIFY(!expandSuiteProblems({dir + QStringLiteral("/missing.py")}, &error));
+    QVERIFY(error.contains(QLatin1String("no such file")));
+    const QString empty = m_tmp.filePath(QStringLiteral("empty"));
+    QDir().mkpath(empty);
+    QVERIFY(!expandSuiteProblems({empty}, &error));
+    QVERIFY(error.contains(QLatin1String("no problem to run")));
+  }
+
+  void kwbSuiteLocalResumes() {
+    QVERIFY(QFile::exists(kwbPath()));
+    const QString problems = m_tmp.filePath(QStringLiteral("local-problems"));
+    QDir().mkpath(problems);
+    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_a.py")));
+    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_b.py")));
+    const QString out = m_tmp.filePath(QStringLiteral("suite"));
+    const QStringList args{QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
+                           QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"),
+                           QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--out"), out};
+    const Kwb first = runKwb(args);
+    QVERIFY2(first.code == 0, qPrintable(first.out));
+    auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 2);
+    for (const auto& p : doc.at("problems")) {
+      QCOMPARE(p.at("state").get<std::string>(), std::string("done"));
+      QVERIFY(p.at("latency_us").is_null());  // a dry run measures nothing
+      QVERIFY(QFile::exists(QString::fromStdString(p.at("workspace").get<std::string>()) + QStringLiteral("/memory/v0.json")));
+    }
+    QVERIFY(QFile::exists(out + QStringLiteral("/suite_report.md")) && QFile::exists(out + QStringLiteral("/suite_report.html")));
+
+    // Resume: nothing runs again; a changed problem file runs again.
+    QFile f(problems + QStringLiteral("/relu_b.py"));
+    QVERIFY(f.open(QIODevice::Append));
+    f.write("\n# changed\n");
+    f.close();
+    const Kwb second = runKwb(args);
+    QVERIFY2(second.code == 0, qPrintable(second.out));
+    QVERIFY2(second.out.contains(QLatin1String("relu_a: done in an earlier run (DRY_RUN), not run again")), qPrintable(second.out));
+    QVERIFY2(!second.out.contains(QLatin1String("relu_a [phase")), qPrintable(second.out));
+    QVERIFY2(second.out.contains(QLatin1String("relu_b [phase 4]")), qPrintable(second.out));
+    doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("resumed").get<int>(), 1);
+  }
+
+  void kwbSuiteBadInput() {
+    Kwb r = runKwb({QStringLiteral("suite"), QStringLiteral("/nonexistent.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.out.contains(QLatin1String("no such file")), qPrintable(r.out));
+    r = runKwb({QStringLiteral("suite"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x")), QStringLiteral("--target"), QStringLiteral("slurm:/x")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.out.contains(QLatin1String("expected slurm://")), qPrintable(r.out));
+    r = runKwb({QStringLiteral("suite"), QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QLatin1String("ssh://[user@]host")) && r.out.contains(QLatin1String("slurm+ssh://")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSuite)
+#include "tst_suite.moc"
