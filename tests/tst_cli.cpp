@@ -740,6 +740,33 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json is damaged (not valid JSON: line 1")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("To recover")), qPrintable(r.err));
   }
+
+  // Two --force runs 0.3 s apart on one workspace: one runs, the other is refused naming the holder; no shared
+  // run folder, no spurious .edited- copy (both used to commit, the second keeping the first's report).
+  void concurrentRunsAreRefused() {
+    const auto edited = [this] {
+      return QDir(m_ws).entryList({QStringLiteral("*.edited-*")}, QDir::Files).size();
+    };
+    const qsizetype editedBefore = edited();
+    const qsizetype runsBefore = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
+    const QStringList args{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")};
+    QProcess first;
+    first.start(kwbPath(), args);
+    QVERIFY(first.waitForStarted());
+    QTest::qWait(300);
+    const Result second = kwb(args);
+    QVERIFY(first.waitForFinished(240000));
+    const QString firstErr = QString::fromUtf8(first.readAllStandardError());
+    const QList<int> codes{first.exitCode(), second.code};
+    QVERIFY2(codes.contains(0) && codes.contains(2), qPrintable(firstErr + second.err));
+    const QString refused = first.exitCode() == 2 ? firstErr : second.err;
+    QVERIFY2(refused.contains(QStringLiteral("is in use by another run (kwb pid ")), qPrintable(refused));
+    QCOMPARE(edited(), editedBefore);
+    QCOMPARE(QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), runsBefore + 1);
+    QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/.kwb/lock")));  // released with the run
+  }
 };
 
 QTEST_GUILESS_MAIN(TstCli)
