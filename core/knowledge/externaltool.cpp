@@ -48,7 +48,7 @@ std::optional<ExternalToolManifest> readToolManifest(const QString& path, QStrin
   QString why;
   const std::optional<QByteArray> bytes = readBoundedFile(path, limits::kQuery.maxBytes, &why);
   if (!bytes) {
-    if (error) *error = why;
+    if (error) *error = QStringLiteral("cannot read %1").arg(why);
     return std::nullopt;
   }
   const nlohmann::json j = parseBoundedJson(*bytes, limits::kQuery, &why).value_or(nlohmann::json());
