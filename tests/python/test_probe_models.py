@@ -67,5 +67,42 @@ class ProbeModelsTest(unittest.TestCase):
         self.assertNotIn("\n", err["message"])
 
 
+def write(src):
+    d = h.tempfile.mkdtemp()
+    path = os.path.join(d, "logic.py")
+    with open(path, "w") as f:
+        f.write(src)
+    return path
+
+
+class ProbeConstructsTest(unittest.TestCase):
+    def test_transformer_encoder_deep_copies_its_named_sizes(self):
+        # nn.TransformerEncoder deep-copies its layer; the probe's named ints broke copy.deepcopy (TypeError).
+        p, _ = probe(write("import torch\nimport torch.nn as nn\n"
+                           "class Model(nn.Module):\n"
+                           "    def __init__(self, d, h, n):\n"
+                           "        super().__init__()\n"
+                           "        self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(d, h, batch_first=True), n)\n"
+                           "    def forward(self, x):\n        return self.enc(x)\n"
+                           "B, S, D, H, N = 2, 16, 64, 4, 2\n"
+                           "def get_inputs():\n    return [torch.randn(B, S, D)]\n"
+                           "def get_init_inputs():\n    return [D, H, N]\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        self.assertEqual(json.loads(p.stdout)["pattern"]["primary"], "Attention")
+
+    def test_data_dependent_op_is_named_with_its_line(self):
+        p, _ = probe(write("import torch\n"
+                           "class Model(torch.nn.Module):\n"
+                           "    def forward(self, x):\n"
+                           "        return x.sum() + torch.nonzero(x > 0).shape[0]\n"
+                           "def get_inputs():\n    return [torch.randn(64, 64)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 3, p.stdout)
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual((err["kind"], err["line"]), ("DataDependentShape", 4))
+        self.assertIn("nonzero", err["message"])
+        self.assertNotIn("\n", err["message"])
+
+
 if __name__ == "__main__":
     unittest.main()
