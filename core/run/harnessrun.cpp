@@ -68,7 +68,7 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
     qRegisterMetaType<kwb::RunOutcome>();
     if (!m_cfg.target)
         m_cfg.target = std::make_shared<LocalTarget>();
-    // Unique per run within this host: pid, address and time.
+    // Unique per run on this host: kwb's pid, a per-process counter and the time.
     static std::atomic<int> counter{0};
     m_tagEntry = QByteArrayLiteral("KWB_RUN_TAG=") + QByteArray::number(qint64(::getpid())) + '-'
         + QByteArray::number(++counter) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
