@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHash>
+#include <QTemporaryDir>
 #include <QTest>
 
 using nlohmann::json;
@@ -375,6 +376,28 @@ private Q_SLOTS:
         QCOMPARE(r.error->line, 3);
         QVERIFY(r.partial.contains("source"));
         QVERIFY(r.partial.contains("torch_version"));
+    }
+
+    // Analysing a problem runs its Python: under an address-space limit (4 GiB here), a file that allocates
+    // 8 GiB at import fails at once with MemoryError and its line, instead of taking the machine.
+    void probeRunsUnderAMemoryLimit()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("hog.py"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("import torch\nhog = bytearray(8 * 1024 ** 3)\n"
+                "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n");
+        f.close();
+        qputenv("KWB_PROBE_MEMORY_MB", "4096");
+        const ProbeResult r = runProbe(m_python, path);
+        qunsetenv("KWB_PROBE_MEMORY_MB");
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error->kind, QStringLiteral("MemoryError"));
+        QCOMPARE(r.error->line, 2);
+        QVERIFY2(!r.error->message.contains(u'\n'), qPrintable(r.error->message));
     }
 
     void metaUnsupportedOp()

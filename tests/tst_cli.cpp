@@ -1,6 +1,7 @@
 // `kwb` end to end, as a user runs it: the main job (CPU dry run), bad input, workspace protection,
 // utilization, the knowledge tools, and the seed's own commands through the workspace's tools/ shims.
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -649,6 +650,122 @@ private Q_SLOTS:
     QVERIFY(!wj["records"].empty());
     QCOMPARE(QString::fromStdString(wj["records"][0]["id"].get<std::string>()),
              QStringLiteral("generic.generic.any.kernel-opt.fused-kernel-patterns.pattern-cross-entropy-loss-fusion"));
+  }
+
+  // Issue 18: every input has a bound and a clear error within it, and no message echoes it unbounded.
+  void hostileInputIsBounded_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("errorPart");
+    const QString q = QStringLiteral("query");
+    QTest::newRow("query nested 60000 deep (120 KB)")
+        << QStringList{QStringLiteral("plugin"), q, QStringLiteral("spec-ledger"), QStringLiteral("--input"),
+                       QString(60000, u'[') + QString(60000, u']')}
+        << 2 << QStringLiteral("--input: 120000 bytes, above the limit of 65536");
+    QTest::newRow("query nested 5000 deep")
+        << QStringList{QStringLiteral("plugin"), q, QStringLiteral("spec-ledger"), QStringLiteral("--input"),
+                       QStringLiteral("{\"product\": ") + QString(5000, u'[') + QString(5000, u']') + u'}'}
+        << 2 << QStringLiteral("nested deeper than 16 levels");
+    QTest::newRow("unknown 50 KB field name")
+        << QStringList{QStringLiteral("plugin"), q, QStringLiteral("spec-ledger"), QStringLiteral("--input"),
+                       QStringLiteral("{\"") + QString(50000, u'k') + QStringLiteral("\": 1}")}
+        << 1 << QStringLiteral("(50000 characters)");
+    QTest::newRow("API table /dev/zero")
+        << QStringList{QStringLiteral("plugin"), q, QStringLiteral("cutedsl-api"), QStringLiteral("--input"),
+                       QStringLiteral("{\"table\": \"/dev/zero\", \"name\": \"cute.copy\"}")}
+        << 1 << QStringLiteral("/dev/zero: a character device, not a regular file; refused");
+    QTest::newRow("check /dev/zero") << QStringList{QStringLiteral("check"), QStringLiteral("/dev/zero")} << 2
+                                     << QStringLiteral("a character device");
+    QTest::newRow("expression of 10000 characters")
+        << QStringList{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+                       QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("1+").repeated(5000) + u'1',
+                       QStringLiteral("--bytes-expr"), QStringLiteral("1"), QStringLiteral("--time-ms"), QStringLiteral("1")}
+        << 2 << QStringLiteral("the limit is 4096");
+  }
+  void hostileInputIsBounded() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, errorPart);
+    QElapsedTimer clock;
+    clock.start();
+    const Result r = run(kwbPath(), args, {}, 30000);
+    QVERIFY2(clock.elapsed() < 20000, "answered within its bounds (the issue's /dev/zero query never returned)");
+    QCOMPARE(r.code, code);
+    const QString said = r.err + r.out;
+    QVERIFY2(said.contains(errorPart), qPrintable(said.left(2000)));
+    QVERIFY2(r.err.size() < 2000, "stderr quotes a bounded part of the input");
+  }
+
+  // Arguments and workspace state are checked before the probe (5-10 s): no "probing" line, and fast.
+  void workspaceCheckedBeforeTheProbe_data() {
+    QTest::addColumn<QString>("setup");
+    QTest::addColumn<QString>("errorPart");
+    QTest::newRow("workspace is a file") << QStringLiteral("file") << QStringLiteral("is a file, not a folder");
+    QTest::newRow("existing, no --force") << QStringLiteral("existing") << QStringLiteral("pass --force");
+    QTest::newRow("held by another run") << QStringLiteral("locked") << QStringLiteral("is in use by another run (kwb pid 4242 on host elsewhere");
+    QTest::newRow("damaged manifest") << QStringLiteral("manifest") << QStringLiteral("manifest.json is damaged");
+  }
+  void workspaceCheckedBeforeTheProbe() {
+    QFETCH(QString, setup);
+    QFETCH(QString, errorPart);
+    QTemporaryDir dir;
+    QString ws = dir.filePath(QStringLiteral("ws"));
+    QStringList extra;
+    if (setup == QLatin1String("file")) {
+      writeFile(ws, "x");
+    } else {
+      QDir().mkpath(ws + QStringLiteral("/.kwb"));
+      writeFile(ws + QStringLiteral("/.kwb/manifest.json"), setup == QLatin1String("manifest") ? "{\"generated\": [" : "{}");
+      if (setup == QLatin1String("locked")) writeFile(ws + QStringLiteral("/.kwb/lock"), "4242\nkwb\nelsewhere\n");
+      if (setup != QLatin1String("existing")) extra << QStringLiteral("--force");
+    }
+    QElapsedTimer clock;
+    clock.start();
+    const Result r = kwb(QStringList{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                                     QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")} + extra);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(errorPart), qPrintable(r.err));
+    QVERIFY2(!r.out.contains(QStringLiteral("probing with")), qPrintable(r.out));
+    QVERIFY2(clock.elapsed() < 4000, "refused before the probe");
+  }
+
+  void damagedMemoryNamesTheWayBack() {
+    QTemporaryDir dir;
+    QDir().mkpath(dir.filePath(QStringLiteral(".kwb")));
+    QDir().mkpath(dir.filePath(QStringLiteral("memory")));
+    writeFile(dir.filePath(QStringLiteral("memory/v0.json")), "{\"version\": \"v0\", \"performance\": {");
+    const Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), dir.path(),
+                          QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance.latency_us=1")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json is damaged (not valid JSON: line 1")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("To recover")), qPrintable(r.err));
+  }
+
+  // Two --force runs 0.3 s apart on one workspace: one runs, the other is refused naming the holder; no shared
+  // run folder, no spurious .edited- copy (both used to commit, the second keeping the first's report).
+  void concurrentRunsAreRefused() {
+    const auto edited = [this] {
+      return QDir(m_ws).entryList({QStringLiteral("*.edited-*")}, QDir::Files).size();
+    };
+    const qsizetype editedBefore = edited();
+    const qsizetype runsBefore = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
+    const QStringList args{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")};
+    QProcess first;
+    first.start(kwbPath(), args);
+    QVERIFY(first.waitForStarted());
+    QTest::qWait(300);
+    const Result second = kwb(args);
+    QVERIFY(first.waitForFinished(240000));
+    const QString firstErr = QString::fromUtf8(first.readAllStandardError());
+    const QList<int> codes{first.exitCode(), second.code};
+    QVERIFY2(codes.contains(0) && codes.contains(2), qPrintable(firstErr + second.err));
+    const QString refused = first.exitCode() == 2 ? firstErr : second.err;
+    QVERIFY2(refused.contains(QStringLiteral("is in use by another run (kwb pid ")), qPrintable(refused));
+    QCOMPARE(edited(), editedBefore);
+    QCOMPARE(QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), runsBefore + 1);
+    QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/.kwb/lock")));  // released with the run
   }
 };
 

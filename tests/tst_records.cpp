@@ -294,13 +294,48 @@ private Q_SLOTS:
         writeFile(broken, "{\"version\": \"v0\",");
         QString error;
         QVERIFY(!MemoryRecord::load(broken, &error));
-        QVERIFY2(error.startsWith(broken) && error.contains(QLatin1String("parse")), qPrintable(error));
+        // Named, with the parser's position, and the way back (not the parser's exception text alone).
+        QVERIFY2(error.startsWith(broken + QStringLiteral(" is damaged (not valid JSON: line 1, column 18")), qPrintable(error));
+        QVERIFY2(error.contains(QLatin1String("To recover: restore it from git (`git checkout -- memory/broken.json`")), qPrintable(error));
+        QVERIFY(!error.contains(QLatin1String("[json.exception")));
+        const QString deep = tmp.filePath(QStringLiteral("deep.json"));
+        writeFile(deep, QByteArray(200000, '['));
+        QVERIFY(!MemoryRecord::load(deep, &error));
+        QVERIFY2(error.contains(QLatin1String("nested deeper than 128 levels")), qPrintable(error));
+        QVERIFY(!MemoryRecord::load(QStringLiteral("/dev/zero"), &error));
+        QVERIFY2(error.contains(QLatin1String("a character device")), qPrintable(error));
         const QString list = tmp.filePath(QStringLiteral("list.json"));
         writeFile(list, "[1, 2]");
         QVERIFY(!MemoryRecord::load(list, &error));
         QVERIFY2(error.contains(QLatin1String("not an object")), qPrintable(error));
         QVERIFY(!MemoryRecord::load(tmp.filePath(QStringLiteral("missing.json")), &error));
         QVERIFY(error.contains(QLatin1String("missing.json")));
+    }
+
+    void setIsBounded_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("errorPart");
+        QTest::newRow("1000 segments") << (QStringLiteral("workbench") + QStringLiteral(".a").repeated(1000)) << QStringLiteral("1")
+                                       << QStringLiteral("characters long; the limit is 256");
+        QTest::newRow("20 short segments") << (QStringLiteral("workbench") + QStringLiteral(".a").repeated(19)) << QStringLiteral("1")
+                                           << QStringLiteral("20 segments; the limit is 16");
+        QTest::newRow("value nested 10000 deep") << QStringLiteral("workbench.x") << QString(10000, u'[')
+                                                 << QStringLiteral("the limits are 65536 bytes and 16 levels");
+        QTest::newRow("value of 100 KB") << QStringLiteral("workbench.x") << QString(100000, u'a')
+                                         << QStringLiteral("the limits are 65536 bytes");
+    }
+    void setIsBounded()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, value);
+        QFETCH(QString, errorPart);
+        MemoryRecord r = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+        QString error;
+        QVERIFY(!r.set(path, value, &error));
+        QVERIFY2(error.contains(errorPart), qPrintable(error));
+        QVERIFY2(error.size() < 400, "the message quotes a bounded part of the path");
     }
 
     void validateCatches_data()

@@ -229,6 +229,18 @@ private Q_SLOTS:
         QTest::newRow("overflowing number")
             << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"rel_err\": 1e999}")
             << int(K::ParseError) << QString() << QStringLiteral("number overflow");
+        QTest::newRow("case plan") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [\"a\", \"b\"]}") << int(K::CasePlan)
+                                   << QString() << QString();
+        QTest::newRow("case plan without names") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [3]}")
+                                                 << int(K::ParseError) << QString() << QStringLiteral("non-empty strings");
+        // Nested past the bound: refused before the parse (later dumps and walks recurse).
+        QTest::newRow("nested 100000 deep")
+            << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"x\": ") + QString(100000, u'[')
+                   + QString(100000, u']') + u'}'
+            << int(K::ParseError) << QString() << QStringLiteral("nested deeper than 64 levels");
+        QTest::newRow("long bad token is elided")
+            << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"") + QString(200000, u'a')
+            << int(K::ParseError) << QString() << QStringLiteral("characters)");
         QTest::newRow("bad case inside result")
             << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": [{\"name\": \"a\"}]}") << int(K::ParseError)
             << QString() << QStringLiteral("cases[0]");
@@ -246,7 +258,10 @@ private Q_SLOTS:
         if (errorPart.isEmpty())
             QVERIFY2(ev.error.isEmpty(), qPrintable(ev.error));
         else
-            QVERIFY2(ev.error.contains(errorPart), qPrintable(ev.error));
+            QVERIFY2(ev.error.contains(errorPart), qPrintable(ev.error.left(500)));
+        QVERIFY2(ev.error.size() < 1000, "a parse error never echoes the whole line");
+        if (ev.kind == HarnessEvent::Kind::CasePlan)
+            QCOMPARE(ev.plannedCases, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
     }
 
     void parserTypedFields()
@@ -506,29 +521,41 @@ private Q_SLOTS:
     void runHangInLastCase_data()
     {
         QTest::addColumn<bool>("strictSkip");
-        QTest::newRow("harness accepts an empty selection") << false;
-        QTest::newRow("harness exits 2 on an empty selection") << true;
+        QTest::addColumn<bool>("plan");
+        QTest::newRow("harness accepts an empty selection") << false << false;
+        QTest::newRow("harness exits 2 on an empty selection") << true << false;
+        // With a CASE_PLAN the watchdog knows every case has a result: no second process at all.
+        QTest::newRow("harness prints its plan") << true << true;
     }
     void runHangInLastCase()
     {
         QFETCH(bool, strictSkip);
+        QFETCH(bool, plan);
         QStringList knobs{QStringLiteral("--hang"), QStringLiteral("large")};
         if (strictSkip)
             knobs << QStringLiteral("--strict-skip");
+        if (plan)
+            knobs << QStringLiteral("--plan");
         HarnessRun run(config(knobs));
         Recorder rec;
         runToEnd(run, rec);
         const RunOutcome& o = *rec.outcome;
         QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(o.segments.size(), 2);
-        QCOMPARE(o.segments.at(1).casesStarted, 0);
+        QCOMPARE(o.segments.size(), plan ? 1 : 2);
+        QCOMPARE(o.segments.constLast().casesStarted, plan ? 3 : 0);
+        if (plan) {
+            QVERIFY(rec.resumes.isEmpty());
+            QVERIFY(readAll(o.logPath).contains("every case of the plan has a result: not resumed"));
+            QCOMPARE(o.result->mode, QStringLiteral("cpu-dry-run"));
+            QVERIFY(o.harnessErrors.isEmpty());
+        }
         QCOMPARE(o.cases.size(), 3);
         QCOMPARE(o.cases.at(2).status, QStringLiteral("TIMEOUT_FAIL"));
         QCOMPARE(o.exitCode, 1);
         QVERIFY(o.result);
         QCOMPARE(o.result->status, QStringLiteral("FAIL"));
         QCOMPARE(o.result->cases.size(), 3);
-        QCOMPARE(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("no case selected")), strictSkip);
+        QCOMPARE(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("no case selected")), strictSkip && !plan);
     }
 
     void runNoisyStderrIsNotATimeout()
@@ -595,7 +622,31 @@ private Q_SLOTS:
         QVERIFY(o.wallMs < 5000);
         QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
         QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(0).pgid), 5000);
-        QVERIFY(readAll(o.logPath).contains("outlived its leader: SIGTERM"));
+        QVERIFY(readAll(o.logPath).contains("outlived the harness: SIGTERM"));
+    }
+
+    void runEscapedChildIsKilled_data()
+    {
+        QTest::addColumn<QStringList>("knobs");
+        QTest::newRow("harness exits, child left in a new session") << QStringList{};
+        QTest::newRow("watchdog kills the harness, child in a new session")
+            << QStringList{QStringLiteral("--hang"), QStringLiteral("medium")};
+    }
+    void runEscapedChildIsKilled()
+    {
+        // A child that left the process group with setsid() is out of reach of kill(-pgid): the run's tag finds
+        // it, and it ends with the run (it kept running after kwb exited).
+        QFETCH(QStringList, knobs);
+        const QString pidFile = m_tmp.filePath(QStringLiteral("escaped-%1.pid").arg(m_runNo));
+        HarnessRun run(config(knobs + QStringList{QStringLiteral("--escape-child"), pidFile}));
+        Recorder rec;
+        runToEnd(run, rec);
+        bool ok = false;
+        const qint64 pid = readAll(pidFile).trimmed().toLongLong(&ok);
+        QVERIFY2(ok && pid > 1, "the fake harness wrote the escaped child's pid");
+        QVERIFY(processesWithEnvEntry(QByteArrayLiteral("KWB_RUN_TAG=no-such-run")).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH, 5000);
+        QVERIFY(rec.outcome->wallMs < 15000);
     }
 
     void runCancelKeepsLog()

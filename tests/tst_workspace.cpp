@@ -1,115 +1,151 @@
-// The workspace: atomic writes, refusal to clobber, and user edits that survive regeneration.
+// core/workspace: refusals before anything is written, one run per workspace (the lock), unique run
+// folders, and damaged workspace files named with the way to recover (issue 18).
+#include "core/workspace/workspace.h"
+
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QSet>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "core/workspace/workspace.h"
-
 using namespace kwb;
 
-class TstWorkspace : public QObject {
-  Q_OBJECT
+namespace {
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+} // namespace
+
+class TestWorkspace : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    int m_n = 0;
+
+    QString fresh() { return m_tmp.filePath(QStringLiteral("ws%1").arg(++m_n)); }
+
+    /// A workspace as a finished run leaves it (manifest, spec), lock released.
+    QString made()
+    {
+        const QString dir = fresh();
+        QString error;
+        auto ws = Workspace::open(dir, false, &error);
+        if (!ws || ws->writeGenerated(QStringLiteral("kernel.py"), "pass\n", &error) != WriteOutcome::Written
+            || !ws->writeOwned(QStringLiteral(".kwb/spec.json"), "{\"source\": {\"name\": \"x\"}}\n", &error))
+            qWarning("%s", qPrintable(error));
+        return dir;
+    }
+
 private Q_SLOTS:
-  void createsAndRegenerates() {
-    QTemporaryDir tmp;
-    QString err;
-    const QString dir = tmp.filePath(QStringLiteral("kernel_opt_x"));
-    auto ws = Workspace::open(dir, false, &err);
-    QVERIFY2(ws, qPrintable(err));
-    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v1\n", &err), WriteOutcome::Written);
-    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v1\n", &err), WriteOutcome::Unchanged);
-    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v2\n", &err), WriteOutcome::Written);
-    QCOMPARE(ws->read(QStringLiteral("kernel.py"), &err), QByteArray("v2\n"));
-    QVERIFY(!ws->isUserEdited(QStringLiteral("kernel.py")));
-  }
+    void initTestCase() { QVERIFY(m_tmp.isValid()); }
 
-  void refusesExistingWithoutForce() {
-    QTemporaryDir tmp;
-    QString err;
-    const QString dir = tmp.filePath(QStringLiteral("ws"));
+    void openProblem_data()
     {
-      auto ws = Workspace::open(dir, false, &err);
-      QVERIFY(ws);
-      QCOMPARE(ws->writeGenerated(QStringLiteral("a.py"), "x", &err), WriteOutcome::Written);
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<bool>("force");
+        QTest::addColumn<QString>("errorPart");  // "" = would open
+        QTest::newRow("new folder") << fresh() << false << QString();
+        const QString file = m_tmp.filePath(QStringLiteral("a-file"));
+        QVERIFY(writeFile(file, "x"));
+        QTest::newRow("a file") << file << true << QStringLiteral("is a file, not a folder");
+        QTest::newRow("existing, no --force") << made() << false << QStringLiteral("pass --force");
+        QTest::newRow("existing, --force") << made() << true << QString();
+        const QString stranger = fresh();
+        QVERIFY(writeFile(stranger + QStringLiteral("/notes.txt"), "mine"));
+        QTest::newRow("someone else's folder") << stranger << true << QStringLiteral("is not a Kernel Workbench workspace");
+        const QString onlyKwb = fresh();
+        QVERIFY(writeFile(onlyKwb + QStringLiteral("/.kwb/spec.json"), "{}"));
+        QTest::newRow("only .kwb (stopped in phase 1)") << onlyKwb << false << QString();
+        const QString badManifest = made();
+        QVERIFY(writeFile(badManifest + QStringLiteral("/.kwb/manifest.json"), "{\"generated\": {"));
+        QTest::newRow("damaged manifest") << badManifest << true << QStringLiteral("manifest.json is damaged (not valid JSON");
+        const QString badSpec = made();
+        QVERIFY(writeFile(badSpec + QStringLiteral("/.kwb/spec.json"), "[1, 2"));
+        QTest::newRow("damaged spec") << badSpec << true << QStringLiteral("spec.json is damaged (not valid JSON");
+        const QString deepSpec = made();
+        QVERIFY(writeFile(deepSpec + QStringLiteral("/.kwb/spec.json"), QByteArray(100000, '[')));
+        QTest::newRow("spec nested 100000 deep") << deepSpec << true << QStringLiteral("nested deeper than 128 levels");
     }
-    auto again = Workspace::open(dir, false, &err);
-    QVERIFY(!again);
-    QVERIFY2(err.contains(QStringLiteral("--force")), qPrintable(err));
-    auto forced = Workspace::open(dir, true, &err);
-    QVERIFY2(forced, qPrintable(err));
-  }
-
-  void refusesForeignNonEmptyFolder() {
-    QTemporaryDir tmp;
-    QFile f(tmp.filePath(QStringLiteral("thesis.tex")));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("keep me");
-    f.close();
-    QString err;
-    QVERIFY(!Workspace::open(tmp.path(), true, &err));
-    QVERIFY2(err.contains(QStringLiteral("not empty")), qPrintable(err));
-  }
-
-  void keepsUserEdits() {
-    QTemporaryDir tmp;
-    QString err;
-    const QString dir = tmp.filePath(QStringLiteral("ws"));
+    void openProblem()
     {
-      auto ws = Workspace::open(dir, false, &err);
-      QVERIFY(ws);
-      QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "generated\n", &err), WriteOutcome::Written);
+        QFETCH(QString, dir);
+        QFETCH(bool, force);
+        QFETCH(QString, errorPart);
+        const QString why = Workspace::openProblem(dir, force);
+        QString error;
+        auto ws = Workspace::open(dir, force, &error);
+        if (errorPart.isEmpty()) {
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+            QVERIFY2(ws, qPrintable(error));
+            return;
+        }
+        QVERIFY2(why.contains(errorPart), qPrintable(why));
+        QVERIFY(!ws);
+        QCOMPARE(error, why);  // open() refuses for the reason the early check gave
+        if (errorPart.contains(QLatin1String("damaged")) || errorPart.contains(QLatin1String("nested")))
+            QVERIFY2(why.contains(QLatin1String("To recover")), qPrintable(why));
+        QVERIFY(why.size() < 600);
     }
-    QFile f(dir + QStringLiteral("/kernel.py"));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("my tuned kernel\n");
-    f.close();
-    auto ws = Workspace::open(dir, true, &err);
-    QVERIFY(ws);
-    QVERIFY(ws->isUserEdited(QStringLiteral("kernel.py")));
-    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "generated v2\n", &err), WriteOutcome::KeptUserEdit);
-    QCOMPARE(ws->read(QStringLiteral("kernel.py"), &err), QByteArray("my tuned kernel\n"));
-  }
 
-  // Records (report, memory) are regenerated every run, but a version the user changed in between
-  // is kept beside the new one, never lost.
-  void recordsKeepTheUsersVersion() {
-    QTemporaryDir tmp;
-    QString err, kept;
-    const QString dir = tmp.filePath(QStringLiteral("ws"));
+    void secondRunIsRefusedWhileTheFirstHoldsTheLock()
     {
-      auto ws = Workspace::open(dir, false, &err);
-      QVERIFY(ws);
-      QVERIFY2(ws->writeRecord(QStringLiteral("memory/v0.json"), "{\"v\": 1}\n", &kept, &err), qPrintable(err));
-      QVERIFY(kept.isEmpty());
-      QVERIFY(ws->writeRecord(QStringLiteral("memory/v0.json"), "{\"v\": 2}\n", &kept, &err));
-      QVERIFY2(kept.isEmpty(), qPrintable(kept));  // unedited: replaced, nothing kept
+        const QString dir = made();
+        QString error;
+        auto first = Workspace::open(dir, true, &error);
+        QVERIFY2(first, qPrintable(error));
+        auto second = Workspace::open(dir, true, &error);
+        QVERIFY(!second);
+        QVERIFY2(error.contains(QStringLiteral("is in use by another run")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("pid %1").arg(QCoreApplication::applicationPid())), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("on host %1").arg(QSysInfo::machineHostName())), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral(" UTC)")), qPrintable(error));
+        first.reset();  // the run ends: the lock goes with it
+        auto third = Workspace::open(dir, true, &error);
+        QVERIFY2(third, qPrintable(error));
     }
-    QFile f(dir + QStringLiteral("/memory/v0.json"));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("{\"v\": 2, \"latency_us\": 12.5}\n");
-    f.close();
-    auto ws = Workspace::open(dir, true, &err);
-    QVERIFY(ws);
-    QVERIFY(ws->writeRecord(QStringLiteral("memory/v0.json"), "{\"v\": 3}\n", &kept, &err));
-    QVERIFY(kept.startsWith(QStringLiteral("memory/v0.json.edited-")));
-    QCOMPARE(ws->read(kept, &err), QByteArray("{\"v\": 2, \"latency_us\": 12.5}\n"));
-    QCOMPARE(ws->read(QStringLiteral("memory/v0.json"), &err), QByteArray("{\"v\": 3}\n"));
-    QVERIFY(ws->writeRecord(QStringLiteral("memory/v0.json"), "{\"v\": 4}\n", &kept, &err));
-    QVERIFY(kept.isEmpty());
-    // A record that exists without a manifest entry (written by hand, or by an older kwb) is kept too.
-    QFile r(dir + QStringLiteral("/baseline_report.md"));
-    QVERIFY(r.open(QIODevice::WriteOnly));
-    r.write("my notes\n");
-    r.close();
-    QVERIFY(ws->writeRecord(QStringLiteral("baseline_report.md"), "# report\n", &kept, &err));
-    QCOMPARE(ws->read(kept, &err), QByteArray("my notes\n"));
-  }
 
-  void defaultDirSanitises() {
-    QCOMPARE(Workspace::defaultDir(QStringLiteral("/tmp"), QStringLiteral("26_GELU_")), QStringLiteral("/tmp/kernel_opt_26_GELU_"));
-    QCOMPARE(Workspace::defaultDir(QStringLiteral("/tmp"), QStringLiteral("a b/c")), QStringLiteral("/tmp/kernel_opt_a_b_c"));
-  }
+    void lockOfADeadProcessIsTakenOver()
+    {
+        const QString dir = made();
+        // What a killed kwb leaves: a lock file naming a pid that no longer runs, on this host.
+        QVERIFY(writeFile(dir + QStringLiteral("/.kwb/lock"),
+                          "999999999\nkwb\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
+        QVERIFY(WorkspaceLock::heldBy(dir).isEmpty());
+        QString error;
+        auto ws = Workspace::open(dir, true, &error);
+        QVERIFY2(ws, qPrintable(error));
+    }
+
+    void lockFromAnotherHostIsNamed()
+    {
+        const QString dir = made();
+        QVERIFY(writeFile(dir + QStringLiteral("/.kwb/lock"), "4242\nkwb\nbuild-node-7\n"));
+        const QString why = Workspace::openProblem(dir, true);
+        QVERIFY2(why.contains(QStringLiteral("kwb pid 4242 on host build-node-7, since ")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral(".kwb/lock")), qPrintable(why));  // how to clear it by hand
+    }
+
+    void runFoldersAreUnique()
+    {
+        QString error;
+        auto ws = Workspace::open(fresh(), false, &error);
+        QVERIFY2(ws, qPrintable(error));
+        QSet<QString> seen;
+        for (int i = 0; i < 20; ++i) {  // many in the same millisecond
+            const QString dir = ws->newRunDir(&error);
+            QVERIFY2(!dir.isEmpty(), qPrintable(error));
+            QVERIFY(QFileInfo(dir).isDir());
+            QVERIFY(!seen.contains(dir));
+            seen.insert(dir);
+        }
+    }
 };
 
-QTEST_GUILESS_MAIN(TstWorkspace)
+QTEST_GUILESS_MAIN(TestWorkspace)
 #include "tst_workspace.moc"

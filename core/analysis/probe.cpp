@@ -15,11 +15,33 @@
 #include <algorithm>
 #include <limits>
 
+#include <sys/resource.h>
+
 namespace kwb {
 
 namespace {
 
 const QString kResourceDir = QStringLiteral(":/kwb/python");
+
+/// Analysing a problem runs its Python: the probe's process gets an address-space limit (RLIMIT_AS; default
+/// 16 GiB, $KWB_PROBE_MEMORY_MB overrides) and, when `cpuSeconds` > 0, a CPU-time limit (RLIMIT_CPU), so a
+/// logic file that allocates or loops without end fails with MemoryError or SIGXCPU instead of taking the
+/// machine. Set in the child between fork and exec (setrlimit is async-signal-safe).
+void limitProbeProcess(QProcess& proc, int cpuSeconds)
+{
+    bool ok = false;
+    const qint64 mb = qEnvironmentVariable("KWB_PROBE_MEMORY_MB").toLongLong(&ok);
+    const rlim_t bytes = static_cast<rlim_t>(ok && mb > 0 ? mb : 16 * 1024) * 1024 * 1024;
+    const rlim_t cpu = cpuSeconds > 0 ? static_cast<rlim_t>(cpuSeconds) : RLIM_INFINITY;
+    proc.setChildProcessModifier([bytes, cpu] {
+        const struct rlimit as{bytes, bytes};
+        ::setrlimit(RLIMIT_AS, &as);
+        if (cpu != RLIM_INFINITY) {
+            const struct rlimit c{cpu, cpu + 5};  // SIGXCPU at the soft limit, SIGKILL at the hard one
+            ::setrlimit(RLIMIT_CPU, &c);
+        }
+    });
+}
 
 QString qs(const nlohmann::json& j, const char* key)
 {
@@ -122,6 +144,7 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString()); // the probe never needs a GPU
     proc.setProcessEnvironment(env);
     proc.setWorkingDirectory(QFileInfo(logicPath).absolutePath());
+    limitProbeProcess(proc, timeoutMs / 1000 + 1);
     proc.start(python, QStringList{script, QFileInfo(logicPath).absoluteFilePath()} + extraArgs);
     if (!proc.waitForStarted(30000)) {
         r.error = runnerError(QStringLiteral("ProcessError"),
@@ -235,6 +258,7 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
     env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
     env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
     proc.setProcessEnvironment(env);
+    limitProbeProcess(proc, 0);  // memory only: the batch's children have their own per-file timeout
     proc.start(python, args);
     if (!proc.waitForStarted(30000))
         return failAll(QStringLiteral("ProcessError"), QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));

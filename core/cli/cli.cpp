@@ -19,6 +19,7 @@
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/preview.h"
+#include "core/input/boundedinput.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
 #include "core/platform/specledger.h"
@@ -375,14 +376,17 @@ int cmdAnalyze(const QStringList& args) {
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
   if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
     return usage(QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
+  if (const QString why = regularFileProblem(p.positionalArguments().constFirst(), limits::kSourceFileBytes); !why.isEmpty())
+    return usage(why);
   QString python = p.value(QStringLiteral("python"));
   QString error;
   if (python.isEmpty()) python = findTorchPython(&error);
   if (python.isEmpty()) return usage(error);
   QStringList extra;
   if (p.isSet(QStringLiteral("guess-inputs"))) extra << QStringLiteral("--guess-inputs");
-  if (p.isSet(QStringLiteral("kernel-demo")) && !QFileInfo(p.value(QStringLiteral("kernel-demo"))).isFile())
-    return usage(QStringLiteral("--kernel-demo %1: no such file").arg(p.value(QStringLiteral("kernel-demo"))));
+  if (p.isSet(QStringLiteral("kernel-demo")))
+    if (const QString why = regularFileProblem(p.value(QStringLiteral("kernel-demo")), limits::kSourceFileBytes); !why.isEmpty())
+      return usage(QStringLiteral("--kernel-demo ") + why);
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
   const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
@@ -572,8 +576,12 @@ int cmdPlugin(const QStringList& args) {
     }
     nlohmann::json input = nlohmann::json::object();
     if (p.isSet(QStringLiteral("input"))) {
-      input = nlohmann::json::parse(p.value(QStringLiteral("input")).toStdString(), nullptr, false);
-      if (input.is_discarded()) return usage(QStringLiteral("--input is not valid JSON"));
+      // Bounded before parsing: the query is echoed in the answer (pretty-printed, so its size grows with
+      // size times depth), and a 120 KB nest of arrays once grew kwb to 24 GB.
+      QString why;
+      const std::optional<nlohmann::json> parsed = parseBoundedJson(p.value(QStringLiteral("input")).toUtf8(), limits::kQuery, &why);
+      if (!parsed) return usage(QStringLiteral("--input: ") + why);
+      input = *parsed;
     }
     const KnowledgeResult r = tool->query(input);
     nlohmann::json o = {{"tool", tool->id().toStdString()}, {"ok", r.ok}, {"query", input}};
@@ -665,7 +673,7 @@ int cmdCheck(const QStringList& args) {
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
   const QString kernel = p.positionalArguments().constFirst();
   if (QFileInfo(kernel).isDir()) return usage(QStringLiteral("%1 is a folder: pass its kernel.py").arg(kernel));
-  if (!QFileInfo(kernel).isFile()) return usage(QStringLiteral("%1: no such file").arg(kernel));
+  if (const QString why = regularFileProblem(kernel, limits::kSourceFileBytes); !why.isEmpty()) return usage(why);
   QString framework = p.value(QStringLiteral("framework"));
   if (framework.isEmpty()) framework = detectFramework(kernel);
   if (framework.isEmpty())

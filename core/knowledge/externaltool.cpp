@@ -1,5 +1,7 @@
 #include "core/knowledge/externaltool.h"
 
+#include "core/input/boundedinput.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -43,10 +45,14 @@ std::optional<ExternalToolManifest> readToolManifest(const QString& path, QStrin
     if (error) *error = QStringLiteral("%1: %2").arg(path, why);
     return std::optional<ExternalToolManifest>();
   };
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return fail(QStringLiteral("cannot read: %1").arg(f.errorString()));
-  const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return fail(QStringLiteral("not a JSON object"));
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(path, limits::kQuery.maxBytes, &why);
+  if (!bytes) {
+    if (error) *error = QStringLiteral("cannot read %1").arg(why);
+    return std::nullopt;
+  }
+  const nlohmann::json j = parseBoundedJson(*bytes, limits::kQuery, &why).value_or(nlohmann::json());
+  if (!j.is_object()) return fail(why.isEmpty() ? QStringLiteral("not a JSON object") : why);
   ExternalToolManifest m;
   m.manifestPath = QFileInfo(path).absoluteFilePath();
   m.id = jstr(j, "name");
@@ -153,8 +159,11 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
   if (p.exitStatus() != QProcess::NormalExit)
     return disable(QStringLiteral("crashed (%1); stderr: %2").arg(p.errorString(), head(err)));
 
-  const nlohmann::json doc = nlohmann::json::parse(out.toStdString(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
+  // Its size is capped above; its nesting is bounded here (records are walked and dumped recursively).
+  QString parseWhy;
+  const nlohmann::json doc =
+      parseBoundedJson(out, {m_m.outputCapBytes, limits::kDataFile.maxDepth}, &parseWhy).value_or(nlohmann::json());
+  if (!doc.is_object()) {
     if (p.exitCode() != 0)
       return disable(QStringLiteral("exited with code %1; stderr: %2").arg(p.exitCode()).arg(head(err)));
     return disable(QStringLiteral("printed output that is not a JSON object (first bytes: \"%1\")").arg(head(out)));

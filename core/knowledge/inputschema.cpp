@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include "core/input/boundedinput.h"
+
 namespace kwb {
 
 namespace {
@@ -51,7 +53,7 @@ QString inputSchemaViolation(const nlohmann::json& schema, const nlohmann::json&
   const nlohmann::json& props = schema.at("properties");
   const bool extraOk = schema.value("additionalProperties", false) == true;
   for (const auto& [key, value] : input.items()) {
-    const QString field = QString::fromStdString(key);
+    const QString field = elide(QString::fromStdString(key));  // echoed in messages: bounded
     if (!props.contains(key)) {
       if (extraOk) continue;
       QStringList known;
@@ -66,7 +68,7 @@ QString inputSchemaViolation(const nlohmann::json& schema, const nlohmann::json&
     if (p.contains("enum") && p.at("enum").is_array()) {
       bool found = false;
       for (const auto& e : p.at("enum")) found = found || e == value;
-      if (!found) return QStringLiteral("field '%1': %2 is not one of %3").arg(field, QString::fromStdString(value.dump()),
+      if (!found) return QStringLiteral("field '%1': %2 is not one of %3").arg(field, elide(QString::fromStdString(value.dump())),
                                                                                 QString::fromStdString(p.at("enum").dump()));
     }
     if (value.is_number()) {

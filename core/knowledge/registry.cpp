@@ -1,4 +1,6 @@
 #include "core/knowledge/registry.h"
+
+#include "core/input/boundedinput.h"
 #include "core/knowledge/inputschema.h"
 
 #include <QCoreApplication>
@@ -44,6 +46,12 @@ public:
   }
   KnowledgeResult query(const nlohmann::json& input) const override {
     try {
+      // A query nested beyond any tool's schema is refused before a tool walks it (recursion).
+      if (jsonValueDepth(input, limits::kQuery.maxDepth) > limits::kQuery.maxDepth) {
+        KnowledgeResult r;
+        r.error = QStringLiteral("%1: invalid query: nested deeper than %2 levels").arg(m_t->id()).arg(limits::kQuery.maxDepth);
+        return r;
+      }
       // A mistyped or unknown field is the caller's error, said so, not a silently ignored filter.
       if (const QString why = inputSchemaViolation(m_t->inputSchema(), input); !why.isEmpty()) {
         KnowledgeResult r;

@@ -65,6 +65,14 @@ Evaluated evaluate(const QString &what, const QString &expr, const QMap<QString,
         r.error = what + QStringLiteral(" expression is empty");
         return r;
     }
+    // A count is a formula, not a program: past this length it is refused before muParser sees it, and the
+    // message quotes only its start.
+    constexpr qsizetype kMaxExprChars = 4096;
+    if (expr.size() > kMaxExprChars) {
+        r.error = what + QStringLiteral(" expression is %1 characters long; the limit is %2 (\"%3\")")
+                             .arg(expr.size()).arg(kMaxExprChars).arg(expr.left(60) + QStringLiteral("…"));
+        return r;
+    }
     std::vector<double> storage(static_cast<std::size_t>(vars.size())); // stable addresses for DefineVar
     try {
         mu::Parser parser;

@@ -13,6 +13,7 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/template.h"
+#include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
 #include "core/knowledge/registry.h"
 #include "core/pipeline/plan.h"
@@ -106,10 +107,10 @@ bool BaselineJob::setSpec(const nlohmann::json& spec) {
 bool BaselineJob::understand() {
   m_error.clear();
   Q_EMIT progress(Understand, QStringLiteral("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
-  if (!QFileInfo(m_opts.logicPath).isFile())
-    return fail(Understand, QFileInfo::exists(m_opts.logicPath)
-                                ? QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath)
-                                : QStringLiteral("%1: no such file").arg(m_opts.logicPath));
+  if (QFileInfo(m_opts.logicPath).isDir())
+    return fail(Understand, QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
+  if (const QString why = regularFileProblem(m_opts.logicPath, limits::kSourceFileBytes); !why.isEmpty())
+    return fail(Understand, why);
 
   const SpecLedger& ledger = SpecLedger::builtin();
   const auto found = ledger.lookup(m_opts.gpu);
@@ -131,6 +132,12 @@ bool BaselineJob::understand() {
   }
   if (QString(m_opts.gpu).trimmed().compare(m_gpuId, Qt::CaseInsensitive) != 0)
     Q_EMIT progress(Understand, QStringLiteral("\"%1\" is %2 (%3)").arg(m_opts.gpu, m_gpuId, found.gpu->displayName));
+
+  // Everything that can be checked without the probe is checked before it (it takes 5-10 s): a workspace path
+  // that is a file, an existing workspace without --force, one another run holds, a damaged manifest or spec.
+  if (!m_ws)
+    if (const QString why = Workspace::openProblem(plannedWorkspaceDir(), m_opts.force); !why.isEmpty())
+      return fail(Understand, why);
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
@@ -185,9 +192,10 @@ void BaselineJob::keepProblemName(const QString& logicPath, nlohmann::json* spec
   // Re-opening a workspace runs phase 1 on its reference.py: keep the problem's own name.
   const QFileInfo fi(logicPath);
   if (fi.fileName() != QLatin1String("reference.py")) return;
-  QFile f(fi.dir().filePath(QStringLiteral(".kwb/spec.json")));
-  if (!f.open(QIODevice::ReadOnly)) return;
-  const nlohmann::json old = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  QString ignored;  // an unreadable spec is named by Workspace::openProblem() when the workspace is opened
+  const std::optional<QByteArray> bytes = readBoundedFile(fi.dir().filePath(QStringLiteral(".kwb/spec.json")), limits::kDataFile.maxBytes, &ignored);
+  if (!bytes) return;
+  const nlohmann::json old = parseBoundedJson(*bytes, limits::kDataFile, &ignored).value_or(nlohmann::json());
   if (old.is_object() && old.contains("source") && old["source"].contains("name") && old["source"]["name"].is_string())
     (*spec)["source"]["name"] = old["source"]["name"];
 }
@@ -225,11 +233,18 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, QStringLiteral("warning: ") + w);
 }
 
+QString BaselineJob::plannedWorkspaceDir() const {
+  if (!m_opts.workspaceDir.isEmpty()) return m_opts.workspaceDir;
+  // Before the probe: the name it will give (the file's base name; reference.py keeps its workspace's name).
+  nlohmann::json named = m_spec.is_object() ? m_spec : nlohmann::json::object();
+  if (!named.contains("source")) named["source"] = {{"name", QFileInfo(m_opts.logicPath).completeBaseName().toStdString()}};
+  keepProblemName(m_opts.logicPath, &named);
+  return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
+}
+
 bool BaselineJob::ensureWorkspace() {
   if (m_ws) return true;
-  const QString dir = m_opts.workspaceDir.isEmpty() ? Workspace::defaultDir(QDir::currentPath(), problemName())
-                                                    : m_opts.workspaceDir;
-  m_ws = Workspace::open(dir, m_opts.force, &m_error);
+  m_ws = Workspace::open(plannedWorkspaceDir(), m_opts.force, &m_error);
   return m_ws != nullptr;
 }
 
@@ -483,7 +498,12 @@ void BaselineJob::startMeasure() {
   cfg.args = cmd.args;
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
-  cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  cfg.runDir = m_ws->newRunDir(&error);
+  if (cfg.runDir.isEmpty()) {
+    fail(Measure, error);
+    Q_EMIT measured(false);
+    return;
+  }
   Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
                                .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)")
                                                      : QString(),

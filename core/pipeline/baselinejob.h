@@ -120,6 +120,8 @@ Q_SIGNALS:
 private:
   bool fail(int phase, const QString& message);
   bool ensureWorkspace();
+  /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
+  QString plannedWorkspaceDir() const;
   void onRunFinished(const RunOutcome& outcome);
   QString cuteApiTablePath() const;
   static void keepProblemName(const QString& logicPath, nlohmann::json* spec);

@@ -1,5 +1,7 @@
 #include "core/records/memoryrecord.h"
 
+#include "core/input/boundedinput.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -189,10 +191,17 @@ Json* parentFor(Json& doc, const QString& dottedPath, QString* leaf, QString* er
 {
     const auto fail = [&](const QString& why) {
         if (error)
-            *error = QStringLiteral("cannot set \"%1\": %2").arg(dottedPath, why);
+            *error = QStringLiteral("cannot set \"%1\": %2").arg(elide(dottedPath), why);
         return nullptr;
     };
+    // The path comes from the command line: bounded, so a record cannot be nested past what readers walk.
+    constexpr qsizetype kMaxPathChars = 256;
+    constexpr qsizetype kMaxSegments = 16;
+    if (dottedPath.size() > kMaxPathChars)
+        return fail(QStringLiteral("the path is %1 characters long; the limit is %2").arg(dottedPath.size()).arg(kMaxPathChars));
     const QStringList segments = dottedPath.split(QLatin1Char('.'));
+    if (segments.size() > kMaxSegments)
+        return fail(QStringLiteral("the path has %1 segments; the limit is %2").arg(segments.size()).arg(kMaxSegments));
     if (std::any_of(segments.cbegin(), segments.cend(), [](const QString& s) { return s.isEmpty(); }))
         return fail(QStringLiteral("empty path segment"));
     const Json& tmpl = templateDocument();
@@ -239,26 +248,28 @@ MemoryRecord MemoryRecord::fromJson(Json document)
 
 std::optional<MemoryRecord> MemoryRecord::load(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QString why;
+    const std::optional<QByteArray> bytes = readBoundedFile(path, limits::kDataFile.maxBytes, &why);
+    if (!bytes) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(path, f.errorString());
+            *error = why;
         return std::nullopt;
     }
-    const QByteArray bytes = f.readAll();
-    try {
-        Json doc = Json::parse(bytes.constBegin(), bytes.constEnd());
-        if (!doc.is_object()) {
-            if (error)
-                *error = QStringLiteral("%1: top level is %2, not an object").arg(path, typeName(doc));
-            return std::nullopt;
-        }
-        return MemoryRecord(std::move(doc));
-    } catch (const Json::exception& e) {
+    // A damaged record names its file and the way back, not the parser's exception text alone.
+    const auto damaged = [&](const QString& what) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what()));
+            *error = QStringLiteral("%1 is damaged (%2). To recover: restore it from git (`git checkout -- memory/%3` in the "
+                                    "workspace), or move it aside and write a fresh one (`kwb memory create`, or "
+                                    "`kwb baseline --force`)")
+                         .arg(path, what, QFileInfo(path).fileName());
         return std::nullopt;
-    }
+    };
+    std::optional<Json> doc = parseBoundedJson(*bytes, limits::kDataFile, &why);
+    if (!doc)
+        return damaged(why);
+    if (!doc->is_object())
+        return damaged(QStringLiteral("its top level is %1, not an object").arg(typeName(*doc)));
+    return MemoryRecord(std::move(*doc));
 }
 
 QByteArray MemoryRecord::toBytes() const
@@ -289,7 +300,16 @@ bool MemoryRecord::save(const QString& path, QString* error) const
 
 bool MemoryRecord::set(const QString& dottedPath, const QString& valueText, QString* error)
 {
-    Json parsed = Json::parse(valueText.toStdString(), nullptr, /*allow_exceptions=*/false);
+    // Bounded like a knowledge query: the value lands in a record that every reader walks and dumps.
+    const QByteArray utf8 = valueText.toUtf8();
+    if (utf8.size() > limits::kQuery.maxBytes || jsonNestingDepth(utf8, limits::kQuery.maxDepth) > limits::kQuery.maxDepth) {
+        if (error)
+            *error = QStringLiteral("cannot set \"%1\": the value is %2 bytes nested %3 levels deep; the limits are %4 bytes and %5 levels")
+                         .arg(elide(dottedPath)).arg(utf8.size()).arg(jsonNestingDepth(utf8, limits::kQuery.maxDepth))
+                         .arg(limits::kQuery.maxBytes).arg(limits::kQuery.maxDepth);
+        return false;
+    }
+    Json parsed = Json::parse(utf8.constBegin(), utf8.constEnd(), nullptr, /*allow_exceptions=*/false);
     if (parsed.is_discarded())
         parsed = ss(valueText);   // PASS, baseline, free text: not JSON, so a plain string
     return setJson(dottedPath, std::move(parsed), error);

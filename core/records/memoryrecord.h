@@ -26,8 +26,10 @@ public:
     /// here; validate() reports a version that is not "v<N>".
     static MemoryRecord fromTemplate(const QString& version);
 
-    /// Reads a record from @p path. Errors (file unreadable, not JSON, top level not an object) go
-    /// to @p error with the path; the record is not validated (call validate()).
+    /// Reads a record from @p path: a regular file of at most 64 MiB, JSON nested at most 128 levels
+    /// (core/input). Errors go to @p error with the path: unreadable or refused (its type or size), or
+    /// damaged (not JSON, top level not an object), then with how to recover (git, `kwb memory create`).
+    /// The record is not validated (call validate()).
     static std::optional<MemoryRecord> load(const QString& path, QString* error = nullptr);
 
     /// Wraps an already parsed document (no validation).

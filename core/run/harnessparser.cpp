@@ -1,5 +1,7 @@
 #include "core/run/harnessparser.h"
 
+#include "core/input/boundedinput.h"
+
 #include <QStringList>
 
 #include <cmath>
@@ -90,7 +92,7 @@ void setOptional(json& o, const char* key, const std::optional<double>& v)
 const QString kPrefix = QStringLiteral("[test_kernel] ");
 
 // Keyword after the prefix, and whether it is followed by a JSON payload.
-enum class Marker { None, CaseStart, CaseResult, ResultJson };
+enum class Marker { None, CasePlan, CaseStart, CaseResult, ResultJson };
 
 Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStart)
 {
@@ -103,6 +105,10 @@ Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStar
         return after == line.size() || line.at(after).isSpace() || line.at(after) == QLatin1Char('=')
             || line.at(after) == QLatin1Char('{');
     };
+    if (startsWordAt(QLatin1String("CASE_PLAN"))) {
+        *payloadStart = bodyStart + 9;
+        return Marker::CasePlan;
+    }
     if (startsWordAt(QLatin1String("CASE_START"))) {
         *payloadStart = bodyStart + 10;
         return Marker::CaseStart;
@@ -265,9 +271,10 @@ HarnessEvent parseHarnessLine(const QString& line)
     if (marker == Marker::None)
         return ev;
 
-    const char* what = marker == Marker::CaseStart ? "CASE_START"
-        : marker == Marker::CaseResult            ? "CASE_RESULT"
-                                                  : "RESULT_JSON";
+    const char* what = marker == Marker::CasePlan ? "CASE_PLAN"
+        : marker == Marker::CaseStart            ? "CASE_START"
+        : marker == Marker::CaseResult           ? "CASE_RESULT"
+                                                 : "RESULT_JSON";
     ev.marker = QLatin1String(what);
     const auto fail = [&](const QString& why) {
         ev.kind = HarnessEvent::Kind::ParseError;
@@ -284,12 +291,18 @@ HarnessEvent parseHarnessLine(const QString& line)
     }
     if (payload.isEmpty())
         return fail(QStringLiteral("no JSON after the marker"));
+    // The line's size is bounded by the line splitter; its nesting is bounded here, before the parse, because
+    // the payload is later dumped and walked recursively (result.json, the report).
+    const QByteArray utf8 = payload.toUtf8();
+    qsizetype deepAt = 0;
+    if (jsonNestingDepth(utf8, limits::kHarnessJsonDepth, &deepAt) > limits::kHarnessJsonDepth)
+        return fail(QStringLiteral("JSON nested deeper than %1 levels (at byte %2)").arg(limits::kHarnessJsonDepth).arg(deepAt));
     try {
-        ev.payload = json::parse(payload.toString().toStdString());
+        ev.payload = json::parse(utf8.constBegin(), utf8.constEnd());
     } catch (const json::exception& e) {
         // nlohmann is strict JSON: NaN, Infinity, single quotes, trailing commas, and numbers
-        // that overflow a double (out_of_range) all land here.
-        return fail(QStringLiteral("not strict JSON (%1)").arg(QString::fromUtf8(e.what())));
+        // that overflow a double (out_of_range) all land here. The message quotes the input: elided.
+        return fail(QStringLiteral("not strict JSON (%1)").arg(elide(QString::fromUtf8(e.what()), 300)));
     }
 
     QString why;
@@ -300,6 +313,18 @@ HarnessEvent parseHarnessLine(const QString& line)
             return fail(QStringLiteral("expected an object with a non-empty string \"name\""));
         ev.kind = HarnessEvent::Kind::CaseStart;
         ev.caseName = qs(it->get<std::string>());
+        break;
+    }
+    case Marker::CasePlan: {
+        const auto it = ev.payload.find("cases");
+        if (!ev.payload.is_object() || it == ev.payload.end() || !it->is_array())
+            return fail(QStringLiteral("expected an object with an array \"cases\""));
+        for (const auto& n : *it) {
+            if (!n.is_string() || n.get<std::string>().empty())
+                return fail(QStringLiteral("\"cases\" must hold non-empty strings, got %1").arg(elide(qs(n.dump()))));
+            ev.plannedCases << qs(n.get<std::string>());
+        }
+        ev.kind = HarnessEvent::Kind::CasePlan;
         break;
     }
     case Marker::CaseResult:

@@ -2,6 +2,7 @@
 // Parser for the lines test_kernel.py prints (docs/CONTRACTS.md §2, DESIGN.md "The harness contract").
 
 #include <QList>
+#include <QStringList>
 #include <QString>
 
 #include <nlohmann/json.hpp>
@@ -64,12 +65,13 @@ struct RunResult {
 
 /// What one output line is.
 struct HarnessEvent {
-    enum class Kind { Other, CaseStart, CaseResult, ResultJson, ParseError };
+    enum class Kind { Other, CasePlan, CaseStart, CaseResult, ResultJson, ParseError };
     Kind kind = Kind::Other;
     QString raw;                         ///< the whole line as received
     nlohmann::json payload;              ///< the parsed JSON (CaseStart, CaseResult, ResultJson)
     QString error;                       ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
-    QString marker;                      ///< "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
+    QString marker;                      ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
+    QStringList plannedCases;            ///< CasePlan: every case this process would run before --skip/--cases, in order
     QString caseName;                    ///< CaseStart / CaseResult: the case's "name"
     std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
     std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
@@ -79,8 +81,9 @@ struct HarnessEvent {
 QString harnessLinePrefix();
 
 /// Classifies one line (without its newline).
-/// - `[test_kernel] CASE_START {json}` / `CASE_RESULT {json}` / `RESULT_JSON={json}` → the matching
-///   kind with payload and typed fields;
+/// - `[test_kernel] CASE_PLAN {"cases": [names]}` / `CASE_START {json}` / `CASE_RESULT {json}` /
+///   `RESULT_JSON={json}` → the matching kind with payload and typed fields;
+/// - JSON nested deeper than 64 levels is a ParseError before it is parsed (limits::kHarnessJsonDepth);
 /// - such a line whose JSON is not strict JSON (NaN, Infinity, truncated, ...) or lacks required
 ///   fields (name; status among the known ones) → ParseError with the reason and the raw line: never
 ///   dropped;

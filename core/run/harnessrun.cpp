@@ -3,11 +3,14 @@
 #include "core/run/processgroup.h"
 #include "core/workspace/workspace.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <unistd.h>
@@ -65,6 +68,10 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
     qRegisterMetaType<kwb::RunOutcome>();
     if (!m_cfg.target)
         m_cfg.target = std::make_shared<LocalTarget>();
+    // Unique per run on this host: kwb's pid, a per-process counter and the time.
+    static std::atomic<int> counter{0};
+    m_tagEntry = QByteArrayLiteral("KWB_RUN_TAG=") + QByteArray::number(qint64(::getpid())) + '-'
+        + QByteArray::number(++counter) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
     m_caseTimer.setSingleShot(true);
     m_overallTimer.setSingleShot(true);
     // Deadlines are promises to the user: never fire early (CoarseTimer may, by up to 5 %).
@@ -76,14 +83,45 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
     connect(&m_overallTimer, &QTimer::timeout, this, [this] { stopGroup(Stop::Overall); });
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
         m_cfg.target->signalFarSide(SIGKILL);
-        if (processGroupAlive(m_pgid)) {
-            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 still alive after SIGTERM: SIGKILL").arg(m_pgid));
-            signalProcessGroup(m_pgid, SIGKILL);
+        if (treeAlive()) {
+            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 (or a process that left it) still alive after SIGTERM: SIGKILL").arg(m_pgid));
+            signalTree(SIGKILL);
         }
         if (m_proc && m_proc->state() != QProcess::NotRunning)
             m_proc->kill();
     });
     connect(&m_reapTimer, &QTimer::timeout, this, &HarnessRun::waitForGroupThenContinue);
+}
+
+bool HarnessRun::treeAlive()
+{
+    m_tagged = processesWithEnvEntry(m_tagEntry);
+    for (const qint64 pid : std::as_const(m_tagged))
+        if (!m_seenTagged.contains(pid))
+            m_seenTagged << pid;
+    // kwb is their subreaper: ended descendants are its zombies until reaped. The harness processes themselves
+    // (the group leaders) are QProcess's to reap.
+    QList<qint64> pgids;
+    for (const RunSegment& s : std::as_const(m_segments))
+        if (s.pgid > 1)
+            pgids << s.pgid;
+    if (m_pgid > 1 && !pgids.contains(m_pgid))
+        pgids << m_pgid;
+    reapEndedChildren(pgids, m_seenTagged, pgids);
+    // A tagged process that is exiting has no environment left to match, and is no zombie yet: it counts
+    // until it is gone (reaped), so the run never ends with one left behind.
+    m_seenTagged.removeIf([](qint64 pid) { return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; });
+    return processGroupAlive(m_pgid) || !m_tagged.isEmpty() || !m_seenTagged.isEmpty();
+}
+
+void HarnessRun::signalTree(int signal)
+{
+    signalProcessGroup(m_pgid, signal);
+    m_tagged = processesWithEnvEntry(m_tagEntry);
+    signalProcesses(m_tagged, signal);
+    for (const qint64 pid : std::as_const(m_tagged))
+        if (!m_seenTagged.contains(pid))
+            m_seenTagged << pid;
 }
 
 HarnessRun::~HarnessRun()
@@ -93,7 +131,7 @@ HarnessRun::~HarnessRun()
             m_cfg.target->signalFarSide(SIGKILL);
             m_cfg.target->collect(m_cfg.workdir);  // closes its connection
         }
-        signalProcessGroup(m_pgid, SIGKILL);
+        signalTree(SIGKILL);
         if (m_proc) {
             m_proc->disconnect(this);
             m_proc->kill();
@@ -140,6 +178,9 @@ void HarnessRun::start()
         QMetaObject::invokeMethod(this, [this, why] { finish(why); }, Qt::QueuedConnection);
         return;
     }
+    // Descendants that leave the process group are re-parented to kwb, not to init: they stay in its tree
+    // and are reaped here (found by the run's tag, see treeAlive()).
+    becomeChildSubreaper();
     if (m_cfg.overallTimeoutSec > 0)
         m_overallTimer.start(std::chrono::seconds(m_cfg.overallTimeoutSec));
     startSegment({});
@@ -160,6 +201,8 @@ void HarnessRun::startSegment(const QStringList& skip)
     cmd.workdir = m_cfg.workdir;
     cmd.env = m_cfg.env;
     cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+    cmd.env.insert(QString::fromLatin1(m_tagEntry.left(m_tagEntry.indexOf('='))),
+                   QString::fromLatin1(m_tagEntry.mid(m_tagEntry.indexOf('=') + 1)));
     cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_cfg.caseTimeoutSec > 0 ? m_cfg.caseTimeoutSec : 30));
     cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
     const ProcessSpec spec = m_cfg.target->wrap(cmd);
@@ -200,7 +243,7 @@ void HarnessRun::startSegment(const QStringList& skip)
         m_segments.last().pgid = m_pgid;
         proc->closeWriteChannel(); // a harness that reads stdin gets EOF instead of hanging
         if (m_stop != Stop::None) { // cancelled while starting
-            signalProcessGroup(m_pgid, SIGTERM);
+            signalTree(SIGTERM);
             m_killTimer.start(m_cfg.killGraceMs);
         }
         if (!m_startedEmitted) {
@@ -250,6 +293,13 @@ void HarnessRun::handleLine(const QString& line, int channel)
     const HarnessEvent ev = parseHarnessLine(line);
     switch (ev.kind) {
     case HarnessEvent::Kind::Other:
+        return;
+    case HarnessEvent::Kind::CasePlan:
+        // The first process's plan is the run's: a resumed one prints the same list.
+        if (m_plan.isEmpty()) {
+            m_plan = ev.plannedCases;
+            m_planPayload = ev.payload;
+        }
         return;
     case HarnessEvent::Kind::CaseStart:
         if (m_skip.contains(ev.caseName) && !m_harnessIgnoresSkip) {
@@ -355,7 +405,7 @@ void HarnessRun::stopGroup(Stop why)
     // The far side first: once the local ssh (or job monitor) is gone, nothing would reach it.
     m_cfg.target->signalFarSide(SIGTERM);
     if (m_pgid > 1)
-        signalProcessGroup(m_pgid, SIGTERM);
+        signalTree(SIGTERM);
     else if (m_proc->state() != QProcess::NotRunning)
         m_proc->terminate();
     if (!m_killTimer.isActive())
@@ -399,11 +449,12 @@ void HarnessRun::onProcessFinished(int exitCode, QProcess::ExitStatus status)
     m_proc = nullptr;
     m_caseTimer.stop();
 
-    // Leftovers of the group (a grandchild that outlived the harness) die with the run.
-    if (processGroupAlive(m_pgid)) {
+    // Leftovers (a grandchild that outlived the harness, in the group or escaped from it) die with the run.
+    if (treeAlive()) {
         if (!m_killTimer.isActive()) {
-            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 outlived its leader: SIGTERM").arg(m_pgid));
-            signalProcessGroup(m_pgid, SIGTERM);
+            logLine(QLatin1String("kwb"), QStringLiteral("process group %1 or processes that left it (%2) outlived the harness: SIGTERM")
+                                              .arg(m_pgid).arg(m_tagged.size()));
+            signalTree(SIGTERM);
             m_killTimer.start(m_cfg.killGraceMs);
         }
         m_reapWait.start();
@@ -415,7 +466,7 @@ void HarnessRun::onProcessFinished(int exitCode, QProcess::ExitStatus status)
 
 void HarnessRun::waitForGroupThenContinue()
 {
-    if (processGroupAlive(m_pgid)) {
+    if (treeAlive()) {
         if (m_reapWait.elapsed() < m_cfg.killGraceMs + kReapExtraMs)
             return;
         const QString why = QStringLiteral("process group %1 survived SIGKILL (a process in uninterruptible sleep?)").arg(m_pgid);
@@ -475,6 +526,14 @@ void HarnessRun::segmentDone()
                                           QStringLiteral("the harness exited with code %1 during this case").arg(seg.exitCode));
         m_currentCase.clear();
         recordCase(r);
+    }
+    // After the plan's last case there is nothing to resume: a fresh process would only start, skip every case
+    // and fail ("no case selected", exit 2).
+    if (resume && !m_plan.isEmpty()
+        && std::all_of(m_plan.cbegin(), m_plan.cend(), [this](const QString& n) { return m_doneNames.contains(n); })) {
+        logLine(QLatin1String("kwb"), QStringLiteral("every case of the plan has a result: not resumed"));
+        m_planComplete = true;
+        resume = false;
     }
     QString whyNot;
     if (resume && mayResume(&whyNot)) {
@@ -537,6 +596,20 @@ void HarnessRun::finish(const QString& startError)
             lastResult->status = QStringLiteral("FAIL");
         out.exitCode = 1;
     }
+    if (m_planComplete && last && !last->printedResult) {
+        // The last process was stopped in the plan's last case, before its RESULT_JSON: the run's document is
+        // made from the plan (mode, framework, versions) and the recorded cases, and says so.
+        if (!lastResult) {
+            nlohmann::json doc = {{"status", "FAIL"}, {"cases", nlohmann::json::array()},
+                                  {"note", "made by kwb: the harness was stopped in its last case, before printing RESULT_JSON"}};
+            for (const char* key : {"version", "mode", "framework", "gpu", "torch", "triton", "skipped_cases"})
+                if (m_planPayload.is_object() && m_planPayload.contains(key))
+                    doc[key] = m_planPayload[key];
+            QString ignored;
+            lastResult = runResultFromJson(doc, &ignored);
+        }
+        out.exitCode = 1;
+    }
     out.result = mergeRunResult(lastResult, m_cases, m_timedOut);
     const bool allPassed = std::all_of(m_cases.cbegin(), m_cases.cend(), [](const CaseResult& c) { return c.passed(); });
     if ((out.exitCode == 0 && !allPassed) || out.exitCode == kHarnessExitContextLost)
@@ -549,6 +622,8 @@ void HarnessRun::finish(const QString& startError)
     const QString errHint = lastErr.isEmpty() ? QString() : QStringLiteral("; last stderr line: ") + lastErr.left(500);
     if (!startError.isEmpty())
         out.error = startError;
+    else if (m_planComplete && m_stop != Stop::User && m_stop != Stop::Overall && out.result)
+        out.error.clear(); // every case has a result (a TIMEOUT_FAIL or ERROR among them): a complete, failed run
     else if (out.cancelled)
         out.error = QStringLiteral("stopped by the user") + seeLog;
     else if (out.timedOut)

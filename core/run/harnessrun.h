@@ -100,7 +100,10 @@ nlohmann::json toJson(const RunOutcome& outcome);
 /// "--skip X" / "--skip=X" (which are removed). Names must not contain ','.
 QStringList argsWithSkip(const QStringList& args, const QStringList& names);
 
-/// Runs the harness once, with live output and a watchdog. QProcess lives on the calling thread
+/// Runs the harness once, with live output and a watchdog. Containment: every process of a run carries
+/// KWB_RUN_TAG=<unique> in its environment and kwb is a child subreaper, so descendants that left the
+/// process group (setsid, double fork) are found and end with the run, at each process's end and on a stop.
+/// A process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling thread
 /// (no worker thread); the caller's event loop must run. Usage: construct, connect, start().
 class HarnessRun : public QObject
 {
@@ -148,6 +151,10 @@ private:
     void onProcessFinished(int exitCode, QProcess::ExitStatus status);
     void onProcessError(QProcess::ProcessError error);
     void waitForGroupThenContinue();
+    /// True while the process group or any process carrying this run's tag lives (refreshes m_tagged).
+    bool treeAlive();
+    /// Signals the process group and every tagged process.
+    void signalTree(int signal);
     void segmentDone();
     void recordCase(const CaseResult& result);
     void logLine(QLatin1String tag, const QString& line);
@@ -179,6 +186,12 @@ private:
     bool m_harnessIgnoresSkip = false;
     bool m_prepared = false;             ///< target->prepare() succeeded: collect() is owed
     QString m_startError;
+    QByteArray m_tagEntry;               ///< "KWB_RUN_TAG=<unique>": in every process of this run's tree
+    QList<qint64> m_tagged;              ///< tagged processes seen alive at the last look
+    QList<qint64> m_seenTagged;          ///< every tagged process seen alive in this run (to reap once ended)
+    QStringList m_plan;                  ///< CASE_PLAN of the first process: every case of the run
+    nlohmann::json m_planPayload;        ///< that CASE_PLAN line's object (mode, framework, versions)
+    bool m_planComplete = false;         ///< a process was stopped after the plan's last case: not resumed
 };
 
 /// Runs @p config to the end in a local QEventLoop (for the CLI), passing every line to @p onLine

@@ -1,18 +1,24 @@
 #include "core/workspace/workspace.h"
 
+#include "core/input/boundedinput.h"
+
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QLockFile>
+#include <QSysInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStorageInfo>
 
+#include <nlohmann/json.hpp>
+
 #include <cerrno>
 #include <cstring>
+#include <csignal>
 
 namespace kwb {
 
@@ -61,29 +67,33 @@ QString Workspace::defaultDir(const QString& parent, const QString& problemName)
   return QDir(parent).absoluteFilePath(QStringLiteral("kernel_opt_") + name);
 }
 
+QString Workspace::openProblem(const QString& dir, bool force) {
+  const QString root = QDir(dir).absolutePath();
+  const QFileInfo fi(root);
+  if (fi.exists() && !fi.isDir()) return QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
+  if (!fi.exists()) return {};
+  const QDir d(root);
+  const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
+  if (isWorkspace && !force)
+    return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)").arg(root);
+  // .kwb/ is the workbench's own (a run that stopped in phase 1 leaves only it): not a stranger's file.
+  QStringList entries = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+  entries.removeAll(QStringLiteral(".kwb"));
+  if (!isWorkspace && !entries.isEmpty())
+    return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace").arg(root);
+  if (const QString holder = WorkspaceLock::heldBy(root); !holder.isEmpty()) return holder;
+  if (const QString why = manifestProblem(root); !why.isEmpty()) return why;
+  return specProblem(root);
+}
+
 std::unique_ptr<Workspace> Workspace::open(const QString& dir, bool force, QString* error) {
   const QString root = QDir(dir).absolutePath();
-  QDir d(root);
-  if (QFileInfo(root).exists() && !QFileInfo(root).isDir()) {
-    if (error) *error = QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
-    return nullptr;
-  }
-  const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
-  if (isWorkspace && !force) {
-    if (error)
-      *error = QStringLiteral("workspace %1 already exists; pass --force to regenerate it "
-                              "(files you edited are kept)").arg(root);
-    return nullptr;
-  }
-  if (!isWorkspace && d.exists() &&
-      !d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty()) {
-    if (error)
-      *error = QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; "
-                              "choose another --workspace").arg(root);
+  if (const QString why = openProblem(root, force); !why.isEmpty()) {
+    if (error) *error = why;
     return nullptr;
   }
   errno = 0;
-  if (!d.mkpath(QStringLiteral("."))) {
+  if (!QDir(root).mkpath(QStringLiteral(".kwb"))) {
     // the system's reason (read-only file system, permission denied, ...): mkpath's mkdir leaves errno set
     const int why = errno;
     if (error)
@@ -91,38 +101,142 @@ std::unique_ptr<Workspace> Workspace::open(const QString& dir, bool force, QStri
                    .arg(root, why != 0 ? QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(why)) : QString());
     return nullptr;
   }
+  std::unique_ptr<WorkspaceLock> lock = WorkspaceLock::acquire(root, error);
+  if (!lock) return nullptr;
+  // Again under the lock: another run may have made the workspace between the first check and the lock.
+  if (const QString why = openProblem(root, force); !why.isEmpty()) {
+    if (error) *error = why;
+    return nullptr;
+  }
   std::unique_ptr<Workspace> ws(new Workspace(root));
+  ws->m_lock = std::move(lock);
   if (!ws->loadManifest(error)) return nullptr;
   return ws;
+}
+
+// ------------------------------------------------------------------ lock
+namespace {
+QString lockPath(const QString& root) { return QDir(root).filePath(QStringLiteral(".kwb/lock")); }
+
+QString holderText(const QString& root, qint64 pid, const QString& host, const QString& app) {
+  const QDateTime since = QFileInfo(lockPath(root)).lastModified().toUTC();
+  return QStringLiteral("workspace %1 is in use by another run (%2 pid %3 on host %4, since %5 UTC); wait for it to "
+                        "finish or stop it. If that process is gone, delete %6")
+      .arg(root, app.isEmpty() ? QStringLiteral("process") : app)
+      .arg(pid)
+      .arg(host, since.isValid() ? since.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("?"), lockPath(root));
+}
+}  // namespace
+
+WorkspaceLock::WorkspaceLock(const QString& root) : m_file(std::make_unique<QLockFile>(lockPath(root))) {}
+WorkspaceLock::~WorkspaceLock() = default;
+
+std::unique_ptr<WorkspaceLock> WorkspaceLock::acquire(const QString& root, QString* error) {
+  if (!QDir(root).mkpath(QStringLiteral(".kwb"))) {
+    if (error) *error = QStringLiteral("cannot create %1").arg(QDir(root).filePath(QStringLiteral(".kwb")));
+    return nullptr;
+  }
+  std::unique_ptr<WorkspaceLock> lock(new WorkspaceLock(root));
+  // A run lasts minutes to hours: never stale by age. A lock whose process is gone (same host) is stale and
+  // taken over by QLockFile itself.
+  lock->m_file->setStaleLockTime(0);
+  if (lock->m_file->tryLock(0)) return lock;
+  qint64 pid = 0;
+  QString host, app;
+  if (lock->m_file->error() == QLockFile::LockFailedError && lock->m_file->getLockInfo(&pid, &host, &app)) {
+    if (error) *error = holderText(root, pid, host, app);
+  } else if (error) {
+    *error = QStringLiteral("cannot lock workspace %1: %2 is not writable").arg(root, lockPath(root));
+  }
+  return nullptr;
+}
+
+QString WorkspaceLock::heldBy(const QString& root) {
+  if (!QFileInfo::exists(lockPath(root))) return {};
+  QLockFile probe(lockPath(root));
+  qint64 pid = 0;
+  QString host, app;
+  if (!probe.getLockInfo(&pid, &host, &app)) return {};
+  // Ours (this process already holds it) or a dead process's on this host: not a holder.
+  if (host == QSysInfo::machineHostName() && (pid == QCoreApplication::applicationPid() || (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)))
+    return {};
+  return holderText(root, pid, host, app);
 }
 
 QString Workspace::path(const QString& rel) const { return QDir(m_root).filePath(rel); }
 
 bool Workspace::loadManifest(QString* error) {
-  QFile f(path(kManifest));
-  if (!f.exists()) return true;
-  if (!f.open(QIODevice::ReadOnly)) {
-    if (error) *error = QStringLiteral("cannot read %1").arg(f.fileName());
+  if (!QFileInfo::exists(path(kManifest))) return true;
+  if (const QString why = manifestProblem(m_root); !why.isEmpty()) {
+    if (error) *error = why;
     return false;
   }
-  QJsonParseError pe{};
-  const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
-  if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-    if (error) *error = QStringLiteral("%1 is damaged: %2").arg(f.fileName(), pe.errorString());
-    return false;
-  }
-  const QJsonObject files = doc.object().value(QStringLiteral("generated")).toObject();
-  for (auto it = files.begin(); it != files.end(); ++it) m_generatedSha.insert(it.key(), it.value().toString());
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(path(kManifest), limits::kDataFile.maxBytes, &why);
+  const std::optional<nlohmann::json> doc = bytes ? parseBoundedJson(*bytes, limits::kDataFile, &why) : std::nullopt;
+  if (!doc || !doc->is_object()) return false;  // manifestProblem() said why already
+  const nlohmann::json files = doc->value("generated", nlohmann::json::object());
+  if (files.is_object())
+    for (const auto& [rel, sha] : files.items())
+      if (sha.is_string()) m_generatedSha.insert(QString::fromStdString(rel), QString::fromStdString(sha.get<std::string>()));
   return true;
 }
 
+QString Workspace::manifestProblem(const QString& root) {
+  const QString file = QDir(root).filePath(kManifest);
+  if (!QFileInfo::exists(file)) return {};
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(file, limits::kDataFile.maxBytes, &why);
+  if (!bytes) return why;
+  std::optional<nlohmann::json> doc = parseBoundedJson(*bytes, limits::kDataFile, &why);
+  if (doc && !doc->is_object()) {
+    doc.reset();
+    why = QStringLiteral("its top level is not an object");
+  }
+  if (doc) return {};
+  // Without the manifest kwb cannot tell its files from your edits; removing it makes the next --force run treat
+  // every file as yours (kept, with the generated one beside it), so nothing is lost.
+  return QStringLiteral("%1 is damaged (%2). To recover: restore it from a backup, or delete it and rerun with --force "
+                        "(every existing file is then kept as yours, and the generated one is written beside it as <file>.generated)")
+      .arg(file, why);
+}
+
+QString Workspace::specProblem(const QString& root) {
+  const QString file = QDir(root).filePath(QStringLiteral(".kwb/spec.json"));
+  if (!QFileInfo::exists(file)) return {};
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(file, limits::kDataFile.maxBytes, &why);
+  if (!bytes) return why;
+  const std::optional<nlohmann::json> doc = parseBoundedJson(*bytes, limits::kDataFile, &why);
+  if (doc && doc->is_object()) return {};
+  if (doc) why = QStringLiteral("its top level is not an object");
+  return QStringLiteral("%1 is damaged (%2). To recover: delete it (the next run writes it again from the probe), or "
+                        "restore it from git (`git checkout -- .kwb/spec.json` in the workspace)")
+      .arg(file, why);
+}
+
 bool Workspace::saveManifest(QString* error) {
-  QJsonObject files;
-  for (auto it = m_generatedSha.cbegin(); it != m_generatedSha.cend(); ++it) files.insert(it.key(), it.value());
-  QJsonObject root;
-  root.insert(QStringLiteral("schema"), QStringLiteral("kwb-manifest-1"));
-  root.insert(QStringLiteral("generated"), files);
-  return atomicWrite(path(kManifest), QJsonDocument(root).toJson(QJsonDocument::Indented), error);
+  nlohmann::json files = nlohmann::json::object();
+  for (auto it = m_generatedSha.cbegin(); it != m_generatedSha.cend(); ++it) files[it.key().toStdString()] = it.value().toStdString();
+  const nlohmann::json root = {{"schema", "kwb-manifest-1"}, {"generated", files}};
+  return atomicWrite(path(kManifest), QByteArray::fromStdString(root.dump(4) + "\n"), error);
+}
+
+QString Workspace::newRunDir(QString* error) const {
+  const QString runsDir = path(QStringLiteral(".kwb/runs"));
+  if (!QDir().mkpath(runsDir)) {
+    if (error) *error = QStringLiteral("cannot create %1").arg(runsDir);
+    return {};
+  }
+  // Two runs once shared a folder named to the second; mkdir is the arbiter now.
+  const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+  const QDir runs(runsDir);
+  for (int i = 1; i <= 1000; ++i) {
+    const QString name = i == 1 ? stamp : QStringLiteral("%1-%2").arg(stamp).arg(i);
+    if (runs.mkdir(name)) return runs.filePath(name);
+  }
+  if (error) *error = QStringLiteral("cannot create a run folder in %1").arg(runsDir);
+  return {};
 }
 
 QByteArray Workspace::read(const QString& rel, QString* error) const {

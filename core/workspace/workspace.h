@@ -13,6 +13,8 @@
 
 #include <memory>
 
+class QLockFile;
+
 namespace kwb {
 
 enum class WriteOutcome {
@@ -22,12 +24,41 @@ enum class WriteOutcome {
   Failed,        ///< I/O error (see error text)
 };
 
+/// An advisory lock on one workspace (`<root>/.kwb/lock`, QLockFile): one run per workspace at a time.
+/// Held from acquire() until destruction. Never stale by age; a lock left by a process that is gone (on
+/// this host) is taken over. A lock held from another host is honoured until its file is deleted.
+class WorkspaceLock {
+public:
+  /// Takes the lock of the workspace folder `root` (creates `root/.kwb`). nullptr when another process holds
+  /// it, with *error naming the holder: "workspace W is in use by another run (kwb pid P on host H, since
+  /// yyyy-MM-dd HH:mm:ss UTC); ...", or why the lock file cannot be written.
+  static std::unique_ptr<WorkspaceLock> acquire(const QString& root, QString* error);
+  /// That same message when a live process other than this one holds the lock of `root`, else "".
+  /// Reads only; creates nothing.
+  static QString heldBy(const QString& root);
+  ~WorkspaceLock();
+
+private:
+  explicit WorkspaceLock(const QString& root);
+  std::unique_ptr<QLockFile> m_file;
+};
+
 class Workspace {
 public:
-  /// Opens (creating if needed) the workspace at `dir`. An existing workspace that already holds a
-  /// `.kwb/manifest.json` is refused unless `force` is true (error names the flag). A non-empty folder
-  /// that is not a workspace is refused always (so a wrong --workspace cannot scatter files).
+  /// Opens (creating if needed) the workspace at `dir` and holds its WorkspaceLock while the object lives.
+  /// Refused, with *error set (openProblem()'s text, or the lock's holder): an existing workspace (it holds a
+  /// `.kwb/manifest.json`) unless `force`; a non-empty folder that is not a workspace, always (a wrong
+  /// --workspace cannot scatter files); a workspace another run holds; a damaged manifest or spec.json.
   static std::unique_ptr<Workspace> open(const QString& dir, bool force, QString* error);
+
+  /// Why open(dir, force) would be refused, or "" when it would go ahead as far as can be seen without
+  /// writing anything: the checks of open() above, for a caller that wants them before slow work (the probe).
+  static QString openProblem(const QString& dir, bool force);
+  /// "" when `<root>/.kwb/manifest.json` is absent or readable, else a message naming the file, what is
+  /// wrong (refused type or size, not JSON, not an object) and how to recover.
+  static QString manifestProblem(const QString& root);
+  /// The same for `<root>/.kwb/spec.json`.
+  static QString specProblem(const QString& root);
 
   /// Default workspace folder for a problem: `<parent>/kernel_opt_<name>`, name sanitised to [A-Za-z0-9_].
   static QString defaultDir(const QString& parent, const QString& problemName);
@@ -48,6 +79,10 @@ public:
   bool writeRecord(const QString& rel, const QByteArray& content, QString* savedAs, QString* error);
   /// True when `rel` was generated and the user has since changed it.
   bool isUserEdited(const QString& rel) const;
+  /// Creates a new, empty run folder `.kwb/runs/<UTC yyyyMMdd-HHmmss-zzz>` ("-2", "-3", ... appended when
+  /// that name exists). It is created exclusively (mkdir fails on an existing folder), so no two runs share
+  /// one. Returns its absolute path, or "" with *error set.
+  QString newRunDir(QString* error) const;
   /// Reads a workspace file; empty with error set on failure.
   QByteArray read(const QString& rel, QString* error) const;
 
@@ -57,6 +92,7 @@ private:
   bool saveManifest(QString* error);
 
   QString m_root;
+  std::unique_ptr<WorkspaceLock> m_lock;
   QMap<QString, QString> m_generatedSha;  // rel path → hex sha256 of what kwb wrote
 };
 

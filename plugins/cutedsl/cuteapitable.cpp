@@ -1,5 +1,7 @@
 #include "plugins/cutedsl/cuteapitable.h"
 
+#include "core/input/boundedinput.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -58,11 +60,17 @@ std::shared_ptr<const CuteApiTable> CuteApiTable::load(const QString& path, QStr
     if (error) *error = QStringLiteral("%1: %2").arg(path, why);
     return std::shared_ptr<const CuteApiTable>();
   };
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return fail(QStringLiteral("cannot read the CuTe DSL API table: %1").arg(f.errorString()));
-  const QByteArray bytes = f.readAll();
-  const nlohmann::json doc = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return fail(QStringLiteral("not valid JSON"));
+  // The path may come from a query ("table"): a device, a FIFO or a huge file is refused before it is read.
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(path, limits::kDataFile.maxBytes, &why);
+  if (!bytes) {
+    if (error) *error = QStringLiteral("cannot read the CuTe DSL API table %1").arg(why);
+    return {};
+  }
+  const std::optional<nlohmann::json> parsed = parseBoundedJson(*bytes, limits::kDataFile, &why);
+  if (!parsed) return fail(why);
+  const nlohmann::json& doc = *parsed;
+  if (!doc.is_object()) return fail(QStringLiteral("not a JSON object"));
   if (!doc.contains("header") || !doc.contains("modules") || !doc["modules"].is_object())
     return fail(QStringLiteral("not a CuTe DSL API table (no \"header\" and \"modules\")"));
   auto t = std::make_shared<CuteApiTable>();

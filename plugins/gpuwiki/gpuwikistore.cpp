@@ -1,5 +1,7 @@
 #include "plugins/gpuwiki/gpuwikistore.h"
 
+#include "core/input/boundedinput.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -47,17 +49,18 @@ QStringList recordFiles(const QString& dir) {
 
 // Reads one JSON file; a problem is recorded and null returned on failure.
 nlohmann::json readJson(const QString& path, const QString& rel, QList<StoreProblem>* problems) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
-    problems->append({rel, QStringLiteral("cannot read: %1").arg(f.errorString())});
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(path, limits::kDataFile.maxBytes, &why);
+  if (!bytes) {
+    problems->append({rel, QStringLiteral("cannot read: %1").arg(why)});
     return nullptr;
   }
-  const QByteArray bytes = f.readAll();
-  nlohmann::json j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-  if (j.is_discarded()) {
-    problems->append({rel, QStringLiteral("not valid JSON")});
+  std::optional<nlohmann::json> parsed = parseBoundedJson(*bytes, limits::kDataFile, &why);
+  if (!parsed) {
+    problems->append({rel, why});
     return nullptr;
   }
+  nlohmann::json j = std::move(*parsed);
   if (!j.is_object()) {
     problems->append({rel, QStringLiteral("the top level is not a JSON object")});
     return nullptr;

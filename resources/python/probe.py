@@ -236,7 +236,16 @@ def main(argv):
             file, line = os.path.abspath(exc.filename), exc.lineno or 0
         message = str(exc) if not isinstance(exc, SyntaxError) else "%s: %s" % (exc.msg, (exc.text or "").strip())
         if line == 0 and not isinstance(exc, Failure):
-            message += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-3000:]
+            # The probe's own limit, not the user's error: one line naming where it gave up (the traceback
+            # goes to stderr, for a bug report), never a traceback in the message.
+            inner = traceback.extract_tb(exc.__traceback__)[-1:] or [None]
+            where = ("%s:%d in %s" % (os.path.basename(inner[0].filename), inner[0].lineno, inner[0].name)
+                     if inner[0] else "?")
+            message = "the probe does not support this model: %s: %s (in the probe's %s)" % (
+                kind, (message.strip().splitlines() or [""])[0][:300], where)
+            traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        message = " ".join(message.split("\n")[:1]) if message.count("\n") else message
+        message = message[:600]
         partial["probe"] = probe_stats()
         doc = {"error": {"kind": kind, "message": message, "file": file, "line": line}, "partial": partial}
         real_stdout.write(json.dumps(doc, indent=1, allow_nan=False, default=repr) + "\n")

@@ -355,6 +355,9 @@ class Analyzer:
         anchor = (primary_cat if primary_cat in cats else
                   "GEMM" if primary_cat == "Attention" and "GEMM" in cats else "Reduction")
         pidx = next((i for i, c in compute if c == anchor), compute[0][0])
+        if primary_cat == "Attention" and "Attention" not in cats:
+            # the chain's own Q·Kᵀ, not the first GEMM of the model (a projection: 2-D, no head dims)
+            pidx = self._attention_qk()
         func = self.tr.ops[pidx][0]
         if detail is None:
             detail = self._detail(primary_cat, pidx)
@@ -391,6 +394,8 @@ class Analyzer:
         GEMM→softmax→GEMM chain whose first GEMM is at idx (Q·Kᵀ)."""
         func, args, kwargs, out, line = self.tr.ops[idx]
         ins = [a for a in _flat(args) if isinstance(a, torch.Tensor)]
+        if len(ins) < 2 or ins[0].dim() < 2 or ins[1].dim() < 2:
+            return {"kind": "unknown", "Lq": None, "Lk": None, "head_dim": None, "masked": None}
         q = ins[0]
         if category(func, args) == "Attention":
             lq, lk, d = int(q.shape[-2]), int(ins[1].shape[-2]), int(q.shape[-1])
@@ -401,26 +406,45 @@ class Analyzer:
         return {"kind": "decode" if lq == 1 else "prefill", "Lq": lq, "Lk": lk, "head_dim": d,
                 "masked": masked}
 
-    def _ancestors(self, idx, seen=None):
-        seen = set() if seen is None else seen
+    def _producers(self, idx):
+        """Indices of the ops that produced idx's tensor inputs."""
         func, args, kwargs, out, line = self.tr.ops[idx]
+        found = []
         for t in _flat(list(args) + list(kwargs.values())):
             if isinstance(t, torch.Tensor):
                 p = self.producer.get(self.refs.get(id(t)))
-                if p is not None and p not in seen:
+                if p is not None and p not in found:
+                    found.append(p)
+        return found
+
+    def _ancestors(self, idx, seen=None):
+        # Iterative: an RNN unrolled over 512 steps chains thousands of ops (recursion overflowed on LSTM).
+        seen = set() if seen is None else seen
+        stack = [idx]
+        while stack:
+            for p in self._producers(stack.pop()):
+                if p not in seen:
                     seen.add(p)
-                    self._ancestors(p, seen)
+                    stack.append(p)
         return seen
 
-    def _is_attention(self):
+    def _attention_qk(self):
+        """Index of the Q·Kᵀ GEMM of a GEMM→softmax→GEMM chain, else None. One pass in execution order
+        (producers come first): per op, the nearest GEMM upstream and the Q·Kᵀ GEMM of a softmax upstream.
+        Asking every GEMM for its ancestors was quadratic: minutes on a 6-layer GRU over 512 steps."""
+        near_gemm, qk = {}, {}
         for i, c in enumerate(self.cats):
-            if c != "GEMM":
-                continue
-            anc = self._ancestors(i)
-            for s in anc:
-                if self.cats[s] == "Softmax" and any(self.cats[g] == "GEMM" for g in self._ancestors(s)):
-                    return True
-        return False
+            prods = self._producers(i)
+            up_gemm = max((near_gemm[p] for p in prods if near_gemm.get(p) is not None), default=None)
+            up_qk = max((qk[p] for p in prods if qk.get(p) is not None), default=None)
+            if c == "GEMM" and up_qk is not None:
+                return up_qk
+            near_gemm[i] = i if c == "GEMM" else up_gemm
+            qk[i] = up_gemm if (c == "Softmax" and up_gemm is not None) else up_qk
+        return None
+
+    def _is_attention(self):
+        return self._attention_qk() is not None
 
     def _normalize_by_reduction(self):
         """Name of the reduction r when some div/mul computes f(x) / r(g(x)) (L1/L2/Frobenius norms)."""

@@ -23,6 +23,17 @@ class NamedInt(int):
         obj.kwb_names = tuple(name) if isinstance(name, tuple) else (name,)
         return obj
 
+    # copy.deepcopy (nn.TransformerEncoder copies its layer) and pickle rebuild through these: an int is
+    # immutable, so the copy is the value itself, names kept.
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (NamedInt, (int(self), self.kwb_names))
+
     def __mul__(self, other):
         if isinstance(other, NamedInt):
             return NamedInt(int(self) * int(other), self.kwb_names + other.kwb_names)

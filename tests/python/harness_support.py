@@ -102,12 +102,14 @@ class Run:
     def __init__(self, proc):
         self.rc = proc.returncode
         self.stdout, self.stderr = proc.stdout, proc.stderr
-        self.starts, self.results, self.result = [], {}, None
+        self.starts, self.results, self.result, self.plan = [], {}, None, None
         for line in proc.stdout.splitlines():
             if not line.startswith(PREFIX):
                 continue
             body = line[len(PREFIX):]
-            if body.startswith("CASE_START "):
+            if body.startswith("CASE_PLAN "):
+                self.plan = strict_loads(body[len("CASE_PLAN "):])
+            elif body.startswith("CASE_START "):
                 self.starts.append(strict_loads(body[len("CASE_START "):])["name"])
             elif body.startswith("CASE_RESULT "):
                 r = strict_loads(body[len("CASE_RESULT "):])

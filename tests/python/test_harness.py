@@ -204,6 +204,16 @@ class SelectionTest(unittest.TestCase):
         self.assertEqual(r.rc, 2, r)
         self.assertIn("--cases names no case", r.result["error"])
 
+    def test_case_plan_lists_every_case_before_the_selection(self):
+        # The workbench reads it to know when every case has a result (then a killed process is not resumed).
+        r = h.run_harness(self.ws, "--no-memory", "--cases", "strided", env=CPU)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.plan["cases"], ["problem_shape", "boundary_tail", "boundary_size1", "dtype_bf16", "strided"])
+        self.assertEqual([s["name"] for s in r.plan["skipped_cases"]], ["dtype_fp16"])  # cpu-test lacks fp16
+        self.assertEqual(r.plan["mode"], "cpu-test")
+        self.assertEqual(r.plan["framework"], r.result["framework"])
+        self.assertLess(r.stdout.index("CASE_PLAN"), r.stdout.index("CASE_START"))
+
     def test_unknown_case_is_a_harness_error(self):
         r = h.run_harness(self.ws, "--cases", "nope", env=CPU)
         self.assertEqual(r.rc, 2, r)

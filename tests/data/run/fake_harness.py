@@ -2,7 +2,8 @@
 """A stand-in for test_kernel.py that speaks the harness contract (docs/CONTRACTS.md §2).
 
 Test knobs (not part of the contract): --fake-cases, --hang NAME, --hang-ignore-term, --pidfile,
---stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms.
+--stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms, --plan,
+--escape-child PIDFILE.
 """
 import argparse
 import json
@@ -27,6 +28,8 @@ ap.add_argument("--crash", default="")
 ap.add_argument("--ignore-skip", action="store_true")
 ap.add_argument("--sleep-ms", type=int, default=0)
 ap.add_argument("--leave-child", action="store_true", help="exit with a background child still running")
+ap.add_argument("--plan", action="store_true", help="print CASE_PLAN before the cases (as the template does)")
+ap.add_argument("--escape-child", default="", help="start `sleep 1000` in a new session (setsid) and write its pid here")
 ap.add_argument("--strict-skip", action="store_true", help="exit 2 when --skip leaves no case (as the template does)")
 a = ap.parse_args()
 
@@ -40,6 +43,14 @@ print("argv " + " ".join(sys.argv[1:]))
 sys.stdout.flush()
 
 names = a.fake_cases.split(",")
+if a.plan:
+    print(P + "CASE_PLAN " + json.dumps({"cases": names, "mode": "cpu-dry-run", "framework": "triton",
+                                         "version": "v0", "gpu": "cpu", "torch": "1.13.1"}), flush=True)
+if a.escape_child:
+    # Leaves the harness's process group and session: only the run's tag finds it.
+    child = subprocess.Popen(["setsid", "sleep", "1000"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(a.escape_child, "w") as f:
+        f.write(str(child.pid))
 if a.strict_skip and not [n for n in names if n not in skip]:
     print(P + "RESULT_JSON=" + json.dumps({"status": "ERROR", "error": "no case selected", "cases": [],
                                            "gpu": "cpu", "torch": "1.13.1"}), flush=True)

@@ -1,0 +1,108 @@
+"""The probe on real models: every KernelBench level-3 problem gives a spec or a one-line error, never a
+traceback, within its time (issue 18: recursion errors on LSTM/GRU, IndexError on causal attention,
+minutes on RNNs). Levels 1-2 are covered by tst_spec_golden against checked specs."""
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+import unittest
+
+import harness_support as h
+
+PROBE = os.path.join(h.SOURCE, "resources", "python", "probe.py")
+SHARED = os.environ.get("KWB_SHARED_DIR", os.path.join(h.SOURCE, "..", "shared"))
+LEVEL3 = sorted(glob.glob(os.path.join(SHARED, "data", "kernelbench", "level3", "*.py")))
+
+
+def probe(path, timeout=120):
+    start = time.monotonic()
+    p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=timeout,
+                       cwd=os.path.dirname(path))
+    return p, time.monotonic() - start
+
+
+class ProbeModelsTest(unittest.TestCase):
+    @unittest.skipUnless(LEVEL3, "no KernelBench level 3 under KWB_SHARED_DIR")
+    def test_level3_gives_a_spec_or_one_line_error(self):
+        for path in LEVEL3:
+            with self.subTest(problem=os.path.basename(path)):
+                p, took = probe(path)
+                self.assertIn(p.returncode, (0, 3), p.stderr[-2000:])
+                doc = json.loads(p.stdout)
+                if p.returncode == 3:
+                    msg = doc["error"]["message"]
+                    self.assertNotIn("Traceback", msg)
+                    self.assertNotIn("\n", msg)
+                else:
+                    self.assertIn("pattern", doc)
+                self.assertLess(took, 60, "the RNNs took over 120 s when the analysis was quadratic")
+
+    def test_attention_is_anchored_on_q_k_not_on_a_projection(self):
+        # MiniGPT: causal attention after a 2-D projection; the first GEMM is the projection (IndexError before).
+        path = os.path.join(SHARED, "data", "kernelbench", "level3", "44_MiniGPTBlock.py")
+        if not os.path.exists(path):
+            self.skipTest("no 44_MiniGPTBlock.py")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        att = json.loads(p.stdout)["pattern"]["attention"]
+        self.assertEqual((att["Lq"], att["Lk"], att["masked"]), (512, 512, True))
+
+    def test_multi_line_error_is_one_line(self):
+        # An error of the model's own code is named by its line, in one line.
+        d = h.tempfile.mkdtemp()
+        path = os.path.join(d, "odd.py")
+        with open(path, "w") as f:
+            f.write("import torch\n"
+                    "class Model(torch.nn.Module):\n"
+                    "    def forward(self, x):\n"
+                    "        raise RuntimeError('boom\\nsecond line')\n"
+                    "def get_inputs():\n    return [torch.rand(4)]\n"
+                    "def get_init_inputs():\n    return []\n")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 3, p.stdout)
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual(err["line"], 4)
+        self.assertNotIn("\n", err["message"])
+
+
+def write(src):
+    d = h.tempfile.mkdtemp()
+    path = os.path.join(d, "logic.py")
+    with open(path, "w") as f:
+        f.write(src)
+    return path
+
+
+class ProbeConstructsTest(unittest.TestCase):
+    def test_transformer_encoder_deep_copies_its_named_sizes(self):
+        # nn.TransformerEncoder deep-copies its layer; the probe's named ints broke copy.deepcopy (TypeError).
+        p, _ = probe(write("import torch\nimport torch.nn as nn\n"
+                           "class Model(nn.Module):\n"
+                           "    def __init__(self, d, h, n):\n"
+                           "        super().__init__()\n"
+                           "        self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(d, h, batch_first=True), n)\n"
+                           "    def forward(self, x):\n        return self.enc(x)\n"
+                           "B, S, D, H, N = 2, 16, 64, 4, 2\n"
+                           "def get_inputs():\n    return [torch.randn(B, S, D)]\n"
+                           "def get_init_inputs():\n    return [D, H, N]\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        self.assertEqual(json.loads(p.stdout)["pattern"]["primary"], "Attention")
+
+    def test_data_dependent_op_is_named_with_its_line(self):
+        p, _ = probe(write("import torch\n"
+                           "class Model(torch.nn.Module):\n"
+                           "    def forward(self, x):\n"
+                           "        return x.sum() + torch.nonzero(x > 0).shape[0]\n"
+                           "def get_inputs():\n    return [torch.randn(64, 64)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 3, p.stdout)
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual((err["kind"], err["line"]), ("DataDependentShape", 4))
+        self.assertIn("nonzero", err["message"])
+        self.assertNotIn("\n", err["message"])
+
+
+if __name__ == "__main__":
+    unittest.main()
