@@ -497,6 +497,11 @@ void BaselineJob::startMeasure() {
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   m_outcome = outcome;
+  // The gate is the run's headline from the moment it ends (verdict()), not only once records are written.
+  RecordsOutput gate;
+  evaluateGate(recordsInput(), m_ws->path(QStringLiteral("kernel.py")), &gate);
+  m_gate = gate.gateResult;
+  m_gateReason = gate.gateReason;
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
     status = QStringLiteral("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
@@ -514,8 +519,7 @@ void BaselineJob::cancel() {
   if (m_run) m_run->cancel();
 }
 
-bool BaselineJob::writeRecords() {
-  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+RecordsInput BaselineJob::recordsInput() const {
   RecordsInput in;
   in.spec = &m_spec;
   in.gpuId = m_gpuId;
@@ -523,7 +527,7 @@ bool BaselineJob::writeRecords() {
   in.frameworkReason = m_frameworkReason;
   in.outsidePolicy = m_outsidePolicy;
   in.cpuDryRun = m_opts.cpuDryRun;
-  in.outcome = &*m_outcome;
+  in.outcome = m_outcome ? &*m_outcome : nullptr;
   in.records = &m_records;
   in.searchLog = &m_searchLog;
   in.baselineConfig = m_baselineConfig;
@@ -534,12 +538,31 @@ bool BaselineJob::writeRecords() {
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
   in.command = reproduceCommand(m_opts, m_framework, m_ws->root());
+  return in;
+}
+
+Verdict BaselineJob::verdict() const {
+  if (m_run && m_run->isRunning()) return Verdict::Running;
+  if (!m_outcome) return Verdict::NotRun;
+  VerdictInput v;
+  v.gateResult = m_gate;
+  v.dryRun = m_opts.cpuDryRun;
+  v.skeleton = !m_implemented;
+  v.stopped = m_outcome->cancelled;
+  v.harnessResult = m_outcome->result.has_value();
+  return verdictFor(v);
+}
+
+bool BaselineJob::writeRecords() {
+  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+  const RecordsInput in = recordsInput();
   RecordsOutput outRec;
   QString error;
   if (!buildRecords(in, *m_ws, m_renderFigure, &outRec, &error)) return fail(Measure, error);
   m_util = outRec.utilization;
   m_roofline = outRec.roofline;
   m_gate = outRec.gateResult;
+  m_gateReason = outRec.gateReason;
   for (const QString& rel : outRec.files)
     if (!m_written.contains(rel)) m_written.append(rel);
   for (const QString& line : outRec.summary) Q_EMIT progress(Measure, line);

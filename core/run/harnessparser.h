@@ -64,6 +64,8 @@ struct HarnessEvent {
     QString error;                       ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
     QString marker;                      ///< "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
     QString caseName;                    ///< CaseStart / CaseResult: the case's "name"
+    int caseIndex = 0;                   ///< CaseStart: "index", 1-based position in this process's cases (0 = not given)
+    int caseTotal = 0;                   ///< CaseStart: "total", cases this process runs (0 = not given; older harnesses)
     std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
     std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
 };
