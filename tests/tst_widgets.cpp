@@ -562,6 +562,13 @@ void TestWidgets::verdictLooks() {
 // zoom/pan, a hover readout, the legend outside the axis rect, export to PNG, SVG and PDF.
 void TestWidgets::rooflineLabelsHoverExport() {
   RooflinePlot plot;
+  // Empty, the axis rect still takes the width (an empty legend squeezed it to a sliver).
+  plot.resize(600, 400);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  QVERIFY2(plot.plot()->axisRect()->width() > 300, qPrintable(QString::number(plot.plot()->axisRect()->width())));
+  plot.hide();
   RooflineData d = sampleRoofline();
   d.measuredBandwidthTBs = 4.24;
   d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.4, QStringLiteral("datasheet")}, {QStringLiteral("tf32"), 494.7, QString()}};

@@ -98,6 +98,7 @@ MainWindow::MainWindow(QWidget* parent)
   m_roofline->setSession(m_session);
   m_statusVerdict = new VerdictBadge(this);
   m_statusVerdict->setObjectName(QStringLiteral("statusVerdict"));
+  m_statusVerdict->setWordWrap(false);  // one line: the status bar must not grow
   statusBar()->addPermanentWidget(m_statusVerdict);
   connect(m_session, &WorkbenchSession::verdictChanged, m_statusVerdict, &VerdictBadge::setVerdict);
   connect(m_session, &WorkbenchSession::reviewChanged, this, [this] {

@@ -60,12 +60,12 @@ RooflinePlot::RooflinePlot(QWidget* parent)
   m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
   m_plot->yAxis->setLabel(tr("Performance (TFLOPS)"));
   // The roofs are labelled on the chart; the legend sits below the axis rect, never over the data.
+  // (It joins the layout with data only: an empty legend grid reports a tiny maximum width, which
+  // squeezed its column, the axis rect's, to a sliver.)
   m_plot->legend->setVisible(true);
   m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-  m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
   m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
   m_plot->legend->setWrap(2);
-  m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
   m_plot->plotLayout()->insertRow(0);
   m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -101,6 +101,10 @@ void RooflinePlot::clear() {
   m_plot->clearGraphs();
   m_plot->clearItems();
   m_hover = nullptr;
+  if (m_plot->legend->layout()) {
+    m_plot->plotLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->simplify();
+  }
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
   m_title->setText(tr("Roofline"));
@@ -247,6 +251,8 @@ bool RooflinePlot::exportTo(const QString& path, QString* error) {
 void RooflinePlot::setData(const RooflineData& d) {
   clear();
   m_data = d;
+  m_plot->plotLayout()->addElement(2, 0, m_plot->legend);  // below the axis rect, off the data
+  m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
   m_title->setText(tr("Roofline — %1, %2").arg(d.gpuId, d.dtype));
   QStringList notes;
   notes << tr("%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte")

@@ -78,6 +78,7 @@ RunConsole::RunConsole(QWidget* parent)
   m_progress->setMinimumWidth(80);
   m_verdict->setObjectName(QStringLiteral("consoleVerdict"));
   m_verdict->setPrefix(false);  // the dock's title says where it is; the badge keeps its colour and glyph
+  m_verdict->setWordWrap(false);
 
   m_rawCheck->setObjectName(QStringLiteral("rawOutputCheck"));
   m_rawCheck->setToolTip(tr("Show the harness's protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed"));

@@ -24,6 +24,7 @@ QString verdictGlyph(Verdict v) {
 VerdictBadge::VerdictBadge(QWidget* parent) : QLabel(parent) {
   setObjectName(QStringLiteral("verdictBadge"));
   setTextFormat(Qt::PlainText);
+  setWordWrap(true);  // a long headline wraps in a narrow dock instead of widening it
   setVerdict(Verdict::NotRun);
 }
 

@@ -110,6 +110,8 @@ WizardPanel::WizardPanel(QWidget* parent)
   connect(m_files, &QListWidget::itemActivated, this,
           [this](QListWidgetItem* item) { Q_EMIT openFileRequested(QDir(m_filesRoot).filePath(item->text())); });
   m_measureSummary->setWordWrap(true);
+  // A long unbreakable name (a problem, a path) is clipped rather than widening the whole wizard.
+  m_measureSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   m_measureSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_measureSummary->setText(tr("Not run yet."));
   auto* recordRow = new QHBoxLayout(m_recordButtons);
@@ -118,7 +120,7 @@ WizardPanel::WizardPanel(QWidget* parent)
   auto* measureLayout = new QVBoxLayout(measureContent);
   measureLayout->setContentsMargins(0, 0, 0, 0);
   m_verdictBadge->setObjectName(QStringLiteral("wizardVerdict"));
-  measureLayout->addWidget(m_verdictBadge, 0, Qt::AlignLeft);
+  measureLayout->addWidget(m_verdictBadge);
   measureLayout->addWidget(m_measureSummary);
   measureLayout->addWidget(m_recordButtons);
   measureLayout->addStretch(1);
