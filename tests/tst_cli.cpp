@@ -242,6 +242,28 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
     QVERIFY2(reason.startsWith(QStringLiteral("the run was stopped by the user")), qPrintable(reason));
+
+    // Stopped again over a PASSING record: that record is kept, not replaced by the stopped run's.
+    QByteArray passing = readAll(ws + QStringLiteral("/memory/v0.json"));
+    passing.replace("\"result\": \"FAIL\"", "\"result\": \"PASS\"");
+    writeFile(ws + QStringLiteral("/memory/v0.json"), passing);
+    const QByteArray report = readAll(ws + QStringLiteral("/baseline_report.md"));
+    p.setArguments(p.arguments() << QStringLiteral("--force"));
+    p.start();
+    QVERIFY(p.waitForStarted());
+    out.clear();
+    for (int i = 0; i < 240 && !(m = pidLine.match(QString::fromUtf8(out))).hasMatch(); ++i) {
+      p.waitForReadyRead(500);
+      out += p.readAllStandardOutput();
+    }
+    QVERIFY2(m.hasMatch(), out.constData());
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 1);
+    out += p.readAllStandardOutput();
+    QVERIFY2(out.contains("passing baseline_report.md and memory/v0.json are kept unchanged"), out.constData());
+    QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
+    QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
   }
 
   void existingWorkspaceNeedsForce() {

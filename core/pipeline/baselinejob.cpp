@@ -17,6 +17,7 @@
 #include "core/knowledge/registry.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/records/memoryrecord.h"
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/run/target.h"
@@ -612,6 +613,17 @@ void BaselineJob::runAll() {
     return;
   }
   connect(this, &BaselineJob::measured, this, [this, finish](bool) {
+    // A stopped run does not replace a passing record: the records describe a finished run.
+    if (verdict() == Verdict::Stopped) {
+      const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), QStringLiteral("v0")));
+      if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
+        m_error = QStringLiteral("the run was stopped: the passing baseline_report.md and memory/v0.json are kept unchanged");
+        Q_EMIT progress(Measure, m_error);
+        Q_EMIT phaseDone(Measure, false);
+        finish(false);
+        return;
+      }
+    }
     if (!writeRecords()) {
       finish(false);
       return;
