@@ -60,7 +60,27 @@ private Q_SLOTS:
   void exportMarkdownAndHtml();
   void exportPdfNeedsWriter();
   void sessionSignals();
+  void compareTwoRuns();
 };
+
+void TestReview::compareTwoRuns() {
+  auto c = [](const char* name, const char* status, std::optional<double> us) {
+    CaseResult r;
+    r.name = QLatin1String(name);
+    r.status = QLatin1String(status);
+    r.latencyUs = us;
+    return r;
+  };
+  const QList<CaseComparison> rows = compareRuns({c("problem_shape", "PASS", 100.0), c("strided", "FAIL", std::nullopt)},
+                                                 {c("problem_shape", "PASS", 80.0), c("strided", "PASS", std::nullopt), c("mean_shift", "PASS", std::nullopt)});
+  QCOMPARE(rows.size(), 3);
+  QCOMPARE(rows[0].latencyRatio().value_or(0), 0.8);
+  QVERIFY(!rows[0].statusChanged());
+  QVERIFY(rows[1].statusChanged());
+  QVERIFY(!rows[1].latencyRatio());
+  QCOMPARE(rows[2].name, QStringLiteral("mean_shift"));
+  QVERIFY(!rows[2].a && rows[2].b && rows[2].statusChanged());
+}
 
 void TestReview::verdict_data() {
   QTest::addColumn<QString>("gate");
@@ -144,6 +164,13 @@ void TestReview::readFinishedWorkspace() {
   QCOMPARE(r->runs[0].stamp, QStringLiteral("20261201-110000"));  // newest first
   QVERIFY(r->runs[0].recorded);
   QCOMPARE(r->runs[1].status, QStringLiteral("STOPPED"));
+  // A second run in the same second gets "_2" and lists first (newest).
+  write(ws + QStringLiteral("/.kwb/runs/20261201-110000_2/result.json"), R"({"cancelled": true, "cases": []})");
+  const QList<RunEntry> runs = listRuns(ws);
+  QCOMPARE(runs.size(), 3);
+  QCOMPARE(runs[0].stamp, QStringLiteral("20261201-110000_2"));
+  QCOMPARE(runs[0].when, runs[1].when);
+  QVERIFY(runs[0].when.isValid());
   // Without .kwb/roofline.json the roofline is recomputed from the spec and the run: ReLU fp32, 1/8 FLOP/byte.
   QVERIFY(r->roofline);
   QVERIFY(qFuzzyCompare(r->roofline->pointIntensity, 0.125));

@@ -482,6 +482,9 @@ void BaselineJob::startMeasure() {
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
   cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  // Two runs in one second (a stopped one and its re-run) must not share, and overwrite, a folder.
+  for (int n = 2; QFileInfo::exists(cfg.runDir); ++n)
+    cfg.runDir = cfg.runDir.section(u'_', 0, 0) + QStringLiteral("_%1").arg(n);
   Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
                                .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)")
                                                      : QString(),

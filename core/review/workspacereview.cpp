@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QTimeZone>
 
+#include <algorithm>
+
 #include "core/perf/utilization.h"
 
 namespace kwb {
@@ -94,6 +96,17 @@ QList<RunLogLine> readRunLog(const QString& logPath, int maxLines) {
   return lines;
 }
 
+QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseResult>& b) {
+  QList<CaseComparison> rows;
+  for (const CaseResult& c : a) rows.append({c.name, c, std::nullopt});
+  for (const CaseResult& c : b) {
+    auto it = std::find_if(rows.begin(), rows.end(), [&c](const CaseComparison& r) { return r.name == c.name; });
+    if (it != rows.end()) it->b = c;
+    else rows.append({c.name, std::nullopt, c});
+  }
+  return rows;
+}
+
 bool isSkeletonKernel(const QString& kernelPy) {
   QFile f(kernelPy);
   if (!f.open(QIODevice::ReadOnly)) return false;
@@ -124,12 +137,18 @@ bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir)
 QList<RunEntry> listRuns(const QString& workspace) {
   QList<RunEntry> runs;
   const QDir dir(QDir(workspace).filePath(QStringLiteral(".kwb/runs")));
-  const QStringList names = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed);
+  QStringList names = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+  // Newest first; "<stamp>_2" came after "<stamp>" (a plain name sort puts it first).
+  std::sort(names.begin(), names.end(), [](const QString& x, const QString& y) {
+    const QString kx = x.left(15), ky = y.left(15);
+    if (kx != ky) return kx > ky;
+    return x.mid(16).toInt() > y.mid(16).toInt();
+  });
   for (const QString& name : names) {
     RunEntry e;
     e.stamp = name;
     e.dir = dir.absoluteFilePath(name);
-    e.when = QDateTime::fromString(name, QStringLiteral("yyyyMMdd-HHmmss"));
+    e.when = QDateTime::fromString(name.left(15), QStringLiteral("yyyyMMdd-HHmmss"));  // "_2": a second run in that second
     e.when.setTimeZone(QTimeZone::utc());
     QString why;
     if (const auto rf = readRunFile(e.dir, &why)) {

@@ -21,7 +21,7 @@ namespace kwb {
 
 /// One run folder, .kwb/runs/<stamp>/.
 struct RunEntry {
-  QString stamp;      ///< folder name, "yyyyMMdd-HHmmss" (UTC)
+  QString stamp;      ///< folder name, "yyyyMMdd-HHmmss" (UTC), "_2", "_3" … for later runs in the same second
   QString dir;        ///< absolute path
   QDateTime when;     ///< the stamp as UTC time (invalid when the name is not a stamp)
   QString status;     ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
@@ -80,6 +80,23 @@ struct RunLogLine {
 /// The last `maxLines` lines of an output.log (its "[out] " / "[err] " / "[kwb] " tags removed and
 /// turned into channels); empty when it cannot be read.
 QList<RunLogLine> readRunLog(const QString& logPath, int maxLines);
+
+/// One case of two runs side by side (compareRuns).
+struct CaseComparison {
+  QString name;
+  std::optional<CaseResult> a;  ///< in the first run (absent: not run there)
+  std::optional<CaseResult> b;  ///< in the second run
+  /// b's latency over a's (b / a; < 1 faster), when both were timed.
+  std::optional<double> latencyRatio() const {
+    if (a && b && a->latencyUs && b->latencyUs && *a->latencyUs > 0) return *b->latencyUs / *a->latencyUs;
+    return std::nullopt;
+  }
+  /// The status changed between the runs (one side missing counts as a change).
+  bool statusChanged() const { return !a || !b || a->status != b->status; }
+};
+
+/// The cases of two runs side by side, in a's order, then b's cases a did not have.
+QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseResult>& b);
 
 /// True when `kernelPy` is a skeleton (a line "UNIMPLEMENTED = True", as core/codegen writes it).
 bool isSkeletonKernel(const QString& kernelPy);
