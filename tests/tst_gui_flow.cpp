@@ -25,6 +25,12 @@
 #include "widgets/mainwindow.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
+#include "widgets/runspanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QTableView>
 #include "widgets/specview.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
@@ -290,6 +296,13 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(QTest::qWaitForWindowExposed(&r));
     QTest::qWait(300);
     QVERIFY(r.grab().save(QStringLiteral("/tmp/kwb_gui_review.png")));
+    // The run history lists the run, marked as the recorded one.
+    auto* runsPanel = r.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+    QVERIFY(runsPanel);
+    QAbstractItemModelTester runsTester(runsPanel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(runsPanel->model()->rowCount(), 1);
+    QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+    QCOMPARE(runsPanel->model()->index(0, RunsModel::StatusColumn).data().toString(), QStringLiteral("PASS"));
     // One of its run folders opens that run.
     const QString runs = QDir(ws).filePath(QStringLiteral(".kwb/runs"));
     const QString run = QDir(runs).filePath(QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst());
@@ -337,6 +350,26 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY2(w.showReport(), qPrintable(w.lastError()));
   QCOMPARE(asked.size(), 2);
   QVERIFY(!readFile(v0).contains("\"result\": \"PASS\""));
+
+  // Three runs now (done, stopped, done): the history lists them newest first; two compare side by side.
+  auto* runsPanel = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+  QCOMPARE(runsPanel->model()->rowCount(), 3);
+  QCOMPARE(runsPanel->model()->index(1, RunsModel::StatusColumn).data().toString(), QStringLiteral("STOPPED"));
+  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+  QSignalSpy compared(runsPanel, &RunsPanel::comparisonReady);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  auto* compareButton = runsPanel->findChild<QPushButton*>(QStringLiteral("compareRunsButton"));
+  QVERIFY(compareButton->isEnabled());
+  compareButton->click();
+  QCOMPARE(compared.size(), 1);
+  const QString table = compared.first().at(1).toString();
+  QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")), qPrintable(table));
+  QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
+  // Double-click reviews a run: the window leaves the job for that run.
+  Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(1, 0).data(RunsModel::DirRole).toString());
+  QCOMPARE(w.session()->verdict(), Verdict::Stopped);
+  QVERIFY(!w.job());
 }
 
 // The first window: a welcome page (open, open a workspace, the example, recent files) and an Edit menu.

@@ -16,6 +16,7 @@
 #include "widgets/verdictbadge.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
+#include "widgets/runspanel.h"
 #include "widgets/specform.h"
 #include "widgets/wizardpanel.h"
 
@@ -300,6 +301,21 @@ void MainWindow::createDocks() {
   plugins->setJobGetter([this] { return phaseBusy() ? nullptr : m_job.get(); });  // not while a phase uses it
   connect(plugins, &PluginPanel::recordUsed, this, [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
   tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
+  // The run history: review an older run, or compare two.
+  auto* runs = new RunsPanel(this);
+  runs->setObjectName(QStringLiteral("runsPanel"));
+  runs->setSession(m_session);
+  connect(runs, &RunsPanel::openRunRequested, this, [this](const QString& dir) { openPath(dir); });
+  connect(runs, &RunsPanel::comparisonReady, this, [this](const QString& title, const QString& html) {
+    if (html.isEmpty())
+      showError(tr("Compare runs"), tr("One of the runs has no recorded cases (no result.json)."));
+    else
+      m_editors->showHtml(title, html);
+  });
+  connect(this, &MainWindow::phaseFinished, runs, [this, runs](int phase) {
+    if (phase == 3 && m_job) runs->showWorkspace(m_job->workspaceDir());
+  });
+  tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
   roofline->raise();
 }
 
@@ -874,6 +890,7 @@ void MainWindow::onMeasured(bool ok) {
   const Verdict verdict = m_job->verdict();
   m_session->setVerdict(verdict, m_job->gateReason());
   m_wizard->setPhaseState(4, allowsCommit(verdict) ? S::Done : S::Failed);
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());
   QStringList lines;
   lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
   if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(m_job->gateReason());
@@ -936,6 +953,7 @@ bool MainWindow::ensureRecords() {
   }
   m_recordsWritten = true;
   updateActions();
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());  // the recorded mark moved
   if (m_job->roofline())
     m_roofline->setData(*m_job->roofline());
   for (const char* rel : {"baseline_report.md", "memory/v0.json"})
