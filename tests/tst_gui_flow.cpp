@@ -4,6 +4,7 @@
 #include "widgets/qcustomplot_include.h"  // first: QCustomPlot needs `foreach`
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QCheckBox>
 #include <QComboBox>
@@ -403,6 +404,17 @@ void TestGuiFlow::welcomeAndEditMenu() {
   QVERIFY(!e->text().startsWith(QStringLiteral("# edit")));
   w.findChild<QAction*>(QStringLiteral("actionRedo"))->trigger();
   QVERIFY(e->text().startsWith(QStringLiteral("# edit")));
+  // View > Dark Theme: the palette, and the roofline with it; off restores the start palette.
+  const QColor lightWindow = QApplication::palette().color(QPalette::Window);
+  auto* dark = w.findChild<QAction*>(QStringLiteral("actionDarkTheme"));
+  QVERIFY(dark && dark->isCheckable());
+  dark->setChecked(true);
+  QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+  QTRY_VERIFY(w.rooflinePlot()->plot()->legend->brush().color().lightness() < 80);  // the chart re-themed
+  QVERIFY(QSettings().value(QStringLiteral("view/dark")).toBool());
+  dark->setChecked(false);
+  QCOMPARE(QApplication::palette().color(QPalette::Window), lightWindow);
+  QVERIFY(!QSettings().value(QStringLiteral("view/dark")).toBool());
   // Reset Layout brings a closed dock back.
   auto* roof = w.findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
   roof->close();

@@ -18,6 +18,7 @@
 #include "widgets/runconsole.h"
 #include "widgets/runspanel.h"
 #include "widgets/specform.h"
+#include "widgets/theme.h"
 #include "widgets/wizardpanel.h"
 
 #include <QAction>
@@ -251,6 +252,13 @@ void MainWindow::createActions() {
   m_viewMenu = menuBar()->addMenu(tr("&View"));
   QAction* reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
   reset->setObjectName(QStringLiteral("actionResetLayout"));
+  QAction* dark = m_viewMenu->addAction(tr("&Dark Theme"));
+  dark->setObjectName(QStringLiteral("actionDarkTheme"));
+  dark->setCheckable(true);
+  connect(dark, &QAction::toggled, this, [](bool on) {
+    applyDarkTheme(on);
+    QSettings().setValue(QStringLiteral("view/dark"), on);
+  });
   m_viewMenu->addSeparator();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, [this] {
@@ -461,6 +469,8 @@ void MainWindow::restoreSettings() {
   m_wizard->setFramework(s.value(QStringLiteral("run/framework")).toString());
   m_recent = s.value(QStringLiteral("files/recent")).toStringList();
   updateRecentMenu();
+  if (s.value(QStringLiteral("view/dark"), false).toBool())
+    findChild<QAction*>(QStringLiteral("actionDarkTheme"))->setChecked(true);
 }
 
 void MainWindow::saveRunDefaults() const {

@@ -5,6 +5,7 @@
 #include "widgets/codeeditor.h"
 #include "widgets/verdictbadge.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QDir>
 #include <QHBoxLayout>
@@ -208,7 +209,7 @@ void RunConsole::insert(const QList<Entry>& entries) {
   errFmt.setForeground(QColor(0xc6, 0x28, 0x28));
   QTextCharFormat msg;
   msg.setFontItalic(true);
-  msg.setForeground(QColor(0x15, 0x65, 0xc0));
+  msg.setForeground(QApplication::palette().color(QPalette::Link));  // readable on a light and a dark palette
   QTextCharFormat human;
   human.setFontWeight(QFont::DemiBold);
   QTextCursor cursor(m_output->document());
