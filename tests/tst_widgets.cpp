@@ -581,6 +581,7 @@ void TestWidgets::rooflineLabelsHoverExport() {
   QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QString& l) { return l.startsWith(QStringLiteral("V0 19_ReLU")); }));
   QCustomPlot* cp = plot.plot();
   QCOMPARE(cp->xAxis->numberFormat(), QStringLiteral("eb"));  // 10 with a superscript, not 1E+03
+  QCOMPARE(cp->locale(), QLocale::c());                        // also under a locale that writes 1E+03
   QVERIFY(cp->interactions().testFlag(QCP::iRangeDrag) && cp->interactions().testFlag(QCP::iRangeZoom));
   QVERIFY(!cp->axisRect()->insetLayout()->elements(false).contains(cp->legend));  // off the data
   QVERIFY(cp->yAxis->range().contains(494.7));

@@ -49,6 +49,9 @@ QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& lege
 RooflinePlot::RooflinePlot(QWidget* parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(nullptr), m_note(new QLabel(this)) {
   m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
+  // QCustomPlot finds the exponent of "1e+03" to draw 10³; a locale that writes "1E+03" (zh_CN does)
+  // defeats it and the ticks read 1E+03. Numbers on the chart use the C locale.
+  m_plot->setLocale(QLocale::c());
   m_plot->setMinimumSize(320, 240);
   for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
     axis->setScaleType(QCPAxis::stLogarithmic);
