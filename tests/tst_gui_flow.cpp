@@ -335,6 +335,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(passing.contains("\"result\": \"PASS\""));
   QTest::mouseClick(wiz->phaseButton(4), Qt::LeftButton);
   QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(4) != S::Running, 300000);
+  // Its run folder is in the workspace (a second run in the same second once went to "<first '_' of the path>_2").
+  QCOMPARE(QFileInfo(w.job()->outcome()->runDir).absolutePath(), QFileInfo(QDir(ws).filePath(QStringLiteral(".kwb/runs"))).absoluteFilePath());
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
   QStringList asked;
   w.setConfirmHandler([&asked](const QString& title, const QString&) {
@@ -354,12 +356,13 @@ void TestGuiFlow::fullFlowCpuDryRun() {
 
   // Three runs now (done, stopped, done): the history lists them newest first; two compare side by side.
   auto* runsPanel = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
-  QCOMPARE(runsPanel->model()->rowCount(), 3);
+  const int runCount = runsPanel->model()->rowCount();
+  QCOMPARE(runCount, 3);
   QCOMPARE(runsPanel->model()->index(1, RunsModel::StatusColumn).data().toString(), QStringLiteral("STOPPED"));
   QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
   QSignalSpy compared(runsPanel, &RunsPanel::comparisonReady);
   runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(runCount - 1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
   auto* compareButton = runsPanel->findChild<QPushButton*>(QStringLiteral("compareRunsButton"));
   QVERIFY(compareButton->isEnabled());
   compareButton->click();
@@ -367,9 +370,10 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   const QString table = compared.first().at(1).toString();
   QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")), qPrintable(table));
   QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
-  // Double-click reviews a run: the window leaves the job for that run.
-  Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(1, 0).data(RunsModel::DirRole).toString());
-  QCOMPARE(w.session()->verdict(), Verdict::Stopped);
+  // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).
+  Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(runCount - 1, 0).data(RunsModel::DirRole).toString());
+  QCOMPARE(w.session()->verdict(), Verdict::DryRun);
+  QVERIFY(!w.session()->review()->runRecorded);
   QVERIFY(!w.job());
 }
 

@@ -73,9 +73,7 @@ RunConsole::RunConsole(QWidget* parent)
   m_progress->setFormat(tr("idle"));
   m_progress->setTextVisible(true);
   m_summary->setObjectName(QStringLiteral("caseSummary"));
-  // The header must not set the dock's minimum width: the counts give way (full text in the tooltip).
-  m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  m_summary->setMinimumWidth(60);
+  // The header must not set the dock's minimum width: the progress bar gives way first.
   m_progress->setMinimumWidth(80);
   m_verdict->setObjectName(QStringLiteral("consoleVerdict"));
   m_verdict->setPrefix(false);  // the dock's title says where it is; the badge keeps its colour and glyph
@@ -339,7 +337,7 @@ void RunConsole::updateSummary() {
     if (n > 0)
       parts << (s == u"PASS" && m_cases->dryRun() ? tr("%1 PASS (harness only)").arg(n) : QStringLiteral("%1 %2").arg(n).arg(s));
   }
-  m_summary->setText(parts.isEmpty() ? QString() : tr("cases: %1").arg(parts.join(QStringLiteral(", "))));
+  m_summary->setText(parts.join(QStringLiteral(", ")));
   m_summary->setToolTip(m_summary->text());
   // Case counts are not the verdict: they take the verdict's colour only when it passed.
   m_summary->setStyleSheet(m_verdict->verdict() == Verdict::Pass ? QStringLiteral("color:%1").arg(verdictColor(Verdict::Pass).name())

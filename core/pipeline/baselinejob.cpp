@@ -481,10 +481,11 @@ void BaselineJob::startMeasure() {
   if (m_opts.cpuDryRun) cfg.args.append(QStringLiteral("--cpu-dry-run"));
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
-  cfg.runDir = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  const QString stamp = m_ws->path(QStringLiteral(".kwb/runs/") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  cfg.runDir = stamp;
   // Two runs in one second (a stopped one and its re-run) must not share, and overwrite, a folder.
   for (int n = 2; QFileInfo::exists(cfg.runDir); ++n)
-    cfg.runDir = cfg.runDir.section(u'_', 0, 0) + QStringLiteral("_%1").arg(n);
+    cfg.runDir = stamp + QStringLiteral("_%1").arg(n);
   Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
                                .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)")
                                                      : QString(),
