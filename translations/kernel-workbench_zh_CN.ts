@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="413"/>
+        <location filename="../widgets/rooflineplot.cpp" line="416"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="417"/>
+        <location filename="../widgets/rooflineplot.cpp" line="420"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="425"/>
+        <location filename="../widgets/rooflineplot.cpp" line="428"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="27"/>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="431"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -1164,177 +1164,177 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="60"/>
+        <location filename="../widgets/rooflineplot.cpp" line="63"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="61"/>
+        <location filename="../widgets/rooflineplot.cpp" line="64"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="75"/>
+        <location filename="../widgets/rooflineplot.cpp" line="78"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="76"/>
-        <location filename="../widgets/rooflineplot.cpp" line="110"/>
+        <location filename="../widgets/rooflineplot.cpp" line="79"/>
+        <location filename="../widgets/rooflineplot.cpp" line="113"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="111"/>
+        <location filename="../widgets/rooflineplot.cpp" line="114"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="177"/>
+        <location filename="../widgets/rooflineplot.cpp" line="180"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="179"/>
+        <location filename="../widgets/rooflineplot.cpp" line="182"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="208"/>
+        <location filename="../widgets/rooflineplot.cpp" line="211"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="210"/>
+        <location filename="../widgets/rooflineplot.cpp" line="213"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="211"/>
+        <location filename="../widgets/rooflineplot.cpp" line="214"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="212"/>
+        <location filename="../widgets/rooflineplot.cpp" line="215"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="245"/>
+        <location filename="../widgets/rooflineplot.cpp" line="248"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="247"/>
+        <location filename="../widgets/rooflineplot.cpp" line="250"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="256"/>
+        <location filename="../widgets/rooflineplot.cpp" line="259"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="258"/>
+        <location filename="../widgets/rooflineplot.cpp" line="261"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="261"/>
+        <location filename="../widgets/rooflineplot.cpp" line="264"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="290"/>
+        <location filename="../widgets/rooflineplot.cpp" line="293"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="294"/>
+        <location filename="../widgets/rooflineplot.cpp" line="297"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="297"/>
+        <location filename="../widgets/rooflineplot.cpp" line="300"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="300"/>
+        <location filename="../widgets/rooflineplot.cpp" line="303"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="308"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="314"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="313"/>
-        <location filename="../widgets/rooflineplot.cpp" line="327"/>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
+        <location filename="../widgets/rooflineplot.cpp" line="330"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="315"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="325"/>
+        <location filename="../widgets/rooflineplot.cpp" line="328"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="333"/>
+        <location filename="../widgets/rooflineplot.cpp" line="336"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="335"/>
+        <location filename="../widgets/rooflineplot.cpp" line="338"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="353"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="353"/>
-        <location filename="../widgets/rooflineplot.cpp" line="357"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="360"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="362"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="363"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="365"/>
+        <location filename="../widgets/rooflineplot.cpp" line="368"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="367"/>
+        <location filename="../widgets/rooflineplot.cpp" line="370"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -1362,111 +1362,110 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="85"/>
+        <location filename="../widgets/runconsole.cpp" line="83"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="88"/>
+        <location filename="../widgets/runconsole.cpp" line="86"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="140"/>
+        <location filename="../widgets/runconsole.cpp" line="138"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="140"/>
+        <location filename="../widgets/runconsole.cpp" line="138"/>
         <source>run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="141"/>
+        <location filename="../widgets/runconsole.cpp" line="139"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="153"/>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="154"/>
+        <location filename="../widgets/runconsole.cpp" line="152"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="158"/>
+        <location filename="../widgets/runconsole.cpp" line="156"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="166"/>
+        <location filename="../widgets/runconsole.cpp" line="164"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="171"/>
+        <location filename="../widgets/runconsole.cpp" line="169"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="273"/>
+        <location filename="../widgets/runconsole.cpp" line="271"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <location filename="../widgets/runconsole.cpp" line="307"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <location filename="../widgets/runconsole.cpp" line="307"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="312"/>
+        <location filename="../widgets/runconsole.cpp" line="310"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="313"/>
+        <location filename="../widgets/runconsole.cpp" line="311"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="316"/>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="316"/>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="340"/>
+        <location filename="../widgets/runconsole.cpp" line="338"/>
         <source>%1 PASS (harness only)</source>
         <translation>%1 PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="342"/>
         <source>cases: %1</source>
-        <translation>用例：%1</translation>
+        <translation type="vanished">用例：%1</translation>
     </message>
     <message>
         <source>running %1</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="329"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="329"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
