@@ -65,6 +65,7 @@ RunConsole::RunConsole(QWidget* parent)
 
   m_stop->setObjectName(QStringLiteral("stopButton"));
   m_stop->setEnabled(false);
+  m_stop->setVisible(false);  // shown while a run goes: in review the header needs the room
   m_stop->setToolTip(tr("Stop the measurement (the process group is killed; the log is kept)"));
   connect(m_stop, &QPushButton::clicked, this, &RunConsole::stopRequested);
   m_progress->setObjectName(QStringLiteral("runProgress"));
@@ -270,6 +271,7 @@ void RunConsole::runStarted() {
   m_progress->setRange(0, 0);  // busy until the first CASE_START says how many cases there are
   m_progress->setFormat(tr("starting"));
   m_stop->setEnabled(true);
+  m_stop->setVisible(true);
   m_flushTimer->start();
   m_tick->start();
   updateSummary();
@@ -322,6 +324,7 @@ void RunConsole::runFinished(bool ok) {
   m_tick->stop();
   m_currentCase.clear();
   m_stop->setEnabled(false);
+  m_stop->setVisible(false);
   m_progress->setRange(0, 1);
   m_progress->setValue(1);
   m_progress->setFormat(ok ? tr("finished") : tr("finished with failures"));
