@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QDateTime>
 #include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -136,7 +137,10 @@ void RunConsole::setSession(WorkbenchSession* session) {
     flush();
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
-    m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded") : tr("run %1").arg(QDir(r.runDir).dirName()));
+    // The run's time of day only: the header is narrow beside a long verdict; the folder is in the tooltip.
+    const QString stamp = QDir(r.runDir).dirName();
+    const QDateTime when = QDateTime::fromString(stamp.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
+    m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded") : when.isValid() ? when.toString(QStringLiteral("HH:mm:ss")) : stamp);
     m_progress->setToolTip(tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
     updateSummary();
   });
