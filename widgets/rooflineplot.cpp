@@ -307,11 +307,15 @@ void RooflinePlot::setData(const RooflineData& d) {
 
   // Labels on the chart itself, as Nsight Compute does: each roof where it is drawn, the ridge under
   // its diamond. The memory roofs' labels sit at the left end of their slopes, above the line.
-  const double labelX = xmin * 1.6;
+  // A rising roof never crosses text that sits up-left of a point on it (the datasheet roof's label) or
+  // down-right of one (the measured roof's, which runs below it). They hang from points half a decade
+  // and a decade left of the ridge: far enough right that a narrow dock does not clip them at the left
+  // edge, clear of the ridge's own label, and away from a memory-bound kernel's point further left.
+  const double labelX = ridge / 3.0, measuredX = ridge / 10.0;
   addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX, d.bandwidthTBs * labelX,
-           Qt::AlignLeft | Qt::AlignBottom, kMemoryColor);
+           Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
   if (measuredBw > 0)
-    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), labelX, measuredBw * labelX,
+    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX, measuredBw * measuredX,
              Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
   addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)), xmax / 1.3, d.peakTflops,
            Qt::AlignRight | Qt::AlignBottom, kComputeColor);
