@@ -275,7 +275,9 @@ void RooflinePlot::setData(const RooflineData& d) {
     xs << d.pointIntensity;
   if (measuredBw > 0)
     xs << d.peakTflops / measuredBw;
-  const double xmin = decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0);
+  // At least two decades of memory roof left of the ridge: room for its labels (a compute-bound kernel's
+  // chart started one decade below the ridge, and the datasheet label was clipped at the left edge).
+  const double xmin = std::min(decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0), decadeBelow(ridge / 100.0));
   const double xmax = decadeAbove(*std::max_element(xs.begin(), xs.end()) * 10.0);
   double ylo = d.bandwidthTBs * xmin;
   if (measuredBw > 0)
@@ -305,13 +307,12 @@ void RooflinePlot::setData(const RooflineData& d) {
   ridgeGraph->setLineStyle(QCPGraph::lsNone);
   ridgeGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kComputeColor, Qt::white, 10));
 
-  // Labels on the chart itself, as Nsight Compute does: each roof where it is drawn, the ridge under
-  // its diamond. The memory roofs' labels sit at the left end of their slopes, above the line.
-  // A rising roof never crosses text that sits up-left of a point on it (the datasheet roof's label) or
-  // down-right of one (the measured roof's, which runs below it). They hang from points half a decade
-  // and a decade left of the ridge: far enough right that a narrow dock does not clip them at the left
-  // edge, clear of the ridge's own label, and away from a memory-bound kernel's point further left.
-  const double labelX = ridge / 3.0, measuredX = ridge / 10.0;
+  // Labels on the chart itself, as Nsight Compute does: each roof where it is drawn, the ridge beside
+  // its diamond. A rising roof never crosses text that sits up-left of a point on it (the datasheet
+  // roof's label) or down-right of one (the measured roof's, which runs below it). They hang from points
+  // just left of the ridge and a decade left of it: far enough right that a narrow dock does not clip
+  // them at the left edge, clear of the ridge's label, away from a memory-bound kernel's point.
+  const double labelX = ridge / 1.5, measuredX = ridge / 10.0;
   addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX, d.bandwidthTBs * labelX,
            Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
   if (measuredBw > 0)
