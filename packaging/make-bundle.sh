@@ -56,6 +56,11 @@ cat > "$root/fonts/fonts.conf" <<'XML'
 </fontconfig>
 XML
 
+# The welcome page's "Open example" looks in <libexec>/../share/kernel-workbench/examples.
+src="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$root/share/kernel-workbench/examples"
+cp "$src/examples/19_ReLU.py" "$src/examples/LICENSE.KernelBench" "$root/share/kernel-workbench/examples/"
+
 if [ -n "$shared" ] && [ -d "$shared/data/gpu-wiki" ]; then
   mkdir -p "$root/share/kernel-workbench"
   cp -r "$shared/data/gpu-wiki" "$root/share/kernel-workbench/gpu-wiki"

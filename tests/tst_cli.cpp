@@ -115,6 +115,43 @@ private Q_SLOTS:
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
   }
 
+  // `kwb export`: one self-contained file for a reviewer, in each format; nothing is re-run.
+  void exportReview() {
+    QVERIFY(QFile::exists(m_ws + QStringLiteral("/.kwb/roofline.json")));  // the chart's data beside the report
+    const QString html = m_tmp.filePath(QStringLiteral("review.html"));
+    Result r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("--output"), html});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("quality gate DRY_RUN")));
+    const QByteArray page = readAll(html);
+    QVERIFY(page.startsWith("<!DOCTYPE html>"));
+    QVERIFY(page.contains("Quality gate: DRY_RUN"));
+    QVERIFY(page.contains("<img src=\"data:image/png;base64,iVBORw0KGgo"));  // the roofline, embedded
+    QVERIFY(!page.contains("src=\"roofline.png\""));
+    QVERIFY(page.contains("Correctness results") && page.contains("problem_shape") && page.contains("<table>"));
+    const QString md = m_tmp.filePath(QStringLiteral("review.md"));
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--output"), md});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QByteArray text = readAll(md);
+    QVERIFY(text.startsWith("# Review: 19_ReLU"));
+    QVERIFY(text.contains("![Roofline](data:image/png;base64,iVBORw0KGgo") && !text.contains("](roofline.png)"));
+    const QString pdf = m_tmp.filePath(QStringLiteral("review.pdf"));
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("pdf"), QStringLiteral("--output"), pdf});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(readAll(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // text and the figure
+    // Default name in the current folder; a run folder reviews that run.
+    QTemporaryDir here;
+    const QString runs = m_ws + QStringLiteral("/.kwb/runs");
+    const QString run = runs + u'/' + QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst();
+    r = kwb({QStringLiteral("export"), run}, here.path());
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(here.filePath(QStringLiteral("19_ReLU-review.html"))));
+    // Bad input: exit 2, nothing written.
+    QCOMPARE(kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("docx")}).code, 2);
+    QCOMPARE(kwb({QStringLiteral("export"), here.path()}).code, 2);
+    QCOMPARE(kwb({QStringLiteral("export")}).code, 2);
+    QVERIFY(kwb({QStringLiteral("export"), QStringLiteral("--help")}).out.contains(QStringLiteral("--format")));
+  }
+
   // A GPU run's records, with the harness behind a command target (a stand-in that prints a GPU
   // RESULT_JSON): the host time per forward call reaches memory/v0.json and the report.
   void baselineGpuRecordsHostTime() {
@@ -149,6 +186,11 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["quality_gate"]["result"].get<std::string>()), QStringLiteral("FAIL"));
     QVERIFY2(mem["correctness"]["status"].is_null(), mem["correctness"].dump().c_str());
+    // Exported, the skeleton reads as one: its harness-only PASS cases are not the headline.
+    const QString html = m_tmp.filePath(QStringLiteral("conv.html"));
+    const Result e = kwb({QStringLiteral("export"), ws, QStringLiteral("--output"), html});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    QVERIFY(readAll(html).contains("Quality gate: SKELETON"));
   }
 
   // Without --cpu-dry-run on a machine with no CUDA: the harness's reason reaches the gate, the report and
@@ -201,6 +243,28 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
     QVERIFY2(reason.startsWith(QStringLiteral("the run was stopped by the user")), qPrintable(reason));
+
+    // Stopped again over a PASSING record: that record is kept, not replaced by the stopped run's.
+    QByteArray passing = readAll(ws + QStringLiteral("/memory/v0.json"));
+    passing.replace("\"result\": \"FAIL\"", "\"result\": \"PASS\"");
+    writeFile(ws + QStringLiteral("/memory/v0.json"), passing);
+    const QByteArray report = readAll(ws + QStringLiteral("/baseline_report.md"));
+    p.setArguments(p.arguments() << QStringLiteral("--force"));
+    p.start();
+    QVERIFY(p.waitForStarted());
+    out.clear();
+    for (int i = 0; i < 240 && !(m = pidLine.match(QString::fromUtf8(out))).hasMatch(); ++i) {
+      p.waitForReadyRead(500);
+      out += p.readAllStandardOutput();
+    }
+    QVERIFY2(m.hasMatch(), out.constData());
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 1);
+    out += p.readAllStandardOutput();
+    QVERIFY2(out.contains("passing baseline_report.md and memory/v0.json are kept unchanged"), out.constData());
+    QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
+    QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
   }
 
   void existingWorkspaceNeedsForce() {

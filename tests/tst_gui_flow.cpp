@@ -4,6 +4,8 @@
 #include "widgets/qcustomplot_include.h"  // first: QCustomPlot needs `foreach`
 
 #include <QAction>
+#include <QApplication>
+#include <QDockWidget>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -24,8 +26,18 @@
 #include "widgets/mainwindow.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
+#include "widgets/runspanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QTableView>
 #include "widgets/specview.h"
+#include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
+#include "core/review/session.h"
+
+#include <QSettings>
 
 using namespace kwb;
 using S = WizardPanel::PhaseState;
@@ -37,6 +49,7 @@ private Q_SLOTS:
   void openErrors();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
+  void welcomeAndEditMenu();
 };
 
 void TestGuiFlow::initTestCase() {
@@ -87,10 +100,13 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   QCOMPARE(w.wizard()->gpu(), QStringLiteral("H200-SXM"));
   QVERIFY(w.wizard()->framework().isEmpty());  // the policy default
   QVERIFY(!w.wizard()->cpuDryRun());
-  // and the last run's result is shown (it said nothing until the phases ran again: second trial)
+  // and the last run's result is shown (it said nothing until the phases ran again: second trial), the
+  // recorded gate as the headline
   const QString summary = w.wizard()->measureSummary();
-  QVERIFY2(summary.contains(QStringLiteral("quality gate: PASS")) && summary.contains(QStringLiteral("latency: 3701.1 µs"))
-               && summary.contains(QStringLiteral("max rel_err: 0.00167")) && !summary.contains(QStringLiteral("TFLOPS")),
+  QCOMPARE(w.session()->verdict(), Verdict::Pass);
+  QCOMPARE(w.wizard()->phaseItemText(4), QStringLiteral("✓ 4. Measure: PASS"));
+  QVERIFY2(summary.contains(QStringLiteral("latency: 3701.1 µs")) && summary.contains(QStringLiteral("max rel_err: 1.670e-03"))
+               && !summary.contains(QStringLiteral("TFLOPS")),
            qPrintable(summary));
 }
 
@@ -176,13 +192,23 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   CaseTableModel* cases = w.runConsole()->caseModel();
   QVERIFY(cases->rowCount() > 0);
   QCOMPARE(cases->countStatus(QStringLiteral("PASS")), cases->rowCount());
-  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(),
-           CaseTableModel::statusColor(QStringLiteral("PASS")));
+  // A dry run's PASS is the harness's (the reference against itself): not the passing green.
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::DryRun));
+  // The headline is the gate's verdict, everywhere.
+  QCOMPARE(w.session()->verdict(), Verdict::DryRun);
+  QCOMPARE(wiz->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
+  QVERIFY(wiz->measureSummary().startsWith(QStringLiteral("Quality gate: Dry run: not measured")));
+  QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
   QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS (harness only)"));
   QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("stand-in µs (CPU)"));
+  // Human lines by default; the protocol as printed behind the Raw toggle.
+  QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result PASS (cpu-dry-run)")));
+  QVERIFY(!w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
+  w.runConsole()->setRawOutput(true);
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
+  w.runConsole()->setRawOutput(false);
 
   // Report: writes the records, draws the roofline, previews the report as HTML.
   auto* report = w.findChild<QAction*>(QStringLiteral("actionReport"));
@@ -230,6 +256,174 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   w.editors()->setCurrentWidget(preview);
   QTest::qWait(200);  // let queued replots and the console timer run
   QVERIFY(w.grab().save(QStringLiteral("/tmp/kwb_gui_flow.png")));
+
+  auto readFile = [](const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+  };
+
+  // Review mode: the finished workspace in a new window, everything shown at once, nothing re-run.
+  {
+    QSettings().setValue(QStringLiteral("run/framework"), QString());  // the user's default: the policy
+    MainWindow r;
+    QVERIFY2(r.openPath(ws), qPrintable(r.lastError()));
+    QVERIFY(!r.job());
+    QVERIFY2(r.windowTitle().startsWith(QStringLiteral("19_ReLU")), qPrintable(r.windowTitle()));
+    QTextBrowser* rendered = r.editors()->preview(QStringLiteral("Report"));
+    QVERIFY(rendered);
+    QVERIFY(rendered->toPlainText().contains(QStringLiteral("Correctness results")));
+    QVERIFY(!rendered->toPlainText().contains(QStringLiteral("## ")));  // rendered, not raw Markdown
+    QCOMPARE(r.runConsole()->caseModel()->rowCount(), cases->rowCount());
+    QVERIFY(r.runConsole()->outputView()->toPlainText().contains(QStringLiteral("harness result")));
+    QVERIFY(r.rooflinePlot()->graph(RooflinePlot::kMemoryRoof) && r.rooflinePlot()->graph(RooflinePlot::kIntensity));
+    QCOMPARE(r.knowledgeModel()->rowCount(), w.job()->consulted().size());
+    QCOMPARE(r.session()->verdict(), Verdict::DryRun);
+    QCOMPARE(r.wizard()->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
+    QVERIFY(r.findChild<QAction*>(QStringLiteral("actionReport"))->isEnabled());
+    QVERIFY(!r.findChild<QAction*>(QStringLiteral("actionCommit"))->isEnabled());
+    // Opening a workspace follows its target but does not make it the saved default.
+    QCOMPARE(r.wizard()->framework(), QStringLiteral("triton"));
+    QCOMPARE(QSettings().value(QStringLiteral("run/framework")).toString(), QString());
+    // Export from the GUI: self-contained HTML and a PDF.
+    const QString html = tmp.filePath(QStringLiteral("review.html"));
+    QVERIFY2(r.exportReview(ExportFormat::Html, html), qPrintable(r.lastError()));
+    const QByteArray htmlBytes = readFile(html);
+    QVERIFY(htmlBytes.contains("Quality gate: DRY_RUN") && htmlBytes.contains("<img src=\"data:image/png;base64,iVBOR"));
+    const QString pdf = tmp.filePath(QStringLiteral("review.pdf"));
+    QVERIFY2(r.exportReview(ExportFormat::Pdf, pdf), qPrintable(r.lastError()));
+    QVERIFY(readFile(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // the figure is in it
+    r.resize(1280, 800);
+    r.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&r));
+    QTest::qWait(300);
+    QVERIFY(r.grab().save(QStringLiteral("/tmp/kwb_gui_review.png")));
+    // The run history lists the run, marked as the recorded one.
+    auto* runsPanel = r.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+    QVERIFY(runsPanel);
+    QAbstractItemModelTester runsTester(runsPanel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(runsPanel->model()->rowCount(), 1);
+    QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+    QCOMPARE(runsPanel->model()->index(0, RunsModel::StatusColumn).data().toString(), QStringLiteral("PASS"));
+    // One of its run folders opens that run.
+    const QString runs = QDir(ws).filePath(QStringLiteral(".kwb/runs"));
+    const QString run = QDir(runs).filePath(QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst());
+    QVERIFY2(r.openPath(run), qPrintable(r.lastError()));
+    QVERIFY(r.windowTitle().startsWith(QStringLiteral("19_ReLU")));
+    QCOMPARE(QFileInfo(r.session()->review()->runDir).absoluteFilePath(), QFileInfo(run).absoluteFilePath());
+  }
+
+  // Stop: nothing of a stopped run is recorded or committed; Report, Memory and Commit are disabled.
+  const QByteArray recordBefore = readFile(v0);
+  QVERIFY(wiz->phaseButton(4)->isEnabled());
+  QTest::mouseClick(wiz->phaseButton(4), Qt::LeftButton);
+  QCOMPARE(w.session()->verdict(), Verdict::Running);
+  QTest::mouseClick(w.runConsole()->stopButton(), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(4) != S::Running, 60000);
+  QCOMPARE(w.session()->verdict(), Verdict::Stopped);
+  QVERIFY(!report->isEnabled() && !memory->isEnabled() && !commit->isEnabled());
+  QVERIFY(!w.commitWorkspace());
+  QVERIFY(!w.showReport());
+  QCOMPARE(readFile(v0), recordBefore);
+
+  // A run that is not a pass asks before it replaces a passing record.
+  {
+    QFile f(v0);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(recordBefore).replace("\"result\": null", "\"result\": \"PASS\""));
+  }
+  const QByteArray passing = readFile(v0);
+  QVERIFY(passing.contains("\"result\": \"PASS\""));
+  QTest::mouseClick(wiz->phaseButton(4), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(4) != S::Running, 300000);
+  // Its run folder is in the workspace (a second run in the same second once went to "<first '_' of the path>_2").
+  QCOMPARE(QFileInfo(w.job()->outcome()->runDir).absolutePath(), QFileInfo(QDir(ws).filePath(QStringLiteral(".kwb/runs"))).absoluteFilePath());
+  QCOMPARE(w.session()->verdict(), Verdict::DryRun);
+  QStringList asked;
+  w.setConfirmHandler([&asked](const QString& title, const QString&) {
+    asked << title;
+    return false;
+  });
+  QVERIFY(!w.showReport());
+  QCOMPARE(asked.size(), 1);
+  QCOMPARE(readFile(v0), passing);  // kept
+  w.setConfirmHandler([&asked](const QString& title, const QString&) {
+    asked << title;
+    return true;
+  });
+  QVERIFY2(w.showReport(), qPrintable(w.lastError()));
+  QCOMPARE(asked.size(), 2);
+  QVERIFY(!readFile(v0).contains("\"result\": \"PASS\""));
+
+  // Three runs now (done, stopped, done): the history lists them newest first; two compare side by side.
+  auto* runsPanel = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+  const int runCount = runsPanel->model()->rowCount();
+  QCOMPARE(runCount, 3);
+  QCOMPARE(runsPanel->model()->index(1, RunsModel::StatusColumn).data().toString(), QStringLiteral("STOPPED"));
+  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+  QSignalSpy compared(runsPanel, &RunsPanel::comparisonReady);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(runCount - 1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  auto* compareButton = runsPanel->findChild<QPushButton*>(QStringLiteral("compareRunsButton"));
+  QVERIFY(compareButton->isEnabled());
+  compareButton->click();
+  QCOMPARE(compared.size(), 1);
+  const QString table = compared.first().at(1).toString();
+  QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")), qPrintable(table));
+  QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
+  // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).
+  Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(runCount - 1, 0).data(RunsModel::DirRole).toString());
+  QCOMPARE(w.session()->verdict(), Verdict::DryRun);
+  QVERIFY(!w.session()->review()->runRecorded);
+  QVERIFY(!w.job());
+}
+
+// The first window: a welcome page (open, open a workspace, the example, recent files) and an Edit menu.
+void TestGuiFlow::welcomeAndEditMenu() {
+  QSettings().remove(QStringLiteral("window"));  // the default layout, not one a test saved
+  MainWindow w;
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QTest::qWait(50);
+  // The default layout fits 1280x800 with the editor (the centre) widest.
+  QVERIFY(w.width() <= 1280 && w.height() <= 800);
+  auto* wizardDock = w.findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+  auto* consoleDock = w.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+  QVERIFY2(w.centralWidget()->width() > wizardDock->width() && w.centralWidget()->width() > consoleDock->width() &&
+               w.centralWidget()->width() >= w.width() / 2,
+           qPrintable(QStringLiteral("centre %1, wizard %2, console %3").arg(w.centralWidget()->width()).arg(wizardDock->width()).arg(consoleDock->width())));
+  QVERIFY(w.welcomePage()->isVisible());
+  auto* example = w.findChild<QPushButton*>(QStringLiteral("openExampleButton"));
+  QVERIFY(example && example->isVisible());
+  QTest::mouseClick(example, Qt::LeftButton);
+  QVERIFY2(w.logicPath().endsWith(QStringLiteral("examples/19_ReLU.py")), qPrintable(w.logicPath() + w.lastError()));
+  QVERIFY(!w.welcomePage()->isVisible());
+  QVERIFY(w.editors()->isVisible());
+  for (const char* name : {"actionUndo", "actionRedo", "actionFind", "actionReplace", "actionGoToLine", "actionResetLayout", "actionExport"})
+    QVERIFY2(w.findChild<QAction*>(QLatin1String(name)), name);
+  CodeEditor* e = w.editors()->currentEditor();
+  QVERIFY(e);
+  e->insert(QStringLiteral("# edit\n"));
+  QVERIFY(e->isModified());
+  w.findChild<QAction*>(QStringLiteral("actionUndo"))->trigger();
+  QVERIFY(!e->text().startsWith(QStringLiteral("# edit")));
+  w.findChild<QAction*>(QStringLiteral("actionRedo"))->trigger();
+  QVERIFY(e->text().startsWith(QStringLiteral("# edit")));
+  // View > Dark Theme: the palette, and the roofline with it; off restores the start palette.
+  const QColor lightWindow = QApplication::palette().color(QPalette::Window);
+  auto* dark = w.findChild<QAction*>(QStringLiteral("actionDarkTheme"));
+  QVERIFY(dark && dark->isCheckable());
+  dark->setChecked(true);
+  QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+  QTRY_VERIFY(w.rooflinePlot()->plot()->legend->brush().color().lightness() < 80);  // the chart re-themed
+  QVERIFY(QSettings().value(QStringLiteral("view/dark")).toBool());
+  dark->setChecked(false);
+  QCOMPARE(QApplication::palette().color(QPalette::Window), lightWindow);
+  QVERIFY(!QSettings().value(QStringLiteral("view/dark")).toBool());
+  // Reset Layout brings a closed dock back.
+  auto* roof = w.findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
+  roof->close();
+  w.resetLayout();
+  QVERIFY(!roof->isHidden());
 }
 
 QTEST_MAIN(TestGuiFlow)

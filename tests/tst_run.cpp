@@ -187,6 +187,21 @@ private Q_SLOTS:
 
     // ---- parser ----------------------------------------------------------------------------
 
+    // CASE_START's optional position and count (the console's "case 3/7"); absent or mistyped read as 0.
+    void parserCaseStartPosition()
+    {
+        HarnessEvent ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": 3, \"total\": 7}"));
+        QCOMPARE(ev.caseIndex, 3);
+        QCOMPARE(ev.caseTotal, 7);
+        ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\"}"));
+        QCOMPARE(ev.caseIndex, 0);
+        QCOMPARE(ev.caseTotal, 0);
+        ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": \"3\", \"total\": 7.5}"));
+        QCOMPARE(ev.kind, HarnessEvent::Kind::CaseStart);
+        QCOMPARE(ev.caseIndex, 0);
+        QCOMPARE(ev.caseTotal, 0);
+    }
+
     void parserKinds_data()
     {
         QTest::addColumn<QString>("line");

@@ -23,7 +23,16 @@
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
 #include "widgets/specview.h"
+#include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
+
+#include "core/review/reviewexport.h"
+#include "core/review/session.h"
+#include <QCheckBox>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProgressBar>
 
 #include "core/pipeline/baselinejob.h"
 
@@ -96,6 +105,11 @@ private Q_SLOTS:
   void rooflineWithoutPoint();
   void renderPng();
   void renderPngErrors();
+  void consoleHumanRawFilter();
+  void consoleProgress();
+  void verdictLooks();
+  void rooflineLabelsHoverExport();
+  void editorFindReplaceGoto();
 };
 
 void TestWidgets::caseModel() {
@@ -436,6 +450,195 @@ void TestWidgets::renderPngErrors() {
   QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("a.png"))));
   QVERIFY(!renderRooflinePng(sampleRoofline(), dir.filePath(QStringLiteral("no/such/dir/a.png")), &err));
   QVERIFY(err.contains(QStringLiteral("no/such/dir")));
+}
+
+// Protocol lines read as human lines (case, shape, dtype, status, rel_err, µs); Raw shows them as
+// printed; the filter keeps matching lines, in either form.
+void TestWidgets::consoleHumanRawFilter() {
+  RunConsole console;
+  console.runStarted();
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "boundary_tail", "shape": [4097, 17], "dtype": "float32", "index": 2, "total": 7})"), RunConsole::StdOut);
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_RESULT {"name": "boundary_tail", "status": "FAIL", "shape": "4097x17", "dtype": "float32", "rel_err": 0.5, "threshold": 0.01, "latency_us": 12.5, "ref_latency_us": 20.0, "reason": "rel_err 0.5 >= 0.01"})"), RunConsole::StdOut);
+  console.appendLine(QStringLiteral("plain output"), RunConsole::StdOut);
+  console.flush();
+  const QString human = console.outputView()->toPlainText();
+  QVERIFY2(human.contains(QStringLiteral("▶ case 2/7 boundary_tail  shape [4097,17]  float32")), qPrintable(human));
+  QVERIFY2(human.contains(QStringLiteral("✗ FAIL  boundary_tail  shape 4097x17  float32  rel_err 5.00e-01  12.50 µs (ref 20.00 µs)  — rel_err 0.5 >= 0.01")), qPrintable(human));
+  QVERIFY(!human.contains(QStringLiteral("CASE_RESULT")));
+  auto* raw = console.findChild<QCheckBox*>(QStringLiteral("rawOutputCheck"));
+  QVERIFY(raw);
+  raw->setChecked(true);
+  QVERIFY(console.rawOutput());
+  QVERIFY(console.outputView()->toPlainText().contains(QStringLiteral("[test_kernel] CASE_RESULT {")));
+  raw->setChecked(false);
+  auto* filter = console.findChild<QLineEdit*>(QStringLiteral("outputFilter"));
+  QVERIFY(filter);
+  filter->setText(QStringLiteral("fail"));
+  QCOMPARE(console.outputView()->blockCount(), 1);
+  QVERIFY(console.outputView()->toPlainText().startsWith(QStringLiteral("✗ FAIL")));
+  // Lines arriving while filtered obey the filter too; clearing it brings every line back.
+  console.appendLine(QStringLiteral("another plain line"), RunConsole::StdOut);
+  console.flush();
+  QCOMPARE(console.outputView()->blockCount(), 1);
+  filter->clear();
+  QCOMPARE(console.outputView()->blockCount(), 4);
+  QVERIFY(RunConsole::humanLine(QStringLiteral("no protocol")).isEmpty());
+}
+
+// "case 3/7" from CASE_START's index and total, with the per-case timeout counting down.
+void TestWidgets::consoleProgress() {
+  RunConsole console;
+  console.setCaseTimeout(30);
+  console.runStarted();
+  QCOMPARE(console.progressBar()->maximum(), 0);  // busy until the count is known
+  for (int i = 1; i <= 2; ++i) {
+    const QString name = QStringLiteral("c%1").arg(i);
+    console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "%1", "index": %2, "total": 7})").arg(name).arg(i), RunConsole::StdOut);
+    console.caseStarted(name);
+    console.caseFinished(makeCase(name, QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  }
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c3", "index": 3, "total": 7})"), RunConsole::StdOut);
+  console.caseStarted(QStringLiteral("c3"));
+  QCOMPARE(console.progressBar()->maximum(), 7);
+  QCOMPARE(console.progressBar()->value(), 2);
+  QVERIFY2(console.progressBar()->format().startsWith(QStringLiteral("case 3/7: c3 — timeout in ")), qPrintable(console.progressBar()->format()));
+  QVERIFY(console.progressBar()->format().endsWith(QStringLiteral(" s")));
+  // A resumed process counts the cases left: 4 more after the 3 seen.
+  console.caseFinished(makeCase(QStringLiteral("c3"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt, std::nullopt));
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c4", "index": 1, "total": 4})"), RunConsole::StdOut);
+  console.caseStarted(QStringLiteral("c4"));
+  QCOMPARE(console.progressBar()->maximum(), 7);
+  QVERIFY(console.progressBar()->format().startsWith(QStringLiteral("case 4/7: c4")));
+  console.runFinished(false);
+  QCOMPARE(console.progressBar()->format(), QStringLiteral("finished with failures"));
+}
+
+// The verdict looks the same everywhere, and the harness's PASS of a dry run or a skeleton is not green.
+void TestWidgets::verdictLooks() {
+  QSet<QRgb> colours;
+  QSet<QString> glyphs;
+  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail, Verdict::Skeleton, Verdict::DryRun}) {
+    colours.insert(verdictColor(v).rgb());
+    glyphs.insert(verdictGlyph(v));
+  }
+  QCOMPARE(colours.size(), 5);  // five distinct looks
+  QCOMPARE(glyphs.size(), 5);
+  VerdictBadge badge;
+  badge.setVerdict(Verdict::Skeleton, QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+  QCOMPARE(badge.text(), QStringLiteral("Quality gate: ▢ Skeleton: kernel not implemented"));
+  QCOMPARE(badge.toolTip(), QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+  QVERIFY(badge.styleSheet().contains(verdictColorName(Verdict::Skeleton)));
+
+  CaseTableModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  model.resetData({makeCase(QStringLiteral("a"), QStringLiteral("PASS"), 0.0, 1.0, 1.0)});
+  const QModelIndex status = model.index(0, CaseTableModel::StatusColumn);
+  QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), CaseTableModel::statusColor(QStringLiteral("PASS")));
+  QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+  model.setDryRun(true);
+  QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::DryRun));
+  QCOMPARE(status.data().toString(), QStringLiteral("PASS (harness only)"));
+  model.setVerdict(Verdict::Skeleton);
+  QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::Skeleton));
+  QVERIFY(changed.size() >= 2);
+  QCOMPARE(model.index(0, CaseTableModel::ShapeColumn).data().toString(), QStringLiteral("4096x393216"));
+
+  // The wizard's Measure mark and the console's badge follow the session.
+  WorkbenchSession session;
+  WizardPanel wizard;
+  RunConsole console;
+  wizard.setSession(&session);
+  console.setSession(&session);
+  wizard.setPhaseState(4, WizardPanel::PhaseState::Failed);
+  session.setVerdict(Verdict::Skeleton, QStringLiteral("skeleton"));
+  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("▢ 4. Measure: SKELETON"));
+  QCOMPARE(wizard.verdictBadge()->verdict(), Verdict::Skeleton);
+  QCOMPARE(console.verdictBadge()->verdict(), Verdict::Skeleton);
+  session.setVerdict(Verdict::Pass);
+  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("✓ 4. Measure: PASS"));
+}
+
+// Roofs labelled on the chart (per dtype, datasheet and measured), the ridge marked, 10^n ticks,
+// zoom/pan, a hover readout, the legend outside the axis rect, export to PNG, SVG and PDF.
+void TestWidgets::rooflineLabelsHoverExport() {
+  RooflinePlot plot;
+  // Empty, the axis rect still takes the width (an empty legend squeezed it to a sliver).
+  plot.resize(600, 400);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  QVERIFY2(plot.plot()->axisRect()->width() > 300, qPrintable(QString::number(plot.plot()->axisRect()->width())));
+  plot.hide();
+  RooflineData d = sampleRoofline();
+  d.measuredBandwidthTBs = 4.24;
+  d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.4, QStringLiteral("datasheet")}, {QStringLiteral("tf32"), 494.7, QString()}};
+  plot.setData(d);
+  const QStringList labels = plot.chartLabels();
+  for (const QString& want : {QStringLiteral("4.8 TB/s (datasheet)"), QStringLiteral("4.24 TB/s (measured copy)"),
+                              QStringLiteral("fp32 67 TFLOPS (datasheet)"), QStringLiteral("ridge 13.96 FLOP/byte"),
+                              QStringLiteral("tf32 494.7 TFLOPS (datasheet)")})
+    QVERIFY2(labels.contains(want), qPrintable(want + QStringLiteral(" not in ") + labels.join(u'|')));
+  QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QString& l) { return l.startsWith(QStringLiteral("V0 19_ReLU")); }));
+  QCustomPlot* cp = plot.plot();
+  QCOMPARE(cp->xAxis->numberFormat(), QStringLiteral("eb"));  // 10 with a superscript, not 1E+03
+  QCOMPARE(cp->locale(), QLocale::c());                        // also under a locale that writes 1E+03
+  QVERIFY(cp->interactions().testFlag(QCP::iRangeDrag) && cp->interactions().testFlag(QCP::iRangeZoom));
+  QVERIFY(!cp->axisRect()->insetLayout()->elements(false).contains(cp->legend));  // off the data
+  QVERIFY(cp->yAxis->range().contains(494.7));
+  QVERIFY(!labels.join(u'|').contains(QStringLiteral("bf16")));  // the next precision up only: tf32 for fp32
+  QCOMPARE(plot.graph(RooflinePlot::kOtherRoof)->dataCount(), 3);
+  // Zoom away, then reset.
+  const QCPRange x = cp->xAxis->range();
+  cp->xAxis->setRange(1, 2);
+  plot.resetView();
+  QCOMPARE(cp->xAxis->range().lower, x.lower);
+  // Hover readout: position and the attainable TFLOPS there.
+  const QString readout = plot.readoutAt(1.0, 2.0);
+  QVERIFY2(readout.contains(QStringLiteral("1 FLOP/byte, 2 TFLOPS")) && readout.contains(QStringLiteral("roof here: 4.8 TFLOPS (datasheet), 4.24 (measured)")),
+           qPrintable(readout));
+  plot.resize(800, 500);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  const QPoint centre = cp->axisRect()->rect().center();
+  QTest::mouseMove(cp, centre);
+  QCPItemText* hover = nullptr;
+  for (int i = 0; i < cp->itemCount(); ++i)
+    if (cp->item(i)->objectName() == QLatin1String("hoverReadout")) hover = qobject_cast<QCPItemText*>(cp->item(i));
+  QVERIFY(hover && hover->visible());
+  QVERIFY2(hover->text().contains(QStringLiteral("roof here:")), qPrintable(hover->text()));
+  QTemporaryDir tmp;
+  for (const char* suffix : {"png", "svg", "pdf"}) {
+    const QString path = tmp.filePath(QStringLiteral("roofline.") + QLatin1String(suffix));
+    QString error;
+    QVERIFY2(plot.exportTo(path, &error), qPrintable(error));
+    QVERIFY2(QFileInfo(path).size() > 1000, suffix);
+  }
+  QFile svg(tmp.filePath(QStringLiteral("roofline.svg")));
+  QVERIFY(svg.open(QIODevice::ReadOnly));
+  QVERIFY(svg.readAll().contains("<svg"));
+  QString error;
+  QVERIFY(!plot.exportTo(tmp.filePath(QStringLiteral("roofline.bmp")), &error));
+  QVERIFY(error.contains(QStringLiteral(".svg")));
+}
+
+void TestWidgets::editorFindReplaceGoto() {
+  CodeEditor e;
+  e.setText(QStringLiteral("x = 1\ny = x + x\nz = 3\n"));
+  QVERIFY(e.findText(QStringLiteral("X")));  // case-insensitive
+  int line = -1, index = -1;
+  e.getCursorPosition(&line, &index);
+  QCOMPARE(line, 0);
+  QVERIFY(e.findNextMatch());
+  e.getCursorPosition(&line, &index);
+  QCOMPARE(line, 1);
+  QCOMPARE(e.replaceAll(QStringLiteral("x"), QStringLiteral("xx")), 3);
+  QCOMPARE(e.text(), QStringLiteral("xx = 1\ny = xx + xx\nz = 3\n"));
+  e.undo();  // one undo step
+  QCOMPARE(e.text(), QStringLiteral("x = 1\ny = x + x\nz = 3\n"));
+  e.goToLine(3);
+  e.getCursorPosition(&line, &index);
+  QCOMPARE(line, 2);
+  QVERIFY(QFontInfo(CodeEditor::editorFont()).fixedPitch());
 }
 
 QTEST_MAIN(TestWidgets)

@@ -4,32 +4,48 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="236"/>
+        <location filename="../widgets/rooflineplot.cpp" line="416"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="238"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="240"/>
+        <location filename="../widgets/rooflineplot.cpp" line="420"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="248"/>
+        <location filename="../widgets/rooflineplot.cpp" line="428"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="251"/>
+        <location filename="../widgets/reportexport.cpp" line="25"/>
+        <source>Cannot write a PDF: no QGuiApplication.</source>
+        <translation>无法写入 PDF：没有 QGuiApplication。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportexport.cpp" line="27"/>
+        <location filename="../widgets/rooflineplot.cpp" line="431"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="253"/>
+        <location filename="../widgets/reportexport.cpp" line="32"/>
+        <source>Kernel Workbench review</source>
+        <translation>Kernel Workbench 评审</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportexport.cpp" line="51"/>
+        <source>Writing %1 failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -37,57 +53,67 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="111"/>
+        <location filename="../widgets/casetablemodel.cpp" line="113"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="113"/>
+        <location filename="../widgets/casetablemodel.cpp" line="115"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="123"/>
+        <location filename="../widgets/casetablemodel.cpp" line="125"/>
         <source>PASS (harness only)</source>
         <translation>PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="146"/>
+        <location filename="../widgets/casetablemodel.cpp" line="164"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="147"/>
+        <location filename="../widgets/casetablemodel.cpp" line="165"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="148"/>
+        <location filename="../widgets/casetablemodel.cpp" line="166"/>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="167"/>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="168"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="149"/>
+        <location filename="../widgets/casetablemodel.cpp" line="169"/>
         <source>latency_us</source>
         <translation>latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="149"/>
+        <location filename="../widgets/casetablemodel.cpp" line="169"/>
         <source>stand-in µs (CPU)</source>
         <translation>替身 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="150"/>
+        <location filename="../widgets/casetablemodel.cpp" line="170"/>
         <source>ref latency_us</source>
         <translation>参考 latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="150"/>
+        <location filename="../widgets/casetablemodel.cpp" line="170"/>
         <source>reference µs (CPU)</source>
         <translation>参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="151"/>
+        <location filename="../widgets/casetablemodel.cpp" line="171"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -95,22 +121,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="60"/>
+        <location filename="../widgets/codeeditor.cpp" line="96"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="76"/>
+        <location filename="../widgets/codeeditor.cpp" line="112"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="82"/>
+        <location filename="../widgets/codeeditor.cpp" line="118"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="88"/>
+        <location filename="../widgets/codeeditor.cpp" line="124"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -194,284 +220,332 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="80"/>
-        <location filename="../widgets/mainwindow.cpp" line="84"/>
+        <location filename="../widgets/mainwindow.cpp" line="116"/>
+        <location filename="../widgets/mainwindow.cpp" line="120"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="80"/>
+        <location filename="../widgets/mainwindow.cpp" line="116"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="84"/>
+        <location filename="../widgets/mainwindow.cpp" line="120"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="92"/>
+        <location filename="../widgets/mainwindow.cpp" line="128"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="133"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
+        <location filename="../widgets/mainwindow.cpp" line="746"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="107"/>
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="113"/>
+        <location filename="../widgets/mainwindow.cpp" line="150"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="151"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="126"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127"/>
+        <location filename="../widgets/mainwindow.cpp" line="165"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="128"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148"/>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
-        <location filename="../widgets/mainwindow.cpp" line="408"/>
-        <location filename="../widgets/mainwindow.cpp" line="696"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="193"/>
+        <location filename="../widgets/mainwindow.cpp" line="726"/>
+        <location filename="../widgets/mainwindow.cpp" line="1059"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="152"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <source>&amp;Export Review…</source>
+        <translation>导出评审(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <source>Export review</source>
+        <translation>导出评审</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
+        <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="687"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <source>Give the file a .html, .pdf or .md name.</source>
+        <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
+        <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="233"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="237"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="196"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <source>&amp;Dark Theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="265"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="287"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
+        <location filename="../widgets/mainwindow.cpp" line="528"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="301"/>
+        <location filename="../widgets/mainwindow.cpp" line="529"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="559"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="573"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="573"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="559"/>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="587"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="587"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
-        <location filename="../widgets/mainwindow.cpp" line="686"/>
+        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="1049"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="719"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -482,179 +556,461 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <source>Compare runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <source>One of the runs has no recorded cases (no result.json).</source>
+        <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <source>&quot;%1&quot; not found</source>
+        <translation>未找到“%1”</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <source>No further match</source>
+        <translation>没有更多匹配</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="390"/>
+        <source>R&amp;eplace…</source>
+        <translation>替换(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <source>Replace:</source>
+        <translation>替换：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <source>Replace &quot;%1&quot; with:</source>
+        <translation>将“%1”替换为：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <source>%n replacement(s)</source>
+        <translation>
+            <numerusform>已替换 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <source>&amp;Go to Line…</source>
+        <translation>转到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <source>Go to line</source>
+        <translation>转到行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <source>Line:</source>
+        <translation>行：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <source>Open a PyTorch logic file…</source>
+        <translation>打开 PyTorch 逻辑文件…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <source>Open a workspace to review…</source>
+        <translation>打开工作区进行评审…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <source>Open example (19_ReLU)</source>
+        <translation>打开示例（19_ReLU）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <source>Open example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <source>The example 19_ReLU.py is not installed with this build.</source>
+        <translation>此构建未安装示例 19_ReLU.py。</translation>
+    </message>
+    <message>
         <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
+        <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <source>workspace  %1</source>
+        <translation>工作区  %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <source>logic file  %1</source>
+        <translation>逻辑文件  %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
+        <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="551"/>
+        <source>Commit needs a passing quality gate (now %1).</source>
+        <translation>提交需要质量门禁通过（当前为 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="623"/>
+        <source>Review: %1</source>
+        <translation>评审：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
+        <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <source>%1, %2, CPU dry run</source>
+        <translation>%1，%2，CPU 试运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <source>Write the report first (Run &gt; Report).</source>
+        <translation>请先写出报告（运行 &gt; 报告）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <source>Open a workspace or finish a run first.</source>
+        <translation>请先打开工作区或完成一次运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="757"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="453"/>
+        <location filename="../widgets/mainwindow.cpp" line="771"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="499"/>
+        <location filename="../widgets/mainwindow.cpp" line="820"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="533"/>
+        <location filename="../widgets/mainwindow.cpp" line="854"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="540"/>
+        <location filename="../widgets/mainwindow.cpp" line="863"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="551"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="553"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="555"/>
+        <location filename="../widgets/mainwindow.cpp" line="878"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="556"/>
+        <location filename="../widgets/mainwindow.cpp" line="879"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
-        <source>Status %1 (%2), %3 case(s); max rel_err %4</source>
-        <translation>状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
+        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
+        <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="584"/>
+        <location filename="../widgets/mainwindow.cpp" line="1032"/>
+        <source>Committed %1: %2</source>
+        <translation>已提交 %1：%2</translation>
+    </message>
+    <message>
+        <source>Status %1 (%2), %3 case(s); max rel_err %4</source>
+        <translation type="vanished">状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="911"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="586"/>
+        <location filename="../widgets/mainwindow.cpp" line="913"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="590"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="591"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="598"/>
+        <location filename="../widgets/mainwindow.cpp" line="927"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="600"/>
         <source>V0 measurement finished</source>
-        <translation>V0 测量已完成</translation>
+        <translation type="vanished">V0 测量已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="938"/>
         <source>No measurement</source>
         <translation>没有测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="938"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="605"/>
-        <location filename="../widgets/mainwindow.cpp" line="618"/>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="654"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="961"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="905"/>
+        <source>Quality gate: %1</source>
+        <translation>质量门禁：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="906"/>
+        <source>  why: %1</source>
+        <translation>  原因：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
+        <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
+        <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
+        <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="929"/>
+        <source>V0 measurement finished: %1</source>
+        <translation>V0 测量完成：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
+        <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <source>Replace the passing record?</source>
+        <translation>替换已通过的记录？</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="950"/>
+        <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
+
+Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
+        <translation>memory/v0.json 和 baseline_report.md 记录的是一次通过（PASS）的运行。本次运行的质量门禁为 %1。
+
+用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
+        <source>kept the passing record</source>
+        <translation>保留了已通过的记录</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="954"/>
+        <source>Kept the passing record; nothing written.</source>
+        <translation>已保留通过的记录；未写入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="641"/>
+        <location filename="../widgets/mainwindow.cpp" line="991"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="647"/>
+        <location filename="../widgets/mainwindow.cpp" line="997"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="665"/>
+        <location filename="../widgets/mainwindow.cpp" line="1005"/>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <location filename="../widgets/mainwindow.cpp" line="1028"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Committed %1: V0: baseline kernel</source>
-        <translation>已提交 %1：V0: baseline kernel</translation>
+        <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <location filename="../widgets/mainwindow.cpp" line="1040"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <location filename="../widgets/mainwindow.cpp" line="1040"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="687"/>
+        <location filename="../widgets/mainwindow.cpp" line="1050"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -808,104 +1164,177 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="49"/>
+        <location filename="../widgets/rooflineplot.cpp" line="63"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="50"/>
+        <location filename="../widgets/rooflineplot.cpp" line="64"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="55"/>
-        <location filename="../widgets/rooflineplot.cpp" line="83"/>
+        <location filename="../widgets/rooflineplot.cpp" line="78"/>
+        <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
+        <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="79"/>
+        <location filename="../widgets/rooflineplot.cpp" line="113"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="84"/>
+        <location filename="../widgets/rooflineplot.cpp" line="114"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="112"/>
+        <location filename="../widgets/rooflineplot.cpp" line="180"/>
+        <source>%1 FLOP/byte, %2 TFLOPS
+roof here: %3 TFLOPS (datasheet)</source>
+        <translation>%1 FLOP/字节，%2 TFLOPS
+此处屋顶：%3 TFLOPS（数据手册）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="182"/>
+        <source>, %1 (measured)</source>
+        <translation>，%1（实测）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="211"/>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="213"/>
+        <source>Export as PNG, SVG or PDF…</source>
+        <translation>导出为 PNG、SVG 或 PDF…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="214"/>
+        <source>Export roofline</source>
+        <translation>导出 Roofline 图</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="215"/>
+        <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="248"/>
+        <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
+        <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="250"/>
+        <source>Writing %1 failed.</source>
+        <translation>写入 %1 失败。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="259"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="114"/>
+        <location filename="../widgets/rooflineplot.cpp" line="261"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="117"/>
+        <location filename="../widgets/rooflineplot.cpp" line="264"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="141"/>
+        <location filename="../widgets/rooflineplot.cpp" line="293"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="145"/>
+        <location filename="../widgets/rooflineplot.cpp" line="297"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="148"/>
+        <location filename="../widgets/rooflineplot.cpp" line="300"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="151"/>
+        <location filename="../widgets/rooflineplot.cpp" line="303"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="158"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <source>%1 TB/s (datasheet)</source>
+        <translation>%1 TB/s（数据手册）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="314"/>
+        <source>%1 TB/s (measured copy)</source>
+        <translation>%1 TB/s（实测拷贝）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
+        <location filename="../widgets/rooflineplot.cpp" line="330"/>
+        <source>%1 %2 TFLOPS (datasheet)</source>
+        <translation>%1 %2 TFLOPS（数据手册）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <source>ridge %1 FLOP/byte</source>
+        <translation>脊点 %1 FLOP/字节</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="328"/>
+        <source>%1 roof: %2 TFLOPS (datasheet)</source>
+        <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="336"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="160"/>
+        <location filename="../widgets/rooflineplot.cpp" line="338"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="178"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="178"/>
-        <location filename="../widgets/rooflineplot.cpp" line="182"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="360"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="181"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="184"/>
+        <location filename="../widgets/rooflineplot.cpp" line="362"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="188"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="190"/>
+        <location filename="../widgets/rooflineplot.cpp" line="368"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="192"/>
+        <location filename="../widgets/rooflineplot.cpp" line="370"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -913,39 +1342,205 @@ Source: %4
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="29"/>
+        <location filename="../widgets/runconsole.cpp" line="40"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="52"/>
+        <location filename="../widgets/runconsole.cpp" line="43"/>
+        <source>Raw</source>
+        <translation>原始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="68"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="56"/>
+        <location filename="../widgets/runconsole.cpp" line="73"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="122"/>
+        <location filename="../widgets/runconsole.cpp" line="83"/>
+        <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
+        <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="86"/>
+        <source>Filter output</source>
+        <translation>过滤输出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="138"/>
+        <source>no run recorded</source>
+        <translation>没有记录的运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="138"/>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="139"/>
+        <source>Review: the recorded run as written in %1; nothing was re-run</source>
+        <translation>评审：%1 中记录的运行；没有重新运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
+        <source>case %1/%2 </source>
+        <translation>用例 %1/%2 </translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="152"/>
+        <source>▶ %1%2  shape %3  %4</source>
+        <translation>▶ %1%2  形状 %3  %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="156"/>
+        <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
+        <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="164"/>
+        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
+        <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="169"/>
+        <source>⚠ unreadable %1 line: %2</source>
+        <translation>⚠ 无法解析的 %1 行：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="271"/>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="307"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="130"/>
-        <source>running %1</source>
-        <translation>正在运行 %1</translation>
+        <location filename="../widgets/runconsole.cpp" line="307"/>
+        <source>%1/%2 cases done</source>
+        <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="145"/>
+        <location filename="../widgets/runconsole.cpp" line="310"/>
+        <source>case %1/%2: %3</source>
+        <translation>用例 %1/%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="311"/>
+        <source>case %1: %2</source>
+        <translation>用例 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <source> — timeout in %1 s</source>
+        <translation> — %1 秒后超时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <source> — over its %1 s timeout; the watchdog will stop it</source>
+        <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <source>%1 PASS (harness only)</source>
+        <translation>%1 PASS（仅测试框架）</translation>
+    </message>
+    <message>
+        <source>cases: %1</source>
+        <translation type="vanished">用例：%1</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation type="vanished">正在运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="145"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunsModel</name>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="39"/>
+        <source>no result</source>
+        <translation>无结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="41"/>
+        <source>report, memory</source>
+        <translation>报告、记忆</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="50"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="51"/>
+        <source>Harness</source>
+        <translation>测试框架</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="52"/>
+        <source>Cases</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="53"/>
+        <source>Recorded in</source>
+        <translation>记录于</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunsPanel</name>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <source>Compare the two selected</source>
+        <translation>比较所选的两次运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="69"/>
+        <source>Double-click a run to review it; select two to compare their cases</source>
+        <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="106"/>
+        <location filename="../widgets/runspanel.cpp" line="111"/>
+        <location filename="../widgets/runspanel.cpp" line="122"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <source>case</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <source>latency B/A</source>
+        <translation>延迟 B/A</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="133"/>
+        <source>Compare %1 → %2</source>
+        <translation>比较 %1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1218,163 +1813,269 @@ Source: %4
     </message>
 </context>
 <context>
+    <name>kwb::Verdict</name>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="35"/>
+        <source>Not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="36"/>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="37"/>
+        <source>PASS</source>
+        <translation>PASS</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="38"/>
+        <source>FAIL</source>
+        <translation>FAIL</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="39"/>
+        <source>TIMEOUT_FAIL</source>
+        <translation>TIMEOUT_FAIL</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="40"/>
+        <source>Skeleton: kernel not implemented</source>
+        <translation>骨架：内核未实现</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="41"/>
+        <source>Dry run: not measured</source>
+        <translation>试运行：未测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="42"/>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="43"/>
+        <source>Harness error</source>
+        <translation>测试框架错误</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerdictBadge</name>
+    <message>
+        <location filename="../widgets/verdictbadge.cpp" line="34"/>
+        <source>Quality gate: %1</source>
+        <translation>质量门禁：%1</translation>
+    </message>
+</context>
+<context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="27"/>
+        <location filename="../widgets/wizardpanel.cpp" line="29"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="28"/>
+        <location filename="../widgets/wizardpanel.cpp" line="30"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="29"/>
+        <location filename="../widgets/wizardpanel.cpp" line="31"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="30"/>
+        <location filename="../widgets/wizardpanel.cpp" line="32"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="41"/>
+        <location filename="../widgets/wizardpanel.cpp" line="43"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="53"/>
+        <location filename="../widgets/wizardpanel.cpp" line="56"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="58"/>
+        <location filename="../widgets/wizardpanel.cpp" line="63"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="61"/>
-        <location filename="../widgets/wizardpanel.cpp" line="187"/>
+        <location filename="../widgets/wizardpanel.cpp" line="69"/>
+        <location filename="../widgets/wizardpanel.cpp" line="200"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="62"/>
+        <location filename="../widgets/wizardpanel.cpp" line="70"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="63"/>
+        <location filename="../widgets/wizardpanel.cpp" line="71"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="64"/>
+        <location filename="../widgets/wizardpanel.cpp" line="72"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="67"/>
+        <location filename="../widgets/wizardpanel.cpp" line="75"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="69"/>
+        <location filename="../widgets/wizardpanel.cpp" line="77"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="70"/>
+        <location filename="../widgets/wizardpanel.cpp" line="78"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="72"/>
+        <location filename="../widgets/wizardpanel.cpp" line="80"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="82"/>
+        <location filename="../widgets/wizardpanel.cpp" line="90"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="85"/>
+        <location filename="../widgets/wizardpanel.cpp" line="93"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="86"/>
+        <location filename="../widgets/wizardpanel.cpp" line="94"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="87"/>
+        <location filename="../widgets/wizardpanel.cpp" line="95"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="88"/>
+        <location filename="../widgets/wizardpanel.cpp" line="96"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="99"/>
+        <location filename="../widgets/wizardpanel.cpp" line="108"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="105"/>
-        <location filename="../widgets/wizardpanel.cpp" line="234"/>
+        <location filename="../widgets/wizardpanel.cpp" line="116"/>
+        <location filename="../widgets/wizardpanel.cpp" line="285"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="118"/>
+        <location filename="../widgets/wizardpanel.cpp" line="131"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="119"/>
+        <location filename="../widgets/wizardpanel.cpp" line="132"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="120"/>
+        <location filename="../widgets/wizardpanel.cpp" line="133"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="121"/>
+        <location filename="../widgets/wizardpanel.cpp" line="134"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="122"/>
+        <location filename="../widgets/wizardpanel.cpp" line="135"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="123"/>
+        <location filename="../widgets/wizardpanel.cpp" line="136"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="142"/>
+        <location filename="../widgets/wizardpanel.cpp" line="155"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="142"/>
+        <location filename="../widgets/wizardpanel.cpp" line="155"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="188"/>
+        <location filename="../widgets/wizardpanel.cpp" line="201"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <source>Review of %1 (nothing re-run)%2:</source>
+        <translation>%1 的评审（未重新运行）%2：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <source>, CPU dry run: not a measurement</source>
+        <translation>，CPU 试运行：不是测量结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="246"/>
+        <source>  why: %1</source>
+        <translation>  原因：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="247"/>
+        <source>  max rel_err: %1</source>
+        <translation>  最大 rel_err：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="248"/>
+        <source>  latency: %1 µs</source>
+        <translation>  延迟：%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="249"/>
+        <source>  bandwidth: %1 GB/s</source>
+        <translation>  带宽：%1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="250"/>
+        <source>  compute: %1 TFLOPS</source>
+        <translation>  算力：%1 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <source>  run: %1%2</source>
+        <translation>  运行：%1%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <source> (not the recorded run)</source>
+        <translation>（不是记录的运行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="252"/>
+        <source>Run the phases to measure again.</source>
+        <translation>运行各阶段以重新测量。</translation>
     </message>
 </context>
 </TS>

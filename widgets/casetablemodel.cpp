@@ -1,5 +1,7 @@
 #include "widgets/casetablemodel.h"
 
+#include "core/review/reviewexport.h"
+
 #include <QColor>
 #include <QFont>
 
@@ -99,7 +101,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     return r.status;
   const auto column = static_cast<Columns>(index.column());
   if (role == Qt::ForegroundRole && column == StatusColumn)
-    return statusColor(r.status);
+    return rowStatusColor(r.status);
   if (role == Qt::FontRole && column == StatusColumn) {
     QFont f;
     f.setBold(true);
@@ -121,6 +123,8 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     case NameColumn: return r.name;
     case StatusColumn:
       return m_dryRun && role == Qt::DisplayRole && r.status == u"PASS" ? tr("PASS (harness only)") : r.status;
+    case ShapeColumn: return r.shape;
+    case DtypeColumn: return r.dtype;
     case RelErrColumn: return number(r.relErr, role, 'e', 3);
     case LatencyColumn: return number(r.latencyUs, role, 'f', 2);
     case RefLatencyColumn: return number(r.refLatencyUs, role, 'f', 2);
@@ -128,6 +132,20 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     case ColumnCount: break;
   }
   return {};
+}
+
+QColor CaseTableModel::rowStatusColor(const QString& status) const {
+  if (status == u"PASS" && m_verdict == Verdict::Skeleton) return QColor(verdictColorName(Verdict::Skeleton));
+  if (status == u"PASS" && m_dryRun) return QColor(verdictColorName(Verdict::DryRun));
+  return statusColor(status);
+}
+
+void CaseTableModel::setVerdict(Verdict verdict) {
+  if (m_verdict == verdict)
+    return;
+  m_verdict = verdict;
+  if (!m_rows.isEmpty())
+    Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn), {Qt::ForegroundRole});
 }
 
 void CaseTableModel::setDryRun(bool dryRun) {
@@ -145,6 +163,8 @@ QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, in
   switch (static_cast<Columns>(section)) {
     case NameColumn: return tr("Case");
     case StatusColumn: return tr("Status");
+    case ShapeColumn: return tr("Shape");
+    case DtypeColumn: return tr("dtype");
     case RelErrColumn: return tr("rel_err");
     case LatencyColumn: return m_dryRun ? tr("stand-in µs (CPU)") : tr("latency_us");
     case RefLatencyColumn: return m_dryRun ? tr("reference µs (CPU)") : tr("ref latency_us");

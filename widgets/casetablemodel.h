@@ -4,6 +4,7 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
 
 namespace kwb {
@@ -11,7 +12,7 @@ namespace kwb {
 class CaseTableModel : public QAbstractTableModel {
   Q_OBJECT
 public:
-  enum Columns { NameColumn, StatusColumn, RelErrColumn, LatencyColumn, RefLatencyColumn, ReasonColumn, ColumnCount };
+  enum Columns { NameColumn, StatusColumn, ShapeColumn, DtypeColumn, RelErrColumn, LatencyColumn, RefLatencyColumn, ReasonColumn, ColumnCount };
   enum Roles {
     SortRole = Qt::UserRole,  ///< raw value: double for numbers (NaN when null), QString otherwise
     StatusRole,               ///< the status text ("RUNNING" for a started, unfinished case)
@@ -31,6 +32,9 @@ public:
   /// was not run), the time columns are the reference's on the CPU (shown in their headers).
   void setDryRun(bool dryRun);
   bool dryRun() const { return m_dryRun; }
+  /// The run's verdict: a PASS row of a skeleton or a dry run is not drawn in the passing green (the
+  /// harness checked the reference against itself, or nothing of ours ran).
+  void setVerdict(Verdict verdict);
 
   /// The rows' results (a RUNNING row has status "RUNNING" and no numbers).
   const QList<CaseResult>& results() const { return m_rows; }
@@ -44,11 +48,15 @@ public:
 
   /// Text colour for a status: PASS green, FAIL red, TIMEOUT_FAIL orange, ERROR magenta, else grey.
   static QColor statusColor(const QString& status);
+  /// The colour a row's status is drawn in: statusColor(), except PASS in a dry run (blue) or of a
+  /// skeleton (purple), the verdict colours of core/review.
+  QColor rowStatusColor(const QString& status) const;
 
 private:
   int rowOf(const QString& name) const;
   QList<CaseResult> m_rows;
   bool m_dryRun = false;
+  Verdict m_verdict = Verdict::NotRun;
 };
 
 }  // namespace kwb

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QFontInfo>
 #include <QSaveFile>
 
 namespace kwb {
@@ -30,7 +31,42 @@ QFont CodeEditor::editorFont() {
   QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   f.setStyleHint(QFont::Monospace);
   f.setFixedPitch(true);
+  if (QFontInfo(f).fixedPitch())
+    return f;
+  for (const char* family : {"DejaVu Sans Mono", "Noto Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", "Source Code Pro", "Monospace"}) {
+    const QString name = QLatin1String(family);
+    if (QFontDatabase::hasFamily(name) && QFontDatabase::isFixedPitch(name)) {
+      f.setFamily(name);
+      return f;
+    }
+  }
   return f;
+}
+
+bool CodeEditor::findText(const QString& text) {
+  return findFirst(text, /*re=*/false, /*cs=*/false, /*wo=*/false, /*wrap=*/true);
+}
+
+bool CodeEditor::findNextMatch() { return findNext(); }
+
+int CodeEditor::replaceAll(const QString& from, const QString& to) {
+  if (from.isEmpty())
+    return 0;
+  int n = 0;
+  beginUndoAction();
+  setCursorPosition(0, 0);
+  while (findFirst(from, false, true, false, /*wrap=*/false)) {
+    replace(to);
+    ++n;
+  }
+  endUndoAction();
+  return n;
+}
+
+void CodeEditor::goToLine(int line) {
+  setCursorPosition(std::max(0, line - 1), 0);
+  ensureLineVisible(std::max(0, line - 1));
+  setFocus();
 }
 
 void CodeEditor::applyLexerFor(const QString& path) {

@@ -22,8 +22,21 @@ public:
   bool save(QString* error);
   /// The absolute path of the file shown ("" before load()).
   QString filePath() const { return m_path; }
-  /// The monospace font used on all lexer styles (the system fixed font).
+  /// The monospace font used on all lexer styles: the system fixed font when it really is fixed-pitch,
+  /// else the first installed fixed-pitch family (under zh_CN the system "fixed" font can resolve to a
+  /// proportional CJK face).
   static QFont editorFont();
+
+  /// Selects the next occurrence of `text` after the cursor (wrapping; plain text, case-insensitive).
+  /// False when there is none.
+  bool findText(const QString& text);
+  /// Repeats the last findText(). False when there is no further match.
+  bool findNextMatch();
+  /// Replaces every occurrence of `from` (plain text, case-sensitive) by `to` as one undo step;
+  /// returns how many were replaced.
+  int replaceAll(const QString& from, const QString& to);
+  /// Puts the cursor at the start of 1-based `line` and scrolls it into view.
+  void goToLine(int line);
 
 private:
   void applyLexerFor(const QString& path);

@@ -4,15 +4,21 @@
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/records/markdown.h"
+#include "core/review/session.h"
+#include "core/review/workspacereview.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
 #include "widgets/editortabs.h"
 #include "core/knowledge/registry.h"
 #include "widgets/knowledgemodel.h"
 #include "widgets/pluginpanel.h"
+#include "widgets/reportexport.h"
+#include "widgets/verdictbadge.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
+#include "widgets/runspanel.h"
 #include "widgets/specform.h"
+#include "widgets/theme.h"
 #include "widgets/wizardpanel.h"
 
 #include <QAction>
@@ -25,17 +31,24 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QKeySequence>
+#include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
 
@@ -43,8 +56,9 @@ namespace kwb {
 
 namespace {
 constexpr int kMaxRecent = 10;
-// The files of a workspace the editor offers, in tab order (DESIGN.md "The workspace").
-const char* const kWorkspaceFiles[] = {"reference.py", "kernel.py", "test_kernel.py", "baseline_report.md", "memory/v0.json"};
+// The files of a workspace the editor offers, in tab order (DESIGN.md "The workspace"). The report is
+// shown rendered (its Markdown opens from the Edit tab list on demand).
+const char* const kWorkspaceFiles[] = {"reference.py", "kernel.py", "test_kernel.py", "memory/v0.json"};
 
 QString fmt(const std::optional<double>& v, char f = 'g', int prec = 4) {
   return v ? QString::number(*v, f, prec) : QStringLiteral("—");
@@ -57,9 +71,16 @@ MainWindow::MainWindow(QWidget* parent)
       m_wizard(new WizardPanel(this)),
       m_console(new RunConsole(this)),
       m_roofline(new RooflinePlot(this)),
-      m_knowledge(new KnowledgeModel(this)) {
+      m_knowledge(new KnowledgeModel(this)),
+      m_session(new WorkbenchSession(this)) {
   setObjectName(QStringLiteral("kwbMainWindow"));
-  setCentralWidget(m_editors);
+  m_centre = new QStackedWidget(this);
+  createWelcomePage();
+  m_centre->addWidget(m_welcome);
+  m_centre->addWidget(m_editors);
+  setCentralWidget(m_centre);
+  // The editor replaces the welcome page as soon as it has a tab.
+  connect(m_editors, &QTabWidget::currentChanged, this, [this] { m_centre->setCurrentWidget(m_editors->count() > 0 ? static_cast<QWidget*>(m_editors) : m_welcome); });
   m_editors->setObjectName(QStringLiteral("editorTabs"));
   m_wizard->setObjectName(QStringLiteral("wizardPanel"));
   m_console->setObjectName(QStringLiteral("runConsole"));
@@ -73,6 +94,19 @@ MainWindow::MainWindow(QWidget* parent)
 
   createActions();
   createDocks();
+  // Panels follow the session themselves; the window only feeds it.
+  m_wizard->setSession(m_session);
+  m_console->setSession(m_session);
+  m_roofline->setSession(m_session);
+  m_statusVerdict = new VerdictBadge(this);
+  m_statusVerdict->setObjectName(QStringLiteral("statusVerdict"));
+  m_statusVerdict->setWordWrap(false);  // one line: the status bar must not grow
+  statusBar()->addPermanentWidget(m_statusVerdict);
+  connect(m_session, &WorkbenchSession::verdictChanged, m_statusVerdict, &VerdictBadge::setVerdict);
+  connect(m_session, &WorkbenchSession::reviewChanged, this, [this] {
+    if (m_session->review()) m_knowledge->resetData(m_session->review()->records);
+  });
+  m_defaultLayout = saveState();
   restoreSettings();
 
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
@@ -100,7 +134,8 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(m_wizard, &WizardPanel::settingsChanged, this, [this] {
     updatePolicyHint();
-    saveSettings();
+    if (!m_restoringTarget)  // a workspace's own target is not the user's new default
+      saveRunDefaults();
   });
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
   connect(m_console, &RunConsole::stopRequested, this, [this] {
@@ -114,6 +149,7 @@ MainWindow::MainWindow(QWidget* parent)
   if (!ledger.loadError().isEmpty())
     showError(tr("GPU spec ledger"), ledger.loadError());
   statusBar()->showMessage(tr("Open a PyTorch logic file (File > Open) to start."));
+  m_centre->setCurrentWidget(m_welcome);
 }
 
 MainWindow::~MainWindow() {
@@ -158,9 +194,27 @@ void MainWindow::createActions() {
   });
   saveAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   file->addSeparator();
+  m_exportAction = file->addAction(tr("&Export Review…"), this, [this] {
+    const QString name = m_problemName.isEmpty() ? QStringLiteral("review") : m_problemName + QStringLiteral("-review");
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export review"), name + QStringLiteral(".html"),
+                                                      tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md)"), &filter);
+    if (path.isEmpty()) return;
+    const auto format = exportFormatFromText(QFileInfo(path).suffix());
+    if (!format) {
+      showError(tr("Export"), tr("Give the file a .html, .pdf or .md name."));
+      return;
+    }
+    if (exportReview(*format, path)) statusBar()->showMessage(tr("Exported %1").arg(path), 8000);
+  });
+  m_exportAction->setObjectName(QStringLiteral("actionExport"));
+  m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  m_exportAction->setToolTip(tr("One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline"));
+  file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
+  createEditMenu();
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   for (int p = 1; p <= 4; ++p) {
     m_phaseActions[p - 1] = run->addAction(tr("&%1. %2").arg(p).arg(phaseTitle(p)), this, [this, p] { runPhase(p); });
@@ -193,8 +247,19 @@ void MainWindow::createActions() {
   tb->addAction(m_reportAction);
   tb->addAction(m_memoryAction);
   tb->addAction(m_commitAction);
+  tb->addAction(m_exportAction);
 
   m_viewMenu = menuBar()->addMenu(tr("&View"));
+  QAction* reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+  reset->setObjectName(QStringLiteral("actionResetLayout"));
+  QAction* dark = m_viewMenu->addAction(tr("&Dark Theme"));
+  dark->setObjectName(QStringLiteral("actionDarkTheme"));
+  dark->setCheckable(true);
+  connect(dark, &QAction::toggled, this, [](bool on) {
+    applyDarkTheme(on);
+    QSettings().setValue(QStringLiteral("view/dark"), on);
+  });
+  m_viewMenu->addSeparator();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, [this] {
     QMessageBox::about(this, tr("About Kernel Workbench"),
@@ -215,6 +280,10 @@ void MainWindow::createDocks() {
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_wizard);
   scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the form narrows with the dock
+  // The wizard runs the whole height on the left; the console and chart sit under the editor only.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
   addDock(tr("Wizard"), QStringLiteral("wizardDock"), scroll, Qt::LeftDockWidgetArea);
 
   auto* table = new QTableView(this);
@@ -228,35 +297,190 @@ void MainWindow::createDocks() {
   table->horizontalHeader()->setStretchLastSection(true);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->setWordWrap(false);
-  QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::RightDockWidgetArea);
-  QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::RightDockWidgetArea);
-  tabifyDockWidget(knowledge, roofline);
+  // The editor comes first: the wizard alone on the left, everything else below it, the console
+  // beside the roofline / knowledge / plugins tabs, so the editor keeps most of the width.
+  QDockWidget* console = addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
+  QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
+  splitDockWidget(console, roofline, Qt::Horizontal);
+  QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(roofline, knowledge);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
   plugins->setJobGetter([this] { return phaseBusy() ? nullptr : m_job.get(); });  // not while a phase uses it
   connect(plugins, &PluginPanel::recordUsed, this, [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
-  tabifyDockWidget(knowledge, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::RightDockWidgetArea));
-  knowledge->raise();
-  addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
+  // The run history: review an older run, or compare two.
+  auto* runs = new RunsPanel(this);
+  runs->setObjectName(QStringLiteral("runsPanel"));
+  runs->setSession(m_session);
+  connect(runs, &RunsPanel::openRunRequested, this, [this](const QString& dir) { openPath(dir); });
+  connect(runs, &RunsPanel::comparisonReady, this, [this](const QString& title, const QString& html) {
+    if (html.isEmpty())
+      showError(tr("Compare runs"), tr("One of the runs has no recorded cases (no result.json)."));
+    else
+      m_editors->showHtml(title, html);
+  });
+  connect(this, &MainWindow::phaseFinished, runs, [this, runs](int phase) {
+    if (phase == 3 && m_job) runs->showWorkspace(m_job->workspaceDir());
+  });
+  tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
+  roofline->raise();
+}
+
+void MainWindow::applyDefaultDockSizes() {
+  // Fits 1280x800: a wizard of a quarter of the width, the editor over the rest, console and chart
+  // under it in 40% of the height.
+  auto* wizard = findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+  auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+  auto* roofline = findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
+  const int w = width(), h = height();
+  resizeDocks({wizard}, {std::clamp(w * 2 / 7, 320, 440)}, Qt::Horizontal);
+  resizeDocks({console}, {std::clamp(h * 2 / 5, 240, 420)}, Qt::Vertical);
+  const int below = w - std::clamp(w * 2 / 7, 320, 440);
+  resizeDocks({console, roofline}, {below * 11 / 20, below * 9 / 20}, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!m_shown && !m_hadSavedLayout)  // after the first layout pass: before it the docks have no size to share
+    QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
+  m_shown = true;
+}
+
+void MainWindow::resetLayout() {
+  for (QDockWidget* d : findChildren<QDockWidget*>()) d->setFloating(false);
+  restoreState(m_defaultLayout);
+  for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
+  if (auto* roof = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) roof->raise();
+  applyDefaultDockSizes();
+}
+
+void MainWindow::createEditMenu() {
+  // Edit acts on the current editor tab; QScintilla does the work.
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  auto onEditor = [this](auto fn) {
+    return [this, fn] {
+      if (CodeEditor* e = m_editors->currentEditor()) fn(e);
+    };
+  };
+  QAction* undo = edit->addAction(tr("&Undo"), this, onEditor([](CodeEditor* e) { e->undo(); }));
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setObjectName(QStringLiteral("actionUndo"));
+  QAction* redo = edit->addAction(tr("&Redo"), this, onEditor([](CodeEditor* e) { e->redo(); }));
+  redo->setShortcut(QKeySequence::Redo);
+  redo->setObjectName(QStringLiteral("actionRedo"));
+  edit->addSeparator();
+  edit->addAction(tr("Cu&t"), this, onEditor([](CodeEditor* e) { e->cut(); }))->setShortcut(QKeySequence::Cut);
+  edit->addAction(tr("&Copy"), this, onEditor([](CodeEditor* e) { e->copy(); }))->setShortcut(QKeySequence::Copy);
+  edit->addAction(tr("&Paste"), this, onEditor([](CodeEditor* e) { e->paste(); }))->setShortcut(QKeySequence::Paste);
+  edit->addAction(tr("Select &All"), this, onEditor([](CodeEditor* e) { e->selectAll(); }))->setShortcut(QKeySequence::SelectAll);
+  edit->addSeparator();
+  QAction* find = edit->addAction(tr("&Find…"), this, onEditor([this](CodeEditor* e) {
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Find"), tr("Find:"), QLineEdit::Normal, e->selectedText(), &ok);
+    if (ok && !text.isEmpty() && !e->findText(text))
+      statusBar()->showMessage(tr("\"%1\" not found").arg(text), 4000);
+  }));
+  find->setShortcut(QKeySequence::Find);
+  find->setObjectName(QStringLiteral("actionFind"));
+  QAction* next = edit->addAction(tr("Find &Next"), this, onEditor([this](CodeEditor* e) {
+    if (!e->findNextMatch()) statusBar()->showMessage(tr("No further match"), 3000);
+  }));
+  next->setShortcut(QKeySequence::FindNext);
+  QAction* replace = edit->addAction(tr("R&eplace…"), this, onEditor([this](CodeEditor* e) {
+    bool ok = false;
+    const QString from = QInputDialog::getText(this, tr("Replace"), tr("Replace:"), QLineEdit::Normal, e->selectedText(), &ok);
+    if (!ok || from.isEmpty()) return;
+    const QString to = QInputDialog::getText(this, tr("Replace"), tr("Replace \"%1\" with:").arg(from), QLineEdit::Normal, QString(), &ok);
+    if (!ok) return;
+    statusBar()->showMessage(tr("%n replacement(s)", nullptr, e->replaceAll(from, to)), 4000);
+  }));
+  replace->setShortcut(QKeySequence::Replace);
+  replace->setObjectName(QStringLiteral("actionReplace"));
+  QAction* go = edit->addAction(tr("&Go to Line…"), this, onEditor([this](CodeEditor* e) {
+    bool ok = false;
+    const int line = QInputDialog::getInt(this, tr("Go to line"), tr("Line:"), 1, 1, std::max(1, e->lines()), 1, &ok);
+    if (ok) e->goToLine(line);
+  }));
+  go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+  go->setObjectName(QStringLiteral("actionGoToLine"));
+}
+
+void MainWindow::createWelcomePage() {
+  m_welcome = new QWidget(this);
+  m_welcome->setObjectName(QStringLiteral("welcomePage"));
+  auto* title = new QLabel(tr("<h2>Kernel Workbench</h2><p>PyTorch logic to a correct, measured and committed V0 GPU kernel.</p>"), m_welcome);
+  title->setWordWrap(true);
+  auto* openLogic = new QPushButton(tr("Open a PyTorch logic file…"), m_welcome);
+  auto* openWs = new QPushButton(tr("Open a workspace to review…"), m_welcome);
+  auto* example = new QPushButton(tr("Open example (19_ReLU)"), m_welcome);
+  example->setObjectName(QStringLiteral("openExampleButton"));
+  connect(openLogic, &QPushButton::clicked, this, [this] { findChild<QAction*>(QStringLiteral("actionOpen"))->trigger(); });
+  connect(openWs, &QPushButton::clicked, this, [this] { findChild<QAction*>(QStringLiteral("actionOpenWorkspace"))->trigger(); });
+  connect(example, &QPushButton::clicked, this, [this] {
+    const QString path = exampleLogicFile();
+    if (path.isEmpty())
+      showError(tr("Open example"), tr("The example 19_ReLU.py is not installed with this build."));
+    else
+      openPath(path);
+  });
+  m_welcomeRecent = new QListWidget(m_welcome);
+  m_welcomeRecent->setObjectName(QStringLiteral("welcomeRecent"));
+  connect(m_welcomeRecent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openPath(item->data(Qt::UserRole).toString()); });
+  auto* layout = new QVBoxLayout(m_welcome);
+  layout->setContentsMargins(32, 24, 32, 24);
+  layout->addWidget(title);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(openLogic);
+  buttons->addWidget(openWs);
+  buttons->addWidget(example);
+  buttons->addStretch(1);
+  layout->addLayout(buttons);
+  layout->addWidget(new QLabel(tr("<b>Recent</b> (double-click; a workspace opens for review, nothing is re-run)"), m_welcome));
+  layout->addWidget(m_welcomeRecent, 1);
+}
+
+void MainWindow::updateWelcomePage() {
+  m_welcomeRecent->clear();
+  for (const QString& path : std::as_const(m_recent)) {
+    const bool ws = QFileInfo(path).isDir();
+    auto* item = new QListWidgetItem((ws ? tr("workspace  %1") : tr("logic file  %1")).arg(QDir::toNativeSeparators(path)), m_welcomeRecent);
+    item->setData(Qt::UserRole, path);
+    item->setToolTip(path);
+  }
+}
+
+QString MainWindow::exampleLogicFile() const {
+  const QString app = QCoreApplication::applicationDirPath();
+  for (const QString& candidate : {QString(app + QStringLiteral("/../share/kernel-workbench/examples/19_ReLU.py")),
+                                   QStringLiteral(KWB_EXAMPLES_DIR "/19_ReLU.py")})
+    if (QFileInfo::exists(candidate)) return QFileInfo(candidate).absoluteFilePath();
+  return {};
 }
 
 void MainWindow::restoreSettings() {
   QSettings s;
   if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-    resize(1400, 900);
-  restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    resize(1280, 760);  // fits a 1280x800 screen with its panel
+  m_hadSavedLayout = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
   const QString gpu = s.value(QStringLiteral("run/gpu")).toString();
   if (!gpu.isEmpty())
     m_wizard->setGpu(gpu);
   m_wizard->setFramework(s.value(QStringLiteral("run/framework")).toString());
   m_recent = s.value(QStringLiteral("files/recent")).toStringList();
   updateRecentMenu();
+  if (s.value(QStringLiteral("view/dark"), false).toBool())
+    findChild<QAction*>(QStringLiteral("actionDarkTheme"))->setChecked(true);
 }
 
-void MainWindow::saveSettings() const {
+void MainWindow::saveRunDefaults() const {
   QSettings s;
   s.setValue(QStringLiteral("run/gpu"), m_wizard->gpu());
   s.setValue(QStringLiteral("run/framework"), m_wizard->framework());
+}
+
+void MainWindow::saveRecent() const {
+  QSettings s;
   s.setValue(QStringLiteral("files/recent"), m_recent);
 }
 
@@ -266,7 +490,7 @@ void MainWindow::addRecentFile(const QString& path) {
   while (m_recent.size() > kMaxRecent)
     m_recent.removeLast();
   updateRecentMenu();
-  saveSettings();
+  saveRecent();
 }
 
 void MainWindow::updateRecentMenu() {
@@ -274,6 +498,7 @@ void MainWindow::updateRecentMenu() {
   for (const QString& path : std::as_const(m_recent))
     m_recentMenu->addAction(QDir::toNativeSeparators(path), this, [this, path] { openPath(path); });
   m_recentMenu->setEnabled(!m_recent.isEmpty());
+  updateWelcomePage();
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
@@ -287,7 +512,8 @@ void MainWindow::showError(const QString& title, const QString& message) {
 }
 
 void MainWindow::updateTitle() {
-  const QString name = m_logicPath.isEmpty() ? QString() : QFileInfo(m_logicPath).completeBaseName();
+  // The problem's name, not the file's: a workspace's logic file is always "reference".
+  const QString name = !m_problemName.isEmpty() ? m_problemName : m_logicPath.isEmpty() ? QString() : QFileInfo(m_logicPath).completeBaseName();
   setWindowTitle(name.isEmpty() ? tr("Kernel Workbench[*]") : tr("%1[*] — Kernel Workbench").arg(name));
   setWindowModified(!m_editors->modifiedFiles().isEmpty());
 }
@@ -312,10 +538,20 @@ void MainWindow::updateActions() {
   for (int p = 1; p <= 4; ++p)
     m_phaseActions[p - 1]->setEnabled(!busy && !m_logicPath.isEmpty() && (p == 1 || m_wizard->phaseState(p - 1) == S::Done));
   m_stopAction->setEnabled(running);
-  const bool measured = !busy && m_job && m_job->outcome().has_value();
-  m_reportAction->setEnabled(measured);
-  m_memoryAction->setEnabled(measured);
-  m_commitAction->setEnabled(measured);
+  // A stopped run records nothing and commits nothing; only a passing gate (or a dry run, whose commit
+  // says so) commits. In review mode Report and Memory show what is on disk.
+  const Verdict v = m_job ? m_job->verdict() : Verdict::NotRun;
+  const bool measured = !busy && m_job && m_job->outcome().has_value() && allowsRecords(v);
+  const bool review = !busy && !m_job && m_session->review().has_value();
+  m_reportAction->setEnabled(measured || (review && !m_session->review()->reportMarkdown.isEmpty()));
+  m_memoryAction->setEnabled(measured || (review && m_session->review()->memory.has_value()));
+  m_commitAction->setEnabled(measured && allowsCommit(v));
+  m_exportAction->setEnabled(!busy && (review || (m_job && m_recordsWritten)));
+  const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
+                      : !allowsCommit(v) && measured ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
+                                                     : QString();
+  m_commitAction->setStatusTip(why);
+  m_reportAction->setStatusTip(v == Verdict::Stopped ? why : QString());
 }
 
 bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
@@ -323,9 +559,13 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     showError(tr("Cannot open"), tr("Phase %1 is running; open %2 when it has finished.").arg(m_phaseRunning).arg(logicFileOrWorkspace));
     return false;
   }
-  const QFileInfo fi(logicFileOrWorkspace);
+  QFileInfo fi(logicFileOrWorkspace);
   QString logic;
   QString workspace;
+  QString reviewRun;
+  // A run folder (.kwb/runs/<time>) opens its workspace for review of that run.
+  if (QString ws; fi.isDir() && resolveReviewPath(fi.absoluteFilePath(), &ws, &reviewRun) && !reviewRun.isEmpty())
+    fi = QFileInfo(ws);
   if (fi.isDir()) {
     workspace = fi.absoluteFilePath();
     logic = QDir(workspace).filePath(QStringLiteral("reference.py"));
@@ -355,6 +595,8 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_logicPath = logic;
   m_job.reset();
   m_recordsWritten = false;
+  m_problemName.clear();
+  m_session->clear();
   m_wizard->resetPhases();
   m_wizard->setLogicPath(logic);
   if (!workspace.isEmpty()) {
@@ -369,9 +611,20 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_wizard->showPhase(1);
   addRecentFile(workspace.isEmpty() ? logic : workspace);
   m_lastError.clear();
+  QString target;
+  if (!workspace.isEmpty()) {
+    // Review mode: everything the workspace recorded, read through core, shown at once; nothing re-run.
+    QString error;
+    if (const auto review = readWorkspaceReview(reviewRun.isEmpty() ? workspace : reviewRun, &error)) {
+      m_problemName = review->problemName;
+      target = restoreWorkspaceTarget(*review);
+      m_session->setReview(*review);
+      showReviewReport();
+      for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w));
+    }
+  }
   updateActions();
   updateTitle();
-  const QString target = workspace.isEmpty() ? QString() : restoreWorkspaceTarget(workspace);
   statusBar()->showMessage(target.isEmpty() ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
                                             : tr("Opened workspace %1 (%2): run phase 1 to run it again")
                                                   .arg(QDir::toNativeSeparators(workspace), target),
@@ -379,48 +632,63 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   return true;
 }
 
-QString MainWindow::restoreWorkspaceTarget(const QString& workspace) {
-  // The target the workspace was made for: GPU and framework from .kwb/spec.json, the mode from
-  // memory/v0.json. Unreadable or absent files leave the form as it is (a fresh workspace).
-  auto readJson = [](const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return nlohmann::json();
-    return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-  };
-  const nlohmann::json spec = readJson(QDir(workspace).filePath(QStringLiteral(".kwb/spec.json")));
-  if (!spec.is_object() || !spec.contains("target") || !spec["target"].is_object()) return {};
-  const nlohmann::json& t = spec["target"];
-  const QString gpu = QString::fromStdString(t.value("gpu", std::string()));
-  const QString framework = QString::fromStdString(t.value("framework", std::string()));
-  if (gpu.isEmpty()) return {};
-  m_wizard->setGpu(gpu);
+QString MainWindow::restoreWorkspaceTarget(const WorkspaceReview& review) {
+  // The form follows the target the workspace was made for (GPU and framework from its spec, the mode
+  // from its records), without making that the user's saved default.
+  if (review.gpu.isEmpty()) return {};
+  m_restoringTarget = true;
+  m_wizard->setGpu(review.gpu);
   // a framework outside the policy was requested explicitly; otherwise the policy default gave it
-  m_wizard->setFramework(t.value("outside_policy", false) ? framework : QString());
-  const nlohmann::json mem = readJson(QDir(workspace).filePath(QStringLiteral("memory/v0.json")));
-  const bool dry = mem.is_object() && mem.contains("workbench") && mem["workbench"].is_object() &&
-                   mem["workbench"].value("mode", std::string()) == "cpu-dry-run";
+  const bool outside = review.spec.is_object() && review.spec.value("target", nlohmann::json::object()).value("outside_policy", false);
+  m_wizard->setFramework(outside ? review.framework : QString());
+  const bool dry = review.mode == QLatin1String("cpu-dry-run");
   m_wizard->setCpuDryRun(dry);
-  // What the workspace's last run found, shown until the phases run again (a reviewer opening a finished
-  // workspace saw "No spec yet" and an empty result: second fresh-user trial). Display only: the job starts
-  // from phase 1 as before.
-  if (spec.contains("inputs") && spec["inputs"].is_array()) m_wizard->setSpec(spec);
-  if (mem.is_object()) {
-    auto text = [](const nlohmann::json& o, const char* a, const char* b) -> QString {
-      if (!o.contains(a) || !o[a].is_object() || !o[a].contains(b)) return {};
-      const nlohmann::json& v = o[a][b];
-      return v.is_null() ? QString() : v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
-    };
-    QStringList lines{tr("Last run, as recorded in memory/v0.json%1:").arg(dry ? tr(" (CPU dry run: not a measurement)") : QString())};
-    const QString gate = text(mem, "quality_gate", "result"), why = text(mem, "quality_gate", "failure_reason");
-    lines << tr("  quality gate: %1").arg(gate.isEmpty() ? (why.isEmpty() ? tr("not recorded") : why) : gate);
-    if (const QString e = text(mem, "correctness", "rel_err"); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
-    if (const QString l = text(mem, "performance", "latency_us"); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
-    if (const QString b = text(mem, "performance", "bandwidth_gbps"); !b.isEmpty()) lines << tr("  bandwidth: %1 GB/s").arg(b);
-    if (const QString tf = text(mem, "performance", "tflops"); !tf.isEmpty()) lines << tr("  compute: %1 TFLOPS").arg(tf);
-    lines << tr("The report and memory are open in the editor; run the phases to measure again.");
-    m_wizard->setMeasureSummary(lines.join(u'\n'));
+  m_restoringTarget = false;
+  updatePolicyHint();
+  return dry ? tr("%1, %2, CPU dry run").arg(review.gpu, review.framework) : tr("%1, %2").arg(review.gpu, review.framework);
+}
+
+void MainWindow::showReviewReport() {
+  const auto& review = m_session->review();
+  if (!review || review->reportMarkdown.isEmpty()) return;
+  QTextBrowser* b = m_editors->showHtml(tr("Report"), QString());
+  b->setObjectName(QStringLiteral("reportView"));
+  b->setSearchPaths({review->root});  // so roofline.png resolves
+  b->setOpenExternalLinks(true);
+  b->setHtml(markdownToHtml(review->reportMarkdown));
+}
+
+bool MainWindow::confirm(const QString& title, const QString& text) {
+  if (m_confirm) return m_confirm(title, text);
+  return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+}
+
+bool MainWindow::wouldReplacePassingRecord() const {
+  if (!m_job || isPassing(m_job->verdict())) return false;
+  const auto existing = MemoryRecord::load(memoryPath(m_job->workspaceDir(), QStringLiteral("v0")));
+  return existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS";
+}
+
+bool MainWindow::exportReview(ExportFormat format, const QString& path) {
+  std::optional<WorkspaceReview> review = m_session->review();
+  QString error;
+  if (m_job) {
+    if (!m_recordsWritten) {
+      showError(tr("Export"), tr("Write the report first (Run > Report)."));
+      return false;
+    }
+    review = readWorkspaceReview(m_job->workspaceDir(), &error);
   }
-  return dry ? tr("%1, %2, CPU dry run").arg(gpu, framework) : tr("%1, %2").arg(gpu, framework);
+  if (!review) {
+    showError(tr("Export"), error.isEmpty() ? tr("Open a workspace or finish a run first.") : error);
+    return false;
+  }
+  if (!exportReviewFile(*review, format, path, &error)) {
+    showError(tr("Export"), error);
+    return false;
+  }
+  m_lastError.clear();
+  return true;
 }
 
 QString MainWindow::kwbExecutable() const {
@@ -514,6 +782,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
     m_job = std::make_unique<BaselineJob>(o);
     m_job->setFigureRenderer(&renderRooflinePng);
     m_recordsWritten = false;
+    m_session->clear();  // leaves review mode: from here the window shows this job
     m_knowledge->resetData({});
     m_roofline->clear();
     connect(m_job.get(), &BaselineJob::progress, this, [this](int p, const QString& message) {
@@ -533,8 +802,10 @@ bool MainWindow::runPhase(int phase, bool wait) {
   if (phase == 4) {
     m_recordsWritten = false;
     m_roofline->clear();
+    m_console->setCaseTimeout(m_job->options().caseTimeoutSec);
     m_console->runStarted();
     m_console->caseModel()->setDryRun(m_job->options().cpuDryRun);
+    m_session->setVerdict(Verdict::Running);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock")))
       dock->raise();
     updateActions();
@@ -590,6 +861,8 @@ void MainWindow::finishPhase(int phase, bool ok) {
   if (phase == 1) {
     m_wizard->setSpec(m_job->spec());
     m_wizard->setWorkspaceDir(m_job->workspaceDir());
+    m_problemName = m_job->problemName();
+    updateTitle();
     statusBar()->showMessage(tr("Understood %1: framework %2 on %3").arg(m_job->problemName(), m_job->framework(), m_job->gpuId()), 8000);
   } else if (phase == 2) {
     const QList<KnowledgeRecord>& records = m_job->consulted();
@@ -625,15 +898,19 @@ void MainWindow::onMeasured(bool ok) {
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty())
     m_console->caseModel()->resetData(outcome->cases);
-  // A stopped run, or one whose cases did not all pass, is kept (its log and cases can still be
-  // recorded) but the phase is marked failed: a ✓ means the V0 run passed.
-  const bool passed = outcome && !outcome->cancelled && outcome->result && outcome->result->status == QLatin1String("PASS");
-  m_wizard->setPhaseState(4, passed ? S::Done : S::Failed);
+  // The quality gate is the headline, not the harness's status: a skeleton or a dry run whose cases
+  // "passed" (the reference against itself) is not a pass, and a stopped run records nothing.
+  const Verdict verdict = m_job->verdict();
+  m_session->setVerdict(verdict, m_job->gateReason());
+  m_wizard->setPhaseState(4, allowsCommit(verdict) ? S::Done : S::Failed);
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());
   QStringList lines;
+  lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
+  if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(m_job->gateReason());
   if (outcome) {
     if (outcome->result) {
       const RunResult& r = *outcome->result;
-      lines << tr("Status %1 (%2), %3 case(s); max rel_err %4").arg(r.status, r.mode).arg(outcome->cases.size()).arg(fmt(r.maxRelErr, 'e', 3));
+      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4").arg(r.status, r.mode).arg(outcome->cases.size()).arg(fmt(r.maxRelErr, 'e', 3));
       lines << tr("latency_us %1 (reference %2), primary case %3").arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
       if (!r.dryRunNote.isEmpty())
         lines << tr("CPU dry run: %1").arg(r.dryRunNote);
@@ -641,16 +918,18 @@ void MainWindow::onMeasured(bool ok) {
     if (!outcome->error.isEmpty())
       lines << outcome->error;
     lines << tr("Log: %1").arg(outcome->logPath);
-    lines << tr("Next: Report, Memory, Commit.");
+    lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
+              : allowsCommit(verdict)     ? tr("Next: Report, Memory, Commit.")
+                                          : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
   } else {
     lines << m_job->lastError();
   }
   m_wizard->setMeasureSummary(lines.join(u'\n'));
   updateActions();
-  if (!ok)
+  if (!ok && verdict != Verdict::Stopped)
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : m_job->lastError());
   else
-    statusBar()->showMessage(tr("V0 measurement finished"), 8000);
+    statusBar()->showMessage(tr("V0 measurement finished: %1").arg(verdictTitle(verdict)), 8000);
 }
 
 bool MainWindow::ensureRecords() {
@@ -664,6 +943,20 @@ bool MainWindow::ensureRecords() {
   }
   if (m_recordsWritten)
     return true;
+  if (m_job->verdict() == Verdict::Stopped) {
+    showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as they were. Run phase 4 again."));
+    return false;
+  }
+  // The records describe one run; replacing a passing one with this run's is the user's call.
+  if (wouldReplacePassingRecord() &&
+      !confirm(tr("Replace the passing record?"),
+               tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
+                  "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
+                   .arg(verdictCode(m_job->verdict())))) {
+    m_lastError = tr("kept the passing record");
+    statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
+    return false;
+  }
   QApplication::setOverrideCursor(Qt::WaitCursor);
   const bool ok = m_job->writeRecords();
   QApplication::restoreOverrideCursor();
@@ -672,6 +965,8 @@ bool MainWindow::ensureRecords() {
     return false;
   }
   m_recordsWritten = true;
+  updateActions();
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());  // the recorded mark moved
   if (m_job->roofline())
     m_roofline->setData(*m_job->roofline());
   for (const char* rel : {"baseline_report.md", "memory/v0.json"})
@@ -681,6 +976,11 @@ bool MainWindow::ensureRecords() {
 }
 
 bool MainWindow::showReport() {
+  if (!m_job && m_session->review()) {  // review mode: the report as recorded
+    showReviewReport();
+    m_lastError.clear();
+    return true;
+  }
   // Report always rewrites: the user may have fixed something since.
   m_recordsWritten = false;
   if (!ensureRecords())
@@ -702,6 +1002,14 @@ bool MainWindow::showReport() {
 }
 
 bool MainWindow::showMemory() {
+  if (!m_job && m_session->review()) {
+    QString err;
+    if (!m_editors->openFile(memoryPath(m_session->review()->root, QStringLiteral("v0")), &err)) {
+      showError(tr("Memory"), err);
+      return false;
+    }
+    return true;
+  }
   if (!ensureRecords())
     return false;
   openWorkspaceFile(QStringLiteral("memory/v0.json"), true);
@@ -710,6 +1018,11 @@ bool MainWindow::showMemory() {
 }
 
 bool MainWindow::commitWorkspace() {
+  // Checked before any record is written: a refused commit must not have replaced the records.
+  if (m_job && m_job->outcome() && !allowsCommit(m_job->verdict())) {
+    showError(tr("Commit"), tr("The quality gate is %1: the seed commits V0 only after the gate passes.").arg(verdictCode(m_job->verdict())));
+    return false;
+  }
   if (!ensureRecords())
     return false;
   if (!m_editors->modifiedFiles().isEmpty() && !confirmUnsavedBeforeRun())
@@ -755,7 +1068,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   QSettings s;
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
   s.setValue(QStringLiteral("window/state"), saveState());
-  saveSettings();
+  saveRecent();  // the run defaults were saved when the user chose them, never a workspace's own
   event->accept();
 }
 

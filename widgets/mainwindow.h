@@ -7,10 +7,15 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
+#include "core/review/reviewexport.h"
+
 class QAction;
+class QListWidget;
 class QMenu;
+class QStackedWidget;
 
 namespace kwb {
 
@@ -19,7 +24,9 @@ class EditorTabs;
 class KnowledgeModel;
 class RooflinePlot;
 class RunConsole;
+class VerdictBadge;
 class WizardPanel;
+class WorkbenchSession;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -29,9 +36,23 @@ public:
 
   /// Opens a PyTorch logic file (KernelBench form) or a workspace folder (its reference.py is the
   /// logic file; its existing files open in tabs and it becomes the workspace). Resets the phases.
+  /// A finished workspace, or one of its .kwb/runs/<time> folders, opens in review mode: its report
+  /// rendered, its cases, roofline and knowledge records shown at once, nothing re-run, the window
+  /// titled by the problem. The saved default GPU and framework are not changed by opening.
   /// Returns false, shows the reason (non-modal dialog + status bar) and keeps the current state if
   /// the path does not exist or is neither a .py file nor a folder with reference.py.
   bool openPath(const QString& logicFileOrWorkspace);
+
+  /// Writes the current review (the reviewed workspace, or the job's once its records are written)
+  /// to `path` as one self-contained file. False with lastError().
+  bool exportReview(ExportFormat format, const QString& path);
+
+  /// Replaces the question asked before an action overwrites a passing record with a failing, skeleton
+  /// or dry-run one (tests answer it; default: a modal QMessageBox). Returns true to go ahead.
+  void setConfirmHandler(std::function<bool(const QString& title, const QString& text)> handler) { m_confirm = std::move(handler); }
+
+  /// View > Reset Layout: the docks back to the default arrangement (the editor widest).
+  void resetLayout();
 
   /// Starts phase 1..4. Phases 1-3 (the probe, the knowledge tools, generation and static checks:
   /// seconds) run on a worker thread (QtConcurrent) so the window stays responsive; phase 4 runs the
@@ -66,17 +87,34 @@ public:
   RunConsole* runConsole() const { return m_console; }
   RooflinePlot* rooflinePlot() const { return m_roofline; }
   KnowledgeModel* knowledgeModel() const { return m_knowledge; }
+  /// What the window shows (the reviewed workspace, the verdict); panels follow it.
+  WorkbenchSession* session() const { return m_session; }
+  /// The welcome page shown while nothing is open.
+  QWidget* welcomePage() const { return m_welcome; }
   /// The job of the current logic file (nullptr before phase 1 ran).
   BaselineJob* job() const { return m_job.get(); }
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   void createActions();
   void createDocks();
+  /// The default dock sizes (the editor widest); effective only once the window has its geometry.
+  void applyDefaultDockSizes();
   void restoreSettings();
-  void saveSettings() const;
+  /// The GPU and framework the user chose, remembered as the defaults (never a workspace's own).
+  void saveRunDefaults() const;
+  void saveRecent() const;
+  void createEditMenu();
+  void createWelcomePage();
+  void updateWelcomePage();
+  void showReviewReport();
+  bool confirm(const QString& title, const QString& text);
+  /// True when writing this run's records would replace a passing memory/v0.json with one that is not a pass.
+  bool wouldReplacePassingRecord() const;
+  QString exampleLogicFile() const;
   void addRecentFile(const QString& path);
   void updateRecentMenu();
   void updateActions();
@@ -89,7 +127,7 @@ private:
   void openWorkspaceFile(const QString& relativePath, bool focus);
   /// Sets the wizard's GPU, framework and CPU-dry-run mode to those `workspace` was made with
   /// (.kwb/spec.json's target, memory/v0.json's mode); returns them as text, or "" when unknown.
-  QString restoreWorkspaceTarget(const QString& workspace);
+  QString restoreWorkspaceTarget(const WorkspaceReview& review);
   bool settingsMatchJob() const;
   bool confirmUnsavedBeforeRun();
   QString kwbExecutable() const;
@@ -113,6 +151,18 @@ private:
   QAction* m_reportAction = nullptr;
   QAction* m_memoryAction = nullptr;
   QAction* m_commitAction = nullptr;
+  QAction* m_exportAction = nullptr;
+  WorkbenchSession* m_session;
+  VerdictBadge* m_statusVerdict = nullptr;
+  QStackedWidget* m_centre = nullptr;
+  QWidget* m_welcome = nullptr;
+  QListWidget* m_welcomeRecent = nullptr;
+  QByteArray m_defaultLayout;
+  QString m_problemName;          ///< the problem the window shows (title), "" before one is known
+  bool m_restoringTarget = false; ///< the form follows a workspace: not the user's new defaults
+  bool m_hadSavedLayout = false;  ///< restoreSettings() restored the user's own dock layout
+  bool m_shown = false;
+  std::function<bool(const QString&, const QString&)> m_confirm;
 };
 
 }  // namespace kwb

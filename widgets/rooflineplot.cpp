@@ -2,13 +2,20 @@
 
 #include "widgets/rooflineplot.h"
 
+#include "core/review/session.h"
 #include "core/workspace/workspace.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QSvgGenerator>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -22,6 +29,7 @@ const QColor kMeasuredColor(0x00, 0x89, 0x7b);
 const QColor kComputeColor(0x6a, 0x1b, 0x9a);
 const QColor kPointColor(0xe6, 0x51, 0x00);
 const QColor kAboveColor(0xc6, 0x28, 0x28);
+const QColor kOtherRoofColor(0x9e, 0x9e, 0x9e);
 
 double decadeBelow(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 double decadeAbove(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
@@ -41,19 +49,33 @@ QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& lege
 RooflinePlot::RooflinePlot(QWidget* parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(nullptr), m_note(new QLabel(this)) {
   m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
-  m_plot->setMinimumSize(440, 300);  // room for the legend inside the axis rect
+  // QCustomPlot finds the exponent of "1e+03" to draw 10³; a locale that writes "1E+03" (zh_CN does)
+  // defeats it and the ticks read 1E+03. Numbers on the chart use the C locale.
+  m_plot->setLocale(QLocale::c());
+  m_plot->setMinimumSize(320, 240);
   for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
     axis->setScaleType(QCPAxis::stLogarithmic);
     axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    axis->setNumberFormat(QStringLiteral("gb"));  // 10^k tick labels
+    // "eb" with precision 0 draws log ticks as 10 with a superscript exponent (10³), not 1E+03.
+    axis->setNumberFormat(QStringLiteral("eb"));
     axis->setNumberPrecision(0);
   }
   m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
   m_plot->yAxis->setLabel(tr("Performance (TFLOPS)"));
+  // The roofs are labelled on the chart; the legend sits below the axis rect, never over the data.
+  // (It joins the layout with data only: an empty legend grid reports a tiny maximum width, which
+  // squeezed its column, the axis rect's, to a sliver.)
   m_plot->legend->setVisible(true);
-  // Below the compute roof and right of the memory roof is the one region a roofline leaves empty.
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+  m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  m_plot->legend->setWrap(2);
   m_plot->plotLayout()->insertRow(0);
+  m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &RooflinePlot::showContextMenu);
+  connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlot::onMouseMove);
+  connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetView(); });
+  m_plot->setToolTip(tr("Drag to pan, wheel to zoom, double-click to reset; right-click to export"));
   m_title = new QCPTextElement(m_plot, tr("Roofline"), QFont(font().family(), 11, QFont::Bold));
   m_plot->plotLayout()->addElement(0, 0, m_title);
   QFont legendFont = font();
@@ -78,8 +100,14 @@ RooflinePlot::RooflinePlot(QWidget* parent)
 }
 
 void RooflinePlot::clear() {
+  m_data.reset();
   m_plot->clearGraphs();
   m_plot->clearItems();
+  m_hover = nullptr;
+  if (m_plot->legend->layout()) {
+    m_plot->plotLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->simplify();
+  }
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
   m_title->setText(tr("Roofline"));
@@ -109,8 +137,125 @@ QPointF RooflinePlot::point() const {
 QString RooflinePlot::noteText() const { return m_note->text(); }
 QString RooflinePlot::title() const { return m_title->text(); }
 
+QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align, const QColor& color) {
+  auto* t = new QCPItemText(m_plot);
+  t->setObjectName(name);
+  t->position->setType(QCPItemPosition::ptPlotCoords);
+  t->position->setCoords(x, y);
+  t->setPositionAlignment(align);
+  t->setText(text);
+  t->setColor(color);
+  t->setPadding(QMargins(3, 1, 3, 1));
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.9);
+  t->setFont(f);
+  return t;
+}
+
+QStringList RooflinePlot::chartLabels() const {
+  QStringList out;
+  for (int i = 0; i < m_plot->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover)
+      out << t->text();
+  return out;
+}
+
+void RooflinePlot::setSession(WorkbenchSession* session) {
+  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
+    if (session->review() && session->review()->roofline)
+      setData(*session->review()->roofline);
+    else
+      clear();
+  });
+}
+
+void RooflinePlot::resetView() {
+  m_plot->xAxis->setRange(m_xmin, m_xmax);
+  m_plot->yAxis->setRange(m_ymin, m_ymax);
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+QString RooflinePlot::readoutAt(double x, double y) const {
+  if (!m_data || x <= 0) return {};
+  QString text = tr("%1 FLOP/byte, %2 TFLOPS\nroof here: %3 TFLOPS (datasheet)").arg(num(x), num(y), num(rooflineTflopsAt(*m_data, x)));
+  if (m_data->measuredBandwidthTBs)
+    text += tr(", %1 (measured)").arg(num(rooflineTflopsAt(*m_data, x, true)));
+  return text;
+}
+
+void RooflinePlot::onMouseMove(QMouseEvent* event) {
+  if (!m_data) return;
+  const double x = m_plot->xAxis->pixelToCoord(event->position().x());
+  const double y = m_plot->yAxis->pixelToCoord(event->position().y());
+  if (!m_hover) {
+    m_hover = new QCPItemText(m_plot);
+    m_hover->setObjectName(QStringLiteral("hoverReadout"));
+    m_hover->setLayer(QStringLiteral("overlay"));
+    m_hover->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_hover->position->setCoords(0.01, 0.99);
+    m_hover->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_hover->setTextAlignment(Qt::AlignLeft);
+    m_hover->setBrush(palette().brush(QPalette::Base));
+    m_hover->setPen(QPen(palette().color(QPalette::Mid)));
+    m_hover->setColor(palette().color(QPalette::WindowText));
+    m_hover->setPadding(QMargins(4, 2, 4, 2));
+  }
+  const bool inside = m_plot->axisRect()->rect().contains(event->position().toPoint());
+  m_hover->setVisible(inside);
+  m_hover->setText(readoutAt(x, y));
+  m_plot->layer(QStringLiteral("overlay"))->replot();
+}
+
+void RooflinePlot::showContextMenu(const QPoint& pos) {
+  QMenu menu(this);
+  menu.addAction(tr("Reset zoom"), this, &RooflinePlot::resetView);
+  menu.addSeparator();
+  menu.addAction(tr("Export as PNG, SVG or PDF…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export roofline"), QStringLiteral("roofline.svg"),
+                                                      tr("SVG (*.svg);;PNG (*.png);;PDF (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !exportTo(path, &error))
+      m_note->setText(error + u'\n' + m_note->text());
+  });
+  menu.exec(m_plot->mapToGlobal(pos));
+}
+
+bool RooflinePlot::exportTo(const QString& path, QString* error) {
+  auto fail = [error](const QString& why) {
+    if (error) *error = why;
+    return false;
+  };
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  const int w = std::max(m_plot->width(), 900), h = std::max(m_plot->height(), 600);
+  if (m_hover) m_hover->setVisible(false);
+  bool ok = false;
+  if (suffix == u"png") {
+    ok = m_plot->savePng(path, w, h, 2.0);
+  } else if (suffix == u"pdf") {
+    ok = m_plot->savePdf(path, w, h, QCP::epNoCosmetic, QStringLiteral("Kernel Workbench"), title());
+  } else if (suffix == u"svg") {
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(QSize(w, h));
+    svg.setViewBox(QRect(0, 0, w, h));
+    svg.setTitle(title());
+    QCPPainter painter;
+    if (painter.begin(&svg)) {
+      m_plot->toPainter(&painter, w, h);
+      ok = painter.end();
+    }
+  } else {
+    return fail(tr("Cannot export the roofline as '%1': use .png, .svg or .pdf.").arg(suffix));
+  }
+  if (!ok || !QFileInfo(path).isFile() || QFileInfo(path).size() == 0) return fail(tr("Writing %1 failed.").arg(path));
+  return true;
+}
+
 void RooflinePlot::setData(const RooflineData& d) {
   clear();
+  m_data = d;
+  m_plot->plotLayout()->addElement(2, 0, m_plot->legend);  // below the axis rect, off the data
+  m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
   m_title->setText(tr("Roofline — %1, %2").arg(d.gpuId, d.dtype));
   QStringList notes;
   notes << tr("%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte")
@@ -130,7 +275,9 @@ void RooflinePlot::setData(const RooflineData& d) {
     xs << d.pointIntensity;
   if (measuredBw > 0)
     xs << d.peakTflops / measuredBw;
-  const double xmin = decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0);
+  // At least two decades of memory roof left of the ridge: room for its labels (a compute-bound kernel's
+  // chart started one decade below the ridge, and the datasheet label was clipped at the left edge).
+  const double xmin = std::min(decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0), decadeBelow(ridge / 100.0));
   const double xmax = decadeAbove(*std::max_element(xs.begin(), xs.end()) * 10.0);
   double ylo = d.bandwidthTBs * xmin;
   if (measuredBw > 0)
@@ -138,7 +285,12 @@ void RooflinePlot::setData(const RooflineData& d) {
   if (havePoint)
     ylo = std::min(ylo, d.pointTflops);
   const double ymin = decadeBelow(ylo / 2.0);
-  const double ymax = decadeAbove(std::max(d.peakTflops, havePoint ? d.pointTflops : 0.0) * 2.0);
+  double ymaxAll = std::max(d.peakTflops, havePoint ? d.pointTflops : 0.0);
+  for (const ComputeRoof& other : d.otherComputeRoofs)  // room for the next precision's roof (drawn below)
+    if (other.tflops > d.peakTflops) {
+      ymaxAll = std::max(ymaxAll, std::min(other.tflops, d.peakTflops * 32));
+    }
+  const double ymax = decadeAbove(ymaxAll * 2.0);
 
   addLine(m_plot, kMemoryRoof, tr("Memory roof: %1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), kMemoryColor,
           Qt::SolidLine, {xmin, ridge}, {d.bandwidthTBs * xmin, d.peakTflops});
@@ -154,6 +306,35 @@ void RooflinePlot::setData(const RooflineData& d) {
                                  Qt::SolidLine, {ridge}, {d.peakTflops});
   ridgeGraph->setLineStyle(QCPGraph::lsNone);
   ridgeGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kComputeColor, Qt::white, 10));
+
+  // Labels on the chart itself, as Nsight Compute does: each roof where it is drawn, the ridge beside
+  // its diamond. A rising roof never crosses text that sits up-left of a point on it (the datasheet
+  // roof's label) or down-right of one (the measured roof's, which runs below it). They hang from points
+  // just left of the ridge and a decade left of it: far enough right that a narrow dock does not clip
+  // them at the left edge, clear of the ridge's label, away from a memory-bound kernel's point.
+  const double labelX = ridge / 1.5, measuredX = ridge / 10.0;
+  addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX, d.bandwidthTBs * labelX,
+           Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
+  if (measuredBw > 0)
+    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX, measuredBw * measuredX,
+             Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
+  addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)), xmax / 1.3, d.peakTflops,
+           Qt::AlignRight | Qt::AlignBottom, kComputeColor);
+  addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge, d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor)
+      ->setPadding(QMargins(8, 6, 3, 1));
+  // The next precision up (fp32 → tf32, bf16 → fp8, ...) as a faint roof: what switching precision would
+  // buy. One only: the GPU's roofs sit a factor of two apart, and several labels stack unreadably.
+  const ComputeRoof* next = nullptr;
+  for (const ComputeRoof& other : d.otherComputeRoofs)
+    if (other.tflops > d.peakTflops && other.tflops / d.bandwidthTBs < xmax && (!next || other.tflops < next->tflops))
+      next = &other;
+  if (next) {
+    const double r = next->tflops / d.bandwidthTBs;
+    addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)), kOtherRoofColor,
+                          Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
+    addLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)), xmax / 1.3, next->tflops,
+             Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor);
+  }
 
   if (havePoint) {
     const QColor c = d.aboveRoof ? kAboveColor : kPointColor;
@@ -193,9 +374,11 @@ void RooflinePlot::setData(const RooflineData& d) {
   if (measuredBw > 0 && !d.measuredSource.isEmpty())
     notes << tr("Measured ceiling: %1").arg(d.measuredSource);
   m_note->setText(notes.join(u'\n'));
-  m_plot->xAxis->setRange(xmin, xmax);
-  m_plot->yAxis->setRange(ymin, ymax);
-  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+  m_xmin = xmin;
+  m_xmax = xmax;
+  m_ymin = ymin;
+  m_ymax = ymax;
+  resetView();
 }
 
 void RooflinePlot::changeEvent(QEvent* event) {

@@ -7,14 +7,20 @@
 #include <QPointF>
 #include <QWidget>
 
+#include <optional>
+
 #include "core/perf/roofline.h"
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemText;
 class QCPTextElement;
 class QLabel;
+class QMouseEvent;
 
 namespace kwb {
+
+class WorkbenchSession;
 
 class RooflinePlot : public QWidget {
   Q_OBJECT
@@ -24,12 +30,26 @@ public:
   /// Draws `data`: roofs from peakTflops (TFLOPS) and bandwidthTBs / measuredBandwidthTBs (TB/s;
   /// TB/s × FLOP/byte = TFLOPS), the ridge point at ridgePoint (FLOP/byte), and the point
   /// (pointIntensity FLOP/byte, pointTflops TFLOPS) labelled with `label` (red and flagged when
-  /// aboveRoof). Without a measurement (pointTflops <= 0, e.g. a CPU dry run) no point is invented: a
+  /// aboveRoof). Roofs are labelled on the chart; of otherComputeRoofs the next precision up is drawn
+  /// faint (its memory slope continued to its own ridge). Without a measurement (pointTflops <= 0, e.g. a CPU dry run) no point is invented: a
   /// dotted vertical line marks pointIntensity instead, and the note says so. The roofs' sources
   /// (peakSource, bandwidthSource, measuredSource) are listed under the chart.
   void setData(const RooflineData& data);
   /// Removes everything (no data yet).
   void clear();
+  /// Follows `session`: a reviewed workspace's roofline is drawn as soon as it is opened.
+  void setSession(WorkbenchSession* session);
+
+  /// Writes the chart to `path`, the format from its suffix: .png (2× pixels), .svg (QSvgGenerator) or
+  /// .pdf (vector). False with *error for another suffix or a write failure.
+  bool exportTo(const QString& path, QString* error = nullptr);
+  /// Back to the ranges setData() chose (after zooming or panning; also a double-click).
+  void resetView();
+  /// The hover readout for plot coordinates (FLOP/byte, TFLOPS): the position and the attainable
+  /// TFLOPS there, from the datasheet and the measured roof. "" before data.
+  QString readoutAt(double intensity, double tflops) const;
+  /// The texts of the labels drawn on the chart (roofs, ridge point, kernel point), for tests.
+  QStringList chartLabels() const;
 
   /// True when the measured point is drawn.
   bool hasPoint() const;
@@ -49,6 +69,7 @@ public:
   static constexpr const char* kRidge = "ridgePoint";
   static constexpr const char* kPoint = "measuredPoint";
   static constexpr const char* kIntensity = "intensityMarker";  ///< vertical line when there is no point
+  static constexpr const char* kOtherRoof = "otherComputeRoof"; ///< the next precision's roof (RooflineData::otherComputeRoofs)
   /// The graph with object name `name` (one of the constants above), or nullptr if not drawn.
   QCPGraph* graph(const char* name) const;
 
@@ -57,6 +78,12 @@ protected:
 
 private:
   void applyTheme();
+  void onMouseMove(QMouseEvent* event);
+  void showContextMenu(const QPoint& pos);
+  QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align, const QColor& color);
+  std::optional<RooflineData> m_data;
+  double m_xmin = 0.01, m_xmax = 1000, m_ymin = 0.01, m_ymax = 1000;
+  QCPItemText* m_hover = nullptr;
   QCustomPlot* m_plot;
   QCPTextElement* m_title;
   QLabel* m_note;

@@ -1,11 +1,18 @@
 #include "widgets/runconsole.h"
 
+#include "core/review/session.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
+#include "widgets/verdictbadge.h"
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QDateTime>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -20,6 +27,11 @@
 
 namespace kwb {
 
+namespace {
+QString us(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 2) : QStringLiteral("—"); }
+QString err(const std::optional<double>& v) { return v ? QString::number(*v, 'e', 2) : QStringLiteral("—"); }
+}  // namespace
+
 RunConsole::RunConsole(QWidget* parent)
     : QWidget(parent),
       m_output(new QPlainTextEdit(this)),
@@ -28,7 +40,11 @@ RunConsole::RunConsole(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_stop(new QPushButton(tr("Stop"), this)),
       m_summary(new QLabel(this)),
-      m_flushTimer(new QTimer(this)) {
+      m_verdict(new VerdictBadge(this)),
+      m_rawCheck(new QCheckBox(tr("Raw"), this)),
+      m_filter(new QLineEdit(this)),
+      m_flushTimer(new QTimer(this)),
+      m_tick(new QTimer(this)) {
   m_output->setObjectName(QStringLiteral("runOutput"));
   m_output->setReadOnly(true);
   m_output->setMaximumBlockCount(kMaxLines);
@@ -44,24 +60,51 @@ RunConsole::RunConsole(QWidget* parent)
   m_table->sortByColumn(-1, Qt::AscendingOrder);  // arrival order until the user sorts
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setStretchLastSection(true);
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
   m_stop->setObjectName(QStringLiteral("stopButton"));
   m_stop->setEnabled(false);
+  m_stop->setVisible(false);  // shown while a run goes: in review the header needs the room
   m_stop->setToolTip(tr("Stop the measurement (the process group is killed; the log is kept)"));
   connect(m_stop, &QPushButton::clicked, this, &RunConsole::stopRequested);
+  m_progress->setObjectName(QStringLiteral("runProgress"));
   m_progress->setRange(0, 1);
   m_progress->setValue(0);
   m_progress->setFormat(tr("idle"));
   m_progress->setTextVisible(true);
+  m_summary->setObjectName(QStringLiteral("caseSummary"));
+  // The header must not set the dock's minimum width: the progress bar gives way first.
+  m_progress->setMinimumWidth(80);
+  m_verdict->setObjectName(QStringLiteral("consoleVerdict"));
+  m_verdict->setPrefix(false);  // the dock's title says where it is; the badge keeps its colour and glyph
+  m_verdict->setWordWrap(false);
+
+  m_rawCheck->setObjectName(QStringLiteral("rawOutputCheck"));
+  m_rawCheck->setToolTip(tr("Show the harness's protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed"));
+  connect(m_rawCheck, &QCheckBox::toggled, this, &RunConsole::setRawOutput);
+  m_filter->setObjectName(QStringLiteral("outputFilter"));
+  m_filter->setPlaceholderText(tr("Filter output"));
+  m_filter->setClearButtonEnabled(true);
+  connect(m_filter, &QLineEdit::textChanged, this, &RunConsole::setFilterText);
 
   auto* bar = new QHBoxLayout;
+  bar->addWidget(m_verdict);
   bar->addWidget(m_progress, 1);
   bar->addWidget(m_summary);
   bar->addWidget(m_stop);
+  auto* outputPane = new QWidget(this);
+  auto* outputLayout = new QVBoxLayout(outputPane);
+  outputLayout->setContentsMargins(0, 0, 0, 0);
+  auto* tools = new QHBoxLayout;
+  tools->addWidget(m_filter, 1);
+  tools->addWidget(m_rawCheck);
+  outputLayout->addLayout(tools);
+  outputLayout->addWidget(m_output, 1);
   auto* split = new QSplitter(Qt::Horizontal, this);
-  split->addWidget(m_output);
+  split->setObjectName(QStringLiteral("consoleSplitter"));
+  split->addWidget(outputPane);
   split->addWidget(m_table);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
@@ -72,10 +115,80 @@ RunConsole::RunConsole(QWidget* parent)
 
   m_flushTimer->setInterval(100);
   connect(m_flushTimer, &QTimer::timeout, this, &RunConsole::flush);
+  m_tick->setInterval(1000);
+  connect(m_tick, &QTimer::timeout, this, &RunConsole::updateProgress);
+}
+
+void RunConsole::setSession(WorkbenchSession* session) {
+  connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
+    m_verdict->setVerdict(v, reason);
+    m_cases->setVerdict(v);
+    updateSummary();
+  });
+  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
+    if (m_running || !session->review()) return;
+    const WorkspaceReview& r = *session->review();
+    m_pending.clear();
+    m_entries.clear();
+    m_output->clear();
+    m_cases->setDryRun(r.mode == QLatin1String("cpu-dry-run"));
+    m_cases->resetData(r.cases);
+    for (const RunLogLine& l : readRunLog(r.logPath, kMaxLines)) appendLine(l.text, l.channel);
+    flush();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(1);
+    // The run's time of day only: the header is narrow beside a long verdict; the folder is in the tooltip.
+    const QString stamp = QDir(r.runDir).dirName();
+    const QDateTime when = QDateTime::fromString(stamp.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
+    m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded") : when.isValid() ? when.toString(QStringLiteral("HH:mm:ss")) : stamp);
+    m_progress->setToolTip(tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
+    updateSummary();
+  });
+}
+
+QString RunConsole::humanLine(const QString& line) {
+  const HarnessEvent ev = parseHarnessLine(line);
+  switch (ev.kind) {
+    case HarnessEvent::Kind::CaseStart: {
+      QString shape, dtype;
+      if (ev.payload.contains("shape")) shape = QString::fromStdString(ev.payload["shape"].dump());
+      if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string()) dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
+      const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(ev.caseIndex).arg(ev.caseTotal) : QString();
+      return tr("▶ %1%2  shape %3  %4").arg(pos, ev.caseName, shape, dtype);
+    }
+    case HarnessEvent::Kind::CaseResult: {
+      const CaseResult& c = *ev.caseResult;
+      QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
+                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape, c.dtype, err(c.relErr),
+                              us(c.latencyUs), us(c.refLatencyUs));
+      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + c.reason;
+      return text;
+    }
+    case HarnessEvent::Kind::ResultJson: {
+      const RunResult& r = *ev.runResult;
+      return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs")
+          .arg(r.status, r.mode)
+          .arg(r.cases.size())
+          .arg(err(r.maxRelErr), us(r.latencyUs));
+    }
+    case HarnessEvent::Kind::ParseError: return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
+    case HarnessEvent::Kind::Other: break;
+  }
+  return {};
 }
 
 void RunConsole::appendLine(const QString& line, int channel) {
-  m_pending.append({line, channel});
+  Entry e{line, channel >= 0 ? humanLine(line) : QString(), channel};
+  if (channel >= 0 && !e.human.isEmpty()) {
+    const HarnessEvent ev = parseHarnessLine(line);
+    if (ev.kind == HarnessEvent::Kind::CaseStart && ev.caseTotal > 0) {
+      // A resumed process counts only the cases left: add the ones finished before it.
+      int done = 0;
+      for (const CaseResult& c : m_cases->results()) done += c.status != QLatin1String("RUNNING") ? 1 : 0;
+      m_caseTotal = std::max(m_caseTotal, done + ev.caseTotal - ev.caseIndex + 1);
+    }
+  }
+  m_pending.append(e);
   if (!m_flushTimer->isActive())
     m_flushTimer->start();
   // Keep the queue bounded too: lines the view would drop anyway need not be kept.
@@ -85,75 +198,157 @@ void RunConsole::appendLine(const QString& line, int channel) {
 
 void RunConsole::appendMessage(const QString& message) { appendLine(message, -1); }
 
+bool RunConsole::visible(const Entry& e) const {
+  if (m_filterText.isEmpty()) return true;
+  const QString& shown = m_raw || e.human.isEmpty() ? e.raw : e.human;
+  return shown.contains(m_filterText, Qt::CaseInsensitive);
+}
+
+void RunConsole::insert(const QList<Entry>& entries) {
+  QScrollBar* sb = m_output->verticalScrollBar();
+  const bool atEnd = sb->value() == sb->maximum();
+  QTextCharFormat normal;
+  QTextCharFormat errFmt;
+  errFmt.setForeground(QColor(0xc6, 0x28, 0x28));
+  QTextCharFormat msg;
+  msg.setFontItalic(true);
+  msg.setForeground(QApplication::palette().color(QPalette::Link));  // readable on a light and a dark palette
+  QTextCharFormat human;
+  human.setFontWeight(QFont::DemiBold);
+  QTextCursor cursor(m_output->document());
+  cursor.beginEditBlock();
+  cursor.movePosition(QTextCursor::End);
+  for (const Entry& e : entries) {
+    if (!visible(e)) continue;
+    if (!m_output->document()->isEmpty())
+      cursor.insertBlock();
+    const bool useHuman = !m_raw && !e.human.isEmpty();
+    cursor.insertText(useHuman ? e.human : e.raw, e.channel == StdErr ? errFmt : e.channel < 0 ? msg : useHuman ? human : normal);
+  }
+  cursor.endEditBlock();
+  if (atEnd)
+    sb->setValue(sb->maximum());
+}
+
 void RunConsole::flush() {
   if (m_pending.isEmpty()) {
     if (!m_running)
       m_flushTimer->stop();
     return;
   }
-  QScrollBar* sb = m_output->verticalScrollBar();
-  const bool atEnd = sb->value() == sb->maximum();
-  QTextCharFormat normal;
-  QTextCharFormat err;
-  err.setForeground(QColor(0xc6, 0x28, 0x28));
-  QTextCharFormat msg;
-  msg.setFontItalic(true);
-  msg.setForeground(QColor(0x15, 0x65, 0xc0));
-  QTextCursor cursor(m_output->document());
-  cursor.beginEditBlock();
-  cursor.movePosition(QTextCursor::End);
-  for (const auto& [line, channel] : std::as_const(m_pending)) {
-    if (!m_output->document()->isEmpty())
-      cursor.insertBlock();
-    cursor.insertText(line, channel == StdErr ? err : channel < 0 ? msg : normal);
-  }
-  cursor.endEditBlock();
+  insert(m_pending);
+  m_entries.append(m_pending);
+  if (m_entries.size() > kMaxLines)
+    m_entries.remove(0, m_entries.size() - kMaxLines);
   m_pending.clear();
-  if (atEnd)
-    sb->setValue(sb->maximum());
+}
+
+void RunConsole::rebuildView() {
+  flush();
+  m_output->clear();
+  insert(m_entries);
+}
+
+void RunConsole::setRawOutput(bool raw) {
+  if (raw == m_raw) return;
+  m_raw = raw;
+  if (m_rawCheck->isChecked() != raw) m_rawCheck->setChecked(raw);
+  rebuildView();
+}
+
+void RunConsole::setFilterText(const QString& text) {
+  if (text == m_filterText) return;
+  m_filterText = text;
+  if (m_filter->text() != text) m_filter->setText(text);
+  rebuildView();
 }
 
 void RunConsole::runStarted() {
   m_pending.clear();
+  m_entries.clear();
   m_output->clear();
   m_cases->clear();
   m_running = true;
-  m_progress->setRange(0, 0);  // busy: the harness does not announce its case count up front
-  m_progress->setFormat(tr("running"));
+  m_caseIndex = 0;
+  m_caseTotal = 0;
+  m_currentCase.clear();
+  m_progress->setRange(0, 0);  // busy until the first CASE_START says how many cases there are
+  m_progress->setFormat(tr("starting"));
   m_stop->setEnabled(true);
+  m_stop->setVisible(true);
   m_flushTimer->start();
+  m_tick->start();
   updateSummary();
 }
 
 void RunConsole::caseStarted(const QString& name) {
   m_cases->caseStarted(name);
-  m_progress->setFormat(tr("running %1").arg(name));
+  m_currentCase = name;
+  int done = 0;
+  for (const CaseResult& c : m_cases->results()) done += c.status != QLatin1String("RUNNING") ? 1 : 0;
+  m_caseIndex = done + 1;
+  m_caseClock.start();
+  flush();  // the CASE_START line carries the count: read it before drawing the progress
+  updateProgress();
   updateSummary();
 }
 
 void RunConsole::caseFinished(const CaseResult& result) {
   m_cases->caseFinished(result);
+  if (result.name == m_currentCase) m_currentCase.clear();
+  updateProgress();
   updateSummary();
+}
+
+void RunConsole::updateProgress() {
+  if (!m_running) return;
+  int done = 0;
+  for (const CaseResult& c : m_cases->results()) done += c.status != QLatin1String("RUNNING") ? 1 : 0;
+  const int total = std::max(m_caseTotal, m_caseIndex);
+  if (m_caseTotal > 0) {
+    m_progress->setRange(0, total);
+    m_progress->setValue(std::min(done, total));
+  }
+  if (m_currentCase.isEmpty()) {
+    m_progress->setFormat(m_caseTotal > 0 ? tr("%1/%2 cases done").arg(done).arg(total) : tr("running"));
+    return;
+  }
+  QString text = m_caseTotal > 0 ? tr("case %1/%2: %3").arg(m_caseIndex).arg(total).arg(m_currentCase)
+                                 : tr("case %1: %2").arg(m_caseIndex).arg(m_currentCase);
+  if (m_caseTimeoutSec > 0 && m_caseClock.isValid()) {
+    const qint64 left = m_caseTimeoutSec - m_caseClock.elapsed() / 1000;
+    text += left >= 0 ? tr(" — timeout in %1 s").arg(left) : tr(" — over its %1 s timeout; the watchdog will stop it").arg(m_caseTimeoutSec);
+  }
+  m_progress->setFormat(text);
 }
 
 void RunConsole::runFinished(bool ok) {
   flush();
   m_running = false;
+  m_tick->stop();
+  m_currentCase.clear();
   m_stop->setEnabled(false);
+  m_stop->setVisible(false);
   m_progress->setRange(0, 1);
   m_progress->setValue(1);
   m_progress->setFormat(ok ? tr("finished") : tr("finished with failures"));
   updateSummary();
 }
 
+QString RunConsole::summaryText() const { return m_summary->text(); }
+
 void RunConsole::updateSummary() {
   QStringList parts;
   for (const QString& s : {QStringLiteral("PASS"), QStringLiteral("FAIL"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("ERROR")}) {
     const int n = m_cases->countStatus(s);
     if (n > 0)
-      parts << QStringLiteral("%1 %2").arg(n).arg(s);
+      parts << (s == u"PASS" && m_cases->dryRun() ? tr("%1 PASS (harness only)").arg(n) : QStringLiteral("%1 %2").arg(n).arg(s));
   }
-  m_summary->setText(parts.isEmpty() ? QString() : parts.join(QStringLiteral(", ")));
+  m_summary->setText(parts.join(QStringLiteral(", ")));
+  m_summary->setToolTip(m_summary->text());
+  // Case counts are not the verdict: they take the verdict's colour only when it passed.
+  m_summary->setStyleSheet(m_verdict->verdict() == Verdict::Pass ? QStringLiteral("color:%1").arg(verdictColor(Verdict::Pass).name())
+                                                                  : QString());
 }
 
 }  // namespace kwb

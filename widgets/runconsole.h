@@ -1,14 +1,18 @@
 #pragma once
-// The run console: live harness output (bounded, refreshed from a ~100 ms timer so a chatty process
-// never floods the event loop; stderr in another colour), the per-case table, a progress bar and Stop.
+// The run console: live harness output as human lines (case, shape, dtype, status, rel_err, µs), with
+// a raw-protocol toggle and a filter; bounded and refreshed from a ~100 ms timer so a chatty process
+// never floods the event loop; the per-case table; the gate's verdict as the headline; progress
+// "case 3/7" with the per-case timeout counting down; Stop.
 
+#include <QElapsedTimer>
 #include <QList>
-#include <QPair>
 #include <QWidget>
 
 #include "core/run/harnessparser.h"
 
+class QCheckBox;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -18,6 +22,8 @@ class QTimer;
 namespace kwb {
 
 class CaseTableModel;
+class VerdictBadge;
+class WorkbenchSession;
 
 class RunConsole : public QWidget {
   Q_OBJECT
@@ -29,7 +35,13 @@ public:
 
   explicit RunConsole(QWidget* parent = nullptr);
 
+  /// Follows `session`: its verdict is the headline; a reviewed workspace fills the cases and the
+  /// output from its run (nothing is re-run).
+  void setSession(WorkbenchSession* session);
+
   /// Queues one line (without newline) of `channel`; shown at the next timer tick or flush().
+  /// Harness protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) are shown as human lines unless
+  /// raw output is on.
   void appendLine(const QString& line, int channel);
   /// Also shows a workbench message (phase progress) in the output, in italics.
   void appendMessage(const QString& message);
@@ -37,15 +49,29 @@ public:
   void runStarted();
   void caseStarted(const QString& name);
   void caseFinished(const kwb::CaseResult& result);
-  /// Stops the busy bar, disables Stop and shows the summary ("3 PASS, 1 FAIL").
+  /// Stops the progress and the countdown, disables Stop and shows the case counts.
   void runFinished(bool ok);
   /// Writes queued lines to the view now (the timer calls it; tests may too).
   void flush();
+  /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
+  void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
+
+  /// Show protocol lines as the harness printed them (true) or as human lines (false, default).
+  void setRawOutput(bool raw);
+  bool rawOutput() const { return m_raw; }
+  /// Shows only lines containing `text` (case-insensitive); "" shows all.
+  void setFilterText(const QString& text);
+
+  /// The human form of one harness line ("" when it is not a protocol line).
+  static QString humanLine(const QString& line);
 
   CaseTableModel* caseModel() const { return m_cases; }
   QPlainTextEdit* outputView() const { return m_output; }
   QProgressBar* progressBar() const { return m_progress; }
   QPushButton* stopButton() const { return m_stop; }
+  VerdictBadge* verdictBadge() const { return m_verdict; }
+  /// The case counts next to the progress ("5 PASS, 1 FAIL").
+  QString summaryText() const;
   bool isRunning() const { return m_running; }
 
 Q_SIGNALS:
@@ -53,7 +79,16 @@ Q_SIGNALS:
   void stopRequested();
 
 private:
+  struct Entry {
+    QString raw;
+    QString human;  ///< "" for lines that are not protocol lines
+    int channel;    ///< StdOut, StdErr, -1 workbench message
+  };
   void updateSummary();
+  void updateProgress();
+  void rebuildView();
+  bool visible(const Entry& e) const;
+  void insert(const QList<Entry>& entries);
 
   QPlainTextEdit* m_output;
   CaseTableModel* m_cases;
@@ -61,9 +96,21 @@ private:
   QProgressBar* m_progress;
   QPushButton* m_stop;
   QLabel* m_summary;
+  VerdictBadge* m_verdict;
+  QCheckBox* m_rawCheck;
+  QLineEdit* m_filter;
   QTimer* m_flushTimer;
-  QList<QPair<QString, int>> m_pending;  ///< (line, channel); channel -1 = workbench message
+  QTimer* m_tick;                 ///< 1 s: the countdown
+  QList<Entry> m_entries;         ///< everything shown or filtered out, bounded by kMaxLines
+  QList<Entry> m_pending;
   bool m_running = false;
+  bool m_raw = false;
+  QString m_filterText;
+  int m_caseTimeoutSec = 0;
+  int m_caseIndex = 0;            ///< cases started so far (this run, all processes)
+  int m_caseTotal = 0;            ///< cases expected (0 = unknown)
+  QString m_currentCase;
+  QElapsedTimer m_caseClock;
 };
 
 }  // namespace kwb

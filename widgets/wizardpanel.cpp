@@ -1,6 +1,8 @@
 #include "widgets/wizardpanel.h"
 
 #include "core/pipeline/baselinejob.h"
+#include "core/review/session.h"
+#include "widgets/verdictbadge.h"
 #include "widgets/specform.h"
 #include "widgets/specview.h"
 #include "widgets/targetchooser.h"
@@ -49,17 +51,23 @@ WizardPanel::WizardPanel(QWidget* parent)
       m_files(new QListWidget(this)),
       m_measureSummary(new QLabel(this)),
       m_recordButtons(new QWidget(this)),
+      m_verdictBadge(new VerdictBadge(this)),
       m_states(4, PhaseState::NotRun) {
   m_logic->setObjectName(QStringLiteral("logicEdit"));
   m_logic->setReadOnly(true);
   m_logic->setPlaceholderText(tr("File > Open a PyTorch logic file"));
 
   m_gpu->setObjectName(QStringLiteral("gpuCombo"));
+  m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_gpu->setMinimumContentsLength(10);
   m_gpu->setEditable(true);
   m_gpu->setInsertPolicy(QComboBox::NoInsert);
   m_gpu->setToolTip(tr("Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU's numbers)"));
 
   m_framework->setObjectName(QStringLiteral("frameworkCombo"));
+  // Its longest item ("Policy default (Hopper → CuteDSL, …)") must not set the dock's minimum width.
+  m_framework->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_framework->setMinimumContentsLength(14);
   m_framework->addItem(tr("Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)"), QString());
   m_framework->addItem(tr("CuteDSL"), QStringLiteral("cutedsl"));
   m_framework->addItem(tr("FlyDSL"), QStringLiteral("flydsl"));
@@ -92,8 +100,9 @@ WizardPanel::WizardPanel(QWidget* parent)
   form->addRow(tr("Run on:"), m_target);
 
   m_phaseList->setObjectName(QStringLiteral("phaseList"));
-  m_phaseList->setFlow(QListView::LeftToRight);
-  m_phaseList->setMaximumHeight(m_phaseList->fontMetrics().height() * 2 + 8);
+  // One phase a row: in a dock of 340 px a row of four hid phase 4, the verdict, off the edge.
+  m_phaseList->setFlow(QListView::TopToBottom);
+  m_phaseList->setMaximumHeight((m_phaseList->fontMetrics().height() + 6) * 4 + 2 * m_phaseList->frameWidth());
   for (int p = 1; p <= 4; ++p)
     m_phaseList->addItem(QString());
 
@@ -104,6 +113,8 @@ WizardPanel::WizardPanel(QWidget* parent)
   connect(m_files, &QListWidget::itemActivated, this,
           [this](QListWidgetItem* item) { Q_EMIT openFileRequested(QDir(m_filesRoot).filePath(item->text())); });
   m_measureSummary->setWordWrap(true);
+  // A long unbreakable name (a problem, a path) is clipped rather than widening the whole wizard.
+  m_measureSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   m_measureSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_measureSummary->setText(tr("Not run yet."));
   auto* recordRow = new QHBoxLayout(m_recordButtons);
@@ -111,6 +122,8 @@ WizardPanel::WizardPanel(QWidget* parent)
   auto* measureContent = new QWidget(this);
   auto* measureLayout = new QVBoxLayout(measureContent);
   measureLayout->setContentsMargins(0, 0, 0, 0);
+  m_verdictBadge->setObjectName(QStringLiteral("wizardVerdict"));
+  measureLayout->addWidget(m_verdictBadge);
   measureLayout->addWidget(m_measureSummary);
   measureLayout->addWidget(m_recordButtons);
   measureLayout->addStretch(1);
@@ -208,7 +221,44 @@ void WizardPanel::setLogicPath(const QString& path) { m_logic->setText(QDir::toN
 void WizardPanel::updatePhaseItem(int phase) {
   static const QString marks[] = {QStringLiteral("○"), QStringLiteral("…"), QStringLiteral("✓"), QStringLiteral("✗")};
   const auto state = m_states[phase - 1];
-  m_phaseList->item(phase - 1)->setText(QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
+  QListWidgetItem* item = m_phaseList->item(phase - 1);
+  // Measure's mark is the gate's verdict: a ✓ there means the quality gate passed, nothing less.
+  if (phase == 4 && state != PhaseState::Running && m_verdict != Verdict::NotRun && m_verdict != Verdict::Running) {
+    item->setText(QStringLiteral("%1 %2. %3: %4").arg(verdictGlyph(m_verdict)).arg(phase).arg(phaseTitle(phase), verdictCode(m_verdict)));
+    item->setForeground(verdictColor(m_verdict));
+    return;
+  }
+  item->setText(QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
+  item->setData(Qt::ForegroundRole, QVariant());
+}
+
+QString WizardPanel::phaseItemText(int phase) const {
+  return phase >= 1 && phase <= 4 ? m_phaseList->item(phase - 1)->text() : QString();
+}
+
+void WizardPanel::setSession(WorkbenchSession* session) {
+  connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
+    m_verdict = v;
+    m_verdictBadge->setVerdict(v, reason);
+    updatePhaseItem(4);
+  });
+  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
+    if (!session->review()) return;
+    const WorkspaceReview& r = *session->review();
+    setWorkspaceDir(r.root);
+    if (r.spec.is_object() && r.spec.contains("inputs")) setSpec(r.spec);
+    auto num = [](const std::optional<double>& v, char f, int p) { return v ? QString::number(*v, f, p) : QString(); };
+    QStringList lines{tr("Review of %1 (nothing re-run)%2:").arg(r.problemName, r.mode == QLatin1String("cpu-dry-run") ? tr(", CPU dry run: not a measurement") : QString())};
+    if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(r.gateReason);
+    if (const QString e = num(r.maxRelErr, 'e', 3); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
+    if (const QString l = num(r.latencyUs, 'f', 1); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
+    if (const QString b = num(r.bandwidthGBs, 'f', 1); !b.isEmpty()) lines << tr("  bandwidth: %1 GB/s").arg(b);
+    if (const QString t = num(r.tflops, 'f', 3); !t.isEmpty()) lines << tr("  compute: %1 TFLOPS").arg(t);
+    if (!r.runDir.isEmpty()) lines << tr("  run: %1%2").arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded ? QString() : tr(" (not the recorded run)"));
+    lines << tr("Run the phases to measure again.");
+    setMeasureSummary(lines.join(u'\n'));
+    showPhase(4);
+  });
 }
 
 void WizardPanel::setPhaseState(int phase, PhaseState state) {
@@ -224,7 +274,8 @@ void WizardPanel::setPhaseState(int phase, PhaseState state) {
     updatePhaseItem(p);
     m_buttons[p - 1]->setEnabled(!busy && (p == 1 || m_states[p - 2] == PhaseState::Done));
   }
-  m_recordButtons->setEnabled(!busy && m_states[3] == PhaseState::Done);
+  // The actions themselves say when Report, Memory and Commit apply (MainWindow::updateActions).
+  m_recordButtons->setEnabled(!busy);
 }
 
 WizardPanel::PhaseState WizardPanel::phaseState(int phase) const {

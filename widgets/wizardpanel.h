@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/review/verdict.h"
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -24,6 +26,8 @@ struct BaselineOptions;
 class SpecForm;
 class SpecView;
 class TargetChooser;
+class VerdictBadge;
+class WorkbenchSession;
 
 class WizardPanel : public QWidget {
   Q_OBJECT
@@ -31,6 +35,16 @@ public:
   enum class PhaseState { NotRun, Running, Done, Failed };
 
   explicit WizardPanel(QWidget* parent = nullptr);
+
+  /// Follows `session`: its verdict is phase 4's headline (badge and phase mark); a reviewed workspace
+  /// fills the spec, the workspace field and the Measure page from its records.
+  void setSession(WorkbenchSession* session);
+  /// The verdict phase 4 shows.
+  Verdict verdict() const { return m_verdict; }
+  /// The Measure page's badge.
+  VerdictBadge* verdictBadge() const { return m_verdictBadge; }
+  /// The text of phase `phase`'s entry in the phase list (e.g. "✗ 4. Measure: FAIL").
+  QString phaseItemText(int phase) const;
 
   /// Fills the GPU selector (editable: any ledger id or alias may be typed) with `ids`, each shown
   /// with its display name from `displayNames` (same order; may be shorter).
@@ -111,6 +125,8 @@ private:
   QString m_filesRoot;
   QLabel* m_measureSummary;
   QWidget* m_recordButtons;
+  VerdictBadge* m_verdictBadge;
+  Verdict m_verdict = Verdict::NotRun;
   QList<QPushButton*> m_buttons;
   QList<PhaseState> m_states;
 };

@@ -3,6 +3,7 @@
 
 #include "core/cli/cli.h"
 #include "widgets/appenvironment.h"
+#include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
 
 int main(int argc, char** argv) {
@@ -16,5 +17,5 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
   QApplication::setApplicationName(QStringLiteral("kwb"));
   QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
-  return kwb::runCli(QApplication::arguments().mid(1), &kwb::renderRooflinePng);
+  return kwb::runCli(QApplication::arguments().mid(1), &kwb::renderRooflinePng, &kwb::writeHtmlAsPdf);
 }

@@ -26,6 +26,11 @@
 #include "core/records/memoryrecord.h"
 #include "core/run/target.h"
 #include "core/pipeline/suite.h"
+#include "core/review/reviewexport.h"
+#include "core/workspace/workspace.h"
+
+#include <QFile>
+#include <QTemporaryDir>
 
 namespace kwb {
 
@@ -88,6 +93,8 @@ void printHelp() {
            "  plugin list [--json] [--all] | plugin query TOOL --input JSON | plugin enable|disable TOOL\n"
            "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
            "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
+           "  export WORKSPACE [--format html|pdf|md] [--output FILE]\n"
+           "                                                    one self-contained review file (report + roofline)\n"
            "  help\n\n"
            "An option that takes one value is given once (twice is bad input, exit 2); --var and --set repeat.\n";
   out().flush();
@@ -191,6 +198,16 @@ bool printCommandHelp(const QString& cmd) {
         "  --api TABLE.json     default: cute_api.json / flydsl_api.json under ../shared/data ($KWB_CUTE_API,\n"
         "                       $KWB_FLYDSL_API)\n"
         "  --python PATH        the Python 3 for the checkers (default python3; no torch needed)\n");
+  else if (cmd == QLatin1String("export"))
+    text = QStringLiteral(
+        "Usage: kwb export WORKSPACE [--format html|pdf|md] [--output FILE]\n\n"
+        "One file a reviewer can read without the workbench: the quality gate as the headline (a skeleton, a CPU dry\n"
+        "run and a stopped run say so), the target and run, then baseline_report.md with the roofline figure\n"
+        "embedded (a PNG data URI in HTML and Markdown; drawn into the PDF). Nothing is run. WORKSPACE may also be\n"
+        "one of its .kwb/runs/<time> folders: that run's cases are shown.\n\n"
+        "Options:\n"
+        "  --format F           html (default), pdf or md\n"
+        "  --output FILE        default: ./<problem>-review.<format>\n");
   else
     return false;
   out() << text << kExit;
@@ -715,9 +732,47 @@ int cmdCheck(const QStringList& args) {
   return r.ok && conf.ok ? kOk : kFail;
 }
 
+// ---------------------------------------------------------------- export
+int cmdExport(const QStringList& args, const FigureRenderer& renderer, const HtmlToPdf& toPdf) {
+  QCommandLineParser p;
+  p.addOption({QStringLiteral("format"), QStringLiteral("html, pdf or md"), QStringLiteral("F"), QStringLiteral("html")});
+  p.addOption({QStringLiteral("output"), QStringLiteral("output file"), QStringLiteral("FILE")});
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("export needs exactly one WORKSPACE"));
+  const auto format = exportFormatFromText(p.value(QStringLiteral("format")));
+  if (!format) return usage(QStringLiteral("--format must be html, pdf or md, got '%1'").arg(p.value(QStringLiteral("format"))));
+  QString error;
+  const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);
+  if (!review) return usage(error);
+  // The figure is drawn afresh from the review's data (the run shown may not be the recorded one);
+  // without a renderer the workspace's own roofline.png stands in.
+  QByteArray png;
+  if (review->roofline && renderer) {
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("roofline.png"));
+    QString figErr;
+    if (tmp.isValid() && renderer(*review->roofline, path, &figErr)) {
+      QFile f(path);
+      if (f.open(QIODevice::ReadOnly)) png = f.readAll();
+    } else {
+      err() << "kwb: warning: roofline not drawn: " << figErr << Qt::endl;
+    }
+  }
+  if (png.isEmpty()) {
+    QFile f(QDir(review->root).filePath(QStringLiteral("roofline.png")));
+    if (f.open(QIODevice::ReadOnly)) png = f.readAll();
+  }
+  QString output = p.value(QStringLiteral("output"));
+  if (output.isEmpty()) output = QStringLiteral("%1-review.%2").arg(review->problemName, exportSuffix(*format));
+  if (!exportReview(*review, *format, png, output, toPdf, &error)) return usage(error);
+  for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
+  out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")" << Qt::endl;
+  return kOk;
+}
+
 }  // namespace
 
-int runCli(const QStringList& args, const FigureRenderer& renderer) {
+int runCli(const QStringList& args, const FigureRenderer& renderer, const HtmlToPdf& htmlToPdf) {
   if (args.isEmpty() || args.constFirst() == QLatin1String("help") || args.constFirst() == QLatin1String("--help") ||
       args.constFirst() == QLatin1String("-h")) {
     printHelp();
@@ -750,6 +805,7 @@ int runCli(const QStringList& args, const FigureRenderer& renderer) {
   if (cmd == QLatin1String("plugin")) return cmdPlugin(rest);
   if (cmd == QLatin1String("memory")) return cmdMemory(rest);
   if (cmd == QLatin1String("check")) return cmdCheck(rest);
+  if (cmd == QLatin1String("export")) return cmdExport(rest, renderer, htmlToPdf);
   return usage(QStringLiteral("unknown command '%1' (try `kwb help`)").arg(cmd));
 }
 

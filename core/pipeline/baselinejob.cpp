@@ -18,6 +18,7 @@
 #include "core/knowledge/registry.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/records/memoryrecord.h"
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/run/target.h"
@@ -537,6 +538,11 @@ ProcessSpec BaselineJob::harnessCommand() const {
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   m_outcome = outcome;
+  // The gate is the run's headline from the moment it ends (verdict()), not only once records are written.
+  RecordsOutput gate;
+  evaluateGate(recordsInput(), m_ws->path(QStringLiteral("kernel.py")), &gate);
+  m_gate = gate.gateResult;
+  m_gateReason = gate.gateReason;
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
     status = QStringLiteral("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
@@ -554,8 +560,7 @@ void BaselineJob::cancel() {
   if (m_run) m_run->cancel();
 }
 
-bool BaselineJob::writeRecords() {
-  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+RecordsInput BaselineJob::recordsInput() const {
   RecordsInput in;
   in.spec = &m_spec;
   in.gpuId = m_gpuId;
@@ -563,7 +568,7 @@ bool BaselineJob::writeRecords() {
   in.frameworkReason = m_frameworkReason;
   in.outsidePolicy = m_outsidePolicy;
   in.cpuDryRun = m_opts.cpuDryRun;
-  in.outcome = &*m_outcome;
+  in.outcome = m_outcome ? &*m_outcome : nullptr;
   in.records = &m_records;
   in.searchLog = &m_searchLog;
   in.baselineConfig = m_baselineConfig;
@@ -574,12 +579,31 @@ bool BaselineJob::writeRecords() {
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
   in.command = reproduceCommand(m_opts, m_framework, m_ws->root());
+  return in;
+}
+
+Verdict BaselineJob::verdict() const {
+  if (m_run && m_run->isRunning()) return Verdict::Running;
+  if (!m_outcome) return Verdict::NotRun;
+  VerdictInput v;
+  v.gateResult = m_gate;
+  v.dryRun = m_opts.cpuDryRun;
+  v.skeleton = !m_implemented;
+  v.stopped = m_outcome->cancelled;
+  v.harnessResult = m_outcome->result.has_value();
+  return verdictFor(v);
+}
+
+bool BaselineJob::writeRecords() {
+  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+  const RecordsInput in = recordsInput();
   RecordsOutput outRec;
   QString error;
   if (!buildRecords(in, *m_ws, m_renderFigure, &outRec, &error)) return fail(Measure, error);
   m_util = outRec.utilization;
   m_roofline = outRec.roofline;
   m_gate = outRec.gateResult;
+  m_gateReason = outRec.gateReason;
   for (const QString& rel : outRec.files)
     if (!m_written.contains(rel)) m_written.append(rel);
   for (const QString& line : outRec.summary) Q_EMIT progress(Measure, line);
@@ -633,6 +657,17 @@ void BaselineJob::runAll() {
 void BaselineJob::measureAndRecord() {
   auto finish = [this](bool ok) { Q_EMIT finished(ok); };
   connect(this, &BaselineJob::measured, this, [this, finish](bool) {
+    // A stopped run does not replace a passing record: the records describe a finished run.
+    if (verdict() == Verdict::Stopped) {
+      const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), QStringLiteral("v0")));
+      if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
+        m_error = QStringLiteral("the run was stopped: the passing baseline_report.md and memory/v0.json are kept unchanged");
+        Q_EMIT progress(Measure, m_error);
+        Q_EMIT phaseDone(Measure, false);
+        finish(false);
+        return;
+      }
+    }
     if (!writeRecords()) {
       finish(false);
       return;

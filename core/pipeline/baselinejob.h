@@ -16,12 +16,14 @@
 #include "core/pipeline/plan.h"
 #include "core/perf/roofline.h"
 #include "core/perf/utilization.h"
+#include "core/review/verdict.h"
 #include "core/run/harnessrun.h"
 
 namespace kwb {
 
 class Workspace;
 struct GpuSpec;
+struct RecordsInput;
 
 /// What the user asked for (the flags of `kwb baseline`).
 struct BaselineOptions {
@@ -101,8 +103,16 @@ public:
   QString commitId() const { return m_commitId; }
   /// The subject of the V0 commit made ("V0: baseline kernel", or "V0 (CPU dry run, not measured): baseline kernel").
   QString commitSubject() const { return m_commitSubject; }
-  /// The quality gate's result after writeRecords(): "PASS", "FAIL" or "TIMEOUT_FAIL" ("" before).
+  /// The quality gate's result once the run ended (evaluated again by writeRecords()): "PASS", "FAIL",
+  /// "TIMEOUT_FAIL" or "DRY_RUN" ("" before the run ended).
   QString gateResult() const { return m_gate; }
+  /// Why the gate is not PASS ("" when it is, or before the run ended).
+  QString gateReason() const { return m_gateReason; }
+  /// The run's headline (core/review/verdict.h): Running while it runs, then the gate with the
+  /// skeleton, dry-run and stopped cases told apart. NotRun before phase 4.
+  Verdict verdict() const;
+  /// True when phase 3 wrote a skeleton marked unimplemented (no template for this problem).
+  bool isSkeleton() const { return !m_implemented; }
   /// Files of the workspace that the job wrote or kept (relative paths).
   QStringList writtenFiles() const { return m_written; }
 
@@ -119,6 +129,7 @@ Q_SIGNALS:
 
 private:
   bool fail(int phase, const QString& message);
+  RecordsInput recordsInput() const;
   bool ensureWorkspace();
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
@@ -154,6 +165,7 @@ private:
   QString m_staticCheck;
   bool m_staticCheckOk = true;
   QString m_gate;
+  QString m_gateReason;
   QList<PlanQuery> m_searchLog;
   FigureRenderer m_renderFigure;
 };

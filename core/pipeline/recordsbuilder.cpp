@@ -21,10 +21,10 @@ QString str(const nlohmann::json& j, const char* key) {
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-/// The gate: every case PASS, a RESULT_JSON, a real (implemented) kernel that passes its framework's
-/// conformance check. TIMEOUT_FAIL dominates FAIL so the report says what happened.
-/// Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
-/// must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
+}  // namespace
+
+// Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
+// must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out) {
   const RunOutcome& o = *in.outcome;
   QStringList reasons;
@@ -60,8 +60,6 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
                                      "shapes; kernel.py was checked statically, not run)");
   }
 }
-
-}  // namespace
 
 QString ledgerDtype(const QString& t) {
   if (t == QLatin1String("float32")) return QStringLiteral("fp32");
@@ -214,6 +212,14 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     return false;
   }
   out->files.append(QStringLiteral("baseline_report.md"));
+  // The chart's data beside the report, so review mode and `kwb export` redraw exactly this roofline.
+  if (out->roofline) {
+    QString rerr;
+    if (ws.writeOwned(QStringLiteral(".kwb/roofline.json"), QByteArray::fromStdString(rooflineToJson(*out->roofline).dump(2) + "\n"), &rerr))
+      out->files.append(QStringLiteral(".kwb/roofline.json"));  // committed with the report it belongs to
+    else
+      out->summary.append(QStringLiteral("roofline data not kept: ") + rerr);
+  }
   if (!kept.isEmpty())
     out->summary.append(QStringLiteral("baseline_report.md had been edited since kwb wrote it: your version is kept as %1").arg(kept));
 

@@ -51,6 +51,12 @@ struct RecordsOutput {
   QStringList summary;                               ///< lines for the progress log
 };
 
+/// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel
+/// that passes its framework's conformance check (a python3 process reads `kernelPath`). Sets
+/// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run; TIMEOUT_FAIL
+/// dominates FAIL) and out->gateReason. buildRecords calls it; BaselineJob calls it as the run ends.
+void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out);
+
 /// Renders the roofline PNG; see BaselineJob::setFigureRenderer.
 using FigureRenderFn = std::function<bool(const RooflineData&, const QString& pngPath, QString* error)>;
 

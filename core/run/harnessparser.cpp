@@ -313,6 +313,11 @@ HarnessEvent parseHarnessLine(const QString& line)
             return fail(QStringLiteral("expected an object with a non-empty string \"name\""));
         ev.kind = HarnessEvent::Kind::CaseStart;
         ev.caseName = qs(it->get<std::string>());
+        // Position and count are optional (harnesses before them lack them): wrong types read as absent.
+        if (ev.payload.contains("index") && ev.payload["index"].is_number_integer())
+            ev.caseIndex = ev.payload["index"].get<int>();
+        if (ev.payload.contains("total") && ev.payload["total"].is_number_integer())
+            ev.caseTotal = ev.payload["total"].get<int>();
         break;
     }
     case Marker::CasePlan: {

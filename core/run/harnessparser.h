@@ -73,6 +73,8 @@ struct HarnessEvent {
     QString marker;                      ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
     QStringList plannedCases;            ///< CasePlan: every case this process would run before --skip/--cases, in order
     QString caseName;                    ///< CaseStart / CaseResult: the case's "name"
+    int caseIndex = 0;                   ///< CaseStart: "index", 1-based position in this process's cases (0 = not given)
+    int caseTotal = 0;                   ///< CaseStart: "total", cases this process runs (0 = not given; older harnesses)
     std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
     std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
 };

@@ -1,0 +1,52 @@
+#pragma once
+// One self-contained file for a reviewer without the workbench: the verdict, the report and the
+// roofline figure embedded (Markdown and HTML carry the PNG as a data URI; PDF goes through an
+// injected HTML → PDF writer, since core has no GUI stack).
+
+#include <QByteArray>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+#include "core/review/workspacereview.h"
+
+namespace kwb {
+
+enum class ExportFormat { Markdown, Html, Pdf };
+
+/// "md" / "markdown", "html" / "htm", "pdf" (case-insensitive); nullopt otherwise.
+std::optional<ExportFormat> exportFormatFromText(const QString& text);
+/// "md", "html" or "pdf".
+QString exportSuffix(ExportFormat format);
+
+/// The image name the HTML handed to an HtmlToPdf uses for the roofline (the writer registers the PNG
+/// under it).
+inline constexpr const char* kReviewFigureName = "kwb-roofline.png";
+
+/// Writes `html` to a PDF at `pdfPath`, the roofline PNG registered under kReviewFigureName.
+/// False with *error when it cannot (no GUI application, unwritable path).
+using HtmlToPdf = std::function<bool(const QString& html, const QByteArray& rooflinePng, const QString& pdfPath, QString* error)>;
+
+/// "data:image/png;base64,…" for `png`.
+QString pngDataUri(const QByteArray& png);
+
+/// The review as Markdown: a header (problem, target, verdict and why, the run), then the report with
+/// its roofline figure replaced by `rooflinePng` as a data URI (the figure is appended when the report
+/// has none, and the cases are listed when there is no report). Empty `rooflinePng`: no figure.
+QString reviewMarkdown(const WorkspaceReview& review, const QByteArray& rooflinePng);
+
+/// The review as one HTML document (inline CSS; the verdict coloured as in the workbench). The figure's
+/// src is `figureSrc` (a data URI for a standalone file, kReviewFigureName for the PDF writer; "" none).
+QString reviewHtml(const WorkspaceReview& review, const QString& figureSrc);
+
+/// Writes the review to `outputPath` in `format` (atomic for Markdown and HTML). PDF needs `toPdf`.
+/// False with *error naming the path and why.
+bool exportReview(const WorkspaceReview& review, ExportFormat format, const QByteArray& rooflinePng, const QString& outputPath,
+                  const HtmlToPdf& toPdf, QString* error);
+
+/// The colour of a verdict as "#rrggbb", the same the workbench uses (PASS green, FAIL red, TIMEOUT_FAIL
+/// orange, skeleton purple, dry run blue, stopped and not-run grey, error magenta).
+QString verdictColorName(Verdict v);
+
+}  // namespace kwb

@@ -1,0 +1,48 @@
+#include "core/review/verdict.h"
+
+#include <QCoreApplication>
+
+namespace kwb {
+
+Verdict verdictFor(const VerdictInput& in) {
+  if (in.stopped) return Verdict::Stopped;
+  if (in.skeleton) return Verdict::Skeleton;
+  if (!in.harnessResult && !in.gateResult.isEmpty()) return Verdict::Error;
+  if (in.gateResult == QLatin1String("TIMEOUT_FAIL")) return Verdict::TimeoutFail;
+  if (in.gateResult == QLatin1String("FAIL")) return Verdict::Fail;
+  if (in.dryRun || in.gateResult == QLatin1String("DRY_RUN")) return Verdict::DryRun;
+  if (in.gateResult == QLatin1String("PASS")) return Verdict::Pass;
+  return Verdict::NotRun;
+}
+
+QString verdictCode(Verdict v) {
+  switch (v) {
+    case Verdict::NotRun: return QStringLiteral("NOT_RUN");
+    case Verdict::Running: return QStringLiteral("RUNNING");
+    case Verdict::Pass: return QStringLiteral("PASS");
+    case Verdict::Fail: return QStringLiteral("FAIL");
+    case Verdict::TimeoutFail: return QStringLiteral("TIMEOUT_FAIL");
+    case Verdict::Skeleton: return QStringLiteral("SKELETON");
+    case Verdict::DryRun: return QStringLiteral("DRY_RUN");
+    case Verdict::Stopped: return QStringLiteral("STOPPED");
+    case Verdict::Error: return QStringLiteral("ERROR");
+  }
+  return {};
+}
+
+QString verdictTitle(Verdict v) {
+  switch (v) {
+    case Verdict::NotRun: return QCoreApplication::translate("kwb::Verdict", "Not run");
+    case Verdict::Running: return QCoreApplication::translate("kwb::Verdict", "Running…");
+    case Verdict::Pass: return QCoreApplication::translate("kwb::Verdict", "PASS");
+    case Verdict::Fail: return QCoreApplication::translate("kwb::Verdict", "FAIL");
+    case Verdict::TimeoutFail: return QCoreApplication::translate("kwb::Verdict", "TIMEOUT_FAIL");
+    case Verdict::Skeleton: return QCoreApplication::translate("kwb::Verdict", "Skeleton: kernel not implemented");
+    case Verdict::DryRun: return QCoreApplication::translate("kwb::Verdict", "Dry run: not measured");
+    case Verdict::Stopped: return QCoreApplication::translate("kwb::Verdict", "Stopped");
+    case Verdict::Error: return QCoreApplication::translate("kwb::Verdict", "Harness error");
+  }
+  return {};
+}
+
+}  // namespace kwb

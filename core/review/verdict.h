@@ -1,0 +1,51 @@
+#pragma once
+// One status model for a V0 run: the quality gate is the headline, and a skeleton, a CPU dry run and
+// a stopped run each read as what they are, never as the harness's per-case PASS.
+
+#include <QString>
+
+namespace kwb {
+
+/// What a run (or a recorded workspace) amounts to, in the order a reader needs it.
+enum class Verdict {
+  NotRun,       ///< no run yet
+  Running,      ///< the measurement is going
+  Pass,         ///< the quality gate passed on the target
+  Fail,         ///< the gate failed (a case, conformance, a harness error, ...)
+  TimeoutFail,  ///< a case hung and the watchdog killed it (dominates Fail)
+  Skeleton,     ///< kernel.py is an unimplemented skeleton: nothing of ours was measured
+  DryRun,       ///< CPU dry run: the harness checked the reference against itself; no kernel ran
+  Stopped,      ///< the user stopped the run: nothing may be recorded from it as a result
+  Error,        ///< the harness itself failed (no RESULT_JSON, exit 2)
+};
+
+/// What decides the verdict; each flag is known at the end of a run and readable from a workspace.
+struct VerdictInput {
+  QString gateResult;        ///< the gate: "PASS" | "FAIL" | "TIMEOUT_FAIL" | "DRY_RUN" | "" (not evaluated)
+  bool dryRun = false;       ///< mode "cpu-dry-run"
+  bool skeleton = false;     ///< kernel.py is a skeleton marked unimplemented
+  bool stopped = false;      ///< cancelled by the user
+  bool harnessResult = true; ///< the harness printed a RESULT_JSON
+};
+
+/// The verdict: Stopped, then Skeleton, then Error (no RESULT_JSON), then TimeoutFail / Fail from the
+/// gate, then DryRun, then Pass. An empty gate with none of the flags is NotRun.
+Verdict verdictFor(const VerdictInput& in);
+
+/// A stable code for files and tests: "PASS", "FAIL", "TIMEOUT_FAIL", "SKELETON", "DRY_RUN",
+/// "STOPPED", "ERROR", "RUNNING", "NOT_RUN".
+QString verdictCode(Verdict v);
+
+/// The translated headline shown to people ("PASS", "FAIL", "Skeleton: kernel not implemented", ...).
+QString verdictTitle(Verdict v);
+
+/// True only for a gate that passed on the target (Pass). A dry run is not a passing measurement.
+inline bool isPassing(Verdict v) { return v == Verdict::Pass; }
+
+/// True when the seed allows the V0 commit: a passing gate, or a dry run (whose commit says it is one).
+inline bool allowsCommit(Verdict v) { return v == Verdict::Pass || v == Verdict::DryRun; }
+
+/// True when the run produced records worth writing (everything but NotRun, Running and Stopped).
+inline bool allowsRecords(Verdict v) { return v != Verdict::NotRun && v != Verdict::Running && v != Verdict::Stopped; }
+
+}  // namespace kwb

@@ -1,0 +1,314 @@
+#include "core/review/workspacereview.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTimeZone>
+
+#include <algorithm>
+
+#include "core/perf/utilization.h"
+
+namespace kwb {
+
+namespace {
+
+nlohmann::json readJson(const QString& path, QString* why) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    *why = f.errorString();
+    return nlohmann::json();
+  }
+  nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  if (j.is_discarded()) {
+    *why = QStringLiteral("not valid JSON");
+    return nlohmann::json();
+  }
+  return j;
+}
+
+QString str(const nlohmann::json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+}
+
+std::optional<double> num(const nlohmann::json& v) {
+  return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
+}
+
+bool isWorkspace(const QDir& d) {
+  return d.exists(QStringLiteral("reference.py")) || d.exists(QStringLiteral(".kwb"));
+}
+
+// Same mapping as the pipeline's ledgerDtype (torch name → ledger key); kept here so reading a
+// workspace does not pull in the pipeline.
+QString ledgerKey(const QString& t) {
+  if (t == QLatin1String("float32")) return QStringLiteral("fp32");
+  if (t == QLatin1String("bfloat16")) return QStringLiteral("bf16");
+  if (t == QLatin1String("float16")) return QStringLiteral("fp16");
+  if (t == QLatin1String("float64")) return QStringLiteral("fp64");
+  return t;
+}
+
+struct RunFile {
+  QList<CaseResult> cases;
+  std::optional<RunResult> result;
+  bool cancelled = false;
+  bool ok = false;
+};
+
+std::optional<RunFile> readRunFile(const QString& runDir, QString* why) {
+  const nlohmann::json j = readJson(QDir(runDir).filePath(QStringLiteral("result.json")), why);
+  if (!j.is_object()) return std::nullopt;
+  RunFile r;
+  r.cancelled = j.value("cancelled", false);
+  r.ok = j.value("ok", false);
+  if (j.contains("cases") && j["cases"].is_array())
+    for (const auto& c : j["cases"]) {
+      QString e;
+      if (auto cr = caseResultFromJson(c, &e)) r.cases.append(*cr);
+    }
+  if (j.contains("result") && j["result"].is_object()) {
+    QString e;
+    r.result = runResultFromJson(j["result"], &e);
+  }
+  return r;
+}
+
+}  // namespace
+
+QList<RunLogLine> readRunLog(const QString& logPath, int maxLines) {
+  QList<RunLogLine> lines;
+  if (logPath.isEmpty() || maxLines <= 0) return lines;
+  QFile f(logPath);
+  if (!f.open(QIODevice::ReadOnly)) return lines;
+  while (!f.atEnd()) {
+    QString line = QString::fromUtf8(f.readLine());
+    if (line.endsWith(u'\n')) line.chop(1);
+    RunLogLine l;
+    if (line.startsWith(QLatin1String("[out] "))) l = {line.mid(6), 0};
+    else if (line.startsWith(QLatin1String("[err] "))) l = {line.mid(6), 1};
+    else if (line.startsWith(QLatin1String("[kwb] "))) l = {line.mid(6), -1};
+    else l = {line, -1};
+    lines.append(l);
+    if (lines.size() > maxLines) lines.removeFirst();
+  }
+  return lines;
+}
+
+QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseResult>& b) {
+  QList<CaseComparison> rows;
+  for (const CaseResult& c : a) rows.append({c.name, c, std::nullopt});
+  for (const CaseResult& c : b) {
+    auto it = std::find_if(rows.begin(), rows.end(), [&c](const CaseComparison& r) { return r.name == c.name; });
+    if (it != rows.end()) it->b = c;
+    else rows.append({c.name, std::nullopt, c});
+  }
+  return rows;
+}
+
+bool isSkeletonKernel(const QString& kernelPy) {
+  QFile f(kernelPy);
+  if (!f.open(QIODevice::ReadOnly)) return false;
+  static const QRegularExpression marker(QStringLiteral("^UNIMPLEMENTED\\s*=\\s*True\\b"), QRegularExpression::MultilineOption);
+  return marker.match(QString::fromUtf8(f.readAll())).hasMatch();
+}
+
+bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir) {
+  QFileInfo fi(path);
+  if (!fi.exists()) return false;
+  QDir d(fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath());
+  // .kwb/runs/<stamp>: three levels below the workspace.
+  QDir up = d;
+  if (up.cdUp() && up.dirName() == QLatin1String("runs") && up.cdUp() && up.dirName() == QLatin1String(".kwb") && up.cdUp() &&
+      isWorkspace(up)) {
+    *workspace = up.absolutePath();
+    *runDir = d.absolutePath();
+    return true;
+  }
+  if (fi.isDir() && isWorkspace(d)) {
+    *workspace = d.absolutePath();
+    runDir->clear();
+    return true;
+  }
+  return false;
+}
+
+QList<RunEntry> listRuns(const QString& workspace) {
+  QList<RunEntry> runs;
+  const QDir dir(QDir(workspace).filePath(QStringLiteral(".kwb/runs")));
+  QStringList names = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+  // Newest first; "<stamp>_2" came after "<stamp>" (a plain name sort puts it first).
+  std::sort(names.begin(), names.end(), [](const QString& x, const QString& y) {
+    const QString kx = x.left(15), ky = y.left(15);
+    if (kx != ky) return kx > ky;
+    return x.mid(16).toInt() > y.mid(16).toInt();
+  });
+  for (const QString& name : names) {
+    RunEntry e;
+    e.stamp = name;
+    e.dir = dir.absoluteFilePath(name);
+    e.when = QDateTime::fromString(name.left(15), QStringLiteral("yyyyMMdd-HHmmss"));  // "_2": a second run in that second
+    e.when.setTimeZone(QTimeZone::utc());
+    QString why;
+    if (const auto rf = readRunFile(e.dir, &why)) {
+      e.caseCount = static_cast<int>(rf->cases.size());
+      e.status = rf->cancelled ? QStringLiteral("STOPPED") : rf->result ? rf->result->status : QStringLiteral("ERROR");
+    }
+    runs.append(e);
+  }
+  return runs;
+}
+
+std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error) {
+  WorkspaceReview r;
+  QString chosenRun;
+  if (!resolveReviewPath(path, &r.root, &chosenRun)) {
+    if (error) *error = QStringLiteral("%1 is not a workspace (no reference.py or .kwb/) nor one of its .kwb/runs folders").arg(path);
+    return std::nullopt;
+  }
+  const QDir ws(r.root);
+  QString why;
+
+  // The spec: problem name and target.
+  if (QFileInfo::exists(ws.filePath(QStringLiteral(".kwb/spec.json")))) {
+    r.spec = readJson(ws.filePath(QStringLiteral(".kwb/spec.json")), &why);
+    if (!r.spec.is_object()) r.warnings << QStringLiteral(".kwb/spec.json: %1").arg(why);
+  }
+  if (!r.spec.is_object()) r.spec = nlohmann::json();  // null, never another type: readers test is_object()
+  r.problemName = r.spec.is_object() ? str(r.spec.value("source", nlohmann::json::object()), "name") : QString();
+  if (r.problemName.isEmpty()) {
+    r.problemName = ws.dirName();
+    if (r.problemName.startsWith(QLatin1String("kernel_opt_"))) r.problemName = r.problemName.mid(11);
+  }
+  const nlohmann::json target = r.spec.is_object() ? r.spec.value("target", nlohmann::json::object()) : nlohmann::json::object();
+  r.gpu = str(target, "gpu");
+  r.framework = str(target, "framework");
+  r.skeleton = isSkeletonKernel(ws.filePath(QStringLiteral("kernel.py")));
+
+  // The records: the report and memory/v0.json describe one run.
+  if (QFile f(ws.filePath(QStringLiteral("baseline_report.md"))); f.open(QIODevice::ReadOnly)) {
+    r.reportPath = QFileInfo(f).absoluteFilePath();
+    r.reportMarkdown = QString::fromUtf8(f.readAll());
+  }
+  QString recordedRun;
+  QString gate;
+  if (QFileInfo::exists(memoryPath(r.root, QStringLiteral("v0")))) {
+    QString e;
+    r.memory = MemoryRecord::load(memoryPath(r.root, QStringLiteral("v0")), &e);
+    if (!r.memory) r.warnings << e;
+  }
+  if (r.memory) {
+    const MemoryRecord& m = *r.memory;
+    r.mode = QString::fromStdString(m.value(QStringLiteral("workbench.mode")).is_string() ? m.value(QStringLiteral("workbench.mode")).get<std::string>() : std::string());
+    if (r.gpu.isEmpty() && m.value(QStringLiteral("workbench.gpu")).is_string()) r.gpu = QString::fromStdString(m.value(QStringLiteral("workbench.gpu")).get<std::string>());
+    if (r.framework.isEmpty() && m.value(QStringLiteral("workbench.framework")).is_string())
+      r.framework = QString::fromStdString(m.value(QStringLiteral("workbench.framework")).get<std::string>());
+    if (m.value(QStringLiteral("workbench.run_dir")).is_string())
+      recordedRun = ws.absoluteFilePath(QString::fromStdString(m.value(QStringLiteral("workbench.run_dir")).get<std::string>()));
+    if (m.value(QStringLiteral("quality_gate.result")).is_string()) gate = QString::fromStdString(m.value(QStringLiteral("quality_gate.result")).get<std::string>());
+    if (m.value(QStringLiteral("quality_gate.failure_reason")).is_string())
+      r.gateReason = QString::fromStdString(m.value(QStringLiteral("quality_gate.failure_reason")).get<std::string>());
+    r.latencyUs = num(m.value(QStringLiteral("performance.latency_us")));
+    r.bandwidthGBs = num(m.value(QStringLiteral("performance.bandwidth_gbps")));
+    r.tflops = num(m.value(QStringLiteral("performance.tflops")));
+    r.maxRelErr = num(m.value(QStringLiteral("correctness.rel_err")));  // the run's own figure replaces it below
+    const nlohmann::json refs = m.value(QStringLiteral("references"));
+    if (refs.is_array())
+      for (const auto& ref : refs) {
+        KnowledgeRecord k;
+        k.toolId = str(ref, "source_type");
+        k.id = str(ref, "record_id");
+        k.source = str(ref, "path_or_url");
+        k.content = str(ref, "description");
+        if (!k.id.isEmpty() && k.content.startsWith(k.id + QStringLiteral(": "))) k.content = k.content.mid(k.id.size() + 2);
+        k.title = k.content.section(u'\n', 0, 0).left(120);
+        r.records.append(k);
+      }
+  }
+
+  // The run: the one asked for, else the recorded one, else the newest.
+  r.runs = listRuns(r.root);
+  for (RunEntry& e : r.runs) e.recorded = !recordedRun.isEmpty() && QFileInfo(e.dir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+  if (!chosenRun.isEmpty()) r.runDir = chosenRun;
+  else if (!recordedRun.isEmpty() && QFileInfo(recordedRun).isDir()) r.runDir = QFileInfo(recordedRun).absoluteFilePath();
+  else if (!r.runs.isEmpty()) r.runDir = r.runs.constFirst().dir;
+  r.runRecorded = !r.runDir.isEmpty() && !recordedRun.isEmpty() && QFileInfo(r.runDir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+  bool cancelled = false;
+  if (!r.runDir.isEmpty()) {
+    if (const auto rf = readRunFile(r.runDir, &why)) {
+      r.cases = rf->cases;
+      r.result = rf->result;
+      cancelled = rf->cancelled;
+      if (r.result) {
+        if (r.result->maxRelErr) r.maxRelErr = r.result->maxRelErr;
+        if (r.mode.isEmpty() || !r.runRecorded) r.mode = r.result->mode;
+      }
+    } else {
+      r.warnings << QStringLiteral("%1/result.json: %2").arg(QDir(r.root).relativeFilePath(r.runDir), why);
+    }
+    if (QFileInfo::exists(QDir(r.runDir).filePath(QStringLiteral("output.log")))) r.logPath = QDir(r.runDir).filePath(QStringLiteral("output.log"));
+  }
+  const bool dry = r.mode == QLatin1String("cpu-dry-run");
+
+  // The verdict: the recorded gate for the recorded run; for another run, what its cases say (the
+  // gate's static checks were not recorded for it, and the reason says so).
+  VerdictInput vin;
+  vin.dryRun = dry;
+  vin.skeleton = r.skeleton;
+  vin.stopped = cancelled;
+  if (r.runRecorded || r.runDir.isEmpty()) {
+    vin.gateResult = gate.isEmpty() && dry && r.memory ? QStringLiteral("DRY_RUN") : gate;
+    vin.harnessResult = r.runDir.isEmpty() || r.result.has_value();
+  } else {
+    bool timeout = false, allPass = !r.cases.isEmpty();
+    for (const CaseResult& c : r.cases) {
+      timeout = timeout || c.status == QLatin1String("TIMEOUT_FAIL");
+      allPass = allPass && c.passed();
+    }
+    vin.harnessResult = r.result.has_value();
+    vin.gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL") : (allPass && r.result && r.result->status == QLatin1String("PASS") ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    r.gateReason = QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and memory/v0.json describe %1)")
+                       .arg(recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
+    if (!r.runRecorded) {
+      r.latencyUs = dry || !r.result ? std::nullopt : r.result->latencyUs;
+      r.bandwidthGBs.reset();
+      r.tflops.reset();
+    }
+  }
+  r.verdict = verdictFor(vin);
+
+  // The roofline: as the records wrote it, else recomputed from the spec (roofs) and the run (point).
+  if (r.runRecorded && QFileInfo::exists(ws.filePath(QStringLiteral(".kwb/roofline.json")))) {
+    QString e;
+    r.roofline = rooflineFromJson(readJson(ws.filePath(QStringLiteral(".kwb/roofline.json")), &why), &e);
+  }
+  if (!r.roofline && r.spec.is_object() && !r.gpu.isEmpty()) {
+    UtilizationRequest rq;
+    rq.gpu = r.gpu;
+    rq.dtype = ledgerKey(str(r.spec, "dtype"));
+    rq.flopsExpr = str(r.spec.value("flops", nlohmann::json::object()), "expr");
+    rq.bytesExpr = str(r.spec.value("bytes", nlohmann::json::object()), "expr");
+    const nlohmann::json sizes = r.spec.value("sizes", nlohmann::json::object());  // items() must not outlive it
+    for (const auto& [k, v] : sizes.items())
+      if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
+    const std::optional<double> lat = dry || !r.result ? std::nullopt : r.result->latencyUs;
+    rq.timeMs = lat && *lat > 0 ? *lat / 1000.0 : 1.0;
+    if (r.result && r.result->raw.contains("measured_copy_bandwidth_tbs") && r.result->raw["measured_copy_bandwidth_tbs"].is_number())
+      rq.measuredBandwidthTBs = r.result->raw["measured_copy_bandwidth_tbs"].get<double>();
+    const UtilizationResult u = computeUtilization(rq);
+    if (u.ok) {
+      RooflineData d = makeRoofline(u, QStringLiteral("V0 %1").arg(r.problemName));
+      if (!(lat && *lat > 0)) {
+        d.pointTflops = 0;
+        d.label = dry ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
+      }
+      r.roofline = d;
+    } else {
+      r.warnings << QStringLiteral("roofline not drawn: %1").arg(u.error);
+    }
+  }
+  return r;
+}
+
+}  // namespace kwb

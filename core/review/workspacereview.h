@@ -1,0 +1,104 @@
+#pragma once
+// A finished workspace read back for review: what the last (or a chosen) run found, typed, so that
+// the GUI and `kwb export` show it without re-running anything and without parsing JSON themselves.
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+#include "core/knowledge/knowledgetool.h"
+#include "core/perf/roofline.h"
+#include "core/records/memoryrecord.h"
+#include "core/review/verdict.h"
+#include "core/run/harnessparser.h"
+
+namespace kwb {
+
+/// One run folder, .kwb/runs/<stamp>/.
+struct RunEntry {
+  QString stamp;      ///< folder name, "yyyyMMdd-HHmmss" (UTC), "_2", "_3" … for later runs in the same second
+  QString dir;        ///< absolute path
+  QDateTime when;     ///< the stamp as UTC time (invalid when the name is not a stamp)
+  QString status;     ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
+  int caseCount = 0;  ///< cases in result.json
+  bool recorded = false;  ///< the report and memory/v0.json describe this run
+};
+
+struct WorkspaceReview {
+  QString root;             ///< the workspace, absolute
+  QString runDir;           ///< the run shown, absolute ("" when the workspace has none)
+  QString problemName;      ///< the spec's source name, else the folder name without "kernel_opt_"
+  QString gpu;              ///< ledger id the workspace was made for
+  QString framework;        ///< "triton" | "cutedsl" | "flydsl"
+  QString mode;             ///< "gpu" | "cpu-dry-run" ("" unknown)
+  nlohmann::json spec;      ///< .kwb/spec.json (null when missing)
+  QString reportPath;       ///< baseline_report.md, absolute ("" when missing)
+  QString reportMarkdown;   ///< its text
+  std::optional<MemoryRecord> memory;  ///< memory/v0.json
+  Verdict verdict = Verdict::NotRun;   ///< the headline (the recorded gate for the recorded run)
+  QString gateReason;       ///< why it is not a pass ("" when it is)
+  bool skeleton = false;    ///< kernel.py sets UNIMPLEMENTED = True
+  bool runRecorded = false; ///< the run shown is the one the report and memory describe
+  QList<CaseResult> cases;  ///< the run's cases (result.json), in order
+  std::optional<RunResult> result;     ///< the run's merged RESULT_JSON
+  QString logPath;          ///< the run's output.log ("" if missing)
+  std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
+  QList<KnowledgeRecord> records;      ///< knowledge records consulted (memory/v0.json "references")
+  QList<RunEntry> runs;     ///< every run folder, newest first
+  QStringList warnings;     ///< what could not be read, one sentence each
+  std::optional<double> latencyUs;     ///< recorded kernel latency, µs (null for a dry run)
+  std::optional<double> bandwidthGBs;  ///< recorded achieved bandwidth, GB/s
+  std::optional<double> tflops;        ///< recorded achieved TFLOPS
+  std::optional<double> maxRelErr;     ///< the run's max rel_err
+};
+
+/// Where `path` points: a workspace folder (holds reference.py or .kwb/), or one of its run folders
+/// (.kwb/runs/<stamp>, or a file inside one). Sets *workspace (absolute) and *runDir ("" for the
+/// workspace itself); false when `path` is neither.
+bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir);
+
+/// The run folders of `workspace`, newest first (RunEntry::recorded is not set here).
+QList<RunEntry> listRuns(const QString& workspace);
+
+/// Reads `path` (see resolveReviewPath) for review. The run shown is `path`'s run folder, else the one
+/// memory/v0.json names, else the newest. Missing or unreadable parts leave their fields empty and add
+/// a sentence to warnings; nullopt with *error only when `path` is not a workspace at all.
+std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error = nullptr);
+
+/// One line of a run's output.log: the text and where it came from (0 stdout, 1 stderr, -1 the
+/// workbench's own notes, as RunConsole::appendLine takes them).
+struct RunLogLine {
+  QString text;
+  int channel = 0;
+};
+
+/// The last `maxLines` lines of an output.log (its "[out] " / "[err] " / "[kwb] " tags removed and
+/// turned into channels); empty when it cannot be read.
+QList<RunLogLine> readRunLog(const QString& logPath, int maxLines);
+
+/// One case of two runs side by side (compareRuns).
+struct CaseComparison {
+  QString name;
+  std::optional<CaseResult> a;  ///< in the first run (absent: not run there)
+  std::optional<CaseResult> b;  ///< in the second run
+  /// b's latency over a's (b / a; < 1 faster), when both were timed.
+  std::optional<double> latencyRatio() const {
+    if (a && b && a->latencyUs && b->latencyUs && *a->latencyUs > 0) return *b->latencyUs / *a->latencyUs;
+    return std::nullopt;
+  }
+  /// The status changed between the runs (one side missing counts as a change).
+  bool statusChanged() const { return !a || !b || a->status != b->status; }
+};
+
+/// The cases of two runs side by side, in a's order, then b's cases a did not have.
+QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseResult>& b);
+
+/// True when `kernelPy` is a skeleton (a line "UNIMPLEMENTED = True", as core/codegen writes it).
+bool isSkeletonKernel(const QString& kernelPy);
+
+}  // namespace kwb

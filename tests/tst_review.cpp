@@ -1,0 +1,308 @@
+// core/review: the verdict model, a finished workspace read back as typed data, and the export.
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/perf/roofline.h"
+#include "core/review/reviewexport.h"
+#include "core/review/session.h"
+#include "core/review/verdict.h"
+#include "core/review/workspacereview.h"
+
+using namespace kwb;
+
+namespace {
+
+void write(const QString& path, const QByteArray& bytes) {
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(bytes);
+}
+
+// A finished workspace as kwb writes it: spec, one recorded run and an older one, the records.
+void makeWorkspace(const QString& ws, const QByteArray& gate, bool skeleton = false, bool dry = false) {
+  write(ws + QStringLiteral("/reference.py"), "class Model: pass\n");
+  write(ws + QStringLiteral("/kernel.py"), skeleton ? "import triton\nUNIMPLEMENTED = True\n" : "import triton\n");
+  write(ws + QStringLiteral("/.kwb/spec.json"), R"({"source": {"name": "19_ReLU"}, "target": {"gpu": "H200-SXM", "framework": "triton", "outside_policy": true},
+    "dtype": "float32", "sizes": {"M": 4096, "N": 393216}, "flops": {"expr": "M*N"}, "bytes": {"expr": "8*M*N"}, "inputs": []})");
+  const QByteArray cases = R"([{"name": "problem_shape", "status": "PASS", "shape": "4096x393216", "dtype": "float32", "rel_err": 0.0, "threshold": 0.01, "latency_us": 3350.5, "ref_latency_us": 3400.0, "reason": ""},
+                               {"name": "boundary_tail", "status": "PASS", "shape": "4097x17", "dtype": "float32", "rel_err": 1e-7, "threshold": 0.01, "latency_us": null, "ref_latency_us": null, "reason": ""}])";
+  write(ws + QStringLiteral("/.kwb/runs/20261201-100000/result.json"),
+        R"({"schema": "kwb-run-1", "ok": true, "cancelled": true, "cases": [], "result": null})");
+  write(ws + QStringLiteral("/.kwb/runs/20261201-110000/result.json"),
+        QByteArray(R"({"schema": "kwb-run-1", "ok": true, "cancelled": false, "cases": )") + cases +
+            R"(, "result": {"status": "PASS", "mode": ")" + (dry ? "cpu-dry-run" : "gpu") + R"(", "max_rel_err": 1e-7, "latency_us": 3350.5, "cases": )" + cases + "}}");
+  write(ws + QStringLiteral("/.kwb/runs/20261201-110000/output.log"), "[kwb] process 1\n[out] hello\n[err] warn\n");
+  write(ws + QStringLiteral("/memory/v0.json"),
+        QByteArray(R"({"version": "v0", "quality_gate": {"result": )") + gate + R"(, "failure_reason": null},
+          "performance": {"latency_us": 3350.5, "bandwidth_gbps": 3845.2, "tflops": 0.48},
+          "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2"}],
+          "workbench": {"mode": ")" + (dry ? "cpu-dry-run" : "gpu") + R"(", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
+  write(ws + QStringLiteral("/baseline_report.md"), "# Baseline report\n\n## Correctness results\n\n| case | status |\n|---|---|\n| problem_shape | PASS |\n\n![Roofline](roofline.png)\n");
+  write(ws + QStringLiteral("/roofline.png"), QByteArray::fromHex("89504e470d0a1a0a"));
+}
+
+}  // namespace
+
+class TestReview : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void verdict_data();
+  void verdict();
+  void rooflineJsonRoundTrip();
+  void readFinishedWorkspace();
+  void readRunFolder();
+  void readSkeletonAndDryRun();
+  void notAWorkspace();
+  void exportMarkdownAndHtml();
+  void exportPdfNeedsWriter();
+  void sessionSignals();
+  void compareTwoRuns();
+};
+
+void TestReview::compareTwoRuns() {
+  auto c = [](const char* name, const char* status, std::optional<double> us) {
+    CaseResult r;
+    r.name = QLatin1String(name);
+    r.status = QLatin1String(status);
+    r.latencyUs = us;
+    return r;
+  };
+  const QList<CaseComparison> rows = compareRuns({c("problem_shape", "PASS", 100.0), c("strided", "FAIL", std::nullopt)},
+                                                 {c("problem_shape", "PASS", 80.0), c("strided", "PASS", std::nullopt), c("mean_shift", "PASS", std::nullopt)});
+  QCOMPARE(rows.size(), 3);
+  QCOMPARE(rows[0].latencyRatio().value_or(0), 0.8);
+  QVERIFY(!rows[0].statusChanged());
+  QVERIFY(rows[1].statusChanged());
+  QVERIFY(!rows[1].latencyRatio());
+  QCOMPARE(rows[2].name, QStringLiteral("mean_shift"));
+  QVERIFY(!rows[2].a && rows[2].b && rows[2].statusChanged());
+}
+
+void TestReview::verdict_data() {
+  QTest::addColumn<QString>("gate");
+  QTest::addColumn<bool>("dry");
+  QTest::addColumn<bool>("skeleton");
+  QTest::addColumn<bool>("stopped");
+  QTest::addColumn<bool>("harness");
+  QTest::addColumn<QString>("code");
+  QTest::newRow("pass") << "PASS" << false << false << false << true << "PASS";
+  QTest::newRow("fail") << "FAIL" << false << false << false << true << "FAIL";
+  QTest::newRow("timeout") << "TIMEOUT_FAIL" << false << false << false << true << "TIMEOUT_FAIL";
+  QTest::newRow("skeleton dry run: harness PASS, gate FAIL") << "FAIL" << true << true << false << true << "SKELETON";
+  QTest::newRow("dry run") << "DRY_RUN" << true << false << false << true << "DRY_RUN";
+  QTest::newRow("dry run that failed conformance") << "FAIL" << true << false << false << true << "FAIL";
+  QTest::newRow("stopped beats everything") << "FAIL" << false << true << true << false << "STOPPED";
+  QTest::newRow("no RESULT_JSON") << "FAIL" << false << false << false << false << "ERROR";
+  QTest::newRow("nothing") << "" << false << false << false << true << "NOT_RUN";
+}
+
+void TestReview::verdict() {
+  QFETCH(QString, gate);
+  QFETCH(bool, dry);
+  QFETCH(bool, skeleton);
+  QFETCH(bool, stopped);
+  QFETCH(bool, harness);
+  QFETCH(QString, code);
+  const Verdict v = verdictFor({gate, dry, skeleton, stopped, harness});
+  QCOMPARE(verdictCode(v), code);
+  QCOMPARE(isPassing(v), code == u"PASS");
+  QCOMPARE(allowsCommit(v), code == u"PASS" || code == u"DRY_RUN");
+  QCOMPARE(allowsRecords(v), code != u"STOPPED" && code != u"NOT_RUN");
+  QVERIFY(!verdictTitle(v).isEmpty());
+}
+
+void TestReview::rooflineJsonRoundTrip() {
+  RooflineData d;
+  d.gpuId = QStringLiteral("H200-SXM");
+  d.dtype = QStringLiteral("fp32");
+  d.peakTflops = 67;
+  d.bandwidthTBs = 4.8;
+  d.measuredBandwidthTBs = 4.3;
+  d.ridgePoint = 67 / 4.8;
+  d.pointIntensity = 0.125;
+  d.pointTflops = 0.48;
+  d.label = QStringLiteral("V0");
+  d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.4, QStringLiteral("datasheet")}};
+  const auto back = rooflineFromJson(rooflineToJson(d));
+  QVERIFY(back);
+  QCOMPARE(back->gpuId, d.gpuId);
+  QCOMPARE(back->peakTflops, 67.0);
+  QCOMPARE(back->measuredBandwidthTBs.value_or(0), 4.3);
+  QCOMPARE(back->otherComputeRoofs.size(), 1);
+  QCOMPARE(back->otherComputeRoofs[0].tflops, 989.4);
+  QString error;
+  QVERIFY(!rooflineFromJson(nlohmann::json::object(), &error));
+  QVERIFY(error.contains(QStringLiteral("peak_tflops")));
+}
+
+void TestReview::readFinishedWorkspace() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  makeWorkspace(ws, "\"PASS\"");
+  QString error;
+  const auto r = readWorkspaceReview(ws, &error);
+  QVERIFY2(r, qPrintable(error));
+  QCOMPARE(r->problemName, QStringLiteral("19_ReLU"));
+  QCOMPARE(r->gpu, QStringLiteral("H200-SXM"));
+  QCOMPARE(r->framework, QStringLiteral("triton"));
+  QCOMPARE(r->mode, QStringLiteral("gpu"));
+  QCOMPARE(r->verdict, Verdict::Pass);
+  QVERIFY(r->runRecorded);
+  QCOMPARE(QDir(r->runDir).dirName(), QStringLiteral("20261201-110000"));  // the recorded run, not the newest name
+  QCOMPARE(r->cases.size(), 2);
+  QCOMPARE(r->cases[0].latencyUs.value_or(0), 3350.5);
+  QVERIFY(r->reportMarkdown.contains(QStringLiteral("Correctness results")));
+  QCOMPARE(r->records.size(), 1);
+  QCOMPARE(r->records[0].id, QStringLiteral("hw-h200-l2"));
+  QCOMPARE(r->records[0].content, QStringLiteral("L2 is 50 MB"));
+  QCOMPARE(r->latencyUs.value_or(0), 3350.5);
+  QCOMPARE(r->runs.size(), 2);
+  QCOMPARE(r->runs[0].stamp, QStringLiteral("20261201-110000"));  // newest first
+  QVERIFY(r->runs[0].recorded);
+  QCOMPARE(r->runs[1].status, QStringLiteral("STOPPED"));
+  // A second run in the same second gets "_2" and lists first (newest).
+  write(ws + QStringLiteral("/.kwb/runs/20261201-110000_2/result.json"), R"({"cancelled": true, "cases": []})");
+  const QList<RunEntry> runs = listRuns(ws);
+  QCOMPARE(runs.size(), 3);
+  QCOMPARE(runs[0].stamp, QStringLiteral("20261201-110000_2"));
+  QCOMPARE(runs[0].when, runs[1].when);
+  QVERIFY(runs[0].when.isValid());
+  // Without .kwb/roofline.json the roofline is recomputed from the spec and the run: ReLU fp32, 1/8 FLOP/byte.
+  QVERIFY(r->roofline);
+  QVERIFY(qFuzzyCompare(r->roofline->pointIntensity, 0.125));
+  QVERIFY(r->roofline->pointTflops > 0);
+  // The log, its tags turned into channels.
+  const QList<RunLogLine> log = readRunLog(r->logPath, 100);
+  QCOMPARE(log.size(), 3);
+  QCOMPARE(log[1].text, QStringLiteral("hello"));
+  QCOMPARE(log[1].channel, 0);
+  QCOMPARE(log[2].channel, 1);
+  QCOMPARE(log[0].channel, -1);
+  QCOMPARE(readRunLog(r->logPath, 1).size(), 1);
+  // .kwb/roofline.json, when the records wrote it, wins.
+  RooflineData d = *r->roofline;
+  d.label = QStringLiteral("as recorded");
+  write(ws + QStringLiteral("/.kwb/roofline.json"), QByteArray::fromStdString(rooflineToJson(d).dump()));
+  QCOMPARE(readWorkspaceReview(ws)->roofline->label, QStringLiteral("as recorded"));
+}
+
+void TestReview::readRunFolder() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  makeWorkspace(ws, "\"PASS\"");
+  const QString stopped = ws + QStringLiteral("/.kwb/runs/20261201-100000");
+  QString root, run;
+  QVERIFY(resolveReviewPath(stopped, &root, &run));
+  QCOMPARE(root, QDir(ws).absolutePath());
+  QCOMPARE(run, QDir(stopped).absolutePath());
+  QVERIFY(resolveReviewPath(stopped + QStringLiteral("/result.json"), &root, &run));  // a file inside one
+  const auto r = readWorkspaceReview(stopped);
+  QVERIFY(r);
+  QVERIFY(!r->runRecorded);
+  QCOMPARE(r->verdict, Verdict::Stopped);
+  QVERIFY(r->cases.isEmpty());
+  QVERIFY(r->gateReason.contains(QStringLiteral("not the recorded run")));
+}
+
+void TestReview::readSkeletonAndDryRun() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("ws"));
+  makeWorkspace(ws, "\"FAIL\"", /*skeleton=*/true, /*dry=*/true);
+  auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  QCOMPARE(r->verdict, Verdict::Skeleton);  // the harness's PASS cases are not the headline
+  QVERIFY(r->skeleton);
+  QCOMPARE(r->problemName, QStringLiteral("19_ReLU"));
+  QVERIFY(r->roofline && r->roofline->pointTflops == 0);  // a dry run draws no point
+  const QString ws2 = tmp.filePath(QStringLiteral("ws2"));
+  makeWorkspace(ws2, "null", false, true);  // a passing dry run records the gate as null
+  QCOMPARE(readWorkspaceReview(ws2)->verdict, Verdict::DryRun);
+}
+
+void TestReview::notAWorkspace() {
+  QTemporaryDir tmp;
+  QString error;
+  QVERIFY(!readWorkspaceReview(tmp.path(), &error));
+  QVERIFY(error.contains(QStringLiteral("not a workspace")));
+  QVERIFY(!readWorkspaceReview(QStringLiteral("/no/such/dir"), &error));
+  // A bare workspace (reference.py only) reads, with nothing recorded.
+  write(tmp.filePath(QStringLiteral("reference.py")), "x = 1\n");
+  const auto r = readWorkspaceReview(tmp.path());
+  QVERIFY(r);
+  QCOMPARE(r->verdict, Verdict::NotRun);
+  QVERIFY(r->cases.isEmpty() && r->reportMarkdown.isEmpty() && !r->roofline);
+}
+
+void TestReview::exportMarkdownAndHtml() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  makeWorkspace(ws, "\"FAIL\"");
+  const auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  const QByteArray png = QByteArray::fromHex("89504e470d0a1a0a0000");
+  const QString md = reviewMarkdown(*r, png);
+  QVERIFY(md.startsWith(QStringLiteral("# Review: 19_ReLU")));
+  QVERIFY(md.contains(QStringLiteral("**Quality gate:** FAIL")));
+  QVERIFY2(md.contains(QStringLiteral("![Roofline](data:image/png;base64,") + QString::fromLatin1(png.toBase64()) + u')'), qPrintable(md));
+  QVERIFY(!md.contains(QStringLiteral("](roofline.png)")));  // self-contained
+  const QString html = reviewHtml(*r, pngDataUri(png));
+  QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+  QVERIFY(html.contains(QStringLiteral("Quality gate: FAIL")));
+  QVERIFY(html.contains(verdictColorName(Verdict::Fail)));
+  QVERIFY(html.contains(QStringLiteral("<img src=\"data:image/png;base64,")));
+  QVERIFY(html.contains(QStringLiteral("<table>")));  // the report's table, rendered
+  QVERIFY(html.contains(QStringLiteral("problem_shape")));
+  // Written through exportReview.
+  const QString out = tmp.filePath(QStringLiteral("out.html"));
+  QString error;
+  QVERIFY2(exportReview(*r, ExportFormat::Html, png, out, {}, &error), qPrintable(error));
+  QFile f(out);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(f.readAll()), html);
+  QCOMPARE(exportFormatFromText(QStringLiteral("PDF")), ExportFormat::Pdf);
+  QVERIFY(!exportFormatFromText(QStringLiteral("docx")));
+}
+
+void TestReview::exportPdfNeedsWriter() {
+  QTemporaryDir tmp;
+  makeWorkspace(tmp.path(), "\"PASS\"");
+  const auto r = readWorkspaceReview(tmp.path());
+  QString error;
+  QVERIFY(!exportReview(*r, ExportFormat::Pdf, {}, tmp.filePath(QStringLiteral("x.pdf")), {}, &error));
+  QVERIFY(error.contains(QStringLiteral("PDF")));
+  QString gotHtml;
+  const HtmlToPdf fake = [&gotHtml](const QString& html, const QByteArray&, const QString&, QString*) {
+    gotHtml = html;
+    return true;
+  };
+  QVERIFY(exportReview(*r, ExportFormat::Pdf, QByteArray("png"), tmp.filePath(QStringLiteral("x.pdf")), fake, &error));
+  QVERIFY(gotHtml.contains(QStringLiteral("src=\"") + QLatin1String(kReviewFigureName)));
+}
+
+void TestReview::sessionSignals() {
+  WorkbenchSession s;
+  QSignalSpy review(&s, &WorkbenchSession::reviewChanged);
+  QSignalSpy verdict(&s, &WorkbenchSession::verdictChanged);
+  s.setVerdict(Verdict::Running);
+  QCOMPARE(verdict.size(), 1);
+  s.setVerdict(Verdict::Running);  // unchanged: no signal
+  QCOMPARE(verdict.size(), 1);
+  WorkspaceReview r;
+  r.verdict = Verdict::Fail;
+  r.gateReason = QStringLiteral("boundary_tail: FAIL");
+  s.setReview(r);
+  QCOMPARE(review.size(), 1);
+  QCOMPARE(s.verdict(), Verdict::Fail);
+  QCOMPARE(verdict.last().at(1).toString(), QStringLiteral("boundary_tail: FAIL"));
+  s.clear();
+  QCOMPARE(review.size(), 2);
+  QVERIFY(!s.review());
+  QCOMPARE(s.verdict(), Verdict::NotRun);
+}
+
+QTEST_GUILESS_MAIN(TestReview)
+#include "tst_review.moc"

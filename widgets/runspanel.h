@@ -1,0 +1,66 @@
+#pragma once
+// The run history of the workspace shown: every .kwb/runs/<time> folder with its status and case
+// count, the recorded one marked. Double-click reviews a run; "Compare" puts two runs' cases side by
+// side (status, rel_err, µs and the latency ratio).
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+#include "core/review/workspacereview.h"
+
+class QPushButton;
+class QTableView;
+
+namespace kwb {
+
+class WorkbenchSession;
+
+class RunsModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Columns { TimeColumn, StatusColumn, CasesColumn, RecordedColumn, ColumnCount };
+  enum Roles { DirRole = Qt::UserRole };  ///< QString: the run folder, absolute
+
+  explicit RunsModel(QObject* parent = nullptr);
+  /// Replaces all rows (newest first, as listRuns gives them).
+  void resetData(const QList<RunEntry>& runs);
+  const QList<RunEntry>& runs() const { return m_rows; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+  QList<RunEntry> m_rows;
+};
+
+class RunsPanel : public QWidget {
+  Q_OBJECT
+public:
+  explicit RunsPanel(QWidget* parent = nullptr);
+  /// Follows `session`: a reviewed workspace lists its runs.
+  void setSession(WorkbenchSession* session);
+  /// Lists the runs of `workspace` (after a live run); "" empties the list.
+  void showWorkspace(const QString& workspace);
+  RunsModel* model() const { return m_model; }
+  QTableView* view() const { return m_view; }
+
+  /// The two runs' cases side by side as an HTML table (the first is the older). "" when a run has no
+  /// result.json.
+  static QString comparisonHtml(const QString& runDirA, const QString& runDirB);
+
+Q_SIGNALS:
+  /// The user asked to review a run (its folder).
+  void openRunRequested(const QString& runDir);
+  /// The user asked to compare two runs: `html` is comparisonHtml(), `title` names them.
+  void comparisonReady(const QString& title, const QString& html);
+
+private:
+  void compareSelected();
+  RunsModel* m_model;
+  QTableView* m_view;
+  QPushButton* m_compare;
+};
+
+}  // namespace kwb

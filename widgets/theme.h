@@ -1,0 +1,14 @@
+#pragma once
+// The light (the platform's) and dark themes. The dark one is Fusion with a dark palette: every
+// widget that follows the palette (the roofline, the report view, the editor's margins) follows it.
+
+namespace kwb {
+
+/// Switches the application to the dark theme (true) or back to the style and palette it started
+/// with (false). Needs a QApplication; repeated calls with the same value do nothing.
+void applyDarkTheme(bool dark);
+
+/// True while the dark theme is applied.
+bool darkThemeApplied();
+
+}  // namespace kwb

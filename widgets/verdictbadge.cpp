@@ -1,0 +1,42 @@
+#include "widgets/verdictbadge.h"
+
+#include "core/review/reviewexport.h"
+
+namespace kwb {
+
+QColor verdictColor(Verdict v) { return QColor(verdictColorName(v)); }
+
+QString verdictGlyph(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return QStringLiteral("✓");
+    case Verdict::Fail: return QStringLiteral("✗");
+    case Verdict::TimeoutFail: return QStringLiteral("⏱");
+    case Verdict::Skeleton: return QStringLiteral("▢");
+    case Verdict::DryRun: return QStringLiteral("◌");
+    case Verdict::Stopped: return QStringLiteral("■");
+    case Verdict::Error: return QStringLiteral("!");
+    case Verdict::Running: return QStringLiteral("…");
+    case Verdict::NotRun: return QStringLiteral("○");
+  }
+  return {};
+}
+
+VerdictBadge::VerdictBadge(QWidget* parent) : QLabel(parent) {
+  setObjectName(QStringLiteral("verdictBadge"));
+  setTextFormat(Qt::PlainText);
+  setWordWrap(true);  // a long headline wraps in a narrow dock instead of widening it
+  setVerdict(Verdict::NotRun);
+}
+
+void VerdictBadge::setVerdict(Verdict v, const QString& reason) {
+  m_verdict = v;
+  const QString head = verdictGlyph(v) + u' ' + verdictTitle(v);
+  setText(m_prefix ? tr("Quality gate: %1").arg(head) : head);
+  setToolTip(reason);
+  setAccessibleName(text());
+  // White on the verdict colour: readable on light and dark palettes alike.
+  setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;font-weight:bold;padding:2px 8px;border-radius:3px}")
+                    .arg(verdictColor(v).name()));
+}
+
+}  // namespace kwb
