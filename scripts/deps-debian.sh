@@ -12,4 +12,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   libmuparser-dev libmd4c-html0-dev libmd4c-dev \
   python3 python3-torch python3-numpy \
   xvfb xauth fonts-dejavu-core xz-utils patchelf file \
-  openssh-client openssh-server rsync slurmctld slurmd slurm-client slurm-wlm-basic-plugins >/dev/null
+  openssh-client openssh-server rsync slurmctld slurmd slurm-client slurm-wlm-basic-plugins \
+  clang libclang-rt-14-dev >/dev/null

@@ -171,6 +171,10 @@ QString RunConsole::humanLine(const QString& line) {
           .arg(r.cases.size())
           .arg(err(r.maxRelErr), us(r.latencyUs));
     }
+    case HarnessEvent::Kind::CasePlan: {
+      const auto cases = ev.payload.value("cases", nlohmann::json::array());
+      return tr("☰ %n case(s) planned", nullptr, cases.is_array() ? static_cast<int>(cases.size()) : 0);
+    }
     case HarnessEvent::Kind::ParseError: return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
     case HarnessEvent::Kind::Other: break;
   }
