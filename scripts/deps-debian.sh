@@ -13,4 +13,4 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   python3 python3-torch python3-numpy \
   xvfb xauth fonts-dejavu-core xz-utils patchelf file \
   openssh-client openssh-server rsync slurmctld slurmd slurm-client slurm-wlm-basic-plugins \
-  clang libclang-rt-14-dev >/dev/null
+  clang libclang-rt-14-dev clang-format >/dev/null

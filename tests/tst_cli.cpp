@@ -22,7 +22,9 @@ struct Result {
 };
 
 QString kwbPath() { return QStringLiteral(KWB_BINARY_DIR "/app/kwb"); }
-QString problem(const char* name) { return QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/") + QLatin1String(name); }
+QString problem(const char* name) {
+  return QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/") + QLatin1String(name);
+}
 
 Result run(const QString& program, const QStringList& args, const QString& workdir = {}, int timeoutMs = 240000) {
   QProcess p;
@@ -60,11 +62,11 @@ void writeFile(const QString& path, const QByteArray& text) {
 
 class TstCli : public QObject {
   Q_OBJECT
-private:
+ private:
   QTemporaryDir m_tmp;
   QString m_ws;
 
-private Q_SLOTS:
+ private Q_SLOTS:
   void initTestCase() {
     QVERIFY(QFile::exists(kwbPath()));
     QVERIFY(QFile::exists(problem("19_ReLU.py")));
@@ -74,17 +76,17 @@ private Q_SLOTS:
 
   // The main job, headless, on a real KernelBench problem (the CPU dry run; no GPU here).
   void baselineDryRun() {
-    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
-                          QStringLiteral("--cpu-dry-run")});
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), m_ws, QStringLiteral("--cpu-dry-run")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     for (int phase = 1; phase <= 4; ++phase) QVERIFY(r.out.contains(QStringLiteral("[phase %1]").arg(phase)));
     QVERIFY(r.out.contains(QStringLiteral("CPU DRY RUN")));
     QVERIFY(r.out.contains(QStringLiteral("[test_kernel] RESULT_JSON=")));  // live harness output
-    for (const char* f : {"kernel.py", "reference.py", "test_kernel.py", "baseline_report.md", "memory/v0.json", "README.md",
-                          "plans/v0_plan.md", ".atrex_plugins/instructions.md", ".kwb/spec.json", "tools/compute_utilization.py",
-                          "tools/memory_manager.py", "tools/plugin.py", "tools/sandbox.py", "reference/v_iteration.schema.json",
-                          "roofline.png"})
+    for (const char* f : {"kernel.py", "reference.py", "test_kernel.py", "baseline_report.md", "memory/v0.json",
+                          "README.md", "plans/v0_plan.md", ".atrex_plugins/instructions.md", ".kwb/spec.json",
+                          "tools/compute_utilization.py", "tools/memory_manager.py", "tools/plugin.py",
+                          "tools/sandbox.py", "reference/v_iteration.schema.json", "roofline.png"})
       QVERIFY2(QFile::exists(m_ws + u'/' + QLatin1String(f)), f);
     QCOMPARE(readAll(m_ws + QStringLiteral("/reference.py")), readAll(problem("19_ReLU.py")));
     const QByteArray report = readAll(m_ws + QStringLiteral("/baseline_report.md"));
@@ -93,13 +95,14 @@ private Q_SLOTS:
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["workbench"]["mode"].get<std::string>()), QStringLiteral("cpu-dry-run"));
     QVERIFY(mem["performance"]["latency_us"].is_null());  // never presented as a kernel measurement
-    QVERIFY(mem["workbench"]["host_us"].is_null());        // GPU only: no launch path was measured
+    QVERIFY(mem["workbench"]["host_us"].is_null());       // GPU only: no launch path was measured
     QVERIFY(mem["workbench"]["ref_host_us"].is_null());
     QVERIFY(!report.contains("Host launch path"));
     // A dry run never ran the kernel: no correctness status, no gate result, and the reason says why.
     QVERIFY(mem["correctness"]["status"].is_null());
     QVERIFY(mem["quality_gate"]["result"].is_null());
-    QVERIFY(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>()).contains(QStringLiteral("CPU dry run")));
+    QVERIFY(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>())
+                .contains(QStringLiteral("CPU dry run")));
     QVERIFY(report.contains("DRY RUN (kernel not run)"));
     // The plan's baseline approach is the configuration phase 3 generates (it said "skeleton" for every
     // pattern but elementwise ones; fresh-user trial): the same rows as the report.
@@ -111,7 +114,8 @@ private Q_SLOTS:
     const auto spec = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/.kwb/spec.json")).toStdString());
     QVERIFY(spec["inputs"][0]["shape"] == nlohmann::json::parse("[4096, 393216]"));
     const Result log = run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s%n%b")}, m_ws);
-    QVERIFY2(log.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")), qPrintable(log.out + log.err));
+    QVERIFY2(log.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")),
+             qPrintable(log.out + log.err));
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
   }
 
@@ -119,7 +123,8 @@ private Q_SLOTS:
   void exportReview() {
     QVERIFY(QFile::exists(m_ws + QStringLiteral("/.kwb/roofline.json")));  // the chart's data beside the report
     const QString html = m_tmp.filePath(QStringLiteral("review.html"));
-    Result r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("--output"), html});
+    Result r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("html"),
+                    QStringLiteral("--output"), html});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("quality gate DRY_RUN")));
     const QByteArray page = readAll(html);
@@ -129,13 +134,15 @@ private Q_SLOTS:
     QVERIFY(!page.contains("src=\"roofline.png\""));
     QVERIFY(page.contains("Correctness results") && page.contains("problem_shape") && page.contains("<table>"));
     const QString md = m_tmp.filePath(QStringLiteral("review.md"));
-    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--output"), md});
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("md"),
+             QStringLiteral("--output"), md});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QByteArray text = readAll(md);
     QVERIFY(text.startsWith("# Review: 19_ReLU"));
     QVERIFY(text.contains("![Roofline](data:image/png;base64,iVBORw0KGgo") && !text.contains("](roofline.png)"));
     const QString pdf = m_tmp.filePath(QStringLiteral("review.pdf"));
-    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("pdf"), QStringLiteral("--output"), pdf});
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("pdf"),
+             QStringLiteral("--output"), pdf});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(readAll(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // text and the figure
     // Default name in the current folder; a run folder reviews that run.
@@ -156,9 +163,9 @@ private Q_SLOTS:
   // RESULT_JSON): the host time per forward call reaches memory/v0.json and the report.
   void baselineGpuRecordsHostTime() {
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_19_ReLU_gpu"));
-    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
-                          QStringLiteral("--no-commit"), QStringLiteral("--target"),
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit"), QStringLiteral("--target"),
                           QStringLiteral("command:python3 " KWB_TEST_DATA_DIR "/run/fake_gpu_harness.py")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
@@ -166,7 +173,8 @@ private Q_SLOTS:
     QCOMPARE(mem["workbench"]["host_us"].get<double>(), 45.5);
     QCOMPARE(mem["workbench"]["ref_host_us"].get<double>(), 20.25);
     const QString report = QString::fromUtf8(readAll(ws + QStringLiteral("/baseline_report.md")));
-    QVERIFY2(report.contains(QStringLiteral("- Host launch path per call: 45.5 µs (PyTorch reference: 20.3 µs)")), qPrintable(report));
+    QVERIFY2(report.contains(QStringLiteral("- Host launch path per call: 45.5 µs (PyTorch reference: 20.3 µs)")),
+             qPrintable(report));
     QVERIFY(report.contains(QStringLiteral("blocking kernel hides the launch path")));
   }
 
@@ -175,9 +183,10 @@ private Q_SLOTS:
     // A fused level-2 chain (a transposed convolution, then clamp, min, divide): the conv anchor claims it and
     // says which ops it does not fuse yet.
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_conv"));
-    const QString chain = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level2/100_ConvTranspose3d_Clamp_Min_Divide.py");
-    const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"),
-                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+    const QString chain =
+        QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level2/100_ConvTranspose3d_Clamp_Min_Divide.py");
+    const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 1, qPrintable(r.out + r.err));  // the gate fails a skeleton
     const QByteArray plan = readAll(ws + QStringLiteral("/plans/v0_plan.md"));
@@ -201,9 +210,9 @@ private Q_SLOTS:
   // memory, not only the console (fresh-user trial).
   void noGpuRunSaysWhyInTheRecords() {
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_nogpu"));
-    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
-                          QStringLiteral("--no-commit")});
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit")});
     if (!r.out.contains(QStringLiteral("CUDA is not available"))) QSKIP("this machine has CUDA");
     QCOMPARE(r.code, 1);
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
@@ -273,9 +282,9 @@ private Q_SLOTS:
 
   void existingWorkspaceNeedsForce() {
     const QByteArray before = readAll(m_ws + QStringLiteral("/kernel.py"));
-    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
-                          QStringLiteral("--cpu-dry-run")});
+    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), m_ws, QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--force")), qPrintable(r.err));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), before);
@@ -283,8 +292,9 @@ private Q_SLOTS:
     // --workspace naming a file is called a file
     QTemporaryDir dir;
     writeFile(dir.filePath(QStringLiteral("afile")), "x");
-    const Result f = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--workspace"), dir.filePath(QStringLiteral("afile")), QStringLiteral("--cpu-dry-run")});
+    const Result f =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--workspace"), dir.filePath(QStringLiteral("afile")), QStringLiteral("--cpu-dry-run")});
     QCOMPARE(f.code, 2);
     QVERIFY2(f.err.contains(QStringLiteral("is a file, not a folder")), qPrintable(f.err));
   }
@@ -292,9 +302,10 @@ private Q_SLOTS:
   void forceKeepsUserEdits() {
     const QByteArray mine = "# my tuned kernel\n" + readAll(m_ws + QStringLiteral("/kernel.py"));
     writeFile(m_ws + QStringLiteral("/kernel.py"), mine);
-    const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
-                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--force"), QStringLiteral("--no-commit")});
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--force"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("kept your edited kernel.py")));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), mine);
@@ -307,10 +318,11 @@ private Q_SLOTS:
     QVERIFY(readAll(m_ws + QStringLiteral("/kernel.py.generated")).contains("@triton.jit"));
     QVERIFY(readAll(m_ws + QStringLiteral("/.gitignore")).contains("*.generated"));
     // Under another framework, the kept kernel is called out: the gate checks it as that framework.
-    const Result c = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--workspace"), m_ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--force"),
-                          QStringLiteral("--no-commit")});
-    QVERIFY2(c.out.contains(QStringLiteral("warning: your kernel.py does not import cutlass, but this run's framework is cutedsl")),
+    const Result c = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--force"), QStringLiteral("--no-commit")});
+    QVERIFY2(c.out.contains(QStringLiteral(
+                 "warning: your kernel.py does not import cutlass, but this run's framework is cutedsl")),
              qPrintable(c.out));
     QVERIFY(readAll(m_ws + QStringLiteral("/kernel.py.generated")).contains("@cute.kernel"));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), mine);
@@ -321,7 +333,8 @@ private Q_SLOTS:
     const QByteArray notes = readAll(m_ws + QStringLiteral("/baseline_report.md")) + "\nMy review notes.\n";
     writeFile(m_ws + QStringLiteral("/baseline_report.md"), notes);
     Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
-                    QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance.latency_us=12.5")});
+                    QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+                    QStringLiteral("performance.latency_us=12.5")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const QByteArray memory = readAll(m_ws + QStringLiteral("/memory/v0.json"));
     r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
@@ -331,7 +344,8 @@ private Q_SLOTS:
     const QStringList kept = QDir(m_ws).entryList({QStringLiteral("baseline_report.md.edited-*")}, QDir::Files);
     QCOMPARE(kept.size(), 1);
     QCOMPARE(readAll(m_ws + u'/' + kept.first()), notes);
-    const QStringList keptMem = QDir(m_ws + QStringLiteral("/memory")).entryList({QStringLiteral("v0.json.edited-*")}, QDir::Files);
+    const QStringList keptMem =
+        QDir(m_ws + QStringLiteral("/memory")).entryList({QStringLiteral("v0.json.edited-*")}, QDir::Files);
     QCOMPARE(keptMem.size(), 1);
     QCOMPARE(readAll(m_ws + QStringLiteral("/memory/") + keptMem.first()), memory);
     QVERIFY2(r.out.contains(QStringLiteral("your version is kept as baseline_report.md.edited-")), qPrintable(r.out));
@@ -341,9 +355,10 @@ private Q_SLOTS:
   // A workspace belongs to one problem: --force on another problem's workspace is refused untouched.
   void workspaceKeepsItsProblem() {
     const QByteArray kernel = readAll(m_ws + QStringLiteral("/kernel.py"));
-    const Result r = kwb({QStringLiteral("baseline"), problem("23_Softmax.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
-                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")});
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("23_Softmax.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("holds problem 19_ReLU, not 23_Softmax")), qPrintable(r.err));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), kernel);
@@ -352,12 +367,15 @@ private Q_SLOTS:
   // Without get_inputs(), --guess-inputs runs on the probe's flagged guess (a runnable reference).
   void guessInputs() {
     const QString logic = m_tmp.filePath(QStringLiteral("noinputs.py"));
-    writeFile(logic, "import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self):\n"
-                     "        super().__init__()\n\n    def forward(self, x):\n        return torch.relu(x)\n\n"
-                     "def get_init_inputs():\n    return []\n");
-    const QStringList base{QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
-                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
-                           QStringLiteral("--no-commit"), QStringLiteral("--workspace")};
+    writeFile(logic,
+              "import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n\n    def forward(self, x):\n        return torch.relu(x)\n\n"
+              "def get_init_inputs():\n    return []\n");
+    const QStringList base{QStringLiteral("baseline"),      logic,
+                           QStringLiteral("--gpu"),         QStringLiteral("H200"),
+                           QStringLiteral("--framework"),   QStringLiteral("triton"),
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit"),
+                           QStringLiteral("--workspace")};
     Result r = kwb(base + QStringList{m_tmp.filePath(QStringLiteral("ws_noguess"))});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--guess-inputs")), qPrintable(r.err));
@@ -369,40 +387,45 @@ private Q_SLOTS:
 
   // The seed's own commands work in the workspace, through tools/*.py → kwb.
   void workspaceToolShims() {
-    Result r = run(QStringLiteral("python3"),
-                   {QStringLiteral("tools/compute_utilization.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                    QStringLiteral("--dtype"), QStringLiteral("fp32"), QStringLiteral("--flops-expr"), QStringLiteral("M*N"),
-                    QStringLiteral("--bytes-expr"), QStringLiteral("8*M*N"), QStringLiteral("--var"), QStringLiteral("M=4096"),
-                    QStringLiteral("--var"), QStringLiteral("N=393216"), QStringLiteral("--time-ms"), QStringLiteral("3.07"),
-                    QStringLiteral("--grid-blocks"), QStringLiteral("1572864")},
-                   m_ws);
+    Result r =
+        run(QStringLiteral("python3"),
+            {QStringLiteral("tools/compute_utilization.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--dtype"), QStringLiteral("fp32"), QStringLiteral("--flops-expr"), QStringLiteral("M*N"),
+             QStringLiteral("--bytes-expr"), QStringLiteral("8*M*N"), QStringLiteral("--var"), QStringLiteral("M=4096"),
+             QStringLiteral("--var"), QStringLiteral("N=393216"), QStringLiteral("--time-ms"), QStringLiteral("3.07"),
+             QStringLiteral("--grid-blocks"), QStringLiteral("1572864")},
+            m_ws);
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("memory-bound")));
     r = run(QStringLiteral("python3"),
             {QStringLiteral("tools/memory_manager.py"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
-             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("optimization.expected_impact=none (baseline)")},
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+             QStringLiteral("optimization.expected_impact=none (baseline)")},
             m_ws);
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
-    QCOMPARE(QString::fromStdString(mem["optimization"]["expected_impact"].get<std::string>()), QStringLiteral("none (baseline)"));
+    QCOMPARE(QString::fromStdString(mem["optimization"]["expected_impact"].get<std::string>()),
+             QStringLiteral("none (baseline)"));
     r = run(QStringLiteral("python3"), {QStringLiteral("tools/plugin.py"), QStringLiteral("list")}, m_ws);
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("spec-ledger")), qPrintable(r.out + r.err));
   }
 
   void memoryUpdateValidates() {
-    Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
-                    QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("correctness.status=MAYBE")});
+    Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
+                    QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+                    QStringLiteral("correctness.status=MAYBE")});
     QCOMPARE(r.code, 2);
-    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
-             QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance=5")});
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+             QStringLiteral("performance=5")});
     QCOMPARE(r.code, 2);
     // memory/v0.json cannot be made to say it is v5 (second trial, session 6)
-    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
-             QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("version=v5")});
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("version=v5")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("its \"version\" cannot be set to \"v5\"")), qPrintable(r.err));
-    r = kwb({QStringLiteral("memory"), QStringLiteral("create"), QStringLiteral("--workspace"), m_ws, QStringLiteral("--version"),
-             QStringLiteral("../../escaped")});
+    r = kwb({QStringLiteral("memory"), QStringLiteral("create"), QStringLiteral("--workspace"), m_ws,
+             QStringLiteral("--version"), QStringLiteral("../../escaped")});
     QCOMPARE(r.code, 2);
     QVERIFY(!QFileInfo::exists(m_tmp.filePath(QStringLiteral("escaped.json"))));
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
@@ -411,46 +434,55 @@ private Q_SLOTS:
 
   void checkKernel() {
     const Result good = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py")});
-    QVERIFY2(good.code == 0 && good.out.contains(QStringLiteral("framework conformance (triton)")), qPrintable(good.out + good.err));
+    QVERIFY2(good.code == 0 && good.out.contains(QStringLiteral("framework conformance (triton)")),
+             qPrintable(good.out + good.err));
     QTemporaryDir dir;
     writeFile(dir.filePath(QStringLiteral("k.py")),
-              "import torch\nimport triton\nclass ModelNew(torch.nn.Module):\n    def forward(self, x):\n        return torch.relu(x)\n");
+              "import torch\nimport triton\nclass ModelNew(torch.nn.Module):\n    def forward(self, x):\n        "
+              "return torch.relu(x)\n");
     const Result bad = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("k.py"))});
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.out.contains(QStringLiteral("k.py:5")), qPrintable(bad.out));
-    QVERIFY2(bad.out.contains(QStringLiteral("; k.py:5: `torch.relu`")), qPrintable(bad.out));  // the summary names the file checked
+    QVERIFY2(bad.out.contains(QStringLiteral("; k.py:5: `torch.relu`")),
+             qPrintable(bad.out));  // the summary names the file checked
     // A syntax error names no API: no empty "error: :" field.
-    writeFile(dir.filePath(QStringLiteral("syntax.py")), "import cutlass\nimport cutlass.cute as cute\ndef f(:\n    pass\n");
-    const Result syntax = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("syntax.py")), QStringLiteral("--framework"),
-                               QStringLiteral("cutedsl")});
+    writeFile(dir.filePath(QStringLiteral("syntax.py")),
+              "import cutlass\nimport cutlass.cute as cute\ndef f(:\n    pass\n");
+    const Result syntax = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("syntax.py")),
+                               QStringLiteral("--framework"), QStringLiteral("cutedsl")});
     QCOMPARE(syntax.code, 1);
     QVERIFY2(syntax.out.contains(QStringLiteral("syntax.py:3: error: SyntaxError")), qPrintable(syntax.out));
     // A file that is not a CuTe DSL API table is an input error, never a silent PASS.
     writeFile(dir.filePath(QStringLiteral("table.json")), "{}");
-    const Result table = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
-                              QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("table.json"))});
+    const Result table =
+        kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
+             QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("table.json"))});
     QCOMPARE(table.code, 2);
     QVERIFY2(table.err.contains(QStringLiteral("is not a CuTe DSL or FlyDSL API table")), qPrintable(table.err));
     // The FlyDSL table for a CuTe DSL kernel is refused (it would check none of its names).
-    const Result wrong = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
-                              QStringLiteral("cutedsl"), QStringLiteral("--api"),
+    const Result wrong = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"),
+                              QStringLiteral("--framework"), QStringLiteral("cutedsl"), QStringLiteral("--api"),
                               QStringLiteral(KWB_SHARED_DIR "/data/flydsl/flydsl_api.json")});
     QCOMPARE(wrong.code, 2);
     QVERIFY2(wrong.err.contains(QStringLiteral("describes flydsl, not the CuTe DSL")), qPrintable(wrong.err));
     // FlyDSL names and calls are checked against flydsl_api.json (found without --api).
     writeFile(dir.filePath(QStringLiteral("fly.py")),
-              "import flydsl.expr as fx\n\ndef f(x):\n    y = fx.totally_bogus_function(x)\n    return fx.as_numeric(x, 1, 2)\n");
-    const Result fly = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("fly.py")), QStringLiteral("--framework"),
-                            QStringLiteral("flydsl")});
+              "import flydsl.expr as fx\n\ndef f(x):\n    y = fx.totally_bogus_function(x)\n    return "
+              "fx.as_numeric(x, 1, 2)\n");
+    const Result fly = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("fly.py")),
+                            QStringLiteral("--framework"), QStringLiteral("flydsl")});
     QCOMPARE(fly.code, 1);
-    QVERIFY2(fly.out.contains(QStringLiteral("fly.py:4: error: flydsl.expr.totally_bogus_function: not in flydsl_api.json")),
+    QVERIFY2(
+        fly.out.contains(QStringLiteral("fly.py:4: error: flydsl.expr.totally_bogus_function: not in flydsl_api.json")),
+        qPrintable(fly.out));
+    QVERIFY2(fly.out.contains(QStringLiteral("fly.py:5: error: flydsl.expr.as_numeric: call does not match")),
              qPrintable(fly.out));
-    QVERIFY2(fly.out.contains(QStringLiteral("fly.py:5: error: flydsl.expr.as_numeric: call does not match")), qPrintable(fly.out));
-    QVERIFY2(fly.out.contains(QStringLiteral("flydsl names and calls checked against flydsl_api.json")), qPrintable(fly.out));
+    QVERIFY2(fly.out.contains(QStringLiteral("flydsl names and calls checked against flydsl_api.json")),
+             qPrintable(fly.out));
     // A file with no CuTe DSL in it fails the API check too (it said "PASS: 0 names" before, trial of session 6).
     writeFile(dir.filePath(QStringLiteral("plain.py")), "import torch\n\ndef f(x):\n    return x\n");
-    const Result plain = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("plain.py")), QStringLiteral("--framework"),
-                              QStringLiteral("cutedsl")});
+    const Result plain = kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("plain.py")),
+                              QStringLiteral("--framework"), QStringLiteral("cutedsl")});
     QCOMPARE(plain.code, 1);
     QVERIFY2(plain.out.contains(QStringLiteral("no cutlass names or calls in the file")), qPrintable(plain.out));
     QVERIFY2(plain.out.contains(QStringLiteral("FAIL: 0 cute/cutlass names")), qPrintable(plain.out));
@@ -459,8 +491,9 @@ private Q_SLOTS:
     QCOMPARE(folder.code, 2);
     QVERIFY2(folder.err.contains(QStringLiteral("is a folder: pass its kernel.py")), qPrintable(folder.err));
     writeFile(dir.filePath(QStringLiteral("notjson.py")), "x = 1\n");
-    const Result notJson = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
-                                QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("notjson.py"))});
+    const Result notJson =
+        kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py"), QStringLiteral("--framework"),
+             QStringLiteral("cutedsl"), QStringLiteral("--api"), dir.filePath(QStringLiteral("notjson.py"))});
     QCOMPARE(notJson.code, 2);
     QVERIFY2(notJson.err.contains(QStringLiteral("not a JSON API table")), qPrintable(notJson.err));
   }
@@ -468,15 +501,19 @@ private Q_SLOTS:
   void badLogic_data() {
     QTest::addColumn<QByteArray>("source");
     QTest::addColumn<QString>("expect");
-    QTest::newRow("syntax error") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x)\n        return x\n")
-                                  << QStringLiteral("bad.py:3: SyntaxError");
-    QTest::newRow("no get_inputs") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
-                                                 "def get_init_inputs():\n    return []\n")
-                                   << QStringLiteral("get_inputs");
-    QTest::newRow("forward raises") << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
-                                                  "        raise ValueError('boom')\n"
-                                                  "def get_inputs():\n    return [torch.rand(4, 4)]\n"
-                                                  "def get_init_inputs():\n    return []\n")
+    QTest::newRow("syntax error")
+        << QByteArray("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x)\n        return x\n")
+        << QStringLiteral("bad.py:3: SyntaxError");
+    QTest::newRow("no get_inputs")
+        << QByteArray(
+               "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+               "def get_init_inputs():\n    return []\n")
+        << QStringLiteral("get_inputs");
+    QTest::newRow("forward raises") << QByteArray(
+                                           "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                           "        raise ValueError('boom')\n"
+                                           "def get_inputs():\n    return [torch.rand(4, 4)]\n"
+                                           "def get_init_inputs():\n    return []\n")
                                     << QStringLiteral("bad.py:4: ValueError: boom");
   }
   void badLogic() {
@@ -507,13 +544,17 @@ private Q_SLOTS:
     QCOMPARE(h.code, 0);
     QVERIFY2(h.out.contains(QStringLiteral("baseline LOGIC.py --gpu NAME")), qPrintable(h.out));
     // each option explained, with its default (fresh-user trial: only the general usage was printed)
-    for (const char* opt : {"--target T", "--python PATH", "--case-timeout SEC", "--guess-inputs", "./kernel_opt_<problem name>"})
+    for (const char* opt :
+         {"--target T", "--python PATH", "--case-timeout SEC", "--guess-inputs", "./kernel_opt_<problem name>"})
       QVERIFY2(h.out.contains(QLatin1String(opt)), opt);
     // every command has its own help (they printed the general usage; trial of session 6), and an unknown
     // command's --help is the unknown-command error, exit 2
-    const QList<QPair<const char*, const char*>> helps = {{"analyze", "--kernel-demo DEMO"}, {"check", "--api TABLE.json"},
-                                                          {"memory", "--set dotted.path=VALUE"}, {"gpus", "--gpu accepts"},
-                                                          {"plugin", "plugin query TOOL --input JSON"}, {"utilization", "--measured-bw TBS"}};
+    const QList<QPair<const char*, const char*>> helps = {{"analyze", "--kernel-demo DEMO"},
+                                                          {"check", "--api TABLE.json"},
+                                                          {"memory", "--set dotted.path=VALUE"},
+                                                          {"gpus", "--gpu accepts"},
+                                                          {"plugin", "plugin query TOOL --input JSON"},
+                                                          {"utilization", "--measured-bw TBS"}};
     for (const auto& [cmd, needle] : helps) {
       const Result c = kwb({QLatin1String(cmd), QStringLiteral("--help")});
       QCOMPARE(c.code, 0);
@@ -528,30 +569,36 @@ private Q_SLOTS:
   // Phase 1's warnings about the problem itself reach the report and memory, not only the console.
   void problemWarningsReachTheRecords() {
     QTemporaryDir dir;
-    writeFile(dir.filePath(QStringLiteral("huge.py")),
-              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
-              "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
-              "def get_init_inputs():\n    return []\n");
+    writeFile(
+        dir.filePath(QStringLiteral("huge.py")),
+        "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
+        "def get_init_inputs():\n    return []\n");
     const QString ws = dir.filePath(QStringLiteral("ws"));
-    const Result r = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
-                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"),
-                          ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    const Result r =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(r.out.contains(QStringLiteral("warning: the problem moves at least")), qPrintable(r.out + r.err));
-    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("- Warning: problem: the problem moves at least"));
+    QVERIFY(
+        readAll(ws + QStringLiteral("/baseline_report.md")).contains("- Warning: problem: the problem moves at least"));
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     bool found = false;
-    for (const auto& w : mem["workbench"]["warnings"]) found = found || w.get<std::string>().rfind("problem: 1.1259e+15 output elements", 0) == 0;
+    for (const auto& w : mem["workbench"]["warnings"])
+      found = found || w.get<std::string>().rfind("problem: 1.1259e+15 output elements", 0) == 0;
     QVERIFY2(found, mem.dump().c_str());
     // A transposed input is named in the report (only `kwb analyze` showed the layout before), and a dry run
     // that never calls a torch stand-in notes none.
-    writeFile(dir.filePath(QStringLiteral("tr.py")),
-              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
-              "        return torch.softmax(x, dim=1)\n\n\ndef get_inputs():\n    return [torch.randn(256, 128).t()]\n\n\n"
-              "def get_init_inputs():\n    return []\n");
+    writeFile(
+        dir.filePath(QStringLiteral("tr.py")),
+        "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.softmax(x, dim=1)\n\n\ndef get_inputs():\n    return [torch.randn(256, 128).t()]\n\n\n"
+        "def get_init_inputs():\n    return []\n");
     const QString ws2 = dir.filePath(QStringLiteral("ws2"));
-    const Result t = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("tr.py")), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws2,
-                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    const Result t =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("tr.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), ws2, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(t.code == 0, qPrintable(t.out + t.err));
     const QByteArray report = readAll(ws2 + QStringLiteral("/baseline_report.md"));
     QVERIFY2(report.contains("- Warning: problem: input x is transposed (stride [1,128])"), report.constData());
@@ -559,10 +606,12 @@ private Q_SLOTS:
   }
 
   void gpuNames() {
-    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
-                    QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("h100")), QStringLiteral("--cpu-dry-run")});
+    Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+             QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("h100")), QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("H100-SXM")) && r.err.contains(QStringLiteral("H100-PCIe")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("H100-SXM")) && r.err.contains(QStringLiteral("H100-PCIe")),
+             qPrintable(r.err));
     r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("B300"),
              QStringLiteral("--workspace"), m_tmp.filePath(QStringLiteral("b300")), QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
@@ -572,18 +621,22 @@ private Q_SLOTS:
 
   // The seed's compute_utilization flags; H200 bf16 uses the dense figure (989.5, not 1979).
   void utilization() {
-    const Result r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
-                          QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("2*M*N*K"), QStringLiteral("--bytes-expr"),
-                          QStringLiteral("2*(M*K+K*N+M*N)"), QStringLiteral("--var"), QStringLiteral("M=4096"), QStringLiteral("--var"),
-                          QStringLiteral("N=4096"), QStringLiteral("--var"), QStringLiteral("K=4096"), QStringLiteral("--time-ms"),
-                          QStringLiteral("0.2"), QStringLiteral("--grid-blocks"), QStringLiteral("1024"), QStringLiteral("--json")});
+    const Result r =
+        kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"),        QStringLiteral("H200"),
+             QStringLiteral("--dtype"),     QStringLiteral("bf16"),         QStringLiteral("--flops-expr"),
+             QStringLiteral("2*M*N*K"),     QStringLiteral("--bytes-expr"), QStringLiteral("2*(M*K+K*N+M*N)"),
+             QStringLiteral("--var"),       QStringLiteral("M=4096"),       QStringLiteral("--var"),
+             QStringLiteral("N=4096"),      QStringLiteral("--var"),        QStringLiteral("K=4096"),
+             QStringLiteral("--time-ms"),   QStringLiteral("0.2"),          QStringLiteral("--grid-blocks"),
+             QStringLiteral("1024"),        QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     // a measured ceiling must be a positive number (0 and -1 fell back to the ledger's silently)
     for (const char* bad : {"0", "-1", "abc", "inf"}) {
-      const Result b = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
-                            QStringLiteral("float32"), QStringLiteral("--flops-expr"), QStringLiteral("1"), QStringLiteral("--bytes-expr"),
-                            QStringLiteral("1"), QStringLiteral("--time-ms"), QStringLiteral("1"), QStringLiteral("--measured-bw"),
-                            QLatin1String(bad)});
+      const Result b =
+          kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+               QStringLiteral("--dtype"), QStringLiteral("float32"), QStringLiteral("--flops-expr"),
+               QStringLiteral("1"), QStringLiteral("--bytes-expr"), QStringLiteral("1"), QStringLiteral("--time-ms"),
+               QStringLiteral("1"), QStringLiteral("--measured-bw"), QLatin1String(bad)});
       QCOMPARE(b.code, 2);
       QVERIFY2(b.err.contains(QStringLiteral("--measured-bw needs a positive number of TB/s")), bad);
     }
@@ -593,42 +646,49 @@ private Q_SLOTS:
     QCOMPARE(qRound(j["tflops_peak_utilization_pct"].get<double>() * 100), 6945);
     QCOMPARE(qRound(j["arithmetic_intensity_flop_per_byte"].get<double>() * 100), 136533);
     QVERIFY(r.out.contains(QStringLiteral("nvidia.com")));
-    const Result bad = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
-                            QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("2*M*N*Q"), QStringLiteral("--bytes-expr"),
-                            QStringLiteral("M"), QStringLiteral("--var"), QStringLiteral("M=1"), QStringLiteral("--var"), QStringLiteral("N=1"),
-                            QStringLiteral("--time-ms"), QStringLiteral("1")});
+    const Result bad =
+        kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
+             QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("2*M*N*Q"),
+             QStringLiteral("--bytes-expr"), QStringLiteral("M"), QStringLiteral("--var"), QStringLiteral("M=1"),
+             QStringLiteral("--var"), QStringLiteral("N=1"), QStringLiteral("--time-ms"), QStringLiteral("1")});
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains(QStringLiteral("Q")), qPrintable(bad.err));
   }
 
   // Edge cases of `kwb utilization` from a fresh-user trial (session 7).
   void utilizationEdgeCases() {
-    const QStringList base{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--time-ms"),
-                           QStringLiteral("1")};
+    const QStringList base{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                           QStringLiteral("--time-ms"), QStringLiteral("1")};
     // ^ is muParser's power, and --help says so (it said only "arithmetic expression": 2^10 could be XOR)
     const Result help = kwb({QStringLiteral("utilization"), QStringLiteral("--help")});
     QVERIFY2(help.out.contains(QStringLiteral("^ is power (2^10 = 1024, not XOR")), qPrintable(help.out));
     Result r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"),
-                                      QStringLiteral("2^10"), QStringLiteral("--bytes-expr"), QStringLiteral("2^3^2"), QStringLiteral("--json")});
+                                      QStringLiteral("2^10"), QStringLiteral("--bytes-expr"), QStringLiteral("2^3^2"),
+                                      QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     auto j = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(j["flops"].get<double>(), 1024.0);
     QCOMPARE(j["bytes"].get<double>(), 512.0);
     // int8: integer ops against a TOPS peak, and the text says TOPS (it said TFLOPS)
     QVERIFY2(help.out.contains(QStringLiteral("int8 (int8: integer ops against a TOPS peak)")), qPrintable(help.out));
-    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("int8"), QStringLiteral("--flops-expr"), QStringLiteral("1e12"),
-                               QStringLiteral("--bytes-expr"), QStringLiteral("1e9")});
+    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("int8"), QStringLiteral("--flops-expr"),
+                               QStringLiteral("1e12"), QStringLiteral("--bytes-expr"), QStringLiteral("1e9")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QStringLiteral("Achieved                1000.000 TOPS, 1000.0 GB/s")) &&
                  r.out.contains(QStringLiteral("TOPS utilization")) && !r.out.contains(QStringLiteral("TFLOPS")),
              qPrintable(r.out));
     // a single-valued option given twice is bad input, named (QCommandLineParser kept the last silently:
     // --gpu H100 --gpu H200 rated against the H200); --var repeats, each name once
-    const QStringList good{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
-                           QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("M"), QStringLiteral("--bytes-expr"),
-                           QStringLiteral("N"), QStringLiteral("--time-ms"), QStringLiteral("1"), QStringLiteral("--grid-blocks"),
-                           QStringLiteral("132"), QStringLiteral("--measured-bw"), QStringLiteral("4"), QStringLiteral("--var"),
-                           QStringLiteral("M=1"), QStringLiteral("--var"), QStringLiteral("N=1")};
+    const QStringList good{QStringLiteral("utilization"), QStringLiteral("--gpu"),
+                           QStringLiteral("H200"),        QStringLiteral("--dtype"),
+                           QStringLiteral("bf16"),        QStringLiteral("--flops-expr"),
+                           QStringLiteral("M"),           QStringLiteral("--bytes-expr"),
+                           QStringLiteral("N"),           QStringLiteral("--time-ms"),
+                           QStringLiteral("1"),           QStringLiteral("--grid-blocks"),
+                           QStringLiteral("132"),         QStringLiteral("--measured-bw"),
+                           QStringLiteral("4"),           QStringLiteral("--var"),
+                           QStringLiteral("M=1"),         QStringLiteral("--var"),
+                           QStringLiteral("N=1")};
     r = kwb(good);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     for (const char* opt : {"gpu", "dtype", "flops-expr", "bytes-expr", "time-ms", "grid-blocks", "measured-bw"}) {
@@ -643,25 +703,29 @@ private Q_SLOTS:
                qPrintable(r.err));
       QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
     }
-    r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"), QStringLiteral("H200")});
+    r = kwb({QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"),
+             QStringLiteral("H200")});
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200'); it takes one value")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200'); it takes one value")),
+             qPrintable(r.err));
     // above a datasheet peak: printed flagged, with its raw numbers, and exit 1 (the check failed; it exited 0)
     QVERIFY2(help.out.contains(QStringLiteral("IMPLAUSIBLE with its raw numbers and exits 1")), qPrintable(help.out));
-    const QStringList fast = base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"),
-                                                QStringLiteral("1e25"), QStringLiteral("--bytes-expr"), QStringLiteral("1e3")};
+    const QStringList fast =
+        base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"),         QStringLiteral("--flops-expr"),
+                           QStringLiteral("1e25"),    QStringLiteral("--bytes-expr"), QStringLiteral("1e3")};
     r = kwb(fast);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.out.contains(QStringLiteral("IMPLAUSIBLE (raw 1.011e+15 %) of 989.5 TFLOPS")), qPrintable(r.out));
-    QVERIFY2(r.err.contains(QStringLiteral("kwb: IMPLAUSIBLE: the achieved throughput is above the datasheet peak")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("kwb: IMPLAUSIBLE: the achieved throughput is above the datasheet peak")),
+             qPrintable(r.err));
     r = kwb(fast + QStringList{QStringLiteral("--json")});
     QCOMPARE(r.code, 1);
     j = nlohmann::json::parse(r.out.toStdString());  // stdout stays one JSON document
     QCOMPARE(j["implausible"].get<bool>(), true);
     QCOMPARE(j["flops"].get<double>(), 1e25);
     // above the measured copy ceiling (4.24 TB/s) but within the datasheet's 4.8: a warning, exit 0
-    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("1"),
-                               QStringLiteral("--bytes-expr"), QStringLiteral("4.5e9")});
+    r = kwb(base + QStringList{QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--flops-expr"),
+                               QStringLiteral("1"), QStringLiteral("--bytes-expr"), QStringLiteral("4.5e9")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("warning: above the measured copy ceiling")), qPrintable(r.out));
   }
@@ -670,25 +734,27 @@ private Q_SLOTS:
   void repeatedOptionsAreInputErrors() {
     QTemporaryDir dir;
     const QString ws = dir.filePath(QStringLiteral("ws"));
-    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpu"),
-                    QStringLiteral("H200"), QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")});
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+                    QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--workspace"), ws,
+                    QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--gpu is given 2 times ('H100', 'H200')")), qPrintable(r.err));
     QVERIFY(!QFileInfo::exists(ws));
-    r = kwb({QStringLiteral("analyze"), problem("19_ReLU.py"), QStringLiteral("--python"), QStringLiteral("python3"), QStringLiteral("--python"),
-             QStringLiteral("/usr/bin/python3")});
+    r = kwb({QStringLiteral("analyze"), problem("19_ReLU.py"), QStringLiteral("--python"), QStringLiteral("python3"),
+             QStringLiteral("--python"), QStringLiteral("/usr/bin/python3")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--python is given 2 times")), qPrintable(r.err));
-    r = kwb({QStringLiteral("check"), problem("19_ReLU.py"), QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--framework"),
-             QStringLiteral("cutedsl")});
+    r = kwb({QStringLiteral("check"), problem("19_ReLU.py"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--framework"), QStringLiteral("cutedsl")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--framework is given 2 times ('triton', 'cutedsl')")), qPrintable(r.err));
-    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), dir.path(), QStringLiteral("--version"),
-             QStringLiteral("v0"), QStringLiteral("--version"), QStringLiteral("v1")});
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), dir.path(),
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--version"), QStringLiteral("v1")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--version is given 2 times ('v0', 'v1')")), qPrintable(r.err));
-    r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"), QStringLiteral("--input"), QStringLiteral("{}"),
-             QStringLiteral("--input"), QStringLiteral("{\"dtype\":\"bf16\"}")});
+    r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"),
+             QStringLiteral("--input"), QStringLiteral("{}"), QStringLiteral("--input"),
+             QStringLiteral("{\"dtype\":\"bf16\"}")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--input is given 2 times")), qPrintable(r.err));
     // a flag given twice is harmless, and the general help states the rule
@@ -699,8 +765,9 @@ private Q_SLOTS:
   }
 
   void pluginQueryKeepsIds() {
-    const Result r = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"), QStringLiteral("--input"),
-                          QStringLiteral("{\"product\":\"NVIDIA H200\",\"dtype\":\"bf16\"}")});
+    const Result r =
+        kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"),
+             QStringLiteral("--input"), QStringLiteral("{\"product\":\"NVIDIA H200\",\"dtype\":\"bf16\"}")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const auto j = nlohmann::json::parse(r.out.toStdString());
     QStringList ids;
@@ -710,9 +777,10 @@ private Q_SLOTS:
     // gpu-wiki (the real store under ../shared): a term naming the operator finds the record that names it
     // even where the store files it under another family, and ranks it first (a loss query returned only
     // generic Hopper records before; fresh-user trial of session 6).
-    const Result w = kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("gpu-wiki"), QStringLiteral("--input"),
-                          QStringLiteral("{\"arch\":\"Hopper\",\"dsl\":\"triton\",\"operator_family\":\"loss\",\"product\":\"H200-SXM\","
-                                         "\"terms\":[\"cross entropy\",\"nll loss\"]}")});
+    const Result w = kwb(
+        {QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("gpu-wiki"), QStringLiteral("--input"),
+         QStringLiteral("{\"arch\":\"Hopper\",\"dsl\":\"triton\",\"operator_family\":\"loss\",\"product\":\"H200-SXM\","
+                        "\"terms\":[\"cross entropy\",\"nll loss\"]}")});
     QVERIFY2(w.code == 0, qPrintable(w.err));
     const auto wj = nlohmann::json::parse(w.out.toStdString());
     QVERIFY(!wj["records"].empty());
@@ -744,11 +812,18 @@ private Q_SLOTS:
         << 1 << QStringLiteral("/dev/zero: a character device, not a regular file; refused");
     QTest::newRow("check /dev/zero") << QStringList{QStringLiteral("check"), QStringLiteral("/dev/zero")} << 2
                                      << QStringLiteral("a character device");
-    QTest::newRow("expression of 10000 characters")
-        << QStringList{QStringLiteral("utilization"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--dtype"),
-                       QStringLiteral("bf16"), QStringLiteral("--flops-expr"), QStringLiteral("1+").repeated(5000) + u'1',
-                       QStringLiteral("--bytes-expr"), QStringLiteral("1"), QStringLiteral("--time-ms"), QStringLiteral("1")}
-        << 2 << QStringLiteral("the limit is 4096");
+    QTest::newRow("expression of 10000 characters") << QStringList{QStringLiteral("utilization"),
+                                                                   QStringLiteral("--gpu"),
+                                                                   QStringLiteral("H200"),
+                                                                   QStringLiteral("--dtype"),
+                                                                   QStringLiteral("bf16"),
+                                                                   QStringLiteral("--flops-expr"),
+                                                                   QStringLiteral("1+").repeated(5000) + u'1',
+                                                                   QStringLiteral("--bytes-expr"),
+                                                                   QStringLiteral("1"),
+                                                                   QStringLiteral("--time-ms"),
+                                                                   QStringLiteral("1")}
+                                                    << 2 << QStringLiteral("the limit is 4096");
   }
   void hostileInputIsBounded() {
     QFETCH(QStringList, args);
@@ -770,7 +845,8 @@ private Q_SLOTS:
     QTest::addColumn<QString>("errorPart");
     QTest::newRow("workspace is a file") << QStringLiteral("file") << QStringLiteral("is a file, not a folder");
     QTest::newRow("existing, no --force") << QStringLiteral("existing") << QStringLiteral("pass --force");
-    QTest::newRow("held by another run") << QStringLiteral("locked") << QStringLiteral("is in use by another run (kwb pid 4242 on host elsewhere");
+    QTest::newRow("held by another run") << QStringLiteral("locked")
+                                         << QStringLiteral("is in use by another run (kwb pid 4242 on host elsewhere");
     QTest::newRow("damaged manifest") << QStringLiteral("manifest") << QStringLiteral("manifest.json is damaged");
   }
   void workspaceCheckedBeforeTheProbe() {
@@ -783,14 +859,17 @@ private Q_SLOTS:
       writeFile(ws, "x");
     } else {
       QDir().mkpath(ws + QStringLiteral("/.kwb"));
-      writeFile(ws + QStringLiteral("/.kwb/manifest.json"), setup == QLatin1String("manifest") ? "{\"generated\": [" : "{}");
+      writeFile(ws + QStringLiteral("/.kwb/manifest.json"),
+                setup == QLatin1String("manifest") ? "{\"generated\": [" : "{}");
       if (setup == QLatin1String("locked")) writeFile(ws + QStringLiteral("/.kwb/lock"), "4242\nkwb\nelsewhere\n");
       if (setup != QLatin1String("existing")) extra << QStringLiteral("--force");
     }
     QElapsedTimer clock;
     clock.start();
-    const Result r = kwb(QStringList{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                                     QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")} + extra);
+    const Result r =
+        kwb(QStringList{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                        QStringLiteral("H200"), QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")} +
+            extra);
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(errorPart), qPrintable(r.err));
     QVERIFY2(!r.out.contains(QStringLiteral("probing with")), qPrintable(r.out));
@@ -803,7 +882,8 @@ private Q_SLOTS:
     QDir().mkpath(dir.filePath(QStringLiteral("memory")));
     writeFile(dir.filePath(QStringLiteral("memory/v0.json")), "{\"version\": \"v0\", \"performance\": {");
     const Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), dir.path(),
-                          QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"), QStringLiteral("performance.latency_us=1")});
+                          QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+                          QStringLiteral("performance.latency_us=1")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json is damaged (not valid JSON: line 1")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("To recover")), qPrintable(r.err));
@@ -812,13 +892,14 @@ private Q_SLOTS:
   // Two --force runs 0.3 s apart on one workspace: one runs, the other is refused naming the holder; no shared
   // run folder, no spurious .edited- copy (both used to commit, the second keeping the first's report).
   void concurrentRunsAreRefused() {
-    const auto edited = [this] {
-      return QDir(m_ws).entryList({QStringLiteral("*.edited-*")}, QDir::Files).size();
-    };
+    const auto edited = [this] { return QDir(m_ws).entryList({QStringLiteral("*.edited-*")}, QDir::Files).size(); };
     const qsizetype editedBefore = edited();
-    const qsizetype runsBefore = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
-    const QStringList args{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), m_ws,
+    const qsizetype runsBefore =
+        QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
+    const QStringList args{QStringLiteral("baseline"),      problem("19_ReLU.py"),
+                           QStringLiteral("--gpu"),         QStringLiteral("H200"),
+                           QStringLiteral("--framework"),   QStringLiteral("triton"),
+                           QStringLiteral("--workspace"),   m_ws,
                            QStringLiteral("--cpu-dry-run"), QStringLiteral("--force")};
     QProcess first;
     first.start(kwbPath(), args);
@@ -832,7 +913,8 @@ private Q_SLOTS:
     const QString refused = first.exitCode() == 2 ? firstErr : second.err;
     QVERIFY2(refused.contains(QStringLiteral("is in use by another run (kwb pid ")), qPrintable(refused));
     QCOMPARE(edited(), editedBefore);
-    QCOMPARE(QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), runsBefore + 1);
+    QCOMPARE(QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(),
+             runsBefore + 1);
     QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/.kwb/lock")));  // released with the run
   }
 };

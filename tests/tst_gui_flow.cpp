@@ -44,7 +44,7 @@ using S = WizardPanel::PhaseState;
 
 class TestGuiFlow : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void initTestCase();
   void openErrors();
   void openWorkspaceRestoresTarget();
@@ -75,13 +75,15 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
   QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral(".kwb"))) && QDir().mkpath(dir.filePath(QStringLiteral("memory"))));
-  QVERIFY(QFile::copy(QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py"), dir.filePath(QStringLiteral("reference.py"))));
+  QVERIFY(QFile::copy(QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py"),
+                      dir.filePath(QStringLiteral("reference.py"))));
   auto write = [&](const QString& rel, const QByteArray& text) {
     QFile f(dir.filePath(rel));
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text);
   };
-  write(QStringLiteral(".kwb/spec.json"), R"({"target": {"gpu": "MI300X", "framework": "triton", "outside_policy": true}})");
+  write(QStringLiteral(".kwb/spec.json"),
+        R"({"target": {"gpu": "MI300X", "framework": "triton", "outside_policy": true}})");
   write(QStringLiteral("memory/v0.json"), R"({"workbench": {"mode": "cpu-dry-run"}})");
   MainWindow w;
   w.wizard()->setGpu(QStringLiteral("H200-SXM"));
@@ -92,7 +94,8 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   QCOMPARE(w.wizard()->framework(), QStringLiteral("triton"));
   QVERIFY(w.wizard()->cpuDryRun());
   // a workspace of the policy's own framework, measured on the GPU
-  write(QStringLiteral(".kwb/spec.json"), R"({"target": {"gpu": "H200-SXM", "framework": "cutedsl", "outside_policy": false}})");
+  write(QStringLiteral(".kwb/spec.json"),
+        R"({"target": {"gpu": "H200-SXM", "framework": "cutedsl", "outside_policy": false}})");
   write(QStringLiteral("memory/v0.json"),
         R"({"workbench": {"mode": "gpu"}, "quality_gate": {"result": "PASS"}, "correctness": {"rel_err": 0.00167},
             "performance": {"latency_us": 3701.1, "bandwidth_gbps": 3481.4, "tflops": null}})");
@@ -105,8 +108,9 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   const QString summary = w.wizard()->measureSummary();
   QCOMPARE(w.session()->verdict(), Verdict::Pass);
   QCOMPARE(w.wizard()->phaseItemText(4), QStringLiteral("✓ 4. Measure: PASS"));
-  QVERIFY2(summary.contains(QStringLiteral("latency: 3701.1 µs")) && summary.contains(QStringLiteral("max rel_err: 1.670e-03"))
-               && !summary.contains(QStringLiteral("TFLOPS")),
+  QVERIFY2(summary.contains(QStringLiteral("latency: 3701.1 µs")) &&
+               summary.contains(QStringLiteral("max rel_err: 1.670e-03")) &&
+               !summary.contains(QStringLiteral("TFLOPS")),
            qPrintable(summary));
 }
 
@@ -135,8 +139,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   fw->setCurrentIndex(fw->findData(QStringLiteral("triton")));
   QVERIFY(fw->currentText().contains(QStringLiteral("outside the seed's policy")));
   wsEdit->setText(ws);
-  if (!dry->isChecked())
-    QTest::mouseClick(dry, Qt::LeftButton, {}, QPoint(4, dry->height() / 2));
+  if (!dry->isChecked()) QTest::mouseClick(dry, Qt::LeftButton, {}, QPoint(4, dry->height() / 2));
   QVERIFY(dry->isChecked());
 
   WizardPanel* wiz = w.wizard();
@@ -146,12 +149,10 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QPushButton* b = wiz->phaseButton(phase);
     QVERIFY(b->isEnabled());
     QTest::mouseClick(b, Qt::LeftButton);
-    if (phase == 4)
-      return;
+    if (phase == 4) return;
     QVERIFY(w.phaseBusy() || wiz->phaseState(phase) != S::Running);
     if (w.phaseBusy()) {
-      for (int p = 1; p <= 4; ++p)
-        QVERIFY(!wiz->phaseButton(p)->isEnabled());
+      for (int p = 1; p <= 4; ++p) QVERIFY(!wiz->phaseButton(p)->isEnabled());
       QVERIFY(!w.runPhase(phase));  // refused while one runs
     }
     QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(phase) != S::Running, 180000);
@@ -164,7 +165,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(w.job());
   QCOMPARE(w.job()->gpuId(), QStringLiteral("H200-SXM"));
   QCOMPARE(w.job()->framework(), QStringLiteral("triton"));
-  QVERIFY2(wiz->specView()->summaryText().contains(QStringLiteral("Elementwise")), qPrintable(wiz->specView()->summaryText()));
+  QVERIFY2(wiz->specView()->summaryText().contains(QStringLiteral("Elementwise")),
+           qPrintable(wiz->specView()->summaryText()));
   QVERIFY(wiz->specView()->tensorModel()->rowCount() >= 2);
   QCOMPARE(wiz->currentPhase(), 2);
 
@@ -193,7 +195,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(cases->rowCount() > 0);
   QCOMPARE(cases->countStatus(QStringLiteral("PASS")), cases->rowCount());
   // A dry run's PASS is the harness's (the reference against itself): not the passing green.
-  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::DryRun));
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(),
+           verdictColor(Verdict::DryRun));
   // The headline is the gate's verdict, everywhere.
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
   QCOMPARE(wiz->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
@@ -202,7 +205,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
   QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS (harness only)"));
-  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("stand-in µs (CPU)"));
+  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(),
+           QStringLiteral("stand-in µs (CPU)"));
   // Human lines by default; the protocol as printed behind the Raw toggle.
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result PASS (cpu-dry-run)")));
   QVERIFY(!w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
@@ -225,7 +229,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   // A CPU dry run measures no kernel: no point is invented; the kernel's intensity is marked instead.
   QVERIFY(!roof->hasPoint());
   QVERIFY(roof->graph(RooflinePlot::kIntensity));
-  QVERIFY(qFuzzyCompare(roof->graph(RooflinePlot::kIntensity)->data()->constBegin()->key, w.job()->roofline()->pointIntensity));
+  QVERIFY(qFuzzyCompare(roof->graph(RooflinePlot::kIntensity)->data()->constBegin()->key,
+                        w.job()->roofline()->pointIntensity));
   // ReLU fp32: 1 FLOP per element over 4 + 4 bytes per element.
   QVERIFY(qFuzzyCompare(w.job()->roofline()->pointIntensity, 0.125));
 
@@ -247,9 +252,11 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   const QString git = QStandardPaths::findExecutable(QStringLiteral("git"));
   if (!git.isEmpty()) {
     QProcess p;
-    p.start(git, {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%H %s")});
+    p.start(git,
+            {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%H %s")});
     QVERIFY(p.waitForFinished(30000));
-    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
+    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(),
+             w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
   }
 
   // For the lead to look at: the report preview in the centre, the roofline dock showing.
@@ -288,7 +295,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     const QString html = tmp.filePath(QStringLiteral("review.html"));
     QVERIFY2(r.exportReview(ExportFormat::Html, html), qPrintable(r.lastError()));
     const QByteArray htmlBytes = readFile(html);
-    QVERIFY(htmlBytes.contains("Quality gate: DRY_RUN") && htmlBytes.contains("<img src=\"data:image/png;base64,iVBOR"));
+    QVERIFY(htmlBytes.contains("Quality gate: DRY_RUN") &&
+            htmlBytes.contains("<img src=\"data:image/png;base64,iVBOR"));
     const QString pdf = tmp.filePath(QStringLiteral("review.pdf"));
     QVERIFY2(r.exportReview(ExportFormat::Pdf, pdf), qPrintable(r.lastError()));
     QVERIFY(readFile(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // the figure is in it
@@ -302,7 +310,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(runsPanel);
     QAbstractItemModelTester runsTester(runsPanel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(runsPanel->model()->rowCount(), 1);
-    QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+    QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(),
+             QStringLiteral("report, memory"));
     QCOMPARE(runsPanel->model()->index(0, RunsModel::StatusColumn).data().toString(), QStringLiteral("PASS"));
     // One of its run folders opens that run.
     const QString runs = QDir(ws).filePath(QStringLiteral(".kwb/runs"));
@@ -336,7 +345,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QTest::mouseClick(wiz->phaseButton(4), Qt::LeftButton);
   QTRY_VERIFY_WITH_TIMEOUT(wiz->phaseState(4) != S::Running, 300000);
   // Its run folder is in the workspace (a second run in the same second once went to "<first '_' of the path>_2").
-  QCOMPARE(QFileInfo(w.job()->outcome()->runDir).absolutePath(), QFileInfo(QDir(ws).filePath(QStringLiteral(".kwb/runs"))).absoluteFilePath());
+  QCOMPARE(QFileInfo(w.job()->outcome()->runDir).absolutePath(),
+           QFileInfo(QDir(ws).filePath(QStringLiteral(".kwb/runs"))).absoluteFilePath());
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
   QStringList asked;
   w.setConfirmHandler([&asked](const QString& title, const QString&) {
@@ -361,14 +371,17 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(runsPanel->model()->index(1, RunsModel::StatusColumn).data().toString(), QStringLiteral("STOPPED"));
   QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
   QSignalSpy compared(runsPanel, &RunsPanel::comparisonReady);
-  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(runCount - 1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  runsPanel->view()->selectionModel()->select(runsPanel->model()->index(runCount - 1, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
   auto* compareButton = runsPanel->findChild<QPushButton*>(QStringLiteral("compareRunsButton"));
   QVERIFY(compareButton->isEnabled());
   compareButton->click();
   QCOMPARE(compared.size(), 1);
   const QString table = compared.first().at(1).toString();
-  QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")), qPrintable(table));
+  QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")),
+           qPrintable(table));
   QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
   // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).
   Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(runCount - 1, 0).data(RunsModel::DirRole).toString());
@@ -390,7 +403,10 @@ void TestGuiFlow::welcomeAndEditMenu() {
   auto* consoleDock = w.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
   QVERIFY2(w.centralWidget()->width() > wizardDock->width() && w.centralWidget()->width() > consoleDock->width() &&
                w.centralWidget()->width() >= w.width() / 2,
-           qPrintable(QStringLiteral("centre %1, wizard %2, console %3").arg(w.centralWidget()->width()).arg(wizardDock->width()).arg(consoleDock->width())));
+           qPrintable(QStringLiteral("centre %1, wizard %2, console %3")
+                          .arg(w.centralWidget()->width())
+                          .arg(wizardDock->width())
+                          .arg(consoleDock->width())));
   QVERIFY(w.welcomePage()->isVisible());
   auto* example = w.findChild<QPushButton*>(QStringLiteral("openExampleButton"));
   QVERIFY(example && example->isVisible());
@@ -398,7 +414,8 @@ void TestGuiFlow::welcomeAndEditMenu() {
   QVERIFY2(w.logicPath().endsWith(QStringLiteral("examples/19_ReLU.py")), qPrintable(w.logicPath() + w.lastError()));
   QVERIFY(!w.welcomePage()->isVisible());
   QVERIFY(w.editors()->isVisible());
-  for (const char* name : {"actionUndo", "actionRedo", "actionFind", "actionReplace", "actionGoToLine", "actionResetLayout", "actionExport"})
+  for (const char* name : {"actionUndo", "actionRedo", "actionFind", "actionReplace", "actionGoToLine",
+                           "actionResetLayout", "actionExport"})
     QVERIFY2(w.findChild<QAction*>(QLatin1String(name)), name);
   CodeEditor* e = w.editors()->currentEditor();
   QVERIFY(e);

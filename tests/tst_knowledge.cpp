@@ -55,7 +55,7 @@ nlohmann::json q(std::initializer_list<std::pair<const char*, const char*>> kv, 
 class TestKnowledge : public QObject {
   Q_OBJECT
 
-private Q_SLOTS:
+ private Q_SLOTS:
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
@@ -69,19 +69,27 @@ private Q_SLOTS:
     QTest::addColumn<QString>("why");
     QTest::newRow("ok") << QByteArray(R"({"arch": "hopper", "limit": 3, "terms": ["gemm"]})") << QString();
     QTest::newRow("not an object") << QByteArray("[1]") << QStringLiteral("the query must be a JSON object, got array");
-    QTest::newRow("wrong type") << QByteArray(R"({"arch": 5})") << QStringLiteral("field 'arch': expected string, got integer");
-    QTest::newRow("integer expected") << QByteArray(R"({"limit": 2.5})") << QStringLiteral("field 'limit': expected integer, got number");
-    QTest::newRow("unknown field") << QByteArray(R"({"limt": 3})") << QStringLiteral("unknown field 'limt' (this tool takes: arch, dsl, limit, terms)");
-    QTest::newRow("enum") << QByteArray(R"({"dsl": "cuda-c"})") << QStringLiteral("field 'dsl': \"cuda-c\" is not one of [\"triton\",\"cutedsl\"]");
-    QTest::newRow("minimum") << QByteArray(R"({"limit": 0})") << QStringLiteral("field 'limit': 0 is below the minimum 1");
-    QTest::newRow("array items") << QByteArray(R"({"terms": ["a", 2]})") << QStringLiteral("field 'terms'[1]: expected string, got integer");
+    QTest::newRow("wrong type") << QByteArray(R"({"arch": 5})")
+                                << QStringLiteral("field 'arch': expected string, got integer");
+    QTest::newRow("integer expected") << QByteArray(R"({"limit": 2.5})")
+                                      << QStringLiteral("field 'limit': expected integer, got number");
+    QTest::newRow("unknown field") << QByteArray(R"({"limt": 3})")
+                                   << QStringLiteral("unknown field 'limt' (this tool takes: arch, dsl, limit, terms)");
+    QTest::newRow("enum") << QByteArray(R"({"dsl": "cuda-c"})")
+                          << QStringLiteral("field 'dsl': \"cuda-c\" is not one of [\"triton\",\"cutedsl\"]");
+    QTest::newRow("minimum") << QByteArray(R"({"limit": 0})")
+                             << QStringLiteral("field 'limit': 0 is below the minimum 1");
+    QTest::newRow("array items") << QByteArray(R"({"terms": ["a", 2]})")
+                                 << QStringLiteral("field 'terms'[1]: expected string, got integer");
     // Echoed input is cut: a message never carries an unbounded field name or value.
     QTest::newRow("5000-character field name")
         << (QByteArray("{\"") + QByteArray(5000, 'k') + "\": 1}")
-        << (QStringLiteral("unknown field '") + QString(120, u'k') + QStringLiteral("… (5000 characters)' (this tool takes: arch, dsl, limit, terms)"));
+        << (QStringLiteral("unknown field '") + QString(120, u'k') +
+            QStringLiteral("… (5000 characters)' (this tool takes: arch, dsl, limit, terms)"));
     QTest::newRow("5000-character enum value")
         << (QByteArray("{\"dsl\": \"") + QByteArray(5000, 'x') + "\"}")
-        << (QStringLiteral("field 'dsl': \"") + QString(119, u'x') + QStringLiteral("… (5002 characters) is not one of [\"triton\",\"cutedsl\"]"));
+        << (QStringLiteral("field 'dsl': \"") + QString(119, u'x') +
+            QStringLiteral("… (5002 characters) is not one of [\"triton\",\"cutedsl\"]"));
   }
   void inputSchemaChecks() {
     QFETCH(QByteArray, input);
@@ -91,7 +99,8 @@ private Q_SLOTS:
         "limit": {"type": "integer", "minimum": 1, "maximum": 200}, "terms": {"type": "array", "items": {"type": "string"}}}})");
     QCOMPARE(inputSchemaViolation(schema, nlohmann::json::parse(input.toStdString())), why);
     QVERIFY(inputSchemaViolation(nlohmann::json::parse(R"({"properties": {}, "additionalProperties": true})"),
-                                 nlohmann::json::parse(R"({"x": 1})")).isEmpty());
+                                 nlohmann::json::parse(R"({"x": 1})"))
+                .isEmpty());
   }
 
   void ledgerCitesEveryValue_data() {
@@ -114,7 +123,8 @@ private Q_SLOTS:
       QVERIFY2(!k.source.isEmpty(), qPrintable(k.id));
       if (!k.id.contains(QStringLiteral(":measured."))) {
         // A datasheet value's citation: "title (date) <url>" (a file: URL for facts read on a machine).
-        QVERIFY2(k.source.contains(QStringLiteral(") <")) && k.source.endsWith(u'>'), qPrintable(k.id + QStringLiteral(" → ") + k.source));
+        QVERIFY2(k.source.contains(QStringLiteral(") <")) && k.source.endsWith(u'>'),
+                 qPrintable(k.id + QStringLiteral(" → ") + k.source));
       } else {
         QVERIFY2(k.title.contains(QStringLiteral("MEASURED")), qPrintable(k.title));
       }
@@ -137,7 +147,8 @@ private Q_SLOTS:
     const GpuSpec* g = SpecLedger::builtin().byId(QStringLiteral("H100-SXM"));
     QVERIFY(g && g->densePeakTflops(QStringLiteral("bf16")) && g->sparsePeakTflops(QStringLiteral("bf16")));
     // The published sparse figure (1,979 "with sparsity") is not the dense one (989.4).
-    QVERIFY(g->sparsePeakTflops(QStringLiteral("bf16"))->value > 1.9 * g->densePeakTflops(QStringLiteral("bf16"))->value);
+    QVERIFY(g->sparsePeakTflops(QStringLiteral("bf16"))->value >
+            1.9 * g->densePeakTflops(QStringLiteral("bf16"))->value);
   }
 
   // Whole numbers print whole: "L2 size = 62914560 bytes", not "6.29146e+07 bytes" (fresh-user trial).
@@ -151,7 +162,8 @@ private Q_SLOTS:
       QVERIFY2(!rec.content.contains(QStringLiteral("e+")), qPrintable(rec.content));
       if (rec.id == QLatin1String("spec-ledger:H200-SXM:l2_bytes")) {
         saw = true;
-        QVERIFY2(rec.content.startsWith(QStringLiteral("L2 size = %1 ").arg(static_cast<qint64>(g->l2->value))), qPrintable(rec.content));
+        QVERIFY2(rec.content.startsWith(QStringLiteral("L2 size = %1 ").arg(static_cast<qint64>(g->l2->value))),
+                 qPrintable(rec.content));
       }
     }
     QVERIFY(saw);
@@ -196,12 +208,17 @@ private Q_SLOTS:
     for (const StoreProblem& p : store->problems()) problems.insert(p.file, p.reason);
     QCOMPARE(problems.size(), 6);
     // with where the parser stopped
-    QVERIFY(problems.value(QStringLiteral("hardware_wiki/records/bad/not-json.json")).startsWith(QStringLiteral("not valid JSON: line 1, column")));
-    QVERIFY(problems.value(QStringLiteral("hardware_wiki/records/bad/no-provenance.json")).contains(QStringLiteral("provenance.sources")));
-    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/bad/broken.json")).startsWith(QStringLiteral("not valid JSON: ")));
+    QVERIFY(problems.value(QStringLiteral("hardware_wiki/records/bad/not-json.json"))
+                .startsWith(QStringLiteral("not valid JSON: line 1, column")));
+    QVERIFY(problems.value(QStringLiteral("hardware_wiki/records/bad/no-provenance.json"))
+                .contains(QStringLiteral("provenance.sources")));
+    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/bad/broken.json"))
+                .startsWith(QStringLiteral("not valid JSON: ")));
     QCOMPARE(problems.value(QStringLiteral("kernel_wiki/records/bad/no-id.json")), QStringLiteral("missing field id"));
-    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/bad/future-schema.json")) == QStringLiteral("unknown schema version 'clean-9.0' (expected clean-1.3)"));
-    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/zz/duplicate.json")).startsWith(QStringLiteral("duplicate id generic.generic.any.roofline-basics")));
+    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/bad/future-schema.json")) ==
+            QStringLiteral("unknown schema version 'clean-9.0' (expected clean-1.3)"));
+    QVERIFY(problems.value(QStringLiteral("kernel_wiki/records/zz/duplicate.json"))
+                .startsWith(QStringLiteral("duplicate id generic.generic.any.roofline-basics")));
     QCOMPARE(store->hardware().size(), size_t(4));
     QCOMPARE(store->experience().size(), size_t(9));  // the rest still load
     // The tools report them as diagnostics with file and reason.
@@ -227,12 +244,14 @@ private Q_SLOTS:
     QVERIFY2(r.ok, qPrintable(r.error));
     QVERIFY(!r.records.isEmpty());
     const KnowledgeRecord& top = r.records.constFirst();
-    const QString rel = QStringLiteral("kernel_wiki/records/technique-card/nvidia/hopper/triton/"
-                                       "nvidia.hopper.triton.elementwise.vectorize-loads_v2.0.json");
+    const QString rel = QStringLiteral(
+        "kernel_wiki/records/technique-card/nvidia/hopper/triton/"
+        "nvidia.hopper.triton.elementwise.vectorize-loads_v2.0.json");
     const nlohmann::json file = readJsonFile(fixtureStore() + u'/' + rel);
     QVERIFY(top.id.toStdString() == file["id"].get<std::string>());
-    QCOMPARE(top.source.toUtf8(), QByteArray("gpu-wiki ") + rel.toUtf8() + QByteArray(" (page ") +
-                                      QByteArray::fromStdString(file["evidence"]["raw"]["page_path"].get<std::string>()) + ')');
+    QCOMPARE(top.source.toUtf8(),
+             QByteArray("gpu-wiki ") + rel.toUtf8() + QByteArray(" (page ") +
+                 QByteArray::fromStdString(file["evidence"]["raw"]["page_path"].get<std::string>()) + ')');
     QVERIFY(top.scope == file["retrieval"]["scope"]);  // the store's scope, unchanged
     QVERIFY(!top.fallback);
     // And through toJson (what `kwb plugin query` prints) the bytes are the same.
@@ -248,18 +267,23 @@ private Q_SLOTS:
     QTest::newRow("hopper triton elementwise")
         << QStringLiteral("hopper") << QString() << QStringLiteral("triton") << QStringLiteral("elementwise")
         << QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
-                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"), QStringLiteral("generic.generic.any.roofline-basics")};
+                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"),
+                       QStringLiteral("generic.generic.any.roofline-basics")};
     QTest::newRow("sm_90 spelling, no dsl")
         << QStringLiteral("sm_90") << QString() << QString() << QStringLiteral("elementwise")
         << QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
-                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"), QStringLiteral("nvidia.generic.cutedsl.multi-arch"),
+                       QStringLiteral("nvidia.hopper.any.generic.big-tiles"),
+                       QStringLiteral("nvidia.generic.cutedsl.multi-arch"),
                        QStringLiteral("generic.generic.any.roofline-basics")};
     QTest::newRow("blackwell triton elementwise: B200 record only with product b200")
-        << QStringLiteral("blackwell") << QStringLiteral("B200") << QStringLiteral("triton") << QStringLiteral("elementwise")
-        << QStringList{QStringLiteral("nvidia.b200.triton.elementwise.tma-store"), QStringLiteral("generic.generic.any.roofline-basics")};
+        << QStringLiteral("blackwell") << QStringLiteral("B200") << QStringLiteral("triton")
+        << QStringLiteral("elementwise")
+        << QStringList{QStringLiteral("nvidia.b200.triton.elementwise.tma-store"),
+                       QStringLiteral("generic.generic.any.roofline-basics")};
     QTest::newRow("cdna3 via gfx942, MI300X: no mi308x record, AMD generic yes")
         << QStringLiteral("gfx942") << QStringLiteral("MI300X") << QString() << QString()
-        << QStringList{QStringLiteral("amd.generic.any.lds-basics"), QStringLiteral("generic.generic.any.roofline-basics")};
+        << QStringList{QStringLiteral("amd.generic.any.lds-basics"),
+                       QStringLiteral("generic.generic.any.roofline-basics")};
   }
   void experienceScopeStrictness() {
     QFETCH(QString, arch);
@@ -294,7 +318,8 @@ private Q_SLOTS:
                qPrintable(k.id));
     }
     QCOMPARE(ids(r), (QStringList{QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"),
-                                  QStringLiteral("nvidia.generic.cutedsl.multi-arch"), QStringLiteral("nvidia.hopper.any.generic.big-tiles")}));
+                                  QStringLiteral("nvidia.generic.cutedsl.multi-arch"),
+                                  QStringLiteral("nvidia.hopper.any.generic.big-tiles")}));
     QVERIFY(r.notes.join(u' ').contains(QStringLiteral("NOT matches")));
     QVERIFY(!ids(r).contains(QStringLiteral("nvidia.hopper.any.old")));  // superseded never served
   }
@@ -304,9 +329,12 @@ private Q_SLOTS:
     QTest::addColumn<QString>("product");
     QTest::addColumn<QString>("dsl");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("unknown arch") << QStringLiteral("volta-ish") << QString() << QString() << QStringLiteral("unknown architecture");
-    QTest::newRow("product vs arch") << QStringLiteral("hopper") << QStringLiteral("MI300X") << QString() << QStringLiteral("identity conflict");
-    QTest::newRow("unknown dsl") << QStringLiteral("hopper") << QString() << QStringLiteral("pallas") << QStringLiteral("unknown dsl");
+    QTest::newRow("unknown arch") << QStringLiteral("volta-ish") << QString() << QString()
+                                  << QStringLiteral("unknown architecture");
+    QTest::newRow("product vs arch") << QStringLiteral("hopper") << QStringLiteral("MI300X") << QString()
+                                     << QStringLiteral("identity conflict");
+    QTest::newRow("unknown dsl") << QStringLiteral("hopper") << QString() << QStringLiteral("pallas")
+                                 << QStringLiteral("unknown dsl");
   }
   void experienceRejectsBadIdentity() {
     QFETCH(QString, arch);
@@ -329,26 +357,34 @@ private Q_SLOTS:
     QTest::addColumn<QString>("expectedId");    // "" → must fail
     QTest::addColumn<QString>("expectedText");  // content (ok) or error (fail) contains this
     QTest::newRow("MI300X sheet") << QStringLiteral("AMD Instinct MI-300X GPU") << QString() << QString()
-                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("bf16 1307.4 TFLOPS");
-    QTest::newRow("MI300X field") << QStringLiteral("MI300X") << QStringLiteral("cdna3") << QStringLiteral("peak_compute.bf16.dense")
-                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("peak_compute.bf16.dense = 1307.4 TFLOPS");
-    QTest::newRow("fp64 by unit kind") << QStringLiteral("MI300X") << QString() << QStringLiteral("peak_compute.fp64.tensor-core.dense")
-                                       << QStringLiteral("amd.cdna3.spec-sheet.mi300x") << QStringLiteral("= 163.4 TFLOPS");
-    QTest::newRow("fp64 ambiguous") << QStringLiteral("MI300X") << QString() << QStringLiteral("peak_compute.fp64.dense") << QString()
+                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x")
+                                  << QStringLiteral("bf16 1307.4 TFLOPS");
+    QTest::newRow("MI300X field") << QStringLiteral("MI300X") << QStringLiteral("cdna3")
+                                  << QStringLiteral("peak_compute.bf16.dense")
+                                  << QStringLiteral("amd.cdna3.spec-sheet.mi300x")
+                                  << QStringLiteral("peak_compute.bf16.dense = 1307.4 TFLOPS");
+    QTest::newRow("fp64 by unit kind") << QStringLiteral("MI300X") << QString()
+                                       << QStringLiteral("peak_compute.fp64.tensor-core.dense")
+                                       << QStringLiteral("amd.cdna3.spec-sheet.mi300x")
+                                       << QStringLiteral("= 163.4 TFLOPS");
+    QTest::newRow("fp64 ambiguous") << QStringLiteral("MI300X") << QString()
+                                    << QStringLiteral("peak_compute.fp64.dense") << QString()
                                     << QStringLiteral("ambiguous");
-    QTest::newRow("unpublished") << QStringLiteral("MI300X") << QString() << QStringLiteral("memory.l2_cache_mb") << QString()
+    QTest::newRow("unpublished") << QStringLiteral("MI300X") << QString() << QStringLiteral("memory.l2_cache_mb")
+                                 << QString()
                                  << QStringLiteral("not published in this store — Fixture: not in the cited table");
     QTest::newRow("H100: no own sheet, Hopper sheet not substituted")
         << QStringLiteral("NVIDIA H100") << QStringLiteral("hopper") << QString() << QString()
         << QStringLiteral("architecture-level sheet is not substituted");
-    QTest::newRow("H200-SXM") << QStringLiteral("H200-SXM") << QString() << QStringLiteral("peak_compute.bf16.dense") << QString()
-                              << QStringLiteral("no spec sheet for product 'H200-SXM'");
-    QTest::newRow("arch code as product") << QStringLiteral("gfx942") << QString() << QString() << QString()
-                                          << QStringLiteral("architecture code");
+    QTest::newRow("H200-SXM") << QStringLiteral("H200-SXM") << QString() << QStringLiteral("peak_compute.bf16.dense")
+                              << QString() << QStringLiteral("no spec sheet for product 'H200-SXM'");
+    QTest::newRow("arch code as product")
+        << QStringLiteral("gfx942") << QString() << QString() << QString() << QStringLiteral("architecture code");
     QTest::newRow("identity conflict") << QStringLiteral("B200") << QStringLiteral("hopper") << QString() << QString()
                                        << QStringLiteral("identity conflict");
-    QTest::newRow("Hopper arch-level sheet, titled so") << QString() << QStringLiteral("Hopper") << QString()
-                                                        << QStringLiteral("nvidia.hopper.spec-sheet.hopper") << QStringLiteral("bf16 989.4");
+    QTest::newRow("Hopper arch-level sheet, titled so")
+        << QString() << QStringLiteral("Hopper") << QString() << QStringLiteral("nvidia.hopper.spec-sheet.hopper")
+        << QStringLiteral("bf16 989.4");
   }
   void hardwareExactAndFailLoud() {
     QFETCH(QString, product);
@@ -379,12 +415,14 @@ private Q_SLOTS:
     const KnowledgeResult r = GpuWikiHardwareTool().query(q({{"product", "MI300X"}}, fixtureStore()));
     QVERIFY(r.ok);
     QCOMPARE(r.records.constFirst().source,
-             QStringLiteral("gpu-wiki hardware_wiki/records/spec-sheet/amd/cdna3/mi300x.json: Fixture AMD table — “quoted” title "
-                            "(third-party-analysis; amd/cdna3/mi300x/specs.md); evidence class architecture-analysis"));
+             QStringLiteral(
+                 "gpu-wiki hardware_wiki/records/spec-sheet/amd/cdna3/mi300x.json: Fixture AMD table — “quoted” title "
+                 "(third-party-analysis; amd/cdna3/mi300x/specs.md); evidence class architecture-analysis"));
   }
 
   void hardwareInstructionScope() {
-    const KnowledgeResult hop = GpuWikiHardwareTool().query(q({{"instruction", "tcgen05.mma"}, {"arch", "hopper"}}, fixtureStore()));
+    const KnowledgeResult hop =
+        GpuWikiHardwareTool().query(q({{"instruction", "tcgen05.mma"}, {"arch", "hopper"}}, fixtureStore()));
     QVERIFY(!hop.ok);
     QVERIFY2(hop.error.contains(QStringLiteral("recorded for blackwell only, not for hopper")), qPrintable(hop.error));
     const KnowledgeResult bw = GpuWikiHardwareTool().query(q({{"instruction", "tcgen05.mma"}}, fixtureStore()));
@@ -401,17 +439,22 @@ private Q_SLOTS:
     QVERIFY2(store, qPrintable(error));
     QCOMPARE(store->hardware().size(), size_t(30));
     QCOMPARE(store->experience().size(), size_t(847));
-    QVERIFY2(store->problems().isEmpty(), qPrintable(store->problems().isEmpty() ? QString() : store->problems().constFirst().reason));
+    QVERIFY2(store->problems().isEmpty(),
+             qPrintable(store->problems().isEmpty() ? QString() : store->problems().constFirst().reason));
 
-    const KnowledgeResult r = GpuWikiExperienceTool().query(
-        {{"store", realStore().toStdString()}, {"arch", "Hopper"}, {"product", "H200-SXM"}, {"dsl", "triton"},
-         {"operator_family", "Elementwise"}, {"limit", 200}});
+    const KnowledgeResult r = GpuWikiExperienceTool().query({{"store", realStore().toStdString()},
+                                                             {"arch", "Hopper"},
+                                                             {"product", "H200-SXM"},
+                                                             {"dsl", "triton"},
+                                                             {"operator_family", "Elementwise"},
+                                                             {"limit", 200}});
     QVERIFY2(r.ok, qPrintable(r.error));
     QVERIFY(r.records.size() > 10);
     for (const KnowledgeRecord& k : r.records) {
       const QString arch = QString::fromStdString(k.scope.value("arch", std::string()));
       const QString vendor = QString::fromStdString(k.scope.value("vendor", std::string()));
-      const bool multi = k.scope.value("architectures", nlohmann::json::array()).dump().find("hopper") != std::string::npos;
+      const bool multi =
+          k.scope.value("architectures", nlohmann::json::array()).dump().find("hopper") != std::string::npos;
       QVERIFY2(arch == QLatin1String("hopper") || arch == QLatin1String("generic") || multi, qPrintable(k.id));
       QVERIFY2(vendor != QLatin1String("amd"), qPrintable(k.id));
       const QString dsl = QString::fromStdString(k.scope.value("dsl", std::string()));
@@ -421,10 +464,12 @@ private Q_SLOTS:
       const nlohmann::json file = readJsonFile(realStore() + u'/' + rel);
       QVERIFY2(file.is_object(), qPrintable(rel));
       QVERIFY2(k.id.toStdString() == file["id"].get<std::string>(), qPrintable(k.id));
-      QVERIFY(k.source.toStdString().find(file["evidence"]["raw"]["page_path"].get<std::string>()) != std::string::npos);
+      QVERIFY(k.source.toStdString().find(file["evidence"]["raw"]["page_path"].get<std::string>()) !=
+              std::string::npos);
     }
     // Hardware: Hopper's architecture-level sheet is never an H200's facts.
-    const KnowledgeResult h200 = GpuWikiHardwareTool().query({{"store", realStore().toStdString()}, {"product", "H200"}, {"arch", "hopper"}});
+    const KnowledgeResult h200 =
+        GpuWikiHardwareTool().query({{"store", realStore().toStdString()}, {"product", "H200"}, {"arch", "hopper"}});
     QVERIFY(!h200.ok);
     QVERIFY2(h200.error.contains(QStringLiteral("not substituted")), qPrintable(h200.error));
     const KnowledgeResult mi = GpuWikiHardwareTool().query(
@@ -440,13 +485,16 @@ private Q_SLOTS:
     QTest::addColumn<QString>("firstId");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("exact, import alias") << R"({"name": "cute.make_rmem_tensor"})" << true
-                                         << QStringLiteral("cutedsl-api:4.7.0:cutlass.cute.make_rmem_tensor") << QStringLiteral("layout_or_shape");
+                                         << QStringLiteral("cutedsl-api:4.7.0:cutlass.cute.make_rmem_tensor")
+                                         << QStringLiteral("layout_or_shape");
     QTest::newRow("removed, renamed") << R"({"name": "cute.make_fragment"})" << true
                                       << QStringLiteral("cutedsl-api:4.7.0:cutlass.cute.make_fragment#removed")
                                       << QStringLiteral("Renamed: cutlass.cute.make_rmem_tensor exists in 4.7.0");
-    QTest::newRow("deprecated in current") << R"({"name": "cutlass.range_dynamic"})" << true
-                                           << QStringLiteral("cutedsl-api:4.7.0:cutlass.range_dynamic") << QStringLiteral("DEPRECATED in 4.7.0");
-    QTest::newRow("unknown") << R"({"name": "cute.make_magic_tensor"})" << false << QString() << QStringLiteral("is not in cute_api.json");
+    QTest::newRow("deprecated in current")
+        << R"({"name": "cutlass.range_dynamic"})" << true << QStringLiteral("cutedsl-api:4.7.0:cutlass.range_dynamic")
+        << QStringLiteral("DEPRECATED in 4.7.0");
+    QTest::newRow("unknown") << R"({"name": "cute.make_magic_tensor"})" << false << QString()
+                             << QStringLiteral("is not in cute_api.json");
     QTest::newRow("not applicable to triton") << R"({"framework": "triton"})" << true << QString() << QString();
     QTest::newRow("table summary") << R"({"framework": "cutedsl"})" << true << QStringLiteral("cutedsl-api:4.7.0:table")
                                    << QStringLiteral("api_v4.0.0.json (nvidia-cutlass-dsl 4.0.0)");
@@ -482,33 +530,47 @@ private Q_SLOTS:
     const KnowledgeResult r = CuteApiTool().query({{"name", "cute.jit"}});
     qputenv("KWB_SHARED_DIR", saved);
     QVERIFY(!r.ok);
-    QCOMPARE(r.error, QStringLiteral("cutedsl-api: no CuTe DSL API table: pass \"table\" or set KWB_CUTE_API (or KWB_SHARED_DIR)"));
+    QCOMPARE(
+        r.error,
+        QStringLiteral("cutedsl-api: no CuTe DSL API table: pass \"table\" or set KWB_CUTE_API (or KWB_SHARED_DIR)"));
     const KnowledgeResult bad = CuteApiTool().query({{"name", "cute.jit"}, {"table", "/nonexistent/cute_api.json"}});
     QVERIFY(!bad.ok);
-    QCOMPARE(bad.error, QStringLiteral("cutedsl-api: cannot read the CuTe DSL API table /nonexistent/cute_api.json: No such file or directory"));
+    QCOMPARE(
+        bad.error,
+        QStringLiteral(
+            "cutedsl-api: cannot read the CuTe DSL API table /nonexistent/cute_api.json: No such file or directory"));
     // a device is refused before it is read (a query with /dev/zero never returned, growing 120 MB/s)
     const KnowledgeResult dev = CuteApiTool().query({{"name", "cute.jit"}, {"table", "/dev/zero"}});
-    QCOMPARE(dev.error, QStringLiteral("cutedsl-api: cannot read the CuTe DSL API table /dev/zero: a character device, not a regular file; refused"));
+    QCOMPARE(dev.error, QStringLiteral("cutedsl-api: cannot read the CuTe DSL API table /dev/zero: a character device, "
+                                       "not a regular file; refused"));
   }
 
   void renamedToParsesDeprecations() {
-    QCOMPARE(renamedTo(QStringLiteral("`make_fragment` is deprecated, use `make_rmem_tensor` instead")), QStringLiteral("make_rmem_tensor"));
-    QCOMPARE(renamedTo(QStringLiteral("range_dynamic is deprecated and will be removed in the future, please remove it.")), QString());
+    QCOMPARE(renamedTo(QStringLiteral("`make_fragment` is deprecated, use `make_rmem_tensor` instead")),
+             QStringLiteral("make_rmem_tensor"));
+    QCOMPARE(
+        renamedTo(QStringLiteral("range_dynamic is deprecated and will be removed in the future, please remove it.")),
+        QString());
   }
 
   // ------------------------------------------------------------------ registry (manifests)
   void registryListsManifestsDeterministically() {
     ToolRegistry reg;
     reg.add(std::make_unique<SpecLedgerTool>());
-    QCOMPARE(reg.loadManifests({QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools"), QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools")}), 7);
+    QCOMPARE(reg.loadManifests({QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools"),
+                                QStringLiteral(KWB_TEST_DATA_DIR "/knowledge/tools")}),
+             7);
     QStringList names;
     for (const ToolEntry& e : reg.entries()) names << e.id;
-    QCOMPARE(names, (QStringList{QStringLiteral("fake-badrecord"), QStringLiteral("fake-crash"), QStringLiteral("fake-error"),
-                                 QStringLiteral("fake-flood"), QStringLiteral("fake-garbage"), QStringLiteral("fake-good"),
-                                 QStringLiteral("fake-hang"), QStringLiteral("spec-ledger"), QStringLiteral("zz-bad-manifest")}));
+    QCOMPARE(
+        names,
+        (QStringList{QStringLiteral("fake-badrecord"), QStringLiteral("fake-crash"), QStringLiteral("fake-error"),
+                     QStringLiteral("fake-flood"), QStringLiteral("fake-garbage"), QStringLiteral("fake-good"),
+                     QStringLiteral("fake-hang"), QStringLiteral("spec-ledger"), QStringLiteral("zz-bad-manifest")}));
     const QList<ToolEntry> failed = reg.failures();
     QCOMPARE(failed.size(), 1);
-    QVERIFY2(failed.constFirst().error.contains(QStringLiteral("\"name\" must be a string")), qPrintable(failed.constFirst().error));
+    QVERIFY2(failed.constFirst().error.contains(QStringLiteral("\"name\" must be a string")),
+             qPrintable(failed.constFirst().error));
     QVERIFY(failed.constFirst().origin.endsWith(QStringLiteral("zz-bad-manifest.json")));
     // A duplicate id is refused and listed, the first stays.
     QVERIFY(!reg.add(std::make_unique<SpecLedgerTool>()));
@@ -563,7 +625,8 @@ private Q_SLOTS:
     // A generated plan that the user then edited: the edit stays, the section is appended once.
     QCOMPARE(ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), "# V0 plan\n", &error), WriteOutcome::Written);
     QVERIFY(atomicWrite(ws->path(QStringLiteral("plans/v0_plan.md")), "# V0 plan\nMy own note.\n", &error));
-    QVERIFY(MemoryRecord::fromTemplate(QStringLiteral("v0")).save(memoryPath(ws->root(), QStringLiteral("v0")), &error));
+    QVERIFY(
+        MemoryRecord::fromTemplate(QStringLiteral("v0")).save(memoryPath(ws->root(), QStringLiteral("v0")), &error));
     QVERIFY2(useRecordInWorkspace(*ws, rec, query, &error), qPrintable(error));
     QVERIFY2(useRecordInWorkspace(*ws, rec, query, &error), qPrintable(error));  // idempotent
     const QString plan = QString::fromUtf8(ws->read(QStringLiteral("plans/v0_plan.md"), &error));
@@ -580,7 +643,8 @@ private Q_SLOTS:
     QVERIFY(refs[0]["path_or_url"].get<std::string>() == rec.source.toStdString());
     const nlohmann::json log = mem->value(QStringLiteral("search_log"));
     QCOMPARE(log.size(), size_t(1));
-    QVERIFY(QString::fromStdString(log[0]["finding"].get<std::string>()).startsWith(QStringLiteral("FALLBACK sample, not a match: ") + rec.id));
+    QVERIFY(QString::fromStdString(log[0]["finding"].get<std::string>())
+                .startsWith(QStringLiteral("FALLBACK sample, not a match: ") + rec.id));
     QVERIFY(log[0]["query"].get<std::string>() == query.dump());
   }
 };

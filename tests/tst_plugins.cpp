@@ -51,7 +51,7 @@ std::unique_ptr<ToolRegistry> fixtureRegistry() {
 class TestPlugins : public QObject {
   Q_OBJECT
 
-private Q_SLOTS:
+ private Q_SLOTS:
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
@@ -65,12 +65,14 @@ private Q_SLOTS:
     QCOMPARE(reg.loadPlugins({data("plugins"), builtPlugins(), builtPlugins()}), 3);
     QStringList loaded;
     for (const KnowledgeTool* t : reg.tools()) loaded << t->id();
-    QCOMPARE(loaded, (QStringList{QStringLiteral("cutedsl-api"), QStringLiteral("gpu-wiki"), QStringLiteral("gpu-wiki-hardware")}));
+    QCOMPARE(loaded, (QStringList{QStringLiteral("cutedsl-api"), QStringLiteral("gpu-wiki"),
+                                  QStringLiteral("gpu-wiki-hardware")}));
     const QList<ToolEntry> failed = reg.failures();
     QCOMPARE(failed.size(), 1);
     QCOMPARE(failed.constFirst().id, QStringLiteral("libkwb_broken.so"));
     QCOMPARE(failed.constFirst().kind, ToolEntry::Kind::Plugin);
-    QVERIFY2(failed.constFirst().error.startsWith(QStringLiteral("not a Qt plugin")), qPrintable(failed.constFirst().error));
+    QVERIFY2(failed.constFirst().error.startsWith(QStringLiteral("not a Qt plugin")),
+             qPrintable(failed.constFirst().error));
     for (const ToolEntry& e : reg.entries())
       if (e.tool) QVERIFY2(e.origin.startsWith(builtPlugins()), qPrintable(e.origin));
     // The plugin's tool answers exactly like the same code linked statically.
@@ -104,9 +106,11 @@ private Q_SLOTS:
     const KnowledgeResult r = t->query({{"product", "H200-SXM"}});
     QVERIFY2(r.ok, qPrintable(r.error));
     QCOMPARE(r.records.size(), 1);
-    QCOMPARE(r.records.constFirst().id.toUtf8(), QByteArray("ext:H200-SXM:r\xc3\xa4" "cord/1 \"quoted\""));
+    QCOMPARE(r.records.constFirst().id.toUtf8(), QByteArray("ext:H200-SXM:r\xc3\xa4"
+                                                            "cord/1 \"quoted\""));
     QCOMPARE(r.records.constFirst().source.toUtf8(),
-             QByteArray("fake_tool.py \xe2\x80\x94 \xe2\x80\x9c" "exact\xe2\x80\x9d source <https://example.invalid/a?b=1&c=2>"));
+             QByteArray("fake_tool.py \xe2\x80\x94 \xe2\x80\x9c"
+                        "exact\xe2\x80\x9d source <https://example.invalid/a?b=1&c=2>"));
     QCOMPARE(r.records.constFirst().toolId, QStringLiteral("fake-good"));
     QVERIFY(!r.records.constFirst().fallback);
     QCOMPARE(r.notes, QStringList{QStringLiteral("echoed")});
@@ -122,10 +126,14 @@ private Q_SLOTS:
   void externalToolMisbehaves_data() {
     QTest::addColumn<QString>("tool");
     QTest::addColumn<QString>("message");
-    QTest::newRow("hang") << QStringLiteral("fake-hang") << QStringLiteral("no answer within 1500 ms (timeout); killed");
-    QTest::newRow("garbage") << QStringLiteral("fake-garbage") << QStringLiteral("printed output that is not a JSON object (first bytes: \"Traceback");
-    QTest::newRow("5 MB") << QStringLiteral("fake-flood") << QStringLiteral("printed more than 1048576 bytes on stdout (the output cap); cut off");
-    QTest::newRow("record without source") << QStringLiteral("fake-badrecord") << QStringLiteral("malformed record: record r1 has no \"source\" string");
+    QTest::newRow("hang") << QStringLiteral("fake-hang")
+                          << QStringLiteral("no answer within 1500 ms (timeout); killed");
+    QTest::newRow("garbage") << QStringLiteral("fake-garbage")
+                             << QStringLiteral("printed output that is not a JSON object (first bytes: \"Traceback");
+    QTest::newRow("5 MB") << QStringLiteral("fake-flood")
+                          << QStringLiteral("printed more than 1048576 bytes on stdout (the output cap); cut off");
+    QTest::newRow("record without source")
+        << QStringLiteral("fake-badrecord") << QStringLiteral("malformed record: record r1 has no \"source\" string");
     QTest::newRow("killed by a signal") << QStringLiteral("fake-crash") << QStringLiteral("crashed");
   }
   void externalToolMisbehaves() {
@@ -179,13 +187,15 @@ private Q_SLOTS:
     auto* list = panel.findChild<QListWidget*>(QStringLiteral("toolList"));
     QCOMPARE(list->count(), static_cast<int>(reg->entries().size()));
     bool failedShown = false;
-    for (int i = 0; i < list->count(); ++i) failedShown = failedShown || list->item(i)->text().contains(QStringLiteral("FAILED to load"));
+    for (int i = 0; i < list->count(); ++i)
+      failedShown = failedShown || list->item(i)->text().contains(QStringLiteral("FAILED to load"));
     QVERIFY(failedShown);
 
     QVERIFY(panel.selectTool(QStringLiteral("gpu-wiki")));
-    QCOMPARE(panel.fieldNames(), (QStringList{QStringLiteral("arch"), QStringLiteral("dsl"), QStringLiteral("limit"),
-                                              QStringLiteral("operator_family"), QStringLiteral("product"), QStringLiteral("record_type"),
-                                              QStringLiteral("store"), QStringLiteral("terms"), QStringLiteral("vendor")}));
+    QCOMPARE(panel.fieldNames(),
+             (QStringList{QStringLiteral("arch"), QStringLiteral("dsl"), QStringLiteral("limit"),
+                          QStringLiteral("operator_family"), QStringLiteral("product"), QStringLiteral("record_type"),
+                          QStringLiteral("store"), QStringLiteral("terms"), QStringLiteral("vendor")}));
     auto* dsl = panel.findChild<QComboBox*>(QStringLiteral("field_dsl"));
     QVERIFY(dsl);  // an enum is a combo box with the schema's values
     QCOMPARE(dsl->count(), 7);
@@ -200,7 +210,10 @@ private Q_SLOTS:
     nlohmann::json in;
     QString error;
     QVERIFY2(panel.formInput(&in, &error), qPrintable(error));
-    QVERIFY(in == nlohmann::json({{"arch", "hopper"}, {"dsl", "triton"}, {"limit", 5}, {"store", fixtureStore().toStdString()},
+    QVERIFY(in == nlohmann::json({{"arch", "hopper"},
+                                  {"dsl", "triton"},
+                                  {"limit", 5},
+                                  {"store", fixtureStore().toStdString()},
                                   {"terms", {"vectorize", "loads"}}}));
 
     QSignalSpy done(&panel, &PluginPanel::queryFinished);
@@ -209,7 +222,8 @@ private Q_SLOTS:
     QVERIFY(done.constFirst().constFirst().toBool());
     KnowledgeModel* m = panel.resultsModel();
     QVERIFY(m->rowCount() >= 2);
-    QCOMPARE(m->index(0, KnowledgeModel::IdColumn).data().toString(), QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"));
+    QCOMPARE(m->index(0, KnowledgeModel::IdColumn).data().toString(),
+             QStringLiteral("nvidia.hopper.triton.elementwise.vectorize-loads_v2.0"));
     QCOMPARE(m->index(0, KnowledgeModel::SourceColumn).data().toString(), m->records().constFirst().source);
     QCOMPARE(m->index(0, KnowledgeModel::MatchColumn).data().toString(), QStringLiteral("match"));
     auto* detail = panel.findChild<QWidget*>(QStringLiteral("recordDetail"));
@@ -233,7 +247,8 @@ private Q_SLOTS:
 
     // Unchecking a tool disables it (remembered), and the panel refuses to query it.
     for (int i = 0; i < list->count(); ++i)
-      if (list->item(i)->data(Qt::UserRole).toString() == QLatin1String("gpu-wiki")) list->item(i)->setCheckState(Qt::Unchecked);
+      if (list->item(i)->data(Qt::UserRole).toString() == QLatin1String("gpu-wiki"))
+        list->item(i)->setCheckState(Qt::Unchecked);
     QVERIFY(!reg->isEnabled(QStringLiteral("gpu-wiki")));
     panel.runQuery();
     QVERIFY(done.wait(1000) || !done.isEmpty());
@@ -246,7 +261,8 @@ private Q_SLOTS:
     QVERIFY(done.wait(10000));
     QVERIFY2(panel.statusText().contains(QStringLiteral("not a JSON object")), qPrintable(panel.statusText()));
     bool listed = false;
-    for (int i = 0; i < list->count(); ++i) listed = listed || list->item(i)->text().contains(QStringLiteral("disabled for this session"));
+    for (int i = 0; i < list->count(); ++i)
+      listed = listed || list->item(i)->text().contains(QStringLiteral("disabled for this session"));
     QVERIFY(listed);
     QVERIFY(panel.grab().save(QStringLiteral(KWB_BINARY_DIR "/tests/tst_plugins_panel.png")));
   }
@@ -274,7 +290,10 @@ private Q_SLOTS:
     QString error;
     QVERIFY(panel.formInput(&in, &error));
     // Exactly what queryFor derives from the Phase 1 spec: product, arch, framework, operator, the op names.
-    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"}, {"dsl", "triton"}, {"operator_family", "elementwise"}, {"product", "H200-SXM"},
+    QVERIFY2(in == nlohmann::json({{"arch", "Hopper"},
+                                   {"dsl", "triton"},
+                                   {"operator_family", "elementwise"},
+                                   {"product", "H200-SXM"},
                                    {"terms", {"relu"}}}),
              in.dump().c_str());
     QVERIFY(panel.setFieldText(QStringLiteral("store"), fixtureStore()));
@@ -298,7 +317,8 @@ private Q_SLOTS:
     QFile plan(tmp.filePath(QStringLiteral("kernel_opt_19_ReLU/plans/v0_plan.md")));
     QVERIFY(plan.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(plan.readAll());
-    QVERIFY(text.contains(QStringLiteral("## Knowledge used: `nvidia.hopper.triton.elementwise.vectorize-loads_v2.0`")));
+    QVERIFY(
+        text.contains(QStringLiteral("## Knowledge used: `nvidia.hopper.triton.elementwise.vectorize-loads_v2.0`")));
     QVERIFY(text.contains(QStringLiteral("- Source: ") + top.source + u'\n'));
     QVERIFY(text.contains(QStringLiteral("- Constraint it establishes: ") + top.constraint));
     QVERIFY(text.contains(QStringLiteral("# V0 plan")));  // the generated plan is still there, appended to

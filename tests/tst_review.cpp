@@ -26,22 +26,29 @@ void write(const QString& path, const QByteArray& bytes) {
 void makeWorkspace(const QString& ws, const QByteArray& gate, bool skeleton = false, bool dry = false) {
   write(ws + QStringLiteral("/reference.py"), "class Model: pass\n");
   write(ws + QStringLiteral("/kernel.py"), skeleton ? "import triton\nUNIMPLEMENTED = True\n" : "import triton\n");
-  write(ws + QStringLiteral("/.kwb/spec.json"), R"({"source": {"name": "19_ReLU"}, "target": {"gpu": "H200-SXM", "framework": "triton", "outside_policy": true},
+  write(ws + QStringLiteral("/.kwb/spec.json"),
+        R"({"source": {"name": "19_ReLU"}, "target": {"gpu": "H200-SXM", "framework": "triton", "outside_policy": true},
     "dtype": "float32", "sizes": {"M": 4096, "N": 393216}, "flops": {"expr": "M*N"}, "bytes": {"expr": "8*M*N"}, "inputs": []})");
-  const QByteArray cases = R"([{"name": "problem_shape", "status": "PASS", "shape": "4096x393216", "dtype": "float32", "rel_err": 0.0, "threshold": 0.01, "latency_us": 3350.5, "ref_latency_us": 3400.0, "reason": ""},
+  const QByteArray cases =
+      R"([{"name": "problem_shape", "status": "PASS", "shape": "4096x393216", "dtype": "float32", "rel_err": 0.0, "threshold": 0.01, "latency_us": 3350.5, "ref_latency_us": 3400.0, "reason": ""},
                                {"name": "boundary_tail", "status": "PASS", "shape": "4097x17", "dtype": "float32", "rel_err": 1e-7, "threshold": 0.01, "latency_us": null, "ref_latency_us": null, "reason": ""}])";
   write(ws + QStringLiteral("/.kwb/runs/20261201-100000/result.json"),
         R"({"schema": "kwb-run-1", "ok": true, "cancelled": true, "cases": [], "result": null})");
   write(ws + QStringLiteral("/.kwb/runs/20261201-110000/result.json"),
         QByteArray(R"({"schema": "kwb-run-1", "ok": true, "cancelled": false, "cases": )") + cases +
-            R"(, "result": {"status": "PASS", "mode": ")" + (dry ? "cpu-dry-run" : "gpu") + R"(", "max_rel_err": 1e-7, "latency_us": 3350.5, "cases": )" + cases + "}}");
+            R"(, "result": {"status": "PASS", "mode": ")" + (dry ? "cpu-dry-run" : "gpu") +
+            R"(", "max_rel_err": 1e-7, "latency_us": 3350.5, "cases": )" + cases + "}}");
   write(ws + QStringLiteral("/.kwb/runs/20261201-110000/output.log"), "[kwb] process 1\n[out] hello\n[err] warn\n");
   write(ws + QStringLiteral("/memory/v0.json"),
         QByteArray(R"({"version": "v0", "quality_gate": {"result": )") + gate + R"(, "failure_reason": null},
           "performance": {"latency_us": 3350.5, "bandwidth_gbps": 3845.2, "tflops": 0.48},
           "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2"}],
-          "workbench": {"mode": ")" + (dry ? "cpu-dry-run" : "gpu") + R"(", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
-  write(ws + QStringLiteral("/baseline_report.md"), "# Baseline report\n\n## Correctness results\n\n| case | status |\n|---|---|\n| problem_shape | PASS |\n\n![Roofline](roofline.png)\n");
+          "workbench": {"mode": ")" +
+            (dry ? "cpu-dry-run" : "gpu") +
+            R"(", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
+  write(ws + QStringLiteral("/baseline_report.md"),
+        "# Baseline report\n\n## Correctness results\n\n| case | status |\n|---|---|\n| problem_shape | PASS "
+        "|\n\n![Roofline](roofline.png)\n");
   write(ws + QStringLiteral("/roofline.png"), QByteArray::fromHex("89504e470d0a1a0a"));
 }
 
@@ -49,7 +56,7 @@ void makeWorkspace(const QString& ws, const QByteArray& gate, bool skeleton = fa
 
 class TestReview : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void verdict_data();
   void verdict();
   void rooflineJsonRoundTrip();
@@ -71,8 +78,9 @@ void TestReview::compareTwoRuns() {
     r.latencyUs = us;
     return r;
   };
-  const QList<CaseComparison> rows = compareRuns({c("problem_shape", "PASS", 100.0), c("strided", "FAIL", std::nullopt)},
-                                                 {c("problem_shape", "PASS", 80.0), c("strided", "PASS", std::nullopt), c("mean_shift", "PASS", std::nullopt)});
+  const QList<CaseComparison> rows = compareRuns(
+      {c("problem_shape", "PASS", 100.0), c("strided", "FAIL", std::nullopt)},
+      {c("problem_shape", "PASS", 80.0), c("strided", "PASS", std::nullopt), c("mean_shift", "PASS", std::nullopt)});
   QCOMPARE(rows.size(), 3);
   QCOMPARE(rows[0].latencyRatio().value_or(0), 0.8);
   QVERIFY(!rows[0].statusChanged());
@@ -247,7 +255,9 @@ void TestReview::exportMarkdownAndHtml() {
   const QString md = reviewMarkdown(*r, png);
   QVERIFY(md.startsWith(QStringLiteral("# Review: 19_ReLU")));
   QVERIFY(md.contains(QStringLiteral("**Quality gate:** FAIL")));
-  QVERIFY2(md.contains(QStringLiteral("![Roofline](data:image/png;base64,") + QString::fromLatin1(png.toBase64()) + u')'), qPrintable(md));
+  QVERIFY2(
+      md.contains(QStringLiteral("![Roofline](data:image/png;base64,") + QString::fromLatin1(png.toBase64()) + u')'),
+      qPrintable(md));
   QVERIFY(!md.contains(QStringLiteral("](roofline.png)")));  // self-contained
   const QString html = reviewHtml(*r, pngDataUri(png));
   QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));

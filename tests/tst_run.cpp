@@ -22,760 +22,741 @@ namespace {
 
 const QString kPython = QStringLiteral("/usr/bin/python3");
 
-QString harnessScript()
-{
-    return QStringLiteral(KWB_TEST_DATA_DIR "/run/fake_harness.py");
-}
+QString harnessScript() { return QStringLiteral(KWB_TEST_DATA_DIR "/run/fake_harness.py"); }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // True once ::kill(-pgid, 0) reports ESRCH: every member is gone and reaped (zombies count for
 // kill(), so this can lag a kill until the orphans' new parent reaps them).
-bool groupGoneForKill(qint64 pgid)
-{
-    errno = 0;
-    return ::kill(-static_cast<pid_t>(pgid), 0) == -1 && errno == ESRCH;
+bool groupGoneForKill(qint64 pgid) {
+  errno = 0;
+  return ::kill(-static_cast<pid_t>(pgid), 0) == -1 && errno == ESRCH;
 }
 
 struct Recorder {
-    QList<QPair<QString, int>> lines;
-    QStringList started;
-    QList<CaseResult> finished;
-    QList<QStringList> resumes;
-    QStringList errors;
-    std::optional<RunOutcome> outcome;
-    QElapsedTimer clock;
-    QHash<QString, qint64> startMs, endMs;
+  QList<QPair<QString, int>> lines;
+  QStringList started;
+  QList<CaseResult> finished;
+  QList<QStringList> resumes;
+  QStringList errors;
+  std::optional<RunOutcome> outcome;
+  QElapsedTimer clock;
+  QHash<QString, qint64> startMs, endMs;
 
-    void attach(HarnessRun& run)
-    {
-        clock.start();
-        QObject::connect(&run, &HarnessRun::outputLine, &run, [this](const QString& l, int ch) { lines.append({l, ch}); });
-        QObject::connect(&run, &HarnessRun::caseStarted, &run, [this](const QString& n) {
-            started << n;
-            startMs[n] = clock.elapsed();
-        });
-        QObject::connect(&run, &HarnessRun::caseFinished, &run, [this](const CaseResult& r) {
-            finished << r;
-            endMs[r.name] = clock.elapsed();
-        });
-        QObject::connect(&run, &HarnessRun::resumed, &run, [this](const QStringList& s) { resumes << s; });
-        QObject::connect(&run, &HarnessRun::harnessError, &run, [this](const QString&, const QString& why) { errors << why; });
-        QObject::connect(&run, &HarnessRun::finished, &run, [this](const RunOutcome& o) { outcome = o; });
-    }
+  void attach(HarnessRun& run) {
+    clock.start();
+    QObject::connect(&run, &HarnessRun::outputLine, &run, [this](const QString& l, int ch) { lines.append({l, ch}); });
+    QObject::connect(&run, &HarnessRun::caseStarted, &run, [this](const QString& n) {
+      started << n;
+      startMs[n] = clock.elapsed();
+    });
+    QObject::connect(&run, &HarnessRun::caseFinished, &run, [this](const CaseResult& r) {
+      finished << r;
+      endMs[r.name] = clock.elapsed();
+    });
+    QObject::connect(&run, &HarnessRun::resumed, &run, [this](const QStringList& s) { resumes << s; });
+    QObject::connect(&run, &HarnessRun::harnessError, &run,
+                     [this](const QString&, const QString& why) { errors << why; });
+    QObject::connect(&run, &HarnessRun::finished, &run, [this](const RunOutcome& o) { outcome = o; });
+  }
 };
 
-} // namespace
+}  // namespace
 
-class TestRun : public QObject
-{
-    Q_OBJECT
+class TestRun : public QObject {
+  Q_OBJECT
 
-    QTemporaryDir m_tmp;
-    int m_runNo = 0;
+  QTemporaryDir m_tmp;
+  int m_runNo = 0;
 
-    HarnessRunConfig config(const QStringList& extraArgs)
-    {
-        HarnessRunConfig c;
-        c.workdir = m_tmp.path();
-        c.program = kPython;
-        c.args = QStringList{harnessScript()} + extraArgs;
-        c.caseTimeoutSec = 1;
-        c.graceSec = 1;
-        c.runDir = m_tmp.filePath(QStringLiteral("runs/%1").arg(++m_runNo));
-        return c;
+  HarnessRunConfig config(const QStringList& extraArgs) {
+    HarnessRunConfig c;
+    c.workdir = m_tmp.path();
+    c.program = kPython;
+    c.args = QStringList{harnessScript()} + extraArgs;
+    c.caseTimeoutSec = 1;
+    c.graceSec = 1;
+    c.runDir = m_tmp.filePath(QStringLiteral("runs/%1").arg(++m_runNo));
+    return c;
+  }
+
+  static void runToEnd(HarnessRun& run, Recorder& rec, int timeoutMs = 20000) {
+    rec.attach(run);
+    run.start();
+    QTRY_VERIFY_WITH_TIMEOUT(rec.outcome.has_value(), timeoutMs);
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_tmp.isValid());
+    QVERIFY2(QFile::exists(kPython), "the run tests need /usr/bin/python3");
+    QVERIFY(QFile::exists(harnessScript()));
+  }
+
+  // ---- LineSplitter --------------------------------------------------------------------
+
+  void splitterMultiByteAcrossFeeds_data() {
+    QTest::addColumn<QString>("text");
+    QTest::newRow("micro sign (2 bytes)") << QStringLiteral("latency 12.5 \u00B5s");
+    QTest::newRow("CJK (3 bytes)") << QStringLiteral("\u4E2D\u6587\u6D4B\u8BD5");
+    QTest::newRow("emoji (4 bytes)") << QStringLiteral("ok \U0001F680 done");
+  }
+  void splitterMultiByteAcrossFeeds() {
+    QFETCH(QString, text);
+    const QByteArray bytes = text.toUtf8() + "\nnext\n";
+    // Every cut point, including the middle of each multi-byte character.
+    for (qsizetype cut = 1; cut < bytes.size(); ++cut) {
+      LineSplitter s;
+      QStringList lines = s.feed(QByteArrayView(bytes).first(cut));
+      lines += s.feed(QByteArrayView(bytes).sliced(cut));
+      QCOMPARE(lines, (QStringList{text, QStringLiteral("next")}));
+      QVERIFY(s.finish().isEmpty());
     }
+  }
 
-    static void runToEnd(HarnessRun& run, Recorder& rec, int timeoutMs = 20000)
-    {
-        rec.attach(run);
-        run.start();
-        QTRY_VERIFY_WITH_TIMEOUT(rec.outcome.has_value(), timeoutMs);
+  void splitterHugeLine() {
+    const qsizetype n = 5 * 1024 * 1024;
+    QByteArray big(n, 'x');
+    big[n / 2] = '\xE4';  // a 3-byte character in the middle, cut across chunks below
+    big.insert(n / 2 + 1, "\xB8\xAD");
+    const QByteArray stream = "head\n" + big + "\ntail\n";
+    LineSplitter s;
+    QStringList lines;
+    for (qsizetype off = 0; off < stream.size(); off += 65521)  // odd chunk size: cuts land anywhere
+      lines += s.feed(QByteArrayView(stream).sliced(off, qMin<qsizetype>(65521, stream.size() - off)));
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0), QStringLiteral("head"));
+    QCOMPARE(lines.at(1).size(), n);  // n-1 ASCII + one BMP character
+    QCOMPARE(lines.at(1).at(n / 2), QChar(0x4E2D));
+    QCOMPARE(lines.at(2), QStringLiteral("tail"));
+  }
+
+  void splitterFinalLineWithoutNewline() {
+    LineSplitter s;
+    QCOMPARE(s.feed("first\nsecond"), QStringList{QStringLiteral("first")});
+    QVERIFY(s.hasPending());
+    QCOMPARE(s.finish(), QStringList{QStringLiteral("second")});
+    QVERIFY(!s.hasPending());
+    QVERIFY(s.finish().isEmpty());
+    // A character cut off by the end of the stream becomes U+FFFD, not silence.
+    QVERIFY(s.feed("end \xE4\xB8").isEmpty());
+    const QStringList tail = s.finish();
+    QCOMPARE(tail.size(), 1);
+    QVERIFY(tail.at(0).startsWith(QStringLiteral("end \uFFFD")));  // Qt writes one U+FFFD per stray byte
+    // An invalid sequence before a newline keeps the newline (Qt 6.4's stateful decoder drops it).
+    QCOMPARE(s.feed("a\xE4\xB8"), QStringList{});
+    const QStringList two = s.feed("\nb\n");
+    QCOMPARE(two.size(), 2);
+    QVERIFY(two.at(0).startsWith(QStringLiteral("a\uFFFD")));
+    QCOMPARE(two.at(1), QStringLiteral("b"));
+  }
+
+  void splitterCrLf() {
+    LineSplitter s;
+    QCOMPARE(s.feed("a\r\nb\r"), QStringList{QStringLiteral("a")});
+    QCOMPARE(s.feed("\nc\rd\n"), (QStringList{QStringLiteral("b"), QStringLiteral("c\rd")}));
+    QCOMPARE(s.feed("\r\n"), QStringList{QString()});
+  }
+
+  void splitterCapsRunawayLine() {
+    LineSplitter s(10);
+    QCOMPARE(s.feed("0123456789abcdefghijXY"),
+             (QStringList{QStringLiteral("0123456789"), QStringLiteral("abcdefghij")}));
+    QCOMPARE(s.feed("\n"), QStringList{QStringLiteral("XY")});
+    // Never cut inside a character: "\u4E2D" is 3 bytes at byte 9.
+    QCOMPARE(s.feed("012345678\xE4\xB8\xAD"
+                    "ab"),
+             QStringList{QStringLiteral("012345678")});
+    QCOMPARE(s.finish(), QStringList{QStringLiteral("\u4E2Dab")});
+  }
+
+  // ---- parser ----------------------------------------------------------------------------
+
+  // CASE_START's optional position and count (the console's "case 3/7"); absent or mistyped read as 0.
+  void parserCaseStartPosition() {
+    HarnessEvent ev =
+        parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": 3, \"total\": 7}"));
+    QCOMPARE(ev.caseIndex, 3);
+    QCOMPARE(ev.caseTotal, 7);
+    ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\"}"));
+    QCOMPARE(ev.caseIndex, 0);
+    QCOMPARE(ev.caseTotal, 0);
+    ev = parseHarnessLine(
+        QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": \"3\", \"total\": 7.5}"));
+    QCOMPARE(ev.kind, HarnessEvent::Kind::CaseStart);
+    QCOMPARE(ev.caseIndex, 0);
+    QCOMPARE(ev.caseTotal, 0);
+  }
+
+  void parserKinds_data() {
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("errorPart");
+    using K = HarnessEvent::Kind;
+    QTest::newRow("case start") << QStringLiteral("[test_kernel] CASE_START {\"name\": \"small\"}") << int(K::CaseStart)
+                                << QStringLiteral("small") << QString();
+    QTest::newRow("case result")
+        << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"FAIL\", \"rel_err\": 0.5}")
+        << int(K::CaseResult) << QStringLiteral("s") << QString();
+    QTest::newRow("result json") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": []}")
+                                 << int(K::ResultJson) << QString() << QString();
+    QTest::newRow("leading space, CRLF stripped earlier")
+        << QStringLiteral("  [test_kernel] CASE_START {\"name\":\"x\"}") << int(K::CaseStart) << QStringLiteral("x")
+        << QString();
+    QTest::newRow("glued after unterminated text")
+        << QStringLiteral("compiling... 99%[test_kernel] RESULT_JSON={\"status\": \"FAIL\"}") << int(K::ResultJson)
+        << QString() << QString();
+    QTest::newRow("plain line") << QStringLiteral("Traceback (most recent call last):") << int(K::Other) << QString()
+                                << QString();
+    QTest::newRow("our prefix, other text")
+        << QStringLiteral("[test_kernel] device: NVIDIA H100 80GB HBM3") << int(K::Other) << QString() << QString();
+    QTest::newRow("similar word") << QStringLiteral("[test_kernel] CASE_STARTED {\"name\": \"x\"}") << int(K::Other)
+                                  << QString() << QString();
+    QTest::newRow("NaN") << QStringLiteral(
+                                "[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"FAIL\", \"rel_err\": NaN}")
+                         << int(K::ParseError) << QString() << QStringLiteral("not strict JSON");
+    QTest::newRow("Infinity") << QStringLiteral(
+                                     "[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"latency_us\": Infinity}")
+                              << int(K::ParseError) << QString() << QStringLiteral("not strict JSON");
+    QTest::newRow("truncated") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PA") << int(K::ParseError)
+                               << QString() << QStringLiteral("RESULT_JSON");
+    QTest::newRow("no '='") << QStringLiteral("[test_kernel] RESULT_JSON {\"status\": \"PASS\"}") << int(K::ParseError)
+                            << QString() << QStringLiteral("expected '='");
+    QTest::newRow("no payload") << QStringLiteral("[test_kernel] CASE_START") << int(K::ParseError) << QString()
+                                << QStringLiteral("no JSON");
+    QTest::newRow("start without name") << QStringLiteral("[test_kernel] CASE_START {\"id\": 3}") << int(K::ParseError)
+                                        << QString() << QStringLiteral("\"name\"");
+    QTest::newRow("unknown status") << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"OK\"}")
+                                    << int(K::ParseError) << QString() << QStringLiteral("status \"OK\"");
+    QTest::newRow("number as text")
+        << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"latency_us\": \"12\"}")
+        << int(K::ParseError) << QString() << QStringLiteral("\"latency_us\" must be a number");
+    QTest::newRow("overflowing number")
+        << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"rel_err\": 1e999}")
+        << int(K::ParseError) << QString() << QStringLiteral("number overflow");
+    QTest::newRow("case plan") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [\"a\", \"b\"]}")
+                               << int(K::CasePlan) << QString() << QString();
+    QTest::newRow("case plan without names") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [3]}")
+                                             << int(K::ParseError) << QString() << QStringLiteral("non-empty strings");
+    // Nested past the bound: refused before the parse (later dumps and walks recurse).
+    QTest::newRow("nested 100000 deep")
+        << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"x\": ") +
+               QString(100000, u'[') + QString(100000, u']') + u'}'
+        << int(K::ParseError) << QString() << QStringLiteral("nested deeper than 64 levels");
+    QTest::newRow("long bad token is elided")
+        << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"") + QString(200000, u'a') << int(K::ParseError)
+        << QString() << QStringLiteral("characters)");
+    QTest::newRow("bad case inside result")
+        << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": [{\"name\": \"a\"}]}")
+        << int(K::ParseError) << QString() << QStringLiteral("cases[0]");
+  }
+  void parserKinds() {
+    QFETCH(QString, line);
+    QFETCH(int, kind);
+    QFETCH(QString, name);
+    QFETCH(QString, errorPart);
+    const HarnessEvent ev = parseHarnessLine(line);
+    QCOMPARE(int(ev.kind), kind);
+    QCOMPARE(ev.raw, line);  // never lost, whatever the kind
+    QCOMPARE(ev.caseName, name);
+    if (errorPart.isEmpty())
+      QVERIFY2(ev.error.isEmpty(), qPrintable(ev.error));
+    else
+      QVERIFY2(ev.error.contains(errorPart), qPrintable(ev.error.left(500)));
+    QVERIFY2(ev.error.size() < 1000, "a parse error never echoes the whole line");
+    if (ev.kind == HarnessEvent::Kind::CasePlan)
+      QCOMPARE(ev.plannedCases, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+  }
+
+  void parserTypedFields() {
+    const HarnessEvent c = parseHarnessLine(QStringLiteral(
+        "[test_kernel] CASE_RESULT {\"name\": \"large\", \"status\": \"FAIL\", \"shape\": [4096, 393216], \"dtype\": "
+        "\"float32\","
+        " \"rel_err\": null, \"threshold\": 0.01, \"latency_us\": 812.5, \"ref_latency_us\": 1650, \"host_us\": 41.5,"
+        " \"ref_host_us\": 18, \"reason\": \"rel_err is NaN\"}"));
+    QCOMPARE(c.kind, HarnessEvent::Kind::CaseResult);
+    QVERIFY(c.caseResult);
+    const CaseResult& r = *c.caseResult;
+    QCOMPARE(r.status, QStringLiteral("FAIL"));
+    QVERIFY(!r.relErr);
+    QCOMPARE(*r.threshold, 0.01);
+    QCOMPARE(*r.latencyUs, 812.5);
+    QCOMPARE(*r.refLatencyUs, 1650.0);
+    QCOMPARE(r.shape, QStringLiteral("4096x393216"));
+    QCOMPARE(r.dtype, QStringLiteral("float32"));
+    QCOMPARE(r.reason, QStringLiteral("rel_err is NaN"));
+    QCOMPARE(r.raw.at("ref_latency_us").get<int>(), 1650);
+    QCOMPARE(*r.hostUs, 41.5);
+    QCOMPARE(*r.refHostUs, 18.0);
+    QCOMPARE(toJson(r).at("host_us").get<double>(), 41.5);
+
+    const HarnessEvent d =
+        parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"version\": \"v0\", \"mode\": \"gpu\", "
+                                        "\"status\": \"PASS\", \"framework\": \"cutedsl\","
+                                        " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, "
+                                        "\"timing_method\": \"cuda_event\","
+                                        " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], "
+                                        "[3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
+                                        " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, "
+                                        "\"host_us\": 60.25, \"ref_host_us\": null,"
+                                        " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, "
+                                        "\"skipped_cases\": [{\"name\": \"boundary_tail\","
+                                        " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: "
+                                        "ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
+                                        " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", "
+                                        "\"latency_us\": 4.5, \"compile_s\": 21.25}}"));
+    QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
+    QVERIFY(d.runResult);
+    const RunResult& rr = *d.runResult;
+    QCOMPARE(rr.mode, QStringLiteral("gpu"));
+    QCOMPARE(rr.gpu, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(rr.timingMethod, QStringLiteral("cuda_event"));
+    QCOMPARE(rr.cases.size(), 1);
+    QCOMPARE(rr.cases.at(0).shape, QStringLiteral("2x3, 3"));
+    QCOMPARE(*rr.maxRelErr, 0.001);
+    QCOMPARE(*rr.latencyUs, 3.25);
+    QCOMPARE(*rr.gridBlocks, qint64(1056));
+    QVERIFY(rr.triton.isEmpty());
+    QCOMPARE(rr.raw.at("extra").get<int>(), 1);
+    QCOMPARE(toJson(rr).at("extra").get<int>(), 1);  // unknown keys survive a round trip
+    // the optional explanation lists: read leniently, malformed entries dropped
+    QCOMPARE(rr.skippedCases.size(), 1);
+    QCOMPARE(rr.skippedCases.at(0).first, QStringLiteral("boundary_tail"));
+    QCOMPARE(rr.skippedCases.at(0).second, QStringLiteral("no input dim can be resized"));
+    QCOMPARE(rr.torchShims, QStringList{QStringLiteral("sdpa stand-in")});
+    QCOMPARE(*rr.compileRefLatencyUs, 4.5);
+    QCOMPARE(*rr.compileRefCompileS, 21.25);
+    QCOMPARE(rr.compileRefPrecision, QStringLiteral("tf32"));
+    QVERIFY(rr.compileRefError.isEmpty());
+    QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
+    QCOMPARE(*rr.hostUs, 60.25);
+    QVERIFY(!rr.refHostUs);  // null: not measured
+    QCOMPARE(toJson(rr).at("host_us").get<double>(), 60.25);
+    QVERIFY(toJson(rr).at("ref_host_us").is_null());
+    // A harness from before host_us: the fields are absent, and stay absent after a round trip.
+    QVERIFY(!rr.cases.at(0).hostUs && !rr.cases.at(0).refHostUs);
+    QVERIFY(!toJson(rr.cases.at(0)).contains("host_us"));
+    const HarnessEvent old =
+        parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"mode\": \"gpu\", "
+                                        "\"latency_us\": 3.25, \"ref_latency_us\": 7.5}"));
+    QCOMPARE(old.kind, HarnessEvent::Kind::ResultJson);
+    QVERIFY(!old.runResult->hostUs && !old.runResult->refHostUs);
+    QVERIFY(!toJson(*old.runResult).contains("host_us") && !toJson(*old.runResult).contains("ref_host_us"));
+    // Same type rules as the latencies.
+    const HarnessEvent bad =
+        parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"host_us\": \"41\"}"));
+    QCOMPARE(bad.kind, HarnessEvent::Kind::ParseError);
+    QVERIFY2(bad.error.contains(QLatin1String("\"host_us\" must be a number")), qPrintable(bad.error));
+  }
+
+  // ---- targets ---------------------------------------------------------------------------
+
+  void targets() {
+    QString err;
+    auto local = makeTarget(QStringLiteral("local"), &err);
+    QVERIFY(local);
+    QCOMPARE(local->name(), QStringLiteral("local"));
+    ProcessSpec cmd;
+    cmd.program = kPython;
+    cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0")};
+    cmd.workdir = QStringLiteral("/w");
+    QCOMPARE(local->wrap(cmd).args, cmd.args);
+
+    auto srun = makeTarget(QStringLiteral("command:srun --gres=gpu:1 --comment \"kwb run\""), &err);
+    QVERIFY2(srun, qPrintable(err));
+    const ProcessSpec w = srun->wrap(cmd);
+    QCOMPARE(w.program, QStringLiteral("srun"));
+    QCOMPARE(w.args, (QStringList{QStringLiteral("--gres=gpu:1"), QStringLiteral("--comment"),
+                                  QStringLiteral("kwb run"), kPython, QStringLiteral("test_kernel.py"),
+                                  QStringLiteral("--version"), QStringLiteral("v0")}));
+    QCOMPARE(w.workdir, QStringLiteral("/w"));
+    QCOMPARE(srun->spec(), QStringLiteral("command:srun --gres=gpu:1 --comment \"kwb run\""));
+
+    QVERIFY(!makeTarget(QStringLiteral("ssh:gpu-host"), &err));
+    QVERIFY2(err.contains(QStringLiteral("expected ssh://")), qPrintable(err));
+    QVERIFY(!makeTarget(QStringLiteral("command:  "), &err));
+    QVERIFY2(err.contains(QStringLiteral("empty")), qPrintable(err));
+    QVERIFY(!makeTarget(QStringLiteral("pbs://queue"), &err));
+    QVERIFY2(err.contains(QStringLiteral("unknown target")), qPrintable(err));
+    // A wrapper that cannot start is named before a run (it was a run with no RESULT_JSON and the
+    // reason only in the log): a missing path, a file that is not executable, a name not on PATH.
+    QVERIFY(targetStartProblem(*local).isEmpty());
+    QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/usr/bin/env FOO=bar"), &err)).isEmpty());
+    QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/nonexistent/wrapper -x"), &err))
+                .endsWith(QStringLiteral("/nonexistent/wrapper does not exist")));
+    QTemporaryFile plain;
+    QVERIFY(plain.open());
+    plain.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:") + plain.fileName(), &err))
+                .endsWith(QStringLiteral("is not an executable file")));
+    QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:kwb-no-such-wrapper --gres=gpu:1"), &err))
+                .endsWith(QStringLiteral("kwb-no-such-wrapper is not on PATH")));
+  }
+
+  void skipArgs() {
+    const QStringList base{QStringLiteral("t.py"),   QStringLiteral("--skip"), QStringLiteral("a,b"),
+                           QStringLiteral("--seed"), QStringLiteral("1"),      QStringLiteral("--skip=c")};
+    QCOMPARE(argsWithSkip(base, {QStringLiteral("b"), QStringLiteral("d")}),
+             (QStringList{QStringLiteral("t.py"), QStringLiteral("--seed"), QStringLiteral("1"),
+                          QStringLiteral("--skip"), QStringLiteral("a,b,c,d")}));
+    QCOMPARE(argsWithSkip({QStringLiteral("t.py")}, {}), QStringList{QStringLiteral("t.py")});
+  }
+
+  // ---- runs ------------------------------------------------------------------------------
+
+  void runPassesThreeCases() {
+    HarnessRun run(config({QStringLiteral("--print-env")}));
+    Recorder rec;
+    QSignalSpy startedSpy(&run, &HarnessRun::started);
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QCOMPARE(o.exitCode, 0);
+    QCOMPARE(startedSpy.size(), 1);
+    QCOMPARE(rec.started, (QStringList{QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large")}));
+    QCOMPARE(o.cases.size(), 3);
+    for (const CaseResult& c : o.cases) QCOMPARE(c.status, QStringLiteral("PASS"));
+    QCOMPARE(*o.cases.at(2).latencyUs, 30.0);
+    QVERIFY(o.result);
+    QCOMPARE(o.result->status, QStringLiteral("PASS"));
+    QCOMPARE(*o.result->maxRelErr, 3e-6);
+    QCOMPARE(o.result->primaryCase, QStringLiteral("large"));
+    QCOMPARE(o.segments.size(), 1);
+    QVERIFY(o.segments.at(0).pgid > 1);
+    QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+    // The environment the seed's harness reads.
+    QVERIFY(rec.lines.contains(
+        {QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=1 FOO=None"), int(StdoutChannel)}));
+    // Files.
+    const QByteArray log = readAll(o.logPath);
+    QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"small\", "));
+    QVERIFY(log.contains("[out] [test_kernel] RESULT_JSON="));
+    const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
+    QCOMPARE(j.at("schema").get<std::string>(), std::string("kwb-run-1"));
+    QCOMPARE(j.at("ok").get<bool>(), true);
+    QCOMPARE(j.at("cases").size(), size_t(3));
+    QCOMPARE(j.at("result").at("grid_blocks").get<int>(), 128);
+  }
+
+  void runCommandTargetAndBlocking() {
+    HarnessRunConfig c = config({QStringLiteral("--print-env")});
+    QString err;
+    c.target = makeTarget(QStringLiteral("command:/usr/bin/env FOO=bar"), &err);
+    QVERIFY2(c.target, qPrintable(err));
+    QList<QPair<QString, int>> lines;
+    const RunOutcome o = runHarnessBlocking(c, [&](const QString& l, int ch) { lines.append({l, ch}); });
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QCOMPARE(o.segments.at(0).command.mid(0, 3),
+             (QStringList{QStringLiteral("/usr/bin/env"), QStringLiteral("FOO=bar"), kPython}));
+    QVERIFY(lines.contains(
+        {QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=1 FOO=bar"), int(StdoutChannel)}));
+    QCOMPARE(o.cases.size(), 3);
+  }
+
+  void runHangInGrandchild_data() {
+    QTest::addColumn<bool>("bashWrapper");
+    QTest::addColumn<bool>("ignoreTerm");
+    QTest::newRow("python → bash grandchild") << false << false;
+    QTest::newRow("bash -c → python → bash") << true << false;
+    QTest::newRow("grandchild ignores SIGTERM") << false << true;
+  }
+  void runHangInGrandchild() {
+    QFETCH(bool, bashWrapper);
+    QFETCH(bool, ignoreTerm);
+    const QString pidFile = m_tmp.filePath(QStringLiteral("hang%1.pid").arg(m_runNo + 1));
+    QStringList knobs{QStringLiteral("--fake-cases"), QStringLiteral("small,medium,large,huge"),
+                      QStringLiteral("--hang"),       QStringLiteral("medium"),
+                      QStringLiteral("--pidfile"),    pidFile};
+    if (ignoreTerm) knobs << QStringLiteral("--hang-ignore-term");
+    HarnessRunConfig c = config(knobs);
+    c.killGraceMs = 500;
+    if (bashWrapper) {
+      // `; exit $?` keeps bash alive between us and python (no exec optimisation).
+      c.args = QStringList{QStringLiteral("-c"), kPython + QStringLiteral(" \"$0\" \"$@\"; exit $?")} + c.args;
+      c.program = QStringLiteral("/bin/bash");
     }
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
 
-private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_tmp.isValid());
-        QVERIFY2(QFile::exists(kPython), "the run tests need /usr/bin/python3");
-        QVERIFY(QFile::exists(harnessScript()));
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QStringList names, statuses;
+    for (const CaseResult& r : o.cases) {
+      names << r.name;
+      statuses << r.status;
     }
+    QCOMPARE(names, (QStringList{QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large"),
+                                 QStringLiteral("huge")}));
+    QCOMPARE(statuses, (QStringList{QStringLiteral("PASS"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("PASS"),
+                                    QStringLiteral("PASS")}));
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    QVERIFY(o.cases.at(1).reason.contains(QStringLiteral("watchdog")));
+    QCOMPARE(o.cases.at(1).shape, QStringLiteral("4x32"));  // taken from its CASE_START line
+    QCOMPARE(o.cases.at(1).dtype, QStringLiteral("float32"));
+    QCOMPARE(o.cases.at(1).raw.at("source").get<std::string>(), std::string("kwb"));
+    // The deadline is caseTimeoutSec + graceSec = 2 s after CASE_START.
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 1900 && took < 3500, qPrintable(QString::number(took)));
+    // Resumed once, skipping what was done.
+    QCOMPARE(rec.resumes, (QList<QStringList>{{QStringLiteral("small"), QStringLiteral("medium")}}));
+    QCOMPARE(o.segments.size(), 2);
+    QCOMPARE(o.segments.at(0).stoppedBy, QStringLiteral("watchdog"));
+    QVERIFY(o.segments.at(1).command.contains(QStringLiteral("small,medium")));
+    QCOMPARE(o.segments.at(1).exitCode, 0);
+    // Merged result: the last RESULT_JSON only knew large and huge.
+    QVERIFY(o.result);
+    QCOMPARE(o.result->raw.at("cases").size(), size_t(2));
+    QCOMPARE(o.result->cases.size(), 4);
+    QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+    QCOMPARE(o.exitCode, 1);
+    // Nothing of the killed process group lives on, the bash grandchild included.
+    const qint64 pgid = o.segments.at(0).pgid;
+    QVERIFY(pgid > 1);
+    QVERIFY(!processGroupAlive(pgid));
+    const qint64 grandchild = readAll(pidFile).trimmed().toLongLong();
+    QVERIFY(grandchild > 1);
+    QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(pgid), 5000);
+    QVERIFY(::kill(static_cast<pid_t>(grandchild), 0) == -1 && errno == ESRCH);
+    QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(1).pgid), 5000);
+    // The killed process's lines made it to the log.
+    const QByteArray log = readAll(o.logPath);
+    QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
+    QVERIFY(log.contains("[kwb] TIMEOUT_FAIL medium"));
+    QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"huge\", "));
+    const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
+    QCOMPARE(j.at("timed_out_cases").at(0).get<std::string>(), std::string("medium"));
+    QCOMPARE(j.at("result").at("status").get<std::string>(), std::string("FAIL"));
+  }
 
-    // ---- LineSplitter --------------------------------------------------------------------
-
-    void splitterMultiByteAcrossFeeds_data()
-    {
-        QTest::addColumn<QString>("text");
-        QTest::newRow("micro sign (2 bytes)") << QStringLiteral("latency 12.5 \u00B5s");
-        QTest::newRow("CJK (3 bytes)") << QStringLiteral("\u4E2D\u6587\u6D4B\u8BD5");
-        QTest::newRow("emoji (4 bytes)") << QStringLiteral("ok \U0001F680 done");
+  void runHangInLastCase_data() {
+    QTest::addColumn<bool>("strictSkip");
+    QTest::addColumn<bool>("plan");
+    QTest::newRow("harness accepts an empty selection") << false << false;
+    QTest::newRow("harness exits 2 on an empty selection") << true << false;
+    // With a CASE_PLAN the watchdog knows every case has a result: no second process at all.
+    QTest::newRow("harness prints its plan") << true << true;
+  }
+  void runHangInLastCase() {
+    QFETCH(bool, strictSkip);
+    QFETCH(bool, plan);
+    QStringList knobs{QStringLiteral("--hang"), QStringLiteral("large")};
+    if (strictSkip) knobs << QStringLiteral("--strict-skip");
+    if (plan) knobs << QStringLiteral("--plan");
+    HarnessRun run(config(knobs));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QCOMPARE(o.segments.size(), plan ? 1 : 2);
+    QCOMPARE(o.segments.constLast().casesStarted, plan ? 3 : 0);
+    if (plan) {
+      QVERIFY(rec.resumes.isEmpty());
+      QVERIFY(readAll(o.logPath).contains("every case of the plan has a result: not resumed"));
+      QCOMPARE(o.result->mode, QStringLiteral("cpu-dry-run"));
+      QVERIFY(o.harnessErrors.isEmpty());
     }
-    void splitterMultiByteAcrossFeeds()
-    {
-        QFETCH(QString, text);
-        const QByteArray bytes = text.toUtf8() + "\nnext\n";
-        // Every cut point, including the middle of each multi-byte character.
-        for (qsizetype cut = 1; cut < bytes.size(); ++cut) {
-            LineSplitter s;
-            QStringList lines = s.feed(QByteArrayView(bytes).first(cut));
-            lines += s.feed(QByteArrayView(bytes).sliced(cut));
-            QCOMPARE(lines, (QStringList{text, QStringLiteral("next")}));
-            QVERIFY(s.finish().isEmpty());
-        }
+    QCOMPARE(o.cases.size(), 3);
+    QCOMPARE(o.cases.at(2).status, QStringLiteral("TIMEOUT_FAIL"));
+    QCOMPARE(o.exitCode, 1);
+    QVERIFY(o.result);
+    QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+    QCOMPARE(o.result->cases.size(), 3);
+    QCOMPARE(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("no case selected")), strictSkip && !plan);
+  }
+
+  void runNoisyStderrIsNotATimeout() {
+    HarnessRun run(config({QStringLiteral("--stderr-kb"), QStringLiteral("200")}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QVERIFY(o.timedOutCases.isEmpty());
+    QCOMPARE(o.cases.size(), 3);
+    qsizetype errLines = 0;
+    for (const auto& [line, ch] : std::as_const(rec.lines)) {
+      if (ch == StderrChannel) {
+        ++errLines;
+        QCOMPARE(line.size(), 1023);
+      }
+      if (line.startsWith(QLatin1String("[test_kernel]"))) QCOMPARE(ch, int(StdoutChannel));  // channels never merged
     }
+    QCOMPARE(errLines, 200);
+    QVERIFY(QFileInfo(o.logPath).size() > 200 * 1024);
+  }
 
-    void splitterHugeLine()
-    {
-        const qsizetype n = 5 * 1024 * 1024;
-        QByteArray big(n, 'x');
-        big[n / 2] = '\xE4'; // a 3-byte character in the middle, cut across chunks below
-        big.insert(n / 2 + 1, "\xB8\xAD");
-        const QByteArray stream = "head\n" + big + "\ntail\n";
-        LineSplitter s;
-        QStringList lines;
-        for (qsizetype off = 0; off < stream.size(); off += 65521) // odd chunk size: cuts land anywhere
-            lines += s.feed(QByteArrayView(stream).sliced(off, qMin<qsizetype>(65521, stream.size() - off)));
-        QCOMPARE(lines.size(), 3);
-        QCOMPARE(lines.at(0), QStringLiteral("head"));
-        QCOMPARE(lines.at(1).size(), n); // n-1 ASCII + one BMP character
-        QCOMPARE(lines.at(1).at(n / 2), QChar(0x4E2D));
-        QCOMPARE(lines.at(2), QStringLiteral("tail"));
-    }
+  void runWithoutResultJson_data() {
+    QTest::addColumn<QStringList>("knobs");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("errorPart");
+    QTest::newRow("exit 0, no RESULT_JSON") << QStringList{QStringLiteral("--no-result")} << 0
+                                            << QStringLiteral("without printing [test_kernel] RESULT_JSON=");
+    QTest::newRow("exit 2, harness failed")
+        << QStringList{QStringLiteral("--no-result"), QStringLiteral("--exit"), QStringLiteral("2")} << 2
+        << QStringLiteral("exit code 2: the harness itself failed");
+    QTest::newRow("exit 2 with a RESULT_JSON") << QStringList{QStringLiteral("--exit"), QStringLiteral("2")} << 2
+                                               << QStringLiteral("the harness itself failed (exit code 2)");
+  }
+  void runWithoutResultJson() {
+    QFETCH(QStringList, knobs);
+    QFETCH(int, exitCode);
+    QFETCH(QString, errorPart);
+    HarnessRun run(config(knobs));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY(!o.ok);
+    QCOMPARE(o.exitCode, exitCode);
+    QVERIFY2(o.error.contains(errorPart), qPrintable(o.error));
+    QVERIFY2(o.error.contains(o.logPath), qPrintable(o.error));
+    QCOMPARE(o.cases.size(), 3);
+    QVERIFY(QFile::exists(o.resultPath));
+  }
 
-    void splitterFinalLineWithoutNewline()
-    {
-        LineSplitter s;
-        QCOMPARE(s.feed("first\nsecond"), QStringList{QStringLiteral("first")});
-        QVERIFY(s.hasPending());
-        QCOMPARE(s.finish(), QStringList{QStringLiteral("second")});
-        QVERIFY(!s.hasPending());
-        QVERIFY(s.finish().isEmpty());
-        // A character cut off by the end of the stream becomes U+FFFD, not silence.
-        QVERIFY(s.feed("end \xE4\xB8").isEmpty());
-        const QStringList tail = s.finish();
-        QCOMPARE(tail.size(), 1);
-        QVERIFY(tail.at(0).startsWith(QStringLiteral("end \uFFFD"))); // Qt writes one U+FFFD per stray byte
-        // An invalid sequence before a newline keeps the newline (Qt 6.4's stateful decoder drops it).
-        QCOMPARE(s.feed("a\xE4\xB8"), QStringList{});
-        const QStringList two = s.feed("\nb\n");
-        QCOMPARE(two.size(), 2);
-        QVERIFY(two.at(0).startsWith(QStringLiteral("a\uFFFD")));
-        QCOMPARE(two.at(1), QStringLiteral("b"));
-    }
+  void runLeftoverChildIsKilled() {
+    // The harness exits normally but leaves `sleep 1000` behind: the run still ends, and with it
+    // everything in its process group.
+    HarnessRun run(config({QStringLiteral("--leave-child")}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QVERIFY(o.wallMs < 5000);
+    QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+    QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(0).pgid), 5000);
+    QVERIFY(readAll(o.logPath).contains("outlived the harness: SIGTERM"));
+  }
 
-    void splitterCrLf()
-    {
-        LineSplitter s;
-        QCOMPARE(s.feed("a\r\nb\r"), QStringList{QStringLiteral("a")});
-        QCOMPARE(s.feed("\nc\rd\n"), (QStringList{QStringLiteral("b"), QStringLiteral("c\rd")}));
-        QCOMPARE(s.feed("\r\n"), QStringList{QString()});
-    }
+  void runEscapedChildIsKilled_data() {
+    QTest::addColumn<QStringList>("knobs");
+    QTest::newRow("harness exits, child left in a new session") << QStringList{};
+    QTest::newRow("watchdog kills the harness, child in a new session")
+        << QStringList{QStringLiteral("--hang"), QStringLiteral("medium")};
+  }
+  void runEscapedChildIsKilled() {
+    // A child that left the process group with setsid() is out of reach of kill(-pgid): the run's tag finds
+    // it, and it ends with the run (it kept running after kwb exited).
+    QFETCH(QStringList, knobs);
+    const QString pidFile = m_tmp.filePath(QStringLiteral("escaped-%1.pid").arg(m_runNo));
+    HarnessRun run(config(knobs + QStringList{QStringLiteral("--escape-child"), pidFile}));
+    Recorder rec;
+    runToEnd(run, rec);
+    bool ok = false;
+    const qint64 pid = readAll(pidFile).trimmed().toLongLong(&ok);
+    QVERIFY2(ok && pid > 1, "the fake harness wrote the escaped child's pid");
+    QVERIFY(processesWithEnvEntry(QByteArrayLiteral("KWB_RUN_TAG=no-such-run")).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH, 5000);
+    QVERIFY(rec.outcome->wallMs < 15000);
+  }
 
-    void splitterCapsRunawayLine()
-    {
-        LineSplitter s(10);
-        QCOMPARE(s.feed("0123456789abcdefghijXY"), (QStringList{QStringLiteral("0123456789"), QStringLiteral("abcdefghij")}));
-        QCOMPARE(s.feed("\n"), QStringList{QStringLiteral("XY")});
-        // Never cut inside a character: "\u4E2D" is 3 bytes at byte 9.
-        QCOMPARE(s.feed("012345678\xE4\xB8\xAD" "ab"), QStringList{QStringLiteral("012345678")});
-        QCOMPARE(s.finish(), QStringList{QStringLiteral("\u4E2Dab")});
-    }
+  void runCancelKeepsLog() {
+    HarnessRunConfig c = config({QStringLiteral("--hang"), QStringLiteral("medium")});
+    c.caseTimeoutSec = 30;
+    HarnessRun run(c);
+    Recorder rec;
+    QObject::connect(&run, &HarnessRun::caseStarted, &run, [&run](const QString& n) {
+      if (n == QLatin1String("medium")) QTimer::singleShot(200, &run, &HarnessRun::cancel);
+    });
+    runToEnd(run, rec, 10000);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY(o.cancelled);
+    QVERIFY(!o.ok);
+    QVERIFY2(o.error.contains(QStringLiteral("stopped by the user")), qPrintable(o.error));
+    QCOMPARE(o.segments.size(), 1);
+    QCOMPARE(o.segments.at(0).stoppedBy, QStringLiteral("user"));
+    QCOMPARE(o.cases.size(), 1);  // small; medium never finished and is not invented
+    QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+    const QByteArray log = readAll(o.logPath);
+    QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
+    QVERIFY(log.contains("[kwb] stopping (user)"));
+    QVERIFY(nlohmann::json::parse(readAll(o.resultPath).toStdString()).at("cancelled").get<bool>());
+  }
 
-    // ---- parser ----------------------------------------------------------------------------
+  void runOverallTimeout() {
+    HarnessRunConfig c = config({QStringLiteral("--hang"), QStringLiteral("medium")});
+    c.caseTimeoutSec = 0;  // per-case watchdog off: only the overall limit applies
+    c.overallTimeoutSec = 1;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec, 10000);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY(o.timedOut);
+    QVERIFY(!o.ok);
+    QVERIFY2(o.error.contains(QStringLiteral("overall timeout of 1 s")), qPrintable(o.error));
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    QCOMPARE(o.segments.size(), 1);  // no resume after the overall limit
+    QVERIFY2(o.wallMs >= 1000 && o.wallMs < 5000, qPrintable(QString::number(o.wallMs)));
+    QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+  }
 
-    // CASE_START's optional position and count (the console's "case 3/7"); absent or mistyped read as 0.
-    void parserCaseStartPosition()
-    {
-        HarnessEvent ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": 3, \"total\": 7}"));
-        QCOMPARE(ev.caseIndex, 3);
-        QCOMPARE(ev.caseTotal, 7);
-        ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\"}"));
-        QCOMPARE(ev.caseIndex, 0);
-        QCOMPARE(ev.caseTotal, 0);
-        ev = parseHarnessLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"a\", \"index\": \"3\", \"total\": 7.5}"));
-        QCOMPARE(ev.kind, HarnessEvent::Kind::CaseStart);
-        QCOMPARE(ev.caseIndex, 0);
-        QCOMPARE(ev.caseTotal, 0);
-    }
+  void runCrashInCaseResumes() {
+    HarnessRun run(config({QStringLiteral("--crash"), QStringLiteral("medium")}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QCOMPARE(o.cases.size(), 3);
+    QCOMPARE(o.cases.at(1).status, QStringLiteral("ERROR"));
+    QVERIFY(o.segments.at(0).crashed);
+    QCOMPARE(o.segments.size(), 2);
+    QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+    QCOMPARE(o.exitCode, 1);  // the resumed process exited 0, but case medium did not pass
+  }
 
-    void parserKinds_data()
-    {
-        QTest::addColumn<QString>("line");
-        QTest::addColumn<int>("kind");
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("errorPart");
-        using K = HarnessEvent::Kind;
-        QTest::newRow("case start") << QStringLiteral("[test_kernel] CASE_START {\"name\": \"small\"}") << int(K::CaseStart)
-                                    << QStringLiteral("small") << QString();
-        QTest::newRow("case result") << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"FAIL\", \"rel_err\": 0.5}")
-                                     << int(K::CaseResult) << QStringLiteral("s") << QString();
-        QTest::newRow("result json") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": []}")
-                                     << int(K::ResultJson) << QString() << QString();
-        QTest::newRow("leading space, CRLF stripped earlier")
-            << QStringLiteral("  [test_kernel] CASE_START {\"name\":\"x\"}") << int(K::CaseStart) << QStringLiteral("x") << QString();
-        QTest::newRow("glued after unterminated text")
-            << QStringLiteral("compiling... 99%[test_kernel] RESULT_JSON={\"status\": \"FAIL\"}") << int(K::ResultJson)
-            << QString() << QString();
-        QTest::newRow("plain line") << QStringLiteral("Traceback (most recent call last):") << int(K::Other) << QString() << QString();
-        QTest::newRow("our prefix, other text") << QStringLiteral("[test_kernel] device: NVIDIA H100 80GB HBM3")
-                                                << int(K::Other) << QString() << QString();
-        QTest::newRow("similar word") << QStringLiteral("[test_kernel] CASE_STARTED {\"name\": \"x\"}") << int(K::Other)
-                                      << QString() << QString();
-        QTest::newRow("NaN") << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"FAIL\", \"rel_err\": NaN}")
-                             << int(K::ParseError) << QString() << QStringLiteral("not strict JSON");
-        QTest::newRow("Infinity") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"latency_us\": Infinity}")
-                                  << int(K::ParseError) << QString() << QStringLiteral("not strict JSON");
-        QTest::newRow("truncated") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PA") << int(K::ParseError)
-                                   << QString() << QStringLiteral("RESULT_JSON");
-        QTest::newRow("no '='") << QStringLiteral("[test_kernel] RESULT_JSON {\"status\": \"PASS\"}") << int(K::ParseError)
-                                << QString() << QStringLiteral("expected '='");
-        QTest::newRow("no payload") << QStringLiteral("[test_kernel] CASE_START") << int(K::ParseError) << QString()
-                                    << QStringLiteral("no JSON");
-        QTest::newRow("start without name") << QStringLiteral("[test_kernel] CASE_START {\"id\": 3}") << int(K::ParseError)
-                                            << QString() << QStringLiteral("\"name\"");
-        QTest::newRow("unknown status") << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"OK\"}")
-                                        << int(K::ParseError) << QString() << QStringLiteral("status \"OK\"");
-        QTest::newRow("number as text") << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"latency_us\": \"12\"}")
-                                        << int(K::ParseError) << QString() << QStringLiteral("\"latency_us\" must be a number");
-        QTest::newRow("overflowing number")
-            << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"rel_err\": 1e999}")
-            << int(K::ParseError) << QString() << QStringLiteral("number overflow");
-        QTest::newRow("case plan") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [\"a\", \"b\"]}") << int(K::CasePlan)
-                                   << QString() << QString();
-        QTest::newRow("case plan without names") << QStringLiteral("[test_kernel] CASE_PLAN {\"cases\": [3]}")
-                                                 << int(K::ParseError) << QString() << QStringLiteral("non-empty strings");
-        // Nested past the bound: refused before the parse (later dumps and walks recurse).
-        QTest::newRow("nested 100000 deep")
-            << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"PASS\", \"x\": ") + QString(100000, u'[')
-                   + QString(100000, u']') + u'}'
-            << int(K::ParseError) << QString() << QStringLiteral("nested deeper than 64 levels");
-        QTest::newRow("long bad token is elided")
-            << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"") + QString(200000, u'a')
-            << int(K::ParseError) << QString() << QStringLiteral("characters)");
-        QTest::newRow("bad case inside result")
-            << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": [{\"name\": \"a\"}]}") << int(K::ParseError)
-            << QString() << QStringLiteral("cases[0]");
-    }
-    void parserKinds()
-    {
-        QFETCH(QString, line);
-        QFETCH(int, kind);
-        QFETCH(QString, name);
-        QFETCH(QString, errorPart);
-        const HarnessEvent ev = parseHarnessLine(line);
-        QCOMPARE(int(ev.kind), kind);
-        QCOMPARE(ev.raw, line); // never lost, whatever the kind
-        QCOMPARE(ev.caseName, name);
-        if (errorPart.isEmpty())
-            QVERIFY2(ev.error.isEmpty(), qPrintable(ev.error));
-        else
-            QVERIFY2(ev.error.contains(errorPart), qPrintable(ev.error.left(500)));
-        QVERIFY2(ev.error.size() < 1000, "a parse error never echoes the whole line");
-        if (ev.kind == HarnessEvent::Kind::CasePlan)
-            QCOMPARE(ev.plannedCases, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
-    }
+  void runHarnessIgnoringSkipStops() {
+    HarnessRun run(config({QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--ignore-skip")}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.segments.size(), 2);  // one resume, then it is clear --skip is ignored
+    QVERIFY(!o.ok);
+    QVERIFY(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("does not honour --skip")));
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    QCOMPARE(o.cases.at(0).name, QStringLiteral("small"));
+    QCOMPARE(o.cases.at(1).status, QStringLiteral("TIMEOUT_FAIL"));
+  }
 
-    void parserTypedFields()
-    {
-        const HarnessEvent c = parseHarnessLine(QStringLiteral(
-            "[test_kernel] CASE_RESULT {\"name\": \"large\", \"status\": \"FAIL\", \"shape\": [4096, 393216], \"dtype\": \"float32\","
-            " \"rel_err\": null, \"threshold\": 0.01, \"latency_us\": 812.5, \"ref_latency_us\": 1650, \"host_us\": 41.5,"
-            " \"ref_host_us\": 18, \"reason\": \"rel_err is NaN\"}"));
-        QCOMPARE(c.kind, HarnessEvent::Kind::CaseResult);
-        QVERIFY(c.caseResult);
-        const CaseResult& r = *c.caseResult;
-        QCOMPARE(r.status, QStringLiteral("FAIL"));
-        QVERIFY(!r.relErr);
-        QCOMPARE(*r.threshold, 0.01);
-        QCOMPARE(*r.latencyUs, 812.5);
-        QCOMPARE(*r.refLatencyUs, 1650.0);
-        QCOMPARE(r.shape, QStringLiteral("4096x393216"));
-        QCOMPARE(r.dtype, QStringLiteral("float32"));
-        QCOMPARE(r.reason, QStringLiteral("rel_err is NaN"));
-        QCOMPARE(r.raw.at("ref_latency_us").get<int>(), 1650);
-        QCOMPARE(*r.hostUs, 41.5);
-        QCOMPARE(*r.refHostUs, 18.0);
-        QCOMPARE(toJson(r).at("host_us").get<double>(), 41.5);
+  void runParseErrorIsReported() {
+    // A harness printing NaN in a CASE_RESULT: the line is reported, the case is an ERROR, no hang.
+    const QString script = m_tmp.filePath(QStringLiteral("nan_harness.py"));
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "print('[test_kernel] CASE_START {\"name\": \"a\"}')\n"
+        "print('[test_kernel] CASE_RESULT {\"name\": \"a\", \"status\": \"FAIL\", \"rel_err\": NaN}')\n"
+        "print('[test_kernel] RESULT_JSON={\"status\": \"FAIL\", \"cases\": []}')\n");
+    f.close();
+    HarnessRunConfig c = config({});
+    c.args = {script};
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QCOMPARE(rec.errors.size(), 1);
+    QVERIFY(o.harnessErrors.at(0).contains(QStringLiteral("\"rel_err\": NaN")));
+    QCOMPARE(o.cases.size(), 1);
+    QCOMPARE(o.cases.at(0).status, QStringLiteral("ERROR"));
+    QVERIFY(o.timedOutCases.isEmpty());
+    QVERIFY(o.wallMs < 1900);  // not left to the watchdog
+  }
 
-        const HarnessEvent d = parseHarnessLine(QStringLiteral(
-            "[test_kernel] RESULT_JSON={\"version\": \"v0\", \"mode\": \"gpu\", \"status\": \"PASS\", \"framework\": \"cutedsl\","
-            " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, \"timing_method\": \"cuda_event\","
-            " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], [3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
-            " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, \"host_us\": 60.25, \"ref_host_us\": null,"
-            " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, \"skipped_cases\": [{\"name\": \"boundary_tail\","
-            " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
-            " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", \"latency_us\": 4.5, \"compile_s\": 21.25}}"));
-        QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
-        QVERIFY(d.runResult);
-        const RunResult& rr = *d.runResult;
-        QCOMPARE(rr.mode, QStringLiteral("gpu"));
-        QCOMPARE(rr.gpu, QStringLiteral("NVIDIA H100 80GB HBM3"));
-        QCOMPARE(rr.timingMethod, QStringLiteral("cuda_event"));
-        QCOMPARE(rr.cases.size(), 1);
-        QCOMPARE(rr.cases.at(0).shape, QStringLiteral("2x3, 3"));
-        QCOMPARE(*rr.maxRelErr, 0.001);
-        QCOMPARE(*rr.latencyUs, 3.25);
-        QCOMPARE(*rr.gridBlocks, qint64(1056));
-        QVERIFY(rr.triton.isEmpty());
-        QCOMPARE(rr.raw.at("extra").get<int>(), 1);
-        QCOMPARE(toJson(rr).at("extra").get<int>(), 1); // unknown keys survive a round trip
-        // the optional explanation lists: read leniently, malformed entries dropped
-        QCOMPARE(rr.skippedCases.size(), 1);
-        QCOMPARE(rr.skippedCases.at(0).first, QStringLiteral("boundary_tail"));
-        QCOMPARE(rr.skippedCases.at(0).second, QStringLiteral("no input dim can be resized"));
-        QCOMPARE(rr.torchShims, QStringList{QStringLiteral("sdpa stand-in")});
-        QCOMPARE(*rr.compileRefLatencyUs, 4.5);
-        QCOMPARE(*rr.compileRefCompileS, 21.25);
-        QCOMPARE(rr.compileRefPrecision, QStringLiteral("tf32"));
-        QVERIFY(rr.compileRefError.isEmpty());
-        QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
-        QCOMPARE(*rr.hostUs, 60.25);
-        QVERIFY(!rr.refHostUs);                              // null: not measured
-        QCOMPARE(toJson(rr).at("host_us").get<double>(), 60.25);
-        QVERIFY(toJson(rr).at("ref_host_us").is_null());
-        // A harness from before host_us: the fields are absent, and stay absent after a round trip.
-        QVERIFY(!rr.cases.at(0).hostUs && !rr.cases.at(0).refHostUs);
-        QVERIFY(!toJson(rr.cases.at(0)).contains("host_us"));
-        const HarnessEvent old = parseHarnessLine(QStringLiteral(
-            "[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"mode\": \"gpu\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5}"));
-        QCOMPARE(old.kind, HarnessEvent::Kind::ResultJson);
-        QVERIFY(!old.runResult->hostUs && !old.runResult->refHostUs);
-        QVERIFY(!toJson(*old.runResult).contains("host_us") && !toJson(*old.runResult).contains("ref_host_us"));
-        // Same type rules as the latencies.
-        const HarnessEvent bad = parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"host_us\": \"41\"}"));
-        QCOMPARE(bad.kind, HarnessEvent::Kind::ParseError);
-        QVERIFY2(bad.error.contains(QLatin1String("\"host_us\" must be a number")), qPrintable(bad.error));
-    }
+  // A stand-in for test_kernel.py written into the temp dir: CASE_START/CASE_RESULT per case not
+  // in --skip; the case named by LOSE reports ERROR and ends the process with exit code 3 (the
+  // device context is lost), as the template does after a sticky CUDA error.
+  QString writeScript(const QString& name, const QByteArray& body) {
+    const QString path = m_tmp.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size()) return QString();
+    return path;
+  }
 
-    // ---- targets ---------------------------------------------------------------------------
-
-    void targets()
-    {
-        QString err;
-        auto local = makeTarget(QStringLiteral("local"), &err);
-        QVERIFY(local);
-        QCOMPARE(local->name(), QStringLiteral("local"));
-        ProcessSpec cmd;
-        cmd.program = kPython;
-        cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0")};
-        cmd.workdir = QStringLiteral("/w");
-        QCOMPARE(local->wrap(cmd).args, cmd.args);
-
-        auto srun = makeTarget(QStringLiteral("command:srun --gres=gpu:1 --comment \"kwb run\""), &err);
-        QVERIFY2(srun, qPrintable(err));
-        const ProcessSpec w = srun->wrap(cmd);
-        QCOMPARE(w.program, QStringLiteral("srun"));
-        QCOMPARE(w.args, (QStringList{QStringLiteral("--gres=gpu:1"), QStringLiteral("--comment"), QStringLiteral("kwb run"),
-                                      kPython, QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0")}));
-        QCOMPARE(w.workdir, QStringLiteral("/w"));
-        QCOMPARE(srun->spec(), QStringLiteral("command:srun --gres=gpu:1 --comment \"kwb run\""));
-
-        QVERIFY(!makeTarget(QStringLiteral("ssh:gpu-host"), &err));
-        QVERIFY2(err.contains(QStringLiteral("expected ssh://")), qPrintable(err));
-        QVERIFY(!makeTarget(QStringLiteral("command:  "), &err));
-        QVERIFY2(err.contains(QStringLiteral("empty")), qPrintable(err));
-        QVERIFY(!makeTarget(QStringLiteral("pbs://queue"), &err));
-        QVERIFY2(err.contains(QStringLiteral("unknown target")), qPrintable(err));
-        // A wrapper that cannot start is named before a run (it was a run with no RESULT_JSON and the
-        // reason only in the log): a missing path, a file that is not executable, a name not on PATH.
-        QVERIFY(targetStartProblem(*local).isEmpty());
-        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/usr/bin/env FOO=bar"), &err)).isEmpty());
-        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:/nonexistent/wrapper -x"), &err))
-                    .endsWith(QStringLiteral("/nonexistent/wrapper does not exist")));
-        QTemporaryFile plain;
-        QVERIFY(plain.open());
-        plain.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:") + plain.fileName(), &err))
-                    .endsWith(QStringLiteral("is not an executable file")));
-        QVERIFY(targetStartProblem(*makeTarget(QStringLiteral("command:kwb-no-such-wrapper --gres=gpu:1"), &err))
-                    .endsWith(QStringLiteral("kwb-no-such-wrapper is not on PATH")));
-    }
-
-    void skipArgs()
-    {
-        const QStringList base{QStringLiteral("t.py"), QStringLiteral("--skip"), QStringLiteral("a,b"), QStringLiteral("--seed"),
-                               QStringLiteral("1"), QStringLiteral("--skip=c")};
-        QCOMPARE(argsWithSkip(base, {QStringLiteral("b"), QStringLiteral("d")}),
-                 (QStringList{QStringLiteral("t.py"), QStringLiteral("--seed"), QStringLiteral("1"), QStringLiteral("--skip"),
-                              QStringLiteral("a,b,c,d")}));
-        QCOMPARE(argsWithSkip({QStringLiteral("t.py")}, {}), QStringList{QStringLiteral("t.py")});
-    }
-
-    // ---- runs ------------------------------------------------------------------------------
-
-    void runPassesThreeCases()
-    {
-        HarnessRun run(config({QStringLiteral("--print-env")}));
-        Recorder rec;
-        QSignalSpy startedSpy(&run, &HarnessRun::started);
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(o.exitCode, 0);
-        QCOMPARE(startedSpy.size(), 1);
-        QCOMPARE(rec.started, (QStringList{QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large")}));
-        QCOMPARE(o.cases.size(), 3);
-        for (const CaseResult& c : o.cases)
-            QCOMPARE(c.status, QStringLiteral("PASS"));
-        QCOMPARE(*o.cases.at(2).latencyUs, 30.0);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->status, QStringLiteral("PASS"));
-        QCOMPARE(*o.result->maxRelErr, 3e-6);
-        QCOMPARE(o.result->primaryCase, QStringLiteral("large"));
-        QCOMPARE(o.segments.size(), 1);
-        QVERIFY(o.segments.at(0).pgid > 1);
-        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
-        // The environment the seed's harness reads.
-        QVERIFY(rec.lines.contains({QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=1 FOO=None"),
-                                    int(StdoutChannel)}));
-        // Files.
-        const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"small\", "));
-        QVERIFY(log.contains("[out] [test_kernel] RESULT_JSON="));
-        const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
-        QCOMPARE(j.at("schema").get<std::string>(), std::string("kwb-run-1"));
-        QCOMPARE(j.at("ok").get<bool>(), true);
-        QCOMPARE(j.at("cases").size(), size_t(3));
-        QCOMPARE(j.at("result").at("grid_blocks").get<int>(), 128);
-    }
-
-    void runCommandTargetAndBlocking()
-    {
-        HarnessRunConfig c = config({QStringLiteral("--print-env")});
-        QString err;
-        c.target = makeTarget(QStringLiteral("command:/usr/bin/env FOO=bar"), &err);
-        QVERIFY2(c.target, qPrintable(err));
-        QList<QPair<QString, int>> lines;
-        const RunOutcome o = runHarnessBlocking(c, [&](const QString& l, int ch) { lines.append({l, ch}); });
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(o.segments.at(0).command.mid(0, 3), (QStringList{QStringLiteral("/usr/bin/env"), QStringLiteral("FOO=bar"), kPython}));
-        QVERIFY(lines.contains({QStringLiteral("[test_kernel] env PYTHONUNBUFFERED=1 TEST_TIMEOUT_SEC=1 FOO=bar"), int(StdoutChannel)}));
-        QCOMPARE(o.cases.size(), 3);
-    }
-
-    void runHangInGrandchild_data()
-    {
-        QTest::addColumn<bool>("bashWrapper");
-        QTest::addColumn<bool>("ignoreTerm");
-        QTest::newRow("python → bash grandchild") << false << false;
-        QTest::newRow("bash -c → python → bash") << true << false;
-        QTest::newRow("grandchild ignores SIGTERM") << false << true;
-    }
-    void runHangInGrandchild()
-    {
-        QFETCH(bool, bashWrapper);
-        QFETCH(bool, ignoreTerm);
-        const QString pidFile = m_tmp.filePath(QStringLiteral("hang%1.pid").arg(m_runNo + 1));
-        QStringList knobs{QStringLiteral("--fake-cases"), QStringLiteral("small,medium,large,huge"), QStringLiteral("--hang"),
-                          QStringLiteral("medium"), QStringLiteral("--pidfile"), pidFile};
-        if (ignoreTerm)
-            knobs << QStringLiteral("--hang-ignore-term");
-        HarnessRunConfig c = config(knobs);
-        c.killGraceMs = 500;
-        if (bashWrapper) {
-            // `; exit $?` keeps bash alive between us and python (no exec optimisation).
-            c.args = QStringList{QStringLiteral("-c"), kPython + QStringLiteral(" \"$0\" \"$@\"; exit $?")} + c.args;
-            c.program = QStringLiteral("/bin/bash");
-        }
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QStringList names, statuses;
-        for (const CaseResult& r : o.cases) {
-            names << r.name;
-            statuses << r.status;
-        }
-        QCOMPARE(names, (QStringList{QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("large"), QStringLiteral("huge")}));
-        QCOMPARE(statuses, (QStringList{QStringLiteral("PASS"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("PASS"), QStringLiteral("PASS")}));
-        QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
-        QVERIFY(o.cases.at(1).reason.contains(QStringLiteral("watchdog")));
-        QCOMPARE(o.cases.at(1).shape, QStringLiteral("4x32")); // taken from its CASE_START line
-        QCOMPARE(o.cases.at(1).dtype, QStringLiteral("float32"));
-        QCOMPARE(o.cases.at(1).raw.at("source").get<std::string>(), std::string("kwb"));
-        // The deadline is caseTimeoutSec + graceSec = 2 s after CASE_START.
-        const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
-        QVERIFY2(took >= 1900 && took < 3500, qPrintable(QString::number(took)));
-        // Resumed once, skipping what was done.
-        QCOMPARE(rec.resumes, (QList<QStringList>{{QStringLiteral("small"), QStringLiteral("medium")}}));
-        QCOMPARE(o.segments.size(), 2);
-        QCOMPARE(o.segments.at(0).stoppedBy, QStringLiteral("watchdog"));
-        QVERIFY(o.segments.at(1).command.contains(QStringLiteral("small,medium")));
-        QCOMPARE(o.segments.at(1).exitCode, 0);
-        // Merged result: the last RESULT_JSON only knew large and huge.
-        QVERIFY(o.result);
-        QCOMPARE(o.result->raw.at("cases").size(), size_t(2));
-        QCOMPARE(o.result->cases.size(), 4);
-        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
-        QCOMPARE(o.exitCode, 1);
-        // Nothing of the killed process group lives on, the bash grandchild included.
-        const qint64 pgid = o.segments.at(0).pgid;
-        QVERIFY(pgid > 1);
-        QVERIFY(!processGroupAlive(pgid));
-        const qint64 grandchild = readAll(pidFile).trimmed().toLongLong();
-        QVERIFY(grandchild > 1);
-        QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(pgid), 5000);
-        QVERIFY(::kill(static_cast<pid_t>(grandchild), 0) == -1 && errno == ESRCH);
-        QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(1).pgid), 5000);
-        // The killed process's lines made it to the log.
-        const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
-        QVERIFY(log.contains("[kwb] TIMEOUT_FAIL medium"));
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"huge\", "));
-        const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
-        QCOMPARE(j.at("timed_out_cases").at(0).get<std::string>(), std::string("medium"));
-        QCOMPARE(j.at("result").at("status").get<std::string>(), std::string("FAIL"));
-    }
-
-    void runHangInLastCase_data()
-    {
-        QTest::addColumn<bool>("strictSkip");
-        QTest::addColumn<bool>("plan");
-        QTest::newRow("harness accepts an empty selection") << false << false;
-        QTest::newRow("harness exits 2 on an empty selection") << true << false;
-        // With a CASE_PLAN the watchdog knows every case has a result: no second process at all.
-        QTest::newRow("harness prints its plan") << true << true;
-    }
-    void runHangInLastCase()
-    {
-        QFETCH(bool, strictSkip);
-        QFETCH(bool, plan);
-        QStringList knobs{QStringLiteral("--hang"), QStringLiteral("large")};
-        if (strictSkip)
-            knobs << QStringLiteral("--strict-skip");
-        if (plan)
-            knobs << QStringLiteral("--plan");
-        HarnessRun run(config(knobs));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(o.segments.size(), plan ? 1 : 2);
-        QCOMPARE(o.segments.constLast().casesStarted, plan ? 3 : 0);
-        if (plan) {
-            QVERIFY(rec.resumes.isEmpty());
-            QVERIFY(readAll(o.logPath).contains("every case of the plan has a result: not resumed"));
-            QCOMPARE(o.result->mode, QStringLiteral("cpu-dry-run"));
-            QVERIFY(o.harnessErrors.isEmpty());
-        }
-        QCOMPARE(o.cases.size(), 3);
-        QCOMPARE(o.cases.at(2).status, QStringLiteral("TIMEOUT_FAIL"));
-        QCOMPARE(o.exitCode, 1);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
-        QCOMPARE(o.result->cases.size(), 3);
-        QCOMPARE(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("no case selected")), strictSkip && !plan);
-    }
-
-    void runNoisyStderrIsNotATimeout()
-    {
-        HarnessRun run(config({QStringLiteral("--stderr-kb"), QStringLiteral("200")}));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QVERIFY(o.timedOutCases.isEmpty());
-        QCOMPARE(o.cases.size(), 3);
-        qsizetype errLines = 0;
-        for (const auto& [line, ch] : std::as_const(rec.lines)) {
-            if (ch == StderrChannel) {
-                ++errLines;
-                QCOMPARE(line.size(), 1023);
-            }
-            if (line.startsWith(QLatin1String("[test_kernel]")))
-                QCOMPARE(ch, int(StdoutChannel)); // channels never merged
-        }
-        QCOMPARE(errLines, 200);
-        QVERIFY(QFileInfo(o.logPath).size() > 200 * 1024);
-    }
-
-    void runWithoutResultJson_data()
-    {
-        QTest::addColumn<QStringList>("knobs");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("errorPart");
-        QTest::newRow("exit 0, no RESULT_JSON") << QStringList{QStringLiteral("--no-result")} << 0
-                                                << QStringLiteral("without printing [test_kernel] RESULT_JSON=");
-        QTest::newRow("exit 2, harness failed")
-            << QStringList{QStringLiteral("--no-result"), QStringLiteral("--exit"), QStringLiteral("2")} << 2
-            << QStringLiteral("exit code 2: the harness itself failed");
-        QTest::newRow("exit 2 with a RESULT_JSON") << QStringList{QStringLiteral("--exit"), QStringLiteral("2")} << 2
-                                                   << QStringLiteral("the harness itself failed (exit code 2)");
-    }
-    void runWithoutResultJson()
-    {
-        QFETCH(QStringList, knobs);
-        QFETCH(int, exitCode);
-        QFETCH(QString, errorPart);
-        HarnessRun run(config(knobs));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY(!o.ok);
-        QCOMPARE(o.exitCode, exitCode);
-        QVERIFY2(o.error.contains(errorPart), qPrintable(o.error));
-        QVERIFY2(o.error.contains(o.logPath), qPrintable(o.error));
-        QCOMPARE(o.cases.size(), 3);
-        QVERIFY(QFile::exists(o.resultPath));
-    }
-
-    void runLeftoverChildIsKilled()
-    {
-        // The harness exits normally but leaves `sleep 1000` behind: the run still ends, and with it
-        // everything in its process group.
-        HarnessRun run(config({QStringLiteral("--leave-child")}));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QVERIFY(o.wallMs < 5000);
-        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
-        QTRY_VERIFY_WITH_TIMEOUT(groupGoneForKill(o.segments.at(0).pgid), 5000);
-        QVERIFY(readAll(o.logPath).contains("outlived the harness: SIGTERM"));
-    }
-
-    void runEscapedChildIsKilled_data()
-    {
-        QTest::addColumn<QStringList>("knobs");
-        QTest::newRow("harness exits, child left in a new session") << QStringList{};
-        QTest::newRow("watchdog kills the harness, child in a new session")
-            << QStringList{QStringLiteral("--hang"), QStringLiteral("medium")};
-    }
-    void runEscapedChildIsKilled()
-    {
-        // A child that left the process group with setsid() is out of reach of kill(-pgid): the run's tag finds
-        // it, and it ends with the run (it kept running after kwb exited).
-        QFETCH(QStringList, knobs);
-        const QString pidFile = m_tmp.filePath(QStringLiteral("escaped-%1.pid").arg(m_runNo));
-        HarnessRun run(config(knobs + QStringList{QStringLiteral("--escape-child"), pidFile}));
-        Recorder rec;
-        runToEnd(run, rec);
-        bool ok = false;
-        const qint64 pid = readAll(pidFile).trimmed().toLongLong(&ok);
-        QVERIFY2(ok && pid > 1, "the fake harness wrote the escaped child's pid");
-        QVERIFY(processesWithEnvEntry(QByteArrayLiteral("KWB_RUN_TAG=no-such-run")).isEmpty());
-        QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH, 5000);
-        QVERIFY(rec.outcome->wallMs < 15000);
-    }
-
-    void runCancelKeepsLog()
-    {
-        HarnessRunConfig c = config({QStringLiteral("--hang"), QStringLiteral("medium")});
-        c.caseTimeoutSec = 30;
-        HarnessRun run(c);
-        Recorder rec;
-        QObject::connect(&run, &HarnessRun::caseStarted, &run, [&run](const QString& n) {
-            if (n == QLatin1String("medium"))
-                QTimer::singleShot(200, &run, &HarnessRun::cancel);
-        });
-        runToEnd(run, rec, 10000);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY(o.cancelled);
-        QVERIFY(!o.ok);
-        QVERIFY2(o.error.contains(QStringLiteral("stopped by the user")), qPrintable(o.error));
-        QCOMPARE(o.segments.size(), 1);
-        QCOMPARE(o.segments.at(0).stoppedBy, QStringLiteral("user"));
-        QCOMPARE(o.cases.size(), 1); // small; medium never finished and is not invented
-        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
-        const QByteArray log = readAll(o.logPath);
-        QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"medium\", "));
-        QVERIFY(log.contains("[kwb] stopping (user)"));
-        QVERIFY(nlohmann::json::parse(readAll(o.resultPath).toStdString()).at("cancelled").get<bool>());
-    }
-
-    void runOverallTimeout()
-    {
-        HarnessRunConfig c = config({QStringLiteral("--hang"), QStringLiteral("medium")});
-        c.caseTimeoutSec = 0; // per-case watchdog off: only the overall limit applies
-        c.overallTimeoutSec = 1;
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec, 10000);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY(o.timedOut);
-        QVERIFY(!o.ok);
-        QVERIFY2(o.error.contains(QStringLiteral("overall timeout of 1 s")), qPrintable(o.error));
-        QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
-        QCOMPARE(o.segments.size(), 1); // no resume after the overall limit
-        QVERIFY2(o.wallMs >= 1000 && o.wallMs < 5000, qPrintable(QString::number(o.wallMs)));
-        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
-    }
-
-    void runCrashInCaseResumes()
-    {
-        HarnessRun run(config({QStringLiteral("--crash"), QStringLiteral("medium")}));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(o.cases.size(), 3);
-        QCOMPARE(o.cases.at(1).status, QStringLiteral("ERROR"));
-        QVERIFY(o.segments.at(0).crashed);
-        QCOMPARE(o.segments.size(), 2);
-        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
-        QCOMPARE(o.exitCode, 1); // the resumed process exited 0, but case medium did not pass
-    }
-
-    void runHarnessIgnoringSkipStops()
-    {
-        HarnessRun run(config({QStringLiteral("--hang"), QStringLiteral("medium"), QStringLiteral("--ignore-skip")}));
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QCOMPARE(o.segments.size(), 2); // one resume, then it is clear --skip is ignored
-        QVERIFY(!o.ok);
-        QVERIFY(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("does not honour --skip")));
-        QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
-        QCOMPARE(o.cases.at(0).name, QStringLiteral("small"));
-        QCOMPARE(o.cases.at(1).status, QStringLiteral("TIMEOUT_FAIL"));
-    }
-
-    void runParseErrorIsReported()
-    {
-        // A harness printing NaN in a CASE_RESULT: the line is reported, the case is an ERROR, no hang.
-        const QString script = m_tmp.filePath(QStringLiteral("nan_harness.py"));
-        QFile f(script);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("print('[test_kernel] CASE_START {\"name\": \"a\"}')\n"
-                "print('[test_kernel] CASE_RESULT {\"name\": \"a\", \"status\": \"FAIL\", \"rel_err\": NaN}')\n"
-                "print('[test_kernel] RESULT_JSON={\"status\": \"FAIL\", \"cases\": []}')\n");
-        f.close();
-        HarnessRunConfig c = config({});
-        c.args = {script};
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QCOMPARE(rec.errors.size(), 1);
-        QVERIFY(o.harnessErrors.at(0).contains(QStringLiteral("\"rel_err\": NaN")));
-        QCOMPARE(o.cases.size(), 1);
-        QCOMPARE(o.cases.at(0).status, QStringLiteral("ERROR"));
-        QVERIFY(o.timedOutCases.isEmpty());
-        QVERIFY(o.wallMs < 1900); // not left to the watchdog
-    }
-
-    // A stand-in for test_kernel.py written into the temp dir: CASE_START/CASE_RESULT per case not
-    // in --skip; the case named by LOSE reports ERROR and ends the process with exit code 3 (the
-    // device context is lost), as the template does after a sticky CUDA error.
-    QString writeScript(const QString& name, const QByteArray& body)
-    {
-        const QString path = m_tmp.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(body) != body.size())
-            return QString();
-        return path;
-    }
-
-    void runContextLostResumesInFreshProcess()
-    {
-        const QString script = writeScript(QStringLiteral("lose_context.py"), R"PY(
+  void runContextLostResumesInFreshProcess() {
+    const QString script = writeScript(QStringLiteral("lose_context.py"), R"PY(
 import json, sys
 P = "[test_kernel] "
 skip = []
@@ -797,37 +778,35 @@ for i, n in enumerate(names):
     print(P + "CASE_RESULT " + json.dumps(c), flush=True)
 print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush=True)
 )PY");
-        QVERIFY(!script.isEmpty());
-        HarnessRunConfig c = config({});
-        c.args = {script};
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QStringList statuses;
-        for (const CaseResult& r : o.cases)
-            statuses << r.name + QLatin1Char('=') + r.status;
-        QCOMPARE(statuses, (QStringList{QStringLiteral("a=PASS"), QStringLiteral("b=ERROR"), QStringLiteral("c=PASS"),
-                                        QStringLiteral("d=PASS")}));
-        QCOMPARE(o.segments.size(), 2);
-        QCOMPARE(o.segments.at(0).exitCode, kHarnessExitContextLost);
-        QCOMPARE(rec.resumes, (QList<QStringList>{{QStringLiteral("a"), QStringLiteral("b")}}));
-        QVERIFY(o.segments.at(1).command.contains(QStringLiteral("a,b")));
-        QCOMPARE(o.segments.at(1).exitCode, 0);
-        QCOMPARE(o.exitCode, 1); // the last process passed, but b did not
-        QVERIFY(o.result);
-        QCOMPARE(o.result->status, QStringLiteral("FAIL"));
-        QCOMPARE(o.result->cases.size(), 4);
-        QVERIFY(o.timedOutCases.isEmpty());
-        QVERIFY(readAll(o.logPath).contains("lost its device context (exit code 3)"));
-        QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
-    }
+    QVERIFY(!script.isEmpty());
+    HarnessRunConfig c = config({});
+    c.args = {script};
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QStringList statuses;
+    for (const CaseResult& r : o.cases) statuses << r.name + QLatin1Char('=') + r.status;
+    QCOMPARE(statuses, (QStringList{QStringLiteral("a=PASS"), QStringLiteral("b=ERROR"), QStringLiteral("c=PASS"),
+                                    QStringLiteral("d=PASS")}));
+    QCOMPARE(o.segments.size(), 2);
+    QCOMPARE(o.segments.at(0).exitCode, kHarnessExitContextLost);
+    QCOMPARE(rec.resumes, (QList<QStringList>{{QStringLiteral("a"), QStringLiteral("b")}}));
+    QVERIFY(o.segments.at(1).command.contains(QStringLiteral("a,b")));
+    QCOMPARE(o.segments.at(1).exitCode, 0);
+    QCOMPARE(o.exitCode, 1);  // the last process passed, but b did not
+    QVERIFY(o.result);
+    QCOMPARE(o.result->status, QStringLiteral("FAIL"));
+    QCOMPARE(o.result->cases.size(), 4);
+    QVERIFY(o.timedOutCases.isEmpty());
+    QVERIFY(readAll(o.logPath).contains("lost its device context (exit code 3)"));
+    QVERIFY(!processGroupAlive(o.segments.at(0).pgid));
+  }
 
-    void runContextLostWithoutResumeIsExit1()
-    {
-        // Every process loses its context at once: resumes stop at maxResumes, the outcome says so.
-        const QString script = writeScript(QStringLiteral("always_lost.py"), R"PY(
+  void runContextLostWithoutResumeIsExit1() {
+    // Every process loses its context at once: resumes stop at maxResumes, the outcome says so.
+    const QString script = writeScript(QStringLiteral("always_lost.py"), R"PY(
 import json, sys
 P = "[test_kernel] "
 print(P + "CASE_START " + json.dumps({"name": "x%d" % len(sys.argv)}), flush=True)
@@ -835,24 +814,23 @@ print(P + "CASE_RESULT " + json.dumps({"name": "x%d" % len(sys.argv), "status": 
 print(P + "RESULT_JSON=" + json.dumps({"status": "FAIL", "cases": [], "not_run": ["y"]}), flush=True)
 sys.exit(3)
 )PY");
-        QVERIFY(!script.isEmpty());
-        HarnessRunConfig c = config({});
-        c.args = {script};
-        c.maxResumes = 1;
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QCOMPARE(o.segments.size(), 2);
-        QCOMPARE(o.segments.at(1).exitCode, kHarnessExitContextLost);
-        QCOMPARE(o.exitCode, 1);
-        QVERIFY(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("not resumed: 1 resumes already")));
-    }
+    QVERIFY(!script.isEmpty());
+    HarnessRunConfig c = config({});
+    c.args = {script};
+    c.maxResumes = 1;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.segments.size(), 2);
+    QCOMPARE(o.segments.at(1).exitCode, kHarnessExitContextLost);
+    QCOMPARE(o.exitCode, 1);
+    QVERIFY(o.harnessErrors.join(QLatin1Char('\n')).contains(QStringLiteral("not resumed: 1 resumes already")));
+  }
 
-    void runMultiMegabyteLinesAndNoFinalNewline()
-    {
-        // A 6 MB CASE_RESULT line and a RESULT_JSON that ends the stream without a newline.
-        const QString script = writeScript(QStringLiteral("big_lines.py"), R"PY(
+  void runMultiMegabyteLinesAndNoFinalNewline() {
+    // A 6 MB CASE_RESULT line and a RESULT_JSON that ends the stream without a newline.
+    const QString script = writeScript(QStringLiteral("big_lines.py"), R"PY(
 import json, sys
 P = "[test_kernel] "
 print(P + "CASE_START " + json.dumps({"name": "big"}), flush=True)
@@ -860,45 +838,44 @@ print(P + "CASE_RESULT " + json.dumps({"name": "big", "status": "FAIL", "reason"
 sys.stdout.write(P + "RESULT_JSON=" + json.dumps({"status": "FAIL", "cases": [], "blob": "b" * (3 << 20)}))
 sys.stdout.flush()
 )PY");
-        QVERIFY(!script.isEmpty());
-        HarnessRunConfig c = config({});
-        c.args = {script};
-        HarnessRun run(c);
-        Recorder rec;
-        runToEnd(run, rec);
-        const RunOutcome& o = *rec.outcome;
-        QVERIFY2(o.ok, qPrintable(o.error));
-        QVERIFY(rec.errors.isEmpty());
-        QCOMPARE(o.cases.size(), 1);
-        QCOMPARE(o.cases.at(0).reason.size(), qsizetype(6 << 20) + 1);
-        QCOMPARE(o.cases.at(0).reason.at(0), QChar(0x00B5));
-        QVERIFY(o.result);
-        QCOMPARE(o.result->raw.at("blob").get<std::string>().size(), size_t(3) << 20);
-        QVERIFY(o.segments.at(0).printedResult);
-    }
+    QVERIFY(!script.isEmpty());
+    HarnessRunConfig c = config({});
+    c.args = {script};
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QVERIFY(rec.errors.isEmpty());
+    QCOMPARE(o.cases.size(), 1);
+    QCOMPARE(o.cases.at(0).reason.size(), qsizetype(6 << 20) + 1);
+    QCOMPARE(o.cases.at(0).reason.at(0), QChar(0x00B5));
+    QVERIFY(o.result);
+    QCOMPARE(o.result->raw.at("blob").get<std::string>().size(), size_t(3) << 20);
+    QVERIFY(o.segments.at(0).printedResult);
+  }
 
-    void runPreconditions_data()
-    {
-        QTest::addColumn<QString>("program");
-        QTest::addColumn<QString>("workdir");
-        QTest::addColumn<QString>("errorPart");
-        QTest::newRow("missing program") << QStringLiteral("/nonexistent/python9") << QString() << QStringLiteral("could not start");
-        QTest::newRow("missing workdir") << kPython << QStringLiteral("/nonexistent/ws") << QStringLiteral("does not exist");
-        QTest::newRow("empty program") << QString() << QString() << QStringLiteral("no program");
-    }
-    void runPreconditions()
-    {
-        QFETCH(QString, program);
-        QFETCH(QString, workdir);
-        QFETCH(QString, errorPart);
-        HarnessRunConfig c = config({});
-        c.program = program;
-        if (!workdir.isEmpty())
-            c.workdir = workdir;
-        const RunOutcome o = runHarnessBlocking(c, {});
-        QVERIFY(!o.ok);
-        QVERIFY2(o.error.contains(errorPart), qPrintable(o.error));
-    }
+  void runPreconditions_data() {
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<QString>("workdir");
+    QTest::addColumn<QString>("errorPart");
+    QTest::newRow("missing program") << QStringLiteral("/nonexistent/python9") << QString()
+                                     << QStringLiteral("could not start");
+    QTest::newRow("missing workdir") << kPython << QStringLiteral("/nonexistent/ws")
+                                     << QStringLiteral("does not exist");
+    QTest::newRow("empty program") << QString() << QString() << QStringLiteral("no program");
+  }
+  void runPreconditions() {
+    QFETCH(QString, program);
+    QFETCH(QString, workdir);
+    QFETCH(QString, errorPart);
+    HarnessRunConfig c = config({});
+    c.program = program;
+    if (!workdir.isEmpty()) c.workdir = workdir;
+    const RunOutcome o = runHarnessBlocking(c, {});
+    QVERIFY(!o.ok);
+    QVERIFY2(o.error.contains(errorPart), qPrintable(o.error));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRun)

@@ -58,13 +58,14 @@ class TestSuite : public QObject {
   Q_OBJECT
   QTemporaryDir m_tmp;
 
-private Q_SLOTS:
+ private Q_SLOTS:
   void summaryFigures() {
-    const QList<SuiteEntry> entries{entry(QStringLiteral("a"), QStringLiteral("PASS"), 50.0, 100.0, 80.0),   // 2x eager, 1.6x compile
-                                    entry(QStringLiteral("b"), QStringLiteral("PASS"), 200.0, 100.0, 100.0), // 0.5x
-                                    entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0),         // fast but wrong: not counted
-                                    entry(QStringLiteral("d"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt),
-                                    entry(QStringLiteral("e"), QStringLiteral("ERROR"), std::nullopt, std::nullopt)};
+    const QList<SuiteEntry> entries{
+        entry(QStringLiteral("a"), QStringLiteral("PASS"), 50.0, 100.0, 80.0),    // 2x eager, 1.6x compile
+        entry(QStringLiteral("b"), QStringLiteral("PASS"), 200.0, 100.0, 100.0),  // 0.5x
+        entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0),          // fast but wrong: not counted
+        entry(QStringLiteral("d"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt),
+        entry(QStringLiteral("e"), QStringLiteral("ERROR"), std::nullopt, std::nullopt)};
     const SuiteSummary s = summarize(entries);
     QCOMPARE(s.total, 5);
     QCOMPARE(s.pass, 2);
@@ -72,13 +73,14 @@ private Q_SLOTS:
     QCOMPARE(s.timeout, 1);
     QCOMPARE(s.error, 1);
     QVERIFY(s.fast1);
-    QCOMPARE(*s.fast1, 0.2);                      // one of five problems is correct and faster than eager
-    QVERIFY(qFuzzyCompare(*s.geomeanVsEager, 1.0)); // sqrt(2 * 0.5)
+    QCOMPARE(*s.fast1, 0.2);                         // one of five problems is correct and faster than eager
+    QVERIFY(qFuzzyCompare(*s.geomeanVsEager, 1.0));  // sqrt(2 * 0.5)
     QVERIFY(qFuzzyCompare(*s.geomeanVsCompile, std::sqrt(1.6 * 0.5)));
     QCOMPARE(*entries.at(0).speedupVsEager(), 2.0);
 
     // A dry run has no latencies: no fast_1 and no geomean, said as such, never 0.
-    const SuiteSummary dry = summarize({entry(QStringLiteral("a"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt)});
+    const SuiteSummary dry =
+        summarize({entry(QStringLiteral("a"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt)});
     QCOMPARE(dry.dryRun, 1);
     QVERIFY(!dry.fast1 && !dry.geomeanVsEager);
   }
@@ -109,7 +111,8 @@ private Q_SLOTS:
     QCOMPARE(back.at(1).error, entries.at(1).error);
     const QString md = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.md")));
     QVERIFY2(md.contains(QLatin1String("| a<b | PASS | 1e-06 | 50.00 | 100.00 | 2.000x |")), qPrintable(md));
-    QVERIFY2(md.contains(QLatin1String("fast_1 (correct and faster than eager, of all problems): 50.0%")), qPrintable(md));
+    QVERIFY2(md.contains(QLatin1String("fast_1 (correct and faster than eager, of all problems): 50.0%")),
+             qPrintable(md));
     QVERIFY2(md.contains(QLatin1String("- **c**: quality gate FAIL: see report")), qPrintable(md));
     const QString html = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.html")));
     QVERIFY(html.contains(QLatin1String("<td>a&lt;b</td>")));
@@ -158,12 +161,24 @@ private Q_SLOTS:
     QVERIFY(QFile::exists(kwbPath()));
     const QString problems = m_tmp.filePath(QStringLiteral("local-problems"));
     QDir().mkpath(problems);
-    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_a.py")));
-    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_b.py")));
+    QVERIFY(
+        QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_a.py")));
+    QVERIFY(
+        QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/relu_b.py")));
     const QString out = m_tmp.filePath(QStringLiteral("suite"));
-    const QStringList args{QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
-                           QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"),
-                           QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--out"), out};
+    const QStringList args{QStringLiteral("suite"),
+                           problems,
+                           QStringLiteral("--gpu"),
+                           QStringLiteral("H200"),
+                           QStringLiteral("--framework"),
+                           QStringLiteral("triton"),
+                           QStringLiteral("--cpu-dry-run"),
+                           QStringLiteral("--python"),
+                           QStringLiteral("/usr/bin/python3"),
+                           QStringLiteral("--jobs"),
+                           QStringLiteral("2"),
+                           QStringLiteral("--out"),
+                           out};
     const Kwb first = runKwb(args);
     QVERIFY2(first.code == 0, qPrintable(first.out));
     auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
@@ -171,9 +186,11 @@ private Q_SLOTS:
     for (const auto& p : doc.at("problems")) {
       QCOMPARE(p.at("state").get<std::string>(), std::string("done"));
       QVERIFY(p.at("latency_us").is_null());  // a dry run measures nothing
-      QVERIFY(QFile::exists(QString::fromStdString(p.at("workspace").get<std::string>()) + QStringLiteral("/memory/v0.json")));
+      QVERIFY(QFile::exists(QString::fromStdString(p.at("workspace").get<std::string>()) +
+                            QStringLiteral("/memory/v0.json")));
     }
-    QVERIFY(QFile::exists(out + QStringLiteral("/suite_report.md")) && QFile::exists(out + QStringLiteral("/suite_report.html")));
+    QVERIFY(QFile::exists(out + QStringLiteral("/suite_report.md")) &&
+            QFile::exists(out + QStringLiteral("/suite_report.html")));
 
     // Resume: nothing runs again; a changed problem file runs again.
     QFile f(problems + QStringLiteral("/relu_b.py"));
@@ -182,7 +199,8 @@ private Q_SLOTS:
     f.close();
     const Kwb second = runKwb(args);
     QVERIFY2(second.code == 0, qPrintable(second.out));
-    QVERIFY2(second.out.contains(QLatin1String("relu_a: done in an earlier run (DRY_RUN), not run again")), qPrintable(second.out));
+    QVERIFY2(second.out.contains(QLatin1String("relu_a: done in an earlier run (DRY_RUN), not run again")),
+             qPrintable(second.out));
     QVERIFY2(!second.out.contains(QLatin1String("relu_a [phase")), qPrintable(second.out));
     QVERIFY2(second.out.contains(QLatin1String("relu_b [phase 4]")), qPrintable(second.out));
     doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
@@ -190,12 +208,13 @@ private Q_SLOTS:
   }
 
   void kwbSuiteBadInput() {
-    Kwb r = runKwb({QStringLiteral("suite"), QStringLiteral("/nonexistent.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                    QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x"))});
+    Kwb r = runKwb({QStringLiteral("suite"), QStringLiteral("/nonexistent.py"), QStringLiteral("--gpu"),
+                    QStringLiteral("H200"), QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x"))});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.out.contains(QLatin1String("no such file")), qPrintable(r.out));
-    r = runKwb({QStringLiteral("suite"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
-                QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x")), QStringLiteral("--target"), QStringLiteral("slurm:/x")});
+    r = runKwb({QStringLiteral("suite"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), QStringLiteral("--gpu"),
+                QStringLiteral("H200"), QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x")),
+                QStringLiteral("--target"), QStringLiteral("slurm:/x")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.out.contains(QLatin1String("expected slurm://")), qPrintable(r.out));
     r = runKwb({QStringLiteral("suite"), QStringLiteral("--help")});

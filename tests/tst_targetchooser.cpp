@@ -15,7 +15,7 @@ using namespace kwb;
 
 class TestTargetChooser : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void formsComeFromTheRegistry() {
     TargetChooser c;
     auto* scheme = c.findChild<QComboBox*>(QStringLiteral("targetScheme"));
@@ -38,7 +38,8 @@ private Q_SLOTS:
     QTest::keyClicks(c.findChild<QLineEdit*>(QStringLiteral("targetField_ssh_host")), QStringLiteral("gpu"));
     QTest::keyClicks(c.findChild<QLineEdit*>(QStringLiteral("targetField_ssh_dir")), QStringLiteral("runs"));
     QCOMPARE(c.spec(), QStringLiteral("ssh://gpu/~/runs"));
-    QVERIFY2(c.problem().isEmpty() || c.problem().contains(QLatin1String("no OpenSSH client")), qPrintable(c.problem()));
+    QVERIFY2(c.problem().isEmpty() || c.problem().contains(QLatin1String("no OpenSSH client")),
+             qPrintable(c.problem()));
     QVERIFY(!changed.isEmpty());
     QCOMPARE(changed.last().at(0).toString(), c.spec());
 

@@ -90,7 +90,7 @@ nlohmann::json sampleSpec() {
 
 class TestWidgets : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void caseModel();
   void caseStatusColor_data();
   void caseStatusColor();
@@ -210,7 +210,8 @@ void TestWidgets::specModel() {
   const QString summary = view.summaryText();
   QVERIFY2(summary.contains(QStringLiteral("Pattern: Elementwise (relu)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("FLOPs: M*N = 1610612736 FLOP (1.611e+09)")), qPrintable(summary));
-  QVERIFY2(summary.contains(QStringLiteral("Bytes: 4*M*N + 4*M*N = 12884901888 bytes (1.288e+10)")), qPrintable(summary));
+  QVERIFY2(summary.contains(QStringLiteral("Bytes: 4*M*N + 4*M*N = 12884901888 bytes (1.288e+10)")),
+           qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("rel_err < 0.01 (seed default)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("Ambiguity: none really")), qPrintable(summary));
   view.setSpec(nlohmann::json());
@@ -225,7 +226,7 @@ void TestWidgets::runConsole() {
   QCOMPARE(console.progressBar()->maximum(), 0);  // busy
   console.appendLine(QStringLiteral("[test_kernel] CASE_START {\"name\": \"small\"}"), RunConsole::StdOut);
   console.appendLine(QStringLiteral("Traceback (most recent call last):"), RunConsole::StdErr);
-  QCOMPARE(console.outputView()->blockCount(), 1);  // nothing shown before the timer / flush
+  QCOMPARE(console.outputView()->blockCount(), 1);                         // nothing shown before the timer / flush
   QTRY_COMPARE_WITH_TIMEOUT(console.outputView()->blockCount(), 2, 2000);  // the ~100 ms timer flushed
   const QTextBlock second = console.outputView()->document()->findBlockByNumber(1);
   QCOMPARE(second.text(), QStringLiteral("Traceback (most recent call last):"));
@@ -248,7 +249,8 @@ void TestWidgets::runConsoleBounded() {
     console.appendLine(QStringLiteral("line %1").arg(i), RunConsole::StdOut);
   console.flush();
   QCOMPARE(console.outputView()->blockCount(), RunConsole::kMaxLines);
-  QCOMPARE(console.outputView()->document()->lastBlock().text(), QStringLiteral("line %1").arg(RunConsole::kMaxLines + 499));
+  QCOMPARE(console.outputView()->document()->lastBlock().text(),
+           QStringLiteral("line %1").arg(RunConsole::kMaxLines + 499));
 }
 
 void TestWidgets::editorRoundTrip() {
@@ -354,8 +356,7 @@ void TestWidgets::wizardForm() {
   QCOMPARE(spy.count(), 1);
   QCOMPARE(spy.at(0).at(0).toInt(), 2);
   w.setPhaseState(2, WizardPanel::PhaseState::Running);
-  for (int p = 1; p <= 4; ++p)
-    QVERIFY(!w.phaseButton(p)->isEnabled());  // nothing else runs meanwhile
+  for (int p = 1; p <= 4; ++p) QVERIFY(!w.phaseButton(p)->isEnabled());  // nothing else runs meanwhile
   w.setPhaseState(2, WizardPanel::PhaseState::Failed);
   QVERIFY(!w.phaseButton(3)->isEnabled());
 }
@@ -431,8 +432,7 @@ void TestWidgets::renderPng() {
   // Something was drawn: more than one colour.
   QSet<QRgb> colours;
   for (int y = 0; y < img.height(); y += 7)
-    for (int x = 0; x < img.width(); x += 7)
-      colours.insert(img.pixel(x, y));
+    for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
   QVERIFY(colours.size() > 3);
   QVERIFY2(renderRooflinePngSized(sampleRoofline(), png, 400, 300, &err), qPrintable(err));
   QCOMPARE(QImage(png).size(), QSize(400, 300));
@@ -457,13 +457,21 @@ void TestWidgets::renderPngErrors() {
 void TestWidgets::consoleHumanRawFilter() {
   RunConsole console;
   console.runStarted();
-  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "boundary_tail", "shape": [4097, 17], "dtype": "float32", "index": 2, "total": 7})"), RunConsole::StdOut);
-  console.appendLine(QStringLiteral(R"([test_kernel] CASE_RESULT {"name": "boundary_tail", "status": "FAIL", "shape": "4097x17", "dtype": "float32", "rel_err": 0.5, "threshold": 0.01, "latency_us": 12.5, "ref_latency_us": 20.0, "reason": "rel_err 0.5 >= 0.01"})"), RunConsole::StdOut);
+  console.appendLine(
+      QStringLiteral(
+          R"([test_kernel] CASE_START {"name": "boundary_tail", "shape": [4097, 17], "dtype": "float32", "index": 2, "total": 7})"),
+      RunConsole::StdOut);
+  console.appendLine(
+      QStringLiteral(
+          R"([test_kernel] CASE_RESULT {"name": "boundary_tail", "status": "FAIL", "shape": "4097x17", "dtype": "float32", "rel_err": 0.5, "threshold": 0.01, "latency_us": 12.5, "ref_latency_us": 20.0, "reason": "rel_err 0.5 >= 0.01"})"),
+      RunConsole::StdOut);
   console.appendLine(QStringLiteral("plain output"), RunConsole::StdOut);
   console.flush();
   const QString human = console.outputView()->toPlainText();
   QVERIFY2(human.contains(QStringLiteral("▶ case 2/7 boundary_tail  shape [4097,17]  float32")), qPrintable(human));
-  QVERIFY2(human.contains(QStringLiteral("✗ FAIL  boundary_tail  shape 4097x17  float32  rel_err 5.00e-01  12.50 µs (ref 20.00 µs)  — rel_err 0.5 >= 0.01")), qPrintable(human));
+  QVERIFY2(human.contains(QStringLiteral("✗ FAIL  boundary_tail  shape 4097x17  float32  rel_err 5.00e-01  12.50 µs "
+                                         "(ref 20.00 µs)  — rel_err 0.5 >= 0.01")),
+           qPrintable(human));
   QVERIFY(!human.contains(QStringLiteral("CASE_RESULT")));
   auto* raw = console.findChild<QCheckBox*>(QStringLiteral("rawOutputCheck"));
   QVERIFY(raw);
@@ -493,19 +501,25 @@ void TestWidgets::consoleProgress() {
   QCOMPARE(console.progressBar()->maximum(), 0);  // busy until the count is known
   for (int i = 1; i <= 2; ++i) {
     const QString name = QStringLiteral("c%1").arg(i);
-    console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "%1", "index": %2, "total": 7})").arg(name).arg(i), RunConsole::StdOut);
+    console.appendLine(
+        QStringLiteral(R"([test_kernel] CASE_START {"name": "%1", "index": %2, "total": 7})").arg(name).arg(i),
+        RunConsole::StdOut);
     console.caseStarted(name);
     console.caseFinished(makeCase(name, QStringLiteral("PASS"), 0.0, 1.0, 1.0));
   }
-  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c3", "index": 3, "total": 7})"), RunConsole::StdOut);
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c3", "index": 3, "total": 7})"),
+                     RunConsole::StdOut);
   console.caseStarted(QStringLiteral("c3"));
   QCOMPARE(console.progressBar()->maximum(), 7);
   QCOMPARE(console.progressBar()->value(), 2);
-  QVERIFY2(console.progressBar()->format().startsWith(QStringLiteral("case 3/7: c3 — timeout in ")), qPrintable(console.progressBar()->format()));
+  QVERIFY2(console.progressBar()->format().startsWith(QStringLiteral("case 3/7: c3 — timeout in ")),
+           qPrintable(console.progressBar()->format()));
   QVERIFY(console.progressBar()->format().endsWith(QStringLiteral(" s")));
   // A resumed process counts the cases left: 4 more after the 3 seen.
-  console.caseFinished(makeCase(QStringLiteral("c3"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt, std::nullopt));
-  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c4", "index": 1, "total": 4})"), RunConsole::StdOut);
+  console.caseFinished(
+      makeCase(QStringLiteral("c3"), QStringLiteral("TIMEOUT_FAIL"), std::nullopt, std::nullopt, std::nullopt));
+  console.appendLine(QStringLiteral(R"([test_kernel] CASE_START {"name": "c4", "index": 1, "total": 4})"),
+                     RunConsole::StdOut);
   console.caseStarted(QStringLiteral("c4"));
   QCOMPARE(console.progressBar()->maximum(), 7);
   QVERIFY(console.progressBar()->format().startsWith(QStringLiteral("case 4/7: c4")));
@@ -571,17 +585,19 @@ void TestWidgets::rooflineLabelsHoverExport() {
   plot.hide();
   RooflineData d = sampleRoofline();
   d.measuredBandwidthTBs = 4.24;
-  d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.4, QStringLiteral("datasheet")}, {QStringLiteral("tf32"), 494.7, QString()}};
+  d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.4, QStringLiteral("datasheet")},
+                         {QStringLiteral("tf32"), 494.7, QString()}};
   plot.setData(d);
   const QStringList labels = plot.chartLabels();
   for (const QString& want : {QStringLiteral("4.8 TB/s (datasheet)"), QStringLiteral("4.24 TB/s (measured copy)"),
                               QStringLiteral("fp32 67 TFLOPS (datasheet)"), QStringLiteral("ridge 13.96 FLOP/byte"),
                               QStringLiteral("tf32 494.7 TFLOPS (datasheet)")})
     QVERIFY2(labels.contains(want), qPrintable(want + QStringLiteral(" not in ") + labels.join(u'|')));
-  QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QString& l) { return l.startsWith(QStringLiteral("V0 19_ReLU")); }));
+  QVERIFY(std::any_of(labels.begin(), labels.end(),
+                      [](const QString& l) { return l.startsWith(QStringLiteral("V0 19_ReLU")); }));
   QCustomPlot* cp = plot.plot();
   QCOMPARE(cp->xAxis->numberFormat(), QStringLiteral("eb"));  // 10 with a superscript, not 1E+03
-  QCOMPARE(cp->locale(), QLocale::c());                        // also under a locale that writes 1E+03
+  QCOMPARE(cp->locale(), QLocale::c());                       // also under a locale that writes 1E+03
   QVERIFY(cp->interactions().testFlag(QCP::iRangeDrag) && cp->interactions().testFlag(QCP::iRangeZoom));
   QVERIFY(!cp->axisRect()->insetLayout()->elements(false).contains(cp->legend));  // off the data
   QVERIFY(cp->yAxis->range().contains(494.7));
@@ -594,7 +610,8 @@ void TestWidgets::rooflineLabelsHoverExport() {
   QCOMPARE(cp->xAxis->range().lower, x.lower);
   // Hover readout: position and the attainable TFLOPS there.
   const QString readout = plot.readoutAt(1.0, 2.0);
-  QVERIFY2(readout.contains(QStringLiteral("1 FLOP/byte, 2 TFLOPS")) && readout.contains(QStringLiteral("roof here: 4.8 TFLOPS (datasheet), 4.24 (measured)")),
+  QVERIFY2(readout.contains(QStringLiteral("1 FLOP/byte, 2 TFLOPS")) &&
+               readout.contains(QStringLiteral("roof here: 4.8 TFLOPS (datasheet), 4.24 (measured)")),
            qPrintable(readout));
   plot.resize(800, 500);
   plot.show();

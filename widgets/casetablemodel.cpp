@@ -14,10 +14,8 @@ namespace {
 QString running() { return QStringLiteral("RUNNING"); }
 
 QVariant number(const std::optional<double>& v, int role, char format, int precision) {
-  if (role == CaseTableModel::SortRole)
-    return v ? *v : std::numeric_limits<double>::quiet_NaN();
-  if (!v)
-    return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
+  if (role == CaseTableModel::SortRole) return v ? *v : std::numeric_limits<double>::quiet_NaN();
+  if (!v) return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
   return QString::number(*v, format, precision);
 }
 }  // namespace
@@ -34,8 +32,7 @@ void CaseTableModel::clear() { resetData({}); }
 
 int CaseTableModel::rowOf(const QString& name) const {
   for (int i = 0; i < m_rows.size(); ++i)
-    if (m_rows[i].name == name)
-      return i;
+    if (m_rows[i].name == name) return i;
   return -1;
 }
 
@@ -70,8 +67,7 @@ void CaseTableModel::caseFinished(const CaseResult& result) {
 
 int CaseTableModel::countStatus(const QString& status) const {
   int n = 0;
-  for (const CaseResult& r : m_rows)
-    n += r.status == status ? 1 : 0;
+  for (const CaseResult& r : m_rows) n += r.status == status ? 1 : 0;
   return n;
 }
 
@@ -82,54 +78,53 @@ int CaseTableModel::rowCount(const QModelIndex& parent) const {
 int CaseTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QColor CaseTableModel::statusColor(const QString& status) {
-  if (status == u"PASS")
-    return QColor(0x1b, 0x7f, 0x2a);
-  if (status == u"FAIL")
-    return QColor(0xc6, 0x28, 0x28);
-  if (status == u"TIMEOUT_FAIL")
-    return QColor(0xe0, 0x6c, 0x00);
-  if (status == u"ERROR")
-    return QColor(0xad, 0x14, 0x57);
+  if (status == u"PASS") return QColor(0x1b, 0x7f, 0x2a);
+  if (status == u"FAIL") return QColor(0xc6, 0x28, 0x28);
+  if (status == u"TIMEOUT_FAIL") return QColor(0xe0, 0x6c, 0x00);
+  if (status == u"ERROR") return QColor(0xad, 0x14, 0x57);
   return QColor(0x75, 0x75, 0x75);
 }
 
 QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-    return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const CaseResult& r = m_rows[index.row()];
-  if (role == StatusRole)
-    return r.status;
+  if (role == StatusRole) return r.status;
   const auto column = static_cast<Columns>(index.column());
-  if (role == Qt::ForegroundRole && column == StatusColumn)
-    return rowStatusColor(r.status);
+  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(r.status);
   if (role == Qt::FontRole && column == StatusColumn) {
     QFont f;
     f.setBold(true);
     return f;
   }
-  if (role == Qt::TextAlignmentRole && (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
+  if (role == Qt::TextAlignmentRole &&
+      (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::ToolTipRole) {
     QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
-    if (r.threshold)
-      tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);
-    if (!r.reason.isEmpty())
-      tip += u'\n' + r.reason;
+    if (r.threshold) tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);
+    if (!r.reason.isEmpty()) tip += u'\n' + r.reason;
     return tip;
   }
-  if (role != Qt::DisplayRole && role != SortRole)
-    return {};
+  if (role != Qt::DisplayRole && role != SortRole) return {};
   switch (column) {
-    case NameColumn: return r.name;
+    case NameColumn:
+      return r.name;
     case StatusColumn:
       return m_dryRun && role == Qt::DisplayRole && r.status == u"PASS" ? tr("PASS (harness only)") : r.status;
-    case ShapeColumn: return r.shape;
-    case DtypeColumn: return r.dtype;
-    case RelErrColumn: return number(r.relErr, role, 'e', 3);
-    case LatencyColumn: return number(r.latencyUs, role, 'f', 2);
-    case RefLatencyColumn: return number(r.refLatencyUs, role, 'f', 2);
-    case ReasonColumn: return r.reason;
-    case ColumnCount: break;
+    case ShapeColumn:
+      return r.shape;
+    case DtypeColumn:
+      return r.dtype;
+    case RelErrColumn:
+      return number(r.relErr, role, 'e', 3);
+    case LatencyColumn:
+      return number(r.latencyUs, role, 'f', 2);
+    case RefLatencyColumn:
+      return number(r.refLatencyUs, role, 'f', 2);
+    case ReasonColumn:
+      return r.reason;
+    case ColumnCount:
+      break;
   }
   return {};
 }
@@ -141,35 +136,40 @@ QColor CaseTableModel::rowStatusColor(const QString& status) const {
 }
 
 void CaseTableModel::setVerdict(Verdict verdict) {
-  if (m_verdict == verdict)
-    return;
+  if (m_verdict == verdict) return;
   m_verdict = verdict;
   if (!m_rows.isEmpty())
     Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn), {Qt::ForegroundRole});
 }
 
 void CaseTableModel::setDryRun(bool dryRun) {
-  if (m_dryRun == dryRun)
-    return;
+  if (m_dryRun == dryRun) return;
   m_dryRun = dryRun;
-  if (!m_rows.isEmpty())
-    Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
+  if (!m_rows.isEmpty()) Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
   Q_EMIT headerDataChanged(Qt::Horizontal, LatencyColumn, RefLatencyColumn);
 }
 
 QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-    return {};
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
-    case NameColumn: return tr("Case");
-    case StatusColumn: return tr("Status");
-    case ShapeColumn: return tr("Shape");
-    case DtypeColumn: return tr("dtype");
-    case RelErrColumn: return tr("rel_err");
-    case LatencyColumn: return m_dryRun ? tr("stand-in µs (CPU)") : tr("latency_us");
-    case RefLatencyColumn: return m_dryRun ? tr("reference µs (CPU)") : tr("ref latency_us");
-    case ReasonColumn: return tr("Reason");
-    case ColumnCount: break;
+    case NameColumn:
+      return tr("Case");
+    case StatusColumn:
+      return tr("Status");
+    case ShapeColumn:
+      return tr("Shape");
+    case DtypeColumn:
+      return tr("dtype");
+    case RelErrColumn:
+      return tr("rel_err");
+    case LatencyColumn:
+      return m_dryRun ? tr("stand-in µs (CPU)") : tr("latency_us");
+    case RefLatencyColumn:
+      return m_dryRun ? tr("reference µs (CPU)") : tr("ref latency_us");
+    case ReasonColumn:
+      return tr("Reason");
+    case ColumnCount:
+      break;
   }
   return {};
 }

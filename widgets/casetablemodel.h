@@ -11,8 +11,18 @@ namespace kwb {
 
 class CaseTableModel : public QAbstractTableModel {
   Q_OBJECT
-public:
-  enum Columns { NameColumn, StatusColumn, ShapeColumn, DtypeColumn, RelErrColumn, LatencyColumn, RefLatencyColumn, ReasonColumn, ColumnCount };
+ public:
+  enum Columns {
+    NameColumn,
+    StatusColumn,
+    ShapeColumn,
+    DtypeColumn,
+    RelErrColumn,
+    LatencyColumn,
+    RefLatencyColumn,
+    ReasonColumn,
+    ColumnCount
+  };
   enum Roles {
     SortRole = Qt::UserRole,  ///< raw value: double for numbers (NaN when null), QString otherwise
     StatusRole,               ///< the status text ("RUNNING" for a started, unfinished case)
@@ -52,7 +62,7 @@ public:
   /// skeleton (purple), the verdict colours of core/review.
   QColor rowStatusColor(const QString& status) const;
 
-private:
+ private:
   int rowOf(const QString& name) const;
   QList<CaseResult> m_rows;
   bool m_dryRun = false;

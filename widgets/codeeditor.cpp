@@ -31,9 +31,9 @@ QFont CodeEditor::editorFont() {
   QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   f.setStyleHint(QFont::Monospace);
   f.setFixedPitch(true);
-  if (QFontInfo(f).fixedPitch())
-    return f;
-  for (const char* family : {"DejaVu Sans Mono", "Noto Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", "Source Code Pro", "Monospace"}) {
+  if (QFontInfo(f).fixedPitch()) return f;
+  for (const char* family : {"DejaVu Sans Mono", "Noto Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC",
+                             "Source Code Pro", "Monospace"}) {
     const QString name = QLatin1String(family);
     if (QFontDatabase::hasFamily(name) && QFontDatabase::isFixedPitch(name)) {
       f.setFamily(name);
@@ -50,8 +50,7 @@ bool CodeEditor::findText(const QString& text) {
 bool CodeEditor::findNextMatch() { return findNext(); }
 
 int CodeEditor::replaceAll(const QString& from, const QString& to) {
-  if (from.isEmpty())
-    return 0;
+  if (from.isEmpty()) return 0;
   int n = 0;
   beginUndoAction();
   setCursorPosition(0, 0);
@@ -85,15 +84,13 @@ void CodeEditor::applyLexerFor(const QString& path) {
     lexer->setFont(editorFont(), -1);
   }
   setLexer(lexer);
-  if (old && old != lexer)
-    old->deleteLater();
+  if (old && old != lexer) old->deleteLater();
 }
 
 bool CodeEditor::load(const QString& path, QString* error) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
-    if (error)
-      *error = tr("Cannot open %1: %2").arg(path, f.errorString());
+    if (error) *error = tr("Cannot open %1: %2").arg(path, f.errorString());
     return false;
   }
   const QString text = QString::fromUtf8(f.readAll());
@@ -108,20 +105,17 @@ bool CodeEditor::load(const QString& path, QString* error) {
 
 bool CodeEditor::save(QString* error) {
   if (m_path.isEmpty()) {
-    if (error)
-      *error = tr("This editor has no file to save to.");
+    if (error) *error = tr("This editor has no file to save to.");
     return false;
   }
   QSaveFile f(m_path);
   if (!f.open(QIODevice::WriteOnly)) {
-    if (error)
-      *error = tr("Cannot write %1: %2").arg(m_path, f.errorString());
+    if (error) *error = tr("Cannot write %1: %2").arg(m_path, f.errorString());
     return false;
   }
   const QByteArray bytes = text().toUtf8();
   if (f.write(bytes) != bytes.size() || !f.commit()) {
-    if (error)
-      *error = tr("Saving %1 failed: %2").arg(m_path, f.errorString());
+    if (error) *error = tr("Saving %1 failed: %2").arg(m_path, f.errorString());
     return false;
   }
   setModified(false);

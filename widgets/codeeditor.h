@@ -10,7 +10,7 @@ namespace kwb {
 
 class CodeEditor : public QsciScintilla {
   Q_OBJECT
-public:
+ public:
   explicit CodeEditor(QWidget* parent = nullptr);
 
   /// Reads `path` as UTF-8 into the editor, picks the lexer from its suffix (.py Python, .json JSON,
@@ -38,7 +38,7 @@ public:
   /// Puts the cursor at the start of 1-based `line` and scrolls it into view.
   void goToLine(int line);
 
-private:
+ private:
   void applyLexerFor(const QString& path);
   QString m_path;
 };

@@ -23,8 +23,7 @@ CodeEditor* EditorTabs::editorFor(const QString& path) const {
   const QString abs = QFileInfo(path).absoluteFilePath();
   for (int i = 0; i < count(); ++i) {
     auto* e = qobject_cast<CodeEditor*>(widget(i));
-    if (e && e->filePath() == abs)
-      return e;
+    if (e && e->filePath() == abs) return e;
   }
   return nullptr;
 }
@@ -53,21 +52,17 @@ CodeEditor* EditorTabs::openFile(const QString& path, QString* error) {
 
 void EditorTabs::updateTabTitle(CodeEditor* editor) {
   const int i = indexOf(editor);
-  if (i < 0)
-    return;
+  if (i < 0) return;
   const QString name = QFileInfo(editor->filePath()).fileName();
   setTabText(i, editor->isModified() ? name + u'*' : name);
 }
 
 bool EditorTabs::reloadIfUnmodified(const QString& path) {
   CodeEditor* e = editorFor(path);
-  if (!e)
-    return true;
-  if (e->isModified())
-    return false;
+  if (!e) return true;
+  if (e->isModified()) return false;
   QString err;
-  if (!e->load(e->filePath(), &err))
-    return false;
+  if (!e->load(e->filePath(), &err)) return false;
   updateTabTitle(e);
   return true;
 }
@@ -75,8 +70,7 @@ bool EditorTabs::reloadIfUnmodified(const QString& path) {
 bool EditorTabs::saveCurrent(QString* error) {
   CodeEditor* e = currentEditor();
   if (!e) {
-    if (error)
-      *error = tr("The current tab is not an editable file.");
+    if (error) *error = tr("The current tab is not an editable file.");
     return false;
   }
   return e->save(error);
@@ -85,8 +79,7 @@ bool EditorTabs::saveCurrent(QString* error) {
 bool EditorTabs::saveAll(QString* error) {
   for (int i = 0; i < count(); ++i) {
     auto* e = qobject_cast<CodeEditor*>(widget(i));
-    if (e && e->isModified() && !e->save(error))
-      return false;
+    if (e && e->isModified() && !e->save(error)) return false;
   }
   return true;
 }
@@ -95,8 +88,7 @@ QStringList EditorTabs::modifiedFiles() const {
   QStringList out;
   for (int i = 0; i < count(); ++i) {
     auto* e = qobject_cast<CodeEditor*>(widget(i));
-    if (e && e->isModified())
-      out << e->filePath();
+    if (e && e->isModified()) out << e->filePath();
   }
   return out;
 }
@@ -104,8 +96,7 @@ QStringList EditorTabs::modifiedFiles() const {
 QTextBrowser* EditorTabs::preview(const QString& title) const {
   for (int i = 0; i < count(); ++i) {
     auto* b = qobject_cast<QTextBrowser*>(widget(i));
-    if (b && b->property(kPreviewTitle).toString() == title)
-      return b;
+    if (b && b->property(kPreviewTitle).toString() == title) return b;
   }
   return nullptr;
 }
@@ -128,11 +119,9 @@ bool EditorTabs::closeTab(int index) {
   if (e && e->isModified()) {
     // Never lose the user's edits silently.
     const auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"),
-        tr("%1 has unsaved changes. Save them before closing?").arg(e->filePath()),
+        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them before closing?").arg(e->filePath()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Cancel)
-      return false;
+    if (answer == QMessageBox::Cancel) return false;
     if (answer == QMessageBox::Save) {
       QString err;
       if (!e->save(&err)) {

@@ -13,7 +13,7 @@ class CodeEditor;
 
 class EditorTabs : public QTabWidget {
   Q_OBJECT
-public:
+ public:
   explicit EditorTabs(QWidget* parent = nullptr);
 
   /// Shows `path` (opening a tab if it has none yet) and makes it current.
@@ -39,11 +39,11 @@ public:
   /// The preview tab titled `title`, or nullptr.
   QTextBrowser* preview(const QString& title) const;
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// Some editor's modified flag changed (e.g. to update the window title).
   void modificationChanged();
 
-private:
+ private:
   void updateTabTitle(CodeEditor* editor);
   bool closeTab(int index);
 };

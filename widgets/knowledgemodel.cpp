@@ -14,14 +14,11 @@ void KnowledgeModel::resetData(const QList<KnowledgeRecord>& records) {
 }
 
 QString KnowledgeModel::scopeText(const nlohmann::json& scope) {
-  if (scope.is_null())
-    return {};
-  if (!scope.is_object())
-    return QString::fromStdString(scope.dump());
+  if (scope.is_null()) return {};
+  if (!scope.is_object()) return QString::fromStdString(scope.dump());
   QStringList parts;
   for (auto it = scope.begin(); it != scope.end(); ++it) {
-    if (it.value().is_null())
-      continue;
+    if (it.value().is_null()) continue;
     const QString value = it.value().is_string() ? QString::fromStdString(it.value().get<std::string>())
                                                  : QString::fromStdString(it.value().dump());
     parts << QString::fromStdString(it.key()) + u'=' + value;
@@ -36,19 +33,19 @@ int KnowledgeModel::rowCount(const QModelIndex& parent) const {
 int KnowledgeModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant KnowledgeModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-    return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const KnowledgeRecord& r = m_rows[index.row()];
   switch (role) {
-    case ContentRole: return r.content;
-    case ConstraintRole: return r.constraint;
-    case FallbackRole: return r.fallback;
+    case ContentRole:
+      return r.content;
+    case ConstraintRole:
+      return r.constraint;
+    case FallbackRole:
+      return r.fallback;
     case Qt::ToolTipRole: {
       QString tip = r.title + u"\n\n" + r.content;
-      if (!r.constraint.isEmpty())
-        tip += u"\n\n" + tr("Constraint: %1").arg(r.constraint);
-      if (r.fallback)
-        tip += u"\n\n" + tr("FALLBACK SAMPLE: not a match for this problem or hardware.");
+      if (!r.constraint.isEmpty()) tip += u"\n\n" + tr("Constraint: %1").arg(r.constraint);
+      if (r.fallback) tip += u"\n\n" + tr("FALLBACK SAMPLE: not a match for this problem or hardware.");
       return tip;
     }
     case Qt::ForegroundRole:
@@ -60,32 +57,47 @@ QVariant KnowledgeModel::data(const QModelIndex& index, int role) const {
         return f;
       }
       return {};
-    case Qt::DisplayRole: break;
-    default: return {};
+    case Qt::DisplayRole:
+      break;
+    default:
+      return {};
   }
   switch (static_cast<Columns>(index.column())) {
-    case ToolColumn: return r.toolId;
-    case IdColumn: return r.id;
-    case TitleColumn: return r.title;
-    case ScopeColumn: return scopeText(r.scope);
-    case SourceColumn: return r.source;
-    case MatchColumn: return r.fallback ? tr("FALLBACK (not a match)") : tr("match");
-    case ColumnCount: break;
+    case ToolColumn:
+      return r.toolId;
+    case IdColumn:
+      return r.id;
+    case TitleColumn:
+      return r.title;
+    case ScopeColumn:
+      return scopeText(r.scope);
+    case SourceColumn:
+      return r.source;
+    case MatchColumn:
+      return r.fallback ? tr("FALLBACK (not a match)") : tr("match");
+    case ColumnCount:
+      break;
   }
   return {};
 }
 
 QVariant KnowledgeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-    return {};
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
-    case ToolColumn: return tr("Tool");
-    case IdColumn: return tr("Record id");
-    case TitleColumn: return tr("Title");
-    case ScopeColumn: return tr("Scope");
-    case SourceColumn: return tr("Source");
-    case MatchColumn: return tr("Match");
-    case ColumnCount: break;
+    case ToolColumn:
+      return tr("Tool");
+    case IdColumn:
+      return tr("Record id");
+    case TitleColumn:
+      return tr("Title");
+    case ScopeColumn:
+      return tr("Scope");
+    case SourceColumn:
+      return tr("Source");
+    case MatchColumn:
+      return tr("Match");
+    case ColumnCount:
+      break;
   }
   return {};
 }

@@ -11,7 +11,7 @@ namespace kwb {
 
 class KnowledgeModel : public QAbstractTableModel {
   Q_OBJECT
-public:
+ public:
   enum Columns { ToolColumn, IdColumn, TitleColumn, ScopeColumn, SourceColumn, MatchColumn, ColumnCount };
   enum Roles {
     ContentRole = Qt::UserRole,  ///< QString: the record's content
@@ -34,7 +34,7 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+ private:
   QList<KnowledgeRecord> m_rows;
 };
 

@@ -80,7 +80,9 @@ MainWindow::MainWindow(QWidget* parent)
   m_centre->addWidget(m_editors);
   setCentralWidget(m_centre);
   // The editor replaces the welcome page as soon as it has a tab.
-  connect(m_editors, &QTabWidget::currentChanged, this, [this] { m_centre->setCurrentWidget(m_editors->count() > 0 ? static_cast<QWidget*>(m_editors) : m_welcome); });
+  connect(m_editors, &QTabWidget::currentChanged, this, [this] {
+    m_centre->setCurrentWidget(m_editors->count() > 0 ? static_cast<QWidget*>(m_editors) : m_welcome);
+  });
   m_editors->setObjectName(QStringLiteral("editorTabs"));
   m_wizard->setObjectName(QStringLiteral("wizardPanel"));
   m_console->setObjectName(QStringLiteral("runConsole"));
@@ -88,8 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
 
   const SpecLedger& ledger = SpecLedger::builtin();
   QStringList names;
-  for (const QString& id : ledger.knownIds())
-    names << (ledger.byId(id) ? ledger.byId(id)->displayName : QString());
+  for (const QString& id : ledger.knownIds()) names << (ledger.byId(id) ? ledger.byId(id)->displayName : QString());
   m_wizard->setGpuIds(ledger.knownIds(), names);
 
   createActions();
@@ -113,7 +114,8 @@ MainWindow::MainWindow(QWidget* parent)
   // An edited spec replaces .kwb/spec.json; phases 2-4 done on the old one must run again.
   connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
     if (phaseBusy()) {
-      showError(tr("Spec not saved"), tr("Phase %1 is running; save the spec when it has finished.").arg(m_phaseRunning));
+      showError(tr("Spec not saved"),
+                tr("Phase %1 is running; save the spec when it has finished.").arg(m_phaseRunning));
       return;
     }
     if (!m_job || !m_job->setSpec(spec)) {
@@ -129,8 +131,7 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(m_wizard, &WizardPanel::openFileRequested, this, [this](const QString& path) {
     QString err;
-    if (!m_editors->openFile(path, &err))
-      showError(tr("Cannot open file"), err);
+    if (!m_editors->openFile(path, &err)) showError(tr("Cannot open file"), err);
   });
   connect(m_wizard, &WizardPanel::settingsChanged, this, [this] {
     updatePolicyHint();
@@ -139,23 +140,20 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
   connect(m_console, &RunConsole::stopRequested, this, [this] {
-    if (m_job)
-      m_job->cancel();
+    if (m_job) m_job->cancel();
     statusBar()->showMessage(tr("Stopping the measurement…"), 5000);
   });
   updatePolicyHint();
   updateActions();
   updateTitle();
-  if (!ledger.loadError().isEmpty())
-    showError(tr("GPU spec ledger"), ledger.loadError());
+  if (!ledger.loadError().isEmpty()) showError(tr("GPU spec ledger"), ledger.loadError());
   statusBar()->showMessage(tr("Open a PyTorch logic file (File > Open) to start."));
   m_centre->setCurrentWidget(m_welcome);
 }
 
 MainWindow::~MainWindow() {
   // The worker thread uses m_job: let it finish before the job goes (seconds at most).
-  if (m_phaseWatcher)
-    m_phaseWatcher->waitForFinished();
+  if (m_phaseWatcher) m_phaseWatcher->waitForFinished();
 }
 
 bool MainWindow::phaseBusy() const { return m_phaseRunning != 0; }
@@ -163,17 +161,16 @@ bool MainWindow::phaseBusy() const { return m_phaseRunning != 0; }
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open…"), this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open PyTorch logic file"), QFileInfo(m_logicPath).absolutePath(),
-                                                      tr("Python files (*.py);;All files (*)"));
-    if (!path.isEmpty())
-      openPath(path);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open PyTorch logic file"), QFileInfo(m_logicPath).absolutePath(),
+                                     tr("Python files (*.py);;All files (*)"));
+    if (!path.isEmpty()) openPath(path);
   });
   open->setShortcut(QKeySequence::Open);
   open->setObjectName(QStringLiteral("actionOpen"));
   QAction* openWs = file->addAction(tr("Open &Workspace…"), this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open workspace folder"));
-    if (!dir.isEmpty())
-      openPath(dir);
+    if (!dir.isEmpty()) openPath(dir);
   });
   openWs->setObjectName(QStringLiteral("actionOpenWorkspace"));
   m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -189,8 +186,7 @@ void MainWindow::createActions() {
   save->setObjectName(QStringLiteral("actionSave"));
   QAction* saveAll = file->addAction(tr("Save &All"), this, [this] {
     QString err;
-    if (!m_editors->saveAll(&err))
-      showError(tr("Save failed"), err);
+    if (!m_editors->saveAll(&err)) showError(tr("Save failed"), err);
   });
   saveAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   file->addSeparator();
@@ -209,7 +205,8 @@ void MainWindow::createActions() {
   });
   m_exportAction->setObjectName(QStringLiteral("actionExport"));
   m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  m_exportAction->setToolTip(tr("One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline"));
+  m_exportAction->setToolTip(
+      tr("One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -226,7 +223,8 @@ void MainWindow::createActions() {
   m_reportAction = run->addAction(tr("&Report"), this, [this] { showReport(); });
   m_reportAction->setObjectName(QStringLiteral("actionReport"));
   m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-  m_reportAction->setToolTip(tr("Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report"));
+  m_reportAction->setToolTip(
+      tr("Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report"));
   m_memoryAction = run->addAction(tr("&Memory"), this, [this] { showMemory(); });
   m_memoryAction->setObjectName(QStringLiteral("actionMemory"));
   m_memoryAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
@@ -262,9 +260,10 @@ void MainWindow::createActions() {
   m_viewMenu->addSeparator();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, [this] {
-    QMessageBox::about(this, tr("About Kernel Workbench"),
-                       tr("Kernel Workbench %1\nPyTorch logic to a correct, measured and committed V0 GPU kernel baseline.")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(
+        this, tr("About Kernel Workbench"),
+        tr("Kernel Workbench %1\nPyTorch logic to a correct, measured and committed V0 GPU kernel baseline.")
+            .arg(QApplication::applicationVersion()));
   });
 }
 
@@ -299,7 +298,8 @@ void MainWindow::createDocks() {
   table->setWordWrap(false);
   // The editor comes first: the wizard alone on the left, everything else below it, the console
   // beside the roofline / knowledge / plugins tabs, so the editor keeps most of the width.
-  QDockWidget* console = addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
+  QDockWidget* console =
+      addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
   QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
   splitDockWidget(console, roofline, Qt::Horizontal);
   QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::BottomDockWidgetArea);
@@ -307,7 +307,8 @@ void MainWindow::createDocks() {
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
   plugins->setJobGetter([this] { return phaseBusy() ? nullptr : m_job.get(); });  // not while a phase uses it
-  connect(plugins, &PluginPanel::recordUsed, this, [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
+  connect(plugins, &PluginPanel::recordUsed, this,
+          [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
   tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
   // The run history: review an older run, or compare two.
   auto* runs = new RunsPanel(this);
@@ -373,35 +374,41 @@ void MainWindow::createEditMenu() {
   edit->addAction(tr("Cu&t"), this, onEditor([](CodeEditor* e) { e->cut(); }))->setShortcut(QKeySequence::Cut);
   edit->addAction(tr("&Copy"), this, onEditor([](CodeEditor* e) { e->copy(); }))->setShortcut(QKeySequence::Copy);
   edit->addAction(tr("&Paste"), this, onEditor([](CodeEditor* e) { e->paste(); }))->setShortcut(QKeySequence::Paste);
-  edit->addAction(tr("Select &All"), this, onEditor([](CodeEditor* e) { e->selectAll(); }))->setShortcut(QKeySequence::SelectAll);
+  edit->addAction(tr("Select &All"), this, onEditor([](CodeEditor* e) { e->selectAll(); }))
+      ->setShortcut(QKeySequence::SelectAll);
   edit->addSeparator();
   QAction* find = edit->addAction(tr("&Find…"), this, onEditor([this](CodeEditor* e) {
-    bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Find"), tr("Find:"), QLineEdit::Normal, e->selectedText(), &ok);
-    if (ok && !text.isEmpty() && !e->findText(text))
-      statusBar()->showMessage(tr("\"%1\" not found").arg(text), 4000);
-  }));
+                                    bool ok = false;
+                                    const QString text = QInputDialog::getText(
+                                        this, tr("Find"), tr("Find:"), QLineEdit::Normal, e->selectedText(), &ok);
+                                    if (ok && !text.isEmpty() && !e->findText(text))
+                                      statusBar()->showMessage(tr("\"%1\" not found").arg(text), 4000);
+                                  }));
   find->setShortcut(QKeySequence::Find);
   find->setObjectName(QStringLiteral("actionFind"));
   QAction* next = edit->addAction(tr("Find &Next"), this, onEditor([this](CodeEditor* e) {
-    if (!e->findNextMatch()) statusBar()->showMessage(tr("No further match"), 3000);
-  }));
+                                    if (!e->findNextMatch()) statusBar()->showMessage(tr("No further match"), 3000);
+                                  }));
   next->setShortcut(QKeySequence::FindNext);
-  QAction* replace = edit->addAction(tr("R&eplace…"), this, onEditor([this](CodeEditor* e) {
-    bool ok = false;
-    const QString from = QInputDialog::getText(this, tr("Replace"), tr("Replace:"), QLineEdit::Normal, e->selectedText(), &ok);
-    if (!ok || from.isEmpty()) return;
-    const QString to = QInputDialog::getText(this, tr("Replace"), tr("Replace \"%1\" with:").arg(from), QLineEdit::Normal, QString(), &ok);
-    if (!ok) return;
-    statusBar()->showMessage(tr("%n replacement(s)", nullptr, e->replaceAll(from, to)), 4000);
-  }));
+  QAction* replace = edit->addAction(
+      tr("R&eplace…"), this, onEditor([this](CodeEditor* e) {
+        bool ok = false;
+        const QString from =
+            QInputDialog::getText(this, tr("Replace"), tr("Replace:"), QLineEdit::Normal, e->selectedText(), &ok);
+        if (!ok || from.isEmpty()) return;
+        const QString to = QInputDialog::getText(this, tr("Replace"), tr("Replace \"%1\" with:").arg(from),
+                                                 QLineEdit::Normal, QString(), &ok);
+        if (!ok) return;
+        statusBar()->showMessage(tr("%n replacement(s)", nullptr, e->replaceAll(from, to)), 4000);
+      }));
   replace->setShortcut(QKeySequence::Replace);
   replace->setObjectName(QStringLiteral("actionReplace"));
   QAction* go = edit->addAction(tr("&Go to Line…"), this, onEditor([this](CodeEditor* e) {
-    bool ok = false;
-    const int line = QInputDialog::getInt(this, tr("Go to line"), tr("Line:"), 1, 1, std::max(1, e->lines()), 1, &ok);
-    if (ok) e->goToLine(line);
-  }));
+                                  bool ok = false;
+                                  const int line = QInputDialog::getInt(this, tr("Go to line"), tr("Line:"), 1, 1,
+                                                                        std::max(1, e->lines()), 1, &ok);
+                                  if (ok) e->goToLine(line);
+                                }));
   go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
   go->setObjectName(QStringLiteral("actionGoToLine"));
 }
@@ -409,14 +416,18 @@ void MainWindow::createEditMenu() {
 void MainWindow::createWelcomePage() {
   m_welcome = new QWidget(this);
   m_welcome->setObjectName(QStringLiteral("welcomePage"));
-  auto* title = new QLabel(tr("<h2>Kernel Workbench</h2><p>PyTorch logic to a correct, measured and committed V0 GPU kernel.</p>"), m_welcome);
+  auto* title = new QLabel(
+      tr("<h2>Kernel Workbench</h2><p>PyTorch logic to a correct, measured and committed V0 GPU kernel.</p>"),
+      m_welcome);
   title->setWordWrap(true);
   auto* openLogic = new QPushButton(tr("Open a PyTorch logic file…"), m_welcome);
   auto* openWs = new QPushButton(tr("Open a workspace to review…"), m_welcome);
   auto* example = new QPushButton(tr("Open example (19_ReLU)"), m_welcome);
   example->setObjectName(QStringLiteral("openExampleButton"));
-  connect(openLogic, &QPushButton::clicked, this, [this] { findChild<QAction*>(QStringLiteral("actionOpen"))->trigger(); });
-  connect(openWs, &QPushButton::clicked, this, [this] { findChild<QAction*>(QStringLiteral("actionOpenWorkspace"))->trigger(); });
+  connect(openLogic, &QPushButton::clicked, this,
+          [this] { findChild<QAction*>(QStringLiteral("actionOpen"))->trigger(); });
+  connect(openWs, &QPushButton::clicked, this,
+          [this] { findChild<QAction*>(QStringLiteral("actionOpenWorkspace"))->trigger(); });
   connect(example, &QPushButton::clicked, this, [this] {
     const QString path = exampleLogicFile();
     if (path.isEmpty())
@@ -426,7 +437,8 @@ void MainWindow::createWelcomePage() {
   });
   m_welcomeRecent = new QListWidget(m_welcome);
   m_welcomeRecent->setObjectName(QStringLiteral("welcomeRecent"));
-  connect(m_welcomeRecent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openPath(item->data(Qt::UserRole).toString()); });
+  connect(m_welcomeRecent, &QListWidget::itemActivated, this,
+          [this](QListWidgetItem* item) { openPath(item->data(Qt::UserRole).toString()); });
   auto* layout = new QVBoxLayout(m_welcome);
   layout->setContentsMargins(32, 24, 32, 24);
   layout->addWidget(title);
@@ -436,7 +448,8 @@ void MainWindow::createWelcomePage() {
   buttons->addWidget(example);
   buttons->addStretch(1);
   layout->addLayout(buttons);
-  layout->addWidget(new QLabel(tr("<b>Recent</b> (double-click; a workspace opens for review, nothing is re-run)"), m_welcome));
+  layout->addWidget(
+      new QLabel(tr("<b>Recent</b> (double-click; a workspace opens for review, nothing is re-run)"), m_welcome));
   layout->addWidget(m_welcomeRecent, 1);
 }
 
@@ -444,7 +457,8 @@ void MainWindow::updateWelcomePage() {
   m_welcomeRecent->clear();
   for (const QString& path : std::as_const(m_recent)) {
     const bool ws = QFileInfo(path).isDir();
-    auto* item = new QListWidgetItem((ws ? tr("workspace  %1") : tr("logic file  %1")).arg(QDir::toNativeSeparators(path)), m_welcomeRecent);
+    auto* item = new QListWidgetItem(
+        (ws ? tr("workspace  %1") : tr("logic file  %1")).arg(QDir::toNativeSeparators(path)), m_welcomeRecent);
     item->setData(Qt::UserRole, path);
     item->setToolTip(path);
   }
@@ -464,8 +478,7 @@ void MainWindow::restoreSettings() {
     resize(1280, 760);  // fits a 1280x800 screen with its panel
   m_hadSavedLayout = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
   const QString gpu = s.value(QStringLiteral("run/gpu")).toString();
-  if (!gpu.isEmpty())
-    m_wizard->setGpu(gpu);
+  if (!gpu.isEmpty()) m_wizard->setGpu(gpu);
   m_wizard->setFramework(s.value(QStringLiteral("run/framework")).toString());
   m_recent = s.value(QStringLiteral("files/recent")).toStringList();
   updateRecentMenu();
@@ -487,8 +500,7 @@ void MainWindow::saveRecent() const {
 void MainWindow::addRecentFile(const QString& path) {
   m_recent.removeAll(path);
   m_recent.prepend(path);
-  while (m_recent.size() > kMaxRecent)
-    m_recent.removeLast();
+  while (m_recent.size() > kMaxRecent) m_recent.removeLast();
   updateRecentMenu();
   saveRecent();
 }
@@ -513,7 +525,9 @@ void MainWindow::showError(const QString& title, const QString& message) {
 
 void MainWindow::updateTitle() {
   // The problem's name, not the file's: a workspace's logic file is always "reference".
-  const QString name = !m_problemName.isEmpty() ? m_problemName : m_logicPath.isEmpty() ? QString() : QFileInfo(m_logicPath).completeBaseName();
+  const QString name = !m_problemName.isEmpty() ? m_problemName
+                       : m_logicPath.isEmpty()  ? QString()
+                                                : QFileInfo(m_logicPath).completeBaseName();
   setWindowTitle(name.isEmpty() ? tr("Kernel Workbench[*]") : tr("%1[*] — Kernel Workbench").arg(name));
   setWindowModified(!m_editors->modifiedFiles().isEmpty());
 }
@@ -533,10 +547,10 @@ void MainWindow::updateActions() {
   using S = WizardPanel::PhaseState;
   const bool running = m_console->isRunning();
   bool busy = running;
+  for (int p = 1; p <= 4; ++p) busy = busy || m_wizard->phaseState(p) == S::Running;
   for (int p = 1; p <= 4; ++p)
-    busy = busy || m_wizard->phaseState(p) == S::Running;
-  for (int p = 1; p <= 4; ++p)
-    m_phaseActions[p - 1]->setEnabled(!busy && !m_logicPath.isEmpty() && (p == 1 || m_wizard->phaseState(p - 1) == S::Done));
+    m_phaseActions[p - 1]->setEnabled(!busy && !m_logicPath.isEmpty() &&
+                                      (p == 1 || m_wizard->phaseState(p - 1) == S::Done));
   m_stopAction->setEnabled(running);
   // A stopped run records nothing and commits nothing; only a passing gate (or a dry run, whose commit
   // says so) commits. In review mode Report and Memory show what is on disk.
@@ -548,15 +562,17 @@ void MainWindow::updateActions() {
   m_commitAction->setEnabled(measured && allowsCommit(v));
   m_exportAction->setEnabled(!busy && (review || (m_job && m_recordsWritten)));
   const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
-                      : !allowsCommit(v) && measured ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
-                                                     : QString();
+                      : !allowsCommit(v) && measured
+                          ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
+                          : QString();
   m_commitAction->setStatusTip(why);
   m_reportAction->setStatusTip(v == Verdict::Stopped ? why : QString());
 }
 
 bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   if (phaseBusy()) {
-    showError(tr("Cannot open"), tr("Phase %1 is running; open %2 when it has finished.").arg(m_phaseRunning).arg(logicFileOrWorkspace));
+    showError(tr("Cannot open"),
+              tr("Phase %1 is running; open %2 when it has finished.").arg(m_phaseRunning).arg(logicFileOrWorkspace));
     return false;
   }
   QFileInfo fi(logicFileOrWorkspace);
@@ -570,7 +586,8 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     workspace = fi.absoluteFilePath();
     logic = QDir(workspace).filePath(QStringLiteral("reference.py"));
     if (!QFileInfo::exists(logic)) {
-      showError(tr("Cannot open workspace"), tr("%1 has no reference.py: not a kernel_opt_<name> workspace.").arg(workspace));
+      showError(tr("Cannot open workspace"),
+                tr("%1 has no reference.py: not a kernel_opt_<name> workspace.").arg(workspace));
       return false;
     }
   } else if (fi.isFile()) {
@@ -625,9 +642,10 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   }
   updateActions();
   updateTitle();
-  statusBar()->showMessage(target.isEmpty() ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                                            : tr("Opened workspace %1 (%2): run phase 1 to run it again")
-                                                  .arg(QDir::toNativeSeparators(workspace), target),
+  statusBar()->showMessage(target.isEmpty()
+                               ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
+                               : tr("Opened workspace %1 (%2): run phase 1 to run it again")
+                                     .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;
 }
@@ -639,13 +657,15 @@ QString MainWindow::restoreWorkspaceTarget(const WorkspaceReview& review) {
   m_restoringTarget = true;
   m_wizard->setGpu(review.gpu);
   // a framework outside the policy was requested explicitly; otherwise the policy default gave it
-  const bool outside = review.spec.is_object() && review.spec.value("target", nlohmann::json::object()).value("outside_policy", false);
+  const bool outside =
+      review.spec.is_object() && review.spec.value("target", nlohmann::json::object()).value("outside_policy", false);
   m_wizard->setFramework(outside ? review.framework : QString());
   const bool dry = review.mode == QLatin1String("cpu-dry-run");
   m_wizard->setCpuDryRun(dry);
   m_restoringTarget = false;
   updatePolicyHint();
-  return dry ? tr("%1, %2, CPU dry run").arg(review.gpu, review.framework) : tr("%1, %2").arg(review.gpu, review.framework);
+  return dry ? tr("%1, %2, CPU dry run").arg(review.gpu, review.framework)
+             : tr("%1, %2").arg(review.gpu, review.framework);
 }
 
 void MainWindow::showReviewReport() {
@@ -660,7 +680,8 @@ void MainWindow::showReviewReport() {
 
 bool MainWindow::confirm(const QString& title, const QString& text) {
   if (m_confirm) return m_confirm(title, text);
-  return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+  return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) ==
+         QMessageBox::Yes;
 }
 
 bool MainWindow::wouldReplacePassingRecord() const {
@@ -695,8 +716,7 @@ QString MainWindow::kwbExecutable() const {
   // tools/*.py call `kwb`; it sits next to the GUI in a build or a bundle.
   for (const QString& dir : {QCoreApplication::applicationDirPath(), qEnvironmentVariable("KWB_BIN_DIR")}) {
     const QString candidate = QDir(dir).filePath(QStringLiteral("kwb"));
-    if (!dir.isEmpty() && QFileInfo(candidate).isExecutable())
-      return candidate;
+    if (!dir.isEmpty() && QFileInfo(candidate).isExecutable()) return candidate;
   }
   return {};
 }
@@ -706,20 +726,20 @@ bool MainWindow::settingsMatchJob() const {
   m_wizard->applyTo(now);
   const BaselineOptions& was = m_job->options();
   return now.gpu == was.gpu && now.framework == was.framework && now.cpuDryRun == was.cpuDryRun &&
-         (now.workspaceDir.isEmpty() || QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(m_job->workspaceDir()).absoluteFilePath());
+         (now.workspaceDir.isEmpty() ||
+          QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(m_job->workspaceDir()).absoluteFilePath());
 }
 
 bool MainWindow::confirmUnsavedBeforeRun() {
   const QStringList modified = m_editors->modifiedFiles();
-  if (modified.isEmpty())
-    return true;
+  if (modified.isEmpty()) return true;
   // The run reads the files from disk: say so rather than measure stale code silently.
   const auto answer = QMessageBox::question(
       this, tr("Unsaved changes"),
-      tr("These files have unsaved changes; the run reads what is on disk:\n%1\n\nSave them first?").arg(modified.join(u'\n')),
+      tr("These files have unsaved changes; the run reads what is on disk:\n%1\n\nSave them first?")
+          .arg(modified.join(u'\n')),
       QMessageBox::Save | QMessageBox::Ignore | QMessageBox::Cancel, QMessageBox::Save);
-  if (answer == QMessageBox::Cancel)
-    return false;
+  if (answer == QMessageBox::Cancel) return false;
   if (answer == QMessageBox::Save) {
     QString err;
     if (!m_editors->saveAll(&err)) {
@@ -731,19 +751,17 @@ bool MainWindow::confirmUnsavedBeforeRun() {
 }
 
 void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
-  if (!m_job)
-    return;
+  if (!m_job) return;
   const QString path = QDir(m_job->workspaceDir()).filePath(relativePath);
-  if (!QFileInfo::exists(path))
-    return;
+  if (!QFileInfo::exists(path)) return;
   QWidget* before = m_editors->currentWidget();
   if (m_editors->editorFor(path)) {
     if (!m_editors->reloadIfUnmodified(path))
-      statusBar()->showMessage(tr("%1 changed on disk; your unsaved edits in its tab are kept.").arg(relativePath), 8000);
+      statusBar()->showMessage(tr("%1 changed on disk; your unsaved edits in its tab are kept.").arg(relativePath),
+                               8000);
   } else {
     QString err;
-    if (!m_editors->openFile(path, &err))
-      showError(tr("Cannot open file"), err);
+    if (!m_editors->openFile(path, &err)) showError(tr("Cannot open file"), err);
   }
   if (focus)
     m_editors->setCurrentWidget(m_editors->editorFor(path));
@@ -754,15 +772,15 @@ void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
 bool MainWindow::runPhase(int phase, bool wait) {
   using S = WizardPanel::PhaseState;
   if (phaseBusy()) {
-    showError(tr("Phase %1").arg(phase), tr("Phase %1 (%2) is still running.").arg(m_phaseRunning).arg(phaseTitle(m_phaseRunning)));
+    showError(tr("Phase %1").arg(phase),
+              tr("Phase %1 (%2) is still running.").arg(m_phaseRunning).arg(phaseTitle(m_phaseRunning)));
     return false;
   }
   if (m_logicPath.isEmpty()) {
     showError(tr("No logic file"), tr("Open a PyTorch logic file first (File > Open)."));
     return false;
   }
-  if (phase < 1 || phase > 4)
-    return false;
+  if (phase < 1 || phase > 4) return false;
   if (phase > 1 && (!m_job || m_wizard->phaseState(phase - 1) != S::Done)) {
     showError(tr("Phase %1").arg(phase), tr("Run phase %1 (%2) first.").arg(phase - 1).arg(phaseTitle(phase - 1)));
     return false;
@@ -794,8 +812,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
     connect(m_job.get(), &BaselineJob::caseFinished, m_console, &RunConsole::caseFinished);
     connect(m_job.get(), &BaselineJob::measured, this, &MainWindow::onMeasured);
   }
-  if (phase == 4 && !confirmUnsavedBeforeRun())
-    return false;
+  if (phase == 4 && !confirmUnsavedBeforeRun()) return false;
 
   m_wizard->setPhaseState(phase, S::Running);
   updateActions();
@@ -806,8 +823,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
     m_console->runStarted();
     m_console->caseModel()->setDryRun(m_job->options().cpuDryRun);
     m_session->setVerdict(Verdict::Running);
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock")))
-      dock->raise();
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"))) dock->raise();
     updateActions();
     BaselineOptions o = m_job->options();  // the target may change after phase 1: it matters only here
     o.target = m_wizard->target();
@@ -832,10 +848,14 @@ bool MainWindow::runPhase(int phase, bool wait) {
   });
   m_phaseWatcher->setFuture(QtConcurrent::run([job, phase] {
     switch (phase) {
-      case 1: return job->understand();
-      case 2: return job->learn();
-      case 3: return job->implement();
-      default: return false;
+      case 1:
+        return job->understand();
+      case 2:
+        return job->learn();
+      case 3:
+        return job->implement();
+      default:
+        return false;
     }
   }));
   updateActions();
@@ -863,7 +883,8 @@ void MainWindow::finishPhase(int phase, bool ok) {
     m_wizard->setWorkspaceDir(m_job->workspaceDir());
     m_problemName = m_job->problemName();
     updateTitle();
-    statusBar()->showMessage(tr("Understood %1: framework %2 on %3").arg(m_job->problemName(), m_job->framework(), m_job->gpuId()), 8000);
+    statusBar()->showMessage(
+        tr("Understood %1: framework %2 on %3").arg(m_job->problemName(), m_job->framework(), m_job->gpuId()), 8000);
   } else if (phase == 2) {
     const QList<KnowledgeRecord>& records = m_job->consulted();
     m_knowledge->resetData(records);
@@ -871,22 +892,19 @@ void MainWindow::finishPhase(int phase, bool ok) {
     QStringList tools;
     for (const KnowledgeRecord& r : records) {
       fallbacks += r.fallback ? 1 : 0;
-      if (!tools.contains(r.toolId))
-        tools << r.toolId;
+      if (!tools.contains(r.toolId)) tools << r.toolId;
     }
     QString summary = tr("%n record(s) consulted", nullptr, static_cast<int>(records.size()));
-    if (!tools.isEmpty())
-      summary += tr(" from %1").arg(tools.join(QStringLiteral(", ")));
+    if (!tools.isEmpty()) summary += tr(" from %1").arg(tools.join(QStringLiteral(", ")));
     if (fallbacks > 0)
-      summary += u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr, fallbacks);
+      summary += u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr,
+                            fallbacks);
     summary += u'\n' + tr("Plan: %1").arg(QDir(m_job->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
     m_wizard->setLearnSummary(summary);
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock")))
-      dock->raise();
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock"))) dock->raise();
   } else if (phase == 3) {
     m_wizard->setWrittenFiles(m_job->workspaceDir(), m_job->writtenFiles());
-    for (const char* rel : {"reference.py", "test_kernel.py", "kernel.py"})
-      openWorkspaceFile(QLatin1String(rel), true);
+    for (const char* rel : {"reference.py", "test_kernel.py", "kernel.py"}) openWorkspaceFile(QLatin1String(rel), true);
   }
   m_wizard->showPhase(phase + 1);
 }
@@ -896,8 +914,7 @@ void MainWindow::onMeasured(bool ok) {
   m_console->runFinished(ok);
   const auto& outcome = m_job->outcome();
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
-  if (outcome && !outcome->cases.isEmpty())
-    m_console->caseModel()->resetData(outcome->cases);
+  if (outcome && !outcome->cases.isEmpty()) m_console->caseModel()->resetData(outcome->cases);
   // The quality gate is the headline, not the harness's status: a skeleton or a dry run whose cases
   // "passed" (the reference against itself) is not a pass, and a stopped run records nothing.
   const Verdict verdict = m_job->verdict();
@@ -910,17 +927,20 @@ void MainWindow::onMeasured(bool ok) {
   if (outcome) {
     if (outcome->result) {
       const RunResult& r = *outcome->result;
-      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4").arg(r.status, r.mode).arg(outcome->cases.size()).arg(fmt(r.maxRelErr, 'e', 3));
-      lines << tr("latency_us %1 (reference %2), primary case %3").arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
-      if (!r.dryRunNote.isEmpty())
-        lines << tr("CPU dry run: %1").arg(r.dryRunNote);
+      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
+                   .arg(r.status, r.mode)
+                   .arg(outcome->cases.size())
+                   .arg(fmt(r.maxRelErr, 'e', 3));
+      lines << tr("latency_us %1 (reference %2), primary case %3")
+                   .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
+      if (!r.dryRunNote.isEmpty()) lines << tr("CPU dry run: %1").arg(r.dryRunNote);
     }
-    if (!outcome->error.isEmpty())
-      lines << outcome->error;
+    if (!outcome->error.isEmpty()) lines << outcome->error;
     lines << tr("Log: %1").arg(outcome->logPath);
     lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
-              : allowsCommit(verdict)     ? tr("Next: Report, Memory, Commit.")
-                                          : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
+              : allowsCommit(verdict)
+                  ? tr("Next: Report, Memory, Commit.")
+                  : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
   } else {
     lines << m_job->lastError();
   }
@@ -941,10 +961,10 @@ bool MainWindow::ensureRecords() {
     showError(tr("No measurement"), tr("Run phase 4 (Measure) first."));
     return false;
   }
-  if (m_recordsWritten)
-    return true;
+  if (m_recordsWritten) return true;
   if (m_job->verdict() == Verdict::Stopped) {
-    showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as they were. Run phase 4 again."));
+    showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as "
+                               "they were. Run phase 4 again."));
     return false;
   }
   // The records describe one run; replacing a passing one with this run's is the user's call.
@@ -966,9 +986,9 @@ bool MainWindow::ensureRecords() {
   }
   m_recordsWritten = true;
   updateActions();
-  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());  // the recorded mark moved
-  if (m_job->roofline())
-    m_roofline->setData(*m_job->roofline());
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel")))
+    runs->showWorkspace(m_job->workspaceDir());  // the recorded mark moved
+  if (m_job->roofline()) m_roofline->setData(*m_job->roofline());
   for (const char* rel : {"baseline_report.md", "memory/v0.json"})
     if (m_editors->editorFor(QDir(m_job->workspaceDir()).filePath(QLatin1String(rel))))
       openWorkspaceFile(QLatin1String(rel), false);
@@ -983,8 +1003,7 @@ bool MainWindow::showReport() {
   }
   // Report always rewrites: the user may have fixed something since.
   m_recordsWritten = false;
-  if (!ensureRecords())
-    return false;
+  if (!ensureRecords()) return false;
   const QString path = QDir(m_job->workspaceDir()).filePath(QStringLiteral("baseline_report.md"));
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
@@ -994,8 +1013,7 @@ bool MainWindow::showReport() {
   QTextBrowser* b = m_editors->showHtml(tr("Report preview"), QString());
   b->setSearchPaths({m_job->workspaceDir()});  // so roofline.png resolves
   b->setHtml(markdownToHtml(QString::fromUtf8(f.readAll())));
-  if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock")))
-    dock->raise();
+  if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   m_lastError.clear();
   statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
   return true;
@@ -1010,8 +1028,7 @@ bool MainWindow::showMemory() {
     }
     return true;
   }
-  if (!ensureRecords())
-    return false;
+  if (!ensureRecords()) return false;
   openWorkspaceFile(QStringLiteral("memory/v0.json"), true);
   m_lastError.clear();
   return true;
@@ -1020,13 +1037,12 @@ bool MainWindow::showMemory() {
 bool MainWindow::commitWorkspace() {
   // Checked before any record is written: a refused commit must not have replaced the records.
   if (m_job && m_job->outcome() && !allowsCommit(m_job->verdict())) {
-    showError(tr("Commit"), tr("The quality gate is %1: the seed commits V0 only after the gate passes.").arg(verdictCode(m_job->verdict())));
+    showError(tr("Commit"), tr("The quality gate is %1: the seed commits V0 only after the gate passes.")
+                                .arg(verdictCode(m_job->verdict())));
     return false;
   }
-  if (!ensureRecords())
-    return false;
-  if (!m_editors->modifiedFiles().isEmpty() && !confirmUnsavedBeforeRun())
-    return false;
+  if (!ensureRecords()) return false;
+  if (!m_editors->modifiedFiles().isEmpty() && !confirmUnsavedBeforeRun()) return false;
   if (!m_job->commitWorkspace()) {
     showError(tr("Commit"), m_job->lastError());
     return false;
@@ -1040,18 +1056,18 @@ bool MainWindow::commitWorkspace() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (m_console->isRunning()) {
-    if (QMessageBox::question(this, tr("Measurement running"), tr("A measurement is running. Stop it and quit?")) != QMessageBox::Yes) {
+    if (QMessageBox::question(this, tr("Measurement running"), tr("A measurement is running. Stop it and quit?")) !=
+        QMessageBox::Yes) {
       event->ignore();
       return;
     }
-    if (m_job)
-      m_job->cancel();
+    if (m_job) m_job->cancel();
   }
   const QStringList modified = m_editors->modifiedFiles();
   if (!modified.isEmpty()) {
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-                                              tr("Save your changes before quitting?\n%1").arg(modified.join(u'\n')),
-                                              QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::SaveAll);
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"), tr("Save your changes before quitting?\n%1").arg(modified.join(u'\n')),
+        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::SaveAll);
     if (answer == QMessageBox::Cancel) {
       event->ignore();
       return;

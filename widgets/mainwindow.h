@@ -30,7 +30,7 @@ class WorkbenchSession;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
-public:
+ public:
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
@@ -49,7 +49,9 @@ public:
 
   /// Replaces the question asked before an action overwrites a passing record with a failing, skeleton
   /// or dry-run one (tests answer it; default: a modal QMessageBox). Returns true to go ahead.
-  void setConfirmHandler(std::function<bool(const QString& title, const QString& text)> handler) { m_confirm = std::move(handler); }
+  void setConfirmHandler(std::function<bool(const QString& title, const QString& text)> handler) {
+    m_confirm = std::move(handler);
+  }
 
   /// View > Reset Layout: the docks back to the default arrangement (the editor widest).
   void resetLayout();
@@ -63,11 +65,11 @@ public:
   /// True while a phase 1-3 runs on the worker thread.
   bool phaseBusy() const;
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// A phase 1-3 finished (ok = passed); phase 4 reports through the wizard and the run console.
   void phaseFinished(int phase, bool ok);
 
-public:
+ public:
   /// Report: writes baseline_report.md, memory/v0.json and roofline.png (BaselineJob::writeRecords),
   /// draws the roofline and shows the report as HTML in a preview tab. False with lastError().
   bool showReport();
@@ -94,11 +96,11 @@ public:
   /// The job of the current logic file (nullptr before phase 1 ran).
   BaselineJob* job() const { return m_job.get(); }
 
-protected:
+ protected:
   void closeEvent(QCloseEvent* event) override;
   void showEvent(QShowEvent* event) override;
 
-private:
+ private:
   void createActions();
   void createDocks();
   /// The default dock sizes (the editor widest); effective only once the window has its geometry.
@@ -139,7 +141,7 @@ private:
   KnowledgeModel* m_knowledge;
   std::unique_ptr<BaselineJob> m_job;
   QFutureWatcher<bool>* m_phaseWatcher = nullptr;  ///< the running phase 1-3 (worker thread)
-  int m_phaseRunning = 0;                           ///< which phase it is (0 = none)
+  int m_phaseRunning = 0;                          ///< which phase it is (0 = none)
   QString m_logicPath;
   QString m_lastError;
   bool m_recordsWritten = false;
@@ -158,9 +160,9 @@ private:
   QWidget* m_welcome = nullptr;
   QListWidget* m_welcomeRecent = nullptr;
   QByteArray m_defaultLayout;
-  QString m_problemName;          ///< the problem the window shows (title), "" before one is known
-  bool m_restoringTarget = false; ///< the form follows a workspace: not the user's new defaults
-  bool m_hadSavedLayout = false;  ///< restoreSettings() restored the user's own dock layout
+  QString m_problemName;           ///< the problem the window shows (title), "" before one is known
+  bool m_restoringTarget = false;  ///< the form follows a workspace: not the user's new defaults
+  bool m_hadSavedLayout = false;   ///< restoreSettings() restored the user's own dock layout
   bool m_shown = false;
   std::function<bool(const QString&, const QString&)> m_confirm;
 };

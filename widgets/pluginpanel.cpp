@@ -133,7 +133,8 @@ void PluginPanel::refreshTools() {
     }
     item->setData(kIdRole, e.id);
     QString text = QStringLiteral("%1 — %2 (%3)").arg(e.id, e.tool->title(), toolKindName(e.kind));
-    if (const QString why = e.tool->disabledReason(); !why.isEmpty()) text += tr(" — disabled for this session: %1").arg(why);
+    if (const QString why = e.tool->disabledReason(); !why.isEmpty())
+      text += tr(" — disabled for this session: %1").arg(why);
     item->setText(text);
     item->setToolTip(e.origin);
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
@@ -181,7 +182,8 @@ void PluginPanel::rebuildForm(const nlohmann::json& schema) {
   for (auto it = m_fieldSchemas.begin(); it != m_fieldSchemas.end(); ++it) {
     const QString key = QString::fromStdString(it.key());
     const nlohmann::json& p = *it;
-    const std::string type = p.is_object() && p.contains("type") && p["type"].is_string() ? p["type"].get<std::string>() : "";
+    const std::string type =
+        p.is_object() && p.contains("type") && p["type"].is_string() ? p["type"].get<std::string>() : "";
     QWidget* editor = nullptr;
     if (p.is_object() && p.contains("enum") && p["enum"].is_array()) {
       auto* box = new QComboBox(m_formHost);
@@ -190,10 +192,14 @@ void PluginPanel::rebuildForm(const nlohmann::json& schema) {
       editor = box;
     } else {
       auto* line = new QLineEdit(m_formHost);
-      if (type == "integer") line->setValidator(new QIntValidator(line));
-      else if (type == "number") line->setValidator(new QDoubleValidator(line));
-      else if (type == "array") line->setPlaceholderText(tr("comma-separated, or a JSON array"));
-      else if (type == "object") line->setPlaceholderText(tr("JSON object"));
+      if (type == "integer")
+        line->setValidator(new QIntValidator(line));
+      else if (type == "number")
+        line->setValidator(new QDoubleValidator(line));
+      else if (type == "array")
+        line->setPlaceholderText(tr("comma-separated, or a JSON array"));
+      else if (type == "object")
+        line->setPlaceholderText(tr("JSON object"));
       editor = line;
     }
     editor->setObjectName(QStringLiteral("field_") + key);
@@ -248,13 +254,16 @@ bool PluginPanel::formInput(nlohmann::json* input, QString* error) const {
   nlohmann::json q = nlohmann::json::object();
   for (const auto& [key, w] : m_fields) {
     QString text;
-    if (auto* box = qobject_cast<QComboBox*>(w)) text = box->currentText();
-    else if (auto* line = qobject_cast<QLineEdit*>(w)) text = line->text();
+    if (auto* box = qobject_cast<QComboBox*>(w))
+      text = box->currentText();
+    else if (auto* line = qobject_cast<QLineEdit*>(w))
+      text = line->text();
     text = text.trimmed();
     if (text.isEmpty()) continue;
     const std::string k = key.toStdString();
     const nlohmann::json& p = m_fieldSchemas[k];
-    const std::string type = p.is_object() && p.contains("type") && p["type"].is_string() ? p["type"].get<std::string>() : "string";
+    const std::string type =
+        p.is_object() && p.contains("type") && p["type"].is_string() ? p["type"].get<std::string>() : "string";
     if (type == "integer" || type == "number") {
       bool ok = false;
       const double v = text.toDouble(&ok);
@@ -272,13 +281,16 @@ bool PluginPanel::formInput(nlohmann::json* input, QString* error) const {
         }
         q[k] = v;
       } else if (type == "array") {
-        const std::string itemType = p.contains("items") && p["items"].is_object() ? p["items"].value("type", std::string()) : "";
+        const std::string itemType =
+            p.contains("items") && p["items"].is_object() ? p["items"].value("type", std::string()) : "";
         nlohmann::json arr = nlohmann::json::array();
         for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
           bool ok = false;
           const double d = part.trimmed().toDouble(&ok);
-          if ((itemType == "number" || itemType == "integer") && ok) arr.push_back(d);
-          else arr.push_back(part.trimmed().toStdString());
+          if ((itemType == "number" || itemType == "integer") && ok)
+            arr.push_back(d);
+          else
+            arr.push_back(part.trimmed().toStdString());
         }
         q[k] = arr;
       } else {
@@ -327,11 +339,15 @@ void PluginPanel::runQuery() {
     m_lastToolId = toolId;
     m_results->resetData(r.records);
     m_use->setEnabled(!r.records.isEmpty());
-    if (!r.records.isEmpty()) m_table->selectRow(0);
-    else m_detail->clear();
+    if (!r.records.isEmpty())
+      m_table->selectRow(0);
+    else
+      m_detail->clear();
     QStringList lines;
-    if (!r.ok) lines << tr("Error: %1").arg(r.error);
-    else lines << tr("%n record(s)", nullptr, static_cast<int>(r.records.size()));
+    if (!r.ok)
+      lines << tr("Error: %1").arg(r.error);
+    else
+      lines << tr("%n record(s)", nullptr, static_cast<int>(r.records.size()));
     lines += r.notes;
     setStatus(lines.join(u'\n'), !r.ok);
     if (!m_registry.tool(toolId)) refreshTools();  // e.g. an external tool just got disabled for the session
@@ -384,7 +400,8 @@ void PluginPanel::showDetail() {
   // Plain text: the id and source must read exactly as returned (no Markdown/HTML interpretation).
   QString text;
   if (r.fallback) text += tr("FALLBACK sample — NOT a match for this query's scope\n\n");
-  text += tr("Record id: %1\nTool: %2\nScope: %3\nSource: %4\n").arg(r.id, r.toolId, KnowledgeModel::scopeText(r.scope), r.source);
+  text += tr("Record id: %1\nTool: %2\nScope: %3\nSource: %4\n")
+              .arg(r.id, r.toolId, KnowledgeModel::scopeText(r.scope), r.source);
   if (!r.constraint.isEmpty()) text += tr("Constraint: %1\n").arg(r.constraint);
   text += u'\n' + r.content;
   m_detail->setPlainText(text);

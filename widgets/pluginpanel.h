@@ -31,7 +31,7 @@ class ToolRegistry;
 
 class PluginPanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   /// The job whose spec prefills the form and which "Use this" writes to (may return nullptr).
   using JobGetter = std::function<BaselineJob*()>;
 
@@ -66,11 +66,11 @@ public:
   /// The status line (errors, notes such as "3 fallback samples, NOT matches").
   QString statusText() const;
 
-Q_SIGNALS:
+ Q_SIGNALS:
   void queryFinished(bool ok);
   void recordUsed(const kwb::KnowledgeRecord& record);
 
-private:
+ private:
   void showTool();
   void rebuildForm(const nlohmann::json& schema);
   void setStatus(const QString& text, bool error);

@@ -24,7 +24,8 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
   if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
     return fail(QCoreApplication::translate("kwb", "Cannot write a PDF: no QGuiApplication."));
   QSaveFile file(pdfPath);
-  if (!file.open(QIODevice::WriteOnly)) return fail(QCoreApplication::translate("kwb", "Cannot write %1: %2").arg(pdfPath, file.errorString()));
+  if (!file.open(QIODevice::WriteOnly))
+    return fail(QCoreApplication::translate("kwb", "Cannot write %1: %2").arg(pdfPath, file.errorString()));
   {
     QPdfWriter writer(&file);
     writer.setPageSize(QPageSize(QPageSize::A4));
@@ -48,7 +49,8 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     doc.setTextWidth(page.width());
     doc.print(&writer);
   }
-  if (!file.commit()) return fail(QCoreApplication::translate("kwb", "Writing %1 failed: %2").arg(pdfPath, file.errorString()));
+  if (!file.commit())
+    return fail(QCoreApplication::translate("kwb", "Writing %1 failed: %2").arg(pdfPath, file.errorString()));
   return true;
 }
 

@@ -117,8 +117,7 @@ void RooflinePlot::clear() {
 
 QCPGraph* RooflinePlot::graph(const char* name) const {
   for (int i = 0; i < m_plot->graphCount(); ++i)
-    if (m_plot->graph(i)->objectName() == QLatin1String(name))
-      return m_plot->graph(i);
+    if (m_plot->graph(i)->objectName() == QLatin1String(name)) return m_plot->graph(i);
   return nullptr;
 }
 
@@ -128,8 +127,7 @@ bool RooflinePlot::hasPoint() const {
 }
 
 QPointF RooflinePlot::point() const {
-  if (!hasPoint())
-    return {};
+  if (!hasPoint()) return {};
   const auto it = graph(kPoint)->data()->constBegin();
   return {it->key, it->value};
 }
@@ -137,7 +135,8 @@ QPointF RooflinePlot::point() const {
 QString RooflinePlot::noteText() const { return m_note->text(); }
 QString RooflinePlot::title() const { return m_title->text(); }
 
-QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align, const QColor& color) {
+QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align,
+                                    const QColor& color) {
   auto* t = new QCPItemText(m_plot);
   t->setObjectName(name);
   t->position->setType(QCPItemPosition::ptPlotCoords);
@@ -155,8 +154,7 @@ QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, do
 QStringList RooflinePlot::chartLabels() const {
   QStringList out;
   for (int i = 0; i < m_plot->itemCount(); ++i)
-    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover)
-      out << t->text();
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover) out << t->text();
   return out;
 }
 
@@ -177,9 +175,9 @@ void RooflinePlot::resetView() {
 
 QString RooflinePlot::readoutAt(double x, double y) const {
   if (!m_data || x <= 0) return {};
-  QString text = tr("%1 FLOP/byte, %2 TFLOPS\nroof here: %3 TFLOPS (datasheet)").arg(num(x), num(y), num(rooflineTflopsAt(*m_data, x)));
-  if (m_data->measuredBandwidthTBs)
-    text += tr(", %1 (measured)").arg(num(rooflineTflopsAt(*m_data, x, true)));
+  QString text = tr("%1 FLOP/byte, %2 TFLOPS\nroof here: %3 TFLOPS (datasheet)")
+                     .arg(num(x), num(y), num(rooflineTflopsAt(*m_data, x)));
+  if (m_data->measuredBandwidthTBs) text += tr(", %1 (measured)").arg(num(rooflineTflopsAt(*m_data, x, true)));
   return text;
 }
 
@@ -214,8 +212,7 @@ void RooflinePlot::showContextMenu(const QPoint& pos) {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export roofline"), QStringLiteral("roofline.svg"),
                                                       tr("SVG (*.svg);;PNG (*.png);;PDF (*.pdf)"));
     QString error;
-    if (!path.isEmpty() && !exportTo(path, &error))
-      m_note->setText(error + u'\n' + m_note->text());
+    if (!path.isEmpty() && !exportTo(path, &error)) m_note->setText(error + u'\n' + m_note->text());
   });
   menu.exec(m_plot->mapToGlobal(pos));
 }
@@ -271,19 +268,15 @@ void RooflinePlot::setData(const RooflineData& d) {
 
   // Axis ranges: whole decades around everything drawn, with room on both sides of the ridge.
   QVector<double> xs{ridge};
-  if (d.pointIntensity > 0)
-    xs << d.pointIntensity;
-  if (measuredBw > 0)
-    xs << d.peakTflops / measuredBw;
+  if (d.pointIntensity > 0) xs << d.pointIntensity;
+  if (measuredBw > 0) xs << d.peakTflops / measuredBw;
   // At least two decades of memory roof left of the ridge: room for its labels (a compute-bound kernel's
   // chart started one decade below the ridge, and the datasheet label was clipped at the left edge).
   const double xmin = std::min(decadeBelow(*std::min_element(xs.begin(), xs.end()) / 10.0), decadeBelow(ridge / 100.0));
   const double xmax = decadeAbove(*std::max_element(xs.begin(), xs.end()) * 10.0);
   double ylo = d.bandwidthTBs * xmin;
-  if (measuredBw > 0)
-    ylo = std::min(ylo, measuredBw * xmin);
-  if (havePoint)
-    ylo = std::min(ylo, d.pointTflops);
+  if (measuredBw > 0) ylo = std::min(ylo, measuredBw * xmin);
+  if (havePoint) ylo = std::min(ylo, d.pointTflops);
   const double ymin = decadeBelow(ylo / 2.0);
   double ymaxAll = std::max(d.peakTflops, havePoint ? d.pointTflops : 0.0);
   for (const ComputeRoof& other : d.otherComputeRoofs)  // room for the next precision's roof (drawn below)
@@ -296,8 +289,8 @@ void RooflinePlot::setData(const RooflineData& d) {
           Qt::SolidLine, {xmin, ridge}, {d.bandwidthTBs * xmin, d.peakTflops});
   if (measuredBw > 0) {
     const double measuredRidge = d.peakTflops / measuredBw;
-    addLine(m_plot, kMeasuredRoof, tr("Measured ceiling: %1 TB/s").arg(num(measuredBw)), kMeasuredColor,
-            Qt::DashLine, {xmin, measuredRidge}, {measuredBw * xmin, d.peakTflops});
+    addLine(m_plot, kMeasuredRoof, tr("Measured ceiling: %1 TB/s").arg(num(measuredBw)), kMeasuredColor, Qt::DashLine,
+            {xmin, measuredRidge}, {measuredBw * xmin, d.peakTflops});
   }
   addLine(m_plot, kComputeRoof, tr("Compute roof: %1 TFLOPS (%2)").arg(num(d.peakTflops), d.dtype), kComputeColor,
           Qt::SolidLine, {ridge, xmax}, {d.peakTflops, d.peakTflops});
@@ -313,14 +306,15 @@ void RooflinePlot::setData(const RooflineData& d) {
   // just left of the ridge and a decade left of it: far enough right that a narrow dock does not clip
   // them at the left edge, clear of the ridge's label, away from a memory-bound kernel's point.
   const double labelX = ridge / 1.5, measuredX = ridge / 10.0;
-  addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX, d.bandwidthTBs * labelX,
-           Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
+  addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
+           d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
   if (measuredBw > 0)
-    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX, measuredBw * measuredX,
-             Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
-  addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)), xmax / 1.3, d.peakTflops,
-           Qt::AlignRight | Qt::AlignBottom, kComputeColor);
-  addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge, d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor)
+    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX,
+             measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
+  addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
+           xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor);
+  addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge, d.peakTflops,
+           Qt::AlignLeft | Qt::AlignTop, kComputeColor)
       ->setPadding(QMargins(8, 6, 3, 1));
   // The next precision up (fp32 → tf32, bf16 → fp8, ...) as a faint roof: what switching precision would
   // buy. One only: the GPU's roofs sit a factor of two apart, and several labels stack unreadably.
@@ -330,17 +324,16 @@ void RooflinePlot::setData(const RooflineData& d) {
       next = &other;
   if (next) {
     const double r = next->tflops / d.bandwidthTBs;
-    addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)), kOtherRoofColor,
-                          Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
-    addLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)), xmax / 1.3, next->tflops,
-             Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor);
+    addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
+            kOtherRoofColor, Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
+    addLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
+             xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor);
   }
 
   if (havePoint) {
     const QColor c = d.aboveRoof ? kAboveColor : kPointColor;
     QString label = d.label.isEmpty() ? tr("V0") : d.label;
-    if (d.aboveRoof)
-      label += u' ' + tr("(above its roof: check the measurement)");
+    if (d.aboveRoof) label += u' ' + tr("(above its roof: check the measurement)");
     QCPGraph* p = addLine(m_plot, kPoint, label, c, Qt::SolidLine, {d.pointIntensity}, {d.pointTflops});
     p->setLineStyle(QCPGraph::lsNone);
     p->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 10));
@@ -357,22 +350,21 @@ void RooflinePlot::setData(const RooflineData& d) {
   } else if (d.pointIntensity > 0) {
     // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
     // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
-    QCPGraph* m = addLine(m_plot, kIntensity,
-                          tr("%1: intensity %2 FLOP/byte").arg(d.label.isEmpty() ? tr("no measurement") : d.label, num(d.pointIntensity)),
-                          kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
+    QCPGraph* m = addLine(
+        m_plot, kIntensity,
+        tr("%1: intensity %2 FLOP/byte").arg(d.label.isEmpty() ? tr("no measurement") : d.label, num(d.pointIntensity)),
+        kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
     m->setLineStyle(QCPGraph::lsLine);
     notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
                  .arg(d.label.isEmpty() ? tr("no measurement") : d.label);
   } else {
-    notes << tr("The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.")
+    notes << tr("The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log "
+                "axes.")
                  .arg(num(d.pointIntensity), num(d.pointTflops));
   }
-  if (!d.peakSource.isEmpty())
-    notes << tr("Compute roof: %1").arg(d.peakSource);
-  if (!d.bandwidthSource.isEmpty())
-    notes << tr("Memory roof: %1").arg(d.bandwidthSource);
-  if (measuredBw > 0 && !d.measuredSource.isEmpty())
-    notes << tr("Measured ceiling: %1").arg(d.measuredSource);
+  if (!d.peakSource.isEmpty()) notes << tr("Compute roof: %1").arg(d.peakSource);
+  if (!d.bandwidthSource.isEmpty()) notes << tr("Memory roof: %1").arg(d.bandwidthSource);
+  if (measuredBw > 0 && !d.measuredSource.isEmpty()) notes << tr("Measured ceiling: %1").arg(d.measuredSource);
   m_note->setText(notes.join(u'\n'));
   m_xmin = xmin;
   m_xmax = xmax;
@@ -383,8 +375,7 @@ void RooflinePlot::setData(const RooflineData& d) {
 
 void RooflinePlot::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
-  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-    applyTheme();
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) applyTheme();
 }
 
 void RooflinePlot::applyTheme() {
@@ -413,16 +404,19 @@ bool renderRooflinePng(const RooflineData& data, const QString& pngPath, QString
 
 bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, int width, int height, QString* error) {
   auto setError = [error](const QString& message) {
-    if (error)
-      *error = message;
+    if (error) *error = message;
     return false;
   };
   if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
-    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen)."));
+    return setError(QApplication::translate(
+        "kwb", "Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen)."));
   if (width <= 0 || height <= 0)
-    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: the size %1 × %2 is not positive.").arg(width).arg(height));
+    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: the size %1 × %2 is not positive.")
+                        .arg(width)
+                        .arg(height));
   if (data.peakTflops <= 0 || data.bandwidthTBs <= 0)
-    return setError(QApplication::translate("kwb", "Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known."));
+    return setError(
+        QApplication::translate("kwb", "Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known."));
   RooflinePlot plot;
   plot.setData(data);
   plot.plot()->setGeometry(0, 0, width, height);
@@ -435,7 +429,8 @@ bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, in
   if (!f.open(QIODevice::WriteOnly))
     return setError(QApplication::translate("kwb", "Cannot write %1: %2").arg(pngPath, f.errorString()));
   if (!pixmap.save(&f, "PNG") || !f.commit())
-    return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2").arg(pngPath, writeFailureReason(f, pngPath, 0)));
+    return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2")
+                        .arg(pngPath, writeFailureReason(f, pngPath, 0)));
   return true;
 }
 

@@ -24,16 +24,16 @@ class WorkbenchSession;
 
 class RooflinePlot : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit RooflinePlot(QWidget* parent = nullptr);
 
   /// Draws `data`: roofs from peakTflops (TFLOPS) and bandwidthTBs / measuredBandwidthTBs (TB/s;
   /// TB/s × FLOP/byte = TFLOPS), the ridge point at ridgePoint (FLOP/byte), and the point
   /// (pointIntensity FLOP/byte, pointTflops TFLOPS) labelled with `label` (red and flagged when
   /// aboveRoof). Roofs are labelled on the chart; of otherComputeRoofs the next precision up is drawn
-  /// faint (its memory slope continued to its own ridge). Without a measurement (pointTflops <= 0, e.g. a CPU dry run) no point is invented: a
-  /// dotted vertical line marks pointIntensity instead, and the note says so. The roofs' sources
-  /// (peakSource, bandwidthSource, measuredSource) are listed under the chart.
+  /// faint (its memory slope continued to its own ridge). Without a measurement (pointTflops <= 0, e.g. a CPU dry run)
+  /// no point is invented: a dotted vertical line marks pointIntensity instead, and the note says so. The roofs'
+  /// sources (peakSource, bandwidthSource, measuredSource) are listed under the chart.
   void setData(const RooflineData& data);
   /// Removes everything (no data yet).
   void clear();
@@ -69,18 +69,20 @@ public:
   static constexpr const char* kRidge = "ridgePoint";
   static constexpr const char* kPoint = "measuredPoint";
   static constexpr const char* kIntensity = "intensityMarker";  ///< vertical line when there is no point
-  static constexpr const char* kOtherRoof = "otherComputeRoof"; ///< the next precision's roof (RooflineData::otherComputeRoofs)
+  static constexpr const char* kOtherRoof =
+      "otherComputeRoof";  ///< the next precision's roof (RooflineData::otherComputeRoofs)
   /// The graph with object name `name` (one of the constants above), or nullptr if not drawn.
   QCPGraph* graph(const char* name) const;
 
-protected:
+ protected:
   void changeEvent(QEvent* event) override;
 
-private:
+ private:
   void applyTheme();
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
-  QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align, const QColor& color);
+  QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align,
+                        const QColor& color);
   std::optional<RooflineData> m_data;
   double m_xmin = 0.01, m_xmax = 1000, m_ymin = 0.01, m_ymax = 1000;
   QCPItemText* m_hover = nullptr;

@@ -140,7 +140,9 @@ void RunConsole::setSession(WorkbenchSession* session) {
     // The run's time of day only: the header is narrow beside a long verdict; the folder is in the tooltip.
     const QString stamp = QDir(r.runDir).dirName();
     const QDateTime when = QDateTime::fromString(stamp.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
-    m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded") : when.isValid() ? when.toString(QStringLiteral("HH:mm:ss")) : stamp);
+    m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded")
+                          : when.isValid()   ? when.toString(QStringLiteral("HH:mm:ss"))
+                                             : stamp);
     m_progress->setToolTip(tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
     updateSummary();
   });
@@ -152,15 +154,16 @@ QString RunConsole::humanLine(const QString& line) {
     case HarnessEvent::Kind::CaseStart: {
       QString shape, dtype;
       if (ev.payload.contains("shape")) shape = QString::fromStdString(ev.payload["shape"].dump());
-      if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string()) dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
+      if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string())
+        dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
       const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(ev.caseIndex).arg(ev.caseTotal) : QString();
       return tr("▶ %1%2  shape %3  %4").arg(pos, ev.caseName, shape, dtype);
     }
     case HarnessEvent::Kind::CaseResult: {
       const CaseResult& c = *ev.caseResult;
       QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
-                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape, c.dtype, err(c.relErr),
-                              us(c.latencyUs), us(c.refLatencyUs));
+                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
+                              c.dtype, err(c.relErr), us(c.latencyUs), us(c.refLatencyUs));
       if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + c.reason;
       return text;
     }
@@ -175,8 +178,10 @@ QString RunConsole::humanLine(const QString& line) {
       const auto cases = ev.payload.value("cases", nlohmann::json::array());
       return tr("☰ %n case(s) planned", nullptr, cases.is_array() ? static_cast<int>(cases.size()) : 0);
     }
-    case HarnessEvent::Kind::ParseError: return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
-    case HarnessEvent::Kind::Other: break;
+    case HarnessEvent::Kind::ParseError:
+      return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
+    case HarnessEvent::Kind::Other:
+      break;
   }
   return {};
 }
@@ -193,11 +198,9 @@ void RunConsole::appendLine(const QString& line, int channel) {
     }
   }
   m_pending.append(e);
-  if (!m_flushTimer->isActive())
-    m_flushTimer->start();
+  if (!m_flushTimer->isActive()) m_flushTimer->start();
   // Keep the queue bounded too: lines the view would drop anyway need not be kept.
-  if (m_pending.size() > kMaxLines)
-    m_pending.remove(0, m_pending.size() - kMaxLines);
+  if (m_pending.size() > kMaxLines) m_pending.remove(0, m_pending.size() - kMaxLines);
 }
 
 void RunConsole::appendMessage(const QString& message) { appendLine(message, -1); }
@@ -224,26 +227,25 @@ void RunConsole::insert(const QList<Entry>& entries) {
   cursor.movePosition(QTextCursor::End);
   for (const Entry& e : entries) {
     if (!visible(e)) continue;
-    if (!m_output->document()->isEmpty())
-      cursor.insertBlock();
+    if (!m_output->document()->isEmpty()) cursor.insertBlock();
     const bool useHuman = !m_raw && !e.human.isEmpty();
-    cursor.insertText(useHuman ? e.human : e.raw, e.channel == StdErr ? errFmt : e.channel < 0 ? msg : useHuman ? human : normal);
+    cursor.insertText(useHuman ? e.human : e.raw, e.channel == StdErr ? errFmt
+                                                  : e.channel < 0     ? msg
+                                                  : useHuman          ? human
+                                                                      : normal);
   }
   cursor.endEditBlock();
-  if (atEnd)
-    sb->setValue(sb->maximum());
+  if (atEnd) sb->setValue(sb->maximum());
 }
 
 void RunConsole::flush() {
   if (m_pending.isEmpty()) {
-    if (!m_running)
-      m_flushTimer->stop();
+    if (!m_running) m_flushTimer->stop();
     return;
   }
   insert(m_pending);
   m_entries.append(m_pending);
-  if (m_entries.size() > kMaxLines)
-    m_entries.remove(0, m_entries.size() - kMaxLines);
+  if (m_entries.size() > kMaxLines) m_entries.remove(0, m_entries.size() - kMaxLines);
   m_pending.clear();
 }
 
@@ -321,7 +323,8 @@ void RunConsole::updateProgress() {
                                  : tr("case %1: %2").arg(m_caseIndex).arg(m_currentCase);
   if (m_caseTimeoutSec > 0 && m_caseClock.isValid()) {
     const qint64 left = m_caseTimeoutSec - m_caseClock.elapsed() / 1000;
-    text += left >= 0 ? tr(" — timeout in %1 s").arg(left) : tr(" — over its %1 s timeout; the watchdog will stop it").arg(m_caseTimeoutSec);
+    text += left >= 0 ? tr(" — timeout in %1 s").arg(left)
+                      : tr(" — over its %1 s timeout; the watchdog will stop it").arg(m_caseTimeoutSec);
   }
   m_progress->setFormat(text);
 }
@@ -343,16 +346,19 @@ QString RunConsole::summaryText() const { return m_summary->text(); }
 
 void RunConsole::updateSummary() {
   QStringList parts;
-  for (const QString& s : {QStringLiteral("PASS"), QStringLiteral("FAIL"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("ERROR")}) {
+  for (const QString& s :
+       {QStringLiteral("PASS"), QStringLiteral("FAIL"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("ERROR")}) {
     const int n = m_cases->countStatus(s);
     if (n > 0)
-      parts << (s == u"PASS" && m_cases->dryRun() ? tr("%1 PASS (harness only)").arg(n) : QStringLiteral("%1 %2").arg(n).arg(s));
+      parts << (s == u"PASS" && m_cases->dryRun() ? tr("%1 PASS (harness only)").arg(n)
+                                                  : QStringLiteral("%1 %2").arg(n).arg(s));
   }
   m_summary->setText(parts.join(QStringLiteral(", ")));
   m_summary->setToolTip(m_summary->text());
   // Case counts are not the verdict: they take the verdict's colour only when it passed.
-  m_summary->setStyleSheet(m_verdict->verdict() == Verdict::Pass ? QStringLiteral("color:%1").arg(verdictColor(Verdict::Pass).name())
-                                                                  : QString());
+  m_summary->setStyleSheet(m_verdict->verdict() == Verdict::Pass
+                               ? QStringLiteral("color:%1").arg(verdictColor(Verdict::Pass).name())
+                               : QString());
 }
 
 }  // namespace kwb

@@ -27,7 +27,7 @@ class WorkbenchSession;
 
 class RunConsole : public QWidget {
   Q_OBJECT
-public:
+ public:
   /// Output channels, as BaselineJob::outputLine reports them (QProcess::ProcessChannel values).
   enum Channel { StdOut = 0, StdErr = 1 };
   /// Lines kept in the output view; older ones are dropped (the full log is in .kwb/runs/<time>/output.log).
@@ -74,11 +74,11 @@ public:
   QString summaryText() const;
   bool isRunning() const { return m_running; }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// The user pressed Stop.
   void stopRequested();
 
-private:
+ private:
   struct Entry {
     QString raw;
     QString human;  ///< "" for lines that are not protocol lines
@@ -100,15 +100,15 @@ private:
   QCheckBox* m_rawCheck;
   QLineEdit* m_filter;
   QTimer* m_flushTimer;
-  QTimer* m_tick;                 ///< 1 s: the countdown
-  QList<Entry> m_entries;         ///< everything shown or filtered out, bounded by kMaxLines
+  QTimer* m_tick;          ///< 1 s: the countdown
+  QList<Entry> m_entries;  ///< everything shown or filtered out, bounded by kMaxLines
   QList<Entry> m_pending;
   bool m_running = false;
   bool m_raw = false;
   QString m_filterText;
   int m_caseTimeoutSec = 0;
-  int m_caseIndex = 0;            ///< cases started so far (this run, all processes)
-  int m_caseTotal = 0;            ///< cases expected (0 = unknown)
+  int m_caseIndex = 0;  ///< cases started so far (this run, all processes)
+  int m_caseTotal = 0;  ///< cases expected (0 = unknown)
   QString m_currentCase;
   QElapsedTimer m_caseClock;
 };

@@ -23,23 +23,29 @@ void RunsModel::resetData(const QList<RunEntry>& runs) {
   endResetModel();
 }
 
-int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int RunsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant RunsModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-    return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const RunEntry& r = m_rows[index.row()];
   if (role == DirRole) return r.dir;
   if (role == Qt::ToolTipRole) return r.dir;
   if (role == Qt::ForegroundRole && index.column() == StatusColumn) return CaseTableModel::statusColor(r.status);
   if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
-    case TimeColumn: return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
-    case StatusColumn: return r.status.isEmpty() ? tr("no result") : r.status;
-    case CasesColumn: return r.caseCount;
-    case RecordedColumn: return r.recorded ? tr("report, memory") : QString();
-    case ColumnCount: break;
+    case TimeColumn:
+      return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
+    case StatusColumn:
+      return r.status.isEmpty() ? tr("no result") : r.status;
+    case CasesColumn:
+      return r.caseCount;
+    case RecordedColumn:
+      return r.recorded ? tr("report, memory") : QString();
+    case ColumnCount:
+      break;
   }
   return {};
 }
@@ -47,17 +53,25 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
-    case TimeColumn: return tr("Run");
-    case StatusColumn: return tr("Harness");
-    case CasesColumn: return tr("Cases");
-    case RecordedColumn: return tr("Recorded in");
-    case ColumnCount: break;
+    case TimeColumn:
+      return tr("Run");
+    case StatusColumn:
+      return tr("Harness");
+    case CasesColumn:
+      return tr("Cases");
+    case RecordedColumn:
+      return tr("Recorded in");
+    case ColumnCount:
+      break;
   }
   return {};
 }
 
 RunsPanel::RunsPanel(QWidget* parent)
-    : QWidget(parent), m_model(new RunsModel(this)), m_view(new QTableView(this)), m_compare(new QPushButton(tr("Compare the two selected"), this)) {
+    : QWidget(parent),
+      m_model(new RunsModel(this)),
+      m_view(new QTableView(this)),
+      m_compare(new QPushButton(tr("Compare the two selected"), this)) {
   m_view->setObjectName(QStringLiteral("runsTable"));
   m_view->setModel(m_model);
   m_view->verticalHeader()->hide();
@@ -67,7 +81,8 @@ RunsPanel::RunsPanel(QWidget* parent)
   m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
   m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_view->setToolTip(tr("Double-click a run to review it; select two to compare their cases"));
-  connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { Q_EMIT openRunRequested(i.data(RunsModel::DirRole).toString()); });
+  connect(m_view, &QTableView::doubleClicked, this,
+          [this](const QModelIndex& i) { Q_EMIT openRunRequested(i.data(RunsModel::DirRole).toString()); });
   m_compare->setObjectName(QStringLiteral("compareRunsButton"));
   m_compare->setEnabled(false);
   connect(m_compare, &QPushButton::clicked, this, &RunsPanel::compareSelected);
@@ -83,9 +98,8 @@ RunsPanel::RunsPanel(QWidget* parent)
 }
 
 void RunsPanel::setSession(WorkbenchSession* session) {
-  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
-    m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{});
-  });
+  connect(session, &WorkbenchSession::reviewChanged, this,
+          [this, session] { m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{}); });
 }
 
 void RunsPanel::showWorkspace(const QString& workspace) {
@@ -104,22 +118,26 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
   if (!a || !b || (a->cases.isEmpty() && b->cases.isEmpty())) return {};
   auto status = [](const std::optional<CaseResult>& c) {
     if (!c) return tr("—");
-    return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>").arg(CaseTableModel::statusColor(c->status).name(), c->status.toHtmlEscaped());
+    return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
+        .arg(CaseTableModel::statusColor(c->status).name(), c->status.toHtmlEscaped());
   };
   auto num = [](const std::optional<CaseResult>& c, bool latency) {
     const std::optional<double> v = !c ? std::nullopt : latency ? c->latencyUs : c->relErr;
     return v ? QString::number(*v, latency ? 'f' : 'e', 2) : tr("—");
   };
-  QString html = QStringLiteral("<h3>%1 → %2</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
-                                "<tr><th>%3</th><th colspan=\"3\">%1</th><th colspan=\"3\">%2</th><th>%4</th></tr>"
-                                "<tr><th></th><th>%5</th><th>rel_err</th><th>µs</th><th>%5</th><th>rel_err</th><th>µs</th><th></th></tr>")
-                     .arg(QDir(runDirA).dirName(), QDir(runDirB).dirName(), tr("case"), tr("latency B/A"), tr("status"));
+  QString html =
+      QStringLiteral(
+          "<h3>%1 → %2</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
+          "<tr><th>%3</th><th colspan=\"3\">%1</th><th colspan=\"3\">%2</th><th>%4</th></tr>"
+          "<tr><th></th><th>%5</th><th>rel_err</th><th>µs</th><th>%5</th><th>rel_err</th><th>µs</th><th></th></tr>")
+          .arg(QDir(runDirA).dirName(), QDir(runDirB).dirName(), tr("case"), tr("latency B/A"), tr("status"));
   for (const CaseComparison& row : compareRuns(a->cases, b->cases)) {
     const auto ratio = row.latencyRatio();
-    html += QStringLiteral("<tr%1><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td></tr>")
-                .arg(row.statusChanged() ? QStringLiteral(" bgcolor=\"#fff3cd\"") : QString(), row.name.toHtmlEscaped(), status(row.a),
-                     num(row.a, false), num(row.a, true), status(row.b), num(row.b, false), num(row.b, true),
-                     ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
+    html += QStringLiteral(
+                "<tr%1><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td></tr>")
+                .arg(row.statusChanged() ? QStringLiteral(" bgcolor=\"#fff3cd\"") : QString(), row.name.toHtmlEscaped(),
+                     status(row.a), num(row.a, false), num(row.a, true), status(row.b), num(row.b, false),
+                     num(row.b, true), ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
   }
   return html + QStringLiteral("</table>");
 }

@@ -17,7 +17,7 @@ class WorkbenchSession;
 
 class RunsModel : public QAbstractTableModel {
   Q_OBJECT
-public:
+ public:
   enum Columns { TimeColumn, StatusColumn, CasesColumn, RecordedColumn, ColumnCount };
   enum Roles { DirRole = Qt::UserRole };  ///< QString: the run folder, absolute
 
@@ -31,13 +31,13 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+ private:
   QList<RunEntry> m_rows;
 };
 
 class RunsPanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit RunsPanel(QWidget* parent = nullptr);
   /// Follows `session`: a reviewed workspace lists its runs.
   void setSession(WorkbenchSession* session);
@@ -50,13 +50,13 @@ public:
   /// result.json.
   static QString comparisonHtml(const QString& runDirA, const QString& runDirB);
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// The user asked to review a run (its folder).
   void openRunRequested(const QString& runDir);
   /// The user asked to compare two runs: `html` is comparisonHtml(), `title` names them.
   void comparisonReady(const QString& title, const QString& html);
 
-private:
+ private:
   void compareSelected();
   RunsModel* m_model;
   QTableView* m_view;

@@ -32,7 +32,8 @@ QString jtext(const json& j, const char* key) {
 QString listCell(const json& list) {
   QStringList parts;
   if (list.is_array())
-    for (const auto& v : list) parts << (v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+    for (const auto& v : list)
+      parts << (v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
   return parts.join(QStringLiteral(", "));
 }
 
@@ -82,7 +83,8 @@ SpecForm::SpecForm(QWidget* parent)
   m_epilogue->setObjectName(QStringLiteral("epilogueEdit"));
   m_epilogue->setPlaceholderText(tr("fused ops after the primary one, comma separated"));
   m_tensors->setObjectName(QStringLiteral("tensorTable"));
-  m_tensors->setHorizontalHeaderLabels({tr("Role"), tr("Name"), tr("Kind"), tr("Shape"), tr("Stride"), tr("Dtype"), tr("Layout")});
+  m_tensors->setHorizontalHeaderLabels(
+      {tr("Role"), tr("Name"), tr("Kind"), tr("Shape"), tr("Stride"), tr("Dtype"), tr("Layout")});
   m_tensors->horizontalHeader()->setStretchLastSection(true);
   m_tensors->verticalHeader()->hide();
   m_sizes->setObjectName(QStringLiteral("sizesTable"));
@@ -94,7 +96,8 @@ SpecForm::SpecForm(QWidget* parent)
   m_thresholdSource->setObjectName(QStringLiteral("thresholdSourceEdit"));
   m_accumulation->setObjectName(QStringLiteral("accumulationCombo"));
   m_accumulation->setEditable(true);
-  m_accumulation->addItems({QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("float16"), QStringLiteral("bfloat16")});
+  m_accumulation->addItems(
+      {QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("float16"), QStringLiteral("bfloat16")});
   m_flops->setObjectName(QStringLiteral("flopsExprEdit"));
   m_flopsValue->setObjectName(QStringLiteral("flopsValueLabel"));
   m_bytes->setObjectName(QStringLiteral("bytesExprEdit"));
@@ -181,8 +184,11 @@ void SpecForm::fillTensors() {
       m_tensors->setItem(row, RoleColumn, cell(QString::fromLatin1(key).chopped(1), false));
       m_tensors->setItem(row, NameColumn, cell(jtext(t, "name"), false));
       m_tensors->setItem(row, KindColumn, cell(jtext(t, "kind"), false));
-      m_tensors->setItem(row, ShapeColumn, cell(tensor ? listCell(t.value("shape", json::array())) : QStringLiteral("= ") + jtext(t, "value"), tensor));
-      m_tensors->setItem(row, StrideColumn, cell(tensor ? listCell(t.value("stride", json::array())) : QString(), tensor));
+      m_tensors->setItem(
+          row, ShapeColumn,
+          cell(tensor ? listCell(t.value("shape", json::array())) : QStringLiteral("= ") + jtext(t, "value"), tensor));
+      m_tensors->setItem(row, StrideColumn,
+                         cell(tensor ? listCell(t.value("stride", json::array())) : QString(), tensor));
       m_tensors->setItem(row, DtypeColumn, cell(jtext(t, "dtype"), true));
       m_tensors->setItem(row, LayoutColumn, cell(jtext(t, "layout"), tensor));
     }
@@ -219,7 +225,9 @@ json SpecForm::spec() const {
     if (!s.contains(key) || !s[key].is_array()) continue;
     for (auto& t : s[key]) {
       if (row >= m_tensors->rowCount()) break;
-      auto text = [this, row](int col) { return m_tensors->item(row, col) ? m_tensors->item(row, col)->text().trimmed() : QString(); };
+      auto text = [this, row](int col) {
+        return m_tensors->item(row, col) ? m_tensors->item(row, col)->text().trimmed() : QString();
+      };
       if (t.value("kind", std::string()) == "tensor") {
         t["shape"] = parseList(text(ShapeColumn));
         t["stride"] = parseList(text(StrideColumn));
@@ -274,7 +282,8 @@ QStringList SpecForm::problems() const {
   QMap<QString, double> vars;
   for (auto it = s["sizes"].begin(); it != s["sizes"].end(); ++it) {
     if (!it.value().is_number_integer() || it.value().get<qint64>() <= 0)
-      out << tr("sizes.%1: must be a positive integer, found %2").arg(QString::fromStdString(it.key()), QString::fromStdString(it.value().dump()));
+      out << tr("sizes.%1: must be a positive integer, found %2")
+                 .arg(QString::fromStdString(it.key()), QString::fromStdString(it.value().dump()));
     else
       vars.insert(QString::fromStdString(it.key()), it.value().get<double>());
   }
@@ -297,7 +306,8 @@ void SpecForm::refresh() {
     if (!s.is_object()) {
       label->clear();
     } else if (v.is_number()) {
-      label->setText(QStringLiteral("= %1 %2 (%3)").arg(QString::fromStdString(v.dump()), unit, QString::number(v.get<double>(), 'g', 3)));
+      label->setText(QStringLiteral("= %1 %2 (%3)")
+                         .arg(QString::fromStdString(v.dump()), unit, QString::number(v.get<double>(), 'g', 3)));
       label->setStyleSheet(QString());
     } else {
       const QString prefix = QLatin1String(key) + QStringLiteral(".expr: ");
@@ -310,8 +320,9 @@ void SpecForm::refresh() {
   };
   show(m_flopsValue, "flops", QStringLiteral("FLOP"));
   show(m_bytesValue, "bytes", QStringLiteral("B"));
-  m_problems->setText(!s.is_object() ? tr("No spec yet: run phase 1 (Understand).")
-                                     : list.isEmpty() ? tr("Valid.") : list.join(u'\n'));
+  m_problems->setText(!s.is_object()   ? tr("No spec yet: run phase 1 (Understand).")
+                      : list.isEmpty() ? tr("Valid.")
+                                       : list.join(u'\n'));
   m_problems->setStyleSheet(list.isEmpty() ? QString() : QStringLiteral("color: #b00020"));
   m_save->setEnabled(s.is_object() && list.isEmpty());
 }

@@ -18,8 +18,17 @@ namespace kwb {
 
 class SpecForm : public QWidget {
   Q_OBJECT
-public:
-  enum TensorColumns { RoleColumn, NameColumn, KindColumn, ShapeColumn, StrideColumn, DtypeColumn, LayoutColumn, ColumnCount };
+ public:
+  enum TensorColumns {
+    RoleColumn,
+    NameColumn,
+    KindColumn,
+    ShapeColumn,
+    StrideColumn,
+    DtypeColumn,
+    LayoutColumn,
+    ColumnCount
+  };
 
   explicit SpecForm(QWidget* parent = nullptr);
 
@@ -40,13 +49,13 @@ public:
   QString flopsValueText() const;
   QString bytesValueText() const;
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// Any field was edited (after the live values and problems were refreshed).
   void edited();
   /// The user pressed Save with a valid spec (problems() empty).
   void saveRequested(const nlohmann::json& spec);
 
-private:
+ private:
   void refresh();
   void fillTensors();
   void fillSizes();

@@ -10,21 +10,17 @@ namespace kwb {
 
 namespace {
 QString str(const nlohmann::json& j, const char* key) {
-  if (!j.is_object() || !j.contains(key) || j[key].is_null())
-    return {};
+  if (!j.is_object() || !j.contains(key) || j[key].is_null()) return {};
   const auto& v = j[key];
   return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
 }
 }  // namespace
 
 QString jsonListText(const nlohmann::json& list) {
-  if (list.is_null())
-    return {};
-  if (!list.is_array())
-    return QString::fromStdString(list.dump());
+  if (list.is_null()) return {};
+  if (!list.is_array()) return QString::fromStdString(list.dump());
   QStringList parts;
-  for (const auto& v : list)
-    parts << QString::fromStdString(v.dump());
+  for (const auto& v : list) parts << QString::fromStdString(v.dump());
   return u'[' + parts.join(QStringLiteral(", ")) + u']';
 }
 
@@ -34,8 +30,7 @@ void SpecTensorModel::resetData(const nlohmann::json& spec) {
   beginResetModel();
   m_rows.clear();
   auto add = [this](const QString& role, const nlohmann::json& list) {
-    if (!list.is_array())
-      return;
+    if (!list.is_array()) return;
     for (const auto& t : list) {
       Row r;
       r.role = role;
@@ -69,30 +64,45 @@ QVariant SpecTensorModel::data(const QModelIndex& index, int role) const {
     return {};
   const Row& r = m_rows[index.row()];
   switch (static_cast<Columns>(index.column())) {
-    case RoleColumn: return r.role;
-    case NameColumn: return r.name;
-    case KindColumn: return r.kind;
-    case ShapeColumn: return r.shape;
-    case StrideColumn: return r.stride;
-    case DtypeColumn: return r.dtype;
-    case LayoutColumn: return r.layout;
-    case ColumnCount: break;
+    case RoleColumn:
+      return r.role;
+    case NameColumn:
+      return r.name;
+    case KindColumn:
+      return r.kind;
+    case ShapeColumn:
+      return r.shape;
+    case StrideColumn:
+      return r.stride;
+    case DtypeColumn:
+      return r.dtype;
+    case LayoutColumn:
+      return r.layout;
+    case ColumnCount:
+      break;
   }
   return {};
 }
 
 QVariant SpecTensorModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-    return {};
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
-    case RoleColumn: return tr("Role");
-    case NameColumn: return tr("Name");
-    case KindColumn: return tr("Kind");
-    case ShapeColumn: return tr("Shape");
-    case StrideColumn: return tr("Stride");
-    case DtypeColumn: return tr("dtype");
-    case LayoutColumn: return tr("Layout / value");
-    case ColumnCount: break;
+    case RoleColumn:
+      return tr("Role");
+    case NameColumn:
+      return tr("Name");
+    case KindColumn:
+      return tr("Kind");
+    case ShapeColumn:
+      return tr("Shape");
+    case StrideColumn:
+      return tr("Stride");
+    case DtypeColumn:
+      return tr("dtype");
+    case LayoutColumn:
+      return tr("Layout / value");
+    case ColumnCount:
+      break;
   }
   return {};
 }
@@ -125,13 +135,13 @@ void SpecView::setSpec(const nlohmann::json& spec) {
   const QLocale c = QLocale::c();
   auto exprLine = [&](const QString& what, const char* key, const QString& unit) {
     const auto& e = spec.value(key, nlohmann::json());
-    if (!e.is_object())
-      return tr("%1: unknown").arg(what);
+    if (!e.is_object()) return tr("%1: unknown").arg(what);
     if (!e.contains("value") || !e["value"].is_number())
       return tr("%1: %2 = %3 %4").arg(what, str(e, "expr"), str(e, "value"), unit);
     // Exact integer (what the report and utilization use) plus a readable magnitude.
     const double v = e["value"].get<double>();
-    const QString exact = e["value"].is_number_integer() ? QString::fromStdString(e["value"].dump()) : c.toString(v, 'g', 10);
+    const QString exact =
+        e["value"].is_number_integer() ? QString::fromStdString(e["value"].dump()) : c.toString(v, 'g', 10);
     return tr("%1: %2 = %3 %4 (%5)").arg(what, str(e, "expr"), exact, unit, c.toString(v, 'e', 3));
   };
   QStringList lines;
@@ -142,15 +152,13 @@ void SpecView::setSpec(const nlohmann::json& spec) {
   if (spec.contains("sizes") && spec["sizes"].is_object())
     for (auto it = spec["sizes"].begin(); it != spec["sizes"].end(); ++it)
       sizes << QString::fromStdString(it.key()) + u'=' + QString::fromStdString(it.value().dump());
-  if (!sizes.isEmpty())
-    lines << tr("Sizes: %1").arg(sizes.join(QStringLiteral(", ")));
+  if (!sizes.isEmpty()) lines << tr("Sizes: %1").arg(sizes.join(QStringLiteral(", ")));
   lines << exprLine(tr("FLOPs"), "flops", tr("FLOP")) << exprLine(tr("Bytes"), "bytes", tr("bytes"));
   const auto& acc = spec.value("accuracy", nlohmann::json());
   lines << tr("Threshold: rel_err < %1 (%2); accumulation %3")
                .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
   for (const char* key : {"ambiguities", "notes"}) {
-    if (!spec.contains(key) || !spec[key].is_array())
-      continue;
+    if (!spec.contains(key) || !spec[key].is_array()) continue;
     for (const auto& n : spec[key])
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
                    (n.is_string() ? QString::fromStdString(n.get<std::string>()) : QString::fromStdString(n.dump()));

@@ -15,8 +15,17 @@ namespace kwb {
 /// The tensors of a spec: inputs, outputs and model parameters, one row each.
 class SpecTensorModel : public QAbstractTableModel {
   Q_OBJECT
-public:
-  enum Columns { RoleColumn, NameColumn, KindColumn, ShapeColumn, StrideColumn, DtypeColumn, LayoutColumn, ColumnCount };
+ public:
+  enum Columns {
+    RoleColumn,
+    NameColumn,
+    KindColumn,
+    ShapeColumn,
+    StrideColumn,
+    DtypeColumn,
+    LayoutColumn,
+    ColumnCount
+  };
 
   explicit SpecTensorModel(QObject* parent = nullptr);
   /// Rebuilds the rows from a kwb-spec-1 document (missing sections give no rows, never an error).
@@ -27,7 +36,7 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+ private:
   struct Row {
     QString role, name, kind, shape, stride, dtype, layout;
   };
@@ -36,7 +45,7 @@ private:
 
 class SpecView : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit SpecView(QWidget* parent = nullptr);
   /// Shows `spec` (a kwb-spec-1 document); a null document clears the view.
   void setSpec(const nlohmann::json& spec);
@@ -44,7 +53,7 @@ public:
   /// The summary text shown above the table (pattern, FLOPs, bytes, threshold), for tests.
   QString summaryText() const;
 
-private:
+ private:
   SpecTensorModel* m_model;
   QTableView* m_table;
   QLabel* m_summary;

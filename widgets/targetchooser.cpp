@@ -12,7 +12,11 @@
 namespace kwb {
 
 TargetChooser::TargetChooser(QWidget* parent)
-    : QWidget(parent), m_scheme(new QComboBox(this)), m_forms(new QStackedWidget(this)), m_spec(new QLineEdit(this)), m_status(new QLabel(this)) {
+    : QWidget(parent),
+      m_scheme(new QComboBox(this)),
+      m_forms(new QStackedWidget(this)),
+      m_spec(new QLineEdit(this)),
+      m_status(new QLabel(this)) {
   m_scheme->setObjectName(QStringLiteral("targetScheme"));
   m_spec->setObjectName(QStringLiteral("targetSpec"));
   m_status->setObjectName(QStringLiteral("targetStatus"));

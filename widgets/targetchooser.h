@@ -15,7 +15,7 @@ namespace kwb {
 
 class TargetChooser : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit TargetChooser(QWidget* parent = nullptr);
 
   /// The target spec ("local", "ssh://host/dir", ...), as composed or typed.
@@ -25,10 +25,10 @@ public:
   /// Why the current spec is not a target ("" when it is).
   QString problem() const { return m_problem; }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   void specChanged(const QString& spec);
 
-private:
+ private:
   void compose();
   void check();
 

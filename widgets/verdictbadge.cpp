@@ -8,15 +8,24 @@ QColor verdictColor(Verdict v) { return QColor(verdictColorName(v)); }
 
 QString verdictGlyph(Verdict v) {
   switch (v) {
-    case Verdict::Pass: return QStringLiteral("✓");
-    case Verdict::Fail: return QStringLiteral("✗");
-    case Verdict::TimeoutFail: return QStringLiteral("⏱");
-    case Verdict::Skeleton: return QStringLiteral("▢");
-    case Verdict::DryRun: return QStringLiteral("◌");
-    case Verdict::Stopped: return QStringLiteral("■");
-    case Verdict::Error: return QStringLiteral("!");
-    case Verdict::Running: return QStringLiteral("…");
-    case Verdict::NotRun: return QStringLiteral("○");
+    case Verdict::Pass:
+      return QStringLiteral("✓");
+    case Verdict::Fail:
+      return QStringLiteral("✗");
+    case Verdict::TimeoutFail:
+      return QStringLiteral("⏱");
+    case Verdict::Skeleton:
+      return QStringLiteral("▢");
+    case Verdict::DryRun:
+      return QStringLiteral("◌");
+    case Verdict::Stopped:
+      return QStringLiteral("■");
+    case Verdict::Error:
+      return QStringLiteral("!");
+    case Verdict::Running:
+      return QStringLiteral("…");
+    case Verdict::NotRun:
+      return QStringLiteral("○");
   }
   return {};
 }

@@ -18,7 +18,7 @@ QString verdictGlyph(Verdict v);
 
 class VerdictBadge : public QLabel {
   Q_OBJECT
-public:
+ public:
   explicit VerdictBadge(QWidget* parent = nullptr);
   /// Shows `v` with its glyph and title ("Quality gate: " before it when `prefix`); `reason` becomes the
   /// tooltip (and is appended after a dash when `withReason`).
@@ -30,7 +30,7 @@ public:
     setVerdict(m_verdict, toolTip());
   }
 
-private:
+ private:
   Verdict m_verdict = Verdict::NotRun;
   bool m_prefix = true;
 };

@@ -27,11 +27,16 @@ namespace kwb {
 
 QString phaseTitle(int phase) {
   switch (phase) {
-    case 1: return WizardPanel::tr("Understand");
-    case 2: return WizardPanel::tr("Learn");
-    case 3: return WizardPanel::tr("Implement");
-    case 4: return WizardPanel::tr("Measure");
-    default: return {};
+    case 1:
+      return WizardPanel::tr("Understand");
+    case 2:
+      return WizardPanel::tr("Learn");
+    case 3:
+      return WizardPanel::tr("Implement");
+    case 4:
+      return WizardPanel::tr("Measure");
+    default:
+      return {};
   }
 }
 
@@ -80,8 +85,7 @@ WizardPanel::WizardPanel(QWidget* parent)
   browse->setToolTip(tr("Choose the workspace folder"));
   connect(browse, &QToolButton::clicked, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace folder"), m_workspace->text());
-    if (!dir.isEmpty())
-      m_workspace->setText(QDir::toNativeSeparators(dir));
+    if (!dir.isEmpty()) m_workspace->setText(QDir::toNativeSeparators(dir));
   });
   auto* wsRow = new QHBoxLayout;
   wsRow->setContentsMargins(0, 0, 0, 0);
@@ -89,7 +93,8 @@ WizardPanel::WizardPanel(QWidget* parent)
   wsRow->addWidget(browse);
 
   m_dryRun->setObjectName(QStringLiteral("cpuDryRunCheck"));
-  m_dryRun->setToolTip(tr("Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement"));
+  m_dryRun->setToolTip(
+      tr("Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement"));
 
   auto* form = new QFormLayout;
   form->addRow(tr("Logic file:"), m_logic);
@@ -103,8 +108,7 @@ WizardPanel::WizardPanel(QWidget* parent)
   // One phase a row: in a dock of 340 px a row of four hid phase 4, the verdict, off the edge.
   m_phaseList->setFlow(QListView::TopToBottom);
   m_phaseList->setMaximumHeight((m_phaseList->fontMetrics().height() + 6) * 4 + 2 * m_phaseList->frameWidth());
-  for (int p = 1; p <= 4; ++p)
-    m_phaseList->addItem(QString());
+  for (int p = 1; p <= 4; ++p) m_phaseList->addItem(QString());
 
   // Page contents.
   m_learnSummary->setWordWrap(true);
@@ -133,10 +137,17 @@ WizardPanel::WizardPanel(QWidget* parent)
   specTabs->setObjectName(QStringLiteral("specTabs"));
   specTabs->addTab(m_specView, tr("Spec"));
   specTabs->addTab(m_specForm, tr("Edit"));
-  m_stack->addWidget(makePage(1, tr("Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy."), specTabs));
-  m_stack->addWidget(makePage(2, tr("Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md."), m_learnSummary));
-  m_stack->addWidget(makePage(3, tr("Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like."), m_files));
-  m_stack->addWidget(makePage(4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
+  m_stack->addWidget(makePage(
+      1, tr("Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy."), specTabs));
+  m_stack->addWidget(makePage(
+      2, tr("Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md."),
+      m_learnSummary));
+  m_stack->addWidget(makePage(
+      3,
+      tr("Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like."),
+      m_files));
+  m_stack->addWidget(makePage(
+      4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
   connect(m_phaseList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
 
   auto* layout = new QVBoxLayout(this);
@@ -178,8 +189,7 @@ void WizardPanel::setGpuIds(const QStringList& ids, const QStringList& displayNa
   m_gpu->clear();
   for (int i = 0; i < ids.size(); ++i) {
     m_gpu->addItem(ids[i]);
-    if (i < displayNames.size())
-      m_gpu->setItemData(i, displayNames[i], Qt::ToolTipRole);
+    if (i < displayNames.size()) m_gpu->setItemData(i, displayNames[i], Qt::ToolTipRole);
   }
   setGpu(keep);
 }
@@ -224,7 +234,10 @@ void WizardPanel::updatePhaseItem(int phase) {
   QListWidgetItem* item = m_phaseList->item(phase - 1);
   // Measure's mark is the gate's verdict: a ✓ there means the quality gate passed, nothing less.
   if (phase == 4 && state != PhaseState::Running && m_verdict != Verdict::NotRun && m_verdict != Verdict::Running) {
-    item->setText(QStringLiteral("%1 %2. %3: %4").arg(verdictGlyph(m_verdict)).arg(phase).arg(phaseTitle(phase), verdictCode(m_verdict)));
+    item->setText(QStringLiteral("%1 %2. %3: %4")
+                      .arg(verdictGlyph(m_verdict))
+                      .arg(phase)
+                      .arg(phaseTitle(phase), verdictCode(m_verdict)));
     item->setForeground(verdictColor(m_verdict));
     return;
   }
@@ -248,13 +261,19 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     setWorkspaceDir(r.root);
     if (r.spec.is_object() && r.spec.contains("inputs")) setSpec(r.spec);
     auto num = [](const std::optional<double>& v, char f, int p) { return v ? QString::number(*v, f, p) : QString(); };
-    QStringList lines{tr("Review of %1 (nothing re-run)%2:").arg(r.problemName, r.mode == QLatin1String("cpu-dry-run") ? tr(", CPU dry run: not a measurement") : QString())};
+    QStringList lines{tr("Review of %1 (nothing re-run)%2:")
+                          .arg(r.problemName, r.mode == QLatin1String("cpu-dry-run")
+                                                  ? tr(", CPU dry run: not a measurement")
+                                                  : QString())};
     if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(r.gateReason);
     if (const QString e = num(r.maxRelErr, 'e', 3); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
     if (const QString l = num(r.latencyUs, 'f', 1); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
     if (const QString b = num(r.bandwidthGBs, 'f', 1); !b.isEmpty()) lines << tr("  bandwidth: %1 GB/s").arg(b);
     if (const QString t = num(r.tflops, 'f', 3); !t.isEmpty()) lines << tr("  compute: %1 TFLOPS").arg(t);
-    if (!r.runDir.isEmpty()) lines << tr("  run: %1%2").arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded ? QString() : tr(" (not the recorded run)"));
+    if (!r.runDir.isEmpty())
+      lines << tr("  run: %1%2")
+                   .arg(QDir(r.root).relativeFilePath(r.runDir),
+                        r.runRecorded ? QString() : tr(" (not the recorded run)"));
     lines << tr("Run the phases to measure again.");
     setMeasureSummary(lines.join(u'\n'));
     showPhase(4);
@@ -262,13 +281,11 @@ void WizardPanel::setSession(WorkbenchSession* session) {
 }
 
 void WizardPanel::setPhaseState(int phase, PhaseState state) {
-  if (phase < 1 || phase > 4)
-    return;
+  if (phase < 1 || phase > 4) return;
   m_states[phase - 1] = state;
   // A phase that is redone invalidates the later ones' results.
   if (state == PhaseState::Running)
-    for (int p = phase + 1; p <= 4; ++p)
-      m_states[p - 1] = PhaseState::NotRun;
+    for (int p = phase + 1; p <= 4; ++p) m_states[p - 1] = PhaseState::NotRun;
   const bool busy = m_states.contains(PhaseState::Running);
   for (int p = 1; p <= 4; ++p) {
     updatePhaseItem(p);
@@ -283,8 +300,7 @@ WizardPanel::PhaseState WizardPanel::phaseState(int phase) const {
 }
 
 void WizardPanel::resetPhases() {
-  for (int p = 4; p >= 1; --p)
-    setPhaseState(p, PhaseState::NotRun);
+  for (int p = 4; p >= 1; --p) setPhaseState(p, PhaseState::NotRun);
   m_specView->setSpec(nlohmann::json());
   m_specForm->setSpec(nlohmann::json());
   m_files->clear();
@@ -292,8 +308,7 @@ void WizardPanel::resetPhases() {
 }
 
 void WizardPanel::showPhase(int phase) {
-  if (phase >= 1 && phase <= 4)
-    m_phaseList->setCurrentRow(phase - 1);
+  if (phase >= 1 && phase <= 4) m_phaseList->setCurrentRow(phase - 1);
 }
 
 int WizardPanel::currentPhase() const { return m_stack->currentIndex() + 1; }

@@ -31,7 +31,7 @@ class WorkbenchSession;
 
 class WizardPanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   enum class PhaseState { NotRun, Running, Done, Failed };
 
   explicit WizardPanel(QWidget* parent = nullptr);
@@ -98,7 +98,7 @@ public:
   /// The run button of phase 1..4 (objectName "phaseButton<N>").
   QPushButton* phaseButton(int phase) const;
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// The user asked to run phase 1..4.
   void phaseRequested(int phase);
   /// The user asked to open a file (absolute path) in the editor.
@@ -106,7 +106,7 @@ Q_SIGNALS:
   /// GPU or framework changed (to remember them).
   void settingsChanged();
 
-private:
+ private:
   QWidget* makePage(int phase, const QString& intro, QWidget* content);
   void updatePhaseItem(int phase);
 

@@ -22,8 +22,9 @@ int main(int argc, char** argv) {
       infoOnly = infoOnly || a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version";
     }
     if (!infoOnly) {
-      fprintf(stderr, "kernel-workbench: no display (DISPLAY and WAYLAND_DISPLAY are unset). Use `kwb` for headless "
-                      "work, or set QT_QPA_PLATFORM=offscreen to run the GUI without showing it.\n");
+      fprintf(stderr,
+              "kernel-workbench: no display (DISPLAY and WAYLAND_DISPLAY are unset). Use `kwb` for headless "
+              "work, or set QT_QPA_PLATFORM=offscreen to run the GUI without showing it.\n");
       return 2;
     }
     qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -37,13 +38,15 @@ int main(int argc, char** argv) {
   if (appTranslator.load(QLocale(), QStringLiteral("kernel-workbench"), QStringLiteral("_"), QStringLiteral(":/i18n")))
     QApplication::installTranslator(&appTranslator);
   QTranslator qtTranslator;
-  if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+  if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                        QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
     QApplication::installTranslator(&qtTranslator);
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("PyTorch logic to a measured, committed V0 kernel baseline"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A PyTorch logic file or a workspace folder"), QStringLiteral("[LOGIC.py | WORKSPACE]"));
+  parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A PyTorch logic file or a workspace folder"),
+                               QStringLiteral("[LOGIC.py | WORKSPACE]"));
   parser.process(app);
   kwb::MainWindow window;
   window.show();

@@ -27,318 +27,302 @@ const QString kResourceDir = QStringLiteral(":/kwb/python");
 /// 16 GiB, $KWB_PROBE_MEMORY_MB overrides) and, when `cpuSeconds` > 0, a CPU-time limit (RLIMIT_CPU), so a
 /// logic file that allocates or loops without end fails with MemoryError or SIGXCPU instead of taking the
 /// machine. Set in the child between fork and exec (setrlimit is async-signal-safe).
-void limitProbeProcess(QProcess& proc, int cpuSeconds)
-{
-    bool ok = false;
-    const qint64 mb = qEnvironmentVariable("KWB_PROBE_MEMORY_MB").toLongLong(&ok);
-    const rlim_t bytes = static_cast<rlim_t>(ok && mb > 0 ? mb : 16 * 1024) * 1024 * 1024;
-    const rlim_t cpu = cpuSeconds > 0 ? static_cast<rlim_t>(cpuSeconds) : RLIM_INFINITY;
-    proc.setChildProcessModifier([bytes, cpu] {
-        const struct rlimit as{bytes, bytes};
-        ::setrlimit(RLIMIT_AS, &as);
-        if (cpu != RLIM_INFINITY) {
-            const struct rlimit c{cpu, cpu + 5};  // SIGXCPU at the soft limit, SIGKILL at the hard one
-            ::setrlimit(RLIMIT_CPU, &c);
-        }
-    });
+void limitProbeProcess(QProcess& proc, int cpuSeconds) {
+  bool ok = false;
+  const qint64 mb = qEnvironmentVariable("KWB_PROBE_MEMORY_MB").toLongLong(&ok);
+  const rlim_t bytes = static_cast<rlim_t>(ok && mb > 0 ? mb : 16 * 1024) * 1024 * 1024;
+  const rlim_t cpu = cpuSeconds > 0 ? static_cast<rlim_t>(cpuSeconds) : RLIM_INFINITY;
+  proc.setChildProcessModifier([bytes, cpu] {
+    const struct rlimit as { bytes, bytes };
+    ::setrlimit(RLIMIT_AS, &as);
+    if (cpu != RLIM_INFINITY) {
+      const struct rlimit c { cpu, cpu + 5 };  // SIGXCPU at the soft limit, SIGKILL at the hard one
+      ::setrlimit(RLIMIT_CPU, &c);
+    }
+  });
 }
 
-QString qs(const nlohmann::json& j, const char* key)
-{
-    if (!j.is_object() || !j.contains(key))
-        return {};
-    const auto& v = j.at(key);
-    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+QString qs(const nlohmann::json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key)) return {};
+  const auto& v = j.at(key);
+  return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
 }
 
-ProbeError runnerError(const QString& kind, const QString& message, const QString& file = {})
-{
-    return ProbeError{kind, message, file, 0};
+ProbeError runnerError(const QString& kind, const QString& message, const QString& file = {}) {
+  return ProbeError{kind, message, file, 0};
 }
 
-QString tail(const QString& text, int chars = 2000)
-{
-    return text.size() > chars ? QStringLiteral("…") + text.right(chars) : text;
+QString tail(const QString& text, int chars = 2000) {
+  return text.size() > chars ? QStringLiteral("…") + text.right(chars) : text;
 }
 
-} // namespace
+}  // namespace
 
-QString extractProbeScript(QString* error)
-{
-    // probe.py and its helpers: every probe*.py of the resource folder.
-    QList<QPair<QString, QByteArray>> files;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    QDirIterator it(kResourceDir, {QStringLiteral("probe*.py")}, QDir::Files);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly)) {
-            if (error)
-                *error = QStringLiteral("cannot read the resource %1").arg(path);
-            return {};
-        }
-        files.append({QFileInfo(path).fileName(), f.readAll()});
+QString extractProbeScript(QString* error) {
+  // probe.py and its helpers: every probe*.py of the resource folder.
+  QList<QPair<QString, QByteArray>> files;
+  QCryptographicHash hash(QCryptographicHash::Sha256);
+  QDirIterator it(kResourceDir, {QStringLiteral("probe*.py")}, QDir::Files);
+  while (it.hasNext()) {
+    const QString path = it.next();
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+      if (error) *error = QStringLiteral("cannot read the resource %1").arg(path);
+      return {};
     }
-    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    bool hasMain = false;
-    for (const auto& [name, data] : std::as_const(files)) {
-        hash.addData(name.toUtf8());
-        hash.addData(data);
-        hasMain = hasMain || name == u"probe.py";
+    files.append({QFileInfo(path).fileName(), f.readAll()});
+  }
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  bool hasMain = false;
+  for (const auto& [name, data] : std::as_const(files)) {
+    hash.addData(name.toUtf8());
+    hash.addData(data);
+    hasMain = hasMain || name == u"probe.py";
+  }
+  if (!hasMain) {
+    if (error)
+      *error = QStringLiteral("the probe script is not compiled in (no %1/probe.py resource)").arg(kResourceDir);
+    return {};
+  }
+  QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+  if (base.isEmpty()) base = QDir::tempPath();
+  const QString dir =
+      base + QStringLiteral("/kernel-workbench/probe-") + QString::fromLatin1(hash.result().toHex().left(16));
+  if (!QDir().mkpath(dir)) {
+    if (error) *error = QStringLiteral("cannot create the probe cache folder %1").arg(dir);
+    return {};
+  }
+  for (const auto& [name, data] : std::as_const(files)) {
+    const QString target = dir + u'/' + name;
+    QFile existing(target);
+    if (existing.open(QIODevice::ReadOnly) && existing.readAll() == data) continue;
+    existing.close();
+    QSaveFile out(target);
+    if (!out.open(QIODevice::WriteOnly) || out.write(data) != data.size() || !out.commit()) {
+      if (error) *error = QStringLiteral("cannot write %1: %2").arg(target, out.errorString());
+      return {};
     }
-    if (!hasMain) {
-        if (error)
-            *error = QStringLiteral("the probe script is not compiled in (no %1/probe.py resource)").arg(kResourceDir);
-        return {};
-    }
-    QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
-    if (base.isEmpty())
-        base = QDir::tempPath();
-    const QString dir = base + QStringLiteral("/kernel-workbench/probe-")
-                        + QString::fromLatin1(hash.result().toHex().left(16));
-    if (!QDir().mkpath(dir)) {
-        if (error)
-            *error = QStringLiteral("cannot create the probe cache folder %1").arg(dir);
-        return {};
-    }
-    for (const auto& [name, data] : std::as_const(files)) {
-        const QString target = dir + u'/' + name;
-        QFile existing(target);
-        if (existing.open(QIODevice::ReadOnly) && existing.readAll() == data)
-            continue;
-        existing.close();
-        QSaveFile out(target);
-        if (!out.open(QIODevice::WriteOnly) || out.write(data) != data.size() || !out.commit()) {
-            if (error)
-                *error = QStringLiteral("cannot write %1: %2").arg(target, out.errorString());
-            return {};
-        }
-    }
-    return dir + QStringLiteral("/probe.py");
+  }
+  return dir + QStringLiteral("/probe.py");
 }
 
 namespace {
 void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError);
-} // namespace
+}  // namespace
 
-ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs)
-{
-    ProbeResult r;
-    QString why;
-    const QString script = extractProbeScript(&why);
-    if (script.isEmpty()) {
-        r.error = runnerError(QStringLiteral("ExtractError"), why);
-        return r;
-    }
-    if (!QFileInfo::exists(logicPath)) {
-        r.error = runnerError(QStringLiteral("FileNotFoundError"),
-                              QStringLiteral("%1: no such file").arg(logicPath), logicPath);
-        return r;
-    }
-
-    QProcess proc;
-    proc.setProcessChannelMode(QProcess::SeparateChannels);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
-    env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-    env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString()); // the probe never needs a GPU
-    proc.setProcessEnvironment(env);
-    proc.setWorkingDirectory(QFileInfo(logicPath).absolutePath());
-    limitProbeProcess(proc, timeoutMs / 1000 + 1);
-    proc.start(python, QStringList{script, QFileInfo(logicPath).absoluteFilePath()} + extraArgs);
-    if (!proc.waitForStarted(30000)) {
-        r.error = runnerError(QStringLiteral("ProcessError"),
-                              QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
-        return r;
-    }
-    // QProcess buffers both pipes while it waits, so a chatty stderr cannot block the child.
-    if (!proc.waitForFinished(timeoutMs)) {
-        proc.kill();
-        proc.waitForFinished(5000);
-        r.stderrText = QString::fromUtf8(proc.readAllStandardError());
-        r.error = runnerError(QStringLiteral("Timeout"),
-                              QStringLiteral("the probe did not finish within %1 s on %2")
-                                  .arg(timeoutMs / 1000.0, 0, 'f', 1)
-                                  .arg(logicPath),
-                              logicPath);
-        return r;
-    }
-    const QByteArray out = proc.readAllStandardOutput();
-    r.stderrText = QString::fromUtf8(proc.readAllStandardError());
-    r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-    parseProbeOutput(r, out, logicPath, proc.errorString());
+ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs) {
+  ProbeResult r;
+  QString why;
+  const QString script = extractProbeScript(&why);
+  if (script.isEmpty()) {
+    r.error = runnerError(QStringLiteral("ExtractError"), why);
     return r;
+  }
+  if (!QFileInfo::exists(logicPath)) {
+    r.error =
+        runnerError(QStringLiteral("FileNotFoundError"), QStringLiteral("%1: no such file").arg(logicPath), logicPath);
+    return r;
+  }
+
+  QProcess proc;
+  proc.setProcessChannelMode(QProcess::SeparateChannels);
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+  env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+  env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());  // the probe never needs a GPU
+  proc.setProcessEnvironment(env);
+  proc.setWorkingDirectory(QFileInfo(logicPath).absolutePath());
+  limitProbeProcess(proc, timeoutMs / 1000 + 1);
+  proc.start(python, QStringList{script, QFileInfo(logicPath).absoluteFilePath()} + extraArgs);
+  if (!proc.waitForStarted(30000)) {
+    r.error = runnerError(QStringLiteral("ProcessError"),
+                          QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
+    return r;
+  }
+  // QProcess buffers both pipes while it waits, so a chatty stderr cannot block the child.
+  if (!proc.waitForFinished(timeoutMs)) {
+    proc.kill();
+    proc.waitForFinished(5000);
+    r.stderrText = QString::fromUtf8(proc.readAllStandardError());
+    r.error = runnerError(
+        QStringLiteral("Timeout"),
+        QStringLiteral("the probe did not finish within %1 s on %2").arg(timeoutMs / 1000.0, 0, 'f', 1).arg(logicPath),
+        logicPath);
+    return r;
+  }
+  const QByteArray out = proc.readAllStandardOutput();
+  r.stderrText = QString::fromUtf8(proc.readAllStandardError());
+  r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+  parseProbeOutput(r, out, logicPath, proc.errorString());
+  return r;
 }
 
 namespace {
 
 /// Fills @p r (exitCode and stderrText already set) from the probe's stdout.
-void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError)
-{
-    const nlohmann::json doc = nlohmann::json::parse(out.constData(), out.constData() + out.size(), nullptr, false);
-    if (r.exitCode == 0 && doc.is_object() && !doc.contains("error")) {
-        r.ok = true;
-        r.spec = doc;
-        return;
-    }
-    if (r.exitCode == 3 && doc.is_object() && doc.contains("error") && doc.at("error").is_object()) {
-        const auto& e = doc.at("error");
-        ProbeError pe;
-        pe.kind = qs(e, "kind");
-        pe.message = qs(e, "message");
-        pe.file = qs(e, "file");
-        pe.line = e.contains("line") && e.at("line").is_number_integer() ? e.at("line").get<int>() : 0;
-        r.error = pe;
-        r.partial = doc.value("partial", nlohmann::json::object());
-        return;
-    }
-    const QString what = r.exitCode < 0 ? QStringLiteral("the probe crashed (%1)").arg(processError)
-                                        : QStringLiteral("the probe exited with %1 and %2")
-                                              .arg(r.exitCode)
-                                              .arg(doc.is_discarded() ? QStringLiteral("no JSON on stdout")
-                                                                      : QStringLiteral("unexpected JSON"));
-    r.error = runnerError(r.exitCode < 0 ? QStringLiteral("ProcessError") : QStringLiteral("BadOutput"),
-                          what + QStringLiteral("; stderr: ") + tail(r.stderrText.trimmed()), logicPath);
+void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError) {
+  const nlohmann::json doc = nlohmann::json::parse(out.constData(), out.constData() + out.size(), nullptr, false);
+  if (r.exitCode == 0 && doc.is_object() && !doc.contains("error")) {
+    r.ok = true;
+    r.spec = doc;
+    return;
+  }
+  if (r.exitCode == 3 && doc.is_object() && doc.contains("error") && doc.at("error").is_object()) {
+    const auto& e = doc.at("error");
+    ProbeError pe;
+    pe.kind = qs(e, "kind");
+    pe.message = qs(e, "message");
+    pe.file = qs(e, "file");
+    pe.line = e.contains("line") && e.at("line").is_number_integer() ? e.at("line").get<int>() : 0;
+    r.error = pe;
+    r.partial = doc.value("partial", nlohmann::json::object());
+    return;
+  }
+  const QString what = r.exitCode < 0 ? QStringLiteral("the probe crashed (%1)").arg(processError)
+                                      : QStringLiteral("the probe exited with %1 and %2")
+                                            .arg(r.exitCode)
+                                            .arg(doc.is_discarded() ? QStringLiteral("no JSON on stdout")
+                                                                    : QStringLiteral("unexpected JSON"));
+  r.error = runnerError(r.exitCode < 0 ? QStringLiteral("ProcessError") : QStringLiteral("BadOutput"),
+                        what + QStringLiteral("; stderr: ") + tail(r.stderrText.trimmed()), logicPath);
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 
 /// Empty when @p python imports torch, else why not.
-QString torchCheck(const QString& python)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(python, {QStringLiteral("-c"), QStringLiteral("import torch")});
-    if (!p.waitForStarted(10000))
-        return QStringLiteral("cannot start (%1)").arg(p.errorString());
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished(2000);
-        return QStringLiteral("`import torch` took longer than 60 s");
-    }
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        const QStringList lines = QString::fromUtf8(p.readAll()).trimmed().split(u'\n');
-        return QStringLiteral("`import torch` failed: %1").arg(lines.isEmpty() ? QString() : lines.constLast());
-    }
-    return {};
+QString torchCheck(const QString& python) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(python, {QStringLiteral("-c"), QStringLiteral("import torch")});
+  if (!p.waitForStarted(10000)) return QStringLiteral("cannot start (%1)").arg(p.errorString());
+  if (!p.waitForFinished(60000)) {
+    p.kill();
+    p.waitForFinished(2000);
+    return QStringLiteral("`import torch` took longer than 60 s");
+  }
+  if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+    const QStringList lines = QString::fromUtf8(p.readAll()).trimmed().split(u'\n');
+    return QStringLiteral("`import torch` failed: %1").arg(lines.isEmpty() ? QString() : lines.constLast());
+  }
+  return {};
 }
 
-} // namespace
+}  // namespace
 
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs, int perFileTimeoutMs,
-                                 const QStringList& extraArgs)
-{
-    QList<ProbeResult> results(logicPaths.size());
-    auto failAll = [&results, &logicPaths](const QString& kind, const QString& message) {
-        for (qsizetype i = 0; i < results.size(); ++i)
-            if (!results[i].ok && !results[i].error)
-                results[i].error = runnerError(kind, message, logicPaths[i]);
-        return results;
-    };
-    if (logicPaths.isEmpty())
-        return results;
-    QString why;
-    const QString script = extractProbeScript(&why);
-    if (script.isEmpty())
-        return failAll(QStringLiteral("ExtractError"), why);
-    QTemporaryDir out;
-    if (!out.isValid())
-        return failAll(QStringLiteral("ProcessError"), QStringLiteral("no temporary folder: %1").arg(out.errorString()));
+                                 const QStringList& extraArgs) {
+  QList<ProbeResult> results(logicPaths.size());
+  auto failAll = [&results, &logicPaths](const QString& kind, const QString& message) {
+    for (qsizetype i = 0; i < results.size(); ++i)
+      if (!results[i].ok && !results[i].error) results[i].error = runnerError(kind, message, logicPaths[i]);
+    return results;
+  };
+  if (logicPaths.isEmpty()) return results;
+  QString why;
+  const QString script = extractProbeScript(&why);
+  if (script.isEmpty()) return failAll(QStringLiteral("ExtractError"), why);
+  QTemporaryDir out;
+  if (!out.isValid())
+    return failAll(QStringLiteral("ProcessError"), QStringLiteral("no temporary folder: %1").arg(out.errorString()));
 
-    QStringList args{QFileInfo(script).absolutePath() + QStringLiteral("/probe_batch.py"), QStringLiteral("--jobs"),
-                     QString::number(std::max(1, jobs)), QStringLiteral("--timeout"),
-                     QString::number(perFileTimeoutMs / 1000.0), QStringLiteral("--out"), out.path()};
-    args += extraArgs;
-    for (const QString& p : logicPaths)
-        args << QFileInfo(p).absoluteFilePath();
-    QProcess proc;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-    env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
-    proc.setProcessEnvironment(env);
-    limitProbeProcess(proc, 0);  // memory only: the batch's children have their own per-file timeout
-    proc.start(python, args);
-    if (!proc.waitForStarted(30000))
-        return failAll(QStringLiteral("ProcessError"), QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
-    // Each child has its own limit inside the batch; this only guards the batch process itself.
-    const qint64 perFile = std::max(perFileTimeoutMs, 1000);
-    const qint64 total = 60000 + perFile * ((logicPaths.size() + std::max(1, jobs) - 1) / std::max(1, jobs));
-    if (!proc.waitForFinished(static_cast<int>(std::min<qint64>(total, std::numeric_limits<int>::max())))) {
-        proc.kill();
-        proc.waitForFinished(5000);
-        return failAll(QStringLiteral("Timeout"), QStringLiteral("the probe batch did not finish within %1 s").arg(total / 1000));
+  QStringList args{QFileInfo(script).absolutePath() + QStringLiteral("/probe_batch.py"),
+                   QStringLiteral("--jobs"),
+                   QString::number(std::max(1, jobs)),
+                   QStringLiteral("--timeout"),
+                   QString::number(perFileTimeoutMs / 1000.0),
+                   QStringLiteral("--out"),
+                   out.path()};
+  args += extraArgs;
+  for (const QString& p : logicPaths) args << QFileInfo(p).absoluteFilePath();
+  QProcess proc;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+  env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
+  proc.setProcessEnvironment(env);
+  limitProbeProcess(proc, 0);  // memory only: the batch's children have their own per-file timeout
+  proc.start(python, args);
+  if (!proc.waitForStarted(30000))
+    return failAll(QStringLiteral("ProcessError"),
+                   QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
+  // Each child has its own limit inside the batch; this only guards the batch process itself.
+  const qint64 perFile = std::max(perFileTimeoutMs, 1000);
+  const qint64 total = 60000 + perFile * ((logicPaths.size() + std::max(1, jobs) - 1) / std::max(1, jobs));
+  if (!proc.waitForFinished(static_cast<int>(std::min<qint64>(total, std::numeric_limits<int>::max())))) {
+    proc.kill();
+    proc.waitForFinished(5000);
+    return failAll(QStringLiteral("Timeout"),
+                   QStringLiteral("the probe batch did not finish within %1 s").arg(total / 1000));
+  }
+  const QByteArray summaryText = proc.readAllStandardOutput();
+  const nlohmann::json summary =
+      nlohmann::json::parse(summaryText.constData(), summaryText.constData() + summaryText.size(), nullptr, false);
+  if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0 || !summary.is_object())
+    return failAll(QStringLiteral("ProcessError"),
+                   QStringLiteral("the probe batch failed (exit %1): %2")
+                       .arg(proc.exitCode())
+                       .arg(tail(QString::fromUtf8(proc.readAllStandardError()).trimmed())));
+  for (const auto& item : summary.value("results", nlohmann::json::array())) {
+    const qsizetype i = item.value("index", -1);
+    if (i < 0 || i >= results.size()) continue;
+    ProbeResult& r = results[i];
+    const QString base = out.path() + u'/' + QString::number(i);
+    QFile err(base + QStringLiteral(".stderr"));
+    if (err.open(QIODevice::ReadOnly)) r.stderrText = QString::fromUtf8(err.readAll());
+    const int rc = item.value("rc", -1);
+    if (item.value("timed_out", false)) {
+      r.error = runnerError(QStringLiteral("Timeout"),
+                            QStringLiteral("the probe did not finish within %1 s on %2")
+                                .arg(perFileTimeoutMs / 1000.0, 0, 'f', 1)
+                                .arg(logicPaths[i]),
+                            logicPaths[i]);
+      continue;
     }
-    const QByteArray summaryText = proc.readAllStandardOutput();
-    const nlohmann::json summary = nlohmann::json::parse(summaryText.constData(), summaryText.constData() + summaryText.size(), nullptr, false);
-    if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0 || !summary.is_object())
-        return failAll(QStringLiteral("ProcessError"),
-                       QStringLiteral("the probe batch failed (exit %1): %2").arg(proc.exitCode()).arg(tail(QString::fromUtf8(proc.readAllStandardError()).trimmed())));
-    for (const auto& item : summary.value("results", nlohmann::json::array())) {
-        const qsizetype i = item.value("index", -1);
-        if (i < 0 || i >= results.size())
-            continue;
-        ProbeResult& r = results[i];
-        const QString base = out.path() + u'/' + QString::number(i);
-        QFile err(base + QStringLiteral(".stderr"));
-        if (err.open(QIODevice::ReadOnly))
-            r.stderrText = QString::fromUtf8(err.readAll());
-        const int rc = item.value("rc", -1);
-        if (item.value("timed_out", false)) {
-            r.error = runnerError(QStringLiteral("Timeout"), QStringLiteral("the probe did not finish within %1 s on %2")
-                                                                  .arg(perFileTimeoutMs / 1000.0, 0, 'f', 1).arg(logicPaths[i]),
-                                  logicPaths[i]);
-            continue;
-        }
-        r.exitCode = rc >= 0 ? rc : -1;
-        QFile f(base + QStringLiteral(".json"));
-        const QByteArray text = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-        parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc));
-    }
-    return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
+    r.exitCode = rc >= 0 ? rc : -1;
+    QFile f(base + QStringLiteral(".json"));
+    const QByteArray text = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc));
+  }
+  return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
 }
 
-QString findTorchPython(QString* error)
-{
-    static QMutex mutex;
-    static QHash<QString, QPair<QString, QString>> cache; // KWB_PYTHON value → (python, error)
-    const QString forced = qEnvironmentVariable("KWB_PYTHON");
-    QMutexLocker lock(&mutex);
-    if (const auto it = cache.constFind(forced); it != cache.constEnd()) {
-        if (error)
-            *error = it->second;
-        return it->first;
+QString findTorchPython(QString* error) {
+  static QMutex mutex;
+  static QHash<QString, QPair<QString, QString>> cache;  // KWB_PYTHON value → (python, error)
+  const QString forced = qEnvironmentVariable("KWB_PYTHON");
+  QMutexLocker lock(&mutex);
+  if (const auto it = cache.constFind(forced); it != cache.constEnd()) {
+    if (error) *error = it->second;
+    return it->first;
+  }
+  QStringList candidates;
+  if (!forced.isEmpty()) {
+    candidates << forced;
+  } else {
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    if (!onPath.isEmpty()) candidates << onPath;
+    if (QFileInfo(QStringLiteral("/usr/bin/python3")).canonicalFilePath() != QFileInfo(onPath).canonicalFilePath())
+      candidates << QStringLiteral("/usr/bin/python3");
+  }
+  QStringList tried;
+  QString found;
+  for (const QString& c : std::as_const(candidates)) {
+    const QString why = torchCheck(c);
+    if (why.isEmpty()) {
+      found = c;
+      break;
     }
-    QStringList candidates;
-    if (!forced.isEmpty()) {
-        candidates << forced;
-    } else {
-        const QString onPath = QStandardPaths::findExecutable(QStringLiteral("python3"));
-        if (!onPath.isEmpty())
-            candidates << onPath;
-        if (QFileInfo(QStringLiteral("/usr/bin/python3")).canonicalFilePath() != QFileInfo(onPath).canonicalFilePath())
-            candidates << QStringLiteral("/usr/bin/python3");
-    }
-    QStringList tried;
-    QString found;
-    for (const QString& c : std::as_const(candidates)) {
-        const QString why = torchCheck(c);
-        if (why.isEmpty()) {
-            found = c;
-            break;
-        }
-        tried << QStringLiteral("%1: %2").arg(c, why);
-    }
-    QString message;
-    if (found.isEmpty())
-        message = QStringLiteral("no Python with torch found (set KWB_PYTHON); tried: %1")
-                      .arg(tried.isEmpty() ? QStringLiteral("no python3 on PATH or at /usr/bin/python3")
-                                           : tried.join(QStringLiteral("; ")));
-    cache.insert(forced, {found, message});
-    if (error)
-        *error = message;
-    return found;
+    tried << QStringLiteral("%1: %2").arg(c, why);
+  }
+  QString message;
+  if (found.isEmpty())
+    message = QStringLiteral("no Python with torch found (set KWB_PYTHON); tried: %1")
+                  .arg(tried.isEmpty() ? QStringLiteral("no python3 on PATH or at /usr/bin/python3")
+                                       : tried.join(QStringLiteral("; ")));
+  cache.insert(forced, {found, message});
+  if (error) *error = message;
+  return found;
 }
 
-} // namespace kwb
+}  // namespace kwb

@@ -14,25 +14,23 @@ namespace kwb {
 
 /// Why the probe could not produce a spec. For failures inside the logic file, @c file is the logic
 /// file and @c line the innermost line of it in the Python traceback (0 when unknown).
-struct ProbeError
-{
-    QString kind;     ///< Python exception name ("SyntaxError", "ValueError"), a probe kind
-                      ///< ("MissingModel", "MissingGetInputs", "DataDependentShape"), or a runner kind
-                      ///< ("Timeout", "ProcessError", "BadOutput", "ExtractError")
-    QString message;  ///< human-readable, one line or a short traceback
-    QString file;     ///< absolute path of the file the line refers to
-    int line = 0;     ///< 1-based line in @c file; 0 = unknown
+struct ProbeError {
+  QString kind;     ///< Python exception name ("SyntaxError", "ValueError"), a probe kind
+                    ///< ("MissingModel", "MissingGetInputs", "DataDependentShape"), or a runner kind
+                    ///< ("Timeout", "ProcessError", "BadOutput", "ExtractError")
+  QString message;  ///< human-readable, one line or a short traceback
+  QString file;     ///< absolute path of the file the line refers to
+  int line = 0;     ///< 1-based line in @c file; 0 = unknown
 };
 
 /// Outcome of one probe run.
-struct ProbeResult
-{
-    bool ok = false;                   ///< true: @c spec holds the spec (probe exit 0)
-    nlohmann::json spec;               ///< the spec (CONTRACTS.md §1) when ok
-    std::optional<ProbeError> error;   ///< set whenever !ok
-    nlohmann::json partial;            ///< what the probe knew before it failed (exit 3), else null
-    QString stderrText;                ///< everything the probe and the logic wrote to stderr
-    int exitCode = -1;                 ///< the probe's exit status; -1 = did not exit normally
+struct ProbeResult {
+  bool ok = false;                  ///< true: @c spec holds the spec (probe exit 0)
+  nlohmann::json spec;              ///< the spec (CONTRACTS.md §1) when ok
+  std::optional<ProbeError> error;  ///< set whenever !ok
+  nlohmann::json partial;           ///< what the probe knew before it failed (exit 3), else null
+  QString stderrText;               ///< everything the probe and the logic wrote to stderr
+  int exitCode = -1;                ///< the probe's exit status; -1 = did not exit normally
 };
 
 /// Writes the probe scripts (:/kwb/python/probe.py and its probe_*.py helpers) to a cache folder
@@ -66,4 +64,4 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
 /// interpreter tried with why it was refused.
 QString findTorchPython(QString* error = nullptr);
 
-} // namespace kwb
+}  // namespace kwb

@@ -10,116 +10,101 @@ using nlohmann::json;
 
 namespace {
 
-QString str(const json& j, const char* key)
-{
-    if (!j.is_object() || !j.contains(key) || j.at(key).is_null())
-        return {};
-    const json& v = j.at(key);
-    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+QString str(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || j.at(key).is_null()) return {};
+  const json& v = j.at(key);
+  return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
 }
 
-const json& member(const json& j, const char* key)
-{
-    static const json null;
-    return j.is_object() && j.contains(key) ? j.at(key) : null;
+const json& member(const json& j, const char* key) {
+  static const json null;
+  return j.is_object() && j.contains(key) ? j.at(key) : null;
 }
 
-QList<qint64> intList(const json& j)
-{
-    QList<qint64> out;
-    if (j.is_array())
-        for (const auto& v : j)
-            out.append(v.is_number_integer() ? v.get<qint64>() : -1);
-    return out;
+QList<qint64> intList(const json& j) {
+  QList<qint64> out;
+  if (j.is_array())
+    for (const auto& v : j) out.append(v.is_number_integer() ? v.get<qint64>() : -1);
+  return out;
 }
 
-TensorDesc readDesc(const json& j)
-{
-    TensorDesc d;
-    d.name = str(j, "name");
-    d.kind = str(j, "kind");
-    d.dtype = str(j, "dtype");
-    d.layout = str(j, "layout");
-    d.shape = intList(member(j, "shape"));
-    d.stride = intList(member(j, "stride"));
-    const json& v = member(j, "value");
-    if (v.is_number())
-        d.scalarValue = v.get<double>();
-    else if (v.is_boolean())
-        d.scalarValue = v.get<bool>() ? 1.0 : 0.0;
-    return d;
+TensorDesc readDesc(const json& j) {
+  TensorDesc d;
+  d.name = str(j, "name");
+  d.kind = str(j, "kind");
+  d.dtype = str(j, "dtype");
+  d.layout = str(j, "layout");
+  d.shape = intList(member(j, "shape"));
+  d.stride = intList(member(j, "stride"));
+  const json& v = member(j, "value");
+  if (v.is_number())
+    d.scalarValue = v.get<double>();
+  else if (v.is_boolean())
+    d.scalarValue = v.get<bool>() ? 1.0 : 0.0;
+  return d;
 }
 
-QList<TensorDesc> readDescs(const json& spec, const char* key)
-{
-    QList<TensorDesc> out;
-    const json& arr = member(spec, key);
-    if (arr.is_array())
-        for (const auto& j : arr)
-            out.append(readDesc(j));
-    return out;
+QList<TensorDesc> readDescs(const json& spec, const char* key) {
+  QList<TensorDesc> out;
+  const json& arr = member(spec, key);
+  if (arr.is_array())
+    for (const auto& j : arr) out.append(readDesc(j));
+  return out;
 }
 
-QString listText(const QList<qint64>& v)
-{
-    QStringList parts;
-    for (qint64 x : v)
-        parts << QString::number(x);
-    return u'[' + parts.join(QStringLiteral(", ")) + u']';
+QString listText(const QList<qint64>& v) {
+  QStringList parts;
+  for (qint64 x : v) parts << QString::number(x);
+  return u'[' + parts.join(QStringLiteral(", ")) + u']';
 }
 
 /// 1.61e9 → "1.61 G" (SI, decimal): FLOP and bytes are read at a glance next to the exact value.
-QString si(double v)
-{
-    static const char* units[] = {"", " k", " M", " G", " T", " P", " E"};
-    int i = 0;
-    while (v >= 1000.0 && i < 6) {
-        v /= 1000.0;
-        ++i;
-    }
-    return QString::number(v, 'g', 3) + QLatin1String(units[i]);
+QString si(double v) {
+  static const char* units[] = {"", " k", " M", " G", " T", " P", " E"};
+  int i = 0;
+  while (v >= 1000.0 && i < 6) {
+    v /= 1000.0;
+    ++i;
+  }
+  return QString::number(v, 'g', 3) + QLatin1String(units[i]);
 }
 
-QString exprLine(const json& e, const QString& unit)
-{
-    const json& value = member(e, "value");
-    QString text = str(e, "expr");
-    if (value.is_number())
-        text += QStringLiteral(" = %1 (%2%3)").arg(QString::fromStdString(value.dump()), si(value.get<double>()), unit);
-    return text;
+QString exprLine(const json& e, const QString& unit) {
+  const json& value = member(e, "value");
+  QString text = str(e, "expr");
+  if (value.is_number())
+    text += QStringLiteral(" = %1 (%2%3)").arg(QString::fromStdString(value.dump()), si(value.get<double>()), unit);
+  return text;
 }
 
 /// Left-aligned columns, two spaces apart, every line indented by two.
-QString table(const QList<QStringList>& rows)
-{
-    QList<qsizetype> width;
-    for (const auto& r : rows)
-        for (qsizetype i = 0; i < r.size(); ++i) {
-            if (width.size() <= i)
-                width.append(0);
-            width[i] = std::max(width[i], r[i].size());
-        }
-    QString out;
-    for (const auto& r : rows) {
-        QString line = QStringLiteral("  ");
-        for (qsizetype i = 0; i < r.size(); ++i)
-            line += i + 1 < r.size() ? r[i].leftJustified(width[i] + 2) : r[i];
-        out += line + u'\n';
+QString table(const QList<QStringList>& rows) {
+  QList<qsizetype> width;
+  for (const auto& r : rows)
+    for (qsizetype i = 0; i < r.size(); ++i) {
+      if (width.size() <= i) width.append(0);
+      width[i] = std::max(width[i], r[i].size());
     }
-    return out;
+  QString out;
+  for (const auto& r : rows) {
+    QString line = QStringLiteral("  ");
+    for (qsizetype i = 0; i < r.size(); ++i) line += i + 1 < r.size() ? r[i].leftJustified(width[i] + 2) : r[i];
+    out += line + u'\n';
+  }
+  return out;
 }
 
-const QStringList& knownDtypes()
-{
-    static const QStringList d = {QStringLiteral("float32"), QStringLiteral("float16"), QStringLiteral("bfloat16"),
-                                  QStringLiteral("float64"), QStringLiteral("int64"), QStringLiteral("int32"),
-                                  QStringLiteral("int16"), QStringLiteral("int8"), QStringLiteral("uint8"),
-                                  QStringLiteral("bool"), QStringLiteral("complex64"), QStringLiteral("complex128"),
-                                  QStringLiteral("float8_e4m3fn"), QStringLiteral("float8_e5m2")};
-    return d;
+const QStringList& knownDtypes() {
+  static const QStringList d = {
+      QStringLiteral("float32"),       QStringLiteral("float16"),    QStringLiteral("bfloat16"),
+      QStringLiteral("float64"),       QStringLiteral("int64"),      QStringLiteral("int32"),
+      QStringLiteral("int16"),         QStringLiteral("int8"),       QStringLiteral("uint8"),
+      QStringLiteral("bool"),          QStringLiteral("complex64"),  QStringLiteral("complex128"),
+      QStringLiteral("float8_e4m3fn"), QStringLiteral("float8_e5m2")};
+  return d;
 }
 
-} // namespace
+}  // namespace
 
 QList<TensorDesc> specInputs(const json& spec) { return readDescs(spec, "inputs"); }
 
@@ -127,227 +112,215 @@ QList<TensorDesc> specOutputs(const json& spec) { return readDescs(spec, "output
 
 QString specPattern(const json& spec) { return str(member(spec, "pattern"), "primary"); }
 
-QString specPatternText(const json& spec)
-{
-    const json& p = member(spec, "pattern");
-    QString text = str(p, "primary");
-    if (const QString detail = str(p, "detail"); !detail.isEmpty() && detail != text)
-        text += QStringLiteral(" (%1)").arg(detail);
-    QStringList epi;
-    for (const auto& e : member(p, "epilogue"))
-        if (e.is_string())
-            epi << QString::fromStdString(e.get<std::string>());
-    if (!epi.isEmpty())
-        text += QStringLiteral(" + ") + epi.join(QStringLiteral(", "));
-    return text;
+QString specPatternText(const json& spec) {
+  const json& p = member(spec, "pattern");
+  QString text = str(p, "primary");
+  if (const QString detail = str(p, "detail"); !detail.isEmpty() && detail != text)
+    text += QStringLiteral(" (%1)").arg(detail);
+  QStringList epi;
+  for (const auto& e : member(p, "epilogue"))
+    if (e.is_string()) epi << QString::fromStdString(e.get<std::string>());
+  if (!epi.isEmpty()) text += QStringLiteral(" + ") + epi.join(QStringLiteral(", "));
+  return text;
 }
 
-QStringList specPatternVocabulary()
-{
-    return {QStringLiteral("Elementwise"), QStringLiteral("GEMM"), QStringLiteral("Reduction"),
-            QStringLiteral("Softmax"), QStringLiteral("Norm"), QStringLiteral("Loss"),
-            QStringLiteral("Convolution"), QStringLiteral("Pooling"), QStringLiteral("Scan"),
-            QStringLiteral("Attention")};
+QStringList specPatternVocabulary() {
+  return {QStringLiteral("Elementwise"), QStringLiteral("GEMM"),    QStringLiteral("Reduction"),
+          QStringLiteral("Softmax"),     QStringLiteral("Norm"),    QStringLiteral("Loss"),
+          QStringLiteral("Convolution"), QStringLiteral("Pooling"), QStringLiteral("Scan"),
+          QStringLiteral("Attention")};
 }
 
-bool isPointwise(const json& spec)
-{
-    const json& g = member(spec, "pointwise_graph");
-    return g.is_object() && member(g, "nodes").is_array() && !member(g, "nodes").empty();
+bool isPointwise(const json& spec) {
+  const json& g = member(spec, "pointwise_graph");
+  return g.is_object() && member(g, "nodes").is_array() && !member(g, "nodes").empty();
 }
 
-QString formatSpec(const json& spec)
-{
-    QString out;
-    const json& src = member(spec, "source");
-    out += QStringLiteral("%1  (%2)\n").arg(str(src, "name"), str(src, "path"));
-    out += QStringLiteral("torch %1; sha256 %2\n\n").arg(str(spec, "torch_version"), str(src, "sha256").left(16));
-    out += QStringLiteral("Pattern: %1\n").arg(specPatternText(spec));
-    if (const json& ref = member(spec, "reference"); ref.is_object() && !ref.empty())
-        out += QStringLiteral("Reference: %1() at line %2 (%3)%4\n")
-                   .arg(str(ref, "function"), str(ref, "line"), str(ref, "why"),
-                        ref.contains("inputs_from") ? QStringLiteral("; inputs from %1").arg(str(ref, "inputs_from")) : QString());
-    const json& pat = member(spec, "pattern");
-    QStringList reds;
-    for (const auto& r : member(pat, "reductions")) {
-        QStringList kv;
-        for (auto it = r.begin(); it != r.end(); ++it)
-            if (it.key() != "op" && it.key() != "id")
-                kv << QString::fromStdString(it.key() + "=" + it.value().dump());
-        reds << QStringLiteral("%1(%2)").arg(str(r, "op"), kv.join(QStringLiteral(", ")));
-    }
-    if (!reds.isEmpty())
-        out += QStringLiteral("Reductions: %1\n").arg(reds.join(QStringLiteral("; ")));
-    QStringList pools;
-    for (const auto& r : member(pat, "pools"))
-        pools << QStringLiteral("%1 kernel %2 stride %3 padding %4 dilation %5")
-                     .arg(str(r, "function").isEmpty() ? str(r, "op") : str(r, "function"), str(r, "kernel_size"),
-                          str(r, "stride"), str(r, "padding"), str(r, "dilation"));
-    if (!pools.isEmpty())
-        out += QStringLiteral("Pooling: %1\n").arg(pools.join(QStringLiteral("; ")));
-    if (const json& conv = member(pat, "conv"); conv.is_object())
-        out += QStringLiteral("Convolution: %1\n").arg(QString::fromStdString(conv.dump()));
-    if (const json& att = member(pat, "attention"); att.is_object())
-        out += QStringLiteral("Attention: %1, Lq %2, Lk %3, head_dim %4%5\n")
-                   .arg(str(att, "kind"), str(att, "Lq"), str(att, "Lk"), str(att, "head_dim"),
-                        member(att, "masked").is_boolean() && att.at("masked").get<bool>() ? QStringLiteral(", masked") : QString());
-    QStringList writes;
-    for (const auto& w : member(spec, "writes"))
-        writes << QStringLiteral("%1 writes %2 %3 (line %4)").arg(str(w, "op"), str(w, "target_kind"), str(w, "target"), str(w, "line"));
-    if (!writes.isEmpty())
-        out += QStringLiteral("In-place: %1\n").arg(writes.join(QStringLiteral("; ")));
-    if (const json& demo = member(spec, "kernel_demo"); demo.is_object()) {
-        QStringList ks;
-        for (const auto& k : member(demo, "kernels"))
-            ks << QStringLiteral("%1 (line %2)").arg(str(k, "name"), str(k, "line"));
-        QStringList es;
-        for (const auto& e : member(demo, "entry_points"))
-            es << str(e, "name");
-        QStringList cs;
-        for (const auto& c : member(demo, "computes"))
-            if (c.is_string())
-                cs << QString::fromStdString(c.get<std::string>());
-        out += QStringLiteral("Kernel demo: %1 (%2); kernels %3; entry %4; computes %5\n")
-                   .arg(str(demo, "framework"), str(demo, "path"), ks.isEmpty() ? QStringLiteral("-") : ks.join(QStringLiteral(", ")),
-                        es.isEmpty() ? QStringLiteral("-") : es.join(QStringLiteral(", ")),
-                        cs.isEmpty() ? QStringLiteral("(not readable)") : cs.join(QStringLiteral(", ")));
-    }
-    if (isPointwise(spec))
-        out += QStringLiteral("Pointwise graph: %1 node(s), output %2\n")
-                   .arg(member(member(spec, "pointwise_graph"), "nodes").size())
-                   .arg(str(member(spec, "pointwise_graph"), "output"));
+QString formatSpec(const json& spec) {
+  QString out;
+  const json& src = member(spec, "source");
+  out += QStringLiteral("%1  (%2)\n").arg(str(src, "name"), str(src, "path"));
+  out += QStringLiteral("torch %1; sha256 %2\n\n").arg(str(spec, "torch_version"), str(src, "sha256").left(16));
+  out += QStringLiteral("Pattern: %1\n").arg(specPatternText(spec));
+  if (const json& ref = member(spec, "reference"); ref.is_object() && !ref.empty())
+    out += QStringLiteral("Reference: %1() at line %2 (%3)%4\n")
+               .arg(str(ref, "function"), str(ref, "line"), str(ref, "why"),
+                    ref.contains("inputs_from") ? QStringLiteral("; inputs from %1").arg(str(ref, "inputs_from"))
+                                                : QString());
+  const json& pat = member(spec, "pattern");
+  QStringList reds;
+  for (const auto& r : member(pat, "reductions")) {
+    QStringList kv;
+    for (auto it = r.begin(); it != r.end(); ++it)
+      if (it.key() != "op" && it.key() != "id") kv << QString::fromStdString(it.key() + "=" + it.value().dump());
+    reds << QStringLiteral("%1(%2)").arg(str(r, "op"), kv.join(QStringLiteral(", ")));
+  }
+  if (!reds.isEmpty()) out += QStringLiteral("Reductions: %1\n").arg(reds.join(QStringLiteral("; ")));
+  QStringList pools;
+  for (const auto& r : member(pat, "pools"))
+    pools << QStringLiteral("%1 kernel %2 stride %3 padding %4 dilation %5")
+                 .arg(str(r, "function").isEmpty() ? str(r, "op") : str(r, "function"), str(r, "kernel_size"),
+                      str(r, "stride"), str(r, "padding"), str(r, "dilation"));
+  if (!pools.isEmpty()) out += QStringLiteral("Pooling: %1\n").arg(pools.join(QStringLiteral("; ")));
+  if (const json& conv = member(pat, "conv"); conv.is_object())
+    out += QStringLiteral("Convolution: %1\n").arg(QString::fromStdString(conv.dump()));
+  if (const json& att = member(pat, "attention"); att.is_object())
+    out += QStringLiteral("Attention: %1, Lq %2, Lk %3, head_dim %4%5\n")
+               .arg(str(att, "kind"), str(att, "Lq"), str(att, "Lk"), str(att, "head_dim"),
+                    member(att, "masked").is_boolean() && att.at("masked").get<bool>() ? QStringLiteral(", masked")
+                                                                                       : QString());
+  QStringList writes;
+  for (const auto& w : member(spec, "writes"))
+    writes << QStringLiteral("%1 writes %2 %3 (line %4)")
+                  .arg(str(w, "op"), str(w, "target_kind"), str(w, "target"), str(w, "line"));
+  if (!writes.isEmpty()) out += QStringLiteral("In-place: %1\n").arg(writes.join(QStringLiteral("; ")));
+  if (const json& demo = member(spec, "kernel_demo"); demo.is_object()) {
+    QStringList ks;
+    for (const auto& k : member(demo, "kernels"))
+      ks << QStringLiteral("%1 (line %2)").arg(str(k, "name"), str(k, "line"));
+    QStringList es;
+    for (const auto& e : member(demo, "entry_points")) es << str(e, "name");
+    QStringList cs;
+    for (const auto& c : member(demo, "computes"))
+      if (c.is_string()) cs << QString::fromStdString(c.get<std::string>());
+    out += QStringLiteral("Kernel demo: %1 (%2); kernels %3; entry %4; computes %5\n")
+               .arg(str(demo, "framework"), str(demo, "path"),
+                    ks.isEmpty() ? QStringLiteral("-") : ks.join(QStringLiteral(", ")),
+                    es.isEmpty() ? QStringLiteral("-") : es.join(QStringLiteral(", ")),
+                    cs.isEmpty() ? QStringLiteral("(not readable)") : cs.join(QStringLiteral(", ")));
+  }
+  if (isPointwise(spec))
+    out += QStringLiteral("Pointwise graph: %1 node(s), output %2\n")
+               .arg(member(member(spec, "pointwise_graph"), "nodes").size())
+               .arg(str(member(spec, "pointwise_graph"), "output"));
 
-    auto tensorRows = [](const QList<TensorDesc>& list) {
-        QList<QStringList> rows{{QStringLiteral("name"), QStringLiteral("kind"), QStringLiteral("shape"),
-                                 QStringLiteral("stride"), QStringLiteral("dtype"), QStringLiteral("layout")}};
-        for (const TensorDesc& d : list) {
-            if (d.kind == u"tensor")
-                rows.append({d.name, d.kind, listText(d.shape), listText(d.stride), d.dtype, d.layout});
-            else
-                rows.append({d.name, d.kind,
-                             d.scalarValue ? QStringLiteral("= %1").arg(*d.scalarValue) : QStringLiteral("-"),
-                             QStringLiteral("-"), d.dtype, QStringLiteral("-")});
-        }
-        return rows;
-    };
-    out += QStringLiteral("\nInputs:\n") + table(tensorRows(specInputs(spec)));
-    out += QStringLiteral("Outputs:\n") + table(tensorRows(specOutputs(spec)));
-
-    const json& ops = member(spec, "ops");
-    out += QStringLiteral("\nOps (%1):\n").arg(ops.is_array() ? ops.size() : 0);
-    QList<QStringList> opRows;
-    for (const auto& op : ops) {
-        QStringList ins;
-        for (const auto& t : member(op, "inputs"))
-            ins << listText(intList(member(t, "shape")));
-        QStringList outs;
-        for (const auto& t : member(op, "outputs"))
-            outs << listText(intList(member(t, "shape")));
-        QString args = str(op, "args");
-        if (args == u"{}")
-            args.clear();
-        opRows.append({str(op, "id"), str(op, "op"), ins.join(u' ') + QStringLiteral(" -> ") + outs.join(u' '),
-                       args, member(op, "line").is_number() ? QStringLiteral("line %1").arg(str(op, "line")) : QString()});
+  auto tensorRows = [](const QList<TensorDesc>& list) {
+    QList<QStringList> rows{{QStringLiteral("name"), QStringLiteral("kind"), QStringLiteral("shape"),
+                             QStringLiteral("stride"), QStringLiteral("dtype"), QStringLiteral("layout")}};
+    for (const TensorDesc& d : list) {
+      if (d.kind == u"tensor")
+        rows.append({d.name, d.kind, listText(d.shape), listText(d.stride), d.dtype, d.layout});
+      else
+        rows.append({d.name, d.kind, d.scalarValue ? QStringLiteral("= %1").arg(*d.scalarValue) : QStringLiteral("-"),
+                     QStringLiteral("-"), d.dtype, QStringLiteral("-")});
     }
-    out += table(opRows);
+    return rows;
+  };
+  out += QStringLiteral("\nInputs:\n") + table(tensorRows(specInputs(spec)));
+  out += QStringLiteral("Outputs:\n") + table(tensorRows(specOutputs(spec)));
 
-    QStringList sizes;
-    const json& sz = member(spec, "sizes");
-    if (sz.is_object())
-        for (auto it = sz.begin(); it != sz.end(); ++it)
-            sizes << QStringLiteral("%1=%2").arg(QString::fromStdString(it.key()), QString::fromStdString(it.value().dump()));
-    out += QStringLiteral("\nSizes: %1\n").arg(sizes.isEmpty() ? QStringLiteral("(none)") : sizes.join(QStringLiteral(", ")));
-    out += QStringLiteral("FLOPs: %1\n").arg(exprLine(member(spec, "flops"), QStringLiteral("FLOP")));
-    out += QStringLiteral("Bytes: %1\n").arg(exprLine(member(spec, "bytes"), QStringLiteral("B")));
+  const json& ops = member(spec, "ops");
+  out += QStringLiteral("\nOps (%1):\n").arg(ops.is_array() ? ops.size() : 0);
+  QList<QStringList> opRows;
+  for (const auto& op : ops) {
+    QStringList ins;
+    for (const auto& t : member(op, "inputs")) ins << listText(intList(member(t, "shape")));
+    QStringList outs;
+    for (const auto& t : member(op, "outputs")) outs << listText(intList(member(t, "shape")));
+    QString args = str(op, "args");
+    if (args == u"{}") args.clear();
+    opRows.append({str(op, "id"), str(op, "op"), ins.join(u' ') + QStringLiteral(" -> ") + outs.join(u' '), args,
+                   member(op, "line").is_number() ? QStringLiteral("line %1").arg(str(op, "line")) : QString()});
+  }
+  out += table(opRows);
 
-    const json& acc = member(spec, "accuracy");
-    out += QStringLiteral("\nAccuracy: rel_err < %1 (%2); accumulate in %3\n")
-               .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
-    for (const auto& s : member(acc, "special_values"))
-        if (s.is_string())
-            out += QStringLiteral("  - %1\n").arg(QString::fromStdString(s.get<std::string>()));
+  QStringList sizes;
+  const json& sz = member(spec, "sizes");
+  if (sz.is_object())
+    for (auto it = sz.begin(); it != sz.end(); ++it)
+      sizes << QStringLiteral("%1=%2").arg(QString::fromStdString(it.key()), QString::fromStdString(it.value().dump()));
+  out += QStringLiteral("\nSizes: %1\n")
+             .arg(sizes.isEmpty() ? QStringLiteral("(none)") : sizes.join(QStringLiteral(", ")));
+  out += QStringLiteral("FLOPs: %1\n").arg(exprLine(member(spec, "flops"), QStringLiteral("FLOP")));
+  out += QStringLiteral("Bytes: %1\n").arg(exprLine(member(spec, "bytes"), QStringLiteral("B")));
 
-    const json& amb = member(spec, "ambiguities");
-    if (!amb.is_array() || amb.empty()) {
-        out += QStringLiteral("\nAmbiguities: none\n");
-    } else {
-        out += QStringLiteral("\nAmbiguities:\n");
-        for (const auto& a : amb)
-            out += QStringLiteral("  - line %1: %2: %3\n").arg(str(a, "line"), str(a, "kind"), str(a, "why"));
-    }
-    const json& notes = member(spec, "notes");
-    if (notes.is_array() && !notes.empty()) {
-        out += QStringLiteral("Notes:\n");
-        for (const auto& n : notes)
-            if (n.is_string())
-                out += QStringLiteral("  - %1\n").arg(QString::fromStdString(n.get<std::string>()));
-    }
-    return out;
+  const json& acc = member(spec, "accuracy");
+  out += QStringLiteral("\nAccuracy: rel_err < %1 (%2); accumulate in %3\n")
+             .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
+  for (const auto& s : member(acc, "special_values"))
+    if (s.is_string()) out += QStringLiteral("  - %1\n").arg(QString::fromStdString(s.get<std::string>()));
+
+  const json& amb = member(spec, "ambiguities");
+  if (!amb.is_array() || amb.empty()) {
+    out += QStringLiteral("\nAmbiguities: none\n");
+  } else {
+    out += QStringLiteral("\nAmbiguities:\n");
+    for (const auto& a : amb)
+      out += QStringLiteral("  - line %1: %2: %3\n").arg(str(a, "line"), str(a, "kind"), str(a, "why"));
+  }
+  const json& notes = member(spec, "notes");
+  if (notes.is_array() && !notes.empty()) {
+    out += QStringLiteral("Notes:\n");
+    for (const auto& n : notes)
+      if (n.is_string()) out += QStringLiteral("  - %1\n").arg(QString::fromStdString(n.get<std::string>()));
+  }
+  return out;
 }
 
-QStringList validateSpec(const json& spec)
-{
-    QStringList problems;
-    if (!spec.is_object())
-        return {QStringLiteral("the spec is not a JSON object")};
+QStringList validateSpec(const json& spec) {
+  QStringList problems;
+  if (!spec.is_object()) return {QStringLiteral("the spec is not a JSON object")};
 
-    const QString pattern = specPattern(spec);
-    if (!specPatternVocabulary().contains(pattern))
-        problems << QStringLiteral("pattern.primary: \"%1\" is not one of %2")
-                        .arg(pattern, specPatternVocabulary().join(QStringLiteral(", ")));
+  const QString pattern = specPattern(spec);
+  if (!specPatternVocabulary().contains(pattern))
+    problems << QStringLiteral("pattern.primary: \"%1\" is not one of %2")
+                    .arg(pattern, specPatternVocabulary().join(QStringLiteral(", ")));
 
-    auto checkList = [&problems, &spec](const char* key) {
-        const json& arr = member(spec, key);
-        if (!arr.is_array() || arr.empty()) {
-            problems << QStringLiteral("%1: at least one is needed").arg(QLatin1String(key));
-            return;
-        }
-        for (size_t i = 0; i < arr.size(); ++i) {
-            const json& t = arr[i];
-            const QString where = QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i);
-            const QString kind = str(t, "kind");
-            const QString dtype = str(t, "dtype");
-            if (kind == u"scalar") {
-                if (dtype != u"float" && dtype != u"int" && dtype != u"bool")
-                    problems << QStringLiteral("%1.dtype: \"%2\" is not a scalar dtype (float, int, bool)").arg(where, dtype);
-                continue;
-            }
-            if (kind != u"tensor") {
-                problems << QStringLiteral("%1.kind: \"%2\" must be tensor or scalar").arg(where, kind);
-                continue;
-            }
-            if (!knownDtypes().contains(dtype))
-                problems << QStringLiteral("%1.dtype: \"%2\" is not a known dtype (%3)")
-                                .arg(where, dtype, knownDtypes().join(QStringLiteral(", ")));
-            const json& shape = member(t, "shape");
-            if (!shape.is_array()) {
-                problems << QStringLiteral("%1.shape: missing").arg(where);
-                continue;
-            }
-            for (size_t d = 0; d < shape.size(); ++d)
-                if (!shape[d].is_number_integer() || shape[d].get<qint64>() <= 0)
-                    problems << QStringLiteral("%1.shape[%2]: must be a positive integer, found %3")
-                                    .arg(where)
-                                    .arg(d)
-                                    .arg(QString::fromStdString(shape[d].dump()));
-            const json& stride = member(t, "stride");
-            if (stride.is_array() && stride.size() != shape.size())
-                problems << QStringLiteral("%1.stride: %2 entries for a rank-%3 shape").arg(where).arg(stride.size()).arg(shape.size());
-        }
-    };
-    checkList("inputs");
-    checkList("outputs");
-
-    const json& thr = member(member(spec, "accuracy"), "rel_err_threshold");
-    if (!thr.is_number() || !(thr.get<double>() > 0.0))
-        problems << QStringLiteral("accuracy.rel_err_threshold: must be a number > 0, found %1")
-                        .arg(thr.is_null() ? QStringLiteral("nothing") : QString::fromStdString(thr.dump()));
-    for (const char* key : {"flops", "bytes"}) {
-        const json& e = member(member(spec, key), "expr");
-        if (!e.is_string() || QString::fromStdString(e.get<std::string>()).trimmed().isEmpty())
-            problems << QStringLiteral("%1.expr: must be a non-empty expression").arg(QLatin1String(key));
+  auto checkList = [&problems, &spec](const char* key) {
+    const json& arr = member(spec, key);
+    if (!arr.is_array() || arr.empty()) {
+      problems << QStringLiteral("%1: at least one is needed").arg(QLatin1String(key));
+      return;
     }
-    return problems;
+    for (size_t i = 0; i < arr.size(); ++i) {
+      const json& t = arr[i];
+      const QString where = QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i);
+      const QString kind = str(t, "kind");
+      const QString dtype = str(t, "dtype");
+      if (kind == u"scalar") {
+        if (dtype != u"float" && dtype != u"int" && dtype != u"bool")
+          problems << QStringLiteral("%1.dtype: \"%2\" is not a scalar dtype (float, int, bool)").arg(where, dtype);
+        continue;
+      }
+      if (kind != u"tensor") {
+        problems << QStringLiteral("%1.kind: \"%2\" must be tensor or scalar").arg(where, kind);
+        continue;
+      }
+      if (!knownDtypes().contains(dtype))
+        problems << QStringLiteral("%1.dtype: \"%2\" is not a known dtype (%3)")
+                        .arg(where, dtype, knownDtypes().join(QStringLiteral(", ")));
+      const json& shape = member(t, "shape");
+      if (!shape.is_array()) {
+        problems << QStringLiteral("%1.shape: missing").arg(where);
+        continue;
+      }
+      for (size_t d = 0; d < shape.size(); ++d)
+        if (!shape[d].is_number_integer() || shape[d].get<qint64>() <= 0)
+          problems << QStringLiteral("%1.shape[%2]: must be a positive integer, found %3")
+                          .arg(where)
+                          .arg(d)
+                          .arg(QString::fromStdString(shape[d].dump()));
+      const json& stride = member(t, "stride");
+      if (stride.is_array() && stride.size() != shape.size())
+        problems << QStringLiteral("%1.stride: %2 entries for a rank-%3 shape")
+                        .arg(where)
+                        .arg(stride.size())
+                        .arg(shape.size());
+    }
+  };
+  checkList("inputs");
+  checkList("outputs");
+
+  const json& thr = member(member(spec, "accuracy"), "rel_err_threshold");
+  if (!thr.is_number() || !(thr.get<double>() > 0.0))
+    problems << QStringLiteral("accuracy.rel_err_threshold: must be a number > 0, found %1")
+                    .arg(thr.is_null() ? QStringLiteral("nothing") : QString::fromStdString(thr.dump()));
+  for (const char* key : {"flops", "bytes"}) {
+    const json& e = member(member(spec, key), "expr");
+    if (!e.is_string() || QString::fromStdString(e.get<std::string>()).trimmed().isEmpty())
+      problems << QStringLiteral("%1.expr: must be a non-empty expression").arg(QLatin1String(key));
+  }
+  return problems;
 }
 
-} // namespace kwb
+}  // namespace kwb

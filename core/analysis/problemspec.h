@@ -13,15 +13,14 @@
 namespace kwb {
 
 /// One forward() input or output of the spec.
-struct TensorDesc
-{
-    QString name;                      ///< forward() parameter name ("x", "A", "s") or "out0", "out1"...
-    QString kind;                      ///< "tensor" | "scalar" | "other"
-    QString dtype;                     ///< torch dtype name ("float32", "bfloat16"); scalars: "float" | "int" | "bool"
-    QString layout;                    ///< "contiguous" | "channels_last" | "transposed" | "broadcast" | "strided"; "" for scalars
-    QList<qint64> shape;               ///< elements per dim (tensors only)
-    QList<qint64> stride;              ///< elements, not bytes (tensors only)
-    std::optional<double> scalarValue; ///< the value get_inputs() gave a scalar input
+struct TensorDesc {
+  QString name;          ///< forward() parameter name ("x", "A", "s") or "out0", "out1"...
+  QString kind;          ///< "tensor" | "scalar" | "other"
+  QString dtype;         ///< torch dtype name ("float32", "bfloat16"); scalars: "float" | "int" | "bool"
+  QString layout;        ///< "contiguous" | "channels_last" | "transposed" | "broadcast" | "strided"; "" for scalars
+  QList<qint64> shape;   ///< elements per dim (tensors only)
+  QList<qint64> stride;  ///< elements, not bytes (tensors only)
+  std::optional<double> scalarValue;  ///< the value get_inputs() gave a scalar input
 };
 
 /// The spec's "inputs" in forward() order; missing or malformed fields stay empty.
@@ -58,4 +57,4 @@ QString formatSpec(const nlohmann::json& spec);
 /// non-empty strings.
 QStringList validateSpec(const nlohmann::json& spec);
 
-} // namespace kwb
+}  // namespace kwb

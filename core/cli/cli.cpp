@@ -81,7 +81,8 @@ void printHelp() {
            "Usage: kwb <command> [options]\n\n"
            "Commands:\n"
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
-           "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] [--force] [--no-commit]\n"
+           "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] "
+           "[--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
            "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--target T] [--cpu-dry-run] [--compile-ref]\n"
            "                                                    many problems, resumable, with a suite report\n"
@@ -112,11 +113,12 @@ void printBaselineHelp() {
            "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
            "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
            "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
-           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where the inputs can be resized;\n"
+           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where "
+           "the inputs can be resized;\n"
            "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
            "  --target T           where the harness runs (its output streams back live; a stop ends it there too):\n"
-        << targetSchemesHelp(23) <<
-           "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
+        << targetSchemesHelp(23)
+        << "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
            "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
            "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
            "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
@@ -222,14 +224,18 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("framework"), QStringLiteral("Override the seed's policy"), QStringLiteral("FW")});
   p.addOption({QStringLiteral("workspace"), QStringLiteral("Workspace folder"), QStringLiteral("DIR")});
   p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
-  p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes where the inputs can be resized")});
-  p.addOption({QStringLiteral("guess-inputs"),
-               QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
+  p.addOption({QStringLiteral("cpu-dry-run"),
+               QStringLiteral("Reference on the CPU at reduced shapes where the inputs can be resized")});
+  p.addOption(
+      {QStringLiteral("guess-inputs"),
+       QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
-  p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
+  p.addOption(
+      {QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
-  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
+  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
+               QStringLiteral("30")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("baseline needs exactly one LOGIC.py"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("baseline needs --gpu NAME (see `kwb gpus`)"));
@@ -248,14 +254,14 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.python = p.value(QStringLiteral("python"));
   bool okNum = false;
   o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
-  if (!okNum || o.caseTimeoutSec <= 0) return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
+  if (!okNum || o.caseTimeoutSec <= 0)
+    return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
   o.kwbPath = QCoreApplication::applicationFilePath();
 
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
-  QObject::connect(&job, &BaselineJob::progress, &job, [](int phase, const QString& m) {
-    out() << "[phase " << phase << "] " << m << Qt::endl;
-  });
+  QObject::connect(&job, &BaselineJob::progress, &job,
+                   [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
   QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
     (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
   });
@@ -287,25 +293,27 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
 
 // ---------------------------------------------------------------- suite
 void printSuiteHelp() {
-  out() << "Usage: kwb suite PROBLEM.py...|DIR --gpu NAME --out DIR [options]\n\n"
-           "The main job over many problems: one workspace each under --out (kernel_opt_<name>), up to --jobs at once on\n"
-           "one target, then suite.json (every problem), suite_report.md and suite_report.html: per problem the gate,\n"
-           "max rel_err, latency against eager (and torch.compile when the harness reports it) and utilization; the\n"
-           "counts, fast_1 (correct and faster than eager) and the geometric-mean speedups. Run it again with the same\n"
-           "--out to resume: a problem that reached a verdict is not run again (unless its file changed).\n\n"
-           "Options:\n"
-           "  --gpu NAME           target GPU (`kwb gpus`)\n"
-           "  --out DIR            the suite folder (created)\n"
-           "  --jobs N             problems in flight at once (default 1)\n"
-           "  --framework FW       cutedsl | flydsl | triton (default: the seed's policy)\n"
-           "  --cpu-dry-run        the reference on the CPU at reduced shapes: nothing is measured\n"
-           "  --python PATH        the local Python with torch (the probe)\n"
-           "  --case-timeout SEC   per-case timeout (default 30)\n"
-           "  --no-commit          no V0 commit in the workspaces\n"
-           "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
-           "  --target T           where the harnesses run:\n"
-        << targetSchemesHelp(23)
-        << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
+  out()
+      << "Usage: kwb suite PROBLEM.py...|DIR --gpu NAME --out DIR [options]\n\n"
+         "The main job over many problems: one workspace each under --out (kernel_opt_<name>), up to --jobs at once "
+         "on\n"
+         "one target, then suite.json (every problem), suite_report.md and suite_report.html: per problem the gate,\n"
+         "max rel_err, latency against eager (and torch.compile when the harness reports it) and utilization; the\n"
+         "counts, fast_1 (correct and faster than eager) and the geometric-mean speedups. Run it again with the same\n"
+         "--out to resume: a problem that reached a verdict is not run again (unless its file changed).\n\n"
+         "Options:\n"
+         "  --gpu NAME           target GPU (`kwb gpus`)\n"
+         "  --out DIR            the suite folder (created)\n"
+         "  --jobs N             problems in flight at once (default 1)\n"
+         "  --framework FW       cutedsl | flydsl | triton (default: the seed's policy)\n"
+         "  --cpu-dry-run        the reference on the CPU at reduced shapes: nothing is measured\n"
+         "  --python PATH        the local Python with torch (the probe)\n"
+         "  --case-timeout SEC   per-case timeout (default 30)\n"
+         "  --no-commit          no V0 commit in the workspaces\n"
+         "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
+         "  --target T           where the harnesses run:\n"
+      << targetSchemesHelp(23)
+      << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
   out().flush();
 }
 
@@ -319,7 +327,8 @@ int cmdSuite(const QStringList& args) {
   p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
   p.addOption({QStringLiteral("cpu-dry-run"), QStringLiteral("Reference on the CPU at reduced shapes")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
-  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"), QStringLiteral("30")});
+  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
+               QStringLiteral("30")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
   p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
@@ -350,18 +359,21 @@ int cmdSuite(const QStringList& args) {
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
   o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.base.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
-  if (!okNum || o.base.caseTimeoutSec <= 0) return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
+  if (!okNum || o.base.caseTimeoutSec <= 0)
+    return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
   o.base.kwbPath = QCoreApplication::applicationFilePath();
 
   SuiteRunner suite(o);
-  QObject::connect(&suite, &SuiteRunner::progress, &suite, [](const QString& m) { out() << "[suite] " << m << Qt::endl; });
-  QObject::connect(&suite, &SuiteRunner::outputLine, &suite, [](const QString& problem, const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  " << problem << " | " << line << Qt::endl;
-  });
+  QObject::connect(&suite, &SuiteRunner::progress, &suite,
+                   [](const QString& m) { out() << "[suite] " << m << Qt::endl; });
+  QObject::connect(&suite, &SuiteRunner::outputLine, &suite,
+                   [](const QString& problem, const QString& line, int channel) {
+                     (channel == 1 ? err() : out()) << "  " << problem << " | " << line << Qt::endl;
+                   });
   InterruptGuard interrupt;
   QObject::connect(&interrupt, &InterruptGuard::interrupted, &suite, [&suite](int signo) {
-    err() << "kwb: interrupted (signal " << signo << "): stopping the problems in flight; run the same command again to resume"
-          << Qt::endl;
+    err() << "kwb: interrupted (signal " << signo
+          << "): stopping the problems in flight; run the same command again to resume" << Qt::endl;
     suite.cancel();
   });
   bool done = false, all = false;
@@ -372,10 +384,12 @@ int cmdSuite(const QStringList& args) {
   });
   suite.start();
   if (!done) QCoreApplication::exec();
-  if (!suite.reportError().isEmpty()) err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
+  if (!suite.reportError().isEmpty())
+    err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
   const SuiteSummary s = summarize(suite.entries());
-  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.error << " ERROR, " << s.dryRun
-        << " DRY_RUN, " << s.pending << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
+  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.error
+        << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
+        << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
         << Qt::endl;
   return all ? kOk : kFail;
 }
@@ -388,12 +402,15 @@ int cmdAnalyze(const QStringList& args) {
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("kernel-demo"), QStringLiteral("A kernel demo to read (framework, entry point)"),
                QStringLiteral("DEMO.py")});
-  p.addOption({QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
+  p.addOption(
+      {QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
   if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
-    return usage(QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
-  if (const QString why = regularFileProblem(p.positionalArguments().constFirst(), limits::kSourceFileBytes); !why.isEmpty())
+    return usage(
+        QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
+  if (const QString why = regularFileProblem(p.positionalArguments().constFirst(), limits::kSourceFileBytes);
+      !why.isEmpty())
     return usage(why);
   QString python = p.value(QStringLiteral("python"));
   QString error;
@@ -402,15 +419,17 @@ int cmdAnalyze(const QStringList& args) {
   QStringList extra;
   if (p.isSet(QStringLiteral("guess-inputs"))) extra << QStringLiteral("--guess-inputs");
   if (p.isSet(QStringLiteral("kernel-demo")))
-    if (const QString why = regularFileProblem(p.value(QStringLiteral("kernel-demo")), limits::kSourceFileBytes); !why.isEmpty())
+    if (const QString why = regularFileProblem(p.value(QStringLiteral("kernel-demo")), limits::kSourceFileBytes);
+        !why.isEmpty())
       return usage(QStringLiteral("--kernel-demo ") + why);
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
-  const ProbeResult r = runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
+  const ProbeResult r =
+      runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
   if (!r.ok) {
     if (r.error) {
-      err() << "kwb: " << r.error->file << ':' << r.error->line << ": " << r.error->kind << ": "
-            << r.error->message << Qt::endl;
+      err() << "kwb: " << r.error->file << ':' << r.error->line << ": " << r.error->kind << ": " << r.error->message
+            << Qt::endl;
     } else {
       err() << "kwb: the probe failed: " << r.stderrText << Qt::endl;
     }
@@ -422,8 +441,10 @@ int cmdAnalyze(const QStringList& args) {
     if (p.isSet(QStringLiteral("json"))) {
       nlohmann::json doc{{"partial", hasPartial ? r.partial : nlohmann::json::object()}};
       if (r.error)
-        doc["error"] = {{"kind", r.error->kind.toStdString()}, {"message", r.error->message.toStdString()},
-                        {"file", r.error->file.toStdString()}, {"line", r.error->line}};
+        doc["error"] = {{"kind", r.error->kind.toStdString()},
+                        {"message", r.error->message.toStdString()},
+                        {"file", r.error->file.toStdString()},
+                        {"line", r.error->line}};
       out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
     } else if (hasPartial) {
       err() << "\nWhat could be known:\n" << formatSpec(r.partial) << Qt::endl;
@@ -442,15 +463,18 @@ int cmdAnalyze(const QStringList& args) {
     for (const auto& grp : preview.at("groups")) {
       QStringList ops;
       for (const auto& id : grp.at("ops")) ops << QString::fromStdString(id.get<std::string>());
-      out() << "  group " << QString::fromStdString(grp.at("anchor").get<std::string>()) << " [" << ops.join(QStringLiteral(", "))
-            << "]: " << (grp.at("covered").get<bool>() ? QStringLiteral("covered")
-                                                          : QStringLiteral("not covered: ") + QString::fromStdString(grp.value("reason", std::string())))
+      out() << "  group " << QString::fromStdString(grp.at("anchor").get<std::string>()) << " ["
+            << ops.join(QStringLiteral(", ")) << "]: "
+            << (grp.at("covered").get<bool>()
+                    ? QStringLiteral("covered")
+                    : QStringLiteral("not covered: ") + QString::fromStdString(grp.value("reason", std::string())))
             << Qt::endl;
     }
     for (const auto& b : preview.at("backends"))
       out() << "  " << QString::fromStdString(b.at("label").get<std::string>()) << ": "
-            << (b.at("kernel").get<bool>() ? QStringLiteral("kernel (%1)").arg(QString::fromStdString(b.at("plan").get<std::string>()))
-                                           : QStringLiteral("skeleton: ") + QString::fromStdString(b.value("reason", std::string())))
+            << (b.at("kernel").get<bool>()
+                    ? QStringLiteral("kernel (%1)").arg(QString::fromStdString(b.at("plan").get<std::string>()))
+                    : QStringLiteral("skeleton: ") + QString::fromStdString(b.value("reason", std::string())))
             << Qt::endl;
   }
   return kOk;
@@ -486,7 +510,8 @@ int cmdUtilization(const QStringList& args) {
   if (p.isSet(QStringLiteral("measured-bw"))) {
     rq.measuredBandwidthTBs = p.value(QStringLiteral("measured-bw")).toDouble(&ok);
     if (!ok || !std::isfinite(*rq.measuredBandwidthTBs) || *rq.measuredBandwidthTBs <= 0.0)
-      return usage(QStringLiteral("--measured-bw needs a positive number of TB/s, got '%1'").arg(p.value(QStringLiteral("measured-bw"))));
+      return usage(QStringLiteral("--measured-bw needs a positive number of TB/s, got '%1'")
+                       .arg(p.value(QStringLiteral("measured-bw"))));
   }
   for (const QString& v : p.values(QStringLiteral("var"))) {
     const qsizetype eq = v.indexOf(u'=');
@@ -520,8 +545,10 @@ int cmdGpus(const QStringList& args) {
   const bool json = args.contains(QStringLiteral("--json"));
   nlohmann::json arr = nlohmann::json::array();
   for (const QString& id : ledger.knownIds()) {
-    if (json) arr.push_back(id.toStdString());
-    else out() << id << Qt::endl;
+    if (json)
+      arr.push_back(id.toStdString());
+    else
+      out() << id << Qt::endl;
   }
   if (json) out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
   return kOk;
@@ -529,8 +556,10 @@ int cmdGpus(const QStringList& args) {
 
 // ---------------------------------------------------------------- plugin
 nlohmann::json entryJson(const ToolRegistry& reg, const ToolEntry& e) {
-  nlohmann::json o = {{"name", e.id.toStdString()}, {"kind", toolKindName(e.kind).toStdString()},
-                      {"origin", e.origin.toStdString()}, {"enabled", e.tool && reg.isEnabled(e.id)}};
+  nlohmann::json o = {{"name", e.id.toStdString()},
+                      {"kind", toolKindName(e.kind).toStdString()},
+                      {"origin", e.origin.toStdString()},
+                      {"enabled", e.tool && reg.isEnabled(e.id)}};
   if (!e.tool) {
     o["error"] = e.error.toStdString();
     return o;
@@ -558,20 +587,23 @@ int cmdPlugin(const QStringList& args) {
       if (!e.tool) continue;  // failures are listed after the tools
       if (!enabled && !all) continue;
       out() << e.id << "\t" << e.tool->title() << (enabled ? QString() : QStringLiteral(" [disabled]")) << " ("
-            << toolKindName(e.kind) << ")\n    input: " << QString::fromStdString(e.tool->inputSchema().dump()) << Qt::endl;
+            << toolKindName(e.kind) << ")\n    input: " << QString::fromStdString(e.tool->inputSchema().dump())
+            << Qt::endl;
       for (const QString& d : e.tool->diagnostics()) out() << "    ! " << d << Qt::endl;
     }
     if (json) {
       out() << QString::fromStdString(arr.dump(2)) << Qt::endl;
     } else {
       for (const ToolEntry& e : reg.failures())
-        out() << e.id << "\tFAILED to load (" << toolKindName(e.kind) << ", " << e.origin << "): " << e.error << Qt::endl;
+        out() << e.id << "\tFAILED to load (" << toolKindName(e.kind) << ", " << e.origin << "): " << e.error
+              << Qt::endl;
     }
     return kOk;
   }
   if (args.constFirst() == QLatin1String("enable") || args.constFirst() == QLatin1String("disable")) {
     if (args.size() != 2) return usage(QStringLiteral("plugin %1 needs exactly one TOOL id").arg(args.constFirst()));
-    if (!reg.anyTool(args.at(1))) return usage(QStringLiteral("no knowledge tool '%1' (see `kwb plugin list --all`)").arg(args.at(1)));
+    if (!reg.anyTool(args.at(1)))
+      return usage(QStringLiteral("no knowledge tool '%1' (see `kwb plugin list --all`)").arg(args.at(1)));
     reg.setEnabled(args.at(1), args.constFirst() == QLatin1String("enable"));
     out() << args.at(1) << (args.constFirst() == QLatin1String("enable") ? " enabled" : " disabled") << Qt::endl;
     return kOk;
@@ -588,7 +620,8 @@ int cmdPlugin(const QStringList& args) {
       if (const KnowledgeTool* off = reg.anyTool(id))
         return usage(off->disabledReason().isEmpty()
                          ? QStringLiteral("knowledge tool '%1' is disabled (`kwb plugin enable %1`)").arg(id)
-                         : QStringLiteral("knowledge tool '%1' is disabled for this session: %2").arg(id, off->disabledReason()));
+                         : QStringLiteral("knowledge tool '%1' is disabled for this session: %2")
+                               .arg(id, off->disabledReason()));
       return usage(QStringLiteral("no enabled knowledge tool '%1' (see `kwb plugin list`)").arg(id));
     }
     nlohmann::json input = nlohmann::json::object();
@@ -596,7 +629,8 @@ int cmdPlugin(const QStringList& args) {
       // Bounded before parsing: the query is echoed in the answer (pretty-printed, so its size grows with
       // size times depth), and a 120 KB nest of arrays once grew kwb to 24 GB.
       QString why;
-      const std::optional<nlohmann::json> parsed = parseBoundedJson(p.value(QStringLiteral("input")).toUtf8(), limits::kQuery, &why);
+      const std::optional<nlohmann::json> parsed =
+          parseBoundedJson(p.value(QStringLiteral("input")).toUtf8(), limits::kQuery, &why);
       if (!parsed) return usage(QStringLiteral("--input: ") + why);
       input = *parsed;
     }
@@ -626,13 +660,17 @@ int cmdMemory(const QStringList& args) {
   // --workspace, else $KWB_WORKSPACE (set by the workspace's tools/*.py shims), else the current folder.
   const QString ws = !p.value(QStringLiteral("workspace")).isEmpty() ? p.value(QStringLiteral("workspace"))
                      : !qEnvironmentVariableIsEmpty("KWB_WORKSPACE") ? qEnvironmentVariable("KWB_WORKSPACE")
-                                                                    : QDir::currentPath();
+                                                                     : QDir::currentPath();
   const QString version = p.value(QStringLiteral("version"));
   if (!versionNumber(version))
-    return usage(QStringLiteral("memory needs --version vN (v0, v1, ... without leading zeros, N < 10^9), got '%1'").arg(version));
+    return usage(QStringLiteral("memory needs --version vN (v0, v1, ... without leading zeros, N < 10^9), got '%1'")
+                     .arg(version));
   // memory/ belongs to a workspace (kwb baseline made it): never scatter records into another folder.
-  if (!QFileInfo::exists(QDir(ws).filePath(QStringLiteral(".kwb"))) && !QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory"))))
-    return usage(QStringLiteral("%1 is not a workspace (no .kwb/ or memory/ folder): pass --workspace, or run kwb baseline first").arg(ws));
+  if (!QFileInfo::exists(QDir(ws).filePath(QStringLiteral(".kwb"))) &&
+      !QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory"))))
+    return usage(QStringLiteral(
+                     "%1 is not a workspace (no .kwb/ or memory/ folder): pass --workspace, or run kwb baseline first")
+                     .arg(ws));
   const QString path = memoryPath(ws, version);
   QString error;
   if (args.constFirst() == QLatin1String("create")) {
@@ -674,9 +712,12 @@ QString detectFramework(const QString& kernelPath) {
   QFile f(kernelPath);
   if (!f.open(QIODevice::ReadOnly)) return {};
   const QString text = QString::fromUtf8(f.readAll());
-  if (text.contains(QStringLiteral("import cutlass")) || text.contains(QStringLiteral("from cutlass"))) return QStringLiteral("cutedsl");
-  if (text.contains(QStringLiteral("import flydsl")) || text.contains(QStringLiteral("from flydsl"))) return QStringLiteral("flydsl");
-  if (text.contains(QStringLiteral("import triton")) || text.contains(QStringLiteral("from triton"))) return QStringLiteral("triton");
+  if (text.contains(QStringLiteral("import cutlass")) || text.contains(QStringLiteral("from cutlass")))
+    return QStringLiteral("cutedsl");
+  if (text.contains(QStringLiteral("import flydsl")) || text.contains(QStringLiteral("from flydsl")))
+    return QStringLiteral("flydsl");
+  if (text.contains(QStringLiteral("import triton")) || text.contains(QStringLiteral("from triton")))
+    return QStringLiteral("triton");
   return {};
 }
 
@@ -684,8 +725,10 @@ int cmdCheck(const QStringList& args) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("kernel.py"));
   p.addOption({QStringLiteral("api"), QStringLiteral("CuTe DSL API table (cute_api.json)"), QStringLiteral("JSON")});
-  p.addOption({QStringLiteral("framework"), QStringLiteral("triton | cutedsl | flydsl (default: from kernel.py's imports)"), QStringLiteral("F")});
-  p.addOption({QStringLiteral("python"), QStringLiteral("Python 3"), QStringLiteral("PATH"), QStringLiteral("python3")});
+  p.addOption({QStringLiteral("framework"),
+               QStringLiteral("triton | cutedsl | flydsl (default: from kernel.py's imports)"), QStringLiteral("F")});
+  p.addOption(
+      {QStringLiteral("python"), QStringLiteral("Python 3"), QStringLiteral("PATH"), QStringLiteral("python3")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("check needs exactly one KERNEL.py"));
   const QString kernel = p.positionalArguments().constFirst();
@@ -701,12 +744,14 @@ int cmdCheck(const QStringList& args) {
   for (const ConformanceIssue& v : conf.violations)
     out() << kernel << ':' << v.line << ": error: " << v.code << ": " << v.message
           << (v.sourceLine.isEmpty() ? QString() : QStringLiteral(" — `") + v.sourceLine + u'`') << Qt::endl;
-  out() << (conf.ok ? "PASS" : "FAIL") << ": framework conformance (" << framework << "): " << conformanceSummary(conf) << Qt::endl;
+  out() << (conf.ok ? "PASS" : "FAIL") << ": framework conformance (" << framework << "): " << conformanceSummary(conf)
+        << Qt::endl;
   // API names: CuTe DSL against cute_api.json, FlyDSL against flydsl_api.json (the same checker).
   if (framework == QLatin1String("triton")) {
     if (p.isSet(QStringLiteral("api")))
       out() << "NOT CHECKED: triton names against " << p.value(QStringLiteral("api"))
-            << " (API tables exist for the CuTe DSL and FlyDSL only; the conformance result above stands alone)" << Qt::endl;
+            << " (API tables exist for the CuTe DSL and FlyDSL only; the conformance result above stands alone)"
+            << Qt::endl;
     return conf.ok ? kOk : kFail;
   }
   const bool fly = framework == QLatin1String("flydsl");
@@ -715,32 +760,40 @@ int cmdCheck(const QStringList& args) {
   QString api = p.value(QStringLiteral("api"));
   if (api.isEmpty()) api = fly ? findFlyApiTable() : findCuteApiTable();
   if (api.isEmpty())
-    return usage(QStringLiteral("check needs --api %1 (or %2)").arg(tableName, fly ? QStringLiteral("KWB_FLYDSL_API") : QStringLiteral("KWB_CUTE_API")));
+    return usage(QStringLiteral("check needs --api %1 (or %2)")
+                     .arg(tableName, fly ? QStringLiteral("KWB_FLYDSL_API") : QStringLiteral("KWB_CUTE_API")));
   if (!QFileInfo(api).isFile()) return usage(QStringLiteral("%1: no such API table").arg(api));
   const CuteCheckResult r = runCuteCheck(p.value(QStringLiteral("python")), kernel, api);
   if (!r.ran) return usage(QStringLiteral("the %1 check did not run: ").arg(label) + r.error);
   if (r.exitCode == 2)  // unreadable input: the table or the kernel, named in the checker's reason
-    return usage(r.errors.isEmpty() ? QStringLiteral("the %1 check could not read its input").arg(label) : r.errors.constFirst().why);
+    return usage(r.errors.isEmpty() ? QStringLiteral("the %1 check could not read its input").arg(label)
+                                    : r.errors.constFirst().why);
   if (r.tablePackage != (fly ? QLatin1String("flydsl") : QLatin1String("cutlass")))
-    return usage(QStringLiteral("%1 describes %2, not the %3 (%4): pass --api %5")
-                     .arg(api, r.tablePackage, label, fly ? QStringLiteral("flydsl") : QStringLiteral("cutlass"), tableName));
+    return usage(
+        QStringLiteral("%1 describes %2, not the %3 (%4): pass --api %5")
+            .arg(api, r.tablePackage, label, fly ? QStringLiteral("flydsl") : QStringLiteral("cutlass"), tableName));
   for (const CuteCheckIssue& e : r.errors)  // an issue of the file as a whole (a syntax error) names no API
-    out() << kernel << ':' << e.line << ": error: " << (e.name.isEmpty() ? QString() : e.name + QStringLiteral(": ")) << e.why << Qt::endl;
-  for (const CuteCheckIssue& w : r.warnings) out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
-  out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << (fly ? " flydsl" : " cute/cutlass") << " names and calls checked against "
-        << QFileInfo(api).fileName() << ' ' << r.tableVersion << " (static check; the kernel was not run)" << Qt::endl;
+    out() << kernel << ':' << e.line << ": error: " << (e.name.isEmpty() ? QString() : e.name + QStringLiteral(": "))
+          << e.why << Qt::endl;
+  for (const CuteCheckIssue& w : r.warnings)
+    out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
+  out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << (fly ? " flydsl" : " cute/cutlass")
+        << " names and calls checked against " << QFileInfo(api).fileName() << ' ' << r.tableVersion
+        << " (static check; the kernel was not run)" << Qt::endl;
   return r.ok && conf.ok ? kOk : kFail;
 }
 
 // ---------------------------------------------------------------- export
 int cmdExport(const QStringList& args, const FigureRenderer& renderer, const HtmlToPdf& toPdf) {
   QCommandLineParser p;
-  p.addOption({QStringLiteral("format"), QStringLiteral("html, pdf or md"), QStringLiteral("F"), QStringLiteral("html")});
+  p.addOption(
+      {QStringLiteral("format"), QStringLiteral("html, pdf or md"), QStringLiteral("F"), QStringLiteral("html")});
   p.addOption({QStringLiteral("output"), QStringLiteral("output file"), QStringLiteral("FILE")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("export needs exactly one WORKSPACE"));
   const auto format = exportFormatFromText(p.value(QStringLiteral("format")));
-  if (!format) return usage(QStringLiteral("--format must be html, pdf or md, got '%1'").arg(p.value(QStringLiteral("format"))));
+  if (!format)
+    return usage(QStringLiteral("--format must be html, pdf or md, got '%1'").arg(p.value(QStringLiteral("format"))));
   QString error;
   const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);
   if (!review) return usage(error);
@@ -766,7 +819,8 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   if (output.isEmpty()) output = QStringLiteral("%1-review.%2").arg(review->problemName, exportSuffix(*format));
   if (!exportReview(*review, *format, png, output, toPdf, &error)) return usage(error);
   for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
-  out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")" << Qt::endl;
+  out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")"
+        << Qt::endl;
   return kOk;
 }
 

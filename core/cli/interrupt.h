@@ -14,7 +14,7 @@ namespace kwb {
 /// Ctrl-C ends the process at once. One instance at a time (the handlers are process-wide).
 class InterruptGuard : public QObject {
   Q_OBJECT
-public:
+ public:
   /// Installs the handlers. On a platform without POSIX signals, or when the pipe cannot be made, it
   /// installs nothing and interrupted() never fires (installed() is false).
   explicit InterruptGuard(QObject* parent = nullptr);
@@ -23,11 +23,11 @@ public:
   /// Whether the handlers are in place.
   bool installed() const { return m_notifier != nullptr; }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// A signal arrived; `signo` is its number (SIGINT = 2, SIGTERM = 15, SIGHUP = 1).
   void interrupted(int signo);
 
-private:
+ private:
   QSocketNotifier* m_notifier = nullptr;
 };
 

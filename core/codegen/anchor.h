@@ -21,32 +21,32 @@ namespace kwb {
 
 /// What an anchor planned for one spec: everything a backend needs to render its template.
 struct AnchorPlan {
-    QString anchor;                          ///< the anchor's id ("conv", "pool", "attention")
-    QString description;                     ///< one line for headers, e.g. "conv_transpose3d of x [4, 32, 32, 64, 128] ..."
-    QString input;                           ///< the main forward() input (x, Q)
-    QStringList ops;                         ///< op ids the launch computes (the fusion group)
-    QMap<QString, QString> vars;             ///< the anchor's own template placeholders (Python literals)
-    QList<QPair<QString, QString>> config;   ///< baseline configuration, report order
-    int tile = 0;                            ///< GeneratedKernel::tile: elements along the innermost tiled output dim
-    QString mathDtype;                       ///< GeneratedKernel::mathDtype ("tf32" for tl.dot on fp32), "" = data dtype
+  QString anchor;               ///< the anchor's id ("conv", "pool", "attention")
+  QString description;          ///< one line for headers, e.g. "conv_transpose3d of x [4, 32, 32, 64, 128] ..."
+  QString input;                ///< the main forward() input (x, Q)
+  QStringList ops;              ///< op ids the launch computes (the fusion group)
+  QMap<QString, QString> vars;  ///< the anchor's own template placeholders (Python literals)
+  QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
+  int tile = 0;                           ///< GeneratedKernel::tile: elements along the innermost tiled output dim
+  QString mathDtype;                      ///< GeneratedKernel::mathDtype ("tf32" for tl.dot on fp32), "" = data dtype
 };
 
 /// One anchor unit.
 class Anchor {
-public:
-    virtual ~Anchor() = default;
-    /// Stable id, e.g. "conv".
-    virtual QString id() const = 0;
-    /// The probe category it anchors ("Convolution", "Pooling", "Attention").
-    virtual QString category() const = 0;
-    /// Plans the spec's launch when this anchor covers the whole problem. nullopt with *whyNot (one
-    /// sentence naming the op, argument or construct it cannot take, with the user's line when known)
-    /// when the graph holds this anchor's op but the unit cannot plan it; nullopt with *whyNot empty when
-    /// the graph is not this anchor's at all.
-    virtual std::optional<AnchorPlan> plan(const OpGraph& g, const nlohmann::json& spec, QString* whyNot) const = 0;
-    /// The Qt resource path of its template for a framework id ("triton"), or "" when that framework has
-    /// none yet (the backend then writes a skeleton that says so).
-    virtual QString templatePath(const QString& framework) const = 0;
+ public:
+  virtual ~Anchor() = default;
+  /// Stable id, e.g. "conv".
+  virtual QString id() const = 0;
+  /// The probe category it anchors ("Convolution", "Pooling", "Attention").
+  virtual QString category() const = 0;
+  /// Plans the spec's launch when this anchor covers the whole problem. nullopt with *whyNot (one
+  /// sentence naming the op, argument or construct it cannot take, with the user's line when known)
+  /// when the graph holds this anchor's op but the unit cannot plan it; nullopt with *whyNot empty when
+  /// the graph is not this anchor's at all.
+  virtual std::optional<AnchorPlan> plan(const OpGraph& g, const nlohmann::json& spec, QString* whyNot) const = 0;
+  /// The Qt resource path of its template for a framework id ("triton"), or "" when that framework has
+  /// none yet (the backend then writes a skeleton that says so).
+  virtual QString templatePath(const QString& framework) const = 0;
 };
 
 /// Every anchor compiled in, in recognition order. Lives for the program.
@@ -54,9 +54,9 @@ const QList<const Anchor*>& anchorRegistry();
 
 /// The outcome of asking every anchor about a spec.
 struct AnchorMatch {
-    std::optional<AnchorPlan> plan;  ///< set when an anchor planned the spec
-    const Anchor* anchor = nullptr;  ///< the anchor that claimed the spec (planned it or said why not); nullptr: none
-    QString whyNot;                  ///< claimed but not planned: why
+  std::optional<AnchorPlan> plan;  ///< set when an anchor planned the spec
+  const Anchor* anchor = nullptr;  ///< the anchor that claimed the spec (planned it or said why not); nullptr: none
+  QString whyNot;                  ///< claimed but not planned: why
 };
 
 /// Asks the registry's anchors in order; the first that claims the spec answers.
@@ -81,4 +81,4 @@ GeneratedKernel renderAnchorKernel(const AnchorPlan& plan, const QString& templa
 QString pyTuple(const QList<qint64>& v);
 QString pyBool(bool b);
 
-} // namespace kwb
+}  // namespace kwb

@@ -6,21 +6,18 @@
 
 namespace kwb {
 
-const QList<const FrameworkBackend*>& builtinBackends()
-{
-    static const TritonBackend triton;
-    static const CuteDslBackend cute;
-    static const FlyDslBackend fly;
-    static const QList<const FrameworkBackend*> all = {&triton, &cute, &fly};
-    return all;
+const QList<const FrameworkBackend*>& builtinBackends() {
+  static const TritonBackend triton;
+  static const CuteDslBackend cute;
+  static const FlyDslBackend fly;
+  static const QList<const FrameworkBackend*> all = {&triton, &cute, &fly};
+  return all;
 }
 
-const FrameworkBackend* backendById(const QString& id)
-{
-    for (const FrameworkBackend* b : builtinBackends())
-        if (b->id() == id)
-            return b;
-    return nullptr;
+const FrameworkBackend* backendById(const QString& id) {
+  for (const FrameworkBackend* b : builtinBackends())
+    if (b->id() == id) return b;
+  return nullptr;
 }
 
-} // namespace kwb
+}  // namespace kwb

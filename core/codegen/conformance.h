@@ -11,27 +11,27 @@
 namespace kwb {
 
 struct ConformanceIssue {
-    int line = 0;        ///< 1-based line in kernel.py (0: the file as a whole, e.g. a missing import)
-    int column = 0;      ///< 1-based column (0 when line is 0)
-    QString code;        ///< torch-compute | tensor-method | tensor-arithmetic | tensor-indexing |
-                         ///< matmul-operator | nn-module | third-party | third-party-import |
-                         ///< no-framework-import | no-kernel | no-launch | no-modelnew | no-forward
-    QString message;     ///< e.g. "`torch.relu` is PyTorch compute, not a Triton kernel (in ModelNew.forward)"
-    QString sourceLine;  ///< the offending line, stripped ("" for line 0)
+  int line = 0;        ///< 1-based line in kernel.py (0: the file as a whole, e.g. a missing import)
+  int column = 0;      ///< 1-based column (0 when line is 0)
+  QString code;        ///< torch-compute | tensor-method | tensor-arithmetic | tensor-indexing |
+                       ///< matmul-operator | nn-module | third-party | third-party-import |
+                       ///< no-framework-import | no-kernel | no-launch | no-modelnew | no-forward
+  QString message;     ///< e.g. "`torch.relu` is PyTorch compute, not a Triton kernel (in ModelNew.forward)"
+  QString sourceLine;  ///< the offending line, stripped ("" for line 0)
 };
 
 struct ConformanceResult {
-    bool ran = false;           ///< the checker ran and printed its JSON (false: see `error`)
-    bool ok = false;            ///< ran and found no violation
-    int exitCode = -1;          ///< 0 conforms, 1 violations, 2 unreadable or syntax error; -1 not run
-    QString framework;          ///< "triton" | "cutedsl" | "flydsl"
-    QString file;               ///< the checked file's name, e.g. "kernel.py" (summaries cite file:line)
-    QStringList kernels;        ///< the framework kernels kernel.py defines (@triton.jit, @cute.kernel, ...)
-    QStringList launches;       ///< "kwb_relu_kernel at line 64 (kernel[grid](...))", in path order
-    QStringList followed;       ///< functions walked: "ModelNew.forward", helpers it calls
-    QList<ConformanceIssue> violations;
-    QString error;              ///< ran=false: why; exit 2: the checker's reason (e.g. "syntax error at line 3: ...")
-    QString rawJson;            ///< the checker's stdout
+  bool ran = false;      ///< the checker ran and printed its JSON (false: see `error`)
+  bool ok = false;       ///< ran and found no violation
+  int exitCode = -1;     ///< 0 conforms, 1 violations, 2 unreadable or syntax error; -1 not run
+  QString framework;     ///< "triton" | "cutedsl" | "flydsl"
+  QString file;          ///< the checked file's name, e.g. "kernel.py" (summaries cite file:line)
+  QStringList kernels;   ///< the framework kernels kernel.py defines (@triton.jit, @cute.kernel, ...)
+  QStringList launches;  ///< "kwb_relu_kernel at line 64 (kernel[grid](...))", in path order
+  QStringList followed;  ///< functions walked: "ModelNew.forward", helpers it calls
+  QList<ConformanceIssue> violations;
+  QString error;    ///< ran=false: why; exit 2: the checker's reason (e.g. "syntax error at line 3: ...")
+  QString rawJson;  ///< the checker's stdout
 };
 
 /// Framework ids the checker knows: "triton", "cutedsl", "flydsl".
@@ -48,4 +48,4 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
 /// citing the checked file by its own name (`file`; "kernel.py" when unset).
 QString conformanceSummary(const ConformanceResult& r);
 
-} // namespace kwb
+}  // namespace kwb

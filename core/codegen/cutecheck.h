@@ -8,25 +8,27 @@
 namespace kwb {
 
 struct CuteCheckIssue {
-    int line = 0;    ///< 1-based line in the kernel (0: the file as a whole)
-    QString name;    ///< fully qualified, e.g. "cutlass.cute.make_fragment"
-    QString why;     ///< e.g. "not in cute_api.json (4.7.0); present in older table(s) 4.5.0: removed or renamed since (...)"
+  int line = 0;  ///< 1-based line in the kernel (0: the file as a whole)
+  QString name;  ///< fully qualified, e.g. "cutlass.cute.make_fragment"
+  QString
+      why;  ///< e.g. "not in cute_api.json (4.7.0); present in older table(s) 4.5.0: removed or renamed since (...)"
 };
 
 struct CuteCheckResult {
-    bool ran = false;          ///< the checker ran and printed its JSON (false: see `error`)
-    bool ok = false;           ///< ran and found no errors
-    int exitCode = -1;         ///< 0 ok, 1 errors, 2 unreadable input; -1 not run
-    QString tableVersion;      ///< e.g. "4.7.0"
-    QString tablePackage;      ///< the package the table describes: "cutlass" (CuTe DSL) or "flydsl"
-    int checkedNames = 0;      ///< names/calls looked up
-    QList<CuteCheckIssue> errors;
-    QList<CuteCheckIssue> warnings;
-    QString error;             ///< why it did not run (python missing, timeout, bad output)
-    QString rawJson;           ///< the checker's stdout
+  bool ran = false;      ///< the checker ran and printed its JSON (false: see `error`)
+  bool ok = false;       ///< ran and found no errors
+  int exitCode = -1;     ///< 0 ok, 1 errors, 2 unreadable input; -1 not run
+  QString tableVersion;  ///< e.g. "4.7.0"
+  QString tablePackage;  ///< the package the table describes: "cutlass" (CuTe DSL) or "flydsl"
+  int checkedNames = 0;  ///< names/calls looked up
+  QList<CuteCheckIssue> errors;
+  QList<CuteCheckIssue> warnings;
+  QString error;    ///< why it did not run (python missing, timeout, bad output)
+  QString rawJson;  ///< the checker's stdout
 };
 
-/// Older tables next to `apiTablePath`: every api_v*.json (CuTe DSL) or flydsl_api_v*.json (FlyDSL) in its folder (for rename/removal notes).
+/// Older tables next to `apiTablePath`: every api_v*.json (CuTe DSL) or flydsl_api_v*.json (FlyDSL) in its folder (for
+/// rename/removal notes).
 QStringList siblingOldApiTables(const QString& apiTablePath);
 
 /// Extracts :/kwb/python/cute_check.py to a temporary folder and runs
@@ -38,4 +40,4 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
 /// As above with the old tables found by siblingOldApiTables(apiTablePath).
 CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, const QString& apiTablePath);
 
-} // namespace kwb
+}  // namespace kwb

@@ -21,277 +21,289 @@ namespace {
 // Literals never stand on the left of a TensorSSA or inside cute.where: they become
 // cute.full_like(ref, v, cutlass.Float32) so that no reflected operator is needed.
 class CuteDialect final : public PwDialect {
-public:
-    QString unary(const QString& name, const PwVal& a) const override
-    {
-        static const QStringList direct = {QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("erf"),
-                                           QStringLiteral("sqrt"), QStringLiteral("rsqrt"), QStringLiteral("abs"),
-                                           QStringLiteral("floor"), QStringLiteral("sin"), QStringLiteral("cos"),
-                                           QStringLiteral("tanh")};
-        if (direct.contains(name))
-            return QStringLiteral("cute.math.%1(%2)").arg(name, a.expr);
-        if (name == u"sigmoid") {  // 1 / (1 + exp(-a))
-            const QString den = QStringLiteral("(cute.math.exp(%1 * -1.0) + 1.0)").arg(a.expr);
-            if (a.kind == PwVal::Kind::Tensor)
-                return QStringLiteral("(%1 / %2)").arg(fullLike(a, 1.0), den);
-            return QStringLiteral("(1.0 / %1)").arg(den);
-        }
-        return {};
+ public:
+  QString unary(const QString& name, const PwVal& a) const override {
+    static const QStringList direct = {QStringLiteral("exp"),   QStringLiteral("log"),   QStringLiteral("erf"),
+                                       QStringLiteral("sqrt"),  QStringLiteral("rsqrt"), QStringLiteral("abs"),
+                                       QStringLiteral("floor"), QStringLiteral("sin"),   QStringLiteral("cos"),
+                                       QStringLiteral("tanh")};
+    if (direct.contains(name)) return QStringLiteral("cute.math.%1(%2)").arg(name, a.expr);
+    if (name == u"sigmoid") {  // 1 / (1 + exp(-a))
+      const QString den = QStringLiteral("(cute.math.exp(%1 * -1.0) + 1.0)").arg(a.expr);
+      if (a.kind == PwVal::Kind::Tensor) return QStringLiteral("(%1 / %2)").arg(fullLike(a, 1.0), den);
+      return QStringLiteral("(1.0 / %1)").arg(den);
     }
-    QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override
-    {
-        const PwVal& ref = a.kind == PwVal::Kind::Tensor ? a : (b.kind == PwVal::Kind::Tensor ? b : c);
-        auto side = [&](const PwVal& v) { return v.kind == PwVal::Kind::Tensor ? v.expr : fill(ref, v.expr); };
-        return QStringLiteral("cute.where(%1, %2, %3)").arg(c.expr, side(a), side(b));
-    }
-    QString fullLike(const PwVal& like, double v) const override { return fill(like, literal(v)); }
-    QString binary(const QString& op, const PwVal& a, const PwVal& b) const override
-    {
-        const bool aT = a.kind == PwVal::Kind::Tensor, bT = b.kind == PwVal::Kind::Tensor;
-        if (aT || !bT)
-            return a.expr + u' ' + op + u' ' + b.expr;
-        // non-tensor on the left of a tensor: reorder commutative ops, mirror comparisons, else fill
-        if (op == u"+" || op == u"*" || op == u"==" || op == u"!=")
-            return b.expr + u' ' + op + u' ' + a.expr;
-        static const QHash<QString, QString> mirror = {{QStringLiteral("<"), QStringLiteral(">")},
-                                                       {QStringLiteral("<="), QStringLiteral(">=")},
-                                                       {QStringLiteral(">"), QStringLiteral("<")},
-                                                       {QStringLiteral(">="), QStringLiteral("<=")}};
-        if (mirror.contains(op))
-            return b.expr + u' ' + mirror.value(op) + u' ' + a.expr;
-        return fill(b, a.expr) + u' ' + op + u' ' + b.expr;
-    }
+    return {};
+  }
+  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override {
+    const PwVal& ref = a.kind == PwVal::Kind::Tensor ? a : (b.kind == PwVal::Kind::Tensor ? b : c);
+    auto side = [&](const PwVal& v) { return v.kind == PwVal::Kind::Tensor ? v.expr : fill(ref, v.expr); };
+    return QStringLiteral("cute.where(%1, %2, %3)").arg(c.expr, side(a), side(b));
+  }
+  QString fullLike(const PwVal& like, double v) const override { return fill(like, literal(v)); }
+  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override {
+    const bool aT = a.kind == PwVal::Kind::Tensor, bT = b.kind == PwVal::Kind::Tensor;
+    if (aT || !bT) return a.expr + u' ' + op + u' ' + b.expr;
+    // non-tensor on the left of a tensor: reorder commutative ops, mirror comparisons, else fill
+    if (op == u"+" || op == u"*" || op == u"==" || op == u"!=") return b.expr + u' ' + op + u' ' + a.expr;
+    static const QHash<QString, QString> mirror = {{QStringLiteral("<"), QStringLiteral(">")},
+                                                   {QStringLiteral("<="), QStringLiteral(">=")},
+                                                   {QStringLiteral(">"), QStringLiteral("<")},
+                                                   {QStringLiteral(">="), QStringLiteral("<=")}};
+    if (mirror.contains(op)) return b.expr + u' ' + mirror.value(op) + u' ' + a.expr;
+    return fill(b, a.expr) + u' ' + op + u' ' + b.expr;
+  }
 
-private:
-    static QString fill(const PwVal& like, const QString& value)
-    {
-        return QStringLiteral("cute.full_like(%1, %2, cutlass.Float32)").arg(like.expr, value);
-    }
+ private:
+  static QString fill(const PwVal& like, const QString& value) {
+    return QStringLiteral("cute.full_like(%1, %2, cutlass.Float32)").arg(like.expr, value);
+  }
 };
 
-SkeletonStyle cuteSkeleton(const FrameworkBackend& b)
-{
-    return {b.label(),
-            QStringLiteral("import cutlass\nimport cutlass.cute as cute\nfrom cutlass.cute.runtime import from_dlpack"),
-            {QStringLiteral("@cute.kernel device function; @cute.jit host function that tiles the tensors and "
-                            "launches kernel(...).launch(grid=..., block=...)"),
-             QStringLiteral("reductions/softmax/norms: one CTA per row, fp32 accumulation, warp then CTA reduce "
-                            "(official cute/hopper/kernel/cta_norm)"),
-             QStringLiteral("GEMM on Hopper: official cute/hopper/kernel/dense_gemm (TMA + WGMMA pipeline)"),
-             QStringLiteral("ModelNew.forward: from_dlpack the torch tensors, cute.compile once per (shape, dtype), "
-                            "set self.last_grid_blocks"),
-             QStringLiteral("check every cute.* name with resources/python/cute_check.py against cute_api.json")},
-            b.runtimeRequirement()};
+SkeletonStyle cuteSkeleton(const FrameworkBackend& b) {
+  return {b.label(),
+          QStringLiteral("import cutlass\nimport cutlass.cute as cute\nfrom cutlass.cute.runtime import from_dlpack"),
+          {QStringLiteral("@cute.kernel device function; @cute.jit host function that tiles the tensors and "
+                          "launches kernel(...).launch(grid=..., block=...)"),
+           QStringLiteral("reductions/softmax/norms: one CTA per row, fp32 accumulation, warp then CTA reduce "
+                          "(official cute/hopper/kernel/cta_norm)"),
+           QStringLiteral("GEMM on Hopper: official cute/hopper/kernel/dense_gemm (TMA + WGMMA pipeline)"),
+           QStringLiteral("ModelNew.forward: from_dlpack the torch tensors, cute.compile once per (shape, dtype), "
+                          "set self.last_grid_blocks"),
+           QStringLiteral("check every cute.* name with resources/python/cute_check.py against cute_api.json")},
+          b.runtimeRequirement()};
 }
 
-int dtypeBits(const QString& d)
-{
-    return d == u"float32" ? 32 : d == u"bool" ? 8 : 16;
+int dtypeBits(const QString& d) { return d == u"float32" ? 32 : d == u"bool" ? 8 : 16; }
+
+}  // namespace
+
+QStringList CuteDslBackend::conformanceMarkers() const {
+  return {QStringLiteral("import cutlass"), QStringLiteral("import cutlass.cute as cute"),
+          QStringLiteral("@cute.kernel"), QStringLiteral("@cute.jit")};
 }
 
-} // namespace
-
-QStringList CuteDslBackend::conformanceMarkers() const
-{
-    return {QStringLiteral("import cutlass"), QStringLiteral("import cutlass.cute as cute"), QStringLiteral("@cute.kernel"),
-            QStringLiteral("@cute.jit")};
+QString CuteDslBackend::runtimeRequirement() const {
+  return QStringLiteral(
+      "nvidia-cutlass-dsl 4.7 (import cutlass) with PyTorch on an NVIDIA GPU, SM80 or newer "
+      "(Hopper: set CUTE_DSL_ARCH=sm_90a when compiling off the GPU)");
 }
 
-QString CuteDslBackend::runtimeRequirement() const
-{
-    return QStringLiteral("nvidia-cutlass-dsl 4.7 (import cutlass) with PyTorch on an NVIDIA GPU, SM80 or newer "
-                          "(Hopper: set CUTE_DSL_ARCH=sm_90a when compiling off the GPU)");
+bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (!hasPointwiseGraph(spec)) {
+    if (const AnchorMatch m = matchAnchor(spec); m.anchor) {
+      if (whyNot) *whyNot = anchorSkeletonReason(m, id());
+      return false;
+    }
+    const auto plan = planPattern(spec, whyNot);
+    return plan && cuteHasPatternTemplate(*plan, whyNot);
+  }
+  const auto prog = parsePointwiseProgram(spec, whyNot);
+  if (!prog) return false;
+  for (const PwInput* in : prog->tensorInputs())
+    if (in->broadcast || !in->viewExpr.isEmpty()) {
+      if (whyNot)
+        *whyNot = QStringLiteral(
+                      "input %1 broadcasts to the output or is a view of an input; the CuTe DSL template reads "
+                      "same-shape inputs and "
+                      "one-element tensors (--framework triton handles broadcasting)")
+                      .arg(in->name);
+      return false;
+    }
+  for (const PwInput* in : prog->tensorInputs())
+    if (in->dtype == u"bool") {
+      if (whyNot)
+        *whyNot =
+            QStringLiteral("input %1 is a bool tensor; the CuTe DSL template copies float tensors only").arg(in->name);
+      return false;
+    }
+  if (prog->outDtype == u"bool") {
+    if (whyNot)
+      *whyNot = QStringLiteral("the output is a bool tensor; the CuTe DSL template stores float tensors only");
+    return false;
+  }
+  const CuteDialect d;
+  QString result;
+  return lowerPointwise(
+             *prog, d,
+             [](const PwInput& in) {
+               return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0};
+             },
+             QString(), &result, whyNot)
+      .has_value();
 }
 
-bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
-{
-    if (!hasPointwiseGraph(spec)) {
-        if (const AnchorMatch m = matchAnchor(spec); m.anchor) {
-            if (whyNot)
-                *whyNot = anchorSkeletonReason(m, id());
-            return false;
-        }
-        const auto plan = planPattern(spec, whyNot);
-        return plan && cuteHasPatternTemplate(*plan, whyNot);
-    }
-    const auto prog = parsePointwiseProgram(spec, whyNot);
-    if (!prog)
-        return false;
-    for (const PwInput* in : prog->tensorInputs())
-        if (in->broadcast || !in->viewExpr.isEmpty()) {
-            if (whyNot)
-                *whyNot = QStringLiteral("input %1 broadcasts to the output or is a view of an input; the CuTe DSL template reads same-shape inputs and "
-                                         "one-element tensors (--framework triton handles broadcasting)")
-                              .arg(in->name);
-            return false;
-        }
-    for (const PwInput* in : prog->tensorInputs())
-        if (in->dtype == u"bool") {
-            if (whyNot)
-                *whyNot = QStringLiteral("input %1 is a bool tensor; the CuTe DSL template copies float tensors only").arg(in->name);
-            return false;
-        }
-    if (prog->outDtype == u"bool") {
-        if (whyNot)
-            *whyNot = QStringLiteral("the output is a bool tensor; the CuTe DSL template stores float tensors only");
-        return false;
-    }
-    const CuteDialect d;
-    QString result;
-    return lowerPointwise(*prog, d, [](const PwInput& in) { return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0}; },
-                          QString(), &result, whyNot)
-        .has_value();
-}
+GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
+  QString why;
+  if (!hasPointwiseGraph(spec)) {
+    if (const AnchorMatch m = matchAnchor(spec); m.anchor)
+      return makeSkeleton(spec, cuteSkeleton(*this), anchorSkeletonReason(m, id()));
+    const auto plan = planPattern(spec, &why);
+    if (plan && cuteHasPatternTemplate(*plan, &why)) return cutePatternKernel(*plan, spec, *this);
+    return makeSkeleton(spec, cuteSkeleton(*this), why);
+  }
+  if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
+  const auto prog = parsePointwiseProgram(spec, &why);
 
-GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const
-{
-    QString why;
-    if (!hasPointwiseGraph(spec)) {
-        if (const AnchorMatch m = matchAnchor(spec); m.anchor)
-            return makeSkeleton(spec, cuteSkeleton(*this), anchorSkeletonReason(m, id()));
-        const auto plan = planPattern(spec, &why);
-        if (plan && cuteHasPatternTemplate(*plan, &why))
-            return cutePatternKernel(*plan, spec, *this);
-        return makeSkeleton(spec, cuteSkeleton(*this), why);
+  const QString ind = QStringLiteral("    ");
+  QStringList kTensorParams, kScalarParams, kPartition, kLoads, hTensorParams, hScalarParams, hTiling, callArgs, views,
+      sizes, scalarArgs, prep;
+  int widest = dtypeBits(prog->outDtype);
+  for (const PwInput& in : prog->inputs) {
+    if (!in.usedByGraph) continue;
+    if (!in.isTensor) {
+      kScalarParams << ind + QStringLiteral("s_%1: cutlass.Float32,").arg(in.name);
+      hScalarParams << ind + QStringLiteral("s_%1: cutlass.Float32,").arg(in.name);
+      scalarArgs << QStringLiteral("float(%1)").arg(in.name);
+      continue;
     }
-    if (!supports(spec, &why))
-        return makeSkeleton(spec, cuteSkeleton(*this), why);
-    const auto prog = parsePointwiseProgram(spec, &why);
-
-    const QString ind = QStringLiteral("    ");
-    QStringList kTensorParams, kScalarParams, kPartition, kLoads, hTensorParams, hScalarParams, hTiling, callArgs,
-        views, sizes, scalarArgs, prep;
-    int widest = dtypeBits(prog->outDtype);
-    for (const PwInput& in : prog->inputs) {
-        if (!in.usedByGraph)
-            continue;
-        if (!in.isTensor) {
-            kScalarParams << ind + QStringLiteral("s_%1: cutlass.Float32,").arg(in.name);
-            hScalarParams << ind + QStringLiteral("s_%1: cutlass.Float32,").arg(in.name);
-            scalarArgs << QStringLiteral("float(%1)").arg(in.name);
-            continue;
-        }
-        widest = std::max(widest, dtypeBits(in.dtype));
-        const QString& n = in.name;
-        kTensorParams << ind + QStringLiteral("g_%1: cute.Tensor,").arg(n);
-        hTensorParams << ind + QStringLiteral("m_%1: cute.Tensor,").arg(n);
-        callArgs << QStringLiteral("g_%1").arg(n);
-        sizes << n + QStringLiteral(".element_size()");
-        kPartition << ind + QStringLiteral("blk_%1 = g_%1[blk_coord]").arg(n)
-                   << ind + QStringLiteral("atom_%1 = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), g_%1.element_type)").arg(n)
-                   << ind + QStringLiteral("thr_%1 = cute.make_tiled_copy_tv(atom_%1, thr_layout, val_layout).get_slice(tidx).partition_S(blk_%1)").arg(n)
-                   << ind + QStringLiteral("frg_%1 = cute.make_rmem_tensor_like(thr_%1)").arg(n);
-        kLoads << ind + QStringLiteral("cute.copy(atom_%1, thr_%1, frg_%1, pred=frg_pred)").arg(n)
-               << ind + QStringLiteral("in_%1 = frg_%1.load().to(cutlass.Float32)").arg(n);
-        if (in.scalarLike) {
-            // one element broadcast with a stride-0 layout over the output's shape
-            hTiling << ind + QStringLiteral("b_%1 = cute.make_tensor(m_%1.iterator, cute.make_layout(m_out.shape, stride=(0, 0)))").arg(n)
-                    << ind + QStringLiteral("g_%1 = cute.zipped_divide(b_%1, tiler_mn)").arg(n);
-            views << QStringLiteral("            %1.reshape(1, 1),").arg(n);
-            prep << QStringLiteral("        if %1.numel() != 1:").arg(n)
-                 << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")").arg(n);
-        } else {
-            hTiling << ind + QStringLiteral("g_%1 = cute.zipped_divide(m_%1, tiler_mn)").arg(n);
-            views << QStringLiteral("            %1.view(1, -1),").arg(n);
-            if (n != prog->primary)
-                prep << QStringLiteral("        if %1.shape != %2.shape:").arg(n, prog->primary)
-                     << QStringLiteral("            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")").arg(n, prog->primary);
-            prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided").arg(n);
-        }
+    widest = std::max(widest, dtypeBits(in.dtype));
+    const QString& n = in.name;
+    kTensorParams << ind + QStringLiteral("g_%1: cute.Tensor,").arg(n);
+    hTensorParams << ind + QStringLiteral("m_%1: cute.Tensor,").arg(n);
+    callArgs << QStringLiteral("g_%1").arg(n);
+    sizes << n + QStringLiteral(".element_size()");
+    kPartition
+        << ind + QStringLiteral("blk_%1 = g_%1[blk_coord]").arg(n)
+        << ind + QStringLiteral("atom_%1 = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), g_%1.element_type)").arg(n)
+        << ind + QStringLiteral(
+                     "thr_%1 = cute.make_tiled_copy_tv(atom_%1, thr_layout, "
+                     "val_layout).get_slice(tidx).partition_S(blk_%1)")
+                     .arg(n)
+        << ind + QStringLiteral("frg_%1 = cute.make_rmem_tensor_like(thr_%1)").arg(n);
+    kLoads << ind + QStringLiteral("cute.copy(atom_%1, thr_%1, frg_%1, pred=frg_pred)").arg(n)
+           << ind + QStringLiteral("in_%1 = frg_%1.load().to(cutlass.Float32)").arg(n);
+    if (in.scalarLike) {
+      // one element broadcast with a stride-0 layout over the output's shape
+      hTiling << ind + QStringLiteral(
+                           "b_%1 = cute.make_tensor(m_%1.iterator, cute.make_layout(m_out.shape, stride=(0, 0)))")
+                           .arg(n)
+              << ind + QStringLiteral("g_%1 = cute.zipped_divide(b_%1, tiler_mn)").arg(n);
+      views << QStringLiteral("            %1.reshape(1, 1),").arg(n);
+      prep << QStringLiteral("        if %1.numel() != 1:").arg(n)
+           << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")")
+                  .arg(n);
+    } else {
+      hTiling << ind + QStringLiteral("g_%1 = cute.zipped_divide(m_%1, tiler_mn)").arg(n);
+      views << QStringLiteral("            %1.view(1, -1),").arg(n);
+      if (n != prog->primary)
+        prep << QStringLiteral("        if %1.shape != %2.shape:").arg(n, prog->primary)
+             << QStringLiteral(
+                    "            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")")
+                    .arg(n, prog->primary);
+      prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided")
+                  .arg(n);
     }
-    views << QStringLiteral("            out.view(1, -1),");
-    sizes << QStringLiteral("out.element_size()");
-    callArgs << QStringLiteral("g_out") << QStringLiteral("c_out") << QStringLiteral("m_out.shape")
-             << QStringLiteral("thr_layout") << QStringLiteral("val_layout");
-    for (const PwInput* in : prog->scalarInputs())
-        callArgs << QStringLiteral("s_") + in->name;
+  }
+  views << QStringLiteral("            out.view(1, -1),");
+  sizes << QStringLiteral("out.element_size()");
+  callArgs << QStringLiteral("g_out") << QStringLiteral("c_out") << QStringLiteral("m_out.shape")
+           << QStringLiteral("thr_layout") << QStringLiteral("val_layout");
+  for (const PwInput* in : prog->scalarInputs()) callArgs << QStringLiteral("s_") + in->name;
 
-    const CuteDialect d;
-    QString result;
-    const auto body = lowerPointwise(*prog, d,
-                                     [](const PwInput& in) {
-                                         PwVal v;
-                                         v.kind = in.isTensor ? PwVal::Kind::Tensor : PwVal::Kind::Scalar;
-                                         v.expr = (in.isTensor ? QStringLiteral("in_") : QStringLiteral("s_")) + in.name;
-                                         return v;
-                                     },
-                                     ind, &result, &why);
-    if (!body)
-        return makeSkeleton(spec, cuteSkeleton(*this), why);
+  const CuteDialect d;
+  QString result;
+  const auto body = lowerPointwise(
+      *prog, d,
+      [](const PwInput& in) {
+        PwVal v;
+        v.kind = in.isTensor ? PwVal::Kind::Tensor : PwVal::Kind::Scalar;
+        v.expr = (in.isTensor ? QStringLiteral("in_") : QStringLiteral("s_")) + in.name;
+        return v;
+      },
+      ind, &result, &why);
+  if (!body) return makeSkeleton(spec, cuteSkeleton(*this), why);
 
-    GeneratedKernel k;
-    const int vec = kCopyBits / widest;
-    k.tile = kThreadsPerCta * vec;
-    k.baselineConfig = {
-        {QStringLiteral("tile"), QStringLiteral("%1 elements per CTA = %2 threads x %3 values (vector_size = 128 bits / %4-bit "
-                                                "widest dtype); the flattened tensors viewed as (1, numel)")
-                                     .arg(k.tile).arg(kThreadsPerCta).arg(vec).arg(widest)},
-        {QStringLiteral("threads per CTA"), QStringLiteral("%1 (thr_layout (1, %1), val_layout (1, vector_size), make_layout_tv)").arg(kThreadsPerCta)},
-        {QStringLiteral("grid"), QStringLiteral("cute.size(zipped_divide(out, tiler), mode=[1]) = cdiv(numel, %1); %2 CTAs for the spec's %3 elements")
-                                     .arg(k.tile).arg((prog->numel + k.tile - 1) / k.tile).arg(prog->numel)},
-        {QStringLiteral("data movement"), QStringLiteral("tiled copies gmem -> rmem -> gmem with CopyUniversalOp (128-bit when 16-byte "
-                                                         "aligned), predicated by elem_less(identity coordinate, shape); "
-                                                         "one-element inputs read through a stride-0 layout")},
-        {QStringLiteral("dtype handling"), QStringLiteral("fragments loaded and converted to cutlass.Float32, math in fp32 (cute.math.*), "
-                                                          "converted to the output element type before the store (%1%2)")
-                                               .arg(prog->outDtype, prog->outDtypeFollowsPrimary ? QStringLiteral(", follows the input's dtype at run time") : QString())},
-        {QStringLiteral("compilation"), QStringLiteral("cute.compile once per (numel, dtypes, alignment), cached in ModelNew; static layouts via from_dlpack")},
-        {QStringLiteral("launch plumbing"), QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); output from "
-                                                           "torch.empty; tensors viewed as (1, numel); scalars passed as Float32 arguments")},
-        {QStringLiteral("verification"), QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); not run")
-                                             .arg(QLatin1String(kApiVersion))},
-    };
-    if (prog->outAliasesInput)
-        k.baselineConfig.append({QStringLiteral("aliasing"), QStringLiteral("the reference writes in place; ModelNew returns a new tensor")});
+  GeneratedKernel k;
+  const int vec = kCopyBits / widest;
+  k.tile = kThreadsPerCta * vec;
+  k.baselineConfig = {
+      {QStringLiteral("tile"),
+       QStringLiteral("%1 elements per CTA = %2 threads x %3 values (vector_size = 128 bits / %4-bit "
+                      "widest dtype); the flattened tensors viewed as (1, numel)")
+           .arg(k.tile)
+           .arg(kThreadsPerCta)
+           .arg(vec)
+           .arg(widest)},
+      {QStringLiteral("threads per CTA"),
+       QStringLiteral("%1 (thr_layout (1, %1), val_layout (1, vector_size), make_layout_tv)").arg(kThreadsPerCta)},
+      {QStringLiteral("grid"),
+       QStringLiteral(
+           "cute.size(zipped_divide(out, tiler), mode=[1]) = cdiv(numel, %1); %2 CTAs for the spec's %3 elements")
+           .arg(k.tile)
+           .arg((prog->numel + k.tile - 1) / k.tile)
+           .arg(prog->numel)},
+      {QStringLiteral("data movement"),
+       QStringLiteral("tiled copies gmem -> rmem -> gmem with CopyUniversalOp (128-bit when 16-byte "
+                      "aligned), predicated by elem_less(identity coordinate, shape); "
+                      "one-element inputs read through a stride-0 layout")},
+      {QStringLiteral("dtype handling"),
+       QStringLiteral("fragments loaded and converted to cutlass.Float32, math in fp32 (cute.math.*), "
+                      "converted to the output element type before the store (%1%2)")
+           .arg(prog->outDtype,
+                prog->outDtypeFollowsPrimary ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+      {QStringLiteral("compilation"),
+       QStringLiteral(
+           "cute.compile once per (numel, dtypes, alignment), cached in ModelNew; static layouts via from_dlpack")},
+      {QStringLiteral("launch plumbing"),
+       QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); output from "
+                      "torch.empty; tensors viewed as (1, numel); scalars passed as Float32 arguments")},
+      {QStringLiteral("verification"),
+       QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); not run")
+           .arg(QLatin1String(kApiVersion))},
+  };
+  if (prog->outAliasesInput)
+    k.baselineConfig.append(
+        {QStringLiteral("aliasing"), QStringLiteral("the reference writes in place; ModelNew returns a new tensor")});
 
-    const ModelNewParts parts = modelNewParts(spec);
-    const QString base = kernelBaseName(spec);
-    QString err;
-    const QString text = readResourceText(QStringLiteral(":/kwb/templates/kernels/cutedsl_elementwise.py.tmpl"), &err);
-    if (text.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    const QString outDtype = prog->outDtypeFollowsPrimary ? prog->primary + QStringLiteral(".dtype")
-                                                          : QStringLiteral("torch.") + prog->outDtype;
-    const QMap<QString, QString> vars = {
-        {QStringLiteral("PROBLEM"), problemName(spec)},
-        {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
-        {QStringLiteral("GRAPH_SUMMARY"), graphSummaryComment(spec)},
-        {QStringLiteral("POLICY_NOTE"), policyNote()},
-        {QStringLiteral("CUTE_API_VERSION"), QLatin1String(kApiVersion)},
-        {QStringLiteral("CONFIG_SUMMARY"), configComment(k.baselineConfig)},
-        {QStringLiteral("THREADS_PER_CTA"), QString::number(kThreadsPerCta)},
-        {QStringLiteral("KERNEL_NAME"), base + QStringLiteral("_kernel")},
-        {QStringLiteral("HOST_NAME"), base + QStringLiteral("_host")},
-        {QStringLiteral("KERNEL_TENSOR_PARAMS"), kTensorParams.join(u'\n')},
-        {QStringLiteral("KERNEL_SCALAR_PARAMS"), kScalarParams.join(u'\n')},
-        {QStringLiteral("KERNEL_PARTITION"), kPartition.join(u'\n')},
-        {QStringLiteral("KERNEL_LOADS"), kLoads.join(u'\n')},
-        {QStringLiteral("KERNEL_BODY"), body->join(u'\n')},
-        {QStringLiteral("RESULT"), result},
-        {QStringLiteral("HOST_TENSOR_PARAMS"), hTensorParams.join(u'\n')},
-        {QStringLiteral("HOST_SCALAR_PARAMS"), hScalarParams.join(u'\n')},
-        {QStringLiteral("HOST_TILING"), hTiling.join(u'\n')},
-        {QStringLiteral("KERNEL_CALL_ARGS"), callArgs.join(QStringLiteral(", "))},
-        {QStringLiteral("INIT_PARAMS"), parts.initParams},
-        {QStringLiteral("INIT_STORE"), parts.initStore},
-        {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
-        {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
-        {QStringLiteral("PRIMARY"), prog->primary},
-        {QStringLiteral("OUT_DTYPE"), outDtype},
-        {QStringLiteral("ELEMENT_SIZES"), sizes.join(QStringLiteral(", "))},
-        {QStringLiteral("VIEWS"), views.join(u'\n')},
-        {QStringLiteral("SCALAR_ARGS"), scalarArgs.isEmpty() ? QString() : scalarArgs.join(QStringLiteral(", ")) + u','},
-    };
-    k.source = renderTemplate(text, vars, &err);
-    if (k.source.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    k.ok = true;
-    k.implemented = true;
+  const ModelNewParts parts = modelNewParts(spec);
+  const QString base = kernelBaseName(spec);
+  QString err;
+  const QString text = readResourceText(QStringLiteral(":/kwb/templates/kernels/cutedsl_elementwise.py.tmpl"), &err);
+  if (text.isEmpty()) {
+    k.error = err;
     return k;
+  }
+  const QString outDtype = prog->outDtypeFollowsPrimary ? prog->primary + QStringLiteral(".dtype")
+                                                        : QStringLiteral("torch.") + prog->outDtype;
+  const QMap<QString, QString> vars = {
+      {QStringLiteral("PROBLEM"), problemName(spec)},
+      {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
+      {QStringLiteral("GRAPH_SUMMARY"), graphSummaryComment(spec)},
+      {QStringLiteral("POLICY_NOTE"), policyNote()},
+      {QStringLiteral("CUTE_API_VERSION"), QLatin1String(kApiVersion)},
+      {QStringLiteral("CONFIG_SUMMARY"), configComment(k.baselineConfig)},
+      {QStringLiteral("THREADS_PER_CTA"), QString::number(kThreadsPerCta)},
+      {QStringLiteral("KERNEL_NAME"), base + QStringLiteral("_kernel")},
+      {QStringLiteral("HOST_NAME"), base + QStringLiteral("_host")},
+      {QStringLiteral("KERNEL_TENSOR_PARAMS"), kTensorParams.join(u'\n')},
+      {QStringLiteral("KERNEL_SCALAR_PARAMS"), kScalarParams.join(u'\n')},
+      {QStringLiteral("KERNEL_PARTITION"), kPartition.join(u'\n')},
+      {QStringLiteral("KERNEL_LOADS"), kLoads.join(u'\n')},
+      {QStringLiteral("KERNEL_BODY"), body->join(u'\n')},
+      {QStringLiteral("RESULT"), result},
+      {QStringLiteral("HOST_TENSOR_PARAMS"), hTensorParams.join(u'\n')},
+      {QStringLiteral("HOST_SCALAR_PARAMS"), hScalarParams.join(u'\n')},
+      {QStringLiteral("HOST_TILING"), hTiling.join(u'\n')},
+      {QStringLiteral("KERNEL_CALL_ARGS"), callArgs.join(QStringLiteral(", "))},
+      {QStringLiteral("INIT_PARAMS"), parts.initParams},
+      {QStringLiteral("INIT_STORE"), parts.initStore},
+      {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
+      {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
+      {QStringLiteral("PRIMARY"), prog->primary},
+      {QStringLiteral("OUT_DTYPE"), outDtype},
+      {QStringLiteral("ELEMENT_SIZES"), sizes.join(QStringLiteral(", "))},
+      {QStringLiteral("VIEWS"), views.join(u'\n')},
+      {QStringLiteral("SCALAR_ARGS"), scalarArgs.isEmpty() ? QString() : scalarArgs.join(QStringLiteral(", ")) + u','},
+  };
+  k.source = renderTemplate(text, vars, &err);
+  if (k.source.isEmpty()) {
+    k.error = err;
+    return k;
+  }
+  k.ok = true;
+  k.implemented = true;
+  return k;
 }
 
-} // namespace kwb
+}  // namespace kwb

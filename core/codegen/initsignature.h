@@ -10,8 +10,8 @@
 namespace kwb {
 
 struct InitSignature {
-    QString paramsText;  ///< "negative_slope=0.01" (no annotations, no self); "" for "()"
-    QStringList names;   ///< plain parameter names, in order ("*args" -> "args")
+  QString paramsText;  ///< "negative_slope=0.01" (no annotations, no self); "" for "()"
+  QStringList names;   ///< plain parameter names, in order ("*args" -> "args")
 };
 
 /// Parses an inspect.signature-style string. "" and "()" give an empty signature. A leading
@@ -20,4 +20,4 @@ struct InitSignature {
 /// identifier.
 std::optional<InitSignature> parseInitSignature(const QString& signature, QString* error);
 
-} // namespace kwb
+}  // namespace kwb

@@ -12,10 +12,10 @@
 namespace kwb {
 
 struct ModelNewParts {
-    QString initParams;     ///< ", negative_slope=0.01" (leading comma) or ""
-    QString initStore;      ///< "        self.negative_slope = negative_slope" lines, or ""
-    QString forwardParams;  ///< ", x, s" (leading comma) or "" ; "*args" when the spec lists no inputs
-    QString initError;      ///< set when model.init_signature could not be parsed (then "*args, **kwargs")
+  QString initParams;     ///< ", negative_slope=0.01" (leading comma) or ""
+  QString initStore;      ///< "        self.negative_slope = negative_slope" lines, or ""
+  QString forwardParams;  ///< ", x, s" (leading comma) or "" ; "*args" when the spec lists no inputs
+  QString initError;      ///< set when model.init_signature could not be parsed (then "*args, **kwargs")
 };
 
 /// Constructor and forward() parameters from spec model.init_signature and inputs[].name.
@@ -43,4 +43,4 @@ QString specShaSuffix(const nlohmann::json& spec);
 /// joined, then "_etc"); "kwb_elementwise" without a graph.
 QString kernelBaseName(const nlohmann::json& spec);
 
-} // namespace kwb
+}  // namespace kwb

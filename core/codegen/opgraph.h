@@ -14,42 +14,42 @@ namespace kwb {
 
 /// One tensor as the probe recorded it.
 struct TensorInfo {
-    QString name;          ///< forward() argument name, parameter name ("conv1.weight") or "" for an op output
-    QList<qint64> shape;   ///< sizes at the problem's own shapes
-    QString dtype;         ///< "float32", "bfloat16", "int64", ... ("" if the probe gave none)
+  QString name;         ///< forward() argument name, parameter name ("conv1.weight") or "" for an op output
+  QList<qint64> shape;  ///< sizes at the problem's own shapes
+  QString dtype;        ///< "float32", "bfloat16", "int64", ... ("" if the probe gave none)
 };
 
 /// One aten op of the trace.
 struct GraphOp {
-    QString id;            ///< "t3": what later ops' refs name
-    QString name;          ///< aten base name without namespace/overload ("convolution", "mul")
-    QString category;      ///< the probe's category ("Convolution", "Elementwise", ...; "" for views)
-    QString function;      ///< the user-level function the probe saw ("conv_transpose3d"), may be ""
-    int line = 0;          ///< the user's source line, 0 if unknown
-    nlohmann::json args;   ///< the probe's named non-tensor arguments (stride, dim, other, ...)
-    QStringList refs;      ///< tensor operands: input names, parameter names or earlier op ids ("" for a literal)
-    QList<TensorInfo> inputs;
-    QList<TensorInfo> outputs;
-    bool view = false;     ///< a memory re-description only
+  QString id;           ///< "t3": what later ops' refs name
+  QString name;         ///< aten base name without namespace/overload ("convolution", "mul")
+  QString category;     ///< the probe's category ("Convolution", "Elementwise", ...; "" for views)
+  QString function;     ///< the user-level function the probe saw ("conv_transpose3d"), may be ""
+  int line = 0;         ///< the user's source line, 0 if unknown
+  nlohmann::json args;  ///< the probe's named non-tensor arguments (stride, dim, other, ...)
+  QStringList refs;     ///< tensor operands: input names, parameter names or earlier op ids ("" for a literal)
+  QList<TensorInfo> inputs;
+  QList<TensorInfo> outputs;
+  bool view = false;  ///< a memory re-description only
 };
 
 /// The decoded graph of one spec.
 struct OpGraph {
-    QList<GraphOp> ops;                 ///< every op, trace order
-    QList<TensorInfo> inputs;           ///< forward() tensor inputs, in order
-    QStringList scalarInputs;           ///< forward() scalar inputs, in order
-    QHash<QString, TensorInfo> params;  ///< model parameters by state_dict name
-    QList<TensorInfo> outputs;          ///< forward()'s outputs
+  QList<GraphOp> ops;                 ///< every op, trace order
+  QList<TensorInfo> inputs;           ///< forward() tensor inputs, in order
+  QStringList scalarInputs;           ///< forward() scalar inputs, in order
+  QHash<QString, TensorInfo> params;  ///< model parameters by state_dict name
+  QList<TensorInfo> outputs;          ///< forward()'s outputs
 
-    /// Ops that are not views, trace order.
-    QList<const GraphOp*> compute() const;
-    /// The op with this id, or nullptr.
-    const GraphOp* op(const QString& id) const;
-    /// Follows views back from @p ref to a forward() input or parameter name; "" when a compute op
-    /// stands in between (or the ref is unknown).
-    QString rootOf(const QString& ref) const;
-    /// The forward() input with this name, or nullptr.
-    const TensorInfo* input(const QString& name) const;
+  /// Ops that are not views, trace order.
+  QList<const GraphOp*> compute() const;
+  /// The op with this id, or nullptr.
+  const GraphOp* op(const QString& id) const;
+  /// Follows views back from @p ref to a forward() input or parameter name; "" when a compute op
+  /// stands in between (or the ref is unknown).
+  QString rootOf(const QString& ref) const;
+  /// The forward() input with this name, or nullptr.
+  const TensorInfo* input(const QString& name) const;
 };
 
 /// Decodes the spec's ops, inputs, parameters and outputs. Missing or malformed fields decode as
@@ -59,10 +59,10 @@ OpGraph decodeOpGraph(const nlohmann::json& spec);
 /// One fusion group: an anchor op with the pointwise ops fused before (prologue) and after it
 /// (epilogue), or a group of pointwise ops alone (anchor "pointwise").
 struct FusionGroup {
-    QString anchor;           ///< anchor id of the registry ("conv", "pool", ...) or the op category when no anchor claims it
-    QString anchorOp;         ///< the anchor op's id ("" for a pointwise-only group)
-    QStringList prologue;     ///< pointwise op ids before the anchor
-    QStringList epilogue;     ///< pointwise op ids after the anchor
+  QString anchor;    ///< anchor id of the registry ("conv", "pool", ...) or the op category when no anchor claims it
+  QString anchorOp;  ///< the anchor op's id ("" for a pointwise-only group)
+  QStringList prologue;  ///< pointwise op ids before the anchor
+  QStringList epilogue;  ///< pointwise op ids after the anchor
 };
 
 /// Partitions the compute ops into fusion groups: each non-pointwise op opens a group, pointwise ops
@@ -71,4 +71,4 @@ struct FusionGroup {
 /// names the anchor that claims it.
 QList<FusionGroup> partitionFusionGroups(const OpGraph& g);
 
-} // namespace kwb
+}  // namespace kwb

@@ -9,97 +9,89 @@ namespace kwb {
 
 using nlohmann::json;
 
-QString patternKernelName(const PatternPlan& plan)
-{
-    QString base = plan.op.toLower();
-    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
-    return QStringLiteral("kwb_") + base;
+QString patternKernelName(const PatternPlan& plan) {
+  QString base = plan.op.toLower();
+  base.replace(QRegularExpression(QStringLiteral("[^a-z0-9_]")), QStringLiteral("_"));
+  return QStringLiteral("kwb_") + base;
 }
 
-QString paramExpr(const QString& specName)
-{
-    return QStringLiteral("self.") + specName;
-}
+QString paramExpr(const QString& specName) { return QStringLiteral("self.") + specName; }
 
-QString parameterDecls(const json& spec)
-{
-    if (!spec.is_object() || !spec.contains("model") || !spec.at("model").is_object() || !spec.at("model").contains("parameters")
-        || !spec.at("model").at("parameters").is_array())
-        return {};
-    QStringList lines, containers;
-    for (const auto& p : spec.at("model").at("parameters")) {
-        const QString name = QString::fromStdString(p.value("name", std::string()));
-        static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"));
-        if (!valid.match(name).hasMatch())
-            continue;
-        const QStringList parts = name.split(u'.');
-        for (int i = 1; i < parts.size(); ++i) {
-            const QString prefix = parts.mid(0, i).join(u'.');
-            if (!containers.contains(prefix)) {
-                containers << prefix;
-                lines << QStringLiteral("        self.%1 = nn.Module()  # holds %1.* like Model's submodule").arg(prefix);
-            }
-        }
-        QStringList dims;
-        for (const auto& d : p.value("shape", json::array()))
-            dims << QString::fromStdString(d.dump());
-        const QString shape = u'(' + dims.join(QStringLiteral(", ")) + (dims.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
-        const bool weight = parts.last() == u"weight";
-        lines << QStringLiteral("        self.%1 = nn.Parameter(torch.%2(%3))").arg(name, weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
+QString parameterDecls(const json& spec) {
+  if (!spec.is_object() || !spec.contains("model") || !spec.at("model").is_object() ||
+      !spec.at("model").contains("parameters") || !spec.at("model").at("parameters").is_array())
+    return {};
+  QStringList lines, containers;
+  for (const auto& p : spec.at("model").at("parameters")) {
+    const QString name = QString::fromStdString(p.value("name", std::string()));
+    static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"));
+    if (!valid.match(name).hasMatch()) continue;
+    const QStringList parts = name.split(u'.');
+    for (int i = 1; i < parts.size(); ++i) {
+      const QString prefix = parts.mid(0, i).join(u'.');
+      if (!containers.contains(prefix)) {
+        containers << prefix;
+        lines << QStringLiteral("        self.%1 = nn.Module()  # holds %1.* like Model's submodule").arg(prefix);
+      }
     }
-    return lines.join(u'\n');
+    QStringList dims;
+    for (const auto& d : p.value("shape", json::array())) dims << QString::fromStdString(d.dump());
+    const QString shape =
+        u'(' + dims.join(QStringLiteral(", ")) + (dims.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+    const bool weight = parts.last() == u"weight";
+    lines << QStringLiteral("        self.%1 = nn.Parameter(torch.%2(%3))")
+                 .arg(name, weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
+  }
+  return lines.join(u'\n');
 }
 
 GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& plan, const json& spec,
-                                    const FrameworkBackend& backend)
-{
-    GeneratedKernel k;
-    QString err;
-    const QString text = readResourceText(r.templatePath, &err);
-    if (text.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    const ModelNewParts parts = modelNewParts(spec);
-    QString store = parts.initStore;
-    const QString params = parameterDecls(spec);
-    if (!params.isEmpty())
-        store += (store.isEmpty() ? QString() : QStringLiteral("\n")) + params;
-    const QString kernelName = patternKernelName(plan);
-    QString outDtype;
-    if (plan.op == u"argmax" || plan.op == u"argmin")
-        outDtype = QStringLiteral("torch.int64");
-    else if (plan.outDtype.isEmpty() || plan.outDtype == plan.dtype)
-        outDtype = plan.input + QStringLiteral(".dtype");
-    else
-        outDtype = QStringLiteral("torch.") + plan.outDtype;
-    QMap<QString, QString> vars = {
-        {QStringLiteral("PROBLEM"), problemName(spec)},
-        {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
-        {QStringLiteral("DESCRIPTION"), plan.description},
-        {QStringLiteral("POLICY_NOTE"), backend.policyNote()},
-        {QStringLiteral("CONFIG_SUMMARY"), configComment(r.config)},
-        {QStringLiteral("INIT_PARAMS"), parts.initParams},
-        {QStringLiteral("INIT_STORE"), store},
-        {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
-        {QStringLiteral("KERNEL"), kernelName},
-        {QStringLiteral("X"), plan.input},
-        {QStringLiteral("Y"), plan.input2},
-        {QStringLiteral("OUT_DTYPE"), outDtype},
-    };
-    for (auto it = r.vars.begin(); it != r.vars.end(); ++it)
-        vars.insert(it.key(), it.value());
-    k.source = renderTemplate(text, vars, &err);
-    if (k.source.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    k.ok = true;
-    k.implemented = true;
-    k.tile = r.tile;
-    k.baselineConfig = r.config;
-    k.mathDtype = r.mathDtype;
+                                    const FrameworkBackend& backend) {
+  GeneratedKernel k;
+  QString err;
+  const QString text = readResourceText(r.templatePath, &err);
+  if (text.isEmpty()) {
+    k.error = err;
     return k;
+  }
+  const ModelNewParts parts = modelNewParts(spec);
+  QString store = parts.initStore;
+  const QString params = parameterDecls(spec);
+  if (!params.isEmpty()) store += (store.isEmpty() ? QString() : QStringLiteral("\n")) + params;
+  const QString kernelName = patternKernelName(plan);
+  QString outDtype;
+  if (plan.op == u"argmax" || plan.op == u"argmin")
+    outDtype = QStringLiteral("torch.int64");
+  else if (plan.outDtype.isEmpty() || plan.outDtype == plan.dtype)
+    outDtype = plan.input + QStringLiteral(".dtype");
+  else
+    outDtype = QStringLiteral("torch.") + plan.outDtype;
+  QMap<QString, QString> vars = {
+      {QStringLiteral("PROBLEM"), problemName(spec)},
+      {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
+      {QStringLiteral("DESCRIPTION"), plan.description},
+      {QStringLiteral("POLICY_NOTE"), backend.policyNote()},
+      {QStringLiteral("CONFIG_SUMMARY"), configComment(r.config)},
+      {QStringLiteral("INIT_PARAMS"), parts.initParams},
+      {QStringLiteral("INIT_STORE"), store},
+      {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
+      {QStringLiteral("KERNEL"), kernelName},
+      {QStringLiteral("X"), plan.input},
+      {QStringLiteral("Y"), plan.input2},
+      {QStringLiteral("OUT_DTYPE"), outDtype},
+  };
+  for (auto it = r.vars.begin(); it != r.vars.end(); ++it) vars.insert(it.key(), it.value());
+  k.source = renderTemplate(text, vars, &err);
+  if (k.source.isEmpty()) {
+    k.error = err;
+    return k;
+  }
+  k.ok = true;
+  k.implemented = true;
+  k.tile = r.tile;
+  k.baselineConfig = r.config;
+  k.mathDtype = r.mathDtype;
+  return k;
 }
 
-} // namespace kwb
+}  // namespace kwb

@@ -11,11 +11,11 @@ namespace kwb {
 
 /// What a backend fills in for one pattern before the shared rendering.
 struct PatternRender {
-    QString templatePath;                          ///< e.g. ":/kwb/templates/kernels/triton_reduce.py.tmpl"
-    QMap<QString, QString> vars;                   ///< pattern-specific placeholders
-    QList<QPair<QString, QString>> config;         ///< baseline configuration, in report order
-    int tile = 0;                                  ///< GeneratedKernel::tile (elements along the innermost tiled dim)
-    QString mathDtype;                             ///< GeneratedKernel::mathDtype ("" = the data's dtype)
+  QString templatePath;                   ///< e.g. ":/kwb/templates/kernels/triton_reduce.py.tmpl"
+  QMap<QString, QString> vars;            ///< pattern-specific placeholders
+  QList<QPair<QString, QString>> config;  ///< baseline configuration, in report order
+  int tile = 0;                           ///< GeneratedKernel::tile (elements along the innermost tiled dim)
+  QString mathDtype;                      ///< GeneratedKernel::mathDtype ("" = the data's dtype)
 };
 
 /// Adds the shared placeholders (PROBLEM, SPEC_SHA, DESCRIPTION, POLICY_NOTE, CONFIG_SUMMARY,
@@ -39,7 +39,8 @@ QString patternKernelName(const PatternPlan& plan);
 QString parameterDecls(const nlohmann::json& spec);
 
 /// Triton kernel.py for a plan (triton*.py.tmpl). Never a skeleton: every plan kind has a template.
-GeneratedKernel tritonPatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
+GeneratedKernel tritonPatternKernel(const PatternPlan& plan, const nlohmann::json& spec,
+                                    const FrameworkBackend& backend);
 
 /// Whether a CuTe DSL template exists for the plan's kind; else *whyNot names the missing one.
 bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot);
@@ -47,4 +48,4 @@ bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot);
 /// CuTe DSL kernel.py for a plan (cutedsl*.py.tmpl), checked statically only.
 GeneratedKernel cutePatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
 
-} // namespace kwb
+}  // namespace kwb

@@ -14,45 +14,45 @@
 namespace kwb {
 
 struct PatternPlan {
-    enum class Kind { Reduction, RowNorm, Gemm, Loss, Scan };
-    Kind kind = Kind::Reduction;
-    /// Reduction: sum mean max min argmax argmin; RowNorm: softmax log_softmax layer_norm
-    /// group_norm instance_norm rms_norm l1_norm l2_norm frobenius_norm; Gemm: mm bmm fold
-    /// (A's leading dims folded into M); Loss: mse huber kl_div hinge cross_entropy; Scan: cumsum cumprod.
-    QString op;
-    QString input;             ///< the main tensor input (x, predictions, A)
-    QString input2;            ///< targets, B, or the scan's mask; "" if none
-    QString dtype;             ///< the main input's dtype (float32 | float16 | bfloat16)
-    QString outDtype;          ///< spec outputs[0].dtype
-    QList<qint64> shape;       ///< the main input's spec shape
-    QList<qint64> shape2;      ///< input2's spec shape
-    QList<qint64> outShape;    ///< spec outputs[0].shape
-    int rank = 0;              ///< rank of the main input
-    int dimFirst = 0;          ///< reduced / normalised / scanned dims: [dimFirst, dimLast], non-negative
-    int dimLast = 0;
-    bool keepdim = false;      ///< Reduction: output keeps the reduced dims as size 1
-    bool groupRows = false;    ///< RowNorm group/instance: rows are (N * groups) slices of numel/rows
-    int groups = 1;            ///< group_norm: G; instance_norm: C
-    double eps = 1e-5;         ///< norms (layer/group/instance/rms); cross_entropy: unused
-    QString weight, bias;      ///< parameter names from the spec ("gn.weight"), "" if none
-    QList<qint64> weightShape; ///< shape of `weight` (bias has the same)
-    enum class Affine { None, PerPosition, PerChannel } affine = Affine::None;
-    bool reverse = false;      ///< Scan: right to left
-    bool exclusive = false;    ///< Scan: out[k] excludes x[k]
-    bool masked = false;       ///< Scan: x * mask (input2 is a bool mask of x's shape)
-    bool transA = false, transB = false; ///< Gemm: A given as (K, M) / B given as (N, K)
-    bool triu = false;         ///< Gemm: upper-triangular epilogue (torch.triu on the product)
-    qint64 triuDiagonal = 0;
-    QString targetBroadcast;   ///< Loss: "same" | "suffix" (input2 == trailing dims) | "prefix" (leading, then 1s)
-    double huberBeta = 1.0;    ///< Loss huber/smooth_l1: beta (delta)
-    qint64 ignoreIndex = -100; ///< Loss cross_entropy
-    QString lossScale;         ///< Loss: "numel" (mean) | "batch" (batchmean) | "one" (sum)
-    QString description;       ///< one line for headers, e.g. "sum over dim 1 (keepdim) of x [128, 4096, 4095]"
+  enum class Kind { Reduction, RowNorm, Gemm, Loss, Scan };
+  Kind kind = Kind::Reduction;
+  /// Reduction: sum mean max min argmax argmin; RowNorm: softmax log_softmax layer_norm
+  /// group_norm instance_norm rms_norm l1_norm l2_norm frobenius_norm; Gemm: mm bmm fold
+  /// (A's leading dims folded into M); Loss: mse huber kl_div hinge cross_entropy; Scan: cumsum cumprod.
+  QString op;
+  QString input;           ///< the main tensor input (x, predictions, A)
+  QString input2;          ///< targets, B, or the scan's mask; "" if none
+  QString dtype;           ///< the main input's dtype (float32 | float16 | bfloat16)
+  QString outDtype;        ///< spec outputs[0].dtype
+  QList<qint64> shape;     ///< the main input's spec shape
+  QList<qint64> shape2;    ///< input2's spec shape
+  QList<qint64> outShape;  ///< spec outputs[0].shape
+  int rank = 0;            ///< rank of the main input
+  int dimFirst = 0;        ///< reduced / normalised / scanned dims: [dimFirst, dimLast], non-negative
+  int dimLast = 0;
+  bool keepdim = false;       ///< Reduction: output keeps the reduced dims as size 1
+  bool groupRows = false;     ///< RowNorm group/instance: rows are (N * groups) slices of numel/rows
+  int groups = 1;             ///< group_norm: G; instance_norm: C
+  double eps = 1e-5;          ///< norms (layer/group/instance/rms); cross_entropy: unused
+  QString weight, bias;       ///< parameter names from the spec ("gn.weight"), "" if none
+  QList<qint64> weightShape;  ///< shape of `weight` (bias has the same)
+  enum class Affine { None, PerPosition, PerChannel } affine = Affine::None;
+  bool reverse = false;                 ///< Scan: right to left
+  bool exclusive = false;               ///< Scan: out[k] excludes x[k]
+  bool masked = false;                  ///< Scan: x * mask (input2 is a bool mask of x's shape)
+  bool transA = false, transB = false;  ///< Gemm: A given as (K, M) / B given as (N, K)
+  bool triu = false;                    ///< Gemm: upper-triangular epilogue (torch.triu on the product)
+  qint64 triuDiagonal = 0;
+  QString targetBroadcast;    ///< Loss: "same" | "suffix" (input2 == trailing dims) | "prefix" (leading, then 1s)
+  double huberBeta = 1.0;     ///< Loss huber/smooth_l1: beta (delta)
+  qint64 ignoreIndex = -100;  ///< Loss cross_entropy
+  QString lossScale;          ///< Loss: "numel" (mean) | "batch" (batchmean) | "one" (sum)
+  QString description;        ///< one line for headers, e.g. "sum over dim 1 (keepdim) of x [128, 4096, 4095]"
 
-    /// Spec-shape numbers of the canonical view (outer, reduce, inner) of the main input; for Gemm
-    /// (batch, M, N, K).
-    qint64 outer = 1, reduce = 1, inner = 1;
-    qint64 batch = 1, M = 0, N = 0, K = 0;
+  /// Spec-shape numbers of the canonical view (outer, reduce, inner) of the main input; for Gemm
+  /// (batch, M, N, K).
+  qint64 outer = 1, reduce = 1, inner = 1;
+  qint64 batch = 1, M = 0, N = 0, K = 0;
 };
 
 /// Recognises the spec. nullopt with *whyNot (one sentence naming the op, dim, broadcast or dtype
@@ -63,4 +63,4 @@ std::optional<PatternPlan> planPattern(const nlohmann::json& spec, QString* whyN
 /// "Reduction", "Softmax/Norm", "GEMM", "Loss", "Scan".
 QString patternKindName(PatternPlan::Kind kind);
 
-} // namespace kwb
+}  // namespace kwb

@@ -16,833 +16,744 @@ using nlohmann::json;
 
 namespace {
 
-QString str(const json& j, const char* key)
-{
-    if (!j.is_object() || !j.contains(key) || !j.at(key).is_string())
-        return {};
-    return QString::fromStdString(j.at(key).get<std::string>());
+QString str(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j.at(key).is_string()) return {};
+  return QString::fromStdString(j.at(key).get<std::string>());
 }
 
-QList<qint64> shapeOf(const json& j)
-{
-    QList<qint64> shape;
-    if (j.is_object() && j.contains("shape") && j.at("shape").is_array())
-        for (const auto& d : j.at("shape"))
-            if (d.is_number_integer())
-                shape.append(d.get<qint64>());
-    return shape;
+QList<qint64> shapeOf(const json& j) {
+  QList<qint64> shape;
+  if (j.is_object() && j.contains("shape") && j.at("shape").is_array())
+    for (const auto& d : j.at("shape"))
+      if (d.is_number_integer()) shape.append(d.get<qint64>());
+  return shape;
 }
 
-qint64 numelOf(const QList<qint64>& shape)
-{
-    qint64 n = 1;
-    for (qint64 d : shape)
-        n *= d;
-    return n;
+qint64 numelOf(const QList<qint64>& shape) {
+  qint64 n = 1;
+  for (qint64 d : shape) n *= d;
+  return n;
 }
 
-QString shapeText(const QList<qint64>& shape)
-{
-    QStringList parts;
-    for (qint64 d : shape)
-        parts << QString::number(d);
-    return u'[' + parts.join(u", ") + u']';
+QString shapeText(const QList<qint64>& shape) {
+  QStringList parts;
+  for (qint64 d : shape) parts << QString::number(d);
+  return u'[' + parts.join(u", ") + u']';
 }
 
-bool isFloatDtype(const QString& d)
-{
-    return d == u"float32" || d == u"float16" || d == u"bfloat16";
+bool isFloatDtype(const QString& d) { return d == u"float32" || d == u"float16" || d == u"bfloat16"; }
+
+}  // namespace
+
+QString normaliseDtype(const QString& dtype) {
+  QString d = dtype.trimmed();
+  if (d.startsWith(u"torch.")) d = d.mid(6);
+  if (d == u"float") return QStringLiteral("float32");
+  if (d == u"half") return QStringLiteral("float16");
+  return d;
 }
 
-} // namespace
-
-QString normaliseDtype(const QString& dtype)
-{
-    QString d = dtype.trimmed();
-    if (d.startsWith(u"torch."))
-        d = d.mid(6);
-    if (d == u"float")
-        return QStringLiteral("float32");
-    if (d == u"half")
-        return QStringLiteral("float16");
-    return d;
+QString pyFloat(double v) {
+  if (std::isnan(v)) return QStringLiteral("float('nan')");
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("float('inf')") : QStringLiteral("float('-inf')");
+  char buf[64];
+  // Shortest representation that round-trips (what Python's repr() prints).
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  QString s = QString::fromLatin1(buf, static_cast<qsizetype>(res.ptr - buf));
+  if (!s.contains(u'.') && !s.contains(u'e')) s += QStringLiteral(".0");
+  return s;
 }
 
-QString pyFloat(double v)
-{
-    if (std::isnan(v))
-        return QStringLiteral("float('nan')");
-    if (std::isinf(v))
-        return v > 0 ? QStringLiteral("float('inf')") : QStringLiteral("float('-inf')");
-    char buf[64];
-    // Shortest representation that round-trips (what Python's repr() prints).
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    QString s = QString::fromLatin1(buf, static_cast<qsizetype>(res.ptr - buf));
-    if (!s.contains(u'.') && !s.contains(u'e'))
-        s += QStringLiteral(".0");
-    return s;
+const PwInput* PointwiseProgram::input(const QString& name) const {
+  for (const auto& in : inputs)
+    if (in.name == name) return &in;
+  return nullptr;
 }
 
-const PwInput* PointwiseProgram::input(const QString& name) const
-{
-    for (const auto& in : inputs)
-        if (in.name == name)
-            return &in;
-    return nullptr;
+QList<const PwInput*> PointwiseProgram::tensorInputs() const {
+  QList<const PwInput*> out;
+  for (const auto& in : inputs)
+    if (in.isTensor && in.usedByGraph) out.append(&in);
+  return out;
 }
 
-QList<const PwInput*> PointwiseProgram::tensorInputs() const
-{
-    QList<const PwInput*> out;
-    for (const auto& in : inputs)
-        if (in.isTensor && in.usedByGraph)
-            out.append(&in);
-    return out;
+QList<const PwInput*> PointwiseProgram::scalarInputs() const {
+  QList<const PwInput*> out;
+  for (const auto& in : inputs)
+    if (!in.isTensor && in.usedByGraph) out.append(&in);
+  return out;
 }
 
-QList<const PwInput*> PointwiseProgram::scalarInputs() const
-{
-    QList<const PwInput*> out;
-    for (const auto& in : inputs)
-        if (!in.isTensor && in.usedByGraph)
-            out.append(&in);
-    return out;
+bool hasPointwiseGraph(const json& spec) {
+  return spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object();
 }
 
-bool hasPointwiseGraph(const json& spec)
-{
-    return spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object();
-}
+std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString* whyNot) {
+  auto fail = [whyNot](const QString& why) -> std::optional<PointwiseProgram> {
+    if (whyNot) *whyNot = why;
+    return std::nullopt;
+  };
+  if (!spec.is_object()) return fail(QStringLiteral("the spec is not a JSON object"));
+  const QString pattern = spec.contains("pattern") ? str(spec.at("pattern"), "primary") : QString();
+  if (!spec.contains("pointwise_graph") || !spec.at("pointwise_graph").is_object())
+    return fail(QStringLiteral("the spec has no pointwise_graph (pattern %1): only all-pointwise "
+                               "problems have an elementwise template")
+                    .arg(pattern.isEmpty() ? QStringLiteral("unknown") : pattern));
+  const json& g = spec.at("pointwise_graph");
 
-std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString* whyNot)
-{
-    auto fail = [whyNot](const QString& why) -> std::optional<PointwiseProgram> {
-        if (whyNot)
-            *whyNot = why;
-        return std::nullopt;
-    };
-    if (!spec.is_object())
-        return fail(QStringLiteral("the spec is not a JSON object"));
-    const QString pattern = spec.contains("pattern") ? str(spec.at("pattern"), "primary") : QString();
-    if (!spec.contains("pointwise_graph") || !spec.at("pointwise_graph").is_object())
-        return fail(QStringLiteral("the spec has no pointwise_graph (pattern %1): only all-pointwise "
-                                   "problems have an elementwise template")
-                        .arg(pattern.isEmpty() ? QStringLiteral("unknown") : pattern));
-    const json& g = spec.at("pointwise_graph");
+  PointwiseProgram p;
+  if (spec.contains("source")) {
+    p.sourceName = str(spec.at("source"), "name");
+    p.sourceSha = str(spec.at("source"), "sha256");
+  }
 
-    PointwiseProgram p;
-    if (spec.contains("source")) {
-        p.sourceName = str(spec.at("source"), "name");
-        p.sourceSha = str(spec.at("source"), "sha256");
+  // forward() arguments
+  if (!spec.contains("inputs") || !spec.at("inputs").is_array())
+    return fail(QStringLiteral("the spec has no inputs array"));
+  for (const auto& ji : spec.at("inputs")) {
+    PwInput in;
+    in.name = str(ji, "name");
+    if (in.name.isEmpty()) return fail(QStringLiteral("a spec input has no name"));
+    in.isTensor = str(ji, "kind") != u"scalar";
+    in.dtype = normaliseDtype(str(ji, "dtype"));
+    if (in.isTensor) {
+      in.shape = shapeOf(ji);
+      in.numel = numelOf(in.shape);
     }
+    p.inputs.append(in);
+  }
 
-    // forward() arguments
-    if (!spec.contains("inputs") || !spec.at("inputs").is_array())
-        return fail(QStringLiteral("the spec has no inputs array"));
-    for (const auto& ji : spec.at("inputs")) {
-        PwInput in;
-        in.name = str(ji, "name");
-        if (in.name.isEmpty())
-            return fail(QStringLiteral("a spec input has no name"));
-        in.isTensor = str(ji, "kind") != u"scalar";
-        in.dtype = normaliseDtype(str(ji, "dtype"));
-        if (in.isTensor) {
-            in.shape = shapeOf(ji);
-            in.numel = numelOf(in.shape);
-        }
-        p.inputs.append(in);
+  // output
+  if (!spec.contains("outputs") || !spec.at("outputs").is_array() || spec.at("outputs").size() != 1)
+    return fail(QStringLiteral("the elementwise template writes exactly one output tensor; the spec has %1")
+                    .arg(spec.contains("outputs") && spec.at("outputs").is_array()
+                             ? QString::number(spec.at("outputs").size())
+                             : QStringLiteral("none")));
+  const json& jo = spec.at("outputs").at(0);
+  if (str(jo, "kind") == u"scalar") return fail(QStringLiteral("the output is a Python scalar, not a tensor"));
+  p.outShape = shapeOf(jo);
+  p.numel = numelOf(p.outShape);
+  p.outDtype = normaliseDtype(str(jo, "dtype"));
+  p.outAliasesInput = jo.contains("aliases_input") && !jo.at("aliases_input").is_null();
+  if (!isFloatDtype(p.outDtype) && p.outDtype != u"bool")
+    return fail(QStringLiteral("output dtype %1 is not handled (float16, bfloat16, float32, bool)")
+                    .arg(p.outDtype.isEmpty() ? QStringLiteral("(missing)") : p.outDtype));
+
+  // model parameters are not forward() arguments: a graph reading them needs weights in ModelNew
+  QSet<QString> params;
+  if (spec.contains("model") && spec.at("model").is_object() && spec.at("model").contains("parameters") &&
+      spec.at("model").at("parameters").is_array())
+    for (const auto& jp : spec.at("model").at("parameters")) params.insert(str(jp, "name"));
+
+  // nodes
+  QSet<QString> known;
+  for (const auto& in : std::as_const(p.inputs)) known.insert(in.name);
+  if (!g.contains("nodes") || !g.at("nodes").is_array())
+    return fail(QStringLiteral("pointwise_graph has no nodes array"));
+  auto useRef = [&](const QString& ref) -> QString {
+    if (!known.contains(ref)) {
+      if (params.contains(ref))
+        return QStringLiteral(
+                   "the graph reads the model parameter '%1'; parameters are not "
+                   "handled by the elementwise template")
+            .arg(ref);
+      return QStringLiteral("the graph refers to '%1', which is neither an input nor an earlier node").arg(ref);
     }
-
-    // output
-    if (!spec.contains("outputs") || !spec.at("outputs").is_array() || spec.at("outputs").size() != 1)
-        return fail(QStringLiteral("the elementwise template writes exactly one output tensor; the spec has %1")
-                        .arg(spec.contains("outputs") && spec.at("outputs").is_array()
-                                 ? QString::number(spec.at("outputs").size())
-                                 : QStringLiteral("none")));
-    const json& jo = spec.at("outputs").at(0);
-    if (str(jo, "kind") == u"scalar")
-        return fail(QStringLiteral("the output is a Python scalar, not a tensor"));
-    p.outShape = shapeOf(jo);
-    p.numel = numelOf(p.outShape);
-    p.outDtype = normaliseDtype(str(jo, "dtype"));
-    p.outAliasesInput = jo.contains("aliases_input") && !jo.at("aliases_input").is_null();
-    if (!isFloatDtype(p.outDtype) && p.outDtype != u"bool")
-        return fail(QStringLiteral("output dtype %1 is not handled (float16, bfloat16, float32, bool)")
-                        .arg(p.outDtype.isEmpty() ? QStringLiteral("(missing)") : p.outDtype));
-
-    // model parameters are not forward() arguments: a graph reading them needs weights in ModelNew
-    QSet<QString> params;
-    if (spec.contains("model") && spec.at("model").is_object() && spec.at("model").contains("parameters")
-        && spec.at("model").at("parameters").is_array())
-        for (const auto& jp : spec.at("model").at("parameters"))
-            params.insert(str(jp, "name"));
-
-    // nodes
-    QSet<QString> known;
-    for (const auto& in : std::as_const(p.inputs))
-        known.insert(in.name);
-    if (!g.contains("nodes") || !g.at("nodes").is_array())
-        return fail(QStringLiteral("pointwise_graph has no nodes array"));
-    auto useRef = [&](const QString& ref) -> QString {
-        if (!known.contains(ref)) {
-            if (params.contains(ref))
-                return QStringLiteral("the graph reads the model parameter '%1'; parameters are not "
-                                      "handled by the elementwise template").arg(ref);
-            return QStringLiteral("the graph refers to '%1', which is neither an input nor an earlier node")
-                .arg(ref);
+    for (auto& in : p.inputs)
+      if (in.name == ref) in.usedByGraph = true;
+    return {};
+  };
+  // the spec's op outputs by id: the shapes of view nodes
+  QHash<QString, QList<qint64>> opShapes;
+  if (spec.contains("ops") && spec.at("ops").is_array())
+    for (const auto& o : spec.at("ops"))
+      if (o.is_object() && o.contains("outputs") && o.at("outputs").is_array() && !o.at("outputs").empty())
+        opShapes.insert(str(o, "id"), shapeOf(o.at("outputs").at(0)));
+  static const QRegularExpression ident(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+  for (const auto& jn : g.at("nodes")) {
+    PwNode n;
+    n.id = str(jn, "id");
+    n.op = str(jn, "op");
+    if (n.id.isEmpty() || n.op.isEmpty()) return fail(QStringLiteral("a pointwise_graph node lacks an id or op"));
+    if (known.contains(n.id)) return fail(QStringLiteral("node id '%1' is used twice").arg(n.id));
+    static const QStringList viewNodes = {QStringLiteral("unsqueeze"), QStringLiteral("squeeze"),
+                                          QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+    if (viewNodes.contains(n.op)) {
+      // a view of an input: a derived input the launcher makes with the same view call
+      const json args = jn.value("args", json::array());
+      const QString src = args.is_array() && args.size() == 1 && args.at(0).is_string()
+                              ? QString::fromStdString(args.at(0).get<std::string>())
+                              : QString();
+      const PwInput* from = p.input(src);
+      if (!from || !from->isTensor || !ident.match(n.id).hasMatch() || !opShapes.contains(n.id))
+        return fail(QStringLiteral("node %1 (%2) is not a view of a tensor input").arg(n.id, n.op));
+      const json kw = jn.value("kwargs", json::object());
+      auto ints = [&](const char* key) {
+        QStringList out;
+        if (kw.is_object() && kw.contains(key)) {
+          const json& v = kw.at(key);
+          if (v.is_number_integer())
+            out << QString::number(v.get<qint64>());
+          else if (v.is_array())
+            for (const auto& e : v)
+              if (e.is_number_integer()) out << QString::number(e.get<qint64>());
         }
-        for (auto& in : p.inputs)
-            if (in.name == ref)
-                in.usedByGraph = true;
-        return {};
-    };
-    // the spec's op outputs by id: the shapes of view nodes
-    QHash<QString, QList<qint64>> opShapes;
-    if (spec.contains("ops") && spec.at("ops").is_array())
-        for (const auto& o : spec.at("ops"))
-            if (o.is_object() && o.contains("outputs") && o.at("outputs").is_array() && !o.at("outputs").empty())
-                opShapes.insert(str(o, "id"), shapeOf(o.at("outputs").at(0)));
-    static const QRegularExpression ident(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    for (const auto& jn : g.at("nodes")) {
-        PwNode n;
-        n.id = str(jn, "id");
-        n.op = str(jn, "op");
-        if (n.id.isEmpty() || n.op.isEmpty())
-            return fail(QStringLiteral("a pointwise_graph node lacks an id or op"));
-        if (known.contains(n.id))
-            return fail(QStringLiteral("node id '%1' is used twice").arg(n.id));
-        static const QStringList viewNodes = {QStringLiteral("unsqueeze"), QStringLiteral("squeeze"), QStringLiteral("permute"),
-                                              QStringLiteral("transpose"), QStringLiteral("t")};
-        if (viewNodes.contains(n.op)) {
-            // a view of an input: a derived input the launcher makes with the same view call
-            const json args = jn.value("args", json::array());
-            const QString src = args.is_array() && args.size() == 1 && args.at(0).is_string()
-                                    ? QString::fromStdString(args.at(0).get<std::string>())
-                                    : QString();
-            const PwInput* from = p.input(src);
-            if (!from || !from->isTensor || !ident.match(n.id).hasMatch() || !opShapes.contains(n.id))
-                return fail(QStringLiteral("node %1 (%2) is not a view of a tensor input").arg(n.id, n.op));
-            const json kw = jn.value("kwargs", json::object());
-            auto ints = [&](const char* key) {
-                QStringList out;
-                if (kw.is_object() && kw.contains(key)) {
-                    const json& v = kw.at(key);
-                    if (v.is_number_integer())
-                        out << QString::number(v.get<qint64>());
-                    else if (v.is_array())
-                        for (const auto& e : v)
-                            if (e.is_number_integer())
-                                out << QString::number(e.get<qint64>());
-                }
-                return out;
-            };
-            QString call;
-            if (n.op == u"unsqueeze" || n.op == u"squeeze")
-                call = ints("dim").size() == 1 ? QStringLiteral("%1(%2)").arg(n.op, ints("dim").first()) : QString();
-            else if (n.op == u"permute")
-                call = ints("dims").isEmpty() ? QString() : QStringLiteral("permute(%1)").arg(ints("dims").join(QStringLiteral(", ")));
-            else if (n.op == u"transpose")
-                call = ints("dim0").size() == 1 && ints("dim1").size() == 1
-                           ? QStringLiteral("transpose(%1, %2)").arg(ints("dim0").first(), ints("dim1").first())
-                           : QString();
+        return out;
+      };
+      QString call;
+      if (n.op == u"unsqueeze" || n.op == u"squeeze")
+        call = ints("dim").size() == 1 ? QStringLiteral("%1(%2)").arg(n.op, ints("dim").first()) : QString();
+      else if (n.op == u"permute")
+        call = ints("dims").isEmpty() ? QString()
+                                      : QStringLiteral("permute(%1)").arg(ints("dims").join(QStringLiteral(", ")));
+      else if (n.op == u"transpose")
+        call = ints("dim0").size() == 1 && ints("dim1").size() == 1
+                   ? QStringLiteral("transpose(%1, %2)").arg(ints("dim0").first(), ints("dim1").first())
+                   : QString();
+      else
+        call = QStringLiteral("t()");
+      if (call.isEmpty()) return fail(QStringLiteral("node %1 (%2) lacks the dims its view needs").arg(n.id, n.op));
+      PwInput in;
+      in.name = n.id;
+      in.isTensor = true;
+      in.dtype = from->dtype;
+      in.shape = opShapes.value(n.id);
+      in.numel = numelOf(in.shape);
+      in.viewExpr = (from->viewExpr.isEmpty() ? from->name : from->viewExpr) + u'.' + call;
+      p.inputs.append(in);
+      known.insert(n.id);
+      continue;
+    }
+    n.kwargs = jn.contains("kwargs") && jn.at("kwargs").is_object() ? jn.at("kwargs") : json::object();
+    if (jn.contains("args") && jn.at("args").is_array()) {
+      for (const auto& ja : jn.at("args")) {
+        PwArg a;
+        if (ja.is_string()) {
+          a.kind = PwArg::Kind::Ref;
+          a.ref = QString::fromStdString(ja.get<std::string>());
+          if (const QString e = useRef(a.ref); !e.isEmpty()) return fail(e);
+        } else if (ja.is_object() && ja.contains("scalar_input")) {
+          a.kind = PwArg::Kind::Scalar;
+          a.ref = str(ja, "scalar_input");
+          const PwInput* in = p.input(a.ref);
+          if (!in || in->isTensor)
+            return fail(QStringLiteral("node %1 names scalar input '%2', which the spec does not "
+                                       "list as a scalar")
+                            .arg(n.id, a.ref));
+          (void)useRef(a.ref);
+        } else {
+          const json& c = ja.is_object() && ja.contains("const") ? ja.at("const") : ja;
+          a.kind = PwArg::Kind::Const;
+          if (c.is_boolean()) {
+            a.isBool = true;
+            a.value = c.get<bool>() ? 1.0 : 0.0;
+          } else if (c.is_number()) {
+            a.value = c.get<double>();
+          } else if (c.is_null()) {
+            a.isNull = true;
+          } else if (c.is_string()) {
+            // The probe writes non-finite numbers as strings (strict JSON has none).
+            const QString s = QString::fromStdString(c.get<std::string>()).toLower();
+            if (s == u"inf" || s == u"+inf" || s == u"infinity")
+              a.value = std::numeric_limits<double>::infinity();
+            else if (s == u"-inf" || s == u"-infinity")
+              a.value = -std::numeric_limits<double>::infinity();
+            else if (s == u"nan")
+              a.value = std::numeric_limits<double>::quiet_NaN();
             else
-                call = QStringLiteral("t()");
-            if (call.isEmpty())
-                return fail(QStringLiteral("node %1 (%2) lacks the dims its view needs").arg(n.id, n.op));
-            PwInput in;
-            in.name = n.id;
-            in.isTensor = true;
-            in.dtype = from->dtype;
-            in.shape = opShapes.value(n.id);
-            in.numel = numelOf(in.shape);
-            in.viewExpr = (from->viewExpr.isEmpty() ? from->name : from->viewExpr) + u'.' + call;
-            p.inputs.append(in);
-            known.insert(n.id);
-            continue;
+              return fail(QStringLiteral("node %1 has a constant argument that is not a number: %2").arg(n.id, s));
+          } else {
+            return fail(QStringLiteral("node %1 has an argument of an unknown form: %2")
+                            .arg(n.id, QString::fromStdString(ja.dump())));
+          }
         }
-        n.kwargs = jn.contains("kwargs") && jn.at("kwargs").is_object() ? jn.at("kwargs") : json::object();
-        if (jn.contains("args") && jn.at("args").is_array()) {
-            for (const auto& ja : jn.at("args")) {
-                PwArg a;
-                if (ja.is_string()) {
-                    a.kind = PwArg::Kind::Ref;
-                    a.ref = QString::fromStdString(ja.get<std::string>());
-                    if (const QString e = useRef(a.ref); !e.isEmpty())
-                        return fail(e);
-                } else if (ja.is_object() && ja.contains("scalar_input")) {
-                    a.kind = PwArg::Kind::Scalar;
-                    a.ref = str(ja, "scalar_input");
-                    const PwInput* in = p.input(a.ref);
-                    if (!in || in->isTensor)
-                        return fail(QStringLiteral("node %1 names scalar input '%2', which the spec does not "
-                                                   "list as a scalar").arg(n.id, a.ref));
-                    (void)useRef(a.ref);
-                } else {
-                    const json& c = ja.is_object() && ja.contains("const") ? ja.at("const") : ja;
-                    a.kind = PwArg::Kind::Const;
-                    if (c.is_boolean()) {
-                        a.isBool = true;
-                        a.value = c.get<bool>() ? 1.0 : 0.0;
-                    } else if (c.is_number()) {
-                        a.value = c.get<double>();
-                    } else if (c.is_null()) {
-                        a.isNull = true;
-                    } else if (c.is_string()) {
-                        // The probe writes non-finite numbers as strings (strict JSON has none).
-                        const QString s = QString::fromStdString(c.get<std::string>()).toLower();
-                        if (s == u"inf" || s == u"+inf" || s == u"infinity")
-                            a.value = std::numeric_limits<double>::infinity();
-                        else if (s == u"-inf" || s == u"-infinity")
-                            a.value = -std::numeric_limits<double>::infinity();
-                        else if (s == u"nan")
-                            a.value = std::numeric_limits<double>::quiet_NaN();
-                        else
-                            return fail(QStringLiteral("node %1 has a constant argument that is not a number: %2")
-                                            .arg(n.id, s));
-                    } else {
-                        return fail(QStringLiteral("node %1 has an argument of an unknown form: %2")
-                                        .arg(n.id, QString::fromStdString(ja.dump())));
-                    }
-                }
-                n.args.append(a);
-            }
-        }
-        known.insert(n.id);
-        p.nodes.append(n);
+        n.args.append(a);
+      }
     }
-    p.output = str(g, "output");
-    if (p.output.isEmpty())
-        return fail(QStringLiteral("pointwise_graph has no output"));
-    if (const QString e = useRef(p.output); !e.isEmpty())
-        return fail(e);
+    known.insert(n.id);
+    p.nodes.append(n);
+  }
+  p.output = str(g, "output");
+  if (p.output.isEmpty()) return fail(QStringLiteral("pointwise_graph has no output"));
+  if (const QString e = useRef(p.output); !e.isEmpty()) return fail(e);
 
-    // dtypes and broadcasting of the tensors the graph reads
-    for (auto& in : p.inputs) {
-        if (!in.usedByGraph || !in.isTensor)
-            continue;
-        if (!isFloatDtype(in.dtype) && in.dtype != u"bool")
-            return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
-                                       "float32 and bool").arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
-        if (p.primary.isEmpty() && in.shape == p.outShape)
-            p.primary = in.name;
+  // dtypes and broadcasting of the tensors the graph reads
+  for (auto& in : p.inputs) {
+    if (!in.usedByGraph || !in.isTensor) continue;
+    if (!isFloatDtype(in.dtype) && in.dtype != u"bool")
+      return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
+                                 "float32 and bool")
+                      .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
+    if (p.primary.isEmpty() && in.shape == p.outShape) p.primary = in.name;
+  }
+  for (auto& in : p.inputs) {
+    if (!in.usedByGraph || !in.isTensor || in.shape == p.outShape) continue;
+    if (in.numel == 1 && !p.primary.isEmpty()) {
+      in.scalarLike = true;
+      continue;
     }
-    for (auto& in : p.inputs) {
-        if (!in.usedByGraph || !in.isTensor || in.shape == p.outShape)
-            continue;
-        if (in.numel == 1 && !p.primary.isEmpty()) {
-            in.scalarLike = true;
-            continue;
-        }
-        // PyTorch's broadcasting: aligned from the right, each dim equal to the output's or 1
-        bool fits = in.shape.size() <= p.outShape.size();
-        for (qsizetype k = 1; fits && k <= in.shape.size(); ++k) {
-            const qint64 d = in.shape.at(in.shape.size() - k), o = p.outShape.at(p.outShape.size() - k);
-            fits = d == o || d == 1;
-        }
-        if (!fits)
-            return fail(QStringLiteral("input %1 %2 does not broadcast to the output %3")
-                            .arg(in.name, shapeText(in.shape), shapeText(p.outShape)));
-        in.broadcast = true;
-        p.anyBroadcast = true;
+    // PyTorch's broadcasting: aligned from the right, each dim equal to the output's or 1
+    bool fits = in.shape.size() <= p.outShape.size();
+    for (qsizetype k = 1; fits && k <= in.shape.size(); ++k) {
+      const qint64 d = in.shape.at(in.shape.size() - k), o = p.outShape.at(p.outShape.size() - k);
+      fits = d == o || d == 1;
     }
-    if (p.primary.isEmpty() && !p.anyBroadcast)
-        return fail(QStringLiteral("no tensor input has the output's shape %1 and none broadcasts to it")
-                        .arg(shapeText(p.outShape)));
-    if (!p.primary.isEmpty()) {
-        p.outDtypeFollowsPrimary = p.input(p.primary)->dtype == p.outDtype;
-        if (p.outDtypeFollowsPrimary)
-            p.dtypeInput = p.primary;
-    } else {
-        p.outDtypeFollowsPrimary = false;
-        for (const auto& in : p.inputs)
-            if (in.usedByGraph && in.isTensor && in.dtype == p.outDtype && p.dtypeInput.isEmpty())
-                p.dtypeInput = in.name;
-    }
+    if (!fits)
+      return fail(QStringLiteral("input %1 %2 does not broadcast to the output %3")
+                      .arg(in.name, shapeText(in.shape), shapeText(p.outShape)));
+    in.broadcast = true;
+    p.anyBroadcast = true;
+  }
+  if (p.primary.isEmpty() && !p.anyBroadcast)
+    return fail(QStringLiteral("no tensor input has the output's shape %1 and none broadcasts to it")
+                    .arg(shapeText(p.outShape)));
+  if (!p.primary.isEmpty()) {
+    p.outDtypeFollowsPrimary = p.input(p.primary)->dtype == p.outDtype;
+    if (p.outDtypeFollowsPrimary) p.dtypeInput = p.primary;
+  } else {
+    p.outDtypeFollowsPrimary = false;
+    for (const auto& in : p.inputs)
+      if (in.usedByGraph && in.isTensor && in.dtype == p.outDtype && p.dtypeInput.isEmpty()) p.dtypeInput = in.name;
+  }
 
-    // constructor
-    QString sig;
-    if (spec.contains("model") && spec.at("model").is_object())
-        sig = str(spec.at("model"), "init_signature");
-    QString sigError;
-    const auto init = parseInitSignature(sig, &sigError);
-    if (!init)
-        return fail(sigError);
-    p.initParams = init->paramsText;
-    p.initNames = init->names;
-    return p;
+  // constructor
+  QString sig;
+  if (spec.contains("model") && spec.at("model").is_object()) sig = str(spec.at("model"), "init_signature");
+  QString sigError;
+  const auto init = parseInitSignature(sig, &sigError);
+  if (!init) return fail(sigError);
+  p.initParams = init->paramsText;
+  p.initNames = init->names;
+  return p;
 }
 
-QString PwDialect::literal(double v) const
-{
-    return pyFloat(v);
-}
+QString PwDialect::literal(double v) const { return pyFloat(v); }
 
 namespace {
 
 class Lowering {
-public:
-    Lowering(const PointwiseProgram& prog, const PwDialect& d, const QString& indent)
-        : m_prog(prog), m_d(d), m_indent(indent) {}
+ public:
+  Lowering(const PointwiseProgram& prog, const PwDialect& d, const QString& indent)
+      : m_prog(prog), m_d(d), m_indent(indent) {}
 
-    QStringList stmts;
-    QHash<QString, PwVal> vals;
-    QString why;
+  QStringList stmts;
+  QHash<QString, PwVal> vals;
+  QString why;
 
-    PwVal lit(double v) const
-    {
-        PwVal r;
-        r.kind = PwVal::Kind::Literal;
-        r.literal = v;
-        r.expr = m_d.literal(v);
-        return r;
+  PwVal lit(double v) const {
+    PwVal r;
+    r.kind = PwVal::Kind::Literal;
+    r.literal = v;
+    r.expr = m_d.literal(v);
+    return r;
+  }
+
+  static PwVal::Kind join(PwVal::Kind a, PwVal::Kind b) {
+    if (a == PwVal::Kind::Tensor || b == PwVal::Kind::Tensor) return PwVal::Kind::Tensor;
+    if (a == PwVal::Kind::Scalar || b == PwVal::Kind::Scalar) return PwVal::Kind::Scalar;
+    return PwVal::Kind::Literal;
+  }
+  static PwVal::Kind join(const PwVal& a, const PwVal& b) { return join(a.kind, b.kind); }
+
+  PwVal bin(const QString& op, const PwVal& a, const PwVal& b) const {
+    const bool cmp = op == u"<" || op == u"<=" || op == u">" || op == u">=" || op == u"==" || op == u"!=";
+    if (a.kind == PwVal::Kind::Literal && b.kind == PwVal::Kind::Literal) {
+      const double x = a.literal, y = b.literal;
+      double r = 0;
+      if (op == u"+")
+        r = x + y;
+      else if (op == u"-")
+        r = x - y;
+      else if (op == u"*")
+        r = x * y;
+      else if (op == u"/")
+        r = x / y;
+      else if (op == u"<")
+        r = x < y;
+      else if (op == u"<=")
+        r = x <= y;
+      else if (op == u">")
+        r = x > y;
+      else if (op == u">=")
+        r = x >= y;
+      else if (op == u"==")
+        r = x == y;
+      else if (op == u"!=")
+        r = x != y;
+      PwVal v = lit(r);
+      v.isBool = cmp;
+      return v;
     }
+    // x * 1 and x / 1 are exact in IEEE arithmetic (NaN, inf and -0 included): drop them
+    if ((op == u"*" || op == u"/") && b.kind == PwVal::Kind::Literal && b.literal == 1.0) return a;
+    if (op == u"*" && a.kind == PwVal::Kind::Literal && a.literal == 1.0) return b;
+    PwVal r;
+    r.kind = join(a, b);
+    r.isBool = cmp;
+    r.expr = u'(' + m_d.binary(op, a, b) + u')';
+    return r;
+  }
 
-    static PwVal::Kind join(PwVal::Kind a, PwVal::Kind b)
-    {
-        if (a == PwVal::Kind::Tensor || b == PwVal::Kind::Tensor)
-            return PwVal::Kind::Tensor;
-        if (a == PwVal::Kind::Scalar || b == PwVal::Kind::Scalar)
-            return PwVal::Kind::Scalar;
-        return PwVal::Kind::Literal;
+  PwVal un(const QString& name, const PwVal& a) {
+    if (a.kind == PwVal::Kind::Literal) {
+      const double x = a.literal;
+      if (name == u"exp") return lit(std::exp(x));
+      if (name == u"log") return lit(std::log(x));
+      if (name == u"erf") return lit(std::erf(x));
+      if (name == u"sqrt") return lit(std::sqrt(x));
+      if (name == u"rsqrt") return lit(1.0 / std::sqrt(x));
+      if (name == u"abs") return lit(std::fabs(x));
+      if (name == u"sigmoid") return lit(1.0 / (1.0 + std::exp(-x)));
+      if (name == u"tanh") return lit(std::tanh(x));
+      if (name == u"floor") return lit(std::floor(x));
+      if (name == u"sin") return lit(std::sin(x));
+      if (name == u"cos") return lit(std::cos(x));
     }
-    static PwVal::Kind join(const PwVal& a, const PwVal& b) { return join(a.kind, b.kind); }
+    PwVal r;
+    r.kind = a.kind;
+    r.expr = m_d.unary(name, a);
+    if (r.expr.isEmpty()) why = QStringLiteral("the dialect has no %1").arg(name);
+    return r;
+  }
 
-    PwVal bin(const QString& op, const PwVal& a, const PwVal& b) const
-    {
-        const bool cmp = op == u"<" || op == u"<=" || op == u">" || op == u">=" || op == u"==" || op == u"!=";
-        if (a.kind == PwVal::Kind::Literal && b.kind == PwVal::Kind::Literal) {
-            const double x = a.literal, y = b.literal;
-            double r = 0;
-            if (op == u"+") r = x + y;
-            else if (op == u"-") r = x - y;
-            else if (op == u"*") r = x * y;
-            else if (op == u"/") r = x / y;
-            else if (op == u"<") r = x < y;
-            else if (op == u"<=") r = x <= y;
-            else if (op == u">") r = x > y;
-            else if (op == u">=") r = x >= y;
-            else if (op == u"==") r = x == y;
-            else if (op == u"!=") r = x != y;
-            PwVal v = lit(r);
-            v.isBool = cmp;
-            return v;
-        }
-        // x * 1 and x / 1 are exact in IEEE arithmetic (NaN, inf and -0 included): drop them
-        if ((op == u"*" || op == u"/") && b.kind == PwVal::Kind::Literal && b.literal == 1.0)
-            return a;
-        if (op == u"*" && a.kind == PwVal::Kind::Literal && a.literal == 1.0)
-            return b;
-        PwVal r;
-        r.kind = join(a, b);
-        r.isBool = cmp;
-        r.expr = u'(' + m_d.binary(op, a, b) + u')';
-        return r;
+  PwVal where(const PwVal& c, const PwVal& a, const PwVal& b) const {
+    if (c.kind == PwVal::Kind::Literal) return c.literal != 0.0 ? a : b;
+    PwVal r;
+    r.kind = join(c.kind, join(a, b));
+    r.isBool = a.isBool && b.isBool;
+    r.expr = m_d.where(c, a, b);
+    return r;
+  }
+
+  PwVal full(const PwVal& like, double v) const {
+    PwVal r;
+    r.kind = PwVal::Kind::Tensor;
+    r.expr = m_d.fullLike(like, v);
+    return r;
+  }
+
+  /// Binds expr to a fresh local so that it can be used several times without recomputation.
+  PwVal tmp(const QString& name, const PwVal& v) {
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (v.kind == PwVal::Kind::Literal || identifier.match(v.expr).hasMatch()) return v;
+    stmts << m_indent + name + QStringLiteral(" = ") + v.expr;
+    PwVal r = v;
+    r.expr = name;
+    return r;
+  }
+
+  // x where x < lo -> lo, x > hi -> hi; NaN passes through like torch.clamp.
+  PwVal clamp(const QString& base, const PwVal& x, const std::optional<PwVal>& lo, const std::optional<PwVal>& hi) {
+    PwVal v = tmp(base, x);
+    if (hi) v = where(bin(QStringLiteral(">"), v, *hi), *hi, v);
+    if (lo) {
+      if (hi) v = tmp(base + QStringLiteral("_hi"), v);
+      v = where(bin(QStringLiteral("<"), v, *lo), *lo, v);
     }
+    return v;
+  }
 
-    PwVal un(const QString& name, const PwVal& a)
-    {
-        if (a.kind == PwVal::Kind::Literal) {
-            const double x = a.literal;
-            if (name == u"exp") return lit(std::exp(x));
-            if (name == u"log") return lit(std::log(x));
-            if (name == u"erf") return lit(std::erf(x));
-            if (name == u"sqrt") return lit(std::sqrt(x));
-            if (name == u"rsqrt") return lit(1.0 / std::sqrt(x));
-            if (name == u"abs") return lit(std::fabs(x));
-            if (name == u"sigmoid") return lit(1.0 / (1.0 + std::exp(-x)));
-            if (name == u"tanh") return lit(std::tanh(x));
-            if (name == u"floor") return lit(std::floor(x));
-            if (name == u"sin") return lit(std::sin(x));
-            if (name == u"cos") return lit(std::cos(x));
-        }
-        PwVal r;
-        r.kind = a.kind;
-        r.expr = m_d.unary(name, a);
-        if (r.expr.isEmpty())
-            why = QStringLiteral("the dialect has no %1").arg(name);
-        return r;
+  bool lower(const std::function<PwVal(const PwInput&)>& inputExpr) {
+    for (const auto& in : m_prog.inputs)
+      if (in.usedByGraph) vals.insert(in.name, inputExpr(in));
+    for (const auto& n : m_prog.nodes) {
+      const auto r = node(n, inputExpr);
+      if (!r) {
+        if (why.isEmpty()) why = QStringLiteral("op '%1' (node %2) has no elementwise lowering").arg(n.op, n.id);
+        return false;
+      }
+      if (!why.isEmpty()) return false;
+      PwVal v = *r;
+      if (v.kind != PwVal::Kind::Literal) {
+        const QString var = QStringLiteral("v_") + n.id;
+        stmts << m_indent + var + QStringLiteral(" = ") + v.expr;
+        v.expr = var;
+      }
+      vals.insert(n.id, v);
     }
+    return true;
+  }
 
-    PwVal where(const PwVal& c, const PwVal& a, const PwVal& b) const
-    {
-        if (c.kind == PwVal::Kind::Literal)
-            return c.literal != 0.0 ? a : b;
-        PwVal r;
-        r.kind = join(c.kind, join(a, b));
-        r.isBool = a.isBool && b.isBool;
-        r.expr = m_d.where(c, a, b);
-        return r;
-    }
-
-    PwVal full(const PwVal& like, double v) const
-    {
-        PwVal r;
-        r.kind = PwVal::Kind::Tensor;
-        r.expr = m_d.fullLike(like, v);
-        return r;
-    }
-
-    /// Binds expr to a fresh local so that it can be used several times without recomputation.
-    PwVal tmp(const QString& name, const PwVal& v)
-    {
-        static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-        if (v.kind == PwVal::Kind::Literal || identifier.match(v.expr).hasMatch())
-            return v;
-        stmts << m_indent + name + QStringLiteral(" = ") + v.expr;
-        PwVal r = v;
-        r.expr = name;
-        return r;
-    }
-
-    // x where x < lo -> lo, x > hi -> hi; NaN passes through like torch.clamp.
-    PwVal clamp(const QString& base, const PwVal& x, const std::optional<PwVal>& lo, const std::optional<PwVal>& hi)
-    {
-        PwVal v = tmp(base, x);
-        if (hi)
-            v = where(bin(QStringLiteral(">"), v, *hi), *hi, v);
-        if (lo) {
-            if (hi)
-                v = tmp(base + QStringLiteral("_hi"), v);
-            v = where(bin(QStringLiteral("<"), v, *lo), *lo, v);
-        }
-        return v;
-    }
-
-    bool lower(const std::function<PwVal(const PwInput&)>& inputExpr)
-    {
-        for (const auto& in : m_prog.inputs)
-            if (in.usedByGraph)
-                vals.insert(in.name, inputExpr(in));
-        for (const auto& n : m_prog.nodes) {
-            const auto r = node(n, inputExpr);
-            if (!r) {
-                if (why.isEmpty())
-                    why = QStringLiteral("op '%1' (node %2) has no elementwise lowering").arg(n.op, n.id);
-                return false;
-            }
-            if (!why.isEmpty())
-                return false;
-            PwVal v = *r;
-            if (v.kind != PwVal::Kind::Literal) {
-                const QString var = QStringLiteral("v_") + n.id;
-                stmts << m_indent + var + QStringLiteral(" = ") + v.expr;
-                v.expr = var;
-            }
-            vals.insert(n.id, v);
-        }
-        return true;
-    }
-
-private:
-    std::optional<PwVal> arg(const PwNode& n, int i, const std::function<PwVal(const PwInput&)>& inputExpr) const
-    {
-        if (i >= n.args.size())
-            return std::nullopt;
-        const PwArg& a = n.args.at(i);
-        switch (a.kind) {
-        case PwArg::Kind::Ref:
-            return vals.value(a.ref);
-        case PwArg::Kind::Scalar:
-            return inputExpr(*m_prog.input(a.ref));
-        case PwArg::Kind::Const:
-            if (a.isNull)
-                return std::nullopt;
-            {
-                PwVal v = lit(a.value);
-                v.isBool = a.isBool;
-                return v;
-            }
-        }
-        return std::nullopt;
-    }
-
-    /// Positional argument i, else kwargs[kw]; nullopt when absent or null.
-    std::optional<PwVal> opt(const PwNode& n, int i, const char* kw,
-                             const std::function<PwVal(const PwInput&)>& inputExpr) const
-    {
-        if (i < n.args.size())
-            return arg(n, i, inputExpr);
-        if (n.kwargs.contains(kw)) {
-            const json& k = n.kwargs.at(kw);
-            if (k.is_number())
-                return lit(k.get<double>());
-            if (k.is_boolean())
-                return lit(k.get<bool>() ? 1.0 : 0.0);
-            if (k.is_object() && k.contains("const") && k.at("const").is_number())
-                return lit(k.at("const").get<double>());
-            if (k.is_object() && k.contains("scalar_input"))
-                if (const PwInput* in = m_prog.input(QString::fromStdString(k.at("scalar_input").get<std::string>())))
-                    return inputExpr(*in);
-            if (k.is_string()) {
-                if (const auto it = vals.find(QString::fromStdString(k.get<std::string>())); it != vals.end())
-                    return *it;
-            }
-        }
-        return std::nullopt;
-    }
-
-    PwVal param(const PwNode& n, int i, const char* kw, double def,
-                const std::function<PwVal(const PwInput&)>& inputExpr) const
-    {
-        return opt(n, i, kw, inputExpr).value_or(lit(def));
-    }
-
-    QString kwString(const PwNode& n, const char* kw) const
-    {
-        if (n.kwargs.contains(kw) && n.kwargs.at(kw).is_string())
-            return QString::fromStdString(n.kwargs.at(kw).get<std::string>());
-        return {};
-    }
-
-    std::optional<PwVal> pow(const QString& b, const PwVal& a, const PwVal& e)
-    {
-        const QString ts = QStringLiteral("v_") + b;
-        if (e.kind == PwVal::Kind::Literal) {
-            const double c = e.literal;
-            if (a.kind == PwVal::Kind::Literal)
-                return lit(std::pow(a.literal, c));
-            if (c == 0.0) return full(a, 1.0);
-            if (c == 1.0) return a;
-            if (c == 2.0) return bin(QStringLiteral("*"), a, a);
-            if (c == 3.0) return bin(QStringLiteral("*"), bin(QStringLiteral("*"), a, a), a);
-            if (c == 0.5) return un(QStringLiteral("sqrt"), a);
-            if (c == -0.5) return un(QStringLiteral("rsqrt"), a);
-            if (c == -1.0) return bin(QStringLiteral("/"), lit(1.0), a);
-            if (std::floor(c) == c && std::fabs(c) < 9.0e15) {
-                // |a|^c with the sign of a for odd c (torch.pow of a negative base, integral exponent)
-                const PwVal r = tmp(ts + QStringLiteral("_mag"),
-                                    un(QStringLiteral("exp"), bin(QStringLiteral("*"), un(QStringLiteral("log"), un(QStringLiteral("abs"), a)), e)));
-                const bool odd = std::fmod(std::fabs(c), 2.0) == 1.0;
-                if (!odd)
-                    return r;
-                return where(bin(QStringLiteral("<"), a, lit(0.0)), bin(QStringLiteral("*"), r, lit(-1.0)), r);
-            }
-            // non-integral exponent: NaN for a negative base, like torch
-            return un(QStringLiteral("exp"), bin(QStringLiteral("*"), un(QStringLiteral("log"), a), e));
-        }
-        if (a.kind == PwVal::Kind::Literal) {
-            if (a.literal == 1.0)
-                return full(e, 1.0);
-            if (!(a.literal > 0.0)) {
-                why = QStringLiteral("pow with constant base %1 and a tensor exponent is only lowered for a "
-                                     "positive base").arg(pyFloat(a.literal));
-                return std::nullopt;
-            }
-            return un(QStringLiteral("exp"), bin(QStringLiteral("*"), e, lit(std::log(a.literal))));
-        }
-        // runtime exponent: |a|^e, negative base defined only for integral e (odd e keeps the sign)
-        PwVal et = e;
-        if (e.kind != PwVal::Kind::Tensor)
-            et = tmp(ts + QStringLiteral("_e"), bin(QStringLiteral("+"), full(a, 0.0), e));
-        const PwVal r = tmp(ts + QStringLiteral("_mag"),
-                            un(QStringLiteral("exp"), bin(QStringLiteral("*"), un(QStringLiteral("log"), un(QStringLiteral("abs"), a)), et)));
-        const PwVal half = tmp(ts + QStringLiteral("_half"), un(QStringLiteral("floor"), bin(QStringLiteral("*"), et, lit(0.5))));
-        const PwVal odd = bin(QStringLiteral("=="), bin(QStringLiteral("-"), et, bin(QStringLiteral("*"), half, lit(2.0))), lit(1.0));
-        const PwVal integral = bin(QStringLiteral("=="), un(QStringLiteral("floor"), et), et);
-        const PwVal neg = tmp(ts + QStringLiteral("_neg"),
-                              where(integral, where(odd, bin(QStringLiteral("*"), r, lit(-1.0)), r),
-                                    lit(std::numeric_limits<double>::quiet_NaN())));
-        return where(bin(QStringLiteral("=="), et, lit(0.0)), lit(1.0),
-                     where(bin(QStringLiteral("<"), a, lit(0.0)), neg, r));
-    }
-
-    std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie)
-    {
-        const QString& op = n.op;
-        const QString t = QStringLiteral("v_") + n.id;
-        const auto x0 = arg(n, 0, ie);
-        if (!x0) {
-            why = QStringLiteral("node %1 (%2) has no first argument").arg(n.id, op);
-            return std::nullopt;
-        }
-        const PwVal x = *x0;
-        auto B = [this](const char* o, const PwVal& a, const PwVal& b) { return bin(QLatin1String(o), a, b); };
-        auto U = [this](const char* f, const PwVal& a) { return un(QLatin1String(f), a); };
-        auto second = [&](const char* kw) -> std::optional<PwVal> {
-            auto y = opt(n, 1, kw, ie);
-            if (!y)
-                why = QStringLiteral("node %1 (%2) needs a second operand").arg(n.id, op);
-            return y;
-        };
-
-        if (op == u"clone" || op == u"alias" || op == u"detach" || op == u"contiguous" || op == u"positive")
-            return x;
-        if (op == u"relu")
-            return where(B("<", x, lit(0.0)), lit(0.0), x);
-        if (op == u"leaky_relu")
-            return where(B(">", x, lit(0.0)), x, B("*", x, param(n, 1, "negative_slope", 0.01, ie)));
-        if (op == u"sigmoid")
-            return U("sigmoid", x);
-        if (op == u"tanh")
-            return U("tanh", x);
-        if (op == u"silu")
-            return B("*", x, U("sigmoid", x));
-        if (op == u"exp" || op == u"log" || op == u"sqrt" || op == u"rsqrt" || op == u"abs" || op == u"erf"
-            || op == u"sin" || op == u"cos" || op == u"floor")
-            return un(op, x);
-        if (op == u"neg")
-            return B("*", x, lit(-1.0));
-        if (op == u"reciprocal")
-            return B("/", lit(1.0), x);
-        if (op == u"square")
-            return B("*", x, x);
-        if (op == u"hardsigmoid")  // relu6(x + 3) / 6
-            return B("/", clamp(t + QStringLiteral("_c"), B("+", x, lit(3.0)), lit(0.0), lit(6.0)), lit(6.0));
-        if (op == u"hardswish")
-            return B("*", x, B("/", clamp(t + QStringLiteral("_c"), B("+", x, lit(3.0)), lit(0.0), lit(6.0)), lit(6.0)));
-        if (op == u"hardtanh")
-            return clamp(t + QStringLiteral("_c"), x, param(n, 1, "min_val", -1.0, ie), param(n, 2, "max_val", 1.0, ie));
-        if (op == u"relu6")
-            return clamp(t + QStringLiteral("_c"), x, lit(0.0), lit(6.0));
-        if (op == u"clamp" || op == u"clip")
-            return clamp(t + QStringLiteral("_c"), x, opt(n, 1, "min", ie), opt(n, 2, "max", ie));
-        if (op == u"clamp_min")
-            return clamp(t + QStringLiteral("_c"), x, opt(n, 1, "min", ie), std::nullopt);
-        if (op == u"clamp_max")
-            return clamp(t + QStringLiteral("_c"), x, std::nullopt, opt(n, 1, "max", ie));
-        if (op == u"threshold")
-            return where(B(">", x, param(n, 1, "threshold", 0.0, ie)), x, param(n, 2, "value", 0.0, ie));
-        if (op == u"gelu") {
-            const QString approx = kwString(n, "approximate");
-            if (approx.isEmpty() || approx == u"none")  // 0.5 x (1 + erf(x / sqrt 2))
-                return B("*", B("*", x, lit(0.5)), B("+", U("erf", B("*", x, lit(0.7071067811865476))), lit(1.0)));
-            if (approx == u"tanh") {  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-                const PwVal inner = B("*", B("+", x, B("*", B("*", B("*", x, x), x), lit(0.044715))), lit(0.7978845608028654));
-                return B("*", B("*", x, lit(0.5)), B("+", U("tanh", inner), lit(1.0)));
-            }
-            why = QStringLiteral("gelu approximate='%1' is unknown").arg(approx);
-            return std::nullopt;
-        }
-        if (op == u"softplus") {  // log(1 + exp(beta x)) / beta, linear above the threshold
-            const PwVal beta = param(n, 1, "beta", 1.0, ie);
-            const PwVal bx = tmp(t + QStringLiteral("_bx"), B("*", x, beta));
-            return where(B(">", bx, param(n, 2, "threshold", 20.0, ie)), x,
-                         B("/", U("log", B("+", U("exp", bx), lit(1.0))), beta));
-        }
-        if (op == u"mish") {  // x tanh(softplus(x)), softplus threshold 20 as torch
-            const PwVal sp = where(B(">", x, lit(20.0)), x, U("log", B("+", U("exp", x), lit(1.0))));
-            return B("*", x, U("tanh", sp));
-        }
-        if (op == u"elu" || op == u"selu" || op == u"celu") {
-            PwVal alpha = lit(1.0), scale = lit(1.0), inScale = lit(1.0);
-            if (op == u"elu") {
-                alpha = param(n, 1, "alpha", 1.0, ie);
-                scale = param(n, 2, "scale", 1.0, ie);
-                inScale = param(n, 3, "input_scale", 1.0, ie);
-            } else if (op == u"selu") {  // constants of torch.nn.SELU (Klambauer et al. 2017)
-                alpha = lit(1.6732632423543772848170429916717);
-                scale = lit(1.0507009873554804934193349852946);
-            } else {
-                alpha = param(n, 1, "alpha", 1.0, ie);
-                inScale = B("/", lit(1.0), alpha);
-            }
-            const PwVal negPart = B("*", B("-", U("exp", B("*", x, inScale)), lit(1.0)), B("*", alpha, scale));
-            return where(B(">", x, lit(0.0)), B("*", x, scale), negPart);
-        }
-        if (op == u"softsign")
-            return B("/", x, B("+", U("abs", x), lit(1.0)));
-        if (op == u"add" || op == u"sub" || op == u"rsub") {
-            const auto y = second("other");
-            if (!y)
-                return std::nullopt;
-            const PwVal alpha = param(n, 2, "alpha", 1.0, ie);
-            const bool one = alpha.kind == PwVal::Kind::Literal && alpha.literal == 1.0;
-            if (op == u"rsub")
-                return B("-", *y, one ? x : B("*", x, alpha));
-            const PwVal yy = one ? *y : B("*", *y, alpha);
-            return B(op == u"add" ? "+" : "-", x, yy);
-        }
-        if (op == u"mul" || op == u"multiply")
+ private:
+  std::optional<PwVal> arg(const PwNode& n, int i, const std::function<PwVal(const PwInput&)>& inputExpr) const {
+    if (i >= n.args.size()) return std::nullopt;
+    const PwArg& a = n.args.at(i);
+    switch (a.kind) {
+      case PwArg::Kind::Ref:
+        return vals.value(a.ref);
+      case PwArg::Kind::Scalar:
+        return inputExpr(*m_prog.input(a.ref));
+      case PwArg::Kind::Const:
+        if (a.isNull) return std::nullopt;
         {
-            const auto y = second("other");
-            return y ? std::optional<PwVal>(B("*", x, *y)) : std::nullopt;
+          PwVal v = lit(a.value);
+          v.isBool = a.isBool;
+          return v;
         }
-        if (op == u"div" || op == u"true_divide" || op == u"divide") {
-            const QString mode = kwString(n, "rounding_mode");
-            if (!mode.isEmpty()) {
-                why = QStringLiteral("div with rounding_mode='%1' is not lowered").arg(mode);
-                return std::nullopt;
-            }
-            const auto y = second("other");
-            return y ? std::optional<PwVal>(B("/", x, *y)) : std::nullopt;
-        }
-        if (op == u"pow") {
-            const auto e = second("exponent");
-            if (!e)
-                return std::nullopt;
-            return pow(n.id, x, *e);
-        }
-        if (op == u"minimum" || op == u"maximum" || op == u"fmin" || op == u"fmax") {
-            const auto y = second("other");
-            if (!y)
-                return std::nullopt;
-            const bool mn = op == u"minimum" || op == u"fmin";
-            const PwVal pick = where(B(mn ? "<" : ">", x, *y), x, *y);
-            if (op.startsWith(u'f'))  // fmin/fmax ignore NaN: pick the other operand
-                return where(B("!=", x, x), *y, pick);
-            return where(B("!=", x, x), x, pick);  // NaN propagates like torch.minimum/maximum
-        }
-        if (op == u"where") {
-            const auto a = arg(n, 1, ie), b = arg(n, 2, ie);
-            if (!a || !b) {
-                why = QStringLiteral("where (node %1) needs three operands").arg(n.id);
-                return std::nullopt;
-            }
-            return where(x, *a, *b);
-        }
-        static const QHash<QString, const char*> cmp = {{QStringLiteral("gt"), ">"}, {QStringLiteral("lt"), "<"},
-                                                        {QStringLiteral("ge"), ">="}, {QStringLiteral("le"), "<="},
-                                                        {QStringLiteral("eq"), "=="}, {QStringLiteral("ne"), "!="}};
-        if (const auto it = cmp.find(op); it != cmp.end()) {
-            const auto y = second("other");
-            return y ? std::optional<PwVal>(B(it.value(), x, *y)) : std::nullopt;
-        }
-        return std::nullopt;
     }
+    return std::nullopt;
+  }
 
-    const PointwiseProgram& m_prog;
-    const PwDialect& m_d;
-    QString m_indent;
+  /// Positional argument i, else kwargs[kw]; nullopt when absent or null.
+  std::optional<PwVal> opt(const PwNode& n, int i, const char* kw,
+                           const std::function<PwVal(const PwInput&)>& inputExpr) const {
+    if (i < n.args.size()) return arg(n, i, inputExpr);
+    if (n.kwargs.contains(kw)) {
+      const json& k = n.kwargs.at(kw);
+      if (k.is_number()) return lit(k.get<double>());
+      if (k.is_boolean()) return lit(k.get<bool>() ? 1.0 : 0.0);
+      if (k.is_object() && k.contains("const") && k.at("const").is_number()) return lit(k.at("const").get<double>());
+      if (k.is_object() && k.contains("scalar_input"))
+        if (const PwInput* in = m_prog.input(QString::fromStdString(k.at("scalar_input").get<std::string>())))
+          return inputExpr(*in);
+      if (k.is_string()) {
+        if (const auto it = vals.find(QString::fromStdString(k.get<std::string>())); it != vals.end()) return *it;
+      }
+    }
+    return std::nullopt;
+  }
+
+  PwVal param(const PwNode& n, int i, const char* kw, double def,
+              const std::function<PwVal(const PwInput&)>& inputExpr) const {
+    return opt(n, i, kw, inputExpr).value_or(lit(def));
+  }
+
+  QString kwString(const PwNode& n, const char* kw) const {
+    if (n.kwargs.contains(kw) && n.kwargs.at(kw).is_string())
+      return QString::fromStdString(n.kwargs.at(kw).get<std::string>());
+    return {};
+  }
+
+  std::optional<PwVal> pow(const QString& b, const PwVal& a, const PwVal& e) {
+    const QString ts = QStringLiteral("v_") + b;
+    if (e.kind == PwVal::Kind::Literal) {
+      const double c = e.literal;
+      if (a.kind == PwVal::Kind::Literal) return lit(std::pow(a.literal, c));
+      if (c == 0.0) return full(a, 1.0);
+      if (c == 1.0) return a;
+      if (c == 2.0) return bin(QStringLiteral("*"), a, a);
+      if (c == 3.0) return bin(QStringLiteral("*"), bin(QStringLiteral("*"), a, a), a);
+      if (c == 0.5) return un(QStringLiteral("sqrt"), a);
+      if (c == -0.5) return un(QStringLiteral("rsqrt"), a);
+      if (c == -1.0) return bin(QStringLiteral("/"), lit(1.0), a);
+      if (std::floor(c) == c && std::fabs(c) < 9.0e15) {
+        // |a|^c with the sign of a for odd c (torch.pow of a negative base, integral exponent)
+        const PwVal r = tmp(ts + QStringLiteral("_mag"),
+                            un(QStringLiteral("exp"),
+                               bin(QStringLiteral("*"), un(QStringLiteral("log"), un(QStringLiteral("abs"), a)), e)));
+        const bool odd = std::fmod(std::fabs(c), 2.0) == 1.0;
+        if (!odd) return r;
+        return where(bin(QStringLiteral("<"), a, lit(0.0)), bin(QStringLiteral("*"), r, lit(-1.0)), r);
+      }
+      // non-integral exponent: NaN for a negative base, like torch
+      return un(QStringLiteral("exp"), bin(QStringLiteral("*"), un(QStringLiteral("log"), a), e));
+    }
+    if (a.kind == PwVal::Kind::Literal) {
+      if (a.literal == 1.0) return full(e, 1.0);
+      if (!(a.literal > 0.0)) {
+        why = QStringLiteral(
+                  "pow with constant base %1 and a tensor exponent is only lowered for a "
+                  "positive base")
+                  .arg(pyFloat(a.literal));
+        return std::nullopt;
+      }
+      return un(QStringLiteral("exp"), bin(QStringLiteral("*"), e, lit(std::log(a.literal))));
+    }
+    // runtime exponent: |a|^e, negative base defined only for integral e (odd e keeps the sign)
+    PwVal et = e;
+    if (e.kind != PwVal::Kind::Tensor) et = tmp(ts + QStringLiteral("_e"), bin(QStringLiteral("+"), full(a, 0.0), e));
+    const PwVal r = tmp(ts + QStringLiteral("_mag"),
+                        un(QStringLiteral("exp"),
+                           bin(QStringLiteral("*"), un(QStringLiteral("log"), un(QStringLiteral("abs"), a)), et)));
+    const PwVal half =
+        tmp(ts + QStringLiteral("_half"), un(QStringLiteral("floor"), bin(QStringLiteral("*"), et, lit(0.5))));
+    const PwVal odd =
+        bin(QStringLiteral("=="), bin(QStringLiteral("-"), et, bin(QStringLiteral("*"), half, lit(2.0))), lit(1.0));
+    const PwVal integral = bin(QStringLiteral("=="), un(QStringLiteral("floor"), et), et);
+    const PwVal neg =
+        tmp(ts + QStringLiteral("_neg"), where(integral, where(odd, bin(QStringLiteral("*"), r, lit(-1.0)), r),
+                                               lit(std::numeric_limits<double>::quiet_NaN())));
+    return where(bin(QStringLiteral("=="), et, lit(0.0)), lit(1.0),
+                 where(bin(QStringLiteral("<"), a, lit(0.0)), neg, r));
+  }
+
+  std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
+    const QString& op = n.op;
+    const QString t = QStringLiteral("v_") + n.id;
+    const auto x0 = arg(n, 0, ie);
+    if (!x0) {
+      why = QStringLiteral("node %1 (%2) has no first argument").arg(n.id, op);
+      return std::nullopt;
+    }
+    const PwVal x = *x0;
+    auto B = [this](const char* o, const PwVal& a, const PwVal& b) { return bin(QLatin1String(o), a, b); };
+    auto U = [this](const char* f, const PwVal& a) { return un(QLatin1String(f), a); };
+    auto second = [&](const char* kw) -> std::optional<PwVal> {
+      auto y = opt(n, 1, kw, ie);
+      if (!y) why = QStringLiteral("node %1 (%2) needs a second operand").arg(n.id, op);
+      return y;
+    };
+
+    if (op == u"clone" || op == u"alias" || op == u"detach" || op == u"contiguous" || op == u"positive") return x;
+    if (op == u"relu") return where(B("<", x, lit(0.0)), lit(0.0), x);
+    if (op == u"leaky_relu") return where(B(">", x, lit(0.0)), x, B("*", x, param(n, 1, "negative_slope", 0.01, ie)));
+    if (op == u"sigmoid") return U("sigmoid", x);
+    if (op == u"tanh") return U("tanh", x);
+    if (op == u"silu") return B("*", x, U("sigmoid", x));
+    if (op == u"exp" || op == u"log" || op == u"sqrt" || op == u"rsqrt" || op == u"abs" || op == u"erf" ||
+        op == u"sin" || op == u"cos" || op == u"floor")
+      return un(op, x);
+    if (op == u"neg") return B("*", x, lit(-1.0));
+    if (op == u"reciprocal") return B("/", lit(1.0), x);
+    if (op == u"square") return B("*", x, x);
+    if (op == u"hardsigmoid")  // relu6(x + 3) / 6
+      return B("/", clamp(t + QStringLiteral("_c"), B("+", x, lit(3.0)), lit(0.0), lit(6.0)), lit(6.0));
+    if (op == u"hardswish")
+      return B("*", x, B("/", clamp(t + QStringLiteral("_c"), B("+", x, lit(3.0)), lit(0.0), lit(6.0)), lit(6.0)));
+    if (op == u"hardtanh")
+      return clamp(t + QStringLiteral("_c"), x, param(n, 1, "min_val", -1.0, ie), param(n, 2, "max_val", 1.0, ie));
+    if (op == u"relu6") return clamp(t + QStringLiteral("_c"), x, lit(0.0), lit(6.0));
+    if (op == u"clamp" || op == u"clip")
+      return clamp(t + QStringLiteral("_c"), x, opt(n, 1, "min", ie), opt(n, 2, "max", ie));
+    if (op == u"clamp_min") return clamp(t + QStringLiteral("_c"), x, opt(n, 1, "min", ie), std::nullopt);
+    if (op == u"clamp_max") return clamp(t + QStringLiteral("_c"), x, std::nullopt, opt(n, 1, "max", ie));
+    if (op == u"threshold")
+      return where(B(">", x, param(n, 1, "threshold", 0.0, ie)), x, param(n, 2, "value", 0.0, ie));
+    if (op == u"gelu") {
+      const QString approx = kwString(n, "approximate");
+      if (approx.isEmpty() || approx == u"none")  // 0.5 x (1 + erf(x / sqrt 2))
+        return B("*", B("*", x, lit(0.5)), B("+", U("erf", B("*", x, lit(0.7071067811865476))), lit(1.0)));
+      if (approx == u"tanh") {  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+        const PwVal inner = B("*", B("+", x, B("*", B("*", B("*", x, x), x), lit(0.044715))), lit(0.7978845608028654));
+        return B("*", B("*", x, lit(0.5)), B("+", U("tanh", inner), lit(1.0)));
+      }
+      why = QStringLiteral("gelu approximate='%1' is unknown").arg(approx);
+      return std::nullopt;
+    }
+    if (op == u"softplus") {  // log(1 + exp(beta x)) / beta, linear above the threshold
+      const PwVal beta = param(n, 1, "beta", 1.0, ie);
+      const PwVal bx = tmp(t + QStringLiteral("_bx"), B("*", x, beta));
+      return where(B(">", bx, param(n, 2, "threshold", 20.0, ie)), x,
+                   B("/", U("log", B("+", U("exp", bx), lit(1.0))), beta));
+    }
+    if (op == u"mish") {  // x tanh(softplus(x)), softplus threshold 20 as torch
+      const PwVal sp = where(B(">", x, lit(20.0)), x, U("log", B("+", U("exp", x), lit(1.0))));
+      return B("*", x, U("tanh", sp));
+    }
+    if (op == u"elu" || op == u"selu" || op == u"celu") {
+      PwVal alpha = lit(1.0), scale = lit(1.0), inScale = lit(1.0);
+      if (op == u"elu") {
+        alpha = param(n, 1, "alpha", 1.0, ie);
+        scale = param(n, 2, "scale", 1.0, ie);
+        inScale = param(n, 3, "input_scale", 1.0, ie);
+      } else if (op == u"selu") {  // constants of torch.nn.SELU (Klambauer et al. 2017)
+        alpha = lit(1.6732632423543772848170429916717);
+        scale = lit(1.0507009873554804934193349852946);
+      } else {
+        alpha = param(n, 1, "alpha", 1.0, ie);
+        inScale = B("/", lit(1.0), alpha);
+      }
+      const PwVal negPart = B("*", B("-", U("exp", B("*", x, inScale)), lit(1.0)), B("*", alpha, scale));
+      return where(B(">", x, lit(0.0)), B("*", x, scale), negPart);
+    }
+    if (op == u"softsign") return B("/", x, B("+", U("abs", x), lit(1.0)));
+    if (op == u"add" || op == u"sub" || op == u"rsub") {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      const PwVal alpha = param(n, 2, "alpha", 1.0, ie);
+      const bool one = alpha.kind == PwVal::Kind::Literal && alpha.literal == 1.0;
+      if (op == u"rsub") return B("-", *y, one ? x : B("*", x, alpha));
+      const PwVal yy = one ? *y : B("*", *y, alpha);
+      return B(op == u"add" ? "+" : "-", x, yy);
+    }
+    if (op == u"mul" || op == u"multiply") {
+      const auto y = second("other");
+      return y ? std::optional<PwVal>(B("*", x, *y)) : std::nullopt;
+    }
+    if (op == u"div" || op == u"true_divide" || op == u"divide") {
+      const QString mode = kwString(n, "rounding_mode");
+      if (!mode.isEmpty()) {
+        why = QStringLiteral("div with rounding_mode='%1' is not lowered").arg(mode);
+        return std::nullopt;
+      }
+      const auto y = second("other");
+      return y ? std::optional<PwVal>(B("/", x, *y)) : std::nullopt;
+    }
+    if (op == u"pow") {
+      const auto e = second("exponent");
+      if (!e) return std::nullopt;
+      return pow(n.id, x, *e);
+    }
+    if (op == u"minimum" || op == u"maximum" || op == u"fmin" || op == u"fmax") {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      const bool mn = op == u"minimum" || op == u"fmin";
+      const PwVal pick = where(B(mn ? "<" : ">", x, *y), x, *y);
+      if (op.startsWith(u'f'))  // fmin/fmax ignore NaN: pick the other operand
+        return where(B("!=", x, x), *y, pick);
+      return where(B("!=", x, x), x, pick);  // NaN propagates like torch.minimum/maximum
+    }
+    if (op == u"where") {
+      const auto a = arg(n, 1, ie), b = arg(n, 2, ie);
+      if (!a || !b) {
+        why = QStringLiteral("where (node %1) needs three operands").arg(n.id);
+        return std::nullopt;
+      }
+      return where(x, *a, *b);
+    }
+    static const QHash<QString, const char*> cmp = {{QStringLiteral("gt"), ">"},  {QStringLiteral("lt"), "<"},
+                                                    {QStringLiteral("ge"), ">="}, {QStringLiteral("le"), "<="},
+                                                    {QStringLiteral("eq"), "=="}, {QStringLiteral("ne"), "!="}};
+    if (const auto it = cmp.find(op); it != cmp.end()) {
+      const auto y = second("other");
+      return y ? std::optional<PwVal>(B(it.value(), x, *y)) : std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  const PointwiseProgram& m_prog;
+  const PwDialect& m_d;
+  QString m_indent;
 };
 
-} // namespace
+}  // namespace
 
-QStringList supportedPointwiseOps()
-{
-    return {QStringLiteral("abs"), QStringLiteral("add"), QStringLiteral("celu"), QStringLiteral("clamp"),
-            QStringLiteral("clamp_max"), QStringLiteral("clamp_min"), QStringLiteral("clone"), QStringLiteral("cos"),
-            QStringLiteral("div"), QStringLiteral("elu"), QStringLiteral("eq"), QStringLiteral("erf"),
-            QStringLiteral("exp"), QStringLiteral("floor"), QStringLiteral("fmax"), QStringLiteral("fmin"),
-            QStringLiteral("ge"), QStringLiteral("gelu"), QStringLiteral("gt"), QStringLiteral("hardsigmoid"),
-            QStringLiteral("hardswish"), QStringLiteral("hardtanh"), QStringLiteral("le"), QStringLiteral("leaky_relu"),
-            QStringLiteral("log"), QStringLiteral("lt"), QStringLiteral("maximum"), QStringLiteral("minimum"),
-            QStringLiteral("mish"), QStringLiteral("mul"), QStringLiteral("ne"), QStringLiteral("neg"),
-            QStringLiteral("pow"), QStringLiteral("reciprocal"), QStringLiteral("relu"), QStringLiteral("relu6"),
-            QStringLiteral("rsqrt"), QStringLiteral("rsub"), QStringLiteral("selu"), QStringLiteral("sigmoid"),
-            QStringLiteral("silu"), QStringLiteral("sin"), QStringLiteral("softplus"), QStringLiteral("softsign"),
-            QStringLiteral("sqrt"), QStringLiteral("square"), QStringLiteral("sub"), QStringLiteral("tanh"),
-            QStringLiteral("threshold"), QStringLiteral("where")};
+QStringList supportedPointwiseOps() {
+  return {QStringLiteral("abs"),        QStringLiteral("add"),         QStringLiteral("celu"),
+          QStringLiteral("clamp"),      QStringLiteral("clamp_max"),   QStringLiteral("clamp_min"),
+          QStringLiteral("clone"),      QStringLiteral("cos"),         QStringLiteral("div"),
+          QStringLiteral("elu"),        QStringLiteral("eq"),          QStringLiteral("erf"),
+          QStringLiteral("exp"),        QStringLiteral("floor"),       QStringLiteral("fmax"),
+          QStringLiteral("fmin"),       QStringLiteral("ge"),          QStringLiteral("gelu"),
+          QStringLiteral("gt"),         QStringLiteral("hardsigmoid"), QStringLiteral("hardswish"),
+          QStringLiteral("hardtanh"),   QStringLiteral("le"),          QStringLiteral("leaky_relu"),
+          QStringLiteral("log"),        QStringLiteral("lt"),          QStringLiteral("maximum"),
+          QStringLiteral("minimum"),    QStringLiteral("mish"),        QStringLiteral("mul"),
+          QStringLiteral("ne"),         QStringLiteral("neg"),         QStringLiteral("pow"),
+          QStringLiteral("reciprocal"), QStringLiteral("relu"),        QStringLiteral("relu6"),
+          QStringLiteral("rsqrt"),      QStringLiteral("rsub"),        QStringLiteral("selu"),
+          QStringLiteral("sigmoid"),    QStringLiteral("silu"),        QStringLiteral("sin"),
+          QStringLiteral("softplus"),   QStringLiteral("softsign"),    QStringLiteral("sqrt"),
+          QStringLiteral("square"),     QStringLiteral("sub"),         QStringLiteral("tanh"),
+          QStringLiteral("threshold"),  QStringLiteral("where")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
-                                          const std::function<PwVal(const PwInput&)>& inputExpr,
-                                          const QString& indent, QString* result, QString* whyNot)
-{
-    Lowering l(prog, dialect, indent);
-    if (!l.lower(inputExpr)) {
-        if (whyNot)
-            *whyNot = l.why;
-        return std::nullopt;
-    }
-    PwVal out = l.vals.value(prog.output);
-    if (out.kind != PwVal::Kind::Tensor) {
-        // A result that does not depend on any tensor still has the output's shape.
-        const PwVal primary = l.vals.value(prog.primary);
-        out = l.bin(QStringLiteral("+"), l.full(primary, 0.0), out);
-    }
-    if (result)
-        *result = out.expr;
-    return l.stmts;
+                                          const std::function<PwVal(const PwInput&)>& inputExpr, const QString& indent,
+                                          QString* result, QString* whyNot) {
+  Lowering l(prog, dialect, indent);
+  if (!l.lower(inputExpr)) {
+    if (whyNot) *whyNot = l.why;
+    return std::nullopt;
+  }
+  PwVal out = l.vals.value(prog.output);
+  if (out.kind != PwVal::Kind::Tensor) {
+    // A result that does not depend on any tensor still has the output's shape.
+    const PwVal primary = l.vals.value(prog.primary);
+    out = l.bin(QStringLiteral("+"), l.full(primary, 0.0), out);
+  }
+  if (result) *result = out.expr;
+  return l.stmts;
 }
 
-} // namespace kwb
+}  // namespace kwb

@@ -15,59 +15,59 @@ namespace kwb {
 
 /// One forward() argument of the problem, in Model.forward order.
 struct PwInput {
-    QString name;             ///< Python parameter name (a valid identifier)
-    bool isTensor = true;     ///< false: a Python scalar ({"kind": "scalar"})
-    QString dtype;            ///< torch dtype without "torch." ("float32", "bfloat16", "bool"); scalars: "float"/"int"/"bool"
-    QList<qint64> shape;      ///< tensors only
-    qint64 numel = 1;         ///< product of shape (1 for 0-d tensors and scalars)
-    bool scalarLike = false;  ///< a tensor with numel 1 broadcast against the output (stride-0 read)
-    bool broadcast = false;   ///< another shape that broadcasts to the output's (PyTorch's rules: aligned from the
-                              ///< right, each dim equal or 1): read through the expanded view's strides
-    bool usedByGraph = false; ///< referenced by some node (unused inputs are still forward() parameters)
-    /// A view of a forward() input that the graph reads (a node unsqueeze/squeeze/permute/transpose/t over
-    /// an input): the Python expression the launcher evaluates, e.g. "A.unsqueeze(1)"; "" for a forward()
-    /// argument. Its name is the node's id; it is not a forward() parameter.
-    QString viewExpr;
+  QString name;          ///< Python parameter name (a valid identifier)
+  bool isTensor = true;  ///< false: a Python scalar ({"kind": "scalar"})
+  QString dtype;        ///< torch dtype without "torch." ("float32", "bfloat16", "bool"); scalars: "float"/"int"/"bool"
+  QList<qint64> shape;  ///< tensors only
+  qint64 numel = 1;     ///< product of shape (1 for 0-d tensors and scalars)
+  bool scalarLike = false;   ///< a tensor with numel 1 broadcast against the output (stride-0 read)
+  bool broadcast = false;    ///< another shape that broadcasts to the output's (PyTorch's rules: aligned from the
+                             ///< right, each dim equal or 1): read through the expanded view's strides
+  bool usedByGraph = false;  ///< referenced by some node (unused inputs are still forward() parameters)
+  /// A view of a forward() input that the graph reads (a node unsqueeze/squeeze/permute/transpose/t over
+  /// an input): the Python expression the launcher evaluates, e.g. "A.unsqueeze(1)"; "" for a forward()
+  /// argument. Its name is the node's id; it is not a forward() parameter.
+  QString viewExpr;
 };
 
 /// One argument of a graph node.
 struct PwArg {
-    enum class Kind { Ref, Const, Scalar } kind = Kind::Const;
-    QString ref;          ///< Ref: an input name or an earlier node id; Scalar: the scalar input's name
-    double value = 0.0;   ///< Const: the literal (bools as 0/1)
-    bool isBool = false;  ///< Const: a JSON true/false
-    bool isNull = false;  ///< Const: JSON null (e.g. clamp's missing bound)
+  enum class Kind { Ref, Const, Scalar } kind = Kind::Const;
+  QString ref;          ///< Ref: an input name or an earlier node id; Scalar: the scalar input's name
+  double value = 0.0;   ///< Const: the literal (bools as 0/1)
+  bool isBool = false;  ///< Const: a JSON true/false
+  bool isNull = false;  ///< Const: JSON null (e.g. clamp's missing bound)
 };
 
 struct PwNode {
-    QString id;
-    QString op;              ///< aten base name, e.g. "leaky_relu"
-    QList<PwArg> args;
-    nlohmann::json kwargs;   ///< object (possibly empty)
+  QString id;
+  QString op;  ///< aten base name, e.g. "leaky_relu"
+  QList<PwArg> args;
+  nlohmann::json kwargs;  ///< object (possibly empty)
 };
 
 struct PointwiseProgram {
-    QList<PwInput> inputs;       ///< every forward() argument, in order
-    QList<PwNode> nodes;         ///< topological order as given by the probe
-    QString output;              ///< the node id (or input name) that is the result
-    QString primary;             ///< a tensor input of the output's shape (defines out's shape/device/dtype), or ""
-                                 ///< when every input broadcasts (A[N,1] * B[1,M]): out's shape is then their
-                                 ///< broadcast, computed at run time, and dtypeInput gives the dtype
-    QString dtypeInput;          ///< the tensor input whose run-time dtype the output follows ("" : outDtype fixed)
-    bool anyBroadcast = false;   ///< some input has broadcast = true
-    QString outDtype;            ///< spec outputs[0].dtype ("float32", ...)
-    bool outDtypeFollowsPrimary = true; ///< out dtype == primary's spec dtype: follow it at run time
-    QList<qint64> outShape;
-    qint64 numel = 0;            ///< elements of the output (the flattened dim)
-    QString initParams;          ///< Model.__init__ parameter list without annotations, e.g. "negative_slope=0.01"
-    QStringList initNames;       ///< the names in initParams (stored as self.<name>)
-    QString sourceName;          ///< spec source.name, for headers
-    QString sourceSha;           ///< spec source.sha256 (may be empty)
-    bool outAliasesInput = false;///< spec says the output aliases an input (in-place op): not reproduced
+  QList<PwInput> inputs;      ///< every forward() argument, in order
+  QList<PwNode> nodes;        ///< topological order as given by the probe
+  QString output;             ///< the node id (or input name) that is the result
+  QString primary;            ///< a tensor input of the output's shape (defines out's shape/device/dtype), or ""
+                              ///< when every input broadcasts (A[N,1] * B[1,M]): out's shape is then their
+                              ///< broadcast, computed at run time, and dtypeInput gives the dtype
+  QString dtypeInput;         ///< the tensor input whose run-time dtype the output follows ("" : outDtype fixed)
+  bool anyBroadcast = false;  ///< some input has broadcast = true
+  QString outDtype;           ///< spec outputs[0].dtype ("float32", ...)
+  bool outDtypeFollowsPrimary = true;  ///< out dtype == primary's spec dtype: follow it at run time
+  QList<qint64> outShape;
+  qint64 numel = 0;              ///< elements of the output (the flattened dim)
+  QString initParams;            ///< Model.__init__ parameter list without annotations, e.g. "negative_slope=0.01"
+  QStringList initNames;         ///< the names in initParams (stored as self.<name>)
+  QString sourceName;            ///< spec source.name, for headers
+  QString sourceSha;             ///< spec source.sha256 (may be empty)
+  bool outAliasesInput = false;  ///< spec says the output aliases an input (in-place op): not reproduced
 
-    const PwInput* input(const QString& name) const;
-    QList<const PwInput*> tensorInputs() const;   ///< tensors used by the graph, forward order
-    QList<const PwInput*> scalarInputs() const;   ///< scalars used by the graph, forward order
+  const PwInput* input(const QString& name) const;
+  QList<const PwInput*> tensorInputs() const;  ///< tensors used by the graph, forward order
+  QList<const PwInput*> scalarInputs() const;  ///< scalars used by the graph, forward order
 };
 
 /// Whether the spec carries a pointwise_graph (every op pointwise: the elementwise templates apply).
@@ -81,26 +81,26 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec
 
 /// A value while lowering: a Python expression in the target DSL plus what it is.
 struct PwVal {
-    enum class Kind { Tensor, Scalar, Literal } kind = Kind::Tensor;
-    QString expr;
-    bool isBool = false;
-    double literal = 0.0;  ///< Kind::Literal only
+  enum class Kind { Tensor, Scalar, Literal } kind = Kind::Tensor;
+  QString expr;
+  bool isBool = false;
+  double literal = 0.0;  ///< Kind::Literal only
 };
 
 /// What differs between DSLs; operators (+ - * / < ...) are Python's in every DSL we target.
 class PwDialect {
-public:
-    virtual ~PwDialect() = default;
-    /// name: one of exp log erf sqrt rsqrt abs sigmoid tanh floor sin cos. Returns "" if unsupported.
-    virtual QString unary(const QString& name, const PwVal& a) const = 0;
-    /// cond ? a : b, elementwise; must accept literals on either side.
-    virtual QString where(const PwVal& cond, const PwVal& a, const PwVal& b) const = 0;
-    /// A tensor like `like` filled with the literal v.
-    virtual QString fullLike(const PwVal& like, double v) const = 0;
-    /// a OP b for OP in + - * / < <= > >= == != ; the dialect may reorder or wrap literals.
-    virtual QString binary(const QString& op, const PwVal& a, const PwVal& b) const = 0;
-    /// Renders a literal (Python float syntax by default).
-    virtual QString literal(double v) const;
+ public:
+  virtual ~PwDialect() = default;
+  /// name: one of exp log erf sqrt rsqrt abs sigmoid tanh floor sin cos. Returns "" if unsupported.
+  virtual QString unary(const QString& name, const PwVal& a) const = 0;
+  /// cond ? a : b, elementwise; must accept literals on either side.
+  virtual QString where(const PwVal& cond, const PwVal& a, const PwVal& b) const = 0;
+  /// A tensor like `like` filled with the literal v.
+  virtual QString fullLike(const PwVal& like, double v) const = 0;
+  /// a OP b for OP in + - * / < <= > >= == != ; the dialect may reorder or wrap literals.
+  virtual QString binary(const QString& op, const PwVal& a, const PwVal& b) const = 0;
+  /// Renders a literal (Python float syntax by default).
+  virtual QString literal(double v) const;
 };
 
 /// Lowers the program's nodes to `<indent>name = expr` statements (one or more per node) in the
@@ -108,8 +108,8 @@ public:
 /// statements, with *result set to the expression of the output; nullopt and *whyNot for an op or
 /// argument form the lowering does not know.
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
-                                          const std::function<PwVal(const PwInput&)>& inputExpr,
-                                          const QString& indent, QString* result, QString* whyNot);
+                                          const std::function<PwVal(const PwInput&)>& inputExpr, const QString& indent,
+                                          QString* result, QString* whyNot);
 
 /// The op names lowerPointwise understands (for documentation and tests).
 QStringList supportedPointwiseOps();
@@ -121,4 +121,4 @@ QString pyFloat(double v);
 /// A dtype string normalised: "torch.float32" -> "float32", "float" (torch.float) -> "float32".
 QString normaliseDtype(const QString& dtype);
 
-} // namespace kwb
+}  // namespace kwb

@@ -14,67 +14,59 @@ using nlohmann::json;
 
 namespace {
 
-json ids(const QStringList& l)
-{
-    json a = json::array();
-    for (const QString& s : l)
-        a.push_back(s.toStdString());
-    return a;
+json ids(const QStringList& l) {
+  json a = json::array();
+  for (const QString& s : l) a.push_back(s.toStdString());
+  return a;
 }
 
-} // namespace
+}  // namespace
 
-json codegenPreview(const json& spec)
-{
-    const OpGraph g = decodeOpGraph(spec);
-    const AnchorMatch m = matchAnchor(spec);
-    QString planName, planWhy;
-    QSet<QString> covered;
-    if (m.plan) {
-        planName = m.plan->anchor + QStringLiteral(" anchor");
-        for (const QString& id : m.plan->ops)
-            covered.insert(id);
-    } else if (m.anchor) {
-        planWhy = m.whyNot;
-    } else if (hasPointwiseGraph(spec)) {
-        planName = QStringLiteral("pointwise lowering");
-        for (const GraphOp* o : g.compute())
-            covered.insert(o->id);
-    } else if (const auto p = planPattern(spec, &planWhy)) {
-        planName = patternKindName(p->kind) + QStringLiteral(" pattern");
-        for (const GraphOp* o : g.compute())
-            covered.insert(o->id);
-    }
-    json groups = json::array();
-    for (const FusionGroup& grp : partitionFusionGroups(g)) {
-        QStringList all = grp.prologue;
-        if (!grp.anchorOp.isEmpty())
-            all << grp.anchorOp;
-        all << grp.epilogue;
-        bool cov = !all.isEmpty();
-        for (const QString& id : all)
-            cov = cov && covered.contains(id);
-        QString anchor = grp.anchor;
-        for (const Anchor* a : anchorRegistry())
-            if (a->category() == grp.anchor)
-                anchor = a->id();
-        json j = {{"anchor", anchor.toStdString()}, {"anchor_op", grp.anchorOp.toStdString()}, {"ops", ids(all)},
-                  {"prologue", ids(grp.prologue)}, {"epilogue", ids(grp.epilogue)}, {"covered", cov}};
-        if (!cov)
-            j["reason"] = (planWhy.isEmpty() ? QStringLiteral("no plan covers this group yet") : planWhy).toStdString();
-        groups.push_back(j);
-    }
-    json backends = json::array();
-    for (const FrameworkBackend* b : builtinBackends()) {
-        QString why;
-        const bool ok = b->supports(spec, &why);
-        json j = {{"id", b->id().toStdString()}, {"label", b->label().toStdString()}, {"kernel", ok},
-                  {"plan", planName.toStdString()}};
-        if (!ok)
-            j["reason"] = why.toStdString();
-        backends.push_back(j);
-    }
-    return {{"groups", groups}, {"backends", backends}};
+json codegenPreview(const json& spec) {
+  const OpGraph g = decodeOpGraph(spec);
+  const AnchorMatch m = matchAnchor(spec);
+  QString planName, planWhy;
+  QSet<QString> covered;
+  if (m.plan) {
+    planName = m.plan->anchor + QStringLiteral(" anchor");
+    for (const QString& id : m.plan->ops) covered.insert(id);
+  } else if (m.anchor) {
+    planWhy = m.whyNot;
+  } else if (hasPointwiseGraph(spec)) {
+    planName = QStringLiteral("pointwise lowering");
+    for (const GraphOp* o : g.compute()) covered.insert(o->id);
+  } else if (const auto p = planPattern(spec, &planWhy)) {
+    planName = patternKindName(p->kind) + QStringLiteral(" pattern");
+    for (const GraphOp* o : g.compute()) covered.insert(o->id);
+  }
+  json groups = json::array();
+  for (const FusionGroup& grp : partitionFusionGroups(g)) {
+    QStringList all = grp.prologue;
+    if (!grp.anchorOp.isEmpty()) all << grp.anchorOp;
+    all << grp.epilogue;
+    bool cov = !all.isEmpty();
+    for (const QString& id : all) cov = cov && covered.contains(id);
+    QString anchor = grp.anchor;
+    for (const Anchor* a : anchorRegistry())
+      if (a->category() == grp.anchor) anchor = a->id();
+    json j = {{"anchor", anchor.toStdString()}, {"anchor_op", grp.anchorOp.toStdString()}, {"ops", ids(all)},
+              {"prologue", ids(grp.prologue)},  {"epilogue", ids(grp.epilogue)},           {"covered", cov}};
+    if (!cov)
+      j["reason"] = (planWhy.isEmpty() ? QStringLiteral("no plan covers this group yet") : planWhy).toStdString();
+    groups.push_back(j);
+  }
+  json backends = json::array();
+  for (const FrameworkBackend* b : builtinBackends()) {
+    QString why;
+    const bool ok = b->supports(spec, &why);
+    json j = {{"id", b->id().toStdString()},
+              {"label", b->label().toStdString()},
+              {"kernel", ok},
+              {"plan", planName.toStdString()}};
+    if (!ok) j["reason"] = why.toStdString();
+    backends.push_back(j);
+  }
+  return {{"groups", groups}, {"backends", backends}};
 }
 
-} // namespace kwb
+}  // namespace kwb

@@ -14,4 +14,4 @@ namespace kwb {
 /// what is missing. Never throws; a malformed spec gives groups [] and every backend's reason.
 nlohmann::json codegenPreview(const nlohmann::json& spec);
 
-} // namespace kwb
+}  // namespace kwb

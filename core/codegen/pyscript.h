@@ -11,11 +11,11 @@
 namespace kwb {
 
 struct PyScriptRun {
-    bool finished = false;  ///< started and exited within the time limit (any exit code)
-    int exitCode = -1;      ///< the script's exit code; -1 when it crashed or never finished
-    QByteArray out;         ///< stdout
-    QByteArray err;         ///< stderr (the last part is quoted in `error` messages)
-    QString error;          ///< finished=false: why (python missing, resource missing, timeout)
+  bool finished = false;  ///< started and exited within the time limit (any exit code)
+  int exitCode = -1;      ///< the script's exit code; -1 when it crashed or never finished
+  QByteArray out;         ///< stdout
+  QByteArray err;         ///< stderr (the last part is quoted in `error` messages)
+  QString error;          ///< finished=false: why (python missing, resource missing, timeout)
 };
 
 /// Extracts the Qt resource `resourcePath` (e.g. ":/kwb/python/cute_check.py") to a temporary
@@ -27,4 +27,4 @@ PyScriptRun runResourceScript(const QString& python, const QString& resourcePath
 /// not finish (its reason) or printed no JSON object (`scriptName`, the exit code and stderr's tail).
 std::optional<nlohmann::json> scriptJson(const PyScriptRun& run, const QString& scriptName, QString* error);
 
-} // namespace kwb
+}  // namespace kwb

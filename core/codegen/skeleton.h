@@ -8,10 +8,10 @@
 namespace kwb {
 
 struct SkeletonStyle {
-    QString framework;     ///< label, e.g. "FlyDSL"
-    QString imports;       ///< the framework's import lines (its conformance imports)
-    QStringList outline;   ///< what a baseline in this framework needs, one item per line
-    QString runtime;       ///< runtimeRequirement()
+  QString framework;    ///< label, e.g. "FlyDSL"
+  QString imports;      ///< the framework's import lines (its conformance imports)
+  QStringList outline;  ///< what a baseline in this framework needs, one item per line
+  QString runtime;      ///< runtimeRequirement()
 };
 
 /// kernel.py whose ModelNew has Model's constructor/forward signature and whose forward raises
@@ -19,4 +19,4 @@ struct SkeletonStyle {
 /// imports torch.nn only (no torch compute anywhere) and sets UNIMPLEMENTED = True.
 GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& style, const QString& reason);
 
-} // namespace kwb
+}  // namespace kwb

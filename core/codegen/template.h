@@ -20,4 +20,4 @@ QString readResourceText(const QString& path, QString* error);
 /// A Python string literal for `s` (single quotes; backslash, quote and control characters escaped).
 QString pyStringLiteral(const QString& s);
 
-} // namespace kwb
+}  // namespace kwb

@@ -17,297 +17,310 @@ namespace {
 // tanh is not in triton.language (only in the libdevice extras, whose module path moved between
 // releases), so it is the fp32 identity tanh(x) = 2*sigmoid(2x) - 1 (|error| ~1e-7 near 0).
 class TritonDialect final : public PwDialect {
-public:
-    QString unary(const QString& name, const PwVal& a) const override
-    {
-        static const QStringList direct = {QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("erf"),
-                                           QStringLiteral("sqrt"), QStringLiteral("rsqrt"), QStringLiteral("abs"),
-                                           QStringLiteral("floor"), QStringLiteral("sin"), QStringLiteral("cos"),
-                                           QStringLiteral("sigmoid")};
-        if (direct.contains(name))
-            return QStringLiteral("tl.%1(%2)").arg(name, a.expr);
-        if (name == u"tanh")
-            return QStringLiteral("(2.0 * tl.sigmoid(2.0 * %1) - 1.0)").arg(a.expr);
-        return {};
-    }
-    QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override
-    {
-        return QStringLiteral("tl.where(%1, %2, %3)").arg(c.expr, a.expr, b.expr);
-    }
-    QString fullLike(const PwVal&, double v) const override
-    {
-        return QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)").arg(literal(v));
-    }
-    QString binary(const QString& op, const PwVal& a, const PwVal& b) const override
-    {
-        return a.expr + u' ' + op + u' ' + b.expr;
-    }
+ public:
+  QString unary(const QString& name, const PwVal& a) const override {
+    static const QStringList direct = {QStringLiteral("exp"),    QStringLiteral("log"),   QStringLiteral("erf"),
+                                       QStringLiteral("sqrt"),   QStringLiteral("rsqrt"), QStringLiteral("abs"),
+                                       QStringLiteral("floor"),  QStringLiteral("sin"),   QStringLiteral("cos"),
+                                       QStringLiteral("sigmoid")};
+    if (direct.contains(name)) return QStringLiteral("tl.%1(%2)").arg(name, a.expr);
+    if (name == u"tanh") return QStringLiteral("(2.0 * tl.sigmoid(2.0 * %1) - 1.0)").arg(a.expr);
+    return {};
+  }
+  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override {
+    return QStringLiteral("tl.where(%1, %2, %3)").arg(c.expr, a.expr, b.expr);
+  }
+  QString fullLike(const PwVal&, double v) const override {
+    return QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)").arg(literal(v));
+  }
+  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override {
+    return a.expr + u' ' + op + u' ' + b.expr;
+  }
 };
 
-QString torchDtype(const QString& d)
-{
-    return QStringLiteral("torch.") + d;
+QString torchDtype(const QString& d) { return QStringLiteral("torch.") + d; }
+
+SkeletonStyle tritonSkeleton(const FrameworkBackend& b) {
+  return {b.label(),
+          QStringLiteral("import triton\nimport triton.language as tl"),
+          {QStringLiteral("@triton.jit kernel(s) with tl.constexpr tile sizes and masked tl.load/tl.store"),
+           QStringLiteral("fp32 accumulation; int64 offsets when an index can pass 2**31"),
+           QStringLiteral("ModelNew.forward: allocate outputs, launch over a grid, set self.last_grid_blocks")},
+          b.runtimeRequirement()};
 }
 
-SkeletonStyle tritonSkeleton(const FrameworkBackend& b)
-{
-    return {b.label(), QStringLiteral("import triton\nimport triton.language as tl"),
-            {QStringLiteral("@triton.jit kernel(s) with tl.constexpr tile sizes and masked tl.load/tl.store"),
-             QStringLiteral("fp32 accumulation; int64 offsets when an index can pass 2**31"),
-             QStringLiteral("ModelNew.forward: allocate outputs, launch over a grid, set self.last_grid_blocks")},
-            b.runtimeRequirement()};
+}  // namespace
+
+QStringList TritonBackend::conformanceMarkers() const {
+  return {QStringLiteral("import triton"), QStringLiteral("import triton.language as tl"),
+          QStringLiteral("@triton.jit")};
 }
 
-} // namespace
-
-QStringList TritonBackend::conformanceMarkers() const
-{
-    return {QStringLiteral("import triton"), QStringLiteral("import triton.language as tl"), QStringLiteral("@triton.jit")};
+QString TritonBackend::runtimeRequirement() const {
+  return QStringLiteral("triton 3.x (import triton) with PyTorch on a CUDA (SM80+) or ROCm GPU");
 }
 
-QString TritonBackend::runtimeRequirement() const
-{
-    return QStringLiteral("triton 3.x (import triton) with PyTorch on a CUDA (SM80+) or ROCm GPU");
-}
-
-bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const
-{
-    if (!hasPointwiseGraph(spec)) {
-        const AnchorMatch m = matchAnchor(spec);
-        if (m.anchor) {
-            const bool ok = m.plan && !anchorTemplate(*m.anchor, id()).isEmpty();
-            if (!ok && whyNot)
-                *whyNot = anchorSkeletonReason(m, id());
-            return ok;
-        }
-        return planPattern(spec, whyNot).has_value();
+bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (!hasPointwiseGraph(spec)) {
+    const AnchorMatch m = matchAnchor(spec);
+    if (m.anchor) {
+      const bool ok = m.plan && !anchorTemplate(*m.anchor, id()).isEmpty();
+      if (!ok && whyNot) *whyNot = anchorSkeletonReason(m, id());
+      return ok;
     }
-    const auto prog = parsePointwiseProgram(spec, whyNot);
-    if (!prog)
-        return false;
-    const TritonDialect d;
-    QString result;
-    return lowerPointwise(*prog, d, [](const PwInput& in) { return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0}; },
-                          QString(), &result, whyNot)
-        .has_value();
+    return planPattern(spec, whyNot).has_value();
+  }
+  const auto prog = parsePointwiseProgram(spec, whyNot);
+  if (!prog) return false;
+  const TritonDialect d;
+  QString result;
+  return lowerPointwise(
+             *prog, d,
+             [](const PwInput& in) {
+               return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0};
+             },
+             QString(), &result, whyNot)
+      .has_value();
 }
 
-GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const
-{
-    GeneratedKernel k = generateForHopper(spec);
-    // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
-    // another architecture (Ampere, or CDNA3/CDNA4 through Triton's AMD backend, where warps are 64-lane
-    // wavefronts) say so where the configuration is read, instead of presenting Hopper's warps and shared-memory staging as fitted to it (fresh-user trial).
-    const nlohmann::json target = spec.value("target", nlohmann::json::object());
-    const QString arch = QString::fromStdString(target.value("arch", std::string()));
-    if (k.ok && k.implemented && !arch.isEmpty() && !arch.startsWith(QLatin1String("Hopper"), Qt::CaseInsensitive)) {
-        const QString gpu = QString::fromStdString(target.value("gpu", std::string()));
-        QString note = QStringLiteral("written and measured for NVIDIA Hopper (H200), not fitted to %1 (%2) and never run on it").arg(arch, gpu);
-        const bool staged = k.source.contains(QLatin1String("num_stages=NUM_STAGES"));  // the GEMM's software pipeline
-        if (arch.startsWith(QLatin1String("CDNA"), Qt::CaseInsensitive))
-            note += QStringLiteral(": a wavefront there has 64 lanes, so num_warps = N means N x 64 threads%1")
-                        .arg(staged ? QStringLiteral(", and the multi-stage staging must fit a CU's LDS, far smaller than the 228 KB of "
-                                                     "shared memory an H200 SM has (gpu-wiki "
-                                                     "nvidia.generic.any.kernel-opt.nvidia-compute-capabilities.memory-specifications)")
-                                    : QString());
-        note += QStringLiteral("; retune before relying on it");
-        k.baselineConfig.prepend({QStringLiteral("target fit"), note});
-        const qsizetype firstBreak = k.source.indexOf(u'\n');
-        k.source.insert(firstBreak + 1, QStringLiteral("# NOTE (target fit): %1.\n").arg(note));
+GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
+  GeneratedKernel k = generateForHopper(spec);
+  // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
+  // another architecture (Ampere, or CDNA3/CDNA4 through Triton's AMD backend, where warps are 64-lane
+  // wavefronts) say so where the configuration is read, instead of presenting Hopper's warps and shared-memory staging
+  // as fitted to it (fresh-user trial).
+  const nlohmann::json target = spec.value("target", nlohmann::json::object());
+  const QString arch = QString::fromStdString(target.value("arch", std::string()));
+  if (k.ok && k.implemented && !arch.isEmpty() && !arch.startsWith(QLatin1String("Hopper"), Qt::CaseInsensitive)) {
+    const QString gpu = QString::fromStdString(target.value("gpu", std::string()));
+    QString note =
+        QStringLiteral("written and measured for NVIDIA Hopper (H200), not fitted to %1 (%2) and never run on it")
+            .arg(arch, gpu);
+    const bool staged = k.source.contains(QLatin1String("num_stages=NUM_STAGES"));  // the GEMM's software pipeline
+    if (arch.startsWith(QLatin1String("CDNA"), Qt::CaseInsensitive))
+      note += QStringLiteral(": a wavefront there has 64 lanes, so num_warps = N means N x 64 threads%1")
+                  .arg(staged ? QStringLiteral(
+                                    ", and the multi-stage staging must fit a CU's LDS, far smaller than the 228 KB of "
+                                    "shared memory an H200 SM has (gpu-wiki "
+                                    "nvidia.generic.any.kernel-opt.nvidia-compute-capabilities.memory-specifications)")
+                              : QString());
+    note += QStringLiteral("; retune before relying on it");
+    k.baselineConfig.prepend({QStringLiteral("target fit"), note});
+    const qsizetype firstBreak = k.source.indexOf(u'\n');
+    k.source.insert(firstBreak + 1, QStringLiteral("# NOTE (target fit): %1.\n").arg(note));
+  }
+  return k;
+}
+
+GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
+  QString why;
+  if (!hasPointwiseGraph(spec)) {
+    const AnchorMatch m = matchAnchor(spec);
+    if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())
+      return renderAnchorKernel(*m.plan, anchorTemplate(*m.anchor, id()), spec, *this);
+    if (m.anchor) return makeSkeleton(spec, tritonSkeleton(*this), anchorSkeletonReason(m, id()));
+    if (const auto plan = planPattern(spec, &why)) return tritonPatternKernel(*plan, spec, *this);
+    return makeSkeleton(spec, tritonSkeleton(*this), why);
+  }
+  const auto prog = parsePointwiseProgram(spec, &why);
+  if (!prog) return makeSkeleton(spec, tritonSkeleton(*this), why);
+
+  // kernel inputs: loaded tensors and scalar arguments, in forward() order
+  const QString ind = QStringLiteral("    ");
+  QStringList params, loads, launch, prep;
+  const int rank = static_cast<int>(prog->outShape.size());
+  if (prog->anyBroadcast) {
+    // the output index of each element, dim by dim, for the inputs read through broadcast strides
+    loads << ind + QStringLiteral("rem = offs");
+    for (int d = rank - 1; d > 0; --d)
+      loads << ind + QStringLiteral("i%1 = rem % bd_%1").arg(d) << ind + QStringLiteral("rem = rem // bd_%1").arg(d);
+    loads << ind + QStringLiteral("i0 = rem");
+  }
+  for (const PwInput& in : prog->inputs) {
+    if (!in.usedByGraph) continue;
+    if (!in.isTensor) {
+      params << ind + QStringLiteral("s_%1,").arg(in.name);
+      launch << QStringLiteral("            float(%1),").arg(in.name);
+      continue;
     }
+    params << ind + QStringLiteral("in_%1_ptr,").arg(in.name);
+    launch << QStringLiteral("            %1,").arg(in.broadcast ? in.name + QStringLiteral("_b") : in.name);
+    const QString upcast = in.dtype == u"bool" ? QString() : QStringLiteral(".to(tl.float32)");
+    if (in.broadcast) {
+      QStringList terms;
+      for (int d = 0; d < rank; ++d) {
+        params << ind + QStringLiteral("%1_s%2,").arg(in.name).arg(d);
+        launch << QStringLiteral("            %1_b.stride(%2),").arg(in.name).arg(d);
+        terms << QStringLiteral("i%1 * %2_s%1").arg(d).arg(in.name);
+      }
+      loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + %2, mask=mask)%3  # broadcast: expanded strides")
+                         .arg(in.name, terms.join(QStringLiteral(" + ")), upcast);
+    } else if (in.scalarLike) {
+      loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr)%2  # one element, broadcast").arg(in.name, upcast);
+    } else {
+      loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + offs, mask=mask)%2").arg(in.name, upcast);
+    }
+  }
+  if (prog->anyBroadcast)
+    for (int d = 1; d < rank; ++d) {
+      params << ind + QStringLiteral("bd_%1,").arg(d);
+      launch << QStringLiteral("            out.shape[%1],").arg(d);
+    }
+  const QString& primary = prog->primary;
+  QStringList tensorNames;
+  for (const PwInput* in : prog->tensorInputs()) tensorNames << in->name;
+  const QString shapeSource = primary.isEmpty() ? QStringLiteral("out_shape") : primary + QStringLiteral(".shape");
+  const QString deviceSource = (primary.isEmpty() ? tensorNames.value(0) : primary) + QStringLiteral(".device");
+  for (const PwInput& in : prog->inputs)
+    if (in.usedByGraph && !in.viewExpr.isEmpty())
+      prep << QStringLiteral("        %1 = %2  # a view (no copy): the kernel reads it through its strides")
+                  .arg(in.name, in.viewExpr);
+  if (primary.isEmpty()) {
+    // the output's shape is the inputs' broadcast, at run time (shapes of derived cases differ)
+    const QString all =
+        tensorNames.join(QStringLiteral(", ")) + (tensorNames.size() == 1 ? QStringLiteral(",") : QString());
+    prep << QStringLiteral("        rank = max(t.dim() for t in (%1))").arg(all)
+         << QStringLiteral("        out_shape = []") << QStringLiteral("        for k in range(rank):")
+         << QStringLiteral(
+                "            big = [t.shape[k - rank + t.dim()] for t in (%1) if k - rank + t.dim() >= 0 and t.shape[k "
+                "- rank + t.dim()] != 1]")
+                .arg(all)
+         << QStringLiteral("            out_shape.append(big[0] if big else 1)");
+  }
+  if (prog->anyBroadcast)
+    prep << QStringLiteral("        if len(%1) != %2:").arg(shapeSource).arg(rank)
+         << QStringLiteral(
+                "            raise ValueError(f\"kernel.py was generated for a rank-%1 output, got {tuple(%2)}\")")
+                .arg(rank)
+                .arg(shapeSource);
+  for (const PwInput& in : prog->inputs) {
+    if (!in.usedByGraph || !in.isTensor) continue;
+    if (in.broadcast) {
+      prep << QStringLiteral("        %1_b = %1.expand(%2)  # a view: stride 0 along the broadcast dims")
+                  .arg(in.name, shapeSource);
+      continue;
+    }
+    if (in.scalarLike) {
+      prep << QStringLiteral("        if %1.numel() != 1:").arg(in.name)
+           << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")")
+                  .arg(in.name);
+      continue;
+    }
+    if (in.name != primary)
+      prep << QStringLiteral("        if %1.shape != %2.shape:").arg(in.name, primary)
+           << QStringLiteral(
+                  "            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")")
+                  .arg(in.name, primary);
+    prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided")
+                .arg(in.name);
+  }
+
+  const TritonDialect d;
+  QString result;
+  const auto body = lowerPointwise(
+      *prog, d,
+      [](const PwInput& in) {
+        PwVal v;
+        v.kind = in.isTensor && !in.scalarLike ? PwVal::Kind::Tensor : PwVal::Kind::Scalar;
+        v.expr = (in.isTensor ? QStringLiteral("in_") : QStringLiteral("s_")) + in.name;
+        v.isBool = in.dtype == u"bool";
+        return v;
+      },
+      ind, &result, &why);
+  if (!body) return makeSkeleton(spec, tritonSkeleton(*this), why);
+
+  GeneratedKernel k;
+  k.tile = kBlockSize;
+  const int threads = kNumWarps * 32;
+  // The configuration names only what this kernel has (a trial found "tanh as 2*sigmoid(2x)-1" and
+  // "scalars passed as kernel arguments" in a LeakyReLU that has neither).
+  const QString bodyText = body->join(u'\n');
+  const bool usesTanh = bodyText.contains(QStringLiteral("2.0 * tl.sigmoid(2.0 * "));
+  const bool scalarArgs = std::any_of(prog->inputs.begin(), prog->inputs.end(),
+                                      [](const PwInput& in) { return in.usedByGraph && !in.isTensor; });
+  const bool oneElement = std::any_of(prog->inputs.begin(), prog->inputs.end(),
+                                      [](const PwInput& in) { return in.usedByGraph && in.isTensor && in.scalarLike; });
+  k.baselineConfig = {
+      {QStringLiteral("tile"),
+       QStringLiteral("BLOCK_SIZE = %1 elements of the flattened output per CTA").arg(kBlockSize)},
+      {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
+                                              .arg(kNumWarps)
+                                              .arg(threads)
+                                              .arg(kBlockSize / threads)},
+      {QStringLiteral("tile choice"),
+       QStringLiteral("BLOCK_SIZE/num_warps from a sweep on an NVIDIA H200 (relu 4096x393216, "
+                      "Triton 3.6): 4.25 TB/s fp32, 4.26 TB/s bf16, on par with PyTorch's own relu kernel")},
+      {QStringLiteral("grid"), QStringLiteral("(cdiv(numel, %1),) one-dimensional; %2 CTAs for the spec's %3 elements")
+                                   .arg(kBlockSize)
+                                   .arg((prog->numel + kBlockSize - 1) / kBlockSize)
+                                   .arg(prog->numel)},
+      {QStringLiteral("data movement"),
+       QStringLiteral("each input read once and the output written once, coalesced "
+                      "contiguous loads/stores masked at the boundary (offs < numel)%1%2")
+           .arg(oneElement ? QStringLiteral("; one-element inputs loaded once per CTA") : QString(),
+                prog->anyBroadcast ? QStringLiteral("; broadcast inputs read through their expanded view's "
+                                                    "strides (stride 0 along broadcast dims: re-reads hit in cache), "
+                                                    "the output index decomposed per dim")
+                                   : QString())},
+      {QStringLiteral("index width"),
+       QStringLiteral("int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31")},
+      {QStringLiteral("dtype handling"),
+       QStringLiteral("loads upcast to fp32, math in fp32, stored in the output dtype (%1%2)")
+           .arg(prog->outDtype,
+                !prog->dtypeInput.isEmpty() ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+      {QStringLiteral("math"),
+       QStringLiteral("tl.* functions%1")
+           .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
+      {QStringLiteral("launch plumbing"),
+       QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); "
+                      "output from torch.empty; %1")
+           .arg(scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
+                           : QStringLiteral("constants of the model baked into the kernel "
+                                            "(ModelNew refuses other constructor values)"))},
+  };
+  if (prog->outAliasesInput)
+    k.baselineConfig.append(
+        {QStringLiteral("aliasing"), QStringLiteral("the reference writes in place; ModelNew returns a new tensor")});
+
+  const ModelNewParts parts = modelNewParts(spec);
+  const QString name = kernelBaseName(spec) + QStringLiteral("_kernel");
+  QString err;
+  const QString text = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_elementwise.py.tmpl"), &err);
+  if (text.isEmpty()) {
+    k.error = err;
     return k;
-}
-
-GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const
-{
-    QString why;
-    if (!hasPointwiseGraph(spec)) {
-        const AnchorMatch m = matchAnchor(spec);
-        if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())
-            return renderAnchorKernel(*m.plan, anchorTemplate(*m.anchor, id()), spec, *this);
-        if (m.anchor)
-            return makeSkeleton(spec, tritonSkeleton(*this), anchorSkeletonReason(m, id()));
-        if (const auto plan = planPattern(spec, &why))
-            return tritonPatternKernel(*plan, spec, *this);
-        return makeSkeleton(spec, tritonSkeleton(*this), why);
-    }
-    const auto prog = parsePointwiseProgram(spec, &why);
-    if (!prog)
-        return makeSkeleton(spec, tritonSkeleton(*this), why);
-
-    // kernel inputs: loaded tensors and scalar arguments, in forward() order
-    const QString ind = QStringLiteral("    ");
-    QStringList params, loads, launch, prep;
-    const int rank = static_cast<int>(prog->outShape.size());
-    if (prog->anyBroadcast) {
-        // the output index of each element, dim by dim, for the inputs read through broadcast strides
-        loads << ind + QStringLiteral("rem = offs");
-        for (int d = rank - 1; d > 0; --d)
-            loads << ind + QStringLiteral("i%1 = rem % bd_%1").arg(d) << ind + QStringLiteral("rem = rem // bd_%1").arg(d);
-        loads << ind + QStringLiteral("i0 = rem");
-    }
-    for (const PwInput& in : prog->inputs) {
-        if (!in.usedByGraph)
-            continue;
-        if (!in.isTensor) {
-            params << ind + QStringLiteral("s_%1,").arg(in.name);
-            launch << QStringLiteral("            float(%1),").arg(in.name);
-            continue;
-        }
-        params << ind + QStringLiteral("in_%1_ptr,").arg(in.name);
-        launch << QStringLiteral("            %1,").arg(in.broadcast ? in.name + QStringLiteral("_b") : in.name);
-        const QString upcast = in.dtype == u"bool" ? QString() : QStringLiteral(".to(tl.float32)");
-        if (in.broadcast) {
-            QStringList terms;
-            for (int d = 0; d < rank; ++d) {
-                params << ind + QStringLiteral("%1_s%2,").arg(in.name).arg(d);
-                launch << QStringLiteral("            %1_b.stride(%2),").arg(in.name).arg(d);
-                terms << QStringLiteral("i%1 * %2_s%1").arg(d).arg(in.name);
-            }
-            loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + %2, mask=mask)%3  # broadcast: expanded strides")
-                               .arg(in.name, terms.join(QStringLiteral(" + ")), upcast);
-        } else if (in.scalarLike) {
-            loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr)%2  # one element, broadcast").arg(in.name, upcast);
-        } else {
-            loads << ind + QStringLiteral("in_%1 = tl.load(in_%1_ptr + offs, mask=mask)%2").arg(in.name, upcast);
-        }
-    }
-    if (prog->anyBroadcast)
-        for (int d = 1; d < rank; ++d) {
-            params << ind + QStringLiteral("bd_%1,").arg(d);
-            launch << QStringLiteral("            out.shape[%1],").arg(d);
-        }
-    const QString& primary = prog->primary;
-    QStringList tensorNames;
-    for (const PwInput* in : prog->tensorInputs())
-        tensorNames << in->name;
-    const QString shapeSource = primary.isEmpty() ? QStringLiteral("out_shape") : primary + QStringLiteral(".shape");
-    const QString deviceSource = (primary.isEmpty() ? tensorNames.value(0) : primary) + QStringLiteral(".device");
-    for (const PwInput& in : prog->inputs)
-        if (in.usedByGraph && !in.viewExpr.isEmpty())
-            prep << QStringLiteral("        %1 = %2  # a view (no copy): the kernel reads it through its strides").arg(in.name, in.viewExpr);
-    if (primary.isEmpty()) {
-        // the output's shape is the inputs' broadcast, at run time (shapes of derived cases differ)
-        const QString all = tensorNames.join(QStringLiteral(", ")) + (tensorNames.size() == 1 ? QStringLiteral(",") : QString());
-        prep << QStringLiteral("        rank = max(t.dim() for t in (%1))").arg(all)
-             << QStringLiteral("        out_shape = []")
-             << QStringLiteral("        for k in range(rank):")
-             << QStringLiteral("            big = [t.shape[k - rank + t.dim()] for t in (%1) if k - rank + t.dim() >= 0 and t.shape[k - rank + t.dim()] != 1]").arg(all)
-             << QStringLiteral("            out_shape.append(big[0] if big else 1)");
-    }
-    if (prog->anyBroadcast)
-        prep << QStringLiteral("        if len(%1) != %2:").arg(shapeSource).arg(rank)
-             << QStringLiteral("            raise ValueError(f\"kernel.py was generated for a rank-%1 output, got {tuple(%2)}\")").arg(rank).arg(shapeSource);
-    for (const PwInput& in : prog->inputs) {
-        if (!in.usedByGraph || !in.isTensor)
-            continue;
-        if (in.broadcast) {
-            prep << QStringLiteral("        %1_b = %1.expand(%2)  # a view: stride 0 along the broadcast dims").arg(in.name, shapeSource);
-            continue;
-        }
-        if (in.scalarLike) {
-            prep << QStringLiteral("        if %1.numel() != 1:").arg(in.name)
-                 << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")").arg(in.name);
-            continue;
-        }
-        if (in.name != primary)
-            prep << QStringLiteral("        if %1.shape != %2.shape:").arg(in.name, primary)
-                 << QStringLiteral("            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")").arg(in.name, primary);
-        prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided").arg(in.name);
-    }
-
-    const TritonDialect d;
-    QString result;
-    const auto body = lowerPointwise(*prog, d,
-                                     [](const PwInput& in) {
-                                         PwVal v;
-                                         v.kind = in.isTensor && !in.scalarLike ? PwVal::Kind::Tensor : PwVal::Kind::Scalar;
-                                         v.expr = (in.isTensor ? QStringLiteral("in_") : QStringLiteral("s_")) + in.name;
-                                         v.isBool = in.dtype == u"bool";
-                                         return v;
-                                     },
-                                     ind, &result, &why);
-    if (!body)
-        return makeSkeleton(spec, tritonSkeleton(*this), why);
-
-    GeneratedKernel k;
-    k.tile = kBlockSize;
-    const int threads = kNumWarps * 32;
-    // The configuration names only what this kernel has (a trial found "tanh as 2*sigmoid(2x)-1" and
-    // "scalars passed as kernel arguments" in a LeakyReLU that has neither).
-    const QString bodyText = body->join(u'\n');
-    const bool usesTanh = bodyText.contains(QStringLiteral("2.0 * tl.sigmoid(2.0 * "));
-    const bool scalarArgs = std::any_of(prog->inputs.begin(), prog->inputs.end(),
-                                        [](const PwInput& in) { return in.usedByGraph && !in.isTensor; });
-    const bool oneElement = std::any_of(prog->inputs.begin(), prog->inputs.end(),
-                                        [](const PwInput& in) { return in.usedByGraph && in.isTensor && in.scalarLike; });
-    k.baselineConfig = {
-        {QStringLiteral("tile"), QStringLiteral("BLOCK_SIZE = %1 elements of the flattened output per CTA").arg(kBlockSize)},
-        {QStringLiteral("threads per CTA"), QStringLiteral("num_warps = %1 (%2 threads), %3 elements per thread")
-                                                .arg(kNumWarps).arg(threads).arg(kBlockSize / threads)},
-        {QStringLiteral("tile choice"), QStringLiteral("BLOCK_SIZE/num_warps from a sweep on an NVIDIA H200 (relu 4096x393216, "
-                                                       "Triton 3.6): 4.25 TB/s fp32, 4.26 TB/s bf16, on par with PyTorch's own relu kernel")},
-        {QStringLiteral("grid"), QStringLiteral("(cdiv(numel, %1),) one-dimensional; %2 CTAs for the spec's %3 elements")
-                                     .arg(kBlockSize).arg((prog->numel + kBlockSize - 1) / kBlockSize).arg(prog->numel)},
-        {QStringLiteral("data movement"), QStringLiteral("each input read once and the output written once, coalesced "
-                                                         "contiguous loads/stores masked at the boundary (offs < numel)%1%2")
-                                              .arg(oneElement ? QStringLiteral("; one-element inputs loaded once per CTA") : QString(),
-                                                   prog->anyBroadcast ? QStringLiteral("; broadcast inputs read through their expanded view's "
-                                                                                       "strides (stride 0 along broadcast dims: re-reads hit in cache), "
-                                                                                       "the output index decomposed per dim")
-                                                                      : QString())},
-        {QStringLiteral("index width"), QStringLiteral("int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31")},
-        {QStringLiteral("dtype handling"), QStringLiteral("loads upcast to fp32, math in fp32, stored in the output dtype (%1%2)")
-                                               .arg(prog->outDtype, !prog->dtypeInput.isEmpty() ? QStringLiteral(", follows the input's dtype at run time") : QString())},
-        {QStringLiteral("math"), QStringLiteral("tl.* functions%1")
-                                     .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
-        {QStringLiteral("launch plumbing"), QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); "
-                                                           "output from torch.empty; %1")
-                                                .arg(scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
-                                                                : QStringLiteral("constants of the model baked into the kernel "
-                                                                                 "(ModelNew refuses other constructor values)"))},
-    };
-    if (prog->outAliasesInput)
-        k.baselineConfig.append({QStringLiteral("aliasing"), QStringLiteral("the reference writes in place; ModelNew returns a new tensor")});
-
-    const ModelNewParts parts = modelNewParts(spec);
-    const QString name = kernelBaseName(spec) + QStringLiteral("_kernel");
-    QString err;
-    const QString text = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_elementwise.py.tmpl"), &err);
-    if (text.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    const QMap<QString, QString> vars = {
-        {QStringLiteral("PROBLEM"), problemName(spec)},
-        {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
-        {QStringLiteral("GRAPH_SUMMARY"), graphSummaryComment(spec)},
-        {QStringLiteral("POLICY_NOTE"), policyNote()},
-        {QStringLiteral("CONFIG_SUMMARY"), configComment(k.baselineConfig)},
-        {QStringLiteral("BLOCK_SIZE"), QString::number(kBlockSize)},
-        {QStringLiteral("NUM_WARPS"), QString::number(kNumWarps)},
-        {QStringLiteral("KERNEL_NAME"), name},
-        {QStringLiteral("KERNEL_PARAMS"), params.join(u'\n')},
-        {QStringLiteral("KERNEL_LOADS"), loads.join(u'\n')},
-        {QStringLiteral("KERNEL_BODY"), body->join(u'\n')},
-        {QStringLiteral("RESULT"), result},
-        {QStringLiteral("INIT_PARAMS"), parts.initParams},
-        {QStringLiteral("INIT_STORE"), parts.initStore},
-        {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
-        {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
-        {QStringLiteral("OUT_SHAPE"), shapeSource},
-        {QStringLiteral("DEVICE"), deviceSource},
-        {QStringLiteral("OUT_DTYPE"), prog->dtypeInput.isEmpty() ? torchDtype(prog->outDtype) : prog->dtypeInput + QStringLiteral(".dtype")},
-        {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
-    };
-    k.source = renderTemplate(text, vars, &err);
-    if (k.source.isEmpty()) {
-        k.error = err;
-        return k;
-    }
-    k.ok = true;
-    k.implemented = true;
+  }
+  const QMap<QString, QString> vars = {
+      {QStringLiteral("PROBLEM"), problemName(spec)},
+      {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},
+      {QStringLiteral("GRAPH_SUMMARY"), graphSummaryComment(spec)},
+      {QStringLiteral("POLICY_NOTE"), policyNote()},
+      {QStringLiteral("CONFIG_SUMMARY"), configComment(k.baselineConfig)},
+      {QStringLiteral("BLOCK_SIZE"), QString::number(kBlockSize)},
+      {QStringLiteral("NUM_WARPS"), QString::number(kNumWarps)},
+      {QStringLiteral("KERNEL_NAME"), name},
+      {QStringLiteral("KERNEL_PARAMS"), params.join(u'\n')},
+      {QStringLiteral("KERNEL_LOADS"), loads.join(u'\n')},
+      {QStringLiteral("KERNEL_BODY"), body->join(u'\n')},
+      {QStringLiteral("RESULT"), result},
+      {QStringLiteral("INIT_PARAMS"), parts.initParams},
+      {QStringLiteral("INIT_STORE"), parts.initStore},
+      {QStringLiteral("FORWARD_PARAMS"), parts.forwardParams},
+      {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
+      {QStringLiteral("OUT_SHAPE"), shapeSource},
+      {QStringLiteral("DEVICE"), deviceSource},
+      {QStringLiteral("OUT_DTYPE"),
+       prog->dtypeInput.isEmpty() ? torchDtype(prog->outDtype) : prog->dtypeInput + QStringLiteral(".dtype")},
+      {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
+  };
+  k.source = renderTemplate(text, vars, &err);
+  if (k.source.isEmpty()) {
+    k.error = err;
     return k;
+  }
+  k.ok = true;
+  k.implemented = true;
+  return k;
 }
 
-} // namespace kwb
+}  // namespace kwb

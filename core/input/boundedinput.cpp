@@ -34,8 +34,10 @@ QString sizeText(qint64 bytes) {
 QString regularFileProblem(const QString& path, qint64 maxBytes) {
   struct stat st {};
   if (::stat(path.toLocal8Bit().constData(), &st) != 0)
-    return QStringLiteral("%1: %2").arg(path, errno == ENOENT ? QStringLiteral("no such file") : QString::fromLocal8Bit(std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) return QStringLiteral("%1: %2, not a regular file; refused").arg(path, typeName(st.st_mode));
+    return QStringLiteral("%1: %2").arg(
+        path, errno == ENOENT ? QStringLiteral("no such file") : QString::fromLocal8Bit(std::strerror(errno)));
+  if (!S_ISREG(st.st_mode))
+    return QStringLiteral("%1: %2, not a regular file; refused").arg(path, typeName(st.st_mode));
   if (st.st_size > maxBytes)
     return QStringLiteral("%1: %2, above the limit of %3; refused").arg(path, sizeText(st.st_size), sizeText(maxBytes));
   return {};
@@ -65,7 +67,8 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 maxBytes, 
   qsizetype have = 0;
   for (;;) {
     if (have == bytes.size()) {
-      if (have > maxBytes) return fail(QStringLiteral("grew above the limit of %1 while read; refused").arg(sizeText(maxBytes)));
+      if (have > maxBytes)
+        return fail(QStringLiteral("grew above the limit of %1 while read; refused").arg(sizeText(maxBytes)));
       bytes.resize(qsizetype(qMin<qint64>(maxBytes + 1, qint64(have) * 2 + 4096)));
     }
     const ssize_t n = ::read(fd, bytes.data() + have, size_t(bytes.size() - have));
@@ -76,7 +79,8 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 maxBytes, 
     if (n == 0) break;
     have += n;
   }
-  if (have > maxBytes) return fail(QStringLiteral("grew above the limit of %1 while read; refused").arg(sizeText(maxBytes)));
+  if (have > maxBytes)
+    return fail(QStringLiteral("grew above the limit of %1 while read; refused").arg(sizeText(maxBytes)));
   bytes.truncate(have);
   return bytes;
 }
@@ -87,9 +91,12 @@ int jsonNestingDepth(QByteArrayView text, int stopAbove, qsizetype* offset) {
   for (qsizetype i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (inString) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') inString = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
       continue;
     }
     if (c == '"') {
@@ -134,7 +141,8 @@ std::optional<nlohmann::json> parseBoundedJson(QByteArrayView text, const InputL
     // "[json.exception.parse_error.101] parse error at line 1, column 9: syntax error ...; last read: '...'":
     // the prefix is noise, and the quoted token may be the whole (unbounded) input.
     QString what = QString::fromUtf8(e.what());
-    if (const qsizetype close = what.indexOf(QLatin1String("] ")); what.startsWith(u'[') && close > 0) what = what.mid(close + 2);
+    if (const qsizetype close = what.indexOf(QLatin1String("] ")); what.startsWith(u'[') && close > 0)
+      what = what.mid(close + 2);
     what.replace(QLatin1String("parse error at "), QString());
     return fail(QStringLiteral("not valid JSON: ") + elide(what, 240));
   }

@@ -17,7 +17,7 @@ namespace kwb {
 /// Bounds of one kind of input. Sizes in bytes.
 struct InputLimits {
   qint64 maxBytes = qint64(16) * 1024 * 1024;  ///< largest accepted text or file
-  int maxDepth = 64;                             ///< deepest nesting of JSON arrays and objects
+  int maxDepth = 64;                           ///< deepest nesting of JSON arrays and objects
 };
 
 /// Limits used across the workbench (documented in docs/CONTRACTS.md §8).

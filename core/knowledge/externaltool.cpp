@@ -72,9 +72,11 @@ std::optional<ExternalToolManifest> readToolManifest(const QString& path, QStrin
   if (m.command.isEmpty()) return fail(QStringLiteral("\"command\" is missing or empty"));
   const QDir dir = QFileInfo(path).absoluteDir();
   for (QString& part : m.command)
-    if (QFileInfo(part).isRelative() && QFileInfo::exists(dir.absoluteFilePath(part))) part = dir.absoluteFilePath(part);
+    if (QFileInfo(part).isRelative() && QFileInfo::exists(dir.absoluteFilePath(part)))
+      part = dir.absoluteFilePath(part);
   const auto schema = j.find("input_schema");
-  if (schema == j.end() || !schema->is_object()) return fail(QStringLiteral("\"input_schema\" (a JSON Schema object) is missing"));
+  if (schema == j.end() || !schema->is_object())
+    return fail(QStringLiteral("\"input_schema\" (a JSON Schema object) is missing"));
   m.inputSchema = *schema;
   if (j.contains("timeout_ms")) {
     if (!j["timeout_ms"].is_number_integer() || j["timeout_ms"].get<long long>() <= 0)
@@ -145,7 +147,8 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
     if (err.size() < 64 * 1024) err += e;
     if (out.size() > m_m.outputCapBytes) {
       killGroup(p);
-      return disable(QStringLiteral("printed more than %1 bytes on stdout (the output cap); cut off").arg(m_m.outputCapBytes));
+      return disable(
+          QStringLiteral("printed more than %1 bytes on stdout (the output cap); cut off").arg(m_m.outputCapBytes));
     }
     if (p.state() == QProcess::NotRunning) break;
     if (deadline.hasExpired()) {
@@ -155,7 +158,8 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
   }
   out += p.readAllStandardOutput();
   if (out.size() > m_m.outputCapBytes)
-    return disable(QStringLiteral("printed more than %1 bytes on stdout (the output cap); cut off").arg(m_m.outputCapBytes));
+    return disable(
+        QStringLiteral("printed more than %1 bytes on stdout (the output cap); cut off").arg(m_m.outputCapBytes));
   if (p.exitStatus() != QProcess::NormalExit)
     return disable(QStringLiteral("crashed (%1); stderr: %2").arg(p.errorString(), head(err)));
 
@@ -170,8 +174,8 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
   }
   KnowledgeResult r;
   if (doc.contains("error")) {  // a lookup the tool itself refused: a normal failure, not misbehaviour
-    r.error = QStringLiteral("%1: %2").arg(m_m.id, doc["error"].is_string() ? jstr(doc, "error")
-                                                                          : QString::fromStdString(doc["error"].dump()));
+    r.error = QStringLiteral("%1: %2").arg(
+        m_m.id, doc["error"].is_string() ? jstr(doc, "error") : QString::fromStdString(doc["error"].dump()));
     return r;
   }
   const auto recs = doc.find("records");

@@ -25,14 +25,14 @@
 namespace kwb {
 
 struct ExternalToolManifest {
-  QString id;            ///< "name" in the manifest: [A-Za-z0-9._-]+
+  QString id;  ///< "name" in the manifest: [A-Za-z0-9._-]+
   QString title;
   QString description;
-  QStringList command;   ///< program and arguments (resolved)
+  QStringList command;  ///< program and arguments (resolved)
   nlohmann::json inputSchema = nlohmann::json::object();
-  int timeoutMs = 10000;                 ///< wall-clock limit of one query (ms)
-  qint64 outputCapBytes = 1024 * 1024;   ///< stdout limit of one query (bytes)
-  QString manifestPath;  ///< absolute path of the manifest
+  int timeoutMs = 10000;                ///< wall-clock limit of one query (ms)
+  qint64 outputCapBytes = 1024 * 1024;  ///< stdout limit of one query (bytes)
+  QString manifestPath;                 ///< absolute path of the manifest
 };
 
 /// Parses a manifest file. Returns nullopt and sets *error ("file: reason") when it is unreadable,
@@ -40,7 +40,7 @@ struct ExternalToolManifest {
 std::optional<ExternalToolManifest> readToolManifest(const QString& path, QString* error);
 
 class ExternalTool final : public KnowledgeTool {
-public:
+ public:
   explicit ExternalTool(ExternalToolManifest manifest);
   /// readToolManifest() + construction; nullptr and *error on a bad manifest.
   static std::unique_ptr<ExternalTool> fromManifest(const QString& path, QString* error);
@@ -57,7 +57,7 @@ public:
   QString disabledReason() const override;
   const ExternalToolManifest& manifest() const { return m_m; }
 
-private:
+ private:
   KnowledgeResult disable(const QString& why) const;
 
   ExternalToolManifest m_m;

@@ -42,7 +42,8 @@ QString typeProblem(const nlohmann::json& v, const nlohmann::json& declared) {
       names << QString::fromStdString(t.get<std::string>());
     }
   }
-  return names.isEmpty() ? QString() : QStringLiteral("expected %1, got %2").arg(names.join(QStringLiteral(" or ")), typeOf(v));
+  return names.isEmpty() ? QString()
+                         : QStringLiteral("expected %1, got %2").arg(names.join(QStringLiteral(" or ")), typeOf(v));
 }
 
 }  // namespace
@@ -68,16 +69,17 @@ QString inputSchemaViolation(const nlohmann::json& schema, const nlohmann::json&
     if (p.contains("enum") && p.at("enum").is_array()) {
       bool found = false;
       for (const auto& e : p.at("enum")) found = found || e == value;
-      if (!found) return QStringLiteral("field '%1': %2 is not one of %3").arg(field, elide(QString::fromStdString(value.dump())),
-                                                                                QString::fromStdString(p.at("enum").dump()));
+      if (!found)
+        return QStringLiteral("field '%1': %2 is not one of %3")
+            .arg(field, elide(QString::fromStdString(value.dump())), QString::fromStdString(p.at("enum").dump()));
     }
     if (value.is_number()) {
       if (p.contains("minimum") && p.at("minimum").is_number() && value.get<double>() < p.at("minimum").get<double>())
-        return QStringLiteral("field '%1': %2 is below the minimum %3").arg(field, QString::fromStdString(value.dump()),
-                                                                             QString::fromStdString(p.at("minimum").dump()));
+        return QStringLiteral("field '%1': %2 is below the minimum %3")
+            .arg(field, QString::fromStdString(value.dump()), QString::fromStdString(p.at("minimum").dump()));
       if (p.contains("maximum") && p.at("maximum").is_number() && value.get<double>() > p.at("maximum").get<double>())
-        return QStringLiteral("field '%1': %2 is above the maximum %3").arg(field, QString::fromStdString(value.dump()),
-                                                                             QString::fromStdString(p.at("maximum").dump()));
+        return QStringLiteral("field '%1': %2 is above the maximum %3")
+            .arg(field, QString::fromStdString(value.dump()), QString::fromStdString(p.at("maximum").dump()));
     }
     if (value.is_array() && p.contains("items") && p.at("items").is_object() && p.at("items").contains("type")) {
       for (std::size_t i = 0; i < value.size(); ++i)

@@ -21,16 +21,16 @@ namespace kwb {
 
 /// One record returned by a knowledge tool. `id` and `source` are never rewritten.
 struct KnowledgeRecord {
-  QString toolId;          ///< the tool that returned it (e.g. "spec-ledger")
-  QString id;              ///< stable record id, exactly as returned
+  QString toolId;  ///< the tool that returned it (e.g. "spec-ledger")
+  QString id;      ///< stable record id, exactly as returned
   QString title;
-  QString content;         ///< the fact or experience, as text
-  nlohmann::json scope;    ///< {vendor, arch, product, dsl, operator_family} where known, as the store states it
-  QString source;          ///< attribution (document title, URL, date, or store path), exact
-  QString constraint;      ///< the constraint it establishes for the plan ("" if none)
-  bool fallback = false;   ///< a fallback sample, NOT a match: must be labelled as such wherever shown
-  double score = 0.0;      ///< ranking score of a ranked (experience) tool; 0 for exact lookups
-  nlohmann::json detail;   ///< the record's own payload/facts for a detail view (may be null)
+  QString content;        ///< the fact or experience, as text
+  nlohmann::json scope;   ///< {vendor, arch, product, dsl, operator_family} where known, as the store states it
+  QString source;         ///< attribution (document title, URL, date, or store path), exact
+  QString constraint;     ///< the constraint it establishes for the plan ("" if none)
+  bool fallback = false;  ///< a fallback sample, NOT a match: must be labelled as such wherever shown
+  double score = 0.0;     ///< ranking score of a ranked (experience) tool; 0 for exact lookups
+  nlohmann::json detail;  ///< the record's own payload/facts for a detail view (may be null)
 };
 
 /// Result of one query: records, or an error (a hardware-fact lookup fails loudly).
@@ -38,13 +38,13 @@ struct KnowledgeResult {
   bool ok = false;
   QString error;
   QList<KnowledgeRecord> records;
-  QStringList notes;       ///< e.g. "no record matches; 3 fallback samples shown (NOT matches)"
+  QStringList notes;  ///< e.g. "no record matches; 3 fallback samples shown (NOT matches)"
 };
 
 /// A knowledge tool. Implementations must be reentrant for const calls (the GUI queries from a
 /// worker thread).
 class KnowledgeTool {
-public:
+ public:
   virtual ~KnowledgeTool() = default;
   /// Stable id used on the command line (`kwb plugin query ID`).
   virtual QString id() const = 0;
@@ -67,7 +67,7 @@ public:
 /// The interface a knowledge-tool Qt plugin's root object implements (plus QObject): a factory of
 /// the tools it provides. The registry owns the tools it creates; the plugin object stays loaded.
 class KnowledgePlugin {
-public:
+ public:
   virtual ~KnowledgePlugin() = default;
   /// Creates the plugin's tools (one or more), each with a distinct id.
   virtual std::vector<std::unique_ptr<KnowledgeTool>> createTools() const = 0;

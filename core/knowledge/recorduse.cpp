@@ -16,7 +16,8 @@ QString scopeLine(const nlohmann::json& scope) {
   QStringList parts;
   for (auto it = scope.begin(); it != scope.end(); ++it)
     parts << QString::fromStdString(it.key()) + u'=' +
-                 (it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString::fromStdString(it->dump()));
+                 (it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                  : QString::fromStdString(it->dump()));
   return parts.join(QStringLiteral(", "));
 }
 
@@ -27,7 +28,8 @@ QString heading(const KnowledgeRecord& r) { return QStringLiteral("## Knowledge 
 QString planSectionFor(const KnowledgeRecord& r, const nlohmann::json& query) {
   QString md = u'\n' + heading(r) + QStringLiteral("\n\n");
   if (r.fallback)
-    md += QStringLiteral("> **FALLBACK sample, NOT a match** for this problem's scope: kept only as a labelled example.\n\n");
+    md += QStringLiteral(
+        "> **FALLBACK sample, NOT a match** for this problem's scope: kept only as a labelled example.\n\n");
   md += QStringLiteral("- Tool: `%1`; query as sent: `%2`\n").arg(r.toolId, QString::fromStdString(query.dump()));
   md += QStringLiteral("- Record id: `%1`\n").arg(r.id);
   md += QStringLiteral("- Scope: %1\n").arg(scopeLine(r.scope));

@@ -32,7 +32,7 @@ nlohmann::json searchLogEntry(const KnowledgeRecord& record, const nlohmann::jso
 /// memory/<version>.json when that file exists. A record already in the plan (same id under
 /// "## Knowledge used") is not appended twice. Errors: no plans/v0_plan.md yet (run phase 2 first),
 /// I/O errors, an unreadable memory record. Returns false with *error.
-bool useRecordInWorkspace(Workspace& ws, const KnowledgeRecord& record, const nlohmann::json& query,
-                          QString* error, const QString& version = QStringLiteral("v0"));
+bool useRecordInWorkspace(Workspace& ws, const KnowledgeRecord& record, const nlohmann::json& query, QString* error,
+                          const QString& version = QStringLiteral("v0"));
 
 }  // namespace kwb

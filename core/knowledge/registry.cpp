@@ -32,7 +32,7 @@ const QString kDisabledKey = QStringLiteral("knowledge/disabled");
 // (a mistyped or unknown field is an error, never a silently ignored filter), and an exception
 // escaping tool code (a plugin's above all) becomes an error result instead of ending the application.
 class GuardedTool final : public KnowledgeTool {
-public:
+ public:
   explicit GuardedTool(std::unique_ptr<KnowledgeTool> t) : m_t(std::move(t)) {}
   QString id() const override { return m_t->id(); }
   QString title() const override { return m_t->title(); }
@@ -49,7 +49,9 @@ public:
       // A query nested beyond any tool's schema is refused before a tool walks it (recursion).
       if (jsonValueDepth(input, limits::kQuery.maxDepth) > limits::kQuery.maxDepth) {
         KnowledgeResult r;
-        r.error = QStringLiteral("%1: invalid query: nested deeper than %2 levels").arg(m_t->id()).arg(limits::kQuery.maxDepth);
+        r.error = QStringLiteral("%1: invalid query: nested deeper than %2 levels")
+                      .arg(m_t->id())
+                      .arg(limits::kQuery.maxDepth);
         return r;
       }
       // A mistyped or unknown field is the caller's error, said so, not a silently ignored filter.
@@ -72,7 +74,7 @@ public:
   QStringList diagnostics() const override { return m_t->diagnostics(); }
   QString disabledReason() const override { return m_t->disabledReason(); }
 
-private:
+ private:
   std::unique_ptr<KnowledgeTool> m_t;
 };
 
@@ -85,10 +87,13 @@ QStringList splitPathList(const QString& value) {
 }  // namespace
 
 nlohmann::json toJson(const KnowledgeRecord& r) {
-  nlohmann::json j = {{"tool", r.toolId.toStdString()},   {"id", r.id.toStdString()},
-                      {"title", r.title.toStdString()},   {"content", r.content.toStdString()},
+  nlohmann::json j = {{"tool", r.toolId.toStdString()},
+                      {"id", r.id.toStdString()},
+                      {"title", r.title.toStdString()},
+                      {"content", r.content.toStdString()},
                       {"scope", r.scope.is_null() ? nlohmann::json::object() : r.scope},
-                      {"source", r.source.toStdString()}, {"constraint", r.constraint.toStdString()},
+                      {"source", r.source.toStdString()},
+                      {"constraint", r.constraint.toStdString()},
                       {"fallback", r.fallback}};
   if (r.score != 0.0) j["score"] = r.score;
   return j;
@@ -122,9 +127,12 @@ std::optional<KnowledgeRecord> recordFromJson(const nlohmann::json& j, const QSt
 
 QString toolKindName(ToolEntry::Kind kind) {
   switch (kind) {
-    case ToolEntry::Kind::Builtin: return QStringLiteral("built-in");
-    case ToolEntry::Kind::Plugin: return QStringLiteral("plugin");
-    case ToolEntry::Kind::External: return QStringLiteral("external");
+    case ToolEntry::Kind::Builtin:
+      return QStringLiteral("built-in");
+    case ToolEntry::Kind::Plugin:
+      return QStringLiteral("plugin");
+    case ToolEntry::Kind::External:
+      return QStringLiteral("external");
   }
   return {};
 }
@@ -150,7 +158,7 @@ QStringList ToolRegistry::defaultPluginSearchPath() {
   QStringList dirs = splitPathList(qEnvironmentVariable("KWB_PLUGIN_PATH"));
   if (QCoreApplication::instance()) {
     const QString app = QCoreApplication::applicationDirPath();
-    dirs.append(QDir::cleanPath(app + QStringLiteral("/../plugins")));                     // bundle, build tree
+    dirs.append(QDir::cleanPath(app + QStringLiteral("/../plugins")));                       // bundle, build tree
     dirs.append(QDir::cleanPath(app + QStringLiteral("/../lib/kernel-workbench/plugins")));  // `cmake --install`
   }
   const QString built = QStringLiteral(KWB_PLUGIN_BUILD_DIR);
@@ -177,7 +185,8 @@ bool ToolRegistry::addTool(std::unique_ptr<KnowledgeTool> tool, ToolEntry::Kind 
   const QString id = tool->id();
   for (const ToolEntry& e : std::as_const(m_entries)) {
     if (e.tool && e.id == id) {
-      addEntry({id, kind, origin, QStringLiteral("duplicate tool id '%1': already provided by %2").arg(id, e.origin), nullptr});
+      addEntry({id, kind, origin, QStringLiteral("duplicate tool id '%1': already provided by %2").arg(id, e.origin),
+                nullptr});
       return false;
     }
   }
@@ -328,7 +337,8 @@ QString renderInstructions(const QList<const KnowledgeTool*>& tools) {
       "- Respect hardware scope: never substitute another GPU's facts; a hardware lookup that fails is a\n"
       "  missing fact to record, not a reason to use a similar part.\n"
       "- A record marked `fallback: true` is a sample, never a match.\n\n");
-  if (tools.isEmpty()) md += QStringLiteral("No knowledge tool is enabled: record missing facts explicitly in plans/v0_plan.md.\n");
+  if (tools.isEmpty())
+    md += QStringLiteral("No knowledge tool is enabled: record missing facts explicitly in plans/v0_plan.md.\n");
   for (const KnowledgeTool* t : tools) {
     md += QStringLiteral("## `%1` — %2\n\n%3\n\nInput schema:\n\n```json\n%4\n```\n\n")
               .arg(t->id(), t->title(), t->description(), QString::fromStdString(t->inputSchema().dump(2)));

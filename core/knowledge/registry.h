@@ -22,10 +22,10 @@ namespace kwb {
 /// One line of the registry: a loaded tool, or a plugin/manifest that failed to load.
 struct ToolEntry {
   enum class Kind { Builtin, Plugin, External };
-  QString id;      ///< the tool id; for a failed plugin its metadata id or file name
+  QString id;  ///< the tool id; for a failed plugin its metadata id or file name
   Kind kind = Kind::Builtin;
-  QString origin;  ///< "built-in", the plugin file or the manifest file (absolute path)
-  QString error;   ///< why it did not load ("" when it did)
+  QString origin;                       ///< "built-in", the plugin file or the manifest file (absolute path)
+  QString error;                        ///< why it did not load ("" when it did)
   const KnowledgeTool* tool = nullptr;  ///< null when it failed to load
 };
 
@@ -33,7 +33,7 @@ struct ToolEntry {
 QString toolKindName(ToolEntry::Kind kind);
 
 class ToolRegistry {
-public:
+ public:
   ToolRegistry();
   ~ToolRegistry();
   ToolRegistry(const ToolRegistry&) = delete;
@@ -45,7 +45,8 @@ public:
 
   /// Where plugins are looked for, in order: each folder of $KWB_PLUGIN_PATH (':'-separated),
   /// `<application dir>/../plugins` (the bundle and the build tree), `<application dir>/../lib/
-  /// kernel-workbench/plugins` (an installed tree), the build's plugins folder (compiled in). Folders that do not exist are kept (the list says where it looked).
+  /// kernel-workbench/plugins` (an installed tree), the build's plugins folder (compiled in). Folders that do not exist
+  /// are kept (the list says where it looked).
   static QStringList defaultPluginSearchPath();
   /// Where external-tool manifests are looked for: each folder of $KWB_TOOLS_DIR (':'-separated),
   /// then `<generic config dir>/KernelWorkbench/tools` (~/.config/KernelWorkbench/tools).
@@ -80,7 +81,7 @@ public:
   /// Persists the user's choice (QSettings "knowledge/disabled").
   void setEnabled(const QString& id, bool enabled);
 
-private:
+ private:
   void addEntry(ToolEntry e);
   bool addTool(std::unique_ptr<KnowledgeTool> tool, ToolEntry::Kind kind, const QString& origin);
   int loadPluginFile(const QString& path);

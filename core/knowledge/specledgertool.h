@@ -8,7 +8,7 @@
 namespace kwb {
 
 class SpecLedgerTool final : public KnowledgeTool {
-public:
+ public:
   QString id() const override { return QStringLiteral("spec-ledger"); }
   QString title() const override { return QStringLiteral("GPU spec ledger (datasheet peaks with citations)"); }
   QString description() const override;

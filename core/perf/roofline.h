@@ -14,48 +14,46 @@
 namespace kwb {
 
 /// One dense compute roof of the GPU for a dtype other than the one the kernel computes in.
-struct ComputeRoof
-{
-    QString dtype;        ///< ledger dtype key, e.g. "bf16"
-    double tflops = 0.0;  ///< dense datasheet peak, TFLOPS
-    QString source;       ///< its citation
+struct ComputeRoof {
+  QString dtype;        ///< ledger dtype key, e.g. "bf16"
+  double tflops = 0.0;  ///< dense datasheet peak, TFLOPS
+  QString source;       ///< its citation
 };
 
-struct RooflineData
-{
-    QString gpuId;
-    QString dtype;
-    double peakTflops = 0.0;    ///< dense datasheet compute roof, TFLOPS (TOPS for int8: computeRateUnit(dtype))
-    double bandwidthTBs = 0.0;  ///< datasheet memory roof, TB/s
-    std::optional<double> measuredBandwidthTBs; ///< measured copy ceiling, drawn as a second, dashed roof
-    double ridgePoint = 0.0;    ///< FLOP/byte: peakTflops / bandwidthTBs
-    double pointIntensity = 0.0; ///< the kernel's arithmetic intensity, FLOP/byte
-    double pointTflops = 0.0;    ///< the kernel's achieved TFLOPS (TOPS for int8)
-    bool aboveRoof = false;      ///< the point lies above the datasheet roof at its intensity (implausible)
-    QString label;               ///< legend text for the point, e.g. "V0 19_ReLU (3.07 ms)"
-    QString peakSource, bandwidthSource, measuredSource;
-    /// The GPU's dense roofs for the other floating-point dtypes (fp32, tf32, bf16, fp16, fp8), drawn
-    /// fainter so a reviewer sees what switching precision would buy; empty when the ledger has none.
-    QList<ComputeRoof> otherComputeRoofs;
+struct RooflineData {
+  QString gpuId;
+  QString dtype;
+  double peakTflops = 0.0;    ///< dense datasheet compute roof, TFLOPS (TOPS for int8: computeRateUnit(dtype))
+  double bandwidthTBs = 0.0;  ///< datasheet memory roof, TB/s
+  std::optional<double> measuredBandwidthTBs;  ///< measured copy ceiling, drawn as a second, dashed roof
+  double ridgePoint = 0.0;                     ///< FLOP/byte: peakTflops / bandwidthTBs
+  double pointIntensity = 0.0;                 ///< the kernel's arithmetic intensity, FLOP/byte
+  double pointTflops = 0.0;                    ///< the kernel's achieved TFLOPS (TOPS for int8)
+  bool aboveRoof = false;  ///< the point lies above the datasheet roof at its intensity (implausible)
+  QString label;           ///< legend text for the point, e.g. "V0 19_ReLU (3.07 ms)"
+  QString peakSource, bandwidthSource, measuredSource;
+  /// The GPU's dense roofs for the other floating-point dtypes (fp32, tf32, bf16, fp16, fp8), drawn
+  /// fainter so a reviewer sees what switching precision would buy; empty when the ledger has none.
+  QList<ComputeRoof> otherComputeRoofs;
 };
 
 /// Builds the chart data from a successful utilization result; `label` names the point.
 /// A result with ok == false gives an empty RooflineData (gpuId empty).
-RooflineData makeRoofline(const UtilizationResult &result, const QString &label = QString());
+RooflineData makeRoofline(const UtilizationResult& result, const QString& label = QString());
 
 /// The chart data as JSON (written to .kwb/roofline.json beside the report, read back in review mode).
-nlohmann::json rooflineToJson(const RooflineData &data);
+nlohmann::json rooflineToJson(const RooflineData& data);
 /// Reads what rooflineToJson wrote. Unknown keys are ignored; a missing or non-numeric peak or
 /// bandwidth gives nullopt with the reason in *error.
-std::optional<RooflineData> rooflineFromJson(const nlohmann::json &json, QString *error = nullptr);
+std::optional<RooflineData> rooflineFromJson(const nlohmann::json& json, QString* error = nullptr);
 
 /// Attainable TFLOPS at `intensity` (FLOP/byte): min(peakTflops, bandwidthTBs * intensity).
 /// With useMeasured and a measured ceiling, the measured bandwidth replaces the datasheet one.
-double rooflineTflopsAt(const RooflineData &data, double intensity, bool useMeasured = false);
+double rooflineTflopsAt(const RooflineData& data, double intensity, bool useMeasured = false);
 
 /// `points` (>= 2) samples of the roof, log-spaced in intensity over [minIntensity, maxIntensity]
 /// (both > 0), as (FLOP/byte, TFLOPS) pairs ready to plot on log-log axes.
-QList<std::pair<double, double>> sampleRoofline(const RooflineData &data, double minIntensity,
-                                                double maxIntensity, int points, bool useMeasured = false);
+QList<std::pair<double, double>> sampleRoofline(const RooflineData& data, double minIntensity, double maxIntensity,
+                                                int points, bool useMeasured = false);
 
-} // namespace kwb
+}  // namespace kwb

@@ -15,43 +15,41 @@
 
 namespace kwb {
 
-struct UtilizationRequest
-{
-    QString gpu;       ///< any name SpecLedger::lookup accepts ("H200", "H100-SXM", "MI300X")
-    QString dtype;     ///< the dtype whose peak applies ("bf16", "float32", ...; see normalizeDtype)
-    QString flopsExpr; ///< muParser expression for total FLOP (e.g. "2*M*N*K"); int8 counts ops
-    QString bytesExpr; ///< muParser expression for total bytes moved to/from HBM (e.g. "2*4*M*N")
-    QMap<QString, double> vars; ///< variables the expressions use (e.g. M, N, K)
-    double timeMs = 0.0;        ///< kernel time in milliseconds (> 0)
-    std::optional<qint64> gridBlocks;              ///< CTAs (thread blocks / workgroups) launched
-    std::optional<double> measuredBandwidthTBs;    ///< this run's own copy ceiling in TB/s, if measured
+struct UtilizationRequest {
+  QString gpu;                       ///< any name SpecLedger::lookup accepts ("H200", "H100-SXM", "MI300X")
+  QString dtype;                     ///< the dtype whose peak applies ("bf16", "float32", ...; see normalizeDtype)
+  QString flopsExpr;                 ///< muParser expression for total FLOP (e.g. "2*M*N*K"); int8 counts ops
+  QString bytesExpr;                 ///< muParser expression for total bytes moved to/from HBM (e.g. "2*4*M*N")
+  QMap<QString, double> vars;        ///< variables the expressions use (e.g. M, N, K)
+  double timeMs = 0.0;               ///< kernel time in milliseconds (> 0)
+  std::optional<qint64> gridBlocks;  ///< CTAs (thread blocks / workgroups) launched
+  std::optional<double> measuredBandwidthTBs;  ///< this run's own copy ceiling in TB/s, if measured
 };
 
-struct UtilizationResult
-{
-    bool ok = false;
-    QString error;           ///< why ok is false: lookup, expression (muParser message + position), missing peak
-    QString gpuId;           ///< resolved ledger id
-    QString dtype;           ///< normalised dtype key used for the peak
-    double flops = 0.0;      ///< FLOP (ops for int8)
-    double bytes = 0.0;      ///< bytes
-    double arithmeticIntensity = 0.0; ///< FLOP/byte
-    double ridgePoint = 0.0;          ///< FLOP/byte where the datasheet roofs meet: peakTflops / peakBandwidthTBs
-    double achievedTflops = 0.0;      ///< flops / time / 1e12: TFLOPS (TOPS for int8, see computeRateUnit)
-    double achievedGBs = 0.0;         ///< bytes / time / 1e9
-    double tflopsUtilPct = 0.0;       ///< achievedTflops / peakTflops * 100 (raw; see implausible)
-    double bandwidthUtilPct = 0.0;    ///< achievedGBs / (peakBandwidthTBs * 1000) * 100 (raw)
-    std::optional<double> bandwidthUtilVsMeasuredPct; ///< vs the measured copy ceiling, when one is known
-    QString bottleneck;               ///< "memory-bound" (intensity < ridge) | "compute-bound"
-    std::optional<double> waves;      ///< gridBlocks / SM (or CU) count, assuming 1 CTA per SM at a time
-    double peakTflops = 0.0;          ///< dense datasheet peak used (TFLOPS; TOPS for int8)
-    double peakBandwidthTBs = 0.0;    ///< datasheet memory bandwidth used
-    std::optional<double> measuredBandwidthTBs;       ///< the measured ceiling compared against
-    QString peakComputeSource;        ///< which figure (dense tensor / plain fp32 ...) and its citation
-    QString peakBandwidthSource;      ///< datasheet bandwidth and its citation
-    QString measuredBandwidthSource;  ///< "given with the request" (the caller's figure) or the ledger's measured entry
-    bool implausible = false;         ///< achieved throughput above a datasheet peak: never shown as >100% silently
-    QStringList warnings;             ///< implausible values, source conflicts, missing SM count, ...
+struct UtilizationResult {
+  bool ok = false;
+  QString error;       ///< why ok is false: lookup, expression (muParser message + position), missing peak
+  QString gpuId;       ///< resolved ledger id
+  QString dtype;       ///< normalised dtype key used for the peak
+  double flops = 0.0;  ///< FLOP (ops for int8)
+  double bytes = 0.0;  ///< bytes
+  double arithmeticIntensity = 0.0;  ///< FLOP/byte
+  double ridgePoint = 0.0;           ///< FLOP/byte where the datasheet roofs meet: peakTflops / peakBandwidthTBs
+  double achievedTflops = 0.0;       ///< flops / time / 1e12: TFLOPS (TOPS for int8, see computeRateUnit)
+  double achievedGBs = 0.0;          ///< bytes / time / 1e9
+  double tflopsUtilPct = 0.0;        ///< achievedTflops / peakTflops * 100 (raw; see implausible)
+  double bandwidthUtilPct = 0.0;     ///< achievedGBs / (peakBandwidthTBs * 1000) * 100 (raw)
+  std::optional<double> bandwidthUtilVsMeasuredPct;  ///< vs the measured copy ceiling, when one is known
+  QString bottleneck;                                ///< "memory-bound" (intensity < ridge) | "compute-bound"
+  std::optional<double> waves;                       ///< gridBlocks / SM (or CU) count, assuming 1 CTA per SM at a time
+  double peakTflops = 0.0;                           ///< dense datasheet peak used (TFLOPS; TOPS for int8)
+  double peakBandwidthTBs = 0.0;                     ///< datasheet memory bandwidth used
+  std::optional<double> measuredBandwidthTBs;        ///< the measured ceiling compared against
+  QString peakComputeSource;                         ///< which figure (dense tensor / plain fp32 ...) and its citation
+  QString peakBandwidthSource;                       ///< datasheet bandwidth and its citation
+  QString measuredBandwidthSource;  ///< "given with the request" (the caller's figure) or the ledger's measured entry
+  bool implausible = false;         ///< achieved throughput above a datasheet peak: never shown as >100% silently
+  QStringList warnings;             ///< implausible values, source conflicts, missing SM count, ...
 };
 
 /// Evaluates both expressions with muParser (never a language eval) over `vars`, resolves the GPU
@@ -63,20 +61,20 @@ struct UtilizationResult
 /// Peak choice: bf16/fp16/fp8/tf32/int8 use the DENSE tensor-core figure (never the sparse one);
 /// fp32/fp64 use the plain (non-tensor) figure; fp64_tensor the FP64 matrix figure.
 /// Waves assume one CTA resident per SM at a time; with k CTAs per SM the true wave count is waves / k.
-UtilizationResult computeUtilization(const UtilizationRequest &request,
-                                     const SpecLedger &ledger = SpecLedger::builtin());
+UtilizationResult computeUtilization(const UtilizationRequest& request,
+                                     const SpecLedger& ledger = SpecLedger::builtin());
 
 /// One FLOP or byte expression over named sizes, evaluated exactly as computeUtilization does
 /// (muParser: arithmetic, ^ as power (2^10 = 1024, right-associative), its built-in functions and
-/// @p vars; an undefined name is an error, never 0), e.g. "2*M*N*K" with {M: 4096, N: 4096, K: 4096} → 1.37e11. Returns the value, or nullopt
-/// with the reason in @p error (muParser's message with the 0-based position, or "evaluated to ...,
-/// not a finite non-negative count"). Used by the GUI's spec form for its live values.
-std::optional<double> evaluateExpression(const QString &expr, const QMap<QString, double> &vars,
-                                         QString *error = nullptr);
+/// @p vars; an undefined name is an error, never 0), e.g. "2*M*N*K" with {M: 4096, N: 4096, K: 4096} → 1.37e11. Returns
+/// the value, or nullopt with the reason in @p error (muParser's message with the 0-based position, or "evaluated to
+/// ..., not a finite non-negative count"). Used by the GUI's spec form for its live values.
+std::optional<double> evaluateExpression(const QString& expr, const QMap<QString, double>& vars,
+                                         QString* error = nullptr);
 
 /// "TOPS" for an integer dtype (int8, the ledger's only one), else "TFLOPS": the unit of peakTflops,
 /// achievedTflops and the roofline's compute axis for `dtype` (any spelling normalizeDtype accepts).
-QString computeRateUnit(const QString &dtype);
+QString computeRateUnit(const QString& dtype);
 
 /// The text `kwb utilization` prints: intensity, ridge point, bottleneck, achieved TFLOPS and GB/s,
 /// both utilizations (flagged when implausible), waves, the source of every peak, warnings; for
@@ -84,9 +82,9 @@ QString computeRateUnit(const QString &dtype);
 /// Values print with fixed decimals (687.195 TFLOPS, 69.45 %) where that shows two or more
 /// significant digits below 10^6, else with 4 significant digits (5e+16 TFLOPS, 5e-09 TFLOPS);
 /// toJson keeps the full values.
-QString formatUtilization(const UtilizationResult &result);
+QString formatUtilization(const UtilizationResult& result);
 
 /// The same as JSON (snake_case keys; absent optionals are null), for memory/v0.json and --json.
-nlohmann::json toJson(const UtilizationResult &result);
+nlohmann::json toJson(const UtilizationResult& result);
 
-} // namespace kwb
+}  // namespace kwb

@@ -41,8 +41,15 @@ QString shellQuote(const QString& w) {
 /// The kwb command line that reproduces this run, pasteable into a shell (the logic file and the
 /// workspace as given, quoted; options only where they differ from the defaults).
 QString reproduceCommand(const BaselineOptions& o, const QString& framework, const QString& workspace) {
-  QStringList w{QStringLiteral("kwb"), QStringLiteral("baseline"), o.logicPath, QStringLiteral("--gpu"), o.gpu,
-                QStringLiteral("--framework"), framework, QStringLiteral("--workspace"), workspace};
+  QStringList w{QStringLiteral("kwb"),
+                QStringLiteral("baseline"),
+                o.logicPath,
+                QStringLiteral("--gpu"),
+                o.gpu,
+                QStringLiteral("--framework"),
+                framework,
+                QStringLiteral("--workspace"),
+                workspace};
   if (o.target != QLatin1String("local")) w << QStringLiteral("--target") << o.target;
   if (o.caseTimeoutSec != 30) w << QStringLiteral("--case-timeout") << QString::number(o.caseTimeoutSec);
   if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
@@ -109,7 +116,8 @@ bool BaselineJob::understand() {
   m_error.clear();
   Q_EMIT progress(Understand, QStringLiteral("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
   if (QFileInfo(m_opts.logicPath).isDir())
-    return fail(Understand, QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
+    return fail(Understand,
+                QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
   if (const QString why = regularFileProblem(m_opts.logicPath, limits::kSourceFileBytes); !why.isEmpty())
     return fail(Understand, why);
 
@@ -123,8 +131,9 @@ bool BaselineJob::understand() {
   m_framework = choice.framework;
   m_frameworkReason = choice.reason;
   m_outsidePolicy = choice.outsidePolicy;
-  Q_EMIT progress(Understand, QStringLiteral("target %1 (%2) → framework %3: %4")
-                                  .arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
+  Q_EMIT progress(
+      Understand,
+      QStringLiteral("target %1 (%2) → framework %3: %4").arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
 
   {
     const std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
@@ -168,8 +177,10 @@ bool BaselineJob::understand() {
   {
     QString readError;
     const QByteArray previous = m_ws->read(QStringLiteral(".kwb/spec.json"), &readError);
-    const nlohmann::json old = previous.isEmpty() ? nlohmann::json() : nlohmann::json::parse(previous.toStdString(), nullptr, false);
-    const std::string was = old.is_object() ? old.value("source", nlohmann::json::object()).value("name", std::string()) : std::string();
+    const nlohmann::json old =
+        previous.isEmpty() ? nlohmann::json() : nlohmann::json::parse(previous.toStdString(), nullptr, false);
+    const std::string was =
+        old.is_object() ? old.value("source", nlohmann::json::object()).value("name", std::string()) : std::string();
     const std::string now = m_spec.value("source", nlohmann::json::object()).value("name", std::string());
     if (!was.empty() && !now.empty() && was != now)
       return fail(Understand, QStringLiteral("workspace %1 holds problem %2, not %3: pass another --workspace "
@@ -179,8 +190,7 @@ bool BaselineJob::understand() {
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
   Q_EMIT progress(Understand, QStringLiteral("pattern %1; FLOPs %2; bytes %3")
-                                  .arg(specPattern(m_spec),
-                                       sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
+                                  .arg(specPattern(m_spec), sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
                                        sj(m_spec.value("bytes", nlohmann::json::object()), "expr")));
   for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
     Q_EMIT progress(Understand, QStringLiteral("ambiguous: ") + QString::fromStdString(a.dump()));
@@ -194,7 +204,8 @@ void BaselineJob::keepProblemName(const QString& logicPath, nlohmann::json* spec
   const QFileInfo fi(logicPath);
   if (fi.fileName() != QLatin1String("reference.py")) return;
   QString ignored;  // an unreadable spec is named by Workspace::openProblem() when the workspace is opened
-  const std::optional<QByteArray> bytes = readBoundedFile(fi.dir().filePath(QStringLiteral(".kwb/spec.json")), limits::kDataFile.maxBytes, &ignored);
+  const std::optional<QByteArray> bytes =
+      readBoundedFile(fi.dir().filePath(QStringLiteral(".kwb/spec.json")), limits::kDataFile.maxBytes, &ignored);
   if (!bytes) return;
   const nlohmann::json old = parseBoundedJson(*bytes, limits::kDataFile, &ignored).value_or(nlohmann::json());
   if (old.is_object() && old.contains("source") && old["source"].contains("name") && old["source"]["name"].is_string())
@@ -209,7 +220,9 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
   if (gpu.hbm && bytes > gpu.hbm->value * 1e9)
     m_problemWarnings.append(QStringLiteral("the problem moves at least %1 GB but %2 has %3 GB of memory")
-                                 .arg(bytes / 1e9, 0, 'f', 1).arg(gpu.id).arg(gpu.hbm->value));
+                                 .arg(bytes / 1e9, 0, 'f', 1)
+                                 .arg(gpu.id)
+                                 .arg(gpu.hbm->value));
   double maxNumel = 0;
   for (const auto& t : m_spec.value("outputs", nlohmann::json::array())) {
     double n = 1;
@@ -218,18 +231,20 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   }
   if (maxNumel / 1024.0 > 2147483647.0)
     m_problemWarnings.append(QStringLiteral("%1 output elements need more than 2^31-1 CTAs of 1024 elements; "
-                                            "a 1-D grid cannot launch that").arg(maxNumel, 0, 'g', 6));
+                                            "a 1-D grid cannot launch that")
+                                 .arg(maxNumel, 0, 'g', 6));
   // A non-contiguous input (a transposed view, a slice) is read as laid out by the elementwise and GEMM
   // kernels, but the row-wise ones (reductions, norms, losses, scans) copy it to contiguous first: a cost
   // the minimum byte count does not include (fresh-user trial: only `kwb analyze` showed the layout).
   for (const auto& t : m_spec.value("inputs", nlohmann::json::array())) {
     const std::string layout = t.value("layout", std::string("contiguous"));
     if (t.value("kind", std::string()) != "tensor" || layout == "contiguous") continue;
-    m_problemWarnings.append(QStringLiteral("input %1 is %2 (stride %3): the row-wise kernels (reductions, norms, losses, "
-                                            "scans) copy it to contiguous first, one more read and write of it than the "
-                                            "minimum byte count assumes")
-                                 .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
-                                      QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
+    m_problemWarnings.append(
+        QStringLiteral("input %1 is %2 (stride %3): the row-wise kernels (reductions, norms, losses, "
+                       "scans) copy it to contiguous first, one more read and write of it than the "
+                       "minimum byte count assumes")
+            .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
+                 QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
   }
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, QStringLiteral("warning: ") + w);
 }
@@ -238,7 +253,8 @@ QString BaselineJob::plannedWorkspaceDir() const {
   if (!m_opts.workspaceDir.isEmpty()) return m_opts.workspaceDir;
   // Before the probe: the name it will give (the file's base name; reference.py keeps its workspace's name).
   nlohmann::json named = m_spec.is_object() ? m_spec : nlohmann::json::object();
-  if (!named.contains("source")) named["source"] = {{"name", QFileInfo(m_opts.logicPath).completeBaseName().toStdString()}};
+  if (!named.contains("source"))
+    named["source"] = {{"name", QFileInfo(m_opts.logicPath).completeBaseName().toStdString()}};
   keepProblemName(m_opts.logicPath, &named);
   return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
 }
@@ -255,8 +271,8 @@ bool BaselineJob::learn() {
   Q_EMIT progress(Learn, QStringLiteral("Query the enabled knowledge tools"));
   const QList<const KnowledgeTool*> tools = ToolRegistry::instance().enabledTools();
   QString error;
-  if (m_ws->writeGenerated(QStringLiteral(".atrex_plugins/instructions.md"), renderInstructions(tools).toUtf8(), &error) ==
-      WriteOutcome::Failed)
+  if (m_ws->writeGenerated(QStringLiteral(".atrex_plugins/instructions.md"), renderInstructions(tools).toUtf8(),
+                           &error) == WriteOutcome::Failed)
     return fail(Learn, error);
   m_records.clear();
   QList<PlanQuery> queries;
@@ -303,8 +319,9 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
     m_error = error;
     return false;
   }
-  const bool known = std::any_of(m_records.cbegin(), m_records.cend(),
-                                 [&](const KnowledgeRecord& r) { return r.id == record.id && r.toolId == record.toolId; });
+  const bool known = std::any_of(m_records.cbegin(), m_records.cend(), [&](const KnowledgeRecord& r) {
+    return r.id == record.id && r.toolId == record.toolId;
+  });
   if (!known) {
     m_records.append(record);
     m_searchLog.append({record.toolId, query, true, QString(), 1});
@@ -351,9 +368,8 @@ bool BaselineJob::implement() {
   vars.insert(QStringLiteral("FRAMEWORK"), m_framework);
   vars.insert(QStringLiteral("TILE"), QString::number(m_tile));
   vars.insert(QStringLiteral("MATH_DTYPE"), m_mathDtype);
-  vars.insert(QStringLiteral("GENERATED_BY"),
-              QStringLiteral("Generated by Kernel Workbench %1 for %2 on %3")
-                  .arg(QCoreApplication::applicationVersion(), problemName(), m_gpuId));
+  vars.insert(QStringLiteral("GENERATED_BY"), QStringLiteral("Generated by Kernel Workbench %1 for %2 on %3")
+                                                  .arg(QCoreApplication::applicationVersion(), problemName(), m_gpuId));
   const QString harness = renderTemplate(QString::fromUtf8(harnessTemplate), vars, &error);
   if (!error.isEmpty()) return fail(Implement, error);
 
@@ -361,7 +377,8 @@ bool BaselineJob::implement() {
       {QStringLiteral("reference.py"), logic},
       {QStringLiteral("kernel.py"), k.source.toUtf8()},
       {QStringLiteral("test_kernel.py"), harness.toUtf8()},
-      {QStringLiteral("README.md"), renderWorkspaceReadme(m_spec, m_gpuId, m_framework, m_frameworkReason, m_records).toUtf8()},
+      {QStringLiteral("README.md"),
+       renderWorkspaceReadme(m_spec, m_gpuId, m_framework, m_frameworkReason, m_records).toUtf8()},
   };
   for (const char* tool : {"_kwb.py", "compute_utilization.py", "memory_manager.py", "plugin.py", "sandbox.py"}) {
     const QString rel = QStringLiteral("tools/") + QLatin1String(tool);
@@ -374,36 +391,44 @@ bool BaselineJob::implement() {
   files.append({QStringLiteral("reference/v_iteration.schema.json"), schema});
   // Run folders (logs, result.json) and machine-local state stay out of the V0 commit and out of
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
-  files.append({QStringLiteral(".gitignore"),
-                QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
-                                  ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
-                                  "__pycache__/\n*.generated\n")});
+  files.append(
+      {QStringLiteral(".gitignore"),
+       QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
+                         ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
+                         "__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
     switch (m_ws->writeGenerated(rel, content, &error)) {
-      case WriteOutcome::Failed: return fail(Implement, error);
+      case WriteOutcome::Failed:
+        return fail(Implement, error);
       case WriteOutcome::KeptUserEdit: {
         // Yours stays; what this run generated goes beside it, so a --force under another framework or a
         // newer template loses nothing either (fresh-user trial: the new kernel was discarded).
         const QString beside = rel + QStringLiteral(".generated");
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
-        Q_EMIT progress(Implement, QStringLiteral("kept your edited %1 (not regenerated); this run's generated one is %2")
-                                       .arg(rel, beside));
+        Q_EMIT progress(
+            Implement,
+            QStringLiteral("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
           QFile mine(m_ws->path(rel));
           const QString text = mine.open(QIODevice::ReadOnly) ? QString::fromUtf8(mine.readAll()) : QString();
-          const QString root = m_framework == QLatin1String("cutedsl") ? QStringLiteral("cutlass")
-                               : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl") : QStringLiteral("triton");
+          const QString root = m_framework == QLatin1String("cutedsl")  ? QStringLiteral("cutlass")
+                               : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl")
+                                                                        : QStringLiteral("triton");
           if (!text.contains(QStringLiteral("import ") + root) && !text.contains(QStringLiteral("from ") + root))
-            Q_EMIT progress(Implement, QStringLiteral("warning: your kernel.py does not import %1, but this run's framework is %2: "
-                                                      "the gate checks it as %2 (the %2 kernel is in %3)")
-                                           .arg(root, m_framework, beside));
+            Q_EMIT progress(
+                Implement, QStringLiteral("warning: your kernel.py does not import %1, but this run's framework is %2: "
+                                          "the gate checks it as %2 (the %2 kernel is in %3)")
+                               .arg(root, m_framework, beside));
         }
         break;
       }
-      case WriteOutcome::Written: Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel)); break;
-      case WriteOutcome::Unchanged: break;
+      case WriteOutcome::Written:
+        Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel));
+        break;
+      case WriteOutcome::Unchanged:
+        break;
     }
     if (!m_written.contains(rel)) m_written.append(rel);
   }
@@ -424,9 +449,10 @@ bool BaselineJob::implement() {
       if (!c.ran) {
         m_staticCheck = QStringLiteral("CuTe DSL static check did not run: ") + c.error;
       } else {
-        m_staticCheck = QStringLiteral("CuTe DSL static check against cute_api.json %1: %2 (%3 names and calls checked)")
-                            .arg(c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
-                            .arg(c.checkedNames);
+        m_staticCheck =
+            QStringLiteral("CuTe DSL static check against cute_api.json %1: %2 (%3 names and calls checked)")
+                .arg(c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
+                .arg(c.checkedNames);
         for (const CuteCheckIssue& e : c.errors)
           m_staticCheck += QStringLiteral("; kernel.py:%1: %2: %3").arg(e.line).arg(e.name, e.why);
       }
@@ -456,7 +482,8 @@ QString findSharedDataFile(const char* envVar, const QString& dir, const QString
   const QString env = qEnvironmentVariable(envVar);
   if (!env.isEmpty() && QFileInfo::exists(env)) return env;
   const QString rel = dir + u'/' + name;
-  QStringList candidates = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/") + rel};
+  QStringList candidates = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/") +
+                            rel};
   if (!qEnvironmentVariableIsEmpty("KWB_SHARED_DIR"))
     candidates.append(qEnvironmentVariable("KWB_SHARED_DIR") + QStringLiteral("/data/") + rel);
   if (const QString shared = buildSharedDir(); !shared.isEmpty())
@@ -505,12 +532,15 @@ void BaselineJob::startMeasure() {
     Q_EMIT measured(false);
     return;
   }
-  Q_EMIT progress(Measure, QStringLiteral("V0 measurement%1%2: %3 %4")
-                               .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)")
-                                                     : QString(),
-                                    cfg.target->spec() == QLatin1String("local") ? QString()
-                                                                                  : QStringLiteral(" on target %1").arg(cfg.target->name()),
-                                    cfg.program, cfg.args.join(u' ')));
+  Q_EMIT progress(
+      Measure,
+      QStringLiteral("V0 measurement%1%2: %3 %4")
+          .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the "
+                                                 "inputs can be resized, not a kernel measurement)")
+                                : QString(),
+               cfg.target->spec() == QLatin1String("local") ? QString()
+                                                            : QStringLiteral(" on target %1").arg(cfg.target->name()),
+               cfg.program, cfg.args.join(u' ')));
   m_run = std::make_unique<HarnessRun>(cfg);
   connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
   connect(m_run.get(), &HarnessRun::caseStarted, this, &BaselineJob::caseStarted);
@@ -525,9 +555,11 @@ ProcessSpec BaselineJob::harnessCommand() const {
   cmd.workdir = m_ws ? m_ws->root() : QString();
   cmd.program = m_python.isEmpty() ? (m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python) : m_python;
   // A target with a far side runs its own Python there (the local path means nothing on the host).
-  const std::shared_ptr<Target> target = m_target ? m_target : std::shared_ptr<Target>(makeTarget(m_opts.target, &error));
+  const std::shared_ptr<Target> target =
+      m_target ? m_target : std::shared_ptr<Target>(makeTarget(m_opts.target, &error));
   if (target && !target->python().isEmpty()) cmd.program = target->python();
-  cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--no-memory")};
+  cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"),
+              QStringLiteral("--no-memory")};
   if (m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--cpu-dry-run"));
   if (m_opts.compileRef && !m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--compile-ref"));
   cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
@@ -628,10 +660,13 @@ bool BaselineJob::commitWorkspace() {
   // A dry run's commit says so in its subject: `git log --oneline` must tell it from a measured V0.
   const QString subject = m_opts.cpuDryRun ? QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")
                                            : QStringLiteral("V0: baseline kernel");
-  const QString message = m_opts.cpuDryRun
-      ? subject + QStringLiteral("\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes where the inputs can be resized; "
-                       "no kernel was measured.\n")
-      : subject + QStringLiteral("\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
+  const QString message =
+      m_opts.cpuDryRun
+          ? subject + QStringLiteral(
+                          "\n\nCPU DRY RUN: the PyTorch reference ran on the CPU at reduced shapes where the inputs "
+                          "can be resized; "
+                          "no kernel was measured.\n")
+          : subject + QStringLiteral("\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
   const auto id = repo->commit(paths, message, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
@@ -656,31 +691,37 @@ void BaselineJob::runAll() {
 
 void BaselineJob::measureAndRecord() {
   auto finish = [this](bool ok) { Q_EMIT finished(ok); };
-  connect(this, &BaselineJob::measured, this, [this, finish](bool) {
-    // A stopped run does not replace a passing record: the records describe a finished run.
-    if (verdict() == Verdict::Stopped) {
-      const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), QStringLiteral("v0")));
-      if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
-        m_error = QStringLiteral("the run was stopped: the passing baseline_report.md and memory/v0.json are kept unchanged");
-        Q_EMIT progress(Measure, m_error);
-        Q_EMIT phaseDone(Measure, false);
-        finish(false);
-        return;
-      }
-    }
-    if (!writeRecords()) {
-      finish(false);
-      return;
-    }
-    const bool pass = m_gate == QLatin1String("PASS") || (m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN"));
-    if (pass && m_opts.commit && !commitWorkspace()) {
-      finish(false);
-      return;
-    }
-    if (!pass) m_error = QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(QStringLiteral("baseline_report.md")));
-    Q_EMIT phaseDone(Measure, pass);
-    finish(pass);
-  }, Qt::SingleShotConnection);
+  connect(
+      this, &BaselineJob::measured, this,
+      [this, finish](bool) {
+        // A stopped run does not replace a passing record: the records describe a finished run.
+        if (verdict() == Verdict::Stopped) {
+          const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), QStringLiteral("v0")));
+          if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
+            m_error = QStringLiteral(
+                "the run was stopped: the passing baseline_report.md and memory/v0.json are kept unchanged");
+            Q_EMIT progress(Measure, m_error);
+            Q_EMIT phaseDone(Measure, false);
+            finish(false);
+            return;
+          }
+        }
+        if (!writeRecords()) {
+          finish(false);
+          return;
+        }
+        const bool pass = m_gate == QLatin1String("PASS") || (m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN"));
+        if (pass && m_opts.commit && !commitWorkspace()) {
+          finish(false);
+          return;
+        }
+        if (!pass)
+          m_error =
+              QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(QStringLiteral("baseline_report.md")));
+        Q_EMIT phaseDone(Measure, pass);
+        finish(pass);
+      },
+      Qt::SingleShotConnection);
   startMeasure();
 }
 

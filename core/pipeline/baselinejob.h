@@ -27,21 +27,23 @@ struct RecordsInput;
 
 /// What the user asked for (the flags of `kwb baseline`).
 struct BaselineOptions {
-  QString logicPath;          ///< the PyTorch logic file (KernelBench form)
-  QString gpu;                ///< target GPU name, looked up exactly in the spec ledger
-  QString framework;          ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
-  QString workspaceDir;       ///< "" = ./kernel_opt_<problem name>
+  QString logicPath;                         ///< the PyTorch logic file (KernelBench form)
+  QString gpu;                               ///< target GPU name, looked up exactly in the spec ledger
+  QString framework;                         ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
+  QString workspaceDir;                      ///< "" = ./kernel_opt_<problem name>
   QString target = QStringLiteral("local");  ///< run target: "local" or "command:<prefix>"
-  bool cpuDryRun = false;     ///< run the reference on the CPU at reduced shapes where the inputs can be resized (never a kernel measurement)
-  bool guessInputs = false;   ///< without get_inputs(): accept the probe's guessed inputs (flagged as an
-                              ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
-  bool force = false;         ///< allow regenerating an existing workspace (user-edited files are kept)
-  bool commit = true;         ///< commit with libgit2 at the end of phase 4
-  QString python;             ///< interpreter with torch; "" = findTorchPython()
-  bool compileRef = false;    ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
-  int caseTimeoutSec = 30;    ///< the seed's TEST_TIMEOUT_SEC, per case (s)
-  int graceSec = 10;          ///< watchdog grace after the per-case timeout (s)
-  QString kwbPath;            ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
+  bool cpuDryRun = false;  ///< run the reference on the CPU at reduced shapes where the inputs can be resized (never a
+                           ///< kernel measurement)
+  bool guessInputs = false;  ///< without get_inputs(): accept the probe's guessed inputs (flagged as an
+                             ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
+  bool force = false;        ///< allow regenerating an existing workspace (user-edited files are kept)
+  bool commit = true;        ///< commit with libgit2 at the end of phase 4
+  QString python;            ///< interpreter with torch; "" = findTorchPython()
+  bool compileRef =
+      false;  ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
+  int caseTimeoutSec = 30;  ///< the seed's TEST_TIMEOUT_SEC, per case (s)
+  int graceSec = 10;        ///< watchdog grace after the per-case timeout (s)
+  QString kwbPath;          ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
 };
 
 /// Renders the roofline figure to a PNG (the GUI/CLI inject QCustomPlot; core has no widgets).
@@ -49,7 +51,7 @@ using FigureRenderer = std::function<bool(const RooflineData&, const QString& pn
 
 class BaselineJob : public QObject {
   Q_OBJECT
-public:
+ public:
   enum Phase { Understand = 1, Learn = 2, Implement = 3, Measure = 4 };
   Q_ENUM(Phase)
 
@@ -118,7 +120,7 @@ public:
 
   void setFigureRenderer(FigureRenderer r) { m_renderFigure = std::move(r); }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   void progress(int phase, const QString& message);
   void outputLine(const QString& line, int channel);
   void caseStarted(const QString& name);
@@ -127,7 +129,7 @@ Q_SIGNALS:
   void measured(bool ok);
   void finished(bool ok);
 
-private:
+ private:
   bool fail(int phase, const QString& message);
   RecordsInput recordsInput() const;
   bool ensureWorkspace();
@@ -156,10 +158,10 @@ private:
   QString m_commitId;
   QStringList m_written;
   QList<QPair<QString, QString>> m_baselineConfig;
-  QString m_mathDtype;  ///< GeneratedKernel::mathDtype of the generated kernel
+  QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
   QString m_commitSubject;
-  QStringList m_problemWarnings;    ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
+  QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_staticCheck;

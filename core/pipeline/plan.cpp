@@ -37,7 +37,8 @@ std::string familyFor(const nlohmann::json& pattern) {
   if (primary == "Attention") return "flash-attention";
   if (primary == "Convolution") return "conv";
   std::string lower = primary;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return lower;
 }
 
@@ -58,7 +59,8 @@ nlohmann::json termsFor(const nlohmann::json& spec) {
   const QString detail = QString::fromStdString(pattern.value("detail", std::string()));
   add(detail.section(u'(', 0, 0));
   for (const auto& op : spec.value("ops", nlohmann::json::array()))
-    if (op.is_object() && op.value("op", nlohmann::json()).is_string()) add(QString::fromStdString(op.value("op", std::string())));
+    if (op.is_object() && op.value("op", nlohmann::json()).is_string())
+      add(QString::fromStdString(op.value("op", std::string())));
   nlohmann::json out = nlohmann::json::array();
   for (const QString& t : terms.mid(0, 8)) out.push_back(t.toStdString());
   return out;
@@ -72,7 +74,8 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
   nlohmann::json dtypes = nlohmann::json::array();
   for (const auto& t : spec.value("inputs", nlohmann::json::array())) {
     if (t.contains("shape")) shapes.push_back(t["shape"]);
-    if (t.contains("dtype") && std::find(dtypes.begin(), dtypes.end(), t["dtype"]) == dtypes.end()) dtypes.push_back(t["dtype"]);
+    if (t.contains("dtype") && std::find(dtypes.begin(), dtypes.end(), t["dtype"]) == dtypes.end())
+      dtypes.push_back(t["dtype"]);
   }
   const nlohmann::json all = {
       {"product", target.value("gpu", std::string())},
@@ -125,12 +128,15 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
   if (approach.backendLabel.isEmpty()) {
     md += QStringLiteral("No code generator for framework %1: kernel.py cannot be generated.\n").arg(framework);
   } else if (!approach.implemented) {
-    md += QStringLiteral("The %1 backend has no template for this problem yet (%2): kernel.py will be a skeleton marked "
-                         "unimplemented, with the spec's shapes filled in.\n")
-              .arg(approach.backendLabel, approach.whyNot.isEmpty() ? QStringLiteral("no reason given") : approach.whyNot);
+    md += QStringLiteral(
+              "The %1 backend has no template for this problem yet (%2): kernel.py will be a skeleton marked "
+              "unimplemented, with the spec's shapes filled in.\n")
+              .arg(approach.backendLabel,
+                   approach.whyNot.isEmpty() ? QStringLiteral("no reason given") : approach.whyNot);
   } else {
-    md += QStringLiteral("The %1 backend generates kernel.py for pattern %2. Its baseline configuration (the same rows go "
-                         "into baseline_report.md and memory/v0.json):\n\n| item | value |\n|---|---|\n")
+    md += QStringLiteral(
+              "The %1 backend generates kernel.py for pattern %2. Its baseline configuration (the same rows go "
+              "into baseline_report.md and memory/v0.json):\n\n| item | value |\n|---|---|\n")
               .arg(approach.backendLabel, str(pattern, "primary"));
     for (const auto& row : approach.baselineConfig)
       md += QStringLiteral("| %1 | %2 |\n").arg(row.first, QString(row.second).replace(u'|', QStringLiteral("\\|")));
@@ -148,27 +154,33 @@ QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, 
                  frameworkReason);
   md += QStringLiteral("## Tensors\n\n| name | kind | shape | dtype |\n|---|---|---|---|\n");
   for (const auto& t : spec.value("inputs", nlohmann::json::array()))
-    md += QStringLiteral("| %1 (in) | %2 | %3 | %4 |\n").arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
+    md += QStringLiteral("| %1 (in) | %2 | %3 | %4 |\n")
+              .arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
   for (const auto& t : spec.value("outputs", nlohmann::json::array()))
-    md += QStringLiteral("| %1 (out) | %2 | %3 | %4 |\n").arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
-  md += QStringLiteral("\n## Optimization targets and their sources\n\n"
-                       "Targets come from the roofline of the target GPU: a memory-bound kernel is measured against the "
-                       "memory bandwidth (datasheet, and the copy bandwidth measured in the run), a compute-bound one "
-                       "against the dense peak of its dtype. The peaks used, with their citations:\n\n");
+    md += QStringLiteral("| %1 (out) | %2 | %3 | %4 |\n")
+              .arg(str(t, "name"), str(t, "kind"), shapeText(t), str(t, "dtype"));
+  md += QStringLiteral(
+      "\n## Optimization targets and their sources\n\n"
+      "Targets come from the roofline of the target GPU: a memory-bound kernel is measured against the "
+      "memory bandwidth (datasheet, and the copy bandwidth measured in the run), a compute-bound one "
+      "against the dense peak of its dtype. The peaks used, with their citations:\n\n");
   for (const KnowledgeRecord& r : records)
-    if (r.toolId == QLatin1String("spec-ledger")) md += QStringLiteral("- `%1`: %2 — %3\n").arg(r.id, r.content, r.source);
-  md += QStringLiteral("\n## Files\n\n"
-                       "- `reference.py` the PyTorch reference; `kernel.py` the baseline kernel (`ModelNew`); "
-                       "`test_kernel.py` the harness: `\"$(cat .kwb/python)\" test_kernel.py --version v0 --no-memory` runs it "
-                       "under the Python with torch that this workspace was made with (`.kwb/python`), or "
-                       "`python3 tools/sandbox.py --kind run --no-sync -- python test_kernel.py --version v0 --no-memory` "
-                       "(on the GPU); on a machine without one, `\"$(cat .kwb/python)\" test_kernel.py --version v0 "
-                       "--cpu-dry-run` checks the harness and the reference at reduced shapes where the inputs can be resized (the kernel is not run)\n"
-                       "- `plans/v0_plan.md` knowledge consulted; `baseline_report.md`; `memory/v0.json`\n"
-                       "- `tools/*.py` the seed's commands (`compute_utilization.py`, `memory_manager.py`, `plugin.py`, "
-                       "`sandbox.py`), thin shims over `kwb`\n"
-                       "- ISA optimization thresholds: none set for V0 (no profile yet); they must be derived from "
-                       "documented best practice, hardware specs and the roofline, never invented.\n");
+    if (r.toolId == QLatin1String("spec-ledger"))
+      md += QStringLiteral("- `%1`: %2 — %3\n").arg(r.id, r.content, r.source);
+  md += QStringLiteral(
+      "\n## Files\n\n"
+      "- `reference.py` the PyTorch reference; `kernel.py` the baseline kernel (`ModelNew`); "
+      "`test_kernel.py` the harness: `\"$(cat .kwb/python)\" test_kernel.py --version v0 --no-memory` runs it "
+      "under the Python with torch that this workspace was made with (`.kwb/python`), or "
+      "`python3 tools/sandbox.py --kind run --no-sync -- python test_kernel.py --version v0 --no-memory` "
+      "(on the GPU); on a machine without one, `\"$(cat .kwb/python)\" test_kernel.py --version v0 "
+      "--cpu-dry-run` checks the harness and the reference at reduced shapes where the inputs can be resized (the "
+      "kernel is not run)\n"
+      "- `plans/v0_plan.md` knowledge consulted; `baseline_report.md`; `memory/v0.json`\n"
+      "- `tools/*.py` the seed's commands (`compute_utilization.py`, `memory_manager.py`, `plugin.py`, "
+      "`sandbox.py`), thin shims over `kwb`\n"
+      "- ISA optimization thresholds: none set for V0 (no profile yet); they must be derived from "
+      "documented best practice, hardware specs and the roofline, never invented.\n");
   return md;
 }
 

@@ -16,7 +16,7 @@ struct PlanQuery {
   QString toolId;
   nlohmann::json input;
   bool ok = false;
-  QString error;     ///< the tool's error when !ok (a missing fact, recorded as such)
+  QString error;  ///< the tool's error when !ok (a missing fact, recorded as such)
   int recordCount = 0;
 };
 
@@ -28,10 +28,10 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec);
 
 /// The baseline the framework backend will generate in phase 3, as the plan states it.
 struct PlanApproach {
-    QString backendLabel;                          ///< e.g. "Triton"; empty: no backend for the framework
-    bool implemented = false;                      ///< the backend has a template for this spec
-    QString whyNot;                                ///< !implemented: the backend's reason (one sentence)
-    QList<QPair<QString, QString>> baselineConfig; ///< implemented: (item, value) rows, as in the report
+  QString backendLabel;                           ///< e.g. "Triton"; empty: no backend for the framework
+  bool implemented = false;                       ///< the backend has a template for this spec
+  QString whyNot;                                 ///< !implemented: the backend's reason (one sentence)
+  QList<QPair<QString, QString>> baselineConfig;  ///< implemented: (item, value) rows, as in the report
 };
 
 /// Markdown of plans/v0_plan.md: the problem, the framework decision, every query and every record

@@ -32,13 +32,16 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   for (const CaseResult& c : o.cases) {
     if (c.status == QLatin1String("TIMEOUT_FAIL")) timeout = true;
     if (c.status != QLatin1String("PASS"))
-      reasons.append(QStringLiteral("%1: %2%3").arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
+      reasons.append(
+          QStringLiteral("%1: %2%3")
+              .arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
   }
   if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));  // first: why nothing else ran
   // The harness's own error (status ERROR, e.g. "CUDA is not available ...; use --cpu-dry-run") is the
   // reason no case ran: the gate, the report and memory say it, not only the console (fresh-user trial).
   if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string())
-    reasons.append(QStringLiteral("harness error: ") + QString::fromStdString(o.result->raw["error"].get<std::string>()));
+    reasons.append(QStringLiteral("harness error: ") +
+                   QString::fromStdString(o.result->raw["error"].get<std::string>()));
   if (!o.ok && !o.error.isEmpty() && !o.cancelled) reasons.append(QStringLiteral("run error: ") + o.error);
   if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
   if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
@@ -51,13 +54,15 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     if (!c.ok) reasons.append(QStringLiteral("framework conformance: ") + conformanceSummary(c));
   }
   out->gateReason = reasons.join(QStringLiteral("; "));
-  out->gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+  out->gateResult =
+      timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
   // A CPU dry run never runs the kernel: what passed is the harness on the reference plus the static
   // checks. That is not the seed's quality gate, so it is never recorded as PASS.
   if (in.cpuDryRun && out->gateResult == QLatin1String("PASS")) {
     out->gateResult = QStringLiteral("DRY_RUN");
-    out->gateReason = QStringLiteral("not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced "
-                                     "shapes; kernel.py was checked statically, not run)");
+    out->gateReason = QStringLiteral(
+        "not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced "
+        "shapes; kernel.py was checked statically, not run)");
   }
 }
 
@@ -86,15 +91,17 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   for (const auto& [k, v] : sizes.items())
     if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
   const std::optional<double> latencyUs = o.result ? o.result->latencyUs : std::nullopt;
-  if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") && o.result->raw["measured_copy_bandwidth_tbs"].is_number())
+  if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") &&
+      o.result->raw["measured_copy_bandwidth_tbs"].is_number())
     rq.measuredBandwidthTBs = o.result->raw["measured_copy_bandwidth_tbs"].get<double>();
   if (o.result && o.result->gridBlocks) rq.gridBlocks = o.result->gridBlocks;
   const bool measuredOnGpu = !in.cpuDryRun && latencyUs && *latencyUs > 0;
   rq.timeMs = measuredOnGpu ? *latencyUs / 1000.0 : 1.0;  // dry run: roofs only, the point is dropped below
   UtilizationResult util = computeUtilization(rq);
   if (util.ok && rq.measuredBandwidthTBs)  // the figure came from this run's harness: say so on the roofline too
-    util.measuredBandwidthSource = QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
-                                       .arg(*rq.measuredBandwidthTBs, 0, 'f', 3);
+    util.measuredBandwidthSource =
+        QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
+            .arg(*rq.measuredBandwidthTBs, 0, 'f', 3);
   if (util.ok) {
     RooflineData rl = makeRoofline(util);
     if (!measuredOnGpu) {
@@ -127,12 +134,14 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.referencePath = QStringLiteral("reference.py");
   {
     const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
-    QString desc = QStringLiteral("`Model.forward`: pattern %1 (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
+    QString desc =
+        QStringLiteral("`Model.forward`: pattern %1 (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
     QStringList ops;
     for (const auto& op : spec.value("ops", nlohmann::json::array())) ops.append(str(op, "op"));
     if (!ops.isEmpty()) desc += QStringLiteral(" aten ops in order: `%1`.").arg(ops.join(QStringLiteral("`, `")));
     desc += QStringLiteral(" FLOPs `%1`, minimum bytes `%2`; accumulation in %3; rel_err threshold %4 (%5).")
-                .arg(rq.flopsExpr, rq.bytesExpr, str(spec.value("accuracy", nlohmann::json::object()), "accumulation_dtype"),
+                .arg(rq.flopsExpr, rq.bytesExpr,
+                     str(spec.value("accuracy", nlohmann::json::object()), "accumulation_dtype"),
                      QString::number(spec.value("accuracy", nlohmann::json::object()).value("rel_err_threshold", 0.01)),
                      str(spec.value("accuracy", nlohmann::json::object()), "threshold_source"));
     // Guessed inputs (--guess-inputs) and other ambiguities, as the probe flagged them: a reviewer must
@@ -144,7 +153,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                          QString::fromStdString(a.value("why", std::string())));
     r.referenceDescription = desc;
   }
-  r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId) : in.gpuId;
+  r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
+                                                 : in.gpuId;
   r.framework = in.framework;
   r.frameworkNote = in.outsidePolicy ? in.frameworkReason : QString();
   r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
@@ -156,7 +166,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
   if (o.result) r.skippedCases = o.result->skippedCases;
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
-  r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
+  r.overallStatus =
+      out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
   if (o.result && !in.cpuDryRun) {
@@ -196,16 +207,22 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     for (const QString& s : o.result->torchShims) r.warnings.append(QStringLiteral("dry run: ") + s);
   if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
   if (in.framework == QLatin1String("cutedsl"))
-    r.notRun.append(QStringLiteral("The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "
-                                   "it runs only where nvidia-cutlass-dsl is installed. %1").arg(in.staticCheck));
+    r.notRun.append(
+        QStringLiteral(
+            "The CuTe DSL kernel was checked statically (syntax, names and signatures against cute_api.json); "
+            "it runs only where nvidia-cutlass-dsl is installed. %1")
+            .arg(in.staticCheck));
   if (in.framework == QLatin1String("flydsl"))
     r.notRun.append(QStringLiteral("FlyDSL cannot be installed or run here; the kernel was not run."));
   if (in.cpuDryRun)
-    r.notRun.append(QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes where the inputs can be resized; "
-                                   "no kernel was run or measured."));
+    r.notRun.append(
+        QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes "
+                       "where the inputs can be resized; "
+                       "no kernel was run or measured."));
   r.command = in.command;
   r.date = date;
-  r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString() : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
+  r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString()
+                                                      : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
   QString werr, kept;
   if (!ws.writeRecord(QStringLiteral("baseline_report.md"), renderBaselineReport(r).toUtf8(), &kept, &werr)) {
     if (error) *error = werr;
@@ -215,13 +232,15 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // The chart's data beside the report, so review mode and `kwb export` redraw exactly this roofline.
   if (out->roofline) {
     QString rerr;
-    if (ws.writeOwned(QStringLiteral(".kwb/roofline.json"), QByteArray::fromStdString(rooflineToJson(*out->roofline).dump(2) + "\n"), &rerr))
+    if (ws.writeOwned(QStringLiteral(".kwb/roofline.json"),
+                      QByteArray::fromStdString(rooflineToJson(*out->roofline).dump(2) + "\n"), &rerr))
       out->files.append(QStringLiteral(".kwb/roofline.json"));  // committed with the report it belongs to
     else
       out->summary.append(QStringLiteral("roofline data not kept: ") + rerr);
   }
   if (!kept.isEmpty())
-    out->summary.append(QStringLiteral("baseline_report.md had been edited since kwb wrote it: your version is kept as %1").arg(kept));
+    out->summary.append(
+        QStringLiteral("baseline_report.md had been edited since kwb wrote it: your version is kept as %1").arg(kept));
 
   // ---- memory/v0.json (the seed's template)
   MemoryRecord m = MemoryRecord::fromTemplate(QStringLiteral("v0"));
@@ -238,41 +257,54 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   set("performance.tflops", gpu ? nlohmann::json(util.achievedTflops) : nlohmann::json(nullptr));
   set("performance.bandwidth_gbps", gpu ? nlohmann::json(util.achievedGBs) : nlohmann::json(nullptr));
   set("performance.tflops_peak_utilization_pct", gpu ? nlohmann::json(util.tflopsUtilPct) : nlohmann::json(nullptr));
-  set("performance.bandwidth_peak_utilization_pct", gpu ? nlohmann::json(util.bandwidthUtilPct) : nlohmann::json(nullptr));
+  set("performance.bandwidth_peak_utilization_pct",
+      gpu ? nlohmann::json(util.bandwidthUtilPct) : nlohmann::json(nullptr));
   set("optimization.action_category", "baseline");
   set("optimization.action_description",
       QStringLiteral("V0 baseline generated by Kernel Workbench (%1)").arg(in.framework).toStdString());
   set("correctness.rel_err", (o.result && !in.cpuDryRun) ? opt(o.result->maxRelErr) : nlohmann::json(nullptr));
-  const bool casesPass = !o.cases.isEmpty() && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.passed(); });
-  const bool anyTimeout = std::any_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.status == QLatin1String("TIMEOUT_FAIL"); });
+  const bool casesPass =
+      !o.cases.isEmpty() && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.passed(); });
+  const bool anyTimeout = std::any_of(o.cases.begin(), o.cases.end(),
+                                      [](const CaseResult& c) { return c.status == QLatin1String("TIMEOUT_FAIL"); });
   const bool dry = out->gateResult == QLatin1String("DRY_RUN");
   // null = not established: a CPU dry run never runs the kernel (the harness checks the reference against itself,
   // whatever the gate says: a skeleton's FAIL made this "PASS" before), and a run without RESULT_JSON (stopped,
   // crashed) did not finish its cases (fresh-user trial, session 7).
   const bool established = !dry && !in.cpuDryRun && o.result.has_value() && !o.cases.isEmpty();
-  set("correctness.status", !established ? nlohmann::json(nullptr) : nlohmann::json(anyTimeout ? "TIMEOUT_FAIL" : (casesPass ? "PASS" : "FAIL")));
+  set("correctness.status", !established ? nlohmann::json(nullptr)
+                                         : nlohmann::json(anyTimeout ? "TIMEOUT_FAIL" : (casesPass ? "PASS" : "FAIL")));
   set("quality_gate.result", dry ? nlohmann::json(nullptr) : nlohmann::json(out->gateResult.toStdString()));
-  set("quality_gate.failure_reason", out->gateReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(out->gateReason.toStdString()));
-  if (util.ok) set("profile_evidence.bottleneck_type", util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
+  set("quality_gate.failure_reason",
+      out->gateReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(out->gateReason.toStdString()));
+  if (util.ok)
+    set("profile_evidence.bottleneck_type",
+        util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
   nlohmann::json refs = nlohmann::json::array();
   for (const KnowledgeRecord& k : *in.records)
-    refs.push_back({{"source_type", k.toolId.toStdString()}, {"path_or_url", k.source.toStdString()},
-                    {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()}, {"record_id", k.id.toStdString()}});
+    refs.push_back({{"source_type", k.toolId.toStdString()},
+                    {"path_or_url", k.source.toStdString()},
+                    {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()},
+                    {"record_id", k.id.toStdString()}});
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
   // What each tool's answer was used for (the seed's search-log "actionability").
   auto actionability = [](const PlanQuery& q) -> std::string {
     if (!q.ok) return "none: the fact is missing; the report and plan list it as such";
     if (q.recordCount == 0) return "none: no record matched";
-    if (q.toolId == QLatin1String("spec-ledger")) return "datasheet peaks and measured ceilings for the roofline and utilization";
+    if (q.toolId == QLatin1String("spec-ledger"))
+      return "datasheet peaks and measured ceilings for the roofline and utilization";
     if (q.toolId == QLatin1String("cutedsl-api")) return "the CuTe DSL names kernel.py may use (kwb check)";
     if (q.toolId == QLatin1String("gpu-wiki-hardware")) return "hardware facts for the plan (SMs, caches, limits)";
-    if (q.toolId == QLatin1String("gpu-wiki")) return "techniques and pitfalls for the baseline plan (plans/v0_plan.md)";
+    if (q.toolId == QLatin1String("gpu-wiki"))
+      return "techniques and pitfalls for the baseline plan (plans/v0_plan.md)";
     return "records listed in plans/v0_plan.md";
   };
   for (const PlanQuery& q : *in.searchLog)
-    log.push_back({{"source", q.toolId.toStdString()}, {"query", q.input.dump()},
-                   {"finding", q.ok ? QStringLiteral("%1 records").arg(q.recordCount).toStdString() : ("missing: " + q.error.toStdString())},
+    log.push_back({{"source", q.toolId.toStdString()},
+                   {"query", q.input.dump()},
+                   {"finding", q.ok ? QStringLiteral("%1 records").arg(q.recordCount).toStdString()
+                                    : ("missing: " + q.error.toStdString())},
                    {"actionability", actionability(q)}});
   set("search_log", log);
   nlohmann::json pitfalls = nlohmann::json::array();
@@ -280,44 +312,51 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     if (!c.passed())
       pitfalls.push_back({{"error_type", c.status == QLatin1String("TIMEOUT_FAIL") ? "timeout" : "accuracy"},
                           {"error_message", QString(c.name + QStringLiteral(": ") + c.reason).toStdString()},
-                          {"root_cause", nullptr}, {"fix_applied", nullptr}, {"lesson", nullptr}});
+                          {"root_cause", nullptr},
+                          {"fix_applied", nullptr},
+                          {"lesson", nullptr}});
   set("pitfalls_and_fixes", pitfalls);
   nlohmann::json cfg = nlohmann::json::object();
   for (const auto& [k, v] : in.baselineConfig) cfg[k.toStdString()] = v.toStdString();
-  set("workbench", {{"mode", in.cpuDryRun ? "cpu-dry-run" : "gpu"},
-                    {"gpu", in.gpuId.toStdString()},
-                    {"framework", in.framework.toStdString()},
-                    {"framework_outside_policy", in.outsidePolicy},
-                    {"baseline_config", cfg},
-                    {"kernel_user_edited", in.kernelUserEdited},
-                    {"run_dir", r.runDir.toStdString()},
-                    {"timing_method", r.timingMethod.toStdString()},
-                    {"host_us", opt(hostUs)},
-                    {"ref_host_us", opt(refHostUs)},
-                    {"compile_ref", [&] {
-                       // torch.compile(Model) at the kernel's precision (--compile-ref); null when not asked
-                       if (!o.result || in.cpuDryRun || (!o.result->compileRefLatencyUs && o.result->compileRefError.isEmpty()))
-                         return nlohmann::json(nullptr);
-                       const auto& rr = *o.result;
-                       return nlohmann::json{{"latency_us", opt(rr.compileRefLatencyUs)},
-                                             {"precision", rr.compileRefPrecision.toStdString()},
-                                             {"compile_s", opt(rr.compileRefCompileS)},
-                                             {"speedup", (rr.compileRefLatencyUs && latencyUs && *latencyUs > 0.0)
-                                                             ? nlohmann::json(*rr.compileRefLatencyUs / *latencyUs)
-                                                             : nlohmann::json(nullptr)},
-                                             {"error", rr.compileRefError.isEmpty() ? nlohmann::json(nullptr)
-                                                                                    : nlohmann::json(rr.compileRefError.toStdString())}};
-                     }()},
-                    {"implausible", gpu && util.implausible},
-                    {"warnings", [&] {
-                       nlohmann::json w = nlohmann::json::array();
-                       for (const QString& x : in.problemWarnings) w.push_back("problem: " + x.toStdString());
-                       if (gpu)
-                         for (const QString& x : util.warnings) w.push_back(x.toStdString());
-                       return w;
-                     }()},
-                    {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes where the inputs can be resized; not a kernel measurement"
-                                          : "measured by test_kernel.py on the target"}});
+  set("workbench",
+      {{"mode", in.cpuDryRun ? "cpu-dry-run" : "gpu"},
+       {"gpu", in.gpuId.toStdString()},
+       {"framework", in.framework.toStdString()},
+       {"framework_outside_policy", in.outsidePolicy},
+       {"baseline_config", cfg},
+       {"kernel_user_edited", in.kernelUserEdited},
+       {"run_dir", r.runDir.toStdString()},
+       {"timing_method", r.timingMethod.toStdString()},
+       {"host_us", opt(hostUs)},
+       {"ref_host_us", opt(refHostUs)},
+       {"compile_ref",
+        [&] {
+          // torch.compile(Model) at the kernel's precision (--compile-ref); null when not asked
+          if (!o.result || in.cpuDryRun || (!o.result->compileRefLatencyUs && o.result->compileRefError.isEmpty()))
+            return nlohmann::json(nullptr);
+          const auto& rr = *o.result;
+          return nlohmann::json{
+              {"latency_us", opt(rr.compileRefLatencyUs)},
+              {"precision", rr.compileRefPrecision.toStdString()},
+              {"compile_s", opt(rr.compileRefCompileS)},
+              {"speedup", (rr.compileRefLatencyUs && latencyUs && *latencyUs > 0.0)
+                              ? nlohmann::json(*rr.compileRefLatencyUs / *latencyUs)
+                              : nlohmann::json(nullptr)},
+              {"error", rr.compileRefError.isEmpty() ? nlohmann::json(nullptr)
+                                                     : nlohmann::json(rr.compileRefError.toStdString())}};
+        }()},
+       {"implausible", gpu && util.implausible},
+       {"warnings",
+        [&] {
+          nlohmann::json w = nlohmann::json::array();
+          for (const QString& x : in.problemWarnings) w.push_back("problem: " + x.toStdString());
+          if (gpu)
+            for (const QString& x : util.warnings) w.push_back(x.toStdString());
+          return w;
+        }()},
+       {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes where the inputs can "
+                               "be resized; not a kernel measurement"
+                             : "measured by test_kernel.py on the target"}});
   if (!ok) {
     if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
     return false;
@@ -328,12 +367,18 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   out->files.append(QStringLiteral("memory/v0.json"));
   if (!kept.isEmpty())
-    out->summary.append(QStringLiteral("memory/v0.json had been changed since kwb wrote it (an edit or `kwb memory update`): "
-                                       "that version is kept as %1").arg(kept));
-  out->summary.append(QStringLiteral("quality gate: %1%2").arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
+    out->summary.append(
+        QStringLiteral("memory/v0.json had been changed since kwb wrote it (an edit or `kwb memory update`): "
+                       "that version is kept as %1")
+            .arg(kept));
+  out->summary.append(
+      QStringLiteral("quality gate: %1%2")
+          .arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
   if (out->utilization)
     out->summary.append(QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
-                            .arg(*latencyUs, 0, 'f', 2).arg(util.achievedGBs, 0, 'f', 0).arg(util.bandwidthUtilPct, 0, 'f', 1)
+                            .arg(*latencyUs, 0, 'f', 2)
+                            .arg(util.achievedGBs, 0, 'f', 0)
+                            .arg(util.bandwidthUtilPct, 0, 'f', 1)
                             .arg(util.achievedTflops, 0, 'f', 3));
   out->summary.append(QStringLiteral("wrote baseline_report.md and memory/v0.json"));
   return true;

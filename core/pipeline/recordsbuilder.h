@@ -23,32 +23,32 @@ namespace kwb {
 class Workspace;
 
 struct RecordsInput {
-  const nlohmann::json* spec = nullptr;              ///< the phase-1 spec (with "target")
+  const nlohmann::json* spec = nullptr;  ///< the phase-1 spec (with "target")
   QString gpuId, framework, frameworkReason;
   bool outsidePolicy = false;
   bool cpuDryRun = false;
   const RunOutcome* outcome = nullptr;
-  const QList<KnowledgeRecord>* records = nullptr;   ///< consulted in phase 2
+  const QList<KnowledgeRecord>* records = nullptr;  ///< consulted in phase 2
   const QList<PlanQuery>* searchLog = nullptr;
-  QList<QPair<QString, QString>> baselineConfig;     ///< from the code generator
-  QString mathDtype;                                 ///< GeneratedKernel::mathDtype: the ledger dtype whose
-                                                     ///< compute peak rates the kernel ("" = the spec's dtype)
-  bool implemented = true;                           ///< false: kernel.py is a skeleton
-  bool kernelUserEdited = false;                     ///< kernel.py is the user's edit, kept (not regenerated)
-  QString staticCheck;                               ///< CuTe DSL static check summary ("" if none)
+  QList<QPair<QString, QString>> baselineConfig;  ///< from the code generator
+  QString mathDtype;                              ///< GeneratedKernel::mathDtype: the ledger dtype whose
+                                                  ///< compute peak rates the kernel ("" = the spec's dtype)
+  bool implemented = true;                        ///< false: kernel.py is a skeleton
+  bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
+  QString staticCheck;                            ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
-  QString command;                                   ///< the kwb command line, for the report
-  QStringList problemWarnings;                       ///< phase 1's warnings about the problem (e.g. larger than the
-                                                     ///< GPU's memory); into the report's warnings and memory/v0.json
+  QString command;              ///< the kwb command line, for the report
+  QStringList problemWarnings;  ///< phase 1's warnings about the problem (e.g. larger than the
+                                ///< GPU's memory); into the report's warnings and memory/v0.json
 };
 
 struct RecordsOutput {
-  std::optional<UtilizationResult> utilization;      ///< empty on a CPU dry run (never a kernel measurement)
-  std::optional<RooflineData> roofline;              ///< roofs always; the point only for a GPU run
-  QString gateResult;                                ///< PASS | FAIL | TIMEOUT_FAIL
+  std::optional<UtilizationResult> utilization;  ///< empty on a CPU dry run (never a kernel measurement)
+  std::optional<RooflineData> roofline;          ///< roofs always; the point only for a GPU run
+  QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL
   QString gateReason;
-  QStringList files;                                 ///< workspace-relative files written
-  QStringList summary;                               ///< lines for the progress log
+  QStringList files;    ///< workspace-relative files written
+  QStringList summary;  ///< lines for the progress log
 };
 
 /// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel

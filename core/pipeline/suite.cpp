@@ -23,7 +23,8 @@ std::optional<double> optNumber(const nlohmann::json& o, const char* key) {
 nlohmann::json jsonOr(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
 QString str(const nlohmann::json& o, const char* key) {
-  return o.is_object() && o.contains(key) && o[key].is_string() ? QString::fromStdString(o[key].get<std::string>()) : QString();
+  return o.is_object() && o.contains(key) && o[key].is_string() ? QString::fromStdString(o[key].get<std::string>())
+                                                                : QString();
 }
 
 QString fmt(const std::optional<double>& v, int decimals = 2, const QString& suffix = {}) {
@@ -58,12 +59,18 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries) {
   for (const SuiteEntry& e : entries) {
     ++s.total;
     if (e.resumed) ++s.resumed;
-    if (e.state == QLatin1String("pending")) ++s.pending;
-    else if (e.state == QLatin1String("error") || e.status == QLatin1String("ERROR")) ++s.error;
-    else if (e.status == QLatin1String("PASS")) ++s.pass;
-    else if (e.status == QLatin1String("TIMEOUT_FAIL")) ++s.timeout;
-    else if (e.status == QLatin1String("DRY_RUN")) ++s.dryRun;
-    else ++s.fail;
+    if (e.state == QLatin1String("pending"))
+      ++s.pending;
+    else if (e.state == QLatin1String("error") || e.status == QLatin1String("ERROR"))
+      ++s.error;
+    else if (e.status == QLatin1String("PASS"))
+      ++s.pass;
+    else if (e.status == QLatin1String("TIMEOUT_FAIL"))
+      ++s.timeout;
+    else if (e.status == QLatin1String("DRY_RUN"))
+      ++s.dryRun;
+    else
+      ++s.fail;
     if (!e.correct()) continue;
     if (const auto v = e.speedupVsEager(); v && *v > 0) {
       logEager += std::log(*v);
@@ -115,8 +122,15 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
           {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
           {"jobs", o.jobs},
           {"problems", problems},
-          {"counts", {{"total", s.total}, {"pass", s.pass}, {"fail", s.fail}, {"timeout_fail", s.timeout}, {"error", s.error},
-                      {"dry_run", s.dryRun}, {"pending", s.pending}, {"resumed", s.resumed}}},
+          {"counts",
+           {{"total", s.total},
+            {"pass", s.pass},
+            {"fail", s.fail},
+            {"timeout_fail", s.timeout},
+            {"error", s.error},
+            {"dry_run", s.dryRun},
+            {"pending", s.pending},
+            {"resumed", s.resumed}}},
           {"fast_1", jsonOr(s.fast1)},
           {"geomean_speedup_vs_eager", jsonOr(s.geomeanVsEager)},
           {"geomean_speedup_vs_compile", jsonOr(s.geomeanVsCompile)}};
@@ -152,61 +166,88 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
   const SuiteSummary s = summarize(entries);
   QString md = QStringLiteral("# Suite report\n\n");
   md += QStringLiteral("- Target: `%1`; GPU %2; framework %3; %4 problem(s), %5 at a time\n")
-            .arg(o.target, o.base.gpu, o.base.framework.isEmpty() ? QStringLiteral("(the seed's policy)") : o.base.framework)
+            .arg(o.target, o.base.gpu,
+                 o.base.framework.isEmpty() ? QStringLiteral("(the seed's policy)") : o.base.framework)
             .arg(s.total)
             .arg(o.jobs);
   if (o.base.cpuDryRun)
-    md += QStringLiteral("- **CPU DRY RUN:** the reference ran on the CPU at reduced shapes; no kernel was measured, so there are no "
-                         "latencies, speedups or utilization figures.\n");
-  md += QStringLiteral("- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run; %7 taken from an earlier run (resumed)\n")
-            .arg(s.pass).arg(s.fail).arg(s.timeout).arg(s.error).arg(s.dryRun).arg(s.pending).arg(s.resumed);
+    md += QStringLiteral(
+        "- **CPU DRY RUN:** the reference ran on the CPU at reduced shapes; no kernel was measured, so there are no "
+        "latencies, speedups or utilization figures.\n");
+  md += QStringLiteral(
+            "- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run; %7 taken from an earlier "
+            "run (resumed)\n")
+            .arg(s.pass)
+            .arg(s.fail)
+            .arg(s.timeout)
+            .arg(s.error)
+            .arg(s.dryRun)
+            .arg(s.pending)
+            .arg(s.resumed);
   md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
             .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
   md += QStringLiteral("- Geometric-mean speedup over eager (correct problems): %1; over torch.compile: %2\n\n")
             .arg(s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
                  s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
                                     : QStringLiteral("not measured (kwb suite --compile-ref)"));
-  md += QStringLiteral("| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
-                       "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  md += QStringLiteral(
+      "| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
+      "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const SuiteEntry& e : entries) {
     QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
     if (e.resumed) status += QStringLiteral(" (resumed)");
     md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |\n")
-              .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs), fmt(e.speedupVsEager(), 3, QStringLiteral("x")),
-                   fmt(e.compileLatencyUs), fmt(e.speedupVsCompile(), 3, QStringLiteral("x")), fmt(e.bandwidthUtilPct, 1))
+              .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
+                   fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs),
+                   fmt(e.speedupVsCompile(), 3, QStringLiteral("x")), fmt(e.bandwidthUtilPct, 1))
               .arg(fmt(e.computeUtilPct, 1), QDir(o.outDir).relativeFilePath(e.workspace));
   }
   QString notes;
   for (const SuiteEntry& e : entries)
-    if (!e.error.isEmpty()) notes += QStringLiteral("- **%1**: %2\n").arg(e.name, QString(e.error).replace(u'\n', u' '));
+    if (!e.error.isEmpty())
+      notes += QStringLiteral("- **%1**: %2\n").arg(e.name, QString(e.error).replace(u'\n', u' '));
   if (!notes.isEmpty()) md += QStringLiteral("\n## Why not PASS\n\n") + notes;
   return md;
 }
 
 QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
   const SuiteSummary s = summarize(entries);
-  QString h = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Suite report</title>\n"
-                             "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
-                             "padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}"
-                             ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}</style></head><body>\n"
-                             "<h1>Suite report</h1>\n");
+  QString h = QStringLiteral(
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Suite report</title>\n"
+      "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
+      "padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}"
+      ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}</style></head><body>\n"
+      "<h1>Suite report</h1>\n");
   h += QStringLiteral("<p>Target <code>%1</code>; GPU %2; %3 problem(s).%4</p>\n")
            .arg(htmlEscape(o.target), htmlEscape(o.base.gpu))
            .arg(s.total)
            .arg(o.base.cpuDryRun ? QStringLiteral(" <b>CPU DRY RUN: nothing was measured.</b>") : QString());
-  h += QStringLiteral("<p>%1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs eager: %8; "
-                      "vs torch.compile: %9.</p>\n")
-           .arg(s.pass).arg(s.fail).arg(s.timeout).arg(s.error).arg(s.dryRun).arg(s.pending)
+  h += QStringLiteral(
+           "<p>%1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs "
+           "eager: %8; "
+           "vs torch.compile: %9.</p>\n")
+           .arg(s.pass)
+           .arg(s.fail)
+           .arg(s.timeout)
+           .arg(s.error)
+           .arg(s.dryRun)
+           .arg(s.pending)
            .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"),
                 s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
-                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x' : QStringLiteral("not measured (--compile-ref)"));
-  h += QStringLiteral("<table><tr><th>problem</th><th>status</th><th>max rel_err</th><th>kernel µs</th><th>eager µs</th><th>vs eager</th>"
-                      "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
+                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
+                                   : QStringLiteral("not measured (--compile-ref)"));
+  h += QStringLiteral(
+      "<table><tr><th>problem</th><th>status</th><th>max rel_err</th><th>kernel µs</th><th>eager µs</th><th>vs "
+      "eager</th>"
+      "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
   for (const SuiteEntry& e : entries) {
     const QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
-    h += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td>")
-             .arg(htmlEscape(status), htmlEscape(e.name), htmlEscape(status), fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
-                  fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs), fmt(e.speedupVsCompile(), 3, QStringLiteral("x")));
+    h +=
+        QStringLiteral(
+            "<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td>")
+            .arg(htmlEscape(status), htmlEscape(e.name), htmlEscape(status), fmtErr(e.maxRelErr), fmt(e.latencyUs),
+                 fmt(e.refLatencyUs), fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs),
+                 fmt(e.speedupVsCompile(), 3, QStringLiteral("x")));
     h += QStringLiteral("<td>%1</td><td>%2</td><td>%3</td></tr>\n")
              .arg(fmt(e.bandwidthUtilPct, 1), fmt(e.computeUtilPct, 1), htmlEscape(e.error));
   }
@@ -216,7 +257,8 @@ QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
 
 bool writeSuiteReports(const SuiteOptions& o, const QList<SuiteEntry>& entries, QString* error) {
   const QDir dir(o.outDir);
-  return atomicWrite(dir.filePath(QStringLiteral("suite.json")), QByteArray::fromStdString(suiteToJson(o, entries).dump(2) + "\n"), error) &&
+  return atomicWrite(dir.filePath(QStringLiteral("suite.json")),
+                     QByteArray::fromStdString(suiteToJson(o, entries).dump(2) + "\n"), error) &&
          atomicWrite(dir.filePath(QStringLiteral("suite_report.md")), suiteMarkdown(o, entries).toUtf8(), error) &&
          atomicWrite(dir.filePath(QStringLiteral("suite_report.html")), suiteHtml(o, entries).toUtf8(), error);
 }
@@ -301,10 +343,12 @@ std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
   connect(raw, &BaselineJob::progress, this, [this, name](int phase, const QString& m) {
     Q_EMIT progress(QStringLiteral("%1 [phase %2] %3").arg(name).arg(phase).arg(m));
   });
-  connect(raw, &BaselineJob::outputLine, this, [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
+  connect(raw, &BaselineJob::outputLine, this,
+          [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
   connect(raw, &BaselineJob::finished, this, [this, index](bool ok) {
     // Later, from the event loop: the job is deleted there, never inside its own signal.
-    QMetaObject::invokeMethod(this, [this, index, ok] { onJobFinished(index, ok); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, index, ok] { onJobFinished(index, ok); }, Qt::QueuedConnection);
   });
   m_startedMs[index] = QDateTime::currentMSecsSinceEpoch();
   return job;
@@ -318,17 +362,21 @@ void SuiteRunner::startArray() {
     auto job = makeJob(i);
     BaselineJob* raw = job.get();
     m_running.emplace(i, std::move(job));
-    Q_EMIT progress(QStringLiteral("%1: phases 1-3 (%2 of %3)").arg(m_entries[i].name).arg(i + 1).arg(m_entries.size()));
+    Q_EMIT progress(
+        QStringLiteral("%1: phases 1-3 (%2 of %3)").arg(m_entries[i].name).arg(i + 1).arg(m_entries.size()));
     if (raw->understand() && raw->learn() && raw->implement()) {
       ready << i;
       workspaces << m_entries[i].workspace;
     } else {
       // Recorded from the event loop, once every job of the array is in m_running.
-      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
     }
   }
   if (ready.isEmpty() || m_cancelled) {
-    for (int i : ready) QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+    for (int i : ready)
+      QMetaObject::invokeMethod(
+          this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
     if (m_running.empty()) startNext();
     return;
   }
@@ -337,23 +385,27 @@ void SuiteRunner::startArray() {
   auto* submitter = dynamic_cast<SlurmTarget*>(made.get());
   const QString scratch = QDir(m_opts.outDir).filePath(QStringLiteral(".kwb-array"));
   QDir().mkpath(scratch);
-  m_arrayId = submitter ? submitter->submitArray(workspaces, m_running[ready.first()]->harnessCommand(), m_opts.jobs, scratch, &error)
+  m_arrayId = submitter ? submitter->submitArray(workspaces, m_running[ready.first()]->harnessCommand(), m_opts.jobs,
+                                                 scratch, &error)
                         : QString();
   if (m_arrayId.isEmpty()) {
     Q_EMIT progress(QStringLiteral("the job array was not submitted: ") + error);
     for (int i : ready) {
       m_entries[i].error = error;
-      QMetaObject::invokeMethod(this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this, [this, i] { onJobFinished(i, false); }, Qt::QueuedConnection);
     }
     return;
   }
-  Q_EMIT progress(QStringLiteral("Slurm job array %1: %2 task(s), at most %3 at once (held until every workspace is in place)")
-                      .arg(m_arrayId)
-                      .arg(ready.size())
-                      .arg(m_opts.jobs));
+  Q_EMIT progress(
+      QStringLiteral("Slurm job array %1: %2 task(s), at most %3 at once (held until every workspace is in place)")
+          .arg(m_arrayId)
+          .arg(ready.size())
+          .arg(m_opts.jobs));
   for (qsizetype k = 0; k < ready.size(); ++k) {
     std::shared_ptr<Target> t(makeTarget(m_opts.target, &error));
-    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->followJob(QStringLiteral("%1_%2").arg(m_arrayId).arg(k));
+    if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get()))
+      slurm->followJob(QStringLiteral("%1_%2").arg(m_arrayId).arg(k));
     BaselineJob* job = m_running[ready[k]].get();
     job->setTarget(t);
     job->measureAndRecord();  // copies the workspace where needed (prepare), then follows the task
@@ -381,7 +433,8 @@ void SuiteRunner::startNext() {
     auto job = makeJob(index);
     BaselineJob* raw = job.get();
     m_running.emplace(index, std::move(job));
-    Q_EMIT progress(QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
+    Q_EMIT progress(
+        QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
     raw->runAll();  // phases 1-3 block here; phase 4 runs on the event loop
   }
   if (m_running.empty() && !m_finished) {

@@ -22,34 +22,35 @@ namespace kwb {
 
 /// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
-  QStringList problems;        ///< logic files (absolute), in the order given
-  QString outDir;              ///< the suite folder: workspaces, suite.json and the reports
+  QStringList problems;  ///< logic files (absolute), in the order given
+  QString outDir;        ///< the suite folder: workspaces, suite.json and the reports
   QString target = QStringLiteral("local");
-  int jobs = 1;                ///< problems in flight at once (>= 1)
-  BaselineOptions base;        ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
+  int jobs = 1;          ///< problems in flight at once (>= 1)
+  BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
 };
 
 /// One problem's line of the suite report.
 struct SuiteEntry {
-  QString name;                ///< problem name (file name without .py)
-  QString source;              ///< the logic file, absolute
-  QString sourceSha256;        ///< the logic file's hash when it ran (a changed file runs again)
-  QString workspace;           ///< its workspace, absolute
+  QString name;          ///< problem name (file name without .py)
+  QString source;        ///< the logic file, absolute
+  QString sourceSha256;  ///< the logic file's hash when it ran (a changed file runs again)
+  QString workspace;     ///< its workspace, absolute
   /// "done" (a gate verdict: PASS, FAIL, TIMEOUT_FAIL, DRY_RUN), "error" (no verdict: bad input, the
   /// run did not finish; run again on resume), "pending" (not run yet).
   QString state = QStringLiteral("pending");
-  QString status;              ///< the gate, or ERROR
-  QString error;               ///< why, when the state is "error" or the gate is not PASS
-  std::optional<double> maxRelErr;        ///< over all cases (unitless)
-  std::optional<double> latencyUs;        ///< the kernel, primary case (µs)
-  std::optional<double> refLatencyUs;     ///< eager PyTorch, primary case (µs)
-  std::optional<double> compileLatencyUs; ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
-  std::optional<double> bandwidthUtilPct; ///< of the datasheet bandwidth (%)
-  std::optional<double> computeUtilPct;   ///< of the datasheet compute peak (%)
+  QString status;                      ///< the gate, or ERROR
+  QString error;                       ///< why, when the state is "error" or the gate is not PASS
+  std::optional<double> maxRelErr;     ///< over all cases (unitless)
+  std::optional<double> latencyUs;     ///< the kernel, primary case (µs)
+  std::optional<double> refLatencyUs;  ///< eager PyTorch, primary case (µs)
+  std::optional<double>
+      compileLatencyUs;  ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
+  std::optional<double> bandwidthUtilPct;  ///< of the datasheet bandwidth (%)
+  std::optional<double> computeUtilPct;    ///< of the datasheet compute peak (%)
   QString bottleneck;
-  QString commit;              ///< the V0 commit, "" if none
-  double wallSec = 0;          ///< how long it took (s)
-  bool resumed = false;        ///< taken from an earlier run of the suite, not run now
+  QString commit;        ///< the V0 commit, "" if none
+  double wallSec = 0;    ///< how long it took (s)
+  bool resumed = false;  ///< taken from an earlier run of the suite, not run now
 
   std::optional<double> speedupVsEager() const;    ///< refLatencyUs / latencyUs
   std::optional<double> speedupVsCompile() const;  ///< compileLatencyUs / latencyUs
@@ -88,7 +89,7 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
 /// run at once, each through its own target object (one ssh connection each).
 class SuiteRunner : public QObject {
   Q_OBJECT
-public:
+ public:
   explicit SuiteRunner(SuiteOptions options, QObject* parent = nullptr);
   ~SuiteRunner() override;
 
@@ -100,13 +101,13 @@ public:
   /// The last report write error, "" when none.
   QString reportError() const { return m_reportError; }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   void progress(const QString& message);
   void outputLine(const QString& problem, const QString& line, int channel);
   void problemFinished(const kwb::SuiteEntry& entry);
   void finished(bool allPassed);
 
-private:
+ private:
   void startNext();
   /// Slurm targets: phases 1-3 of every problem here, then one held job array; each problem's phase 4
   /// follows its task, and the array is released once every workspace is in place.
@@ -120,8 +121,8 @@ private:
   std::map<int, qint64> m_startedMs;
   int m_next = 0;
   bool m_cancelled = false;
-  bool m_array = false;     ///< the target is Slurm: one job array
-  QString m_arrayId;        ///< its job id, once submitted
+  bool m_array = false;  ///< the target is Slurm: one job array
+  QString m_arrayId;     ///< its job id, once submitted
   bool m_finished = false;
   QString m_reportError;
 };

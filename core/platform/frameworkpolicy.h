@@ -11,12 +11,11 @@
 namespace kwb {
 
 /// The framework chosen for one GPU.
-struct FrameworkChoice
-{
-    QString framework;          ///< "cutedsl" | "flydsl" | "triton"
-    QString arch;               ///< the GPU's architecture, e.g. "Hopper"
-    QString reason;             ///< one sentence for reports: why this framework
-    bool outsidePolicy = false; ///< true when the framework is not the seed's policy for this arch
+struct FrameworkChoice {
+  QString framework;           ///< "cutedsl" | "flydsl" | "triton"
+  QString arch;                ///< the GPU's architecture, e.g. "Hopper"
+  QString reason;              ///< one sentence for reports: why this framework
+  bool outsidePolicy = false;  ///< true when the framework is not the seed's policy for this arch
 };
 
 /// Framework ids resolveFramework accepts as an override: "cutedsl", "flydsl", "triton".
@@ -24,13 +23,13 @@ QStringList knownFrameworks();
 
 /// The seed's policy framework for an architecture name ("Hopper" -> "cutedsl", "CDNA3"/"CDNA4"
 /// -> "flydsl"); empty for an architecture the seed does not cover.
-QString policyFramework(const QString &arch);
+QString policyFramework(const QString& arch);
 
 /// Picks the framework for `gpu`. overrideFramework: "" (use the policy), "cutedsl", "flydsl" or
 /// "triton" (case-insensitive). Errors (returned choice has an empty framework, *error set):
 /// an unknown framework name; an architecture outside the policy with no override; CuTe DSL on a
 /// non-NVIDIA part or FlyDSL on a non-AMD part (they cannot run there). Triton is accepted on any
 /// listed GPU with outsidePolicy = true and a reason saying so.
-FrameworkChoice resolveFramework(const GpuSpec &gpu, const QString &overrideFramework, QString *error);
+FrameworkChoice resolveFramework(const GpuSpec& gpu, const QString& overrideFramework, QString* error);
 
-} // namespace kwb
+}  // namespace kwb

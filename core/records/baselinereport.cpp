@@ -9,268 +9,255 @@ const QString kNa = QStringLiteral("n/a");
 
 bool known(std::optional<double> v) { return v && std::isfinite(*v); }
 
-QString fixed(std::optional<double> v, int decimals)
-{
-    return known(v) ? QString::number(*v, 'f', decimals) : kNa;
-}
+QString fixed(std::optional<double> v, int decimals) { return known(v) ? QString::number(*v, 'f', decimals) : kNa; }
 
-QString relErrText(std::optional<double> v)
-{
-    return known(v) ? QString::number(*v, 'e', 2) : kNa;
-}
+QString relErrText(std::optional<double> v) { return known(v) ? QString::number(*v, 'e', 2) : kNa; }
 
-QString thresholdText(std::optional<double> v)
-{
-    return known(v) ? QString::number(*v, 'g', 6) : kNa;
-}
+QString thresholdText(std::optional<double> v) { return known(v) ? QString::number(*v, 'g', 6) : kNa; }
 
 QString orNa(const QString& s) { return s.trimmed().isEmpty() ? kNa : s; }
 
 // A table cell: pipes would split the cell, newlines would end the row.
-QString cell(const QString& s)
-{
-    QString out = s;
-    out.replace(QLatin1Char('|'), QLatin1String("\\|"));
-    out.replace(QLatin1String("\r\n"), QLatin1String(" "));
-    out.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    out.replace(QLatin1Char('\r'), QLatin1Char(' '));
-    return orNa(out.trimmed());
+QString cell(const QString& s) {
+  QString out = s;
+  out.replace(QLatin1Char('|'), QLatin1String("\\|"));
+  out.replace(QLatin1String("\r\n"), QLatin1String(" "));
+  out.replace(QLatin1Char('\n'), QLatin1Char(' '));
+  out.replace(QLatin1Char('\r'), QLatin1Char(' '));
+  return orNa(out.trimmed());
 }
 
 // An inline code span that survives backticks inside the text.
-QString code(const QString& s)
-{
-    if (s.trimmed().isEmpty())
-        return kNa;
-    QString flat = s;
-    flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    if (!flat.contains(QLatin1Char('`')))
-        return QLatin1Char('`') + flat + QLatin1Char('`');
-    return QLatin1String("`` ") + flat + QLatin1String(" ``");
+QString code(const QString& s) {
+  if (s.trimmed().isEmpty()) return kNa;
+  QString flat = s;
+  flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
+  if (!flat.contains(QLatin1Char('`'))) return QLatin1Char('`') + flat + QLatin1Char('`');
+  return QLatin1String("`` ") + flat + QLatin1String(" ``");
 }
 
-QString dryRunBanner()
-{
-    return QStringLiteral(
-        "> **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the "
-        "PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no "
-        "utilization is reported as the kernel's.\n\n");
+QString dryRunBanner() {
+  return QStringLiteral(
+      "> **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the "
+      "PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not "
+      "timed, and no "
+      "utilization is reported as the kernel's.\n\n");
 }
 
-void section(QString& md, const QString& title)
-{
-    md += QLatin1String("## ") + title + QLatin1String("\n\n");
-}
+void section(QString& md, const QString& title) { md += QLatin1String("## ") + title + QLatin1String("\n\n"); }
 
-void correctness(QString& md, const ReportInput& in, bool dryRun)
-{
-    section(md, QStringLiteral("Correctness results"));
-    if (in.cases.isEmpty()) {
-        md += QLatin1String("_No correctness case was run._\n\n");
-    } else {
-        // A dry run compares the PyTorch reference with a copy of itself on the CPU: its statuses say
-        // the harness and the cases work, not that the kernel is correct, and its times are the
-        // reference's twice, not a kernel's.
-        if (dryRun)
-            md += QLatin1String("_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at "
-                                "reduced shapes where the inputs can be resized (each case's shape is below). \"PASS (harness only)\" means the harness and the case ran; kernel.py was "
-                                "not run. Both time columns are the reference on the CPU._\n\n");
-        md += dryRun ? QStringLiteral("| Case | Shape | dtype | Status | rel_err | Threshold | Stand-in time, CPU (µs) | "
-                                      "Reference time, CPU (µs) | Reason |\n")
-                     : QStringLiteral("| Case | Shape | dtype | Status | rel_err | Threshold | Latency (µs) | "
-                                      "Reference latency (µs) | Reason |\n");
-        md += QLatin1String("|---|---|---|---|---:|---:|---:|---:|---|\n");
-        for (const ReportCase& c : in.cases) {
-            const QString shown = dryRun && c.status == QLatin1String("PASS") ? QStringLiteral("PASS (harness only)") : c.status;
-            const QString status = c.status == QLatin1String("PASS") ? shown
-                                                                     : QLatin1String("**") + cell(c.status) + QLatin1String("**");
-            md += QLatin1String("| ") + cell(c.name) + QLatin1String(" | ") + cell(c.shape) + QLatin1String(" | ")
-                + cell(c.dtype) + QLatin1String(" | ") + status + QLatin1String(" | ") + relErrText(c.relErr)
-                + QLatin1String(" | ") + thresholdText(c.threshold) + QLatin1String(" | ") + fixed(c.latencyUs, 3)
-                + QLatin1String(" | ") + fixed(c.refLatencyUs, 3) + QLatin1String(" | ")
-                + (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
-        }
-        md += QLatin1Char('\n');
-    }
-    if (!in.skippedCases.isEmpty()) {
-        md += QLatin1String("Cases not run for this problem:\n");
-        for (const auto& s : in.skippedCases)
-            md += QLatin1String("- ") + code(s.first) + QLatin1String(": ") + (s.second.isEmpty() ? QStringLiteral("no reason given") : s.second)
-                + QLatin1Char('\n');
-        md += QLatin1Char('\n');
-    }
-    md += QLatin1String("- Max rel_err: ") + relErrText(in.maxRelErr) + QLatin1Char('\n');
-    md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
-    // The seed: a case that exceeded the timeout is recorded as TIMEOUT_FAIL in the report.
+void correctness(QString& md, const ReportInput& in, bool dryRun) {
+  section(md, QStringLiteral("Correctness results"));
+  if (in.cases.isEmpty()) {
+    md += QLatin1String("_No correctness case was run._\n\n");
+  } else {
+    // A dry run compares the PyTorch reference with a copy of itself on the CPU: its statuses say
+    // the harness and the cases work, not that the kernel is correct, and its times are the
+    // reference's twice, not a kernel's.
+    if (dryRun)
+      md += QLatin1String(
+          "_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at "
+          "reduced shapes where the inputs can be resized (each case's shape is below). \"PASS (harness only)\" means "
+          "the harness and the case ran; kernel.py was "
+          "not run. Both time columns are the reference on the CPU._\n\n");
+    md += dryRun ? QStringLiteral(
+                       "| Case | Shape | dtype | Status | rel_err | Threshold | Stand-in time, CPU (µs) | "
+                       "Reference time, CPU (µs) | Reason |\n")
+                 : QStringLiteral(
+                       "| Case | Shape | dtype | Status | rel_err | Threshold | Latency (µs) | "
+                       "Reference latency (µs) | Reason |\n");
+    md += QLatin1String("|---|---|---|---|---:|---:|---:|---:|---|\n");
     for (const ReportCase& c : in.cases) {
-        if (c.status == QLatin1String("TIMEOUT_FAIL")) {
-            md += QLatin1String("- TIMEOUT_FAIL: ") + code(c.name)
-                + (c.reason.trimmed().isEmpty() ? QString() : QLatin1String(": ") + cell(c.reason))
-                + QLatin1String(" (the process was killed and the case recorded as failed)\n");
-        }
+      const QString shown =
+          dryRun && c.status == QLatin1String("PASS") ? QStringLiteral("PASS (harness only)") : c.status;
+      const QString status =
+          c.status == QLatin1String("PASS") ? shown : QLatin1String("**") + cell(c.status) + QLatin1String("**");
+      md += QLatin1String("| ") + cell(c.name) + QLatin1String(" | ") + cell(c.shape) + QLatin1String(" | ") +
+            cell(c.dtype) + QLatin1String(" | ") + status + QLatin1String(" | ") + relErrText(c.relErr) +
+            QLatin1String(" | ") + thresholdText(c.threshold) + QLatin1String(" | ") + fixed(c.latencyUs, 3) +
+            QLatin1String(" | ") + fixed(c.refLatencyUs, 3) + QLatin1String(" | ") +
+            (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
     }
     md += QLatin1Char('\n');
+  }
+  if (!in.skippedCases.isEmpty()) {
+    md += QLatin1String("Cases not run for this problem:\n");
+    for (const auto& s : in.skippedCases)
+      md += QLatin1String("- ") + code(s.first) + QLatin1String(": ") +
+            (s.second.isEmpty() ? QStringLiteral("no reason given") : s.second) + QLatin1Char('\n');
+    md += QLatin1Char('\n');
+  }
+  md += QLatin1String("- Max rel_err: ") + relErrText(in.maxRelErr) + QLatin1Char('\n');
+  md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
+  // The seed: a case that exceeded the timeout is recorded as TIMEOUT_FAIL in the report.
+  for (const ReportCase& c : in.cases) {
+    if (c.status == QLatin1String("TIMEOUT_FAIL")) {
+      md += QLatin1String("- TIMEOUT_FAIL: ") + code(c.name) +
+            (c.reason.trimmed().isEmpty() ? QString() : QLatin1String(": ") + cell(c.reason)) +
+            QLatin1String(" (the process was killed and the case recorded as failed)\n");
+    }
+  }
+  md += QLatin1Char('\n');
 }
 
 // A utilization above 100 % means the measurement or the byte/FLOP count is wrong: say so in the cell.
-QString utilCell(const std::optional<double>& pct, bool implausible)
-{
-    if (!implausible || !pct || *pct <= 100.0)
-        return fixed(pct, 1);
-    return QLatin1String("IMPLAUSIBLE (raw ") + fixed(pct, 1) + QLatin1String(")");
+QString utilCell(const std::optional<double>& pct, bool implausible) {
+  if (!implausible || !pct || *pct <= 100.0) return fixed(pct, 1);
+  return QLatin1String("IMPLAUSIBLE (raw ") + fixed(pct, 1) + QLatin1String(")");
 }
 
-void performance(QString& md, const ReportInput& in, bool dryRun)
-{
-    section(md, QStringLiteral("Baseline performance"));
-    if (dryRun)
-        md += dryRunBanner();
-    const QString noUtil = QStringLiteral("n/a (dry run)");
-    md += QLatin1String("| latency(us) | TFLOPS | bandwidth(GB/s) | TFLOPS peak utilization(%) | "
-                        "bandwidth peak utilization(%) |\n|---:|---:|---:|---:|---:|\n");
-    md += QLatin1String("| ") + fixed(in.latencyUs, 3) + QLatin1String(" | ") + fixed(in.tflops, 3)
-        + QLatin1String(" | ") + fixed(in.bandwidthGBs, 0) + QLatin1String(" | ")
-        + (dryRun ? noUtil : utilCell(in.tflopsUtilPct, in.implausible)) + QLatin1String(" | ")
-        + (dryRun ? noUtil : utilCell(in.bandwidthUtilPct, in.implausible)) + QLatin1String(" |\n\n");
-    if (dryRun)
-        md += QLatin1String("- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized\n");
-    md += QLatin1String("- PyTorch reference latency: ")
-        + (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
-    if (!dryRun && known(in.compileRefLatencyUs)) {
-        md += QLatin1String("- torch.compile reference (Inductor, default mode, ") + in.compileRefPrecision + QLatin1String("): ")
-            + fixed(in.compileRefLatencyUs, 3) + QStringLiteral(" µs");
-        if (known(in.latencyUs) && *in.latencyUs > 0.0)
-            md += QLatin1String("; kernel speedup over it: ") + QString::number(*in.compileRefLatencyUs / *in.latencyUs, 'f', 2)
-                + QLatin1Char('x');
-        md += QLatin1Char('\n');
-    } else if (!dryRun && !in.compileRefError.isEmpty()) {
-        md += QLatin1String("- torch.compile reference: not measured (") + in.compileRefError + QLatin1String(")\n");
-    }
-    // The harness hides the launch path from the latency (a blocking kernel) and reports it apart.
-    if (!dryRun && known(in.hostUs)) {
-        md += QLatin1String("- Host launch path per call: ") + fixed(in.hostUs, 1) + QStringLiteral(" µs")
-            + (known(in.refHostUs) ? QLatin1String(" (PyTorch reference: ") + fixed(in.refHostUs, 1) + QStringLiteral(" µs)")
-                                   : QString())
-            + QLatin1String(", the median host time of one forward call, reported beside the latency")
-            + ((known(in.latencyUs) && *in.hostUs > *in.latencyUs) ? QLatin1String("; more than the latency: launch-bound")
-                                                                  : QString())
-            + QLatin1Char('\n');
-    }
-    md += QLatin1String("- FLOPs: ") + code(in.flopsExpr) + QLatin1String("; bytes moved: ") + code(in.bytesExpr)
-        + QLatin1Char('\n');
-    md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');
-    md += QLatin1String("- Bandwidth peak source: ") + orNa(in.peakBandwidthSource) + QLatin1Char('\n');
-    if (!dryRun && (known(in.bandwidthUtilVsMeasuredPct) || !in.measuredCeilingSource.isEmpty())) {
-        md += QLatin1String("- Bandwidth utilization vs. measured ceiling: ") + fixed(in.bandwidthUtilVsMeasuredPct, 1)
-            + QLatin1String("% (ceiling: ") + orNa(in.measuredCeilingSource) + QLatin1String(")\n");
-    }
-    md += QLatin1String("- Timing method: ") + orNa(in.timingMethod) + QLatin1String("\n\n");
+void performance(QString& md, const ReportInput& in, bool dryRun) {
+  section(md, QStringLiteral("Baseline performance"));
+  if (dryRun) md += dryRunBanner();
+  const QString noUtil = QStringLiteral("n/a (dry run)");
+  md += QLatin1String(
+      "| latency(us) | TFLOPS | bandwidth(GB/s) | TFLOPS peak utilization(%) | "
+      "bandwidth peak utilization(%) |\n|---:|---:|---:|---:|---:|\n");
+  md += QLatin1String("| ") + fixed(in.latencyUs, 3) + QLatin1String(" | ") + fixed(in.tflops, 3) +
+        QLatin1String(" | ") + fixed(in.bandwidthGBs, 0) + QLatin1String(" | ") +
+        (dryRun ? noUtil : utilCell(in.tflopsUtilPct, in.implausible)) + QLatin1String(" | ") +
+        (dryRun ? noUtil : utilCell(in.bandwidthUtilPct, in.implausible)) + QLatin1String(" |\n\n");
+  if (dryRun)
+    md += QLatin1String(
+        "- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be "
+        "resized\n");
+  md += QLatin1String("- PyTorch reference latency: ") +
+        (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
+  if (!dryRun && known(in.compileRefLatencyUs)) {
+    md += QLatin1String("- torch.compile reference (Inductor, default mode, ") + in.compileRefPrecision +
+          QLatin1String("): ") + fixed(in.compileRefLatencyUs, 3) + QStringLiteral(" µs");
+    if (known(in.latencyUs) && *in.latencyUs > 0.0)
+      md += QLatin1String("; kernel speedup over it: ") +
+            QString::number(*in.compileRefLatencyUs / *in.latencyUs, 'f', 2) + QLatin1Char('x');
+    md += QLatin1Char('\n');
+  } else if (!dryRun && !in.compileRefError.isEmpty()) {
+    md += QLatin1String("- torch.compile reference: not measured (") + in.compileRefError + QLatin1String(")\n");
+  }
+  // The harness hides the launch path from the latency (a blocking kernel) and reports it apart.
+  if (!dryRun && known(in.hostUs)) {
+    md +=
+        QLatin1String("- Host launch path per call: ") + fixed(in.hostUs, 1) + QStringLiteral(" µs") +
+        (known(in.refHostUs) ? QLatin1String(" (PyTorch reference: ") + fixed(in.refHostUs, 1) + QStringLiteral(" µs)")
+                             : QString()) +
+        QLatin1String(", the median host time of one forward call, reported beside the latency") +
+        ((known(in.latencyUs) && *in.hostUs > *in.latencyUs) ? QLatin1String("; more than the latency: launch-bound")
+                                                             : QString()) +
+        QLatin1Char('\n');
+  }
+  md += QLatin1String("- FLOPs: ") + code(in.flopsExpr) + QLatin1String("; bytes moved: ") + code(in.bytesExpr) +
+        QLatin1Char('\n');
+  md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');
+  md += QLatin1String("- Bandwidth peak source: ") + orNa(in.peakBandwidthSource) + QLatin1Char('\n');
+  if (!dryRun && (known(in.bandwidthUtilVsMeasuredPct) || !in.measuredCeilingSource.isEmpty())) {
+    md += QLatin1String("- Bandwidth utilization vs. measured ceiling: ") + fixed(in.bandwidthUtilVsMeasuredPct, 1) +
+          QLatin1String("% (ceiling: ") + orNa(in.measuredCeilingSource) + QLatin1String(")\n");
+  }
+  md += QLatin1String("- Timing method: ") + orNa(in.timingMethod) + QLatin1String("\n\n");
 }
 
-void roofline(QString& md, const ReportInput& in, bool dryRun)
-{
-    section(md, QStringLiteral("Roofline"));
-    if (!in.rooflineFigure.isEmpty())
-        md += QLatin1String("![Roofline](") + in.rooflineFigure + QLatin1String(")\n\n");
+void roofline(QString& md, const ReportInput& in, bool dryRun) {
+  section(md, QStringLiteral("Roofline"));
+  if (!in.rooflineFigure.isEmpty())
+    md += QLatin1String("![Roofline](") + in.rooflineFigure + QLatin1String(")\n\n");
+  else
+    md += QLatin1String("_No roofline figure was drawn._\n\n");
+  const auto flopPerByte = [](double v) {
+    // 3 decimals below 1 FLOP/byte (0.125 for fp32 ReLU), 2 above.
+    return std::isfinite(v) && v > 0 ? QString::number(v, 'f', v < 1 ? 3 : 2) + QLatin1String(" FLOP/byte") : kNa;
+  };
+  md += QLatin1String("- Arithmetic intensity: ") + flopPerByte(in.arithmeticIntensity) + QLatin1Char('\n');
+  md += QLatin1String("- Ridge point: ") + flopPerByte(in.ridgePoint) + QLatin1Char('\n');
+  md += QLatin1String("- Bottleneck: ") + orNa(in.bottleneck) + QLatin1Char('\n');
+  if (dryRun) {
+    md += QLatin1String(
+        "- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet "
+        "peaks); the dry run measured no kernel.\n");
+  }
+  md += QLatin1Char('\n');
+}
+
+void runSummary(QString& md, const ReportInput& in, bool dryRun) {
+  section(md, QStringLiteral("What was and was not run"));
+  int pass = 0, fail = 0, timeout = 0, other = 0;
+  for (const ReportCase& c : in.cases) {
+    if (c.status == QLatin1String("PASS"))
+      ++pass;
+    else if (c.status == QLatin1String("FAIL"))
+      ++fail;
+    else if (c.status == QLatin1String("TIMEOUT_FAIL"))
+      ++timeout;
     else
-        md += QLatin1String("_No roofline figure was drawn._\n\n");
-    const auto flopPerByte = [](double v) {
-        // 3 decimals below 1 FLOP/byte (0.125 for fp32 ReLU), 2 above.
-        return std::isfinite(v) && v > 0 ? QString::number(v, 'f', v < 1 ? 3 : 2) + QLatin1String(" FLOP/byte") : kNa;
-    };
-    md += QLatin1String("- Arithmetic intensity: ") + flopPerByte(in.arithmeticIntensity) + QLatin1Char('\n');
-    md += QLatin1String("- Ridge point: ") + flopPerByte(in.ridgePoint) + QLatin1Char('\n');
-    md += QLatin1String("- Bottleneck: ") + orNa(in.bottleneck) + QLatin1Char('\n');
-    if (dryRun) {
-        md += QLatin1String("- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet "
-                            "peaks); the dry run measured no kernel.\n");
-    }
-    md += QLatin1Char('\n');
+      ++other;
+  }
+  // a dry run's PASS is the harness's, as the case table says ("PASS (harness only)")
+  md += QStringLiteral("- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other")
+            .arg(in.cases.size())
+            .arg(pass)
+            .arg(dryRun ? QStringLiteral("PASS (harness only)") : QStringLiteral("PASS"))
+            .arg(fail)
+            .arg(timeout)
+            .arg(other);
+  md += dryRun ? QStringLiteral(", on the CPU (cpu-dry-run)\n")
+               : QLatin1String(", on ") + orNa(in.gpu) + QLatin1Char('\n');
+  if (dryRun) md += QLatin1String("- Not run: the kernel on a GPU; no kernel latency or utilization was measured\n");
+  for (const QString& s : in.notRun) md += QLatin1String("- Not run: ") + s + QLatin1Char('\n');
+  for (const QString& s : in.warnings) md += QLatin1String("- Warning: ") + s + QLatin1Char('\n');
+  md += QLatin1Char('\n');
 }
 
-void runSummary(QString& md, const ReportInput& in, bool dryRun)
-{
-    section(md, QStringLiteral("What was and was not run"));
-    int pass = 0, fail = 0, timeout = 0, other = 0;
-    for (const ReportCase& c : in.cases) {
-        if (c.status == QLatin1String("PASS"))
-            ++pass;
-        else if (c.status == QLatin1String("FAIL"))
-            ++fail;
-        else if (c.status == QLatin1String("TIMEOUT_FAIL"))
-            ++timeout;
-        else
-            ++other;
-    }
-    // a dry run's PASS is the harness's, as the case table says ("PASS (harness only)")
-    md += QStringLiteral("- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other")
-              .arg(in.cases.size()).arg(pass).arg(dryRun ? QStringLiteral("PASS (harness only)") : QStringLiteral("PASS"))
-              .arg(fail).arg(timeout).arg(other);
-    md += dryRun ? QStringLiteral(", on the CPU (cpu-dry-run)\n")
-                 : QLatin1String(", on ") + orNa(in.gpu) + QLatin1Char('\n');
-    if (dryRun)
-        md += QLatin1String("- Not run: the kernel on a GPU; no kernel latency or utilization was measured\n");
-    for (const QString& s : in.notRun)
-        md += QLatin1String("- Not run: ") + s + QLatin1Char('\n');
-    for (const QString& s : in.warnings)
-        md += QLatin1String("- Warning: ") + s + QLatin1Char('\n');
-    md += QLatin1Char('\n');
+}  // namespace
+
+QString renderBaselineReport(const ReportInput& in) {
+  const bool dryRun = in.mode == QLatin1String("cpu-dry-run");
+  QString md;
+  md += QLatin1String("# Baseline report: ") + orNa(in.problemName) + QLatin1String("\n\n");
+  if (dryRun) md += dryRunBanner();
+  md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
+  md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');
+  md += QLatin1String("- GPU: ") + orNa(in.gpu) + QLatin1Char('\n');
+  md += QLatin1String("- Framework: ") + orNa(in.framework) +
+        (in.frameworkNote.isEmpty() ? QString() : QLatin1String(" (") + in.frameworkNote + QLatin1Char(')')) +
+        QLatin1Char('\n');
+  md += QLatin1String("- Run folder: ") + code(in.runDir) +
+        QLatin1String(" (full log and result.json; local to this machine, not committed)\n");
+  md += QLatin1String("- Command: ") + code(in.command) + QLatin1String("\n\n");
+
+  section(md, QStringLiteral("Baseline kernel path"));
+  md += code(in.kernelPath) + QLatin1String("\n\n");
+  section(md, QStringLiteral("Correctness test path"));
+  md += code(in.testPath) + QLatin1String("\n\n");
+  section(md, QStringLiteral("PyTorch reference logic description"));
+  md += QLatin1String("Reference: ") + code(in.referencePath) + QLatin1String("\n\n");
+  md += (in.referenceDescription.trimmed().isEmpty() ? kNa : in.referenceDescription.trimmed()) + QLatin1String("\n\n");
+
+  section(md, QStringLiteral("Stable source record ids consulted"));
+  if (in.sourceRecordIds.isEmpty()) md += QLatin1String("_None: no knowledge record was consulted._\n");
+  for (const QString& id : in.sourceRecordIds)
+    md += QLatin1String("- ") + code(id) + QLatin1Char('\n');  // exact, as the tool returned it
+  md += QLatin1Char('\n');
+
+  section(md, QStringLiteral("Baseline configuration summary"));
+  if (in.kernelUserEdited)
+    md += dryRun ? QLatin1String(
+                       "**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; "
+                       "the configuration rows after Framework describe the kernel the workbench generated, "
+                       "which yours may no longer match.**\n\n")
+                 : QLatin1String(
+                       "**kernel.py was edited by you and kept (not regenerated): the measurement below is of your "
+                       "kernel, while the configuration rows after Framework describe the kernel the workbench "
+                       "generated, which yours may no longer match.**\n\n");
+  md += QLatin1String("| Parameter | Value |\n|---|---|\n");
+  md += QLatin1String("| GPU | ") + cell(in.gpu) + QLatin1String(" |\n");
+  md += QLatin1String("| Framework | ") + cell(in.framework) + QLatin1String(" |\n");
+  for (const auto& [key, value] : in.baselineConfig)
+    md += QLatin1String("| ") + cell(key) + QLatin1String(" | ") + cell(value) + QLatin1String(" |\n");
+  md += QLatin1Char('\n');
+
+  correctness(md, in, dryRun);
+  performance(md, in, dryRun);
+  roofline(md, in, dryRun);
+  runSummary(md, in, dryRun);
+  return md;
 }
 
-} // namespace
-
-QString renderBaselineReport(const ReportInput& in)
-{
-    const bool dryRun = in.mode == QLatin1String("cpu-dry-run");
-    QString md;
-    md += QLatin1String("# Baseline report: ") + orNa(in.problemName) + QLatin1String("\n\n");
-    if (dryRun)
-        md += dryRunBanner();
-    md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
-    md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');
-    md += QLatin1String("- GPU: ") + orNa(in.gpu) + QLatin1Char('\n');
-    md += QLatin1String("- Framework: ") + orNa(in.framework)
-        + (in.frameworkNote.isEmpty() ? QString() : QLatin1String(" (") + in.frameworkNote + QLatin1Char(')'))
-        + QLatin1Char('\n');
-    md += QLatin1String("- Run folder: ") + code(in.runDir) + QLatin1String(" (full log and result.json; local to this machine, not committed)\n");
-    md += QLatin1String("- Command: ") + code(in.command) + QLatin1String("\n\n");
-
-    section(md, QStringLiteral("Baseline kernel path"));
-    md += code(in.kernelPath) + QLatin1String("\n\n");
-    section(md, QStringLiteral("Correctness test path"));
-    md += code(in.testPath) + QLatin1String("\n\n");
-    section(md, QStringLiteral("PyTorch reference logic description"));
-    md += QLatin1String("Reference: ") + code(in.referencePath) + QLatin1String("\n\n");
-    md += (in.referenceDescription.trimmed().isEmpty() ? kNa : in.referenceDescription.trimmed())
-        + QLatin1String("\n\n");
-
-    section(md, QStringLiteral("Stable source record ids consulted"));
-    if (in.sourceRecordIds.isEmpty())
-        md += QLatin1String("_None: no knowledge record was consulted._\n");
-    for (const QString& id : in.sourceRecordIds)
-        md += QLatin1String("- ") + code(id) + QLatin1Char('\n');   // exact, as the tool returned it
-    md += QLatin1Char('\n');
-
-    section(md, QStringLiteral("Baseline configuration summary"));
-    if (in.kernelUserEdited)
-        md += dryRun ? QLatin1String("**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; "
-                                     "the configuration rows after Framework describe the kernel the workbench generated, "
-                                     "which yours may no longer match.**\n\n")
-                     : QLatin1String("**kernel.py was edited by you and kept (not regenerated): the measurement below is of your "
-                                     "kernel, while the configuration rows after Framework describe the kernel the workbench "
-                                     "generated, which yours may no longer match.**\n\n");
-    md += QLatin1String("| Parameter | Value |\n|---|---|\n");
-    md += QLatin1String("| GPU | ") + cell(in.gpu) + QLatin1String(" |\n");
-    md += QLatin1String("| Framework | ") + cell(in.framework) + QLatin1String(" |\n");
-    for (const auto& [key, value] : in.baselineConfig)
-        md += QLatin1String("| ") + cell(key) + QLatin1String(" | ") + cell(value) + QLatin1String(" |\n");
-    md += QLatin1Char('\n');
-
-    correctness(md, in, dryRun);
-    performance(md, in, dryRun);
-    roofline(md, in, dryRun);
-    runSummary(md, in, dryRun);
-    return md;
-}
-
-} // namespace kwb
+}  // namespace kwb

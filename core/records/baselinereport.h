@@ -14,64 +14,66 @@ namespace kwb {
 
 /// One correctness case, as in the harness's CASE_RESULT line.
 struct ReportCase {
-    QString name;
-    QString status;   ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
-    QString shape;    ///< e.g. "[4096, 393216]"
-    QString dtype;    ///< e.g. "float32"
-    QString reason;   ///< why it failed / timed out; empty for PASS
-    std::optional<double> relErr;        ///< relative error vs. the reference (unitless)
-    std::optional<double> threshold;     ///< rel_err threshold it was held to
-    std::optional<double> latencyUs;     ///< kernel latency, µs
-    std::optional<double> refLatencyUs;  ///< PyTorch reference latency, µs
+  QString name;
+  QString status;                      ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
+  QString shape;                       ///< e.g. "[4096, 393216]"
+  QString dtype;                       ///< e.g. "float32"
+  QString reason;                      ///< why it failed / timed out; empty for PASS
+  std::optional<double> relErr;        ///< relative error vs. the reference (unitless)
+  std::optional<double> threshold;     ///< rel_err threshold it was held to
+  std::optional<double> latencyUs;     ///< kernel latency, µs
+  std::optional<double> refLatencyUs;  ///< PyTorch reference latency, µs
 };
 
 struct ReportInput {
-    QString problemName;            ///< e.g. "19_ReLU"
-    QString kernelPath;             ///< workspace-relative, e.g. "kernel.py"
-    QString testPath;               ///< e.g. "test_kernel.py"
-    QString referencePath;          ///< e.g. "reference.py"
-    QString referenceDescription;   ///< what the PyTorch logic computes (Markdown allowed)
-    QString gpu;                    ///< GPU product as reported by the run
-    QString framework;              ///< CuteDSL / FlyDSL / Triton
-    QString frameworkNote;          ///< e.g. "Triton offered as an extra backend, not the seed's policy"
-    QString mode;                   ///< "gpu" or "cpu-dry-run"
-    QString timingMethod;           ///< e.g. "CUDA events, 10 warm-up + 100 timed iterations, median"
-    QStringList sourceRecordIds;    ///< knowledge record ids, exact, as returned by the tools
-    QList<QPair<QString, QString>> baselineConfig;   ///< tile size, grid/block, ... in display order
-    bool kernelUserEdited = false;  ///< kernel.py is the user's edit, kept; baselineConfig describes the generated one
-    QList<ReportCase> cases;
-    /// Cases the harness derives for most problems but could not make or run for this one, with the
-    /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
-    QList<QPair<QString, QString>> skippedCases;
-    std::optional<double> maxRelErr;
-    QString overallStatus;          ///< PASS | FAIL
-    std::optional<double> latencyUs;      ///< primary case, µs
-    std::optional<double> refLatencyUs;   ///< PyTorch reference, µs
-    std::optional<double> compileRefLatencyUs;  ///< torch.compile(Model) at the kernel's precision, µs (--compile-ref)
-    QString compileRefPrecision;                ///< its precision, e.g. "tf32"
-    QString compileRefError;                    ///< why --compile-ref gave no figure ("" when it did or was not asked)
-    std::optional<double> hostUs;         ///< median host time of one kernel forward call (launch path), µs; GPU runs of a harness that reports it
-    std::optional<double> refHostUs;      ///< the same for the PyTorch reference, µs
-    std::optional<double> tflops;         ///< achieved, 10^12 FLOP/s
-    std::optional<double> bandwidthGBs;   ///< achieved, 10^9 bytes/s
-    std::optional<double> tflopsUtilPct;      ///< of the datasheet compute peak, %
-    std::optional<double> bandwidthUtilPct;   ///< of the datasheet memory bandwidth, %
-    std::optional<double> bandwidthUtilVsMeasuredPct;   ///< of a measured ceiling, %
-    QString flopsExpr;              ///< e.g. "M*N" (FLOP)
-    QString bytesExpr;              ///< e.g. "4*M*N + 4*M*N" (bytes)
-    QString bottleneck;             ///< "memory-bound" / "compute-bound"
-    QString peakComputeSource;      ///< citation of the compute peak
-    QString peakBandwidthSource;    ///< citation of the bandwidth peak
-    QString measuredCeilingSource;  ///< citation / method of the measured ceiling, may be empty
-    double arithmeticIntensity = 0; ///< FLOP/byte; <= 0 or non-finite: unknown
-    double ridgePoint = 0;          ///< FLOP/byte where the roofs meet; <= 0 or non-finite: unknown
-    QString rooflineFigure;         ///< path relative to the report, e.g. "roofline.png"; may be empty
-    bool implausible = false;       ///< a throughput above its datasheet peak: utilizations are shown flagged, never as plain > 100 %
-    QStringList warnings;           ///< e.g. "point above its roof"
-    QStringList notRun;             ///< e.g. "CuTe DSL kernel checked statically, not run"
-    QString command;                ///< the command that produced the run
-    QString date;                   ///< ISO 8601
-    QString runDir;                 ///< e.g. ".kwb/runs/20260101T120000"
+  QString problemName;                            ///< e.g. "19_ReLU"
+  QString kernelPath;                             ///< workspace-relative, e.g. "kernel.py"
+  QString testPath;                               ///< e.g. "test_kernel.py"
+  QString referencePath;                          ///< e.g. "reference.py"
+  QString referenceDescription;                   ///< what the PyTorch logic computes (Markdown allowed)
+  QString gpu;                                    ///< GPU product as reported by the run
+  QString framework;                              ///< CuteDSL / FlyDSL / Triton
+  QString frameworkNote;                          ///< e.g. "Triton offered as an extra backend, not the seed's policy"
+  QString mode;                                   ///< "gpu" or "cpu-dry-run"
+  QString timingMethod;                           ///< e.g. "CUDA events, 10 warm-up + 100 timed iterations, median"
+  QStringList sourceRecordIds;                    ///< knowledge record ids, exact, as returned by the tools
+  QList<QPair<QString, QString>> baselineConfig;  ///< tile size, grid/block, ... in display order
+  bool kernelUserEdited = false;  ///< kernel.py is the user's edit, kept; baselineConfig describes the generated one
+  QList<ReportCase> cases;
+  /// Cases the harness derives for most problems but could not make or run for this one, with the
+  /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
+  QList<QPair<QString, QString>> skippedCases;
+  std::optional<double> maxRelErr;
+  QString overallStatus;                      ///< PASS | FAIL
+  std::optional<double> latencyUs;            ///< primary case, µs
+  std::optional<double> refLatencyUs;         ///< PyTorch reference, µs
+  std::optional<double> compileRefLatencyUs;  ///< torch.compile(Model) at the kernel's precision, µs (--compile-ref)
+  QString compileRefPrecision;                ///< its precision, e.g. "tf32"
+  QString compileRefError;                    ///< why --compile-ref gave no figure ("" when it did or was not asked)
+  std::optional<double>
+      hostUs;  ///< median host time of one kernel forward call (launch path), µs; GPU runs of a harness that reports it
+  std::optional<double> refHostUs;                   ///< the same for the PyTorch reference, µs
+  std::optional<double> tflops;                      ///< achieved, 10^12 FLOP/s
+  std::optional<double> bandwidthGBs;                ///< achieved, 10^9 bytes/s
+  std::optional<double> tflopsUtilPct;               ///< of the datasheet compute peak, %
+  std::optional<double> bandwidthUtilPct;            ///< of the datasheet memory bandwidth, %
+  std::optional<double> bandwidthUtilVsMeasuredPct;  ///< of a measured ceiling, %
+  QString flopsExpr;                                 ///< e.g. "M*N" (FLOP)
+  QString bytesExpr;                                 ///< e.g. "4*M*N + 4*M*N" (bytes)
+  QString bottleneck;                                ///< "memory-bound" / "compute-bound"
+  QString peakComputeSource;                         ///< citation of the compute peak
+  QString peakBandwidthSource;                       ///< citation of the bandwidth peak
+  QString measuredCeilingSource;                     ///< citation / method of the measured ceiling, may be empty
+  double arithmeticIntensity = 0;                    ///< FLOP/byte; <= 0 or non-finite: unknown
+  double ridgePoint = 0;                             ///< FLOP/byte where the roofs meet; <= 0 or non-finite: unknown
+  QString rooflineFigure;                            ///< path relative to the report, e.g. "roofline.png"; may be empty
+  bool implausible =
+      false;  ///< a throughput above its datasheet peak: utilizations are shown flagged, never as plain > 100 %
+  QStringList warnings;  ///< e.g. "point above its roof"
+  QStringList notRun;    ///< e.g. "CuTe DSL kernel checked statically, not run"
+  QString command;       ///< the command that produced the run
+  QString date;          ///< ISO 8601
+  QString runDir;        ///< e.g. ".kwb/runs/20260101T120000"
 };
 
 /// The report as Markdown (GitHub dialect: pipe tables). Section order: Baseline kernel path;
@@ -82,8 +84,8 @@ struct ReportInput {
 /// has a "Host launch path per call" line (1 decimal, µs) only when hostUs is known and the run is not
 /// a dry run (older runs did not report it). In mode "cpu-dry-run" a
 /// banner at the top and in the performance section says the figures come from the PyTorch
-/// reference on the CPU at reduced shapes where the inputs can be resized and are not a kernel measurement, and no utilization is
-/// shown as the kernel's. Table cells are escaped ('|', newlines).
+/// reference on the CPU at reduced shapes where the inputs can be resized and are not a kernel measurement, and no
+/// utilization is shown as the kernel's. Table cells are escaped ('|', newlines).
 QString renderBaselineReport(const ReportInput& in);
 
-} // namespace kwb
+}  // namespace kwb

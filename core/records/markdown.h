@@ -12,4 +12,4 @@ namespace kwb {
 /// input or an md4c failure (which md4c reports only for out-of-memory).
 QString markdownToHtml(const QString& md);
 
-} // namespace kwb
+}  // namespace kwb

@@ -10,7 +10,9 @@ namespace kwb {
 
 namespace {
 
-QString fmt(const std::optional<double>& v, char f, int prec) { return v ? QString::number(*v, f, prec) : QStringLiteral("n/a"); }
+QString fmt(const std::optional<double>& v, char f, int prec) {
+  return v ? QString::number(*v, f, prec) : QStringLiteral("n/a");
+}
 
 QString cell(QString s) { return s.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' '); }
 
@@ -23,22 +25,29 @@ QString modeText(const WorkspaceReview& r) {
 // Header lines shared by Markdown and HTML (Markdown source; the HTML renders it with md4c).
 QString headerMarkdown(const WorkspaceReview& r) {
   QString md = QStringLiteral("# Review: %1\n\n").arg(r.problemName);
-  md += QStringLiteral("- **Quality gate:** %1%2\n").arg(verdictCode(r.verdict), r.gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + r.gateReason);
-  md += QStringLiteral("- **Target:** %1, %2; mode %3\n").arg(r.gpu.isEmpty() ? QStringLiteral("n/a") : r.gpu,
-                                                             r.framework.isEmpty() ? QStringLiteral("n/a") : r.framework, modeText(r));
+  md += QStringLiteral("- **Quality gate:** %1%2\n")
+            .arg(verdictCode(r.verdict), r.gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + r.gateReason);
+  md += QStringLiteral("- **Target:** %1, %2; mode %3\n")
+            .arg(r.gpu.isEmpty() ? QStringLiteral("n/a") : r.gpu,
+                 r.framework.isEmpty() ? QStringLiteral("n/a") : r.framework, modeText(r));
   if (!r.runDir.isEmpty())
-    md += QStringLiteral("- **Run:** `%1`%2\n").arg(QDir(r.root).relativeFilePath(r.runDir),
-                                                    r.runRecorded ? QStringLiteral(" (the run the report describes)") : QStringLiteral(" (not the recorded run)"));
-  md += QStringLiteral("- **Latency:** %1 µs; **max rel_err:** %2\n\n").arg(fmt(r.latencyUs, 'f', 3), fmt(r.maxRelErr, 'e', 3));
+    md += QStringLiteral("- **Run:** `%1`%2\n")
+              .arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded
+                                                                ? QStringLiteral(" (the run the report describes)")
+                                                                : QStringLiteral(" (not the recorded run)"));
+  md += QStringLiteral("- **Latency:** %1 µs; **max rel_err:** %2\n\n")
+            .arg(fmt(r.latencyUs, 'f', 3), fmt(r.maxRelErr, 'e', 3));
   return md;
 }
 
 QString casesMarkdown(const WorkspaceReview& r) {
   if (r.cases.isEmpty()) return QStringLiteral("No case results were recorded.\n\n");
-  QString md = QStringLiteral("## Cases\n\n| case | shape | dtype | status | rel_err | latency µs | reason |\n|---|---|---|---|---|---|---|\n");
+  QString md = QStringLiteral(
+      "## Cases\n\n| case | shape | dtype | status | rel_err | latency µs | reason |\n|---|---|---|---|---|---|---|\n");
   for (const CaseResult& c : r.cases)
     md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
-              .arg(cell(c.name), cell(c.shape), cell(c.dtype), cell(c.status), fmt(c.relErr, 'e', 3), fmt(c.latencyUs, 'f', 3), cell(c.reason));
+              .arg(cell(c.name), cell(c.shape), cell(c.dtype), cell(c.status), fmt(c.relErr, 'e', 3),
+                   fmt(c.latencyUs, 'f', 3), cell(c.reason));
   return md + u'\n';
 }
 
@@ -49,11 +58,14 @@ QString bodyMarkdown(const WorkspaceReview& r, const QString& src) {
     md = casesMarkdown(r);
   } else {
     md = r.reportMarkdown;
-    if (!r.runRecorded) md = QStringLiteral("> The report below describes the recorded run, not the run shown above.\n\n") + md;
+    if (!r.runRecorded)
+      md = QStringLiteral("> The report below describes the recorded run, not the run shown above.\n\n") + md;
   }
   const QString ref = QStringLiteral("](roofline.png)");
-  if (md.contains(ref)) md.replace(ref, src.isEmpty() ? QStringLiteral("]()") : QStringLiteral("](") + src + u')');
-  else if (!src.isEmpty()) md += QStringLiteral("\n## Roofline\n\n![Roofline](") + src + QStringLiteral(")\n");
+  if (md.contains(ref))
+    md.replace(ref, src.isEmpty() ? QStringLiteral("]()") : QStringLiteral("](") + src + u')');
+  else if (!src.isEmpty())
+    md += QStringLiteral("\n## Roofline\n\n![Roofline](") + src + QStringLiteral(")\n");
   return md;
 }
 
@@ -69,26 +81,38 @@ std::optional<ExportFormat> exportFormatFromText(const QString& text) {
 
 QString exportSuffix(ExportFormat f) {
   switch (f) {
-    case ExportFormat::Markdown: return QStringLiteral("md");
-    case ExportFormat::Html: return QStringLiteral("html");
-    case ExportFormat::Pdf: return QStringLiteral("pdf");
+    case ExportFormat::Markdown:
+      return QStringLiteral("md");
+    case ExportFormat::Html:
+      return QStringLiteral("html");
+    case ExportFormat::Pdf:
+      return QStringLiteral("pdf");
   }
   return {};
 }
 
-QString pngDataUri(const QByteArray& png) { return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64()); }
+QString pngDataUri(const QByteArray& png) {
+  return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+}
 
 QString verdictColorName(Verdict v) {
   switch (v) {
-    case Verdict::Pass: return QStringLiteral("#1b7f2a");
-    case Verdict::Fail: return QStringLiteral("#c62828");
-    case Verdict::TimeoutFail: return QStringLiteral("#e06c00");
-    case Verdict::Skeleton: return QStringLiteral("#6a1b9a");
-    case Verdict::DryRun: return QStringLiteral("#1565c0");
-    case Verdict::Error: return QStringLiteral("#ad1457");
+    case Verdict::Pass:
+      return QStringLiteral("#1b7f2a");
+    case Verdict::Fail:
+      return QStringLiteral("#c62828");
+    case Verdict::TimeoutFail:
+      return QStringLiteral("#e06c00");
+    case Verdict::Skeleton:
+      return QStringLiteral("#6a1b9a");
+    case Verdict::DryRun:
+      return QStringLiteral("#1565c0");
+    case Verdict::Error:
+      return QStringLiteral("#ad1457");
     case Verdict::Stopped:
     case Verdict::NotRun:
-    case Verdict::Running: return QStringLiteral("#616161");
+    case Verdict::Running:
+      return QStringLiteral("#616161");
   }
   return QStringLiteral("#616161");
 }
@@ -113,7 +137,9 @@ QString reviewHtml(const WorkspaceReview& r, const QString& figureSrc) {
                      .arg(QStringLiteral("Review: %1").arg(r.problemName).toHtmlEscaped());
   html += QStringLiteral("<h1>Review: %1</h1>\n").arg(r.problemName.toHtmlEscaped());
   // QTextDocument (the PDF writer) ignores border-radius and inline-block but honours bgcolor on a table cell.
-  html += QStringLiteral("<table class=\"verdictbox\"><tr><td bgcolor=\"%1\" style=\"background:%1;color:#fff\"><b>Quality gate: %2</b></td></tr></table>\n")
+  html += QStringLiteral(
+              "<table class=\"verdictbox\"><tr><td bgcolor=\"%1\" style=\"background:%1;color:#fff\"><b>Quality gate: "
+              "%2</b></td></tr></table>\n")
               .arg(color, verdictCode(r.verdict));
   QString header = headerMarkdown(r);
   header = header.mid(header.indexOf(u'\n') + 1);  // the title is above
@@ -121,10 +147,11 @@ QString reviewHtml(const WorkspaceReview& r, const QString& figureSrc) {
   return html;
 }
 
-bool exportReview(const WorkspaceReview& r, ExportFormat format, const QByteArray& png, const QString& out, const HtmlToPdf& toPdf,
-                  QString* error) {
+bool exportReview(const WorkspaceReview& r, ExportFormat format, const QByteArray& png, const QString& out,
+                  const HtmlToPdf& toPdf, QString* error) {
   switch (format) {
-    case ExportFormat::Markdown: return atomicWrite(out, reviewMarkdown(r, png).toUtf8(), error);
+    case ExportFormat::Markdown:
+      return atomicWrite(out, reviewMarkdown(r, png).toUtf8(), error);
     case ExportFormat::Html:
       return atomicWrite(out, reviewHtml(r, png.isEmpty() ? QString() : pngDataUri(png)).toUtf8(), error);
     case ExportFormat::Pdf:

@@ -26,7 +26,8 @@ inline constexpr const char* kReviewFigureName = "kwb-roofline.png";
 
 /// Writes `html` to a PDF at `pdfPath`, the roofline PNG registered under kReviewFigureName.
 /// False with *error when it cannot (no GUI application, unwritable path).
-using HtmlToPdf = std::function<bool(const QString& html, const QByteArray& rooflinePng, const QString& pdfPath, QString* error)>;
+using HtmlToPdf =
+    std::function<bool(const QString& html, const QByteArray& rooflinePng, const QString& pdfPath, QString* error)>;
 
 /// "data:image/png;base64,…" for `png`.
 QString pngDataUri(const QByteArray& png);
@@ -42,8 +43,8 @@ QString reviewHtml(const WorkspaceReview& review, const QString& figureSrc);
 
 /// Writes the review to `outputPath` in `format` (atomic for Markdown and HTML). PDF needs `toPdf`.
 /// False with *error naming the path and why.
-bool exportReview(const WorkspaceReview& review, ExportFormat format, const QByteArray& rooflinePng, const QString& outputPath,
-                  const HtmlToPdf& toPdf, QString* error);
+bool exportReview(const WorkspaceReview& review, ExportFormat format, const QByteArray& rooflinePng,
+                  const QString& outputPath, const HtmlToPdf& toPdf, QString* error);
 
 /// The colour of a verdict as "#rrggbb", the same the workbench uses (PASS green, FAIL red, TIMEOUT_FAIL
 /// orange, skeleton purple, dry run blue, stopped and not-run grey, error magenta).

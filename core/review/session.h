@@ -13,7 +13,7 @@ namespace kwb {
 
 class WorkbenchSession : public QObject {
   Q_OBJECT
-public:
+ public:
   explicit WorkbenchSession(QObject* parent = nullptr) : QObject(parent) {}
 
   /// Shows a finished workspace: emits reviewChanged() and verdictChanged() with its verdict.
@@ -29,13 +29,13 @@ public:
   Verdict verdict() const { return m_verdict; }
   QString verdictReason() const { return m_reason; }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   /// review() changed (set or cleared).
   void reviewChanged();
   /// The headline changed.
   void verdictChanged(kwb::Verdict verdict, const QString& reason);
 
-private:
+ private:
   std::optional<WorkspaceReview> m_review;
   Verdict m_verdict = Verdict::NotRun;
   QString m_reason;

@@ -17,30 +17,48 @@ Verdict verdictFor(const VerdictInput& in) {
 
 QString verdictCode(Verdict v) {
   switch (v) {
-    case Verdict::NotRun: return QStringLiteral("NOT_RUN");
-    case Verdict::Running: return QStringLiteral("RUNNING");
-    case Verdict::Pass: return QStringLiteral("PASS");
-    case Verdict::Fail: return QStringLiteral("FAIL");
-    case Verdict::TimeoutFail: return QStringLiteral("TIMEOUT_FAIL");
-    case Verdict::Skeleton: return QStringLiteral("SKELETON");
-    case Verdict::DryRun: return QStringLiteral("DRY_RUN");
-    case Verdict::Stopped: return QStringLiteral("STOPPED");
-    case Verdict::Error: return QStringLiteral("ERROR");
+    case Verdict::NotRun:
+      return QStringLiteral("NOT_RUN");
+    case Verdict::Running:
+      return QStringLiteral("RUNNING");
+    case Verdict::Pass:
+      return QStringLiteral("PASS");
+    case Verdict::Fail:
+      return QStringLiteral("FAIL");
+    case Verdict::TimeoutFail:
+      return QStringLiteral("TIMEOUT_FAIL");
+    case Verdict::Skeleton:
+      return QStringLiteral("SKELETON");
+    case Verdict::DryRun:
+      return QStringLiteral("DRY_RUN");
+    case Verdict::Stopped:
+      return QStringLiteral("STOPPED");
+    case Verdict::Error:
+      return QStringLiteral("ERROR");
   }
   return {};
 }
 
 QString verdictTitle(Verdict v) {
   switch (v) {
-    case Verdict::NotRun: return QCoreApplication::translate("kwb::Verdict", "Not run");
-    case Verdict::Running: return QCoreApplication::translate("kwb::Verdict", "Running…");
-    case Verdict::Pass: return QCoreApplication::translate("kwb::Verdict", "PASS");
-    case Verdict::Fail: return QCoreApplication::translate("kwb::Verdict", "FAIL");
-    case Verdict::TimeoutFail: return QCoreApplication::translate("kwb::Verdict", "TIMEOUT_FAIL");
-    case Verdict::Skeleton: return QCoreApplication::translate("kwb::Verdict", "Skeleton: kernel not implemented");
-    case Verdict::DryRun: return QCoreApplication::translate("kwb::Verdict", "Dry run: not measured");
-    case Verdict::Stopped: return QCoreApplication::translate("kwb::Verdict", "Stopped");
-    case Verdict::Error: return QCoreApplication::translate("kwb::Verdict", "Harness error");
+    case Verdict::NotRun:
+      return QCoreApplication::translate("kwb::Verdict", "Not run");
+    case Verdict::Running:
+      return QCoreApplication::translate("kwb::Verdict", "Running…");
+    case Verdict::Pass:
+      return QCoreApplication::translate("kwb::Verdict", "PASS");
+    case Verdict::Fail:
+      return QCoreApplication::translate("kwb::Verdict", "FAIL");
+    case Verdict::TimeoutFail:
+      return QCoreApplication::translate("kwb::Verdict", "TIMEOUT_FAIL");
+    case Verdict::Skeleton:
+      return QCoreApplication::translate("kwb::Verdict", "Skeleton: kernel not implemented");
+    case Verdict::DryRun:
+      return QCoreApplication::translate("kwb::Verdict", "Dry run: not measured");
+    case Verdict::Stopped:
+      return QCoreApplication::translate("kwb::Verdict", "Stopped");
+    case Verdict::Error:
+      return QCoreApplication::translate("kwb::Verdict", "Harness error");
   }
   return {};
 }

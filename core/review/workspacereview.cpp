@@ -29,16 +29,15 @@ nlohmann::json readJson(const QString& path, QString* why) {
 }
 
 QString str(const nlohmann::json& j, const char* key) {
-  return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+  return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
+                                                                : QString();
 }
 
 std::optional<double> num(const nlohmann::json& v) {
   return v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt;
 }
 
-bool isWorkspace(const QDir& d) {
-  return d.exists(QStringLiteral("reference.py")) || d.exists(QStringLiteral(".kwb"));
-}
+bool isWorkspace(const QDir& d) { return d.exists(QStringLiteral("reference.py")) || d.exists(QStringLiteral(".kwb")); }
 
 // Same mapping as the pipeline's ledgerDtype (torch name → ledger key); kept here so reading a
 // workspace does not pull in the pipeline.
@@ -86,10 +85,14 @@ QList<RunLogLine> readRunLog(const QString& logPath, int maxLines) {
     QString line = QString::fromUtf8(f.readLine());
     if (line.endsWith(u'\n')) line.chop(1);
     RunLogLine l;
-    if (line.startsWith(QLatin1String("[out] "))) l = {line.mid(6), 0};
-    else if (line.startsWith(QLatin1String("[err] "))) l = {line.mid(6), 1};
-    else if (line.startsWith(QLatin1String("[kwb] "))) l = {line.mid(6), -1};
-    else l = {line, -1};
+    if (line.startsWith(QLatin1String("[out] ")))
+      l = {line.mid(6), 0};
+    else if (line.startsWith(QLatin1String("[err] ")))
+      l = {line.mid(6), 1};
+    else if (line.startsWith(QLatin1String("[kwb] ")))
+      l = {line.mid(6), -1};
+    else
+      l = {line, -1};
     lines.append(l);
     if (lines.size() > maxLines) lines.removeFirst();
   }
@@ -101,8 +104,10 @@ QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseRe
   for (const CaseResult& c : a) rows.append({c.name, c, std::nullopt});
   for (const CaseResult& c : b) {
     auto it = std::find_if(rows.begin(), rows.end(), [&c](const CaseComparison& r) { return r.name == c.name; });
-    if (it != rows.end()) it->b = c;
-    else rows.append({c.name, std::nullopt, c});
+    if (it != rows.end())
+      it->b = c;
+    else
+      rows.append({c.name, std::nullopt, c});
   }
   return rows;
 }
@@ -110,7 +115,8 @@ QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseRe
 bool isSkeletonKernel(const QString& kernelPy) {
   QFile f(kernelPy);
   if (!f.open(QIODevice::ReadOnly)) return false;
-  static const QRegularExpression marker(QStringLiteral("^UNIMPLEMENTED\\s*=\\s*True\\b"), QRegularExpression::MultilineOption);
+  static const QRegularExpression marker(QStringLiteral("^UNIMPLEMENTED\\s*=\\s*True\\b"),
+                                         QRegularExpression::MultilineOption);
   return marker.match(QString::fromUtf8(f.readAll())).hasMatch();
 }
 
@@ -120,8 +126,8 @@ bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir)
   QDir d(fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath());
   // .kwb/runs/<stamp>: three levels below the workspace.
   QDir up = d;
-  if (up.cdUp() && up.dirName() == QLatin1String("runs") && up.cdUp() && up.dirName() == QLatin1String(".kwb") && up.cdUp() &&
-      isWorkspace(up)) {
+  if (up.cdUp() && up.dirName() == QLatin1String("runs") && up.cdUp() && up.dirName() == QLatin1String(".kwb") &&
+      up.cdUp() && isWorkspace(up)) {
     *workspace = up.absolutePath();
     *runDir = d.absolutePath();
     return true;
@@ -148,7 +154,8 @@ QList<RunEntry> listRuns(const QString& workspace) {
     RunEntry e;
     e.stamp = name;
     e.dir = dir.absoluteFilePath(name);
-    e.when = QDateTime::fromString(name.left(15), QStringLiteral("yyyyMMdd-HHmmss"));  // "_2": a second run in that second
+    e.when =
+        QDateTime::fromString(name.left(15), QStringLiteral("yyyyMMdd-HHmmss"));  // "_2": a second run in that second
     e.when.setTimeZone(QTimeZone::utc());
     QString why;
     if (const auto rf = readRunFile(e.dir, &why)) {
@@ -164,7 +171,9 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   WorkspaceReview r;
   QString chosenRun;
   if (!resolveReviewPath(path, &r.root, &chosenRun)) {
-    if (error) *error = QStringLiteral("%1 is not a workspace (no reference.py or .kwb/) nor one of its .kwb/runs folders").arg(path);
+    if (error)
+      *error =
+          QStringLiteral("%1 is not a workspace (no reference.py or .kwb/) nor one of its .kwb/runs folders").arg(path);
     return std::nullopt;
   }
   const QDir ws(r.root);
@@ -181,7 +190,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     r.problemName = ws.dirName();
     if (r.problemName.startsWith(QLatin1String("kernel_opt_"))) r.problemName = r.problemName.mid(11);
   }
-  const nlohmann::json target = r.spec.is_object() ? r.spec.value("target", nlohmann::json::object()) : nlohmann::json::object();
+  const nlohmann::json target =
+      r.spec.is_object() ? r.spec.value("target", nlohmann::json::object()) : nlohmann::json::object();
   r.gpu = str(target, "gpu");
   r.framework = str(target, "framework");
   r.skeleton = isSkeletonKernel(ws.filePath(QStringLiteral("kernel.py")));
@@ -200,13 +210,18 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   }
   if (r.memory) {
     const MemoryRecord& m = *r.memory;
-    r.mode = QString::fromStdString(m.value(QStringLiteral("workbench.mode")).is_string() ? m.value(QStringLiteral("workbench.mode")).get<std::string>() : std::string());
-    if (r.gpu.isEmpty() && m.value(QStringLiteral("workbench.gpu")).is_string()) r.gpu = QString::fromStdString(m.value(QStringLiteral("workbench.gpu")).get<std::string>());
+    r.mode = QString::fromStdString(m.value(QStringLiteral("workbench.mode")).is_string()
+                                        ? m.value(QStringLiteral("workbench.mode")).get<std::string>()
+                                        : std::string());
+    if (r.gpu.isEmpty() && m.value(QStringLiteral("workbench.gpu")).is_string())
+      r.gpu = QString::fromStdString(m.value(QStringLiteral("workbench.gpu")).get<std::string>());
     if (r.framework.isEmpty() && m.value(QStringLiteral("workbench.framework")).is_string())
       r.framework = QString::fromStdString(m.value(QStringLiteral("workbench.framework")).get<std::string>());
     if (m.value(QStringLiteral("workbench.run_dir")).is_string())
-      recordedRun = ws.absoluteFilePath(QString::fromStdString(m.value(QStringLiteral("workbench.run_dir")).get<std::string>()));
-    if (m.value(QStringLiteral("quality_gate.result")).is_string()) gate = QString::fromStdString(m.value(QStringLiteral("quality_gate.result")).get<std::string>());
+      recordedRun =
+          ws.absoluteFilePath(QString::fromStdString(m.value(QStringLiteral("workbench.run_dir")).get<std::string>()));
+    if (m.value(QStringLiteral("quality_gate.result")).is_string())
+      gate = QString::fromStdString(m.value(QStringLiteral("quality_gate.result")).get<std::string>());
     if (m.value(QStringLiteral("quality_gate.failure_reason")).is_string())
       r.gateReason = QString::fromStdString(m.value(QStringLiteral("quality_gate.failure_reason")).get<std::string>());
     r.latencyUs = num(m.value(QStringLiteral("performance.latency_us")));
@@ -221,7 +236,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         k.id = str(ref, "record_id");
         k.source = str(ref, "path_or_url");
         k.content = str(ref, "description");
-        if (!k.id.isEmpty() && k.content.startsWith(k.id + QStringLiteral(": "))) k.content = k.content.mid(k.id.size() + 2);
+        if (!k.id.isEmpty() && k.content.startsWith(k.id + QStringLiteral(": ")))
+          k.content = k.content.mid(k.id.size() + 2);
         k.title = k.content.section(u'\n', 0, 0).left(120);
         r.records.append(k);
       }
@@ -229,11 +245,17 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
 
   // The run: the one asked for, else the recorded one, else the newest.
   r.runs = listRuns(r.root);
-  for (RunEntry& e : r.runs) e.recorded = !recordedRun.isEmpty() && QFileInfo(e.dir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
-  if (!chosenRun.isEmpty()) r.runDir = chosenRun;
-  else if (!recordedRun.isEmpty() && QFileInfo(recordedRun).isDir()) r.runDir = QFileInfo(recordedRun).absoluteFilePath();
-  else if (!r.runs.isEmpty()) r.runDir = r.runs.constFirst().dir;
-  r.runRecorded = !r.runDir.isEmpty() && !recordedRun.isEmpty() && QFileInfo(r.runDir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+  for (RunEntry& e : r.runs)
+    e.recorded =
+        !recordedRun.isEmpty() && QFileInfo(e.dir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+  if (!chosenRun.isEmpty())
+    r.runDir = chosenRun;
+  else if (!recordedRun.isEmpty() && QFileInfo(recordedRun).isDir())
+    r.runDir = QFileInfo(recordedRun).absoluteFilePath();
+  else if (!r.runs.isEmpty())
+    r.runDir = r.runs.constFirst().dir;
+  r.runRecorded = !r.runDir.isEmpty() && !recordedRun.isEmpty() &&
+                  QFileInfo(r.runDir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
   bool cancelled = false;
   if (!r.runDir.isEmpty()) {
     if (const auto rf = readRunFile(r.runDir, &why)) {
@@ -247,7 +269,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     } else {
       r.warnings << QStringLiteral("%1/result.json: %2").arg(QDir(r.root).relativeFilePath(r.runDir), why);
     }
-    if (QFileInfo::exists(QDir(r.runDir).filePath(QStringLiteral("output.log")))) r.logPath = QDir(r.runDir).filePath(QStringLiteral("output.log"));
+    if (QFileInfo::exists(QDir(r.runDir).filePath(QStringLiteral("output.log"))))
+      r.logPath = QDir(r.runDir).filePath(QStringLiteral("output.log"));
   }
   const bool dry = r.mode == QLatin1String("cpu-dry-run");
 
@@ -267,9 +290,14 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       allPass = allPass && c.passed();
     }
     vin.harnessResult = r.result.has_value();
-    vin.gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL") : (allPass && r.result && r.result->status == QLatin1String("PASS") ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
-    r.gateReason = QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and memory/v0.json describe %1)")
-                       .arg(recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
+    vin.gateResult = timeout
+                         ? QStringLiteral("TIMEOUT_FAIL")
+                         : (allPass && r.result && r.result->status == QLatin1String("PASS") ? QStringLiteral("PASS")
+                                                                                             : QStringLiteral("FAIL"));
+    r.gateReason =
+        QStringLiteral(
+            "not the recorded run: the verdict comes from its cases only (the report and memory/v0.json describe %1)")
+            .arg(recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
     if (!r.runRecorded) {
       r.latencyUs = dry || !r.result ? std::nullopt : r.result->latencyUs;
       r.bandwidthGBs.reset();
@@ -294,7 +322,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
     const std::optional<double> lat = dry || !r.result ? std::nullopt : r.result->latencyUs;
     rq.timeMs = lat && *lat > 0 ? *lat / 1000.0 : 1.0;
-    if (r.result && r.result->raw.contains("measured_copy_bandwidth_tbs") && r.result->raw["measured_copy_bandwidth_tbs"].is_number())
+    if (r.result && r.result->raw.contains("measured_copy_bandwidth_tbs") &&
+        r.result->raw["measured_copy_bandwidth_tbs"].is_number())
       rq.measuredBandwidthTBs = r.result->raw["measured_copy_bandwidth_tbs"].get<double>();
     const UtilizationResult u = computeUtilization(rq);
     if (u.ok) {

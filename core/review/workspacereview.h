@@ -21,40 +21,40 @@ namespace kwb {
 
 /// One run folder, .kwb/runs/<stamp>/.
 struct RunEntry {
-  QString stamp;      ///< folder name, "yyyyMMdd-HHmmss" (UTC), "_2", "_3" … for later runs in the same second
-  QString dir;        ///< absolute path
-  QDateTime when;     ///< the stamp as UTC time (invalid when the name is not a stamp)
-  QString status;     ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
-  int caseCount = 0;  ///< cases in result.json
+  QString stamp;          ///< folder name, "yyyyMMdd-HHmmss" (UTC), "_2", "_3" … for later runs in the same second
+  QString dir;            ///< absolute path
+  QDateTime when;         ///< the stamp as UTC time (invalid when the name is not a stamp)
+  QString status;         ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
+  int caseCount = 0;      ///< cases in result.json
   bool recorded = false;  ///< the report and memory/v0.json describe this run
 };
 
 struct WorkspaceReview {
-  QString root;             ///< the workspace, absolute
-  QString runDir;           ///< the run shown, absolute ("" when the workspace has none)
-  QString problemName;      ///< the spec's source name, else the folder name without "kernel_opt_"
-  QString gpu;              ///< ledger id the workspace was made for
-  QString framework;        ///< "triton" | "cutedsl" | "flydsl"
-  QString mode;             ///< "gpu" | "cpu-dry-run" ("" unknown)
-  nlohmann::json spec;      ///< .kwb/spec.json (null when missing)
-  QString reportPath;       ///< baseline_report.md, absolute ("" when missing)
-  QString reportMarkdown;   ///< its text
-  std::optional<MemoryRecord> memory;  ///< memory/v0.json
-  Verdict verdict = Verdict::NotRun;   ///< the headline (the recorded gate for the recorded run)
-  QString gateReason;       ///< why it is not a pass ("" when it is)
-  bool skeleton = false;    ///< kernel.py sets UNIMPLEMENTED = True
-  bool runRecorded = false; ///< the run shown is the one the report and memory describe
-  QList<CaseResult> cases;  ///< the run's cases (result.json), in order
-  std::optional<RunResult> result;     ///< the run's merged RESULT_JSON
-  QString logPath;          ///< the run's output.log ("" if missing)
+  QString root;                          ///< the workspace, absolute
+  QString runDir;                        ///< the run shown, absolute ("" when the workspace has none)
+  QString problemName;                   ///< the spec's source name, else the folder name without "kernel_opt_"
+  QString gpu;                           ///< ledger id the workspace was made for
+  QString framework;                     ///< "triton" | "cutedsl" | "flydsl"
+  QString mode;                          ///< "gpu" | "cpu-dry-run" ("" unknown)
+  nlohmann::json spec;                   ///< .kwb/spec.json (null when missing)
+  QString reportPath;                    ///< baseline_report.md, absolute ("" when missing)
+  QString reportMarkdown;                ///< its text
+  std::optional<MemoryRecord> memory;    ///< memory/v0.json
+  Verdict verdict = Verdict::NotRun;     ///< the headline (the recorded gate for the recorded run)
+  QString gateReason;                    ///< why it is not a pass ("" when it is)
+  bool skeleton = false;                 ///< kernel.py sets UNIMPLEMENTED = True
+  bool runRecorded = false;              ///< the run shown is the one the report and memory describe
+  QList<CaseResult> cases;               ///< the run's cases (result.json), in order
+  std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
+  QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
-  QList<KnowledgeRecord> records;      ///< knowledge records consulted (memory/v0.json "references")
-  QList<RunEntry> runs;     ///< every run folder, newest first
-  QStringList warnings;     ///< what could not be read, one sentence each
-  std::optional<double> latencyUs;     ///< recorded kernel latency, µs (null for a dry run)
-  std::optional<double> bandwidthGBs;  ///< recorded achieved bandwidth, GB/s
-  std::optional<double> tflops;        ///< recorded achieved TFLOPS
-  std::optional<double> maxRelErr;     ///< the run's max rel_err
+  QList<KnowledgeRecord> records;        ///< knowledge records consulted (memory/v0.json "references")
+  QList<RunEntry> runs;                  ///< every run folder, newest first
+  QStringList warnings;                  ///< what could not be read, one sentence each
+  std::optional<double> latencyUs;       ///< recorded kernel latency, µs (null for a dry run)
+  std::optional<double> bandwidthGBs;    ///< recorded achieved bandwidth, GB/s
+  std::optional<double> tflops;          ///< recorded achieved TFLOPS
+  std::optional<double> maxRelErr;       ///< the run's max rel_err
 };
 
 /// Where `path` points: a workspace folder (holds reference.py or .kwb/), or one of its run folders

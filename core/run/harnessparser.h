@@ -14,69 +14,72 @@ namespace kwb {
 /// One case as the harness reported it in `CASE_RESULT {...}` (or in RESULT_JSON's "cases"), or
 /// as the watchdog recorded it (status TIMEOUT_FAIL, raw built by the watchdog).
 struct CaseResult {
-    QString name;
-    QString status;                      ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
-    std::optional<double> relErr;        ///< "rel_err": relative error vs the reference (unitless); null = not measured or non-finite (see reason)
-    std::optional<double> threshold;     ///< "threshold": the rel_err bound the case was held to (unitless)
-    std::optional<double> latencyUs;     ///< "latency_us": kernel latency, µs, as timed by the harness
-    std::optional<double> refLatencyUs;  ///< "ref_latency_us": PyTorch reference latency, µs
-    std::optional<double> hostUs;        ///< "host_us": median host time of one kernel forward call, µs (GPU, timed case; absent before it existed)
-    std::optional<double> refHostUs;     ///< "ref_host_us": the same for the PyTorch reference, µs
-    QString shape;                       ///< "shape": text as given, or a JSON array joined as "4096x393216" (inputs separated by ", ")
-    QString dtype;                       ///< "dtype", e.g. "float32", "bfloat16"
-    QString reason;                      ///< why it failed / why a number is null; empty on a clean PASS
-    nlohmann::json raw;                  ///< the object exactly as received (or as the watchdog built it)
+  QString name;
+  QString status;                   ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
+  std::optional<double> relErr;     ///< "rel_err": relative error vs the reference (unitless); null = not measured or
+                                    ///< non-finite (see reason)
+  std::optional<double> threshold;  ///< "threshold": the rel_err bound the case was held to (unitless)
+  std::optional<double> latencyUs;  ///< "latency_us": kernel latency, µs, as timed by the harness
+  std::optional<double> refLatencyUs;  ///< "ref_latency_us": PyTorch reference latency, µs
+  std::optional<double> hostUs;     ///< "host_us": median host time of one kernel forward call, µs (GPU, timed case;
+                                    ///< absent before it existed)
+  std::optional<double> refHostUs;  ///< "ref_host_us": the same for the PyTorch reference, µs
+  QString shape;       ///< "shape": text as given, or a JSON array joined as "4096x393216" (inputs separated by ", ")
+  QString dtype;       ///< "dtype", e.g. "float32", "bfloat16"
+  QString reason;      ///< why it failed / why a number is null; empty on a clean PASS
+  nlohmann::json raw;  ///< the object exactly as received (or as the watchdog built it)
 
-    bool passed() const { return status == QLatin1String("PASS"); }
+  bool passed() const { return status == QLatin1String("PASS"); }
 };
 
 /// The final document, `RESULT_JSON={...}`.
 struct RunResult {
-    QString version;                     ///< "version" (text; a number is kept as its decimal text)
-    QString mode;                        ///< "gpu" | "cpu-dry-run"
-    QString status;                      ///< PASS | FAIL | ERROR
-    QString framework;                   ///< e.g. "cutedsl", "flydsl", "triton"
-    QString gpu;                         ///< GPU name as torch reports it ("" on a CPU dry run); an object's "name"
-    QString torch;                       ///< torch version
-    QString triton;                      ///< triton version, "" if absent
-    QString timingMethod;                ///< "timing_method", e.g. "cuda_event" / "triton.testing.do_bench"
-    QList<CaseResult> cases;             ///< every case, in order
-    std::optional<double> maxRelErr;     ///< "max_rel_err" over the cases (unitless)
-    QString primaryCase;                 ///< "primary_case": the case whose latency is the headline
-    std::optional<double> latencyUs;     ///< "latency_us" of the primary case, µs
-    std::optional<double> refLatencyUs;  ///< "ref_latency_us" of the primary case, µs
-    std::optional<double> hostUs;        ///< "host_us" of the primary case: median host time of one forward call, µs (GPU; optional)
-    std::optional<double> refHostUs;     ///< "ref_host_us" of the primary case, µs (GPU; optional)
-    std::optional<qint64> gridBlocks;    ///< "grid_blocks": CTAs launched by the primary case's kernel
-    QString dryRunNote;                  ///< "dry_run_note": why the numbers are not a GPU measurement
-    /// "skipped_cases": cases not derivable or not run for this problem, as (name, reason); entries
-    /// without a string name are ignored.
-    QList<QPair<QString, QString>> skippedCases;
-    QStringList torchShims;              ///< "torch_shims": stand-ins a CPU dry run gave an older torch (notes)
-    /// "compile_ref" (with --compile-ref): torch.compile(Model), default mode, timed like the kernel on
-    /// problem_shape at the kernel's precision. Read leniently: a run without it, or with a malformed
-    /// one, leaves these empty.
-    std::optional<double> compileRefLatencyUs;  ///< "compile_ref.latency_us", µs
-    std::optional<double> compileRefCompileS;   ///< "compile_ref.compile_s": wall time of the first (compiling) call, s
-    QString compileRefPrecision;                ///< "compile_ref.precision", e.g. "tf32"
-    QString compileRefError;                    ///< "compile_ref.error": why there is no figure
-    nlohmann::json raw;                  ///< the document exactly as received
+  QString version;                     ///< "version" (text; a number is kept as its decimal text)
+  QString mode;                        ///< "gpu" | "cpu-dry-run"
+  QString status;                      ///< PASS | FAIL | ERROR
+  QString framework;                   ///< e.g. "cutedsl", "flydsl", "triton"
+  QString gpu;                         ///< GPU name as torch reports it ("" on a CPU dry run); an object's "name"
+  QString torch;                       ///< torch version
+  QString triton;                      ///< triton version, "" if absent
+  QString timingMethod;                ///< "timing_method", e.g. "cuda_event" / "triton.testing.do_bench"
+  QList<CaseResult> cases;             ///< every case, in order
+  std::optional<double> maxRelErr;     ///< "max_rel_err" over the cases (unitless)
+  QString primaryCase;                 ///< "primary_case": the case whose latency is the headline
+  std::optional<double> latencyUs;     ///< "latency_us" of the primary case, µs
+  std::optional<double> refLatencyUs;  ///< "ref_latency_us" of the primary case, µs
+  std::optional<double>
+      hostUs;  ///< "host_us" of the primary case: median host time of one forward call, µs (GPU; optional)
+  std::optional<double> refHostUs;   ///< "ref_host_us" of the primary case, µs (GPU; optional)
+  std::optional<qint64> gridBlocks;  ///< "grid_blocks": CTAs launched by the primary case's kernel
+  QString dryRunNote;                ///< "dry_run_note": why the numbers are not a GPU measurement
+  /// "skipped_cases": cases not derivable or not run for this problem, as (name, reason); entries
+  /// without a string name are ignored.
+  QList<QPair<QString, QString>> skippedCases;
+  QStringList torchShims;  ///< "torch_shims": stand-ins a CPU dry run gave an older torch (notes)
+  /// "compile_ref" (with --compile-ref): torch.compile(Model), default mode, timed like the kernel on
+  /// problem_shape at the kernel's precision. Read leniently: a run without it, or with a malformed
+  /// one, leaves these empty.
+  std::optional<double> compileRefLatencyUs;  ///< "compile_ref.latency_us", µs
+  std::optional<double> compileRefCompileS;   ///< "compile_ref.compile_s": wall time of the first (compiling) call, s
+  QString compileRefPrecision;                ///< "compile_ref.precision", e.g. "tf32"
+  QString compileRefError;                    ///< "compile_ref.error": why there is no figure
+  nlohmann::json raw;                         ///< the document exactly as received
 };
 
 /// What one output line is.
 struct HarnessEvent {
-    enum class Kind { Other, CasePlan, CaseStart, CaseResult, ResultJson, ParseError };
-    Kind kind = Kind::Other;
-    QString raw;                         ///< the whole line as received
-    nlohmann::json payload;              ///< the parsed JSON (CaseStart, CaseResult, ResultJson)
-    QString error;                       ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
-    QString marker;                      ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
-    QStringList plannedCases;            ///< CasePlan: every case this process would run before --skip/--cases, in order
-    QString caseName;                    ///< CaseStart / CaseResult: the case's "name"
-    int caseIndex = 0;                   ///< CaseStart: "index", 1-based position in this process's cases (0 = not given)
-    int caseTotal = 0;                   ///< CaseStart: "total", cases this process runs (0 = not given; older harnesses)
-    std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
-    std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
+  enum class Kind { Other, CasePlan, CaseStart, CaseResult, ResultJson, ParseError };
+  Kind kind = Kind::Other;
+  QString raw;             ///< the whole line as received
+  nlohmann::json payload;  ///< the parsed JSON (CaseStart, CaseResult, ResultJson)
+  QString error;           ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
+  QString marker;  ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" (also on ParseError); "" for Other
+  QStringList plannedCases;  ///< CasePlan: every case this process would run before --skip/--cases, in order
+  QString caseName;          ///< CaseStart / CaseResult: the case's "name"
+  int caseIndex = 0;         ///< CaseStart: "index", 1-based position in this process's cases (0 = not given)
+  int caseTotal = 0;         ///< CaseStart: "total", cases this process runs (0 = not given; older harnesses)
+  std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
+  std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
 };
 
 /// The prefix every harness line starts with: "[test_kernel] ".
@@ -112,4 +115,4 @@ nlohmann::json toJson(const CaseResult& result);
 /// The document from the typed fields; keys of raw not modelled here are kept.
 nlohmann::json toJson(const RunResult& result);
 
-} // namespace kwb
+}  // namespace kwb

@@ -36,61 +36,61 @@ enum RunChannel : int { StdoutChannel = 0, StderrChannel = 1 };
 
 /// What to run and how long to wait.
 struct HarnessRunConfig {
-    std::shared_ptr<Target> target;  ///< null = LocalTarget; its lifecycle (prepare, collect) is driven by the run
-    QString workdir;                       ///< the workspace (kernel_opt_<name>/); must exist
-    QString program;                       ///< e.g. "/usr/bin/python3"
-    QStringList args;                      ///< e.g. {"test_kernel.py", "--version", "v0", "--no-memory"}
-    /// Base environment; PYTHONUNBUFFERED=1 and TEST_TIMEOUT_SEC=caseTimeoutSec are set on top.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    int caseTimeoutSec = 30;     ///< the seed's TEST_TIMEOUT_SEC (s); <= 0 disables the case watchdog
-    int graceSec = 10;           ///< extra time (s) for the harness's own SIGALRM guard to report first
-    int overallTimeoutSec = 0;   ///< whole run incl. resumes (s); 0 = no limit
-    int killGraceMs = 2000;      ///< SIGTERM → SIGKILL delay for the process group (ms)
-    int maxResumes = 32;         ///< processes started after watchdog kills, crashes and exit 3, at most
-    qint64 maxLogBytes = qint64(256) * 1024 * 1024;  ///< output.log cap (bytes); later lines are counted, not written
-    QString runDir;              ///< where output.log and result.json go (created); "" = write no files
+  std::shared_ptr<Target> target;  ///< null = LocalTarget; its lifecycle (prepare, collect) is driven by the run
+  QString workdir;                 ///< the workspace (kernel_opt_<name>/); must exist
+  QString program;                 ///< e.g. "/usr/bin/python3"
+  QStringList args;                ///< e.g. {"test_kernel.py", "--version", "v0", "--no-memory"}
+  /// Base environment; PYTHONUNBUFFERED=1 and TEST_TIMEOUT_SEC=caseTimeoutSec are set on top.
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  int caseTimeoutSec = 30;    ///< the seed's TEST_TIMEOUT_SEC (s); <= 0 disables the case watchdog
+  int graceSec = 10;          ///< extra time (s) for the harness's own SIGALRM guard to report first
+  int overallTimeoutSec = 0;  ///< whole run incl. resumes (s); 0 = no limit
+  int killGraceMs = 2000;     ///< SIGTERM → SIGKILL delay for the process group (ms)
+  int maxResumes = 32;        ///< processes started after watchdog kills, crashes and exit 3, at most
+  qint64 maxLogBytes = qint64(256) * 1024 * 1024;  ///< output.log cap (bytes); later lines are counted, not written
+  QString runDir;  ///< where output.log and result.json go (created); "" = write no files
 };
 
 /// One process of a run (the first, and one per resume).
 struct RunSegment {
-    QStringList command;         ///< program + arguments as started (after the target's prefix)
-    qint64 pgid = 0;             ///< its process group id (= its pid; setsid() in the child)
-    int exitCode = -1;           ///< -1 when it did not exit normally (killed, crashed, never started)
-    bool crashed = false;        ///< ended by a signal
-    QString stoppedBy;           ///< "" | "watchdog" | "overall-timeout" | "user"
-    bool printedResult = false;  ///< it printed a RESULT_JSON line that parsed
-    int casesStarted = 0;        ///< CASE_START lines it printed
+  QStringList command;         ///< program + arguments as started (after the target's prefix)
+  qint64 pgid = 0;             ///< its process group id (= its pid; setsid() in the child)
+  int exitCode = -1;           ///< -1 when it did not exit normally (killed, crashed, never started)
+  bool crashed = false;        ///< ended by a signal
+  QString stoppedBy;           ///< "" | "watchdog" | "overall-timeout" | "user"
+  bool printedResult = false;  ///< it printed a RESULT_JSON line that parsed
+  int casesStarted = 0;        ///< CASE_START lines it printed
 };
 
 /// The result of a whole run (all segments merged).
 struct RunOutcome {
-    /// True when the run finished on its own with a usable RESULT_JSON: not cancelled, not over the
-    /// overall timeout, the harness exit code not 2 and its status not ERROR. Cases may still have
-    /// failed: see result->status. When false, error says why.
-    bool ok = false;
-    /// The last process's exit code (0 all pass, 1 some case failed, 2 harness failure), raised
-    /// from 0 to 1 when an earlier process's case did not pass (watchdog TIMEOUT_FAIL, crash, lost
-    /// device context), and 3 (kHarnessExitContextLost, no resume allowed any more) reported as 1;
-    /// -1 when it did not exit normally.
-    /// A resumed process that starts no case and exits 2 (a harness that treats "every case
-    /// skipped" as an error) counts as 1: the run is ok, its status FAIL, and harnessErrors says
-    /// that any cases after the killed one were not run.
-    int exitCode = -1;
-    bool cancelled = false;      ///< stopped by cancel()
-    bool timedOut = false;       ///< stopped by overallTimeoutSec
-    QString error;               ///< why ok is false, one or two sentences naming the log; "" when ok
-    QList<CaseResult> cases;     ///< every case in the order reported, watchdog TIMEOUT_FAILs included
-    /// The last RESULT_JSON, merged: cases = all cases above (harness entries win over CASE_RESULT
-    /// lines, watchdog TIMEOUT_FAILs are kept), status PASS lowered to FAIL when a case did not pass,
-    /// max_rel_err over all cases. raw stays the harness's document as printed.
-    std::optional<RunResult> result;
-    QStringList harnessErrors;   ///< "why: raw line" for every line that broke the contract
-    QStringList timedOutCases;   ///< names the watchdog recorded as TIMEOUT_FAIL
-    QList<RunSegment> segments;
-    QString runDir;
-    QString logPath;             ///< <runDir>/output.log ("" if no runDir)
-    QString resultPath;          ///< <runDir>/result.json ("" if no runDir or not written)
-    qint64 wallMs = 0;           ///< start() to finished (ms)
+  /// True when the run finished on its own with a usable RESULT_JSON: not cancelled, not over the
+  /// overall timeout, the harness exit code not 2 and its status not ERROR. Cases may still have
+  /// failed: see result->status. When false, error says why.
+  bool ok = false;
+  /// The last process's exit code (0 all pass, 1 some case failed, 2 harness failure), raised
+  /// from 0 to 1 when an earlier process's case did not pass (watchdog TIMEOUT_FAIL, crash, lost
+  /// device context), and 3 (kHarnessExitContextLost, no resume allowed any more) reported as 1;
+  /// -1 when it did not exit normally.
+  /// A resumed process that starts no case and exits 2 (a harness that treats "every case
+  /// skipped" as an error) counts as 1: the run is ok, its status FAIL, and harnessErrors says
+  /// that any cases after the killed one were not run.
+  int exitCode = -1;
+  bool cancelled = false;   ///< stopped by cancel()
+  bool timedOut = false;    ///< stopped by overallTimeoutSec
+  QString error;            ///< why ok is false, one or two sentences naming the log; "" when ok
+  QList<CaseResult> cases;  ///< every case in the order reported, watchdog TIMEOUT_FAILs included
+  /// The last RESULT_JSON, merged: cases = all cases above (harness entries win over CASE_RESULT
+  /// lines, watchdog TIMEOUT_FAILs are kept), status PASS lowered to FAIL when a case did not pass,
+  /// max_rel_err over all cases. raw stays the harness's document as printed.
+  std::optional<RunResult> result;
+  QStringList harnessErrors;  ///< "why: raw line" for every line that broke the contract
+  QStringList timedOutCases;  ///< names the watchdog recorded as TIMEOUT_FAIL
+  QList<RunSegment> segments;
+  QString runDir;
+  QString logPath;     ///< <runDir>/output.log ("" if no runDir)
+  QString resultPath;  ///< <runDir>/result.json ("" if no runDir or not written)
+  qint64 wallMs = 0;   ///< start() to finished (ms)
 };
 
 /// The outcome as written to result.json (schema "kwb-run-1").
@@ -103,102 +103,101 @@ QStringList argsWithSkip(const QStringList& args, const QStringList& names);
 /// Runs the harness once, with live output and a watchdog. Containment: every process of a run carries
 /// KWB_RUN_TAG=<unique> in its environment and kwb is a child subreaper, so descendants that left the
 /// process group (setsid, double fork) are found and end with the run, at each process's end and on a stop.
-/// A process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling thread
-/// (no worker thread); the caller's event loop must run. Usage: construct, connect, start().
-class HarnessRun : public QObject
-{
-    Q_OBJECT
-public:
-    explicit HarnessRun(HarnessRunConfig config, QObject* parent = nullptr);
-    /// Kills the process group (SIGKILL) if the run is still going; finished() is not emitted.
-    ~HarnessRun() override;
+/// A process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling
+/// thread (no worker thread); the caller's event loop must run. Usage: construct, connect, start().
+class HarnessRun : public QObject {
+  Q_OBJECT
+ public:
+  explicit HarnessRun(HarnessRunConfig config, QObject* parent = nullptr);
+  /// Kills the process group (SIGKILL) if the run is still going; finished() is not emitted.
+  ~HarnessRun() override;
 
-    const HarnessRunConfig& config() const { return m_cfg; }
+  const HarnessRunConfig& config() const { return m_cfg; }
 
-    /// Starts the first process. Precondition failures (no program, workdir missing, runDir not
-    /// creatable), a target that cannot be prepared (no connection, the copy failed) and a program
-    /// that cannot start end the run with finished(ok=false, error) — always delivered from the
-    /// event loop, never from inside start(). Target::prepare() blocks here. Call once.
-    void start();
-    /// Stops the run (SIGTERM to the process group and to the target's far side, SIGKILL after
-    /// killGraceMs); finished() follows with cancelled=true. The log is kept. No effect when not running.
-    void cancel();
+  /// Starts the first process. Precondition failures (no program, workdir missing, runDir not
+  /// creatable), a target that cannot be prepared (no connection, the copy failed) and a program
+  /// that cannot start end the run with finished(ok=false, error) — always delivered from the
+  /// event loop, never from inside start(). Target::prepare() blocks here. Call once.
+  void start();
+  /// Stops the run (SIGTERM to the process group and to the target's far side, SIGKILL after
+  /// killGraceMs); finished() follows with cancelled=true. The log is kept. No effect when not running.
+  void cancel();
 
-    bool isRunning() const { return m_running; }
-    bool isFinished() const { return m_done; }
-    /// Process group of the current process; 0 before it started.
-    qint64 processGroup() const { return m_pgid; }
-    /// The case between CASE_START and its CASE_RESULT; "" otherwise.
-    QString currentCase() const { return m_currentCase; }
+  bool isRunning() const { return m_running; }
+  bool isFinished() const { return m_done; }
+  /// Process group of the current process; 0 before it started.
+  qint64 processGroup() const { return m_pgid; }
+  /// The case between CASE_START and its CASE_RESULT; "" otherwise.
+  QString currentCase() const { return m_currentCase; }
 
-Q_SIGNALS:
-    void started();                                        ///< the first process is running
-    void outputLine(const QString& line, int channel);     ///< every line, as it arrives (RunChannel)
-    void caseStarted(const QString& name);
-    void caseFinished(const kwb::CaseResult& result);      ///< harness results and watchdog TIMEOUT_FAILs
-    void harnessError(const QString& rawLine, const QString& why);
-    void resumed(const QStringList& skip);                 ///< a new process started with --skip skip
-    void finished(const kwb::RunOutcome& outcome);         ///< once, at the end
+ Q_SIGNALS:
+  void started();                                     ///< the first process is running
+  void outputLine(const QString& line, int channel);  ///< every line, as it arrives (RunChannel)
+  void caseStarted(const QString& name);
+  void caseFinished(const kwb::CaseResult& result);  ///< harness results and watchdog TIMEOUT_FAILs
+  void harnessError(const QString& rawLine, const QString& why);
+  void resumed(const QStringList& skip);          ///< a new process started with --skip skip
+  void finished(const kwb::RunOutcome& outcome);  ///< once, at the end
 
-private:
-    enum class Stop { None, Watchdog, Overall, User };
+ private:
+  enum class Stop { None, Watchdog, Overall, User };
 
-    void startSegment(const QStringList& skip);
-    void onReadyRead(int channel);
-    void handleLine(const QString& line, int channel);
-    void onCaseDeadline();
-    void stopGroup(Stop why);
-    void onProcessFinished(int exitCode, QProcess::ExitStatus status);
-    void onProcessError(QProcess::ProcessError error);
-    void waitForGroupThenContinue();
-    /// True while the process group or any process carrying this run's tag lives (refreshes m_tagged).
-    bool treeAlive();
-    /// Signals the process group and every tagged process.
-    void signalTree(int signal);
-    void segmentDone();
-    void recordCase(const CaseResult& result);
-    void logLine(QLatin1String tag, const QString& line);
-    void finish(const QString& startError = QString());
-    bool mayResume(QString* why) const;
+  void startSegment(const QStringList& skip);
+  void onReadyRead(int channel);
+  void handleLine(const QString& line, int channel);
+  void onCaseDeadline();
+  void stopGroup(Stop why);
+  void onProcessFinished(int exitCode, QProcess::ExitStatus status);
+  void onProcessError(QProcess::ProcessError error);
+  void waitForGroupThenContinue();
+  /// True while the process group or any process carrying this run's tag lives (refreshes m_tagged).
+  bool treeAlive();
+  /// Signals the process group and every tagged process.
+  void signalTree(int signal);
+  void segmentDone();
+  void recordCase(const CaseResult& result);
+  void logLine(QLatin1String tag, const QString& line);
+  void finish(const QString& startError = QString());
+  bool mayResume(QString* why) const;
 
-    HarnessRunConfig m_cfg;
-    QPointer<QProcess> m_proc;
-    std::array<LineSplitter, 2> m_split;
-    QTimer m_caseTimer, m_overallTimer, m_killTimer, m_reapTimer;
-    QElapsedTimer m_wall, m_reapWait;
-    QFile m_log;
-    qint64 m_logBytes = 0;
-    bool m_logTruncated = false;
+  HarnessRunConfig m_cfg;
+  QPointer<QProcess> m_proc;
+  std::array<LineSplitter, 2> m_split;
+  QTimer m_caseTimer, m_overallTimer, m_killTimer, m_reapTimer;
+  QElapsedTimer m_wall, m_reapWait;
+  QFile m_log;
+  qint64 m_logBytes = 0;
+  bool m_logTruncated = false;
 
-    bool m_running = false, m_done = false, m_startedEmitted = false;
-    Stop m_stop = Stop::None;
-    qint64 m_pgid = 0;
-    QString m_currentCase;
-    nlohmann::json m_currentStart;       ///< CASE_START payload of m_currentCase (shape, dtype)
-    QStringList m_skip;                  ///< --skip of the current process
-    QStringList m_doneNames;             ///< finished or timed out, all processes
-    QList<CaseResult> m_cases;
-    QStringList m_timedOut;
-    std::optional<RunResult> m_lastResult;
-    QStringList m_harnessErrors;
-    QStringList m_stderrTail;            ///< last lines of stderr, for the error message
-    QList<RunSegment> m_segments;
-    bool m_harnessIgnoresSkip = false;
-    bool m_prepared = false;             ///< target->prepare() succeeded: collect() is owed
-    QString m_startError;
-    QByteArray m_tagEntry;               ///< "KWB_RUN_TAG=<unique>": in every process of this run's tree
-    QList<qint64> m_tagged;              ///< tagged processes seen alive at the last look
-    QList<qint64> m_seenTagged;          ///< every tagged process seen alive in this run (to reap once ended)
-    QStringList m_plan;                  ///< CASE_PLAN of the first process: every case of the run
-    nlohmann::json m_planPayload;        ///< that CASE_PLAN line's object (mode, framework, versions)
-    bool m_planComplete = false;         ///< a process was stopped after the plan's last case: not resumed
+  bool m_running = false, m_done = false, m_startedEmitted = false;
+  Stop m_stop = Stop::None;
+  qint64 m_pgid = 0;
+  QString m_currentCase;
+  nlohmann::json m_currentStart;  ///< CASE_START payload of m_currentCase (shape, dtype)
+  QStringList m_skip;             ///< --skip of the current process
+  QStringList m_doneNames;        ///< finished or timed out, all processes
+  QList<CaseResult> m_cases;
+  QStringList m_timedOut;
+  std::optional<RunResult> m_lastResult;
+  QStringList m_harnessErrors;
+  QStringList m_stderrTail;  ///< last lines of stderr, for the error message
+  QList<RunSegment> m_segments;
+  bool m_harnessIgnoresSkip = false;
+  bool m_prepared = false;  ///< target->prepare() succeeded: collect() is owed
+  QString m_startError;
+  QByteArray m_tagEntry;         ///< "KWB_RUN_TAG=<unique>": in every process of this run's tree
+  QList<qint64> m_tagged;        ///< tagged processes seen alive at the last look
+  QList<qint64> m_seenTagged;    ///< every tagged process seen alive in this run (to reap once ended)
+  QStringList m_plan;            ///< CASE_PLAN of the first process: every case of the run
+  nlohmann::json m_planPayload;  ///< that CASE_PLAN line's object (mode, framework, versions)
+  bool m_planComplete = false;   ///< a process was stopped after the plan's last case: not resumed
 };
 
 /// Runs @p config to the end in a local QEventLoop (for the CLI), passing every line to @p onLine
 /// (may be empty) as it arrives. Needs a QCoreApplication. Ctrl-C handling is the caller's.
 RunOutcome runHarnessBlocking(const HarnessRunConfig& config, std::function<void(const QString&, int)> onLine);
 
-} // namespace kwb
+}  // namespace kwb
 
 Q_DECLARE_METATYPE(kwb::CaseResult)
 Q_DECLARE_METATYPE(kwb::RunOutcome)

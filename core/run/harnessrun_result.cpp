@@ -13,113 +13,101 @@ std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, co
                                         const QStringList& timedOut);
 
 std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, const QList<CaseResult>& cases,
-                                        const QStringList& timedOut)
-{
-    if (!last)
-        return std::nullopt;
-    RunResult merged = *last;
-    // Every case in reporting order; the last document's own entry replaces its CASE_RESULT line,
-    // except for cases the watchdog timed out (a harness that ignored --skip must not undo them).
-    QList<CaseResult> all = cases;
-    for (const CaseResult& c : last->cases) {
-        const auto it = std::find_if(all.begin(), all.end(), [&](const CaseResult& x) { return x.name == c.name; });
-        if (it == all.end())
-            all << c;
-        else if (!timedOut.contains(c.name))
-            *it = c;
-    }
-    merged.cases = all;
-    bool allPass = true;
-    for (const CaseResult& c : all) {
-        allPass = allPass && c.passed();
-        if (c.relErr && (!merged.maxRelErr || *c.relErr > *merged.maxRelErr))
-            merged.maxRelErr = c.relErr;
-    }
-    if (merged.status == QLatin1String("PASS") && !allPass)
-        merged.status = QStringLiteral("FAIL");
-    return merged;
+                                        const QStringList& timedOut) {
+  if (!last) return std::nullopt;
+  RunResult merged = *last;
+  // Every case in reporting order; the last document's own entry replaces its CASE_RESULT line,
+  // except for cases the watchdog timed out (a harness that ignored --skip must not undo them).
+  QList<CaseResult> all = cases;
+  for (const CaseResult& c : last->cases) {
+    const auto it = std::find_if(all.begin(), all.end(), [&](const CaseResult& x) { return x.name == c.name; });
+    if (it == all.end())
+      all << c;
+    else if (!timedOut.contains(c.name))
+      *it = c;
+  }
+  merged.cases = all;
+  bool allPass = true;
+  for (const CaseResult& c : all) {
+    allPass = allPass && c.passed();
+    if (c.relErr && (!merged.maxRelErr || *c.relErr > *merged.maxRelErr)) merged.maxRelErr = c.relErr;
+  }
+  if (merged.status == QLatin1String("PASS") && !allPass) merged.status = QStringLiteral("FAIL");
+  return merged;
 }
 
-QStringList argsWithSkip(const QStringList& args, const QStringList& names)
-{
-    QStringList out;
-    QStringList skip;
-    const auto addNames = [&](const QString& list) {
-        for (const QString& n : list.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            if (!skip.contains(n.trimmed()))
-                skip << n.trimmed();
-    };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args.at(i) == QLatin1String("--skip") && i + 1 < args.size()) {
-            addNames(args.at(++i));
-        } else if (args.at(i).startsWith(QLatin1String("--skip="))) {
-            addNames(args.at(i).mid(7));
-        } else {
-            out << args.at(i);
-        }
+QStringList argsWithSkip(const QStringList& args, const QStringList& names) {
+  QStringList out;
+  QStringList skip;
+  const auto addNames = [&](const QString& list) {
+    for (const QString& n : list.split(QLatin1Char(','), Qt::SkipEmptyParts))
+      if (!skip.contains(n.trimmed())) skip << n.trimmed();
+  };
+  for (qsizetype i = 0; i < args.size(); ++i) {
+    if (args.at(i) == QLatin1String("--skip") && i + 1 < args.size()) {
+      addNames(args.at(++i));
+    } else if (args.at(i).startsWith(QLatin1String("--skip="))) {
+      addNames(args.at(i).mid(7));
+    } else {
+      out << args.at(i);
     }
-    for (const QString& n : names)
-        if (!skip.contains(n))
-            skip << n;
-    if (!skip.isEmpty())
-        out << QStringLiteral("--skip") << skip.join(QLatin1Char(','));
-    return out;
+  }
+  for (const QString& n : names)
+    if (!skip.contains(n)) skip << n;
+  if (!skip.isEmpty()) out << QStringLiteral("--skip") << skip.join(QLatin1Char(','));
+  return out;
 }
 
-json toJson(const RunOutcome& o)
-{
-    const auto strings = [](const QStringList& l) {
-        json a = json::array();
-        for (const QString& s : l)
-            a.push_back(s.toStdString());
-        return a;
-    };
-    json j;
-    j["schema"] = "kwb-run-1";
-    j["ok"] = o.ok;
-    j["exit_code"] = o.exitCode;
-    j["cancelled"] = o.cancelled;
-    j["timed_out"] = o.timedOut;
-    j["error"] = o.error.isEmpty() ? json(nullptr) : json(o.error.toStdString());
-    j["wall_ms"] = o.wallMs;
-    json cases = json::array();
-    for (const CaseResult& c : o.cases)
-        cases.push_back(toJson(c));
-    j["cases"] = std::move(cases);
-    j["timed_out_cases"] = strings(o.timedOutCases);
-    j["result"] = o.result ? toJson(*o.result) : json(nullptr);
-    j["result_raw"] = o.result ? o.result->raw : json(nullptr);
-    j["harness_errors"] = strings(o.harnessErrors);
-    json segs = json::array();
-    for (const RunSegment& s : o.segments) {
-        segs.push_back({{"command", strings(s.command)},
-                        {"pgid", s.pgid},
-                        {"exit_code", s.exitCode},
-                        {"crashed", s.crashed},
-                        {"stopped_by", s.stoppedBy.isEmpty() ? json(nullptr) : json(s.stoppedBy.toStdString())},
-                        {"printed_result", s.printedResult},
-                        {"cases_started", s.casesStarted}});
-    }
-    j["processes"] = std::move(segs);
-    j["log"] = o.logPath.isEmpty() ? json(nullptr) : json("output.log");
-    return j;
+json toJson(const RunOutcome& o) {
+  const auto strings = [](const QStringList& l) {
+    json a = json::array();
+    for (const QString& s : l) a.push_back(s.toStdString());
+    return a;
+  };
+  json j;
+  j["schema"] = "kwb-run-1";
+  j["ok"] = o.ok;
+  j["exit_code"] = o.exitCode;
+  j["cancelled"] = o.cancelled;
+  j["timed_out"] = o.timedOut;
+  j["error"] = o.error.isEmpty() ? json(nullptr) : json(o.error.toStdString());
+  j["wall_ms"] = o.wallMs;
+  json cases = json::array();
+  for (const CaseResult& c : o.cases) cases.push_back(toJson(c));
+  j["cases"] = std::move(cases);
+  j["timed_out_cases"] = strings(o.timedOutCases);
+  j["result"] = o.result ? toJson(*o.result) : json(nullptr);
+  j["result_raw"] = o.result ? o.result->raw : json(nullptr);
+  j["harness_errors"] = strings(o.harnessErrors);
+  json segs = json::array();
+  for (const RunSegment& s : o.segments) {
+    segs.push_back({{"command", strings(s.command)},
+                    {"pgid", s.pgid},
+                    {"exit_code", s.exitCode},
+                    {"crashed", s.crashed},
+                    {"stopped_by", s.stoppedBy.isEmpty() ? json(nullptr) : json(s.stoppedBy.toStdString())},
+                    {"printed_result", s.printedResult},
+                    {"cases_started", s.casesStarted}});
+  }
+  j["processes"] = std::move(segs);
+  j["log"] = o.logPath.isEmpty() ? json(nullptr) : json("output.log");
+  return j;
 }
 
-RunOutcome runHarnessBlocking(const HarnessRunConfig& config, std::function<void(const QString&, int)> onLine)
-{
-    HarnessRun run(config);
-    RunOutcome outcome;
-    QEventLoop loop;
-    if (onLine)
-        QObject::connect(&run, &HarnessRun::outputLine, &loop, [&onLine](const QString& line, int ch) { onLine(line, ch); });
-    QObject::connect(&run, &HarnessRun::finished, &loop, [&](const RunOutcome& o) {
-        outcome = o;
-        loop.quit();
-    });
-    run.start();
-    if (!run.isFinished())
-        loop.exec();
-    return outcome;
+RunOutcome runHarnessBlocking(const HarnessRunConfig& config, std::function<void(const QString&, int)> onLine) {
+  HarnessRun run(config);
+  RunOutcome outcome;
+  QEventLoop loop;
+  if (onLine)
+    QObject::connect(&run, &HarnessRun::outputLine, &loop,
+                     [&onLine](const QString& line, int ch) { onLine(line, ch); });
+  QObject::connect(&run, &HarnessRun::finished, &loop, [&](const RunOutcome& o) {
+    outcome = o;
+    loop.quit();
+  });
+  run.start();
+  if (!run.isFinished()) loop.exec();
+  return outcome;
 }
 
-} // namespace kwb
+}  // namespace kwb

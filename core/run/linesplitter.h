@@ -19,29 +19,28 @@ namespace kwb {
 /// over; lines of several MB cost time linear in their size (the newline search only scans new
 /// bytes). A line longer than maxLineBytes() is cut at a character boundary and emitted in pieces,
 /// so a stream that never prints '\n' cannot grow memory without bound.
-class LineSplitter
-{
-public:
-    /// Default cap: 64 MiB per line.
-    static constexpr qsizetype kDefaultMaxLineBytes = qsizetype(64) * 1024 * 1024;
+class LineSplitter {
+ public:
+  /// Default cap: 64 MiB per line.
+  static constexpr qsizetype kDefaultMaxLineBytes = qsizetype(64) * 1024 * 1024;
 
-    explicit LineSplitter(qsizetype maxLineBytes = kDefaultMaxLineBytes);
+  explicit LineSplitter(qsizetype maxLineBytes = kDefaultMaxLineBytes);
 
-    /// Appends @p bytes and returns every line completed by them (without "\n" / "\r\n").
-    QStringList feed(QByteArrayView bytes);
+  /// Appends @p bytes and returns every line completed by them (without "\n" / "\r\n").
+  QStringList feed(QByteArrayView bytes);
 
-    /// End of stream: returns the carried-over last line if not empty (a final line with no
-    /// newline; an incomplete trailing character becomes U+FFFD). Resets the splitter for reuse.
-    QStringList finish();
+  /// End of stream: returns the carried-over last line if not empty (a final line with no
+  /// newline; an incomplete trailing character becomes U+FFFD). Resets the splitter for reuse.
+  QStringList finish();
 
-    /// True while an unfinished line is held.
-    bool hasPending() const { return !m_pending.isEmpty(); }
+  /// True while an unfinished line is held.
+  bool hasPending() const { return !m_pending.isEmpty(); }
 
-    qsizetype maxLineBytes() const { return m_maxLineBytes; }
+  qsizetype maxLineBytes() const { return m_maxLineBytes; }
 
-private:
-    QByteArray m_pending;       ///< bytes after the last '\n'
-    qsizetype m_maxLineBytes;
+ private:
+  QByteArray m_pending;  ///< bytes after the last '\n'
+  qsizetype m_maxLineBytes;
 };
 
-} // namespace kwb
+}  // namespace kwb

@@ -36,4 +36,4 @@ int signalProcesses(const QList<qint64>& pids, int signal);
 /// re-parented to a subreaper would otherwise stay zombies until it exits. Linux (/proc) only.
 void reapEndedChildren(const QList<qint64>& pgids, const QList<qint64>& pids, const QList<qint64>& keep);
 
-} // namespace kwb
+}  // namespace kwb

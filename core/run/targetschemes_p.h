@@ -5,10 +5,10 @@
 
 namespace kwb {
 
-TargetScheme localTargetScheme();    // target.cpp
-TargetScheme commandTargetScheme();  // target.cpp
-TargetScheme sshTargetScheme();      // sshtarget.cpp
-TargetScheme slurmTargetScheme();    // slurmtarget.cpp
-TargetScheme slurmSshTargetScheme(); // slurmtarget.cpp
+TargetScheme localTargetScheme();     // target.cpp
+TargetScheme commandTargetScheme();   // target.cpp
+TargetScheme sshTargetScheme();       // sshtarget.cpp
+TargetScheme slurmTargetScheme();     // slurmtarget.cpp
+TargetScheme slurmSshTargetScheme();  // slurmtarget.cpp
 
-} // namespace kwb
+}  // namespace kwb

@@ -14,64 +14,62 @@ namespace kwb {
 
 /// What a commit records (for the GUI's history and for tests).
 struct CommitInfo {
-    QString id;            ///< 40 hex digits
-    QString message;       ///< full message as stored (libgit2 keeps the trailing newline)
-    QString summary;       ///< first paragraph, one line
-    QString authorName;
-    QString authorEmail;
-    QDateTime time;        ///< author time, UTC
-    QStringList parents;   ///< parent ids; empty for a root commit
+  QString id;       ///< 40 hex digits
+  QString message;  ///< full message as stored (libgit2 keeps the trailing newline)
+  QString summary;  ///< first paragraph, one line
+  QString authorName;
+  QString authorEmail;
+  QDateTime time;       ///< author time, UTC
+  QStringList parents;  ///< parent ids; empty for a root commit
 };
 
-class GitRepo
-{
-public:
-    /// Opens the repository whose working tree is exactly @p dir (no search upwards, so a
-    /// workspace inside another repository gets its own), or initialises one there (creating
-    /// @p dir if needed) with an unborn HEAD. Errors carry libgit2's message.
-    static std::unique_ptr<GitRepo> openOrInit(const QString& dir, QString* error = nullptr);
+class GitRepo {
+ public:
+  /// Opens the repository whose working tree is exactly @p dir (no search upwards, so a
+  /// workspace inside another repository gets its own), or initialises one there (creating
+  /// @p dir if needed) with an unborn HEAD. Errors carry libgit2's message.
+  static std::unique_ptr<GitRepo> openOrInit(const QString& dir, QString* error = nullptr);
 
-    ~GitRepo();
-    GitRepo(const GitRepo&) = delete;
-    GitRepo& operator=(const GitRepo&) = delete;
+  ~GitRepo();
+  GitRepo(const GitRepo&) = delete;
+  GitRepo& operator=(const GitRepo&) = delete;
 
-    /// Stages @p relativePaths (relative to the working tree; a file is added, a folder is added
-    /// recursively honouring .gitignore, a tracked path deleted from disk is removed from the
-    /// index), writes the index and commits its tree on HEAD. On an unborn HEAD the commit has no
-    /// parent; otherwise its parent is HEAD's commit. Author and committer: user.name/user.email
-    /// from the repository's or the global git config, else "Kernel Workbench <kwb@localhost>".
-    /// The message is cleaned as git does (trailing whitespace stripped, one trailing newline).
-    /// Returns the new commit's id, or std::nullopt with the reason in @p error: an empty path
-    /// list, an empty message, an absolute path or one outside the working tree, a path that
-    /// neither exists nor is tracked, nothing changed since HEAD (or an empty first commit), or a
-    /// libgit2 failure (its git_error_last() text). A rejected path list stages nothing.
-    std::optional<QString> commit(const QStringList& relativePaths, const QString& message,
-                                  QString* error = nullptr);
+  /// Stages @p relativePaths (relative to the working tree; a file is added, a folder is added
+  /// recursively honouring .gitignore, a tracked path deleted from disk is removed from the
+  /// index), writes the index and commits its tree on HEAD. On an unborn HEAD the commit has no
+  /// parent; otherwise its parent is HEAD's commit. Author and committer: user.name/user.email
+  /// from the repository's or the global git config, else "Kernel Workbench <kwb@localhost>".
+  /// The message is cleaned as git does (trailing whitespace stripped, one trailing newline).
+  /// Returns the new commit's id, or std::nullopt with the reason in @p error: an empty path
+  /// list, an empty message, an absolute path or one outside the working tree, a path that
+  /// neither exists nor is tracked, nothing changed since HEAD (or an empty first commit), or a
+  /// libgit2 failure (its git_error_last() text). A rejected path list stages nothing.
+  std::optional<QString> commit(const QStringList& relativePaths, const QString& message, QString* error = nullptr);
 
-    /// Tracked files (relative paths) whose index or working-tree content differs from HEAD:
-    /// modified, deleted, renamed, type-changed, or staged as new. Untracked and ignored files are
-    /// not listed. @p paths limits the check to those paths (empty: the whole tree). Before the
-    /// first commit every staged file counts. On a libgit2 failure returns {} and sets @p error.
-    QStringList modifiedFiles(const QStringList& paths = {}, QString* error = nullptr) const;
+  /// Tracked files (relative paths) whose index or working-tree content differs from HEAD:
+  /// modified, deleted, renamed, type-changed, or staged as new. Untracked and ignored files are
+  /// not listed. @p paths limits the check to those paths (empty: the whole tree). Before the
+  /// first commit every staged file counts. On a libgit2 failure returns {} and sets @p error.
+  QStringList modifiedFiles(const QStringList& paths = {}, QString* error = nullptr) const;
 
-    /// True when modifiedFiles(@p paths) is empty and no error occurred: nothing a commit or a
-    /// regeneration of those files would overwrite.
-    bool isClean(const QStringList& paths = {}, QString* error = nullptr) const;
+  /// True when modifiedFiles(@p paths) is empty and no error occurred: nothing a commit or a
+  /// regeneration of those files would overwrite.
+  bool isClean(const QStringList& paths = {}, QString* error = nullptr) const;
 
-    /// HEAD's commit id (40 hex digits), or an empty string on an unborn HEAD.
-    QString headId() const;
+  /// HEAD's commit id (40 hex digits), or an empty string on an unborn HEAD.
+  QString headId() const;
 
-    /// The commit @p id (full or abbreviated hex), or std::nullopt with the reason in @p error.
-    std::optional<CommitInfo> lookupCommit(const QString& id, QString* error = nullptr) const;
+  /// The commit @p id (full or abbreviated hex), or std::nullopt with the reason in @p error.
+  std::optional<CommitInfo> lookupCommit(const QString& id, QString* error = nullptr) const;
 
-    /// Absolute path of the working tree, with a trailing '/'.
-    QString workdir() const;
+  /// Absolute path of the working tree, with a trailing '/'.
+  QString workdir() const;
 
-private:
-    class Library;   // keeps libgit2 initialised while any GitRepo lives
-    GitRepo(std::shared_ptr<Library> lib, git_repository* repo);
-    std::shared_ptr<Library> m_lib;
-    git_repository* m_repo = nullptr;
+ private:
+  class Library;  // keeps libgit2 initialised while any GitRepo lives
+  GitRepo(std::shared_ptr<Library> lib, git_repository* repo);
+  std::shared_ptr<Library> m_lib;
+  git_repository* m_repo = nullptr;
 };
 
-} // namespace kwb
+}  // namespace kwb

@@ -52,8 +52,9 @@ QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 
   const QStorageInfo volume(QFileInfo(path).absolutePath());
   const qint64 freeBytes = volume.isValid() ? volume.bytesAvailable() : -1;
   if (freeBytes >= 0 && freeBytes < bytes + 4096)  // + one block: a file never takes less
-    return bytes > 0 ? QStringLiteral("no space left on the device (%1 bytes free, %2 needed)").arg(freeBytes).arg(bytes)
-                     : QStringLiteral("no space left on the device (%1 bytes free)").arg(freeBytes);
+    return bytes > 0
+               ? QStringLiteral("no space left on the device (%1 bytes free, %2 needed)").arg(freeBytes).arg(bytes)
+               : QStringLiteral("no space left on the device (%1 bytes free)").arg(freeBytes);
   const QString qt = file.errorString();
   if (!qt.isEmpty() && qt != QLatin1String("Unknown error")) return qt;
   return QStringLiteral("I/O error (no reason given by the system; check free space, quotas and permissions)");
@@ -70,17 +71,20 @@ QString Workspace::defaultDir(const QString& parent, const QString& problemName)
 QString Workspace::openProblem(const QString& dir, bool force) {
   const QString root = QDir(dir).absolutePath();
   const QFileInfo fi(root);
-  if (fi.exists() && !fi.isDir()) return QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
+  if (fi.exists() && !fi.isDir())
+    return QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
   if (!fi.exists()) return {};
   const QDir d(root);
   const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
   if (isWorkspace && !force)
-    return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)").arg(root);
+    return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)")
+        .arg(root);
   // .kwb/ is the workbench's own (a run that stopped in phase 1 leaves only it): not a stranger's file.
   QStringList entries = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
   entries.removeAll(QStringLiteral(".kwb"));
   if (!isWorkspace && !entries.isEmpty())
-    return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace").arg(root);
+    return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
+        .arg(root);
   if (const QString holder = WorkspaceLock::heldBy(root); !holder.isEmpty()) return holder;
   if (const QString why = manifestProblem(root); !why.isEmpty()) return why;
   return specProblem(root);
@@ -120,11 +124,13 @@ QString lockPath(const QString& root) { return QDir(root).filePath(QStringLitera
 
 QString holderText(const QString& root, qint64 pid, const QString& host, const QString& app) {
   const QDateTime since = QFileInfo(lockPath(root)).lastModified().toUTC();
-  return QStringLiteral("workspace %1 is in use by another run (%2 pid %3 on host %4, since %5 UTC); wait for it to "
-                        "finish or stop it. If that process is gone, delete %6")
+  return QStringLiteral(
+             "workspace %1 is in use by another run (%2 pid %3 on host %4, since %5 UTC); wait for it to "
+             "finish or stop it. If that process is gone, delete %6")
       .arg(root, app.isEmpty() ? QStringLiteral("process") : app)
       .arg(pid)
-      .arg(host, since.isValid() ? since.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("?"), lockPath(root));
+      .arg(host, since.isValid() ? since.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("?"),
+           lockPath(root));
 }
 }  // namespace
 
@@ -158,7 +164,8 @@ QString WorkspaceLock::heldBy(const QString& root) {
   QString host, app;
   if (!probe.getLockInfo(&pid, &host, &app)) return {};
   // Ours (this process already holds it) or a dead process's on this host: not a holder.
-  if (host == QSysInfo::machineHostName() && (pid == QCoreApplication::applicationPid() || (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)))
+  if (host == QSysInfo::machineHostName() &&
+      (pid == QCoreApplication::applicationPid() || (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)))
     return {};
   return holderText(root, pid, host, app);
 }
@@ -178,7 +185,8 @@ bool Workspace::loadManifest(QString* error) {
   const nlohmann::json files = doc->value("generated", nlohmann::json::object());
   if (files.is_object())
     for (const auto& [rel, sha] : files.items())
-      if (sha.is_string()) m_generatedSha.insert(QString::fromStdString(rel), QString::fromStdString(sha.get<std::string>()));
+      if (sha.is_string())
+        m_generatedSha.insert(QString::fromStdString(rel), QString::fromStdString(sha.get<std::string>()));
   return true;
 }
 
@@ -196,8 +204,10 @@ QString Workspace::manifestProblem(const QString& root) {
   if (doc) return {};
   // Without the manifest kwb cannot tell its files from your edits; removing it makes the next --force run treat
   // every file as yours (kept, with the generated one beside it), so nothing is lost.
-  return QStringLiteral("%1 is damaged (%2). To recover: restore it from a backup, or delete it and rerun with --force "
-                        "(every existing file is then kept as yours, and the generated one is written beside it as <file>.generated)")
+  return QStringLiteral(
+             "%1 is damaged (%2). To recover: restore it from a backup, or delete it and rerun with --force "
+             "(every existing file is then kept as yours, and the generated one is written beside it as "
+             "<file>.generated)")
       .arg(file, why);
 }
 
@@ -210,14 +220,16 @@ QString Workspace::specProblem(const QString& root) {
   const std::optional<nlohmann::json> doc = parseBoundedJson(*bytes, limits::kDataFile, &why);
   if (doc && doc->is_object()) return {};
   if (doc) why = QStringLiteral("its top level is not an object");
-  return QStringLiteral("%1 is damaged (%2). To recover: delete it (the next run writes it again from the probe), or "
-                        "restore it from git (`git checkout -- .kwb/spec.json` in the workspace)")
+  return QStringLiteral(
+             "%1 is damaged (%2). To recover: delete it (the next run writes it again from the probe), or "
+             "restore it from git (`git checkout -- .kwb/spec.json` in the workspace)")
       .arg(file, why);
 }
 
 bool Workspace::saveManifest(QString* error) {
   nlohmann::json files = nlohmann::json::object();
-  for (auto it = m_generatedSha.cbegin(); it != m_generatedSha.cend(); ++it) files[it.key().toStdString()] = it.value().toStdString();
+  for (auto it = m_generatedSha.cbegin(); it != m_generatedSha.cend(); ++it)
+    files[it.key().toStdString()] = it.value().toStdString();
   const nlohmann::json root = {{"schema", "kwb-manifest-1"}, {"generated", files}};
   return atomicWrite(path(kManifest), QByteArray::fromStdString(root.dump(4) + "\n"), error);
 }
@@ -279,7 +291,8 @@ bool Workspace::writeRecord(const QString& rel, const QByteArray& content, QStri
   QFile existing(path(rel));
   if (existing.exists() && isUserEdited(rel)) {
     if (!existing.open(QIODevice::ReadOnly)) {
-      if (error) *error = QStringLiteral("%1: cannot read the edited file to keep it: %2").arg(rel, existing.errorString());
+      if (error)
+        *error = QStringLiteral("%1: cannot read the edited file to keep it: %2").arg(rel, existing.errorString());
       return false;
     }
     const QByteArray old = existing.readAll();
@@ -287,7 +300,8 @@ bool Workspace::writeRecord(const QString& rel, const QByteArray& content, QStri
     if (old != content) {
       const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
       QString keep = rel + QStringLiteral(".edited-") + stamp;
-      for (int i = 2; QFileInfo::exists(path(keep)); ++i) keep = rel + QStringLiteral(".edited-%1-%2").arg(stamp).arg(i);
+      for (int i = 2; QFileInfo::exists(path(keep)); ++i)
+        keep = rel + QStringLiteral(".edited-%1-%2").arg(stamp).arg(i);
       if (!atomicWrite(path(keep), old, error)) return false;
       if (savedAs) *savedAs = keep;
     }

@@ -28,7 +28,7 @@ enum class WriteOutcome {
 /// Held from acquire() until destruction. Never stale by age; a lock left by a process that is gone (on
 /// this host) is taken over. A lock held from another host is honoured until its file is deleted.
 class WorkspaceLock {
-public:
+ public:
   /// Takes the lock of the workspace folder `root` (creates `root/.kwb`). nullptr when another process holds
   /// it, with *error naming the holder: "workspace W is in use by another run (kwb pid P on host H, since
   /// yyyy-MM-dd HH:mm:ss UTC); ...", or why the lock file cannot be written.
@@ -38,13 +38,13 @@ public:
   static QString heldBy(const QString& root);
   ~WorkspaceLock();
 
-private:
+ private:
   explicit WorkspaceLock(const QString& root);
   std::unique_ptr<QLockFile> m_file;
 };
 
 class Workspace {
-public:
+ public:
   /// Opens (creating if needed) the workspace at `dir` and holds its WorkspaceLock while the object lives.
   /// Refused, with *error set (openProblem()'s text, or the lock's holder): an existing workspace (it holds a
   /// `.kwb/manifest.json`) unless `force`; a non-empty folder that is not a workspace, always (a wrong
@@ -86,7 +86,7 @@ public:
   /// Reads a workspace file; empty with error set on failure.
   QByteArray read(const QString& rel, QString* error) const;
 
-private:
+ private:
   explicit Workspace(QString root);
   bool loadManifest(QString* error);
   bool saveManifest(QString* error);

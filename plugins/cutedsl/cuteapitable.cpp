@@ -49,7 +49,8 @@ QStringList CuteApiTable::olderTables(const QString& path) {
   const QFileInfo fi(path);
   QStringList names = fi.absoluteDir().entryList({QStringLiteral("api_v*.json")}, QDir::Files);
   names.removeAll(fi.fileName());
-  std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) { return fileVersion(a) < fileVersion(b); });
+  std::sort(names.begin(), names.end(),
+            [](const QString& a, const QString& b) { return fileVersion(a) < fileVersion(b); });
   QStringList out;
   for (const QString& n : names) out << fi.absoluteDir().absoluteFilePath(n);
   return out;

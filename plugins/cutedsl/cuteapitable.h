@@ -23,7 +23,7 @@ struct CuteApiEntry {
 };
 
 class CuteApiTable {
-public:
+ public:
   /// Reads a table. nullptr with *error ("path: reason") when unreadable, not JSON, or without
   /// "header"/"modules".
   static std::shared_ptr<const CuteApiTable> load(const QString& path, QString* error);
@@ -49,7 +49,7 @@ public:
   QList<const CuteApiEntry*> search(const QString& text) const;
   const std::vector<CuteApiEntry>& entries() const { return m_entries; }
 
-private:
+ private:
   QString m_path, m_version, m_commit;
   QStringList m_modules;
   std::vector<CuteApiEntry> m_entries;

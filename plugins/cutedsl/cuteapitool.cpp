@@ -50,9 +50,14 @@ KnowledgeRecord entryRecord(const QString& toolId, const CuteApiTable& t, const 
   const bool deprecated = e.raw.value("deprecated", false);
   const QString message = jstr(e.raw, "deprecation_message");
   const QString renamed = renamedTo(message);
-  if (deprecated) lines << QStringLiteral("DEPRECATED in %1: %2").arg(t.version(), message.isEmpty() ? QStringLiteral("(no message)") : message);
+  if (deprecated)
+    lines << QStringLiteral("DEPRECATED in %1: %2")
+                 .arg(t.version(), message.isEmpty() ? QStringLiteral("(no message)") : message);
   r.content = lines.join(u'\n');
-  r.scope = {{"vendor", "nvidia"}, {"dsl", "cutedsl"}, {"package", "nvidia-cutlass-dsl"}, {"version", t.version().toStdString()}};
+  r.scope = {{"vendor", "nvidia"},
+             {"dsl", "cutedsl"},
+             {"package", "nvidia-cutlass-dsl"},
+             {"version", t.version().toStdString()}};
   r.source = sourceOf(t, e);
   if (kind == QLatin1String("unresolved"))
     r.constraint = QStringLiteral("listed in __all__ but never bound: do not use %1").arg(e.fullName());
@@ -60,8 +65,8 @@ KnowledgeRecord entryRecord(const QString& toolId, const CuteApiTable& t, const 
     r.constraint = renamed.isEmpty() ? QStringLiteral("deprecated: avoid %1").arg(e.fullName())
                                      : QStringLiteral("deprecated: use %1 instead of %2").arg(renamed, e.name);
   else
-    r.constraint = QStringLiteral("%1 exists in nvidia-cutlass-dsl %2%3").arg(e.fullName(), t.version(),
-                                                                            sig.isEmpty() ? QString() : QStringLiteral(": ") + e.name + sig);
+    r.constraint = QStringLiteral("%1 exists in nvidia-cutlass-dsl %2%3")
+                       .arg(e.fullName(), t.version(), sig.isEmpty() ? QString() : QStringLiteral(": ") + e.name + sig);
   r.detail = e.raw;
   return r;
 }
@@ -82,14 +87,20 @@ QString CuteApiTool::description() const {
 }
 
 nlohmann::json CuteApiTool::inputSchema() const {
-  return {{"type", "object"},
-          {"properties",
-           {{"name", {{"type", "string"}, {"description", "exact name: cute.make_rmem_tensor, cutlass.cute.arch.thread_idx, or a bare name"}}},
-            {"search", {{"type", "string"}, {"description", "substring of full names"}}},
-            {"kind", {{"type", "string"}, {"enum", {"function", "class", "constant", "module", "external", "unresolved"}}}},
-            {"framework", {{"type", "string"}, {"description", "the kernel's framework; the table applies to cutedsl"}}},
-            {"limit", {{"type", "integer"}, {"description", "maximum records for search (default 20)"}}},
-            {"table", {{"type", "string"}, {"description", "cute_api.json path (default $KWB_CUTE_API or $KWB_SHARED_DIR/data/cutedsl/cute_api.json)"}}}}}};
+  return {
+      {"type", "object"},
+      {"properties",
+       {{"name",
+         {{"type", "string"},
+          {"description", "exact name: cute.make_rmem_tensor, cutlass.cute.arch.thread_idx, or a bare name"}}},
+        {"search", {{"type", "string"}, {"description", "substring of full names"}}},
+        {"kind", {{"type", "string"}, {"enum", {"function", "class", "constant", "module", "external", "unresolved"}}}},
+        {"framework", {{"type", "string"}, {"description", "the kernel's framework; the table applies to cutedsl"}}},
+        {"limit", {{"type", "integer"}, {"description", "maximum records for search (default 20)"}}},
+        {"table",
+         {{"type", "string"},
+          {"description",
+           "cute_api.json path (default $KWB_CUTE_API or $KWB_SHARED_DIR/data/cutedsl/cute_api.json)"}}}}}};
 }
 
 KnowledgeResult CuteApiTool::query(const nlohmann::json& input) const {
@@ -134,11 +145,17 @@ KnowledgeResult CuteApiTool::query(const nlohmann::json& input) const {
                     .arg(table->modules().size())
                     .arg(deprecated)
                     .arg(older.isEmpty() ? QStringLiteral("none") : older.join(QStringLiteral(", ")));
-    r.scope = {{"vendor", "nvidia"}, {"dsl", "cutedsl"}, {"package", "nvidia-cutlass-dsl"}, {"version", table->version().toStdString()}};
+    r.scope = {{"vendor", "nvidia"},
+               {"dsl", "cutedsl"},
+               {"package", "nvidia-cutlass-dsl"},
+               {"version", table->version().toStdString()}};
     r.source = QStringLiteral("NVIDIA/cutlass python/CuTeDSL%1; %2")
-                   .arg(table->commit().isEmpty() ? QString() : QStringLiteral(" @ ") + table->commit().left(12), tableLabel(*table));
-    r.constraint = QStringLiteral("kernel.py may use only names exported by nvidia-cutlass-dsl %1 (checked statically by `kwb check`)")
-                       .arg(table->version());
+                   .arg(table->commit().isEmpty() ? QString() : QStringLiteral(" @ ") + table->commit().left(12),
+                        tableLabel(*table));
+    r.constraint =
+        QStringLiteral(
+            "kernel.py may use only names exported by nvidia-cutlass-dsl %1 (checked statically by `kwb check`)")
+            .arg(table->version());
     res.records << r;
     res.ok = true;
     return res;
@@ -154,7 +171,8 @@ KnowledgeResult CuteApiTool::query(const nlohmann::json& input) const {
       ++matched;
       if (res.records.size() < limit) res.records << entryRecord(id(), *table, *e);
     }
-    res.notes << QStringLiteral("%1 of %2 names containing '%3' shown").arg(res.records.size()).arg(matched).arg(search);
+    res.notes
+        << QStringLiteral("%1 of %2 names containing '%3' shown").arg(res.records.size()).arg(matched).arg(search);
     res.ok = true;
     return res;
   }
@@ -213,13 +231,19 @@ KnowledgeResult CuteApiTool::query(const nlohmann::json& input) const {
       r.content += QStringLiteral(" Last deprecation message: %1").arg(jstr(last->raw, "deprecation_message"));
     if (!renamed.isEmpty()) {
       const QString target = last->module + u'.' + renamed;
-      r.content += table->find(target) ? QStringLiteral("\nRenamed: %1 exists in %2.").arg(target, table->version())
-                                       : QStringLiteral("\nRenamed to %1, which is NOT in %2 either.").arg(target, table->version());
+      r.content += table->find(target)
+                       ? QStringLiteral("\nRenamed: %1 exists in %2.").arg(target, table->version())
+                       : QStringLiteral("\nRenamed to %1, which is NOT in %2 either.").arg(target, table->version());
     }
-    r.scope = {{"vendor", "nvidia"}, {"dsl", "cutedsl"}, {"package", "nvidia-cutlass-dsl"}, {"version", table->version().toStdString()}};
+    r.scope = {{"vendor", "nvidia"},
+               {"dsl", "cutedsl"},
+               {"package", "nvidia-cutlass-dsl"},
+               {"version", table->version().toStdString()}};
     r.source = QStringLiteral("%1; %2").arg(sourceOf(*lastTable, *last), tableLabel(*table));
-    r.constraint = renamed.isEmpty() ? QStringLiteral("do not use %1: removed in %2").arg(last->fullName(), table->version())
-                                     : QStringLiteral("do not use %1 (removed in %2); use %3").arg(last->name, table->version(), renamed);
+    r.constraint =
+        renamed.isEmpty()
+            ? QStringLiteral("do not use %1: removed in %2").arg(last->fullName(), table->version())
+            : QStringLiteral("do not use %1 (removed in %2); use %3").arg(last->name, table->version(), renamed);
     res.records << r;
     res.ok = true;
     return res;
@@ -231,9 +255,10 @@ KnowledgeResult CuteApiTool::query(const nlohmann::json& input) const {
     if (close.size() >= 8) break;
     close << e->fullName();
   }
-  return fail(QStringLiteral("'%1' is not in %2 nor in the older tables%3")
-                  .arg(name, tableLabel(*table),
-                       close.isEmpty() ? QString() : QStringLiteral("; close names: ") + close.join(QStringLiteral(", "))));
+  return fail(
+      QStringLiteral("'%1' is not in %2 nor in the older tables%3")
+          .arg(name, tableLabel(*table),
+               close.isEmpty() ? QString() : QStringLiteral("; close names: ") + close.join(QStringLiteral(", "))));
 }
 
 }  // namespace kwb

@@ -7,7 +7,7 @@
 namespace kwb {
 
 class CuteApiTool final : public KnowledgeTool {
-public:
+ public:
   QString id() const override { return QStringLiteral("cutedsl-api"); }
   QString title() const override { return QStringLiteral("CuTe DSL API table (names, signatures, version notes)"); }
   QString description() const override;

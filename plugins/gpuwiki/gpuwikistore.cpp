@@ -39,7 +39,8 @@ QStringList recordFiles(const QString& dir) {
   QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
   while (it.hasNext()) {
     const QString f = it.next();
-    if (QFileInfo(f).fileName() == QLatin1String("index.json") && QFileInfo(f).absolutePath() == QDir(dir).absolutePath())
+    if (QFileInfo(f).fileName() == QLatin1String("index.json") &&
+        QFileInfo(f).absolutePath() == QDir(dir).absolutePath())
       continue;
     files << f;
   }
@@ -71,7 +72,8 @@ nlohmann::json readJson(const QString& path, const QString& rel, QList<StoreProb
 // The record's schema field for messages: the string itself, other JSON as written, "none" if absent.
 QString schemaText(const nlohmann::json& j) {
   if (!j.contains("schema")) return QStringLiteral("none");
-  return j["schema"].is_string() ? QString::fromStdString(j["schema"].get<std::string>()) : QString::fromStdString(j["schema"].dump());
+  return j["schema"].is_string() ? QString::fromStdString(j["schema"].get<std::string>())
+                                 : QString::fromStdString(j["schema"].dump());
 }
 
 // The first missing or mistyped required string among dotted paths, or "".
@@ -94,19 +96,34 @@ QString missingString(const nlohmann::json& j, std::initializer_list<const char*
 }
 
 struct ArchAlias {
-  const char* key;   // normalised spelling (lower case, no ' ', '-', '_')
+  const char* key;  // normalised spelling (lower case, no ' ', '-', '_')
   const char* arch;
 };
 // Architecture names and ISA codes as the store's vocabulary (schema/kernel/schema.json enums).
 constexpr ArchAlias kArchAliases[] = {
-    {"ampere", "ampere"},       {"sm80", "ampere"},   {"sm86", "ampere"},   {"sm87", "ampere"},
-    {"hopper", "hopper"},       {"sm90", "hopper"},   {"sm90a", "hopper"},
-    {"blackwell", "blackwell"}, {"sm100", "blackwell"}, {"sm100a", "blackwell"},
-    {"blackwellultra", "blackwell-ultra"}, {"sm103", "blackwell-ultra"}, {"sm103a", "blackwell-ultra"},
-    {"blackwellgeforce", "blackwell-geforce"}, {"sm120", "blackwell-geforce"}, {"sm120a", "blackwell-geforce"},
-    {"cdna3", "cdna3"},         {"gfx942", "cdna3"},
-    {"cdna4", "cdna4"},         {"gfx950", "cdna4"},
-    {"rdna4", "rdna4"},         {"gfx1200", "rdna4"}, {"gfx1201", "rdna4"},
+    {"ampere", "ampere"},
+    {"sm80", "ampere"},
+    {"sm86", "ampere"},
+    {"sm87", "ampere"},
+    {"hopper", "hopper"},
+    {"sm90", "hopper"},
+    {"sm90a", "hopper"},
+    {"blackwell", "blackwell"},
+    {"sm100", "blackwell"},
+    {"sm100a", "blackwell"},
+    {"blackwellultra", "blackwell-ultra"},
+    {"sm103", "blackwell-ultra"},
+    {"sm103a", "blackwell-ultra"},
+    {"blackwellgeforce", "blackwell-geforce"},
+    {"sm120", "blackwell-geforce"},
+    {"sm120a", "blackwell-geforce"},
+    {"cdna3", "cdna3"},
+    {"gfx942", "cdna3"},
+    {"cdna4", "cdna4"},
+    {"gfx950", "cdna4"},
+    {"rdna4", "rdna4"},
+    {"gfx1200", "rdna4"},
+    {"gfx1201", "rdna4"},
     {"generic", "generic"},
 };
 
@@ -116,13 +133,28 @@ struct ProductArch {
   const char* arch;
 };
 constexpr ProductArch kProductArch[] = {
-    {"a100", "ampere"},  {"a800", "ampere"},  {"a30", "ampere"},   {"a10", "ampere"},
-    {"h100", "hopper"},  {"h200", "hopper"},  {"h800", "hopper"},  {"h20", "hopper"}, {"gh200", "hopper"},
-    {"b100", "blackwell"}, {"b200", "blackwell"}, {"gb200", "blackwell"},
-    {"b300", "blackwell-ultra"}, {"gb300", "blackwell-ultra"},
-    {"sm120", "blackwell-geforce"}, {"rtx5090", "blackwell-geforce"}, {"rtx5080", "blackwell-geforce"},
-    {"mi300x", "cdna3"}, {"mi308x", "cdna3"}, {"mi300a", "cdna3"},
-    {"mi355x", "cdna4"}, {"mi350x", "cdna4"},
+    {"a100", "ampere"},
+    {"a800", "ampere"},
+    {"a30", "ampere"},
+    {"a10", "ampere"},
+    {"h100", "hopper"},
+    {"h200", "hopper"},
+    {"h800", "hopper"},
+    {"h20", "hopper"},
+    {"gh200", "hopper"},
+    {"b100", "blackwell"},
+    {"b200", "blackwell"},
+    {"gb200", "blackwell"},
+    {"b300", "blackwell-ultra"},
+    {"gb300", "blackwell-ultra"},
+    {"sm120", "blackwell-geforce"},
+    {"rtx5090", "blackwell-geforce"},
+    {"rtx5080", "blackwell-geforce"},
+    {"mi300x", "cdna3"},
+    {"mi308x", "cdna3"},
+    {"mi300a", "cdna3"},
+    {"mi355x", "cdna4"},
+    {"mi350x", "cdna4"},
 };
 
 QString squash(QString v) {
@@ -180,8 +212,10 @@ std::shared_ptr<const GpuWikiStore> GpuWikiStore::load(const QString& root, QStr
   const bool exp = dir.exists(QStringLiteral("kernel_wiki/records"));
   if (root.isEmpty() || (!hw && !exp)) {
     if (error)
-      *error = root.isEmpty() ? QStringLiteral("no gpu-wiki store: pass \"store\" or set KWB_GPU_WIKI (or KWB_SHARED_DIR)")
-                              : QStringLiteral("%1 is not a gpu-wiki store (no hardware_wiki/records or kernel_wiki/records)").arg(root);
+      *error = root.isEmpty()
+                   ? QStringLiteral("no gpu-wiki store: pass \"store\" or set KWB_GPU_WIKI (or KWB_SHARED_DIR)")
+                   : QStringLiteral("%1 is not a gpu-wiki store (no hardware_wiki/records or kernel_wiki/records)")
+                         .arg(root);
     return nullptr;
   }
   auto store = std::make_shared<GpuWikiStore>();
@@ -210,9 +244,9 @@ void GpuWikiStore::loadHardware() {
     nlohmann::json j = readJson(path, rel, &m_problems);
     if (j.is_null()) continue;
     if (s(j, "schema") != QLatin1String(kHwSchema)) {
-      m_problems.append({rel, QStringLiteral("unknown schema version '%1' (expected %2)")
-                                  .arg(schemaText(j),
-                                       QLatin1String(kHwSchema))});
+      m_problems.append(
+          {rel,
+           QStringLiteral("unknown schema version '%1' (expected %2)").arg(schemaText(j), QLatin1String(kHwSchema))});
       continue;
     }
     if (const QString why = missingString(j, {"id", "type", "identity.vendor", "identity.arch"}); !why.isEmpty()) {
@@ -226,7 +260,8 @@ void GpuWikiStore::loadHardware() {
     const auto prov = j.find("provenance");
     if (prov == j.end() || !prov->is_object() || !prov->contains("sources") || !(*prov)["sources"].is_array() ||
         (*prov)["sources"].empty()) {
-      m_problems.append({rel, QStringLiteral("missing field provenance.sources (a non-empty array): a fact needs its source")});
+      m_problems.append(
+          {rel, QStringLiteral("missing field provenance.sources (a non-empty array): a fact needs its source")});
       continue;
     }
     HardwareFact f;
@@ -259,12 +294,13 @@ void GpuWikiStore::loadExperience() {
     nlohmann::json j = readJson(path, rel, &m_problems);
     if (j.is_null()) continue;
     if (s(j, "schema") != QLatin1String(kExpSchema)) {
-      m_problems.append({rel, QStringLiteral("unknown schema version '%1' (expected %2)")
-                                  .arg(schemaText(j),
-                                       QLatin1String(kExpSchema))});
+      m_problems.append(
+          {rel,
+           QStringLiteral("unknown schema version '%1' (expected %2)").arg(schemaText(j), QLatin1String(kExpSchema))});
       continue;
     }
-    if (const QString why = missingString(j, {"id", "type", "retrieval.scope.vendor", "retrieval.scope.arch", "retrieval.scope.dsl"});
+    if (const QString why =
+            missingString(j, {"id", "type", "retrieval.scope.vendor", "retrieval.scope.arch", "retrieval.scope.dsl"});
         !why.isEmpty()) {
       m_problems.append({rel, why});
       continue;

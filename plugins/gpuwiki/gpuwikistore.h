@@ -17,14 +17,14 @@
 namespace kwb {
 
 struct StoreProblem {
-  QString file;    ///< path relative to the store root
+  QString file;  ///< path relative to the store root
   QString reason;
 };
 
 /// One hw-1.0 record (spec-sheet, instruction, arch-feature).
 struct HardwareFact {
-  QString id;        ///< exactly as in the file
-  QString type;      ///< "spec-sheet" | "instruction" | "arch-feature"
+  QString id;    ///< exactly as in the file
+  QString type;  ///< "spec-sheet" | "instruction" | "arch-feature"
   QString status;
   QString vendor, arch;
   QString product;   ///< "" when null (an architecture-level record)
@@ -36,21 +36,21 @@ struct HardwareFact {
 
 /// One clean-1.3 record (technique-card, anti-strategy, doc, symptom-card, ...).
 struct ExperienceRecord {
-  QString id;        ///< exactly as in the file
+  QString id;  ///< exactly as in the file
   QString type, level, status;
-  nlohmann::json scope;     ///< retrieval.scope exactly as in the file
+  nlohmann::json scope;                                ///< retrieval.scope exactly as in the file
   QString vendor, arch, product, dsl, operatorFamily;  ///< from scope; product/operatorFamily "" when null
   QStringList architectures, operators;
   QString title;
-  double worth = 0.0;       ///< worth.rank.score (0..1)
-  QString pagePath;         ///< evidence.raw.page_path
-  QString relPath;          ///< relative to the store root
-  QString searchText;       ///< lower-case text for term matching (id, title, tags, triggers, goal)
+  double worth = 0.0;  ///< worth.rank.score (0..1)
+  QString pagePath;    ///< evidence.raw.page_path
+  QString relPath;     ///< relative to the store root
+  QString searchText;  ///< lower-case text for term matching (id, title, tags, triggers, goal)
   nlohmann::json payload;
 };
 
 class GpuWikiStore {
-public:
+ public:
   /// Loads the store at `root` (a folder holding hardware_wiki/ and/or kernel_wiki/). Returns
   /// nullptr with *error when the folder has neither. Per-record problems go to problems().
   static std::shared_ptr<const GpuWikiStore> load(const QString& root, QString* error);
@@ -64,7 +64,7 @@ public:
   const std::vector<ExperienceRecord>& experience() const { return m_exp; }
   const QList<StoreProblem>& problems() const { return m_problems; }
 
-private:
+ private:
   void loadHardware();
   void loadExperience();
 

@@ -75,8 +75,10 @@ QString renderFacts(const nlohmann::json& facts) {
   QStringList lines;
   for (auto it = facts.begin(); it != facts.end(); ++it) {
     QString v;
-    if (it->is_string()) v = QString::fromStdString(it->get<std::string>());
-    else v = QString::fromStdString(it->dump());
+    if (it->is_string())
+      v = QString::fromStdString(it->get<std::string>());
+    else
+      v = QString::fromStdString(it->dump());
     lines << QStringLiteral("%1: %2").arg(QString::fromStdString(it.key()), clip(v, 600));
   }
   return lines.join(u'\n');
@@ -95,10 +97,11 @@ KnowledgeRecord hwRecord(const QString& toolId, const HardwareFact& f) {
                   ? QStringLiteral("%1 ARCHITECTURE-LEVEL spec sheet (not a specific product): %2").arg(f.arch, summary)
                   : QStringLiteral("%1 spec sheet: %2").arg(f.product, summary);
     r.content = renderSpecSheet(f.doc["facts"]);
-    r.constraint = f.product.isEmpty()
-                       ? QStringLiteral("architecture-level figures: never use them as a specific product's peaks")
-                       : QStringLiteral("%1 facts (%2): provisional unless vendor-published; verify against the runtime device")
-                             .arg(f.product, str(f.doc["provenance"], "evidence_class"));
+    r.constraint =
+        f.product.isEmpty()
+            ? QStringLiteral("architecture-level figures: never use them as a specific product's peaks")
+            : QStringLiteral("%1 facts (%2): provisional unless vendor-published; verify against the runtime device")
+                  .arg(f.product, str(f.doc["provenance"], "evidence_class"));
   } else {
     r.title = QStringLiteral("%1 %2: %3").arg(f.arch, f.type, f.mnemonic.isEmpty() ? f.feature : f.mnemonic);
     r.content = renderFacts(f.doc["facts"]);
@@ -124,7 +127,8 @@ bool extractField(const HardwareFact& f, const QString& field, QString* text, QS
       if (!cur->contains(key)) {
         QStringList keys;
         for (auto it = cur->begin(); it != cur->end(); ++it) keys << QString::fromStdString(it.key());
-        *error = QStringLiteral("%1 has no field '%2' (there: %3)").arg(f.id, segs.mid(0, i + 1).join(u'.'), keys.join(QStringLiteral(", ")));
+        *error = QStringLiteral("%1 has no field '%2' (there: %3)")
+                     .arg(f.id, segs.mid(0, i + 1).join(u'.'), keys.join(QStringLiteral(", ")));
         return false;
       }
       cur = &(*cur)[key];
@@ -162,7 +166,8 @@ bool extractField(const HardwareFact& f, const QString& field, QString* text, QS
   if (cur->is_null()) {
     const nlohmann::json unavailable = f.doc["facts"].value("unavailable", nlohmann::json::object());
     const QString why = unavailable.is_object() ? str(unavailable, segs.constLast().toStdString().c_str()) : QString();
-    *error = QStringLiteral("%1: %2 is not published in this store%3").arg(f.id, field, why.isEmpty() ? QString() : QStringLiteral(" — ") + why);
+    *error = QStringLiteral("%1: %2 is not published in this store%3")
+                 .arg(f.id, field, why.isEmpty() ? QString() : QStringLiteral(" — ") + why);
     return false;
   }
   *text = QStringLiteral("%1 = %2").arg(field, valueText(*cur));
@@ -237,8 +242,9 @@ KnowledgeRecord expRecord(const QString& toolId, const ExperienceRecord& e, doub
   return r;
 }
 
-const QStringList kDsls = {QStringLiteral("cuda"),   QStringLiteral("cutedsl"), QStringLiteral("flydsl"), QStringLiteral("gluon"),
-                           QStringLiteral("triton"), QStringLiteral("aiter"),   QStringLiteral("any")};
+const QStringList kDsls = {QStringLiteral("cuda"),  QStringLiteral("cutedsl"), QStringLiteral("flydsl"),
+                           QStringLiteral("gluon"), QStringLiteral("triton"),  QStringLiteral("aiter"),
+                           QStringLiteral("any")};
 
 QString inputText(const nlohmann::json& in, const char* key) { return str(in, key).trimmed(); }
 
@@ -260,14 +266,18 @@ QString GpuWikiHardwareTool::description() const {
 }
 
 nlohmann::json GpuWikiHardwareTool::inputSchema() const {
-  return {{"type", "object"},
-          {"properties",
-           {{"product", {{"type", "string"}, {"description", "exact product, e.g. MI300X, B200 (store spelling rules)"}}},
-            {"arch", {{"type", "string"}, {"description", "architecture: hopper, blackwell, cdna3, sm_90, gfx942, ..."}}},
-            {"field", {{"type", "string"}, {"description", "one value, e.g. peak_compute.bf16.dense, compute_units.sm_count"}}},
-            {"instruction", {{"type", "string"}, {"description", "ISA instruction family, e.g. tcgen05.mma"}}},
-            {"feature", {{"type", "string"}, {"description", "architecture feature slug, e.g. tensor-memory"}}},
-            {"store", {{"type", "string"}, {"description", "gpu-wiki store folder (default $KWB_GPU_WIKI or $KWB_SHARED_DIR/data/gpu-wiki)"}}}}}};
+  return {
+      {"type", "object"},
+      {"properties",
+       {{"product", {{"type", "string"}, {"description", "exact product, e.g. MI300X, B200 (store spelling rules)"}}},
+        {"arch", {{"type", "string"}, {"description", "architecture: hopper, blackwell, cdna3, sm_90, gfx942, ..."}}},
+        {"field",
+         {{"type", "string"}, {"description", "one value, e.g. peak_compute.bf16.dense, compute_units.sm_count"}}},
+        {"instruction", {{"type", "string"}, {"description", "ISA instruction family, e.g. tcgen05.mma"}}},
+        {"feature", {{"type", "string"}, {"description", "architecture feature slug, e.g. tensor-memory"}}},
+        {"store",
+         {{"type", "string"},
+          {"description", "gpu-wiki store folder (default $KWB_GPU_WIKI or $KWB_SHARED_DIR/data/gpu-wiki)"}}}}}};
 }
 
 QStringList GpuWikiHardwareTool::diagnostics() const { return problemLines(id(), nlohmann::json::object(), true); }
@@ -320,7 +330,8 @@ KnowledgeResult GpuWikiHardwareTool::query(const nlohmann::json& input) const {
         return fail(QStringLiteral("%1 '%2' is recorded for %3 only, not for %4")
                         .arg(isInstr ? QStringLiteral("instruction") : QStringLiteral("feature"), want,
                              otherArchs.join(QStringLiteral(", ")), arch));
-      return fail(QStringLiteral("no %1 '%2' in the store").arg(isInstr ? QStringLiteral("instruction") : QStringLiteral("feature"), want));
+      return fail(QStringLiteral("no %1 '%2' in the store")
+                      .arg(isInstr ? QStringLiteral("instruction") : QStringLiteral("feature"), want));
     }
     res.ok = true;
     return res;
@@ -335,7 +346,8 @@ KnowledgeResult GpuWikiHardwareTool::query(const nlohmann::json& input) const {
                       .arg(productIn, wikiArch(product)));
     const QString productArch = wikiArchOfProduct(product);
     if (!arch.isEmpty() && !productArch.isEmpty() && productArch != arch)
-      return fail(QStringLiteral("identity conflict: product '%1' is %2, the query says arch %3").arg(productIn, productArch, arch));
+      return fail(QStringLiteral("identity conflict: product '%1' is %2, the query says arch %3")
+                      .arg(productIn, productArch, arch));
     for (const HardwareFact& f : store->hardware())
       if (f.type == QLatin1String("spec-sheet") && f.product == product) hits.push_back(&f);
     if (hits.empty()) {
@@ -346,8 +358,9 @@ KnowledgeResult GpuWikiHardwareTool::query(const nlohmann::json& input) const {
       base.remove(QRegularExpression(QStringLiteral("(sxm\\d?|pcie|nvl|\\d+gb)+$")));
       const QString baseArch = productArch.isEmpty() ? wikiArchOfProduct(base) : productArch;
       if (!baseArch.isEmpty())
-        why += QStringLiteral(". '%1' is a %2 product without its own sheet here: the architecture-level sheet is not "
-                              "substituted; use the spec-ledger tool or the runtime device")
+        why += QStringLiteral(
+                   ". '%1' is a %2 product without its own sheet here: the architecture-level sheet is not "
+                   "substituted; use the spec-ledger tool or the runtime device")
                    .arg(productIn, baseArch);
       return fail(why);
     }
@@ -358,7 +371,8 @@ KnowledgeResult GpuWikiHardwareTool::query(const nlohmann::json& input) const {
     for (const HardwareFact& f : store->hardware())
       if (f.arch == arch) hits.push_back(&f);
     if (hits.empty())
-      return fail(QStringLiteral("no hardware facts for architecture %1 in the store (architectures there: %2)").arg(arch, sorted(storeArchs)));
+      return fail(QStringLiteral("no hardware facts for architecture %1 in the store (architectures there: %2)")
+                      .arg(arch, sorted(storeArchs)));
   } else {
     return fail(QStringLiteral("the query needs \"product\", \"arch\", \"instruction\" or \"feature\""));
   }
@@ -391,17 +405,22 @@ QString GpuWikiExperienceTool::description() const {
 }
 
 nlohmann::json GpuWikiExperienceTool::inputSchema() const {
-  return {{"type", "object"},
-          {"properties",
-           {{"product", {{"type", "string"}, {"description", "exact product (filters product-specific records)"}}},
-            {"arch", {{"type", "string"}, {"description", "architecture: hopper, blackwell, cdna3, sm_90, gfx942, ..."}}},
-            {"vendor", {{"type", "string"}, {"enum", {"nvidia", "amd"}}}},
-            {"dsl", {{"type", "string"}, {"enum", {"cuda", "cutedsl", "flydsl", "gluon", "triton", "aiter"}}}},
-            {"operator_family", {{"type", "string"}, {"description", "operator family, e.g. gemm, norm, softmax, elementwise"}}},
-            {"terms", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "free-text terms for ranking"}}},
-            {"record_type", {{"type", "string"}, {"enum", {"technique-card", "anti-strategy", "doc", "symptom-card"}}}},
-            {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", 200}, {"description", "maximum records (default 8)"}}},
-            {"store", {{"type", "string"}, {"description", "gpu-wiki store folder (default $KWB_GPU_WIKI or $KWB_SHARED_DIR/data/gpu-wiki)"}}}}}};
+  return {
+      {"type", "object"},
+      {"properties",
+       {{"product", {{"type", "string"}, {"description", "exact product (filters product-specific records)"}}},
+        {"arch", {{"type", "string"}, {"description", "architecture: hopper, blackwell, cdna3, sm_90, gfx942, ..."}}},
+        {"vendor", {{"type", "string"}, {"enum", {"nvidia", "amd"}}}},
+        {"dsl", {{"type", "string"}, {"enum", {"cuda", "cutedsl", "flydsl", "gluon", "triton", "aiter"}}}},
+        {"operator_family",
+         {{"type", "string"}, {"description", "operator family, e.g. gemm, norm, softmax, elementwise"}}},
+        {"terms", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "free-text terms for ranking"}}},
+        {"record_type", {{"type", "string"}, {"enum", {"technique-card", "anti-strategy", "doc", "symptom-card"}}}},
+        {"limit",
+         {{"type", "integer"}, {"minimum", 1}, {"maximum", 200}, {"description", "maximum records (default 8)"}}},
+        {"store",
+         {{"type", "string"},
+          {"description", "gpu-wiki store folder (default $KWB_GPU_WIKI or $KWB_SHARED_DIR/data/gpu-wiki)"}}}}}};
 }
 
 QStringList GpuWikiExperienceTool::diagnostics() const { return problemLines(id(), nlohmann::json::object(), false); }
@@ -425,13 +444,15 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
   const QString product = wikiProduct(inputText(input, "product"));
   if (const QString pa = wikiArchOfProduct(product); !pa.isEmpty()) {
     if (!arch.isEmpty() && arch != pa)
-      return fail(QStringLiteral("identity conflict: product '%1' is %2, the query says arch %3").arg(inputText(input, "product"), pa, arch));
+      return fail(QStringLiteral("identity conflict: product '%1' is %2, the query says arch %3")
+                      .arg(inputText(input, "product"), pa, arch));
     if (arch.isEmpty()) arch = pa;
   }
   QString vendor = inputText(input, "vendor").toLower();
   if (const QString av = wikiVendorOfArch(arch); !av.isEmpty()) {
     if (!vendor.isEmpty() && vendor != av)
-      return fail(QStringLiteral("identity conflict: architecture %1 is %2, the query says vendor %3").arg(arch, av, vendor));
+      return fail(
+          QStringLiteral("identity conflict: architecture %1 is %2, the query says vendor %3").arg(arch, av, vendor));
     vendor = av;
   }
   const QString dsl = inputText(input, "dsl").toLower();
@@ -473,7 +494,8 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
     if (r.status != QLatin1String("active")) continue;
     if (!type.isEmpty() && r.type != type) continue;
     if (!inVendorArch(r)) continue;
-    if (!product.isEmpty() && !r.product.isEmpty() && r.product != QLatin1String("any") && r.product != product) continue;
+    if (!product.isEmpty() && !r.product.isEmpty() && r.product != QLatin1String("any") && r.product != product)
+      continue;
     if (!dsl.isEmpty() && r.dsl != dsl && r.dsl != QLatin1String("any")) continue;
     double score = r.worth;
     // A term names the operator itself (the pipeline sends the probe's op names): a record that names it
@@ -484,8 +506,10 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
     for (const QString& t : terms)
       if (text.contains(t)) ++termHits;
     if (!family.isEmpty()) {
-      if (r.operatorFamily == family || r.operators.contains(family)) score += 2.0;
-      else if (!r.operatorFamily.isEmpty() && termHits == 0) continue;
+      if (r.operatorFamily == family || r.operators.contains(family))
+        score += 2.0;
+      else if (!r.operatorFamily.isEmpty() && termHits == 0)
+        continue;
     }
     if (!arch.isEmpty() && r.arch == arch) score += 0.5;
     if (!product.isEmpty() && r.product == product) score += 0.5;
@@ -493,7 +517,8 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
     score += 1.0 * termHits;
     hits.push_back({&r, score});
   }
-  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.score != b.score ? a.score > b.score : a.r->id < b.r->id; });
+  std::sort(hits.begin(), hits.end(),
+            [](const Hit& a, const Hit& b) { return a.score != b.score ? a.score > b.score : a.r->id < b.r->id; });
   for (const Hit& h : hits) {
     if (res.records.size() >= limit) break;
     res.records.append(expRecord(id(), *h.r, h.score, false));
@@ -510,7 +535,8 @@ KnowledgeResult GpuWikiExperienceTool::query(const nlohmann::json& input) const 
       if (res.records.size() >= std::min(limit, 3)) break;
       res.records.append(expRecord(id(), *r, 0.0, true));
     }
-    res.notes << QStringLiteral("no record matches this scope; %1 fallback sample(s) shown, NOT matches").arg(res.records.size());
+    res.notes << QStringLiteral("no record matches this scope; %1 fallback sample(s) shown, NOT matches")
+                     .arg(res.records.size());
   } else {
     res.notes << QStringLiteral("%1 of %2 matching records shown").arg(res.records.size()).arg(hits.size());
   }

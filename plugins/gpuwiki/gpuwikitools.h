@@ -17,7 +17,7 @@ class GpuWikiStore;
 std::shared_ptr<const GpuWikiStore> storeFor(const nlohmann::json& input, QString* error);
 
 class GpuWikiHardwareTool final : public KnowledgeTool {
-public:
+ public:
   QString id() const override { return QStringLiteral("gpu-wiki-hardware"); }
   QString title() const override { return QStringLiteral("gpu-wiki hardware facts (exact lookup)"); }
   QString description() const override;
@@ -34,7 +34,7 @@ public:
 };
 
 class GpuWikiExperienceTool final : public KnowledgeTool {
-public:
+ public:
   QString id() const override { return QStringLiteral("gpu-wiki"); }
   QString title() const override { return QStringLiteral("gpu-wiki kernel experience (scoped, ranked)"); }
   QString description() const override;

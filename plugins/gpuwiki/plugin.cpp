@@ -11,7 +11,7 @@ class GpuWikiPlugin final : public QObject, public KnowledgePlugin {
   Q_PLUGIN_METADATA(IID KwbKnowledgePlugin_iid FILE "gpuwiki.json")
   Q_INTERFACES(kwb::KnowledgePlugin)
 
-public:
+ public:
   std::vector<std::unique_ptr<KnowledgeTool>> createTools() const override {
     std::vector<std::unique_ptr<KnowledgeTool>> tools;
     tools.push_back(std::make_unique<GpuWikiExperienceTool>());

@@ -13,4 +13,4 @@ const Anchor& poolingAnchor();
 /// Scaled dot-product attention, causal or not (core/codegen/anchors/attention.cpp).
 const Anchor& attentionAnchor();
 
-} // namespace kwb
+}  // namespace kwb

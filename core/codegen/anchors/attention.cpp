@@ -14,175 +14,177 @@ namespace kwb {
 
 namespace {
 
-bool isScalarScale(const GraphOp& o, double* factor)
-{
-    if ((o.name != u"mul" && o.name != u"div") || o.refs.size() != 1 || !o.args.is_object() || !o.args.contains("other")
-        || !o.args.at("other").is_number())
-        return false;
-    const double v = o.args.at("other").get<double>();
-    if (v == 0.0 || !std::isfinite(v))
-        return false;
-    *factor *= o.name == u"mul" ? v : 1.0 / v;
-    return true;
+bool isScalarScale(const GraphOp& o, double* factor) {
+  if ((o.name != u"mul" && o.name != u"div") || o.refs.size() != 1 || !o.args.is_object() ||
+      !o.args.contains("other") || !o.args.at("other").is_number())
+    return false;
+  const double v = o.args.at("other").get<double>();
+  if (v == 0.0 || !std::isfinite(v)) return false;
+  *factor *= o.name == u"mul" ? v : 1.0 / v;
+  return true;
 }
 
 /// Follows views and multiplications by a constant back to a forward() input, multiplying *scale.
-QString rootThroughScale(const OpGraph& g, QString ref, double* scale)
-{
-    for (int guard = 0; guard < 256 && !ref.isEmpty(); ++guard) {
-        if (g.input(ref))
-            return ref;
-        const GraphOp* o = g.op(ref);
-        if (!o || o->refs.isEmpty())
-            return {};
-        if (!o->view && !isScalarScale(*o, scale))
-            return {};
-        ref = o->refs.first();
-    }
-    return {};
+QString rootThroughScale(const OpGraph& g, QString ref, double* scale) {
+  for (int guard = 0; guard < 256 && !ref.isEmpty(); ++guard) {
+    if (g.input(ref)) return ref;
+    const GraphOp* o = g.op(ref);
+    if (!o || o->refs.isEmpty()) return {};
+    if (!o->view && !isScalarScale(*o, scale)) return {};
+    ref = o->refs.first();
+  }
+  return {};
 }
 
 class AttentionAnchor final : public Anchor {
-public:
-    QString id() const override { return QStringLiteral("attention"); }
-    QString category() const override { return QStringLiteral("Attention"); }
-    QString templatePath(const QString& framework) const override
-    {
-        return framework == u"triton" ? QStringLiteral(":/kwb/templates/kernels/triton_attention.py.tmpl") : QString();
-    }
+ public:
+  QString id() const override { return QStringLiteral("attention"); }
+  QString category() const override { return QStringLiteral("Attention"); }
+  QString templatePath(const QString& framework) const override {
+    return framework == u"triton" ? QStringLiteral(":/kwb/templates/kernels/triton_attention.py.tmpl") : QString();
+  }
 
-    std::optional<AnchorPlan> plan(const OpGraph& g, const nlohmann::json& spec, QString* whyNot) const override
-    {
-        const nlohmann::json pat = spec.is_object() ? spec.value("pattern", nlohmann::json::object()) : nlohmann::json::object();
-        if (!pat.is_object() || pat.value("primary", std::string()) != "Attention")
-            return std::nullopt;
-        QString q, k, v;
-        double scale = 1.0;
-        bool causal = false, scaleGiven = false;
-        const QList<const GraphOp*> compute = g.compute();
-        const GraphOp* fused = nullptr;
-        for (const GraphOp* o : compute)
-            if (o->category == u"Attention")
-                fused = o;
-        QSet<QString> covered;
-        if (fused) {
-            if (fused->refs.size() < 3)
-                return anchors::fail(whyNot, QStringLiteral("%1 without Q, K and V").arg(anchors::where(*fused)));
-            q = rootThroughScale(g, fused->refs.at(0), &scale);
-            k = rootThroughScale(g, fused->refs.at(1), &scale);
-            v = g.rootOf(fused->refs.at(2));
-            const nlohmann::json& a = fused->args;
-            if (a.is_object()) {
-                if (a.contains("attn_mask") && !a.at("attn_mask").is_null())
-                    return anchors::fail(whyNot, QStringLiteral("%1 with an attn_mask: only causal masking is written").arg(anchors::where(*fused)));
-                if (a.contains("dropout_p") && a.at("dropout_p").is_number() && a.at("dropout_p").get<double>() != 0.0)
-                    return anchors::fail(whyNot, QStringLiteral("%1 with dropout: no deterministic reference to check against").arg(anchors::where(*fused)));
-                causal = a.value("is_causal", false) == true;
-                if (a.contains("scale") && a.at("scale").is_number()) {
-                    scale *= a.at("scale").get<double>();
-                    scaleGiven = true;
-                }
-            }
-            covered.insert(fused->id);
-        } else {
-            // GEMM -> softmax -> GEMM: Q·Kᵀ, scaled, softmax over the last dim, then ·V.
-            QList<const GraphOp*> gemms;
-            const GraphOp* softmax = nullptr;
-            for (const GraphOp* o : compute) {
-                if (o->category == u"GEMM")
-                    gemms << o;
-                else if (o->category == u"Softmax")
-                    softmax = o;
-                else if (o->name == u"tril" || o->name == u"triu" || o->name == u"masked_fill" || o->name == u"where")
-                    return anchors::fail(whyNot, QStringLiteral("%1: a masked attention traced as ops; the template's causal mask is used "
-                                                                "only when the fused op says is_causal")
-                                                     .arg(anchors::where(*o)));
-                else if (!(o->name == u"mul" || o->name == u"div"))
-                    return anchors::fail(whyNot, QStringLiteral("attention with %1: only a scale between the GEMMs is fused").arg(anchors::where(*o)));
-            }
-            if (gemms.size() != 2 || !softmax || gemms.at(0)->refs.size() < 2 || gemms.at(1)->refs.size() < 2)
-                return anchors::fail(whyNot, QStringLiteral("attention traced as %1 GEMMs%2: the anchor takes Q·Kᵀ, softmax, ·V")
-                                                 .arg(gemms.size())
-                                                 .arg(softmax ? QString() : QStringLiteral(" and no softmax")));
-            q = rootThroughScale(g, gemms.at(0)->refs.at(0), &scale);
-            k = rootThroughScale(g, gemms.at(0)->refs.at(1), &scale);
-            v = g.rootOf(gemms.at(1)->refs.at(1));
-            // the scale between the GEMMs (S * c or S / c)
-            for (const GraphOp* o : compute) {
-                double f = 1.0;
-                if (!isScalarScale(*o, &f))
-                    continue;
-                const GraphOp* from = g.op(o->refs.first());
-                while (from && from->view && !from->refs.isEmpty())
-                    from = g.op(from->refs.first());
-                if (from && from->category == u"GEMM")
-                    scale *= f;
-            }
-            scaleGiven = true;
-            for (const GraphOp* o : compute)
-                covered.insert(o->id);
+  std::optional<AnchorPlan> plan(const OpGraph& g, const nlohmann::json& spec, QString* whyNot) const override {
+    const nlohmann::json pat =
+        spec.is_object() ? spec.value("pattern", nlohmann::json::object()) : nlohmann::json::object();
+    if (!pat.is_object() || pat.value("primary", std::string()) != "Attention") return std::nullopt;
+    QString q, k, v;
+    double scale = 1.0;
+    bool causal = false, scaleGiven = false;
+    const QList<const GraphOp*> compute = g.compute();
+    const GraphOp* fused = nullptr;
+    for (const GraphOp* o : compute)
+      if (o->category == u"Attention") fused = o;
+    QSet<QString> covered;
+    if (fused) {
+      if (fused->refs.size() < 3)
+        return anchors::fail(whyNot, QStringLiteral("%1 without Q, K and V").arg(anchors::where(*fused)));
+      q = rootThroughScale(g, fused->refs.at(0), &scale);
+      k = rootThroughScale(g, fused->refs.at(1), &scale);
+      v = g.rootOf(fused->refs.at(2));
+      const nlohmann::json& a = fused->args;
+      if (a.is_object()) {
+        if (a.contains("attn_mask") && !a.at("attn_mask").is_null())
+          return anchors::fail(
+              whyNot,
+              QStringLiteral("%1 with an attn_mask: only causal masking is written").arg(anchors::where(*fused)));
+        if (a.contains("dropout_p") && a.at("dropout_p").is_number() && a.at("dropout_p").get<double>() != 0.0)
+          return anchors::fail(whyNot, QStringLiteral("%1 with dropout: no deterministic reference to check against")
+                                           .arg(anchors::where(*fused)));
+        causal = a.value("is_causal", false) == true;
+        if (a.contains("scale") && a.at("scale").is_number()) {
+          scale *= a.at("scale").get<double>();
+          scaleGiven = true;
         }
-        if (g.outputs.size() != 1)
-            return anchors::fail(whyNot, QStringLiteral("attention whose forward() returns %1 outputs; the template writes one")
-                                             .arg(g.outputs.size()));
-        const TensorInfo* qi = g.input(q);
-        if (!qi || !g.input(k) || !g.input(v))
-            return anchors::fail(whyNot, QStringLiteral("attention whose Q, K and V are not forward() arguments (a projection before it "
-                                                        "is a prologue, not fused yet)"));
-        if (qi->shape.size() < 2)
-            return anchors::fail(whyNot, QStringLiteral("attention on a rank-%1 Q").arg(qi->shape.size()));
-        const qint64 d = qi->shape.last();
-        const qint64 lq = qi->shape.at(qi->shape.size() - 2);
-        const qint64 lk = g.input(k)->shape.size() >= 2 ? g.input(k)->shape.at(g.input(k)->shape.size() - 2) : 0;
-        const double defaultScale = d > 0 ? 1.0 / std::sqrt(static_cast<double>(d)) : 1.0;
-        const bool isDefault = !scaleGiven || std::abs(scale - defaultScale) <= 1e-12 * defaultScale;
-
-        AnchorPlan p;
-        p.anchor = id();
-        p.input = q;
-        p.ops = QStringList(covered.begin(), covered.end());
-        p.ops.sort();
-        p.description = QStringLiteral("%1scaled dot-product attention of %2 %3, %4, %5 (Lq %6, Lk %7, head_dim %8, scale %9)")
-                            .arg(causal ? QStringLiteral("causal ") : QString(), q, anchors::shapeText(qi->shape), k, v)
-                            .arg(lq)
-                            .arg(lk)
-                            .arg(d)
-                            .arg(isDefault ? QStringLiteral("1/sqrt(head_dim)") : QString::number(scale, 'g', 8));
-        p.vars = {{QStringLiteral("Q"), q},
-                  {QStringLiteral("K"), k},
-                  {QStringLiteral("V"), v},
-                  {QStringLiteral("SCALE"), isDefault ? QStringLiteral("None") : pyFloat(scale)},
-                  {QStringLiteral("CAUSAL"), pyBool(causal)}};
-        const bool flash = d <= 256;
-        p.mathDtype = qi->dtype == u"float32" ? QStringLiteral("tf32") : QString();
-        p.tile = 64;
-        p.config = {
-            {QStringLiteral("path"), QStringLiteral("chosen per call from head_dim and reported as ModelNew.last_path (expected at the spec's "
-                                                    "shapes: %1)")
-                                         .arg(flash ? QStringLiteral("flash") : QStringLiteral("materialised"))},
-            {QStringLiteral("tile"),
-             flash ? QStringLiteral("flash: a block of query rows per CTA, K/V streamed in blocks, online softmax with fp32 running max and sum")
-                   : QStringLiteral("materialised (head_dim %1 > 256: a [rows, head_dim] accumulator does not fit in registers): S = scale·Q·Kᵀ "
-                                    "by a GEMM kernel into fp32, a row softmax in place, O = P·V by a GEMM kernel; batch x heads in chunks "
-                                    "that keep S under the template's byte budget")
-                         .arg(d)},
-            {QStringLiteral("grid"), QStringLiteral("query blocks x (batch x heads); CTAs of the last launch in ModelNew.last_grid_blocks")},
-            {QStringLiteral("dtype handling"), QStringLiteral("%1, fp32 softmax and accumulation, output in Q's dtype (%2)")
-                                                   .arg(p.mathDtype == u"tf32" ? QStringLiteral("fp32 operands on TF32 tensor cores")
-                                                                              : QStringLiteral("operands in their own dtype"),
-                                                        qi->dtype)},
-            {QStringLiteral("launch plumbing"), QStringLiteral("strided inputs are made contiguous first; output from torch.empty")},
-        };
-        return p;
+      }
+      covered.insert(fused->id);
+    } else {
+      // GEMM -> softmax -> GEMM: Q·Kᵀ, scaled, softmax over the last dim, then ·V.
+      QList<const GraphOp*> gemms;
+      const GraphOp* softmax = nullptr;
+      for (const GraphOp* o : compute) {
+        if (o->category == u"GEMM")
+          gemms << o;
+        else if (o->category == u"Softmax")
+          softmax = o;
+        else if (o->name == u"tril" || o->name == u"triu" || o->name == u"masked_fill" || o->name == u"where")
+          return anchors::fail(
+              whyNot, QStringLiteral("%1: a masked attention traced as ops; the template's causal mask is used "
+                                     "only when the fused op says is_causal")
+                          .arg(anchors::where(*o)));
+        else if (!(o->name == u"mul" || o->name == u"div"))
+          return anchors::fail(
+              whyNot,
+              QStringLiteral("attention with %1: only a scale between the GEMMs is fused").arg(anchors::where(*o)));
+      }
+      if (gemms.size() != 2 || !softmax || gemms.at(0)->refs.size() < 2 || gemms.at(1)->refs.size() < 2)
+        return anchors::fail(whyNot,
+                             QStringLiteral("attention traced as %1 GEMMs%2: the anchor takes Q·Kᵀ, softmax, ·V")
+                                 .arg(gemms.size())
+                                 .arg(softmax ? QString() : QStringLiteral(" and no softmax")));
+      q = rootThroughScale(g, gemms.at(0)->refs.at(0), &scale);
+      k = rootThroughScale(g, gemms.at(0)->refs.at(1), &scale);
+      v = g.rootOf(gemms.at(1)->refs.at(1));
+      // the scale between the GEMMs (S * c or S / c)
+      for (const GraphOp* o : compute) {
+        double f = 1.0;
+        if (!isScalarScale(*o, &f)) continue;
+        const GraphOp* from = g.op(o->refs.first());
+        while (from && from->view && !from->refs.isEmpty()) from = g.op(from->refs.first());
+        if (from && from->category == u"GEMM") scale *= f;
+      }
+      scaleGiven = true;
+      for (const GraphOp* o : compute) covered.insert(o->id);
     }
+    if (g.outputs.size() != 1)
+      return anchors::fail(whyNot,
+                           QStringLiteral("attention whose forward() returns %1 outputs; the template writes one")
+                               .arg(g.outputs.size()));
+    const TensorInfo* qi = g.input(q);
+    if (!qi || !g.input(k) || !g.input(v))
+      return anchors::fail(
+          whyNot, QStringLiteral("attention whose Q, K and V are not forward() arguments (a projection before it "
+                                 "is a prologue, not fused yet)"));
+    if (qi->shape.size() < 2)
+      return anchors::fail(whyNot, QStringLiteral("attention on a rank-%1 Q").arg(qi->shape.size()));
+    const qint64 d = qi->shape.last();
+    const qint64 lq = qi->shape.at(qi->shape.size() - 2);
+    const qint64 lk = g.input(k)->shape.size() >= 2 ? g.input(k)->shape.at(g.input(k)->shape.size() - 2) : 0;
+    const double defaultScale = d > 0 ? 1.0 / std::sqrt(static_cast<double>(d)) : 1.0;
+    const bool isDefault = !scaleGiven || std::abs(scale - defaultScale) <= 1e-12 * defaultScale;
+
+    AnchorPlan p;
+    p.anchor = id();
+    p.input = q;
+    p.ops = QStringList(covered.begin(), covered.end());
+    p.ops.sort();
+    p.description =
+        QStringLiteral("%1scaled dot-product attention of %2 %3, %4, %5 (Lq %6, Lk %7, head_dim %8, scale %9)")
+            .arg(causal ? QStringLiteral("causal ") : QString(), q, anchors::shapeText(qi->shape), k, v)
+            .arg(lq)
+            .arg(lk)
+            .arg(d)
+            .arg(isDefault ? QStringLiteral("1/sqrt(head_dim)") : QString::number(scale, 'g', 8));
+    p.vars = {{QStringLiteral("Q"), q},
+              {QStringLiteral("K"), k},
+              {QStringLiteral("V"), v},
+              {QStringLiteral("SCALE"), isDefault ? QStringLiteral("None") : pyFloat(scale)},
+              {QStringLiteral("CAUSAL"), pyBool(causal)}};
+    const bool flash = d <= 256;
+    p.mathDtype = qi->dtype == u"float32" ? QStringLiteral("tf32") : QString();
+    p.tile = 64;
+    p.config = {
+        {QStringLiteral("path"),
+         QStringLiteral("chosen per call from head_dim and reported as ModelNew.last_path (expected at the spec's "
+                        "shapes: %1)")
+             .arg(flash ? QStringLiteral("flash") : QStringLiteral("materialised"))},
+        {QStringLiteral("tile"), flash ? QStringLiteral("flash: a block of query rows per CTA, K/V streamed in blocks, "
+                                                        "online softmax with fp32 running max and sum")
+                                       : QStringLiteral("materialised (head_dim %1 > 256: a [rows, head_dim] "
+                                                        "accumulator does not fit in registers): S = scale·Q·Kᵀ "
+                                                        "by a GEMM kernel into fp32, a row softmax in place, O = P·V "
+                                                        "by a GEMM kernel; batch x heads in chunks "
+                                                        "that keep S under the template's byte budget")
+                                             .arg(d)},
+        {QStringLiteral("grid"),
+         QStringLiteral("query blocks x (batch x heads); CTAs of the last launch in ModelNew.last_grid_blocks")},
+        {QStringLiteral("dtype handling"),
+         QStringLiteral("%1, fp32 softmax and accumulation, output in Q's dtype (%2)")
+             .arg(p.mathDtype == u"tf32" ? QStringLiteral("fp32 operands on TF32 tensor cores")
+                                         : QStringLiteral("operands in their own dtype"),
+                  qi->dtype)},
+        {QStringLiteral("launch plumbing"),
+         QStringLiteral("strided inputs are made contiguous first; output from torch.empty")},
+    };
+    return p;
+  }
 };
 
-} // namespace
+}  // namespace
 
-const Anchor& attentionAnchor()
-{
-    static const AttentionAnchor a;
-    return a;
+const Anchor& attentionAnchor() {
+  static const AttentionAnchor a;
+  return a;
 }
 
-} // namespace kwb
+}  // namespace kwb

@@ -44,4 +44,4 @@ QString producerOf(const OpGraph& g, const QString& ref);
 /// (reached through views), the argument's name for a forward() input, "" otherwise.
 QString operandExpr(const OpGraph& g, const QString& ref);
 
-} // namespace kwb::anchors
+}  // namespace kwb::anchors
