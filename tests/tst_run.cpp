@@ -294,21 +294,22 @@ class TestRun : public QObject {
     QCOMPARE(*r.refHostUs, 18.0);
     QCOMPARE(toJson(r).at("host_us").get<double>(), 41.5);
 
-    const HarnessEvent d =
-        parseHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON={\"version\": \"v0\", \"mode\": \"gpu\", "
-                                        "\"status\": \"PASS\", \"framework\": \"cutedsl\","
-                                        " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, "
-                                        "\"timing_method\": \"cuda_event\","
-                                        " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], "
-                                        "[3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
-                                        " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, "
-                                        "\"host_us\": 60.25, \"ref_host_us\": null,"
-                                        " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, "
-                                        "\"skipped_cases\": [{\"name\": \"boundary_tail\","
-                                        " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: "
-                                        "ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
-                                        " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", "
-                                        "\"latency_us\": 4.5, \"compile_s\": 21.25}}"));
+    const HarnessEvent d = parseHarnessLine(
+        QStringLiteral("[test_kernel] RESULT_JSON={\"version\": \"v0\", \"mode\": \"gpu\", "
+                       "\"status\": \"PASS\", \"framework\": \"cutedsl\","
+                       " \"gpu\": \"NVIDIA H100 80GB HBM3\", \"torch\": \"2.11.0\", \"triton\": null, "
+                       "\"timing_method\": \"cuda_event\","
+                       " \"cases\": [{\"name\": \"a\", \"status\": \"PASS\", \"shape\": [[2, 3], "
+                       "[3]], \"rel_err\": 0.001}], \"max_rel_err\": 0.001,"
+                       " \"primary_case\": \"a\", \"latency_us\": 3.25, \"ref_latency_us\": 7.5, "
+                       "\"host_us\": 60.25, \"ref_host_us\": null,"
+                       " \"grid_blocks\": 1056, \"dry_run_note\": null, \"extra\": 1, "
+                       "\"skipped_cases\": [{\"name\": \"boundary_tail\","
+                       " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: "
+                       "ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
+                       " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", "
+                       "\"latency_us\": 4.5, \"compile_s\": 21.25}, \"dispatch_check\": {\"ok\": false, "
+                       "\"compute_ops\": [{\"op\": \"relu\", \"count\": 2}, {\"count\": 1}], \"ops\": 5}}"));
     QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
     QVERIFY(d.runResult);
     const RunResult& rr = *d.runResult;
@@ -332,6 +333,8 @@ class TestRun : public QObject {
     QCOMPARE(*rr.compileRefCompileS, 21.25);
     QCOMPARE(rr.compileRefPrecision, QStringLiteral("tf32"));
     QVERIFY(rr.compileRefError.isEmpty());
+    QCOMPARE(rr.dispatchCheckOk, std::optional<bool>(false));
+    QCOMPARE(rr.dispatchComputeOps, QStringList{QStringLiteral("aten::relu x2")});  // the entry without "op" dropped
     QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
     QCOMPARE(*rr.hostUs, 60.25);
     QVERIFY(!rr.refHostUs);  // null: not measured

@@ -48,6 +48,12 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
   if (!in.implemented) reasons.append(QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   if (!in.staticCheckOk) reasons.append(in.staticCheck);
+  // The dynamic half: the harness ran ModelNew.forward under a dispatch recorder (a static check cannot see
+  // every route to a PyTorch op: a callable stored in __init__, a lambda, importlib, the tensor's type).
+  if (in.implemented && !in.cpuDryRun && o.result && o.result->dispatchCheckOk == false)
+    reasons.append(QStringLiteral("dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must "
+                                  "compute through its framework")
+                       .arg(o.result->dispatchComputeOps.join(QStringLiteral(", "))));
   if (in.implemented && conformanceFrameworks().contains(in.framework)) {
     // stdlib-only checker: any python3 will do (the same interpreter as the CuTe DSL static check)
     const ConformanceResult c = checkConformance(QStringLiteral("python3"), kernelPath, in.framework);

@@ -188,6 +188,16 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error) {
     if (c.contains("error") && c.at("error").is_string())
       r.compileRefError = qs(c.at("error").get<std::string>()).left(500);
   }
+  if (const auto it = o.find("dispatch_check"); it != o.end() && it->is_object()) {
+    const json& d = *it;
+    if (d.contains("ok") && d.at("ok").is_boolean()) r.dispatchCheckOk = d.at("ok").get<bool>();
+    if (d.contains("compute_ops") && d.at("compute_ops").is_array())
+      for (const auto& op : d.at("compute_ops"))
+        if (op.is_object() && op.contains("op") && op.at("op").is_string() && r.dispatchComputeOps.size() < 32)
+          r.dispatchComputeOps.append(QStringLiteral("aten::%1 x%2")
+                                          .arg(qs(op.at("op").get<std::string>()).left(80))
+                                          .arg(op.value("count", 1)));
+  }
   if (const auto it = o.find("torch_shims"); it != o.end() && it->is_array())
     for (const auto& s : *it)
       if (s.is_string()) r.torchShims.append(qs(s.get<std::string>()));

@@ -63,7 +63,12 @@ struct RunResult {
   std::optional<double> compileRefCompileS;   ///< "compile_ref.compile_s": wall time of the first (compiling) call, s
   QString compileRefPrecision;                ///< "compile_ref.precision", e.g. "tf32"
   QString compileRefError;                    ///< "compile_ref.error": why there is no figure
-  nlohmann::json raw;                         ///< the document exactly as received
+  /// "dispatch_check" (GPU and test runs): whether ModelNew.forward, run once under a dispatch recorder,
+  /// reached a PyTorch compute op (the dynamic half of the conformance gate). nullopt: not reported or
+  /// not established; the ops as "aten::name xN".
+  std::optional<bool> dispatchCheckOk;
+  QStringList dispatchComputeOps;
+  nlohmann::json raw;  ///< the document exactly as received
 };
 
 /// What one output line is.

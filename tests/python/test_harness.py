@@ -369,6 +369,16 @@ class KernelFailureTest(unittest.TestCase):
                                   "boundary_size1": "PASS", "strided": "FAIL"})
         self.assertIn("NaN", r.results["strided"]["reason"])
 
+    def test_dispatch_check_names_the_compute_op_a_forward_ran(self):
+        # the test-mode stand-in computes with torch (clamp_min): the dispatch recorder sees it, however reached
+        r = self.harness("good_relu.py", "--cases", "problem_shape")
+        chk = r.result["dispatch_check"]
+        self.assertFalse(chk["ok"], chk)
+        self.assertIn("clamp_min", [o["op"] for o in chk["compute_ops"]])
+        # a forward of views and allocation only is clean (this one fails its case, which is not the point)
+        r = self.harness("identity.py", "--cases", "problem_shape")
+        self.assertTrue(r.result["dispatch_check"]["ok"], r.result["dispatch_check"])
+
     def test_reference_refusing_a_layout_runs_on_contiguous_copies(self):
         r = self.harness("good_relu.py", "--cases", "problem_shape,strided", reference="relu_contiguous_only.py")
         self.assertEqual(r.rc, 0, r)
