@@ -67,8 +67,70 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
   return {};
 }
 
+VersionsModel::VersionsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void VersionsModel::resetData(const QList<VersionInfo>& versions) {
+  beginResetModel();
+  m_rows = versions;
+  endResetModel();
+}
+
+int VersionsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+int VersionsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant VersionsModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const VersionInfo& v = m_rows[index.row()];
+  if (role == Qt::ToolTipRole) return v.commitSubject.isEmpty() ? v.file : v.file + u'\n' + v.commitSubject;
+  if (role == Qt::ForegroundRole && index.column() == GateColumn) return CaseTableModel::statusColor(v.gate);
+  if (role != Qt::DisplayRole) return {};
+  switch (static_cast<Columns>(index.column())) {
+    case VersionColumn:
+      return v.version.toUpper();
+    case GateColumn:
+      return v.gate.isEmpty() ? tr("—") : v.gate;
+    case LatencyColumn:
+      return v.latencyUs ? QString::number(*v.latencyUs, 'f', 3) : tr("—");
+    case SpeedupColumn: {
+      const auto sp = index.row() > 0 ? speedupOver(m_rows[index.row() - 1], v) : std::nullopt;
+      return sp ? QStringLiteral("%1x").arg(*sp, 0, 'f', 3) : tr("—");
+    }
+    case RelErrColumn:
+      return v.relErr ? QString::number(*v.relErr, 'e', 2) : tr("—");
+    case CommitColumn:
+      return v.commit.isEmpty() ? tr("not committed") : v.commit.left(12);
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
+QVariant VersionsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (static_cast<Columns>(section)) {
+    case VersionColumn:
+      return tr("Version");
+    case GateColumn:
+      return tr("Gate");
+    case LatencyColumn:
+      return tr("µs");
+    case SpeedupColumn:
+      return tr("Speedup vs previous");
+    case RelErrColumn:
+      return tr("rel_err");
+    case CommitColumn:
+      return tr("Commit");
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent),
+      m_versions(new VersionsModel(this)),
       m_model(new RunsModel(this)),
       m_view(new QTableView(this)),
       m_compare(new QPushButton(tr("Compare the two selected"), this)) {
@@ -88,9 +150,21 @@ RunsPanel::RunsPanel(QWidget* parent)
   connect(m_compare, &QPushButton::clicked, this, &RunsPanel::compareSelected);
   connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { m_compare->setEnabled(m_view->selectionModel()->selectedRows().size() == 2); });
+  auto* versions = new QTableView(this);
+  versions->setObjectName(QStringLiteral("versionsTable"));
+  versions->setModel(m_versions);
+  versions->verticalHeader()->hide();
+  versions->horizontalHeader()->setStretchLastSection(true);
+  versions->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  versions->setSelectionBehavior(QAbstractItemView::SelectRows);
+  versions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  versions->setToolTip(tr("V0 is the baseline; `kwb measure` records each edited kernel.py as the next version"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(m_view, 1);
+  layout->addWidget(new QLabel(tr("Versions"), this));
+  layout->addWidget(versions, 1);
+  layout->addWidget(new QLabel(tr("Runs"), this));
+  layout->addWidget(m_view, 2);
   auto* row = new QHBoxLayout;
   row->addStretch(1);
   row->addWidget(m_compare);
@@ -98,11 +172,20 @@ RunsPanel::RunsPanel(QWidget* parent)
 }
 
 void RunsPanel::setSession(WorkbenchSession* session) {
-  connect(session, &WorkbenchSession::reviewChanged, this,
-          [this, session] { m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{}); });
+  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
+    m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{});
+    listVersions(session->review() ? session->review()->root : QString());
+  });
+}
+
+void RunsPanel::listVersions(const QString& workspace) {
+  // A damaged record lists nothing here; review mode and `kwb versions` name it.
+  const auto list = workspace.isEmpty() ? std::nullopt : readVersions(workspace);
+  m_versions->resetData(list ? *list : QList<VersionInfo>{});
 }
 
 void RunsPanel::showWorkspace(const QString& workspace) {
+  listVersions(workspace);
   if (workspace.isEmpty()) {
     m_model->resetData({});
     return;
