@@ -1,6 +1,7 @@
 #include "widgets/runspanel.h"
 
 #include "core/review/reviewexport.h"
+#include "core/vcs/gitrepo.h"
 #include "core/review/session.h"
 #include "widgets/casetablemodel.h"
 
@@ -157,12 +158,24 @@ RunsPanel::RunsPanel(QWidget* parent)
   versions->horizontalHeader()->setStretchLastSection(true);
   versions->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   versions->setSelectionBehavior(QAbstractItemView::SelectRows);
+  versions->setSelectionMode(QAbstractItemView::ExtendedSelection);
   versions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_versionsView = versions;
+  m_diff = new QPushButton(tr("Diff kernel.py of the two selected versions"), this);
+  m_diff->setObjectName(QStringLiteral("diffVersionsButton"));
+  m_diff->setEnabled(false);
+  connect(m_diff, &QPushButton::clicked, this, &RunsPanel::diffSelectedVersions);
+  connect(versions->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          [this] { m_diff->setEnabled(m_versionsView->selectionModel()->selectedRows().size() == 2); });
   versions->setToolTip(tr("V0 is the baseline; `kwb measure` records each edited kernel.py as the next version"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(new QLabel(tr("Versions"), this));
   layout->addWidget(versions, 1);
+  auto* diffRow = new QHBoxLayout;
+  diffRow->addStretch(1);
+  diffRow->addWidget(m_diff);
+  layout->addLayout(diffRow);
   layout->addWidget(new QLabel(tr("Runs"), this));
   layout->addWidget(m_view, 2);
   auto* row = new QHBoxLayout;
@@ -179,6 +192,7 @@ void RunsPanel::setSession(WorkbenchSession* session) {
 }
 
 void RunsPanel::listVersions(const QString& workspace) {
+  m_workspace = workspace;
   // A damaged record lists nothing here; review mode and `kwb versions` name it.
   const auto list = workspace.isEmpty() ? std::nullopt : readVersions(workspace);
   m_versions->resetData(list ? *list : QList<VersionInfo>{});
@@ -223,6 +237,45 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
                      num(row.b, true), ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
   }
   return html + QStringLiteral("</table>");
+}
+
+QString RunsPanel::kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                  QString* error) {
+  if (a.commit.isEmpty() || b.commit.isEmpty()) {
+    if (error)
+      *error = tr("%1 is not committed: there is no kernel.py of it to diff")
+                   .arg(a.commit.isEmpty() ? a.version.toUpper() : b.version.toUpper());
+    return {};
+  }
+  auto repo = GitRepo::openOrInit(workspace, error);
+  if (!repo) return {};
+  const auto diff = repo->diffFile(a.commit, b.commit, QStringLiteral("kernel.py"), error);
+  if (!diff) return {};
+  QString body;
+  for (const QString& line : diff->split(u'\n')) {
+    const QString esc = line.toHtmlEscaped();
+    if (line.startsWith(u'+') && !line.startsWith(QStringLiteral("+++")))
+      body += QStringLiteral("<span style=\"color:#1a7f37\">%1</span>\n").arg(esc);
+    else if (line.startsWith(u'-') && !line.startsWith(QStringLiteral("---")))
+      body += QStringLiteral("<span style=\"color:#cf222e\">%1</span>\n").arg(esc);
+    else
+      body += esc + u'\n';
+  }
+  return QStringLiteral("<h3>kernel.py: %1 → %2</h3>").arg(a.version.toUpper(), b.version.toUpper()) +
+         (diff->isEmpty() ? tr("<p>kernel.py is the same in both versions.</p>")
+                          : QStringLiteral("<pre>%1</pre>").arg(body));
+}
+
+void RunsPanel::diffSelectedVersions() {
+  QModelIndexList rows = m_versionsView->selectionModel()->selectedRows();
+  if (rows.size() != 2) return;
+  std::sort(rows.begin(), rows.end(), [](const QModelIndex& x, const QModelIndex& y) { return x.row() < y.row(); });
+  const VersionInfo& a = m_versions->versions().at(rows[0].row());
+  const VersionInfo& b = m_versions->versions().at(rows[1].row());
+  QString error;
+  QString html = kernelDiffHtml(m_workspace, a, b, &error);
+  if (html.isEmpty()) html = QStringLiteral("<p>%1</p>").arg(error.toHtmlEscaped());
+  Q_EMIT comparisonReady(tr("kernel.py %1 → %2").arg(a.version.toUpper(), b.version.toUpper()), html);
 }
 
 void RunsPanel::compareSelected() {

@@ -69,6 +69,15 @@ class RunsPanel : public QWidget {
   VersionsModel* versionsModel() const { return m_versions; }
   QTableView* view() const { return m_view; }
 
+  /// kernel.py's diff between two committed versions of `workspace` (git, libgit2) as HTML; the first is
+  /// the older. "" with *error set when either is not committed or git fails.
+  static QString kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                QString* error = nullptr);
+  /// The versions table (select two versions to diff their kernel.py).
+  QTableView* versionsView() const { return m_versionsView; }
+  /// Diffs the two selected versions' kernel.py: emits comparisonReady(), or nothing when not two committed.
+  void diffSelectedVersions();
+
   /// The two runs' cases side by side as an HTML table (the first is the older). "" when a run has no
   /// result.json.
   static QString comparisonHtml(const QString& runDirA, const QString& runDirB);
@@ -83,6 +92,9 @@ class RunsPanel : public QWidget {
   void compareSelected();
   void listVersions(const QString& workspace);
   VersionsModel* m_versions;
+  QTableView* m_versionsView = nullptr;
+  QPushButton* m_diff = nullptr;
+  QString m_workspace;
   RunsModel* m_model;
   QTableView* m_view;
   QPushButton* m_compare;
