@@ -703,6 +703,35 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   const QString html = ready.at(0).at(1).toString();
   QVERIFY2(html.contains(QStringLiteral("-BLOCK = 1024")) && html.contains(QStringLiteral("+BLOCK = 4096")),
            qPrintable(html));
+
+  // Every version's point on the roofline: V1's from .kwb/roofline_v1.json (a GPU run of ReLU on an H200:
+  // 0.125 FLOP/byte, 0.5 TFLOPS), beside V0's.
+  RooflineData rl;
+  rl.gpuId = QStringLiteral("H200-SXM");
+  rl.dtype = QStringLiteral("fp32");
+  rl.peakTflops = 67.0;
+  rl.bandwidthTBs = 4.8;
+  rl.ridgePoint = 67.0 / 4.8;
+  rl.pointIntensity = 0.125;
+  rl.pointTflops = 0.4;
+  RooflineData v1 = rl;
+  v1.pointTflops = 0.5;
+  QDir(ws).mkpath(QStringLiteral(".kwb"));
+  QFile f(QDir(ws).filePath(QStringLiteral(".kwb/roofline_v1.json")));
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(QByteArray::fromStdString(rooflineToJson(v1).dump()));
+  f.close();
+  const auto points = RooflinePlot::versionPoints(ws);
+  QCOMPARE(points.size(), 1);
+  QCOMPARE(points[0].label, QStringLiteral("V1"));
+  QCOMPARE(points[0].tflops, 0.5);
+  RooflinePlot plot;
+  plot.setData(rl);
+  plot.setVersionPoints(points);
+  QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->size(), 1);
+  QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->constBegin()->value, 0.5);
+  QVERIFY(plot.chartLabels().contains(QStringLiteral("V1")));
+  QVERIFY(plot.hasPoint());  // V0's point stays
 }
 
 QTEST_MAIN(TestWidgets)
