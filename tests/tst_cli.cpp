@@ -946,7 +946,9 @@ class TstCli : public QObject {
                           "current_rel_err"})
       QVERIFY2(c1.contains(k) && c1[k].is_null(), k);  // a dry run measures no kernel on either side
     QVERIFY(QFile::exists(ws + QStringLiteral("/reports/v1_report.md")));
-    QVERIFY(readAll(ws + QStringLiteral("/reports/v1_report.md")).contains("# V1: kernel.py as edited"));
+    const QByteArray v1Report = readAll(ws + QStringLiteral("/reports/v1_report.md"));
+    QVERIFY(v1Report.contains("# V1: kernel.py as edited") && v1Report.contains("# V1 measurement report"));
+    QVERIFY(!v1Report.contains("# Baseline report"));
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), v0Report);  // V0's report is V0's
 
     writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited again for V2\n");

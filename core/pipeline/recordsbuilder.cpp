@@ -143,6 +143,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // ---- baseline_report.md
   ReportInput r;
   r.problemName = str(spec.value("source", nlohmann::json::object()), "name");
+  if (in.version > 0)
+    r.title = QStringLiteral("V%1 measurement report (the baseline is V0's baseline_report.md)").arg(in.version);
   r.kernelPath = QStringLiteral("kernel.py");
   r.testPath = QStringLiteral("test_kernel.py");
   r.referencePath = QStringLiteral("reference.py");
