@@ -917,6 +917,84 @@ class TstCli : public QObject {
              runsBefore + 1);
     QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/.kwb/lock")));  // released with the run
   }
+
+  // Versions (issue 16): an edited kernel.py measured again is V1, then V2, each compared with the one before;
+  // `kwb versions` lists them with their commits. A dry run commits as V0's dry run does (marked as such).
+  void measureVersions() {
+    const QString ws = m_tmp.filePath(QStringLiteral("versions_ws"));
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                    QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QByteArray v0Report = readAll(ws + QStringLiteral("/baseline_report.md"));
+    QByteArray kernel = readAll(ws + QStringLiteral("/kernel.py"));
+    QVERIFY(!kernel.isEmpty());
+    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited for V1: same kernel, measured again\n");
+
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("V1 measurement")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("--version v1")));
+    const auto v1 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v1.json")).toStdString());
+    QCOMPARE(v1["version"].get<std::string>(), std::string("v1"));
+    QCOMPARE(v1["optimization"]["action_category"].get<std::string>(), std::string("manual_edit"));
+    QCOMPARE(v1["workbench"]["mode"].get<std::string>(), std::string("cpu-dry-run"));
+    QVERIFY(v1["workbench"]["kernel_user_edited"].get<bool>());
+    const auto& c1 = v1["performance"]["comparison_with_previous"];
+    QCOMPARE(c1["previous_version"].get<std::string>(), std::string("v0"));
+    for (const char* k : {"previous_latency_us", "current_latency_us", "speedup", "latency_delta", "previous_rel_err",
+                          "current_rel_err"})
+      QVERIFY2(c1.contains(k) && c1[k].is_null(), k);  // a dry run measures no kernel on either side
+    QVERIFY(QFile::exists(ws + QStringLiteral("/reports/v1_report.md")));
+    const QByteArray v1Report = readAll(ws + QStringLiteral("/reports/v1_report.md"));
+    QVERIFY(v1Report.contains("# V1: kernel.py as edited") && v1Report.contains("# V1 measurement report"));
+    QVERIFY(!v1Report.contains("# Baseline report"));
+    QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), v0Report);  // V0's report is V0's
+
+    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited again for V2\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto v2 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v2.json")).toStdString());
+    QCOMPARE(v2["performance"]["comparison_with_previous"]["previous_version"].get<std::string>(), std::string("v1"));
+
+    r = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);  // header, V0, V1, V2
+    QVERIFY(lines[1].startsWith(QStringLiteral("V0")) && lines[1].contains(QStringLiteral("DRY_RUN")));
+    QVERIFY2(lines[1].contains(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")), qPrintable(r.out));
+    QVERIFY2(lines[2].contains(QStringLiteral("V1 (CPU dry run, not measured): edited kernel.py")), qPrintable(r.out));
+    QVERIFY2(lines[3].startsWith(QStringLiteral("V2")) && lines[3].contains(QStringLiteral("(none)")),
+             qPrintable(r.out));  // --no-commit
+    r = kwb({QStringLiteral("versions"), ws, QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const auto list = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(list.size(), size_t(3));
+    QCOMPARE(list[1]["version"].get<std::string>(), std::string("v1"));
+    QVERIFY(list[1]["commit"].is_string() && list[1]["commit"].get<std::string>().size() == 40);
+    QVERIFY(list[2]["commit"].is_null());
+    QVERIFY(list[1]["latency_us"].is_null() && list[1]["speedup_over_previous"].is_null());
+
+    // Bad input: a damaged record is named, nothing is measured.
+    writeFile(ws + QStringLiteral("/memory/v3.json"), "{ not json");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("v3.json")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
+    r = kwb({QStringLiteral("versions"), ws});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("v3.json")), qPrintable(r.err));
+    // A workspace without memory/v0.json.
+    QVERIFY(QFile::remove(ws + QStringLiteral("/memory/v3.json")));
+    QVERIFY(QFile::rename(ws + QStringLiteral("/memory/v0.json"), ws + QStringLiteral("/memory/v0.json.bak")));
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v3.json")));
+    // Not a workspace at all.
+    r = kwb({QStringLiteral("measure"), m_tmp.path(), QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+  }
 };
 
 QTEST_GUILESS_MAIN(TstCli)

@@ -313,6 +313,15 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(),
              QStringLiteral("report, memory"));
     QCOMPARE(runsPanel->model()->index(0, RunsModel::StatusColumn).data().toString(), QStringLiteral("PASS"));
+    // The versions: V0, a dry run, committed as such.
+    QAbstractItemModelTester versionsTester(runsPanel->versionsModel(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(runsPanel->versionsModel()->rowCount(), 1);
+    QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::VersionColumn).data().toString(),
+             QStringLiteral("V0"));
+    QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::GateColumn).data().toString(),
+             QStringLiteral("DRY_RUN"));
+    QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::CommitColumn).data().toString().size(), 12);
     // One of its run folders opens that run.
     const QString runs = QDir(ws).filePath(QStringLiteral(".kwb/runs"));
     const QString run = QDir(runs).filePath(QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst());

@@ -3,6 +3,8 @@
 #include "core/records/baselinereport.h"
 #include "core/records/markdown.h"
 #include "core/records/memoryrecord.h"
+#include "core/records/versions.h"
+#include "core/vcs/gitrepo.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -608,6 +610,85 @@ class TestRecords : public QObject {
     QVERIFY(!escaped.contains(QLatin1String("<script>")));
     QVERIFY(escaped.contains(QLatin1String("&lt;script&gt;")));
     QCOMPARE(markdownToHtml(QString()), QString());
+  }
+
+  // Versions: the comparison a later version records, and the typed list of a workspace's versions.
+  void comparisonWithPrevious_realValues() {
+    MemoryRecord v0 = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(v0.setJson(QStringLiteral("performance.latency_us"), 12.5));
+    QVERIFY(v0.setJson(QStringLiteral("performance.tflops"), 0.5));
+    QVERIFY(v0.setJson(QStringLiteral("performance.bandwidth_gbps"), 2000.0));
+    QVERIFY(v0.setJson(QStringLiteral("correctness.rel_err"), 1e-6));
+    MemoryRecord v1 = MemoryRecord::fromTemplate(QStringLiteral("v1"));
+    QVERIFY(v1.setJson(QStringLiteral("performance.latency_us"), 10.0));
+    QVERIFY(v1.setJson(QStringLiteral("performance.tflops"), 0.625));
+    QVERIFY(v1.setJson(QStringLiteral("performance.bandwidth_gbps"), 2500.0));
+    QVERIFY(v1.setJson(QStringLiteral("correctness.rel_err"), 2e-6));
+    const json c = comparisonWithPrevious(v0.json(), v1.json());
+    QCOMPARE(c["previous_version"].get<std::string>(), std::string("v0"));
+    QCOMPARE(c["previous_latency_us"].get<double>(), 12.5);
+    QCOMPARE(c["current_latency_us"].get<double>(), 10.0);
+    QCOMPARE(c["speedup"].get<double>(), 1.25);
+    QCOMPARE(c["latency_delta"].get<double>(), -2.5);
+    QCOMPARE(c["tflops_delta"].get<double>(), 0.125);
+    QCOMPARE(c["bandwidth_delta"].get<double>(), 500.0);
+    QCOMPARE(c["previous_rel_err"].get<double>(), 1e-6);
+    QCOMPARE(c["current_rel_err"].get<double>(), 2e-6);
+    // Set into the record it stays valid (the seed's three keys kept, ours added).
+    QVERIFY(v1.setJson(QStringLiteral("performance.comparison_with_previous"), c));
+    QVERIFY2(v1.validate().isEmpty(), qPrintable(v1.validate().join(u'\n')));
+    // A dry run on one side: nothing to compare, null, never 0.
+    MemoryRecord dry = MemoryRecord::fromTemplate(QStringLiteral("v2"));
+    const json d = comparisonWithPrevious(v1.json(), dry.json());
+    QVERIFY(d["speedup"].is_null() && d["latency_delta"].is_null() && d["current_latency_us"].is_null());
+    QCOMPARE(d["previous_latency_us"].get<double>(), 10.0);
+  }
+
+  void readVersions_listAndCommits() {
+    QTemporaryDir dir;
+    const QString ws = dir.path();
+    MemoryRecord v0 = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(v0.setJson(QStringLiteral("performance.latency_us"), 12.5));
+    QVERIFY(v0.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(v0.setJson(QStringLiteral("workbench.mode"), "gpu"));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    auto repo = GitRepo::openOrInit(ws);
+    QVERIFY(repo);
+    const auto c0 = repo->commit({QStringLiteral("memory/v0.json")}, QStringLiteral("V0: baseline kernel"));
+    QVERIFY(c0);
+    MemoryRecord v1 = MemoryRecord::fromTemplate(QStringLiteral("v1"));
+    QVERIFY(v1.setJson(QStringLiteral("performance.latency_us"), 10.0));
+    QVERIFY(v1.setJson(QStringLiteral("correctness.rel_err"), 3e-7));
+    QVERIFY(v1.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(v1.save(memoryPath(ws, QStringLiteral("v1"))));
+    const auto c1 = repo->commit({QStringLiteral("memory/v1.json")},
+                                 QStringLiteral("V1: edited kernel.py, 10.00 us, 1.250x over V0"));
+    QVERIFY(c1);
+    MemoryRecord v10 = MemoryRecord::fromTemplate(QStringLiteral("v10"));  // numeric order, not text order
+    QVERIFY(v10.setJson(QStringLiteral("workbench.mode"), "cpu-dry-run"));
+    QVERIFY(v10.save(memoryPath(ws, QStringLiteral("v10"))));
+    MemoryRecord masked = MemoryRecord::fromTemplate(QStringLiteral("v2"));
+    QVERIFY(masked.setJson(QStringLiteral("masked"), true));
+    QVERIFY(masked.save(memoryPath(ws, QStringLiteral("v2"))));
+
+    QString error;
+    const auto list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->size(), 3);
+    QCOMPARE(list->at(0).version, QStringLiteral("v0"));
+    QCOMPARE(list->at(0).commit, *c0);
+    QCOMPARE(list->at(1).number, 1);
+    QCOMPARE(list->at(1).commit, *c1);
+    QCOMPARE(*list->at(1).relErr, 3e-7);
+    QCOMPARE(*speedupOver(list->at(0), list->at(1)), 1.25);
+    QCOMPARE(list->at(2).number, 10);
+    QCOMPARE(list->at(2).gate, QStringLiteral("DRY_RUN"));
+    QVERIFY(list->at(2).commit.isEmpty());
+    QVERIFY(!speedupOver(list->at(1), list->at(2)));
+
+    writeFile(memoryPath(ws, QStringLiteral("v3")), "[1, 2");
+    QVERIFY(!readVersions(ws, &error));
+    QVERIFY2(error.contains(QStringLiteral("v3.json")), qPrintable(error));
   }
 };
 

@@ -197,6 +197,34 @@ class TestVcs : public QObject {
     QVERIFY(!GitRepo::openOrInit(file, &error));
     QVERIFY2(error.contains(file), qPrintable(error));
   }
+
+  // What changed in one file between two commits (kernel.py between versions).
+  void diffFileBetweenCommits() {
+    QTemporaryDir dir;
+    auto repo = GitRepo::openOrInit(dir.path());
+    QVERIFY(repo);
+    auto write = [&](const char* name, const QByteArray& text) {
+      QFile f(dir.filePath(QLatin1String(name)));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    write("kernel.py", "a = 1\nb = 2\n");
+    write("other.py", "x\n");
+    const auto c0 = repo->commit({QStringLiteral("kernel.py"), QStringLiteral("other.py")}, QStringLiteral("V0: base"));
+    QVERIFY(c0);
+    write("kernel.py", "a = 1\nb = 3\n");
+    write("other.py", "y\n");
+    const auto c1 = repo->commit({QStringLiteral("kernel.py"), QStringLiteral("other.py")}, QStringLiteral("V1: edit"));
+    QVERIFY(c1);
+    QString error;
+    const auto d = repo->diffFile(*c0, *c1, QStringLiteral("kernel.py"), &error);
+    QVERIFY2(d, qPrintable(error));
+    QVERIFY2(d->contains(QStringLiteral("-b = 2\n+b = 3\n")), qPrintable(*d));
+    QVERIFY(d->contains(QStringLiteral("kernel.py")) && !d->contains(QStringLiteral("other.py")));
+    QCOMPARE(*repo->diffFile(*c1, *c1, QStringLiteral("kernel.py")), QString());
+    QVERIFY(!repo->diffFile(QStringLiteral("0123456789abcdef"), *c1, QStringLiteral("kernel.py"), &error));
+    QVERIFY(!error.isEmpty());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestVcs)

@@ -21,6 +21,7 @@
 #include "widgets/editortabs.h"
 #include "widgets/knowledgemodel.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/runspanel.h"
 #include "widgets/runconsole.h"
 #include "widgets/specview.h"
 #include "widgets/verdictbadge.h"
@@ -35,6 +36,8 @@
 #include <QProgressBar>
 
 #include "core/pipeline/baselinejob.h"
+#include "core/records/memoryrecord.h"
+#include "core/vcs/gitrepo.h"
 
 using namespace kwb;
 
@@ -110,6 +113,7 @@ class TestWidgets : public QObject {
   void verdictLooks();
   void rooflineLabelsHoverExport();
   void editorFindReplaceGoto();
+  void runsPanelVersionsAndKernelDiff();
 };
 
 void TestWidgets::caseModel() {
@@ -656,6 +660,78 @@ void TestWidgets::editorFindReplaceGoto() {
   e.getCursorPosition(&line, &index);
   QCOMPARE(line, 2);
   QVERIFY(QFontInfo(CodeEditor::editorFont()).fixedPitch());
+}
+
+// The Runs tab's versions: V0 and V1 with their speedup, and kernel.py's diff between them from git.
+void TestWidgets::runsPanelVersionsAndKernelDiff() {
+  QTemporaryDir dir;
+  const QString ws = dir.path();
+  auto repo = GitRepo::openOrInit(ws);
+  QVERIFY(repo);
+  auto save = [&](const char* version, double latency, const QByteArray& kernel) {
+    MemoryRecord m = MemoryRecord::fromTemplate(QLatin1String(version));
+    QVERIFY(m.setJson(QStringLiteral("performance.latency_us"), latency));
+    QVERIFY(m.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(m.save(memoryPath(ws, QLatin1String(version))));
+    QFile f(QDir(ws).filePath(QStringLiteral("kernel.py")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kernel);
+  };
+  save("v0", 20.0, "BLOCK = 1024\n");
+  QVERIFY(repo->commit({QStringLiteral("memory"), QStringLiteral("kernel.py")}, QStringLiteral("V0: baseline kernel")));
+  save("v1", 16.0, "BLOCK = 4096\n");
+  QVERIFY(repo->commit({QStringLiteral("memory"), QStringLiteral("kernel.py")},
+                       QStringLiteral("V1: edited kernel.py, 16.00 us, 1.250x over V0")));
+
+  RunsPanel panel;
+  panel.showWorkspace(ws);
+  VersionsModel* m = panel.versionsModel();
+  QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QCOMPARE(m->rowCount(), 2);
+  QCOMPARE(m->index(1, VersionsModel::VersionColumn).data().toString(), QStringLiteral("V1"));
+  QCOMPARE(m->index(1, VersionsModel::LatencyColumn).data().toString(), QStringLiteral("16.000"));
+  QCOMPARE(m->index(1, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("1.250x"));
+  QCOMPARE(m->index(0, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("—"));
+  auto* diff = panel.findChild<QPushButton*>(QStringLiteral("diffVersionsButton"));
+  QVERIFY(diff && !diff->isEnabled());
+  panel.versionsView()->selectAll();
+  QVERIFY(diff->isEnabled());
+  QSignalSpy ready(&panel, &RunsPanel::comparisonReady);
+  diff->click();
+  QCOMPARE(ready.size(), 1);
+  QCOMPARE(ready.at(0).at(0).toString(), QStringLiteral("kernel.py V0 → V1"));
+  const QString html = ready.at(0).at(1).toString();
+  QVERIFY2(html.contains(QStringLiteral("-BLOCK = 1024")) && html.contains(QStringLiteral("+BLOCK = 4096")),
+           qPrintable(html));
+
+  // Every version's point on the roofline: V1's from .kwb/roofline_v1.json (a GPU run of ReLU on an H200:
+  // 0.125 FLOP/byte, 0.5 TFLOPS), beside V0's.
+  RooflineData rl;
+  rl.gpuId = QStringLiteral("H200-SXM");
+  rl.dtype = QStringLiteral("fp32");
+  rl.peakTflops = 67.0;
+  rl.bandwidthTBs = 4.8;
+  rl.ridgePoint = 67.0 / 4.8;
+  rl.pointIntensity = 0.125;
+  rl.pointTflops = 0.4;
+  RooflineData v1 = rl;
+  v1.pointTflops = 0.5;
+  QDir(ws).mkpath(QStringLiteral(".kwb"));
+  QFile f(QDir(ws).filePath(QStringLiteral(".kwb/roofline_v1.json")));
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(QByteArray::fromStdString(rooflineToJson(v1).dump()));
+  f.close();
+  const auto points = RooflinePlot::versionPoints(ws);
+  QCOMPARE(points.size(), 1);
+  QCOMPARE(points[0].label, QStringLiteral("V1"));
+  QCOMPARE(points[0].tflops, 0.5);
+  RooflinePlot plot;
+  plot.setData(rl);
+  plot.setVersionPoints(points);
+  QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->size(), 1);
+  QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->constBegin()->value, 0.5);
+  QVERIFY(plot.chartLabels().contains(QStringLiteral("V1")));
+  QVERIFY(plot.hasPoint());  // V0's point stays
 }
 
 QTEST_MAIN(TestWidgets)

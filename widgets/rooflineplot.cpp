@@ -2,11 +2,14 @@
 
 #include "widgets/rooflineplot.h"
 
+#include "core/records/versions.h"
 #include "core/review/session.h"
 #include "core/workspace/workspace.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QDir>
+#include <QFile>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -160,11 +163,48 @@ QStringList RooflinePlot::chartLabels() const {
 
 void RooflinePlot::setSession(WorkbenchSession* session) {
   connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
-    if (session->review() && session->review()->roofline)
+    if (session->review() && session->review()->roofline) {
       setData(*session->review()->roofline);
-    else
+      setVersionPoints(versionPoints(session->review()->root));
+    } else {
       clear();
+    }
   });
+}
+
+QList<RooflinePlot::VersionPoint> RooflinePlot::versionPoints(const QString& workspace) {
+  QList<VersionPoint> out;
+  const auto versions = readVersions(workspace);
+  if (!versions) return out;
+  for (const VersionInfo& v : *versions) {
+    if (v.number == 0) continue;  // V0 is setData()'s point
+    QFile f(QDir(workspace).filePath(QStringLiteral(".kwb/roofline_%1.json").arg(v.version)));
+    if (!f.open(QIODevice::ReadOnly) || f.size() > (1 << 20)) continue;
+    const auto doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    const auto r = doc.is_discarded() ? std::nullopt : rooflineFromJson(doc);
+    if (r && r->pointIntensity > 0 && r->pointTflops > 0)
+      out.append({v.version.toUpper(), r->pointIntensity, r->pointTflops});
+  }
+  return out;
+}
+
+void RooflinePlot::setVersionPoints(const QList<VersionPoint>& points) {
+  if (points.isEmpty()) return;
+  const QColor c(0x1f, 0x77, 0xb4);
+  QVector<double> xs, ys;
+  for (const VersionPoint& p : points) {
+    xs << p.intensity;
+    ys << p.tflops;
+    addLabel(QStringLiteral("versionPointLabel"), p.label, p.intensity, p.tflops, Qt::AlignRight | Qt::AlignBottom, c);
+    m_ymin = std::min(m_ymin, std::pow(10.0, std::floor(std::log10(p.tflops))));
+    m_ymax = std::max(m_ymax, std::pow(10.0, std::ceil(std::log10(p.tflops))));
+    m_xmin = std::min(m_xmin, std::pow(10.0, std::floor(std::log10(p.intensity))));
+    m_xmax = std::max(m_xmax, std::pow(10.0, std::ceil(std::log10(p.intensity))));
+  }
+  QCPGraph* g = addLine(m_plot, kVersionPoints, tr("later versions (kwb measure)"), c, Qt::SolidLine, xs, ys);
+  g->setLineStyle(QCPGraph::lsNone);
+  g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, c, 8));
+  resetView();
 }
 
 void RooflinePlot::resetView() {

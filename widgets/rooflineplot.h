@@ -37,6 +37,16 @@ class RooflinePlot : public QWidget {
   void setData(const RooflineData& data);
   /// Removes everything (no data yet).
   void clear();
+
+  /// A later version's measured point (memory/vN.json's run, .kwb/roofline_vN.json).
+  struct VersionPoint {
+    QString label;  ///< "V1"
+    double intensity = 0, tflops = 0;
+  };
+  /// The measured points of versions 1.. of `workspace` (GPU runs only: a dry run has no point), ascending.
+  static QList<VersionPoint> versionPoints(const QString& workspace);
+  /// Draws `points` beside setData()'s V0 point (graph kVersionPoints, each labelled); call after setData().
+  void setVersionPoints(const QList<VersionPoint>& points);
   /// Follows `session`: a reviewed workspace's roofline is drawn as soon as it is opened.
   void setSession(WorkbenchSession* session);
 
@@ -68,7 +78,8 @@ class RooflinePlot : public QWidget {
   static constexpr const char* kComputeRoof = "computeRoof";
   static constexpr const char* kRidge = "ridgePoint";
   static constexpr const char* kPoint = "measuredPoint";
-  static constexpr const char* kIntensity = "intensityMarker";  ///< vertical line when there is no point
+  static constexpr const char* kVersionPoints = "versionPoints";  ///< later versions' points
+  static constexpr const char* kIntensity = "intensityMarker";    ///< vertical line when there is no point
   static constexpr const char* kOtherRoof =
       "otherComputeRoof";  ///< the next precision's roof (RooflineData::otherComputeRoofs)
   /// The graph with object name `name` (one of the constants above), or nullptr if not drawn.

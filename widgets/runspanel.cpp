@@ -1,6 +1,7 @@
 #include "widgets/runspanel.h"
 
 #include "core/review/reviewexport.h"
+#include "core/vcs/gitrepo.h"
 #include "core/review/session.h"
 #include "widgets/casetablemodel.h"
 
@@ -67,8 +68,70 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
   return {};
 }
 
+VersionsModel::VersionsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void VersionsModel::resetData(const QList<VersionInfo>& versions) {
+  beginResetModel();
+  m_rows = versions;
+  endResetModel();
+}
+
+int VersionsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+int VersionsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant VersionsModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const VersionInfo& v = m_rows[index.row()];
+  if (role == Qt::ToolTipRole) return v.commitSubject.isEmpty() ? v.file : v.file + u'\n' + v.commitSubject;
+  if (role == Qt::ForegroundRole && index.column() == GateColumn) return CaseTableModel::statusColor(v.gate);
+  if (role != Qt::DisplayRole) return {};
+  switch (static_cast<Columns>(index.column())) {
+    case VersionColumn:
+      return v.version.toUpper();
+    case GateColumn:
+      return v.gate.isEmpty() ? tr("—") : v.gate;
+    case LatencyColumn:
+      return v.latencyUs ? QString::number(*v.latencyUs, 'f', 3) : tr("—");
+    case SpeedupColumn: {
+      const auto sp = index.row() > 0 ? speedupOver(m_rows[index.row() - 1], v) : std::nullopt;
+      return sp ? QStringLiteral("%1x").arg(*sp, 0, 'f', 3) : tr("—");
+    }
+    case RelErrColumn:
+      return v.relErr ? QString::number(*v.relErr, 'e', 2) : tr("—");
+    case CommitColumn:
+      return v.commit.isEmpty() ? tr("not committed") : v.commit.left(12);
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
+QVariant VersionsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (static_cast<Columns>(section)) {
+    case VersionColumn:
+      return tr("Version");
+    case GateColumn:
+      return tr("Gate");
+    case LatencyColumn:
+      return tr("µs");
+    case SpeedupColumn:
+      return tr("Speedup vs previous");
+    case RelErrColumn:
+      return tr("rel_err");
+    case CommitColumn:
+      return tr("Commit");
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent),
+      m_versions(new VersionsModel(this)),
       m_model(new RunsModel(this)),
       m_view(new QTableView(this)),
       m_compare(new QPushButton(tr("Compare the two selected"), this)) {
@@ -88,9 +151,33 @@ RunsPanel::RunsPanel(QWidget* parent)
   connect(m_compare, &QPushButton::clicked, this, &RunsPanel::compareSelected);
   connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { m_compare->setEnabled(m_view->selectionModel()->selectedRows().size() == 2); });
+  auto* versions = new QTableView(this);
+  versions->setObjectName(QStringLiteral("versionsTable"));
+  versions->setModel(m_versions);
+  versions->verticalHeader()->hide();
+  versions->horizontalHeader()->setStretchLastSection(true);
+  versions->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  versions->setSelectionBehavior(QAbstractItemView::SelectRows);
+  versions->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  versions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_versionsView = versions;
+  m_diff = new QPushButton(tr("Diff kernel.py of the two selected versions"), this);
+  m_diff->setObjectName(QStringLiteral("diffVersionsButton"));
+  m_diff->setEnabled(false);
+  connect(m_diff, &QPushButton::clicked, this, &RunsPanel::diffSelectedVersions);
+  connect(versions->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          [this] { m_diff->setEnabled(m_versionsView->selectionModel()->selectedRows().size() == 2); });
+  versions->setToolTip(tr("V0 is the baseline; `kwb measure` records each edited kernel.py as the next version"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(m_view, 1);
+  layout->addWidget(new QLabel(tr("Versions"), this));
+  layout->addWidget(versions, 1);
+  auto* diffRow = new QHBoxLayout;
+  diffRow->addStretch(1);
+  diffRow->addWidget(m_diff);
+  layout->addLayout(diffRow);
+  layout->addWidget(new QLabel(tr("Runs"), this));
+  layout->addWidget(m_view, 2);
   auto* row = new QHBoxLayout;
   row->addStretch(1);
   row->addWidget(m_compare);
@@ -98,11 +185,21 @@ RunsPanel::RunsPanel(QWidget* parent)
 }
 
 void RunsPanel::setSession(WorkbenchSession* session) {
-  connect(session, &WorkbenchSession::reviewChanged, this,
-          [this, session] { m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{}); });
+  connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
+    m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{});
+    listVersions(session->review() ? session->review()->root : QString());
+  });
+}
+
+void RunsPanel::listVersions(const QString& workspace) {
+  m_workspace = workspace;
+  // A damaged record lists nothing here; review mode and `kwb versions` name it.
+  const auto list = workspace.isEmpty() ? std::nullopt : readVersions(workspace);
+  m_versions->resetData(list ? *list : QList<VersionInfo>{});
 }
 
 void RunsPanel::showWorkspace(const QString& workspace) {
+  listVersions(workspace);
   if (workspace.isEmpty()) {
     m_model->resetData({});
     return;
@@ -140,6 +237,45 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
                      num(row.b, true), ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
   }
   return html + QStringLiteral("</table>");
+}
+
+QString RunsPanel::kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                  QString* error) {
+  if (a.commit.isEmpty() || b.commit.isEmpty()) {
+    if (error)
+      *error = tr("%1 is not committed: there is no kernel.py of it to diff")
+                   .arg(a.commit.isEmpty() ? a.version.toUpper() : b.version.toUpper());
+    return {};
+  }
+  auto repo = GitRepo::openOrInit(workspace, error);
+  if (!repo) return {};
+  const auto diff = repo->diffFile(a.commit, b.commit, QStringLiteral("kernel.py"), error);
+  if (!diff) return {};
+  QString body;
+  for (const QString& line : diff->split(u'\n')) {
+    const QString esc = line.toHtmlEscaped();
+    if (line.startsWith(u'+') && !line.startsWith(QStringLiteral("+++")))
+      body += QStringLiteral("<span style=\"color:#1a7f37\">%1</span>\n").arg(esc);
+    else if (line.startsWith(u'-') && !line.startsWith(QStringLiteral("---")))
+      body += QStringLiteral("<span style=\"color:#cf222e\">%1</span>\n").arg(esc);
+    else
+      body += esc + u'\n';
+  }
+  return QStringLiteral("<h3>kernel.py: %1 → %2</h3>").arg(a.version.toUpper(), b.version.toUpper()) +
+         (diff->isEmpty() ? tr("<p>kernel.py is the same in both versions.</p>")
+                          : QStringLiteral("<pre>%1</pre>").arg(body));
+}
+
+void RunsPanel::diffSelectedVersions() {
+  QModelIndexList rows = m_versionsView->selectionModel()->selectedRows();
+  if (rows.size() != 2) return;
+  std::sort(rows.begin(), rows.end(), [](const QModelIndex& x, const QModelIndex& y) { return x.row() < y.row(); });
+  const VersionInfo& a = m_versions->versions().at(rows[0].row());
+  const VersionInfo& b = m_versions->versions().at(rows[1].row());
+  QString error;
+  QString html = kernelDiffHtml(m_workspace, a, b, &error);
+  if (html.isEmpty()) html = QStringLiteral("<p>%1</p>").arg(error.toHtmlEscaped());
+  Q_EMIT comparisonReady(tr("kernel.py %1 → %2").arg(a.version.toUpper(), b.version.toUpper()), html);
 }
 
 void RunsPanel::compareSelected() {

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QWidget>
 
+#include "core/records/versions.h"
 #include "core/review/workspacereview.h"
 
 class QPushButton;
@@ -35,6 +36,27 @@ class RunsModel : public QAbstractTableModel {
   QList<RunEntry> m_rows;
 };
 
+/// The workspace's versions (memory/vN.json, readVersions()): V0 the baseline, then each `kwb measure`,
+/// with the latency's speedup over the version before and the commit that recorded it.
+class VersionsModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Columns { VersionColumn, GateColumn, LatencyColumn, SpeedupColumn, RelErrColumn, CommitColumn, ColumnCount };
+
+  explicit VersionsModel(QObject* parent = nullptr);
+  /// Replaces all rows (ascending by N, as readVersions gives them).
+  void resetData(const QList<VersionInfo>& versions);
+  const QList<VersionInfo>& versions() const { return m_rows; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+ private:
+  QList<VersionInfo> m_rows;
+};
+
 class RunsPanel : public QWidget {
   Q_OBJECT
  public:
@@ -44,7 +66,17 @@ class RunsPanel : public QWidget {
   /// Lists the runs of `workspace` (after a live run); "" empties the list.
   void showWorkspace(const QString& workspace);
   RunsModel* model() const { return m_model; }
+  VersionsModel* versionsModel() const { return m_versions; }
   QTableView* view() const { return m_view; }
+
+  /// kernel.py's diff between two committed versions of `workspace` (git, libgit2) as HTML; the first is
+  /// the older. "" with *error set when either is not committed or git fails.
+  static QString kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                QString* error = nullptr);
+  /// The versions table (select two versions to diff their kernel.py).
+  QTableView* versionsView() const { return m_versionsView; }
+  /// Diffs the two selected versions' kernel.py: emits comparisonReady(), or nothing when not two committed.
+  void diffSelectedVersions();
 
   /// The two runs' cases side by side as an HTML table (the first is the older). "" when a run has no
   /// result.json.
@@ -58,6 +90,11 @@ class RunsPanel : public QWidget {
 
  private:
   void compareSelected();
+  void listVersions(const QString& workspace);
+  VersionsModel* m_versions;
+  QTableView* m_versionsView = nullptr;
+  QPushButton* m_diff = nullptr;
+  QString m_workspace;
   RunsModel* m_model;
   QTableView* m_view;
   QPushButton* m_compare;

@@ -24,6 +24,7 @@
 #include "core/perf/utilization.h"
 #include "core/platform/specledger.h"
 #include "core/records/memoryrecord.h"
+#include "core/records/versions.h"
 #include "core/run/target.h"
 #include "core/pipeline/suite.h"
 #include "core/review/reviewexport.h"
@@ -96,6 +97,9 @@ void printHelp() {
            "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
            "  export WORKSPACE [--format html|pdf|md] [--output FILE]\n"
            "                                                    one self-contained review file (report + roofline)\n"
+           "  measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
+           "                                                    phase 4 again on the edited kernel.py: version N+1\n"
+           "  versions WORKSPACE [--json]                       every version: latency, rel_err, gate, commit, deltas\n"
            "  help\n\n"
            "An option that takes one value is given once (twice is bad input, exit 2); --var and --set repeat.\n";
   out().flush();
@@ -167,6 +171,20 @@ bool printCommandHelp(const QString& cmd) {
         "A result above a datasheet peak (achieved TFLOPS or GB/s over the ledger's figure) is printed flagged\n"
         "IMPLAUSIBLE with its raw numbers and exits 1: check the counts, the time unit (ms) and the dtype, or the\n"
         "data came from cache. Above only the measured copy ceiling is a warning (exit 0).\n");
+  else if (cmd == QLatin1String("measure"))
+    text = QStringLiteral(
+        "Usage: kwb measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
+        "                 [--python PATH]\n\n"
+        "Phase 4 again on the workspace's current kernel.py (your edit; nothing is regenerated), recorded as version\n"
+        "N+1 where memory/vN.json is the highest present: memory/vN+1.json with performance.comparison_with_previous\n"
+        "against vN, reports/vN+1_report.md, and a commit \"VN+1: ...\" when the gate passes (as for V0, a CPU dry\n"
+        "run that passed its checks commits too, marked as such). Exit status: 0 PASS (or a dry run that passed), 1\n"
+        "gate FAIL / stopped, 2 bad input (no memory/v0.json, a damaged record: nothing measured).\n");
+  else if (cmd == QLatin1String("versions"))
+    text = QStringLiteral(
+        "Usage: kwb versions WORKSPACE [--json]\n\n"
+        "Every version of the workspace (memory/vN.json): gate, latency, its delta and speedup against the version\n"
+        "before, max rel_err, and the commit that recorded it. A damaged record is bad input (exit 2).\n");
   else if (cmd == QLatin1String("gpus"))
     text = QStringLiteral(
         "Usage: kwb gpus [--json]\n\n"
@@ -826,6 +844,131 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
 
 }  // namespace
 
+// ---------------------------------------------------------------- measure / versions
+int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("workspace"), QStringLiteral("A workspace with a V0"));
+  p.addOption({QStringLiteral("target"), QStringLiteral("Run target"), QStringLiteral("T"), QStringLiteral("local")});
+  p.addOption({QStringLiteral("cpu-dry-run"),
+               QStringLiteral("Reference on the CPU at reduced shapes where the inputs can be resized")});
+  p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption(
+      {QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
+  p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
+  p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
+               QStringLiteral("30")});
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("measure needs exactly one WORKSPACE"));
+  BaselineOptions o;
+  o.workspaceDir = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+  o.target = p.value(QStringLiteral("target"));
+  o.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
+  o.commit = !p.isSet(QStringLiteral("no-commit"));
+  o.compileRef = p.isSet(QStringLiteral("compile-ref"));
+  o.python = p.value(QStringLiteral("python"));
+  bool okNum = false;
+  o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
+  if (!okNum || o.caseTimeoutSec <= 0)
+    return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
+  o.kwbPath = QCoreApplication::applicationFilePath();
+  {
+    QString error;
+    const std::unique_ptr<Target> target = makeTarget(o.target, &error);
+    if (!target) return usage(error);
+  }
+
+  BaselineJob job(o);
+  job.setFigureRenderer(renderer);
+  QObject::connect(&job, &BaselineJob::progress, &job,
+                   [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
+  });
+  if (!job.openForNextVersion()) return usage(job.lastError());
+  InterruptGuard interrupt;
+  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
+    err() << "kwb: interrupted (signal " << signo << "): stopping the harness" << Qt::endl;
+    job.cancel();
+  });
+  int code = kFail;
+  bool done = false;
+  QObject::connect(&job, &BaselineJob::finished, &job, [&code, &done](bool ok) {
+    code = ok ? kOk : kFail;
+    done = true;
+    QCoreApplication::exit(0);
+  });
+  job.measureAndRecord();
+  if (!done) QCoreApplication::exec();
+  if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
+  const int rc = (code != kOk && !job.outcome()) ? kUsage : code;
+  out() << "version: V" << job.version() << " (memory/v" << job.version() << ".json)" << Qt::endl;
+  return rc;
+}
+
+int cmdVersions(const QStringList& args) {
+  QCommandLineParser p;
+  p.addPositionalArgument(QStringLiteral("workspace"), QStringLiteral("A workspace"));
+  p.addOption({QStringLiteral("json"), QStringLiteral("JSON output")});
+  if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
+  if (p.positionalArguments().size() != 1) return usage(QStringLiteral("versions needs exactly one WORKSPACE"));
+  const QString dir = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+  if (!QFileInfo(dir).isDir()) return usage(QStringLiteral("%1 is not a folder").arg(dir));
+  QString error;
+  const auto list = readVersions(dir, &error);
+  if (!list) return usage(error);
+  if (list->isEmpty()) return usage(QStringLiteral("%1 has no memory/vN.json: run `kwb baseline` first").arg(dir));
+  auto num = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  if (p.isSet(QStringLiteral("json"))) {
+    nlohmann::json a = nlohmann::json::array();
+    for (qsizetype i = 0; i < list->size(); ++i) {
+      const VersionInfo& v = list->at(i);
+      const std::optional<double> sp = i > 0 ? speedupOver(list->at(i - 1), v) : std::nullopt;
+      a.push_back({{"version", v.version.toStdString()},
+                   {"file", v.file.toStdString()},
+                   {"mode", v.mode.toStdString()},
+                   {"latency_us", num(v.latencyUs)},
+                   {"rel_err", num(v.relErr)},
+                   {"gate", v.gate.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(v.gate.toStdString())},
+                   {"speedup_over_previous", num(sp)},
+                   {"commit", v.commit.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(v.commit.toStdString())},
+                   {"commit_subject", v.commitSubject.toStdString()}});
+    }
+    out() << QString::fromStdString(a.dump(2)) << Qt::endl;
+    return kOk;
+  }
+  auto f = [](const std::optional<double>& v, int prec, char fmt = 'f') {
+    return v ? QString::number(*v, fmt, prec) : QStringLiteral("-");
+  };
+  out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
+               .arg(QStringLiteral("version"), -7)
+               .arg(QStringLiteral("gate"), -12)
+               .arg(QStringLiteral("latency_us"), 10)
+               .arg(QStringLiteral("delta_us"), 9)
+               .arg(QStringLiteral("speedup"), 8)
+               .arg(QStringLiteral("rel_err"), 9)
+               .arg(QStringLiteral("commit"), -12)
+               .arg(QStringLiteral("subject"));
+  for (qsizetype i = 0; i < list->size(); ++i) {
+    const VersionInfo& v = list->at(i);
+    const VersionInfo* prev = i > 0 ? &list->at(i - 1) : nullptr;
+    const std::optional<double> delta = (prev && prev->latencyUs && v.latencyUs)
+                                            ? std::optional<double>(*v.latencyUs - *prev->latencyUs)
+                                            : std::nullopt;
+    const std::optional<double> sp = prev ? speedupOver(*prev, v) : std::nullopt;
+    out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
+                 .arg(v.version.toUpper(), -7)
+                 .arg(v.gate.isEmpty() ? QStringLiteral("-") : v.gate, -12)
+                 .arg(f(v.latencyUs, 3), 10)
+                 .arg(delta ? QString::asprintf("%+.3f", *delta) : QStringLiteral("-"), 9)
+                 .arg(sp ? QString::asprintf("%.3fx", *sp) : QStringLiteral("-"), 8)
+                 .arg(f(v.relErr, 2, 'e'), 9)
+                 .arg(v.commit.isEmpty() ? QStringLiteral("(none)") : v.commit.left(12), -12)
+                 .arg(v.commitSubject);
+  }
+  out().flush();
+  return kOk;
+}
+
 int runCli(const QStringList& args, const FigureRenderer& renderer, const HtmlToPdf& htmlToPdf) {
   if (args.isEmpty() || args.constFirst() == QLatin1String("help") || args.constFirst() == QLatin1String("--help") ||
       args.constFirst() == QLatin1String("-h")) {
@@ -860,6 +1003,8 @@ int runCli(const QStringList& args, const FigureRenderer& renderer, const HtmlTo
   if (cmd == QLatin1String("memory")) return cmdMemory(rest);
   if (cmd == QLatin1String("check")) return cmdCheck(rest);
   if (cmd == QLatin1String("export")) return cmdExport(rest, renderer, htmlToPdf);
+  if (cmd == QLatin1String("measure")) return cmdMeasure(rest, renderer);
+  if (cmd == QLatin1String("versions")) return cmdVersions(rest);
   return usage(QStringLiteral("unknown command '%1' (try `kwb help`)").arg(cmd));
 }
 

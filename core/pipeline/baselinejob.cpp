@@ -19,6 +19,7 @@
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/records/memoryrecord.h"
+#include "core/records/versions.h"
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/run/target.h"
@@ -55,6 +56,18 @@ QString reproduceCommand(const BaselineOptions& o, const QString& framework, con
   if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
   if (o.guessInputs) w << QStringLiteral("--guess-inputs");
   if (o.force) w << QStringLiteral("--force");
+  if (!o.commit) w << QStringLiteral("--no-commit");
+  QStringList q;
+  for (const QString& x : w) q << shellQuote(x);
+  return q.join(QLatin1Char(' '));
+}
+
+/// The `kwb measure` command line that reproduces a later version's run.
+QString measureCommand(const BaselineOptions& o, const QString& workspace) {
+  QStringList w{QStringLiteral("kwb"), QStringLiteral("measure"), workspace};
+  if (o.target != QLatin1String("local")) w << QStringLiteral("--target") << o.target;
+  if (o.caseTimeoutSec != 30) w << QStringLiteral("--case-timeout") << QString::number(o.caseTimeoutSec);
+  if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
   if (!o.commit) w << QStringLiteral("--no-commit");
   QStringList q;
   for (const QString& x : w) q << shellQuote(x);
@@ -265,6 +278,82 @@ bool BaselineJob::ensureWorkspace() {
   return m_ws != nullptr;
 }
 
+// ------------------------------------------------------------------ a later version
+bool BaselineJob::openForNextVersion() {
+  m_error.clear();
+  const QString dir = QFileInfo(m_opts.workspaceDir).absoluteFilePath();
+  if (!QFileInfo(dir).isDir()) return fail(Measure, QStringLiteral("%1 is not a folder (a kwb workspace)").arg(dir));
+  if (!QFileInfo::exists(QDir(dir).filePath(QStringLiteral(".kwb/manifest.json"))))
+    return fail(Measure,
+                QStringLiteral("%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first").arg(dir));
+  const QString v0 = memoryPath(dir, QStringLiteral("v0"));
+  if (!QFileInfo::exists(v0))
+    return fail(Measure, QStringLiteral("%1 is missing: a later version is measured against a V0 (run `kwb baseline` "
+                                        "first)")
+                             .arg(v0));
+  QString error;
+  const auto versions = readVersions(dir, &error);
+  if (!versions) return fail(Measure, error);
+  const auto base = MemoryRecord::load(v0, &error);
+  if (!base) return fail(Measure, error);
+  if (!versions->isEmpty() && versions->constFirst().number != 0)
+    return fail(Measure, QStringLiteral("%1 is masked: no V0 to measure against").arg(v0));
+  const VersionInfo& last = versions->constLast();
+  const auto previous = MemoryRecord::load(QDir(dir).filePath(last.file), &error);
+  if (!previous) return fail(Measure, error);
+  m_previous = previous->json();
+  m_version = 0;
+  for (const QString& f : QDir(QDir(dir).filePath(QStringLiteral("memory"))).entryList({QStringLiteral("v*.json")}))
+    if (static const QRegularExpression re(QStringLiteral("^v(\\d+)\\.json$")); re.match(f).hasMatch())
+      m_version = std::max(m_version, re.match(f).captured(1).toInt());  // masked ones too: never overwrite
+  ++m_version;
+
+  // What phases 1-3 established, from the workspace.
+  if (const QString why = Workspace::specProblem(dir); !why.isEmpty()) return fail(Measure, why);
+  QFile specFile(QDir(dir).filePath(QStringLiteral(".kwb/spec.json")));
+  if (!specFile.open(QIODevice::ReadOnly))
+    return fail(Measure, QStringLiteral("%1 cannot be read: %2").arg(specFile.fileName(), specFile.errorString()));
+  m_spec = nlohmann::json::parse(specFile.readAll().toStdString(), nullptr, false);
+  if (!m_spec.is_object())
+    return fail(Measure, QStringLiteral("%1 is damaged (not a JSON object)").arg(specFile.fileName()));
+  const nlohmann::json wb = base->value(QStringLiteral("workbench"));
+  m_gpuId = sj(wb, "gpu");
+  m_framework = sj(wb, "framework");
+  if (m_gpuId.isEmpty() || m_framework.isEmpty())
+    return fail(Measure, QStringLiteral("%1 names no workbench.gpu / workbench.framework: it was not written by "
+                                        "`kwb baseline`")
+                             .arg(v0));
+  m_outsidePolicy = wb.value("framework_outside_policy", false);
+  m_baselineConfig.clear();
+  const nlohmann::json config = wb.value("baseline_config", nlohmann::json::object());
+  for (const auto& [k, v] : config.items())
+    if (v.is_string())
+      m_baselineConfig.append({QString::fromStdString(k), QString::fromStdString(v.get<std::string>())});
+
+  m_ws = Workspace::open(dir, true, &m_error);
+  if (!m_ws) return fail(Measure, m_error);
+  if (!QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) ||
+      !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py"))))
+    return fail(Measure, QStringLiteral("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
+  if (m_opts.python.isEmpty()) {
+    const QByteArray py = m_ws->read(QStringLiteral(".kwb/python"), &error).trimmed();
+    m_python = py.isEmpty() ? findTorchPython(&error) : QString::fromUtf8(py);
+  } else {
+    m_python = m_opts.python;
+  }
+  QFile kernel(m_ws->path(QStringLiteral("kernel.py")));
+  const QString kernelText = kernel.open(QIODevice::ReadOnly) ? QString::fromUtf8(kernel.readAll()) : QString();
+  m_implemented = !kernelText.contains(QStringLiteral("UNIMPLEMENTED: no "));
+  m_kernelUserEdited = m_ws->isUserEdited(QStringLiteral("kernel.py"));
+  m_written = {QStringLiteral("kernel.py")};
+  Q_EMIT progress(Measure, QStringLiteral("V%1 of %2: kernel.py%3 on %4 (%5), against %6")
+                               .arg(m_version)
+                               .arg(dir, m_kernelUserEdited ? QStringLiteral(" (your edit)") : QString(), m_gpuId,
+                                    m_framework, last.version.toUpper()));
+  runStaticCheck();
+  return true;
+}
+
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
   if (m_spec.is_null()) return fail(Learn, QStringLiteral("run phase 1 first"));
@@ -438,6 +527,12 @@ bool BaselineJob::implement() {
   if (!m_python.isEmpty() && !m_ws->writeOwned(QStringLiteral(".kwb/python"), m_python.toUtf8() + '\n', &error))
     return fail(Implement, error);
 
+  runStaticCheck();
+  Q_EMIT phaseDone(Implement, true);
+  return true;
+}
+
+void BaselineJob::runStaticCheck() {
   m_staticCheck.clear();
   if (m_framework == QLatin1String("cutedsl")) {
     const QString table = cuteApiTablePath();
@@ -457,10 +552,8 @@ bool BaselineJob::implement() {
           m_staticCheck += QStringLiteral("; kernel.py:%1: %2: %3").arg(e.line).arg(e.name, e.why);
       }
     }
-    Q_EMIT progress(Implement, m_staticCheck);
+    Q_EMIT progress(m_version > 0 ? Measure : Implement, m_staticCheck);
   }
-  Q_EMIT phaseDone(Implement, true);
-  return true;
 }
 
 QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }
@@ -534,13 +627,14 @@ void BaselineJob::startMeasure() {
   }
   Q_EMIT progress(
       Measure,
-      QStringLiteral("V0 measurement%1%2: %3 %4")
+      QStringLiteral("V%5 measurement%1%2: %3 %4")
           .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the "
                                                  "inputs can be resized, not a kernel measurement)")
                                 : QString(),
                cfg.target->spec() == QLatin1String("local") ? QString()
                                                             : QStringLiteral(" on target %1").arg(cfg.target->name()),
-               cfg.program, cfg.args.join(u' ')));
+               cfg.program, cfg.args.join(u' '))
+          .arg(m_version));
   m_run = std::make_unique<HarnessRun>(cfg);
   connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
   connect(m_run.get(), &HarnessRun::caseStarted, this, &BaselineJob::caseStarted);
@@ -558,7 +652,7 @@ ProcessSpec BaselineJob::harnessCommand() const {
   const std::shared_ptr<Target> target =
       m_target ? m_target : std::shared_ptr<Target>(makeTarget(m_opts.target, &error));
   if (target && !target->python().isEmpty()) cmd.program = target->python();
-  cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), QStringLiteral("v0"),
+  cmd.args = {QStringLiteral("test_kernel.py"), QStringLiteral("--version"), versionTag(),
               QStringLiteral("--no-memory")};
   if (m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--cpu-dry-run"));
   if (m_opts.compileRef && !m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--compile-ref"));
@@ -610,7 +704,10 @@ RecordsInput BaselineJob::recordsInput() const {
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
-  in.command = reproduceCommand(m_opts, m_framework, m_ws->root());
+  in.command =
+      m_version > 0 ? measureCommand(m_opts, m_ws->root()) : reproduceCommand(m_opts, m_framework, m_ws->root());
+  in.version = m_version;
+  in.previous = m_version > 0 ? &m_previous : nullptr;
   return in;
 }
 
@@ -646,9 +743,11 @@ bool BaselineJob::commitWorkspace() {
   if (!m_ws) return fail(Measure, QStringLiteral("no workspace"));
   const bool dryRunOk = m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN");
   if (m_gate != QLatin1String("PASS") && !dryRunOk) {
-    return fail(Measure, QStringLiteral("quality gate is %1: the seed commits V0 only after the gate passes "
-                                        "(the report and memory/v0.json are written and kept)")
-                             .arg(m_gate.isEmpty() ? QStringLiteral("not evaluated") : m_gate));
+    return fail(Measure, QStringLiteral("quality gate is %1: the seed commits V%2 only after the gate passes "
+                                        "(the report and %3 are written and kept)")
+                             .arg(m_gate.isEmpty() ? QStringLiteral("not evaluated") : m_gate)
+                             .arg(m_version)
+                             .arg(recordPaths(m_version).memory));
   }
   QString error;
   auto repo = GitRepo::openOrInit(m_ws->root(), &error);
@@ -658,8 +757,22 @@ bool BaselineJob::commitWorkspace() {
     if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
   if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
   // A dry run's commit says so in its subject: `git log --oneline` must tell it from a measured V0.
-  const QString subject = m_opts.cpuDryRun ? QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")
-                                           : QStringLiteral("V0: baseline kernel");
+  QString subject = m_opts.cpuDryRun ? QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")
+                                     : QStringLiteral("V0: baseline kernel");
+  if (m_version > 0) {
+    // One line that says what this version is against the one before it.
+    const nlohmann::json c = comparisonWithPrevious(
+        m_previous,
+        MemoryRecord::load(m_ws->path(recordPaths(m_version).memory)).value_or(MemoryRecord::fromJson({})).json());
+    const QString prev = QString::fromStdString(c.value("previous_version", std::string("previous"))).toUpper();
+    subject = m_opts.cpuDryRun ? QStringLiteral("V%1 (CPU dry run, not measured): edited kernel.py").arg(m_version)
+              : c["speedup"].is_number() ? QStringLiteral("V%1: edited kernel.py, %2 us, %3x over %4")
+                                               .arg(m_version)
+                                               .arg(c["current_latency_us"].get<double>(), 0, 'f', 2)
+                                               .arg(c["speedup"].get<double>(), 0, 'f', 3)
+                                               .arg(prev)
+                                         : QStringLiteral("V%1: edited kernel.py, measured again").arg(m_version);
+  }
   const QString message =
       m_opts.cpuDryRun
           ? subject + QStringLiteral(
@@ -667,6 +780,9 @@ bool BaselineJob::commitWorkspace() {
                           "can be resized; "
                           "no kernel was measured.\n")
           : subject + QStringLiteral("\n\n%1 on %2; framework %3.\n").arg(problemName(), m_gpuId, m_framework);
+  if (m_version > 0 && QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) &&
+      !paths.contains(QStringLiteral("kernel.py")))
+    paths.append(QStringLiteral("kernel.py"));  // the edit this version measured
   const auto id = repo->commit(paths, message, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
@@ -696,10 +812,10 @@ void BaselineJob::measureAndRecord() {
       [this, finish](bool) {
         // A stopped run does not replace a passing record: the records describe a finished run.
         if (verdict() == Verdict::Stopped) {
-          const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), QStringLiteral("v0")));
+          const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));
           if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
-            m_error = QStringLiteral(
-                "the run was stopped: the passing baseline_report.md and memory/v0.json are kept unchanged");
+            m_error = QStringLiteral("the run was stopped: the passing %1 and %2 are kept unchanged")
+                          .arg(recordPaths(m_version).report, recordPaths(m_version).memory);
             Q_EMIT progress(Measure, m_error);
             Q_EMIT phaseDone(Measure, false);
             finish(false);
@@ -716,8 +832,7 @@ void BaselineJob::measureAndRecord() {
           return;
         }
         if (!pass)
-          m_error =
-              QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(QStringLiteral("baseline_report.md")));
+          m_error = QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
         Q_EMIT phaseDone(Measure, pass);
         finish(pass);
       },

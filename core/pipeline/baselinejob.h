@@ -72,12 +72,21 @@ class BaselineJob : public QObject {
   void startMeasure();
   /// Phase 4, after the run: utilization, roofline figure, baseline_report.md, memory/v0.json.
   bool writeRecords();
-  /// Phase 4, last step: `V0: baseline kernel` commit (libgit2). Returns false with lastError().
+  /// Phase 4, last step: `V0: baseline kernel` commit (`VN: <one line>` for a later version; libgit2).
+  /// Returns false with lastError().
   bool commitWorkspace();
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).
   void measureAndRecord();
+  /// `kwb measure`: opens options().workspaceDir, an existing workspace with a V0, for phase 4 again on its
+  /// current kernel.py (nothing is regenerated), as version N+1 where memory/vN.json is the highest
+  /// present. Restores the problem spec (.kwb/spec.json), GPU, framework and baseline config (memory/v0.json)
+  /// and the Python (.kwb/python). False + lastError() naming the file: not a workspace, no memory/v0.json,
+  /// a damaged record or spec. Then measureAndRecord() runs phase 4 as that version.
+  bool openForNextVersion();
+  /// N of the version phase 4 records: 0 for the baseline, N+1 after openForNextVersion().
+  int version() const { return m_version; }
   /// Runs phase 4 on this target object instead of one made from options().target (the suite hands
   /// in a Slurm target that follows its array task). nullptr = make one.
   void setTarget(std::shared_ptr<Target> target) { m_target = std::move(target); }
@@ -139,6 +148,9 @@ class BaselineJob : public QObject {
   QString cuteApiTablePath() const;
   static void keepProblemName(const QString& logicPath, nlohmann::json* spec);
   void warnAboutSize(const GpuSpec& gpu);
+  /// The CuTe DSL static check of kernel.py (phase 3, and again before a later version's measurement).
+  void runStaticCheck();
+  QString versionTag() const { return QStringLiteral("v%1").arg(m_version); }
 
   BaselineOptions m_opts;
   QString m_error;
@@ -170,6 +182,8 @@ class BaselineJob : public QObject {
   QString m_gateReason;
   QList<PlanQuery> m_searchLog;
   FigureRenderer m_renderFigure;
+  int m_version = 0;
+  nlohmann::json m_previous;  ///< the previous version's memory record (m_version > 0)
 };
 
 /// The CuTe DSL API table (cute_api.json): $KWB_CUTE_API, else the bundle's share/kernel-workbench/cutedsl,

@@ -1,6 +1,7 @@
 #include "core/pipeline/recordsbuilder.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include "core/codegen/conformance.h"
 #include "core/records/baselinereport.h"
 #include "core/records/memoryrecord.h"
+#include "core/records/versions.h"
 #include "core/workspace/workspace.h"
 
 namespace kwb {
@@ -22,6 +24,15 @@ QString str(const nlohmann::json& j, const char* key) {
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
 }  // namespace
+
+RecordPaths recordPaths(int version) {
+  if (version <= 0)
+    return {QStringLiteral("memory/v0.json"), QStringLiteral("baseline_report.md"), QStringLiteral("roofline.png"),
+            QStringLiteral(".kwb/roofline.json")};
+  const QString v = QStringLiteral("v%1").arg(version);
+  return {QStringLiteral("memory/%1.json").arg(v), QStringLiteral("reports/%1_report.md").arg(v),
+          QStringLiteral("reports/%1_roofline.png").arg(v), QStringLiteral(".kwb/roofline_%1.json").arg(v)};
+}
 
 // Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
 // must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
@@ -85,6 +96,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   const nlohmann::json& spec = *in.spec;
   const RunOutcome& o = *in.outcome;
   const QString date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+  const RecordPaths paths = recordPaths(in.version);
+  const QString vtag = QStringLiteral("v%1").arg(in.version);
   evaluateGate(in, ws.path(QStringLiteral("kernel.py")), out);
 
   // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
@@ -124,9 +137,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   QString figure;
   if (out->roofline && renderFigure) {
     QString figErr;
-    if (renderFigure(*out->roofline, ws.path(QStringLiteral("roofline.png")), &figErr)) {
-      figure = QStringLiteral("roofline.png");
-      out->files.append(figure);
+    QDir().mkpath(QFileInfo(ws.path(paths.figure)).absolutePath());
+    if (renderFigure(*out->roofline, ws.path(paths.figure), &figErr)) {
+      figure = QFileInfo(paths.figure).fileName();  // beside the report it belongs to
+      out->files.append(paths.figure);
     } else {
       out->summary.append(QStringLiteral("roofline figure not drawn: ") + figErr);
     }
@@ -135,6 +149,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // ---- baseline_report.md
   ReportInput r;
   r.problemName = str(spec.value("source", nlohmann::json::object()), "name");
+  if (in.version > 0)
+    r.title = QStringLiteral("V%1 measurement report (the baseline is V0's baseline_report.md)").arg(in.version);
   r.kernelPath = QStringLiteral("kernel.py");
   r.testPath = QStringLiteral("test_kernel.py");
   r.referencePath = QStringLiteral("reference.py");
@@ -230,26 +246,56 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString()
                                                       : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
   QString werr, kept;
-  if (!ws.writeRecord(QStringLiteral("baseline_report.md"), renderBaselineReport(r).toUtf8(), &kept, &werr)) {
+  QString report = renderBaselineReport(r);
+  if (in.version > 0) {
+    // A measured edit: the same report, headed by what it is and how it compares with the version before.
+    QString head = QStringLiteral("# V%1: kernel.py as edited, measured again\n\n").arg(in.version);
+    if (in.previous) {
+      const nlohmann::json cur = {
+          {"version", vtag.toStdString()},
+          {"performance", {{"latency_us", r.latencyUs ? nlohmann::json(*r.latencyUs) : nullptr}}},
+          {"correctness", {{"rel_err", (o.result && !in.cpuDryRun) ? opt(o.result->maxRelErr) : nullptr}}}};
+      const nlohmann::json c = comparisonWithPrevious(*in.previous, cur);
+      auto f = [](const nlohmann::json& v, char fmt, int prec) {
+        return v.is_number() ? QString::number(v.get<double>(), fmt, prec) : QStringLiteral("n/a");
+      };
+      head +=
+          QStringLiteral(
+              "| | %1 | V%2 |\n|---|---|---|\n| latency (µs) | %3 | %4 |\n| max rel_err | %5 | %6 |\n\n"
+              "Speedup over %1: %7%8.\n\n")
+              .arg(QString::fromStdString(c["previous_version"].is_string() ? c["previous_version"].get<std::string>()
+                                                                            : std::string("previous"))
+                       .toUpper())
+              .arg(in.version)
+              .arg(f(c["previous_latency_us"], 'f', 3), f(c["current_latency_us"], 'f', 3),
+                   f(c["previous_rel_err"], 'g', 3), f(c["current_rel_err"], 'g', 3),
+                   c["speedup"].is_number() ? f(c["speedup"], 'f', 3) + u'x' : QStringLiteral("not known"),
+                   c["speedup"].is_number() ? QString()
+                                            : QStringLiteral(" (a CPU dry run on either side measures no kernel)"));
+    }
+    report = head + report;
+  }
+  QDir().mkpath(QFileInfo(ws.path(paths.report)).absolutePath());
+  if (!ws.writeRecord(paths.report, report.toUtf8(), &kept, &werr)) {
     if (error) *error = werr;
     return false;
   }
-  out->files.append(QStringLiteral("baseline_report.md"));
+  out->files.append(paths.report);
   // The chart's data beside the report, so review mode and `kwb export` redraw exactly this roofline.
   if (out->roofline) {
     QString rerr;
-    if (ws.writeOwned(QStringLiteral(".kwb/roofline.json"),
-                      QByteArray::fromStdString(rooflineToJson(*out->roofline).dump(2) + "\n"), &rerr))
-      out->files.append(QStringLiteral(".kwb/roofline.json"));  // committed with the report it belongs to
+    if (ws.writeOwned(paths.rooflineData, QByteArray::fromStdString(rooflineToJson(*out->roofline).dump(2) + "\n"),
+                      &rerr))
+      out->files.append(paths.rooflineData);  // committed with the report it belongs to
     else
       out->summary.append(QStringLiteral("roofline data not kept: ") + rerr);
   }
   if (!kept.isEmpty())
     out->summary.append(
-        QStringLiteral("baseline_report.md had been edited since kwb wrote it: your version is kept as %1").arg(kept));
+        QStringLiteral("%1 had been edited since kwb wrote it: your version is kept as %2").arg(paths.report, kept));
 
   // ---- memory/v0.json (the seed's template)
-  MemoryRecord m = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+  MemoryRecord m = MemoryRecord::fromTemplate(vtag);
   bool ok = true;
   auto set = [&](const char* path, nlohmann::json v) {
     QString e;
@@ -265,9 +311,13 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   set("performance.tflops_peak_utilization_pct", gpu ? nlohmann::json(util.tflopsUtilPct) : nlohmann::json(nullptr));
   set("performance.bandwidth_peak_utilization_pct",
       gpu ? nlohmann::json(util.bandwidthUtilPct) : nlohmann::json(nullptr));
-  set("optimization.action_category", "baseline");
+  set("optimization.action_category", in.version == 0 ? "baseline" : "manual_edit");
   set("optimization.action_description",
-      QStringLiteral("V0 baseline generated by Kernel Workbench (%1)").arg(in.framework).toStdString());
+      (in.version == 0 ? QStringLiteral("V0 baseline generated by Kernel Workbench (%1)").arg(in.framework)
+                       : QStringLiteral("V%1: kernel.py as edited by the user, measured again (%2)")
+                             .arg(in.version)
+                             .arg(in.framework))
+          .toStdString());
   set("correctness.rel_err", (o.result && !in.cpuDryRun) ? opt(o.result->maxRelErr) : nlohmann::json(nullptr));
   const bool casesPass =
       !o.cases.isEmpty() && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseResult& c) { return c.passed(); });
@@ -363,20 +413,20 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
        {"note", in.cpuDryRun ? "CPU dry run: the PyTorch reference on the CPU at reduced shapes where the inputs can "
                                "be resized; not a kernel measurement"
                              : "measured by test_kernel.py on the target"}});
+  if (in.previous) set("performance.comparison_with_previous", comparisonWithPrevious(*in.previous, m.json()));
   if (!ok) {
-    if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
+    if (error) *error = paths.memory + QStringLiteral(": ") + werr;
     return false;
   }
-  if (!ws.writeRecord(QStringLiteral("memory/v0.json"), m.toBytes(), &kept, &werr)) {
-    if (error) *error = QStringLiteral("memory/v0.json: ") + werr;
+  if (!ws.writeRecord(paths.memory, m.toBytes(), &kept, &werr)) {
+    if (error) *error = paths.memory + QStringLiteral(": ") + werr;
     return false;
   }
-  out->files.append(QStringLiteral("memory/v0.json"));
+  out->files.append(paths.memory);
   if (!kept.isEmpty())
-    out->summary.append(
-        QStringLiteral("memory/v0.json had been changed since kwb wrote it (an edit or `kwb memory update`): "
-                       "that version is kept as %1")
-            .arg(kept));
+    out->summary.append(QStringLiteral("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): "
+                                       "that version is kept as %2")
+                            .arg(paths.memory, kept));
   out->summary.append(
       QStringLiteral("quality gate: %1%2")
           .arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
@@ -386,7 +436,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                             .arg(util.achievedGBs, 0, 'f', 0)
                             .arg(util.bandwidthUtilPct, 0, 'f', 1)
                             .arg(util.achievedTflops, 0, 'f', 3));
-  out->summary.append(QStringLiteral("wrote baseline_report.md and memory/v0.json"));
+  out->summary.append(QStringLiteral("wrote %1 and %2").arg(paths.report, paths.memory));
   return true;
 }
 

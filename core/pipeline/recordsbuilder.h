@@ -40,7 +40,20 @@ struct RecordsInput {
   QString command;              ///< the kwb command line, for the report
   QStringList problemWarnings;  ///< phase 1's warnings about the problem (e.g. larger than the
                                 ///< GPU's memory); into the report's warnings and memory/v0.json
+  int version = 0;              ///< N of the version recorded: 0 = the baseline (baseline_report.md, memory/v0.json),
+                                ///< N > 0 = a measured edit (reports/vN_report.md, memory/vN.json; see recordPaths())
+  const nlohmann::json* previous = nullptr;  ///< memory/v(N-1).json (or the highest below N) for
+                                             ///< performance.comparison_with_previous; null for V0
 };
+
+/// Where version N's records go (workspace-relative). V0 keeps the seed's names.
+struct RecordPaths {
+  QString memory;        ///< memory/vN.json
+  QString report;        ///< baseline_report.md (V0) | reports/vN_report.md
+  QString figure;        ///< roofline.png (V0) | reports/vN_roofline.png
+  QString rooflineData;  ///< .kwb/roofline.json (V0) | .kwb/roofline_vN.json
+};
+RecordPaths recordPaths(int version);
 
 struct RecordsOutput {
   std::optional<UtilizationResult> utilization;  ///< empty on a CPU dry run (never a kernel measurement)

@@ -210,7 +210,7 @@ void runSummary(QString& md, const ReportInput& in, bool dryRun) {
 QString renderBaselineReport(const ReportInput& in) {
   const bool dryRun = in.mode == QLatin1String("cpu-dry-run");
   QString md;
-  md += QLatin1String("# Baseline report: ") + orNa(in.problemName) + QLatin1String("\n\n");
+  md += QLatin1String("# ") + in.title + QLatin1String(": ") + orNa(in.problemName) + QLatin1String("\n\n");
   if (dryRun) md += dryRunBanner();
   md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
   md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');

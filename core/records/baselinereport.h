@@ -26,6 +26,8 @@ struct ReportCase {
 };
 
 struct ReportInput {
+  QString title =
+      QStringLiteral("Baseline report");          ///< the heading before the problem name (a later version's differs)
   QString problemName;                            ///< e.g. "19_ReLU"
   QString kernelPath;                             ///< workspace-relative, e.g. "kernel.py"
   QString testPath;                               ///< e.g. "test_kernel.py"

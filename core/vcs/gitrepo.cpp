@@ -297,4 +297,42 @@ std::optional<CommitInfo> GitRepo::lookupCommit(const QString& id, QString* erro
   return info;
 }
 
+std::optional<QString> GitRepo::diffFile(const QString& from, const QString& to, const QString& path,
+                                         QString* error) const {
+  auto treeOf = [this, error](const QString& id, TreePtr* out) -> bool {
+    git_object* raw = nullptr;
+    const QByteArray spec = id.toUtf8();
+    if (int rc = git_revparse_single(&raw, m_repo, spec.constData()); rc < 0) {
+      none(error, gitError(QStringLiteral("no commit %1").arg(id), rc));
+      return false;
+    }
+    ObjectPtr obj(raw);
+    git_object* tree = nullptr;
+    if (int rc = git_object_peel(&tree, obj.get(), GIT_OBJECT_TREE); rc < 0) {
+      none(error, gitError(QStringLiteral("%1 is not a commit").arg(id), rc));
+      return false;
+    }
+    out->reset(reinterpret_cast<git_tree*>(tree));  // peeled to a tree above
+    return true;
+  };
+  TreePtr a, b;
+  if (!treeOf(from, &a) || !treeOf(to, &b)) return std::nullopt;
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  QByteArray pathBytes = path.toUtf8();
+  char* spec[] = {pathBytes.data()};
+  opts.pathspec.strings = spec;
+  opts.pathspec.count = 1;
+  opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+  git_diff* rawDiff = nullptr;
+  if (int rc = git_diff_tree_to_tree(&rawDiff, m_repo, a.get(), b.get(), &opts); rc < 0)
+    return none(error, gitError(QStringLiteral("cannot diff %1").arg(path), rc));
+  std::unique_ptr<git_diff, Deleter<git_diff, git_diff_free>> diff(rawDiff);
+  git_buf buf = GIT_BUF_INIT;
+  if (int rc = git_diff_to_buf(&buf, diff.get(), GIT_DIFF_FORMAT_PATCH); rc < 0)
+    return none(error, gitError(QStringLiteral("cannot format the diff of %1").arg(path), rc));
+  const QString text = QString::fromUtf8(buf.ptr, static_cast<qsizetype>(buf.size));
+  git_buf_dispose(&buf);
+  return text;
+}
+
 }  // namespace kwb

@@ -62,6 +62,12 @@ class GitRepo {
   /// The commit @p id (full or abbreviated hex), or std::nullopt with the reason in @p error.
   std::optional<CommitInfo> lookupCommit(const QString& id, QString* error = nullptr) const;
 
+  /// The unified diff (git's patch format) of @p path between the commits @p from and @p to (full or
+  /// abbreviated ids), "" when the file is the same in both; std::nullopt with the reason in @p error
+  /// for an unknown commit or a libgit2 failure. Used to show what changed in kernel.py between versions.
+  std::optional<QString> diffFile(const QString& from, const QString& to, const QString& path,
+                                  QString* error = nullptr) const;
+
   /// Absolute path of the working tree, with a trailing '/'.
   QString workdir() const;
 

@@ -1,0 +1,113 @@
+#include "core/records/versions.h"
+
+#include <QDir>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+#include "core/records/memoryrecord.h"
+#include "core/vcs/gitrepo.h"
+
+namespace kwb {
+
+namespace {
+
+std::optional<double> num(const nlohmann::json& v) {
+  if (v.is_number()) return v.get<double>();
+  return std::nullopt;
+}
+
+QString text(const nlohmann::json& v) {
+  return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
+}
+
+/// The version a commit subject records: "V3: ..." or "V3 (CPU dry run, ...): ..." → 3; -1 otherwise.
+int subjectVersion(const QString& subject) {
+  static const QRegularExpression re(QStringLiteral("^V(\\d+)[: (]"));
+  const auto m = re.match(subject);
+  return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+}  // namespace
+
+std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error) {
+  static const QRegularExpression name(QStringLiteral("^v(\\d+)\\.json$"));
+  const QDir memory(QDir(workspace).filePath(QStringLiteral("memory")));
+  QList<VersionInfo> list;
+  for (const QString& f : memory.entryList({QStringLiteral("v*.json")}, QDir::Files, QDir::Name)) {
+    const auto m = name.match(f);
+    if (!m.hasMatch()) continue;
+    QString e;
+    const auto rec = MemoryRecord::load(memory.filePath(f), &e);
+    if (!rec) {
+      if (error) *error = e.isEmpty() ? QStringLiteral("%1: damaged").arg(memory.filePath(f)) : e;
+      return std::nullopt;
+    }
+    if (rec->isMasked()) continue;
+    VersionInfo v;
+    v.number = m.captured(1).toInt();
+    v.version = QStringLiteral("v%1").arg(v.number);
+    v.file = QStringLiteral("memory/") + f;
+    v.timestamp = text(rec->value(QStringLiteral("timestamp")));
+    v.mode = text(rec->value(QStringLiteral("workbench.mode")));
+    v.latencyUs = num(rec->value(QStringLiteral("performance.latency_us")));
+    v.relErr = num(rec->value(QStringLiteral("correctness.rel_err")));
+    v.gate = text(rec->value(QStringLiteral("quality_gate.result")));
+    if (v.gate.isEmpty() && v.dryRun()) v.gate = QStringLiteral("DRY_RUN");
+    list.append(v);
+  }
+  std::sort(list.begin(), list.end(), [](const VersionInfo& a, const VersionInfo& b) { return a.number < b.number; });
+
+  // The commits: HEAD's first-parent line, newest first; the newest commit naming a version is its record.
+  if (!list.isEmpty() && QDir(QDir(workspace).filePath(QStringLiteral(".git"))).exists()) {
+    QString e;
+    if (auto repo = GitRepo::openOrInit(workspace, &e)) {
+      QString id = repo->headId();
+      for (int guard = 0; !id.isEmpty() && guard < 10000; ++guard) {
+        const auto c = repo->lookupCommit(id, &e);
+        if (!c) break;
+        const int n = subjectVersion(c->summary);
+        for (VersionInfo& v : list)
+          if (v.number == n && v.commit.isEmpty()) {
+            v.commit = c->id;
+            v.commitSubject = c->summary;
+          }
+        id = c->parents.isEmpty() ? QString() : c->parents.constFirst();
+      }
+    }
+  }
+  return list;
+}
+
+std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current) {
+  if (!previous.latencyUs || !current.latencyUs || *current.latencyUs <= 0) return std::nullopt;
+  return *previous.latencyUs / *current.latencyUs;
+}
+
+nlohmann::json comparisonWithPrevious(const nlohmann::json& previous, const nlohmann::json& current) {
+  auto at = [](const nlohmann::json& doc, const char* a, const char* b) -> nlohmann::json {
+    if (!doc.is_object() || !doc.contains(a) || !doc[a].is_object() || !doc[a].contains(b)) return nullptr;
+    return doc[a][b].is_number() ? doc[a][b] : nlohmann::json(nullptr);
+  };
+  auto delta = [](const nlohmann::json& prev, const nlohmann::json& cur) -> nlohmann::json {
+    if (!prev.is_number() || !cur.is_number()) return nullptr;
+    return cur.get<double>() - prev.get<double>();
+  };
+  const nlohmann::json pl = at(previous, "performance", "latency_us"), cl = at(current, "performance", "latency_us");
+  nlohmann::json c;
+  c["previous_version"] = previous.value("version", nlohmann::json(nullptr));
+  c["previous_latency_us"] = pl;
+  c["current_latency_us"] = cl;
+  c["latency_delta"] = delta(pl, cl);
+  c["tflops_delta"] = delta(at(previous, "performance", "tflops"), at(current, "performance", "tflops"));
+  c["bandwidth_delta"] =
+      delta(at(previous, "performance", "bandwidth_gbps"), at(current, "performance", "bandwidth_gbps"));
+  c["speedup"] = (pl.is_number() && cl.is_number() && cl.get<double>() > 0)
+                     ? nlohmann::json(pl.get<double>() / cl.get<double>())
+                     : nlohmann::json(nullptr);
+  c["previous_rel_err"] = at(previous, "correctness", "rel_err");
+  c["current_rel_err"] = at(current, "correctness", "rel_err");
+  return c;
+}
+
+}  // namespace kwb

@@ -1,0 +1,43 @@
+#pragma once
+// Every version of a workspace: memory/v<N>.json read as one typed list (V0 the baseline, V1.. each
+// `kwb measure` of an edited kernel.py), with the git commit that recorded each one. Used by
+// `kwb versions`, `kwb measure` (which version comes next) and the GUI's Runs tab.
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+namespace kwb {
+
+struct VersionInfo {
+  int number = 0;                   ///< N of memory/vN.json
+  QString version;                  ///< "vN"
+  QString file;                     ///< "memory/vN.json" (workspace-relative)
+  QString timestamp;                ///< the record's timestamp
+  QString mode;                     ///< workbench.mode: "gpu" | "cpu-dry-run" ("" when absent)
+  std::optional<double> latencyUs;  ///< performance.latency_us (null on a dry run)
+  std::optional<double> relErr;     ///< correctness.rel_err
+  QString gate;                     ///< quality_gate.result; "DRY_RUN" for a dry run with a null gate
+  QString commit;                   ///< the commit "VN: ..." / "VN (...)" on HEAD's first-parent line ("" if none)
+  QString commitSubject;            ///< its subject
+  bool dryRun() const { return mode == QLatin1String("cpu-dry-run"); }
+};
+
+/// The versions present in @p workspace, ascending by N (masked records are skipped). A workspace
+/// without memory/ yields an empty list. std::nullopt with *error naming the file when a
+/// memory/vN.json cannot be read or is damaged (not JSON, not an object).
+std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error = nullptr);
+
+/// latency previous / current (> 1: the current version is faster); nullopt when either is missing.
+std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current);
+
+/// performance.comparison_with_previous of a new record against the previous one: the seed's
+/// latency_delta / tflops_delta / bandwidth_delta (current - previous) plus previous_version,
+/// previous_latency_us, current_latency_us, speedup (previous / current), previous_rel_err and
+/// current_rel_err; each null where either side has no value (a CPU dry run measures nothing).
+nlohmann::json comparisonWithPrevious(const nlohmann::json& previous, const nlohmann::json& current);
+
+}  // namespace kwb
