@@ -237,7 +237,10 @@ std::optional<QString> GitRepo::commit(const QStringList& relativePaths, const Q
 }
 
 QStringList GitRepo::modifiedFiles(const QStringList& paths, QString* error) const {
-  git_status_options opts = GIT_STATUS_OPTIONS_INIT;
+  // The *_options_init functions, not the INIT macros: the macros leave fields to zero-initialisation, which
+  // clang's -Wmissing-field-initializers (the fuzz preset) rejects.
+  git_status_options opts;
+  git_status_options_init(&opts, GIT_STATUS_OPTIONS_VERSION);
   opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
   opts.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;  // no INCLUDE_UNTRACKED: tracked files only
   PathSpec spec(paths);
@@ -317,7 +320,8 @@ std::optional<QString> GitRepo::diffFile(const QString& from, const QString& to,
   };
   TreePtr a, b;
   if (!treeOf(from, &a) || !treeOf(to, &b)) return std::nullopt;
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  git_diff_options opts;
+  git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
   QByteArray pathBytes = path.toUtf8();
   char* spec[] = {pathBytes.data()};
   opts.pathspec.strings = spec;
