@@ -3,6 +3,7 @@
 #include "core/cli/interrupt.h"
 
 #include <cmath>
+#include <functional>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -103,6 +104,37 @@ void printHelp() {
            "  help\n\n"
            "An option that takes one value is given once (twice is bad input, exit 2); --var and --set repeat.\n";
   out().flush();
+}
+
+// ---------------------------------------------------------------- running a job (baseline, measure)
+/// Streams @p job's phases and harness lines, stops it on Ctrl-C / SIGTERM (the run is recorded as stopped,
+/// its log kept; a second Ctrl-C ends kwb at once), calls @p start and waits for finished(). Returns kOk,
+/// kFail (gate failed, stopped), or kUsage when it failed before any measurement (bad logic file, unknown
+/// GPU, refused workspace): an input error.
+int driveJob(BaselineJob& job, const std::function<void()>& start) {
+  QObject::connect(&job, &BaselineJob::progress, &job,
+                   [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
+  });
+  // Without this the harness, in its own process group, outlived kwb (fresh-user trial).
+  InterruptGuard interrupt;
+  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
+    err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
+          << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
+    job.cancel();
+  });
+  int code = kFail;
+  bool done = false;
+  QObject::connect(&job, &BaselineJob::finished, &job, [&code, &done](bool ok) {
+    code = ok ? kOk : kFail;
+    done = true;
+    QCoreApplication::exit(0);
+  });
+  start();
+  if (!done) QCoreApplication::exec();
+  if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
+  return (code != kOk && !job.outcome()) ? kUsage : code;
 }
 
 // ---------------------------------------------------------------- baseline
@@ -278,33 +310,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
 
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
-  QObject::connect(&job, &BaselineJob::progress, &job,
-                   [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
-  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
-  });
-  // Ctrl-C / SIGTERM while the harness runs: stop it (the watchdog ends its whole process group) and
-  // record the run as stopped by the user, log kept; without this the harness, in its own process group,
-  // outlived kwb (fresh-user trial). A second Ctrl-C ends kwb at once.
-  InterruptGuard interrupt;
-  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
-    err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
-          << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
-    job.cancel();
-  });
-  int code = kFail;
-  bool done = false;
-  QObject::connect(&job, &BaselineJob::finished, &job, [&code, &done](bool ok) {
-    code = ok ? kOk : kFail;
-    done = true;
-    QCoreApplication::exit(0);
-  });
-  job.runAll();
-  if (!done) QCoreApplication::exec();
-  if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
-  // A failure before the measurement (bad logic file, unknown GPU, refused workspace) is an input error,
-  // and names no workspace (none was written: "workspace: X" after a refusal read as if it had been).
-  const int rc = (code != kOk && !job.outcome()) ? kUsage : code;
+  const int rc = driveJob(job, [&job] { job.runAll(); });
   if (rc != kUsage && QFileInfo(job.workspaceDir()).isDir()) out() << "workspace: " << job.workspaceDir() << Qt::endl;
   return rc;
 }
@@ -879,28 +885,8 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
 
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
-  QObject::connect(&job, &BaselineJob::progress, &job,
-                   [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
-  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
-  });
   if (!job.openForNextVersion()) return usage(job.lastError());
-  InterruptGuard interrupt;
-  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
-    err() << "kwb: interrupted (signal " << signo << "): stopping the harness" << Qt::endl;
-    job.cancel();
-  });
-  int code = kFail;
-  bool done = false;
-  QObject::connect(&job, &BaselineJob::finished, &job, [&code, &done](bool ok) {
-    code = ok ? kOk : kFail;
-    done = true;
-    QCoreApplication::exit(0);
-  });
-  job.measureAndRecord();
-  if (!done) QCoreApplication::exec();
-  if (code != kOk && !job.lastError().isEmpty()) err() << "kwb: " << job.lastError() << Qt::endl;
-  const int rc = (code != kOk && !job.outcome()) ? kUsage : code;
+  const int rc = driveJob(job, [&job] { job.measureAndRecord(); });
   out() << "version: V" << job.version() << " (memory/v" << job.version() << ".json)" << Qt::endl;
   return rc;
 }
