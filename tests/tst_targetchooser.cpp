@@ -6,10 +6,14 @@
 #include "widgets/wizardpanel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTranslator>
+#include <QXmlStreamReader>
 
 using namespace kwb;
 
@@ -26,6 +30,16 @@ class TestTargetChooser : public QObject {
     for (const TargetScheme& s : targetSchemes())
       for (const TargetField& f : s.fields)
         QVERIFY2(c.findChild<QLineEdit*>(QStringLiteral("targetField_%1_%2").arg(s.scheme, f.key)), qPrintable(f.key));
+    // Every scheme composes from filled fields (the slurm and command composers once returned a
+    // QStringBuilder over dead temporaries, and choosing them in the GUI crashed).
+    for (const TargetScheme& s : targetSchemes()) {
+      QMap<QString, QString> values;
+      for (const TargetField& f : s.fields) values.insert(f.key, QStringLiteral("  v%1 ").arg(f.key));
+      const QString spec = s.compose(values);
+      QVERIFY2(spec.startsWith(s.scheme), qPrintable(spec));
+      for (const TargetField& f : s.fields)
+        if (f.key != QLatin1String("options")) QVERIFY2(spec.contains(u'v' + f.key), qPrintable(spec));
+    }
   }
 
   void composesAndChecks() {
@@ -49,6 +63,97 @@ class TestTargetChooser : public QObject {
     c.setSpec(QStringLiteral("slurm://gpu?gres=gpu:1"));
     QCOMPARE(scheme->currentData().toString(), QStringLiteral("slurm"));
     QVERIFY(c.problem().isEmpty() || c.problem().contains(QLatin1String("not on PATH")));
+  }
+
+  void localHasNoSecondField() {
+    // "local" is the whole spec: a spec field under the combo repeating it read as a stray input.
+    TargetChooser c;
+    auto* spec = c.findChild<QLineEdit*>(QStringLiteral("targetSpec"));
+    auto* scheme = c.findChild<QComboBox*>(QStringLiteral("targetScheme"));
+    QVERIFY(!spec->isVisibleTo(&c));
+    QCOMPARE(c.spec(), QStringLiteral("local"));
+    QVERIFY(!scheme->currentText().isEmpty());
+    for (QLineEdit* e : c.findChildren<QLineEdit*>()) QVERIFY2(!e->isVisibleTo(&c), qPrintable(e->objectName()));
+    scheme->setCurrentIndex(scheme->findData(QStringLiteral("ssh")));
+    QVERIFY(spec->isVisibleTo(&c));
+    QVERIFY(c.findChild<QLineEdit*>(QStringLiteral("targetField_ssh_host"))->isVisibleTo(&c));
+    scheme->setCurrentIndex(scheme->findData(QStringLiteral("local")));
+    QVERIFY(!spec->isVisibleTo(&c));
+    c.setSpec(QStringLiteral("pbs://queue"));  // an unknown scheme stays in view beside its reason
+    QVERIFY(spec->isVisibleTo(&c));
+  }
+
+  void zhCnCatalogueIsComplete() {
+    // Every message of the zh_CN catalogue is translated (lupdate marks new ones "unfinished").
+    QFile ts(QStringLiteral(KWB_SOURCE_DIR "/translations/kernel-workbench_zh_CN.ts"));
+    QVERIFY(ts.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&ts);
+    QString context, source;
+    QStringList missing;
+    int messages = 0;
+    while (!xml.atEnd()) {
+      xml.readNext();
+      if (!xml.isStartElement()) continue;
+      if (xml.name() == QLatin1String("name")) context = xml.readElementText();
+      if (xml.name() == QLatin1String("source")) source = xml.readElementText();
+      if (xml.name() == QLatin1String("translation")) {
+        const QString type = xml.attributes().value(QLatin1String("type")).toString();
+        if (type == QLatin1String("vanished") || type == QLatin1String("obsolete")) continue;
+        ++messages;
+        const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+        if (type == QLatin1String("unfinished") || text.trimmed().isEmpty()) missing << context + u':' + source;
+      }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(messages > 300);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u'\n')));
+  }
+
+  void chooserAndWizardSpeakChinese() {
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    WizardPanel w;
+    // The form's label of the target chooser (QFormLayout's label has the field as its buddy).
+    QLabel* runOn = nullptr;
+    for (QLabel* l : w.findChildren<QLabel*>())
+      if (l->buddy() == w.targetChooser()) runOn = l;
+    QVERIFY(runOn);
+    QVERIFY2(runOn->text() != QLatin1String("Run on:"), qPrintable(runOn->text()));
+    QCOMPARE(runOn->text(), WizardPanel::tr("Run on:"));
+    // The registry's labels (core, QT_TRANSLATE_NOOP) reach the chooser's form translated.
+    TargetChooser c;
+    QLabel* host = nullptr;
+    for (QLabel* l : c.findChildren<QLabel*>())
+      if (l->buddy() == c.findChild<QLineEdit*>(QStringLiteral("targetField_ssh_host"))) host = l;
+    QVERIFY(host);
+    QVERIFY2(!host->text().contains(QLatin1String("Host")), qPrintable(host->text()));
+    auto* scheme = c.findChild<QComboBox*>(QStringLiteral("targetScheme"));
+    QVERIFY2(!scheme->itemText(0).startsWith(QLatin1String("This machine")), qPrintable(scheme->itemText(0)));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  void wizardFitsANarrowDock_data() {
+    QTest::addColumn<bool>("chinese");
+    QTest::newRow("en") << false;
+    QTest::newRow("zh_CN") << true;
+  }
+  void wizardFitsANarrowDock() {
+    // The wizard sits in a scroll area without a horizontal bar: wider than the dock, its right edge
+    // (fields, intro text, the verdict) is clipped. The default dock is 320-440 px wide.
+    QFETCH(bool, chinese);
+    QTranslator zh;
+    if (chinese && zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QCoreApplication::installTranslator(&zh);
+    WizardPanel w;
+    QVERIFY2(w.minimumSizeHint().width() <= 320, qPrintable(QString::number(w.minimumSizeHint().width())));
+    auto* scheme = w.targetChooser()->findChild<QComboBox*>(QStringLiteral("targetScheme"));
+    for (int i = 0; i < scheme->count(); ++i) {  // every scheme's form too
+      scheme->setCurrentIndex(i);
+      QVERIFY2(w.minimumSizeHint().width() <= 320, qPrintable(scheme->itemData(i).toString()));
+    }
+    QCoreApplication::removeTranslator(&zh);
   }
 
   void wizardPassesTheTarget() {

@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="416"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="456"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="420"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -29,23 +29,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="27"/>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
+        <location filename="../widgets/reportexport.cpp" line="28"/>
+        <location filename="../widgets/rooflineplot.cpp" line="472"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="32"/>
+        <location filename="../widgets/reportexport.cpp" line="33"/>
         <source>Kernel Workbench review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="51"/>
+        <location filename="../widgets/reportexport.cpp" line="53"/>
         <source>Writing %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="474"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -53,67 +53,67 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="113"/>
+        <location filename="../widgets/casetablemodel.cpp" line="103"/>
         <source>shape %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="115"/>
+        <location filename="../widgets/casetablemodel.cpp" line="104"/>
         <source>threshold rel_err &lt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="125"/>
+        <location filename="../widgets/casetablemodel.cpp" line="113"/>
         <source>PASS (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="164"/>
+        <location filename="../widgets/casetablemodel.cpp" line="156"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="165"/>
+        <location filename="../widgets/casetablemodel.cpp" line="158"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="166"/>
+        <location filename="../widgets/casetablemodel.cpp" line="160"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="167"/>
+        <location filename="../widgets/casetablemodel.cpp" line="162"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="168"/>
+        <location filename="../widgets/casetablemodel.cpp" line="164"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="166"/>
         <source>latency_us</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="166"/>
         <source>stand-in µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="170"/>
+        <location filename="../widgets/casetablemodel.cpp" line="168"/>
         <source>ref latency_us</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="170"/>
+        <location filename="../widgets/casetablemodel.cpp" line="168"/>
         <source>reference µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
+        <location filename="../widgets/casetablemodel.cpp" line="170"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -121,22 +121,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="96"/>
+        <location filename="../widgets/codeeditor.cpp" line="93"/>
         <source>Cannot open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="112"/>
+        <location filename="../widgets/codeeditor.cpp" line="108"/>
         <source>This editor has no file to save to.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="118"/>
+        <location filename="../widgets/codeeditor.cpp" line="113"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="124"/>
+        <location filename="../widgets/codeeditor.cpp" line="118"/>
         <source>Saving %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -144,22 +144,22 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="79"/>
+        <location filename="../widgets/editortabs.cpp" line="73"/>
         <source>The current tab is not an editable file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="131"/>
+        <location filename="../widgets/editortabs.cpp" line="122"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="122"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="139"/>
+        <location filename="../widgets/editortabs.cpp" line="128"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -167,52 +167,52 @@
 <context>
     <name>kwb::KnowledgeModel</name>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="49"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="47"/>
         <source>Constraint: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="51"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="48"/>
         <source>FALLBACK SAMPLE: not a match for this problem or hardware.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="72"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
         <source>FALLBACK (not a match)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="72"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="82"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="88"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="83"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="90"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="84"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="92"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="85"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="94"/>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="86"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="96"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="87"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="98"/>
         <source>Match</source>
         <translation type="unfinished"></translation>
     </message>
@@ -220,331 +220,331 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
-        <location filename="../widgets/mainwindow.cpp" line="120"/>
+        <location filename="../widgets/mainwindow.cpp" line="126"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
+        <location filename="../widgets/mainwindow.cpp" line="127"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="128"/>
+        <location filename="../widgets/mainwindow.cpp" line="139"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133"/>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
-        <location filename="../widgets/mainwindow.cpp" line="592"/>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="143"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
+        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="151"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="180"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
-        <location filename="../widgets/mainwindow.cpp" line="726"/>
-        <location filename="../widgets/mainwindow.cpp" line="1059"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
-        <location filename="../widgets/mainwindow.cpp" line="683"/>
-        <location filename="../widgets/mainwindow.cpp" line="687"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="717"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="269"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="273"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="539"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="539"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="550"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="551"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
+        <location filename="../widgets/mainwindow.cpp" line="584"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="599"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
         <location filename="../widgets/mainwindow.cpp" line="583"/>
-        <location filename="../widgets/mainwindow.cpp" line="587"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="587"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="748"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -552,129 +552,129 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>No logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
-        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Phase %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="374"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="376"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="390"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -682,132 +682,132 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="432"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="460"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="572"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="551"/>
+        <location filename="../widgets/mainwindow.cpp" line="574"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="623"/>
+        <location filename="../widgets/mainwindow.cpp" line="649"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <location filename="../widgets/mainwindow.cpp" line="676"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Run phase %1 (%2) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Settings changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="854"/>
+        <location filename="../widgets/mainwindow.cpp" line="853"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -817,7 +817,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>%n record(s) consulted</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -825,12 +825,12 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source> from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -838,164 +838,164 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="879"/>
+        <location filename="../widgets/mainwindow.cpp" line="878"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1032"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="913"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="919"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="927"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
+        <location filename="../widgets/mainwindow.cpp" line="937"/>
         <source>No measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
+        <location filename="../widgets/mainwindow.cpp" line="937"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="654"/>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
-        <location filename="../widgets/mainwindow.cpp" line="961"/>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
+        <location filename="../widgets/mainwindow.cpp" line="960"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="905"/>
+        <location filename="../widgets/mainwindow.cpp" line="901"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="906"/>
+        <location filename="../widgets/mainwindow.cpp" line="902"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <location filename="../widgets/mainwindow.cpp" line="906"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="929"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>V0 measurement finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="948"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="950"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="953"/>
+        <location filename="../widgets/mainwindow.cpp" line="952"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="954"/>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="997"/>
+        <location filename="../widgets/mainwindow.cpp" line="994"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1005"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
+        <location filename="../widgets/mainwindow.cpp" line="1035"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
+        <location filename="../widgets/mainwindow.cpp" line="1035"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -1029,67 +1029,67 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="136"/>
+        <location filename="../widgets/pluginpanel.cpp" line="137"/>
         <source> — disabled for this session: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="195"/>
+        <location filename="../widgets/pluginpanel.cpp" line="200"/>
         <source>comma-separated, or a JSON array</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="196"/>
+        <location filename="../widgets/pluginpanel.cpp" line="202"/>
         <source>JSON object</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="235"/>
+        <location filename="../widgets/pluginpanel.cpp" line="241"/>
         <source>No Phase 1 spec yet: run phase 1 (Understand) to prefill the query.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="243"/>
+        <location filename="../widgets/pluginpanel.cpp" line="249"/>
         <source>Prefilled from the spec (product, arch, framework, operator, shapes, dtypes).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="262"/>
+        <location filename="../widgets/pluginpanel.cpp" line="271"/>
         <source>%1: &apos;%2&apos; is not a number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="270"/>
+        <location filename="../widgets/pluginpanel.cpp" line="279"/>
         <source>%1: not valid JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="285"/>
+        <location filename="../widgets/pluginpanel.cpp" line="297"/>
         <source>%1: expected a JSON object</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="301"/>
+        <location filename="../widgets/pluginpanel.cpp" line="313"/>
         <source>%1 is disabled: enable it in the list first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="302"/>
+        <location filename="../widgets/pluginpanel.cpp" line="314"/>
         <source>Choose a knowledge tool first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="316"/>
+        <location filename="../widgets/pluginpanel.cpp" line="328"/>
         <source>Querying %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="333"/>
+        <location filename="../widgets/pluginpanel.cpp" line="348"/>
         <source>Error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/pluginpanel.cpp" line="334"/>
+        <location filename="../widgets/pluginpanel.cpp" line="350"/>
         <source>%n record(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1097,34 +1097,34 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         </translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="346"/>
+        <location filename="../widgets/pluginpanel.cpp" line="362"/>
         <source>Select a result first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="352"/>
+        <location filename="../widgets/pluginpanel.cpp" line="368"/>
         <source>Open a problem and run phases 1 and 2 first: the record goes into plans/v0_plan.md.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="363"/>
+        <location filename="../widgets/pluginpanel.cpp" line="379"/>
         <source>Added %1 to plans/v0_plan.md, labelled as a FALLBACK sample (not a match).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="364"/>
+        <location filename="../widgets/pluginpanel.cpp" line="380"/>
         <source>Added %1 to plans/v0_plan.md and the memory record&apos;s references.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="386"/>
+        <location filename="../widgets/pluginpanel.cpp" line="402"/>
         <source>FALLBACK sample — NOT a match for this query&apos;s scope
 
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="387"/>
+        <location filename="../widgets/pluginpanel.cpp" line="403"/>
         <source>Record id: %1
 Tool: %2
 Scope: %3
@@ -1133,7 +1133,7 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="388"/>
+        <location filename="../widgets/pluginpanel.cpp" line="405"/>
         <source>Constraint: %1
 </source>
         <translation type="unfinished"></translation>
@@ -1142,176 +1142,181 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="63"/>
+        <location filename="../widgets/rooflineplot.cpp" line="66"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="64"/>
+        <location filename="../widgets/rooflineplot.cpp" line="67"/>
         <source>Performance (TFLOPS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="78"/>
+        <location filename="../widgets/rooflineplot.cpp" line="81"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="79"/>
-        <location filename="../widgets/rooflineplot.cpp" line="113"/>
+        <location filename="../widgets/rooflineplot.cpp" line="82"/>
+        <location filename="../widgets/rooflineplot.cpp" line="116"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="114"/>
+        <location filename="../widgets/rooflineplot.cpp" line="117"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="180"/>
+        <location filename="../widgets/rooflineplot.cpp" line="206"/>
+        <source>later versions (kwb measure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="220"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="182"/>
+        <location filename="../widgets/rooflineplot.cpp" line="222"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="211"/>
+        <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="213"/>
+        <location filename="../widgets/rooflineplot.cpp" line="253"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="214"/>
+        <location filename="../widgets/rooflineplot.cpp" line="254"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="215"/>
+        <location filename="../widgets/rooflineplot.cpp" line="255"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="248"/>
+        <location filename="../widgets/rooflineplot.cpp" line="287"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="250"/>
+        <location filename="../widgets/rooflineplot.cpp" line="289"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="259"/>
+        <location filename="../widgets/rooflineplot.cpp" line="298"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="261"/>
+        <location filename="../widgets/rooflineplot.cpp" line="300"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="264"/>
+        <location filename="../widgets/rooflineplot.cpp" line="303"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="293"/>
+        <location filename="../widgets/rooflineplot.cpp" line="330"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="297"/>
+        <location filename="../widgets/rooflineplot.cpp" line="334"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="300"/>
+        <location filename="../widgets/rooflineplot.cpp" line="337"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="303"/>
+        <location filename="../widgets/rooflineplot.cpp" line="340"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="351"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="314"/>
+        <location filename="../widgets/rooflineplot.cpp" line="354"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="316"/>
-        <location filename="../widgets/rooflineplot.cpp" line="330"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="371"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="358"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="328"/>
+        <location filename="../widgets/rooflineplot.cpp" line="369"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="336"/>
+        <location filename="../widgets/rooflineplot.cpp" line="377"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="338"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
-        <location filename="../widgets/rooflineplot.cpp" line="360"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="401"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="362"/>
+        <location filename="../widgets/rooflineplot.cpp" line="403"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="366"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="368"/>
+        <location filename="../widgets/rooflineplot.cpp" line="408"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="370"/>
+        <location filename="../widgets/rooflineplot.cpp" line="409"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1319,122 +1324,125 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="40"/>
+        <location filename="../widgets/runconsole.cpp" line="42"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="43"/>
+        <location filename="../widgets/runconsole.cpp" line="45"/>
         <source>Raw</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="68"/>
+        <location filename="../widgets/runconsole.cpp" line="71"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="73"/>
+        <location filename="../widgets/runconsole.cpp" line="76"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="83"/>
+        <location filename="../widgets/runconsole.cpp" line="86"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="86"/>
+        <location filename="../widgets/runconsole.cpp" line="89"/>
         <source>Filter output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="138"/>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="138"/>
-        <source>run %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="139"/>
+        <location filename="../widgets/runconsole.cpp" line="154"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="151"/>
+        <location filename="../widgets/runconsole.cpp" line="167"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="152"/>
+        <location filename="../widgets/runconsole.cpp" line="168"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="156"/>
+        <location filename="../widgets/runconsole.cpp" line="172"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="164"/>
+        <location filename="../widgets/runconsole.cpp" line="180"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/runconsole.cpp" line="187"/>
+        <source>☰ %n case(s) planned</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="169"/>
+        <location filename="../widgets/runconsole.cpp" line="190"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="271"/>
+        <location filename="../widgets/runconsole.cpp" line="290"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="307"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="307"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="310"/>
+        <location filename="../widgets/runconsole.cpp" line="330"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="311"/>
+        <location filename="../widgets/runconsole.cpp" line="331"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="334"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <location filename="../widgets/runconsole.cpp" line="361"/>
         <source>%1 PASS (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="327"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="327"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1442,32 +1450,32 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="39"/>
+        <location filename="../widgets/runspanel.cpp" line="43"/>
         <source>no result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="41"/>
+        <location filename="../widgets/runspanel.cpp" line="47"/>
         <source>report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="50"/>
+        <location filename="../widgets/runspanel.cpp" line="58"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="51"/>
+        <location filename="../widgets/runspanel.cpp" line="60"/>
         <source>Harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="52"/>
+        <location filename="../widgets/runspanel.cpp" line="62"/>
         <source>Cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="53"/>
+        <location filename="../widgets/runspanel.cpp" line="64"/>
         <source>Recorded in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1475,39 +1483,74 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <location filename="../widgets/runspanel.cpp" line="137"/>
         <source>Compare the two selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="69"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="106"/>
-        <location filename="../widgets/runspanel.cpp" line="111"/>
-        <location filename="../widgets/runspanel.cpp" line="122"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <source>Diff kernel.py of the two selected versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <source>Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="217"/>
+        <location filename="../widgets/runspanel.cpp" line="223"/>
+        <location filename="../widgets/runspanel.cpp" line="237"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="133"/>
+        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <source>%1 is not committed: there is no kernel.py of it to diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="265"/>
+        <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="278"/>
+        <source>kernel.py %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="287"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1515,137 +1558,137 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecForm</name>
     <message>
-        <location filename="../widgets/specform.cpp" line="78"/>
+        <location filename="../widgets/specform.cpp" line="79"/>
         <source>Save spec</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="83"/>
+        <location filename="../widgets/specform.cpp" line="84"/>
         <source>fused ops after the primary one, comma separated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="89"/>
+        <location filename="../widgets/specform.cpp" line="91"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="89"/>
+        <location filename="../widgets/specform.cpp" line="91"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="93"/>
+        <location filename="../widgets/specform.cpp" line="95"/>
         <source>rel_err = ||out.float() - ref|| / ||ref|| must stay below this (seed: 0.01 for bf16)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="108"/>
+        <location filename="../widgets/specform.cpp" line="111"/>
         <source>Store the edited spec in .kwb/spec.json; phases 2-4 use it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="111"/>
+        <location filename="../widgets/specform.cpp" line="114"/>
         <source>Pattern:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="112"/>
+        <location filename="../widgets/specform.cpp" line="115"/>
         <source>Detail:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="113"/>
+        <location filename="../widgets/specform.cpp" line="116"/>
         <source>Epilogue:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="114"/>
+        <location filename="../widgets/specform.cpp" line="117"/>
         <source>rel_err &lt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="115"/>
+        <location filename="../widgets/specform.cpp" line="118"/>
         <source>Threshold source:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="116"/>
+        <location filename="../widgets/specform.cpp" line="119"/>
         <source>Accumulate in:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="117"/>
+        <location filename="../widgets/specform.cpp" line="120"/>
         <source>FLOPs:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="119"/>
+        <location filename="../widgets/specform.cpp" line="122"/>
         <source>Bytes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="272"/>
+        <location filename="../widgets/specform.cpp" line="280"/>
         <source>no spec loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="277"/>
+        <location filename="../widgets/specform.cpp" line="285"/>
         <source>sizes.%1: must be a positive integer, found %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="304"/>
+        <location filename="../widgets/specform.cpp" line="314"/>
         <source>the expression does not evaluate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="307"/>
+        <location filename="../widgets/specform.cpp" line="317"/>
         <source>error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="313"/>
+        <location filename="../widgets/specform.cpp" line="323"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="314"/>
+        <location filename="../widgets/specform.cpp" line="324"/>
         <source>Valid.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1653,57 +1696,57 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="48"/>
+        <location filename="../widgets/specview.cpp" line="43"/>
         <source>value %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="48"/>
         <source>input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="54"/>
+        <location filename="../widgets/specview.cpp" line="49"/>
         <source>output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="56"/>
+        <location filename="../widgets/specview.cpp" line="51"/>
         <source>parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="88"/>
+        <location filename="../widgets/specview.cpp" line="91"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="89"/>
+        <location filename="../widgets/specview.cpp" line="93"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="90"/>
+        <location filename="../widgets/specview.cpp" line="95"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="91"/>
+        <location filename="../widgets/specview.cpp" line="97"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="92"/>
+        <location filename="../widgets/specview.cpp" line="99"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="93"/>
+        <location filename="../widgets/specview.cpp" line="101"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="94"/>
+        <location filename="../widgets/specview.cpp" line="103"/>
         <source>Layout / value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1711,120 +1754,223 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="122"/>
+        <location filename="../widgets/specview.cpp" line="132"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="129"/>
+        <location filename="../widgets/specview.cpp" line="138"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="131"/>
+        <location filename="../widgets/specview.cpp" line="140"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="135"/>
+        <location filename="../widgets/specview.cpp" line="145"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="139"/>
+        <location filename="../widgets/specview.cpp" line="149"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="140"/>
+        <location filename="../widgets/specview.cpp" line="150"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="146"/>
+        <location filename="../widgets/specview.cpp" line="155"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="149"/>
+        <location filename="../widgets/specview.cpp" line="158"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="155"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="155"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Note: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TargetChooser</name>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="39"/>
+        <source>This machine (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="51"/>
+        <source>%1 (required):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="51"/>
+        <source>%1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="57"/>
+        <source>The target as kwb --target takes it; composed from the fields above, or typed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TargetScheme</name>
+    <message>
+        <location filename="../core/run/target.cpp" line="61"/>
+        <source>this machine (the default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/target.cpp" line="71"/>
+        <source>through a command on this machine, e.g. command:srun --gres=gpu:1 (the workspace is not copied)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/target.cpp" line="74"/>
+        <source>Command prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="383"/>
+        <source>on a host through OpenSSH and your ssh config (aliases, keys, ProxyJump); the workspace
+is copied to remote-dir/&lt;workspace&gt; (default ~/kwb-workspaces; /~/dir is home-relative)
+and new files come back; python defaults to python3 on the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="388"/>
+        <location filename="../core/run/slurmtarget.cpp" line="342"/>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="389"/>
+        <source>Host (or ssh config alias)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="391"/>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="393"/>
+        <source>Remote folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="395"/>
+        <source>Remote Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="297"/>
+        <source>one batch job per run through this machine&apos;s sbatch (e.g. slurm://gpu?gres=gpu:1&amp;time=00:10:00);
+output followed live, cancel is scancel; the workspace must be on a file system the nodes see</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="301"/>
+        <location filename="../core/run/slurmtarget.cpp" line="345"/>
+        <source>Partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="303"/>
+        <location filename="../core/run/slurmtarget.cpp" line="347"/>
+        <source>sbatch options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="337"/>
+        <source>the same through a login node over ssh; the workspace is copied to ?dir=FOLDER there (default
+~/kwb-workspaces; it must be visible to the compute nodes); ?python=PATH on the nodes (default python3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="343"/>
+        <source>Login node</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="35"/>
+        <location filename="../core/review/verdict.cpp" line="45"/>
         <source>Not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="36"/>
+        <location filename="../core/review/verdict.cpp" line="47"/>
         <source>Running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="37"/>
+        <location filename="../core/review/verdict.cpp" line="49"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="38"/>
+        <location filename="../core/review/verdict.cpp" line="51"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="39"/>
+        <location filename="../core/review/verdict.cpp" line="53"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="40"/>
+        <location filename="../core/review/verdict.cpp" line="55"/>
         <source>Skeleton: kernel not implemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="41"/>
+        <location filename="../core/review/verdict.cpp" line="57"/>
         <source>Dry run: not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="42"/>
+        <location filename="../core/review/verdict.cpp" line="59"/>
         <source>Stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="43"/>
+        <location filename="../core/review/verdict.cpp" line="61"/>
         <source>Harness error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1832,217 +1978,268 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="34"/>
+        <location filename="../widgets/verdictbadge.cpp" line="43"/>
         <source>Quality gate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VersionsModel</name>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="99"/>
+        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="104"/>
+        <source>not committed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="117"/>
+        <source>Gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <source>µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <source>Speedup vs previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
+        <source>rel_err</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="29"/>
+        <location filename="../widgets/wizardpanel.cpp" line="31"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="30"/>
+        <location filename="../widgets/wizardpanel.cpp" line="33"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="31"/>
+        <location filename="../widgets/wizardpanel.cpp" line="35"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="32"/>
+        <location filename="../widgets/wizardpanel.cpp" line="37"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="43"/>
+        <location filename="../widgets/wizardpanel.cpp" line="49"/>
         <source>CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="56"/>
+        <location filename="../widgets/wizardpanel.cpp" line="63"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="63"/>
+        <location filename="../widgets/wizardpanel.cpp" line="70"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="69"/>
-        <location filename="../widgets/wizardpanel.cpp" line="200"/>
+        <location filename="../widgets/wizardpanel.cpp" line="76"/>
+        <location filename="../widgets/wizardpanel.cpp" line="214"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="70"/>
+        <location filename="../widgets/wizardpanel.cpp" line="77"/>
         <source>CuteDSL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="71"/>
+        <location filename="../widgets/wizardpanel.cpp" line="78"/>
         <source>FlyDSL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="72"/>
+        <location filename="../widgets/wizardpanel.cpp" line="79"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="75"/>
+        <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="77"/>
+        <location filename="../widgets/wizardpanel.cpp" line="84"/>
         <source>…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="78"/>
+        <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>Choose the workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="80"/>
+        <location filename="../widgets/wizardpanel.cpp" line="87"/>
         <source>Workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="90"/>
+        <location filename="../widgets/wizardpanel.cpp" line="97"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="93"/>
+        <location filename="../widgets/wizardpanel.cpp" line="100"/>
         <source>Logic file:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="94"/>
+        <location filename="../widgets/wizardpanel.cpp" line="101"/>
         <source>GPU:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="95"/>
+        <location filename="../widgets/wizardpanel.cpp" line="102"/>
         <source>Framework:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="96"/>
+        <location filename="../widgets/wizardpanel.cpp" line="103"/>
         <source>Workspace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <source>Run on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="115"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="116"/>
-        <location filename="../widgets/wizardpanel.cpp" line="285"/>
+        <location filename="../widgets/wizardpanel.cpp" line="123"/>
+        <location filename="../widgets/wizardpanel.cpp" line="307"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="131"/>
+        <location filename="../widgets/wizardpanel.cpp" line="138"/>
         <source>Spec</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="132"/>
+        <location filename="../widgets/wizardpanel.cpp" line="139"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="133"/>
+        <location filename="../widgets/wizardpanel.cpp" line="141"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="134"/>
+        <location filename="../widgets/wizardpanel.cpp" line="143"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="135"/>
+        <location filename="../widgets/wizardpanel.cpp" line="147"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="136"/>
+        <location filename="../widgets/wizardpanel.cpp" line="150"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="155"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="155"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="201"/>
+        <location filename="../widgets/wizardpanel.cpp" line="215"/>
         <source>Policy default: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <location filename="../widgets/wizardpanel.cpp" line="264"/>
         <source>Review of %1 (nothing re-run)%2:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <location filename="../widgets/wizardpanel.cpp" line="266"/>
         <source>, CPU dry run: not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="246"/>
+        <location filename="../widgets/wizardpanel.cpp" line="268"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="247"/>
+        <location filename="../widgets/wizardpanel.cpp" line="269"/>
         <source>  max rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="248"/>
+        <location filename="../widgets/wizardpanel.cpp" line="270"/>
         <source>  latency: %1 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="249"/>
+        <location filename="../widgets/wizardpanel.cpp" line="271"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="250"/>
+        <location filename="../widgets/wizardpanel.cpp" line="272"/>
         <source>  compute: %1 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <location filename="../widgets/wizardpanel.cpp" line="274"/>
         <source>  run: %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <location filename="../widgets/wizardpanel.cpp" line="276"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="252"/>
+        <location filename="../widgets/wizardpanel.cpp" line="277"/>
         <source>Run the phases to measure again.</source>
         <translation type="unfinished"></translation>
     </message>

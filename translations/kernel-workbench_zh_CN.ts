@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="416"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="456"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="420"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -29,23 +29,23 @@
         <translation>无法写入 PDF：没有 QGuiApplication。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="27"/>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
+        <location filename="../widgets/reportexport.cpp" line="28"/>
+        <location filename="../widgets/rooflineplot.cpp" line="472"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="32"/>
+        <location filename="../widgets/reportexport.cpp" line="33"/>
         <source>Kernel Workbench review</source>
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="51"/>
+        <location filename="../widgets/reportexport.cpp" line="53"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="474"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -53,67 +53,67 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="113"/>
+        <location filename="../widgets/casetablemodel.cpp" line="103"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="115"/>
+        <location filename="../widgets/casetablemodel.cpp" line="104"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="125"/>
+        <location filename="../widgets/casetablemodel.cpp" line="113"/>
         <source>PASS (harness only)</source>
         <translation>PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="164"/>
+        <location filename="../widgets/casetablemodel.cpp" line="156"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="165"/>
+        <location filename="../widgets/casetablemodel.cpp" line="158"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="166"/>
+        <location filename="../widgets/casetablemodel.cpp" line="160"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="167"/>
+        <location filename="../widgets/casetablemodel.cpp" line="162"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="168"/>
+        <location filename="../widgets/casetablemodel.cpp" line="164"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="166"/>
         <source>latency_us</source>
         <translation>latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="166"/>
         <source>stand-in µs (CPU)</source>
         <translation>替身 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="170"/>
+        <location filename="../widgets/casetablemodel.cpp" line="168"/>
         <source>ref latency_us</source>
         <translation>参考 latency_us</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="170"/>
+        <location filename="../widgets/casetablemodel.cpp" line="168"/>
         <source>reference µs (CPU)</source>
         <translation>参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
+        <location filename="../widgets/casetablemodel.cpp" line="170"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -121,22 +121,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="96"/>
+        <location filename="../widgets/codeeditor.cpp" line="93"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="112"/>
+        <location filename="../widgets/codeeditor.cpp" line="108"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="118"/>
+        <location filename="../widgets/codeeditor.cpp" line="113"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="124"/>
+        <location filename="../widgets/codeeditor.cpp" line="118"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -144,22 +144,22 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="79"/>
+        <location filename="../widgets/editortabs.cpp" line="73"/>
         <source>The current tab is not an editable file.</source>
         <translation>当前标签页不是可编辑的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="131"/>
+        <location filename="../widgets/editortabs.cpp" line="122"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="122"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation>%1 有未保存的更改。关闭前是否保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="139"/>
+        <location filename="../widgets/editortabs.cpp" line="128"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -167,52 +167,52 @@
 <context>
     <name>kwb::KnowledgeModel</name>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="49"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="47"/>
         <source>Constraint: %1</source>
         <translation>约束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="51"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="48"/>
         <source>FALLBACK SAMPLE: not a match for this problem or hardware.</source>
         <translation>FALLBACK 后备样例：与此问题或硬件不匹配。</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="72"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
         <source>FALLBACK (not a match)</source>
         <translation>FALLBACK（不匹配）</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="72"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="82"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="88"/>
         <source>Tool</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="83"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="90"/>
         <source>Record id</source>
         <translation>记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="84"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="92"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="85"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="94"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="86"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="96"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="87"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="98"/>
         <source>Match</source>
         <translation>匹配</translation>
     </message>
@@ -220,332 +220,332 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
-        <location filename="../widgets/mainwindow.cpp" line="120"/>
+        <location filename="../widgets/mainwindow.cpp" line="126"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116"/>
+        <location filename="../widgets/mainwindow.cpp" line="127"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="128"/>
+        <location filename="../widgets/mainwindow.cpp" line="139"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133"/>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
-        <location filename="../widgets/mainwindow.cpp" line="592"/>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="143"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
+        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="151"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="180"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
-        <location filename="../widgets/mainwindow.cpp" line="726"/>
-        <location filename="../widgets/mainwindow.cpp" line="1059"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
-        <location filename="../widgets/mainwindow.cpp" line="683"/>
-        <location filename="../widgets/mainwindow.cpp" line="687"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="717"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="269"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="273"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="539"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="539"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="550"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="551"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
+        <location filename="../widgets/mainwindow.cpp" line="584"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="599"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
         <location filename="../widgets/mainwindow.cpp" line="583"/>
-        <location filename="../widgets/mainwindow.cpp" line="587"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="587"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="748"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -556,261 +556,261 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
-        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="374"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="376"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="390"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="432"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="460"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="572"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="551"/>
+        <location filename="../widgets/mainwindow.cpp" line="574"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="623"/>
+        <location filename="../widgets/mainwindow.cpp" line="649"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <location filename="../widgets/mainwindow.cpp" line="676"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="648"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="677"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="854"/>
+        <location filename="../widgets/mainwindow.cpp" line="853"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
@@ -820,36 +820,36 @@ Save them first?</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="879"/>
+        <location filename="../widgets/mainwindow.cpp" line="878"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1032"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -858,27 +858,27 @@ Save them first?</source>
         <translation type="vanished">状态 %1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="913"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="919"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="927"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -887,71 +887,71 @@ Save them first?</source>
         <translation type="vanished">V0 测量已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
+        <location filename="../widgets/mainwindow.cpp" line="937"/>
         <source>No measurement</source>
         <translation>没有测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
+        <location filename="../widgets/mainwindow.cpp" line="937"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="654"/>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
-        <location filename="../widgets/mainwindow.cpp" line="961"/>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
+        <location filename="../widgets/mainwindow.cpp" line="960"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="905"/>
+        <location filename="../widgets/mainwindow.cpp" line="901"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="906"/>
+        <location filename="../widgets/mainwindow.cpp" line="902"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <location filename="../widgets/mainwindow.cpp" line="906"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="929"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>V0 measurement finished: %1</source>
         <translation>V0 测量完成：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="948"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="950"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -960,38 +960,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="953"/>
+        <location filename="../widgets/mainwindow.cpp" line="952"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="954"/>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="997"/>
+        <location filename="../widgets/mainwindow.cpp" line="994"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1005"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1000,17 +1000,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
+        <location filename="../widgets/mainwindow.cpp" line="1035"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
+        <location filename="../widgets/mainwindow.cpp" line="1035"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -1045,94 +1045,94 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation>%1 — 加载失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="136"/>
+        <location filename="../widgets/pluginpanel.cpp" line="137"/>
         <source> — disabled for this session: %1</source>
         <translation> — 本次会话已禁用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="195"/>
+        <location filename="../widgets/pluginpanel.cpp" line="200"/>
         <source>comma-separated, or a JSON array</source>
         <translation>逗号分隔，或 JSON 数组</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="196"/>
+        <location filename="../widgets/pluginpanel.cpp" line="202"/>
         <source>JSON object</source>
         <translation>JSON 对象</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="235"/>
+        <location filename="../widgets/pluginpanel.cpp" line="241"/>
         <source>No Phase 1 spec yet: run phase 1 (Understand) to prefill the query.</source>
         <translation>尚无阶段 1 规格：请运行阶段 1（理解）以预填查询。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="243"/>
+        <location filename="../widgets/pluginpanel.cpp" line="249"/>
         <source>Prefilled from the spec (product, arch, framework, operator, shapes, dtypes).</source>
         <translation>已从规格预填（产品、架构、框架、算子、形状、数据类型）。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="262"/>
+        <location filename="../widgets/pluginpanel.cpp" line="271"/>
         <source>%1: &apos;%2&apos; is not a number</source>
         <translation>%1：&apos;%2&apos; 不是数字</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="270"/>
+        <location filename="../widgets/pluginpanel.cpp" line="279"/>
         <source>%1: not valid JSON</source>
         <translation>%1：不是有效的 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="285"/>
+        <location filename="../widgets/pluginpanel.cpp" line="297"/>
         <source>%1: expected a JSON object</source>
         <translation>%1：应为 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="301"/>
+        <location filename="../widgets/pluginpanel.cpp" line="313"/>
         <source>%1 is disabled: enable it in the list first.</source>
         <translation>%1 已禁用：请先在列表中启用。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="302"/>
+        <location filename="../widgets/pluginpanel.cpp" line="314"/>
         <source>Choose a knowledge tool first.</source>
         <translation>请先选择一个知识工具。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="316"/>
+        <location filename="../widgets/pluginpanel.cpp" line="328"/>
         <source>Querying %1…</source>
         <translation>正在查询 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="333"/>
+        <location filename="../widgets/pluginpanel.cpp" line="348"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/pluginpanel.cpp" line="334"/>
+        <location filename="../widgets/pluginpanel.cpp" line="350"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="346"/>
+        <location filename="../widgets/pluginpanel.cpp" line="362"/>
         <source>Select a result first.</source>
         <translation>请先选择一条结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="352"/>
+        <location filename="../widgets/pluginpanel.cpp" line="368"/>
         <source>Open a problem and run phases 1 and 2 first: the record goes into plans/v0_plan.md.</source>
         <translation>请先打开问题并运行阶段 1 和 2：该记录将写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="363"/>
+        <location filename="../widgets/pluginpanel.cpp" line="379"/>
         <source>Added %1 to plans/v0_plan.md, labelled as a FALLBACK sample (not a match).</source>
         <translation>已将 %1 加入 plans/v0_plan.md，标记为 FALLBACK 样例（并非匹配）。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="364"/>
+        <location filename="../widgets/pluginpanel.cpp" line="380"/>
         <source>Added %1 to plans/v0_plan.md and the memory record&apos;s references.</source>
         <translation>已将 %1 加入 plans/v0_plan.md 和记忆记录的 references。</translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="386"/>
+        <location filename="../widgets/pluginpanel.cpp" line="402"/>
         <source>FALLBACK sample — NOT a match for this query&apos;s scope
 
 </source>
@@ -1141,7 +1141,7 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 </translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="387"/>
+        <location filename="../widgets/pluginpanel.cpp" line="403"/>
         <source>Record id: %1
 Tool: %2
 Scope: %3
@@ -1154,7 +1154,7 @@ Source: %4
 </translation>
     </message>
     <message>
-        <location filename="../widgets/pluginpanel.cpp" line="388"/>
+        <location filename="../widgets/pluginpanel.cpp" line="405"/>
         <source>Constraint: %1
 </source>
         <translation>约束：%1
@@ -1164,177 +1164,182 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="63"/>
+        <location filename="../widgets/rooflineplot.cpp" line="66"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="64"/>
+        <location filename="../widgets/rooflineplot.cpp" line="67"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="78"/>
+        <location filename="../widgets/rooflineplot.cpp" line="81"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="79"/>
-        <location filename="../widgets/rooflineplot.cpp" line="113"/>
+        <location filename="../widgets/rooflineplot.cpp" line="82"/>
+        <location filename="../widgets/rooflineplot.cpp" line="116"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="114"/>
+        <location filename="../widgets/rooflineplot.cpp" line="117"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="180"/>
+        <location filename="../widgets/rooflineplot.cpp" line="206"/>
+        <source>later versions (kwb measure)</source>
+        <translation>后续版本（kwb measure）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="220"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="182"/>
+        <location filename="../widgets/rooflineplot.cpp" line="222"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="211"/>
+        <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="213"/>
+        <location filename="../widgets/rooflineplot.cpp" line="253"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="214"/>
+        <location filename="../widgets/rooflineplot.cpp" line="254"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="215"/>
+        <location filename="../widgets/rooflineplot.cpp" line="255"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="248"/>
+        <location filename="../widgets/rooflineplot.cpp" line="287"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="250"/>
+        <location filename="../widgets/rooflineplot.cpp" line="289"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="259"/>
+        <location filename="../widgets/rooflineplot.cpp" line="298"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="261"/>
+        <location filename="../widgets/rooflineplot.cpp" line="300"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="264"/>
+        <location filename="../widgets/rooflineplot.cpp" line="303"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="293"/>
+        <location filename="../widgets/rooflineplot.cpp" line="330"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="297"/>
+        <location filename="../widgets/rooflineplot.cpp" line="334"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="300"/>
+        <location filename="../widgets/rooflineplot.cpp" line="337"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="303"/>
+        <location filename="../widgets/rooflineplot.cpp" line="340"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="351"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="314"/>
+        <location filename="../widgets/rooflineplot.cpp" line="354"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="316"/>
-        <location filename="../widgets/rooflineplot.cpp" line="330"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="371"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="358"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="328"/>
+        <location filename="../widgets/rooflineplot.cpp" line="369"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="336"/>
+        <location filename="../widgets/rooflineplot.cpp" line="377"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="338"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
-        <location filename="../widgets/rooflineplot.cpp" line="360"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="401"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="362"/>
+        <location filename="../widgets/rooflineplot.cpp" line="403"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="366"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="368"/>
+        <location filename="../widgets/rooflineplot.cpp" line="408"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="370"/>
+        <location filename="../widgets/rooflineplot.cpp" line="409"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -1342,112 +1347,118 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="40"/>
+        <location filename="../widgets/runconsole.cpp" line="42"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="43"/>
+        <location filename="../widgets/runconsole.cpp" line="45"/>
         <source>Raw</source>
         <translation>原始</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="68"/>
+        <location filename="../widgets/runconsole.cpp" line="71"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="73"/>
+        <location filename="../widgets/runconsole.cpp" line="76"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="83"/>
+        <location filename="../widgets/runconsole.cpp" line="86"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="86"/>
+        <location filename="../widgets/runconsole.cpp" line="89"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="138"/>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="138"/>
         <source>run %1</source>
-        <translation>运行 %1</translation>
+        <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="139"/>
+        <location filename="../widgets/runconsole.cpp" line="154"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="151"/>
+        <location filename="../widgets/runconsole.cpp" line="167"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="152"/>
+        <location filename="../widgets/runconsole.cpp" line="168"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="156"/>
+        <location filename="../widgets/runconsole.cpp" line="172"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="164"/>
+        <location filename="../widgets/runconsole.cpp" line="180"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/runconsole.cpp" line="187"/>
+        <source>☰ %n case(s) planned</source>
+        <translation>
+            <numerusform>☰ 计划 %n 个用例</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="169"/>
+        <location filename="../widgets/runconsole.cpp" line="190"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="271"/>
+        <location filename="../widgets/runconsole.cpp" line="290"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="307"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="307"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="310"/>
+        <location filename="../widgets/runconsole.cpp" line="330"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="311"/>
+        <location filename="../widgets/runconsole.cpp" line="331"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="334"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <location filename="../widgets/runconsole.cpp" line="361"/>
         <source>%1 PASS (harness only)</source>
         <translation>%1 PASS（仅测试框架）</translation>
     </message>
@@ -1460,12 +1471,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="327"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="327"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -1473,32 +1484,32 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="39"/>
+        <location filename="../widgets/runspanel.cpp" line="43"/>
         <source>no result</source>
         <translation>无结果</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="41"/>
+        <location filename="../widgets/runspanel.cpp" line="47"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="50"/>
+        <location filename="../widgets/runspanel.cpp" line="58"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="51"/>
+        <location filename="../widgets/runspanel.cpp" line="60"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="52"/>
+        <location filename="../widgets/runspanel.cpp" line="62"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="53"/>
+        <location filename="../widgets/runspanel.cpp" line="64"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -1506,39 +1517,74 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <location filename="../widgets/runspanel.cpp" line="137"/>
         <source>Compare the two selected</source>
         <translation>比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="69"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="106"/>
-        <location filename="../widgets/runspanel.cpp" line="111"/>
-        <location filename="../widgets/runspanel.cpp" line="122"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <source>Diff kernel.py of the two selected versions</source>
+        <translation>比较所选两个版本的 kernel.py</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
+        <translation>V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="217"/>
+        <location filename="../widgets/runspanel.cpp" line="223"/>
+        <location filename="../widgets/runspanel.cpp" line="237"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="133"/>
+        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <source>%1 is not committed: there is no kernel.py of it to diff</source>
+        <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="265"/>
+        <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="278"/>
+        <source>kernel.py %1 → %2</source>
+        <translation>kernel.py %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="287"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -1546,137 +1592,137 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecForm</name>
     <message>
-        <location filename="../widgets/specform.cpp" line="78"/>
+        <location filename="../widgets/specform.cpp" line="79"/>
         <source>Save spec</source>
         <translation>保存规格</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="83"/>
+        <location filename="../widgets/specform.cpp" line="84"/>
         <source>fused ops after the primary one, comma separated</source>
         <translation>主算子之后融合的算子，逗号分隔</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Dtype</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="85"/>
+        <location filename="../widgets/specform.cpp" line="87"/>
         <source>Layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="89"/>
+        <location filename="../widgets/specform.cpp" line="91"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="89"/>
+        <location filename="../widgets/specform.cpp" line="91"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="93"/>
+        <location filename="../widgets/specform.cpp" line="95"/>
         <source>rel_err = ||out.float() - ref|| / ||ref|| must stay below this (seed: 0.01 for bf16)</source>
         <translation>rel_err = ||out.float() - ref|| / ||ref|| 必须低于此值（seed：bf16 为 0.01）</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="108"/>
+        <location filename="../widgets/specform.cpp" line="111"/>
         <source>Store the edited spec in .kwb/spec.json; phases 2-4 use it</source>
         <translation>将编辑后的规格保存到 .kwb/spec.json；阶段 2-4 使用它</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="111"/>
+        <location filename="../widgets/specform.cpp" line="114"/>
         <source>Pattern:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="112"/>
+        <location filename="../widgets/specform.cpp" line="115"/>
         <source>Detail:</source>
         <translation>细节：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="113"/>
+        <location filename="../widgets/specform.cpp" line="116"/>
         <source>Epilogue:</source>
         <translation>尾声算子：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="114"/>
+        <location filename="../widgets/specform.cpp" line="117"/>
         <source>rel_err &lt;</source>
         <translation>rel_err &lt;</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="115"/>
+        <location filename="../widgets/specform.cpp" line="118"/>
         <source>Threshold source:</source>
         <translation>阈值来源：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="116"/>
+        <location filename="../widgets/specform.cpp" line="119"/>
         <source>Accumulate in:</source>
         <translation>累加类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="117"/>
+        <location filename="../widgets/specform.cpp" line="120"/>
         <source>FLOPs:</source>
         <translation>FLOPs：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="119"/>
+        <location filename="../widgets/specform.cpp" line="122"/>
         <source>Bytes:</source>
         <translation>字节数：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="272"/>
+        <location filename="../widgets/specform.cpp" line="280"/>
         <source>no spec loaded</source>
         <translation>未加载规格</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="277"/>
+        <location filename="../widgets/specform.cpp" line="285"/>
         <source>sizes.%1: must be a positive integer, found %2</source>
         <translation>sizes.%1：必须是正整数，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="304"/>
+        <location filename="../widgets/specform.cpp" line="314"/>
         <source>the expression does not evaluate</source>
         <translation>表达式无法求值</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="307"/>
+        <location filename="../widgets/specform.cpp" line="317"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="313"/>
+        <location filename="../widgets/specform.cpp" line="323"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="314"/>
+        <location filename="../widgets/specform.cpp" line="324"/>
         <source>Valid.</source>
         <translation>有效。</translation>
     </message>
@@ -1684,57 +1730,57 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="48"/>
+        <location filename="../widgets/specview.cpp" line="43"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="48"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="54"/>
+        <location filename="../widgets/specview.cpp" line="49"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="56"/>
+        <location filename="../widgets/specview.cpp" line="51"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="88"/>
+        <location filename="../widgets/specview.cpp" line="91"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="89"/>
+        <location filename="../widgets/specview.cpp" line="93"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="90"/>
+        <location filename="../widgets/specview.cpp" line="95"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="91"/>
+        <location filename="../widgets/specview.cpp" line="97"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="92"/>
+        <location filename="../widgets/specview.cpp" line="99"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="93"/>
+        <location filename="../widgets/specview.cpp" line="101"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="94"/>
+        <location filename="../widgets/specview.cpp" line="103"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -1742,120 +1788,227 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="122"/>
+        <location filename="../widgets/specview.cpp" line="132"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="129"/>
+        <location filename="../widgets/specview.cpp" line="138"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="131"/>
+        <location filename="../widgets/specview.cpp" line="140"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="135"/>
+        <location filename="../widgets/specview.cpp" line="145"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="139"/>
+        <location filename="../widgets/specview.cpp" line="149"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="140"/>
+        <location filename="../widgets/specview.cpp" line="150"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="146"/>
+        <location filename="../widgets/specview.cpp" line="155"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="149"/>
+        <location filename="../widgets/specview.cpp" line="158"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="155"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="155"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
 </context>
 <context>
+    <name>kwb::TargetChooser</name>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="39"/>
+        <source>This machine (%1)</source>
+        <translation>本机（%1）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="51"/>
+        <source>%1 (required):</source>
+        <translation>%1（必填）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="51"/>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/targetchooser.cpp" line="57"/>
+        <source>The target as kwb --target takes it; composed from the fields above, or typed</source>
+        <translation>即 kwb --target 所接受的目标：由上方各字段组合而成，也可直接输入</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TargetScheme</name>
+    <message>
+        <location filename="../core/run/target.cpp" line="61"/>
+        <source>this machine (the default)</source>
+        <translation>本机（默认）</translation>
+    </message>
+    <message>
+        <location filename="../core/run/target.cpp" line="71"/>
+        <source>through a command on this machine, e.g. command:srun --gres=gpu:1 (the workspace is not copied)</source>
+        <translation>通过本机上的一条命令运行，例如 command:srun --gres=gpu:1（不复制工作区）</translation>
+    </message>
+    <message>
+        <location filename="../core/run/target.cpp" line="74"/>
+        <source>Command prefix</source>
+        <translation>命令前缀</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="383"/>
+        <source>on a host through OpenSSH and your ssh config (aliases, keys, ProxyJump); the workspace
+is copied to remote-dir/&lt;workspace&gt; (default ~/kwb-workspaces; /~/dir is home-relative)
+and new files come back; python defaults to python3 on the host</source>
+        <translation>通过 OpenSSH 和你的 ssh 配置（别名、密钥、ProxyJump）在远程主机上运行；工作区
+复制到 remote-dir/&lt;workspace&gt;（默认 ~/kwb-workspaces；/~/dir 相对于主目录），
+新文件会被取回；python 默认为该主机上的 python3</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="388"/>
+        <location filename="../core/run/slurmtarget.cpp" line="342"/>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="389"/>
+        <source>Host (or ssh config alias)</source>
+        <translation>主机（或 ssh 配置别名）</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="391"/>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="393"/>
+        <source>Remote folder</source>
+        <translation>远程目录</translation>
+    </message>
+    <message>
+        <location filename="../core/run/sshtarget.cpp" line="395"/>
+        <source>Remote Python</source>
+        <translation>远程 Python</translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="297"/>
+        <source>one batch job per run through this machine&apos;s sbatch (e.g. slurm://gpu?gres=gpu:1&amp;time=00:10:00);
+output followed live, cancel is scancel; the workspace must be on a file system the nodes see</source>
+        <translation>每次运行通过本机的 sbatch 提交一个批处理作业（例如 slurm://gpu?gres=gpu:1&amp;time=00:10:00）；
+实时跟踪输出，取消即 scancel；工作区必须位于计算节点可见的文件系统上</translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="301"/>
+        <location filename="../core/run/slurmtarget.cpp" line="345"/>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="303"/>
+        <location filename="../core/run/slurmtarget.cpp" line="347"/>
+        <source>sbatch options</source>
+        <translation>sbatch 选项</translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="337"/>
+        <source>the same through a login node over ssh; the workspace is copied to ?dir=FOLDER there (default
+~/kwb-workspaces; it must be visible to the compute nodes); ?python=PATH on the nodes (default python3)</source>
+        <translation>同上，但经 ssh 通过登录节点提交；工作区复制到该节点的 ?dir=FOLDER（默认
+~/kwb-workspaces；计算节点必须可见）；?python=PATH 指定节点上的 Python（默认 python3）</translation>
+    </message>
+    <message>
+        <location filename="../core/run/slurmtarget.cpp" line="343"/>
+        <source>Login node</source>
+        <translation>登录节点</translation>
+    </message>
+</context>
+<context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="35"/>
+        <location filename="../core/review/verdict.cpp" line="45"/>
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="36"/>
+        <location filename="../core/review/verdict.cpp" line="47"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="37"/>
+        <location filename="../core/review/verdict.cpp" line="49"/>
         <source>PASS</source>
         <translation>PASS</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="38"/>
+        <location filename="../core/review/verdict.cpp" line="51"/>
         <source>FAIL</source>
         <translation>FAIL</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="39"/>
+        <location filename="../core/review/verdict.cpp" line="53"/>
         <source>TIMEOUT_FAIL</source>
         <translation>TIMEOUT_FAIL</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="40"/>
+        <location filename="../core/review/verdict.cpp" line="55"/>
         <source>Skeleton: kernel not implemented</source>
         <translation>骨架：内核未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="41"/>
+        <location filename="../core/review/verdict.cpp" line="57"/>
         <source>Dry run: not measured</source>
         <translation>试运行：未测量</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="42"/>
+        <location filename="../core/review/verdict.cpp" line="59"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="43"/>
+        <location filename="../core/review/verdict.cpp" line="61"/>
         <source>Harness error</source>
         <translation>测试框架错误</translation>
     </message>
@@ -1863,217 +2016,268 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="34"/>
+        <location filename="../widgets/verdictbadge.cpp" line="43"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
 </context>
 <context>
+    <name>kwb::VersionsModel</name>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="99"/>
+        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="104"/>
+        <source>not committed</source>
+        <translation>未提交</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="117"/>
+        <source>Gate</source>
+        <translation>质量门禁</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <source>Speedup vs previous</source>
+        <translation>相对上一版本加速比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
+        <source>rel_err</source>
+        <translation>rel_err</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <source>Commit</source>
+        <translation>提交</translation>
+    </message>
+</context>
+<context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="29"/>
+        <location filename="../widgets/wizardpanel.cpp" line="31"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="30"/>
+        <location filename="../widgets/wizardpanel.cpp" line="33"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="31"/>
+        <location filename="../widgets/wizardpanel.cpp" line="35"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="32"/>
+        <location filename="../widgets/wizardpanel.cpp" line="37"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="43"/>
+        <location filename="../widgets/wizardpanel.cpp" line="49"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="56"/>
+        <location filename="../widgets/wizardpanel.cpp" line="63"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="63"/>
+        <location filename="../widgets/wizardpanel.cpp" line="70"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="69"/>
-        <location filename="../widgets/wizardpanel.cpp" line="200"/>
+        <location filename="../widgets/wizardpanel.cpp" line="76"/>
+        <location filename="../widgets/wizardpanel.cpp" line="214"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="70"/>
+        <location filename="../widgets/wizardpanel.cpp" line="77"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="71"/>
+        <location filename="../widgets/wizardpanel.cpp" line="78"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="72"/>
+        <location filename="../widgets/wizardpanel.cpp" line="79"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="75"/>
+        <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="77"/>
+        <location filename="../widgets/wizardpanel.cpp" line="84"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="78"/>
+        <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="80"/>
+        <location filename="../widgets/wizardpanel.cpp" line="87"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="90"/>
+        <location filename="../widgets/wizardpanel.cpp" line="97"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="93"/>
+        <location filename="../widgets/wizardpanel.cpp" line="100"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="94"/>
+        <location filename="../widgets/wizardpanel.cpp" line="101"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="95"/>
+        <location filename="../widgets/wizardpanel.cpp" line="102"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="96"/>
+        <location filename="../widgets/wizardpanel.cpp" line="103"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="115"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="116"/>
-        <location filename="../widgets/wizardpanel.cpp" line="285"/>
+        <location filename="../widgets/wizardpanel.cpp" line="123"/>
+        <location filename="../widgets/wizardpanel.cpp" line="307"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="131"/>
+        <location filename="../widgets/wizardpanel.cpp" line="138"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="132"/>
+        <location filename="../widgets/wizardpanel.cpp" line="139"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="133"/>
+        <location filename="../widgets/wizardpanel.cpp" line="141"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="134"/>
+        <location filename="../widgets/wizardpanel.cpp" line="143"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="135"/>
+        <location filename="../widgets/wizardpanel.cpp" line="147"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="136"/>
+        <location filename="../widgets/wizardpanel.cpp" line="150"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="155"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="155"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="201"/>
+        <location filename="../widgets/wizardpanel.cpp" line="215"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <location filename="../widgets/wizardpanel.cpp" line="264"/>
         <source>Review of %1 (nothing re-run)%2:</source>
         <translation>%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="245"/>
+        <location filename="../widgets/wizardpanel.cpp" line="266"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="246"/>
+        <location filename="../widgets/wizardpanel.cpp" line="268"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="247"/>
+        <location filename="../widgets/wizardpanel.cpp" line="269"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="248"/>
+        <location filename="../widgets/wizardpanel.cpp" line="270"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="249"/>
+        <location filename="../widgets/wizardpanel.cpp" line="271"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="250"/>
+        <location filename="../widgets/wizardpanel.cpp" line="272"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <location filename="../widgets/wizardpanel.cpp" line="274"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <location filename="../widgets/wizardpanel.cpp" line="276"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="252"/>
+        <location filename="../widgets/wizardpanel.cpp" line="277"/>
         <source>Run the phases to measure again.</source>
         <translation>运行各阶段以重新测量。</translation>
     </message>

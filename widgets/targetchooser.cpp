@@ -3,6 +3,7 @@
 #include "core/run/target.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,6 +12,13 @@
 
 namespace kwb {
 
+namespace {
+// The registry's labels and help are English in core, marked with QT_TRANSLATE_NOOP in this context.
+QString translated(const QString& text) {
+  return QCoreApplication::translate("kwb::TargetScheme", text.toUtf8().constData());
+}
+}  // namespace
+
 TargetChooser::TargetChooser(QWidget* parent)
     : QWidget(parent),
       m_scheme(new QComboBox(this)),
@@ -18,13 +26,18 @@ TargetChooser::TargetChooser(QWidget* parent)
       m_spec(new QLineEdit(this)),
       m_status(new QLabel(this)) {
   m_scheme->setObjectName(QStringLiteral("targetScheme"));
+  // The longest syntax (slurm+ssh://…, ~75 characters) must not set the wizard dock's minimum width: the
+  // dock's scroll area then clipped every field on its right.
+  m_scheme->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_scheme->setMinimumContentsLength(14);
   m_spec->setObjectName(QStringLiteral("targetSpec"));
   m_status->setObjectName(QStringLiteral("targetStatus"));
   m_status->setWordWrap(true);
   // One form per registered scheme, built from its fields: a new scheme needs no change here.
   for (const TargetScheme& s : targetSchemes()) {
-    m_scheme->addItem(s.syntax, s.scheme);
-    m_scheme->setItemData(m_scheme->count() - 1, s.help, Qt::ToolTipRole);
+    // A scheme without fields (local) is named in words: its syntax is its whole spec.
+    m_scheme->addItem(s.fields.isEmpty() ? tr("This machine (%1)").arg(s.syntax) : s.syntax, s.scheme);
+    m_scheme->setItemData(m_scheme->count() - 1, translated(s.help), Qt::ToolTipRole);
     auto* page = new QWidget(m_forms);
     auto* form = new QFormLayout(page);
     form->setContentsMargins(0, 0, 0, 0);
@@ -34,7 +47,8 @@ TargetChooser::TargetChooser(QWidget* parent)
       edit->setObjectName(QStringLiteral("targetField_%1_%2").arg(s.scheme, f.key));
       edit->setPlaceholderText(f.placeholder);
       connect(edit, &QLineEdit::textEdited, this, &TargetChooser::compose);
-      form->addRow(f.required ? tr("%1 (required):").arg(f.label) : tr("%1:").arg(f.label), edit);
+      const QString label = translated(f.label);
+      form->addRow(f.required ? tr("%1 (required):").arg(label) : tr("%1:").arg(label), edit);
       inputs.insert(f.key, edit);
     }
     m_fields.append(inputs);
@@ -42,7 +56,7 @@ TargetChooser::TargetChooser(QWidget* parent)
   }
   m_spec->setToolTip(tr("The target as kwb --target takes it; composed from the fields above, or typed"));
   connect(m_scheme, &QComboBox::currentIndexChanged, this, [this](int i) {
-    m_forms->setCurrentIndex(i);
+    showScheme(i);
     compose();
   });
   connect(m_spec, &QLineEdit::textChanged, this, &TargetChooser::check);
@@ -52,7 +66,16 @@ TargetChooser::TargetChooser(QWidget* parent)
   layout->addWidget(m_forms);
   layout->addWidget(m_spec);
   layout->addWidget(m_status);
+  showScheme(m_scheme->currentIndex());
   compose();
+}
+
+void TargetChooser::showScheme(int index) {
+  m_forms->setCurrentIndex(index);
+  // The spec of a scheme without fields is the combo's own text: a second "local" under it said nothing.
+  const bool hasFields = index >= 0 && index < targetSchemes().size() && !targetSchemes().at(index).fields.isEmpty();
+  m_forms->setVisible(hasFields);
+  m_spec->setVisible(hasFields);
 }
 
 QString TargetChooser::spec() const { return m_spec->text().trimmed(); }
@@ -63,7 +86,9 @@ void TargetChooser::setSpec(const QString& spec) {
   if (i >= 0) {
     const QSignalBlocker block(m_scheme);
     m_scheme->setCurrentIndex(i);
-    m_forms->setCurrentIndex(i);
+    showScheme(i);
+  } else {
+    m_spec->setVisible(true);  // an unknown scheme: show what was given, beside the chooser's reason
   }
   m_spec->setText(s);
 }

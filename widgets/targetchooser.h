@@ -29,6 +29,8 @@ class TargetChooser : public QWidget {
   void specChanged(const QString& spec);
 
  private:
+  /// Shows scheme @p index's form, and the spec field only for a scheme that has fields.
+  void showScheme(int index);
   void compose();
   void check();
 

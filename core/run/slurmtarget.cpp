@@ -294,13 +294,15 @@ TargetScheme slurmTargetScheme() {
   TargetScheme s;
   s.scheme = QStringLiteral("slurm");
   s.syntax = QStringLiteral("slurm://[partition][?sbatch-option=value&...]");
-  s.help = QStringLiteral(
+  s.help = QStringLiteral(QT_TRANSLATE_NOOP(
+      "kwb::TargetScheme",
       "one batch job per run through this machine's sbatch (e.g. slurm://gpu?gres=gpu:1&time=00:10:00);\n"
-      "output followed live, cancel is scancel; the workspace must be on a file system the nodes see");
-  s.fields = {
-      {QStringLiteral("partition"), QStringLiteral("Partition"), QStringLiteral("gpu"), false},
-      {QStringLiteral("options"), QStringLiteral("sbatch options"), QStringLiteral("gres=gpu:1&time=00:10:00"), false}};
-  s.compose = [](const QMap<QString, QString>& f) {
+      "output followed live, cancel is scancel; the workspace must be on a file system the nodes see"));
+  s.fields = {{QStringLiteral("partition"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Partition")),
+               QStringLiteral("gpu"), false},
+              {QStringLiteral("options"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "sbatch options")),
+               QStringLiteral("gres=gpu:1&time=00:10:00"), false}};
+  s.compose = [](const QMap<QString, QString>& f) -> QString {
     const QString opts = f.value(QStringLiteral("options")).trimmed();
     return QStringLiteral("slurm://") + f.value(QStringLiteral("partition")).trimmed() +
            (opts.isEmpty() ? QString() : u'?' + opts);
@@ -332,15 +334,19 @@ TargetScheme slurmSshTargetScheme() {
   TargetScheme s;
   s.scheme = QStringLiteral("slurm+ssh");
   s.syntax = QStringLiteral("slurm+ssh://[user@]login-host[:port]/[partition][?sbatch-option=value&...]");
-  s.help = QStringLiteral(
+  s.help = QStringLiteral(QT_TRANSLATE_NOOP(
+      "kwb::TargetScheme",
       "the same through a login node over ssh; the workspace is copied to ?dir=FOLDER there (default\n"
-      "~/kwb-workspaces; it must be visible to the compute nodes); ?python=PATH on the nodes (default python3)");
+      "~/kwb-workspaces; it must be visible to the compute nodes); ?python=PATH on the nodes (default python3)"));
   s.fields = {
-      {QStringLiteral("user"), QStringLiteral("User"), QString(), false},
-      {QStringLiteral("host"), QStringLiteral("Login node"), QStringLiteral("login.cluster"), true},
-      {QStringLiteral("partition"), QStringLiteral("Partition"), QStringLiteral("gpu"), false},
-      {QStringLiteral("options"), QStringLiteral("sbatch options"), QStringLiteral("gres=gpu:1&time=00:10:00"), false}};
-  s.compose = [](const QMap<QString, QString>& f) {
+      {QStringLiteral("user"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "User")), QString(), false},
+      {QStringLiteral("host"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Login node")),
+       QStringLiteral("login.cluster"), true},
+      {QStringLiteral("partition"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Partition")),
+       QStringLiteral("gpu"), false},
+      {QStringLiteral("options"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "sbatch options")),
+       QStringLiteral("gres=gpu:1&time=00:10:00"), false}};
+  s.compose = [](const QMap<QString, QString>& f) -> QString {
     const QString user = f.value(QStringLiteral("user")).trimmed();
     const QString opts = f.value(QStringLiteral("options")).trimmed();
     return QStringLiteral("slurm+ssh://") + (user.isEmpty() ? QString() : user + u'@') +

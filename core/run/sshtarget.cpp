@@ -380,15 +380,21 @@ TargetScheme sshTargetScheme() {
   s.scheme = QStringLiteral("ssh");
   s.syntax = QStringLiteral("ssh://[user@]host[:port][/remote-dir][?python=PATH]");
   s.help = QStringLiteral(
-      "on a host through OpenSSH and your ssh config (aliases, keys, ProxyJump); the workspace\n"
-      "is copied to remote-dir/<workspace> (default ~/kwb-workspaces; /~/dir is home-relative)\n"
-      "and new files come back; python defaults to python3 on the host");
-  s.fields = {{QStringLiteral("user"), QStringLiteral("User"), QString(), false},
-              {QStringLiteral("host"), QStringLiteral("Host (or ssh config alias)"), QStringLiteral("gpu-host"), true},
-              {QStringLiteral("port"), QStringLiteral("Port"), QStringLiteral("22"), false},
-              {QStringLiteral("dir"), QStringLiteral("Remote folder"), QStringLiteral("/scratch/me"), false},
-              {QStringLiteral("python"), QStringLiteral("Remote Python"), QStringLiteral("python3"), false}};
-  s.compose = [](const QMap<QString, QString>& f) {
+      QT_TRANSLATE_NOOP("kwb::TargetScheme",
+                        "on a host through OpenSSH and your ssh config (aliases, keys, ProxyJump); the workspace\n"
+                        "is copied to remote-dir/<workspace> (default ~/kwb-workspaces; /~/dir is home-relative)\n"
+                        "and new files come back; python defaults to python3 on the host"));
+  s.fields = {
+      {QStringLiteral("user"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "User")), QString(), false},
+      {QStringLiteral("host"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Host (or ssh config alias)")),
+       QStringLiteral("gpu-host"), true},
+      {QStringLiteral("port"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Port")), QStringLiteral("22"),
+       false},
+      {QStringLiteral("dir"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Remote folder")),
+       QStringLiteral("/scratch/me"), false},
+      {QStringLiteral("python"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Remote Python")),
+       QStringLiteral("python3"), false}};
+  s.compose = [](const QMap<QString, QString>& f) -> QString {
     QString spec = QStringLiteral("ssh://");
     if (!f.value(QStringLiteral("user")).isEmpty()) spec += f.value(QStringLiteral("user")) + u'@';
     spec += f.value(QStringLiteral("host")).trimmed();

@@ -58,8 +58,8 @@ TargetScheme localTargetScheme() {
   TargetScheme s;
   s.scheme = QStringLiteral("local");
   s.syntax = QStringLiteral("local");
-  s.help = QStringLiteral("this machine (the default)");
-  s.compose = [](const QMap<QString, QString>&) { return QStringLiteral("local"); };
+  s.help = QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "this machine (the default)"));
+  s.compose = [](const QMap<QString, QString>&) -> QString { return QStringLiteral("local"); };
   s.make = [](const QString&, QString*) -> std::unique_ptr<Target> { return std::make_unique<LocalTarget>(); };
   return s;
 }
@@ -68,10 +68,12 @@ TargetScheme commandTargetScheme() {
   TargetScheme s;
   s.scheme = QStringLiteral("command");
   s.syntax = QStringLiteral("command:PREFIX");
-  s.help =
-      QStringLiteral("through a command on this machine, e.g. command:srun --gres=gpu:1 (the workspace is not copied)");
-  s.fields = {{QStringLiteral("prefix"), QStringLiteral("Command prefix"), QStringLiteral("srun --gres=gpu:1"), true}};
-  s.compose = [](const QMap<QString, QString>& f) {
+  s.help = QStringLiteral(QT_TRANSLATE_NOOP(
+      "kwb::TargetScheme",
+      "through a command on this machine, e.g. command:srun --gres=gpu:1 (the workspace is not copied)"));
+  s.fields = {{QStringLiteral("prefix"), QStringLiteral(QT_TRANSLATE_NOOP("kwb::TargetScheme", "Command prefix")),
+               QStringLiteral("srun --gres=gpu:1"), true}};
+  s.compose = [](const QMap<QString, QString>& f) -> QString {
     return QStringLiteral("command:") + f.value(QStringLiteral("prefix")).trimmed();
   };
   s.make = [](const QString& spec, QString* error) -> std::unique_ptr<Target> {

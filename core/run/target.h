@@ -94,7 +94,8 @@ class CommandTarget final : public Target {
 /// One field of a scheme's form (the GUI's target chooser builds its inputs from these).
 struct TargetField {
   QString key;          ///< compose()'s map key, e.g. "host"
-  QString label;        ///< "Host (or ~/.ssh/config alias)"
+  QString label;        ///< "Host (or ssh config alias)"; English, marked for translation (context
+                        ///< "kwb::TargetScheme": the GUI shows it through QCoreApplication::translate)
   QString placeholder;  ///< an example value
   bool required = false;
 };
@@ -103,9 +104,10 @@ struct TargetField {
 struct TargetScheme {
   QString scheme;  ///< "local", "command", "ssh", "slurm", "slurm+ssh"
   QString syntax;  ///< e.g. "ssh://[user@]host[:port][/remote-dir]"
-  QString help;    ///< a few lines for `kwb <command> --help` and the GUI's tooltip
+  QString help;    ///< a few lines for `kwb <command> --help` and the GUI's tooltip (marked like TargetField::label)
   QList<TargetField> fields;
-  /// Field values → spec string (not validated; make() does that).
+  /// Field values → spec string (not validated; make() does that). Give the lambda an explicit `-> QString`:
+  /// with QT_USE_QSTRINGBUILDER a deduced return type is a builder over temporaries that are gone.
   std::function<QString(const QMap<QString, QString>&)> compose;
   /// Spec → target, or nullptr with why in *error.
   std::function<std::unique_ptr<Target>(const QString& spec, QString* error)> make;
