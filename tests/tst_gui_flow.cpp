@@ -35,7 +35,7 @@
 #include "widgets/specview.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 
 #include <QSettings>
 

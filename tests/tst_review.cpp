@@ -1,13 +1,11 @@
 // core/review: the verdict model, a finished workspace read back as typed data, and the export.
 #include <QDir>
 #include <QFile>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "core/perf/roofline.h"
 #include "core/review/reviewexport.h"
-#include "core/review/session.h"
 #include "core/review/verdict.h"
 #include "core/review/workspacereview.h"
 
@@ -66,7 +64,6 @@ class TestReview : public QObject {
   void notAWorkspace();
   void exportMarkdownAndHtml();
   void exportPdfNeedsWriter();
-  void sessionSignals();
   void compareTwoRuns();
 };
 
@@ -291,27 +288,6 @@ void TestReview::exportPdfNeedsWriter() {
   };
   QVERIFY(exportReview(*r, ExportFormat::Pdf, QByteArray("png"), tmp.filePath(QStringLiteral("x.pdf")), fake, &error));
   QVERIFY(gotHtml.contains(QStringLiteral("src=\"") + QLatin1String(kReviewFigureName)));
-}
-
-void TestReview::sessionSignals() {
-  WorkbenchSession s;
-  QSignalSpy review(&s, &WorkbenchSession::reviewChanged);
-  QSignalSpy verdict(&s, &WorkbenchSession::verdictChanged);
-  s.setVerdict(Verdict::Running);
-  QCOMPARE(verdict.size(), 1);
-  s.setVerdict(Verdict::Running);  // unchanged: no signal
-  QCOMPARE(verdict.size(), 1);
-  WorkspaceReview r;
-  r.verdict = Verdict::Fail;
-  r.gateReason = QStringLiteral("boundary_tail: FAIL");
-  s.setReview(r);
-  QCOMPARE(review.size(), 1);
-  QCOMPARE(s.verdict(), Verdict::Fail);
-  QCOMPARE(verdict.last().at(1).toString(), QStringLiteral("boundary_tail: FAIL"));
-  s.clear();
-  QCOMPARE(review.size(), 2);
-  QVERIFY(!s.review());
-  QCOMPARE(s.verdict(), Verdict::NotRun);
 }
 
 QTEST_GUILESS_MAIN(TestReview)

@@ -28,7 +28,7 @@
 #include "widgets/wizardpanel.h"
 
 #include "core/review/reviewexport.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QLineEdit>

@@ -4,7 +4,7 @@
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/records/markdown.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include "core/review/workspacereview.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -24,7 +24,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -98,6 +97,16 @@ MainWindow::MainWindow(QWidget* parent)
   // Panels follow the session themselves; the window only feeds it.
   m_wizard->setSession(m_session);
   m_console->setSession(m_session);
+  // Phase 1 starts a new job: no records of the previous one (or of a reviewed workspace) stay shown.
+  connect(m_session, &WorkbenchSession::jobChanged, this, [this] { m_knowledge->resetData({}); });
+  connect(m_session, &WorkbenchSession::progress, this,
+          [this](int, const QString& message) { statusBar()->showMessage(message, 5000); });
+  connect(m_session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
+    if (phase == 4)
+      onMeasured(ok);
+    else
+      finishPhase(phase, ok);
+  });
   m_roofline->setSession(m_session);
   m_statusVerdict = new VerdictBadge(this);
   m_statusVerdict->setObjectName(QStringLiteral("statusVerdict"));
@@ -115,19 +124,19 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
     if (phaseBusy()) {
       showError(tr("Spec not saved"),
-                tr("Phase %1 is running; save the spec when it has finished.").arg(m_phaseRunning));
+                tr("Phase %1 is running; save the spec when it has finished.").arg(m_session->busyPhase()));
       return;
     }
-    if (!m_job || !m_job->setSpec(spec)) {
-      showError(tr("Spec not saved"), m_job ? m_job->lastError() : tr("run phase 1 first"));
+    if (!job() || !job()->setSpec(spec)) {
+      showError(tr("Spec not saved"), job() ? job()->lastError() : tr("run phase 1 first"));
       return;
     }
-    m_wizard->setSpec(m_job->spec());
+    m_wizard->setSpec(job()->spec());
     for (int p = 2; p <= 4; ++p)
       if (m_wizard->phaseState(p) != WizardPanel::PhaseState::Running)
         m_wizard->setPhaseState(p, WizardPanel::PhaseState::NotRun);
     updateActions();
-    statusBar()->showMessage(tr("Spec saved to %1/.kwb/spec.json").arg(m_job->workspaceDir()), 6000);
+    statusBar()->showMessage(tr("Spec saved to %1/.kwb/spec.json").arg(job()->workspaceDir()), 6000);
   });
   connect(m_wizard, &WizardPanel::openFileRequested, this, [this](const QString& path) {
     QString err;
@@ -140,7 +149,7 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
   connect(m_console, &RunConsole::stopRequested, this, [this] {
-    if (m_job) m_job->cancel();
+    if (job()) job()->cancel();
     statusBar()->showMessage(tr("Stopping the measurement…"), 5000);
   });
   updatePolicyHint();
@@ -151,12 +160,11 @@ MainWindow::MainWindow(QWidget* parent)
   m_centre->setCurrentWidget(m_welcome);
 }
 
-MainWindow::~MainWindow() {
-  // The worker thread uses m_job: let it finish before the job goes (seconds at most).
-  if (m_phaseWatcher) m_phaseWatcher->waitForFinished();
-}
+MainWindow::~MainWindow() = default;  // the session waits for a phase still on its worker thread
 
-bool MainWindow::phaseBusy() const { return m_phaseRunning != 0; }
+bool MainWindow::phaseBusy() const { return m_session->busyPhase() != 0; }
+
+BaselineJob* MainWindow::job() const { return m_session->job(); }
 
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -306,9 +314,9 @@ void MainWindow::createDocks() {
   tabifyDockWidget(roofline, knowledge);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
-  plugins->setJobGetter([this] { return phaseBusy() ? nullptr : m_job.get(); });  // not while a phase uses it
+  plugins->setJobGetter([this] { return phaseBusy() ? nullptr : job(); });  // not while a phase uses it
   connect(plugins, &PluginPanel::recordUsed, this,
-          [this] { m_knowledge->resetData(m_job ? m_job->consulted() : QList<KnowledgeRecord>{}); });
+          [this] { m_knowledge->resetData(job() ? job()->consulted() : QList<KnowledgeRecord>{}); });
   tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
   // The run history: review an older run, or compare two.
   auto* runs = new RunsPanel(this);
@@ -322,7 +330,7 @@ void MainWindow::createDocks() {
       m_editors->showHtml(title, html);
   });
   connect(this, &MainWindow::phaseFinished, runs, [this, runs](int phase) {
-    if (phase == 3 && m_job) runs->showWorkspace(m_job->workspaceDir());
+    if (phase == 3 && job()) runs->showWorkspace(job()->workspaceDir());
   });
   tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
   roofline->raise();
@@ -554,13 +562,13 @@ void MainWindow::updateActions() {
   m_stopAction->setEnabled(running);
   // A stopped run records nothing and commits nothing; only a passing gate (or a dry run, whose commit
   // says so) commits. In review mode Report and Memory show what is on disk.
-  const Verdict v = m_job ? m_job->verdict() : Verdict::NotRun;
-  const bool measured = !busy && m_job && m_job->outcome().has_value() && allowsRecords(v);
-  const bool review = !busy && !m_job && m_session->review().has_value();
+  const Verdict v = job() ? job()->verdict() : Verdict::NotRun;
+  const bool measured = !busy && job() && job()->outcome().has_value() && allowsRecords(v);
+  const bool review = !busy && !job() && m_session->review().has_value();
   m_reportAction->setEnabled(measured || (review && !m_session->review()->reportMarkdown.isEmpty()));
   m_memoryAction->setEnabled(measured || (review && m_session->review()->memory.has_value()));
   m_commitAction->setEnabled(measured && allowsCommit(v));
-  m_exportAction->setEnabled(!busy && (review || (m_job && m_recordsWritten)));
+  m_exportAction->setEnabled(!busy && (review || (job() && m_recordsWritten)));
   const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
                       : !allowsCommit(v) && measured
                           ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
@@ -571,8 +579,9 @@ void MainWindow::updateActions() {
 
 bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   if (phaseBusy()) {
-    showError(tr("Cannot open"),
-              tr("Phase %1 is running; open %2 when it has finished.").arg(m_phaseRunning).arg(logicFileOrWorkspace));
+    showError(
+        tr("Cannot open"),
+        tr("Phase %1 is running; open %2 when it has finished.").arg(m_session->busyPhase()).arg(logicFileOrWorkspace));
     return false;
   }
   QFileInfo fi(logicFileOrWorkspace);
@@ -610,7 +619,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     return false;
   }
   m_logicPath = logic;
-  m_job.reset();
+  m_session->dropJob();  // not busy (checked above), and no measurement runs
   m_recordsWritten = false;
   m_problemName.clear();
   m_session->clear();
@@ -685,20 +694,20 @@ bool MainWindow::confirm(const QString& title, const QString& text) {
 }
 
 bool MainWindow::wouldReplacePassingRecord() const {
-  if (!m_job || isPassing(m_job->verdict())) return false;
-  const auto existing = MemoryRecord::load(memoryPath(m_job->workspaceDir(), QStringLiteral("v0")));
+  if (!job() || isPassing(job()->verdict())) return false;
+  const auto existing = MemoryRecord::load(memoryPath(job()->workspaceDir(), QStringLiteral("v0")));
   return existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS";
 }
 
 bool MainWindow::exportReview(ExportFormat format, const QString& path) {
   std::optional<WorkspaceReview> review = m_session->review();
   QString error;
-  if (m_job) {
+  if (job()) {
     if (!m_recordsWritten) {
       showError(tr("Export"), tr("Write the report first (Run > Report)."));
       return false;
     }
-    review = readWorkspaceReview(m_job->workspaceDir(), &error);
+    review = readWorkspaceReview(job()->workspaceDir(), &error);
   }
   if (!review) {
     showError(tr("Export"), error.isEmpty() ? tr("Open a workspace or finish a run first.") : error);
@@ -722,12 +731,12 @@ QString MainWindow::kwbExecutable() const {
 }
 
 bool MainWindow::settingsMatchJob() const {
-  BaselineOptions now = m_job->options();
+  BaselineOptions now = job()->options();
   m_wizard->applyTo(now);
-  const BaselineOptions& was = m_job->options();
+  const BaselineOptions& was = job()->options();
   return now.gpu == was.gpu && now.framework == was.framework && now.cpuDryRun == was.cpuDryRun &&
          (now.workspaceDir.isEmpty() ||
-          QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(m_job->workspaceDir()).absoluteFilePath());
+          QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(job()->workspaceDir()).absoluteFilePath());
 }
 
 bool MainWindow::confirmUnsavedBeforeRun() {
@@ -751,8 +760,8 @@ bool MainWindow::confirmUnsavedBeforeRun() {
 }
 
 void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
-  if (!m_job) return;
-  const QString path = QDir(m_job->workspaceDir()).filePath(relativePath);
+  if (!job()) return;
+  const QString path = QDir(job()->workspaceDir()).filePath(relativePath);
   if (!QFileInfo::exists(path)) return;
   QWidget* before = m_editors->currentWidget();
   if (m_editors->editorFor(path)) {
@@ -772,8 +781,9 @@ void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
 bool MainWindow::runPhase(int phase, bool wait) {
   using S = WizardPanel::PhaseState;
   if (phaseBusy()) {
-    showError(tr("Phase %1").arg(phase),
-              tr("Phase %1 (%2) is still running.").arg(m_phaseRunning).arg(phaseTitle(m_phaseRunning)));
+    showError(
+        tr("Phase %1").arg(phase),
+        tr("Phase %1 (%2) is still running.").arg(m_session->busyPhase()).arg(phaseTitle(m_session->busyPhase())));
     return false;
   }
   if (m_logicPath.isEmpty()) {
@@ -781,7 +791,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
     return false;
   }
   if (phase < 1 || phase > 4) return false;
-  if (phase > 1 && (!m_job || m_wizard->phaseState(phase - 1) != S::Done)) {
+  if (phase > 1 && (!job() || m_wizard->phaseState(phase - 1) != S::Done)) {
     showError(tr("Phase %1").arg(phase), tr("Run phase %1 (%2) first.").arg(phase - 1).arg(phaseTitle(phase - 1)));
     return false;
   }
@@ -797,20 +807,8 @@ bool MainWindow::runPhase(int phase, bool wait) {
     o.commit = false;  // the Commit action commits, after the user has looked at the report
     o.force = true;    // regenerate; the workspace keeps files the user edited
     o.kwbPath = kwbExecutable();
-    m_job = std::make_unique<BaselineJob>(o);
-    m_job->setFigureRenderer(&renderRooflinePng);
+    m_session->newJob(o, &renderRooflinePng);  // leaves review mode: from here the window shows this job
     m_recordsWritten = false;
-    m_session->clear();  // leaves review mode: from here the window shows this job
-    m_knowledge->resetData({});
-    m_roofline->clear();
-    connect(m_job.get(), &BaselineJob::progress, this, [this](int p, const QString& message) {
-      m_console->appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(p), message));
-      statusBar()->showMessage(message, 5000);
-    });
-    connect(m_job.get(), &BaselineJob::outputLine, m_console, &RunConsole::appendLine);
-    connect(m_job.get(), &BaselineJob::caseStarted, m_console, &RunConsole::caseStarted);
-    connect(m_job.get(), &BaselineJob::caseFinished, m_console, &RunConsole::caseFinished);
-    connect(m_job.get(), &BaselineJob::measured, this, &MainWindow::onMeasured);
   }
   if (phase == 4 && !confirmUnsavedBeforeRun()) return false;
 
@@ -819,53 +817,31 @@ bool MainWindow::runPhase(int phase, bool wait) {
   if (phase == 4) {
     m_recordsWritten = false;
     m_roofline->clear();
-    m_console->setCaseTimeout(m_job->options().caseTimeoutSec);
+    m_console->setCaseTimeout(job()->options().caseTimeoutSec);
     m_console->runStarted();
-    m_console->caseModel()->setDryRun(m_job->options().cpuDryRun);
+    m_console->caseModel()->setDryRun(job()->options().cpuDryRun);
     m_session->setVerdict(Verdict::Running);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"))) dock->raise();
     updateActions();
-    BaselineOptions o = m_job->options();  // the target may change after phase 1: it matters only here
+    BaselineOptions o = job()->options();  // the target may change after phase 1: it matters only here
     o.target = m_wizard->target();
-    m_job->setOptions(o);
-    m_job->startMeasure();  // onMeasured() finishes the phase (also on an immediate failure)
+    job()->setOptions(o);
+    m_session->runPhase(4);  // onMeasured() finishes the phase (also on an immediate failure)
     return m_wizard->phaseState(4) != S::Failed;
   }
 
-  // Phases 1-3 on a worker thread: the job is not touched from here until finishPhase(); its
-  // progress signals arrive queued. Nothing else may start meanwhile (runPhase refuses, the phase
-  // actions are disabled by updateActions()).
-  m_phaseRunning = phase;
+  // Phases 1-3 on the session's worker thread: the job is not touched from here until finishPhase();
+  // its progress arrives queued. Nothing else may start meanwhile (runPhase refuses, the phase actions
+  // are disabled by updateActions()).
   statusBar()->showMessage(tr("Phase %1 (%2) running…").arg(phase).arg(phaseTitle(phase)));
-  BaselineJob* job = m_job.get();
-  m_phaseWatcher = new QFutureWatcher<bool>(this);
-  connect(m_phaseWatcher, &QFutureWatcher<bool>::finished, this, [this, phase] {
-    const bool ok = m_phaseWatcher->result();
-    m_phaseWatcher->deleteLater();
-    m_phaseWatcher = nullptr;
-    m_phaseRunning = 0;
-    finishPhase(phase, ok);
-  });
-  m_phaseWatcher->setFuture(QtConcurrent::run([job, phase] {
-    switch (phase) {
-      case 1:
-        return job->understand();
-      case 2:
-        return job->learn();
-      case 3:
-        return job->implement();
-      default:
-        return false;
-    }
-  }));
+  const bool started = m_session->runPhase(phase, wait);
   updateActions();
-  if (wait) {
-    QFutureWatcher<bool>* w = m_phaseWatcher;
-    w->waitForFinished();
-    QCoreApplication::processEvents();  // delivers finished() → finishPhase()
-    return m_wizard->phaseState(phase) == S::Done;
+  if (!started) {
+    m_wizard->setPhaseState(phase, S::Failed);
+    updateActions();
+    return false;
   }
-  return true;
+  return !wait || m_wizard->phaseState(phase) == S::Done;
 }
 
 void MainWindow::finishPhase(int phase, bool ok) {
@@ -874,19 +850,19 @@ void MainWindow::finishPhase(int phase, bool ok) {
   updateActions();
   Q_EMIT phaseFinished(phase, ok);
   if (!ok) {
-    showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), m_job->lastError());
+    showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), job()->lastError());
     return;
   }
   m_lastError.clear();
   if (phase == 1) {
-    m_wizard->setSpec(m_job->spec());
-    m_wizard->setWorkspaceDir(m_job->workspaceDir());
-    m_problemName = m_job->problemName();
+    m_wizard->setSpec(job()->spec());
+    m_wizard->setWorkspaceDir(job()->workspaceDir());
+    m_problemName = job()->problemName();
     updateTitle();
     statusBar()->showMessage(
-        tr("Understood %1: framework %2 on %3").arg(m_job->problemName(), m_job->framework(), m_job->gpuId()), 8000);
+        tr("Understood %1: framework %2 on %3").arg(job()->problemName(), job()->framework(), job()->gpuId()), 8000);
   } else if (phase == 2) {
-    const QList<KnowledgeRecord>& records = m_job->consulted();
+    const QList<KnowledgeRecord>& records = job()->consulted();
     m_knowledge->resetData(records);
     int fallbacks = 0;
     QStringList tools;
@@ -899,11 +875,11 @@ void MainWindow::finishPhase(int phase, bool ok) {
     if (fallbacks > 0)
       summary += u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr,
                             fallbacks);
-    summary += u'\n' + tr("Plan: %1").arg(QDir(m_job->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
+    summary += u'\n' + tr("Plan: %1").arg(QDir(job()->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
     m_wizard->setLearnSummary(summary);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock"))) dock->raise();
   } else if (phase == 3) {
-    m_wizard->setWrittenFiles(m_job->workspaceDir(), m_job->writtenFiles());
+    m_wizard->setWrittenFiles(job()->workspaceDir(), job()->writtenFiles());
     for (const char* rel : {"reference.py", "test_kernel.py", "kernel.py"}) openWorkspaceFile(QLatin1String(rel), true);
   }
   m_wizard->showPhase(phase + 1);
@@ -912,18 +888,18 @@ void MainWindow::finishPhase(int phase, bool ok) {
 void MainWindow::onMeasured(bool ok) {
   using S = WizardPanel::PhaseState;
   m_console->runFinished(ok);
-  const auto& outcome = m_job->outcome();
+  const auto& outcome = job()->outcome();
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty()) m_console->caseModel()->resetData(outcome->cases);
   // The quality gate is the headline, not the harness's status: a skeleton or a dry run whose cases
   // "passed" (the reference against itself) is not a pass, and a stopped run records nothing.
-  const Verdict verdict = m_job->verdict();
-  m_session->setVerdict(verdict, m_job->gateReason());
+  const Verdict verdict = job()->verdict();
+  m_session->setVerdict(verdict, job()->gateReason());
   m_wizard->setPhaseState(4, allowsCommit(verdict) ? S::Done : S::Failed);
-  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(m_job->workspaceDir());
+  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(job()->workspaceDir());
   QStringList lines;
   lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
-  if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(m_job->gateReason());
+  if (!job()->gateReason().isEmpty()) lines << tr("  why: %1").arg(job()->gateReason());
   if (outcome) {
     if (outcome->result) {
       const RunResult& r = *outcome->result;
@@ -942,27 +918,27 @@ void MainWindow::onMeasured(bool ok) {
                   ? tr("Next: Report, Memory, Commit.")
                   : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
   } else {
-    lines << m_job->lastError();
+    lines << job()->lastError();
   }
   m_wizard->setMeasureSummary(lines.join(u'\n'));
   updateActions();
   if (!ok && verdict != Verdict::Stopped)
-    showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : m_job->lastError());
+    showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
   else
     statusBar()->showMessage(tr("V0 measurement finished: %1").arg(verdictTitle(verdict)), 8000);
 }
 
 bool MainWindow::ensureRecords() {
   if (phaseBusy()) {
-    showError(tr("Report"), tr("Phase %1 is running; wait for it to finish.").arg(m_phaseRunning));
+    showError(tr("Report"), tr("Phase %1 is running; wait for it to finish.").arg(m_session->busyPhase()));
     return false;
   }
-  if (!m_job || !m_job->outcome()) {
+  if (!job() || !job()->outcome()) {
     showError(tr("No measurement"), tr("Run phase 4 (Measure) first."));
     return false;
   }
   if (m_recordsWritten) return true;
-  if (m_job->verdict() == Verdict::Stopped) {
+  if (job()->verdict() == Verdict::Stopped) {
     showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as "
                                "they were. Run phase 4 again."));
     return false;
@@ -972,31 +948,31 @@ bool MainWindow::ensureRecords() {
       !confirm(tr("Replace the passing record?"),
                tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
                   "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
-                   .arg(verdictCode(m_job->verdict())))) {
+                   .arg(verdictCode(job()->verdict())))) {
     m_lastError = tr("kept the passing record");
     statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
     return false;
   }
   QApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool ok = m_job->writeRecords();
+  const bool ok = job()->writeRecords();
   QApplication::restoreOverrideCursor();
   if (!ok) {
-    showError(tr("Report"), m_job->lastError());
+    showError(tr("Report"), job()->lastError());
     return false;
   }
   m_recordsWritten = true;
   updateActions();
   if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel")))
-    runs->showWorkspace(m_job->workspaceDir());  // the recorded mark moved
-  if (m_job->roofline()) m_roofline->setData(*m_job->roofline());
+    runs->showWorkspace(job()->workspaceDir());  // the recorded mark moved
+  if (job()->roofline()) m_roofline->setData(*job()->roofline());
   for (const char* rel : {"baseline_report.md", "memory/v0.json"})
-    if (m_editors->editorFor(QDir(m_job->workspaceDir()).filePath(QLatin1String(rel))))
+    if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
       openWorkspaceFile(QLatin1String(rel), false);
   return true;
 }
 
 bool MainWindow::showReport() {
-  if (!m_job && m_session->review()) {  // review mode: the report as recorded
+  if (!job() && m_session->review()) {  // review mode: the report as recorded
     showReviewReport();
     m_lastError.clear();
     return true;
@@ -1004,14 +980,14 @@ bool MainWindow::showReport() {
   // Report always rewrites: the user may have fixed something since.
   m_recordsWritten = false;
   if (!ensureRecords()) return false;
-  const QString path = QDir(m_job->workspaceDir()).filePath(QStringLiteral("baseline_report.md"));
+  const QString path = QDir(job()->workspaceDir()).filePath(QStringLiteral("baseline_report.md"));
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
     showError(tr("Report"), tr("Cannot read %1: %2").arg(path, f.errorString()));
     return false;
   }
   QTextBrowser* b = m_editors->showHtml(tr("Report preview"), QString());
-  b->setSearchPaths({m_job->workspaceDir()});  // so roofline.png resolves
+  b->setSearchPaths({job()->workspaceDir()});  // so roofline.png resolves
   b->setHtml(markdownToHtml(QString::fromUtf8(f.readAll())));
   if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   m_lastError.clear();
@@ -1020,7 +996,7 @@ bool MainWindow::showReport() {
 }
 
 bool MainWindow::showMemory() {
-  if (!m_job && m_session->review()) {
+  if (!job() && m_session->review()) {
     QString err;
     if (!m_editors->openFile(memoryPath(m_session->review()->root, QStringLiteral("v0")), &err)) {
       showError(tr("Memory"), err);
@@ -1036,19 +1012,19 @@ bool MainWindow::showMemory() {
 
 bool MainWindow::commitWorkspace() {
   // Checked before any record is written: a refused commit must not have replaced the records.
-  if (m_job && m_job->outcome() && !allowsCommit(m_job->verdict())) {
+  if (job() && job()->outcome() && !allowsCommit(job()->verdict())) {
     showError(tr("Commit"), tr("The quality gate is %1: the seed commits V0 only after the gate passes.")
-                                .arg(verdictCode(m_job->verdict())));
+                                .arg(verdictCode(job()->verdict())));
     return false;
   }
   if (!ensureRecords()) return false;
   if (!m_editors->modifiedFiles().isEmpty() && !confirmUnsavedBeforeRun()) return false;
-  if (!m_job->commitWorkspace()) {
-    showError(tr("Commit"), m_job->lastError());
+  if (!job()->commitWorkspace()) {
+    showError(tr("Commit"), job()->lastError());
     return false;
   }
   m_lastError.clear();
-  const QString msg = tr("Committed %1: %2").arg(m_job->commitId().left(12), m_job->commitSubject());
+  const QString msg = tr("Committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject());
   m_wizard->setMeasureSummary(m_wizard->measureSummary() + u'\n' + msg);
   statusBar()->showMessage(msg, 10000);
   return true;
@@ -1061,7 +1037,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
       event->ignore();
       return;
     }
-    if (m_job) m_job->cancel();
+    if (job()) job()->cancel();
   }
   const QStringList modified = m_editors->modifiedFiles();
   if (!modified.isEmpty()) {

@@ -1,14 +1,13 @@
 #pragma once
 // The workbench window: editors in the centre, the four-phase wizard, the knowledge (plugin)
 // panel, the run console and the roofline chart in docks; Report / Memory / Commit actions.
-// It owns one BaselineJob per logic file and drives its phase methods.
+// It assembles the panels over one WorkbenchSession (core), which owns the job and runs its phases;
+// the window checks and asks before a phase starts, and writes the records when the user says so.
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QStringList>
 
 #include <functional>
-#include <memory>
 
 #include "core/review/reviewexport.h"
 
@@ -93,8 +92,8 @@ class MainWindow : public QMainWindow {
   WorkbenchSession* session() const { return m_session; }
   /// The welcome page shown while nothing is open.
   QWidget* welcomePage() const { return m_welcome; }
-  /// The job of the current logic file (nullptr before phase 1 ran).
-  BaselineJob* job() const { return m_job.get(); }
+  /// The job of the current logic file (nullptr before phase 1 ran): the session's.
+  BaselineJob* job() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -139,9 +138,6 @@ class MainWindow : public QMainWindow {
   RunConsole* m_console;
   RooflinePlot* m_roofline;
   KnowledgeModel* m_knowledge;
-  std::unique_ptr<BaselineJob> m_job;
-  QFutureWatcher<bool>* m_phaseWatcher = nullptr;  ///< the running phase 1-3 (worker thread)
-  int m_phaseRunning = 0;                          ///< which phase it is (0 = none)
   QString m_logicPath;
   QString m_lastError;
   bool m_recordsWritten = false;

@@ -3,7 +3,7 @@
 #include "widgets/rooflineplot.h"
 
 #include "core/records/versions.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include "core/workspace/workspace.h"
 
 #include <QApplication>
@@ -162,6 +162,8 @@ QStringList RooflinePlot::chartLabels() const {
 }
 
 void RooflinePlot::setSession(WorkbenchSession* session) {
+  // A new job (phase 1) has no chart until its records are written.
+  connect(session, &WorkbenchSession::jobChanged, this, &RooflinePlot::clear);
   connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
     if (session->review() && session->review()->roofline) {
       setData(*session->review()->roofline);

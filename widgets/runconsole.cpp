@@ -1,9 +1,10 @@
 #include "widgets/runconsole.h"
 
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
 #include "widgets/verdictbadge.h"
+#include "widgets/wizardpanel.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -120,6 +121,13 @@ RunConsole::RunConsole(QWidget* parent)
 }
 
 void RunConsole::setSession(WorkbenchSession* session) {
+  // The job's live output, whichever job the session holds now.
+  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& message) {
+    appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message));
+  });
+  connect(session, &WorkbenchSession::outputLine, this, &RunConsole::appendLine);
+  connect(session, &WorkbenchSession::caseStarted, this, &RunConsole::caseStarted);
+  connect(session, &WorkbenchSession::caseFinished, this, &RunConsole::caseFinished);
   connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
     m_verdict->setVerdict(v, reason);
     m_cases->setVerdict(v);

@@ -35,8 +35,8 @@ class RunConsole : public QWidget {
 
   explicit RunConsole(QWidget* parent = nullptr);
 
-  /// Follows `session`: its verdict is the headline; a reviewed workspace fills the cases and the
-  /// output from its run (nothing is re-run).
+  /// Follows `session`: its job's progress, output and cases as they come; its verdict is the headline;
+  /// a reviewed workspace fills the cases and the output from its run (nothing is re-run).
   void setSession(WorkbenchSession* session);
 
   /// Queues one line (without newline) of `channel`; shown at the next timer tick or flush().

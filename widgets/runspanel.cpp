@@ -2,7 +2,7 @@
 
 #include "core/review/reviewexport.h"
 #include "core/vcs/gitrepo.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include "widgets/casetablemodel.h"
 
 #include <QDir>

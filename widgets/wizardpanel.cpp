@@ -1,7 +1,7 @@
 #include "widgets/wizardpanel.h"
 
 #include "core/pipeline/baselinejob.h"
-#include "core/review/session.h"
+#include "core/pipeline/session.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/specform.h"
 #include "widgets/specview.h"

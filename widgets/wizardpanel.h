@@ -1,7 +1,7 @@
 #pragma once
 // The wizard: run settings (GPU, framework, workspace, CPU dry run) over a page stack of the seed's
-// four phases. Pages only emit intents (phaseRequested, openFileRequested); MainWindow owns the
-// BaselineJob, runs the phase and reports back with setPhaseState()/set*().
+// four phases. Pages only emit intents (phaseRequested, openFileRequested); MainWindow runs the phase
+// through the session (which owns the BaselineJob) and reports back with setPhaseState()/set*().
 
 #include <QStringList>
 #include <QWidget>
