@@ -114,6 +114,16 @@ QTextBrowser* EditorTabs::showHtml(const QString& title, const QString& html) {
   return b;
 }
 
+void EditorTabs::closeUnmodified() {
+  for (int i = count() - 1; i >= 0; --i) {
+    auto* e = qobject_cast<CodeEditor*>(widget(i));
+    if (e && e->isModified()) continue;
+    QWidget* w = widget(i);
+    removeTab(i);
+    w->deleteLater();
+  }
+}
+
 bool EditorTabs::closeTab(int index) {
   auto* e = qobject_cast<CodeEditor*>(widget(index));
   if (e && e->isModified()) {

@@ -31,6 +31,9 @@ class EditorTabs : public QTabWidget {
   bool saveCurrent(QString* error);
   /// Saves every modified editor; stops at the first failure (false with *error).
   bool saveAll(QString* error);
+  /// Closes every tab without unsaved edits (previews included); tabs with unsaved edits stay, never asked
+  /// about. Used when another logic file or workspace opens, so its files are not mixed with the last one's.
+  void closeUnmodified();
   /// Absolute paths of editors with unsaved edits.
   QStringList modifiedFiles() const;
 

@@ -614,6 +614,13 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     return false;
   }
   QString err;
+  if (!QFileInfo(logic).isReadable()) {
+    showError(tr("Cannot open file"), tr("%1 cannot be read.").arg(logic));
+    return false;
+  }
+  // The last workspace's tabs go (two "kernel.py" tabs of different workspaces read as one); tabs with
+  // unsaved edits stay.
+  if (QFileInfo(logic).absoluteFilePath() != QFileInfo(m_logicPath).absoluteFilePath()) m_editors->closeUnmodified();
   if (!m_editors->openFile(logic, &err)) {
     showError(tr("Cannot open file"), err);
     return false;
