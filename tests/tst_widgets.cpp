@@ -112,6 +112,7 @@ class TestWidgets : public QObject {
   void consoleProgress();
   void verdictLooks();
   void rooflineLabelsHoverExport();
+  void rooflineFitsANarrowDock();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
 };
@@ -574,6 +575,36 @@ void TestWidgets::verdictLooks() {
   QCOMPARE(console.verdictBadge()->verdict(), Verdict::Skeleton);
   session.setVerdict(Verdict::Pass);
   QCOMPARE(wizard.phaseItemText(4), QStringLiteral("✓ 4. Measure: PASS"));
+}
+
+// In the default dock (~400 px at 1280x800) the legend's two columns cut entries off and the roofs'
+// labels overlapped: there the legend names the roofs and the labels give values; wide, both in full.
+void TestWidgets::rooflineFitsANarrowDock() {
+  RooflineData d = sampleRoofline();
+  d.measuredBandwidthTBs = 4.24;
+  d.otherComputeRoofs = {{QStringLiteral("tf32"), 494.7, QString()}};
+  RooflinePlot plot;
+  plot.resize(400, 420);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  plot.setData(d);
+  plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  QCPLegend* legend = plot.plot()->legend;
+  QVERIFY2(legend->minimumOuterSizeHint().width() <= plot.plot()->width(),
+           qPrintable(QString::number(legend->minimumOuterSizeHint().width())));
+  QCOMPARE(plot.graph(RooflinePlot::kMemoryRoof)->name(), QStringLiteral("Memory roof"));
+  QVERIFY(plot.chartLabels().contains(QStringLiteral("fp32 67 TFLOPS")));
+  QList<QRectF> boxes;
+  for (int i = 0; i < plot.plot()->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(plot.plot()->item(i)); t && t->objectName() != QLatin1String("pointLabel"))
+      boxes << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+  QVERIFY(boxes.size() >= 4);
+  for (int i = 0; i < boxes.size(); ++i)
+    for (int j = i + 1; j < boxes.size(); ++j)
+      QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(plot.chartLabels().join(u'|')));
+  plot.resize(1000, 600);
+  QTRY_VERIFY(plot.chartLabels().contains(QStringLiteral("fp32 67 TFLOPS (datasheet)")));
+  QCOMPARE(plot.graph(RooflinePlot::kMemoryRoof)->name(), QStringLiteral("Memory roof: 4.8 TB/s (datasheet)"));
 }
 
 // Roofs labelled on the chart (per dtype, datasheet and measured), the ridge marked, 10^n ticks,

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QEvent>
 #include <QFileDialog>
+#include <QRegularExpression>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -37,6 +38,8 @@ const QColor kOtherRoofColor(0x9e, 0x9e, 0x9e);
 double decadeBelow(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 double decadeAbove(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
 QString num(double v) { return QString::number(v, 'g', 4); }
+// A chart label's text for a narrow chart (QObject property; fitLegend() switches to it).
+constexpr char kShortText[] = "kwbShortText";
 
 QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& legend, const QColor& color,
                   Qt::PenStyle style, const QVector<double>& x, const QVector<double>& y) {
@@ -206,6 +209,7 @@ void RooflinePlot::setVersionPoints(const QList<VersionPoint>& points) {
   QCPGraph* g = addLine(m_plot, kVersionPoints, tr("later versions (kwb measure)"), c, Qt::SolidLine, xs, ys);
   g->setLineStyle(QCPGraph::lsNone);
   g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, c, 8));
+  fitLegend();
   resetView();
 }
 
@@ -348,16 +352,20 @@ void RooflinePlot::setData(const RooflineData& d) {
   // just left of the ridge and a decade left of it: far enough right that a narrow dock does not clip
   // them at the left edge, clear of the ridge's label, away from a memory-bound kernel's point.
   const double labelX = ridge / 1.5, measuredX = ridge / 10.0;
+  // Each roof's label has a short form (the value alone) for a narrow chart, where the long ones overlap.
   addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
-           d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor);
+           d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor)
+      ->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
   if (measuredBw > 0)
     addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX,
              measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
   addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
-           xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor);
-  addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge, d.peakTflops,
-           Qt::AlignLeft | Qt::AlignTop, kComputeColor)
-      ->setPadding(QMargins(8, 6, 3, 1));
+           xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor)
+      ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
+  QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
+                                     d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor);
+  ridgeLabel->setPadding(QMargins(8, 6, 3, 1));
+  ridgeLabel->setProperty(kShortText, tr("ridge %1").arg(num(ridge)));  // the unit ran off a narrow chart's edge
   // The next precision up (fp32 → tf32, bf16 → fp8, ...) as a faint roof: what switching precision would
   // buy. One only: the GPU's roofs sit a factor of two apart, and several labels stack unreadably.
   const ComputeRoof* next = nullptr;
@@ -369,7 +377,8 @@ void RooflinePlot::setData(const RooflineData& d) {
     addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
             kOtherRoofColor, Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
     addLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
-             xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor);
+             xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor)
+        ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(next->dtype, num(next->tflops)));
   }
 
   if (havePoint) {
@@ -412,7 +421,46 @@ void RooflinePlot::setData(const RooflineData& d) {
   m_xmax = xmax;
   m_ymin = ymin;
   m_ymax = ymax;
+  fitLegend();
   resetView();
+}
+
+void RooflinePlot::fitLegend() {
+  if (!m_plot->legend->layout()) return;  // no data, no legend
+  // Full entries in two columns where they fit; else the roofs' names alone (their values are labelled
+  // on the chart), still in two columns: one column took half the chart's height in a narrow dock.
+  // The kernel points keep their names: those are their only label.
+  const bool narrow = [this] {
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+      QCPGraph* g = m_plot->graph(i);
+      if (!g->property("kwbFullName").isValid()) g->setProperty("kwbFullName", g->name());
+      g->setName(g->property("kwbFullName").toString());
+    }
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    return m_plot->legend->minimumOuterSizeHint().width() > m_plot->width();
+  }();
+  for (int i = 0; i < m_plot->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i))) {
+      if (!t->property(kShortText).isValid()) continue;
+      if (!t->property("kwbFullText").isValid()) t->setProperty("kwbFullText", t->text());
+      t->setText(t->property(narrow ? kShortText : "kwbFullText").toString());
+    }
+  if (!narrow) return;
+  for (int i = 0; i < m_plot->graphCount(); ++i) {
+    QCPGraph* g = m_plot->graph(i);
+    const QString object = g->objectName();
+    if (object == QLatin1String(kPoint) || object == QLatin1String(kVersionPoints)) continue;
+    const QString full = g->property("kwbFullName").toString();
+    const qsizetype cut = full.indexOf(QRegularExpression(QStringLiteral("[:：]")));
+    if (cut > 0) g->setName(full.left(cut));
+  }
+}
+
+void RooflinePlot::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLegend();
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void RooflinePlot::changeEvent(QEvent* event) {
@@ -460,8 +508,8 @@ bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, in
     return setError(
         QApplication::translate("kwb", "Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known."));
   RooflinePlot plot;
+  plot.plot()->setGeometry(0, 0, width, height);  // first: setData() fits the legend to this width
   plot.setData(data);
-  plot.plot()->setGeometry(0, 0, width, height);
   // Render once directly (no event loop needed), then grab at the requested size.
   plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
   const QPixmap pixmap = plot.plot()->toPixmap(width, height);

@@ -87,9 +87,13 @@ class RooflinePlot : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void applyTheme();
+  /// Fits the legend and the roofs' labels to the chart's width: full texts where they fit; in a narrow dock
+  /// the legend names the roofs only and the chart labels give the values only (the long ones overlapped).
+  void fitLegend();
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
   QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align,
