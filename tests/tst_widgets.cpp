@@ -12,6 +12,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QFontInfo>
+#include <QTextCursor>
 #include <QTextBlock>
 
 #include <cmath>
@@ -21,6 +23,7 @@
 #include "widgets/editortabs.h"
 #include "widgets/knowledgemodel.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/theme.h"
 #include "widgets/runspanel.h"
 #include "widgets/runconsole.h"
 #include "widgets/specview.h"
@@ -97,6 +100,7 @@ class TestWidgets : public QObject {
   void caseModel();
   void caseStatusColor_data();
   void caseStatusColor();
+  void darkThemeColoursReadable();
   void knowledgeModel();
   void specModel();
   void runConsole();
@@ -157,6 +161,29 @@ void TestWidgets::caseStatusColor_data() {
   QTest::newRow("TIMEOUT_FAIL") << QStringLiteral("TIMEOUT_FAIL") << QColor(0xe0, 0x6c, 0x00);
   QTest::newRow("ERROR") << QStringLiteral("ERROR") << QColor(0xad, 0x14, 0x57);
   QTest::newRow("RUNNING") << QStringLiteral("RUNNING") << QColor(0x75, 0x75, 0x75);
+}
+
+// The fixed status and roof colours (dark blue, purple) were near-invisible on the dark theme's base.
+void TestWidgets::darkThemeColoursReadable() {
+  QPalette light;
+  light.setColor(QPalette::Base, Qt::white);
+  QPalette dark;
+  dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+  const QColor blue(verdictColorName(Verdict::DryRun));
+  QCOMPARE(readableOn(blue, light), blue);
+  const QColor shown = readableOn(blue, dark);
+  QVERIFY(shown.lightness() >= 170);
+  QCOMPARE(shown.hslHue(), blue.hslHue());
+  QCOMPARE(readableOn(QColor(Qt::white), dark), QColor(Qt::white));
+  applyDarkTheme(true);
+  CaseTableModel m;
+  m.setDryRun(true);
+  CaseResult c;
+  c.name = QStringLiteral("problem_shape");
+  c.status = QStringLiteral("PASS");
+  m.resetData({c});
+  QVERIFY(m.index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>().lightness() >= 170);
+  applyDarkTheme(false);
 }
 
 void TestWidgets::caseStatusColor() {
@@ -324,6 +351,18 @@ void TestWidgets::editorTabsKeepEdits() {
   QCOMPARE(tabs.preview(QStringLiteral("Report preview")), preview);
   QCOMPARE(tabs.currentEditor(), nullptr);
   QVERIFY(!tabs.saveCurrent(&err));
+  // A diff or a code block in a preview keeps the editor's fixed font (not the locale's "monospace").
+  tabs.showHtml(QStringLiteral("diff"), QStringLiteral("<pre>+    return out</pre>"));
+  QTextCursor cursor(tabs.preview(QStringLiteral("diff"))->document());
+  cursor.movePosition(QTextCursor::NextCharacter);
+  QCOMPARE(cursor.charFormat().font().family(), CodeEditor::editorFont().family());
+  QVERIFY(QFontInfo(cursor.charFormat().font()).fixedPitch());
+  // Opening another workspace closes the unmodified tabs and previews; edited ones stay.
+  tabs.editorFor(a)->setText(QStringLiteral("unsaved\n"));
+  tabs.closeUnmodified();
+  QTRY_COMPARE(tabs.count(), 1);
+  QVERIFY(tabs.editorFor(a));
+  QVERIFY(!tabs.preview(QStringLiteral("diff")));
 }
 
 void TestWidgets::wizardForm() {

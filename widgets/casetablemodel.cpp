@@ -1,4 +1,8 @@
 #include "widgets/casetablemodel.h"
+#include "widgets/theme.h"
+
+#include <QGuiApplication>
+#include <QPalette>
 
 #include "core/review/reviewexport.h"
 
@@ -130,9 +134,10 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QColor CaseTableModel::rowStatusColor(const QString& status) const {
-  if (status == u"PASS" && m_verdict == Verdict::Skeleton) return QColor(verdictColorName(Verdict::Skeleton));
-  if (status == u"PASS" && m_dryRun) return QColor(verdictColorName(Verdict::DryRun));
-  return statusColor(status);
+  const QColor c = status == u"PASS" && m_verdict == Verdict::Skeleton ? QColor(verdictColorName(Verdict::Skeleton))
+                   : status == u"PASS" && m_dryRun                     ? QColor(verdictColorName(Verdict::DryRun))
+                                                                       : statusColor(status);
+  return readableOn(c, QGuiApplication::palette());  // dark blue on the dark theme's base was unreadable
 }
 
 void CaseTableModel::setVerdict(Verdict verdict) {

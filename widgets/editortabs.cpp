@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QTextBrowser>
+#include <QTextDocument>
 
 namespace kwb {
 
@@ -106,6 +107,10 @@ QTextBrowser* EditorTabs::showHtml(const QString& title, const QString& html) {
   if (!b) {
     b = new QTextBrowser(this);
     b->setOpenExternalLinks(true);
+    // <pre> and <code> in the editor's fixed font: under zh_CN the generic "monospace" resolved to a
+    // proportional CJK font and a kernel.py diff lost its columns.
+    b->document()->setDefaultStyleSheet(
+        QStringLiteral("pre, code, tt { font-family: '%1'; }").arg(CodeEditor::editorFont().family()));
     b->setProperty(kPreviewTitle, title);
     addTab(b, title);
   }

@@ -1,6 +1,7 @@
 #include "widgets/qcustomplot_include.h"  // first: see the header
 
 #include "widgets/rooflineplot.h"
+#include "widgets/theme.h"
 
 #include "core/records/versions.h"
 #include "core/pipeline/session.h"
@@ -210,6 +211,7 @@ void RooflinePlot::setVersionPoints(const QList<VersionPoint>& points) {
   g->setLineStyle(QCPGraph::lsNone);
   g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, c, 8));
   fitLegend();
+  applyTheme();
   resetView();
 }
 
@@ -422,6 +424,7 @@ void RooflinePlot::setData(const RooflineData& d) {
   m_ymin = ymin;
   m_ymax = ymax;
   fitLegend();
+  applyTheme();
   resetView();
 }
 
@@ -485,6 +488,27 @@ void RooflinePlot::applyTheme() {
     axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
   }
   m_title->setTextColor(fg);
+  // The roofs', points' and labels' fixed colours (kept in a property as first drawn) are lightened on a
+  // dark base: the purple compute roof and the blue memory roof were near-invisible in the dark theme.
+  for (int i = 0; i < m_plot->graphCount(); ++i) {
+    QCPGraph* g = m_plot->graph(i);
+    if (!g->property("kwbColor").isValid()) g->setProperty("kwbColor", g->pen().color());
+    const QColor c = readableOn(g->property("kwbColor").value<QColor>(), pal);
+    QPen pen = g->pen();
+    pen.setColor(c);
+    g->setPen(pen);
+    QCPScatterStyle scatter = g->scatterStyle();
+    if (!scatter.isNone()) {
+      scatter.setPen(QPen(c));
+      if (scatter.brush().color() != Qt::white) scatter.setBrush(c);
+      g->setScatterStyle(scatter);
+    }
+  }
+  for (int i = 0; i < m_plot->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover) {
+      if (!t->property("kwbColor").isValid()) t->setProperty("kwbColor", t->color());
+      t->setColor(readableOn(t->property("kwbColor").value<QColor>(), pal));
+    }
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 

@@ -3,6 +3,7 @@
 #include "core/pipeline/session.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
+#include "widgets/theme.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
 
@@ -367,9 +368,10 @@ void RunConsole::updateSummary() {
   m_summary->setText(parts.join(QStringLiteral(", ")));
   m_summary->setToolTip(m_summary->text());
   // Case counts are not the verdict: they take the verdict's colour only when it passed.
-  m_summary->setStyleSheet(m_verdict->verdict() == Verdict::Pass
-                               ? QStringLiteral("color:%1").arg(verdictColor(Verdict::Pass).name())
-                               : QString());
+  m_summary->setStyleSheet(
+      m_verdict->verdict() == Verdict::Pass
+          ? QStringLiteral("color:%1").arg(readableOn(verdictColor(Verdict::Pass), palette()).name())
+          : QString());
 }
 
 }  // namespace kwb

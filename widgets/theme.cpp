@@ -7,6 +7,11 @@
 
 namespace kwb {
 
+QColor readableOn(const QColor& color, const QPalette& palette) {
+  if (palette.color(QPalette::Base).lightness() >= 128 || color.lightness() >= 170) return color;
+  return QColor::fromHsl(color.hslHue(), color.hslSaturation(), 170, color.alpha());
+}
+
 namespace {
 bool g_dark = false;
 QString g_startStyle;

@@ -6,6 +6,7 @@
 #include "widgets/specform.h"
 #include "widgets/specview.h"
 #include "widgets/targetchooser.h"
+#include "widgets/theme.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -238,7 +239,7 @@ void WizardPanel::updatePhaseItem(int phase) {
                       .arg(verdictGlyph(m_verdict))
                       .arg(phase)
                       .arg(phaseTitle(phase), verdictCode(m_verdict)));
-    item->setForeground(verdictColor(m_verdict));
+    item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
   item->setText(QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
