@@ -43,6 +43,9 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
         doc.addResource(QTextDocument::ImageResource, QUrl(QLatin1String(kReviewFigureName)), image);
       }
     }
+    // Tables in a smaller size: at the body's, the ten columns of the correctness results on A4 broke
+    // words mid-name ("proble|m_shap|e", "0.|00e+0|0").
+    doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
     doc.setHtml(html);
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     doc.setPageSize(page.size());
