@@ -175,6 +175,24 @@ void TestWidgets::darkThemeColoursReadable() {
   QVERIFY(shown.lightness() >= 170);
   QCOMPARE(shown.hslHue(), blue.hslHue());
   QCOMPARE(readableOn(QColor(Qt::white), dark), QColor(Qt::white));
+  // The editor: the Python lexer's dark-blue keywords on the dark paper, and back.
+  QTemporaryDir dir;
+  const QString py = dir.filePath(QStringLiteral("k.py"));
+  QFile f(py);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("import torch\n");
+  f.close();
+  CodeEditor editor;
+  QVERIFY(editor.load(py, nullptr));
+  QsciLexer* lexer = editor.lexer();
+  QVERIFY(lexer);
+  const int keyword = QsciLexerPython::Keyword;
+  QCOMPARE(lexer->color(keyword), lexer->defaultColor(keyword));
+  applyDarkTheme(true);
+  QTRY_VERIFY(lexer->color(keyword).lightness() >= 170);
+  QCOMPARE(lexer->paper(keyword), QApplication::palette().color(QPalette::Base));
+  applyDarkTheme(false);
+  QTRY_COMPARE(lexer->color(keyword), lexer->defaultColor(keyword));
   applyDarkTheme(true);
   CaseTableModel m;
   m.setDryRun(true);

@@ -1,9 +1,12 @@
 #include "widgets/codeeditor.h"
+#include "widgets/theme.h"
 
 #include <Qsci/qscilexerjson.h>
 #include <Qsci/qscilexermarkdown.h>
 #include <Qsci/qscilexerpython.h>
 
+#include <QApplication>
+#include <QEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -25,6 +28,43 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
   setAutoIndent(true);
   setBraceMatching(QsciScintilla::SloppyBraceMatch);
   setEolMode(QsciScintilla::EolUnix);
+  applyTheme();
+}
+
+void CodeEditor::changeEvent(QEvent* event) {
+  QsciScintilla::changeEvent(event);
+  // applyDarkTheme() sets the style, then the palette, and the editor sees only the StyleChange (it
+  // gets no PaletteChange): re-colour once the event loop is back, with the palette then in place.
+  if (!m_theming && (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange ||
+                     event->type() == QEvent::StyleChange))
+    QMetaObject::invokeMethod(this, &CodeEditor::applyTheme, Qt::QueuedConnection);
+}
+
+void CodeEditor::applyTheme() {
+  // The lexers' colours are for white paper: under the dark theme the keywords (dark blue) and the
+  // margin (light grey) were unreadable beside the dark text area.
+  m_theming = true;
+  // The application's palette: a hidden editor's own palette() is resolved only when it is polished.
+  const QPalette pal = testAttribute(Qt::WA_SetPalette) ? palette() : QApplication::palette(this);
+  const QColor base = pal.color(QPalette::Base), text = pal.color(QPalette::Text);
+  const bool dark = base.lightness() < 128;
+  if (QsciLexer* l = lexer()) {
+    for (int style = 0; style < 128; ++style) {
+      if (l->description(style).isEmpty()) continue;
+      const QColor c = l->defaultColor(style);
+      l->setColor(dark && c.hslSaturation() == 0 ? text : readableOn(c, pal), style);
+      l->setPaper(dark ? base : l->defaultPaper(style), style);
+    }
+  } else {
+    setColor(text);
+    setPaper(base);
+  }
+  setMarginsBackgroundColor(pal.color(QPalette::Window));
+  setMarginsForegroundColor(pal.color(QPalette::WindowText));
+  setCaretForegroundColor(text);
+  setSelectionBackgroundColor(pal.color(QPalette::Highlight));
+  setSelectionForegroundColor(pal.color(QPalette::HighlightedText));
+  m_theming = false;
 }
 
 QFont CodeEditor::editorFont() {
@@ -85,6 +125,7 @@ void CodeEditor::applyLexerFor(const QString& path) {
   }
   setLexer(lexer);
   if (old && old != lexer) old->deleteLater();
+  applyTheme();
 }
 
 bool CodeEditor::load(const QString& path, QString* error) {

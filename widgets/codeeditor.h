@@ -38,9 +38,16 @@ class CodeEditor : public QsciScintilla {
   /// Puts the cursor at the start of 1-based `line` and scrolls it into view.
   void goToLine(int line);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   void applyLexerFor(const QString& path);
+  /// Colours the text, margins, caret and selection from the palette; on a dark base the lexer's
+  /// light-theme colours are lightened (theme.h readableOn) and its paper is the base.
+  void applyTheme();
   QString m_path;
+  bool m_theming = false;  ///< applyTheme() is running (it may itself raise palette events)
 };
 
 }  // namespace kwb
