@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Screenshots of the GUI as a reviewer sees it, under Xvfb, in en and zh_CN, light and dark; and the
+# exported review (HTML in a headless browser, PDF through pdftoppm). Needs a built build/dev (kwb,
+# kwb_gui_screenshots), xvfb-run, /usr/bin/python3 with torch; pdftoppm and chromium where installed.
+#   bash scripts/gui-screenshots.sh OUT_DIR
+# No GPU is needed: every run is a CPU dry run (labelled as such everywhere).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+out="$(realpath -m "${1:?usage: gui-screenshots.sh OUT_DIR}")"
+bin="$here/build/dev"
+problem="$here/examples/19_ReLU.py"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+export XDG_CONFIG_HOME="$work/config"  # fresh settings: default layout, no recent files
+
+# A finished workspace with two versions: the baseline, then kernel.py edited and measured again.
+review="$work/kernel_opt_19_ReLU"
+"$bin/app/kwb" baseline "$problem" --gpu H200 --framework triton --cpu-dry-run --workspace "$review" >"$work/baseline.log"
+printf '\n# v1: the same kernel, measured again\n' >>"$review/kernel.py"
+"$bin/app/kwb" measure "$review" --cpu-dry-run >"$work/measure.log"
+"$bin/app/kwb" versions "$review" >"$out/versions.txt"
+
+shot() {  # shot LANG THEME WxH
+  local dir="$out/$1-$2-$3"
+  local dark=()
+  [ "$2" = dark ] && dark=(--dark)
+  LANG="$1.UTF-8" LC_ALL="$1.UTF-8" xvfb-run -a -s "-screen 0 ${3}x24" \
+    "$bin/tests/kwb_gui_screenshots" --out "$dir" --lang "$1" "${dark[@]}" --size "$3" \
+    --problem "$problem" --workspace "$work/run-$1-$2-$3" --review "$review"
+}
+shot en light 1280x800
+shot en dark 1280x800
+shot zh_CN light 1280x800
+shot zh_CN dark 1280x800
+shot en light 1920x1080
+shot zh_CN dark 1920x1080
+
+# The exported review, as a reviewer without the workbench opens it.
+"$bin/app/kwb" export "$review" --format html --output "$out/review.html"
+"$bin/app/kwb" export "$review" --format pdf --output "$out/review.pdf"
+if command -v pdftoppm >/dev/null; then pdftoppm -png -r 60 "$out/review.pdf" "$out/export-pdf"; fi
+if command -v chromium >/dev/null; then
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400 \
+    --screenshot="$out/export-html.png" "file://$out/review.html" 2>/dev/null || true
+fi

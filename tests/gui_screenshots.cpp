@@ -1,0 +1,145 @@
+// kwb_gui_screenshots: walks the GUI as a reviewer would and saves a PNG of the window at each step, for
+// looking at (docs/results/2026-12-01-gui-review.md). Run under a real X server (xvfb-run), not offscreen:
+//   kwb_gui_screenshots --out DIR --lang en|zh_CN [--dark] [--size 1280x800] --problem LOGIC.py
+//                       --workspace NEW_DIR --review FINISHED_WORKSPACE
+// Steps: the welcome page; phases 1-3 and a live and a finished CPU dry run of --problem (in --workspace);
+// the report; --review opened for review; its versions compared; the roofline dock alone.
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QItemSelectionModel>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPixmap>
+#include <QTableView>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+#include "core/pipeline/baselinejob.h"
+#include "widgets/casetablemodel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/rooflineplot.h"
+#include "widgets/runconsole.h"
+#include "widgets/runspanel.h"
+#include "widgets/theme.h"
+#include "widgets/wizardpanel.h"
+
+using namespace kwb;
+
+namespace {
+
+void settle(int ms = 400) {
+  QElapsedTimer t;
+  t.start();
+  while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+bool save(QWidget* w, const QString& dir, const QString& name, int settleMs = 400) {
+  settle(settleMs);
+  const QString path = QDir(dir).filePath(name + QStringLiteral(".png"));
+  const bool ok = w->grab().save(path);
+  std::fprintf(stderr, "%s %s\n", ok ? "saved" : "FAILED", qUtf8Printable(path));
+  return ok;
+}
+
+void raiseDock(MainWindow& w, const char* name) {
+  if (auto* d = w.findChild<QDockWidget*>(QLatin1String(name))) d->raise();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("KernelWorkbenchScreenshots"));
+  QApplication::setApplicationName(QStringLiteral("kwb_gui_screenshots"));
+  QCommandLineParser p;
+  p.addOptions(
+      {{QStringLiteral("out"), QStringLiteral("folder for the PNGs"), QStringLiteral("dir")},
+       {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("lang"), QStringLiteral("en")},
+       {QStringLiteral("dark"), QStringLiteral("dark theme")},
+       {QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1280x800")},
+       {QStringLiteral("problem"), QStringLiteral("logic file to run"), QStringLiteral("py")},
+       {QStringLiteral("workspace"), QStringLiteral("new workspace for the run"), QStringLiteral("dir")},
+       {QStringLiteral("review"), QStringLiteral("finished workspace to review"), QStringLiteral("dir")}});
+  p.process(app);
+  const QString out = p.value(QStringLiteral("out"));
+  QDir().mkpath(out);
+
+  const QString lang = p.value(QStringLiteral("lang"));
+  QLocale::setDefault(QLocale(lang));
+  QTranslator appTr, qtTr;
+  if (lang != QLatin1String("en")) {
+    if (!appTr.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_") + lang + QStringLiteral(".qm")))
+      std::fprintf(stderr, "no catalogue for %s\n", qUtf8Printable(lang));
+    QApplication::installTranslator(&appTr);
+    if (qtTr.load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+      QApplication::installTranslator(&qtTr);
+  }
+  MainWindow w;
+  w.setConfirmHandler([](const QString&, const QString&) { return true; });
+  const QStringList size = p.value(QStringLiteral("size")).split(u'x');
+  w.resize(size.value(0).toInt(), size.value(1).toInt());
+  w.move(0, 0);
+  applyDarkTheme(p.isSet(QStringLiteral("dark")));
+  w.show();
+  settle(800);
+  save(&w, out, QStringLiteral("01-welcome"));
+
+  // A run, as the wizard drives it: H200, Triton, CPU dry run (no GPU here), a fresh workspace.
+  if (p.isSet(QStringLiteral("problem")) && w.openPath(p.value(QStringLiteral("problem")))) {
+    WizardPanel* wiz = w.wizard();
+    wiz->setGpu(QStringLiteral("H200"));
+    wiz->setFramework(QStringLiteral("triton"));
+    wiz->setCpuDryRun(true);
+    wiz->setWorkspaceDir(p.value(QStringLiteral("workspace")));
+    const char* names[] = {"02-phase1-understand", "03-phase2-learn", "04-phase3-implement"};
+    for (int phase = 1; phase <= 3; ++phase) {
+      if (!w.runPhase(phase, true)) {
+        std::fprintf(stderr, "phase %d failed: %s\n", phase, qUtf8Printable(w.lastError()));
+        break;
+      }
+      wiz->showPhase(phase);
+      save(&w, out, QLatin1String(names[phase - 1]));
+    }
+    if (wiz->phaseState(3) == WizardPanel::PhaseState::Done && w.runPhase(4)) {
+      // The live run, caught after its second case (a CPU dry run of ReLU takes about two seconds).
+      QElapsedTimer t;
+      t.start();
+      while (w.runConsole()->isRunning() && w.runConsole()->caseModel()->rowCount() < 2 && t.elapsed() < 60000)
+        QApplication::processEvents(QEventLoop::AllEvents, 5);
+      save(&w, out, QStringLiteral("05-phase4-live"), 20);
+      while (w.runConsole()->isRunning() && t.elapsed() < 300000) settle(200);
+      wiz->showPhase(4);
+      save(&w, out, QStringLiteral("06-phase4-finished"));
+      if (w.showReport()) save(&w, out, QStringLiteral("07-report"));
+    }
+  }
+
+  // Review mode: a finished workspace, read back, nothing re-run.
+  if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
+    save(&w, out, QStringLiteral("08-review"));
+    raiseDock(w, "runsDock");
+    if (auto* runs = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"))) {
+      QTableView* v = runs->versionsView();
+      if (v->model()->rowCount() >= 2) {
+        v->selectionModel()->select(v->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        v->selectionModel()->select(v->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        runs->diffSelectedVersions();
+      }
+    }
+    save(&w, out, QStringLiteral("09-versions-compared"));
+    raiseDock(w, "rooflineDock");
+    if (auto* d = w.findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) {
+      d->setFloating(true);
+      d->resize(900, 560);
+      settle(600);
+      save(d, out, QStringLiteral("10-roofline"));
+    }
+  }
+  return 0;
+}
