@@ -40,13 +40,161 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="53"/>
+        <location filename="../widgets/reportexport.cpp" line="56"/>
         <source>Writing %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="546"/>
         <source>Writing the PNG %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::BaselineJob</name>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="98"/>
+        <source>error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="130"/>
+        <source>Understand the PyTorch semantics: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="148"/>
+        <source>target %1 (%2) → framework %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="156"/>
+        <source>&quot;%1&quot; is %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="166"/>
+        <source>probing with %1 (meta tensors: no real inputs allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <source>pattern %1; FLOPs %2; bytes %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="208"/>
+        <source>ambiguous: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
+        <source>spec written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <source>warning: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="348"/>
+        <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="350"/>
+        <source> (your edit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="359"/>
+        <source>Query the enabled knowledge tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="372"/>
+        <source>%1: %2 (recorded as a missing fact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
+        <source>%1: %2 records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="392"/>
+        <source>kept your edited plans/v0_plan.md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <source>used %1 (%2): added to plans/v0_plan.md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="424"/>
+        <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="429"/>
+        <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="498"/>
+        <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="507"/>
+        <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="514"/>
+        <source>wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="627"/>
+        <source>V%5 measurement%1%2: %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <source> on target %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="671"/>
+        <source>run finished: %1 (exit %2, %3 ms); log %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <source>run error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
+        <source>harness error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
+        <source>nothing changed since %1: no new commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
+        <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -121,22 +269,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="93"/>
+        <location filename="../widgets/codeeditor.cpp" line="134"/>
         <source>Cannot open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="108"/>
+        <location filename="../widgets/codeeditor.cpp" line="149"/>
         <source>This editor has no file to save to.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="113"/>
+        <location filename="../widgets/codeeditor.cpp" line="154"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="118"/>
+        <location filename="../widgets/codeeditor.cpp" line="159"/>
         <source>Saving %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -144,22 +292,22 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="73"/>
+        <location filename="../widgets/editortabs.cpp" line="74"/>
         <source>The current tab is not an editable file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="137"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="137"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="138"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1376,37 +1524,37 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="154"/>
+        <location filename="../widgets/runconsole.cpp" line="156"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="157"/>
+        <location filename="../widgets/runconsole.cpp" line="159"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="170"/>
+        <location filename="../widgets/runconsole.cpp" line="172"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="171"/>
+        <location filename="../widgets/runconsole.cpp" line="173"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="175"/>
+        <location filename="../widgets/runconsole.cpp" line="177"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="183"/>
+        <location filename="../widgets/runconsole.cpp" line="185"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="190"/>
+        <location filename="../widgets/runconsole.cpp" line="192"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1414,57 +1562,57 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="193"/>
+        <location filename="../widgets/runconsole.cpp" line="195"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="293"/>
+        <location filename="../widgets/runconsole.cpp" line="295"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="333"/>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="334"/>
+        <location filename="../widgets/runconsole.cpp" line="336"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="337"/>
+        <location filename="../widgets/runconsole.cpp" line="339"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <location filename="../widgets/runconsole.cpp" line="340"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="365"/>
+        <location filename="../widgets/runconsole.cpp" line="367"/>
         <source>%1 PASS (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>

@@ -40,7 +40,7 @@
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="53"/>
+        <location filename="../widgets/reportexport.cpp" line="56"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
@@ -48,6 +48,154 @@
         <location filename="../widgets/rooflineplot.cpp" line="546"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::BaselineJob</name>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="98"/>
+        <source>error: </source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="130"/>
+        <source>Understand the PyTorch semantics: %1</source>
+        <translation>理解 PyTorch 语义：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="148"/>
+        <source>target %1 (%2) → framework %3: %4</source>
+        <translation>目标 %1（%2）→ 框架 %3：%4</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="156"/>
+        <source>&quot;%1&quot; is %2 (%3)</source>
+        <translation>“%1”即 %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="166"/>
+        <source>probing with %1 (meta tensors: no real inputs allocated)</source>
+        <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <source>pattern %1; FLOPs %2; bytes %3</source>
+        <translation>模式 %1；FLOPs %2；字节数 %3</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="208"/>
+        <source>ambiguous: </source>
+        <translation>存在歧义：</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
+        <source>spec written to %1</source>
+        <translation>规格已写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <source>warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="348"/>
+        <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
+        <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="350"/>
+        <source> (your edit)</source>
+        <translation>（你的修改）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="359"/>
+        <source>Query the enabled knowledge tools</source>
+        <translation>查询已启用的知识工具</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="372"/>
+        <source>%1: %2 (recorded as a missing fact)</source>
+        <translation>%1：%2（记录为缺失的事实）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
+        <source>%1: %2 records</source>
+        <translation>%1：%2 条记录</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="392"/>
+        <source>kept your edited plans/v0_plan.md</source>
+        <translation>保留了你修改过的 plans/v0_plan.md</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <source>used %1 (%2): added to plans/v0_plan.md</source>
+        <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="424"/>
+        <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
+        <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="429"/>
+        <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
+        <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="498"/>
+        <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
+        <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="507"/>
+        <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
+        <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="514"/>
+        <source>wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="627"/>
+        <source>V%5 measurement%1%2: %3 %4</source>
+        <translation>V%5 测量%1%2：%3 %4</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
+        <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <source> on target %1</source>
+        <translation>，目标 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="671"/>
+        <source>run finished: %1 (exit %2, %3 ms); log %4</source>
+        <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <source>run error: </source>
+        <translation>运行错误：</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
+        <source>harness error: </source>
+        <translation>测试框架错误：</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
+        <source>nothing changed since %1: no new commit</source>
+        <translation>自 %1 以来没有变化：不产生新提交</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
+        <source>committed %1: %2</source>
+        <translation>已提交 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -121,22 +269,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="93"/>
+        <location filename="../widgets/codeeditor.cpp" line="134"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="108"/>
+        <location filename="../widgets/codeeditor.cpp" line="149"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="113"/>
+        <location filename="../widgets/codeeditor.cpp" line="154"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="118"/>
+        <location filename="../widgets/codeeditor.cpp" line="159"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -144,22 +292,22 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="73"/>
+        <location filename="../widgets/editortabs.cpp" line="74"/>
         <source>The current tab is not an editable file.</source>
         <translation>当前标签页不是可编辑的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="137"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="132"/>
+        <location filename="../widgets/editortabs.cpp" line="137"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation>%1 有未保存的更改。关闭前是否保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="138"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1399,7 +1547,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="154"/>
+        <location filename="../widgets/runconsole.cpp" line="156"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
@@ -1408,79 +1556,79 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="157"/>
+        <location filename="../widgets/runconsole.cpp" line="159"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="170"/>
+        <location filename="../widgets/runconsole.cpp" line="172"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="171"/>
+        <location filename="../widgets/runconsole.cpp" line="173"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="175"/>
+        <location filename="../widgets/runconsole.cpp" line="177"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="183"/>
+        <location filename="../widgets/runconsole.cpp" line="185"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="190"/>
+        <location filename="../widgets/runconsole.cpp" line="192"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="193"/>
+        <location filename="../widgets/runconsole.cpp" line="195"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="293"/>
+        <location filename="../widgets/runconsole.cpp" line="295"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="333"/>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="334"/>
+        <location filename="../widgets/runconsole.cpp" line="336"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="337"/>
+        <location filename="../widgets/runconsole.cpp" line="339"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <location filename="../widgets/runconsole.cpp" line="340"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="365"/>
+        <location filename="../widgets/runconsole.cpp" line="367"/>
         <source>%1 PASS (harness only)</source>
         <translation>%1 PASS（仅测试框架）</translation>
     </message>
@@ -1493,12 +1641,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>

@@ -95,7 +95,7 @@ BaselineJob::~BaselineJob() = default;
 
 bool BaselineJob::fail(int phase, const QString& message) {
   m_error = message;
-  Q_EMIT progress(phase, QStringLiteral("error: ") + message);
+  Q_EMIT progress(phase, tr("error: ") + message);
   Q_EMIT phaseDone(phase, false);
   return false;
 }
@@ -127,7 +127,7 @@ bool BaselineJob::setSpec(const nlohmann::json& spec) {
 // ------------------------------------------------------------------ phase 1
 bool BaselineJob::understand() {
   m_error.clear();
-  Q_EMIT progress(Understand, QStringLiteral("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
+  Q_EMIT progress(Understand, tr("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
   if (QFileInfo(m_opts.logicPath).isDir())
     return fail(Understand,
                 QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
@@ -144,9 +144,8 @@ bool BaselineJob::understand() {
   m_framework = choice.framework;
   m_frameworkReason = choice.reason;
   m_outsidePolicy = choice.outsidePolicy;
-  Q_EMIT progress(
-      Understand,
-      QStringLiteral("target %1 (%2) → framework %3: %4").arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
+  Q_EMIT progress(Understand,
+                  tr("target %1 (%2) → framework %3: %4").arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
 
   {
     const std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
@@ -154,7 +153,7 @@ bool BaselineJob::understand() {
     if (const QString why = targetStartProblem(*target); !why.isEmpty()) return fail(Understand, why);
   }
   if (QString(m_opts.gpu).trimmed().compare(m_gpuId, Qt::CaseInsensitive) != 0)
-    Q_EMIT progress(Understand, QStringLiteral("\"%1\" is %2 (%3)").arg(m_opts.gpu, m_gpuId, found.gpu->displayName));
+    Q_EMIT progress(Understand, tr("\"%1\" is %2 (%3)").arg(m_opts.gpu, m_gpuId, found.gpu->displayName));
 
   // Everything that can be checked without the probe is checked before it (it takes 5-10 s): a workspace path
   // that is a file, an existing workspace without --force, one another run holds, a damaged manifest or spec.
@@ -164,7 +163,7 @@ bool BaselineJob::understand() {
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
-  Q_EMIT progress(Understand, QStringLiteral("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
+  Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
   const ProbeResult r = runProbe(m_python, m_opts.logicPath, 120000,
                                  m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{});
   if (!r.ok) {
@@ -202,12 +201,12 @@ bool BaselineJob::understand() {
   }
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
-  Q_EMIT progress(Understand, QStringLiteral("pattern %1; FLOPs %2; bytes %3")
+  Q_EMIT progress(Understand, tr("pattern %1; FLOPs %2; bytes %3")
                                   .arg(specPattern(m_spec), sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
                                        sj(m_spec.value("bytes", nlohmann::json::object()), "expr")));
   for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
-    Q_EMIT progress(Understand, QStringLiteral("ambiguous: ") + QString::fromStdString(a.dump()));
-  Q_EMIT progress(Understand, QStringLiteral("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
+    Q_EMIT progress(Understand, tr("ambiguous: ") + QString::fromStdString(a.dump()));
+  Q_EMIT progress(Understand, tr("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
   Q_EMIT phaseDone(Understand, true);
   return true;
 }
@@ -259,7 +258,7 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
             .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
                  QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
   }
-  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, QStringLiteral("warning: ") + w);
+  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
 }
 
 QString BaselineJob::plannedWorkspaceDir() const {
@@ -346,10 +345,10 @@ bool BaselineJob::openForNextVersion() {
   m_implemented = !kernelText.contains(QStringLiteral("UNIMPLEMENTED: no "));
   m_kernelUserEdited = m_ws->isUserEdited(QStringLiteral("kernel.py"));
   m_written = {QStringLiteral("kernel.py")};
-  Q_EMIT progress(Measure, QStringLiteral("V%1 of %2: kernel.py%3 on %4 (%5), against %6")
+  Q_EMIT progress(Measure, tr("V%1 of %2: kernel.py%3 on %4 (%5), against %6")
                                .arg(m_version)
-                               .arg(dir, m_kernelUserEdited ? QStringLiteral(" (your edit)") : QString(), m_gpuId,
-                                    m_framework, last.version.toUpper()));
+                               .arg(dir, m_kernelUserEdited ? tr(" (your edit)") : QString(), m_gpuId, m_framework,
+                                    last.version.toUpper()));
   runStaticCheck();
   return true;
 }
@@ -357,7 +356,7 @@ bool BaselineJob::openForNextVersion() {
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
   if (m_spec.is_null()) return fail(Learn, QStringLiteral("run phase 1 first"));
-  Q_EMIT progress(Learn, QStringLiteral("Query the enabled knowledge tools"));
+  Q_EMIT progress(Learn, tr("Query the enabled knowledge tools"));
   const QList<const KnowledgeTool*> tools = ToolRegistry::instance().enabledTools();
   QString error;
   if (m_ws->writeGenerated(QStringLiteral(".atrex_plugins/instructions.md"), renderInstructions(tools).toUtf8(),
@@ -370,10 +369,10 @@ bool BaselineJob::learn() {
     const KnowledgeResult r = t->query(input);
     queries.append({t->id(), input, r.ok, r.error, static_cast<int>(r.records.size())});
     if (!r.ok) {
-      Q_EMIT progress(Learn, QStringLiteral("%1: %2 (recorded as a missing fact)").arg(t->id(), r.error));
+      Q_EMIT progress(Learn, tr("%1: %2 (recorded as a missing fact)").arg(t->id(), r.error));
       continue;
     }
-    Q_EMIT progress(Learn, QStringLiteral("%1: %2 records").arg(t->id()).arg(r.records.size()));
+    Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
     m_records.append(r.records);
   }
   PlanApproach approach;  // what phase 3 will generate (generate() only renders templates: cheap, no side effects)
@@ -390,7 +389,7 @@ bool BaselineJob::learn() {
   const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach);
   const WriteOutcome w = m_ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), plan.toUtf8(), &error);
   if (w == WriteOutcome::Failed) return fail(Learn, error);
-  if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, QStringLiteral("kept your edited plans/v0_plan.md"));
+  if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, tr("kept your edited plans/v0_plan.md"));
   m_searchLog = queries;
   for (const QString& rel : {QStringLiteral(".atrex_plugins/instructions.md"), QStringLiteral("plans/v0_plan.md")})
     if (!m_written.contains(rel)) m_written.append(rel);
@@ -415,20 +414,20 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
     m_records.append(record);
     m_searchLog.append({record.toolId, query, true, QString(), 1});
   }
-  Q_EMIT progress(Learn, QStringLiteral("used %1 (%2): added to plans/v0_plan.md").arg(record.id, record.toolId));
+  Q_EMIT progress(Learn, tr("used %1 (%2): added to plans/v0_plan.md").arg(record.id, record.toolId));
   return true;
 }
 
 // ------------------------------------------------------------------ phase 3
 bool BaselineJob::implement() {
   if (m_spec.is_null()) return fail(Implement, QStringLiteral("run phase 1 first"));
-  Q_EMIT progress(Implement, QStringLiteral("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
+  Q_EMIT progress(Implement, tr("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
   const FrameworkBackend* backend = backendById(m_framework);
   if (!backend) return fail(Implement, QStringLiteral("no code generator for framework '%1'").arg(m_framework));
   QString why;
   if (!backend->supports(m_spec, &why))
-    Q_EMIT progress(Implement, QStringLiteral("%1 has no template for this problem yet: %2 — writing a skeleton "
-                                              "marked unimplemented")
+    Q_EMIT progress(Implement, tr("%1 has no template for this problem yet: %2 — writing a skeleton "
+                                  "marked unimplemented")
                                    .arg(backend->label(), why));
   const GeneratedKernel k = backend->generate(m_spec);
   if (!k.ok) return fail(Implement, k.error);
@@ -495,9 +494,8 @@ bool BaselineJob::implement() {
         // newer template loses nothing either (fresh-user trial: the new kernel was discarded).
         const QString beside = rel + QStringLiteral(".generated");
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
-        Q_EMIT progress(
-            Implement,
-            QStringLiteral("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
+        Q_EMIT progress(Implement,
+                        tr("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
           QFile mine(m_ws->path(rel));
@@ -506,15 +504,14 @@ bool BaselineJob::implement() {
                                : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl")
                                                                         : QStringLiteral("triton");
           if (!text.contains(QStringLiteral("import ") + root) && !text.contains(QStringLiteral("from ") + root))
-            Q_EMIT progress(
-                Implement, QStringLiteral("warning: your kernel.py does not import %1, but this run's framework is %2: "
+            Q_EMIT progress(Implement, tr("warning: your kernel.py does not import %1, but this run's framework is %2: "
                                           "the gate checks it as %2 (the %2 kernel is in %3)")
-                               .arg(root, m_framework, beside));
+                                           .arg(root, m_framework, beside));
         }
         break;
       }
       case WriteOutcome::Written:
-        Q_EMIT progress(Implement, QStringLiteral("wrote %1").arg(rel));
+        Q_EMIT progress(Implement, tr("wrote %1").arg(rel));
         break;
       case WriteOutcome::Unchanged:
         break;
@@ -627,12 +624,11 @@ void BaselineJob::startMeasure() {
   }
   Q_EMIT progress(
       Measure,
-      QStringLiteral("V%5 measurement%1%2: %3 %4")
-          .arg(m_opts.cpuDryRun ? QStringLiteral(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the "
-                                                 "inputs can be resized, not a kernel measurement)")
+      tr("V%5 measurement%1%2: %3 %4")
+          .arg(m_opts.cpuDryRun ? tr(" (CPU DRY RUN: the reference on the CPU at reduced shapes where the "
+                                     "inputs can be resized, not a kernel measurement)")
                                 : QString(),
-               cfg.target->spec() == QLatin1String("local") ? QString()
-                                                            : QStringLiteral(" on target %1").arg(cfg.target->name()),
+               cfg.target->spec() == QLatin1String("local") ? QString() : tr(" on target %1").arg(cfg.target->name()),
                cfg.program, cfg.args.join(u' '))
           .arg(m_version));
   m_run = std::make_unique<HarnessRun>(cfg);
@@ -672,13 +668,13 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
     status = QStringLiteral("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
-  Q_EMIT progress(Measure, QStringLiteral("run finished: %1 (exit %2, %3 ms); log %4")
+  Q_EMIT progress(Measure, tr("run finished: %1 (exit %2, %3 ms); log %4")
                                .arg(status)
                                .arg(outcome.exitCode)
                                .arg(outcome.wallMs)
                                .arg(outcome.logPath));
-  if (!outcome.ok && !outcome.error.isEmpty()) Q_EMIT progress(Measure, QStringLiteral("run error: ") + outcome.error);
-  for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, QStringLiteral("harness error: ") + e);
+  if (!outcome.ok && !outcome.error.isEmpty()) Q_EMIT progress(Measure, tr("run error: ") + outcome.error);
+  for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, tr("harness error: ") + e);
   Q_EMIT measured(outcome.ok);
 }
 
@@ -787,13 +783,13 @@ bool BaselineJob::commitWorkspace() {
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
     m_commitSubject = subject;
-    Q_EMIT progress(Measure, QStringLiteral("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
+    Q_EMIT progress(Measure, tr("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   m_commitSubject = subject;
-  Q_EMIT progress(Measure, QStringLiteral("committed %1: %2").arg(m_commitId.left(12), subject));
+  Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
   return true;
 }
 
