@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
       wiz->showPhase(phase);
       save(&w, out, QLatin1String(names[phase - 1]));
     }
+    wiz->showPhase(4);  // where MainWindow leaves the wizard after phase 3
     if (wiz->phaseState(3) == WizardPanel::PhaseState::Done && w.runPhase(4)) {
       // The live run, caught after its second case (a CPU dry run of ReLU takes about two seconds).
       QElapsedTimer t;

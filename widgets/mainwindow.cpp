@@ -828,6 +828,8 @@ bool MainWindow::runPhase(int phase, bool wait) {
     m_console->runStarted();
     m_console->caseModel()->setDryRun(job()->options().cpuDryRun);
     m_session->setVerdict(Verdict::Running);
+    // Not "Not run yet." under a Running badge (seen in the screenshots of a live run).
+    m_wizard->setMeasureSummary(tr("Measuring: the run console shows each case as it finishes."));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"))) dock->raise();
     updateActions();
     BaselineOptions o = job()->options();  // the target may change after phase 1: it matters only here

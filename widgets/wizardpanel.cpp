@@ -113,6 +113,7 @@ WizardPanel::WizardPanel(QWidget* parent)
 
   // Page contents.
   m_learnSummary->setWordWrap(true);
+  m_learnSummary->setAlignment(Qt::AlignTop | Qt::AlignLeft);  // centred, it floated 250 px below the intro
   m_learnSummary->setText(tr("Not run yet. The records consulted appear in the Knowledge panel."));
   m_files->setObjectName(QStringLiteral("writtenFiles"));
   connect(m_files, &QListWidget::itemActivated, this,
