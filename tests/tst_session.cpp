@@ -2,6 +2,7 @@
 // the calling thread, refuses a second phase meanwhile, and re-emits the job's progress.
 #include "core/pipeline/session.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +85,26 @@ class TestSession : public QObject {
     QVERIFY(s.runPhase(2, true));
     QCOMPARE(finished.size(), 2);
     QCOMPARE(finished.last().at(0).toInt(), 2);
+    QVERIFY(!s.writeRecords());  // nothing measured yet
+    QVERIFY(s.runPhase(3, true));
+    QVERIFY2(finished.last().at(1).toBool(), qPrintable(s.job()->lastError()));
+
+    // Phase 4 (a CPU dry run, seconds), then the records: recordsWritten() once they are on disk.
+    QSignalSpy cases(&s, &WorkbenchSession::caseFinished);
+    QSignalSpy records(&s, &WorkbenchSession::recordsWritten);
+    QVERIFY(s.runPhase(4));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 4, 180000);
+    QCOMPARE(finished.last().at(0).toInt(), 4);
+    QVERIFY(!cases.isEmpty());  // the harness's cases, re-emitted
+    QVERIFY(!s.hasRecords());
+    QVERIFY(!s.recordsWouldReplacePassing());  // a dry run, and no passing record before it
+    QVERIFY2(s.writeRecords(), qPrintable(s.job()->lastError()));
+    QCOMPARE(records.size(), 1);
+    QVERIFY(s.hasRecords());
+    QVERIFY(QFile::exists(o.workspaceDir + QStringLiteral("/memory/v0.json")));
+    QVERIFY(s.runPhase(4));  // measuring again: the records are the last run's no more
+    QVERIFY(!s.hasRecords());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 5, 180000);
   }
 };
 

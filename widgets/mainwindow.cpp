@@ -329,9 +329,6 @@ void MainWindow::createDocks() {
     else
       m_editors->showHtml(title, html);
   });
-  connect(this, &MainWindow::phaseFinished, runs, [this, runs](int phase) {
-    if (phase == 3 && job()) runs->showWorkspace(job()->workspaceDir());
-  });
   tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
   roofline->raise();
 }
@@ -568,7 +565,7 @@ void MainWindow::updateActions() {
   m_reportAction->setEnabled(measured || (review && !m_session->review()->reportMarkdown.isEmpty()));
   m_memoryAction->setEnabled(measured || (review && m_session->review()->memory.has_value()));
   m_commitAction->setEnabled(measured && allowsCommit(v));
-  m_exportAction->setEnabled(!busy && (review || (job() && m_recordsWritten)));
+  m_exportAction->setEnabled(!busy && (review || (job() && m_session->hasRecords())));
   const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
                       : !allowsCommit(v) && measured
                           ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
@@ -627,7 +624,6 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   }
   m_logicPath = logic;
   m_session->dropJob();  // not busy (checked above), and no measurement runs
-  m_recordsWritten = false;
   m_problemName.clear();
   m_session->clear();
   m_wizard->resetPhases();
@@ -700,17 +696,11 @@ bool MainWindow::confirm(const QString& title, const QString& text) {
          QMessageBox::Yes;
 }
 
-bool MainWindow::wouldReplacePassingRecord() const {
-  if (!job() || isPassing(job()->verdict())) return false;
-  const auto existing = MemoryRecord::load(memoryPath(job()->workspaceDir(), QStringLiteral("v0")));
-  return existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS";
-}
-
 bool MainWindow::exportReview(ExportFormat format, const QString& path) {
   std::optional<WorkspaceReview> review = m_session->review();
   QString error;
   if (job()) {
-    if (!m_recordsWritten) {
+    if (!m_session->hasRecords()) {
       showError(tr("Export"), tr("Write the report first (Run > Report)."));
       return false;
     }
@@ -815,14 +805,12 @@ bool MainWindow::runPhase(int phase, bool wait) {
     o.force = true;    // regenerate; the workspace keeps files the user edited
     o.kwbPath = kwbExecutable();
     m_session->newJob(o, &renderRooflinePng);  // leaves review mode: from here the window shows this job
-    m_recordsWritten = false;
   }
   if (phase == 4 && !confirmUnsavedBeforeRun()) return false;
 
   m_wizard->setPhaseState(phase, S::Running);
   updateActions();
   if (phase == 4) {
-    m_recordsWritten = false;
     m_roofline->clear();
     m_console->setCaseTimeout(job()->options().caseTimeoutSec);
     m_console->runStarted();
@@ -905,7 +893,6 @@ void MainWindow::onMeasured(bool ok) {
   const Verdict verdict = job()->verdict();
   m_session->setVerdict(verdict, job()->gateReason());
   m_wizard->setPhaseState(4, allowsCommit(verdict) ? S::Done : S::Failed);
-  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel"))) runs->showWorkspace(job()->workspaceDir());
   QStringList lines;
   lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
   if (!job()->gateReason().isEmpty()) lines << tr("  why: %1").arg(job()->gateReason());
@@ -937,7 +924,7 @@ void MainWindow::onMeasured(bool ok) {
     statusBar()->showMessage(tr("V0 measurement finished: %1").arg(verdictTitle(verdict)), 8000);
 }
 
-bool MainWindow::ensureRecords() {
+bool MainWindow::ensureRecords(bool rewrite) {
   if (phaseBusy()) {
     showError(tr("Report"), tr("Phase %1 is running; wait for it to finish.").arg(m_session->busyPhase()));
     return false;
@@ -946,14 +933,14 @@ bool MainWindow::ensureRecords() {
     showError(tr("No measurement"), tr("Run phase 4 (Measure) first."));
     return false;
   }
-  if (m_recordsWritten) return true;
+  if (!rewrite && m_session->hasRecords()) return true;
   if (job()->verdict() == Verdict::Stopped) {
     showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as "
                                "they were. Run phase 4 again."));
     return false;
   }
   // The records describe one run; replacing a passing one with this run's is the user's call.
-  if (wouldReplacePassingRecord() &&
+  if (m_session->recordsWouldReplacePassing() &&
       !confirm(tr("Replace the passing record?"),
                tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
                   "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
@@ -963,17 +950,13 @@ bool MainWindow::ensureRecords() {
     return false;
   }
   QApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool ok = job()->writeRecords();
+  const bool ok = m_session->writeRecords();  // the roofline and the runs list follow its recordsWritten()
   QApplication::restoreOverrideCursor();
   if (!ok) {
     showError(tr("Report"), job()->lastError());
     return false;
   }
-  m_recordsWritten = true;
   updateActions();
-  if (auto* runs = findChild<RunsPanel*>(QStringLiteral("runsPanel")))
-    runs->showWorkspace(job()->workspaceDir());  // the recorded mark moved
-  if (job()->roofline()) m_roofline->setData(*job()->roofline());
   for (const char* rel : {"baseline_report.md", "memory/v0.json"})
     if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
       openWorkspaceFile(QLatin1String(rel), false);
@@ -987,8 +970,7 @@ bool MainWindow::showReport() {
     return true;
   }
   // Report always rewrites: the user may have fixed something since.
-  m_recordsWritten = false;
-  if (!ensureRecords()) return false;
+  if (!ensureRecords(/*rewrite=*/true)) return false;
   const QString path = QDir(job()->workspaceDir()).filePath(QStringLiteral("baseline_report.md"));
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {

@@ -113,8 +113,6 @@ class MainWindow : public QMainWindow {
   void updateWelcomePage();
   void showReviewReport();
   bool confirm(const QString& title, const QString& text);
-  /// True when writing this run's records would replace a passing memory/v0.json with one that is not a pass.
-  bool wouldReplacePassingRecord() const;
   QString exampleLogicFile() const;
   void addRecentFile(const QString& path);
   void updateRecentMenu();
@@ -122,7 +120,9 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void updatePolicyHint();
   void showError(const QString& title, const QString& message);
-  bool ensureRecords();
+  /// Writes the job's records through the session unless written already (always with @p rewrite), asking
+  /// before a passing record is replaced. False (shown to the user) when nothing was written.
+  bool ensureRecords(bool rewrite = false);
   void onMeasured(bool ok);
   void finishPhase(int phase, bool ok);
   void openWorkspaceFile(const QString& relativePath, bool focus);
@@ -140,7 +140,6 @@ class MainWindow : public QMainWindow {
   KnowledgeModel* m_knowledge;
   QString m_logicPath;
   QString m_lastError;
-  bool m_recordsWritten = false;
   QStringList m_recent;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;

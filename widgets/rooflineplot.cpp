@@ -166,8 +166,11 @@ QStringList RooflinePlot::chartLabels() const {
 }
 
 void RooflinePlot::setSession(WorkbenchSession* session) {
-  // A new job (phase 1) has no chart until its records are written.
+  // A new job (phase 1) has no chart until its records are written; then the chart is theirs.
   connect(session, &WorkbenchSession::jobChanged, this, &RooflinePlot::clear);
+  connect(session, &WorkbenchSession::recordsWritten, this, [this, session] {
+    if (session->job() && session->job()->roofline()) setData(*session->job()->roofline());
+  });
   connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
     if (session->review() && session->review()->roofline) {
       setData(*session->review()->roofline);

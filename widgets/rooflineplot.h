@@ -47,7 +47,8 @@ class RooflinePlot : public QWidget {
   static QList<VersionPoint> versionPoints(const QString& workspace);
   /// Draws `points` beside setData()'s V0 point (graph kVersionPoints, each labelled); call after setData().
   void setVersionPoints(const QList<VersionPoint>& points);
-  /// Follows `session`: a reviewed workspace's roofline is drawn as soon as it is opened; a new job clears it.
+  /// Follows `session`: a reviewed workspace's roofline is drawn as soon as it is opened; a new job clears it,
+  /// and its records, once written, draw it.
   void setSession(WorkbenchSession* session);
 
   /// Writes the chart to `path`, the format from its suffix: .png (2× pixels), .svg (QSvgGenerator) or

@@ -189,6 +189,15 @@ void RunsPanel::setSession(WorkbenchSession* session) {
     m_model->resetData(session->review() ? session->review()->runs : QList<RunEntry>{});
     listVersions(session->review() ? session->review()->root : QString());
   });
+  // The job's workspace once it exists (phase 3), after each run (phase 4) and when its records move the
+  // recorded mark.
+  auto showJob = [this, session] {
+    if (session->job()) showWorkspace(session->job()->workspaceDir());
+  };
+  connect(session, &WorkbenchSession::phaseFinished, this, [showJob](int phase) {
+    if (phase >= 3) showJob();
+  });
+  connect(session, &WorkbenchSession::recordsWritten, this, showJob);
 }
 
 void RunsPanel::listVersions(const QString& workspace) {

@@ -61,7 +61,8 @@ class RunsPanel : public QWidget {
   Q_OBJECT
  public:
   explicit RunsPanel(QWidget* parent = nullptr);
-  /// Follows `session`: a reviewed workspace lists its runs.
+  /// Follows `session`: a reviewed workspace lists its runs; so does the job's workspace after phases 3 and 4
+  /// and when its records are written.
   void setSession(WorkbenchSession* session);
   /// Lists the runs of `workspace` (after a live run); "" empties the list.
   void showWorkspace(const QString& workspace);

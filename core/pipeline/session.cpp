@@ -1,5 +1,7 @@
 #include "core/pipeline/session.h"
 
+#include "core/records/memoryrecord.h"
+
 #include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -36,6 +38,7 @@ void WorkbenchSession::setVerdict(Verdict verdict, const QString& reason) {
 BaselineJob* WorkbenchSession::newJob(const BaselineOptions& options, FigureRenderer renderer) {
   if (m_busyPhase != 0) return nullptr;
   m_job = std::make_unique<BaselineJob>(options);
+  m_hasRecords = false;
   m_job->setFigureRenderer(std::move(renderer));
   BaselineJob* job = m_job.get();
   // Phases 1-3 emit from the worker thread: these arrive queued, in order.
@@ -53,13 +56,29 @@ bool WorkbenchSession::dropJob() {
   if (m_busyPhase != 0) return false;
   if (!m_job) return true;
   m_job.reset();
+  m_hasRecords = false;
   Q_EMIT jobChanged();
+  return true;
+}
+
+bool WorkbenchSession::recordsWouldReplacePassing() const {
+  if (!m_job || isPassing(m_job->verdict())) return false;
+  const auto existing = MemoryRecord::load(memoryPath(m_job->workspaceDir(), QStringLiteral("v0")));
+  return existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS";
+}
+
+bool WorkbenchSession::writeRecords() {
+  if (!m_job || !m_job->outcome() || m_busyPhase != 0) return false;
+  if (!m_job->writeRecords()) return false;
+  m_hasRecords = true;
+  Q_EMIT recordsWritten();
   return true;
 }
 
 bool WorkbenchSession::runPhase(int phase, bool wait) {
   if (!m_job || m_busyPhase != 0 || phase < 1 || phase > 4) return false;
   if (phase == 4) {
+    m_hasRecords = false;
     m_job->startMeasure();  // measured() → phaseFinished(4), also on an immediate failure
     return true;
   }

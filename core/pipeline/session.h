@@ -57,6 +57,16 @@ class WorkbenchSession : public QObject {
   /// may be read on this thread while the harness runs).
   int busyPhase() const { return m_busyPhase; }
 
+  /// True when writing job()'s records would replace a passing memory/v0.json with one that is not a pass
+  /// (the window asks first; the CLI keeps its own rule).
+  bool recordsWouldReplacePassing() const;
+  /// Writes job()'s records for its last measurement (BaselineJob::writeRecords: the report, memory, the
+  /// roofline) and emits recordsWritten(). False with job()->lastError(); refused (false, nothing written)
+  /// without a measured job or while a phase 1-3 runs.
+  bool writeRecords();
+  /// True once writeRecords() succeeded for the job's last measurement (cleared by a new job and by phase 4).
+  bool hasRecords() const { return m_hasRecords; }
+
  Q_SIGNALS:
   /// review() changed (set or cleared).
   void reviewChanged();
@@ -75,6 +85,8 @@ class WorkbenchSession : public QObject {
   void caseStarted(const QString& name);
   /// The harness finished a case.
   void caseFinished(const kwb::CaseResult& result);
+  /// writeRecords() wrote job()'s records (the roofline and the recorded run changed).
+  void recordsWritten();
 
  private:
   std::optional<WorkspaceReview> m_review;
@@ -83,6 +95,7 @@ class WorkbenchSession : public QObject {
   std::unique_ptr<BaselineJob> m_job;
   QFutureWatcher<bool>* m_watcher = nullptr;  ///< the running phase 1-3
   int m_busyPhase = 0;
+  bool m_hasRecords = false;
 };
 
 }  // namespace kwb
