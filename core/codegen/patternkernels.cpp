@@ -22,7 +22,16 @@ QString parameterDecls(const json& spec) {
       !spec.at("model").contains("parameters") || !spec.at("model").at("parameters").is_array())
     return {};
   QStringList lines, containers;
-  for (const auto& p : spec.at("model").at("parameters")) {
+  json entries = spec.at("model").at("parameters");
+  const json buffers = spec.at("model").value("buffers", json::array());
+  if (buffers.is_array())
+    for (const auto& b : buffers) {
+      json e = b;
+      e["buffer"] = true;
+      entries.push_back(e);
+    }
+  for (const auto& p : entries) {
+    if (!p.is_object()) continue;
     const QString name = QString::fromStdString(p.value("name", std::string()));
     static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"));
     if (!valid.match(name).hasMatch()) continue;
@@ -38,6 +47,19 @@ QString parameterDecls(const json& spec) {
     for (const auto& d : p.value("shape", json::array())) dims << QString::fromStdString(d.dump());
     const QString shape =
         u'(' + dims.join(QStringLiteral(", ")) + (dims.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+    if (p.value("buffer", false)) {
+      // running statistics and counters: state_dict entries the harness copies from Model (same keys)
+      const QString owner = parts.size() > 1 ? QStringLiteral("self.") + parts.mid(0, parts.size() - 1).join(u'.')
+                                             : QStringLiteral("self");
+      const QString dtype = QString::fromStdString(p.value("dtype", std::string("float32")));
+      static const QRegularExpression dtypeOk(QStringLiteral("^[a-z0-9]+$"));
+      if (!dtypeOk.match(dtype).hasMatch()) continue;
+      lines << QStringLiteral("        %1.register_buffer(\"%2\", torch.%3(%4, dtype=torch.%5))")
+                   .arg(owner, parts.last(),
+                        parts.last() == u"running_var" ? QStringLiteral("ones") : QStringLiteral("zeros"), shape,
+                        dtype);
+      continue;
+    }
     const bool weight = parts.last() == u"weight";
     lines << QStringLiteral("        self.%1 = nn.Parameter(torch.%2(%3))")
                  .arg(name, weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
