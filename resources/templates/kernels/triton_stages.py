@@ -207,9 +207,9 @@ def _kwb_reduce_into(x, red, op, out, out2):
     if r2[1] == 1 and kb[1] != 1:  # the reduced run is contiguous: long tile rows along it
         block_r = min(_kwb_tile, _kwb_np2(R2))
         block_b = min(_kwb_np2(B), max(1, _kwb_tile // block_r))
-    else:  # coalesced along b (reduction over channels, batch-norm statistics), or neither contiguous
-        block_b = min(_kwb_np2(B), 64)
-        block_r = min(_kwb_np2(R2), max(1, _kwb_tile // block_b))
+    else:  # coalesced along b (reduction over channels, batch-norm statistics), or neither contiguous;
+        block_r = min(_kwb_np2(R2), max(1, _kwb_tile // 64))  # b widened up to 1024 when the reduced run is short
+        block_b = min(_kwb_np2(B), 1024, max(64, _kwb_tile // block_r))
     n_b = triton.cdiv(B, block_b)
     progs, sms = A * n_b, _kwb_sms(x)
     split = 1
@@ -320,9 +320,9 @@ def kwb_softmax(x, dim, log=False):
     if xr == 1 and kb[1] != 1:
         block_r = min(_kwb_tile, _kwb_np2(R))
         block_b = min(_kwb_np2(kb[0]), max(1, _kwb_tile // block_r))
-    else:
-        block_b = min(_kwb_np2(kb[0]), 64)
-        block_r = min(_kwb_np2(R), max(1, _kwb_tile // block_b))
+    else:  # channel softmax of NC*: positions (b) contiguous, widened when the channel run is short
+        block_r = min(_kwb_np2(R), max(1, _kwb_tile // 64))
+        block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
     n_b = triton.cdiv(kb[0], block_b)
     _kwb_softmax_kernel[(ka0[0] * ka1[0] * n_b,)](
         x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, LOG=bool(log),
