@@ -14,10 +14,10 @@
 
 namespace kwb {
 
-using nlohmann::json;
 using anchors::fail;
 using anchors::shapeText;
 using anchors::where;
+using nlohmann::json;
 
 namespace {
 
@@ -35,8 +35,8 @@ struct Val {
 /// One Python line that assigns a launch's result, kept open until the next pointwise run decides whether
 /// it fuses into it as an epilogue.
 struct Line {
-  QString target;  ///< variable assigned ("" for a plain statement)
-  QString head;    ///< the call up to its closing parenthesis, e.g. "kwb_gemm(x, t0.t(), self.gemm.bias"
+  QString target;         ///< variable assigned ("" for a plain statement)
+  QString head;           ///< the call up to its closing parenthesis, e.g. "kwb_gemm(x, t0.t(), self.gemm.bias"
   bool epilogue = false;  ///< a GEMM or convolution call that takes epi=, epi_tensors=, epi_scalars=
   QString tail = QStringLiteral(")");
   QString comment;
@@ -98,8 +98,8 @@ class Planner {
   const json& m_spec;
   QHash<QString, QString> m_alias;  // op id -> the ref whose value it is (clone, detach, dropout in eval)
   QHash<QString, Val> m_vals;
-  QHash<QString, int> m_uses;       // resolved ref -> how many op operands (and the output) read it
-  QSet<QString> m_dropoutMask;      // refs that are a dropout mask (bernoulli_ and its scaling)
+  QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
+  QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
   QList<Line> m_lines;
   int m_openAnchor = -1;  // index into m_lines of the GEMM/convolution call a pointwise run may fuse into
   QString m_openAnchorRef;
@@ -123,9 +123,7 @@ class Planner {
     bad(QStringLiteral("the chain reads '%1', which no earlier launch or view produced").arg(ref));
     return std::nullopt;
   }
-  QString operandOf(const GraphOp& op, const char* name) const {
-    return op.operands.value(QString::fromLatin1(name));
-  }
+  QString operandOf(const GraphOp& op, const char* name) const { return op.operands.value(QString::fromLatin1(name)); }
   static QString var(const GraphOp& op) { return op.id; }
   void closeAnchor() {
     m_openAnchor = -1;
@@ -192,7 +190,27 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
       for (int k = i; k < i2; ++k) f << QStringLiteral("%1.shape[%2]").arg(in.expr).arg(k);
       parts << f.join(QStringLiteral(" * "));
     } else if (i2 - i == 1) {
-      for (int k = o; k < o2; ++k) parts << (k == o ? QStringLiteral("-1") : QString::number(out.at(k)));
+      // a split: the sizes of an earlier value with this run of dims (the merge it undoes), else the spec's
+      // sizes with the first one inferred (-1)
+      const QList<qint64> run = out.mid(o, o2 - o);
+      QString from;
+      int at = -1;
+      QStringList order;
+      for (const TensorInfo& t : m_g.inputs) order << t.name;
+      for (const GraphOp& op : m_g.ops) order << op.id;
+      for (auto it = order.crbegin(); it != order.crend(); ++it) {  // the most recent value first
+        const QString& ref = *it;
+        if (!m_vals.contains(ref) || !from.isEmpty()) continue;
+        const QList<qint64>& sh = m_vals.value(ref).shape;
+        for (int j = 0; j + run.size() <= sh.size() && from.isEmpty(); ++j)
+          if (sh.mid(j, run.size()) == run) {
+            from = m_vals.value(ref).expr;
+            at = j;
+          }
+      }
+      for (int k = o; k < o2; ++k)
+        parts << (!from.isEmpty() ? QStringLiteral("%1.shape[%2]").arg(from).arg(at + k - o)
+                                  : (k == o ? QStringLiteral("-1") : QString::number(out.at(k))));
     } else {
       return std::nullopt;
     }
@@ -204,9 +222,8 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
 
 bool Planner::view(const GraphOp& op) {
   const QString n = op.name;
-  static const QSet<QString> identity = {QStringLiteral("clone"), QStringLiteral("detach"),
-                                         QStringLiteral("alias"), QStringLiteral("contiguous"),
-                                         QStringLiteral("lift_fresh")};
+  static const QSet<QString> identity = {QStringLiteral("clone"), QStringLiteral("detach"), QStringLiteral("alias"),
+                                         QStringLiteral("contiguous"), QStringLiteral("lift_fresh")};
   if (identity.contains(n)) {
     if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
     m_alias.insert(op.id, op.refs.first());
@@ -226,7 +243,8 @@ bool Planner::view(const GraphOp& op) {
   } else if (n == u"permute") {
     call = QStringLiteral("%1.permute(%2)").arg(src->expr, pyList(dimsOf(json{{"dim", a.value("dims", json())}})));
   } else if (n == u"transpose") {
-    call = QStringLiteral("%1.transpose(%2, %3)").arg(src->expr, pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
+    call = QStringLiteral("%1.transpose(%2, %3)")
+               .arg(src->expr, pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
   } else if (n == u"unsqueeze") {
     call = QStringLiteral("%1.unsqueeze(%2)").arg(src->expr, pyNum(a.value("dim", json())));
   } else if (n == u"squeeze") {
@@ -237,8 +255,7 @@ bool Planner::view(const GraphOp& op) {
       const bool listed = named.isEmpty() || named.contains(d) || named.contains(d - src->shape.size());
       if (listed && src->shape.at(d) == 1) call += QStringLiteral(".squeeze(%1)").arg(d);
     }
-  } else if (n == u"view" || n == u"reshape" || n == u"_unsafe_view" || n == u"_reshape_alias" ||
-             n == u"flatten") {
+  } else if (n == u"view" || n == u"reshape" || n == u"_unsafe_view" || n == u"_reshape_alias" || n == u"flatten") {
     const auto e = reshapeExpr(*src, outShape);
     if (!e)
       return bad(QStringLiteral("%1: the view %2 -> %3 cannot be re-expressed from run-time sizes")
@@ -254,7 +271,7 @@ bool Planner::view(const GraphOp& op) {
       const int lead = static_cast<int>(outShape.size() - src->shape.size());
       for (int d = 0; d < outShape.size(); ++d)
         dims << (d >= lead && src->shape.at(d - lead) == outShape.at(d) ? QStringLiteral("-1")
-                                                                       : QString::number(outShape.at(d)));
+                                                                        : QString::number(outShape.at(d)));
       call = QStringLiteral("%1.expand(%2)").arg(src->expr, dims.join(QStringLiteral(", ")));
     }
   } else {
@@ -324,8 +341,9 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
     push(l, op, QStringLiteral("gemm"),
-         QStringLiteral("%1 %2 x %3%4").arg(n, shapeText(va->shape), shapeText(vb->shape),
-                                            bias == u"None" ? QString() : QStringLiteral(" + bias")),
+         QStringLiteral("%1 %2 x %3%4")
+             .arg(n, shapeText(va->shape), shapeText(vb->shape),
+                  bias == u"None" ? QString() : QStringLiteral(" + bias")),
          true);
   } else if (op.category == u"Reduction") {
     QString kind = n;
@@ -336,7 +354,7 @@ bool Planner::stage(const GraphOp& op) {
           if (r == op.id + QStringLiteral("_1"))
             return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
     }
-    static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"), QStringLiteral("amax"),
+    static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
                                         QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
     if (!kinds.contains(kind)) return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
     if (a.contains("dtype") && !a.at("dtype").is_null())
@@ -347,10 +365,11 @@ bool Planner::stage(const GraphOp& op) {
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
   } else if (n == u"_softmax" || n == u"_log_softmax" || n == u"softmax" || n == u"log_softmax") {
-    l.head = QStringLiteral("kwb_softmax(%1, %2, log=%3").arg(x, pyNum(a.value("dim", json())),
-                                                              pyBool(n.contains(QLatin1String("log"))));
+    l.head = QStringLiteral("kwb_softmax(%1, %2, log=%3")
+                 .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
     push(l, op, QStringLiteral("softmax"),
-         QStringLiteral("%1 over dim %2 of %3").arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
+         QStringLiteral("%1 over dim %2 of %3")
+             .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
          false);
   } else if (isNormOp(n)) {
     const QString eps = pyNum(a.value("eps", json(1e-5)));
@@ -365,9 +384,9 @@ bool Planner::stage(const GraphOp& op) {
       // Model's own mode decides when it keeps running statistics (the harness runs Model.eval()); a
       // batch_norm without them (instance norm's lowering) always normalises by the batch.
       const bool running = !operandOf(op, "running_mean").isEmpty();
-      const QString training = running ? QStringLiteral("self.training")
-                                       : pyBool(n != u"_native_batch_norm_legit_no_training" &&
-                                                n != u"_batch_norm_no_update");
+      const QString training =
+          running ? QStringLiteral("self.training")
+                  : pyBool(n != u"_native_batch_norm_legit_no_training" && n != u"_batch_norm_no_update");
       l.head = QStringLiteral("kwb_batch_norm(%1, %2, %3, %4, %5, %6, %7, %8")
                    .arg(x, opt("weight"), opt("bias"), opt("running_mean"), opt("running_var"), training,
                         pyNum(a.value("momentum", json(0.1))), eps);
@@ -383,15 +402,15 @@ bool Planner::stage(const GraphOp& op) {
       QList<qint64> dims;
       for (int d = 0; d < sp; ++d) dims << 2 + d;
       l.head = QStringLiteral("kwb_reduce(%1, %2, \"mean\", True").arg(x, pyList(dims));
-      push(l, op, QStringLiteral("reduce"), QStringLiteral("global average pool of %1").arg(shapeText(op.inputs.value(0).shape)),
-           false);
+      push(l, op, QStringLiteral("reduce"),
+           QStringLiteral("global average pool of %1").arg(shapeText(op.inputs.value(0).shape)), false);
     } else {
       const bool isMax = n.startsWith(QLatin1String("max_pool"));
       if (!isMax && !n.startsWith(QLatin1String("avg_pool")))
         return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
       QList<qint64> ks, st, pad, dil;
-      const bool strideEmpty = !a.contains("stride") || a.at("stride").is_null() ||
-                               (a.at("stride").is_array() && a.at("stride").empty());
+      const bool strideEmpty =
+          !a.contains("stride") || a.at("stride").is_null() || (a.at("stride").is_array() && a.at("stride").empty());
       if (sp < 1 || sp > 3 || !anchors::intList(a, "kernel_size", sp, 1, &ks) ||
           !anchors::intList(a, "padding", sp, 0, &pad) || !anchors::intList(a, "dilation", sp, 1, &dil) ||
           (!strideEmpty && !anchors::intList(a, "stride", sp, 1, &st)))
@@ -401,15 +420,17 @@ bool Planner::stage(const GraphOp& op) {
                    .arg(x, isMax ? QStringLiteral("max") : QStringLiteral("avg"), pyTuple(ks), pyTuple(st),
                         pyTuple(pad), pyTuple(dil), pyBool(a.value("ceil_mode", false) == true));
       if (!isMax)
-        l.head += QStringLiteral(", count_include_pad=%1, divisor_override=%2")
-                      .arg(pyBool(a.value("count_include_pad", true) != false), pyNum(a.value("divisor_override", json())));
+        l.head +=
+            QStringLiteral(", count_include_pad=%1, divisor_override=%2")
+                .arg(pyBool(a.value("count_include_pad", true) != false), pyNum(a.value("divisor_override", json())));
       push(l, op, QStringLiteral("pool"),
-           QStringLiteral("%1 of %2, window %3, stride %4").arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks),
-                                                                shapeText(st)),
+           QStringLiteral("%1 of %2, window %3, stride %4")
+               .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st)),
            false);
     }
   } else {
-    return bad(QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
+    return bad(
+        QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
   }
   if (!m_why.isEmpty()) return false;
   m_vals.insert(op.id, outVal(op));
@@ -448,8 +469,11 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QHash<QString, QString> extName;  // resolved ref -> name in the mini program
   json nodes = json::array();
   for (const GraphOp* o : piece) {
-    if (!o->pw.is_object()) return bad(QStringLiteral("%1: the probe gave no pointwise form (re-run analyze)").arg(where(*o)));
-    json node = {{"id", o->id.toStdString()}, {"op", o->name.toStdString()}, {"args", json::array()},
+    if (!o->pw.is_object())
+      return bad(QStringLiteral("%1: the probe gave no pointwise form (re-run analyze)").arg(where(*o)));
+    json node = {{"id", o->id.toStdString()},
+                 {"op", o->name.toStdString()},
+                 {"args", json::array()},
                  {"kwargs", o->pw.value("kwargs", json::object())}};
     for (const auto& arg : o->pw.value("args", json::array())) {
       if (arg.is_string()) {
@@ -503,9 +527,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   }
   json oshape = json::array();
   for (qint64 d : outShape) oshape.push_back(d);
-  const json mini = {{"inputs", inputs},
-                     {"outputs", json::array({{{"kind", "tensor"}, {"dtype", dtype.toStdString()}, {"shape", oshape}}})},
-                     {"pointwise_graph", {{"inputs", names}, {"nodes", nodes}, {"output", lastOp.id.toStdString()}}}};
+  const json mini = {
+      {"inputs", inputs},
+      {"outputs", json::array({{{"kind", "tensor"}, {"dtype", dtype.toStdString()}, {"shape", oshape}}})},
+      {"pointwise_graph", {{"inputs", names}, {"nodes", nodes}, {"output", lastOp.id.toStdString()}}}};
   QString why;
   const auto prog = parsePointwiseProgram(mini, &why);
   if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
@@ -546,21 +571,22 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       },
       QStringLiteral("    "), &result, &why);
   if (!stmts) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
-  QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"), QStringLiteral("i2"),
-                        QStringLiteral("i3"), QStringLiteral("i4"), QStringLiteral("mask")};
+  QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
+                        QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
   for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
   for (int e = 0; e < kEpiTensors; ++e)
     for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
   for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
   QStringList opsText;
   for (const GraphOp* o : piece) opsText << o->name;
-  QStringList fnText = {QStringLiteral("@triton.jit"),
-                        QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
-                        QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", ")))
-                            .arg(piece.first()->line)};
+  QStringList fnText = {
+      QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
+      QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
   for (int e = 0; e < others.size(); ++e) {
     QStringList terms;
-    for (int d = 0; d < 5; ++d) terms << QStringLiteral("i%1 * s%2%1").arg(d).arg(e);
+    for (int d = 0; d < 5; ++d)
+      terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
+                   QString::number(d);
     fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
                   .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
   }
@@ -573,8 +599,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
   };
-  const QString epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
-                              .arg(fn, tuple(tensorsExpr), tuple(scalarsExpr));
+  const QString epiArgs =
+      QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3").arg(fn, tuple(tensorsExpr), tuple(scalarsExpr));
   QStringList ids;
   for (const GraphOp* o : piece) {
     ids << o->id;
@@ -586,7 +612,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     l.target = lastOp.id;
     l.comment = QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
     m_plan.launches.last().ops << ids;
-    m_plan.launches.last().description += QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
+    m_plan.launches.last().description +=
+        QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
     m_vals.remove(m_openAnchorRef);  // no longer materialised
     closeAnchor();
   } else {
@@ -595,9 +622,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     l.head = QStringLiteral("kwb_pointwise(%1").arg(m_vals.value(primary).expr) + epiArgs;
     l.comment = opsText.join(QStringLiteral(", "));
     m_lines << l;
-    m_plan.launches << ChainLaunch{QStringLiteral("pointwise"), ids,
-                                   QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")),
-                                                                              shapeText(outShape))};
+    m_plan.launches << ChainLaunch{
+        QStringLiteral("pointwise"), ids,
+        QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")), shapeText(outShape))};
     closeAnchor();
   }
   Val out;
@@ -614,12 +641,16 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_vals.insert(it.key(), Val{QStringLiteral("self.") + it.key(), it->shape, it->dtype});
   for (auto it = m_g.buffers.begin(); it != m_g.buffers.end(); ++it)
     m_vals.insert(it.key(), Val{QStringLiteral("self.") + it.key(), it->shape, it->dtype});
-  if (m_g.outputs.size() != 1) return fail(whyNot, QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
-  const QString outRef = m_g.outputs.first().ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id
-                                                                                 : m_g.outputs.first().ref;
+  if (m_g.outputs.size() != 1)
+    return fail(whyNot, QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
+  const QString outRef =
+      m_g.outputs.first().ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : m_g.outputs.first().ref;
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
   for (const GraphOp& o : m_g.ops) {
-    if (o.name == u"bernoulli") m_dropoutMask.insert(o.id);
+    if (o.name == u"bernoulli") {
+      m_dropoutMask.insert(o.id);
+      for (const QString& t : o.mutates) m_dropoutMask.insert(t);  // bernoulli_ fills an empty_like in place
+    }
     if ((o.name == u"clone" || o.name == u"detach" || o.name == u"alias" || o.name == u"contiguous" ||
          o.name == u"lift_fresh") &&
         !o.refs.isEmpty())
@@ -654,7 +685,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
-    if (o.mutatesState && o.category == u"Elementwise") continue;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+    if (o.mutatesState && o.category == u"Elementwise")
+      continue;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
     if (!o.mutates.isEmpty())
       return fail(whyNot, QStringLiteral("%1 writes into an intermediate in place; the chain planner takes "
                                          "out-of-place ops only")
@@ -678,14 +710,16 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   QStringList body;
   if (dropout)
     body << QStringLiteral("        if self.training:")
-         << QStringLiteral("            raise NotImplementedError(\"kernel.py: dropout in training mode has no "
-                           "deterministic reference; this kernel is the eval-mode model (dropout is the identity)\")");
+         << QStringLiteral(
+                "            raise NotImplementedError(\"kernel.py: dropout in training mode has no "
+                "deterministic reference; this kernel is the eval-mode model (dropout is the identity)\")");
   for (const Line& l : std::as_const(m_lines)) body << l.text();
   body << QStringLiteral("        return %1").arg(out->expr);
   m_plan.forwardBody = body.join(u'\n');
   QStringList kinds;
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
-  m_plan.description = QStringLiteral("%1 launches: %2").arg(m_plan.launches.size()).arg(kinds.join(QStringLiteral("; ")));
+  m_plan.description =
+      QStringLiteral("%1 launches: %2").arg(m_plan.launches.size()).arg(kinds.join(QStringLiteral("; ")));
   QStringList launchList;
   for (int i = 0; i < m_plan.launches.size(); ++i)
     launchList << QStringLiteral("%1. %2").arg(i + 1).arg(m_plan.launches.at(i).description);
@@ -725,8 +759,9 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   GeneratedKernel k;
   QString err;
   const QString stages = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_stages.py"), &err);
-  const QString epilogue =
-      stages.isEmpty() ? QString() : readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_epilogue.py"), &err);
+  const QString epilogue = stages.isEmpty()
+                               ? QString()
+                               : readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_epilogue.py"), &err);
   if (stages.isEmpty() || epilogue.isEmpty()) {
     k.error = err;
     return k;

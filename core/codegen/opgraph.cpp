@@ -34,9 +34,10 @@ bool isViewName(const QString& n) {
       QStringLiteral("permute"),      QStringLiteral("expand"),     QStringLiteral("contiguous"),
       QStringLiteral("detach"),       QStringLiteral("alias"),      QStringLiteral("t"),
       QStringLiteral("transpose"),    QStringLiteral("as_strided"), QStringLiteral("flatten"),
-      QStringLiteral("empty"),        QStringLiteral("lift_fresh"), QStringLiteral("slice"),
-      QStringLiteral("narrow"),       QStringLiteral("select"),     QStringLiteral("clone"),
-      QStringLiteral("expand_as"),    QStringLiteral("view_as"),    QStringLiteral("movedim")};
+      QStringLiteral("empty"),        QStringLiteral("empty_like"), QStringLiteral("lift_fresh"),
+      QStringLiteral("slice"),        QStringLiteral("narrow"),     QStringLiteral("select"),
+      QStringLiteral("clone"),        QStringLiteral("expand_as"),  QStringLiteral("view_as"),
+      QStringLiteral("movedim")};
   return v.contains(n);
 }
 

@@ -5,9 +5,9 @@
 namespace kwb {
 
 QString TritonDialect::unary(const QString& name, const PwVal& a) const {
-  static const QStringList direct = {QStringLiteral("exp"),   QStringLiteral("log"),  QStringLiteral("erf"),
-                                     QStringLiteral("sqrt"),  QStringLiteral("rsqrt"), QStringLiteral("abs"),
-                                     QStringLiteral("floor"), QStringLiteral("sin"),  QStringLiteral("cos"),
+  static const QStringList direct = {QStringLiteral("exp"),    QStringLiteral("log"),   QStringLiteral("erf"),
+                                     QStringLiteral("sqrt"),   QStringLiteral("rsqrt"), QStringLiteral("abs"),
+                                     QStringLiteral("floor"),  QStringLiteral("sin"),   QStringLiteral("cos"),
                                      QStringLiteral("sigmoid")};
   if (direct.contains(name)) return QStringLiteral("tl.%1(%2)").arg(name, a.expr);
   if (name == u"tanh") return QStringLiteral("(2.0 * tl.sigmoid(2.0 * %1) - 1.0)").arg(a.expr);

@@ -86,6 +86,10 @@ def full(shape, value, dtype):
     return torch.full(_shape(shape), value, dtype=dtype)
 
 
+def zeros_like(x, dtype=None):
+    return torch.zeros_like(_t(x), dtype=dtype)
+
+
 def zeros(shape, dtype=torch.float32):
     return torch.zeros(_shape(shape), dtype=dtype)
 
