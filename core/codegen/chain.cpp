@@ -89,14 +89,16 @@ QList<qint64> dimsOf(const json& args) {
 
 class Planner {
  public:
-  Planner(const OpGraph& g, const json& spec) : m_g(g), m_spec(spec) {}
+  Planner(const OpGraph& g, const json& spec) : m_g(g), m_spec(spec), m_ops(g.ops) {}
 
   std::optional<ChainPlan> run(QString* whyNot);
 
  private:
   const OpGraph& m_g;
   const json& m_spec;
-  QHash<QString, QString> m_alias;  // op id -> the ref whose value it is (clone, detach, dropout in eval)
+  QList<GraphOp> m_ops;                 // the graph's ops with in-place writes renamed (renameInPlace)
+  QHash<QString, QString> m_outRename;  // an in-place op's target -> its id (for the output's ref)
+  QHash<QString, QString> m_alias;      // op id -> the ref whose value it is (clone, detach, dropout in eval)
   QHash<QString, Val> m_vals;
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
@@ -107,6 +109,7 @@ class Planner {
   ChainPlan m_plan;
   int m_convs = 0, m_epis = 0;
   QString m_why;
+  bool m_unjudged = false;
 
   QString resolve(const QString& ref) const {
     QString r = ref;
@@ -121,6 +124,7 @@ class Planner {
     const QString r = resolve(ref);
     if (m_vals.contains(r)) return m_vals.value(r);
     bad(QStringLiteral("the chain reads '%1', which no earlier launch or view produced").arg(ref));
+    m_unjudged = true;  // a graph the probe did not describe whole: the other planners' reason stands
     return std::nullopt;
   }
   QString operandOf(const GraphOp& op, const char* name) const { return op.operands.value(QString::fromLatin1(name)); }
@@ -150,12 +154,31 @@ class Planner {
     return v;
   }
 
+  void renameInPlace();
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
   bool flushRun();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
 };
+
+void Planner::renameInPlace() {
+  // An in-place op (relu_, add_ on an intermediate) computes a new value where the trace keeps the old name:
+  // it becomes an out-of-place op under its own id, and the ops after it read that id.
+  QHash<QString, QString> now;  // ref -> the op id holding its current value
+  auto rename = [&](const QString& r) { return now.value(r, r); };
+  for (GraphOp& o : m_ops) {
+    for (QString& r : o.refs) r = rename(r);
+    for (auto it = o.operands.begin(); it != o.operands.end(); ++it) it.value() = rename(it.value());
+    if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
+      for (auto& a : o.pw["args"])
+        if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
+    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise") continue;
+    for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
+    if (!o.mutates.isEmpty()) o.mutates.clear();
+  }
+  m_outRename = now;
+}
 
 std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& out) {
   // Re-expresses a view's target shape from the run-time sizes of its input (the harness resizes dims):
@@ -197,7 +220,7 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
       int at = -1;
       QStringList order;
       for (const TensorInfo& t : m_g.inputs) order << t.name;
-      for (const GraphOp& op : m_g.ops) order << op.id;
+      for (const GraphOp& op : m_ops) order << op.id;
       for (auto it = order.crbegin(); it != order.crend(); ++it) {  // the most recent value first
         const QString& ref = *it;
         if (!m_vals.contains(ref) || !from.isEmpty()) continue;
@@ -345,11 +368,18 @@ bool Planner::stage(const GraphOp& op) {
              .arg(n, shapeText(va->shape), shapeText(vb->shape),
                   bias == u"None" ? QString() : QStringLiteral(" + bias")),
          true);
+  } else if (n == u"cat" || n == u"concat") {
+    QStringList parts;
+    for (const QString& r : op.refs) parts << in(r);
+    if (!m_why.isEmpty()) return false;
+    l.head = QStringLiteral("kwb_cat([%1], %2").arg(parts.join(QStringLiteral(", ")), pyNum(a.value("dim", json(0))));
+    push(l, op, QStringLiteral("copy"),
+         QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), false);
   } else if (op.category == u"Reduction") {
     QString kind = n;
     if (n == u"max" || n == u"min") {
       kind = n == u"max" ? QStringLiteral("amax") : QStringLiteral("amin");
-      for (const GraphOp& o : m_g.ops)
+      for (const GraphOp& o : m_ops)
         for (const QString& r : o.refs)
           if (r == op.id + QStringLiteral("_1"))
             return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
@@ -469,8 +499,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QHash<QString, QString> extName;  // resolved ref -> name in the mini program
   json nodes = json::array();
   for (const GraphOp* o : piece) {
-    if (!o->pw.is_object())
+    if (!o->pw.is_object()) {
+      m_unjudged = true;  // a spec from a probe before `pw`: the other planners' reason stands
       return bad(QStringLiteral("%1: the probe gave no pointwise form (re-run analyze)").arg(where(*o)));
+    }
     json node = {{"id", o->id.toStdString()},
                  {"op", o->name.toStdString()},
                  {"args", json::array()},
@@ -638,15 +670,16 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
 std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const TensorInfo& t : m_g.inputs) m_vals.insert(t.name, Val{t.name, t.shape, t.dtype});
   for (auto it = m_g.params.begin(); it != m_g.params.end(); ++it)
-    m_vals.insert(it.key(), Val{QStringLiteral("self.") + it.key(), it->shape, it->dtype});
+    m_vals.insert(it.key(), Val{stateExpr(it.key(), false), it->shape, it->dtype});
   for (auto it = m_g.buffers.begin(); it != m_g.buffers.end(); ++it)
-    m_vals.insert(it.key(), Val{QStringLiteral("self.") + it.key(), it->shape, it->dtype});
+    m_vals.insert(it.key(), Val{stateExpr(it.key(), true), it->shape, it->dtype});
   if (m_g.outputs.size() != 1)
     return fail(whyNot, QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
-  const QString outRef =
-      m_g.outputs.first().ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : m_g.outputs.first().ref;
+  renameInPlace();
+  QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
+  outRef = m_outRename.value(outRef, outRef);
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
-  for (const GraphOp& o : m_g.ops) {
+  for (const GraphOp& o : m_ops) {
     if (o.name == u"bernoulli") {
       m_dropoutMask.insert(o.id);
       for (const QString& t : o.mutates) m_dropoutMask.insert(t);  // bernoulli_ fills an empty_like in place
@@ -656,7 +689,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
         !o.refs.isEmpty())
       m_alias.insert(o.id, o.refs.first());
   }
-  for (const GraphOp& o : m_g.ops) {
+  for (const GraphOp& o : m_ops) {
     if (o.category != u"Elementwise") continue;
     bool mask = false;
     QString other;
@@ -672,13 +705,13 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     else
       m_dropoutMask.insert(o.id);  // the mask scaled in place (div_)
   }
-  for (const GraphOp& o : m_g.ops)
+  for (const GraphOp& o : m_ops)
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
   m_uses[resolve(outRef)] += 1;
 
   bool dropout = false;
-  for (const GraphOp& o : m_g.ops) {
+  for (const GraphOp& o : m_ops) {
     if (!m_why.isEmpty()) break;
     if (m_dropoutMask.contains(o.id)) {
       dropout = true;
@@ -703,7 +736,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     if (!stage(o)) break;
   }
   if (m_why.isEmpty()) flushRun();
-  if (!m_why.isEmpty()) return fail(whyNot, m_why);
+  if (!m_why.isEmpty()) return fail(whyNot, m_unjudged ? QString() : m_why);
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
 

@@ -82,3 +82,50 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=()):
                                 *kwb_epi_scalars(epi_scalars), EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
                                 num_warps=KWB_POINTWISE_WARPS)
     return out
+
+
+@triton.jit
+def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, ds1, ds2, ds3, ds4,
+                     IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i4 = offs % S4
+    r = offs // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask)
+    tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v, mask=mask)
+
+
+def kwb_cat(tensors, dim):
+    """torch.cat(tensors, dim) for tensors of rank <= 5 and one dtype: each part copied into its slice of
+    the output by one Triton launch."""
+    first = tensors[0]
+    dim = dim % first.dim()
+    shape = list(first.shape)
+    shape[dim] = sum(t.shape[dim] for t in tensors)
+    out = torch.empty(shape, dtype=first.dtype, device=first.device)
+    at = 0
+    for t in tensors:
+        part = out.narrow(dim, at, t.shape[dim])
+        at += t.shape[dim]
+        n = t.numel()
+        if n == 0:
+            continue
+        lead = 5 - t.dim()
+        sizes = (1,) * lead + tuple(t.shape)
+        ss = (0,) * lead + tuple(t.stride())
+        ds = (0,) * lead + tuple(part.stride())
+        idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or out.numel() >= 2 ** 31
+        _kwb_copy_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+            t, part, n, sizes[1], sizes[2], sizes[3], sizes[4], *ss, *ds, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+            num_warps=KWB_POINTWISE_WARPS)
+    return out
