@@ -180,18 +180,16 @@ class TstCli : public QObject {
 
   // A pattern with no template: the plan says kernel.py will be a skeleton, and why.
   void skeletonPlanSaysWhy() {
-    // A fused level-2 chain (a transposed convolution, then clamp, min, divide): the conv anchor claims it and
-    // says which ops it does not fuse yet.
+    // A model with an op no chain stage takes yet (a scan after a GEMM): the plan names the op and its line.
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_conv"));
-    const QString chain =
-        QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level2/100_ConvTranspose3d_Clamp_Min_Divide.py");
+    const QString chain = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumsum.py");
     const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"), QStringLiteral("H200"),
                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 1, qPrintable(r.out + r.err));  // the gate fails a skeleton
     const QByteArray plan = readAll(ws + QStringLiteral("/plans/v0_plan.md"));
     QVERIFY2(plan.contains("The Triton backend has no template for this problem yet (") &&
-                 plan.contains("fusing other ops into a convolution anchor is not written yet") &&
+                 plan.contains("has no chain stage yet") &&
                  plan.contains("kernel.py will be a skeleton marked unimplemented"),
              plan.constData());
     // The gate fails the skeleton, but no kernel ran in this dry run: correctness is not established, not

@@ -536,6 +536,54 @@ class TestRun : public QObject {
     QCOMPARE(j.at("result").at("status").get<std::string>(), std::string("FAIL"));
   }
 
+  // The suite's GPU timing lock (CONTRACTS.md §2): between GPU_LOCK "wait" and "held" the case watchdog is paused.
+  void parseGpuLockLines() {
+    const HarnessEvent w =
+        parseHarnessLine(QStringLiteral("[test_kernel] GPU_LOCK {\"state\": \"wait\", \"what\": \"x\"}"));
+    QCOMPARE(w.kind, HarnessEvent::Kind::GpuLock);
+    QCOMPARE(w.lockState, QStringLiteral("wait"));
+    QCOMPARE(w.marker, QStringLiteral("GPU_LOCK"));
+    const HarnessEvent h =
+        parseHarnessLine(QStringLiteral("[test_kernel] GPU_LOCK {\"state\": \"held\", \"waited_s\": 2.5}"));
+    QCOMPARE(h.kind, HarnessEvent::Kind::GpuLock);
+    QCOMPARE(h.lockState, QStringLiteral("held"));
+    const HarnessEvent bad = parseHarnessLine(QStringLiteral("[test_kernel] GPU_LOCK {\"state\": \"maybe\"}"));
+    QCOMPARE(bad.kind, HarnessEvent::Kind::ParseError);
+    QCOMPARE(bad.marker, QStringLiteral("GPU_LOCK"));
+  }
+
+  void runLockWaitDoesNotCountTowardTheCaseTimeout() {
+    // Deadline 2 s (caseTimeoutSec 1 + grace 1); "medium" waits 3.5 s for the lock, then works 0.6 s.
+    HarnessRunConfig c =
+        config({QStringLiteral("--lock-wait"), QStringLiteral("medium"), QStringLiteral("--lock-wait-ms"),
+                QStringLiteral("3500"), QStringLiteral("--sleep-ms"), QStringLiteral("600")});
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QVERIFY(o.timedOutCases.isEmpty());
+    QCOMPARE(o.segments.size(), 1);
+    for (const CaseResult& r : o.cases) QCOMPARE(r.status, QStringLiteral("PASS"));
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 4000, qPrintable(QString::number(took)));  // longer than the deadline, yet no TIMEOUT_FAIL
+    QVERIFY(readAll(o.logPath).contains("waits for the GPU timing lock; its watchdog is paused"));
+  }
+
+  void runLockHeldThenHangStillTimesOut() {
+    // After "held" the watchdog runs again with what was left: a hang there is still a TIMEOUT_FAIL.
+    HarnessRunConfig c =
+        config({QStringLiteral("--lock-wait"), QStringLiteral("medium"), QStringLiteral("--lock-wait-ms"),
+                QStringLiteral("2500"), QStringLiteral("--hang"), QStringLiteral("large")});
+    c.killGraceMs = 300;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("large")});
+    QCOMPARE(o.cases.at(1).status, QStringLiteral("PASS"));  // medium: 2.5 s of waiting, not timed out
+  }
+
   void runHangInLastCase_data() {
     QTest::addColumn<bool>("strictSkip");
     QTest::addColumn<bool>("plan");

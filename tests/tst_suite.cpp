@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace kwb;
 
 namespace {
@@ -191,6 +193,31 @@ class TestSuite : public QObject {
     }
     QVERIFY(QFile::exists(out + QStringLiteral("/suite_report.md")) &&
             QFile::exists(out + QStringLiteral("/suite_report.html")));
+    // Phase 1 of both problems in one probe batch; their harnesses share the suite's GPU timing lock, and no two
+    // timed regions (the dry run's perf_counter timing) overlapped.
+    QVERIFY2(first.out.contains(QLatin1String("probed 2 problem(s) in one batch")), qPrintable(first.out));
+    QVERIFY2(first.out.contains(QLatin1String("probed with /usr/bin/python3 in the suite's batch")),
+             qPrintable(first.out));
+    const QString lock = QString::fromStdString(doc.at("harness_env").at("KWB_GPU_LOCK").get<std::string>());
+    QCOMPARE(lock, out + QStringLiteral("/.kwb-suite/gpu.lock"));
+    QVERIFY(doc.at("harness_env").contains("KWB_COPY_CEILING_FILE"));
+    QList<QPair<double, double>> regions;
+    for (const auto& p : doc.at("problems")) {
+      QVERIFY2(p.at("gpu_lock_wait_s").is_number(), p.dump().c_str());
+      const QDir runs(QString::fromStdString(p.at("workspace").get<std::string>()) + QStringLiteral("/.kwb/runs"));
+      const QStringList stamps = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+      QCOMPARE(stamps.size(), 1);
+      const auto res =
+          nlohmann::json::parse(readAll(runs.filePath(stamps.first()) + QStringLiteral("/result.json")).toStdString());
+      const auto& gl = res.at("result_raw").at("gpu_lock");
+      QCOMPARE(QString::fromStdString(gl.at("path").get<std::string>()), lock);
+      for (const auto& r : gl.at("regions"))
+        regions.append({r.at("acquired_unix").get<double>(), r.at("released_unix").get<double>()});
+    }
+    QVERIFY(regions.size() >= 2);
+    std::sort(regions.begin(), regions.end());
+    for (qsizetype i = 1; i < regions.size(); ++i)
+      QVERIFY2(regions[i - 1].second <= regions[i].first, "two problems' timed regions overlapped");
 
     // Resume: nothing runs again; a changed problem file runs again.
     QFile f(problems + QStringLiteral("/relu_b.py"));

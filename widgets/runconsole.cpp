@@ -191,6 +191,17 @@ QString RunConsole::humanLine(const QString& line) {
       const auto cases = ev.payload.value("cases", nlohmann::json::array());
       return tr("☰ %n case(s) planned", nullptr, cases.is_array() ? static_cast<int>(cases.size()) : 0);
     }
+    case HarnessEvent::Kind::GpuLock: {
+      const auto w = ev.payload.find("what");
+      const QString what =
+          w != ev.payload.end() && w->is_string() ? QString::fromStdString(w->get<std::string>()) : QString();
+      if (ev.lockState == QLatin1String("wait")) return tr("⏸ waiting for the GPU timing lock: %1").arg(what);
+      const auto s = ev.payload.find("waited_s");
+      const double waited = s != ev.payload.end() && s->is_number() ? s->get<double>() : 0.0;
+      if (ev.lockState == QLatin1String("held"))
+        return tr("⏵ GPU timing lock held after %1 s: %2").arg(QString::number(waited, 'f', 1), what);
+      return tr("GPU timing lock released: %1").arg(what);
+    }
     case HarnessEvent::Kind::ParseError:
       return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
     case HarnessEvent::Kind::Other:

@@ -17,6 +17,7 @@
 
 #include "core/analysis/probe.h"
 #include "core/analysis/problemspec.h"
+#include "core/codegen/backend.h"
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/preview.h"
@@ -173,14 +174,17 @@ bool printCommandHelp(const QString& cmd) {
   QString text;
   if (cmd == QLatin1String("analyze"))
     text = QStringLiteral(
-        "Usage: kwb analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--python PATH]\n\n"
+        "Usage: kwb analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--python PATH]\n"
+        "                   [--kernel-out FILE [--framework FW]]\n\n"
         "Phase 1 alone: runs LOGIC.py's Model under torch (a Python probe) and prints the problem spec: the operator\n"
         "pattern, every input's shape, strides, dtype and layout, the tolerance, FLOP and byte counts.\n\n"
         "Options:\n"
         "  --json               the whole spec (kwb-spec-1, docs/CONTRACTS.md) as JSON\n"
         "  --kernel-demo DEMO   also read a kernel demo: its framework and entry point\n"
         "  --guess-inputs       LOGIC.py without get_inputs(): accept small guessed inputs (flagged in the spec)\n"
-        "  --python PATH        the Python with torch (default: $KWB_PYTHON, else python3, else /usr/bin/python3)\n");
+        "  --python PATH        the Python with torch (default: $KWB_PYTHON, else python3, else /usr/bin/python3)\n"
+        "  --kernel-out FILE    also write the kernel.py code generation makes of it (no workspace, nothing run)\n"
+        "  --framework FW       the framework of --kernel-out: triton (default), cutedsl or flydsl\n");
   else if (cmd == QLatin1String("utilization"))
     text = QStringLiteral(
         "Usage: kwb utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
@@ -428,8 +432,16 @@ int cmdAnalyze(const QStringList& args) {
                QStringLiteral("DEMO.py")});
   p.addOption(
       {QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
+  p.addOption({QStringLiteral("kernel-out"), QStringLiteral("Write the generated kernel.py"), QStringLiteral("FILE")});
+  p.addOption({QStringLiteral("framework"), QStringLiteral("Framework of --kernel-out"), QStringLiteral("FW")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
+  const QString framework =
+      p.isSet(QStringLiteral("framework")) ? p.value(QStringLiteral("framework")) : QStringLiteral("triton");
+  if (!backendById(framework))
+    return usage(QStringLiteral("--framework %1: not one of cutedsl, flydsl, triton").arg(framework));
+  if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("kernel-out")))
+    return usage(QStringLiteral("--framework needs --kernel-out FILE"));
   if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
     return usage(
         QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
@@ -477,6 +489,20 @@ int cmdAnalyze(const QStringList& args) {
   }
   // What code generation will make of it, before anything is generated (not part of spec.json).
   const nlohmann::json preview = codegenPreview(r.spec);
+  if (p.isSet(QStringLiteral("kernel-out"))) {
+    const GeneratedKernel k = backendById(framework)->generate(r.spec);
+    QString why;
+    if (!k.ok) {
+      err() << "kwb: code generation failed: " << k.error << Qt::endl;
+      return kFail;
+    }
+    if (!atomicWrite(p.value(QStringLiteral("kernel-out")), k.source.toUtf8(), &why)) {
+      err() << "kwb: " << why << Qt::endl;
+      return kFail;
+    }
+    err() << "kwb: wrote " << p.value(QStringLiteral("kernel-out")) << " ("
+          << (k.implemented ? QStringLiteral("a kernel") : QStringLiteral("a skeleton")) << ")" << Qt::endl;
+  }
   if (p.isSet(QStringLiteral("json"))) {
     nlohmann::json doc = r.spec;
     doc["codegen"] = preview;

@@ -18,6 +18,7 @@ TensorInfo tensorOf(const json& j) {
   TensorInfo t;
   t.name = str(j, "name");
   t.dtype = str(j, "dtype");
+  t.ref = str(j, "ref");
   if (j.is_object() && j.contains("shape") && j.at("shape").is_array())
     for (const auto& d : j.at("shape"))
       if (d.is_number_integer()) t.shape << d.get<qint64>();
@@ -33,9 +34,10 @@ bool isViewName(const QString& n) {
       QStringLiteral("permute"),      QStringLiteral("expand"),     QStringLiteral("contiguous"),
       QStringLiteral("detach"),       QStringLiteral("alias"),      QStringLiteral("t"),
       QStringLiteral("transpose"),    QStringLiteral("as_strided"), QStringLiteral("flatten"),
-      QStringLiteral("empty"),        QStringLiteral("lift_fresh"), QStringLiteral("slice"),
-      QStringLiteral("narrow"),       QStringLiteral("select"),     QStringLiteral("clone"),
-      QStringLiteral("expand_as"),    QStringLiteral("view_as"),    QStringLiteral("movedim")};
+      QStringLiteral("empty"),        QStringLiteral("empty_like"), QStringLiteral("lift_fresh"),
+      QStringLiteral("slice"),        QStringLiteral("narrow"),     QStringLiteral("select"),
+      QStringLiteral("clone"),        QStringLiteral("expand_as"),  QStringLiteral("view_as"),
+      QStringLiteral("movedim")};
   return v.contains(n);
 }
 
@@ -63,7 +65,7 @@ const TensorInfo* OpGraph::input(const QString& name) const {
 QString OpGraph::rootOf(const QString& ref) const {
   QString r = ref;
   for (int guard = 0; guard < 256 && !r.isEmpty(); ++guard) {  // a view chain is never this long
-    if (input(r) || params.contains(r)) return r;
+    if (input(r) || params.contains(r) || buffers.contains(r)) return r;
     const GraphOp* o = op(r);
     if (!o || !o->view || o->refs.isEmpty()) return {};
     r = o->refs.first();
@@ -89,7 +91,16 @@ OpGraph decodeOpGraph(const json& spec) {
       const TensorInfo t = tensorOf(p);
       if (!t.name.isEmpty()) g.params.insert(t.name, t);
     }
+  if (model.is_object() && model.contains("buffers") && model.at("buffers").is_array())
+    for (const auto& b : model.at("buffers")) {
+      const TensorInfo t = tensorOf(b);
+      if (!t.name.isEmpty()) g.buffers.insert(t.name, t);
+    }
   if (!spec.contains("ops") || !spec.at("ops").is_array()) return g;
+  QSet<QString> stateWrites;  // op ids whose in-place write targets a parameter or buffer (spec `writes`)
+  if (spec.contains("writes") && spec.at("writes").is_array())
+    for (const auto& w : spec.at("writes"))
+      if (str(w, "target_kind") == u"parameter/buffer") stateWrites.insert(str(w, "id"));
   for (const auto& o : spec.at("ops")) {
     if (!o.is_object()) continue;
     GraphOp op;
@@ -109,6 +120,15 @@ OpGraph decodeOpGraph(const json& spec) {
       if (o.contains(key) && o.at(key).is_array())
         for (const auto& t : o.at(key)) (key[0] == 'i' ? op.inputs : op.outputs) << tensorOf(t);
     op.view = isViewName(op.name);
+    op.mutatesState = stateWrites.contains(op.id);
+    if (o.contains("operands") && o.at("operands").is_object())
+      for (auto it = o.at("operands").begin(); it != o.at("operands").end(); ++it)
+        if (it.value().is_string())
+          op.operands.insert(QString::fromStdString(it.key()), QString::fromStdString(it.value().get<std::string>()));
+    if (o.contains("pw") && o.at("pw").is_object()) op.pw = o.at("pw");
+    if (o.contains("mutates") && o.at("mutates").is_array())
+      for (const auto& m : o.at("mutates"))
+        if (m.is_string()) op.mutates << QString::fromStdString(m.get<std::string>());
     g.ops << op;
   }
   return g;

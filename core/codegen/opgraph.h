@@ -17,6 +17,7 @@ struct TensorInfo {
   QString name;         ///< forward() argument name, parameter name ("conv1.weight") or "" for an op output
   QList<qint64> shape;  ///< sizes at the problem's own shapes
   QString dtype;        ///< "float32", "bfloat16", "int64", ... ("" if the probe gave none)
+  QString ref;          ///< outputs only: the op id, input or parameter that produced it ("" if unknown)
 };
 
 /// One aten op of the trace.
@@ -31,15 +32,26 @@ struct GraphOp {
   QList<TensorInfo> inputs;
   QList<TensorInfo> outputs;
   bool view = false;  ///< a memory re-description only
+  /// Tensor operands by schema name ("input", "weight", "running_mean"...): an optional operand given None
+  /// is absent. Empty for specs from probes before this field.
+  QHash<QString, QString> operands;
+  /// Pointwise ops: the node's positional form {"args": [...], "kwargs": {...}} (CONTRACTS.md section 1),
+  /// null otherwise.
+  nlohmann::json pw;
+  /// In-place writes (the probe's `mutates`): refs the op writes into.
+  QStringList mutates;
+  /// It writes into a model parameter or buffer only (a running counter): no forward() output depends on it.
+  bool mutatesState = false;
 };
 
 /// The decoded graph of one spec.
 struct OpGraph {
-  QList<GraphOp> ops;                 ///< every op, trace order
-  QList<TensorInfo> inputs;           ///< forward() tensor inputs, in order
-  QStringList scalarInputs;           ///< forward() scalar inputs, in order
-  QHash<QString, TensorInfo> params;  ///< model parameters by state_dict name
-  QList<TensorInfo> outputs;          ///< forward()'s outputs
+  QList<GraphOp> ops;                  ///< every op, trace order
+  QList<TensorInfo> inputs;            ///< forward() tensor inputs, in order
+  QStringList scalarInputs;            ///< forward() scalar inputs, in order
+  QHash<QString, TensorInfo> params;   ///< model parameters by state_dict name
+  QHash<QString, TensorInfo> buffers;  ///< model buffers (running_mean, ...) by state_dict name
+  QList<TensorInfo> outputs;           ///< forward()'s outputs
 
   /// Ops that are not views, trace order.
   QList<const GraphOp*> compute() const;

@@ -17,30 +17,72 @@ QString patternKernelName(const PatternPlan& plan) {
 
 QString paramExpr(const QString& specName) { return QStringLiteral("self.") + specName; }
 
+QString modulePath(const QStringList& parts) {
+  bool plain = true;
+  for (const QString& p : parts) plain = plain && !p.isEmpty() && !p.front().isDigit();
+  return plain ? QStringLiteral("self.") + parts.join(u'.')
+               : QStringLiteral("self.get_submodule(\"%1\")").arg(parts.join(u'.'));
+}
+
+QString stateExpr(const QString& name, bool buffer) {
+  const QStringList parts = name.split(u'.');
+  if (!modulePath(parts).startsWith(QLatin1String("self.get_submodule"))) return QStringLiteral("self.") + name;
+  return QStringLiteral("self.%1(\"%2\")")
+      .arg(buffer ? QStringLiteral("get_buffer") : QStringLiteral("get_parameter"), name);
+}
+
 QString parameterDecls(const json& spec) {
   if (!spec.is_object() || !spec.contains("model") || !spec.at("model").is_object() ||
       !spec.at("model").contains("parameters") || !spec.at("model").at("parameters").is_array())
     return {};
   QStringList lines, containers;
-  for (const auto& p : spec.at("model").at("parameters")) {
+  json entries = spec.at("model").at("parameters");
+  const json buffers = spec.at("model").value("buffers", json::array());
+  if (buffers.is_array())
+    for (const auto& b : buffers) {
+      json e = b;
+      e["buffer"] = true;
+      entries.push_back(e);
+    }
+  for (const auto& p : entries) {
+    if (!p.is_object()) continue;
     const QString name = QString::fromStdString(p.value("name", std::string()));
-    static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"));
+    // parts are identifiers or, inside nn.Sequential/ModuleList, indices ("network.0.weight")
+    static const QRegularExpression valid(
+        QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.([A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$"));
     if (!valid.match(name).hasMatch()) continue;
     const QStringList parts = name.split(u'.');
     for (int i = 1; i < parts.size(); ++i) {
       const QString prefix = parts.mid(0, i).join(u'.');
       if (!containers.contains(prefix)) {
         containers << prefix;
-        lines << QStringLiteral("        self.%1 = nn.Module()  # holds %1.* like Model's submodule").arg(prefix);
+        if (modulePath(parts.mid(0, i)).startsWith(QLatin1String("self.get_submodule")) ||
+            parts.at(i - 1).front().isDigit())
+          lines << QStringLiteral("        %1.add_module(\"%2\", nn.Module())  # holds %3.* like Model's submodule")
+                       .arg(i == 1 ? QStringLiteral("self") : modulePath(parts.mid(0, i - 1)), parts.at(i - 1), prefix);
+        else
+          lines << QStringLiteral("        self.%1 = nn.Module()  # holds %1.* like Model's submodule").arg(prefix);
       }
     }
+    const QString owner = parts.size() > 1 ? modulePath(parts.mid(0, parts.size() - 1)) : QStringLiteral("self");
     QStringList dims;
     for (const auto& d : p.value("shape", json::array())) dims << QString::fromStdString(d.dump());
     const QString shape =
         u'(' + dims.join(QStringLiteral(", ")) + (dims.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+    if (p.value("buffer", false)) {
+      // running statistics and counters: state_dict entries the harness copies from Model (same keys)
+      const QString dtype = QString::fromStdString(p.value("dtype", std::string("float32")));
+      static const QRegularExpression dtypeOk(QStringLiteral("^[a-z0-9]+$"));
+      if (!dtypeOk.match(dtype).hasMatch()) continue;
+      lines << QStringLiteral("        %1.register_buffer(\"%2\", torch.%3(%4, dtype=torch.%5))")
+                   .arg(owner, parts.last(),
+                        parts.last() == u"running_var" ? QStringLiteral("ones") : QStringLiteral("zeros"), shape,
+                        dtype);
+      continue;
+    }
     const bool weight = parts.last() == u"weight";
-    lines << QStringLiteral("        self.%1 = nn.Parameter(torch.%2(%3))")
-                 .arg(name, weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
+    lines << QStringLiteral("        %1.%2 = nn.Parameter(torch.%3(%4))")
+                 .arg(owner, parts.last(), weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
   }
   return lines.join(u'\n');
 }

@@ -38,6 +38,14 @@ QString patternKernelName(const PatternPlan& plan);
 /// everything else = zeros (PyTorch's norm defaults). "" when the model has none.
 QString parameterDecls(const nlohmann::json& spec);
 
+/// The Python expression of the submodule at a state_dict path ("conv1" -> "self.conv1"; a path with an
+/// index, as nn.Sequential names them, "network.0" -> 'self.get_submodule("network.0")').
+QString modulePath(const QStringList& parts);
+
+/// The Python expression of a parameter or buffer of ModelNew by its state_dict name: "self.conv1.weight", or
+/// 'self.get_parameter("network.0.weight")' where a part is an index.
+QString stateExpr(const QString& name, bool buffer);
+
 /// Triton kernel.py for a plan (triton*.py.tmpl). Never a skeleton: every plan kind has a template.
 GeneratedKernel tritonPatternKernel(const PatternPlan& plan, const nlohmann::json& spec,
                                     const FrameworkBackend& backend);

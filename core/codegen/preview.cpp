@@ -2,6 +2,7 @@
 
 #include "core/codegen/anchor.h"
 #include "core/codegen/backend.h"
+#include "core/codegen/chain.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
@@ -30,14 +31,22 @@ json codegenPreview(const json& spec) {
   if (m.plan) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
     for (const QString& id : m.plan->ops) covered.insert(id);
-  } else if (m.anchor) {
-    planWhy = m.whyNot;
   } else if (hasPointwiseGraph(spec)) {
     planName = QStringLiteral("pointwise lowering");
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
-  } else if (const auto p = planPattern(spec, &planWhy)) {
+  } else if (const auto p = m.anchor ? std::nullopt : planPattern(spec, &planWhy)) {
     planName = patternKindName(p->kind) + QStringLiteral(" pattern");
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
+  } else {
+    if (m.anchor) planWhy = m.whyNot;
+    QString chainWhy;
+    if (const auto c = planChain(g, spec, &chainWhy)) {
+      planName = QStringLiteral("chain of %1 launches").arg(c->launches.size());
+      planWhy.clear();
+      for (const QString& id : c->ops) covered.insert(id);
+    } else if (!chainWhy.isEmpty()) {
+      planWhy = chainWhy;
+    }
   }
   json groups = json::array();
   for (const FusionGroup& grp : partitionFusionGroups(g)) {

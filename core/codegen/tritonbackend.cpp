@@ -1,42 +1,18 @@
 #include "core/codegen/tritonbackend.h"
 
 #include "core/codegen/anchor.h"
+#include "core/codegen/chain.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
+#include "core/codegen/tritondialect.h"
 
 namespace kwb {
 
 namespace {
-
-// Names below were checked against the Triton 3.x triton.language API listing (docs/python-api/
-// triton.language.rst: abs, erf, exp, floor, log, rsqrt, sigmoid, sin, cos, sqrt, where, full).
-// tanh is not in triton.language (only in the libdevice extras, whose module path moved between
-// releases), so it is the fp32 identity tanh(x) = 2*sigmoid(2x) - 1 (|error| ~1e-7 near 0).
-class TritonDialect final : public PwDialect {
- public:
-  QString unary(const QString& name, const PwVal& a) const override {
-    static const QStringList direct = {QStringLiteral("exp"),    QStringLiteral("log"),   QStringLiteral("erf"),
-                                       QStringLiteral("sqrt"),   QStringLiteral("rsqrt"), QStringLiteral("abs"),
-                                       QStringLiteral("floor"),  QStringLiteral("sin"),   QStringLiteral("cos"),
-                                       QStringLiteral("sigmoid")};
-    if (direct.contains(name)) return QStringLiteral("tl.%1(%2)").arg(name, a.expr);
-    if (name == u"tanh") return QStringLiteral("(2.0 * tl.sigmoid(2.0 * %1) - 1.0)").arg(a.expr);
-    return {};
-  }
-  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override {
-    return QStringLiteral("tl.where(%1, %2, %3)").arg(c.expr, a.expr, b.expr);
-  }
-  QString fullLike(const PwVal&, double v) const override {
-    return QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)").arg(literal(v));
-  }
-  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override {
-    return a.expr + u' ' + op + u' ' + b.expr;
-  }
-};
 
 QString torchDtype(const QString& d) { return QStringLiteral("torch.") + d; }
 
@@ -63,12 +39,14 @@ QString TritonBackend::runtimeRequirement() const {
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
   if (!hasPointwiseGraph(spec)) {
     const AnchorMatch m = matchAnchor(spec);
-    if (m.anchor) {
-      const bool ok = m.plan && !anchorTemplate(*m.anchor, id()).isEmpty();
-      if (!ok && whyNot) *whyNot = anchorSkeletonReason(m, id());
-      return ok;
-    }
-    return planPattern(spec, whyNot).has_value();
+    if (m.anchor && m.plan && !anchorTemplate(*m.anchor, id()).isEmpty()) return true;
+    QString why = m.anchor ? anchorSkeletonReason(m, id()) : QString();
+    if (!m.anchor && planPattern(spec, &why)) return true;
+    // a graph no single anchor or pattern covers: a chain of launches (chain.h)
+    QString chainWhy;
+    if (planChain(decodeOpGraph(spec), spec, &chainWhy)) return true;
+    if (whyNot) *whyNot = chainWhy.isEmpty() ? why : chainWhy;
+    return false;
   }
   const auto prog = parsePointwiseProgram(spec, whyNot);
   if (!prog) return false;
@@ -118,9 +96,14 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
     const AnchorMatch m = matchAnchor(spec);
     if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())
       return renderAnchorKernel(*m.plan, anchorTemplate(*m.anchor, id()), spec, *this);
-    if (m.anchor) return makeSkeleton(spec, tritonSkeleton(*this), anchorSkeletonReason(m, id()));
-    if (const auto plan = planPattern(spec, &why)) return tritonPatternKernel(*plan, spec, *this);
-    return makeSkeleton(spec, tritonSkeleton(*this), why);
+    if (m.anchor)
+      why = anchorSkeletonReason(m, id());
+    else if (const auto plan = planPattern(spec, &why))
+      return tritonPatternKernel(*plan, spec, *this);
+    QString chainWhy;
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy))
+      return renderChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, tritonSkeleton(*this), chainWhy.isEmpty() ? why : chainWhy);
   }
   const auto prog = parsePointwiseProgram(spec, &why);
   if (!prog) return makeSkeleton(spec, tritonSkeleton(*this), why);

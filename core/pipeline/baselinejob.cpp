@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <utility>
+
 #include "core/analysis/probe.h"
 #include "core/analysis/problemspec.h"
 #include "core/codegen/backend.h"
@@ -163,9 +165,16 @@ bool BaselineJob::understand() {
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
-  Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
-  const ProbeResult r = runProbe(m_python, m_opts.logicPath, 120000,
-                                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{});
+  ProbeResult r;
+  if (m_preProbed) {
+    Q_EMIT progress(Understand,
+                    tr("probed with %1 in the suite's batch (meta tensors: no real inputs allocated)").arg(m_python));
+    r = *std::exchange(m_preProbed, std::nullopt);
+  } else {
+    Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
+    r = runProbe(m_python, m_opts.logicPath, 120000,
+                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{});
+  }
   if (!r.ok) {
     if (r.error)
       return fail(Understand, QStringLiteral("%1:%2: %3: %4")
@@ -616,6 +625,7 @@ void BaselineJob::startMeasure() {
   cfg.args = cmd.args;
   cfg.caseTimeoutSec = m_opts.caseTimeoutSec;
   cfg.graceSec = m_opts.graceSec;
+  for (auto it = m_opts.harnessEnv.cbegin(); it != m_opts.harnessEnv.cend(); ++it) cfg.env.insert(it.key(), it.value());
   cfg.runDir = m_ws->newRunDir(&error);
   if (cfg.runDir.isEmpty()) {
     fail(Measure, error);
@@ -655,6 +665,10 @@ ProcessSpec BaselineJob::harnessCommand() const {
   cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
   cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_opts.caseTimeoutSec));
   cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
+  for (auto it = m_opts.harnessEnv.cbegin(); it != m_opts.harnessEnv.cend(); ++it) {
+    cmd.env.insert(it.key(), it.value());
+    cmd.exportNames << it.key();
+  }
   return cmd;
 }
 

@@ -2,6 +2,7 @@
 // The main job: one PyTorch problem through the seed's four phases to a committed V0 workspace.
 // The GUI's wizard and `kwb baseline` drive this same object.
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/probe.h"
 #include "core/knowledge/knowledgetool.h"
 #include "core/pipeline/plan.h"
 #include "core/perf/roofline.h"
@@ -44,6 +46,9 @@ struct BaselineOptions {
   int caseTimeoutSec = 30;  ///< the seed's TEST_TIMEOUT_SEC, per case (s)
   int graceSec = 10;        ///< watchdog grace after the per-case timeout (s)
   QString kwbPath;          ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
+  /// Variables set in the harness's environment on top of kwb's own (the suite's GPU timing lock, shared copy
+  /// ceiling and compiler caches; docs/CONTRACTS.md §7). Empty for a single baseline.
+  QMap<QString, QString> harnessEnv;
 };
 
 /// Renders the roofline figure to a PNG (the GUI/CLI inject QCustomPlot; core has no widgets).
@@ -90,6 +95,10 @@ class BaselineJob : public QObject {
   /// Runs phase 4 on this target object instead of one made from options().target (the suite hands
   /// in a Slurm target that follows its array task). nullptr = make one.
   void setTarget(std::shared_ptr<Target> target) { m_target = std::move(target); }
+  /// Phase 1 takes this probe result (the suite probes all its problems with one torch import,
+  /// runProbeBatch) instead of running the probe itself; used once. Only a successful probe should be
+  /// handed in: a failed one is re-probed alone, so its error reads as a single baseline's.
+  void setProbeResult(ProbeResult result) { m_preProbed = std::move(result); }
   /// The harness command phase 4 runs, before the target wraps it (program, args, workdir, env).
   ProcessSpec harnessCommand() const;
   /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
@@ -164,6 +173,7 @@ class BaselineJob : public QObject {
   std::unique_ptr<Workspace> m_ws;
   std::unique_ptr<HarnessRun> m_run;
   std::shared_ptr<Target> m_target;
+  std::optional<ProbeResult> m_preProbed;  ///< setProbeResult()'s, until phase 1 uses it
   std::optional<RunOutcome> m_outcome;
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;

@@ -1,5 +1,6 @@
 #include "core/pipeline/suite.h"
 
+#include "core/analysis/probe.h"
 #include "core/run/slurmtarget.h"
 #include "core/workspace/workspace.h"
 
@@ -8,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QThread>
 
 #include <cmath>
 
@@ -111,9 +113,13 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"bottleneck", e.bottleneck.toStdString()},
                         {"commit", e.commit.toStdString()},
                         {"wall_s", e.wallSec},
+                        {"gpu_lock_wait_s", jsonOr(e.lockWaitSec)},
                         {"resumed", e.resumed}});
   }
   const SuiteSummary s = summarize(entries);
+  nlohmann::json env = nlohmann::json::object();
+  for (auto it = o.base.harnessEnv.cbegin(); it != o.base.harnessEnv.cend(); ++it)
+    env[it.key().toStdString()] = it.value().toStdString();
   return {{"schema", "kwb-suite-1"},
           {"written_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
           {"target", o.target.toStdString()},
@@ -121,6 +127,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
           {"framework", o.base.framework.toStdString()},
           {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
           {"jobs", o.jobs},
+          {"harness_env", env},
           {"problems", problems},
           {"counts",
            {{"total", s.total},
@@ -157,6 +164,7 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     e.bottleneck = str(p, "bottleneck");
     e.commit = str(p, "commit");
     e.wallSec = optNumber(p, "wall_s").value_or(0);
+    e.lockWaitSec = optNumber(p, "gpu_lock_wait_s");
     out.append(e);
   }
   return out;
@@ -186,6 +194,19 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
             .arg(s.resumed);
   md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
             .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
+  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK"))) {
+    double total = 0, most = 0;
+    for (const SuiteEntry& e : entries)
+      if (e.lockWaitSec) {
+        total += *e.lockWaitSec;
+        most = qMax(most, *e.lockWaitSec);
+      }
+    md += QStringLiteral(
+              "- GPU timing lock `%1`: no two problems' timed regions overlapped; their harnesses waited %2 s for it "
+              "in all (at most %3 s one problem), time not counted toward any case's timeout\n")
+              .arg(o.base.harnessEnv.value(QStringLiteral("KWB_GPU_LOCK")), QString::number(total, 'f', 1),
+                   QString::number(most, 'f', 1));
+  }
   md += QStringLiteral("- Geometric-mean speedup over eager (correct problems): %1; over torch.compile: %2\n\n")
             .arg(s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
                  s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
@@ -285,11 +306,29 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
   return files;
 }
 
+QString suiteSharedDir(const QString& outDir) { return QDir(outDir).filePath(QStringLiteral(".kwb-suite")); }
+
+QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target) {
+  QMap<QString, QString> env;
+  if (target != QLatin1String("local")) return env;
+  const QDir shared(suiteSharedDir(QDir(outDir).absolutePath()));
+  env.insert(QStringLiteral("KWB_GPU_LOCK"), shared.filePath(QStringLiteral("gpu.lock")));
+  env.insert(QStringLiteral("KWB_COPY_CEILING_FILE"), shared.filePath(QStringLiteral("copy_ceiling.json")));
+  if (qEnvironmentVariableIsEmpty("TRITON_CACHE_DIR"))
+    env.insert(QStringLiteral("TRITON_CACHE_DIR"), shared.filePath(QStringLiteral("cache/triton")));
+  if (qEnvironmentVariableIsEmpty("TORCHINDUCTOR_CACHE_DIR"))
+    env.insert(QStringLiteral("TORCHINDUCTOR_CACHE_DIR"), shared.filePath(QStringLiteral("cache/inductor")));
+  return env;
+}
+
 // ------------------------------------------------------------------ SuiteRunner
 
 SuiteRunner::SuiteRunner(SuiteOptions options, QObject* parent) : QObject(parent), m_opts(std::move(options)) {
   m_opts.jobs = qMax(1, m_opts.jobs);
   m_opts.outDir = QDir(m_opts.outDir).absolutePath();
+  const QMap<QString, QString> shared = suiteHarnessEnv(m_opts.outDir, m_opts.target);
+  for (auto it = shared.cbegin(); it != shared.cend(); ++it)
+    if (!m_opts.base.harnessEnv.contains(it.key())) m_opts.base.harnessEnv.insert(it.key(), it.value());
 }
 
 SuiteRunner::~SuiteRunner() = default;
@@ -320,6 +359,8 @@ void SuiteRunner::start() {
   }
   QString why;
   if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
+  if (!m_opts.base.harnessEnv.isEmpty()) QDir().mkpath(suiteSharedDir(m_opts.outDir));
+  probeAll();
   QString error;
   const std::unique_ptr<Target> probe = makeTarget(m_opts.target, &error);
   m_array = dynamic_cast<const SlurmTarget*>(probe.get()) != nullptr;
@@ -338,6 +379,10 @@ std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
   // The suite owns its workspaces: an unfinished one is regenerated (user edits are still kept).
   o.force = QFileInfo(e.workspace).isDir();
   auto job = std::make_unique<BaselineJob>(o);
+  if (auto it = m_probes.find(index); it != m_probes.end()) {
+    job->setProbeResult(std::move(it->second));
+    m_probes.erase(it);
+  }
   BaselineJob* raw = job.get();
   const QString name = e.name;
   connect(raw, &BaselineJob::progress, this, [this, name](int phase, const QString& m) {
@@ -416,6 +461,36 @@ void SuiteRunner::startArray() {
   }
 }
 
+void SuiteRunner::probeAll() {
+  QList<int> todo;
+  QStringList files;
+  for (int i = 0; i < m_entries.size(); ++i)
+    if (m_entries[i].state != QLatin1String("done")) {
+      todo << i;
+      files << m_entries[i].source;
+    }
+  if (todo.size() < 2) return;  // one problem: its own probe, as a single baseline
+  QString error;
+  const QString python = m_opts.base.python.isEmpty() ? findTorchPython(&error) : m_opts.base.python;
+  if (python.isEmpty()) return;  // each job says why in phase 1
+  QElapsedTimer clock;
+  clock.start();
+  const int jobs = qBound(1, QThread::idealThreadCount(), 8);
+  const QList<ProbeResult> results = runProbeBatch(python, files, jobs);
+  int ok = 0;
+  for (qsizetype k = 0; k < results.size() && k < todo.size(); ++k)
+    if (results[k].ok) {
+      m_probes[todo[k]] = results[k];
+      ++ok;
+    }
+  Q_EMIT progress(QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
+                                 "ok (the others are probed again alone in their phase 1)")
+                      .arg(files.size())
+                      .arg(jobs)
+                      .arg(QString::number(double(clock.elapsed()) / 1000.0, 'f', 1))
+                      .arg(ok));
+}
+
 void SuiteRunner::cancel() {
   m_cancelled = true;
   for (auto& [index, job] : m_running) job->cancel();
@@ -468,6 +543,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   if (outcome && outcome->result) {
     const RunResult& r = *outcome->result;
     e.maxRelErr = r.maxRelErr;
+    if (r.raw.is_object() && r.raw.contains("gpu_lock")) e.lockWaitSec = optNumber(r.raw["gpu_lock"], "waited_s");
     if (!m_opts.base.cpuDryRun) {  // a dry run's numbers are the CPU reference's, not a measurement
       e.latencyUs = r.latencyUs;
       e.refLatencyUs = r.refLatencyUs;

@@ -6,6 +6,7 @@
 // and the geometric-mean speedups. ssh and Slurm do the distribution; there is no scheduler here.
 
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -48,8 +49,11 @@ struct SuiteEntry {
   std::optional<double> bandwidthUtilPct;  ///< of the datasheet bandwidth (%)
   std::optional<double> computeUtilPct;    ///< of the datasheet compute peak (%)
   QString bottleneck;
-  QString commit;        ///< the V0 commit, "" if none
-  double wallSec = 0;    ///< how long it took (s)
+  QString commit;      ///< the V0 commit, "" if none
+  double wallSec = 0;  ///< how long it took (s)
+  /// How long its harness waited for the suite's GPU timing lock (s; the harness's gpu_lock.waited_s); nullopt
+  /// when the harness did not report it (no lock, or it did not get that far).
+  std::optional<double> lockWaitSec;
   bool resumed = false;  ///< taken from an earlier run of the suite, not run now
 
   std::optional<double> speedupVsEager() const;    ///< refLatencyUs / latencyUs
@@ -84,9 +88,21 @@ bool writeSuiteReports(const SuiteOptions& options, const QList<SuiteEntry>& ent
 /// recursive). nullopt with why for a path that does not exist, or no problem at all.
 std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error);
 
+/// The folder under the suite folder that holds what the suite's harnesses share: `gpu.lock` (the GPU timing
+/// lock), `copy_ceiling.json` (the copy ceiling, measured once per GPU) and `cache/` (Triton and Inductor
+/// caches, unless TRITON_CACHE_DIR / TORCHINDUCTOR_CACHE_DIR are set already).
+QString suiteSharedDir(const QString& outDir);
+
+/// The variables the suite adds to every harness's environment on @p target (CONTRACTS.md §7): on `local`,
+/// KWB_GPU_LOCK, KWB_COPY_CEILING_FILE and, when this process does not set them, TRITON_CACHE_DIR and
+/// TORCHINDUCTOR_CACHE_DIR under suiteSharedDir(); on other targets none (the paths are this machine's).
+QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target);
+
 /// Runs the suite. Asynchronous: start(), then finished(); needs an event loop. On a Slurm target the
 /// problems' harnesses run as one job array (at most `jobs` tasks at once); elsewhere `jobs` problems
-/// run at once, each through its own target object (one ssh connection each).
+/// run at once, each through its own target object (one ssh connection each). Every problem still to run
+/// is probed first, in one batch (one torch import; runProbeBatch), and on `local` the harnesses share
+/// the GPU timing lock, so `jobs` problems can run on one GPU without their timed regions overlapping.
 class SuiteRunner : public QObject {
   Q_OBJECT
  public:
@@ -114,11 +130,14 @@ class SuiteRunner : public QObject {
   void startArray();
   std::unique_ptr<BaselineJob> makeJob(int index);
   void onJobFinished(int index, bool ok);
+  /// Phase 1's probe of every problem still to run, in one batch process (torch imported once).
+  void probeAll();
 
   SuiteOptions m_opts;
   QList<SuiteEntry> m_entries;
   std::map<int, std::unique_ptr<BaselineJob>> m_running;
   std::map<int, qint64> m_startedMs;
+  std::map<int, ProbeResult> m_probes;  ///< probeAll()'s successful results, handed to the jobs
   int m_next = 0;
   bool m_cancelled = false;
   bool m_array = false;  ///< the target is Slurm: one job array

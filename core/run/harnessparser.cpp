@@ -76,7 +76,7 @@ void setOptional(json& o, const char* key, const std::optional<double>& v) {
 const QString kPrefix = QStringLiteral("[test_kernel] ");
 
 // Keyword after the prefix, and whether it is followed by a JSON payload.
-enum class Marker { None, CasePlan, CaseStart, CaseResult, ResultJson };
+enum class Marker { None, CasePlan, CaseStart, CaseResult, ResultJson, GpuLock };
 
 Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStart) {
   const auto startsWordAt = [&](QLatin1String word) {
@@ -101,6 +101,10 @@ Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStar
   if (startsWordAt(QLatin1String("RESULT_JSON"))) {
     *payloadStart = bodyStart + 11;
     return Marker::ResultJson;
+  }
+  if (startsWordAt(QLatin1String("GPU_LOCK"))) {
+    *payloadStart = bodyStart + 8;
+    return Marker::GpuLock;
   }
   return Marker::None;
 }
@@ -247,6 +251,7 @@ HarnessEvent parseHarnessLine(const QString& line) {
   const char* what = marker == Marker::CasePlan     ? "CASE_PLAN"
                      : marker == Marker::CaseStart  ? "CASE_START"
                      : marker == Marker::CaseResult ? "CASE_RESULT"
+                     : marker == Marker::GpuLock    ? "GPU_LOCK"
                                                     : "RESULT_JSON";
   ev.marker = QLatin1String(what);
   const auto fail = [&](const QString& why) {
@@ -315,6 +320,16 @@ HarnessEvent parseHarnessLine(const QString& line) {
       if (!ev.runResult) return fail(why);
       ev.kind = HarnessEvent::Kind::ResultJson;
       break;
+    case Marker::GpuLock: {
+      const auto it = ev.payload.find("state");
+      const std::string state =
+          ev.payload.is_object() && it != ev.payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+      if (state != "wait" && state != "held" && state != "released")
+        return fail(QStringLiteral("expected an object with \"state\" \"wait\", \"held\" or \"released\""));
+      ev.kind = HarnessEvent::Kind::GpuLock;
+      ev.lockState = qs(state);
+      break;
+    }
     case Marker::None:
       break;
   }

@@ -22,6 +22,7 @@ namespace {
 constexpr int kReapPollMs = 50;
 constexpr int kReapExtraMs = 3000;  // after SIGKILL: how long to wait for the group to vanish
 constexpr int kStderrTailLines = 20;
+constexpr int kDeadlineSettleMs = 100;  // the case deadline's verdict waits this long for lines already written
 constexpr qsizetype kErrorRawCap = 4096;
 
 QString stopName(int stop) {
@@ -183,6 +184,7 @@ void HarnessRun::startSegment(const QStringList& skip) {
   m_stop = Stop::None;
   m_pgid = 0;
   m_currentCase.clear();
+  m_casePaused = false;
   for (auto& s : m_split) s = LineSplitter();
 
   ProcessSpec cmd;
@@ -301,6 +303,7 @@ void HarnessRun::handleLine(const QString& line, int channel) {
         Q_EMIT harnessError(line, why);
       }
       m_currentCase = ev.caseName;
+      m_casePaused = false;
       m_currentStart = ev.payload;
       ++m_segments.last().casesStarted;
       if (m_cfg.caseTimeoutSec > 0 && m_stop == Stop::None)
@@ -311,14 +314,34 @@ void HarnessRun::handleLine(const QString& line, int channel) {
       if (ev.caseName == m_currentCase) {
         m_caseTimer.stop();
         m_currentCase.clear();
+        m_casePaused = false;
       }
       recordCase(*ev.caseResult);
       return;
     case HarnessEvent::Kind::ResultJson:
       m_caseTimer.stop();
       m_currentCase.clear();
+      m_casePaused = false;
       m_lastResult = ev.runResult;
       m_segments.last().printedResult = true;
+      return;
+    case HarnessEvent::Kind::GpuLock:
+      // Waiting for another problem's timed region is not this case's time (CONTRACTS.md §2).
+      if (ev.lockState == QLatin1String("wait")) {
+        if (m_caseTimer.isActive()) {
+          m_pausedCaseMs = qMax(0, m_caseTimer.remainingTime());
+          m_caseTimer.stop();
+          m_casePaused = true;
+          logLine(QLatin1String("kwb"), QStringLiteral("case \"%1\" waits for the GPU timing lock; its watchdog is "
+                                                       "paused with %2 ms left")
+                                            .arg(m_currentCase)
+                                            .arg(m_pausedCaseMs));
+        }
+      } else if (m_casePaused) {
+        m_casePaused = false;
+        if (!m_currentCase.isEmpty() && m_stop == Stop::None && m_cfg.caseTimeoutSec > 0)
+          m_caseTimer.start(std::chrono::milliseconds(m_pausedCaseMs));
+      }
       return;
     case HarnessEvent::Kind::ParseError: {
       m_harnessErrors << ev.error + QStringLiteral(": ") + line.left(kErrorRawCap);
@@ -350,6 +373,17 @@ void HarnessRun::recordCase(const CaseResult& result) {
 }
 
 void HarnessRun::onCaseDeadline() {
+  // The timer may fire late, after a busy event loop (a suite runs other problems' phases 1-3 on it), in the
+  // same pass as the output that arrived meanwhile: the verdict waits one short beat, so lines already written
+  // (a CASE_RESULT, a GPU_LOCK wait) are read first and are not overtaken by the deadline.
+  if (m_currentCase.isEmpty() || m_casePaused || m_stop != Stop::None) return;
+  const QString pending = m_currentCase;
+  QTimer::singleShot(kDeadlineSettleMs, this, [this, pending] {
+    if (m_currentCase == pending && !m_casePaused && !m_caseTimer.isActive()) onCaseDeadlineSettled();
+  });
+}
+
+void HarnessRun::onCaseDeadlineSettled() {
   if (m_currentCase.isEmpty() || m_stop != Stop::None) return;
   const int deadline = m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec);
   const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("TIMEOUT_FAIL"),

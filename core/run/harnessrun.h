@@ -100,11 +100,13 @@ nlohmann::json toJson(const RunOutcome& outcome);
 /// "--skip X" / "--skip=X" (which are removed). Names must not contain ','.
 QStringList argsWithSkip(const QStringList& args, const QStringList& names);
 
-/// Runs the harness once, with live output and a watchdog. Containment: every process of a run carries
-/// KWB_RUN_TAG=<unique> in its environment and kwb is a child subreaper, so descendants that left the
-/// process group (setsid, double fork) are found and end with the run, at each process's end and on a stop.
-/// A process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling
-/// thread (no worker thread); the caller's event loop must run. Usage: construct, connect, start().
+/// Runs the harness once, with live output and a watchdog. Time a harness spends waiting for the suite's GPU
+/// timing lock (between its `GPU_LOCK {"state": "wait"}` and the next `"held"`/`"released"` line) does not
+/// count toward the case's deadline: the watchdog is paused there and resumes with what was left. Containment: every
+/// process of a run carries KWB_RUN_TAG=<unique> in its environment and kwb is a child subreaper, so descendants that
+/// left the process group (setsid, double fork) are found and end with the run, at each process's end and on a stop. A
+/// process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling thread
+/// (no worker thread); the caller's event loop must run. Usage: construct, connect, start().
 class HarnessRun : public QObject {
   Q_OBJECT
  public:
@@ -145,7 +147,10 @@ class HarnessRun : public QObject {
   void startSegment(const QStringList& skip);
   void onReadyRead(int channel);
   void handleLine(const QString& line, int channel);
+  /// The case timer fired: the verdict follows kDeadlineSettleMs later unless the case ended or paused meanwhile.
   void onCaseDeadline();
+  /// Records the current case as TIMEOUT_FAIL and stops the process group (the watchdog's verdict).
+  void onCaseDeadlineSettled();
   void stopGroup(Stop why);
   void onProcessFinished(int exitCode, QProcess::ExitStatus status);
   void onProcessError(QProcess::ProcessError error);
@@ -173,6 +178,10 @@ class HarnessRun : public QObject {
   Stop m_stop = Stop::None;
   qint64 m_pgid = 0;
   QString m_currentCase;
+  /// The harness waits for the suite's GPU timing lock (GPU_LOCK "wait"): the case watchdog is stopped and
+  /// m_pausedCaseMs of it were left; "held"/"released" starts it again with that much.
+  bool m_casePaused = false;
+  qint64 m_pausedCaseMs = 0;
   nlohmann::json m_currentStart;  ///< CASE_START payload of m_currentCase (shape, dtype)
   QStringList m_skip;             ///< --skip of the current process
   QStringList m_doneNames;        ///< finished or timed out, all processes

@@ -358,6 +358,7 @@ def run(logic_path, partial, scale, guess=False):
         if isinstance(o, torch.Tensor):
             src = an._from_leaf(o)
             d["aliases_input"] = src if src in in_names else None
+            d["ref"] = an.ref(o)  # the op id (or input/parameter name) that produced it: the graph's output
         spec["outputs"].append(d)
     if not out_tensors:
         tr.ambiguity("no_tensor_output", "forward returned no tensor (%s)" % type(result).__name__, 0)

@@ -294,6 +294,16 @@ class Analyzer:
                    "input_refs": in_refs, "line": line, "category": cat,
                    "function": self.tr.op_functions[idx] if idx < len(self.tr.op_functions) else None,
                    "flops": {"expr": fmt_expr(fl), "value": fl.value(self.sizes)}}
+            named = {}
+            for i, a in enumerate(func._schema.arguments):
+                present, v = _arg_value(a, i, args, kwargs)
+                if present and isinstance(v, torch.Tensor):
+                    named[a.name] = self._const_or_ref(v)
+            rec["operands"] = named  # tensor operands by schema name (an optional one absent: None was passed)
+            if cat == "Elementwise" and isinstance(out, torch.Tensor):
+                # The node's positional form (CONTRACTS.md section 1, pointwise_graph nodes): what a chain
+                # planner lowers through the one pointwise lowering when the program is not all pointwise.
+                rec["pw"] = self._pw_form(func, args, kwargs, self._operand)
             mutated = _mutated_args(func, args, kwargs)
             if mutated:
                 rec["mutates"] = [self.ref(t) for t in mutated]
@@ -307,6 +317,15 @@ class Analyzer:
             self._semantic_notes(func, in_tensors, outs, rec)
         self.total_flops = total
         return ops_json
+
+    def _operand(self, v):
+        """A pointwise operand as the chain planner reads it: a ref, {"const": v} or {"scalar_input": name}."""
+        if isinstance(v, torch.Tensor):
+            return self._const_or_ref(v)
+        for name, sv in self.scalar_inputs.items():
+            if type(sv) is type(v) and sv == v and not isinstance(v, bool):
+                return {"scalar_input": name}
+        return {"const": jsonable(v)}
 
     def _const_or_ref(self, t):
         r = self.ref(t)
@@ -553,6 +572,27 @@ class Analyzer:
         return r
 
     # ---- pointwise graph -------------------------------------------------------------------------
+    def _pw_form(self, func, args, kwargs, arg_ref):
+        """A pointwise op as {"args": [operand...], "kwargs": {...}}: operands (OPERAND_ARGS) in schema order,
+        each a ref (input, parameter or op id), {"const": v} or {"scalar_input": name}; arg_ref maps a value."""
+        b = base_name(func)
+        pos, kw = [], {}
+        for i, a in enumerate(func._schema.arguments):
+            present, v = _arg_value(a, i, args, kwargs)
+            if not present:
+                continue
+            if v is None or (b in ("add", "sub", "rsub") and a.name == "alpha" and v == 1):
+                continue
+            if b == "_to_copy" and a.name != "self" and a.name != "dtype":
+                continue
+            if a.name in OPERAND_ARGS or isinstance(v, torch.Tensor):
+                (pos.append(arg_ref(v)) if a.name in OPERAND_ARGS else kw.__setitem__(a.name, arg_ref(v)))
+            else:
+                kw[a.name] = jsonable(v)
+        if b == "gelu" and "approximate" not in kw:
+            kw["approximate"] = "none"
+        return {"args": pos, "kwargs": kw}
+
     def pointwise_graph(self, out_tensor, input_names):
         """The graph of a program whose every op is pointwise (or a view the launcher can apply to an input:
         VIEW_NODES), as CONTRACTS.md section 1 describes; None otherwise."""
@@ -607,22 +647,8 @@ class Analyzer:
                 return None
             if not isinstance(out, torch.Tensor):
                 return None
-            pos, kw = [], {}
-            for i, a in enumerate(func._schema.arguments):
-                present, v = _arg_value(a, i, args, kwargs)
-                if not present:
-                    continue
-                if v is None or (b in ("add", "sub", "rsub") and a.name == "alpha" and v == 1):
-                    continue
-                if b == "_to_copy" and a.name != "self" and a.name != "dtype":
-                    continue
-                if a.name in OPERAND_ARGS or isinstance(v, torch.Tensor):
-                    (pos.append(arg_ref(v)) if a.name in OPERAND_ARGS else kw.__setitem__(a.name, arg_ref(v)))
-                else:
-                    kw[a.name] = jsonable(v)
-            if b == "gelu" and "approximate" not in kw:
-                kw["approximate"] = "none"
-            nodes.append({"id": self.refs[id(out)], "op": b, "args": pos, "kwargs": kw})
+            node = self._pw_form(func, args, kwargs, arg_ref)
+            nodes.append({"id": self.refs[id(out)], "op": b, "args": node["args"], "kwargs": node["kwargs"]})
         out_ref = self.refs.get(id(out_tensor))
         out_ref = alias.get(out_ref, out_ref)
         if not nodes or not isinstance(out_ref, str):

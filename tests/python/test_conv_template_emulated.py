@@ -42,7 +42,7 @@ def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilatio
         "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv", "X": "x", "WEIGHT": "self.conv.weight",
         "BIAS": "self.conv.bias" if has_bias else "None", "SPATIAL": str(spatial), "STRIDE": tup(stride),
         "PADDING": tup(padding), "DILATION": tup(dilation), "OUTPUT_PADDING": tup(output_padding),
-        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "",
+        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "", "STAGES": "",
         "FORWARD_BODY": "        return conv_forward(self, x, self.conv.weight, %s)" % (
             "self.conv.bias" if has_bias else "None"),
     }

@@ -8,6 +8,20 @@ namespace kwb {
 /// aten::convolution: 1-D/2-D/3-D, standard or transposed, any stride, padding, dilation,
 /// output_padding and groups, with or without bias (core/codegen/anchors/convolution.cpp).
 const Anchor& convolutionAnchor();
+
+/// One convolution as a launch of a chain plan (core/codegen/chain.h).
+struct ConvStage {
+  QString specText;             ///< "CONV<index> = ConvSpec(...)": the template's geometry record for it
+  QString weight;               ///< its weight as a Python expression ("self.conv.weight")
+  QString bias;                 ///< its bias ("self.conv.bias") or "None"
+  QString description;          ///< "conv_transpose3d [16, 64, ...] -> [...], kernel ..., groups 1, bias"
+  bool gemm = false;            ///< the spec's shapes take the implicit-GEMM path (TF32 on fp32), else direct
+  QMap<QString, QString> vars;  ///< the conv template's CONV0 placeholders (SPATIAL, STRIDE, ...; index 0 only)
+};
+/// Decodes @p op (an aten::convolution) as the chain's convolution number @p index. nullopt with *whyNot
+/// (naming the op and line) when its weight or bias is computed, its rank is not 1-D to 3-D, or its
+/// stride/padding are not integers.
+std::optional<ConvStage> convStage(const OpGraph& g, const GraphOp& op, int index, QString* whyNot);
 /// Max and average pooling, 1-D/2-D/3-D, with their parameters (core/codegen/anchors/pooling.cpp).
 const Anchor& poolingAnchor();
 /// Scaled dot-product attention, causal or not (core/codegen/anchors/attention.cpp).

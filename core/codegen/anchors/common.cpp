@@ -1,5 +1,7 @@
 #include "core/codegen/anchors/common.h"
 
+#include "core/codegen/patternkernels.h"
+
 #include <QStringList>
 
 namespace kwb::anchors {
@@ -91,7 +93,8 @@ QString producerOf(const OpGraph& g, const QString& ref) {
 
 QString operandExpr(const OpGraph& g, const QString& ref) {
   const QString root = g.rootOf(ref);
-  if (g.params.contains(root)) return QStringLiteral("self.") + root;
+  if (g.params.contains(root)) return stateExpr(root, false);
+  if (g.buffers.contains(root)) return stateExpr(root, true);
   if (g.input(root)) return root;
   return {};
 }

@@ -158,6 +158,7 @@ class ConvolutionAnchor final : public Anchor {
               {QStringLiteral("GROUPS"), QString::number(c0.groups)},
               {QStringLiteral("TRANSPOSED"), pyBool(c0.transposed)},
               {QStringLiteral("MORE_CONVS"), more.join(u'\n')},
+              {QStringLiteral("STAGES"), QString()},
               {QStringLiteral("FORWARD_BODY"), body.join(u'\n')}};
     QStringList paths, tiles;
     bool anyGemm = false;
@@ -224,6 +225,30 @@ class ConvolutionAnchor final : public Anchor {
 };
 
 }  // namespace
+
+std::optional<ConvStage> convStage(const OpGraph& g, const GraphOp& op, int index, QString* whyNot) {
+  const auto c = decodeConv(g, op, whyNot);
+  if (!c) return std::nullopt;
+  ConvStage s;
+  s.specText = c->specText(index);
+  s.weight = c->weight;
+  s.bias = c->bias;
+  s.description = c->describe();
+  qint64 taps = 1;
+  for (qint64 k : c->kernel) taps *= k;
+  s.gemm = c->cout / c->groups > 4 && c->cin / c->groups * taps > 15;  // the template's rule, as in plan()
+  if (index == 0)
+    s.vars = {{QStringLiteral("WEIGHT"), c->weight},
+              {QStringLiteral("BIAS"), c->bias},
+              {QStringLiteral("SPATIAL"), QString::number(c->spatial)},
+              {QStringLiteral("STRIDE"), pyTuple(c->stride)},
+              {QStringLiteral("PADDING"), pyTuple(c->padding)},
+              {QStringLiteral("DILATION"), pyTuple(c->dilation)},
+              {QStringLiteral("OUTPUT_PADDING"), pyTuple(c->outPad)},
+              {QStringLiteral("GROUPS"), QString::number(c->groups)},
+              {QStringLiteral("TRANSPOSED"), pyBool(c->transposed)}};
+  return s;
+}
 
 const Anchor& convolutionAnchor() {
   static const ConvolutionAnchor a;

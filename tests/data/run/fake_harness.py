@@ -3,7 +3,7 @@
 
 Test knobs (not part of the contract): --fake-cases, --hang NAME, --hang-ignore-term, --pidfile,
 --stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms, --plan,
---escape-child PIDFILE.
+--escape-child PIDFILE, --lock-wait NAME --lock-wait-ms MS.
 """
 import argparse
 import json
@@ -31,6 +31,8 @@ ap.add_argument("--leave-child", action="store_true", help="exit with a backgrou
 ap.add_argument("--plan", action="store_true", help="print CASE_PLAN before the cases (as the template does)")
 ap.add_argument("--escape-child", default="", help="start `sleep 1000` in a new session (setsid) and write its pid here")
 ap.add_argument("--strict-skip", action="store_true", help="exit 2 when --skip leaves no case (as the template does)")
+ap.add_argument("--lock-wait", default="", help="in this case: GPU_LOCK wait, --lock-wait-ms of waiting, GPU_LOCK held")
+ap.add_argument("--lock-wait-ms", type=int, default=0)
 a = ap.parse_args()
 
 skip = set(filter(None, a.skip.split(",")))
@@ -68,6 +70,11 @@ for i, name in enumerate(a.fake_cases.split(",")):
         subprocess.run(["bash", "-c", script])
     if name == a.crash:
         os.kill(os.getpid(), 11)
+    if name == a.lock_wait:
+        print(P + "GPU_LOCK " + json.dumps({"state": "wait", "what": "fake timing"}), flush=True)
+        time.sleep(a.lock_wait_ms / 1000.0)
+        print(P + "GPU_LOCK " + json.dumps({"state": "held", "what": "fake timing",
+                                            "waited_s": a.lock_wait_ms / 1000.0}), flush=True)
     if a.sleep_ms:
         time.sleep(a.sleep_ms / 1000.0)
     c = {"name": name, "status": "PASS", "shape": [4, 1 << (i + 4)], "dtype": "float32",

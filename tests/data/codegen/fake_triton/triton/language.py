@@ -86,6 +86,10 @@ def full(shape, value, dtype):
     return torch.full(_shape(shape), value, dtype=dtype)
 
 
+def zeros_like(x, dtype=None):
+    return torch.zeros_like(_t(x), dtype=dtype)
+
+
 def zeros(shape, dtype=torch.float32):
     return torch.zeros(_shape(shape), dtype=dtype)
 
@@ -130,7 +134,21 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
 
 
 def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here
-    return range(*(int(a) for a in args))
+    return builtins.range(*(int(a) for a in args))
+
+
+def range(*args, **_):  # tl.range: a loop whose induction variable is a block (a scalar tensor) here
+    return (torch.tensor(i, dtype=torch.int32) for i in builtins.range(*(int(a) for a in args)))
+
+
+def reduce(x, axis, combine_fn, keep_dims=False):
+    """tl.reduce with a @triton.jit combine function: a pairwise tree along axis (sizes are powers of two)."""
+    n = x.shape[axis]
+    assert n & (n - 1) == 0, "tl.reduce over a power-of-two extent, got %d" % n
+    while n > 1:
+        n //= 2
+        x = combine_fn(x.narrow(axis, 0, n), x.narrow(axis, n, n))
+    return x if keep_dims else x.squeeze(axis)
 
 
 def multiple_of(x, _):
@@ -248,5 +266,5 @@ def trans(x, *dims):
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
         dims = tuple(dims[0])
     if not dims:
-        dims = tuple(reversed(range(x.dim())))
+        dims = tuple(reversed(builtins.range(x.dim())))
     return x.permute(*dims)

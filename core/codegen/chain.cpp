@@ -1,0 +1,821 @@
+#include "core/codegen/chain.h"
+
+#include "core/codegen/anchor.h"
+#include "core/codegen/anchors/anchors.h"
+#include "core/codegen/anchors/common.h"
+#include "core/codegen/kernelparts.h"
+#include "core/codegen/patternkernels.h"
+#include "core/codegen/pointwise.h"
+#include "core/codegen/template.h"
+#include "core/codegen/tritondialect.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace kwb {
+
+using anchors::fail;
+using anchors::shapeText;
+using anchors::where;
+using nlohmann::json;
+
+namespace {
+
+// The epilogue calling convention (docs/CODEGEN.md "The stage library"): four tensors, four scalars.
+constexpr int kEpiTensors = 4;
+constexpr int kEpiScalars = 4;
+
+/// A value of forward(): its Python expression and its shape at the spec's sizes.
+struct Val {
+  QString expr;
+  QList<qint64> shape;
+  QString dtype;
+};
+
+/// One Python line that assigns a launch's result, kept open until the next pointwise run decides whether
+/// it fuses into it as an epilogue.
+struct Line {
+  QString target;         ///< variable assigned ("" for a plain statement)
+  QString head;           ///< the call up to its closing parenthesis, e.g. "kwb_gemm(x, t0.t(), self.gemm.bias"
+  bool epilogue = false;  ///< a GEMM or convolution call that takes epi=, epi_tensors=, epi_scalars=
+  QString tail = QStringLiteral(")");
+  QString comment;
+  QString text() const {
+    const QString call = head + tail;
+    return QStringLiteral("        ") + (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
+           (comment.isEmpty() ? QString() : QStringLiteral("  # ") + comment);
+  }
+};
+
+bool isNormOp(const QString& n) {
+  static const QSet<QString> s = {QStringLiteral("native_batch_norm"),
+                                  QStringLiteral("_native_batch_norm_legit"),
+                                  QStringLiteral("_native_batch_norm_legit_no_training"),
+                                  QStringLiteral("_batch_norm_with_update"),
+                                  QStringLiteral("_batch_norm_no_update"),
+                                  QStringLiteral("batch_norm"),
+                                  QStringLiteral("native_group_norm"),
+                                  QStringLiteral("group_norm"),
+                                  QStringLiteral("native_layer_norm"),
+                                  QStringLiteral("layer_norm")};
+  return s.contains(n);
+}
+
+QString pyList(const QList<qint64>& v) {
+  QStringList p;
+  for (qint64 x : v) p << QString::number(x);
+  return u'[' + p.join(QStringLiteral(", ")) + u']';
+}
+
+QString pyNum(const json& v) {
+  if (v.is_number_integer()) return QString::number(v.get<qint64>());
+  if (v.is_number()) return pyFloat(v.get<double>());
+  if (v.is_boolean()) return pyBool(v.get<bool>());
+  return QStringLiteral("None");
+}
+
+/// Integer dims of a reduction's `dim` argument (an int, a list, or absent = all dims).
+QList<qint64> dimsOf(const json& args) {
+  QList<qint64> d;
+  if (!args.is_object() || !args.contains("dim")) return d;
+  const json& v = args.at("dim");
+  if (v.is_number_integer())
+    d << v.get<qint64>();
+  else if (v.is_array())
+    for (const auto& e : v)
+      if (e.is_number_integer()) d << e.get<qint64>();
+  return d;
+}
+
+class Planner {
+ public:
+  Planner(const OpGraph& g, const json& spec) : m_g(g), m_spec(spec), m_ops(g.ops) {}
+
+  std::optional<ChainPlan> run(QString* whyNot);
+
+ private:
+  const OpGraph& m_g;
+  const json& m_spec;
+  QList<GraphOp> m_ops;                 // the graph's ops with in-place writes renamed (renameInPlace)
+  QHash<QString, QString> m_outRename;  // an in-place op's target -> its id (for the output's ref)
+  QHash<QString, QString> m_alias;      // op id -> the ref whose value it is (clone, detach, dropout in eval)
+  QHash<QString, Val> m_vals;
+  QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
+  QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
+  QList<Line> m_lines;
+  int m_openAnchor = -1;  // index into m_lines of the GEMM/convolution call a pointwise run may fuse into
+  QString m_openAnchorRef;
+  QList<const GraphOp*> m_run;  // pointwise ops not yet emitted
+  ChainPlan m_plan;
+  int m_convs = 0, m_epis = 0;
+  QString m_why;
+  bool m_unjudged = false;
+
+  QString resolve(const QString& ref) const {
+    QString r = ref;
+    for (int guard = 0; guard < 64 && m_alias.contains(r); ++guard) r = m_alias.value(r);
+    return r;
+  }
+  bool bad(const QString& why) {
+    if (m_why.isEmpty()) m_why = why;
+    return false;
+  }
+  std::optional<Val> value(const QString& ref) {
+    const QString r = resolve(ref);
+    if (m_vals.contains(r)) return m_vals.value(r);
+    bad(QStringLiteral("the chain reads '%1', which no earlier launch or view produced").arg(ref));
+    m_unjudged = true;  // a graph the probe did not describe whole: the other planners' reason stands
+    return std::nullopt;
+  }
+  QString operandOf(const GraphOp& op, const char* name) const { return op.operands.value(QString::fromLatin1(name)); }
+  static QString var(const GraphOp& op) { return op.id; }
+  void closeAnchor() {
+    m_openAnchor = -1;
+    m_openAnchorRef.clear();
+  }
+  void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
+    m_lines << l;
+    m_plan.launches << ChainLaunch{kind, {op.id}, desc};
+    m_plan.ops << op.id;
+    if (anchor) {
+      m_openAnchor = static_cast<int>(m_lines.size()) - 1;
+      m_openAnchorRef = op.id;
+    } else {
+      closeAnchor();
+    }
+  }
+  Val outVal(const GraphOp& op) const {
+    Val v;
+    v.expr = var(op);
+    if (!op.outputs.isEmpty()) {
+      v.shape = op.outputs.first().shape;
+      v.dtype = op.outputs.first().dtype;
+    }
+    return v;
+  }
+
+  void renameInPlace();
+  bool view(const GraphOp& op);
+  bool stage(const GraphOp& op);
+  bool flushRun();
+  bool pointwisePiece(const QList<const GraphOp*>& piece);
+  std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
+};
+
+void Planner::renameInPlace() {
+  // An in-place op (relu_, add_ on an intermediate) computes a new value where the trace keeps the old name:
+  // it becomes an out-of-place op under its own id, and the ops after it read that id.
+  QHash<QString, QString> now;  // ref -> the op id holding its current value
+  auto rename = [&](const QString& r) { return now.value(r, r); };
+  for (GraphOp& o : m_ops) {
+    for (QString& r : o.refs) r = rename(r);
+    for (auto it = o.operands.begin(); it != o.operands.end(); ++it) it.value() = rename(it.value());
+    if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
+      for (auto& a : o.pw["args"])
+        if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
+    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise") continue;
+    for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
+    if (!o.mutates.isEmpty()) o.mutates.clear();
+  }
+  m_outRename = now;
+}
+
+std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& out) {
+  // Re-expresses a view's target shape from the run-time sizes of its input (the harness resizes dims):
+  // groups of input dims whose product equals a group of output dims; a merge is the product of the input's
+  // run-time sizes, a split keeps the spec's sizes but the first (-1), size-1 dims are literal.
+  QStringList parts;
+  int i = 0, o = 0;
+  const int ni = static_cast<int>(in.shape.size()), no = static_cast<int>(out.size());
+  while (o < no || i < ni) {
+    if (o < no && out.at(o) == 1 && (i >= ni || in.shape.at(i) != 1)) {
+      parts << QStringLiteral("1");
+      ++o;
+      continue;
+    }
+    if (i < ni && in.shape.at(i) == 1 && (o >= no || out.at(o) != 1)) {
+      ++i;
+      continue;
+    }
+    if (i >= ni || o >= no) return std::nullopt;
+    int i2 = i + 1, o2 = o + 1;
+    qint64 pi = in.shape.at(i), po = out.at(o);
+    while (pi != po) {
+      if (pi < po && i2 < ni)
+        pi *= in.shape.at(i2++);
+      else if (po < pi && o2 < no)
+        po *= out.at(o2++);
+      else
+        return std::nullopt;
+    }
+    if (o2 - o == 1) {
+      QStringList f;
+      for (int k = i; k < i2; ++k) f << QStringLiteral("%1.shape[%2]").arg(in.expr).arg(k);
+      parts << f.join(QStringLiteral(" * "));
+    } else if (i2 - i == 1) {
+      // a split: the sizes of an earlier value with this run of dims (the merge it undoes), else the spec's
+      // sizes with the first one inferred (-1)
+      const QList<qint64> run = out.mid(o, o2 - o);
+      QString from;
+      int at = -1;
+      QStringList order;
+      for (const TensorInfo& t : m_g.inputs) order << t.name;
+      for (const GraphOp& op : m_ops) order << op.id;
+      for (auto it = order.crbegin(); it != order.crend(); ++it) {  // the most recent value first
+        const QString& ref = *it;
+        if (!m_vals.contains(ref) || !from.isEmpty()) continue;
+        const QList<qint64>& sh = m_vals.value(ref).shape;
+        for (int j = 0; j + run.size() <= sh.size() && from.isEmpty(); ++j)
+          if (sh.mid(j, run.size()) == run) {
+            from = m_vals.value(ref).expr;
+            at = j;
+          }
+      }
+      for (int k = o; k < o2; ++k)
+        parts << (!from.isEmpty() ? QStringLiteral("%1.shape[%2]").arg(from).arg(at + k - o)
+                                  : (k == o ? QStringLiteral("-1") : QString::number(out.at(k))));
+    } else {
+      return std::nullopt;
+    }
+    i = i2;
+    o = o2;
+  }
+  return parts.join(QStringLiteral(", "));
+}
+
+bool Planner::view(const GraphOp& op) {
+  const QString n = op.name;
+  static const QSet<QString> identity = {QStringLiteral("clone"), QStringLiteral("detach"), QStringLiteral("alias"),
+                                         QStringLiteral("contiguous"), QStringLiteral("lift_fresh")};
+  if (identity.contains(n)) {
+    if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
+    m_alias.insert(op.id, op.refs.first());
+    if (m_dropoutMask.contains(resolve(op.refs.first()))) m_dropoutMask.insert(op.id);
+    return true;
+  }
+  if (n == u"empty" || n == u"empty_like") return true;  // scratch (batch-norm reserve, a dropout mask)
+  if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
+  if (!flushRun()) return false;
+  const auto src = value(op.refs.first());
+  if (!src) return false;
+  const QList<qint64> outShape = op.outputs.isEmpty() ? QList<qint64>() : op.outputs.first().shape;
+  const json& a = op.args;
+  QString call;
+  if (n == u"t") {
+    call = QStringLiteral("%1.t()").arg(src->expr);
+  } else if (n == u"permute") {
+    call = QStringLiteral("%1.permute(%2)").arg(src->expr, pyList(dimsOf(json{{"dim", a.value("dims", json())}})));
+  } else if (n == u"transpose") {
+    call = QStringLiteral("%1.transpose(%2, %3)")
+               .arg(src->expr, pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
+  } else if (n == u"unsqueeze") {
+    call = QStringLiteral("%1.unsqueeze(%2)").arg(src->expr, pyNum(a.value("dim", json())));
+  } else if (n == u"squeeze") {
+    // the dims that were 1 at the spec's sizes, named: squeeze() would also drop a batch resized to 1
+    call = src->expr;
+    for (int d = static_cast<int>(src->shape.size()) - 1; d >= 0; --d) {
+      const QList<qint64> named = dimsOf(a);
+      const bool listed = named.isEmpty() || named.contains(d) || named.contains(d - src->shape.size());
+      if (listed && src->shape.at(d) == 1) call += QStringLiteral(".squeeze(%1)").arg(d);
+    }
+  } else if (n == u"view" || n == u"reshape" || n == u"_unsafe_view" || n == u"_reshape_alias" || n == u"flatten") {
+    const auto e = reshapeExpr(*src, outShape);
+    if (!e)
+      return bad(QStringLiteral("%1: the view %2 -> %3 cannot be re-expressed from run-time sizes")
+                     .arg(where(op), shapeText(src->shape), shapeText(outShape)));
+    call = QStringLiteral("%1.reshape(%2)").arg(src->expr, *e);
+  } else if (n == u"expand" || n == u"expand_as") {
+    if (n == u"expand_as" && op.refs.size() > 1) {
+      const auto other = value(op.refs.at(1));
+      if (!other) return false;
+      call = QStringLiteral("%1.expand_as(%2)").arg(src->expr, other->expr);
+    } else {
+      QStringList dims;
+      const int lead = static_cast<int>(outShape.size() - src->shape.size());
+      for (int d = 0; d < outShape.size(); ++d)
+        dims << (d >= lead && src->shape.at(d - lead) == outShape.at(d) ? QStringLiteral("-1")
+                                                                        : QString::number(outShape.at(d)));
+      call = QStringLiteral("%1.expand(%2)").arg(src->expr, dims.join(QStringLiteral(", ")));
+    }
+  } else {
+    return bad(QStringLiteral("%1: this view (%2) has no chain stage yet").arg(where(op), n));
+  }
+  Line l;
+  l.target = var(op);
+  l.head = call;
+  l.tail.clear();
+  l.comment = QStringLiteral("a view: no data moves");
+  m_lines << l;
+  m_vals.insert(op.id, outVal(op));
+  closeAnchor();
+  return true;
+}
+
+bool Planner::stage(const GraphOp& op) {
+  const QString n = op.name;
+  const json& a = op.args;
+  Line l;
+  l.target = var(op);
+  auto in = [&](const QString& ref) -> QString {
+    const auto v = value(ref);
+    return v ? v->expr : QString();
+  };
+  auto opt = [&](const char* name) -> QString {
+    const QString r = operandOf(op, name);
+    if (r.isEmpty()) return QStringLiteral("None");
+    return in(r);
+  };
+  const QString x = op.refs.isEmpty() ? QString() : in(op.refs.first());
+  if (!m_why.isEmpty()) return false;
+  if (op.category == u"Convolution") {
+    const auto c = convStage(m_g, op, m_convs, &m_why);
+    if (!c) return false;
+    if (m_convs == 0) {
+      m_plan.hasConv = true;
+      m_plan.convVars = c->vars;
+    } else {
+      m_plan.moreConvs << c->specText;
+    }
+    if (c->gemm && op.inputs.value(0).dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(x, c->weight, c->bias).arg(m_convs++);
+    l.epilogue = true;
+    push(l, op, QStringLiteral("conv"), c->description, true);
+  } else if (n == u"addmm" || n == u"mm" || n == u"bmm") {
+    if (n == u"addmm" && (a.value("alpha", 1.0) != 1.0 || a.value("beta", 1.0) != 1.0))
+      return bad(QStringLiteral("%1 with alpha or beta other than 1 has no chain stage yet").arg(where(op)));
+    const QString aRef = operandOf(op, n == u"addmm" ? "mat1" : "self");
+    const QString bRef = operandOf(op, "mat2");
+    const QString ra = aRef.isEmpty() ? op.refs.value(n == u"addmm" ? 1 : 0) : aRef;
+    const QString rb = bRef.isEmpty() ? op.refs.value(n == u"addmm" ? 2 : 1) : bRef;
+    const auto va = value(ra), vb = value(rb);
+    if (!va || !vb) return false;
+    QString bias = QStringLiteral("None");
+    if (n == u"addmm") {
+      const QString rbias = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+      const auto vbias = value(rbias);
+      if (!vbias) return false;
+      if (vbias->shape.size() != 1)
+        return bad(QStringLiteral("%1: a bias of shape %2 (not one per output column) has no chain stage yet")
+                       .arg(where(op), shapeText(vbias->shape)));
+      bias = vbias->expr;
+    }
+    const QString w = n == u"bmm" ? vb->expr + QStringLiteral(".transpose(1, 2)") : vb->expr + QStringLiteral(".t()");
+    l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias);
+    l.epilogue = true;
+    if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    push(l, op, QStringLiteral("gemm"),
+         QStringLiteral("%1 %2 x %3%4")
+             .arg(n, shapeText(va->shape), shapeText(vb->shape),
+                  bias == u"None" ? QString() : QStringLiteral(" + bias")),
+         true);
+  } else if (n == u"cat" || n == u"concat") {
+    QStringList parts;
+    for (const QString& r : op.refs) parts << in(r);
+    if (!m_why.isEmpty()) return false;
+    l.head = QStringLiteral("kwb_cat([%1], %2").arg(parts.join(QStringLiteral(", ")), pyNum(a.value("dim", json(0))));
+    push(l, op, QStringLiteral("copy"),
+         QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), false);
+  } else if (op.category == u"Reduction") {
+    QString kind = n;
+    if (n == u"max" || n == u"min") {
+      kind = n == u"max" ? QStringLiteral("amax") : QStringLiteral("amin");
+      for (const GraphOp& o : m_ops)
+        for (const QString& r : o.refs)
+          if (r == op.id + QStringLiteral("_1"))
+            return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
+    }
+    static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
+                                        QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
+    if (!kinds.contains(kind)) return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
+    if (a.contains("dtype") && !a.at("dtype").is_null())
+      return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
+    const bool keep = a.value("keepdim", false) == true;
+    l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
+    push(l, op, QStringLiteral("reduce"),
+         QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
+         false);
+  } else if (n == u"_softmax" || n == u"_log_softmax" || n == u"softmax" || n == u"log_softmax") {
+    l.head = QStringLiteral("kwb_softmax(%1, %2, log=%3")
+                 .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
+    push(l, op, QStringLiteral("softmax"),
+         QStringLiteral("%1 over dim %2 of %3")
+             .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
+         false);
+  } else if (isNormOp(n)) {
+    const QString eps = pyNum(a.value("eps", json(1e-5)));
+    if (n.contains(QLatin1String("group"))) {
+      l.head = QStringLiteral("kwb_group_norm(%1, %2, %3, %4, %5")
+                   .arg(x, pyNum(a.value("group", a.value("num_groups", json()))), opt("weight"), opt("bias"), eps);
+    } else if (n.contains(QLatin1String("layer"))) {
+      l.head = QStringLiteral("kwb_layer_norm(%1, %2, %3, %4, %5")
+                   .arg(x, pyList(dimsOf(json{{"dim", a.value("normalized_shape", json())}})), opt("weight"),
+                        opt("bias"), eps);
+    } else {
+      // Model's own mode decides when it keeps running statistics (the harness runs Model.eval()); a
+      // batch_norm without them (instance norm's lowering) always normalises by the batch.
+      const bool running = !operandOf(op, "running_mean").isEmpty();
+      const QString training =
+          running ? QStringLiteral("self.training")
+                  : pyBool(n != u"_native_batch_norm_legit_no_training" && n != u"_batch_norm_no_update");
+      l.head = QStringLiteral("kwb_batch_norm(%1, %2, %3, %4, %5, %6, %7, %8")
+                   .arg(x, opt("weight"), opt("bias"), opt("running_mean"), opt("running_var"), training,
+                        pyNum(a.value("momentum", json(0.1))), eps);
+    }
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)), false);
+  } else if (op.category == u"Pooling") {
+    const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
+    if (n.startsWith(QLatin1String("_adaptive_avg_pool")) || n.startsWith(QLatin1String("adaptive_avg_pool"))) {
+      const QList<qint64> outSp = op.outputs.value(0).shape.mid(2);
+      if (std::any_of(outSp.begin(), outSp.end(), [](qint64 s) { return s != 1; }))
+        return bad(QStringLiteral("%1: adaptive pooling to a size other than 1 has no chain stage yet").arg(where(op)));
+      QList<qint64> dims;
+      for (int d = 0; d < sp; ++d) dims << 2 + d;
+      l.head = QStringLiteral("kwb_reduce(%1, %2, \"mean\", True").arg(x, pyList(dims));
+      push(l, op, QStringLiteral("reduce"),
+           QStringLiteral("global average pool of %1").arg(shapeText(op.inputs.value(0).shape)), false);
+    } else {
+      const bool isMax = n.startsWith(QLatin1String("max_pool"));
+      if (!isMax && !n.startsWith(QLatin1String("avg_pool")))
+        return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
+      QList<qint64> ks, st, pad, dil;
+      const bool strideEmpty =
+          !a.contains("stride") || a.at("stride").is_null() || (a.at("stride").is_array() && a.at("stride").empty());
+      if (sp < 1 || sp > 3 || !anchors::intList(a, "kernel_size", sp, 1, &ks) ||
+          !anchors::intList(a, "padding", sp, 0, &pad) || !anchors::intList(a, "dilation", sp, 1, &dil) ||
+          (!strideEmpty && !anchors::intList(a, "stride", sp, 1, &st)))
+        return bad(QStringLiteral("%1: its window arguments are not %2 integers each").arg(where(op)).arg(sp));
+      if (strideEmpty) st = ks;
+      l.head = QStringLiteral("kwb_pool(%1, \"%2\", %3, %4, %5, %6, %7")
+                   .arg(x, isMax ? QStringLiteral("max") : QStringLiteral("avg"), pyTuple(ks), pyTuple(st),
+                        pyTuple(pad), pyTuple(dil), pyBool(a.value("ceil_mode", false) == true));
+      if (!isMax)
+        l.head +=
+            QStringLiteral(", count_include_pad=%1, divisor_override=%2")
+                .arg(pyBool(a.value("count_include_pad", true) != false), pyNum(a.value("divisor_override", json())));
+      push(l, op, QStringLiteral("pool"),
+           QStringLiteral("%1 of %2, window %3, stride %4")
+               .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st)),
+           false);
+    }
+  } else {
+    return bad(
+        QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
+  }
+  if (!m_why.isEmpty()) return false;
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::flushRun() {
+  // A run is cut after every op whose value is read outside it (or is the output): each piece has one result.
+  QList<const GraphOp*> piece;
+  QSet<QString> inRun;
+  for (const GraphOp* o : m_run) inRun.insert(o->id);
+  for (int k = 0; k < m_run.size(); ++k) {
+    const GraphOp* o = m_run.at(k);
+    piece << o;
+    int inside = 0;
+    for (int j = k + 1; j < m_run.size(); ++j)
+      for (const QString& r : m_run.at(j)->refs)
+        if (resolve(r) == o->id) ++inside;
+    const bool last = k + 1 == m_run.size();
+    if (last || m_uses.value(o->id) > inside) {
+      if (!pointwisePiece(piece)) return false;
+      piece.clear();
+    }
+  }
+  m_run.clear();
+  return true;
+}
+
+bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
+  const GraphOp& lastOp = *piece.last();
+  const QList<qint64> outShape = lastOp.outputs.value(0).shape;
+  QSet<QString> internal;
+  for (const GraphOp* o : piece) internal.insert(o->id);
+  // the external tensors in order of first use, and the scalar inputs
+  QStringList ext, scalars;
+  QHash<QString, QString> extName;  // resolved ref -> name in the mini program
+  json nodes = json::array();
+  for (const GraphOp* o : piece) {
+    if (!o->pw.is_object()) {
+      m_unjudged = true;  // a spec from a probe before `pw`: the other planners' reason stands
+      return bad(QStringLiteral("%1: the probe gave no pointwise form (re-run analyze)").arg(where(*o)));
+    }
+    json node = {{"id", o->id.toStdString()},
+                 {"op", o->name.toStdString()},
+                 {"args", json::array()},
+                 {"kwargs", o->pw.value("kwargs", json::object())}};
+    for (const auto& arg : o->pw.value("args", json::array())) {
+      if (arg.is_string()) {
+        const QString r = resolve(QString::fromStdString(arg.get<std::string>()));
+        if (internal.contains(r)) {
+          node["args"].push_back(r.toStdString());
+          continue;
+        }
+        if (!extName.contains(r)) {
+          extName.insert(r, QStringLiteral("a%1").arg(ext.size()));
+          ext << r;
+        }
+        node["args"].push_back(extName.value(r).toStdString());
+      } else {
+        if (arg.is_object() && arg.contains("scalar_input")) {
+          const QString s = QString::fromStdString(arg.at("scalar_input").get<std::string>());
+          if (!scalars.contains(s)) scalars << s;
+        }
+        node["args"].push_back(arg);
+      }
+    }
+    nodes.push_back(node);
+  }
+  // the primary operand: the open anchor's output when the run reads it at the output's shape, else the
+  // first operand of the output's shape
+  QString primary;
+  if (!m_openAnchorRef.isEmpty() && ext.contains(m_openAnchorRef) && m_vals.value(m_openAnchorRef).shape == outShape)
+    primary = m_openAnchorRef;
+  for (const QString& r : ext)
+    if (primary.isEmpty() && m_vals.contains(r) && m_vals.value(r).shape == outShape) primary = r;
+  if (primary.isEmpty())
+    return bad(QStringLiteral("%1: a pointwise result of shape %2 is larger than each of its operands (an outer "
+                              "broadcast has no chain stage yet)")
+                   .arg(where(lastOp), shapeText(outShape)));
+  const QString dtype = m_vals.value(primary).dtype.isEmpty() ? QStringLiteral("float32") : m_vals.value(primary).dtype;
+  json inputs = json::array(), names = json::array();
+  for (const QString& r : ext) {
+    if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
+    const Val& v = m_vals.value(r);
+    json shape = json::array();
+    for (qint64 d : v.shape) shape.push_back(d);
+    inputs.push_back({{"name", extName.value(r).toStdString()},
+                      {"kind", "tensor"},
+                      {"dtype", (v.dtype.isEmpty() ? dtype : v.dtype).toStdString()},
+                      {"shape", shape}});
+    names.push_back(extName.value(r).toStdString());
+  }
+  for (const QString& s : scalars) {
+    inputs.push_back({{"name", s.toStdString()}, {"kind", "scalar"}, {"dtype", "float"}});
+    names.push_back(s.toStdString());
+  }
+  json oshape = json::array();
+  for (qint64 d : outShape) oshape.push_back(d);
+  const json mini = {
+      {"inputs", inputs},
+      {"outputs", json::array({{{"kind", "tensor"}, {"dtype", dtype.toStdString()}, {"shape", oshape}}})},
+      {"pointwise_graph", {{"inputs", names}, {"nodes", nodes}, {"output", lastOp.id.toStdString()}}}};
+  QString why;
+  const auto prog = parsePointwiseProgram(mini, &why);
+  if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
+  QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
+  for (const QString& r : ext)
+    if (r != primary) others << r;
+  if (others.size() > kEpiTensors || scalars.size() > kEpiScalars)
+    return bad(QStringLiteral("%1: a pointwise run reading %2 tensors and %3 scalars (the epilogue takes %4 and %5)")
+                   .arg(where(lastOp))
+                   .arg(others.size() + 1)
+                   .arg(scalars.size())
+                   .arg(kEpiTensors + 1)
+                   .arg(kEpiScalars));
+  // fuse into the open GEMM/convolution when its output feeds only this run
+  int usesInside = 0;
+  for (const GraphOp* o : piece)
+    for (const QString& r : o->refs)
+      if (resolve(r) == primary) ++usesInside;
+  const bool fuse = m_openAnchor >= 0 && primary == m_openAnchorRef && m_uses.value(primary) == usesInside &&
+                    m_lines.at(m_openAnchor).epilogue;
+
+  const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
+  const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
+  QString result;
+  const auto stmts = lowerPointwise(
+      *prog, dialect,
+      [&](const PwInput& in) {
+        PwVal v;
+        if (!in.isTensor) {
+          v.kind = PwVal::Kind::Scalar;
+          v.expr = QStringLiteral("f%1").arg(scalars.indexOf(in.name));
+          return v;
+        }
+        const QString r = ext.value(in.name.mid(1).toInt());
+        v.kind = PwVal::Kind::Tensor;
+        v.expr = r == primary ? QStringLiteral("acc") : QStringLiteral("e%1_v").arg(others.indexOf(r));
+        return v;
+      },
+      QStringLiteral("    "), &result, &why);
+  if (!stmts) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
+  QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
+                        QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
+  for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
+  for (int e = 0; e < kEpiTensors; ++e)
+    for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
+  for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
+  QStringList opsText;
+  for (const GraphOp* o : piece) opsText << o->name;
+  QStringList fnText = {
+      QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
+      QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
+  for (int e = 0; e < others.size(); ++e) {
+    QStringList terms;
+    for (int d = 0; d < 5; ++d)
+      terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
+                   QString::number(d);
+    fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
+                  .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+  }
+  fnText << *stmts << QStringLiteral("    return %1").arg(result);
+  m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+
+  QStringList tensorsExpr, scalarsExpr;
+  for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
+  for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(s);
+  auto tuple = [](const QStringList& l) -> QString {
+    return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+  };
+  const QString epiArgs =
+      QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3").arg(fn, tuple(tensorsExpr), tuple(scalarsExpr));
+  QStringList ids;
+  for (const GraphOp* o : piece) {
+    ids << o->id;
+    m_plan.ops << o->id;
+  }
+  if (fuse) {
+    Line& l = m_lines[m_openAnchor];
+    l.head += epiArgs;
+    l.target = lastOp.id;
+    l.comment = QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
+    m_plan.launches.last().ops << ids;
+    m_plan.launches.last().description +=
+        QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
+    m_vals.remove(m_openAnchorRef);  // no longer materialised
+    closeAnchor();
+  } else {
+    Line l;
+    l.target = lastOp.id;
+    l.head = QStringLiteral("kwb_pointwise(%1").arg(m_vals.value(primary).expr) + epiArgs;
+    l.comment = opsText.join(QStringLiteral(", "));
+    m_lines << l;
+    m_plan.launches << ChainLaunch{
+        QStringLiteral("pointwise"), ids,
+        QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")), shapeText(outShape))};
+    closeAnchor();
+  }
+  Val out;
+  out.expr = lastOp.id;
+  out.shape = outShape;
+  out.dtype = dtype;
+  m_vals.insert(lastOp.id, out);
+  return true;
+}
+
+std::optional<ChainPlan> Planner::run(QString* whyNot) {
+  for (const TensorInfo& t : m_g.inputs) m_vals.insert(t.name, Val{t.name, t.shape, t.dtype});
+  for (auto it = m_g.params.begin(); it != m_g.params.end(); ++it)
+    m_vals.insert(it.key(), Val{stateExpr(it.key(), false), it->shape, it->dtype});
+  for (auto it = m_g.buffers.begin(); it != m_g.buffers.end(); ++it)
+    m_vals.insert(it.key(), Val{stateExpr(it.key(), true), it->shape, it->dtype});
+  if (m_g.outputs.size() != 1)
+    return fail(whyNot, QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
+  renameInPlace();
+  QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
+  outRef = m_outRename.value(outRef, outRef);
+  // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
+  for (const GraphOp& o : m_ops) {
+    if (o.name == u"bernoulli") {
+      m_dropoutMask.insert(o.id);
+      for (const QString& t : o.mutates) m_dropoutMask.insert(t);  // bernoulli_ fills an empty_like in place
+    }
+    if ((o.name == u"clone" || o.name == u"detach" || o.name == u"alias" || o.name == u"contiguous" ||
+         o.name == u"lift_fresh") &&
+        !o.refs.isEmpty())
+      m_alias.insert(o.id, o.refs.first());
+  }
+  for (const GraphOp& o : m_ops) {
+    if (o.category != u"Elementwise") continue;
+    bool mask = false;
+    QString other;
+    for (const QString& r : o.refs) {
+      if (m_dropoutMask.contains(resolve(r)))
+        mask = true;
+      else
+        other = r;
+    }
+    if (!mask) continue;
+    if (o.name == u"mul" && !other.isEmpty())
+      m_alias.insert(o.id, other);  // x * mask / p: the identity outside training (the harness runs eval())
+    else
+      m_dropoutMask.insert(o.id);  // the mask scaled in place (div_)
+  }
+  for (const GraphOp& o : m_ops)
+    if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
+      for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
+  m_uses[resolve(outRef)] += 1;
+
+  bool dropout = false;
+  for (const GraphOp& o : m_ops) {
+    if (!m_why.isEmpty()) break;
+    if (m_dropoutMask.contains(o.id)) {
+      dropout = true;
+      continue;
+    }
+    if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
+    if (o.mutatesState && o.category == u"Elementwise")
+      continue;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+    if (!o.mutates.isEmpty())
+      return fail(whyNot, QStringLiteral("%1 writes into an intermediate in place; the chain planner takes "
+                                         "out-of-place ops only")
+                              .arg(where(o)));
+    if (o.view) {
+      if (!view(o)) break;
+      continue;
+    }
+    if (o.category == u"Elementwise") {
+      m_run << &o;
+      continue;
+    }
+    if (!flushRun()) break;
+    if (!stage(o)) break;
+  }
+  if (m_why.isEmpty()) flushRun();
+  if (!m_why.isEmpty()) return fail(whyNot, m_unjudged ? QString() : m_why);
+  const auto out = value(outRef);
+  if (!out) return fail(whyNot, m_why);
+
+  QStringList body;
+  if (dropout)
+    body << QStringLiteral("        if self.training:")
+         << QStringLiteral(
+                "            raise NotImplementedError(\"kernel.py: dropout in training mode has no "
+                "deterministic reference; this kernel is the eval-mode model (dropout is the identity)\")");
+  for (const Line& l : std::as_const(m_lines)) body << l.text();
+  body << QStringLiteral("        return %1").arg(out->expr);
+  m_plan.forwardBody = body.join(u'\n');
+  QStringList kinds;
+  for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
+  m_plan.description =
+      QStringLiteral("%1 launches: %2").arg(m_plan.launches.size()).arg(kinds.join(QStringLiteral("; ")));
+  QStringList launchList;
+  for (int i = 0; i < m_plan.launches.size(); ++i)
+    launchList << QStringLiteral("%1. %2").arg(i + 1).arg(m_plan.launches.at(i).description);
+  m_plan.config = {
+      {QStringLiteral("plan"), launchList.join(QStringLiteral("; "))},
+      {QStringLiteral("fusion"),
+       QStringLiteral("pointwise runs lower through the one pointwise lowering into a Triton epilogue function; "
+                      "fused into the GEMM or convolution before them when its output feeds nothing else, else "
+                      "one elementwise launch")},
+      {QStringLiteral("stages"),
+       QStringLiteral("reductions, softmax, norms and pooling through the stage library (sizes read at run time, "
+                      "fp32 statistics); GEMMs 128 x 256 x 32 tiles on TF32 (fp32) tensor cores; convolutions "
+                      "through the convolution template (path per call in ModelNew.last_path)")},
+      {QStringLiteral("dtype handling"),
+       QStringLiteral("fp32 accumulation and math; every intermediate in the input's dtype (as PyTorch)")},
+  };
+  if (dropout)
+    m_plan.config.append({QStringLiteral("dropout"),
+                          QStringLiteral("the identity in eval mode, which is how the harness runs Model and ModelNew "
+                                         "(dropout in training mode is random, with no deterministic reference to "
+                                         "test against: ModelNew raises there)")});
+  return m_plan;
+}
+
+}  // namespace
+
+std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot) {
+  const QList<const GraphOp*> compute = g.compute();
+  const bool anyAnchor =
+      std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
+  if (!anyAnchor) return std::nullopt;
+  Planner p(g, spec);
+  return p.run(whyNot);
+}
+
+GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const FrameworkBackend& backend) {
+  GeneratedKernel k;
+  QString err;
+  const QString stages = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_stages.py"), &err);
+  const QString epilogue = stages.isEmpty()
+                               ? QString()
+                               : readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_epilogue.py"), &err);
+  if (stages.isEmpty() || epilogue.isEmpty()) {
+    k.error = err;
+    return k;
+  }
+  const QString stageCode =
+      QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
+      QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
+      QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
+  AnchorPlan a;
+  a.anchor = plan.hasConv ? QStringLiteral("conv") : QStringLiteral("chain");
+  a.description = plan.description;
+  a.vars = plan.convVars;
+  a.vars.insert(QStringLiteral("STAGES"), stageCode);
+  a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
+  if (plan.hasConv) a.vars.insert(QStringLiteral("MORE_CONVS"), plan.moreConvs.join(u'\n'));
+  a.config = plan.config;
+  a.mathDtype = plan.mathDtype;
+  a.tile = 128;
+  const QString tmpl = plan.hasConv ? QStringLiteral(":/kwb/templates/kernels/triton_conv.py.tmpl")
+                                    : QStringLiteral(":/kwb/templates/kernels/triton_chain.py.tmpl");
+  return renderAnchorKernel(a, tmpl, spec, backend);
+}
+
+}  // namespace kwb

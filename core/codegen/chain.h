@@ -1,0 +1,56 @@
+// Chain plans (issue 15, docs/CODEGEN.md "Chains"): a problem whose graph holds several non-pointwise ops
+// (a GEMM or convolution followed by pointwise work, reductions, softmax, norms, pooling; whole models) as
+// a list of kernel launches. Each non-pointwise op is one launch through the stage library
+// (resources/templates/kernels/triton_stages.py) or the convolution template; each run of pointwise ops
+// lowers through the one pointwise lowering (pointwise.h) into a Triton epilogue function, fused into the
+// GEMM or convolution before it when that one's output feeds nothing else, else launched on its own.
+#pragma once
+
+#include "core/codegen/backend.h"
+#include "core/codegen/opgraph.h"
+
+#include <QList>
+#include <QMap>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace kwb {
+
+/// One launch of a chain, for the report and the baseline configuration.
+struct ChainLaunch {
+  QString kind;         ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
+  QStringList ops;      ///< the op ids it computes (anchor first, then fused epilogue ops)
+  QString description;  ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+};
+
+/// What the chain planner produced for one spec.
+struct ChainPlan {
+  QString description;                    ///< one line for headers
+  QList<ChainLaunch> launches;            ///< in forward() order
+  QStringList ops;                        ///< every compute op id the plan covers
+  QString forwardBody;                    ///< ModelNew.forward's body (8-space indent), ending in a return
+  QString epilogues;                      ///< generated @triton.jit epilogue functions (module level)
+  bool hasConv = false;                   ///< rendered through the convolution template (its CONV0 placeholders below)
+  QMap<QString, QString> convVars;        ///< CONV0's placeholders (hasConv only)
+  QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
+  QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
+  QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
+};
+
+/// Plans @p g as a list of launches. Takes any graph with at least one non-pointwise op that is not a
+/// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an
+/// op has no stage yet, a view cannot be re-expressed from run-time sizes, or forward() returns more than
+/// one tensor; nullopt with *whyNot empty when the graph is not a chain (all pointwise, or no compute op).
+std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot);
+
+/// Renders a chain plan as kernel.py for the Triton backend: the convolution template when the chain holds
+/// a convolution, else triton_chain.py.tmpl; both get the stage library, the pointwise launcher and the
+/// plan's epilogues. ok=false with `error` when a template is missing or a placeholder stays.
+GeneratedKernel renderChainKernel(const ChainPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
+
+}  // namespace kwb

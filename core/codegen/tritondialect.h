@@ -1,0 +1,28 @@
+// The pointwise lowering's Triton dialect (pointwise.h PwDialect), shared by the elementwise kernel and
+// the chain planner's epilogues.
+#pragma once
+
+#include "core/codegen/pointwise.h"
+
+namespace kwb {
+
+/// Triton spellings of the pointwise lowering's primitives. Names were checked against the Triton 3.x
+/// triton.language API listing (abs, erf, exp, floor, log, rsqrt, sigmoid, sin, cos, sqrt, where, full);
+/// tanh is not in triton.language (only in the libdevice extras, whose module path moved between
+/// releases), so it is the fp32 identity tanh(x) = 2*sigmoid(2x) - 1 (|error| ~1e-7 near 0).
+class TritonDialect final : public PwDialect {
+ public:
+  /// @p fullExpr: a Python expression of a block of the kernel's shape filled with the literal "%1",
+  /// e.g. "tl.full([BLOCK_SIZE], %1, tl.float32)" (1-D elementwise) or "(tl.zeros_like(acc) + %1)" (a tile).
+  explicit TritonDialect(QString fullExpr = QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)"))
+      : m_full(std::move(fullExpr)) {}
+  QString unary(const QString& name, const PwVal& a) const override;
+  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override;
+  QString fullLike(const PwVal& like, double v) const override;
+  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override;
+
+ private:
+  QString m_full;
+};
+
+}  // namespace kwb

@@ -1,0 +1,131 @@
+# Epilogues (docs/CODEGEN.md "Chains"): a run of pointwise ops lowers into one @triton.jit function
+#   acc = EPI(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, ..., s34, f0, f1, f2, f3)
+# called on an fp32 tile right before its store: i0..i4 are the output coordinates in five index slots
+# (NCDHW for a convolution, (batch, row, col, 0, 0) for a GEMM, the left-padded shape for an elementwise
+# launch), e0..e3 up to four more tensors read through strides sJ0..sJ4 per slot (stride 0 along broadcast
+# dims), f0..f3 up to four float scalars. The same function fuses into a GEMM or convolution
+# (kwb_gemm, conv_forward) or runs alone through kwb_pointwise.
+
+
+def kwb_epi_args(tensors, shape, slots, dummy):
+    """Kernel arguments for up to four epilogue tensors, each broadcast to `shape` (a view: stride 0
+    along broadcast dims). slots: for each of the five index slots, the dim of `shape` it walks, or None.
+    Returns (e0..e3, s00..s34); unused tensors are `dummy` with zero strides."""
+    ptrs, strides = [], []
+    for t in tensors:
+        e = t.expand(shape)
+        ptrs.append(e)
+        strides += [e.stride(d) if d is not None else 0 for d in slots]
+    if len(ptrs) > 4:
+        raise ValueError("an epilogue takes at most four tensors, got %d" % len(ptrs))
+    while len(ptrs) < 4:
+        ptrs.append(dummy)
+        strides += [0] * 5
+    return ptrs + strides
+
+
+def kwb_epi_scalars(scalars):
+    """f0..f3: up to four floats, padded with 0.0."""
+    if len(scalars) > 4:
+        raise ValueError("an epilogue takes at most four scalars, got %d" % len(scalars))
+    return [float(f) for f in scalars] + [0.0] * (4 - len(scalars))
+
+
+@triton.jit
+def _kwb_pointwise_kernel(x_ptr, out_ptr, n, S1, S2, S3, S4, sx0, sx1, sx2, sx3, sx4,
+                          e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                          s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                          EPI: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # One elementwise launch: out (contiguous, x's shape) = EPI(x) over the flattened output; the five
+    # coordinates are decoded once per element for the strided and broadcast reads.
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i4 = offs % S4
+    r = offs // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    acc = tl.load(x_ptr + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=mask, other=0.0)
+    acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+KWB_POINTWISE_BLOCK = 1024
+KWB_POINTWISE_WARPS = 4
+
+
+def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=()):
+    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and dtype; x of
+    rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape."""
+    if x.dim() > 5:
+        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(x.shape)
+    slots = [None] * lead + list(range(x.dim()))
+    sx = [0] * lead + list(x.stride())
+    args = kwb_epi_args(epi_tensors, x.shape, slots, x)
+    idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
+        [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
+    grid = (triton.cdiv(n, KWB_POINTWISE_BLOCK),)
+    _kwb_pointwise_kernel[grid](x, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *sx, *args,
+                                *kwb_epi_scalars(epi_scalars), EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+                                num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+@triton.jit
+def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, ds1, ds2, ds3, ds4,
+                     IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i4 = offs % S4
+    r = offs // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask)
+    tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v, mask=mask)
+
+
+def kwb_cat(tensors, dim):
+    """torch.cat(tensors, dim) for tensors of rank <= 5 and one dtype: each part copied into its slice of
+    the output by one Triton launch."""
+    first = tensors[0]
+    dim = dim % first.dim()
+    shape = list(first.shape)
+    shape[dim] = sum(t.shape[dim] for t in tensors)
+    out = torch.empty(shape, dtype=first.dtype, device=first.device)
+    at = 0
+    for t in tensors:
+        part = out.narrow(dim, at, t.shape[dim])
+        at += t.shape[dim]
+        n = t.numel()
+        if n == 0:
+            continue
+        lead = 5 - t.dim()
+        sizes = (1,) * lead + tuple(t.shape)
+        ss = (0,) * lead + tuple(t.stride())
+        ds = (0,) * lead + tuple(part.stride())
+        idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or out.numel() >= 2 ** 31
+        _kwb_copy_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+            t, part, n, sizes[1], sizes[2], sizes[3], sizes[4], *ss, *ds, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+            num_warps=KWB_POINTWISE_WARPS)
+    return out

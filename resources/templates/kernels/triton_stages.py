@@ -1,0 +1,639 @@
+# ---- Kernel Workbench stage library (resources/templates/kernels/triton_stages.py, pasted verbatim) ----
+# Launchers (kwb_*) for the non-pointwise stages of a chain: reductions, softmax, group/layer/batch norm,
+# pooling and a GEMM with an epilogue hook. Pasted after `import torch, torch.nn as nn, triton,
+# triton.language as tl` and the anchor section; every name here starts with kwb_ / _kwb_ so it never
+# collides with a template's names. Launchers do launch plumbing only (allocation, views, a .contiguous()
+# copy, stride reads); all arithmetic is in the Triton kernels, in fp32, stored in the input's dtype.
+# Every size and stride is read from the tensors at run time: inputs may be strided, sizes need not
+# divide the tiles (masks everywhere), size-1 dims are dropped before planning.
+
+_kwb_tile = 4096         # elements of one reduction / softmax tile (BLOCK_R x BLOCK_B), 8 warps
+_kwb_split_elems = 16384  # a split program reads at least this many elements (launch cost amortised)
+_kwb_red_ops = {"sum": (0, 0.0), "mean": (1, 0.0), "amax": (2, float("-inf")), "max": (2, float("-inf")),
+                "amin": (3, float("inf")), "min": (3, float("inf")), "logsumexp": (4, float("-inf")),
+                "prod": (5, 1.0), "moments": (6, 0.0)}  # op -> (kernel OP code, identity of the combine)
+
+
+def _kwb_prod(seq):
+    r = 1
+    for v in seq:
+        r *= int(v)
+    return r
+
+
+def _kwb_np2(n):
+    return triton.next_power_of_2(max(1, int(n)))
+
+
+def _kwb_sms(t):
+    """SMs of t's GPU (the split rule aims at a few CTAs per SM); 132 (H200) off the GPU."""
+    return torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 132
+
+
+def _kwb_runs(x, ostr, red):
+    """x's dims of size > 1 in memory order (largest stride first) as (size, x stride, out stride) runs,
+    adjacent dims of one kind (kept / reduced) merged where both x and the output allow: a reduction over
+    dim 1 of NCHW is kept(N) red(C) kept(HW); batch-norm statistics red(N) kept(C) red(HW)."""
+    dims = sorted(((x.shape[d], x.stride(d), ostr[d], d in red) for d in range(x.dim()) if x.shape[d] != 1),
+                  key=lambda t: -t[1])
+    runs = []
+    for size, xs, os, r in dims:
+        if runs and runs[-1][3] == r and runs[-1][1] == xs * size and runs[-1][2] == os * size:
+            runs[-1] = (runs[-1][0] * size, xs, os, r)
+        else:
+            runs.append((size, xs, os, r))
+    return [t[:3] for t in runs if not t[3]], [t[:3] for t in runs if t[3]]
+
+
+def _kwb_plan(x, ostr, red, max_kept, max_red):
+    """(x, ostr, kept runs, reduced runs) with at most max_kept / max_red runs; beyond that x is copied
+    with its kept dims first (then it has one run of each kind). The output strides follow the copy."""
+    kept, reds = _kwb_runs(x, ostr, red)
+    if len(kept) > max_kept or len(reds) > max_red:
+        order = [d for d in range(x.dim()) if d not in red] + sorted(red)
+        x, ostr = x.permute(order).contiguous(), [ostr[d] for d in order]
+        kept, reds = _kwb_runs(x, ostr, list(range(x.dim() - len(red), x.dim())))
+    pad = [(1, 0, 0)] * 3
+    return x, (pad + kept)[-3:], (pad + reds)[-3:]
+
+
+@triton.jit
+def _kwb_max_nan(a, b):  # max that propagates NaN like torch (Triton's max / maximum drop it)
+    return tl.where((a > b) | (a != a), a, b)
+
+
+@triton.jit
+def _kwb_min_nan(a, b):
+    return tl.where((a < b) | (a != a), a, b)
+
+
+@triton.jit
+def _kwb_mul(a, b):
+    return a * b
+
+
+@triton.jit
+def _kwb_lse_safe(m):  # the shift of a log-sum-exp: torch's rule, 0 where the max is +-inf
+    return tl.where(tl.abs(m) == float("inf"), 0.0, m)
+
+
+@triton.jit
+def _kwb_lse_step(m, s, v):
+    # online (max, sum of exp(x - max)) per lane; NaN inputs reach s through exp(v - safe)
+    mx = tl.maximum(m, v)
+    safe = _kwb_lse_safe(mx)
+    return mx, s * tl.exp(m - safe) + tl.exp(v - safe)
+
+
+@triton.jit
+def _kwb_tile_reduce(acc, acc2, OP: tl.constexpr):
+    # per-lane accumulators [BLOCK_R, BLOCK_B] (or partials [SPLIT, BLOCK_O]) -> per column (r1, r2)
+    r2 = tl.sum(acc2, 0)
+    if OP == 2:
+        r1 = tl.reduce(acc, 0, _kwb_max_nan)
+    elif OP == 3:
+        r1 = tl.reduce(acc, 0, _kwb_min_nan)
+    elif OP == 5:
+        r1 = tl.reduce(acc, 0, _kwb_mul)
+    elif OP == 4:
+        r1 = tl.max(acc, 0)
+        r2 = tl.sum(acc2 * tl.exp(acc - _kwb_lse_safe(r1)[None, :]), 0)
+    else:
+        r1 = tl.sum(acc, 0)
+    return r1, r2
+
+
+@triton.jit
+def _kwb_reduce_store(r1, r2, shift, n, out, out2, off, mask, OP: tl.constexpr):
+    res = r1
+    if OP == 1:
+        res = r1 / n
+    elif OP == 4:
+        res = _kwb_lse_safe(r1) + tl.log(r2)
+    elif OP == 6:  # moments: sums of x - shift (shift: the column's first element) -> mean, biased variance
+        mean = r1 / n
+        res = shift + mean
+        tl.store(out2 + off, tl.maximum(r2 / n - mean * mean, 0.0), mask=mask)
+    tl.store(out + off, res.to(out.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, A1, B, R1, R2, xa0, xa1, xb, xr0, xr1, xr2,
+                       oa0, oa1, ob, n_b, units, upp, s2, ch2, n_tot, n_out,
+                       OP: tl.constexpr, FINAL: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+    # One output column block (kept index a = (a0, a1), BLOCK_B consecutive b) per program on axis 0; the
+    # reduced index is (ro, r2), ro = (ro0, ro1) walked one scalar at a time (no vector division), r2 in
+    # BLOCK_R tiles. Axis 1 splits the work units (ro, chunk of r2) when there are few outputs; then the
+    # partials go to p1/p2 ([SPLIT, n_out] fp32) and _kwb_reduce_finish combines them.
+    pid = tl.program_id(0)
+    sp = tl.program_id(1)
+    a = pid // n_b
+    offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
+    bm = offs_b < B
+    a0 = (a // A1).to(tl.int64)
+    a1 = (a % A1).to(tl.int64)
+    xbase = x + a0 * xa0 + a1 * xa1
+    boff = offs_b.to(tl.int64) * xb
+    offs_r = tl.arange(0, BLOCK_R)
+    acc = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32) + ident
+    acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
+    shift = tl.zeros((BLOCK_B,), dtype=tl.float32)
+    if OP == 6:  # shifted sums: sound for mean-shifted data (no cancellation of two huge sums)
+        shift = tl.load(xbase + boff, mask=bm, other=0.0).to(tl.float32)
+    u_lo = sp * upp
+    u_hi = tl.minimum(u_lo + upp, units)
+    for u in tl.range(u_lo, u_hi):
+        ro = u // s2
+        lo = (u % s2) * ch2
+        hi = tl.minimum(lo + ch2, R2)
+        rbase = xbase + (ro // R1).to(tl.int64) * xr0 + (ro % R1).to(tl.int64) * xr1
+        for r in range(lo, hi, BLOCK_R):
+            rr = r + offs_r
+            m = (rr < hi)[:, None] & bm[None, :]  # boundary predication on both tile axes
+            v = tl.load(rbase + rr.to(tl.int64)[:, None] * xr2 + boff[None, :], mask=m, other=ident)
+            v = v.to(tl.float32)
+            if OP <= 1:
+                acc += v
+            elif OP == 2:
+                acc = _kwb_max_nan(v, acc)
+            elif OP == 3:
+                acc = _kwb_min_nan(v, acc)
+            elif OP == 4:
+                acc, acc2 = _kwb_lse_step(acc, acc2, v)
+            elif OP == 5:
+                acc *= v
+            else:
+                d = tl.where(m, v - shift[None, :], 0.0)
+                acc += d
+                acc2 += d * d
+    r1, r2 = _kwb_tile_reduce(acc, acc2, OP)
+    if FINAL:
+        _kwb_reduce_store(r1, r2, shift, n_tot, out, out2, a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob, bm, OP)
+    else:
+        flat = sp.to(tl.int64) * n_out + a.to(tl.int64) * B + offs_b
+        tl.store(p1 + flat, r1, mask=bm)
+        tl.store(p2 + flat, r2, mask=bm)
+        if OP == 6:
+            tl.store(p3 + a.to(tl.int64) * B + offs_b, shift, mask=bm & (sp == 0))
+
+
+@triton.jit
+def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, n_out, split, A1, B, oa0, oa1, ob, n_tot,
+                       OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_O: tl.constexpr):
+    # second pass of a split reduction: all SPLIT partials of BLOCK_O outputs in one tile
+    o = tl.program_id(0) * BLOCK_O + tl.arange(0, BLOCK_O)
+    om = o < n_out
+    s = tl.arange(0, BLOCK_S)
+    m = (s < split)[:, None] & om[None, :]
+    idx = s.to(tl.int64)[:, None] * n_out + o[None, :]
+    r1, r2 = _kwb_tile_reduce(tl.load(p1 + idx, mask=m, other=ident), tl.load(p2 + idx, mask=m, other=0.0), OP)
+    shift = tl.zeros((BLOCK_O,), dtype=tl.float32)
+    if OP == 6:
+        shift = tl.load(p3 + o, mask=om, other=0.0)
+    a = o // B
+    off = (a // A1).to(tl.int64) * oa0 + (a % A1).to(tl.int64) * oa1 + (o % B).to(tl.int64) * ob
+    _kwb_reduce_store(r1, r2, shift, n_tot, out, out2, off, om, OP)
+
+
+def _kwb_reduce_into(x, red, op, out, out2):
+    """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
+    biased variance to out2 (fp32). One kernel for every layout: see _kwb_runs / _kwb_reduce_kernel."""
+    code, ident = _kwb_red_ops[op]
+    ostr = [0 if d in red else out.stride(d) for d in range(x.dim())]
+    x, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3)
+    A, B, n_ro, R2 = ka0[0] * ka1[0], kb[0], r0[0] * r1[0], r2[0]
+    if out.numel() == 0:
+        return
+    if r2[1] == 1 and kb[1] != 1:  # the reduced run is contiguous: long tile rows along it
+        block_r = min(_kwb_tile, _kwb_np2(R2))
+        block_b = min(_kwb_np2(B), max(1, _kwb_tile // block_r))
+    else:  # coalesced along b (reduction over channels, batch-norm statistics), or neither contiguous;
+        block_r = min(_kwb_np2(R2), max(1, _kwb_tile // 64))  # b widened up to 1024 when the reduced run is short
+        block_b = min(_kwb_np2(B), 1024, max(64, _kwb_tile // block_r))
+    n_b = triton.cdiv(B, block_b)
+    progs, sms = A * n_b, _kwb_sms(x)
+    split = 1
+    if progs < 2 * sms:  # few outputs: split the reduced extent so every SM streams (bandwidth, not latency)
+        split = max(1, min(triton.cdiv(4 * sms, progs), n_ro * R2 * block_b // _kwb_split_elems, 1024))
+    s2, ch2 = 1, R2
+    if split > 1 and n_ro < split:  # few outer reduced indices: split the inner run into chunks too
+        ch2 = triton.cdiv(triton.cdiv(R2, triton.cdiv(split, n_ro)), block_r) * block_r
+        s2 = triton.cdiv(R2, ch2)
+    units = n_ro * s2
+    upp = triton.cdiv(units, split)
+    split = triton.cdiv(units, upp)
+    out2 = out if out2 is None else out2
+    args = (ident, ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
+            n_b, units, upp, s2, ch2, n_ro * R2, A * B)
+    if split == 1:
+        _kwb_reduce_kernel[(progs, 1)](x, out, out2, out, out, out, *args, OP=code, FINAL=True,
+                                       BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+        return
+    p = torch.empty((3, split, A * B), dtype=torch.float32, device=x.device)
+    _kwb_reduce_kernel[(progs, split)](x, out, out2, p[0], p[1], p[2], *args, OP=code, FINAL=False,
+                                       BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+    block_s = _kwb_np2(split)
+    block_o = min(_kwb_np2(A * B), max(1, 2048 // block_s))
+    _kwb_reduce_finish[(triton.cdiv(A * B, block_o),)](
+        p[0], p[1], p[2], out, out2, ident, A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2], n_ro * R2,
+        OP=code, BLOCK_S=block_s, BLOCK_O=block_o, num_warps=4)
+
+
+def _kwb_red_dims(x, dims):
+    nd = x.dim()
+    if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
+        return list(range(nd))  # aten: dim=[] reduces every dim
+    dims = [dims] if isinstance(dims, int) else dims
+    return sorted({d % nd for d in dims}) if nd else []
+
+
+def kwb_reduce(x, dims, op, keepdim=False):
+    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims)."""
+    red = _kwb_red_dims(x, dims)
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+    _kwb_reduce_into(x, red, op, out, None)
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+@triton.jit
+def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr):
+    if LOG:
+        return v - safe[None, :] - tl.log(s)[None, :]
+    return tl.exp(v - safe[None, :]) / s[None, :]
+
+
+@triton.jit
+def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, LOG: tl.constexpr,
+                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+    # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
+    # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes
+    pid = tl.program_id(0)
+    a = pid // n_b
+    offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
+    bm = offs_b < B
+    a0 = (a // A1).to(tl.int64)
+    a1 = (a % A1).to(tl.int64)
+    xp = x + a0 * xa0 + a1 * xa1 + offs_b.to(tl.int64)[None, :] * xb
+    yp = y + a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[None, :] * yb
+    offs_r = tl.arange(0, BLOCK_R)
+    if SINGLE:
+        m = (offs_r < R)[:, None] & bm[None, :]
+        v = tl.load(xp + offs_r.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+        safe = _kwb_lse_safe(tl.max(v, 0))
+        s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
+        tl.store(yp + offs_r.to(tl.int64)[:, None] * yr, _kwb_softmax_tile(v, safe, s, LOG).to(y.dtype.element_ty),
+                 mask=m)
+    else:
+        acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
+        acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
+        for r in range(0, R, BLOCK_R):
+            rr = r + offs_r
+            m = (rr < R)[:, None] & bm[None, :]
+            v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+            acc, acc2 = _kwb_lse_step(acc, acc2, v)
+        mx, s = _kwb_tile_reduce(acc, acc2, 4)
+        safe = _kwb_lse_safe(mx)
+        for r in range(0, R, BLOCK_R):
+            rr = r + offs_r
+            m = (rr < R)[:, None] & bm[None, :]
+            v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+            tl.store(yp + rr.to(tl.int64)[:, None] * yr, _kwb_softmax_tile(v, safe, s, LOG).to(y.dtype.element_ty),
+                     mask=m)
+
+
+def kwb_softmax(x, dim, log=False):
+    """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted)."""
+    if x.dim() == 0:
+        return kwb_softmax(x.unsqueeze(0), 0, log).squeeze(0)
+    d = dim % x.dim()
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    kept, reds = _kwb_runs(x, list(y.stride()), [d])
+    if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
+        order = [i for i in range(x.dim()) if i != d] + [d]
+        x = x.permute(order).contiguous()
+        yp = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        y = yp.permute([order.index(i) for i in range(x.dim())])
+        kept, reds = _kwb_runs(x, list(yp.stride()), [x.dim() - 1])
+    (ka0, ka1, kb), (R, xr, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], (reds or [(1, 0, 0)])[0]
+    if xr == 1 and kb[1] != 1:
+        block_r = min(_kwb_tile, _kwb_np2(R))
+        block_b = min(_kwb_np2(kb[0]), max(1, _kwb_tile // block_r))
+    else:  # channel softmax of NC*: positions (b) contiguous, widened when the channel run is short
+        block_r = min(_kwb_np2(R), max(1, _kwb_tile // 64))
+        block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
+    n_b = triton.cdiv(kb[0], block_b)
+    _kwb_softmax_kernel[(ka0[0] * ka1[0] * n_b,)](
+        x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, LOG=bool(log),
+        SINGLE=block_r >= R, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+    return y
+
+
+@triton.jit
+def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, ss0, ss1, ss2, ws1, ws2, ws3, eps,
+                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+    # y = (x - mean) * rsqrt(var + eps) * w + b on contiguous x viewed as [D0, D1, D2, L]; a row
+    # (i0, i1, i2) reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2
+    # + l*ws3 (the division of the row index is per row, not per element)
+    rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+    cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
+    rm = rows < ROWS
+    m = rm[:, None] & (cols < L)[None, :]
+    i2 = rows % D2
+    i1 = (rows // D2) % D1
+    i0 = rows // (D2 * D1)
+    sidx = i0.to(tl.int64) * ss0 + i1 * ss1 + i2 * ss2
+    mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
+    rstd = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
+    off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+    v = (tl.load(x + off, mask=m, other=0.0).to(tl.float32) - mu[:, None]) * rstd[:, None]
+    widx = (i1.to(tl.int64) * ws1 + i2 * ws2)[:, None] + cols.to(tl.int64)[None, :] * ws3
+    if HAS_W:
+        v = v * tl.load(w + widx, mask=m, other=1.0).to(tl.float32)
+    if HAS_B:
+        v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
+    tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr):
+    """Launch _kwb_norm_apply on contiguous x viewed as dims4 = (D0, D1, D2, L)."""
+    y = torch.empty_like(x)
+    rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
+    if y.numel() == 0:
+        return y
+    block_l = min(1024, _kwb_np2(L))
+    block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
+    w = x if w is None else w.contiguous()
+    b_ = x if b is None else b.contiguous()
+    grid = (triton.cdiv(rows, block_row), triton.cdiv(L, block_l))
+    _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *sstr, *wstr, float(eps),
+                          HAS_W=w is not x, HAS_B=b is not None, BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4)
+    return y
+
+
+def _kwb_moments(xv, red):
+    """fp32 (mean, biased variance) of xv over dims red, keepdim-shaped."""
+    shape = [1 if d in red else s for d, s in enumerate(xv.shape)]
+    mean = torch.empty(shape, dtype=torch.float32, device=xv.device)
+    var = torch.empty(shape, dtype=torch.float32, device=xv.device)
+    _kwb_reduce_into(xv, red, "moments", mean, var)
+    return mean, var
+
+
+def kwb_group_norm(x, num_groups, weight, bias, eps):
+    """group_norm of x [N, C, *]; weight / bias per channel or None."""
+    x = x if x.is_contiguous() else x.contiguous()
+    n, c, g = x.shape[0], x.shape[1], int(num_groups)
+    hw = _kwb_prod(x.shape[2:])
+    mean, var = _kwb_moments(x.view(n, g, (c // g) * hw), [2])
+    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0))
+
+
+def kwb_layer_norm(x, normalized_shape, weight, bias, eps):
+    """layer_norm over the trailing len(normalized_shape) dims; weight / bias of normalized_shape or None."""
+    k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
+    x = x if x.is_contiguous() else x.contiguous()
+    r = _kwb_prod(x.shape[x.dim() - k:])
+    rows = _kwb_prod(x.shape[:x.dim() - k])
+    mean, var = _kwb_moments(x.view(rows, r), [1])
+    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
+
+
+@triton.jit
+def _kwb_bn_update(rm, rv, mean, var, C, n, momentum, BLOCK: tl.constexpr):
+    # running stats as torch: (1 - momentum) * running + momentum * batch, the variance unbiased
+    c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = c < C
+    bm = tl.load(mean + c, mask=m, other=0.0)
+    bv = tl.load(var + c, mask=m, other=0.0) * (n / (n - 1.0))
+    old_m = tl.load(rm + c, mask=m, other=0.0).to(tl.float32)
+    old_v = tl.load(rv + c, mask=m, other=0.0).to(tl.float32)
+    tl.store(rm + c, ((1.0 - momentum) * old_m + momentum * bm).to(rm.dtype.element_ty), mask=m)
+    tl.store(rv + c, ((1.0 - momentum) * old_v + momentum * bv).to(rv.dtype.element_ty), mask=m)
+
+
+def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps):
+    """batch_norm of x [N, C, *] (instance norm: a [1, N*C, L] view). training: batch statistics
+    (biased variance) and, when running stats are given, their in-place update (unbiased variance)."""
+    x = x if x.is_contiguous() else x.contiguous()
+    n, c = x.shape[0], x.shape[1]
+    hw = _kwb_prod(x.shape[2:])
+    if training or running_mean is None:
+        mean, var = _kwb_moments(x.view(n, c, hw), [0, 2])
+        if training and running_mean is not None and x.numel() > 0:
+            _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
+                                                   float(momentum), BLOCK=256, num_warps=4)
+    else:
+        mean, var = running_mean, running_var
+    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0))
+
+
+def _kwb_pool_out(i, k, s, p, d, ceil):
+    """PyTorch's pooling_output_shape: with ceil_mode the last window must start inside input or left pad."""
+    o = (i + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil else 0)) // s + 1
+    if ceil and (o - 1) * s >= i + p:
+        o -= 1
+    return o
+
+
+@triton.jit
+def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, SD, SH, SW, PD, PH, PW,
+                     DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr,
+                     HAS_DIV: tl.constexpr, BLOCK: tl.constexpr):
+    # BLOCK output positions of one (n, c) plane per program (1-D / 2-D pools: D (and H) of size 1)
+    pid = tl.program_id(0)
+    nc = pid // n_ob
+    o = (pid % n_ob) * BLOCK + tl.arange(0, BLOCK)
+    om = o < OD * OH * OW
+    ow = o % OW
+    oh = (o // OW) % OH
+    od = o // (OW * OH)
+    base = x + (nc // C).to(tl.int64) * sn + (nc % C).to(tl.int64) * sc
+    d0 = od * SD - PD
+    h0 = oh * SH - PH
+    w0 = ow * SW - PW
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    if IS_MAX:
+        acc = acc + float("-inf")  # padding is -inf: it never wins
+    for kd in range(KD):
+        di = d0 + kd * DD
+        md = om & (di >= 0) & (di < ID)
+        for kh in range(KH):
+            hi = h0 + kh * DH
+            mh = md & (hi >= 0) & (hi < IH)
+            rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
+            for kw in tl.static_range(KW):
+                wi = w0 + kw * DW
+                m = mh & (wi >= 0) & (wi < IW)
+                v = tl.load(rowp + wi.to(tl.int64) * sw, mask=m, other=0.0).to(tl.float32)
+                if IS_MAX:
+                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+                else:
+                    acc += v
+    if not IS_MAX:
+        if HAS_DIV:
+            acc = acc / divisor
+        else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
+            de = tl.minimum(d0 + KD, ID + PD)
+            he = tl.minimum(h0 + KH, IH + PH)
+            we = tl.minimum(w0 + KW, IW + PW)
+            if COUNT_PAD:
+                cnt = (de - d0) * (he - h0) * (we - w0)
+            else:
+                cnt = ((tl.minimum(de, ID) - tl.maximum(d0, 0)) * (tl.minimum(he, IH) - tl.maximum(h0, 0))
+                       * (tl.minimum(we, IW) - tl.maximum(w0, 0)))
+            acc = acc / cnt.to(tl.float32)
+    tl.store(y + nc.to(tl.int64) * (OD * OH * OW) + o, acc.to(y.dtype.element_ty), mask=om)
+
+
+def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
+             divisor_override=None):
+    """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only."""
+    nsp = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else x.dim() - 2
+    if x.dim() == nsp + 1:
+        return kwb_pool(x.unsqueeze(0), kind, kernel_size, stride, padding, dilation, ceil_mode,
+                        count_include_pad, divisor_override).squeeze(0)
+
+    def tup(v):
+        v = list(v) if isinstance(v, (list, tuple)) else [v]
+        return [int(e) for e in (v * nsp if len(v) == 1 else v)]
+
+    k = tup(kernel_size)
+    s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride) else kernel_size)
+    p, d = tup(padding), tup(dilation if kind == "max" else 1)
+    osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
+    y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    pad = 3 - nsp
+    i3, o3 = [1] * pad + list(x.shape[2:]), [1] * pad + osp
+    xs = [0] * pad + [x.stride(2 + i) for i in range(nsp)]
+    k3, s3, p3, d3 = [1] * pad + k, [1] * pad + s, [0] * pad + p, [1] * pad + d
+    block = min(256, _kwb_np2(o3[0] * o3[1] * o3[2]))
+    n_ob = triton.cdiv(o3[0] * o3[1] * o3[2], block)
+    _kwb_pool_kernel[(x.shape[0] * x.shape[1] * n_ob,)](
+        x, y, x.shape[1], n_ob, *i3, *o3, x.stride(0), x.stride(1), *xs, *s3, *p3, *d3, k3[0], k3[1],
+        float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
+        HAS_DIV=bool(divisor_override), BLOCK=block, num_warps=4)
+    return y
+
+
+@triton.jit
+def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                      s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return acc  # the EPI hook when the caller passes none
+
+
+@triton.jit
+def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
+                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    # triton_gemm.py.tmpl's kernel (grouped tile order, fp32 accumulator, masked K/M/N tails) plus the
+    # bias and the EPI hook applied to the fp32 tile before the one store
+    pid = tl.program_id(0)
+    batch = tl.program_id(1).to(tl.int64)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + batch * sab + offs_m[:, None].to(tl.int64) * sam + offs_k[None, :] * sak
+    b_ptrs = b_ptr + batch * sbb + offs_k[:, None] * sbk + offs_n[None, :].to(tl.int64) * sbn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kb in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - kb * BLOCK_K
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * sak
+        b_ptrs += BLOCK_K * sbk
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    acc = EPI(acc, batch, offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask, e0, e1, e2, e3,
+              s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+              f0, f1, f2, f3)
+    c_ptrs = c_ptr + batch * scb + offs_m[:, None].to(tl.int64) * scm + offs_n[None, :] * scn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _kwb_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # dst[b, r, c] = src[b, r, c] for any strides (data movement only): makes an operand K-major
+    pid = tl.program_id(0)
+    batch = tl.program_id(1).to(tl.int64)
+    n_c = tl.cdiv(C, BLOCK_C)
+    offs_r = (pid // n_c) * BLOCK_R + tl.arange(0, BLOCK_R)
+    offs_c = (pid % n_c) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (offs_r[:, None] < R) & (offs_c[None, :] < C)
+    r64, c64 = offs_r[:, None].to(tl.int64), offs_c[None, :].to(tl.int64)
+    v = tl.load(src_ptr + batch * s_b + r64 * s_r + c64 * s_c, mask=mask)
+    tl.store(dst_ptr + batch * d_b + r64 * d_r + c64 * d_c, v, mask=mask)
+
+
+def _kwb_kmajor(x, kdim):
+    """triton_gemm.py.tmpl's kmajor: a [batch, rows, cols] fp32 operand whose K axis (kdim) is not
+    contiguous and 16-byte aligned is copied K-major (Hopper's TF32 wgmma reads only K-major tiles)."""
+    if x.element_size() < 4:
+        return x
+    other, align = 3 - kdim, 16 // x.element_size()
+    if x.stride(kdim) == 1 and x.stride(other) % align == 0 and x.data_ptr() % 16 == 0:
+        return x
+    nb, kk, nother = x.shape[0], x.shape[kdim], x.shape[other]
+    buf = torch.empty((nb, nother, triton.cdiv(kk, 32) * 32), dtype=x.dtype, device=x.device)
+    dst = buf[:, :, :kk] if kdim == 2 else buf[:, :, :kk].transpose(1, 2)
+    grid = (triton.cdiv(x.shape[1], 64) * triton.cdiv(x.shape[2], 64), nb)
+    _kwb_stage[grid](x, dst, x.shape[1], x.shape[2], *x.stride(), *dst.stride(), BLOCK_R=64, BLOCK_C=64, num_warps=4)
+    return dst
+
+
+def kwb_epi_strides(t, out_shape, slots):
+    """The 5 EPI strides of t broadcast (PyTorch's rules) to out_shape: slots[k] is the EPI slot of output
+    dim k (GEMM [M, N]: (1, 2); [B, M, N]: (0, 1, 2); conv NCHW: (0, 1, 3, 4); NCDHW: (0, 1, 2, 3, 4)).
+    Slots without an output dim, broadcast dims and size-1 dims get stride 0."""
+    e = t.expand(list(out_shape))
+    s = [0] * 5
+    for k, slot in enumerate(slots):
+        s[slot] = e.stride(k) if out_shape[k] != 1 else 0
+    return s
+
+
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
+    """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
+    a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())); out in a's dtype."""
+    n, k = w.shape
+    a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
+    bt, m = a3.shape[0], a3.shape[1]
+    out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
+    out3 = out.view(bt, m, n)
+    if out.numel() == 0:
+        return out
+    es = [e.expand(out.shape).reshape(bt, m, n) for e in epi_tensors]
+    assert len(es) <= 4 and len(epi_scalars) <= 4, "the EPI hook takes at most 4 tensors and 4 scalars"
+    ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) for e in es] + [[0] * 5] * (4 - len(es))
+    es = es + [a] * (4 - len(es))
+    fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
+    a3 = _kwb_kmajor(a3, 2)
+    b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
+    block_k = 32 if a.element_size() >= 4 else 64
+    bm, bn, sms = 128, 256, _kwb_sms(a)
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > 64:  # fewer tiles than SMs: smaller
+        bn //= 2
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > 64:
+        bm //= 2
+    grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
+    _kwb_gemm_kernel[grid](
+        a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
+        0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1), out3.stride(2), *es,
+        *[v for s in ss for v in s], *fs, HAS_BIAS=bias is not None, EPI=epi if epi is not None else _kwb_epi_identity,
+        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4,
+        num_stages=3)
+    return out

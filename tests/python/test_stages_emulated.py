@@ -1,0 +1,417 @@
+"""The stage library (resources/templates/kernels/triton_stages.py): pasted after the imports a kernel.py
+has, and run on the CPU through tests/data/codegen/fake_triton (an emulation of the tl.* subset) against
+PyTorch at reduced shapes: tails, size-1 dims, bf16/fp16, strided inputs, mean-shifted inputs for the
+norms, NaN for max. Numbers only: nothing here says anything about speed or about what the real Triton
+compiler accepts. KWB_STAGES_DEVICE=cuda runs the same tests with the real Triton on a GPU (tensors made on
+the GPU; GEMM tolerance 1e-2 there, as tl.dot on fp32 is TF32).
+"""
+import ast
+import atexit
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIBRARY = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "triton_stages.py")
+DEVICE = os.environ.get("KWB_STAGES_DEVICE", "cpu")
+if DEVICE == "cpu":
+    sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
+else:
+    torch.set_default_device(DEVICE)
+_TMP = tempfile.mkdtemp(prefix="kwb_stages_")
+atexit.register(shutil.rmtree, _TMP, True)
+PREAMBLE = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n"
+# An EPI function as the C++ generator would write it after the library: out = leaky_relu(acc + col[n] +
+# f1 * res[b, m, n], slope f0), col (e0) and res (e1) read through the strides the launcher passes.
+TEST_EPI = """
+
+@triton.jit
+def kwb_test_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    col = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)
+    res = tl.load(e1 + i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14, mask=mask, other=0.0)
+    v = acc + col.to(tl.float32) + f1 * res.to(tl.float32)
+    return tl.where(v >= 0, v, v * f0)
+"""
+
+
+def load():
+    """kernel.py's layout in small: the imports, then the library verbatim."""
+    with open(LIBRARY) as f:
+        text = f.read()
+    path = os.path.join(_TMP, "kernel_stages.py")
+    with open(path, "w") as f:
+        f.write(PREAMBLE + text + TEST_EPI)
+    spec = importlib.util.spec_from_file_location("kernel_stages", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod, text
+
+
+K, TEXT = load()
+
+
+def rel_err(got, want):
+    """The harness's measure: ||got - want|| / ||want|| (fp64); NaNs and infinities must sit at the same places."""
+    got, want = got.double(), want.double()
+    if not torch.equal(torch.isnan(got), torch.isnan(want)) or not torch.equal(torch.isinf(got), torch.isinf(want)):
+        return float("inf")
+    if not torch.equal(got[torch.isinf(got)], want[torch.isinf(want)]):
+        return float("inf")
+    fin = torch.isfinite(want)
+    g, w = got[fin], want[fin]
+    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+
+
+TOL = {torch.float32: 1e-5, torch.bfloat16: 2e-2, torch.float16: 5e-3}
+
+
+class Launches:
+    """Counts the launches of one kernel of the library for a block (which path ran)."""
+
+    def __init__(self, name):
+        self.name, self.count = name, 0
+
+    def __enter__(self):
+        self.kernel = getattr(K, self.name)
+        outer = self
+
+        class Counting:
+            def __getitem__(self, grid):
+                outer.count += 1
+                return outer.kernel[grid]
+
+        setattr(K, self.name, Counting())
+        return self
+
+    def __exit__(self, *exc):
+        setattr(K, self.name, self.kernel)
+
+
+class Forced:
+    """Module constants set for a block (small tiles / splits at test shapes), restored after."""
+
+    def __init__(self, **kw):
+        self.kw, self.old = kw, {}
+
+    def __enter__(self):
+        for k, v in self.kw.items():
+            self.old[k] = getattr(K, k)
+            setattr(K, k, v)
+
+    def __exit__(self, *exc):
+        for k, v in self.old.items():
+            setattr(K, k, v)
+
+
+class Fragment(unittest.TestCase):
+    def test_names_and_imports(self):
+        tree = ast.parse(TEXT)
+        for node in tree.body:
+            self.assertNotIsInstance(node, (ast.Import, ast.ImportFrom))
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
+                [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            for n in names:
+                self.assertTrue(n.startswith("kwb_") or n.startswith("_kwb_"), n)
+        self.assertNotIn("{{", TEXT)
+        self.assertLessEqual(max(len(line) for line in TEXT.splitlines()), 120)
+
+
+class Reduce(unittest.TestCase):
+    OPS = ("sum", "mean", "amax", "amin", "logsumexp", "prod")
+
+    def ref(self, x, dims, op, keepdim):
+        xf = x.double()
+        d = dims if dims else list(range(x.dim()))
+        if op == "logsumexp":
+            r = torch.logsumexp(xf, d, keepdim) if d else xf
+        elif op == "prod":
+            r = xf
+            for i in sorted((i % x.dim() for i in d), reverse=True):
+                r = r.prod(i, keepdim)
+        else:
+            r = getattr(torch, op)(xf, d, keepdim) if op != "sum" else xf.sum(d, keepdim)
+        return r.to(x.dtype)
+
+    def check(self, x, dims, ops=OPS, keepdim=False, tol=None):
+        for op in ops:
+            got = K.kwb_reduce(x, dims, op, keepdim)
+            want = self.ref(x, dims, op, keepdim)
+            self.assertEqual(got.shape, want.shape, (op, dims))
+            self.assertEqual(got.dtype, x.dtype)
+            err = rel_err(got, want)
+            self.assertLess(err, tol or TOL[x.dtype] * (20 if op == "prod" else 1), (op, dims, list(x.shape), err))
+
+    def test_layouts(self):
+        torch.manual_seed(0)
+        x = torch.rand(3, 5, 4, 7) + 0.5
+        for dims in ([1], [-1], [2, 3], [0, 2, 3], [], [0], [1, 3], [0, 1, 2, 3]):
+            for keepdim in (False, True):
+                self.check(x, dims, keepdim=keepdim)
+        self.check(torch.rand(5) + 0.5, [0])
+        self.check(torch.tensor(2.5), [])
+
+    def test_size1_and_strided(self):
+        torch.manual_seed(1)
+        x = torch.rand(2, 1, 6, 1, 5) + 0.5
+        for dims in ([1], [2], [1, 3], [0, 2, 4], [-1]):
+            self.check(x, dims)
+        base = torch.rand(4, 9, 6, 5) + 0.5
+        for view in (base.permute(0, 2, 3, 1), base[:, ::2, 1:, :], base.transpose(0, 3)):
+            for dims in ([1], [3], [0, 2], [1, 2, 3]):
+                self.check(view, dims)
+        # a 7-D pattern kept/red/kept/red/kept/red/kept: more runs than the kernel walks -> contiguous copy
+        self.check(torch.rand(2, 3, 2, 3, 2, 3, 2) + 0.5, [1, 3, 5])
+
+    def test_split_paths(self):
+        torch.manual_seed(2)
+        # long rows, few outputs: partials over r2 chunks + the finish pass (the real rule, no forcing)
+        x = torch.randn(2, 70000)
+        with Launches("_kwb_reduce_finish") as fin:
+            self.check(x, [1], ops=("sum", "mean", "amax", "logsumexp"), tol=1e-5)
+        self.assertEqual(fin.count, 4)
+        with Launches("_kwb_reduce_finish") as fin:
+            self.check(torch.randn(300, 20), [1])  # many outputs: one pass
+        self.assertEqual(fin.count, 0)
+        # batch-norm-like statistics over {0, 2, 3}: split over the outer reduced index
+        with Forced(_kwb_split_elems=256, _kwb_tile=64):
+            y = torch.randn(6, 3, 9, 11)
+            for dims in ([0, 2, 3], [1], [2, 3], []):
+                self.check(y, dims)
+            with Launches("_kwb_reduce_finish") as fin:
+                self.check(torch.randn(1, 3, 30, 30), [0, 2, 3])  # one outer index: the inner run is chunked
+            self.assertEqual(fin.count, len(self.OPS))
+            z = torch.randn(4, 50)
+            z[1, 7] = float("nan")
+            self.check(z, [1], ops=("amax", "amin", "logsumexp", "sum"))
+
+    def test_nan_inf_and_lse(self):
+        x = torch.randn(4, 6, 5)
+        x[0, 2, 1] = float("nan")
+        x[3, :, 4] = float("-inf")
+        x[2, 1, 0] = float("inf")
+        for dims in ([1], [2], [0, 2]):
+            self.check(x, dims, ops=("amax", "amin", "logsumexp"))
+        self.check(torch.full((3, 4), float("-inf")), [1], ops=("logsumexp", "amax"))
+
+    def test_low_precision(self):
+        torch.manual_seed(3)
+        for dt in (torch.bfloat16, torch.float16):
+            x = (torch.rand(3, 7, 5) + 0.5).to(dt)
+            for dims in ([1], [0, 2], [-1]):
+                self.check(x, dims, ops=("sum", "mean", "amax", "amin", "logsumexp"))
+
+
+class Softmax(unittest.TestCase):
+    def check(self, x, dim, tol=None):
+        for log in (False, True):
+            got = K.kwb_softmax(x, dim, log)
+            fn = F.log_softmax if log else F.softmax
+            want = fn(x.double(), dim).to(x.dtype)
+            self.assertEqual(got.dtype, x.dtype)
+            err = rel_err(got, want)
+            self.assertLess(err, tol or TOL[x.dtype], (dim, log, list(x.shape), err))
+
+    def test_dims_and_layouts(self):
+        torch.manual_seed(4)
+        x = torch.randn(2, 5, 3, 4, 3) * 3
+        for dim in (1, -1, 0, 2):
+            self.check(x, dim)
+        self.check(x.permute(0, 2, 3, 4, 1), 4)
+        self.check(x[:, :, ::2], 1)
+        self.check(torch.randn(3, 1, 4), 1)  # a size-1 softmax dim: all ones / zeros
+        self.check(torch.randn(2, 3, 2, 3, 2, 3, 2), 3)  # more kept runs than walked: contiguous copy
+        with Forced(_kwb_tile=16):  # rows longer than a tile: the online pass and the second pass
+            self.check(torch.randn(3, 37), 1)
+            self.check(torch.randn(3, 37).t(), 0)
+            self.check(torch.randn(2, 29, 6), 1)
+
+    def test_nan_inf_and_low_precision(self):
+        x = torch.randn(4, 9)
+        x[1, 3] = float("nan")
+        x[2, :4] = float("-inf")
+        self.check(x, 1)
+        with Forced(_kwb_tile=4):
+            self.check(x, 1)
+        for dt in (torch.bfloat16, torch.float16):
+            self.check((torch.randn(2, 6, 3, 5) * 2).to(dt), 1)
+
+
+class Norms(unittest.TestCase):
+    def assertClose(self, got, want, tol, what):
+        self.assertEqual(got.shape, want.shape, what)
+        err = rel_err(got, want.to(got.dtype))
+        self.assertLess(err, tol, (what, err))
+
+    def test_group_norm(self):
+        torch.manual_seed(5)
+        for shift in (0.0, 1000.0):
+            x = torch.randn(3, 6, 5, 7) + shift
+            w, b = torch.randn(6), torch.randn(6)
+            for g in (1, 2, 3, 6):
+                want = F.group_norm(x.double(), g, w.double(), b.double(), 1e-5)
+                self.assertClose(K.kwb_group_norm(x, g, w, b, 1e-5), want, 1e-4, ("gn", shift, g))
+            want = F.group_norm(x.double(), 3, None, None, 1e-5)
+            self.assertClose(K.kwb_group_norm(x, 3, None, None, 1e-5), want, 1e-4, ("gn no affine", shift))
+        x = torch.randn(2, 4, 3, 5, 6).transpose(2, 4) + 50  # strided 3-D input
+        b = torch.randn(4)
+        self.assertClose(K.kwb_group_norm(x, 2, None, b, 1e-5),
+                         F.group_norm(x.double(), 2, None, b.double(), 1e-5), 1e-4, "gn strided")
+        with Forced(_kwb_split_elems=64, _kwb_tile=64):  # split statistics
+            self.assertClose(K.kwb_group_norm(x, 2, None, None, 1e-5), F.group_norm(x.double(), 2, eps=1e-5),
+                             1e-4, "gn split")
+        xb = (torch.randn(2, 4, 9) + 100).to(torch.bfloat16)
+        self.assertClose(K.kwb_group_norm(xb, 2, torch.ones(4, dtype=torch.bfloat16), None, 1e-5),
+                         F.group_norm(xb.double(), 2, eps=1e-5), 2e-2, "gn bf16")
+
+    def test_layer_norm(self):
+        torch.manual_seed(6)
+        for shift in (0.0, 1000.0):
+            x = torch.randn(4, 3, 5, 6) + shift
+            for ns in ((6,), (5, 6), (3, 5, 6)):
+                w, b = torch.randn(ns), torch.randn(ns)
+                want = F.layer_norm(x.double(), ns, w.double(), b.double(), 1e-5)
+                self.assertClose(K.kwb_layer_norm(x, ns, w, b, 1e-5), want, 1e-4, ("ln", shift, ns))
+                self.assertClose(K.kwb_layer_norm(x, list(ns), None, None, 1e-6),
+                                 F.layer_norm(x.double(), ns, eps=1e-6), 1e-4, ("ln plain", shift, ns))
+        xt = torch.randn(6, 7, 3).permute(2, 0, 1) + 10
+        self.assertClose(K.kwb_layer_norm(xt, 7, None, None, 1e-5), F.layer_norm(xt.double(), (7,)), 1e-4, "ln str")
+        with Forced(_kwb_split_elems=64, _kwb_tile=32):
+            x = torch.randn(2, 300) + 500
+            self.assertClose(K.kwb_layer_norm(x, (300,), None, None, 1e-5), F.layer_norm(x.double(), (300,)),
+                             1e-4, "ln split")
+        xh = torch.randn(3, 10).to(torch.float16)
+        self.assertClose(K.kwb_layer_norm(xh, (10,), None, None, 1e-5), F.layer_norm(xh.double(), (10,)), 5e-3,
+                         "ln fp16")
+
+    def test_batch_norm(self):
+        torch.manual_seed(7)
+        for shift in (0.0, 1000.0):
+            for shape in ((5, 4), (3, 4, 7), (2, 4, 3, 5), (2, 4, 2, 3, 3)):
+                x = torch.randn(shape) + shift
+                w, b = torch.randn(4), torch.randn(4)
+                rm, rv = torch.randn(4), torch.rand(4) + 0.5
+                rm2, rv2 = rm.double().clone(), rv.double().clone()
+                want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.1, 1e-5)
+                got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.1, 1e-5)
+                self.assertClose(got, want, 1e-4, ("bn train", shift, shape))
+                self.assertClose(rm, rm2, 1e-5, ("running mean", shift, shape))
+                self.assertClose(rv, rv2, 1e-4, ("running var", shift, shape))
+                want = F.batch_norm(x.double(), rm.double(), rv.double(), w.double(), None, False, 0.1, 1e-5)
+                self.assertClose(K.kwb_batch_norm(x, w, None, rm, rv, False, 0.1, 1e-5), want, 1e-5, "bn eval")
+                want = F.batch_norm(x.double(), None, None, None, None, True, 0.1, 1e-5)
+                self.assertClose(K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5), want, 1e-4, "bn none")
+        # instance norm as the aten decomposition sends it: batch_norm on a [1, N*C, L] view
+        x = torch.randn(3, 4, 6, 5) + 200
+        got = K.kwb_batch_norm(x.reshape(1, 12, 30), None, None, None, None, True, 0.1, 1e-5).view(x.shape)
+        self.assertClose(got, F.instance_norm(x.double(), eps=1e-5), 1e-4, "instance norm")
+        xs = torch.randn(4, 6, 5, 3).transpose(1, 3)[:, ::2]  # strided channels
+        self.assertClose(K.kwb_batch_norm(xs, None, None, None, None, True, 0.1, 1e-5),
+                         F.batch_norm(xs.double(), None, None, training=True), 1e-4, "bn strided")
+        with Forced(_kwb_split_elems=64, _kwb_tile=64):
+            x = torch.randn(9, 3, 8, 7) + 300
+            self.assertClose(K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5),
+                             F.batch_norm(x.double(), None, None, training=True), 1e-4, "bn split")
+        xb = (torch.randn(4, 3, 5) + 10).to(torch.bfloat16)
+        self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
+                         F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bn bf16")
+
+
+class Pool(unittest.TestCase):
+    def check(self, x, kind, k, s=None, p=0, d=1, ceil=False, cip=True, div=None, tol=None):
+        nsp = len(k)
+        got = K.kwb_pool(x, kind, k, s, p, d, ceil, cip, div)
+        if kind == "max":
+            fn = (F.max_pool1d, F.max_pool2d, F.max_pool3d)[nsp - 1]
+            want = fn(x.float(), k, s, p, d, ceil_mode=ceil)
+        else:
+            fn = (F.avg_pool1d, F.avg_pool2d, F.avg_pool3d)[nsp - 1]
+            kw = {} if nsp == 1 else {"divisor_override": div}
+            want = fn(x.float(), k, s, p, ceil_mode=ceil, count_include_pad=cip, **kw)
+        self.assertEqual(got.shape, want.shape, (kind, k, s, p, d, ceil))
+        self.assertEqual(got.dtype, x.dtype)
+        err = rel_err(got, want.to(x.dtype))
+        self.assertLess(err, tol or TOL[x.dtype], (kind, list(x.shape), k, s, p, d, ceil, cip, div, err))
+
+    def test_max(self):
+        torch.manual_seed(8)
+        x1, x2, x3 = torch.randn(2, 3, 23), torch.randn(2, 3, 11, 13), torch.randn(1, 2, 7, 8, 9)
+        for ceil in (False, True):
+            self.check(x1, "max", (4,), (3,), (2,), (2,), ceil)
+            self.check(x2, "max", (3, 2), (2, 1), (1, 1), (2, 1), ceil)
+            self.check(x2, "max", (3, 3), (2, 2), (1, 1), (1, 1), ceil)
+            self.check(x3, "max", (3, 3, 3), (2, 2, 2), (1, 1, 1), (2, 1, 1), ceil)
+        x2[0, 1, 4, 5] = float("nan")
+        x2[1, 2, 10, 12] = float("nan")
+        self.check(x2, "max", (3, 3), (2, 2), (1, 1), (1, 1), True)
+        self.check(x2.transpose(2, 3), "max", (2, 2), (2, 2), (0, 0), (1, 1))  # strided
+        self.check(torch.randn(3, 11, 13), "max", (2, 2), None, (0, 0), (1, 1))  # unbatched, stride = kernel
+
+    def test_avg(self):
+        torch.manual_seed(9)
+        x1, x2, x3 = torch.rand(2, 3, 23), torch.randn(2, 3, 11, 13), torch.rand(1, 2, 7, 8, 9)
+        for ceil in (False, True):
+            for cip in (True, False):
+                self.check(x1, "avg", (4,), (3,), (2,), (1,), ceil, cip)
+                self.check(x2, "avg", (3, 3), (2, 2), (1, 1), (1, 1), ceil, cip)
+                self.check(x3, "avg", (3, 2, 3), (2, 2, 1), (1, 1, 1), (1, 1, 1), ceil, cip)
+        self.check(x2, "avg", (3, 2), (2, 3), (1, 1), (1, 1), True, True, 5)
+        self.check(x3[:, :, ::2], "avg", (2, 2, 2), (2, 2, 2), (0, 0, 0), (1, 1, 1))
+
+    def test_low_precision(self):
+        for dt in (torch.bfloat16, torch.float16):
+            x = torch.randn(2, 3, 9, 10).to(dt)
+            self.check(x, "max", (2, 2), (2, 2), (0, 0), (1, 1))
+            self.check(x, "avg", (3, 3), (2, 2), (1, 1), (1, 1), True, False)
+
+
+class Gemm(unittest.TestCase):
+    def check(self, got, want, dt, what):
+        self.assertEqual(got.shape, want.shape, what)
+        self.assertEqual(got.dtype, dt, what)
+        err = rel_err(got, want.to(dt))
+        tol = {torch.float32: 1e-5 if DEVICE == "cpu" else 1e-2, torch.bfloat16: 2e-2, torch.float16: 5e-3}[dt]
+        self.assertLess(err, tol, (what, err))
+
+    def test_linear_and_matmul(self):
+        torch.manual_seed(10)
+        a, w, b = torch.randn(37, 45), torch.randn(70, 45), torch.randn(70)
+        self.check(K.kwb_gemm(a, w, b), a.double() @ w.double().t() + b.double(), torch.float32, "linear")
+        self.check(K.kwb_gemm(a, w), a.double() @ w.double().t(), torch.float32, "no bias")
+        wt = torch.randn(45, 70)  # x @ W with W [K, N]: w is the strided view W.t()
+        self.check(K.kwb_gemm(a, wt.t()), a.double() @ wt.double(), torch.float32, "matmul")
+        a3 = torch.randn(3, 20, 45)[:, ::2]  # batched, strided (K-major staging copy)
+        self.check(K.kwb_gemm(a3, w, b), a3.double() @ w.double().t() + b.double(), torch.float32, "3-D")
+        self.check(K.kwb_gemm(a[:1], w[:1], b[:1]), a[:1].double() @ w[:1].double().t() + b[:1].double(),
+                   torch.float32, "1 x 1")
+        for dt in (torch.bfloat16, torch.float16):
+            ad, wd, bd = a.to(dt), w.to(dt), b.to(dt)
+            self.check(K.kwb_gemm(ad, wd, bd), ad.double() @ wd.double().t() + bd.double(), dt, str(dt))
+
+    def test_epilogue_convention(self):
+        # kwb_test_epi (TEST_EPI): res is transposed in memory (column stride != 1), col is broadcast over
+        # rows (row stride 0): the strides reach EPI per tensor
+        epi = K.kwb_test_epi
+        torch.manual_seed(11)
+        for batch in (None, 2):
+            lead = [] if batch is None else [batch]
+            a, w, b = torch.randn(lead + [33, 40]), torch.randn(50, 40), torch.randn(50)
+            col = torch.randn(50)
+            res = torch.randn(lead + [50, 33]).transpose(-1, -2)
+            want = F.leaky_relu(a.double() @ w.double().t() + b.double() + col.double() + 0.5 * res.double(), 0.2)
+            got = K.kwb_gemm(a, w, b, epi, (col, res), (0.2, 0.5))
+            self.check(got, want, torch.float32, ("epi", batch))
+        self.assertEqual(K.kwb_epi_strides(col, (33, 50), (1, 2)), [0, 0, 1, 0, 0])
+        self.assertEqual(K.kwb_epi_strides(torch.randn(4, 3, 1, 1), (2, 4, 3, 5, 6), (0, 1, 2, 3, 4)),
+                         [0, 3, 1, 0, 0])
+        self.assertEqual(K.kwb_epi_strides(torch.randn(2, 4, 5, 6), (2, 4, 5, 6), (0, 1, 3, 4)), [120, 30, 0, 6, 1])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
