@@ -62,7 +62,7 @@ cat $L/env.txt
 # SIGKILL 20 s later if it has not ended; what is left of the budget packs the archive.
 lim=$((BUDGET - (SECONDS - T0) - 45))
 call=$(date -u +%Y%m%dT%H%M%SZ)
-timeout -s INT -k 20 $lim $K suite $FILES --gpu "NVIDIA H200" --out $S --jobs $JOBS --compile-ref \
+timeout -s INT -k 20 $lim $K suite $FILES --gpu "NVIDIA H200" --framework "${FRAMEWORK:-triton}" --out $S --jobs $JOBS --compile-ref \
   --case-timeout $CASE_TIMEOUT > $L/kwb_suite_$call.log 2>&1
 rc=$?
 # A harness orphaned by the SIGKILL (kwb's own tree is killed with it otherwise) must not outlive the call.

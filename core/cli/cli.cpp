@@ -383,6 +383,11 @@ int cmdSuite(const QStringList& args) {
   o.base.gpu = p.value(QStringLiteral("gpu"));
   o.base.framework = p.value(QStringLiteral("framework"));
   o.base.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
+  // several problems share this machine's GPU: admit them by memory, 80 % of the datasheet HBM (the rest is
+  // CUDA contexts, allocator slack and the estimate's error)
+  if (!o.base.cpuDryRun && (o.target.isEmpty() || o.target == u"local") && o.jobs > 1)
+    if (const GpuSpec* g = SpecLedger::builtin().lookup(o.base.gpu).gpu; g && g->hbm)
+      o.gpuMemoryBytes = 0.8 * g->hbm->value * 1e9;
   o.base.python = p.value(QStringLiteral("python"));
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
   o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));

@@ -481,6 +481,10 @@ void SuiteRunner::probeAll() {
   for (qsizetype k = 0; k < results.size() && k < todo.size(); ++k)
     if (results[k].ok) {
       m_probes[todo[k]] = results[k];
+      const nlohmann::json& spec = results[k].spec;
+      if (spec.is_object() && spec.contains("bytes") && spec.at("bytes").is_object() &&
+          spec.at("bytes").value("value", nlohmann::json()).is_number())
+        m_footprint[todo[k]] = kSuiteFootprintFactor * spec.at("bytes").at("value").get<double>();
       ++ok;
     }
   Q_EMIT progress(QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
@@ -503,8 +507,22 @@ void SuiteRunner::cancel() {
 
 void SuiteRunner::startNext() {
   while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs && m_next < m_entries.size()) {
-    const int index = m_next++;
-    if (m_entries[index].state == QLatin1String("done")) continue;
+    const int index = m_next;
+    if (m_entries[index].state == QLatin1String("done")) {
+      ++m_next;
+      continue;
+    }
+    // GPU memory admission: wait for room unless nothing runs (a problem larger than the budget runs alone)
+    const double bytes = m_footprint.count(index) ? m_footprint.at(index) : 0.0;
+    if (m_opts.gpuMemoryBytes > 0 && !m_running.empty() && m_inFlightBytes + bytes > m_opts.gpuMemoryBytes) {
+      Q_EMIT progress(QStringLiteral("%1: waits for GPU memory (needs ~%2 GB, %3 GB of %4 GB in use)")
+                          .arg(m_entries[index].name, QString::number(bytes / 1e9, 'f', 1),
+                               QString::number(m_inFlightBytes / 1e9, 'f', 1),
+                               QString::number(m_opts.gpuMemoryBytes / 1e9, 'f', 0)));
+      break;
+    }
+    ++m_next;
+    m_inFlightBytes += bytes;
     auto job = makeJob(index);
     BaselineJob* raw = job.get();
     m_running.emplace(index, std::move(job));
@@ -528,6 +546,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   if (it == m_running.end()) return;
   std::unique_ptr<BaselineJob> job = std::move(it->second);
   m_running.erase(it);
+  if (m_footprint.count(index)) m_inFlightBytes = qMax(0.0, m_inFlightBytes - m_footprint.at(index));
   SuiteEntry& e = m_entries[index];
   e.wallSec = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs[index]) / 1000.0;
   e.status = job->gateResult();

@@ -22,11 +22,21 @@
 namespace kwb {
 
 /// What the user asked for (the flags of `kwb suite`).
+/// The estimate of a problem's GPU footprint as a multiple of its minimum bytes (SuiteOptions::gpuMemoryBytes).
+inline constexpr double kSuiteFootprintFactor = 6.0;
+
 struct SuiteOptions {
   QStringList problems;  ///< logic files (absolute), in the order given
   QString outDir;        ///< the suite folder: workspaces, suite.json and the reports
   QString target = QStringLiteral("local");
-  int jobs = 1;          ///< problems in flight at once (>= 1)
+  int jobs = 1;  ///< problems in flight at once (>= 1)
+  /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated at
+  /// kSuiteFootprintFactor x its spec's minimum bytes (inputs + outputs): the harness holds the reference's
+  /// and the kernel's outputs, a strided copy, low-precision copies of the model and torch.compile's buffers
+  /// besides the inputs. A problem that does not fit waits until enough finish; one larger than the budget
+  /// runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
+  /// docs/results/2026-12-01-h200-chains.md.)
+  double gpuMemoryBytes = 0;
   BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
 };
 
@@ -138,6 +148,8 @@ class SuiteRunner : public QObject {
   std::map<int, std::unique_ptr<BaselineJob>> m_running;
   std::map<int, qint64> m_startedMs;
   std::map<int, ProbeResult> m_probes;  ///< probeAll()'s successful results, handed to the jobs
+  std::map<int, double> m_footprint;    ///< estimated GPU bytes per problem (from its probe), for admission
+  double m_inFlightBytes = 0;           ///< the estimates of the problems running now
   int m_next = 0;
   bool m_cancelled = false;
   bool m_array = false;  ///< the target is Slurm: one job array
