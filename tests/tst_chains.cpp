@@ -1,0 +1,118 @@
+// Tests of chain plans (core/codegen/chain.h): the launches the planner makes from probed specs of level-2
+// and level-3 problems (fusion into the GEMM/convolution epilogue, stages, views, cat, in-place ops, buffers),
+// and the rendered kernel.py run against the problem under the CPU emulation of Triton
+// (tests/python/chain_emulate.py) at shrunk input sizes.
+#include "core/codegen/backend.h"
+#include "core/codegen/chain.h"
+#include "core/codegen/opgraph.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+
+json loadSpec(const QString& name) {
+  QFile f(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + name + QStringLiteral(".spec.json"));
+  if (!f.open(QIODevice::ReadOnly)) return json();
+  return json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+QStringList kinds(const kwb::ChainPlan& p) {
+  QStringList k;
+  for (const kwb::ChainLaunch& l : p.launches) k << l.kind;
+  return k;
+}
+
+}  // namespace
+
+class TestChains : public QObject {
+  Q_OBJECT
+ private slots:
+  void plans_data();
+  void plans();
+  void emulated_data();
+  void emulated();
+};
+
+void TestChains::plans_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QStringList>("launches");
+  QTest::addColumn<QStringList>("body");  // lines ModelNew.forward must contain
+  QTest::newRow("gemm, batch norm, scale, softmax")
+      << QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("norm"), QStringLiteral("pointwise"),
+                     QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("kwb_gemm(x, t0.t(), self.gemm.bias)"),
+                     QStringLiteral("self.bn.running_mean, self.bn.running_var, self.training")};
+  QTest::newRow("conv, group norm, pointwise with a residual, logsumexp")
+      << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("norm"), QStringLiteral("pointwise"),
+                     QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("epi_tensors=(t0,)"), QStringLiteral("\"logsumexp\", True")};
+  QTest::newRow("pool, conv with a fused clamp, views around a softmax")
+      << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
+      << QStringList{QStringLiteral("pool"), QStringLiteral("conv"), QStringLiteral("softmax"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("clamp fused into the epilogue"),
+                     QStringLiteral("t4.reshape(t4.shape[0], t4.shape[1], t2.shape[2], t2.shape[3], t2.shape[4])")};
+  QTest::newRow("fire module: in-place ReLUs fused, cat")
+      << QStringLiteral("17_SqueezeNetFireModule")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
+      << QStringList{QStringLiteral("kwb_cat(["), QStringLiteral("relu fused into the epilogue")};
+}
+
+void TestChains::plans() {
+  QFETCH(QString, spec);
+  QFETCH(QStringList, launches);
+  QFETCH(QStringList, body);
+  const json s = loadSpec(spec);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  QString why;
+  const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(p, qPrintable(why));
+  QCOMPARE(kinds(*p), launches);
+  for (const QString& line : body) QVERIFY2(p->forwardBody.contains(line), qPrintable(p->forwardBody));
+}
+
+void TestChains::emulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::newRow("92 conv chain") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
+                                 << QStringLiteral("level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp");
+  QTest::newRow("38 transposed conv chain") << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
+                                            << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply");
+  QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
+                                  << QStringLiteral("level3/17_SqueezeNetFireModule");
+}
+
+void TestChains::emulated() {
+  // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
+  // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const kwb::GeneratedKernel k = b->generate(loadSpec(spec));
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  QProcess py;
+  py.start(QStringLiteral("/usr/bin/python3"),
+           {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
+            QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem + QStringLiteral(".py")});
+  QVERIFY(py.waitForFinished(240000));
+  const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+  QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+}
+
+QTEST_GUILESS_MAIN(TestChains)
+#include "tst_chains.moc"
