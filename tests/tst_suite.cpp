@@ -232,6 +232,12 @@ class TestSuite : public QObject {
     QVERIFY2(second.out.contains(QLatin1String("relu_b [phase 4]")), qPrintable(second.out));
     doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     QCOMPARE(doc.at("counts").at("resumed").get<int>(), 1);
+
+    // Another kind of run in the same folder (here: with torch.compile as a second reference) keeps nothing.
+    const Kwb third = runKwb(args + QStringList{QStringLiteral("--compile-ref")});
+    QVERIFY2(third.out.contains(QLatin1String("differs in compile_ref: every problem runs again")),
+             qPrintable(third.out));
+    QVERIFY2(third.out.contains(QLatin1String("relu_a [phase 4]")), qPrintable(third.out));
   }
 
   void kwbSuiteBadInput() {

@@ -126,6 +126,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
           {"gpu", o.base.gpu.toStdString()},
           {"framework", o.base.framework.toStdString()},
           {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
+          {"compile_ref", o.base.compileRef},
           {"jobs", o.jobs},
           {"harness_env", env},
           {"problems", problems},
@@ -340,7 +341,22 @@ void SuiteRunner::start() {
   QFile f(QDir(m_opts.outDir).filePath(QStringLiteral("suite.json")));
   if (f.open(QIODevice::ReadOnly)) {
     const auto doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-    earlier = suiteEntriesFromJson(doc);
+    // Verdicts are kept only for the same kind of run: another GPU, framework, mode or reference set is a
+    // different measurement (a suite run with the seed's framework and then --framework triton kept the
+    // first run's skeleton FAILs).
+    QStringList changed;
+    const auto same = [&](const char* key, const nlohmann::json& now) {
+      if (doc.is_object() && doc.contains(key) && doc.at(key) != now) changed << QString::fromLatin1(key);
+    };
+    same("gpu", m_opts.base.gpu.toStdString());
+    same("framework", m_opts.base.framework.toStdString());
+    same("mode", m_opts.base.cpuDryRun ? "cpu-dry-run" : "gpu");
+    same("compile_ref", m_opts.base.compileRef);
+    if (changed.isEmpty())
+      earlier = suiteEntriesFromJson(doc);
+    else
+      Q_EMIT progress(QStringLiteral("the earlier run in this folder differs in %1: every problem runs again")
+                          .arg(changed.join(QStringLiteral(", "))));
   }
   for (const QString& path : m_opts.problems) {
     SuiteEntry e;
