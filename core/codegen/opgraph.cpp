@@ -37,7 +37,8 @@ bool isViewName(const QString& n) {
       QStringLiteral("empty"),        QStringLiteral("empty_like"), QStringLiteral("lift_fresh"),
       QStringLiteral("slice"),        QStringLiteral("narrow"),     QStringLiteral("select"),
       QStringLiteral("clone"),        QStringLiteral("expand_as"),  QStringLiteral("view_as"),
-      QStringLiteral("movedim")};
+      QStringLiteral("movedim"),      QStringLiteral("split"),      QStringLiteral("split_with_sizes"),
+      QStringLiteral("chunk"),        QStringLiteral("unbind"),     QStringLiteral("unsafe_split")};
   return v.contains(n);
 }
 

@@ -61,12 +61,12 @@ KWB_POINTWISE_BLOCK = 1024
 KWB_POINTWISE_WARPS = 4
 
 
-def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=()):
-    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and dtype; x of
-    rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape."""
+def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
+    (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape."""
     if x.dim() > 5:
         raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
-    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     n = out.numel()
     if n == 0:
         return out
@@ -129,3 +129,19 @@ def kwb_cat(tensors, dim):
             t, part, n, sizes[1], sizes[2], sizes[3], sizes[4], *ss, *ds, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
             num_warps=KWB_POINTWISE_WARPS)
     return out
+
+
+def kwb_to_fp32(*tensors):
+    """A chain computes on fp32 intermediates: 16-bit floating tensors are widened by one Triton copy each
+    (others pass through). Returns them in order, and the dtype the chain's output is given back in."""
+    out_dtype = next((t.dtype for t in tensors if isinstance(t, torch.Tensor) and t.is_floating_point()), None)
+    wide = [kwb_pointwise(t, _kwb_epi_identity, out_dtype=torch.float32)
+            if isinstance(t, torch.Tensor) and t.dtype in (torch.float16, torch.bfloat16) else t for t in tensors]
+    return wide, out_dtype
+
+
+def kwb_as_dtype(t, dtype):
+    """The chain's result back in the input's dtype (one Triton copy when it differs)."""
+    if dtype is None or t.dtype == dtype:
+        return t
+    return kwb_pointwise(t, _kwb_epi_identity, out_dtype=dtype)

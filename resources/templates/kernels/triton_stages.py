@@ -552,7 +552,7 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
         k_left = K - kb * BLOCK_K
         a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
-        acc = tl.dot(a, b, acc)
+        acc = tl.dot(a, b.to(a.dtype), acc)  # a chain's fp32 activations against 16-bit weights: upcast in registers
         a_ptrs += BLOCK_K * sak
         b_ptrs += BLOCK_K * sbk
     if HAS_BIAS:
@@ -608,8 +608,9 @@ def kwb_epi_strides(t, out_shape, slots):
 
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
-    a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())); out in a's dtype."""
-    n, k = w.shape
+    a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
+    [B, M, K] (bmm: one weight per batch); out in a's dtype."""
+    n, k = w.shape[-2], w.shape[-1]
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
@@ -622,7 +623,12 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     es = es + [a] * (4 - len(es))
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
     a3 = _kwb_kmajor(a3, 2)
-    b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
+    if w.dim() == 3:  # bmm: [B, K, N], its own weight per batch
+        if w.shape[0] != a3.shape[0]:
+            raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
+        b3 = _kwb_kmajor(w.transpose(1, 2), 1)
+    else:
+        b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
     block_k = 32 if a.element_size() >= 4 else 64
     bm, bn, sms = 128, 256, _kwb_sms(a)
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > 64:  # fewer tiles than SMs: smaller
@@ -632,7 +638,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
-        0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1), out3.stride(2), *es,
+        b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1), out3.stride(2), *es,
         *[v for s in ss for v in s], *fs, HAS_BIAS=bias is not None, EPI=epi if epi is not None else _kwb_epi_identity,
         BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4,
         num_stages=3)
