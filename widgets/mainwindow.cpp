@@ -489,7 +489,8 @@ void MainWindow::updateWelcomePage() {
   m_welcomeRecent->clear();
   for (const QString& path : std::as_const(m_recent)) {
     const bool ws = QFileInfo(path).isDir();
-    const bool suite = ws && QFileInfo::exists(QDir(path).filePath(QStringLiteral("suite.json")));
+    const bool suite = ws ? QFileInfo::exists(QDir(path).filePath(QStringLiteral("suite.json")))
+                          : path.endsWith(QLatin1String(".json"));
     auto* item = new QListWidgetItem((suite ? tr("suite  %1")
                                       : ws  ? tr("workspace  %1")
                                             : tr("logic file  %1"))
@@ -619,7 +620,8 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   // A run folder (.kwb/runs/<time>) opens its workspace for review of that run.
   if (QString ws; fi.isDir() && resolveReviewPath(fi.absoluteFilePath(), &ws, &reviewRun) && !reviewRun.isEmpty())
     fi = QFileInfo(ws);
-  // A suite folder (suite.json, no reference.py) opens in the Suite dock.
+  // A suite folder (suite.json, no reference.py), or a suite .json file, opens in the Suite dock.
+  if (fi.isFile() && fi.suffix() == u"json") return openSuite(fi.absoluteFilePath());
   if (fi.isDir() && !QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("reference.py"))) &&
       QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("suite.json"))))
     return openSuite(fi.absoluteFilePath());
@@ -705,11 +707,20 @@ bool MainWindow::openSuite(const QString& folder) {
   }
   const QString dir = m_suitePanel->suite()->dir;
   QSettings().setValue(QStringLiteral("suite/lastDir"), dir);
-  addRecentFile(dir);
+  addRecentFile(QFileInfo(folder).isDir() ? dir
+                                          : QFileInfo(folder).absoluteFilePath());  // a suite.json of another name
   if (auto* dock = findChild<QDockWidget*>(QStringLiteral("suiteDock")); dock && !dock->isVisible()) {
     dock->show();
     dock->raise();
-    resizeDocks({dock}, {height() * 2 / 5}, Qt::Vertical);
+    // Room for a dozen rows: the console and chart above give up height to the table. After the layout pass
+    // that places the newly shown dock; before it the sizes are not applied.
+    QTimer::singleShot(0, this, [this, dock] {
+      auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+      if (console && console->isVisible())
+        resizeDocks({console, dock}, {height() / 5, height() * 2 / 5}, Qt::Vertical);
+      else
+        resizeDocks({dock}, {height() * 2 / 5}, Qt::Vertical);
+    });
   }
   m_suitePanel->view()->setFocus();
   m_lastError.clear();
