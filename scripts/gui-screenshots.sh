@@ -21,13 +21,20 @@ printf '\n# v1: the same kernel, measured again\n' >>"$review/kernel.py"
 "$bin/app/kwb" measure "$review" --cpu-dry-run >"$work/measure.log"
 "$bin/app/kwb" versions "$review" >"$out/versions.txt"
 
+# A suite to show as a table: two level-1 problems where the shared data has them, else the example alone.
+suite="$work/suite"
+kb="${KWB_SHARED_DIR:-$here/../shared}/data/kernelbench/level1"
+suite_problems=("$problem")
+[ -f "$kb/23_Softmax.py" ] && suite_problems+=("$kb/23_Softmax.py")
+"$bin/app/kwb" suite "${suite_problems[@]}" --gpu H200 --framework triton --cpu-dry-run --out "$suite" >"$work/suite.log"
+
 shot() {  # shot LANG THEME WxH
   local dir="$out/$1-$2-$3"
   local dark=()
   [ "$2" = dark ] && dark=(--dark)
   LANG="$1.UTF-8" LC_ALL="$1.UTF-8" xvfb-run -a -s "-screen 0 ${3}x24" \
     "$bin/tests/kwb_gui_screenshots" --out "$dir" --lang "$1" "${dark[@]}" --size "$3" \
-    --problem "$problem" --workspace "$work/run-$1-$2-$3" --review "$review"
+    --problem "$problem" --workspace "$work/run-$1-$2-$3" --review "$review" --suite "$suite"
 }
 shot en light 1280x800
 shot en dark 1280x800

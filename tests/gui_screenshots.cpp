@@ -1,14 +1,16 @@
 // kwb_gui_screenshots: walks the GUI as a reviewer would and saves a PNG of the window at each step, for
 // looking at (docs/results/2026-12-01-gui-review.md). Run under a real X server (xvfb-run), not offscreen:
 //   kwb_gui_screenshots --out DIR --lang en|zh_CN [--dark] [--size 1280x800] --problem LOGIC.py
-//                       --workspace NEW_DIR --review FINISHED_WORKSPACE
+//                       --workspace NEW_DIR --review FINISHED_WORKSPACE [--suite SUITE_DIR]
 // Steps: the welcome page; phases 1-3 and a live and a finished CPU dry run of --problem (in --workspace);
-// the report; --review opened for review; its versions compared; the roofline dock alone.
+// the report; --review opened for review; its versions compared; the roofline dock alone; --suite's table,
+// sorted by the speedup over eager, and its first problem with a workspace here opened for review from it.
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QItemSelectionModel>
 #include <QLibraryInfo>
@@ -26,6 +28,8 @@
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
 #include "widgets/runspanel.h"
+#include "widgets/suitepanel.h"
+#include "widgets/suitetablemodel.h"
 #include "widgets/theme.h"
 #include "widgets/wizardpanel.h"
 
@@ -65,7 +69,8 @@ int main(int argc, char** argv) {
        {QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1280x800")},
        {QStringLiteral("problem"), QStringLiteral("logic file to run"), QStringLiteral("py")},
        {QStringLiteral("workspace"), QStringLiteral("new workspace for the run"), QStringLiteral("dir")},
-       {QStringLiteral("review"), QStringLiteral("finished workspace to review"), QStringLiteral("dir")}});
+       {QStringLiteral("review"), QStringLiteral("finished workspace to review"), QStringLiteral("dir")},
+       {QStringLiteral("suite"), QStringLiteral("kwb suite folder (or suite.json) to show"), QStringLiteral("dir")}});
   p.process(app);
   const QString out = p.value(QStringLiteral("out"));
   QDir().mkpath(out);
@@ -140,6 +145,27 @@ int main(int argc, char** argv) {
       d->resize(900, 560);
       settle(600);
       save(d, out, QStringLiteral("10-roofline"));
+    }
+  }
+
+  // A suite: the table sorted by the speedup over eager, then a problem reviewed from it.
+  if (p.isSet(QStringLiteral("suite")) && w.openSuite(p.value(QStringLiteral("suite")))) {
+    SuitePanel* panel = w.suitePanel();
+    panel->view()->sortByColumn(SuiteTableModel::SpeedupEagerColumn, Qt::DescendingOrder);
+    save(&w, out, QStringLiteral("11-suite"));
+    if (auto* d = w.findChild<QDockWidget*>(QStringLiteral("suiteDock"))) {  // the table alone, at a useful size
+      d->setFloating(true);
+      d->resize(1180, 560);
+      save(d, out, QStringLiteral("11-suite-table"), 600);
+      d->setFloating(false);
+    }
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
+      const QModelIndex index = panel->proxy()->index(row, 0);
+      if (!QFileInfo(index.data(SuiteTableModel::WorkspaceRole).toString()).isDir()) continue;
+      panel->view()->setCurrentIndex(index);
+      Q_EMIT panel->view()->activated(index);
+      save(&w, out, QStringLiteral("12-suite-review"));
+      break;
     }
   }
   return 0;

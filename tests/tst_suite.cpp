@@ -121,6 +121,78 @@ class TestSuite : public QObject {
     QVERIFY(html.contains(QLatin1String("<td>81.4</td>")));
   }
 
+  // readSuite: a real H200 suite.json (56 problems, its workspaces elsewhere) read back as the GUI reads it.
+  void readSuiteFixture() {
+    QString error;
+    const auto r = readSuite(QStringLiteral(KWB_TEST_DATA_DIR "/suite/h200-suite.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->entries.size(), 56);
+    QCOMPARE(r->gpu, QStringLiteral("NVIDIA H200"));
+    QCOMPARE(r->framework, QStringLiteral("triton"));
+    QCOMPARE(r->target, QStringLiteral("local"));
+    QCOMPARE(r->jobs, 6);
+    QVERIFY(!r->cpuDryRun);
+    QCOMPARE(r->summary.total, 56);
+    QCOMPARE(r->summary.pass, 55);
+    QCOMPARE(r->summary.fail, 1);
+    // The recomputed figures agree with those the suite wrote.
+    const auto doc =
+        nlohmann::json::parse(readAll(QStringLiteral(KWB_TEST_DATA_DIR "/suite/h200-suite.json")).toStdString());
+    QVERIFY(qFuzzyCompare(*r->summary.fast1, doc.at("fast_1").get<double>()));
+    QVERIFY(qFuzzyCompare(*r->summary.geomeanVsEager, doc.at("geomean_speedup_vs_eager").get<double>()));
+    QVERIFY(qFuzzyCompare(*r->summary.geomeanVsCompile, doc.at("geomean_speedup_vs_compile").get<double>()));
+    QCOMPARE(suiteEntryVerdict(r->entries.at(0)), Verdict::Pass);
+    const auto failed = std::find_if(r->entries.cbegin(), r->entries.cend(),
+                                     [](const SuiteEntry& e) { return e.status == QLatin1String("FAIL"); });
+    QVERIFY(failed != r->entries.cend());
+    QCOMPARE(suiteEntryVerdict(*failed), Verdict::Fail);
+    // The workspaces are recorded where the suite ran (not here): kept as recorded.
+    QCOMPARE(r->entries.at(0).workspace,
+             QStringLiteral("/tmp/kwb-suite/kernel_opt_100_ConvTranspose3d_Clamp_Min_Divide"));
+  }
+
+  void readSuiteMovedAndBad() {
+    // A suite folder copied elsewhere: an entry's workspace is found next to its suite.json.
+    const QString dir = m_tmp.filePath(QStringLiteral("moved"));
+    QDir().mkpath(dir + QStringLiteral("/kernel_opt_a"));
+    SuiteOptions o;
+    o.outDir = dir;
+    o.base.gpu = QStringLiteral("H200");
+    o.base.cpuDryRun = true;
+    QList<SuiteEntry> entries{entry(QStringLiteral("a"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt),
+                              entry(QStringLiteral("b"), QStringLiteral("ERROR"), std::nullopt, std::nullopt)};
+    entries.append(SuiteEntry{});
+    entries.last().name = QStringLiteral("c");  // pending
+    QString error;
+    QVERIFY2(writeSuiteReports(o, entries, &error), qPrintable(error));
+    const auto r = readSuite(dir, &error);
+    QVERIFY2(r, qPrintable(error));
+    QVERIFY(r->cpuDryRun);
+    QCOMPARE(r->dir, QDir(dir).absolutePath());
+    QCOMPARE(r->entries.at(0).workspace, QDir(dir).filePath(QStringLiteral("kernel_opt_a")));
+    QCOMPARE(r->entries.at(1).workspace, QStringLiteral("/s/kernel_opt_b"));  // not here either: as recorded
+    QCOMPARE(suiteEntryVerdict(r->entries.at(0)), Verdict::DryRun);
+    QCOMPARE(suiteEntryVerdict(r->entries.at(1)), Verdict::Error);
+    QCOMPARE(suiteEntryVerdict(r->entries.at(2)), Verdict::NotRun);
+    QCOMPARE(r->summary.pending, 1);
+
+    // Not a suite: a clear error, no entries.
+    QVERIFY(!readSuite(m_tmp.filePath(QStringLiteral("nowhere")), &error));
+    QVERIFY2(error.contains(QLatin1String("suite.json")), qPrintable(error));
+    const QString bad = m_tmp.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"schema\": \"kwb-something\"}");
+    f.close();
+    QVERIFY(!readSuite(bad, &error));
+    QVERIFY2(error.contains(QLatin1String("kwb-suite-1")), qPrintable(error));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write("not json");
+    f.close();
+    QVERIFY(!readSuite(bad, &error));
+    QVERIFY2(error.contains(QLatin1String("not valid JSON")), qPrintable(error));
+  }
+
   // Phase 4's command, which a Slurm array runs too: the far side's Python, --compile-ref on GPU runs,
   // and the variables a remote side must get.
   void harnessCommandFollowsTheOptions() {

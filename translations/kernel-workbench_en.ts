@@ -373,332 +373,333 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="126"/>
         <location filename="../widgets/mainwindow.cpp" line="131"/>
+        <location filename="../widgets/mainwindow.cpp" line="136"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127"/>
+        <location filename="../widgets/mainwindow.cpp" line="132"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="131"/>
+        <location filename="../widgets/mainwindow.cpp" line="136"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="139"/>
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143"/>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
-        <location filename="../widgets/mainwindow.cpp" line="615"/>
-        <location filename="../widgets/mainwindow.cpp" line="622"/>
-        <location filename="../widgets/mainwindow.cpp" line="770"/>
+        <location filename="../widgets/mainwindow.cpp" line="148"/>
+        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="650"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
+        <location filename="../widgets/mainwindow.cpp" line="850"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158"/>
+        <location filename="../widgets/mainwindow.cpp" line="163"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="176"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180"/>
+        <location filename="../widgets/mainwindow.cpp" line="185"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
-        <location filename="../widgets/mainwindow.cpp" line="1045"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="1125"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="213"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
-        <location filename="../widgets/mainwindow.cpp" line="714"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="784"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="224"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="237"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239"/>
+        <location filename="../widgets/mainwindow.cpp" line="251"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="243"/>
+        <location filename="../widgets/mainwindow.cpp" line="255"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="273"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="269"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="323"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="567"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="567"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="547"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="548"/>
+        <location filename="../widgets/mainwindow.cpp" line="579"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="581"/>
+        <location filename="../widgets/mainwindow.cpp" line="612"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="595"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
+        <location filename="../widgets/mainwindow.cpp" line="724"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="596"/>
+        <location filename="../widgets/mainwindow.cpp" line="631"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
+        <location filename="../widgets/mainwindow.cpp" line="636"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="580"/>
-        <location filename="../widgets/mainwindow.cpp" line="606"/>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
+        <location filename="../widgets/mainwindow.cpp" line="641"/>
+        <location filename="../widgets/mainwindow.cpp" line="645"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="606"/>
+        <location filename="../widgets/mainwindow.cpp" line="641"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="645"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="658"/>
+        <location filename="../widgets/mainwindow.cpp" line="693"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="744"/>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="1116"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -706,129 +707,149 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="766"/>
+        <location filename="../widgets/mainwindow.cpp" line="846"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="867"/>
         <source>No logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="867"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
+        <location filename="../widgets/mainwindow.cpp" line="862"/>
+        <location filename="../widgets/mainwindow.cpp" line="872"/>
         <source>Phase %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <source>Open S&amp;uite…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <source>Open suite folder (with suite.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <source>A folder written by kwb suite: every problem in a sortable table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="344"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <source>Suite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="390"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="407"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -836,152 +857,182 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="411"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="450"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="451"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <source>Open a suite…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="453"/>
+        <source>A folder written by kwb suite (with suite.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="493"/>
+        <source>suite  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="600"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="571"/>
+        <location filename="../widgets/mainwindow.cpp" line="602"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="615"/>
+        <location filename="../widgets/mainwindow.cpp" line="650"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="652"/>
+        <location filename="../widgets/mainwindow.cpp" line="687"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="659"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="679"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
+        <source>Cannot open suite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="716"/>
+        <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="725"/>
+        <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="784"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="863"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
+        <location filename="../widgets/mainwindow.cpp" line="872"/>
         <source>Run phase %1 (%2) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="796"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>Settings changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="900"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="913"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="850"/>
+        <location filename="../widgets/mainwindow.cpp" line="930"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="950"/>
         <source>%n record(s) consulted</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -989,12 +1040,12 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="871"/>
+        <location filename="../widgets/mainwindow.cpp" line="951"/>
         <source> from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1002,164 +1053,164 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="875"/>
+        <location filename="../widgets/mainwindow.cpp" line="955"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1018"/>
+        <location filename="../widgets/mainwindow.cpp" line="1098"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="906"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="908"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="991"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="914"/>
+        <location filename="../widgets/mainwindow.cpp" line="994"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="922"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="929"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
         <source>No measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="686"/>
-        <location filename="../widgets/mainwindow.cpp" line="929"/>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
-        <location filename="../widgets/mainwindow.cpp" line="956"/>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="766"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
+        <location filename="../widgets/mainwindow.cpp" line="1018"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="897"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="898"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="902"/>
+        <location filename="../widgets/mainwindow.cpp" line="982"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="912"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="995"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="924"/>
+        <location filename="../widgets/mainwindow.cpp" line="1004"/>
         <source>V0 measurement finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="938"/>
+        <location filename="../widgets/mainwindow.cpp" line="1018"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="1024"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="945"/>
+        <location filename="../widgets/mainwindow.cpp" line="1025"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="948"/>
+        <location filename="../widgets/mainwindow.cpp" line="1028"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="1029"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="980"/>
+        <location filename="../widgets/mainwindow.cpp" line="1060"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="993"/>
+        <location filename="../widgets/mainwindow.cpp" line="1073"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1094"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1106"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1106"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1116"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2016,6 +2067,190 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/specview.cpp" line="163"/>
         <source>Note: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::Suite</name>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="185"/>
+        <source>%1 has no suite.json: not a `kwb suite` folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="187"/>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="190"/>
+        <source>%1 is not valid JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="193"/>
+        <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::SuitePanel</name>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="30"/>
+        <source>No suite open: File &gt; Open Suite… opens a folder written by &lt;tt&gt;kwb suite&lt;/tt&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="32"/>
+        <source>Filter problems (name, gate, bottleneck, error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="53"/>
+        <source>%1 of %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="91"/>
+        <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="91"/>
+        <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="102"/>
+        <source>fast_1 %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="104"/>
+        <source>CPU dry run: nothing measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="106"/>
+        <source>geomean %1× vs eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="107"/>
+        <source>, %1× vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="110"/>
+        <source>policy framework</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::SuiteTableModel</name>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="94"/>
+        <source>bottleneck: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="136"/>
+        <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="137"/>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="139"/>
+        <source>The quality gate of its V0 baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="139"/>
+        <source>Gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="141"/>
+        <source>The largest relative error over all cases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="141"/>
+        <source>max rel_err</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <source>The generated kernel&apos;s latency, primary case (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <source>Kernel µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="145"/>
+        <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="145"/>
+        <source>Eager µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="147"/>
+        <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="147"/>
+        <source>vs eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <source>torch.compile&apos;s latency, primary case (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <source>compile µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="151"/>
+        <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="151"/>
+        <source>vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <source>BW %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

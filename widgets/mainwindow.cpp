@@ -18,12 +18,16 @@
 #include "widgets/runconsole.h"
 #include "widgets/runspanel.h"
 #include "widgets/specform.h"
+#include "widgets/suitepanel.h"
 #include "widgets/theme.h"
 #include "widgets/wizardpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -73,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_knowledge(new KnowledgeModel(this)),
       m_session(new WorkbenchSession(this)) {
   setObjectName(QStringLiteral("kwbMainWindow"));
+  setAcceptDrops(true);
   m_centre = new QStackedWidget(this);
   createWelcomePage();
   m_centre->addWidget(m_welcome);
@@ -181,6 +186,13 @@ void MainWindow::createActions() {
     if (!dir.isEmpty()) openPath(dir);
   });
   openWs->setObjectName(QStringLiteral("actionOpenWorkspace"));
+  QAction* openSuiteAction = file->addAction(tr("Open S&uite…"), this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open suite folder (with suite.json)"), QSettings().value(QStringLiteral("suite/lastDir")).toString());
+    if (!dir.isEmpty()) openSuite(dir);
+  });
+  openSuiteAction->setObjectName(QStringLiteral("actionOpenSuite"));
+  openSuiteAction->setToolTip(tr("A folder written by kwb suite: every problem in a sortable table"));
   m_recentMenu = file->addMenu(tr("Open &Recent"));
   file->addSeparator();
   QAction* save = file->addAction(tr("&Save"), this, [this] {
@@ -330,6 +342,14 @@ void MainWindow::createDocks() {
       m_editors->showHtml(title, html);
   });
   tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
+  // A suite's problems in a row of their own under the console and chart, the editor's full width (ten
+  // columns do not fit beside the console); hidden until a suite is opened.
+  m_suitePanel = new SuitePanel(this);
+  m_suitePanel->setObjectName(QStringLiteral("suitePanel"));
+  connect(m_suitePanel, &SuitePanel::openWorkspaceRequested, this, &MainWindow::openSuiteWorkspace);
+  QDockWidget* suite = addDock(tr("Suite"), QStringLiteral("suiteDock"), m_suitePanel, Qt::BottomDockWidgetArea);
+  addDockWidget(Qt::BottomDockWidgetArea, suite, Qt::Vertical);
+  suite->hide();
   roofline->raise();
 }
 
@@ -357,6 +377,8 @@ void MainWindow::resetLayout() {
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->setFloating(false);
   restoreState(m_defaultLayout);
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
+  if (!m_suitePanel->suite())  // an empty suite table is no use
+    if (auto* suite = findChild<QDockWidget*>(QStringLiteral("suiteDock"))) suite->hide();
   if (auto* roof = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) roof->raise();
   applyDefaultDockSizes();
 }
@@ -427,6 +449,10 @@ void MainWindow::createWelcomePage() {
   title->setWordWrap(true);
   auto* openLogic = new QPushButton(tr("Open a PyTorch logic file…"), m_welcome);
   auto* openWs = new QPushButton(tr("Open a workspace to review…"), m_welcome);
+  auto* openSuiteButton = new QPushButton(tr("Open a suite…"), m_welcome);
+  openSuiteButton->setToolTip(tr("A folder written by kwb suite (with suite.json)"));
+  connect(openSuiteButton, &QPushButton::clicked, this,
+          [this] { findChild<QAction*>(QStringLiteral("actionOpenSuite"))->trigger(); });
   auto* example = new QPushButton(tr("Open example (19_ReLU)"), m_welcome);
   example->setObjectName(QStringLiteral("openExampleButton"));
   connect(openLogic, &QPushButton::clicked, this,
@@ -450,6 +476,7 @@ void MainWindow::createWelcomePage() {
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(openLogic);
   buttons->addWidget(openWs);
+  buttons->addWidget(openSuiteButton);
   buttons->addWidget(example);
   buttons->addStretch(1);
   layout->addLayout(buttons);
@@ -462,8 +489,13 @@ void MainWindow::updateWelcomePage() {
   m_welcomeRecent->clear();
   for (const QString& path : std::as_const(m_recent)) {
     const bool ws = QFileInfo(path).isDir();
-    auto* item = new QListWidgetItem(
-        (ws ? tr("workspace  %1") : tr("logic file  %1")).arg(QDir::toNativeSeparators(path)), m_welcomeRecent);
+    const bool suite = ws ? QFileInfo::exists(QDir(path).filePath(QStringLiteral("suite.json")))
+                          : path.endsWith(QLatin1String(".json"));
+    auto* item = new QListWidgetItem((suite ? tr("suite  %1")
+                                      : ws  ? tr("workspace  %1")
+                                            : tr("logic file  %1"))
+                                         .arg(QDir::toNativeSeparators(path)),
+                                     m_welcomeRecent);
     item->setData(Qt::UserRole, path);
     item->setToolTip(path);
   }
@@ -588,6 +620,11 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   // A run folder (.kwb/runs/<time>) opens its workspace for review of that run.
   if (QString ws; fi.isDir() && resolveReviewPath(fi.absoluteFilePath(), &ws, &reviewRun) && !reviewRun.isEmpty())
     fi = QFileInfo(ws);
+  // A suite folder (suite.json, no reference.py), or a suite .json file, opens in the Suite dock.
+  if (fi.isFile() && fi.suffix() == u"json") return openSuite(fi.absoluteFilePath());
+  if (fi.isDir() && !QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("reference.py"))) &&
+      QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("suite.json"))))
+    return openSuite(fi.absoluteFilePath());
   if (fi.isDir()) {
     workspace = fi.absoluteFilePath();
     logic = QDir(workspace).filePath(QStringLiteral("reference.py"));
@@ -660,6 +697,60 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
                                      .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;
+}
+
+bool MainWindow::openSuite(const QString& folder) {
+  QString error;
+  if (!m_suitePanel->openSuite(folder, &error)) {
+    showError(tr("Cannot open suite"), error);
+    return false;
+  }
+  const QString dir = m_suitePanel->suite()->dir;
+  QSettings().setValue(QStringLiteral("suite/lastDir"), dir);
+  addRecentFile(QFileInfo(folder).isDir() ? dir
+                                          : QFileInfo(folder).absoluteFilePath());  // a suite.json of another name
+  if (auto* dock = findChild<QDockWidget*>(QStringLiteral("suiteDock")); dock && !dock->isVisible()) {
+    dock->show();
+    dock->raise();
+    // Room for a dozen rows: the console and chart above give up height to the table. After the layout pass
+    // that places the newly shown dock; before it the sizes are not applied.
+    QTimer::singleShot(0, this, [this, dock] {
+      auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+      if (console && console->isVisible())
+        resizeDocks({console, dock}, {height() / 5, height() * 2 / 5}, Qt::Vertical);
+      else
+        resizeDocks({dock}, {height() * 2 / 5}, Qt::Vertical);
+    });
+  }
+  m_suitePanel->view()->setFocus();
+  m_lastError.clear();
+  statusBar()->showMessage(tr("Opened suite %1: double-click a problem (or press Enter) to review its workspace")
+                               .arg(QDir::toNativeSeparators(dir)),
+                           8000);
+  return true;
+}
+
+void MainWindow::openSuiteWorkspace(const QString& workspace, const QString& problem) {
+  if (workspace.isEmpty() || !QFileInfo(workspace).isDir()) {
+    showError(tr("Cannot open workspace"),
+              tr("The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, "
+                 "or the folder was moved or deleted; copy it next to suite.json to review it.")
+                  .arg(problem, QDir::toNativeSeparators(workspace)));
+    return;
+  }
+  openPath(workspace);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  event->acceptProposedAction();
+  openPath(urls.first().toLocalFile());
 }
 
 QString MainWindow::restoreWorkspaceTarget(const WorkspaceReview& review) {

@@ -23,6 +23,7 @@ class EditorTabs;
 class KnowledgeModel;
 class RooflinePlot;
 class RunConsole;
+class SuitePanel;
 class VerdictBadge;
 class WizardPanel;
 class WorkbenchSession;
@@ -41,6 +42,10 @@ class MainWindow : public QMainWindow {
   /// Returns false, shows the reason (non-modal dialog + status bar) and keeps the current state if
   /// the path does not exist or is neither a .py file nor a folder with reference.py.
   bool openPath(const QString& logicFileOrWorkspace);
+  /// Opens a `kwb suite` folder (the one with suite.json; a folder of that kind given to openPath() comes
+  /// here too) in the Suite dock, remembers it as the last suite folder (QSettings "suite/lastDir") and
+  /// in the recent list. False, shown to the user, when readSuite() cannot read it.
+  bool openSuite(const QString& folder);
 
   /// Writes the current review (the reviewed workspace, or the job's once its records are written)
   /// to `path` as one self-contained file. False with lastError().
@@ -88,6 +93,8 @@ class MainWindow : public QMainWindow {
   RunConsole* runConsole() const { return m_console; }
   RooflinePlot* rooflinePlot() const { return m_roofline; }
   KnowledgeModel* knowledgeModel() const { return m_knowledge; }
+  /// The Suite dock's panel (File > Open Suite…).
+  SuitePanel* suitePanel() const { return m_suitePanel; }
   /// What the window shows (the reviewed workspace, the verdict); panels follow it.
   WorkbenchSession* session() const { return m_session; }
   /// The welcome page shown while nothing is open.
@@ -98,6 +105,9 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  /// A dropped logic file, workspace or suite folder opens as openPath() would open it.
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();
@@ -126,6 +136,8 @@ class MainWindow : public QMainWindow {
   void onMeasured(bool ok);
   void finishPhase(int phase, bool ok);
   void openWorkspaceFile(const QString& relativePath, bool focus);
+  /// A suite row's workspace in review mode, or a clear message when it is not on this machine.
+  void openSuiteWorkspace(const QString& workspace, const QString& problem);
   /// Sets the wizard's GPU, framework and CPU-dry-run mode to those `workspace` was made with
   /// (.kwb/spec.json's target, memory/v0.json's mode); returns them as text, or "" when unknown.
   QString restoreWorkspaceTarget(const WorkspaceReview& review);
@@ -138,6 +150,7 @@ class MainWindow : public QMainWindow {
   RunConsole* m_console;
   RooflinePlot* m_roofline;
   KnowledgeModel* m_knowledge;
+  SuitePanel* m_suitePanel = nullptr;
   QString m_logicPath;
   QString m_lastError;
   QStringList m_recent;

@@ -4,6 +4,7 @@
 #include "core/run/slurmtarget.h"
 #include "core/workspace/workspace.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
@@ -169,6 +170,54 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     out.append(e);
   }
   return out;
+}
+
+std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error) {
+  auto fail = [error](const QString& why) -> std::optional<SuiteReport> {
+    if (error) *error = why;
+    return std::nullopt;
+  };
+  const QFileInfo given(folderOrFile);
+  const QString path =
+      given.isDir() ? QDir(given.absoluteFilePath()).filePath(QStringLiteral("suite.json")) : given.absoluteFilePath();
+  QFile f(path);
+  if (!f.exists())
+    return fail(
+        QCoreApplication::translate("kwb::Suite", "%1 has no suite.json: not a `kwb suite` folder.").arg(folderOrFile));
+  if (!f.open(QIODevice::ReadOnly))
+    return fail(QCoreApplication::translate("kwb::Suite", "%1 cannot be read: %2").arg(path, f.errorString()));
+  const auto doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object())
+    return fail(QCoreApplication::translate("kwb::Suite", "%1 is not valid JSON.").arg(path));
+  if (str(doc, "schema") != QLatin1String("kwb-suite-1"))
+    return fail(
+        QCoreApplication::translate("kwb::Suite", "%1 is not a suite report (schema \"%2\", expected \"kwb-suite-1\").")
+            .arg(path, str(doc, "schema")));
+  SuiteReport r;
+  r.dir = QFileInfo(path).absolutePath();
+  r.target = str(doc, "target");
+  r.gpu = str(doc, "gpu");
+  r.framework = str(doc, "framework");
+  r.cpuDryRun = str(doc, "mode") == QLatin1String("cpu-dry-run");
+  r.jobs = static_cast<int>(optNumber(doc, "jobs").value_or(1));
+  r.writtenUtc = str(doc, "written_utc");
+  r.entries = suiteEntriesFromJson(doc);
+  const QDir dir(r.dir);
+  for (SuiteEntry& e : r.entries) {
+    if (e.workspace.isEmpty() || QFileInfo(e.workspace).isDir()) continue;
+    const QString here = dir.filePath(QFileInfo(e.workspace).fileName());
+    if (QFileInfo(here).isDir()) e.workspace = here;
+  }
+  r.summary = summarize(r.entries);
+  return r;
+}
+
+Verdict suiteEntryVerdict(const SuiteEntry& e) {
+  if (e.state == QLatin1String("pending")) return Verdict::NotRun;
+  if (e.state == QLatin1String("error") || e.status == QLatin1String("ERROR")) return Verdict::Error;
+  VerdictInput in;
+  in.gateResult = e.status;
+  return verdictFor(in);
 }
 
 QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {

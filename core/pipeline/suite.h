@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/pipeline/baselinejob.h"
+#include "core/review/verdict.h"
 
 namespace kwb {
 
@@ -93,6 +94,29 @@ QString suiteHtml(const SuiteOptions& options, const QList<SuiteEntry>& entries)
 /// Writes suite.json, suite_report.md and suite_report.html into options.outDir (atomically each).
 /// Returns false with why in @p error.
 bool writeSuiteReports(const SuiteOptions& options, const QList<SuiteEntry>& entries, QString* error);
+
+/// A suite read back from its folder (readSuite): what `kwb suite` recorded in suite.json.
+struct SuiteReport {
+  QString dir;             ///< the suite folder, absolute
+  QString target;          ///< e.g. "local", "slurm://gpu"
+  QString gpu;             ///< as given to `kwb suite --gpu`
+  QString framework;       ///< "" when the seed's policy chose
+  bool cpuDryRun = false;  ///< mode "cpu-dry-run": no latencies, speedups or utilization
+  int jobs = 1;
+  QString writtenUtc;  ///< when suite.json was written (ISO 8601), "" if not recorded
+  QList<SuiteEntry> entries;
+  SuiteSummary summary;  ///< summarize(entries), recomputed rather than trusted from the file
+};
+
+/// Reads a suite folder's suite.json (or the file itself when @p folderOrFile is one). An entry's workspace
+/// recorded elsewhere (the suite folder was moved or copied) is taken from the suite folder when a folder of
+/// that name is there. nullopt with why in @p error when the file is missing, is not JSON, or is not a
+/// "kwb-suite-1" document.
+std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error = nullptr);
+
+/// The status model's verdict of one problem: its gate (PASS, FAIL, TIMEOUT_FAIL, DRY_RUN), Error for
+/// ERROR or the state "error", NotRun while pending.
+Verdict suiteEntryVerdict(const SuiteEntry& entry);
 
 /// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not
 /// recursive). nullopt with why for a path that does not exist, or no problem at all.

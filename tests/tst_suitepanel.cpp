@@ -1,0 +1,208 @@
+// The Suite panel, offscreen: a real H200 suite.json (tests/data/suite) read through core, the table model
+// under QAbstractItemModelTester, numeric sorting with missing figures last, the filter, and a row's
+// open-workspace request on Enter and on double-click; the window opening a suite folder and a row whose
+// workspace is not on this machine.
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+#include "core/pipeline/suite.h"
+#include "widgets/mainwindow.h"
+#include "widgets/suitepanel.h"
+#include "widgets/suitetablemodel.h"
+
+using namespace kwb;
+
+namespace {
+
+const QString kFixture = QStringLiteral(KWB_TEST_DATA_DIR "/suite/h200-suite.json");
+
+/// The proxy's column as numbers (NaN for "–"), in view order.
+QList<double> columnValues(const QAbstractItemModel* m, int column) {
+  QList<double> out;
+  for (int r = 0; r < m->rowCount(); ++r) out << m->index(r, column).data(SuiteTableModel::SortRole).toDouble();
+  return out;
+}
+
+SuiteEntry entry(const QString& name, const QString& status, std::optional<double> us, std::optional<double> refUs) {
+  SuiteEntry e;
+  e.name = name;
+  e.state = QStringLiteral("done");
+  e.status = status;
+  e.latencyUs = us;
+  e.refLatencyUs = refUs;
+  e.workspace = QStringLiteral("/nowhere/kernel_opt_") + name;
+  return e;
+}
+
+}  // namespace
+
+class TestSuitePanel : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+    QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_suitepanel"));
+  }
+
+  void modelReadsTheFixture() {
+    SuitePanel panel;
+    QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(panel.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QString error;
+    QVERIFY2(panel.openSuite(kFixture, &error), qPrintable(error));
+    QCOMPARE(panel.model()->rowCount(), 56);
+    QCOMPARE(panel.model()->columnCount(), int(SuiteTableModel::ColumnCount));
+    const QAbstractItemModel* m = panel.model();
+    // The first problem of suite.json, as the report shows it.
+    QCOMPARE(m->index(0, SuiteTableModel::ProblemColumn).data().toString(),
+             QStringLiteral("100_ConvTranspose3d_Clamp_Min_Divide"));
+    QVERIFY(m->index(0, SuiteTableModel::StatusColumn).data().toString().contains(QLatin1String("PASS")));
+    QCOMPARE(m->index(0, SuiteTableModel::StatusColumn).data(SuiteTableModel::VerdictRole).toInt(), int(Verdict::Pass));
+    QCOMPARE(m->index(0, SuiteTableModel::LatencyColumn).data().toString(), QStringLiteral("23673.7"));
+    QCOMPARE(m->index(0, SuiteTableModel::SpeedupEagerColumn).data().toString(), QStringLiteral("0.45×"));
+    QCOMPARE(m->index(0, SuiteTableModel::SpeedupCompileColumn).data().toString(), QStringLiteral("0.27×"));
+    QCOMPARE(m->index(0, SuiteTableModel::ProblemColumn).data(SuiteTableModel::WorkspaceRole).toString(),
+             QStringLiteral("/tmp/kwb-suite/kernel_opt_100_ConvTranspose3d_Clamp_Min_Divide"));
+    // The summary line: counts, fast_1 and the geomeans of suite_report.md.
+    const QString summary = panel.summaryText();
+    QVERIFY2(summary.contains(QLatin1String("56 problems")), qPrintable(summary));
+    QVERIFY2(summary.contains(QLatin1String("55 PASS")) && summary.contains(QLatin1String("1 FAIL")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QLatin1String("fast_1 42.9%")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("1.52× vs eager")) &&
+                 summary.contains(QStringLiteral("0.46× vs torch.compile")),
+             qPrintable(summary));
+    QVERIFY2(!summary.contains(QLatin1String("TIMEOUT_FAIL")), qPrintable(summary));  // zero counts are left out
+  }
+
+  void sortsNumericallyMissingLast() {
+    SuitePanel panel;
+    // Mixed: present figures out of order, and two problems with none (an error, a dry run).
+    SuiteReport r;
+    r.entries = {entry(QStringLiteral("10_b"), QStringLiteral("PASS"), 100.0, 90.0),
+                 entry(QStringLiteral("2_a"), QStringLiteral("PASS"), 9.5, 19.0),
+                 entry(QStringLiteral("3_err"), QStringLiteral("ERROR"), std::nullopt, std::nullopt),
+                 entry(QStringLiteral("1_c"), QStringLiteral("FAIL"), 1000.0, 100.0),
+                 entry(QStringLiteral("4_dry"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt)};
+    r.summary = summarize(r.entries);
+    panel.showSuite(r);
+    QAbstractItemModelTester proxyTester(panel.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QAbstractItemModel* p = panel.proxy();
+
+    panel.view()->sortByColumn(SuiteTableModel::LatencyColumn, Qt::AscendingOrder);
+    QList<double> v = columnValues(p, SuiteTableModel::LatencyColumn);
+    QCOMPARE(v.mid(0, 3), (QList<double>{9.5, 100.0, 1000.0}));  // numbers, not text ("1000" < "9.5")
+    QVERIFY(std::isnan(v.at(3)) && std::isnan(v.at(4)));
+    QCOMPARE(p->index(4, SuiteTableModel::LatencyColumn).data().toString(), QStringLiteral("–"));
+
+    panel.view()->sortByColumn(SuiteTableModel::LatencyColumn, Qt::DescendingOrder);
+    v = columnValues(p, SuiteTableModel::LatencyColumn);
+    QCOMPARE(v.mid(0, 3), (QList<double>{1000.0, 100.0, 9.5}));
+    QVERIFY(std::isnan(v.at(3)) && std::isnan(v.at(4)));  // still last
+
+    panel.view()->sortByColumn(SuiteTableModel::SpeedupEagerColumn, Qt::DescendingOrder);
+    QCOMPARE(p->index(0, SuiteTableModel::ProblemColumn).data().toString(), QStringLiteral("2_a"));  // 2x
+    QCOMPARE(p->index(2, SuiteTableModel::ProblemColumn).data().toString(), QStringLiteral("1_c"));  // 0.1x
+
+    // Names in KernelBench's numeric order.
+    panel.view()->sortByColumn(SuiteTableModel::ProblemColumn, Qt::AscendingOrder);
+    QStringList names;
+    for (int row = 0; row < p->rowCount(); ++row) names << p->index(row, 0).data().toString();
+    QCOMPARE(names, (QStringList{QStringLiteral("1_c"), QStringLiteral("2_a"), QStringLiteral("3_err"),
+                                 QStringLiteral("4_dry"), QStringLiteral("10_b")}));
+  }
+
+  void filters() {
+    SuitePanel panel;
+    QVERIFY(panel.openSuite(kFixture));
+    panel.filterEdit()->setText(QStringLiteral("softmax"));
+    QVERIFY(panel.proxy()->rowCount() > 0);
+    QVERIFY(panel.proxy()->rowCount() < 56);
+    for (int r = 0; r < panel.proxy()->rowCount(); ++r)
+      QVERIFY(panel.proxy()->index(r, 0).data().toString().contains(QLatin1String("softmax"), Qt::CaseInsensitive));
+    panel.filterEdit()->setText(QStringLiteral("fail"));  // the gate matches too
+    QCOMPARE(panel.proxy()->rowCount(), 1);
+    QCOMPARE(panel.proxy()->index(0, SuiteTableModel::StatusColumn).data(SuiteTableModel::VerdictRole).toInt(),
+             int(Verdict::Fail));
+    QVERIFY(panel.findChild<QLabel*>(QStringLiteral("suiteShown"))->text().contains(QLatin1String("1 of 56")));
+    panel.filterEdit()->clear();
+    QCOMPARE(panel.proxy()->rowCount(), 56);
+  }
+
+  void rowAsksToOpenItsWorkspace() {
+    SuitePanel panel;
+    QVERIFY(panel.openSuite(kFixture));
+    panel.resize(900, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy spy(&panel, &SuitePanel::openWorkspaceRequested);
+    // Sorted by speedup, the row under the cursor is the one asked for (the proxy maps back to the source).
+    panel.view()->sortByColumn(SuiteTableModel::SpeedupEagerColumn, Qt::DescendingOrder);
+    const QModelIndex top = panel.proxy()->index(0, SuiteTableModel::ProblemColumn);
+    const QString name = top.data().toString();
+    panel.view()->setCurrentIndex(top);
+    panel.view()->setFocus();
+    QTest::keyClick(panel.view(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(1).toString(), name);
+    QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("/tmp/kwb-suite/kernel_opt_") + name);
+    // A double-click on another row.
+    const QModelIndex second = panel.proxy()->index(1, SuiteTableModel::LatencyColumn);
+    const QPoint at = panel.view()->visualRect(second).center();
+    QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {}, at);  // the press a double-click follows
+    QTest::mouseDClick(panel.view()->viewport(), Qt::LeftButton, {}, at);
+    QTRY_COMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(1).toString(), panel.proxy()->index(1, 0).data().toString());
+  }
+
+  void badSuiteKeepsTheTable() {
+    SuitePanel panel;
+    QVERIFY(panel.openSuite(kFixture));
+    QTemporaryDir empty;
+    QString error;
+    QVERIFY(!panel.openSuite(empty.path(), &error));
+    QVERIFY2(error.contains(QLatin1String("suite.json")), qPrintable(error));
+    QCOMPARE(panel.model()->rowCount(), 56);
+  }
+
+  // File > Open Suite… and openPath() on a suite folder: the Suite dock, the remembered folder, and a row
+  // whose workspace ran elsewhere giving a clear message instead of a crash.
+  void windowOpensASuite() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(kFixture, dir.filePath(QStringLiteral("suite.json"))));
+    MainWindow w;
+    w.setConfirmHandler([](const QString&, const QString&) { return true; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("suiteDock"));
+    QVERIFY(dock && !dock->isVisible());
+    QVERIFY2(w.openPath(dir.path()), qPrintable(w.lastError()));
+    QVERIFY(dock->isVisible());
+    QCOMPARE(w.suitePanel()->model()->rowCount(), 56);
+    QCOMPARE(QSettings().value(QStringLiteral("suite/lastDir")).toString(), QDir(dir.path()).absolutePath());
+    QVERIFY(w.welcomePage()->isVisible());  // nothing else opened
+    const QModelIndex first = w.suitePanel()->proxy()->index(0, 0);
+    Q_EMIT w.suitePanel()->view()->activated(first);
+    QVERIFY2(w.lastError().contains(QLatin1String("not on this machine")), qPrintable(w.lastError()));
+    QVERIFY(w.lastError().contains(first.data().toString()));
+    QVERIFY(w.welcomePage()->isVisible());
+  }
+};
+
+QTEST_MAIN(TestSuitePanel)
+#include "tst_suitepanel.moc"

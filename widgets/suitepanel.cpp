@@ -1,0 +1,122 @@
+#include "widgets/suitepanel.h"
+
+#include "widgets/suitetablemodel.h"
+#include "widgets/verdictbadge.h"
+
+#include <QDir>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kwb {
+
+SuitePanel::SuitePanel(QWidget* parent)
+    : QWidget(parent),
+      m_model(new SuiteTableModel(this)),
+      m_proxy(new SuiteSortProxy(this)),
+      m_summary(new QLabel(this)),
+      m_filter(new QLineEdit(this)),
+      m_shown(new QLabel(this)),
+      m_view(new QTableView(this)) {
+  m_summary->setObjectName(QStringLiteral("suiteSummary"));
+  m_summary->setTextFormat(Qt::RichText);
+  m_summary->setWordWrap(true);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_summary->setText(tr("No suite open: File > Open Suite… opens a folder written by <tt>kwb suite</tt>."));
+  m_filter->setObjectName(QStringLiteral("suiteFilter"));
+  m_filter->setPlaceholderText(tr("Filter problems (name, gate, bottleneck, error)"));
+  m_filter->setClearButtonEnabled(true);
+  m_shown->setObjectName(QStringLiteral("suiteShown"));
+  m_proxy->setSourceModel(m_model);
+  m_view->setObjectName(QStringLiteral("suiteTable"));
+  m_view->setModel(m_proxy);
+  m_view->setSortingEnabled(true);
+  m_view->sortByColumn(-1, Qt::AscendingOrder);  // suite.json's order until a header is clicked
+  m_view->verticalHeader()->hide();
+  m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_view->setWordWrap(false);
+  m_view->setAlternatingRowColors(true);
+  m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  m_view->horizontalHeader()->setStretchLastSection(false);
+  // activated: a double-click, or Enter / Return on the current row.
+  connect(m_view, &QAbstractItemView::activated, this, &SuitePanel::activate);
+  connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+    m_proxy->setFilterFixedString(text.trimmed());
+    m_shown->setText(text.trimmed().isEmpty() ? QString()
+                                              : tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+  });
+
+  auto* filterRow = new QHBoxLayout;
+  filterRow->addWidget(m_filter, 1);
+  filterRow->addWidget(m_shown);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(m_summary);
+  layout->addLayout(filterRow);
+  layout->addWidget(m_view, 1);
+}
+
+bool SuitePanel::openSuite(const QString& folderOrFile, QString* error) {
+  const auto report = readSuite(folderOrFile, error);
+  if (!report) return false;
+  showSuite(*report);
+  return true;
+}
+
+void SuitePanel::showSuite(const SuiteReport& report) {
+  m_suite = report;
+  m_filter->clear();
+  m_model->resetData(report.entries);
+  m_summary->setText(summaryHtml(report));
+  m_summary->setToolTip(QDir::toNativeSeparators(report.dir));
+  m_view->resizeColumnsToContents();
+  // A long problem name must not push the figures out of sight.
+  m_view->setColumnWidth(SuiteTableModel::ProblemColumn,
+                         std::min(m_view->columnWidth(SuiteTableModel::ProblemColumn), 280));
+  if (m_proxy->rowCount() > 0) m_view->setCurrentIndex(m_proxy->index(0, 0));
+}
+
+QString SuitePanel::summaryText() const { return m_summary->text(); }
+
+QString SuitePanel::summaryHtml(const SuiteReport& r) {
+  const SuiteSummary& s = r.summary;
+  QStringList parts;
+  parts << (s.total == 1 ? tr("<b>1 problem</b>") : tr("<b>%1 problems</b>").arg(s.total));
+  const std::pair<Verdict, int> counts[] = {{Verdict::Pass, s.pass},           {Verdict::Fail, s.fail},
+                                            {Verdict::TimeoutFail, s.timeout}, {Verdict::Error, s.error},
+                                            {Verdict::DryRun, s.dryRun},       {Verdict::NotRun, s.pending}};
+  for (const auto& [verdict, n] : counts)
+    if (n > 0)
+      parts << QStringLiteral("<span style=\"color:%1\">%2 %3 %4</span>")
+                   .arg(verdictColor(verdict).name(), verdictGlyph(verdict))
+                   .arg(n)
+                   .arg(verdictCode(verdict).toHtmlEscaped());
+  if (s.fast1)
+    parts << tr("fast_1 %1%").arg(*s.fast1 * 100, 0, 'f', 1);
+  else if (r.cpuDryRun)
+    parts << tr("CPU dry run: nothing measured");
+  if (s.geomeanVsEager) {
+    QString geo = tr("geomean %1× vs eager").arg(*s.geomeanVsEager, 0, 'f', 2);
+    if (s.geomeanVsCompile) geo += tr(", %1× vs torch.compile").arg(*s.geomeanVsCompile, 0, 'f', 2);
+    parts << geo;
+  }
+  const QString fw = r.framework.isEmpty() ? tr("policy framework") : r.framework;
+  parts << QString(r.gpu + QStringLiteral(", ") + fw + QStringLiteral(", ") + r.target).toHtmlEscaped();
+  return parts.join(QStringLiteral(" · "));
+}
+
+void SuitePanel::activate(const QModelIndex& proxyIndex) {
+  if (!proxyIndex.isValid()) return;
+  const QModelIndex source = m_proxy->mapToSource(proxyIndex);
+  const SuiteEntry& e = m_model->entries().at(source.row());
+  Q_EMIT openWorkspaceRequested(e.workspace, e.name);
+}
+
+}  // namespace kwb

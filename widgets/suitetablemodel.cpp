@@ -1,0 +1,180 @@
+#include "widgets/suitetablemodel.h"
+
+#include "widgets/theme.h"
+#include "widgets/verdictbadge.h"
+
+#include <QDir>
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <cmath>
+#include <limits>
+
+namespace kwb {
+
+namespace {
+
+QVariant figure(const std::optional<double>& v, int role, char format, int precision, const QString& suffix = {}) {
+  if (role == SuiteTableModel::SortRole) return v ? *v : std::numeric_limits<double>::quiet_NaN();
+  if (!v) return QStringLiteral("–");
+  return QString(QString::number(*v, format, precision) + suffix);
+}
+
+/// Natural order, case-insensitive: digit runs compare as numbers, so KernelBench's 2_… sorts before 10_….
+/// (QCollator's numeric mode needs ICU and a real locale; the C locale ignores it.)
+int naturalCompare(const QString& a, const QString& b) {
+  qsizetype i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i].isDigit() && b[j].isDigit()) {
+      qsizetype ei = i, ej = j;
+      while (ei < a.size() && a[ei].isDigit()) ++ei;
+      while (ej < b.size() && b[ej].isDigit()) ++ej;
+      const QString na = a.mid(i, ei - i), nb = b.mid(j, ej - j);
+      const qulonglong va = na.toULongLong(), vb = nb.toULongLong();
+      if (va != vb) return va < vb ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    const QChar ca = a[i].toCaseFolded(), cb = b[j].toCaseFolded();
+    if (ca != cb) return ca < cb ? -1 : 1;
+    ++i;
+    ++j;
+  }
+  return (i < a.size()) - (j < b.size());
+}
+
+bool missing(const QVariant& v) { return v.typeId() == QMetaType::Double && std::isnan(v.toDouble()); }
+
+}  // namespace
+
+SuiteTableModel::SuiteTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void SuiteTableModel::resetData(const QList<SuiteEntry>& entries) {
+  beginResetModel();
+  m_rows = entries;
+  endResetModel();
+}
+
+int SuiteTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int SuiteTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const SuiteEntry& e = m_rows[index.row()];
+  const Verdict verdict = suiteEntryVerdict(e);
+  const auto column = static_cast<Columns>(index.column());
+  switch (role) {
+    case WorkspaceRole:
+      return e.workspace;
+    case VerdictRole:
+      return static_cast<int>(verdict);
+    case FilterRole:
+      return QString(e.name + u' ' + verdictCode(verdict) + u' ' + verdictTitle(verdict) + u' ' + e.bottleneck + u' ' +
+                     e.error);
+    case Qt::ForegroundRole:
+      if (column == StatusColumn) return readableOn(verdictColor(verdict), QGuiApplication::palette());
+      return {};
+    case Qt::FontRole:
+      if (column == StatusColumn) {
+        QFont f;
+        f.setBold(true);
+        return f;
+      }
+      return {};
+    case Qt::TextAlignmentRole:
+      if (column >= RelErrColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+      return {};
+    case Qt::ToolTipRole: {
+      QString tip = e.name + u'\n' + QDir::toNativeSeparators(e.workspace);
+      if (!e.bottleneck.isEmpty()) tip += u'\n' + tr("bottleneck: %1").arg(e.bottleneck);
+      if (!e.error.isEmpty()) tip += u'\n' + e.error;
+      return tip;
+    }
+    case Qt::DisplayRole:
+    case SortRole:
+      break;
+    default:
+      return {};
+  }
+  switch (column) {
+    case ProblemColumn:
+      return e.name;
+    case StatusColumn:
+      return role == SortRole ? verdictCode(verdict) : QString(verdictGlyph(verdict) + u' ' + verdictTitle(verdict));
+    case RelErrColumn:
+      return figure(e.maxRelErr, role, 'e', 2);
+    case LatencyColumn:
+      return figure(e.latencyUs, role, 'f', 1);
+    case EagerColumn:
+      return figure(e.refLatencyUs, role, 'f', 1);
+    case SpeedupEagerColumn:
+      return figure(e.speedupVsEager(), role, 'f', 2, QStringLiteral("×"));
+    case CompileColumn:
+      return figure(e.compileLatencyUs, role, 'f', 1);
+    case SpeedupCompileColumn:
+      return figure(e.speedupVsCompile(), role, 'f', 2, QStringLiteral("×"));
+    case BandwidthColumn:
+      return figure(e.bandwidthUtilPct, role, 'f', 1);
+    case ComputeColumn:
+      return figure(e.computeUtilPct, role, 'f', 1);
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
+QVariant SuiteTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
+  const bool tip = role == Qt::ToolTipRole;
+  switch (static_cast<Columns>(section)) {
+    case ProblemColumn:
+      return tip ? tr("The problem (its logic file's name); double-click or Enter opens its workspace for review")
+                 : tr("Problem");
+    case StatusColumn:
+      return tip ? tr("The quality gate of its V0 baseline") : tr("Gate");
+    case RelErrColumn:
+      return tip ? tr("The largest relative error over all cases") : tr("max rel_err");
+    case LatencyColumn:
+      return tip ? tr("The generated kernel's latency, primary case (µs)") : tr("Kernel µs");
+    case EagerColumn:
+      return tip ? tr("Eager PyTorch's latency, primary case (µs)") : tr("Eager µs");
+    case SpeedupEagerColumn:
+      return tip ? tr("Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)") : tr("vs eager");
+    case CompileColumn:
+      return tip ? tr("torch.compile's latency, primary case (µs)") : tr("compile µs");
+    case SpeedupCompileColumn:
+      return tip ? tr("Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)") : tr("vs compile");
+    case BandwidthColumn:
+      return tip ? tr("Share of the GPU's datasheet memory bandwidth reached (%)") : tr("BW %");
+    case ComputeColumn:
+      return tip ? tr("Share of the GPU's datasheet compute peak reached (%)") : tr("Compute %");
+    case ColumnCount:
+      break;
+  }
+  return {};
+}
+
+SuiteSortProxy::SuiteSortProxy(QObject* parent) : QSortFilterProxyModel(parent) {
+  setSortRole(SuiteTableModel::SortRole);
+  setFilterRole(SuiteTableModel::FilterRole);
+  setFilterKeyColumn(SuiteTableModel::ProblemColumn);
+  setFilterCaseSensitivity(Qt::CaseInsensitive);
+  setSortCaseSensitivity(Qt::CaseInsensitive);
+}
+
+bool SuiteSortProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+  const QVariant l = left.data(sortRole());
+  const QVariant r = right.data(sortRole());
+  const bool lm = missing(l), rm = missing(r);
+  // Descending sorts by lessThan(right, left): a missing figure must compare "less" there to stay last.
+  if (lm || rm) return lm != rm && (lm ? sortOrder() == Qt::DescendingOrder : sortOrder() == Qt::AscendingOrder);
+  if (l.typeId() == QMetaType::Double && r.typeId() == QMetaType::Double) return l.toDouble() < r.toDouble();
+  return naturalCompare(l.toString(), r.toString()) < 0;
+}
+
+}  // namespace kwb

@@ -1,0 +1,62 @@
+#pragma once
+// A `kwb suite` report as a table: one row per problem (readSuite() in core reads suite.json), and the
+// proxy that sorts it numerically with the missing figures ("–") last in either order.
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QSortFilterProxyModel>
+
+#include "core/pipeline/suite.h"
+
+namespace kwb {
+
+class SuiteTableModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Columns {
+    ProblemColumn,
+    StatusColumn,
+    RelErrColumn,
+    LatencyColumn,
+    EagerColumn,
+    SpeedupEagerColumn,
+    CompileColumn,
+    SpeedupCompileColumn,
+    BandwidthColumn,
+    ComputeColumn,
+    ColumnCount
+  };
+  enum Roles {
+    SortRole = Qt::UserRole,  ///< double for the figures (NaN when missing), the text otherwise
+    WorkspaceRole,            ///< QString: the problem's workspace folder, absolute
+    VerdictRole,              ///< int: the problem's kwb::Verdict (suiteEntryVerdict)
+    FilterRole,               ///< QString: what the filter box matches (name, status, bottleneck, error)
+  };
+
+  explicit SuiteTableModel(QObject* parent = nullptr);
+  /// Replaces all rows by @p entries (the order of suite.json).
+  void resetData(const QList<SuiteEntry>& entries);
+  const QList<SuiteEntry>& entries() const { return m_rows; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+ private:
+  QList<SuiteEntry> m_rows;
+};
+
+/// Sorts on SuiteTableModel::SortRole (numbers as numbers, a missing figure after every present one in
+/// both orders, names in natural order: 2_… before 10_…) and keeps the rows whose FilterRole contains the filter text
+/// (case-insensitive).
+class SuiteSortProxy : public QSortFilterProxyModel {
+  Q_OBJECT
+ public:
+  explicit SuiteSortProxy(QObject* parent = nullptr);
+
+ protected:
+  bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+};
+
+}  // namespace kwb
