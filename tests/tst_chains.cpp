@@ -85,10 +85,15 @@ void TestChains::emulated_data() {
   QTest::addColumn<QString>("problem");
   QTest::newRow("92 conv chain") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
                                  << QStringLiteral("level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp");
-  QTest::newRow("38 transposed conv chain") << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
-                                            << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply");
+  QTest::newRow("38 transposed conv chain")
+      << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
+      << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply");
   QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
                                   << QStringLiteral("level3/17_SqueezeNetFireModule");
+  QTest::newRow("31 attention: split, bmm, a merge undone")
+      << QStringLiteral("31_VisionAttention") << QStringLiteral("level3/31_VisionAttention");
+  QTest::newRow("44 GPT block: a causal mask sliced to the sequence")
+      << QStringLiteral("44_MiniGPTBlock") << QStringLiteral("level3/44_MiniGPTBlock");
 }
 
 void TestChains::emulated() {

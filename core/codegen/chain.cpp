@@ -24,6 +24,8 @@ namespace {
 // The epilogue calling convention (docs/CODEGEN.md "The stage library"): four tensors, four scalars.
 constexpr int kEpiTensors = 4;
 constexpr int kEpiScalars = 4;
+// More launches than this is a traced time loop, not a model's layers (MobileNetV2: 141; GRU unrolled: 36870).
+constexpr int kMaxLaunches = 1000;
 
 /// A value of forward(): its Python expression and its shape at the spec's sizes.
 struct Val {
@@ -347,6 +349,27 @@ bool Planner::view(const GraphOp& op) {
       m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
     closeAnchor();
     return true;
+  } else if (n == u"slice") {
+    const qint64 dim = a.value("dim", json(0)).is_number_integer() ? a.at("dim").get<qint64>() : 0;
+    const json step = a.value("step", json(1));
+    QStringList idx;
+    for (qint64 d = 0; d < (dim < 0 ? dim + qint64(src->shape.size()) : dim); ++d) idx << QStringLiteral(":");
+    // an end that cuts the dim at a forward() input's size (a causal mask sliced to the sequence length, mask[:T])
+    // follows that input's run-time size; other ends are the model's own constants
+    QString end = pyNum(a.value("end", json()));
+    const qint64 d0 = dim < 0 ? dim + qint64(src->shape.size()) : dim;
+    if (a.value("end", json()).is_number_integer() && d0 >= 0 && d0 < src->shape.size() &&
+        a.at("end").get<qint64>() < src->shape.at(d0))
+      for (const TensorInfo& t : m_g.inputs)
+        for (int k = 0; k < t.shape.size(); ++k)
+          if (end == pyNum(a.at("end")) && t.shape.at(k) == a.at("end").get<qint64>())
+            end = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+    idx << QStringLiteral("%1:%2:%3").arg(pyNum(a.value("start", json(0))), end, pyNum(step));
+    call = QStringLiteral("%1[%2]").arg(src->expr, idx.join(QStringLiteral(", ")));
+    call.replace(QStringLiteral(":None:"), QStringLiteral("::"));
+  } else if (n == u"select") {
+    call = QStringLiteral("%1.select(%2, %3)")
+               .arg(src->expr, pyNum(a.value("dim", json(0))), pyNum(a.value("index", json(0))));
   } else if (n == u"expand" || n == u"expand_as") {
     if (n == u"expand_as" && op.refs.size() > 1) {
       const auto other = value(op.refs.at(1));
@@ -431,9 +454,10 @@ bool Planner::stage(const GraphOp& op) {
              .arg(n, shapeText(va->shape), shapeText(vb->shape),
                   bias == u"None" ? QString() : QStringLiteral(" + bias")),
          true);
-  } else if (n == u"cat" || n == u"concat") {
+  } else if (n == u"cat" || n == u"concat" || n == u"stack") {
     QStringList parts;
-    for (const QString& r : op.refs) parts << in(r);
+    for (const QString& r : op.refs)
+      parts << (n == u"stack" ? in(r) + QStringLiteral(".unsqueeze(%1)").arg(pyNum(a.value("dim", json(0)))) : in(r));
     if (!m_why.isEmpty()) return false;
     l.head = QStringLiteral("kwb_cat([%1], %2").arg(parts.join(QStringLiteral(", ")), pyNum(a.value("dim", json(0))));
     push(l, op, QStringLiteral("copy"),
@@ -632,6 +656,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
   for (const QString& r : ext)
     if (r != primary) others << r;
+  if ((others.size() > kEpiTensors || scalars.size() > kEpiScalars) && piece.size() > 1) {
+    // more operands than one epilogue takes (a GRU cell's gates): one launch per op instead
+    for (const GraphOp* o : piece)
+      if (!pointwisePiece({o})) return false;
+    return true;
+  }
   if (others.size() > kEpiTensors || scalars.size() > kEpiScalars)
     return bad(QStringLiteral("%1: a pointwise run reading %2 tensors and %3 scalars (the epilogue takes %4 and %5)")
                    .arg(where(lastOp))
@@ -812,6 +842,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   if (m_why.isEmpty()) flushRun();
   if (!m_why.isEmpty()) return fail(whyNot, m_unjudged ? QString() : m_why);
+  if (m_plan.launches.size() > kMaxLaunches)
+    return fail(whyNot, QStringLiteral("the traced graph unrolls to %1 launches (a recurrent model's time loop, "
+                                       "traced step by step); a host loop around step kernels is not written yet")
+                            .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
 
@@ -872,6 +906,19 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   if (!anyAnchor) return std::nullopt;
   Planner p(g, spec);
   return p.run(whyNot);
+}
+
+QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
+  const auto plan = planChain(decodeOpGraph(spec), spec, nullptr);
+  if (!plan) return {};
+  QStringList kinds;
+  for (const ChainLaunch& l : plan->launches)
+    if (!kinds.contains(l.kind)) kinds << l.kind;
+  return QStringLiteral(
+             "Kernel Workbench plans this problem as a chain of %1 launches (%2); the %3 rendering of "
+             "chains is not written yet: --framework triton renders it")
+      .arg(plan->launches.size())
+      .arg(kinds.join(QStringLiteral(", ")), frameworkLabel);
 }
 
 GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const FrameworkBackend& backend) {

@@ -48,6 +48,11 @@ struct ChainPlan {
 /// one tensor; nullopt with *whyNot empty when the graph is not a chain (all pointwise, or no compute op).
 std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot);
 
+/// Why a framework without a chain renderer (@p frameworkLabel, e.g. "CuTe DSL") writes a skeleton for a spec
+/// the chain planner plans: the plan's launches and that --framework triton renders it. "" when the chain
+/// planner does not plan @p spec (the caller's own reason stands).
+QString chainSkeletonReason(const nlohmann::json& spec, const QString& frameworkLabel);
+
 /// Renders a chain plan as kernel.py for the Triton backend: the convolution template when the chain holds
 /// a convolution, else triton_chain.py.tmpl; both get the stage library, the pointwise launcher and the
 /// plan's epilogues. ok=false with `error` when a template is missing or a placeholder stays.

@@ -1,6 +1,7 @@
 #include "core/codegen/cutedslbackend.h"
 
 #include "core/codegen/anchor.h"
+#include "core/codegen/chain.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
@@ -93,10 +94,13 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
   if (!hasPointwiseGraph(spec)) {
     if (const AnchorMatch m = matchAnchor(spec); m.anchor) {
       if (whyNot) *whyNot = anchorSkeletonReason(m, id());
+      if (const QString c = chainSkeletonReason(spec, label()); !c.isEmpty() && whyNot && !m.plan) *whyNot = c;
       return false;
     }
     const auto plan = planPattern(spec, whyNot);
-    return plan && cuteHasPatternTemplate(*plan, whyNot);
+    if (plan && cuteHasPatternTemplate(*plan, whyNot)) return true;
+    if (const QString c = chainSkeletonReason(spec, label()); !c.isEmpty() && whyNot && !plan) *whyNot = c;
+    return false;
   }
   const auto prog = parsePointwiseProgram(spec, whyNot);
   if (!prog) return false;
@@ -136,8 +140,7 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
   QString why;
   if (!hasPointwiseGraph(spec)) {
-    if (const AnchorMatch m = matchAnchor(spec); m.anchor)
-      return makeSkeleton(spec, cuteSkeleton(*this), anchorSkeletonReason(m, id()));
+    if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
     const auto plan = planPattern(spec, &why);
     if (plan && cuteHasPatternTemplate(*plan, &why)) return cutePatternKernel(*plan, spec, *this);
     return makeSkeleton(spec, cuteSkeleton(*this), why);

@@ -507,7 +507,12 @@ class Lowering {
         if (const PwInput* in = m_prog.input(QString::fromStdString(k.at("scalar_input").get<std::string>())))
           return inputExpr(*in);
       if (k.is_string()) {
-        if (const auto it = vals.find(QString::fromStdString(k.get<std::string>())); it != vals.end()) return *it;
+        const QString t = QString::fromStdString(k.get<std::string>());
+        if (const auto it = vals.find(t); it != vals.end()) return *it;
+        // the probe writes non-finite numbers as strings (strict JSON has none)
+        if (t == u"inf" || t == u"-inf" || t == u"nan")
+          return lit(t == u"nan" ? std::numeric_limits<double>::quiet_NaN()
+                                 : (t.startsWith(u'-') ? -1.0 : 1.0) * std::numeric_limits<double>::infinity());
       }
     }
     return std::nullopt;
@@ -693,6 +698,15 @@ class Lowering {
         return where(B("!=", x, x), *y, pick);
       return where(B("!=", x, x), x, pick);  // NaN propagates like torch.minimum/maximum
     }
+    if (op == u"masked_fill") {  // masked_fill(self, mask, value): where(mask, value, self)
+      const auto m = arg(n, 1, ie);
+      const auto v = opt(n, 2, "value", ie);
+      if (!m || !v) {
+        why = QStringLiteral("masked_fill (node %1) needs a mask and a value").arg(n.id);
+        return std::nullopt;
+      }
+      return where(*m, *v, x);
+    }
     if (op == u"where") {
       const auto a = arg(n, 1, ie), b = arg(n, 2, ie);
       if (!a || !b) {
@@ -735,7 +749,7 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("sigmoid"),    QStringLiteral("silu"),        QStringLiteral("sin"),
           QStringLiteral("softplus"),   QStringLiteral("softsign"),    QStringLiteral("sqrt"),
           QStringLiteral("square"),     QStringLiteral("sub"),         QStringLiteral("tanh"),
-          QStringLiteral("threshold"),  QStringLiteral("where")};
+          QStringLiteral("threshold"),  QStringLiteral("where"),       QStringLiteral("masked_fill")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

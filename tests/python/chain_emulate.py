@@ -30,7 +30,7 @@ def load(path, name):
 
 def shrink(mod):
     for key, value in list(vars(mod).items()):
-        if key.startswith("_") or isinstance(value, bool) or not isinstance(value, int) or value <= 16:
+        if key.startswith(("_", "max")) or isinstance(value, bool) or not isinstance(value, int) or value <= 16:
             continue
         low = key.lower()
         for part, small in SMALL:
