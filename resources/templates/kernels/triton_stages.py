@@ -552,7 +552,8 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
         k_left = K - kb * BLOCK_K
         a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
-        acc = tl.dot(a, b.to(a.dtype), acc)  # a chain's fp32 activations against 16-bit weights: upcast in registers
+        # a chain's fp32 activations against 16-bit weights: the weight tile upcast in registers
+        acc = tl.dot(a, b.to(a.dtype), acc)
         a_ptrs += BLOCK_K * sak
         b_ptrs += BLOCK_K * sbk
     if HAS_BIAS:
@@ -638,7 +639,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
-        b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1), out3.stride(2), *es,
+        b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1),
+        out3.stride(2), *es,
         *[v for s in ss for v in s], *fs, HAS_BIAS=bias is not None, EPI=epi if epi is not None else _kwb_epi_identity,
         BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4,
         num_stages=3)
