@@ -155,6 +155,8 @@ class HarnessRun : public QObject {
   void onProcessFinished(int exitCode, QProcess::ExitStatus status);
   void onProcessError(QProcess::ProcessError error);
   void waitForGroupThenContinue();
+  /// SIGTERM to the process group and the run's tagged processes, SIGKILL after killGraceMs (once per escalation).
+  void terminateLeftovers();
   /// True while the process group or any process carrying this run's tag lives (refreshes m_tagged).
   bool treeAlive();
   /// Signals the process group and every tagged process.
@@ -170,6 +172,7 @@ class HarnessRun : public QObject {
   std::array<LineSplitter, 2> m_split;
   QTimer m_caseTimer, m_overallTimer, m_killTimer, m_reapTimer;
   QElapsedTimer m_wall, m_reapWait;
+  int m_quietPolls = 0;  ///< consecutive reap polls that found no process of the run left
   QFile m_log;
   qint64 m_logBytes = 0;
   bool m_logTruncated = false;
