@@ -312,6 +312,41 @@ class TestSuite : public QObject {
     QVERIFY2(third.out.contains(QLatin1String("relu_a [phase 4]")), qPrintable(third.out));
   }
 
+  void kwbSuiteAdmitsByGpuMemory() {
+    // The larger problem (given second) starts first; the smaller one waits because both do not fit the budget.
+    const QString problems = m_tmp.filePath(QStringLiteral("admission-problems"));
+    QDir().mkpath(problems);
+    const QString relu = QString::fromUtf8(readAll(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py")));
+    QVERIFY(relu.contains(QLatin1String("dim = 393216")));
+    QFile small(problems + QStringLiteral("/a_small.py"));
+    QVERIFY(small.open(QIODevice::WriteOnly));
+    small.write(QString(relu).replace(QLatin1String("dim = 393216"), QLatin1String("dim = 1024")).toUtf8());
+    small.close();
+    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), problems + QStringLiteral("/b_big.py")));
+    const QString out = m_tmp.filePath(QStringLiteral("admission"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--jobs"),
+                          QStringLiteral("2"), QStringLiteral("--gpu-memory"), QStringLiteral("50"),
+                          QStringLiteral("--no-commit"), QStringLiteral("--out"), out});
+    QVERIFY2(r.code == 0, qPrintable(r.out));
+    const qsizetype big = r.out.indexOf(QLatin1String("b_big: started"));
+    const qsizetype small1 = r.out.indexOf(QLatin1String("a_small: started"));
+    QVERIFY2(big >= 0 && small1 > big, qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("a_small: waits for GPU memory")), qPrintable(r.out));
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    const auto& ps = doc.at("problems");
+    QCOMPARE(ps.size(), size_t(2));
+    // 6 x (input + output) of 4096 x 393216 fp32 = 77.3 GB; of 4096 x 1024: 0.2 GB
+    QVERIFY(std::abs(ps[1].at("footprint_bytes").get<double>() - 6.0 * 2 * 4096.0 * 393216 * 4) < 1e6);
+    QVERIFY(std::abs(ps[0].at("footprint_bytes").get<double>() - 6.0 * 2 * 4096.0 * 1024 * 4) < 1e3);
+    QVERIFY(ps[0].at("gpu_peak_bytes").is_null());  // a dry run allocates nothing on a GPU
+    Kwb bad = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                      QStringLiteral("--gpu-memory"), QStringLiteral("lots"), QStringLiteral("--out"), out});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.out.contains(QLatin1String("--gpu-memory needs")), qPrintable(bad.out));
+  }
+
   void kwbSuiteBadInput() {
     Kwb r = runKwb({QStringLiteral("suite"), QStringLiteral("/nonexistent.py"), QStringLiteral("--gpu"),
                     QStringLiteral("H200"), QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x"))});

@@ -83,6 +83,11 @@ walls = [p["wall_s"] for p in d["problems"] if p["state"] == "done" and not p.ge
 print("this call: %d problems done, wall per problem median %.1f s; GPU-lock wait total %.1f s, max %.1f s"
       % (len(walls), sorted(walls)[len(walls) // 2] if walls else 0, sum(waits), max(waits, default=0)))
 print("not done:", " ".join(p["name"] for p in d["problems"] if p["state"] != "done"))
+peaks = [(p["gpu_peak_bytes"] / p["footprint_bytes"], p["name"]) for p in d["problems"]
+         if p.get("gpu_peak_bytes") and p.get("footprint_bytes")]
+if peaks:
+    print("GPU peak / admission estimate: max %.2f (%s), median %.2f over %d"
+          % (max(peaks)[0], max(peaks)[1], sorted(peaks)[len(peaks) // 2][0], len(peaks)))
 PY
 cat $L/summary.txt
 

@@ -339,6 +339,9 @@ void printSuiteHelp() {
          "  --case-timeout SEC   per-case timeout (default 30)\n"
          "  --no-commit          no V0 commit in the workspaces\n"
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
+         "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated at 6x its\n"
+         "                       inputs + outputs; the largest that fits starts first (default with --jobs > 1 on\n"
+         "                       the local GPU: 80% of the target's HBM; 0: no limit)\n"
          "  --target T           where the harnesses run:\n"
       << targetSchemesHelp(23)
       << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
@@ -359,6 +362,8 @@ int cmdSuite(const QStringList& args) {
                QStringLiteral("30")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
   p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
+  p.addOption({QStringLiteral("gpu-memory"), QStringLiteral("GPU memory for the problems in flight (GB)"),
+               QStringLiteral("GB")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().isEmpty()) return usage(QStringLiteral("suite needs at least one PROBLEM.py or folder"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("suite needs --gpu NAME (see `kwb gpus`)"));
@@ -388,6 +393,12 @@ int cmdSuite(const QStringList& args) {
   if (!o.base.cpuDryRun && (o.target.isEmpty() || o.target == u"local") && o.jobs > 1)
     if (const GpuSpec* g = SpecLedger::builtin().lookup(o.base.gpu).gpu; g && g->hbm)
       o.gpuMemoryBytes = 0.8 * g->hbm->value * 1e9;
+  if (p.isSet(QStringLiteral("gpu-memory"))) {
+    const double gb = p.value(QStringLiteral("gpu-memory")).toDouble(&okNum);
+    if (!okNum || !(gb >= 0) || gb > 1e6)
+      return usage(QStringLiteral("--gpu-memory needs a number of GB (0: no limit)"));
+    o.gpuMemoryBytes = gb * 1e9;
+  }
   o.base.python = p.value(QStringLiteral("python"));
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
   o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));

@@ -115,6 +115,8 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"commit", e.commit.toStdString()},
                         {"wall_s", e.wallSec},
                         {"gpu_lock_wait_s", jsonOr(e.lockWaitSec)},
+                        {"gpu_peak_bytes", jsonOr(e.gpuPeakBytes)},
+                        {"footprint_bytes", jsonOr(e.footprintBytes)},
                         {"resumed", e.resumed}});
   }
   const SuiteSummary s = summarize(entries);
@@ -167,6 +169,8 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     e.commit = str(p, "commit");
     e.wallSec = optNumber(p, "wall_s").value_or(0);
     e.lockWaitSec = optNumber(p, "gpu_lock_wait_s");
+    e.gpuPeakBytes = optNumber(p, "gpu_peak_bytes");
+    e.footprintBytes = optNumber(p, "footprint_bytes");
     out.append(e);
   }
   return out;
@@ -549,7 +553,8 @@ void SuiteRunner::probeAll() {
       const nlohmann::json& spec = results[k].spec;
       if (spec.is_object() && spec.contains("bytes") && spec.at("bytes").is_object() &&
           spec.at("bytes").value("value", nlohmann::json()).is_number())
-        m_footprint[todo[k]] = kSuiteFootprintFactor * spec.at("bytes").at("value").get<double>();
+        m_entries[todo[k]].footprintBytes = m_footprint[todo[k]] =
+            kSuiteFootprintFactor * spec.at("bytes").at("value").get<double>();
       ++ok;
     }
   Q_EMIT progress(QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
@@ -571,23 +576,41 @@ void SuiteRunner::cancel() {
 }
 
 void SuiteRunner::startNext() {
-  while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs && m_next < m_entries.size()) {
-    const int index = m_next;
-    if (m_entries[index].state == QLatin1String("done")) {
-      ++m_next;
-      continue;
+  while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs) {
+    // Admission: of the problems not started yet, the largest estimated GPU footprint that fits beside the
+    // ones in flight (in the given order among equals; with no estimates, the given order). A problem that
+    // does not fit waits while smaller ones run, instead of holding up the queue behind it, and the large ones
+    // start early, where they overlap with the many small ones rather than running one by one at the end.
+    // A problem larger than the whole budget runs when nothing else does.
+    int pick = -1;
+    int firstWaiting = -1;
+    double pickBytes = -1.0;
+    for (int i = 0; i < m_entries.size(); ++i) {
+      if (m_entries[i].state == QLatin1String("done") || m_startedMs.count(i) || m_running.count(i)) continue;
+      const double bytes = m_footprint.count(i) ? m_footprint.at(i) : 0.0;
+      const bool fits = m_opts.gpuMemoryBytes <= 0 || m_running.empty() ||
+                        m_inFlightBytes + bytes <= m_opts.gpuMemoryBytes;
+      if (!fits) {
+        if (firstWaiting < 0) firstWaiting = i;
+        continue;
+      }
+      if (bytes > pickBytes) {
+        pick = i;
+        pickBytes = bytes;
+      }
     }
-    // GPU memory admission: wait for room unless nothing runs (a problem larger than the budget runs alone)
-    const double bytes = m_footprint.count(index) ? m_footprint.at(index) : 0.0;
-    if (m_opts.gpuMemoryBytes > 0 && !m_running.empty() && m_inFlightBytes + bytes > m_opts.gpuMemoryBytes) {
-      Q_EMIT progress(QStringLiteral("%1: waits for GPU memory (needs ~%2 GB, %3 GB of %4 GB in use)")
-                          .arg(m_entries[index].name, QString::number(bytes / 1e9, 'f', 1),
-                               QString::number(m_inFlightBytes / 1e9, 'f', 1),
-                               QString::number(m_opts.gpuMemoryBytes / 1e9, 'f', 0)));
+    if (pick < 0) {
+      if (firstWaiting >= 0 && m_waitNoted.insert(firstWaiting).second) {
+        const double bytes = m_footprint.count(firstWaiting) ? m_footprint.at(firstWaiting) : 0.0;
+        Q_EMIT progress(QStringLiteral("%1: waits for GPU memory (needs ~%2 GB, %3 GB of %4 GB in use)")
+                            .arg(m_entries[firstWaiting].name, QString::number(bytes / 1e9, 'f', 1),
+                                 QString::number(m_inFlightBytes / 1e9, 'f', 1),
+                                 QString::number(m_opts.gpuMemoryBytes / 1e9, 'f', 0)));
+      }
       break;
     }
-    ++m_next;
-    m_inFlightBytes += bytes;
+    const int index = pick;
+    m_inFlightBytes += pickBytes > 0 ? pickBytes : 0.0;
     auto job = makeJob(index);
     BaselineJob* raw = job.get();
     m_running.emplace(index, std::move(job));
@@ -628,6 +651,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     const RunResult& r = *outcome->result;
     e.maxRelErr = r.maxRelErr;
     if (r.raw.is_object() && r.raw.contains("gpu_lock")) e.lockWaitSec = optNumber(r.raw["gpu_lock"], "waited_s");
+    if (r.raw.is_object()) e.gpuPeakBytes = optNumber(r.raw, "gpu_peak_bytes");
     if (!m_opts.base.cpuDryRun) {  // a dry run's numbers are the CPU reference's, not a measurement
       e.latencyUs = r.latencyUs;
       e.refLatencyUs = r.refLatencyUs;

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 
@@ -22,10 +23,10 @@
 
 namespace kwb {
 
-/// What the user asked for (the flags of `kwb suite`).
 /// The estimate of a problem's GPU footprint as a multiple of its minimum bytes (SuiteOptions::gpuMemoryBytes).
 inline constexpr double kSuiteFootprintFactor = 6.0;
 
+/// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
   QStringList problems;  ///< logic files (absolute), in the order given
   QString outDir;        ///< the suite folder: workspaces, suite.json and the reports
@@ -34,8 +35,8 @@ struct SuiteOptions {
   /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated at
   /// kSuiteFootprintFactor x its spec's minimum bytes (inputs + outputs): the harness holds the reference's
   /// and the kernel's outputs, a strided copy, low-precision copies of the model and torch.compile's buffers
-  /// besides the inputs. A problem that does not fit waits until enough finish; one larger than the budget
-  /// runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
+  /// besides the inputs. Of the problems not started, the largest that fits starts first; one that does not
+  /// fit waits while smaller ones run; one larger than the whole budget runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
   /// docs/results/2026-12-01-h200-chains.md.)
   double gpuMemoryBytes = 0;
   BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
@@ -65,6 +66,11 @@ struct SuiteEntry {
   /// How long its harness waited for the suite's GPU timing lock (s; the harness's gpu_lock.waited_s); nullopt
   /// when the harness did not report it (no lock, or it did not get that far).
   std::optional<double> lockWaitSec;
+  /// The harness's torch.cuda.max_memory_allocated() after its cases and the compile reference (bytes;
+  /// harness "gpu_peak_bytes"), and the suite's admission estimate for it (bytes; kSuiteFootprintFactor x the
+  /// spec's minimum bytes): the pair calibrates the factor. nullopt where not measured / not probed.
+  std::optional<double> gpuPeakBytes;
+  std::optional<double> footprintBytes;
   bool resumed = false;  ///< taken from an earlier run of the suite, not run now
 
   std::optional<double> speedupVsEager() const;    ///< refLatencyUs / latencyUs
@@ -174,7 +180,7 @@ class SuiteRunner : public QObject {
   std::map<int, ProbeResult> m_probes;  ///< probeAll()'s successful results, handed to the jobs
   std::map<int, double> m_footprint;    ///< estimated GPU bytes per problem (from its probe), for admission
   double m_inFlightBytes = 0;           ///< the estimates of the problems running now
-  int m_next = 0;
+  std::set<int> m_waitNoted;            ///< problems whose wait for GPU memory was reported (once each)
   bool m_cancelled = false;
   bool m_array = false;  ///< the target is Slurm: one job array
   QString m_arrayId;     ///< its job id, once submitted
