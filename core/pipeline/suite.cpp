@@ -588,8 +588,8 @@ void SuiteRunner::startNext() {
     for (int i = 0; i < m_entries.size(); ++i) {
       if (m_entries[i].state == QLatin1String("done") || m_startedMs.count(i) || m_running.count(i)) continue;
       const double bytes = m_footprint.count(i) ? m_footprint.at(i) : 0.0;
-      const bool fits = m_opts.gpuMemoryBytes <= 0 || m_running.empty() ||
-                        m_inFlightBytes + bytes <= m_opts.gpuMemoryBytes;
+      const bool fits =
+          m_opts.gpuMemoryBytes <= 0 || m_running.empty() || m_inFlightBytes + bytes <= m_opts.gpuMemoryBytes;
       if (!fits) {
         if (firstWaiting < 0) firstWaiting = i;
         continue;

@@ -36,8 +36,8 @@ struct SuiteOptions {
   /// kSuiteFootprintFactor x its spec's minimum bytes (inputs + outputs): the harness holds the reference's
   /// and the kernel's outputs, a strided copy, low-precision copies of the model and torch.compile's buffers
   /// besides the inputs. Of the problems not started, the largest that fits starts first; one that does not
-  /// fit waits while smaller ones run; one larger than the whole budget runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
-  /// docs/results/2026-12-01-h200-chains.md.)
+  /// fit waits while smaller ones run; one larger than the whole budget runs alone. (Level-1 problems of 6-14 GB each
+  /// ran out of the H200's memory six at a time: docs/results/2026-12-01-h200-chains.md.)
   double gpuMemoryBytes = 0;
   BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
 };
