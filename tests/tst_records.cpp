@@ -527,6 +527,34 @@ class TestRecords : public QObject {
     QVERIFY(!renderBaselineReport(in).contains(QLatin1String("torch.compile")));
   }
 
+  void reportPlanKernels() {
+    ReportInput in = sampleReport(QStringLiteral("gpu"));
+    QVERIFY(!renderBaselineReport(in).contains(QLatin1String("## Plan kernels")));  // no profile: no section
+    in.kernelLaunches = 2;
+    in.kernelTotalUs = 30.0;
+    in.kernelProfile = {{QStringLiteral("kwb_gemm"), 1, 24.0, 80.0, QStringLiteral("[132,1,1]"),
+                         QStringLiteral("[256,1,1]"), QStringLiteral("168"), QStringLiteral("147456")},
+                        {QStringLiteral("kwb_reduce"), 1, 6.0, 20.0, {}, {}, {}, {}}};
+    QString md = renderBaselineReport(in);
+    QVERIFY2(md.contains(QStringLiteral("2 launch(es), 30.0 µs of kernel time.")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| 1 | `kwb_gemm` | [132,1,1] | [256,1,1] | 168 | 147456 | 24.0 | 80.0 |")),
+             qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("| 2 | `kwb_reduce` | n/a | n/a | n/a | n/a | 6.0 | 20.0 |")));
+    QVERIFY(md.indexOf(QLatin1String("## Plan kernels")) > md.indexOf(QLatin1String("## Baseline performance")));
+    QVERIFY(md.indexOf(QLatin1String("## Plan kernels")) < md.indexOf(QLatin1String("## Roofline")));
+    in.kernelLaunches = 3072;  // more launches than rows: the rows are per kernel name
+    in.kernelProfile = {{QStringLiteral("kwb_gru_step"), 3072, 30.0, 100.0, {}, {}, {}, {}}};
+    md = renderBaselineReport(in);
+    QVERIFY2(
+        md.contains(QStringLiteral("by kernel name")) && md.contains(QStringLiteral("| `kwb_gru_step` | 3072 | 30.0 | "
+                                                                                    "100.0 |")),
+        qPrintable(md));
+    in.kernelProfile.clear();
+    in.kernelProfileError = QStringLiteral("RuntimeError: CUPTI unavailable");
+    QVERIFY(renderBaselineReport(in).contains(QStringLiteral("_Not profiled: RuntimeError: CUPTI unavailable_")));
+    QVERIFY(!renderBaselineReport(sampleReport(QStringLiteral("cpu-dry-run"))).contains(QLatin1String("Plan kernels")));
+  }
+
   void reportHostLaunchPath() {
     ReportInput in = sampleReport(QStringLiteral("gpu"));
     in.latencyUs = 12.5;  // a small kernel behind a 38 µs launch path

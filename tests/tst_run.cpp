@@ -309,7 +309,11 @@ class TestRun : public QObject {
                        "ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
                        " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", "
                        "\"latency_us\": 4.5, \"compile_s\": 21.25}, \"dispatch_check\": {\"ok\": false, "
-                       "\"compute_ops\": [{\"op\": \"relu\", \"count\": 2}, {\"count\": 1}], \"ops\": 5}}"));
+                       "\"compute_ops\": [{\"op\": \"relu\", \"count\": 2}, {\"count\": 1}], \"ops\": 5}, "
+                       "\"kernel_profile\": {\"total_us\": 30.0, \"launches\": 2, \"kernels\": [{\"name\": "
+                       "\"kwb_gemm\", \"us\": 24.0, \"share_pct\": 80.0, \"grid\": [132, 1, 1], \"block\": [256, 1, "
+                       "1], \"regs\": 168, \"smem\": 147456}, {\"name\": \"kwb_reduce\", \"us\": 6.0, "
+                       "\"share_pct\": 20.0}], \"by_name\": []}}"));
     QCOMPARE(d.kind, HarnessEvent::Kind::ResultJson);
     QVERIFY(d.runResult);
     const RunResult& rr = *d.runResult;
@@ -335,6 +339,14 @@ class TestRun : public QObject {
     QVERIFY(rr.compileRefError.isEmpty());
     QCOMPARE(rr.dispatchCheckOk, std::optional<bool>(false));
     QCOMPARE(rr.dispatchComputeOps, QStringList{QStringLiteral("aten::relu x2")});  // the entry without "op" dropped
+    QCOMPARE(rr.kernelLaunches, 2);
+    QCOMPARE(*rr.kernelTotalUs, 30.0);
+    QCOMPARE(rr.kernelProfile.size(), 2);  // every launch listed: "kernels", in launch order
+    QCOMPARE(rr.kernelProfile.at(0).name, QStringLiteral("kwb_gemm"));
+    QCOMPARE(rr.kernelProfile.at(0).grid, QStringLiteral("[132,1,1]"));
+    QCOMPARE(rr.kernelProfile.at(0).smem, QStringLiteral("147456"));
+    QCOMPARE(*rr.kernelProfile.at(1).sharePct, 20.0);
+    QVERIFY(rr.kernelProfile.at(1).grid.isEmpty());
     QCOMPARE(toJson(rr).at("grid_blocks").get<qint64>(), qint64(1056));
     QCOMPARE(*rr.hostUs, 60.25);
     QVERIFY(!rr.refHostUs);  // null: not measured

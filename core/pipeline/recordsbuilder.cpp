@@ -196,6 +196,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     r.compileRefLatencyUs = o.result->compileRefLatencyUs;
     r.compileRefPrecision = o.result->compileRefPrecision;
     r.compileRefError = o.result->compileRefError;
+    for (const auto& k : o.result->kernelProfile)
+      r.kernelProfile.append({k.name, k.count, k.us, k.sharePct, k.grid, k.block, k.regs, k.smem});
+    r.kernelLaunches = o.result->kernelLaunches;
+    r.kernelTotalUs = o.result->kernelTotalUs;
+    r.kernelProfileError = o.result->kernelProfileError;
   }
   // Host time per forward call (optional: older harnesses and the CPU do not report it).
   const std::optional<double> hostUs = (o.result && !in.cpuDryRun) ? o.result->hostUs : std::nullopt;
@@ -401,6 +406,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
               {"error", rr.compileRefError.isEmpty() ? nlohmann::json(nullptr)
                                                      : nlohmann::json(rr.compileRefError.toStdString())}};
         }()},
+       {"kernel_profile",  // the plan's kernels and their shares of one profiled call (GPU runs)
+        (o.result && !in.cpuDryRun && o.result->raw.is_object() && o.result->raw.contains("kernel_profile"))
+            ? o.result->raw.at("kernel_profile")
+            : nlohmann::json(nullptr)},
        {"implausible", gpu && util.implausible},
        {"warnings",
         [&] {

@@ -155,6 +155,41 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
   md += QLatin1String("- Timing method: ") + orNa(in.timingMethod) + QLatin1String("\n\n");
 }
 
+void planKernels(QString& md, const ReportInput& in) {
+  if (in.kernelProfile.isEmpty() && in.kernelProfileError.isEmpty()) return;
+  section(md, QStringLiteral("Plan kernels"));
+  if (in.kernelProfile.isEmpty()) {
+    md += QLatin1String("_Not profiled: ") + in.kernelProfileError + QLatin1String("_\n\n");
+    return;
+  }
+  const bool perLaunch = in.kernelProfile.size() == in.kernelLaunches;
+  md += QStringLiteral(
+            "One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the "
+            "timed latency): %1 launch(es), %2 µs of kernel time%3.\n\n")
+            .arg(in.kernelLaunches)
+            .arg(fixed(in.kernelTotalUs, 1),
+                 perLaunch ? QString() : QStringLiteral(", by kernel name (too many launches to list one by one)"));
+  if (perLaunch) {
+    md += QLatin1String(
+        "| # | kernel | grid | block | registers | shared memory (B) | µs | share (%) |\n"
+        "|---:|---|---|---:|---:|---:|---:|---:|\n");
+    int i = 0;
+    for (const ReportKernel& k : in.kernelProfile)
+      md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                .arg(++i)
+                .arg(code(k.name), cell(orNa(k.grid)), cell(orNa(k.block)), cell(orNa(k.regs)), cell(orNa(k.smem)),
+                     fixed(k.us, 1), fixed(k.sharePct, 1));
+  } else {
+    md += QLatin1String("| kernel | launches | µs | share (%) |\n|---|---:|---:|---:|\n");
+    for (const ReportKernel& k : in.kernelProfile)
+      md += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                .arg(code(k.name))
+                .arg(k.count)
+                .arg(fixed(k.us, 1), fixed(k.sharePct, 1));
+  }
+  md += QLatin1Char('\n');
+}
+
 void roofline(QString& md, const ReportInput& in, bool dryRun) {
   section(md, QStringLiteral("Roofline"));
   if (!in.rooflineFigure.isEmpty())
@@ -255,6 +290,7 @@ QString renderBaselineReport(const ReportInput& in) {
 
   correctness(md, in, dryRun);
   performance(md, in, dryRun);
+  if (!dryRun) planKernels(md, in);
   roofline(md, in, dryRun);
   runSummary(md, in, dryRun);
   return md;

@@ -25,6 +25,16 @@ struct ReportCase {
   std::optional<double> refLatencyUs;  ///< PyTorch reference latency, µs
 };
 
+/// One row of the kernel profile: one launch (count 1, grid/block/regs/smem where known) or, aggregated by
+/// kernel name, several. From the harness's "kernel_profile" (torch.profiler over one forward call).
+struct ReportKernel {
+  QString name;                     ///< the CUDA kernel's name (a Triton kernel's function name)
+  int count = 1;                    ///< launches this row stands for
+  std::optional<double> us;         ///< kernel time, µs (CUPTI)
+  std::optional<double> sharePct;   ///< of the profiled call's kernel time, %
+  QString grid, block, regs, smem;  ///< as the profiler recorded them ("" when not): "[x, y, z]", threads, bytes
+};
+
 struct ReportInput {
   QString title =
       QStringLiteral("Baseline report");          ///< the heading before the problem name (a later version's differs)
@@ -71,23 +81,29 @@ struct ReportInput {
   QString rooflineFigure;                            ///< path relative to the report, e.g. "roofline.png"; may be empty
   bool implausible =
       false;  ///< a throughput above its datasheet peak: utilizations are shown flagged, never as plain > 100 %
-  QStringList warnings;  ///< e.g. "point above its roof"
-  QStringList notRun;    ///< e.g. "CuTe DSL kernel checked statically, not run"
-  QString command;       ///< the command that produced the run
-  QString date;          ///< ISO 8601
-  QString runDir;        ///< e.g. ".kwb/runs/20260101T120000"
+  /// The plan's kernels, each with its share of the time (GPU runs; empty otherwise). kernelLaunches: the
+  /// profiled call's launch count (kernelProfile lists them in order when it holds that many rows, else by name).
+  QList<ReportKernel> kernelProfile;
+  int kernelLaunches = 0;
+  std::optional<double> kernelTotalUs;  ///< the profiled call's kernel time, µs
+  QString kernelProfileError;           ///< why there is no profile on a GPU run ("" when there is)
+  QStringList warnings;                 ///< e.g. "point above its roof"
+  QStringList notRun;                   ///< e.g. "CuTe DSL kernel checked statically, not run"
+  QString command;                      ///< the command that produced the run
+  QString date;                         ///< ISO 8601
+  QString runDir;                       ///< e.g. ".kwb/runs/20260101T120000"
 };
 
 /// The report as Markdown (GitHub dialect: pipe tables). Section order: Baseline kernel path;
 /// Correctness test path; PyTorch reference logic description; Stable source record ids consulted;
-/// Baseline configuration summary; Correctness results; Baseline performance; Roofline; What was and
-/// was not run. Latency has 3 decimals (µs), TFLOPS 3, GB/s none, percentages 1, rel_err 3
-/// significant digits in scientific notation; a missing value reads "n/a". The performance section
-/// has a "Host launch path per call" line (1 decimal, µs) only when hostUs is known and the run is not
-/// a dry run (older runs did not report it). In mode "cpu-dry-run" a
-/// banner at the top and in the performance section says the figures come from the PyTorch
-/// reference on the CPU at reduced shapes where the inputs can be resized and are not a kernel measurement, and no
-/// utilization is shown as the kernel's. Table cells are escaped ('|', newlines).
+/// Baseline configuration summary; Correctness results; Baseline performance; Plan kernels (only when a
+/// profile or its error is known); Roofline; What was and was not run. Latency has 3 decimals (µs), TFLOPS 3, GB/s
+/// none, percentages 1, rel_err 3 significant digits in scientific notation; a missing value reads "n/a". The
+/// performance section has a "Host launch path per call" line (1 decimal, µs) only when hostUs is known and the run is
+/// not a dry run (older runs did not report it). In mode "cpu-dry-run" a banner at the top and in the performance
+/// section says the figures come from the PyTorch reference on the CPU at reduced shapes where the inputs can be
+/// resized and are not a kernel measurement, and no utilization is shown as the kernel's. Table cells are escaped ('|',
+/// newlines).
 QString renderBaselineReport(const ReportInput& in);
 
 }  // namespace kwb

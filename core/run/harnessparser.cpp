@@ -2,6 +2,7 @@
 
 #include "core/input/boundedinput.h"
 
+#include <algorithm>
 #include <QStringList>
 
 #include <cmath>
@@ -201,6 +202,40 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error) {
           r.dispatchComputeOps.append(QStringLiteral("aten::%1 x%2")
                                           .arg(qs(op.at("op").get<std::string>()).left(80))
                                           .arg(op.value("count", 1)));
+  }
+  if (const auto it = o.find("kernel_profile"); it != o.end() && it->is_object()) {
+    const json& k = *it;
+    const auto num = [](const json& j, const char* key) -> std::optional<double> {
+      if (j.contains(key) && j.at(key).is_number()) return j.at(key).get<double>();
+      return std::nullopt;
+    };
+    const auto text = [](const json& j, const char* key) -> QString {
+      if (!j.contains(key) || j.at(key).is_null()) return {};
+      return j.at(key).is_string() ? qs(j.at(key).get<std::string>()).left(120) : qs(j.at(key).dump()).left(120);
+    };
+    r.kernelTotalUs = num(k, "total_us");
+    if (k.contains("launches") && k.at("launches").is_number_integer())
+      r.kernelLaunches = int(std::clamp<qint64>(k.at("launches").get<qint64>(), 0, qint64(1) << 30));
+    r.kernelProfileError = text(k, "error");
+    const char* listKey = (k.contains("kernels") && k.at("kernels").is_array() &&
+                           qsizetype(k.at("kernels").size()) == qsizetype(r.kernelLaunches))
+                              ? "kernels"
+                              : "by_name";
+    if (k.contains(listKey) && k.at(listKey).is_array())
+      for (const auto& e : k.at(listKey)) {
+        if (!e.is_object() || r.kernelProfile.size() >= 256) continue;
+        RunResult::ProfiledKernel pk;
+        pk.name = text(e, "name");
+        if (e.contains("count") && e.at("count").is_number_integer())
+          pk.count = int(std::clamp<qint64>(e.at("count").get<qint64>(), 1, qint64(1) << 30));
+        pk.us = num(e, "us");
+        pk.sharePct = num(e, "share_pct");
+        pk.grid = text(e, "grid");
+        pk.block = text(e, "block");
+        pk.regs = text(e, "regs");
+        pk.smem = text(e, "smem");
+        r.kernelProfile.append(pk);
+      }
   }
   if (const auto it = o.find("torch_shims"); it != o.end() && it->is_array())
     for (const auto& s : *it)

@@ -68,7 +68,19 @@ struct RunResult {
   /// not established; the ops as "aten::name xN".
   std::optional<bool> dispatchCheckOk;
   QStringList dispatchComputeOps;
-  nlohmann::json raw;  ///< the document exactly as received
+  /// "kernel_profile" (GPU runs): one forward call under torch.profiler. Rows in launch order when
+  /// "kernels" holds every launch, else "by_name"; each row's text fields as the profiler wrote them.
+  struct ProfiledKernel {
+    QString name;
+    int count = 1;
+    std::optional<double> us, sharePct;
+    QString grid, block, regs, smem;
+  };
+  QList<ProfiledKernel> kernelProfile;
+  int kernelLaunches = 0;
+  std::optional<double> kernelTotalUs;  ///< "kernel_profile.total_us"
+  QString kernelProfileError;           ///< "kernel_profile.error"
+  nlohmann::json raw;                   ///< the document exactly as received
 };
 
 /// What one output line is.
