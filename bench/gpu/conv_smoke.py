@@ -54,7 +54,7 @@ ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=[
                      "without the weight regroup (all)")
 ap.add_argument("--sweep", action="store_true",
                 help="also time the GEMM path's performance variants (SWEEP: persistent tiles, tap rows, BLOCK_K 64, "
-                     "stages, tiles, warps, the channels-last copy); a variant whose launch configuration equals the "
+                     "stages, tiles, warps, the channels-last copy, TMA loads of x); a variant whose launch configuration equals the "
                      "default's is not timed")
 ap.add_argument("--sweep-rep", type=float, default=40.0,
                 help="do_bench rep (ms) for each sweep variant (the default configuration keeps 100)")
@@ -90,6 +90,8 @@ SWEEP = [
     ("nocl", {"FP32_CHANNELS_LAST": False}),                     # never copy
     ("row", {"TAP_ROW": True}),                                  # tap-row K blocks (Cin/groups not % 16)
     ("rowcl", {"TAP_ROW": True, "FP32_CHANNELS_LAST": True}),    # tap rows on a channels-last copy
+    ("tma", {"X_TMA": True, "FP32_CHANNELS_LAST": True}),       # TMA boxes of channels-last x (w step 1)
+    ("tmap2", {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2}),
     ("p2k64", {"PERSISTENT": 2, "BLOCK_K_CHOICES_32": (64, 32, 16)}),
     ("p2m64", {"PERSISTENT": 2, "BLOCK_M": 64, "PERSIST_CTAS_PER_SM": 4}),
 ]

@@ -336,6 +336,8 @@ VARIANTS = {
     "k64": {"BLOCK_K_CHOICES_32": (64, 32, 16)},
     "row_persistent_cl": {"TAP_ROW": True, "PERSISTENT": 1, "FP32_CHANNELS_LAST": True},
     "m64_s2": {"BLOCK_M": 64, "MAX_BLOCK_N": 32, "NUM_STAGES": 2, "PERSISTENT": 1},
+    "tma": {"X_TMA": True, "FP32_CHANNELS_LAST": True},
+    "tma_flatten_m64": {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2, "BLOCK_M": 64},
 }
 
 # (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
@@ -403,6 +405,34 @@ class ConvVariants(unittest.TestCase):
         self.assertEqual(mod._row_dims(6, (1, 1, 2), 64), (3, 16))
         self.assertEqual(mod._row_dims(30, (1, 3, 3), 64), (0, 0))
         self.assertEqual(mod._row_len(6, (1, 1, 2), 1), 16)
+
+    def test_tma_rows(self):
+        # X_TMA: M tiles are rows of BLOCK_M w positions; padding comes from the descriptor's zero fill
+        tma = {"X_TMA": True, "FP32_CHANNELS_LAST": True}
+        on = {"x_tma": True, "tap_uniform": True, "a_mmajor": False}
+        for kw in (dict(spatial=1, cin=64, cout=24, k=3, in_size=30, padding=1),             # 67_, ragged w
+                   dict(spatial=1, cin=32, cout=16, k=5, in_size=23, dilation=3, transposed=True),   # 74_
+                   dict(spatial=1, cin=32, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2,
+                        transposed=True),                                                        # 79_: 2 phases
+                   dict(spatial=2, cin=16, cout=32, k=3, in_size=(5, 7), padding=1, batch=3),     # 55_
+                   dict(spatial=2, cin=32, cout=16, k=(3, 7), in_size=(6, 9), transposed=True, dtype=torch.bfloat16,
+                        channels_last=True),                                                     # 65_, bf16
+                   dict(spatial=3, cin=32, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=2,
+                        transposed=True),                                                        # 73_, groups
+                   dict(spatial=2, cin=16, cout=16, k=3, in_size=(1, 1), padding=1)):            # size-1 dims
+            spatial = kw.pop("spatial")
+            with self.subTest(**{k: str(v) for k, v in kw.items()}):
+                m = run_case(self, spatial, settings=tma, config=on, path="implicit_gemm", **kw)
+                self.assertNotIn("fallback", m.last_config)
+        # rows of 64 w positions: 2 x 5 rows x cdiv(7, 64) = 10 M tiles, one N tile
+        m = run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 7), padding=1, settings=dict(tma, BLOCK_M=64),
+                     config=on)
+        self.assertEqual(m.last_grid_blocks, 10)
+        # not applicable: a strided standard conv (w step 2), a small Cin (no one-tap K blocks), M-major x
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=20, stride=2, settings=tma, config={"x_tma": False})
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(6, 7), settings=tma, config={"x_tma": False})
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=20, settings={"X_TMA": True, "FP32_CHANNELS_LAST": False},
+                 config={"x_tma": False, "a_mmajor": True})
 
     def test_persistent_grid(self):
         # 2 x 9 x 8 = 144 positions in M tiles of 64 (3) x N tiles of 16 (3) x 2 groups = 18 tiles; 4 emulated
