@@ -54,8 +54,8 @@ ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=[
                      "without the weight regroup (all)")
 ap.add_argument("--sweep", action="store_true",
                 help="also time the GEMM path's performance variants (SWEEP: persistent tiles, tap rows, BLOCK_K 64, "
-                     "stages, tiles, warps, the channels-last copy, TMA loads of x); a variant whose launch configuration equals the "
-                     "default's is not timed")
+                     "stages, tiles, warps, the channels-last copy, TMA loads of x); a variant whose launch "
+                     "configuration equals the default's is not timed")
 ap.add_argument("--sweep-rep", type=float, default=40.0,
                 help="do_bench rep (ms) for each sweep variant (the default configuration keeps 100)")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
