@@ -27,7 +27,7 @@ _TMP = tempfile.mkdtemp(prefix="kwb_conv_test_")
 _COUNT = [0]
 
 
-def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilation, output_padding, groups):
+def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilation, output_padding, groups, stages=""):
     """The template with its placeholders filled as the C++ renderer would for a Model holding one
     nn.Conv*/ConvTranspose* named `conv` (state_dict names conv.weight / conv.bias)."""
     tup = lambda v: "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
@@ -42,7 +42,7 @@ def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilatio
         "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv", "X": "x", "WEIGHT": "self.conv.weight",
         "BIAS": "self.conv.bias" if has_bias else "None", "SPATIAL": str(spatial), "STRIDE": tup(stride),
         "PADDING": tup(padding), "DILATION": tup(dilation), "OUTPUT_PADDING": tup(output_padding),
-        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "", "STAGES": "",
+        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "", "STAGES": stages,
         "FORWARD_BODY": "        return conv_forward(self, x, self.conv.weight, %s)" % (
             "self.conv.bias" if has_bias else "None"),
     }
@@ -444,6 +444,42 @@ class ConvVariants(unittest.TestCase):
         model = run_case(self, 2, cin=32, cout=80, k=3, in_size=(9, 8), padding=1, groups=2,
                          settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64, "PERSISTENT": 2, "NUM_SMS": 100})
         self.assertEqual(model.last_grid_blocks, 18)  # fewer tiles than CTAs: one CTA per tile
+
+    def test_chain_epilogue_under_every_variant(self):
+        # a level-2 chain's pointwise tail fused into the conv (leaky_relu(conv) + residual): the epilogue sees the
+        # same (n, c, d, h, w) slots in the persistent loop and with TMA rows as in the one-tile-per-CTA kernel
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def epi(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            res = tl.load(e0 + (n * s00 + c * s01 + d * s02 + h * s03 + w * s04), mask=mask, other=0.0)
+            return tl.where(acc > 0, acc, acc * f0) + res.to(tl.float32)
+
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            stages = f.read()
+        for name in ("default", "flatten", "tma", "tma_flatten_m64"):
+            settings = VARIANTS.get(name, {})
+            for transposed in (False, True):
+                with self.subTest(variant=name, transposed=transposed):
+                    wshape = (32, 16, 3, 3) if transposed else (16, 32, 3, 3)
+                    mod = render(2, transposed, wshape, True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
+                    for k, v in settings.items():
+                        setattr(mod, k, v)
+                    torch.manual_seed(3)
+                    w, b, x = torch.randn(wshape) * 0.2, torch.randn(16), torch.randn(2, 32, 5, 7)
+                    res = torch.randn(2, 16, 5, 7)
+                    model = mod.ModelNew()
+                    with torch.no_grad():
+                        got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=epi, epi_tensors=(res,),
+                                               epi_scalars=(0.2,))
+                        conv = (F.conv_transpose2d(x, w, b, padding=1) if transposed else
+                                F.conv2d(x, w, b, padding=1))
+                        want = F.leaky_relu(conv, 0.2) + res
+                    self.assertLess(rel_err(got, want), 1e-5)
+                    self.assertNotIn("fallback", model.last_config)
+                    self.assertEqual(model.last_config["x_tma"], "tma" in name)
 
     def test_failing_variant_falls_back_to_the_shipped_tuning(self):
         import warnings
