@@ -445,7 +445,7 @@ class ConvVariants(unittest.TestCase):
                          settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64, "PERSISTENT": 2, "NUM_SMS": 100})
         self.assertEqual(model.last_grid_blocks, 18)  # fewer tiles than CTAs: one CTA per tile
 
-    def test_chain_epilogue_under_every_variant(self):
+    def test_chain_epilogue_under_the_variants(self):
         # a level-2 chain's pointwise tail fused into the conv (leaky_relu(conv) + residual): the epilogue sees the
         # same (n, c, d, h, w) slots in the persistent loop and with TMA rows as in the one-tile-per-CTA kernel
         import triton
