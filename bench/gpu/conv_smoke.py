@@ -325,34 +325,36 @@ def run_problem(path):
         line["variants"] = {}
         # launch configurations already run (the default's first): a variant that repeats one is not timed again
         seen = {repr([(m.last_config, m.last_grid_blocks) for m in inner]): "default"}
-        for label, settings in variants:  # each checked against the strict reference, then timed
-            v = line["variants"][label] = {}
-            t_v = time.time()
-            with switched(mods, settings):
-                try:
-                    v["err"] = rel_err(ours(*inputs), ref)
-                    if any(m.last_config.get("fallback") for m in inner):
-                        v["ran"] = "+".join("%s%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "",
-                                                        "" if m.last_config.get("persistent") is None else
-                                                        "/p%d/r%d" % (m.last_config["persistent"],
-                                                                      m.last_config["row_dims"]))
-                                            for m in inner)
-                    launch = repr([(m.last_config, m.last_grid_blocks) for m in inner])
-                    fb = [m.last_config["fallback"] for m in inner if m.last_config.get("fallback")]
-                    if fb:  # the variant did not compile (or run): what ran instead is another configuration
-                        v["fallback"] = " | ".join(fb)
-                    elif launch in seen and label not in ("copy", "nocopy", "wreorg_off"):
-                        v["same"] = seen[launch]  # the launch of the default or an earlier variant: not timed
-                    else:
-                        seen[launch] = label
-                    if DEV == "cuda" and not v.get("same") and not v.get("fallback"):
-                        v["us"] = bench(lambda: ours(*inputs), warmup=10, rep=args.sweep_rep)
-                except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
-                    v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
-            v["s"] = time.time() - t_v  # wall of this variant: compile + check + timing
+        try:  # the variants measured so far are printed even when the per-problem limit cuts the loop
+            for label, settings in variants:  # each checked against the strict reference, then timed
+                v = line["variants"][label] = {}
+                t_v = time.time()
+                with switched(mods, settings):
+                    try:
+                        v["err"] = rel_err(ours(*inputs), ref)
+                        if any(m.last_config.get("fallback") for m in inner):
+                            v["ran"] = "+".join("%s%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "",
+                                                            "" if m.last_config.get("persistent") is None else
+                                                            "/p%d/r%d" % (m.last_config["persistent"],
+                                                                          m.last_config["row_dims"]))
+                                                for m in inner)
+                        launch = repr([(m.last_config, m.last_grid_blocks) for m in inner])
+                        fb = [m.last_config["fallback"] for m in inner if m.last_config.get("fallback")]
+                        if fb:  # the variant did not compile (or run): what ran instead is another configuration
+                            v["fallback"] = " | ".join(fb)
+                        elif launch in seen and label not in ("copy", "nocopy", "wreorg_off"):
+                            v["same"] = seen[launch]  # the launch of the default or an earlier variant: not timed
+                        else:
+                            seen[launch] = label
+                        if DEV == "cuda" and not v.get("same") and not v.get("fallback"):
+                            v["us"] = bench(lambda: ours(*inputs), warmup=10, rep=args.sweep_rep)
+                    except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
+                        v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
+                v["s"] = time.time() - t_v  # wall of this variant: compile + check + timing
+        finally:
+            if variants:
+                print("    variants: " + fmt_variants(line), flush=True)
         del ref
-        if variants:
-            print("    variants: " + fmt_variants(line), flush=True)
     return line
 
 
