@@ -53,7 +53,11 @@ ap.add_argument("--variants", nargs="?", const="nhwc", default="none", choices=[
                 help="also time the fp32 GEMM path with and without the channels-last copy of x (nhwc), and "
                      "without the weight regroup (all)")
 ap.add_argument("--sweep", action="store_true",
-                help="also time the GEMM path at other tiles: BLOCK_M 64/256, MAX_BLOCK_N 64, 2/4 stages, 8 warps")
+                help="also time the GEMM path's performance variants (SWEEP: persistent tiles, tap rows, BLOCK_K 64, "
+                     "stages, tiles, warps, the channels-last copy, TMA loads of x); a variant whose launch "
+                     "configuration equals the default's is not timed")
+ap.add_argument("--sweep-rep", type=float, default=40.0,
+                help="do_bench rep (ms) for each sweep variant (the default configuration keeps 100)")
 ap.add_argument("--cpu-emulated", action="store_true", help="run on the CPU through fake_triton (no timing)")
 args = ap.parse_args()
 
@@ -70,9 +74,27 @@ CONV_TYPES = (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.ConvTranspose1d, nn.ConvTransp
 _count = [0]
 
 
-# --sweep: module constants of the template, set per variant (label, settings)
-SWEEP = [("s2", {"NUM_STAGES": 2}), ("s4", {"NUM_STAGES": 4}), ("n64", {"MAX_BLOCK_N": 64}),
-         ("m64", {"BLOCK_M": 64}), ("m256n64", {"BLOCK_M": 256, "MAX_BLOCK_N": 64}), ("w8", {"NUM_WARPS": 8})]
+# --sweep: module constants of the template, set per variant (label, settings); see the template's comments.
+# A variant that does not apply to a problem (a tap row where Cin/groups is a multiple of 16, BLOCK_K 64 where
+# it does not divide Cin/groups, the copy where x is already copied) launches the default's configuration:
+# it is run once (checked) and printed as "=default" (or "=<the earlier variant>" it repeats), not timed.
+SWEEP = [
+    ("p1", {"PERSISTENT": 1}),                                   # persistent tile loop, 2 CTAs per SM
+    ("p2", {"PERSISTENT": 2}),                                   # the same, tile loop flattened with the K loop
+    ("k64", {"BLOCK_K_CHOICES_32": (64, 32, 16)}),               # fp32 BLOCK_K 64 (half the K steps)
+    ("s2", {"NUM_STAGES": 2}),
+    ("m64", {"BLOCK_M": 64}),
+    ("m256", {"BLOCK_M": 256}),
+    ("w4", {"NUM_WARPS": 4}),
+    ("cl", {"FP32_CHANNELS_LAST": True}),                        # always copy x to channels-last
+    ("nocl", {"FP32_CHANNELS_LAST": False}),                     # never copy
+    ("row", {"TAP_ROW": True}),                                  # tap-row K blocks (Cin/groups not % 16)
+    ("rowcl", {"TAP_ROW": True, "FP32_CHANNELS_LAST": True}),    # tap rows on a channels-last copy
+    ("tma", {"X_TMA": True, "FP32_CHANNELS_LAST": True}),       # TMA boxes of channels-last x (w step 1)
+    ("tmap2", {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2}),
+    ("p2k64", {"PERSISTENT": 2, "BLOCK_K_CHOICES_32": (64, 32, 16)}),
+    ("p2m64", {"PERSISTENT": 2, "BLOCK_M": 64, "PERSIST_CTAS_PER_SM": 4}),
+]
 
 
 T0 = [0.0]   # start of the current problem
@@ -123,7 +145,8 @@ def render(prefix, conv, problem):
         "BIAS": "self.%s" % names[1] if len(names) > 1 else "None", "SPATIAL": str(spatial),
         "STRIDE": tup(conv.stride), "PADDING": tup(padding), "DILATION": tup(conv.dilation),
         "OUTPUT_PADDING": tup(opad), "GROUPS": str(conv.groups), "TRANSPOSED": str(transposed),
-        "MORE_CONVS": "", "FORWARD_BODY": "        return conv_forward(self, x, self.%s, %s)" % (
+        "MORE_CONVS": "", "STAGES": "",  # no chain stages: one convolution
+        "FORWARD_BODY": "        return conv_forward(self, x, self.%s, %s)" % (
             names[0], "self.%s" % names[1] if len(names) > 1 else "None"),
     }
     with open(TEMPLATE) as f:
@@ -174,9 +197,9 @@ def rel_err(got, want):
     return float((got.double() - want.double()).norm() / want.double().norm().clamp_min(1e-30))
 
 
-def bench(fn):
+def bench(fn, warmup=25, rep=100):
     from triton.testing import do_bench
-    return do_bench(fn, warmup=25, rep=100, return_mode="median") * 1e3
+    return do_bench(fn, warmup=warmup, rep=rep, return_mode="median") * 1e3
 
 
 def set_tf32(on):
@@ -300,21 +323,38 @@ def run_problem(path):
         if args.sweep and "implicit_gemm" in paths:
             variants += SWEEP
         line["variants"] = {}
-        for label, settings in variants:  # each checked against the strict reference, then timed
-            v = line["variants"][label] = {}
-            with switched(mods, settings):
-                try:
-                    v["err"] = rel_err(ours(*inputs), ref)
-                    if any(m.last_config.get("fallback") for m in inner):
-                        v["ran"] = "+".join("%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "")
-                                            for m in inner)
-                    if DEV == "cuda":
-                        v["us"] = bench(lambda: ours(*inputs))
-                except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
-                    v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
+        # launch configurations already run (the default's first): a variant that repeats one is not timed again
+        seen = {repr([(m.last_config, m.last_grid_blocks) for m in inner]): "default"}
+        try:  # the variants measured so far are printed even when the per-problem limit cuts the loop
+            for label, settings in variants:  # each checked against the strict reference, then timed
+                v = line["variants"][label] = {}
+                t_v = time.time()
+                with switched(mods, settings):
+                    try:
+                        v["err"] = rel_err(ours(*inputs), ref)
+                        if any(m.last_config.get("fallback") for m in inner):
+                            v["ran"] = "+".join("%s%s%s" % (m.last_path, "C" if m.last_config.get("x_copy") else "",
+                                                            "" if m.last_config.get("persistent") is None else
+                                                            "/p%d/r%d" % (m.last_config["persistent"],
+                                                                          m.last_config["row_dims"]))
+                                                for m in inner)
+                        launch = repr([(m.last_config, m.last_grid_blocks) for m in inner])
+                        fb = [m.last_config["fallback"] for m in inner if m.last_config.get("fallback")]
+                        if fb:  # the variant did not compile (or run): what ran instead is another configuration
+                            v["fallback"] = " | ".join(fb)
+                        elif launch in seen and label not in ("copy", "nocopy", "wreorg_off"):
+                            v["same"] = seen[launch]  # the launch of the default or an earlier variant: not timed
+                        else:
+                            seen[launch] = label
+                        if DEV == "cuda" and not v.get("same") and not v.get("fallback"):
+                            v["us"] = bench(lambda: ours(*inputs), warmup=10, rep=args.sweep_rep)
+                    except Exception as e:  # noqa: BLE001 -- a failing variant does not lose the line
+                        v["error"] = type(e).__name__ + ": " + str(e).splitlines()[0][:120]
+                v["s"] = time.time() - t_v  # wall of this variant: compile + check + timing
+        finally:
+            if variants:
+                print("    variants: " + fmt_variants(line), flush=True)
         del ref
-        if variants:
-            print("    variants: " + fmt_variants(line), flush=True)
     return line
 
 
@@ -337,13 +377,67 @@ def fmt(line):
 
 def fmt_variants(line):
     out = []
-    for label, v in line.get("variants", {}).items():  # label=us(rel_err)[->what ran]
-        out.append("%s=%s(%s)%s" % (label, "%.1f" % v["us"] if "us" in v else "-",
-                                    "%.1e" % v["err"] if "err" in v else v.get("error", "?"),
-                                    "->" + v["ran"] if "ran" in v else ""))
+    for label, v in line.get("variants", {}).items():  # label=us(rel_err)[->what ran]/wall s
+        if v.get("same"):
+            out.append("%s=%s" % (label, v["same"]))
+            continue
+        if v.get("fallback"):  # printed in full: the compiler's reason is the finding
+            out.append("%s=FALLBACK[%s]" % (label, v["fallback"]))
+            continue
+        out.append("%s=%s(%s)%s/%.0fs" % (label, "%.1f" % v["us"] if "us" in v else "-",
+                                         "%.1e" % v["err"] if "err" in v else v.get("error", "?"),
+                                         "->" + v["ran"] if "ran" in v else "", v.get("s", 0.0)))
     if "ours_us" in line:
         out.append("(default %.1f)" % line["ours_us"])
     return "  ".join(out)
+
+
+class _One(nn.Module):
+    def __init__(self, conv):
+        super().__init__()
+        self.conv = conv
+
+    def forward(self, x):
+        return self.conv(x)
+
+
+# --cpu-emulated --sweep: every SWEEP variant also on small convolutions where each applies (a problem
+# list may hold none with a small Cin, the tap rows' case), checked against PyTorch
+SELF_CHECK = [
+    (lambda: nn.Conv2d(3, 20, 11, stride=4, padding=2), (2, 3, 27, 31)),            # 50_: tap rows of 11 taps
+    (lambda: nn.Conv3d(3, 16, (3, 3, 1)), (2, 3, 6, 7, 4)),                          # 59_: the whole K a row
+    (lambda: nn.Conv3d(5, 16, 3, padding=1), (1, 5, 4, 5, 6)),                       # rows of (h, w) taps
+    (lambda: nn.ConvTranspose1d(6, 16, 4, stride=3, padding=2, dilation=2, output_padding=1), (2, 6, 11)),
+    (lambda: nn.Conv1d(64, 24, 3, padding=1), (2, 64, 30)),                          # BLOCK_K 64, one tap a block
+    (lambda: nn.ConvTranspose3d(16, 32, 3, stride=2, padding=1, groups=4), (1, 16, 3, 4, 5)),
+]
+
+
+def self_check():
+    """Every SWEEP variant on SELF_CHECK's convolutions through the emulation; returns the failures."""
+    bad = []
+    torch.manual_seed(0)
+    for make, shape in SELF_CHECK:
+        conv = make().eval()
+        x = torch.randn(shape)
+        with torch.no_grad():
+            ref = conv(x)
+            ours, inner, mods = build_ours(_One(conv), "self_check")
+            for label, settings in [("default", {})] + SWEEP:
+                with switched(mods, settings):
+                    try:
+                        err = rel_err(ours(x), ref)
+                        cfg = inner[0].last_config
+                        if err > 1e-4 or cfg.get("fallback") or inner[0].last_path != "implicit_gemm":
+                            bad.append("%s %s: rel_err %.1e path %s %s" % (conv, label, err, inner[0].last_path,
+                                                                          cfg.get("fallback", "")))
+                    except Exception as e:  # noqa: BLE001 -- reported below
+                        bad.append("%s %s: %s: %s" % (conv, label, type(e).__name__, e))
+    print("[conv_smoke] emulated sweep check: %d variants x %d convolutions, %d failures"
+          % (len(SWEEP) + 1, len(SELF_CHECK), len(bad)), flush=True)
+    for b in bad:
+        print("    " + b, flush=True)
+    return bad
 
 
 def main():
@@ -354,9 +448,12 @@ def main():
     if pdir is None:
         sys.exit("no problems directory (tried %s)" % ", ".join(cands))
     files = sorted(glob.glob(os.path.join(pdir, "*conv*.py")), key=lambda p: int(os.path.basename(p).split("_")[0]))
-    if args.only:
+    if args.only:  # in the order given (a --budget cut drops the last ones)
         keys = [k for k in args.only.split(",") if k]
-        files = [f for f in files if any(os.path.basename(f).startswith(k) or k in os.path.basename(f) for k in keys)]
+        files = [f for k in keys for f in files if os.path.basename(f).startswith(k)] + [
+            f for f in files if not any(os.path.basename(f).startswith(k) for k in keys)
+            and any(k in os.path.basename(f) for k in keys)]
+        files = [f for i, f in enumerate(files) if f not in files[:i]]
     info = "device %s, torch %s, triton %s, dtype %s, %s shapes, %d problems from %s" % (
         torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton)", torch.__version__,
         getattr(triton, "__version__", "?"), args.dtype, "quick" if args.quick else "problem", len(files), pdir)
@@ -409,7 +506,10 @@ def main():
                   % (k, gm, len(v), min(v), max(v)), flush=True)
     if not_run:
         print("[conv_smoke] the rest: --only " + ",".join(not_run), flush=True)
+    bad = self_check() if args.cpu_emulated and args.sweep else []
     shutil.rmtree(TMP, ignore_errors=True)
+    if bad:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

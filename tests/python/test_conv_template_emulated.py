@@ -27,7 +27,7 @@ _TMP = tempfile.mkdtemp(prefix="kwb_conv_test_")
 _COUNT = [0]
 
 
-def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilation, output_padding, groups):
+def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilation, output_padding, groups, stages=""):
     """The template with its placeholders filled as the C++ renderer would for a Model holding one
     nn.Conv*/ConvTranspose* named `conv` (state_dict names conv.weight / conv.bias)."""
     tup = lambda v: "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
@@ -42,7 +42,7 @@ def render(spatial, transposed, weight_shape, has_bias, stride, padding, dilatio
         "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv", "X": "x", "WEIGHT": "self.conv.weight",
         "BIAS": "self.conv.bias" if has_bias else "None", "SPATIAL": str(spatial), "STRIDE": tup(stride),
         "PADDING": tup(padding), "DILATION": tup(dilation), "OUTPUT_PADDING": tup(output_padding),
-        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "", "STAGES": "",
+        "GROUPS": str(groups), "TRANSPOSED": str(bool(transposed)), "MORE_CONVS": "", "STAGES": stages,
         "FORWARD_BODY": "        return conv_forward(self, x, self.conv.weight, %s)" % (
             "self.conv.bias" if has_bias else "None"),
     }
@@ -325,6 +325,193 @@ class ConvTransposed(unittest.TestCase):
         run_case(self, 2, cin=8, cout=16, k=3, in_size=(1, 1), stride=2, transposed=True, path="implicit_gemm")
         run_case(self, 2, cin=8, cout=16, k=3, in_size=(5, 4), stride=2, padding=1, transposed=True,
                  noncontig=True, path="implicit_gemm")
+
+
+# The performance variants that bench/gpu/conv_smoke.py --sweep times (module constants of the template).
+VARIANTS = {
+    "row": {"TAP_ROW": True},
+    "row128": {"TAP_ROW": True, "TAP_ROW_MAX_K": 128},
+    "persistent": {"PERSISTENT": 1},
+    "flatten": {"PERSISTENT": 2, "PERSIST_CTAS_PER_SM": 1},
+    "k64": {"BLOCK_K_CHOICES_32": (64, 32, 16)},
+    "row_persistent_cl": {"TAP_ROW": True, "PERSISTENT": 1, "FP32_CHANNELS_LAST": True},
+    "m64_s2": {"BLOCK_M": 64, "MAX_BLOCK_N": 32, "NUM_STAGES": 2, "PERSISTENT": 1},
+    "tma": {"X_TMA": True, "FP32_CHANNELS_LAST": True},
+    "tma_flatten_m64": {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2, "BLOCK_M": 64},
+}
+
+# (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
+# stride / dilation / output_padding, groups, 3-D, small Cin (the TAP_ROW cases) and a Cin of 64 (k64)
+VARIANT_CASES = [
+    (2, dict(cin=3, cout=20, k=11, in_size=(27, 31), stride=4, padding=2)),          # 50_'s class
+    (3, dict(cin=3, cout=16, k=(3, 3, 1), in_size=(5, 7, 4))),                       # 59_'s class
+    (3, dict(cin=3, cout=17, k=(2, 3, 2), in_size=(4, 5, 6), padding=1, dilation=(1, 2, 1))),
+    (1, dict(cin=6, cout=24, k=3, in_size=37, stride=3, dilation=4, bias=False)),  # 76_'s class, Cin 6
+    (3, dict(cin=3, cout=16, k=3, in_size=(4, 5, 6), stride=(1, 2, 1), padding=1)),  # a row of (h, w) taps
+    (3, dict(cin=8, cout=16, k=3, in_size=(4, 5, 6), padding=(1, 0, 2), dilation=(2, 1, 1))),  # a row of w taps
+    (2, dict(cin=6, cout=18, k=(1, 3), in_size=(1, 7), batch=1)),                    # size-1 dims
+    (2, dict(cin=4, cout=17, k=3, in_size=(1, 1), padding=1)),
+    (2, dict(cin=12, cout=36, k=3, in_size=(9, 11), groups=3, stride=(2, 1), padding=1)),
+    (2, dict(cin=6, cout=16, k=3, in_size=(7, 9), padding=1, noncontig=True)),
+    (2, dict(cin=6, cout=16, k=3, in_size=(7, 9), padding=1, channels_last=True)),
+    (2, dict(cin=6, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16)),
+    (1, dict(cin=6, cout=16, k=3, in_size=20, dtype=torch.float16, noncontig=True)),
+    (1, dict(cin=6, cout=16, k=4, in_size=11, stride=3, padding=2, dilation=2, output_padding=1,
+             transposed=True)),
+    (1, dict(cin=8, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2, transposed=True)),  # 79_
+    (2, dict(cin=4, cout=16, k=2, in_size=(4, 5), stride=3, output_padding=(2, 1), transposed=True)),
+    (3, dict(cin=12, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4, transposed=True)),  # 73_
+    (1, dict(cin=64, cout=24, k=3, in_size=30, padding=1)),                         # 67_'s class (k64)
+    (2, dict(cin=64, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, channels_last=True)),
+    (1, dict(cin=128, cout=16, k=3, in_size=9, stride=2, transposed=True)),        # 64_'s class
+]
+
+
+class ConvVariants(unittest.TestCase):
+    def test_every_variant_on_every_case(self):
+        for name, settings in VARIANTS.items():
+            for spatial, kw in VARIANT_CASES:
+                with self.subTest(variant=name, spatial=spatial, **{k: str(v) for k, v in kw.items()}):
+                    model = run_case(self, spatial, path="implicit_gemm", settings=settings, **kw)
+                    cfg = model.last_config
+                    self.assertNotIn("fallback", cfg)
+                    self.assertEqual(cfg["persistent"], settings.get("PERSISTENT", 0))
+                    if cfg["row_dims"]:
+                        self.assertTrue(settings.get("TAP_ROW"))
+                        self.assertFalse(cfg["tap_uniform"])
+
+    def test_tap_row_choice(self):
+        # 50_: Cin 3, 11 x 11: a row of 11 taps (33 -> 64); 59_: Cin 3, (3, 3, 1): all 27 (K, one block of 32)
+        m = run_case(self, 2, cin=3, cout=20, k=11, in_size=(27, 31), stride=4, padding=2,
+                     settings={"TAP_ROW": True}, config={"row_dims": 1, "block_k": 64, "tap_uniform": False})
+        m = run_case(self, 3, cin=3, cout=16, k=(3, 3, 1), in_size=(5, 7, 4), settings={"TAP_ROW": True},
+                     config={"row_dims": 3, "block_k": 32})
+        # a row of 5 x 7 taps x 3 channels = 105 -> 128 fits only TAP_ROW_MAX_K = 128 (and then the size-1 depth
+        # of a 2-D problem too: 3 dims); at 64 a 7-tap row (21 -> 32)
+        run_case(self, 2, cin=3, cout=16, k=(5, 7), in_size=(9, 11), settings={"TAP_ROW": True,
+                 "TAP_ROW_MAX_K": 128}, config={"row_dims": 3, "block_k": 128})
+        run_case(self, 2, cin=3, cout=16, k=(5, 7), in_size=(9, 11), settings={"TAP_ROW": True},
+                 config={"row_dims": 1, "block_k": 32})
+        run_case(self, 3, cin=3, cout=16, k=3, in_size=(4, 5, 6), padding=1, settings={"TAP_ROW": True},
+                 config={"row_dims": 2, "block_k": 32})
+        run_case(self, 3, cin=8, cout=16, k=3, in_size=(4, 5, 6), padding=1, settings={"TAP_ROW": True},
+                 config={"row_dims": 1, "block_k": 32})
+        # a multiple of 16 channels keeps the one-tap K blocks; off by default
+        run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), settings={"TAP_ROW": True},
+                 config={"row_dims": 0, "tap_uniform": True})
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(5, 6), config={"row_dims": 0, "block_k": 32})
+        # transposed phases have different tap counts (k 4, stride 3: 2, 1, 1): the row fits the longest
+        mod = render(1, True, (6, 16, 4), True, (3,), (2,), (2,), (1,), 1)
+        self.assertEqual(mod._row_dims(6, (1, 1, 2), 64), (3, 16))
+        self.assertEqual(mod._row_dims(30, (1, 3, 3), 64), (0, 0))
+        self.assertEqual(mod._row_len(6, (1, 1, 2), 1), 16)
+
+    def test_tma_rows(self):
+        # X_TMA: M tiles are rows of BLOCK_M w positions; padding comes from the descriptor's zero fill
+        tma = {"X_TMA": True, "FP32_CHANNELS_LAST": True}
+        on = {"x_tma": True, "tap_uniform": True, "a_mmajor": False}
+        for kw in (dict(spatial=1, cin=64, cout=24, k=3, in_size=30, padding=1),             # 67_, ragged w
+                   dict(spatial=1, cin=32, cout=16, k=5, in_size=23, dilation=3, transposed=True),   # 74_
+                   dict(spatial=1, cin=32, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2,
+                        transposed=True),                                                        # 79_: 2 phases
+                   dict(spatial=2, cin=16, cout=32, k=3, in_size=(5, 7), padding=1, batch=3),     # 55_
+                   dict(spatial=2, cin=32, cout=16, k=(3, 7), in_size=(6, 9), transposed=True, dtype=torch.bfloat16,
+                        channels_last=True),                                                     # 65_, bf16
+                   dict(spatial=3, cin=32, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=2,
+                        transposed=True),                                                        # 73_, groups
+                   dict(spatial=2, cin=16, cout=16, k=3, in_size=(1, 1), padding=1)):            # size-1 dims
+            spatial = kw.pop("spatial")
+            with self.subTest(**{k: str(v) for k, v in kw.items()}):
+                m = run_case(self, spatial, settings=tma, config=on, path="implicit_gemm", **kw)
+                self.assertNotIn("fallback", m.last_config)
+        # rows of 64 w positions: 2 x 5 rows x cdiv(7, 64) = 10 M tiles, one N tile
+        m = run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 7), padding=1, settings=dict(tma, BLOCK_M=64),
+                     config=on)
+        self.assertEqual(m.last_grid_blocks, 10)
+        # not applicable: a strided standard conv (w step 2), a small Cin (no one-tap K blocks), M-major x
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=20, stride=2, settings=tma, config={"x_tma": False})
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(6, 7), settings=tma, config={"x_tma": False})
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=20, settings={"X_TMA": True, "FP32_CHANNELS_LAST": False},
+                 config={"x_tma": False, "a_mmajor": True})
+
+    def test_persistent_grid(self):
+        # 2 x 9 x 8 = 144 positions in M tiles of 64 (3) x N tiles of 16 (3) x 2 groups = 18 tiles; 4 emulated
+        # SMs x 2 CTAs = 8 persistent CTAs, each looping over 2-3 tiles
+        model = run_case(self, 2, cin=32, cout=80, k=3, in_size=(9, 8), padding=1, groups=2,
+                         settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64, "PERSISTENT": 1},
+                         config={"persistent": 1, "block_m": 64})
+        self.assertEqual(model.last_grid_blocks, 8)
+        model = run_case(self, 2, cin=32, cout=80, k=3, in_size=(9, 8), padding=1, groups=2,
+                         settings={"MAX_BLOCK_N": 16, "BLOCK_M": 64, "PERSISTENT": 2, "NUM_SMS": 100})
+        self.assertEqual(model.last_grid_blocks, 18)  # fewer tiles than CTAs: one CTA per tile
+
+    def test_chain_epilogue_under_the_variants(self):
+        # a level-2 chain's pointwise tail fused into the conv (leaky_relu(conv) + residual): the epilogue sees the
+        # same (n, c, d, h, w) slots in the persistent loop and with TMA rows as in the one-tile-per-CTA kernel
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def epi(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            res = tl.load(e0 + (n * s00 + c * s01 + d * s02 + h * s03 + w * s04), mask=mask, other=0.0)
+            return tl.where(acc > 0, acc, acc * f0) + res.to(tl.float32)
+
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            stages = f.read()
+        for name in ("default", "flatten", "tma", "tma_flatten_m64"):
+            settings = VARIANTS.get(name, {})
+            for transposed in (False, True):
+                with self.subTest(variant=name, transposed=transposed):
+                    wshape = (32, 16, 3, 3) if transposed else (16, 32, 3, 3)
+                    mod = render(2, transposed, wshape, True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
+                    for k, v in settings.items():
+                        setattr(mod, k, v)
+                    torch.manual_seed(3)
+                    w, b, x = torch.randn(wshape) * 0.2, torch.randn(16), torch.randn(2, 32, 5, 7)
+                    res = torch.randn(2, 16, 5, 7)
+                    model = mod.ModelNew()
+                    with torch.no_grad():
+                        got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=epi, epi_tensors=(res,),
+                                               epi_scalars=(0.2,))
+                        conv = (F.conv_transpose2d(x, w, b, padding=1) if transposed else
+                                F.conv2d(x, w, b, padding=1))
+                        want = F.leaky_relu(conv, 0.2) + res
+                    self.assertLess(rel_err(got, want), 1e-5)
+                    self.assertNotIn("fallback", model.last_config)
+                    self.assertEqual(model.last_config["x_tma"], "tma" in name)
+
+    def test_failing_variant_falls_back_to_the_shipped_tuning(self):
+        import warnings
+
+        mod = render(2, False, (16, 3, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        mod.TAP_ROW = True
+        mod.PERSISTENT = 2
+        real = mod.kwb_conv
+
+        class Rejecting:
+            def __getitem__(self, grid):
+                launch = real[grid]
+
+                def call(*args, **kwargs):
+                    if kwargs["FLATTEN"]:
+                        raise RuntimeError("flatten not supported (test)")
+                    return launch(*args, **kwargs)
+                return call
+
+        mod.kwb_conv = Rejecting()
+        model = mod.ModelNew()
+        w, b = torch.randn(16, 3, 3, 3) * 0.2, torch.randn(16)
+        model.conv.weight.data, model.conv.bias.data = w, b
+        x = torch.randn(2, 3, 6, 7)
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            with torch.no_grad():
+                got = model(x)
+        self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
+        self.assertEqual(model.last_path, "implicit_gemm")
+        self.assertEqual((model.last_config["persistent"], model.last_config["row_dims"]), (0, 0))
+        self.assertIn("tuned", model.last_config["fallback"])
 
 
 class ConvLauncher(unittest.TestCase):

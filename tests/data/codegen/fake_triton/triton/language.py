@@ -268,3 +268,7 @@ def trans(x, *dims):
     if not dims:
         dims = tuple(reversed(builtins.range(x.dim())))
     return x.permute(*dims)
+
+
+def reshape(x, shape, can_reorder=False):
+    return x.reshape(tuple(int(s) for s in shape))
