@@ -1,0 +1,143 @@
+"""cuBLAS vs the generated Triton GEMM's pointer kernel vs its Hopper TMA + persistent variant
+(resources/templates/kernels/triton_gemm.py.tmpl, GEMM_IMPL = "pointer" | "tma_persistent"), one process.
+
+Usage (GPU machine, repository root): timeout 200 python3 bench/gpu/gemm_tma_sweep.py [--out FILE.jsonl]
+One JSON line per (shape, dtype, implementation, config) on stdout (and FILE): do_bench median (warmup 25 ms,
+rep 100 ms) of the whole ModelNew forward (fp32: including the K-major staging copy of a row-major B, as the
+harness measures it), TFLOPS = 2MNK / time, rel_err = max|C - C64| / max|C64| against an fp64 product of the
+same operands, first-call seconds (compile), the CTA count and which kernel really ran (a TMA config that fails
+to compile falls back inside the template: that row carries "error" and no time). cuBLAS = torch.matmul with
+allow_tf32 on (the same precision as tl.dot on fp32). Warp-specialized configs run last (a pass of their own)
+so that a hang there loses nothing else. Rows past a 185 s budget are written as skipped.
+"""
+import json
+import os
+import sys
+import tempfile
+import time
+import importlib.util
+
+import torch
+import triton
+
+T0 = time.time()
+BUDGET_S = 185.0
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_gemm.py.tmpl")
+OPERANDS = """        a = A if A.dim() == 3 else A.unsqueeze(0)
+        b = B if B.dim() == 3 else B.unsqueeze(0)
+        out = torch.empty((a.shape[1], b.shape[2]), dtype=A.dtype, device=A.device)
+        c = out.unsqueeze(0)"""
+
+SHAPES = [  # name, M, N, K, B layout ("kn": row-major [K, N]; "nk": a weight W [N, K] passed as W.t())
+    ("1_Square", 4096, 4096, 4096, "kn"),
+    ("2_Standard", 2048, 4096, 8192, "kn"),
+    ("8_irregular", 8205, 5921, 2949, "kn"),
+    ("7_small_K", 32768, 32768, 64, "kn"),
+    ("L2_Linear_1024x8192x8192", 1024, 8192, 8192, "nk"),
+]
+DTYPES = [torch.float32, torch.bfloat16]
+# TMA configs: BLOCK_M, BLOCK_N, BLOCK_K (None: 32 fp32 / 64 16-bit), num_warps, num_stages, warp_specialize
+TMA_CONFIGS = [(128, 256, None, 8, 3, False), (128, 256, None, 8, 4, False), (128, 128, 64, 8, 3, False),
+               (128, 128, 64, 8, 4, False), (128, 256, 64, 8, 2, False),
+               (128, 256, None, 8, 3, True), (128, 128, 64, 8, 3, True)]
+
+
+def render():
+    with open(TEMPLATE) as f:
+        text = f.read()
+    subs = {"PROBLEM": "gemm_tma_sweep", "SPEC_SHA": "", "DESCRIPTION": "sweep", "POLICY_NOTE": "sweep",
+            "CONFIG_SUMMARY": "#   sweep", "TRIU": "False", "TRIU_DIAGONAL": "0", "KERNEL": "kwb_mm",
+            "INIT_PARAMS": "", "INIT_STORE": "        pass", "FORWARD_PARAMS": ", A, B", "OPERANDS": OPERANDS}
+    for k, v in subs.items():
+        text = text.replace("{{%s}}" % k, v)
+    path = os.path.join(tempfile.mkdtemp(), "kernel_gemm_sweep.py")
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location("kernel_gemm_sweep", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median") * 1e3
+
+
+def main():
+    out_path = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
+    sink = open(out_path, "w") if out_path else None
+
+    def emit_row(row):
+        row["t_s"] = round(time.time() - T0, 1)
+        line = json.dumps(row)
+        print(line, flush=True)
+        if sink:
+            sink.write(line + "\n")
+            sink.flush()
+
+    mod = render()
+    torch.backends.cuda.matmul.allow_tf32 = True
+    torch.backends.cudnn.allow_tf32 = True
+    env = {"gpu": torch.cuda.get_device_name(), "triton": triton.__version__, "torch": torch.__version__,
+           "cuda": torch.version.cuda, "sms": torch.cuda.get_device_properties(0).multi_processor_count}
+    emit_row(dict(env, kind="env"))
+    for ws_pass in (False, True):
+        for name, m, n, k, layout in SHAPES:
+            for dt in DTYPES:
+                base = {"shape": name, "M": m, "N": n, "K": k, "b_layout": layout, "dtype": str(dt).split(".")[1]}
+                jobs = [] if ws_pass else [("cublas", None), ("pointer", None)]
+                jobs += [("tma_persistent", c) for c in TMA_CONFIGS if c[5] == ws_pass]
+                if time.time() - T0 > BUDGET_S:
+                    for impl, cfg in jobs:
+                        emit_row(dict(base, impl=impl, config=cfg, error="skipped: over the %d s budget" % BUDGET_S))
+                    continue
+                torch.manual_seed(0)
+                A = torch.randn(m, k, device="cuda").to(dt)
+                B = (torch.randn(k, n, device="cuda") if layout == "kn" else torch.randn(n, k, device="cuda").t()).to(dt)
+                ref = A.double() @ B.double()
+                scale = float(ref.abs().max())
+                flops = 2.0 * m * n * k
+                for impl, cfg in jobs:
+                    row = dict(base, impl=impl, config=None if cfg is None else {
+                        "BLOCK_M": cfg[0], "BLOCK_N": cfg[1], "BLOCK_K": cfg[2] or (32 if dt == torch.float32 else 64),
+                        "num_warps": cfg[3], "num_stages": cfg[4], "warp_specialize": cfg[5]})
+                    if time.time() - T0 > BUDGET_S:
+                        emit_row(dict(row, error="skipped: over the %d s budget" % BUDGET_S))
+                        continue
+                    try:
+                        if impl == "cublas":
+                            fn = lambda: torch.matmul(A, B)  # noqa: E731
+                        else:
+                            mod.GEMM_IMPL = impl
+                            if cfg is not None:
+                                mod.TMA_BLOCK_M, mod.TMA_BLOCK_N = cfg[0], cfg[1]
+                                mod.TMA_BLOCK_K = {4: cfg[2] or 32, 2: cfg[2] or 64}
+                                mod.TMA_NUM_WARPS, mod.TMA_NUM_STAGES, mod.TMA_WARP_SPECIALIZE = cfg[3], cfg[4], cfg[5]
+                            model = mod.ModelNew()
+                            fn = lambda: model(A, B)  # noqa: E731
+                        t1 = time.time()
+                        got = fn()
+                        torch.cuda.synchronize()
+                        row["first_call_s"] = round(time.time() - t1, 2)
+                        if impl != "cublas":
+                            row["ran"], row["ctas"] = model.last_impl, model.last_grid_blocks
+                            if model.last_impl != impl:
+                                row["error"] = model.last_fallback or ("ran %s" % model.last_impl)
+                                emit_row(row)
+                                continue
+                        row["rel_err"] = float((got.double() - ref).abs().max()) / scale
+                        del got
+                        us = bench(fn)
+                        row["us"], row["tflops"] = round(us, 2), round(flops / us * 1e-6, 1)
+                    except Exception as e:  # noqa: BLE001 -- one config's failure is a row, not the end
+                        msg = str(e).strip()
+                        row["error"] = "%s: %s" % (type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
+                    emit_row(row)
+                del A, B, ref
+                torch.cuda.empty_cache()
+    emit_row({"kind": "done", "wall_s": round(time.time() - T0, 1)})
+
+
+if __name__ == "__main__":
+    main()
