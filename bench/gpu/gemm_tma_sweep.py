@@ -37,10 +37,16 @@ SHAPES = [  # name, M, N, K, B layout ("kn": row-major [K, N]; "nk": a weight W 
     ("L2_Linear_1024x8192x8192", 1024, 8192, 8192, "nk"),
 ]
 DTYPES = [torch.float32, torch.bfloat16]
-# TMA configs: BLOCK_M, BLOCK_N, BLOCK_K (None: 32 fp32 / 64 16-bit), num_warps, num_stages, warp_specialize
-TMA_CONFIGS = [(128, 256, None, 8, 3, False), (128, 256, None, 8, 4, False), (128, 128, 64, 8, 3, False),
-               (128, 128, 64, 8, 4, False), (128, 256, 64, 8, 2, False),
-               (128, 256, None, 8, 3, True), (128, 128, 64, 8, 3, True)]
+# TMA configs per dtype: BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages, warp_specialize, C store split
+# (TMA_EPI_SPLIT: 0 = masked pointer stores, else TMA stores of that many column slices of the C tile)
+TMA_CONFIGS = {
+    torch.float32: [(128, 256, 32, 8, 3, False, 2), (128, 256, 32, 8, 3, False, 4), (128, 256, 32, 8, 4, False, 4),
+                    (128, 256, 32, 8, 3, False, 0), (128, 128, 32, 8, 4, False, 1), (128, 128, 64, 8, 3, False, 4),
+                    (128, 256, 32, 8, 3, True, 2), (128, 128, 32, 8, 4, True, 1)],
+    torch.bfloat16: [(128, 256, 64, 8, 3, False, 1), (128, 256, 64, 8, 4, False, 4), (128, 256, 64, 8, 3, False, 0),
+                     (128, 128, 64, 8, 4, False, 1), (128, 128, 64, 8, 5, False, 1), (128, 256, 64, 8, 2, False, 1),
+                     (128, 256, 64, 8, 3, True, 1), (128, 256, 64, 8, 4, True, 4), (128, 128, 64, 8, 4, True, 1)],
+}
 
 
 def render():
@@ -87,7 +93,7 @@ def main():
             for dt in DTYPES:
                 base = {"shape": name, "M": m, "N": n, "K": k, "b_layout": layout, "dtype": str(dt).split(".")[1]}
                 jobs = [] if ws_pass else [("cublas", None), ("pointer", None)]
-                jobs += [("tma_persistent", c) for c in TMA_CONFIGS if c[5] == ws_pass]
+                jobs += [("tma_persistent", c) for c in TMA_CONFIGS[dt] if c[5] == ws_pass]
                 if time.time() - T0 > BUDGET_S:
                     for impl, cfg in jobs:
                         emit_row(dict(base, impl=impl, config=cfg, error="skipped: over the %d s budget" % BUDGET_S))
@@ -100,8 +106,8 @@ def main():
                 flops = 2.0 * m * n * k
                 for impl, cfg in jobs:
                     row = dict(base, impl=impl, config=None if cfg is None else {
-                        "BLOCK_M": cfg[0], "BLOCK_N": cfg[1], "BLOCK_K": cfg[2] or (32 if dt == torch.float32 else 64),
-                        "num_warps": cfg[3], "num_stages": cfg[4], "warp_specialize": cfg[5]})
+                        "BLOCK_M": cfg[0], "BLOCK_N": cfg[1], "BLOCK_K": cfg[2], "num_warps": cfg[3],
+                        "num_stages": cfg[4], "warp_specialize": cfg[5], "epi_split": cfg[6]})
                     if time.time() - T0 > BUDGET_S:
                         emit_row(dict(row, error="skipped: over the %d s budget" % BUDGET_S))
                         continue
@@ -112,7 +118,8 @@ def main():
                             mod.GEMM_IMPL = impl
                             if cfg is not None:
                                 mod.TMA_BLOCK_M, mod.TMA_BLOCK_N = cfg[0], cfg[1]
-                                mod.TMA_BLOCK_K = {4: cfg[2] or 32, 2: cfg[2] or 64}
+                                mod.TMA_BLOCK_K = {4: cfg[2], 2: cfg[2]}
+                                mod.TMA_EPI_SPLIT = {4: cfg[6], 2: cfg[6]}
                                 mod.TMA_NUM_WARPS, mod.TMA_NUM_STAGES, mod.TMA_WARP_SPECIALIZE = cfg[3], cfg[4], cfg[5]
                             model = mod.ModelNew()
                             fn = lambda: model(A, B)  # noqa: E731

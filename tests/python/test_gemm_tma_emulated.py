@@ -74,6 +74,21 @@ class GemmTmaEmulated(unittest.TestCase):
         self.assertEqual(model.last_grid_blocks, min(9, self.mod._num_sms(out)))
         self.assertLess(rel_err(out, want), TOL32)
 
+    def test_every_c_store_split(self):
+        torch.manual_seed(6)
+        A, B = torch.randn(300, 40), torch.randn(40, 520)  # 2080-byte rows of C: TMA-storable; N tail 8
+        old = dict(self.mod.TMA_EPI_SPLIT)
+        try:
+            # 0: masked pointer stores; 1: the whole fp32 tile staged, too big for 3 stages on the H200
+            for split in (0, 2, 4) if REAL else (0, 1, 2, 4):
+                self.mod.TMA_EPI_SPLIT[4] = split
+                model, out, want = self.run_model(A, B)
+                self.assertEqual(model.last_impl, "tma_persistent", "split %d: %s" % (split, model.last_fallback))
+                self.assertLess(rel_err(out, want), TOL32, "split %d" % split)
+        finally:
+            self.mod.TMA_EPI_SPLIT.clear()
+            self.mod.TMA_EPI_SPLIT.update(old)
+
     def test_fp32_transposed_operands_are_staged_k_major(self):
         torch.manual_seed(1)
         A, B = torch.randn(90, 200).t(), torch.randn(300, 90).t()  # A M-major, B K-major (N rows of K)

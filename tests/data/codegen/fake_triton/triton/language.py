@@ -268,3 +268,21 @@ def trans(x, *dims):
     if not dims:
         dims = tuple(reversed(builtins.range(x.dim())))
     return x.permute(*dims)
+
+
+def reshape(x, *shape, can_reorder=False):
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        shape = tuple(shape[0])
+    return _t(x).reshape(_shape(shape))
+
+
+def permute(x, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    return _t(x).permute(*dims)
+
+
+def split(x):
+    """tl.split: the last dimension (size 2) into two tensors."""
+    assert x.shape[-1] == 2, "tl.split needs a last dimension of 2, got %s" % (tuple(x.shape),)
+    return x[..., 0], x[..., 1]
