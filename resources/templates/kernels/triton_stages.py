@@ -719,7 +719,8 @@ def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs):
     n = b3.shape[2]
     bm, bn, sms = 128, 256, _kwb_sms(a3)
     meta = dict(HAS_BIAS=bias is not None, EPI=epi, BLOCK_M=bm, BLOCK_N=bn,
-                BLOCK_K=32 if a3.element_size() >= 4 else 64, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1], B_KMAJOR=vb[1], B_BATCHED=vb[2],
+                BLOCK_K=32 if a3.element_size() >= 4 else 64, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1],
+                B_KMAJOR=vb[1], B_BATCHED=vb[2],
                 C_TMA=vc is not None and vc[1] and (vc[2] or bt == 1), EPI_SPLIT=2 if out3.element_size() >= 4 else 1,
                 WARP_SPECIALIZE=False, num_warps=8, num_stages=3)
     key = (str(a3.dtype), str(out3.dtype), getattr(epi, "__name__", ""), id(epi)) + tuple(
