@@ -9,7 +9,9 @@ same operands, first-call seconds (compile), the CTA count and which kernel real
 to compile falls back inside the template: that row carries "error" and no time). cuBLAS = torch.matmul with
 allow_tf32 on (the same precision as tl.dot on fp32). fp32 with a row-major B: also us_b_prestaged, the
 forward on a B already copied K-major (the GEMM kernel alone). Warp-specialized configs run last (a pass of their own)
-so that a hang there loses nothing else. Rows past a 185 s budget are written as skipped.
+so that a hang there loses nothing else. The Linear-like shape also runs the chain stage library's
+kwb_gemm(x, W, bias) (resources/templates/kernels/triton_stages.py, kwb_gemm_impl pointer / tma_persistent)
+against F.linear. Rows past a 185 s budget are written as skipped.
 """
 import json
 import os
@@ -25,6 +27,7 @@ T0 = time.time()
 BUDGET_S = 185.0
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_gemm.py.tmpl")
+STAGES = os.path.join(ROOT, "resources", "templates", "kernels", "triton_stages.py")
 OPERANDS = """        a = A if A.dim() == 3 else A.unsqueeze(0)
         b = B if B.dim() == 3 else B.unsqueeze(0)
         out = torch.empty((a.shape[1], b.shape[2]), dtype=A.dtype, device=A.device)
@@ -72,6 +75,19 @@ def render():
     return mod
 
 
+def load_stages():
+    """The chain stage library as a chain's kernel.py holds it (pasted after the imports)."""
+    with open(STAGES) as f:
+        text = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n" + f.read()
+    path = os.path.join(tempfile.mkdtemp(), "kernel_stages_sweep.py")
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location("kernel_stages_sweep", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def bench(fn):
     return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median") * 1e3
 
@@ -89,6 +105,7 @@ def main():
             sink.flush()
 
     mod = render()
+    stages = load_stages()
     torch.backends.cuda.matmul.allow_tf32 = True
     torch.backends.cudnn.allow_tf32 = True
     env = {"gpu": torch.cuda.get_device_name(), "triton": triton.__version__, "torch": torch.__version__,
@@ -99,6 +116,8 @@ def main():
             for dt in DTYPES:
                 base = {"shape": name, "M": m, "N": n, "K": k, "b_layout": layout, "dtype": str(dt).split(".")[1]}
                 jobs = [] if ws_pass else [("cublas", None), ("pointer", None)]
+                if layout == "nk" and not ws_pass:  # a chain's nn.Linear: kwb_gemm(x, W, bias), both kernels
+                    jobs += [("chain_cublas", None), ("chain_pointer", None), ("chain_tma_persistent", None)]
                 jobs += [("tma_persistent", c) for c in TMA_CONFIGS[dt] if c[5] == ws_pass]
                 if time.time() - T0 > BUDGET_S:
                     for impl, cfg in jobs:
@@ -109,6 +128,7 @@ def main():
                 B = (torch.randn(k, n, device="cuda") if layout == "kn" else torch.randn(n, k, device="cuda").t()).to(dt)
                 ref = A.double() @ B.double()
                 # fp32 row-major B is copied K-major by every forward (TF32 wgmma reads K-major tiles only)
+                bias = torch.randn(n, device="cuda").to(dt)
                 B_staged = mod.kmajor(B.unsqueeze(0), 1)[0] if dt == torch.float32 and layout == "kn" else None
                 scale = float(ref.abs().max())
                 flops = 2.0 * m * n * k
@@ -122,6 +142,11 @@ def main():
                     try:
                         if impl == "cublas":
                             fn = lambda: torch.matmul(A, B)  # noqa: E731
+                        elif impl == "chain_cublas":
+                            fn = lambda: torch.nn.functional.linear(A, B.t(), bias)  # noqa: E731
+                        elif impl.startswith("chain_"):
+                            stages.kwb_gemm_impl = impl[len("chain_"):]
+                            fn = lambda: stages.kwb_gemm(A, B.t(), bias)  # noqa: E731
                         else:
                             mod.GEMM_IMPL = impl
                             if cfg is not None:
@@ -135,24 +160,31 @@ def main():
                         got = fn()
                         torch.cuda.synchronize()
                         row["first_call_s"] = round(time.time() - t1, 2)
-                        if impl != "cublas":
+                        if impl.startswith("chain_") and impl != "chain_cublas":
+                            row["ran"] = "chain_" + stages.kwb_gemm_last["impl"]
+                            if row["ran"] != impl:
+                                row["error"] = stages.kwb_gemm_last["fallback"]
+                                emit_row(row)
+                                continue
+                        elif impl != "cublas" and impl != "chain_cublas":
                             row["ran"], row["ctas"] = model.last_impl, model.last_grid_blocks
                             if model.last_impl != impl:
                                 row["error"] = model.last_fallback or ("ran %s" % model.last_impl)
                                 emit_row(row)
                                 continue
-                        row["rel_err"] = float((got.double() - ref).abs().max()) / scale
+                        want = ref + bias.double() if impl.startswith("chain_") else ref
+                        row["rel_err"] = float((got.double() - want).abs().max()) / scale
                         del got
                         us = bench(fn)
                         row["us"], row["tflops"] = round(us, 2), round(flops / us * 1e-6, 1)
-                        if impl != "cublas" and B_staged is not None:  # the GEMM alone, B already K-major
+                        if impl in ("pointer", "tma_persistent") and B_staged is not None:  # the GEMM alone, B already K-major
                             us = bench(lambda: model(A, B_staged))
                             row["us_b_prestaged"], row["tflops_b_prestaged"] = round(us, 2), round(flops / us * 1e-6, 1)
                     except Exception as e:  # noqa: BLE001 -- one config's failure is a row, not the end
                         msg = str(e).strip()
                         row["error"] = "%s: %s" % (type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
                     emit_row(row)
-                del A, B, ref, B_staged
+                del A, B, ref, B_staged, bias
                 torch.cuda.empty_cache()
     emit_row({"kind": "done", "wall_s": round(time.time() - T0, 1)})
 
