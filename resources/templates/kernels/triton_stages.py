@@ -638,8 +638,9 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
                          B_BATCHED: tl.constexpr, C_TMA: tl.constexpr, EPI_SPLIT: tl.constexpr,
                          WARP_SPECIALIZE: tl.constexpr):
     # triton_gemm.py.tmpl's {KERNEL}_tma (persistent walk over batch x tiles, 3-D descriptors with a batch
-    # block of 1, TMA zero-fill for the M/N/K tails) plus the bias and the EPI hook on the fp32 tile; C in
-    # EPI_SPLIT column slices (the staged fp32 tile alone would crowd out the operand stages)
+    # block of 1, TMA zero-fill for the M/N/K tails) plus the bias and the EPI hook on the fp32 tile, per
+    # column slice (EPI_SPLIT): in a persistent loop the next tile's operand stages stay live through the
+    # epilogue, and a whole fp32 128 x 256 tile staged for its store did not fit beside them on the H200
     start = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
@@ -666,23 +667,37 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
             else:
                 b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
             acc = tl.dot(a, b, acc)
-        offs_m = off_m + tl.arange(0, BLOCK_M)
-        offs_n = off_n + tl.arange(0, BLOCK_N)
-        if HAS_BIAS:
-            acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
-        mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
-        acc = EPI(acc, bi.to(tl.int64), offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask,
-                  e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                  s30, s31, s32, s33, s34, f0, f1, f2, f3)
         if EPI_SPLIT == 1:
-            _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n, acc, BLOCK_M, BLOCK_N, C_TMA)
-        else:
+            _kwb_gemm_tma_epilogue(acc, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+                                   e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                                   s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N, C_TMA)
+        else:  # column halves: bias, EPI and the store per half (each half's layout change is half the tile)
             h0, h1 = tl.split(tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
-            _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n, h0, BLOCK_M, BLOCK_N // 2,
-                                C_TMA)
-            _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n + BLOCK_N // 2, h1, BLOCK_M,
-                                BLOCK_N // 2, C_TMA)
+            _kwb_gemm_tma_epilogue(h0, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+                                   e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                                   s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N // 2,
+                                   C_TMA)
+            _kwb_gemm_tma_epilogue(h1, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n + BLOCK_N // 2,
+                                   e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
+                                   s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M,
+                                   BLOCK_N // 2, C_TMA)
 
+
+@triton.jit
+def _kwb_gemm_tma_epilogue(tile, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2, e3,
+                           s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
+                           s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr, SUB_M: tl.constexpr,
+                           SUB_N: tl.constexpr, C_TMA: tl.constexpr):
+    # bias + EPI on one [SUB_M, SUB_N] slice of the fp32 tile at (off_m, off_n), then its store
+    offs_m = off_m + tl.arange(0, SUB_M)
+    offs_n = off_n + tl.arange(0, SUB_N)
+    if HAS_BIAS:
+        tile += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tile = EPI(tile, bi.to(tl.int64), offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask,
+               e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+               s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n, tile, SUB_M, SUB_N, C_TMA)
 
 def _kwb_tma_view(x, kdim):
     """triton_gemm.py.tmpl's tma_view: a [batch, rows, cols] operand as (view with a contiguous last dim,
