@@ -413,5 +413,44 @@ class Gemm(unittest.TestCase):
         self.assertEqual(K.kwb_epi_strides(torch.randn(2, 4, 5, 6), (2, 4, 5, 6), (0, 1, 3, 4)), [120, 30, 0, 6, 1])
 
 
+
+class GemmTma(Gemm):
+    """Gemm's checks again with kwb_gemm_impl = "tma_persistent" (fake TensorDescriptor on the CPU; 2 SMs, so
+    that each persistent CTA walks several tiles), plus TMA-aligned 16-bit operands and the fallbacks."""
+
+    def setUp(self):
+        self.old = K.kwb_gemm_impl, K._kwb_sms
+        K.kwb_gemm_impl = "tma_persistent"
+        if DEVICE == "cpu":
+            K._kwb_sms = lambda t: 2
+
+    def tearDown(self):
+        K.kwb_gemm_impl, K._kwb_sms = self.old
+
+    def check(self, got, want, dt, what):
+        super().check(got, want, dt, what)
+        if dt == torch.float32:  # fp32 operands are staged aligned: TMA always applies
+            self.assertEqual(K.kwb_gemm_last["impl"], "tma_persistent", (what, K.kwb_gemm_last["fallback"]))
+
+    def test_aligned_16bit_takes_tma_and_unaligned_falls_back(self):
+        torch.manual_seed(12)
+        for dt in (torch.bfloat16, torch.float16):
+            a, w, b = torch.randn(2, 150, 48).to(dt), torch.randn(264, 48).to(dt), torch.randn(264).to(dt)
+            want = a.double() @ w.double().t() + b.double()
+            self.check(K.kwb_gemm(a, w, b), want, dt, ("aligned", dt))
+            self.assertEqual(K.kwb_gemm_last["impl"], "tma_persistent", K.kwb_gemm_last["fallback"])
+            wb = torch.randn(2, 264, 48).to(dt)  # bmm: one weight per batch
+            self.check(K.kwb_gemm(a, wb), a.double() @ wb.double().transpose(1, 2), dt, ("bmm", dt))
+            self.assertEqual(K.kwb_gemm_last["impl"], "tma_persistent", K.kwb_gemm_last["fallback"])
+            a7 = torch.randn(30, 7).to(dt)  # 14-byte rows
+            self.check(K.kwb_gemm(a7, w[:, :7]), a7.double() @ w[:, :7].double().t(), dt, ("unaligned", dt))
+            self.assertEqual(K.kwb_gemm_last["impl"], "pointer")
+            self.assertIn("not TMA-aligned", K.kwb_gemm_last["fallback"])
+        x, wh = torch.randn(20, 48), torch.randn(64, 48).half()  # fp32 activations x 16-bit weights
+        Gemm.check(self, K.kwb_gemm(x, wh), x.double() @ wh.double().t(), torch.float32, "mixed")
+        self.assertEqual(K.kwb_gemm_last["impl"], "pointer")
+        self.assertIn("activations x", K.kwb_gemm_last["fallback"])
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -607,6 +607,160 @@ def kwb_epi_strides(t, out_shape, slots):
     return s
 
 
+# kwb_gemm's kernel: "pointer" (the masked tile loop above, measured) or "tma_persistent" (Hopper TMA
+# descriptors and one CTA per SM, as triton_gemm.py.tmpl's GEMM_IMPL; not the default until measured:
+# bench/gpu/gemm_tma_sweep.py). The TMA path falls back to "pointer" when an operand misses TMA's alignment,
+# the operands' dtypes differ, or the variant fails to compile (why: _kwb_gemm_failed, kwb_gemm_last).
+kwb_gemm_impl = "pointer"
+_kwb_gemm_failed = {}  # (dtypes, every constexpr and launch setting) -> why the TMA variant failed here
+kwb_gemm_last = {"impl": "", "fallback": ""}  # what the last kwb_gemm call ran, and why not TMA
+
+
+@triton.jit
+def _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n, tile, SUB_M: tl.constexpr,
+                        SUB_N: tl.constexpr, C_TMA: tl.constexpr):
+    # one [SUB_M, SUB_N] slice of the C tile: by TMA (clipped at M, N) or by masked pointer stores
+    if C_TMA:
+        c_desc.store([bi, off_m, off_n], tile.to(c_desc.dtype).reshape(1, SUB_M, SUB_N))
+    else:
+        offs_m = off_m + tl.arange(0, SUB_M)
+        offs_n = off_n + tl.arange(0, SUB_N)
+        c_ptrs = c_ptr + bi.to(tl.int64) * scb + offs_m[:, None].to(tl.int64) * scm + offs_n[None, :] * scn
+        tl.store(c_ptrs, tile.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_batches, scb, scm, scn,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+                         NUM_SMS: tl.constexpr, A_KMAJOR: tl.constexpr, B_KMAJOR: tl.constexpr,
+                         B_BATCHED: tl.constexpr, C_TMA: tl.constexpr, EPI_SPLIT: tl.constexpr,
+                         WARP_SPECIALIZE: tl.constexpr):
+    # triton_gemm.py.tmpl's {KERNEL}_tma (persistent walk over batch x tiles, 3-D descriptors with a batch
+    # block of 1, TMA zero-fill for the M/N/K tails) plus the bias and the EPI hook on the fp32 tile, per
+    # column slice (EPI_SPLIT): in a persistent loop the next tile's operand stages stay live through the
+    # epilogue, and a whole fp32 128 x 256 tile staged for its store did not fit beside them on the H200
+    start = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    tiles_per_batch = num_pid_m * num_pid_n
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    num_pid_in_group = GROUP_M * num_pid_n
+    for tile in tl.range(start, num_batches * tiles_per_batch, NUM_SMS, flatten=True, warp_specialize=WARP_SPECIALIZE):
+        bi = tile // tiles_per_batch
+        t = tile % tiles_per_batch
+        first_pid_m = (t // num_pid_in_group) * GROUP_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+        off_m = (first_pid_m + ((t % num_pid_in_group) % group_size_m)) * BLOCK_M
+        off_n = ((t % num_pid_in_group) // group_size_m) * BLOCK_N
+        bb = bi * B_BATCHED  # 0: one weight for every batch
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for kb in range(k_tiles):
+            off_k = kb * BLOCK_K
+            if A_KMAJOR:
+                a = a_desc.load([bi, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
+            else:
+                a = a_desc.load([bi, off_k, off_m]).reshape(BLOCK_K, BLOCK_M).T
+            if B_KMAJOR:
+                b = b_desc.load([bb, off_n, off_k]).reshape(BLOCK_N, BLOCK_K).T
+            else:
+                b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
+            acc = tl.dot(a, b, acc)
+        if EPI_SPLIT == 1:
+            _kwb_gemm_tma_epilogue(acc, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+                                   e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                                   s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N, C_TMA)
+        else:  # column halves: bias, EPI and the store per half (each half's layout change is half the tile)
+            h0, h1 = tl.split(tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
+            _kwb_gemm_tma_epilogue(h0, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+                                   e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                                   s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N // 2,
+                                   C_TMA)
+            _kwb_gemm_tma_epilogue(h1, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n + BLOCK_N // 2,
+                                   e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
+                                   s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M,
+                                   BLOCK_N // 2, C_TMA)
+
+
+@triton.jit
+def _kwb_gemm_tma_epilogue(tile, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2, e3,
+                           s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
+                           s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr, SUB_M: tl.constexpr,
+                           SUB_N: tl.constexpr, C_TMA: tl.constexpr):
+    # bias + EPI on one [SUB_M, SUB_N] slice of the fp32 tile at (off_m, off_n), then its store
+    offs_m = off_m + tl.arange(0, SUB_M)
+    offs_n = off_n + tl.arange(0, SUB_N)
+    if HAS_BIAS:
+        tile += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tile = EPI(tile, bi.to(tl.int64), offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask,
+               e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+               s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    _kwb_gemm_tma_store(c_desc, c_ptr, scb, scm, scn, M, N, bi, off_m, off_n, tile, SUB_M, SUB_N, C_TMA)
+
+def _kwb_tma_view(x, kdim):
+    """triton_gemm.py.tmpl's tma_view: a [batch, rows, cols] operand as (view with a contiguous last dim,
+    K-major?, batched?) for a TMA descriptor, or None (16-byte base and strides, contiguous last dim)."""
+    if x.dtype not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    batched = x.shape[0] > 1 and x.stride(0) != 0
+    v = x if batched else x[:1]
+    if v.stride(2) != 1:
+        if v.stride(1) != 1:
+            return None
+        v, kdim = v.transpose(1, 2), 3 - kdim
+    es = v.element_size()
+    if v.data_ptr() % 16 or (v.stride(1) * es) % 16 or (batched and (v.stride(0) * es) % 16):
+        return None
+    return v, kdim == 2, batched
+
+
+def _kwb_descriptor(v, block):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    s0 = v.stride(0) if v.shape[0] > 1 else v.stride(1) * v.shape[1]  # one batch: any aligned stride
+    return TensorDescriptor(v, list(v.shape), [s0, v.stride(1), 1], block)
+
+
+def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs):
+    """kwb_gemm by _kwb_gemm_tma_kernel on operands already staged (fp32 K-major). Returns why it did not
+    run ("" when it did)."""
+    if a3.dtype != b3.dtype:
+        return "tma_persistent: %s activations x %s weights" % (a3.dtype, b3.dtype)
+    va, vb, vc = _kwb_tma_view(a3, 2), _kwb_tma_view(b3, 1), _kwb_tma_view(out3, 2)
+    if va is None or vb is None or (a3.element_size() >= 4 and not (va[1] and vb[1])):
+        return "tma_persistent: operands not TMA-aligned"
+    bt, m, k = a3.shape
+    n = b3.shape[2]
+    bm, bn, sms = 128, 256, _kwb_sms(a3)
+    meta = dict(HAS_BIAS=bias is not None, EPI=epi, BLOCK_M=bm, BLOCK_N=bn,
+                BLOCK_K=32 if a3.element_size() >= 4 else 64, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1],
+                B_KMAJOR=vb[1], B_BATCHED=vb[2],
+                C_TMA=vc is not None and vc[1] and (vc[2] or bt == 1), EPI_SPLIT=2 if out3.element_size() >= 4 else 1,
+                WARP_SPECIALIZE=False, num_warps=8, num_stages=3)
+    key = (str(a3.dtype), str(out3.dtype), getattr(epi, "__name__", ""), id(epi)) + tuple(
+        (kk, v) for kk, v in sorted(meta.items()) if kk != "EPI")
+    if key in _kwb_gemm_failed:
+        return _kwb_gemm_failed[key]
+    bk = meta["BLOCK_K"]
+    a_desc = _kwb_descriptor(va[0], [1, bm, bk] if va[1] else [1, bk, bm])
+    b_desc = _kwb_descriptor(vb[0], [1, bn, bk] if vb[1] else [1, bk, bn])
+    c_desc = _kwb_descriptor(vc[0], [1, bm, bn // meta["EPI_SPLIT"]]) if meta["C_TMA"] else out3
+    grid = (min(sms, bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)),)
+    try:
+        _kwb_gemm_tma_kernel[grid](a_desc, b_desc, c_desc, out3, a3 if bias is None else bias.contiguous(), m, n, k,
+                                   bt, out3.stride(0), out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s],
+                                   *fs, **meta)
+    except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the pointer kernel runs instead
+        import warnings
+        msg = str(e).strip()
+        _kwb_gemm_failed[key] = "tma_persistent failed: %s: %s" % (
+            type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
+        warnings.warn("kwb_gemm: " + _kwb_gemm_failed[key] + "; falling back to the pointer kernel")
+        return _kwb_gemm_failed[key]
+    return ""
+
+
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
@@ -630,6 +784,13 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
         b3 = _kwb_kmajor(w.transpose(1, 2), 1)
     else:
         b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
+    kwb_gemm_last["impl"], kwb_gemm_last["fallback"] = "pointer", ""
+    if kwb_gemm_impl == "tma_persistent":
+        why = _kwb_gemm_tma(a3, b3, out3, bias, epi if epi is not None else _kwb_epi_identity, es, ss, fs)
+        kwb_gemm_last["fallback"] = why
+        if not why:
+            kwb_gemm_last["impl"] = "tma_persistent"
+            return out
     block_k = 32 if a.element_size() >= 4 else 64
     bm, bn, sms = 128, 256, _kwb_sms(a)
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > 64:  # fewer tiles than SMs: smaller

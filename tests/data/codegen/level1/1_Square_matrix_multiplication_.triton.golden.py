@@ -15,6 +15,8 @@
 #   layout: row-major operands
 #   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (float32; follows the input's dtype at run time)
 #   launch plumbing: operands passed with their strides (any layout), output from torch.empty
+import warnings
+
 import torch
 import torch.nn as nn
 import triton
@@ -33,6 +35,22 @@ NUM_WARPS = 8
 NUM_STAGES = 3
 GEMV_BLOCK_M = 4
 GEMV_BLOCK_K = 1024
+# "pointer": the masked pointer-based tile loop below (measured, the default). "tma_persistent": Hopper
+# TMA descriptors (OOB tiles zero-filled by the copy engine) and one CTA per SM walking the tiles; not yet
+# measured against "pointer" (bench/gpu/gemm_tma_sweep.py). Falls back to "pointer" per launch when the
+# operands miss TMA's alignment (16-byte base and strides, last dim contiguous) or the variant fails to
+# compile (the reason is kept in _FAILED and ModelNew.last_fallback).
+GEMM_IMPL = "pointer"
+TMA_BLOCK_M = 128
+TMA_BLOCK_N = 256
+TMA_BLOCK_K = {4: 32, 2: 64}  # by operand bytes: 128-byte K rows, as the pointer kernel
+TMA_NUM_STAGES = 3
+TMA_NUM_WARPS = 8
+# C tile stored in this many column slices, by C's element bytes: the staged fp32 128 x 256 tile alone is
+# 128 KiB of shared memory, whole it left no room for 3 stages on the H200 (OutOfResources, 278552 B)
+TMA_EPI_SPLIT = {4: 2, 2: 1}
+TMA_C_STORE = True  # C by TMA where its rows allow; False: always masked pointer stores
+TMA_WARP_SPECIALIZE = False  # tl.range(warp_specialize=...) on the persistent loop
 TRIU = False            # upper-triangular epilogue (the reference applies triu to the product)
 TRIU_DIAGONAL = 0
 
@@ -85,13 +103,14 @@ def kwb_mm_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c,
     tl.store(dst_ptr + batch * d_b + offs_r[:, None].to(tl.int64) * d_r + offs_c[None, :].to(tl.int64) * d_c, v, mask=mask)
 
 
-def kmajor(x, kdim):
+def kmajor(x, kdim, force=False):
     """x: a [batch, rows, cols] operand view whose K axis is kdim (2 for A [b, M, K], 1 for B [b, K, N]).
-    Returns x when its elements are 16-bit (wgmma reads either major order) or when K is contiguous and
+    Returns x when its elements are 16-bit (wgmma reads either major order; force: copied as well, for
+    TMA, when its rows are not 16-byte aligned) or when K is contiguous and
     the other stride and the base are 16-byte aligned; else a K-major copy, K padded to a multiple of
     32 elements (128 B), made by kwb_mm_stage: Hopper's TF32 wgmma takes only K-major tiles, and
     without it tl.dot falls back to the older mma.sync path (measured on the H200: 1/3 of the rate)."""
-    if x.element_size() < 4:
+    if x.element_size() < 4 and not force:
         return x
     other = 3 - kdim
     align = 16 // x.element_size()
@@ -129,12 +148,178 @@ def kwb_mm_gemv(a_ptr, b_ptr, c_ptr, M, K, stride_ab, stride_am, stride_ak, stri
     tl.store(c_ptr + batch * stride_cb + offs_m * stride_cm, c.to(c_ptr.dtype.element_ty), mask=offs_m < M)
 
 
+@triton.jit
+def kwb_mm_tma(a_desc, b_desc, c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, K, num_batches, diagonal,
+                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+                   NUM_SMS: tl.constexpr, A_KMAJOR: tl.constexpr, B_KMAJOR: tl.constexpr, A_BATCHED: tl.constexpr,
+                   B_BATCHED: tl.constexpr, C_TMA: tl.constexpr, EPI_SPLIT: tl.constexpr, TRIU: tl.constexpr,
+                   WARP_SPECIALIZE: tl.constexpr):
+    # Persistent: CTA `start` takes tiles start, start + NUM_SMS, ... over batch x M-tiles x N-tiles, in the
+    # pointer kernel's grouped order within a batch. Descriptors are 3-D [batch, rows, cols] (last dim
+    # contiguous) with a batch block of 1; a K-major operand is [b, M|N, K], else [b, K, M|N] read transposed.
+    # K, M and N tails need no masks: TMA zero-fills loads out of bounds and clips stores. C goes through
+    # c_desc when C_TMA, else (rows not 16-byte aligned, e.g. N = 5921 fp32) a masked store through c_ptr.
+    # Either store goes through shared memory (TMA's staging, or the layout change before pointer stores):
+    # EPI_SPLIT (1, 2, 4) stores the tile in that many column slices, so that the fp32 tile (128 KiB at
+    # 128 x 256) leaves room for the operand stages.
+    start = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    tiles_per_batch = num_pid_m * num_pid_n
+    num_tiles = num_batches * tiles_per_batch
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    num_pid_in_group = GROUP_M * num_pid_n
+    for tile in tl.range(start, num_tiles, NUM_SMS, flatten=True, warp_specialize=WARP_SPECIALIZE):
+        bi = tile // tiles_per_batch
+        t = tile % tiles_per_batch
+        group_id = t // num_pid_in_group
+        first_pid_m = group_id * GROUP_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+        off_m = (first_pid_m + ((t % num_pid_in_group) % group_size_m)) * BLOCK_M
+        off_n = ((t % num_pid_in_group) // group_size_m) * BLOCK_N
+        ba = bi * A_BATCHED  # 0 for an operand shared by every batch
+        bb = bi * B_BATCHED
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for kb in range(k_tiles):
+            off_k = kb * BLOCK_K
+            if A_KMAJOR:
+                a = a_desc.load([ba, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
+            else:
+                a = a_desc.load([ba, off_k, off_m]).reshape(BLOCK_K, BLOCK_M).T
+            if B_KMAJOR:
+                b = b_desc.load([bb, off_n, off_k]).reshape(BLOCK_N, BLOCK_K).T
+            else:
+                b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
+            acc = tl.dot(a, b, acc)
+        if TRIU:
+            offs_m = off_m + tl.arange(0, BLOCK_M)
+            offs_n = off_n + tl.arange(0, BLOCK_N)
+            acc = tl.where(offs_n[None, :] - offs_m[:, None] >= diagonal, acc, 0.0)
+        if EPI_SPLIT == 1:
+            kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m, off_n, acc,
+                                 BLOCK_M, BLOCK_N, C_TMA)
+        else:  # halves (and quarters) of the N columns, by reshape + permute + split
+            h0, h1 = tl.split(tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
+            if EPI_SPLIT == 2:
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m, off_n, h0,
+                                     BLOCK_M, BLOCK_N // 2, C_TMA)
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m,
+                                     off_n + BLOCK_N // 2, h1, BLOCK_M, BLOCK_N // 2, C_TMA)
+            else:
+                q0, q1 = tl.split(tl.permute(tl.reshape(h0, (BLOCK_M, 2, BLOCK_N // 4)), (0, 2, 1)))
+                q2, q3 = tl.split(tl.permute(tl.reshape(h1, (BLOCK_M, 2, BLOCK_N // 4)), (0, 2, 1)))
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m, off_n, q0,
+                                     BLOCK_M, BLOCK_N // 4, C_TMA)
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m,
+                                     off_n + BLOCK_N // 4, q1, BLOCK_M, BLOCK_N // 4, C_TMA)
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m,
+                                     off_n + 2 * (BLOCK_N // 4), q2, BLOCK_M, BLOCK_N // 4, C_TMA)
+                kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m,
+                                     off_n + 3 * (BLOCK_N // 4), q3, BLOCK_M, BLOCK_N // 4, C_TMA)
+
+
+@triton.jit
+def kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, off_m, off_n, tile,
+                         SUB_M: tl.constexpr, SUB_N: tl.constexpr, C_TMA: tl.constexpr):
+    # one [SUB_M, SUB_N] slice of the C tile at (off_m, off_n) of batch bi: by TMA (clipped at M, N) or by
+    # masked pointer stores
+    if C_TMA:
+        c_desc.store([bi, off_m, off_n], tile.to(c_desc.dtype).reshape(1, SUB_M, SUB_N))
+    else:
+        offs_m = off_m + tl.arange(0, SUB_M)
+        offs_n = off_n + tl.arange(0, SUB_N)
+        c_ptrs = (c_ptr + bi.to(tl.int64) * stride_cb + offs_m[:, None].to(tl.int64) * stride_cm
+                  + offs_n[None, :] * stride_cn)
+        tl.store(c_ptrs, tile.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+_FAILED = {}  # (dtypes, every constexpr and launch setting) -> why the TMA variant failed in this process
+
+
+def _num_sms(t):
+    """SMs of t's GPU (one persistent CTA each); 4 off the GPU (the CPU emulation: several tiles per CTA)."""
+    return torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 4
+
+
+def tma_view(x, kdim):
+    """A [batch, rows, cols] operand (K axis kdim) as (view with a contiguous last dim, K-major?, batched?)
+    that TMA can describe, or None: TMA needs a 16-byte aligned base, 16-byte multiple strides (a shared
+    operand, batch stride 0 or one batch, is described as one batch) and a contiguous last dim."""
+    if x.dtype not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    batched = x.shape[0] > 1 and x.stride(0) != 0
+    v = x if batched else x[:1]
+    if v.stride(2) != 1:
+        if v.stride(1) != 1:
+            return None
+        v = v.transpose(1, 2)
+        kdim = 3 - kdim
+    es = v.element_size()
+    if v.data_ptr() % 16 or (v.stride(1) * es) % 16 or (batched and (v.stride(0) * es) % 16):
+        return None
+    return v, kdim == 2, batched
+
+
+def _descriptor(v, block):
+    """Host TMA descriptor of a tma_view; a single batch gets an aligned dummy batch stride."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    s0 = v.stride(0) if v.shape[0] > 1 else v.stride(1) * v.shape[1]
+    return TensorDescriptor(v, list(v.shape), [s0, v.stride(1), 1], block)
+
+
+def gemm_tma(a, b, c, diagonal, triu):
+    """c[b] = a[b] @ b[b] (a [nb, M, K], b [nb, K, N], c [nb, M, N]) by kwb_mm_tma. Returns (CTA count,
+    "") or, when it did not run, (None, why): an operand TMA cannot describe, or a compile / launch error
+    of this specialization (remembered in _FAILED: the next call skips it without trying again)."""
+    if a.dtype != b.dtype or a.dtype not in (torch.float32, torch.float16, torch.bfloat16):
+        return None, "tma_persistent: %s x %s operands" % (a.dtype, b.dtype)
+    if a.element_size() >= 4:  # TF32 wgmma reads only K-major tiles
+        a, b = kmajor(a, 2), kmajor(b, 1)
+    va, vb, vc = tma_view(a, 2), tma_view(b, 1), tma_view(c, 2)
+    if va is None:  # 16-bit rows that are not 16-byte multiples (e.g. K = 2949): a padded K-major copy
+        a = kmajor(a, 2, force=True)
+        va = tma_view(a, 2)
+    if vb is None:
+        b = kmajor(b, 1, force=True)
+        vb = tma_view(b, 1)
+    if va is None or vb is None:
+        return None, "tma_persistent: operands not TMA-aligned"
+    (a3, a_kmajor, a_batched), (b3, b_kmajor, b_batched) = va, vb
+    # C by TMA only as [nb, M, N] with N contiguous (tma_view reports that as "K-major"), one per batch
+    c_tma = TMA_C_STORE and vc is not None and vc[1] and (vc[2] or c.shape[0] == 1)
+    nb, m, k = a.shape
+    n = b.shape[2]
+    bm, bn, sms = TMA_BLOCK_M, TMA_BLOCK_N, _num_sms(a)
+    meta = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=TMA_BLOCK_K[a.element_size()], GROUP_M=GROUP_M, NUM_SMS=sms,
+                A_KMAJOR=a_kmajor, B_KMAJOR=b_kmajor, A_BATCHED=a_batched, B_BATCHED=b_batched, C_TMA=c_tma,
+                EPI_SPLIT=TMA_EPI_SPLIT[c.element_size()], TRIU=triu, WARP_SPECIALIZE=TMA_WARP_SPECIALIZE,
+                num_warps=TMA_NUM_WARPS, num_stages=TMA_NUM_STAGES)
+    key = (str(a.dtype), str(c.dtype)) + tuple(sorted(meta.items()))
+    if key in _FAILED:
+        return None, _FAILED[key]
+    block_k, split = meta["BLOCK_K"], meta["EPI_SPLIT"]
+    a_desc = _descriptor(a3, [1, bm, block_k] if a_kmajor else [1, block_k, bm])
+    b_desc = _descriptor(b3, [1, bn, block_k] if b_kmajor else [1, block_k, bn])
+    c_desc = _descriptor(vc[0], [1, bm, bn // split]) if c_tma else c
+    grid = (min(sms, nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)),)
+    try:
+        kwb_mm_tma[grid](a_desc, b_desc, c_desc, c, c.stride(0), c.stride(1), c.stride(2), m, n, k, nb, diagonal,
+                             **meta)
+    except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the caller runs the pointer kernel
+        msg = str(e).strip()
+        _FAILED[key] = "tma_persistent failed: %s: %s" % (type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
+        warnings.warn("kernel.py: " + _FAILED[key] + "; falling back to the pointer kernel")
+        return None, _FAILED[key]
+    return grid[0], ""
+
+
 class ModelNew(nn.Module):
     """1_Square_matrix_multiplication_ as one Triton GEMM kernel; same constructor and forward arguments as Model."""
 
     def __init__(self):
         super().__init__()
         self.last_grid_blocks = 0  # CTAs of the last launch (for utilization / wave count)
+        self.last_impl = ""        # the GEMM kernel the last forward ran ("pointer", "tma_persistent", "gemv")
+        self.last_fallback = ""    # why the last forward did not run GEMM_IMPL, if it did not
 
     def forward(self, A, B):
         # Launch plumbing only (no PyTorch compute): operand views (transposes are strides), allocation.
@@ -145,6 +330,7 @@ class ModelNew(nn.Module):
         batch, m, k = a.shape
         n = b.shape[2]
         self.last_grid_blocks = 0
+        self.last_impl, self.last_fallback = "", ""
         if out.numel() == 0:
             return out
         if k == 0:
@@ -155,14 +341,21 @@ class ModelNew(nn.Module):
                 a, b, c, m, k, a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), c.stride(0), c.stride(1),
                 TRIU_DIAGONAL, BLOCK_M=GEMV_BLOCK_M, BLOCK_K=GEMV_BLOCK_K, TRIU=TRIU, num_warps=4)
             self.last_grid_blocks = grid[0] * grid[1]
-        else:
-            a, b = kmajor(a, 2), kmajor(b, 1)
-            block_k = 32 if a.element_size() >= 4 else 64
-            grid = (triton.cdiv(m, BLOCK_M) * triton.cdiv(n, BLOCK_N), batch)
-            kwb_mm[grid](
-                a, b, c, m, n, k, a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),
-                c.stride(0), c.stride(1), c.stride(2), TRIU_DIAGONAL,
-                BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=block_k, GROUP_M=GROUP_M, TRIU=TRIU,
-                num_warps=NUM_WARPS, num_stages=NUM_STAGES if a.element_size() <= 4 else 2)  # fp64: 2 stages fit
-            self.last_grid_blocks = grid[0] * grid[1]
+            self.last_impl = "gemv"
+            return out
+        if GEMM_IMPL == "tma_persistent":
+            ctas, self.last_fallback = gemm_tma(a, b, c, TRIU_DIAGONAL, TRIU)
+            if ctas is not None:
+                self.last_grid_blocks, self.last_impl = ctas, "tma_persistent"
+                return out
+        a, b = kmajor(a, 2), kmajor(b, 1)
+        block_k = 32 if a.element_size() >= 4 else 64
+        grid = (triton.cdiv(m, BLOCK_M) * triton.cdiv(n, BLOCK_N), batch)
+        kwb_mm[grid](
+            a, b, c, m, n, k, a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),
+            c.stride(0), c.stride(1), c.stride(2), TRIU_DIAGONAL,
+            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=block_k, GROUP_M=GROUP_M, TRIU=TRIU,
+            num_warps=NUM_WARPS, num_stages=NUM_STAGES if a.element_size() <= 4 else 2)  # fp64: 2 stages fit
+        self.last_grid_blocks = grid[0] * grid[1]
+        self.last_impl = "pointer"
         return out

@@ -270,5 +270,19 @@ def trans(x, *dims):
     return x.permute(*dims)
 
 
-def reshape(x, shape, can_reorder=False):
-    return x.reshape(tuple(int(s) for s in shape))
+def reshape(x, *shape, can_reorder=False):
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        shape = tuple(shape[0])
+    return _t(x).reshape(_shape(shape))
+
+
+def permute(x, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    return _t(x).permute(*dims)
+
+
+def split(x):
+    """tl.split: the last dimension (size 2) into two tensors."""
+    assert x.shape[-1] == 2, "tl.split needs a last dimension of 2, got %s" % (tuple(x.shape),)
+    return x[..., 0], x[..., 1]

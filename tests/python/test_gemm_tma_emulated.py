@@ -1,0 +1,168 @@
+"""The Hopper TMA + persistent GEMM variant of resources/templates/kernels/triton_gemm.py.tmpl (GEMM_IMPL =
+"tma_persistent") run on the CPU through tests/data/codegen/fake_triton, whose host TensorDescriptor keeps
+the real one's alignment checks and zero-fills / clips blocks outside the tensor as TMA does. Checks the
+persistent tile walk (more tiles than the 4 emulated SMs), M/N/K tails, operand layouts (K-major, M/N-major,
+shared batch), the TRIU epilogue and both fallbacks to the pointer kernel. Numbers only: nothing here says
+anything about speed or about the real Triton compiler (bench/gpu/gemm_tma_sweep.py runs it on a GPU).
+KWB_REAL_TRITON=1 runs the same checks with the installed Triton on CUDA tensors (a GPU smoke test).
+"""
+import importlib.util
+import os
+import sys
+import tempfile
+import unittest
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+REAL = os.environ.get("KWB_REAL_TRITON") == "1"
+DEVICE = "cuda" if REAL else "cpu"
+TOL32 = 5e-3 if REAL else 1e-5  # fp32 operands: tl.dot is TF32 on the GPU, exact-ish fp32 products on the CPU
+if not REAL:
+    sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
+TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_gemm.py.tmpl")
+
+# A generic forward: A [M, K] or [nb, M, K], B [K, N] or [nb, K, N] (any strides), like the generator's
+# operand views for mm / bmm.
+OPERANDS = """        a = A if A.dim() == 3 else A.unsqueeze(0)
+        b = B if B.dim() == 3 else B.unsqueeze(0).expand(a.shape[0], -1, -1)
+        out = torch.empty((a.shape[0], a.shape[1], b.shape[2]), dtype=A.dtype, device=A.device)
+        c = out"""
+
+
+def render(triu=False, diagonal=0):
+    with open(TEMPLATE) as f:
+        text = f.read()
+    subs = {"PROBLEM": "emulated_gemm", "SPEC_SHA": "", "DESCRIPTION": "test", "POLICY_NOTE": "test",
+            "CONFIG_SUMMARY": "#   test", "TRIU": str(triu), "TRIU_DIAGONAL": str(diagonal), "KERNEL": "kwb_mm",
+            "INIT_PARAMS": "", "INIT_STORE": "        pass", "FORWARD_PARAMS": ", A, B", "OPERANDS": OPERANDS}
+    for k, v in subs.items():
+        text = text.replace("{{%s}}" % k, v)
+    path = os.path.join(tempfile.mkdtemp(), "kernel_tma_%s.py" % triu)
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location("kernel_tma_%s" % triu, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.GEMM_IMPL = "tma_persistent"
+    return mod
+
+
+def rel_err(got, want):
+    return float((got.double() - want).abs().max() / (want.abs().max() + 1e-12))
+
+
+class GemmTmaEmulated(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.mod = render()
+
+    def run_model(self, A, B, mod=None):
+        model = (mod or self.mod).ModelNew()
+        A, B = A.to(DEVICE), B.to(DEVICE)
+        out = model(A, B)
+        want = A.double() @ B.double()
+        return model, out.reshape(want.shape), want
+
+    def test_fp32_tails_and_persistent_walk(self):
+        torch.manual_seed(0)
+        # 3 x 3 tiles of 128 x 256 on 4 CTAs, K tail 6; 2084-byte rows of C: stored through pointers, not TMA
+        A, B = torch.randn(300, 70), torch.randn(70, 521)
+        model, out, want = self.run_model(A, B)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertEqual(model.last_grid_blocks, min(9, self.mod._num_sms(out)))
+        self.assertLess(rel_err(out, want), TOL32)
+
+    def test_every_c_store_split(self):
+        torch.manual_seed(6)
+        A, B = torch.randn(300, 40), torch.randn(40, 520)  # 2080-byte rows of C: TMA-storable; N tail 8
+        old = dict(self.mod.TMA_EPI_SPLIT), self.mod.TMA_C_STORE
+        try:
+            # split 1: the whole staged fp32 tile, too big for 3 stages on the H200
+            for split in (2, 4) if REAL else (1, 2, 4):
+                for by_tma in (True, False):
+                    self.mod.TMA_EPI_SPLIT[4], self.mod.TMA_C_STORE = split, by_tma
+                    model, out, want = self.run_model(A, B)
+                    tag = "split %d, C by TMA %s" % (split, by_tma)
+                    self.assertEqual(model.last_impl, "tma_persistent", tag + ": " + model.last_fallback)
+                    self.assertLess(rel_err(out, want), TOL32, tag)
+        finally:
+            self.mod.TMA_EPI_SPLIT.update(old[0])
+            self.mod.TMA_C_STORE = old[1]
+
+    def test_fp32_transposed_operands_are_staged_k_major(self):
+        torch.manual_seed(1)
+        A, B = torch.randn(90, 200).t(), torch.randn(300, 90).t()  # A M-major, B K-major (N rows of K)
+        model, out, want = self.run_model(A, B)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, want), TOL32)
+
+    def test_16bit_every_major_order(self):
+        torch.manual_seed(2)
+        for dt in (torch.bfloat16, torch.float16):
+            for a_t in (False, True):
+                for b_t in (False, True):
+                    A = torch.randn(72, 136).t().to(dt) if a_t else torch.randn(136, 72).to(dt)
+                    B = torch.randn(264, 72).t().to(dt) if b_t else torch.randn(72, 264).to(dt)
+                    model, out, want = self.run_model(A, B)
+                    tag = "%s a_t=%s b_t=%s" % (dt, a_t, b_t)
+                    self.assertEqual(model.last_impl, "tma_persistent", tag + ": " + model.last_fallback)
+                    self.assertLess(rel_err(out, want), 1e-2, tag)
+
+    def test_batched_and_shared_operand(self):
+        torch.manual_seed(3)
+        A, B = torch.randn(3, 130, 40), torch.randn(3, 40, 264)
+        model, out, want = self.run_model(A, B)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, want), TOL32)
+        W = torch.randn(40, 264).to(torch.bfloat16)  # one B for every batch (batch stride 0)
+        model, out, want = self.run_model(A.to(torch.bfloat16), W)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, want), 1e-2)
+
+    def test_triu_epilogue(self):
+        mod = render(triu=True, diagonal=1)
+        torch.manual_seed(4)
+        A, B = torch.randn(200, 64), torch.randn(64, 300)
+        model, out, want = self.run_model(A, B, mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, torch.triu(want, diagonal=1)), TOL32)
+
+    def test_unaligned_16bit_rows_are_staged_padded(self):
+        torch.manual_seed(5)
+        A, B = torch.randn(40, 7).half(), torch.randn(7, 33).half()  # 14- and 66-byte rows: copied K-major
+        model, out, want = self.run_model(A, B)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, want), 1e-2)
+
+    def test_fp64_falls_back_to_the_pointer_kernel(self):
+        if REAL:
+            self.skipTest("fp64 tl.dot: the pointer kernel's own business")
+        A, B = torch.randn(40, 8).double(), torch.randn(8, 16).double()
+        model, out, want = self.run_model(A, B)
+        self.assertEqual(model.last_impl, "pointer")
+        self.assertIn("float64", model.last_fallback)
+        self.assertLess(rel_err(out, want), 1e-6)  # the fp32 accumulator
+
+    def test_a_failing_variant_is_recorded_and_falls_back(self):
+        mod = render()
+
+        class Broken:
+            def __getitem__(self, grid):
+                def launch(*args, **kwargs):
+                    raise RuntimeError("emulated compile error\nPassManager::run failed")
+                return launch
+
+        mod.kwb_mm_tma = Broken()
+        A, B = torch.randn(64, 32), torch.randn(32, 64)
+        for _ in range(2):  # the second forward skips the variant without trying it again
+            model, out, want = self.run_model(A, B, mod)
+            self.assertEqual(model.last_impl, "pointer")
+            self.assertIn("PassManager::run failed", model.last_fallback)
+            self.assertLess(rel_err(out, want), TOL32)
+        self.assertEqual(len(mod._FAILED), 1)  # one specialization, tried once
+
+
+if __name__ == "__main__":
+    unittest.main()
