@@ -668,7 +668,7 @@ def _kwb_sig(x):
 def _kwb_rnn_gate(hv, w, rh, rk, mh, mk, g, H, swr, swk, acc):
     # acc += h_{t-1}[:, k-block] @ W_hh[g*H + j, k-block]^T
     wv = tl.load(w + (g * H + rh)[None, :] * swr + rk[:, None] * swk, mask=mh[None, :] & mk[:, None], other=0.0)
-    return acc + tl.dot(hv, wv.to(tl.float32), allow_tf32=False)
+    return acc + tl.dot(hv, wv.to(tl.float32), input_precision="ieee")
 
 
 @triton.jit
