@@ -651,7 +651,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
 # Per layer and direction: one kwb_gemm computes x_t @ W_ih^T + b_ih for every timestep at once, then a host
 # loop over t launches _kwb_rnn_step, which computes h_{t-1} @ W_hh^T + b_hh for every gate and the gate
 # pointwise in fp32, writing h_t straight into the layer's output sequence (the next step's h_{t-1}).
-_KWB_RNN_MODES = {"RNN_TANH": (0, 1), "RNN_RELU": (1, 1), "GRU": (2, 3), "LSTM": (3, 4)}  # (MODE, gates)
+_kwb_rnn_modes = {"RNN_TANH": (0, 1), "RNN_RELU": (1, 1), "GRU": (2, 3), "LSTM": (3, 4)}  # (MODE, gates)
 
 
 @triton.jit
@@ -739,7 +739,7 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     if training and dropout > 0 and num_layers > 1:
         raise NotImplementedError("kernel.py: dropout between recurrent layers in training mode has no deterministic "
                                   "reference; this kernel is the eval-mode model")
-    MODE, G = _KWB_RNN_MODES[mode]
+    MODE, G = _kwb_rnn_modes[mode]
     D = 2 if bidirectional else 1
     per = 4 if bias else 2
     H = weights[1].shape[1]
