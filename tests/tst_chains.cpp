@@ -4,6 +4,7 @@
 // (tests/python/chain_emulate.py) at shrunk input sizes.
 #include "core/codegen/backend.h"
 #include "core/codegen/chain.h"
+#include "core/codegen/conformance.h"
 #include "core/codegen/opgraph.h"
 
 #include <QFile>
@@ -38,6 +39,8 @@ class TestChains : public QObject {
   void plans();
   void emulated_data();
   void emulated();
+  void recurrentCuteSkeleton();
+  void recurrentKernelsConform();
 };
 
 void TestChains::plans_data() {
@@ -65,6 +68,30 @@ void TestChains::plans_data() {
       << QStringLiteral("17_SqueezeNetFireModule")
       << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
       << QStringList{QStringLiteral("kwb_cat(["), QStringLiteral("relu fused into the epilogue")};
+  // recurrent models: the probe's one kwb::rnn op per module, a host time loop in the stage library
+  QTest::newRow("GRU, 6 layers: one recurrent stage")
+      << QStringLiteral("39_GRU") << QStringList{QStringLiteral("recurrent")}
+      << QStringList{QStringLiteral("t0, t0_1, _ = kwb_rnn(x, h0, None, [self.gru.weight_ih_l0, self.gru.weight_hh_l0, "
+                                    "self.gru.bias_ih_l0, self.gru.bias_hh_l0, self.gru.weight_ih_l1"),
+                     QStringLiteral("\"GRU\", 6, True, False, False)"),
+                     QStringLiteral("host time loop: 6 x (1 GEMM + 512 step kernels)")};
+  QTest::newRow("LSTM with a random initial state, then a linear head")
+      << QStringLiteral("35_LSTM")
+      << QStringList{QStringLiteral("random"), QStringLiteral("random"), QStringLiteral("recurrent"),
+                     QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("t0 = torch.randn((6, x.shape[0], 256), dtype=torch.float32, device=x.device)"),
+                     QStringLiteral("t4, t4_1, t4_2 = kwb_rnn(x, t0, t2, ["),
+                     QStringLiteral("\"LSTM\", 6, True, True, False)")};
+  QTest::newRow("GRU, batch_first, no bias, h_n read")
+      << QStringLiteral("rnn_gru_batchfirst_nobias")
+      << QStringList{QStringLiteral("recurrent"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("[self.gru.weight_ih_l0, self.gru.weight_hh_l0, self.gru.weight_ih_l1, "
+                                    "self.gru.weight_hh_l1], \"GRU\", 2, False, True, False)")};
+  QTest::newRow("bidirectional LSTM without an initial state")
+      << QStringLiteral("rnn_lstm_bidirectional")
+      << QStringList{QStringLiteral("recurrent"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_rnn(x, None, None, ["), QStringLiteral("\"LSTM\", 2, True, False, True)"),
+                     QStringLiteral("self.lstm.bias_hh_l1_reverse]")};
 }
 
 void TestChains::plans() {
@@ -94,6 +121,14 @@ void TestChains::emulated_data() {
       << QStringLiteral("31_VisionAttention") << QStringLiteral("level3/31_VisionAttention");
   QTest::newRow("44 GPT block: a causal mask sliced to the sequence")
       << QStringLiteral("44_MiniGPTBlock") << QStringLiteral("level3/44_MiniGPTBlock");
+  QTest::newRow("39 GRU: host time loop") << QStringLiteral("39_GRU") << QStringLiteral("level3/39_GRU");
+  QTest::newRow("35 LSTM: the reference's randn state drawn again")
+      << QStringLiteral("35_LSTM") << QStringLiteral("level3/35_LSTM");
+  QTest::newRow("GRU batch_first without bias")
+      << QStringLiteral("rnn_gru_batchfirst_nobias") << QStringLiteral("=rnn_gru_batchfirst_nobias");
+  QTest::newRow("bidirectional LSTM") << QStringLiteral("rnn_lstm_bidirectional")
+                                      << QStringLiteral("=rnn_lstm_bidirectional");
+  QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu");
 }
 
 void TestChains::emulated() {
@@ -113,10 +148,45 @@ void TestChains::emulated() {
   QProcess py;
   py.start(QStringLiteral("/usr/bin/python3"),
            {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
-            QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem + QStringLiteral(".py")});
+            (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
+                 ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
+                 : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
+                QStringLiteral(".py")});
   QVERIFY(py.waitForFinished(240000));
   const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
   QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+}
+
+void TestChains::recurrentCuteSkeleton() {
+  // the CuTe DSL backend has no chain renderer: a recurrent plan is a skeleton that names the plan
+  const json s = loadSpec(QStringLiteral("39_GRU"));
+  const QString why = kwb::chainSkeletonReason(s, QStringLiteral("CuTe DSL"));
+  QVERIFY2(why.contains(QLatin1String("recurrent")) && why.contains(QLatin1String("--framework triton")),
+           qPrintable(why));
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
+  QVERIFY(b);
+  const kwb::GeneratedKernel k = b->generate(s);
+  QVERIFY2(!k.implemented, qPrintable(k.source.left(400)));
+}
+
+void TestChains::recurrentKernelsConform() {
+  // the static conformance gate on the rendered recurrent kernels: Triton launches only, 35_LSTM's repeated
+  // torch.randn listed as a random draw (the harness's dispatch check matches it against the reference's)
+  for (const char* name : {"39_GRU", "35_LSTM"}) {
+    const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(loadSpec(QLatin1String(name)));
+    QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(k.source.toUtf8());
+    f.close();
+    const kwb::ConformanceResult r =
+        kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, QStringLiteral("triton"));
+    QVERIFY2(r.ran && r.ok, qPrintable(kwb::conformanceSummary(r)));
+    QVERIFY2(r.rawJson.contains(QLatin1String("_kwb_rnn_step")), qPrintable(r.rawJson.left(2000)));
+    QCOMPARE(r.rawJson.contains(QLatin1String("\"fn\": \"torch.randn\"")), QByteArray(name) == "35_LSTM");
+  }
 }
 
 QTEST_GUILESS_MAIN(TestChains)

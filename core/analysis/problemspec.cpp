@@ -125,10 +125,10 @@ QString specPatternText(const json& spec) {
 }
 
 QStringList specPatternVocabulary() {
-  return {QStringLiteral("Elementwise"), QStringLiteral("GEMM"),    QStringLiteral("Reduction"),
-          QStringLiteral("Softmax"),     QStringLiteral("Norm"),    QStringLiteral("Loss"),
-          QStringLiteral("Convolution"), QStringLiteral("Pooling"), QStringLiteral("Scan"),
-          QStringLiteral("Attention")};
+  return {QStringLiteral("Elementwise"), QStringLiteral("GEMM"),     QStringLiteral("Reduction"),
+          QStringLiteral("Softmax"),     QStringLiteral("Norm"),     QStringLiteral("Loss"),
+          QStringLiteral("Convolution"), QStringLiteral("Pooling"),  QStringLiteral("Scan"),
+          QStringLiteral("Attention"),   QStringLiteral("Recurrent")};
 }
 
 bool isPointwise(const json& spec) {

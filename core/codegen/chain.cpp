@@ -24,7 +24,9 @@ namespace {
 // The epilogue calling convention (docs/CODEGEN.md "The stage library"): four tensors, four scalars.
 constexpr int kEpiTensors = 4;
 constexpr int kEpiScalars = 4;
-// More launches than this is a traced time loop, not a model's layers (MobileNetV2: 141; GRU unrolled: 36870).
+// More launch sites than this is a traced time loop, not a model's layers (MobileNetV2: 141; GRU unrolled: 36870).
+// A recurrent stage (kwb::rnn) is one site: its host loop's layers x directions x (1 + T) launches at run time
+// are not bounded here (the loop is written once, its trip count is the input's length).
 constexpr int kMaxLaunches = 1000;
 
 /// A value of forward(): its Python expression and its shape at the spec's sizes.
@@ -88,6 +90,9 @@ QList<qint64> dimsOf(const json& args) {
       if (e.is_number_integer()) d << e.get<qint64>();
   return d;
 }
+
+/// torch's random factories a forward() may call for an initial state (torch.randn(...) in 35_LSTM).
+bool isRandomDraw(const QString& n) { return n == u"randn" || n == u"rand"; }
 
 class Planner {
  public:
@@ -183,6 +188,8 @@ class Planner {
   }
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
+  bool recurrent(const GraphOp& op);
+  bool randomDraw(const GraphOp& op);
   bool flushRun();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
@@ -545,11 +552,110 @@ bool Planner::stage(const GraphOp& op) {
                .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st)),
            false);
     }
+  } else if (n == u"rnn" && op.category == u"Recurrent") {
+    return recurrent(op);
+  } else if (isRandomDraw(n)) {
+    return randomDraw(op);
   } else {
     return bad(
         QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
   }
   if (!m_why.isEmpty()) return false;
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::recurrent(const GraphOp& op) {
+  // One kwb::rnn op (the probe's collapse of an nn.RNN/GRU/LSTM call): the stage library's kwb_rnn runs the
+  // time loop on the host, per layer and direction one GEMM over all timesteps and one step kernel per t.
+  const json& a = op.args;
+  const QString mode = QString::fromStdString(a.value("mode", std::string()));
+  if (mode != u"GRU" && mode != u"LSTM" && mode != u"RNN_TANH" && mode != u"RNN_RELU")
+    return bad(QStringLiteral("%1: recurrent mode '%2' has no chain stage").arg(where(op), mode));
+  auto operand = [&](const char* name) -> std::optional<QString> {
+    const QString r = operandOf(op, name);
+    if (r.isEmpty()) return QStringLiteral("None");
+    const auto v = value(r);
+    if (!v) return std::nullopt;
+    return v->expr;
+  };
+  const auto x = operand("input"), hx = operand("hx"), cx = operand("cx");
+  if (!x || !hx || !cx) return false;
+  QStringList weights;
+  for (const QString& r : op.refs)
+    if (m_g.params.contains(r)) weights << stateExpr(r, false);
+  const int layers = a.value("num_layers", 1);
+  const bool bias = a.value("bias", true), bidir = a.value("bidirectional", false);
+  const int dirs = bidir ? 2 : 1;
+  if (weights.size() != layers * dirs * (bias ? 4 : 2))
+    return bad(QStringLiteral("%1: %2 weights for %3 layer(s) x %4 direction(s) (bias %5); the module's parameters "
+                              "are not all in the spec")
+                   .arg(where(op))
+                   .arg(weights.size())
+                   .arg(layers)
+                   .arg(dirs)
+                   .arg(pyBool(bias)));
+  QStringList targets;
+  for (int k = 0; k < 3; ++k)
+    targets << (k < op.outputs.size() ? (k == 0 ? op.id : QStringLiteral("%1_%2").arg(op.id).arg(k))
+                                      : QStringLiteral("_"));
+  Line l;
+  l.target = targets.join(QStringLiteral(", "));
+  l.head = QStringLiteral("kwb_rnn(%1, %2, %3, [%4], \"%5\", %6, %7, %8, %9")
+               .arg(*x, *hx, *cx, weights.join(QStringLiteral(", ")), mode)
+               .arg(layers)
+               .arg(pyBool(bias), pyBool(a.value("batch_first", false)), pyBool(bidir));
+  const double dropout = a.value("dropout", 0.0);
+  if (dropout > 0 && layers > 1) l.head += QStringLiteral(", dropout=%1, training=self.training").arg(pyFloat(dropout));
+  const qint64 steps = op.inputs.value(0).shape.value(a.value("batch_first", false) ? 1 : 0);
+  l.comment = QStringLiteral("host time loop: %1 x (1 GEMM + %2 step kernels)").arg(layers * dirs).arg(steps);
+  push(l, op, QStringLiteral("recurrent"),
+       QStringLiteral("%1 %2 layer(s)%3 over %4: per layer%5 one GEMM x @ W_ih^T over all %6 timesteps + a host loop "
+                      "of %6 fused step kernels (h @ W_hh^T + gate pointwise) = %7 launches")
+           .arg(mode)
+           .arg(layers)
+           .arg(bidir ? QStringLiteral(" x 2 directions") : QString())
+           .arg(shapeText(op.inputs.value(0).shape))
+           .arg(bidir ? QStringLiteral(" and direction") : QString())
+           .arg(steps)
+           .arg(qint64(layers) * dirs * (1 + steps)),
+       false);
+  for (int k = 0; k < op.outputs.size() && k < 3; ++k)
+    m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
+  return true;
+}
+
+bool Planner::randomDraw(const GraphOp& op) {
+  // A random draw in forward() (35_LSTM's torch.randn initial state): the harness seeds the global generator
+  // identically before Model's and ModelNew's forward (docs/CONTRACTS.md), so ModelNew makes the same draw --
+  // same function, shape, dtype and device, in the same order -- and gets the same numbers. A dim that equals
+  // exactly one dim of forward()'s tensor inputs follows that input's run-time size (x.size(0) for a batch).
+  const QList<qint64> shape = op.outputs.value(0).shape;
+  QString device;
+  QStringList dims;
+  for (qint64 s : shape) {
+    QString from;
+    int hits = 0;
+    for (const TensorInfo& t : m_g.inputs)
+      for (int k = 0; k < t.shape.size(); ++k)
+        if (t.shape.at(k) == s) {
+          ++hits;
+          from = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+        }
+    dims << (hits == 1 && s > 1 ? from : QString::number(s));
+  }
+  for (const TensorInfo& t : m_g.inputs)
+    if (device.isEmpty()) device = t.name + QStringLiteral(".device");
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("torch.%1((%2%3), dtype=torch.%4, device=%5")
+               .arg(op.name, dims.join(QStringLiteral(", ")), dims.size() == 1 ? QStringLiteral(",") : QString(),
+                    op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("float32") : op.outputs.value(0).dtype,
+                    device.isEmpty() ? QStringLiteral("None") : device);
+  push(l, op, QStringLiteral("random"),
+       QStringLiteral("torch.%1 %2: the reference's own random draw, made again after the same seed")
+           .arg(op.name, shapeText(shape)),
+       false);
   m_vals.insert(op.id, outVal(op));
   return true;
 }
@@ -843,8 +949,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   if (m_why.isEmpty()) flushRun();
   if (!m_why.isEmpty()) return fail(whyNot, m_unjudged ? QString() : m_why);
   if (m_plan.launches.size() > kMaxLaunches)
-    return fail(whyNot, QStringLiteral("the traced graph unrolls to %1 launches (a recurrent model's time loop, "
-                                       "traced step by step); a host loop around step kernels is not written yet")
+    return fail(whyNot, QStringLiteral("the traced graph unrolls to %1 launches (a time loop traced step by step: "
+                                       "nn.RNN/GRU/LSTM modules get a host loop, a hand-written loop does not)")
                             .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);

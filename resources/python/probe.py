@@ -344,10 +344,14 @@ def run(logic_path, partial, scale, guess=False):
 
     tr.phase = "forward"
     partial["ops"] = []
+    from probe_rnn import patch_rnn_modules
+    from probe_trace import user_line
+    undo_rnn = patch_rnn_modules(tr, model, user_line)   # one kwb::rnn op per nn.RNN/GRU/LSTM call
     try:
         with FactoryMode(tr), OpRecorder(tr), torch.no_grad():
             result = model(*inputs)
     finally:
+        undo_rnn()
         partial["ops"] = an.run() if tr.ops else []
     outs = list(result) if isinstance(result, (tuple, list)) else [result]
     out_tensors = [o for o in outs if isinstance(o, torch.Tensor)]

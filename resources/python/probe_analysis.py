@@ -262,6 +262,8 @@ class Analyzer:
             return self.numel_expr(ins[0])
         if cat == "Loss" and ins:
             return self.numel_expr(ins[0], 3)    # e.g. sub, square/abs, accumulate per element
+        if cat == "Recurrent" and o0 is not None:
+            return _rnn_flops(args, o0)
         if cat == "Attention" and len(ins) >= 3:
             q, k = self.dims(ins[0]), self.dims(ins[1])
             coef, names = self.mono(q + [k[-2]], 4)        # QK^T and PV: 2 * 2*B*H*Lq*Lk*D
@@ -706,6 +708,22 @@ def _reduced_names(func, args, src, sn, out):
     dims = {d % max(src.dim(), 1) for d in dims} if dims else set(range(src.dim()))
     keep = out.dim() == src.dim()
     return [(() if i in dims else sn[i]) for i in range(src.dim()) if keep or i not in dims]
+
+
+def _rnn_flops(args, out):
+    """kwb::rnn: per layer and direction, the gate GEMMs 2*T*B*G*H*(I_l + H) (G gates: RNN 1, GRU 3, LSTM
+    4; I_l the layer's input width) plus ~G*T*B*H pointwise; an unnamed total (sizes are the op's attrs)."""
+    mode, inp, hid, layers, bidir, batch_first = args[4], args[5], args[6], args[7], args[10], args[9]
+    g = {"LSTM": 4, "GRU": 3}.get(mode, 1)
+    d = 2 if bidir else 1
+    t, b = (out.shape[1], out.shape[0]) if batch_first else (out.shape[0], out.shape[1])
+    total = 0
+    for layer in range(layers):
+        width = inp if layer == 0 else d * hid
+        total += d * (2 * t * b * g * hid * (width + hid) + g * t * b * hid)
+    e = Expr()
+    e.add(int(total), ())
+    return e
 
 
 def _flat(x):

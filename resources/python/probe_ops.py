@@ -50,7 +50,7 @@ _scaled_dot_product_flash_attention_for_cpu _scaled_dot_product_cudnn_attention
 _flash_attention_forward _efficient_attention_forward""".split())
 
 # Which pattern wins as "primary" in a fused (level-2) program: the heavier / more structuring op.
-PRIORITY = ["Attention", "Convolution", "GEMM", "Loss", "Norm", "Softmax", "Pooling", "Scan",
+PRIORITY = ["Recurrent", "Attention", "Convolution", "GEMM", "Loss", "Norm", "Softmax", "Pooling", "Scan",
             "Reduction", "Elementwise"]
 VOCABULARY = PRIORITY
 
@@ -71,6 +71,8 @@ def category(func, args):
     """Pattern category of one aten op; None for views, factories and unknown ops."""
     b = base_name(func)
     ov = func._overloadname
+    if func._schema.name == "kwb::rnn":
+        return "Recurrent"       # a whole nn.RNN/GRU/LSTM call (probe_rnn.py)
     if b in ("max", "min") and ov == "other":
         return "Elementwise"
     if b in POINTWISE:

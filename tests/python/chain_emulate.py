@@ -61,11 +61,23 @@ def main():
     if a.strided:
         inputs = [x.transpose(-1, -2).contiguous().transpose(-1, -2) if isinstance(x, torch.Tensor) and x.dim() >= 2
                   else x for x in inputs]
+    # Like the harness (test_kernel.py seed_forward): the generator is seeded the same way right before each
+    # forward, so a random draw the reference makes in forward() (35_LSTM's torch.randn initial state) and the
+    # kernel repeats gives both the same numbers.
     with torch.no_grad():
-        want = model.double()(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
-                                for x in inputs])
+        try:
+            torch.manual_seed(1)
+            want = model.double()(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
+                                    for x in inputs])
+        except RuntimeError as e:
+            # a forward that makes its own float32 tensors (a torch.randn state) cannot run in float64
+            print("note: reference in float32 (%s)" % (str(e).splitlines() or [""])[0][:120])
+            torch.manual_seed(1)
+            want = model.float()(*[x.float() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
+                                   for x in inputs]).double()
         if dtype != torch.float32:
             new = new.to(dtype)
+        torch.manual_seed(1)
         got = new(*inputs)
     if got.shape != want.shape:
         print("FAIL shape", tuple(got.shape), "want", tuple(want.shape))

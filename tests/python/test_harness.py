@@ -379,6 +379,24 @@ class KernelFailureTest(unittest.TestCase):
         r = self.harness("identity.py", "--cases", "problem_shape")
         self.assertTrue(r.result["dispatch_check"]["ok"], r.result["dispatch_check"])
 
+    def test_random_draw_in_forward_is_seeded_alike_and_matched_against_the_reference(self):
+        # 35_LSTM draws its initial state with torch.randn in forward: the harness seeds the generator the same
+        # way before each competitor's forward, so the same draw gives the same numbers (without it the kernel,
+        # which runs first, and the reference would add different noise and every case would fail)
+        spec = dict(h.RELU_SPEC, ambiguities=[{"kind": "randomness", "line": 11, "why": "torch.randn"}])
+        r = self.harness("same_draw_noisy_relu.py", reference="noisy_relu.py", spec=spec)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        chk = r.result["dispatch_check"]
+        # the draw is not compute: the reference makes it too (the stand-in's clamp_min/add still are)
+        self.assertNotIn("randn", [o["op"] for o in chk["compute_ops"]], chk)
+        self.assertIn("randn", [o["op"] for o in chk["reference_random_draws"]], chk)
+        self.assertLess(r.result["cases"][0]["last_call_rel_err"], 1e-6)  # timing re-seeds: the last call matches
+        # a draw the reference does not make is flagged, exactly the extra one
+        r = self.harness("extra_draw_noisy_relu.py", "--cases", "problem_shape", reference="noisy_relu.py", spec=spec)
+        chk = r.result["dispatch_check"]
+        self.assertIn({"op": "randn", "count": 2}, chk["compute_ops"], chk)
+
     def test_reference_refusing_a_layout_runs_on_contiguous_copies(self):
         r = self.harness("good_relu.py", "--cases", "problem_shape,strided", reference="relu_contiguous_only.py")
         self.assertEqual(r.rc, 0, r)

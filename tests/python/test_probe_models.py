@@ -39,6 +39,26 @@ class ProbeModelsTest(unittest.TestCase):
                     self.assertIn("pattern", doc)
                 self.assertLess(took, 60, "the RNNs took over 120 s when the analysis was quadratic")
 
+    def test_recurrent_module_is_one_op(self):
+        # nn.GRU is one kwb::rnn op (probe_rnn.py), not ~37k per-timestep aten ops; its weights are its refs
+        path = os.path.join(SHARED, "data", "kernelbench", "level3", "39_GRU.py")
+        if not os.path.exists(path):
+            self.skipTest("no 39_GRU.py")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        doc = json.loads(p.stdout)
+        self.assertEqual([o["op"] for o in doc["ops"]], ["kwb::rnn"])
+        op = doc["ops"][0]
+        self.assertEqual(op["category"], "Recurrent")
+        self.assertEqual({k: op["args"][k] for k in ("mode", "num_layers", "hidden_size", "batch_first", "bias")},
+                         {"mode": "GRU", "num_layers": 6, "hidden_size": 256, "batch_first": False, "bias": True})
+        self.assertEqual(op["operands"], {"input": "x", "hx": "h0"})
+        self.assertEqual(op["input_refs"][2:4], ["gru.weight_ih_l0", "gru.weight_hh_l0"])
+        self.assertEqual(len(op["input_refs"]), 2 + 6 * 4)
+        self.assertEqual([o["shape"] for o in op["outputs"]], [[512, 10, 256], [6, 10, 256]])
+        self.assertEqual(doc["pattern"]["primary"], "Recurrent")
+        self.assertGreater(doc["flops"]["value"], 2 * 512 * 10 * 3 * 256 * (128 + 256) * 6)
+
     def test_attention_is_anchored_on_q_k_not_on_a_projection(self):
         # MiniGPT: causal attention after a 2-D projection; the first GEMM is the projection (IndexError before).
         path = os.path.join(SHARED, "data", "kernelbench", "level3", "44_MiniGPTBlock.py")

@@ -452,5 +452,43 @@ class GemmTma(Gemm):
         self.assertIn("activations x", K.kwb_gemm_last["fallback"])
 
 
+class Recurrent(unittest.TestCase):
+    """kwb_rnn against nn.RNN/GRU/LSTM: every mode, 1-2 layers, bias or not, batch_first or not, bidirectional,
+    a given or a missing (zeros) initial state, sizes that do not divide the tiles."""
+
+    def check(self, cls, mode, layers, bias, batch_first, bidir, state, **kw):
+        torch.manual_seed(layers * 7 + bias + 2 * batch_first + 4 * bidir)
+        m = cls(5, 7, layers, bias=bias, batch_first=batch_first, bidirectional=bidir, **kw)
+        d = 2 if bidir else 1
+        x = torch.randn(3, 4, 5)
+        b = 3 if batch_first else 4
+        h0, c0 = (torch.randn(layers * d, b, 7), torch.randn(layers * d, b, 7)) if state else (None, None)
+        with torch.no_grad():
+            ref = m(x, (h0, c0) if mode == "LSTM" and state else h0)
+            ws = [getattr(m, n) for n in m._flat_weights_names]
+            out, hn, cn = K.kwb_rnn(x, h0, c0 if mode == "LSTM" else None, ws, mode, layers, bias, batch_first, bidir)
+        ref_h = ref[1][0] if mode == "LSTM" else ref[1]
+        torch.testing.assert_close(out, ref[0], atol=1e-5, rtol=1e-4)
+        torch.testing.assert_close(hn, ref_h, atol=1e-5, rtol=1e-4)
+        if mode == "LSTM":
+            torch.testing.assert_close(cn, ref[1][1], atol=1e-5, rtol=1e-4)
+        else:
+            self.assertIsNone(cn)
+
+    def test_modes_and_layouts(self):
+        cases = [(torch.nn.GRU, "GRU", {}), (torch.nn.LSTM, "LSTM", {}),
+                 (torch.nn.RNN, "RNN_TANH", {}), (torch.nn.RNN, "RNN_RELU", {"nonlinearity": "relu"})]
+        for cls, mode, kw in cases:
+            for layers, bias, batch_first, bidir, state in ((1, True, False, False, True), (2, False, True, False, True),
+                                                            (2, True, True, True, True), (2, True, False, True, False)):
+                with self.subTest(mode=mode, layers=layers, bias=bias, batch_first=batch_first, bidir=bidir,
+                                  state=state):
+                    self.check(cls, mode, layers, bias, batch_first, bidir, state, **kw)
+
+    def test_training_dropout_raises(self):
+        with self.assertRaises(NotImplementedError):
+            K.kwb_rnn(torch.randn(3, 2, 5), None, None, [], "GRU", 2, True, False, False, dropout=0.5, training=True)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -806,3 +806,135 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
         BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4,
         num_stages=3)
     return out
+
+
+# ---- recurrent layers (nn.RNN / nn.GRU / nn.LSTM; docs/CODEGEN.md "Chains", recurrent stage) ----
+# Per layer and direction: one kwb_gemm computes x_t @ W_ih^T + b_ih for every timestep at once, then a host
+# loop over t launches _kwb_rnn_step, which computes h_{t-1} @ W_hh^T + b_hh for every gate and the gate
+# pointwise in fp32, writing h_t straight into the layer's output sequence (the next step's h_{t-1}).
+_kwb_rnn_modes = {"RNN_TANH": (0, 1), "RNN_RELU": (1, 1), "GRU": (2, 3), "LSTM": (3, 4)}  # (MODE, gates)
+
+
+@triton.jit
+def _kwb_tanh(x):
+    return 2.0 / (1.0 + tl.exp(-2.0 * x)) - 1.0
+
+
+@triton.jit
+def _kwb_sig(x):
+    return 1.0 / (1.0 + tl.exp(-x))
+
+
+@triton.jit
+def _kwb_rnn_gate(hv, w, rh, rk, mh, mk, g, H, swr, swk, acc):
+    # acc += h_{t-1}[:, k-block] @ W_hh[g*H + j, k-block]^T
+    wv = tl.load(w + (g * H + rh)[None, :] * swr + rk[:, None] * swk, mask=mh[None, :] & mk[:, None], other=0.0)
+    return acc + tl.dot(hv, wv.to(tl.float32), input_precision="ieee")
+
+
+@triton.jit
+def _kwb_rnn_step(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co, h, sob, soh, hn, snb, snh, B, H,
+                  MODE: tl.constexpr, HAS_BIAS: tl.constexpr, WRITE_HN: tl.constexpr, BLOCK_B: tl.constexpr,
+                  BLOCK_H: tl.constexpr, BLOCK_K: tl.constexpr):
+    # One timestep for a [BLOCK_B, BLOCK_H] tile of (batch, hidden unit): gates in torch's order (GRU r, z, n;
+    # LSTM i, f, g, o), fp32 accumulation, recurrent GEMM in full fp32 (errors compound over the steps).
+    rb = tl.program_id(0) * BLOCK_B + tl.arange(0, BLOCK_B)
+    rh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)
+    mb = rb < B
+    mh = rh < H
+    m2 = mb[:, None] & mh[None, :]
+    a0 = tl.zeros((BLOCK_B, BLOCK_H), dtype=tl.float32)
+    a1 = tl.zeros((BLOCK_B, BLOCK_H), dtype=tl.float32)
+    a2 = tl.zeros((BLOCK_B, BLOCK_H), dtype=tl.float32)
+    a3 = tl.zeros((BLOCK_B, BLOCK_H), dtype=tl.float32)
+    for k0 in range(0, H, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        mk = rk < H
+        hv = tl.load(hp + rb[:, None] * shb + rk[None, :] * shk, mask=mb[:, None] & mk[None, :], other=0.0)
+        hv = hv.to(tl.float32)
+        a0 = _kwb_rnn_gate(hv, w, rh, rk, mh, mk, 0, H, swr, swk, a0)
+        if MODE >= 2:
+            a1 = _kwb_rnn_gate(hv, w, rh, rk, mh, mk, 1, H, swr, swk, a1)
+            a2 = _kwb_rnn_gate(hv, w, rh, rk, mh, mk, 2, H, swr, swk, a2)
+        if MODE == 3:
+            a3 = _kwb_rnn_gate(hv, w, rh, rk, mh, mk, 3, H, swr, swk, a3)
+    if HAS_BIAS:
+        a0 += tl.load(bh + rh, mask=mh, other=0.0).to(tl.float32)[None, :]
+        if MODE >= 2:
+            a1 += tl.load(bh + H + rh, mask=mh, other=0.0).to(tl.float32)[None, :]
+            a2 += tl.load(bh + 2 * H + rh, mask=mh, other=0.0).to(tl.float32)[None, :]
+        if MODE == 3:
+            a3 += tl.load(bh + 3 * H + rh, mask=mh, other=0.0).to(tl.float32)[None, :]
+    gxo = gx + rb[:, None] * sgb + rh[None, :] * sgg
+    x0 = tl.load(gxo, mask=m2, other=0.0).to(tl.float32)
+    if MODE == 0:
+        hnew = _kwb_tanh(x0 + a0)
+    elif MODE == 1:
+        hnew = tl.maximum(x0 + a0, 0.0)
+    elif MODE == 2:
+        x1 = tl.load(gxo + H * sgg, mask=m2, other=0.0).to(tl.float32)
+        x2 = tl.load(gxo + 2 * H * sgg, mask=m2, other=0.0).to(tl.float32)
+        hprev = tl.load(hp + rb[:, None] * shb + rh[None, :] * shk, mask=m2, other=0.0).to(tl.float32)
+        r = _kwb_sig(x0 + a0)
+        z = _kwb_sig(x1 + a1)
+        n = _kwb_tanh(x2 + r * a2)
+        hnew = (1.0 - z) * n + z * hprev
+    else:
+        x1 = tl.load(gxo + H * sgg, mask=m2, other=0.0).to(tl.float32)
+        x2 = tl.load(gxo + 2 * H * sgg, mask=m2, other=0.0).to(tl.float32)
+        x3 = tl.load(gxo + 3 * H * sgg, mask=m2, other=0.0).to(tl.float32)
+        cprev = tl.load(cp + rb[:, None] * scb + rh[None, :] * sch, mask=m2, other=0.0).to(tl.float32)
+        cnew = _kwb_sig(x1 + a1) * cprev + _kwb_sig(x0 + a0) * _kwb_tanh(x2 + a2)
+        hnew = _kwb_sig(x3 + a3) * _kwb_tanh(cnew)
+        tl.store(co + rb[:, None] * H + rh[None, :], cnew.to(co.dtype.element_ty), mask=m2)
+    tl.store(h + rb[:, None] * sob + rh[None, :] * soh, hnew.to(h.dtype.element_ty), mask=m2)
+    if WRITE_HN:
+        tl.store(hn + rb[:, None] * snb + rh[None, :] * snh, hnew.to(hn.dtype.element_ty), mask=m2)
+
+
+def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirectional, dropout=0.0, training=False):
+    """torch.nn.RNN/GRU/LSTM forward: returns (output, h_n, c_n) (c_n None except for LSTM).
+    x [T, B, I] ([B, T, I] batch_first); hx, cx [L*D, B, H] or None (zeros); weights in the module's
+    _flat_weights_names order (w_ih, w_hh[, b_ih, b_hh] per layer and direction, _reverse after forward).
+    Launches: per layer and direction one kwb_gemm + T step kernels (a host loop)."""
+    if training and dropout > 0 and num_layers > 1:
+        raise NotImplementedError("kernel.py: dropout between recurrent layers in training mode has no deterministic "
+                                  "reference; this kernel is the eval-mode model")
+    MODE, G = _kwb_rnn_modes[mode]
+    D = 2 if bidirectional else 1
+    per = 4 if bias else 2
+    H = weights[1].shape[1]
+    seq = x.transpose(0, 1) if batch_first else x  # [T, B, I] view
+    T, B = seq.shape[0], seq.shape[1]
+    h_n = torch.empty((num_layers * D, B, H), dtype=x.dtype, device=x.device)
+    c_n = torch.empty((num_layers * D, B, H), dtype=x.dtype, device=x.device) if MODE == 3 else h_n
+    zeros = torch.zeros((B, H), dtype=x.dtype, device=x.device) if hx is None or (MODE == 3 and cx is None) else None
+    bb = max(16, min(64, _kwb_np2(B)))
+    bh = 32 if H <= 256 else 64
+    grid = (triton.cdiv(B, bb), triton.cdiv(H, bh))
+    inp = x
+    out = x
+    for layer in range(num_layers):
+        out = torch.empty((B, T, D * H) if batch_first else (T, B, D * H), dtype=x.dtype, device=x.device)
+        outs = out.transpose(0, 1) if batch_first else out  # [T, B, D*H] view
+        for d in range(D):
+            ws = weights[(layer * D + d) * per:(layer * D + d + 1) * per]
+            gx = kwb_gemm(inp, ws[0], ws[2] if bias else None)  # all timesteps at once: [.., G*H]
+            gxs = gx.transpose(0, 1) if batch_first else gx
+            s = layer * D + d
+            hp = hx.select(0, s) if hx is not None else zeros
+            cp = (cx.select(0, s) if cx is not None else zeros) if MODE == 3 else hp
+            co = c_n.select(0, s)
+            hn = h_n.select(0, s)
+            steps = range(T) if d == 0 else range(T - 1, -1, -1)
+            for i, t in enumerate(steps):
+                h = outs.select(0, t).narrow(1, d * H, H)
+                g = gxs.select(0, t)
+                _kwb_rnn_step[grid](g, g.stride(0), g.stride(1), hp, hp.stride(0), hp.stride(1), ws[1], ws[1].stride(0),
+                                    ws[1].stride(1), ws[3] if bias else ws[1], cp, cp.stride(0), cp.stride(1), co, h,
+                                    h.stride(0), h.stride(1), hn, hn.stride(0), hn.stride(1), B, H, MODE=MODE,
+                                    HAS_BIAS=bias, WRITE_HN=i == T - 1, BLOCK_B=bb, BLOCK_H=bh, BLOCK_K=32)
+                hp = h
+                cp = co
+        inp = out
+    return out, h_n, (c_n if MODE == 3 else None)
