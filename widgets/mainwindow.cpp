@@ -94,6 +94,20 @@ MainWindow::MainWindow(QWidget* parent)
     if (m_centralTabs->widget(index) == m_suitePanel) m_centralTabs->removeTab(index);  // kept, shown again on open
   });
   setCentralWidget(m_centralTabs);
+  // The docks under the centre (console, chart, knowledge, plugins, runs) are about the workbench page; with the
+  // suite's table in front they step aside so it has the height (at 1280x800 the chart's minimum height kept
+  // them at half the window), and come back as they were with the workbench page.
+  connect(m_centralTabs, &QTabWidget::currentChanged, this, [this](int index) {
+    const bool suite = m_centralTabs->widget(index) == m_suitePanel;
+    if (suite && m_layoutBeforeSuite.isEmpty()) {
+      m_layoutBeforeSuite = saveState();
+      for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (!d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) d->hide();
+    } else if (!suite && !m_layoutBeforeSuite.isEmpty()) {
+      restoreState(m_layoutBeforeSuite);
+      m_layoutBeforeSuite.clear();
+    }
+  });
   // The editor replaces the welcome page as soon as it has a tab.
   connect(m_editors, &QTabWidget::currentChanged, this, [this] {
     m_centre->setCurrentWidget(m_editors->count() > 0 ? static_cast<QWidget*>(m_editors) : m_welcome);
@@ -383,6 +397,7 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::resetLayout() {
+  m_centralTabs->setCurrentIndex(0);  // the workbench page: the docks the suite's tab set aside come back
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->setFloating(false);
   restoreState(m_defaultLayout);
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
@@ -722,13 +737,6 @@ bool MainWindow::openSuite(const QString& folder) {
   m_centralTabs->setTabText(tab, tr("Suite: %1").arg(QFileInfo(dir).fileName()));
   m_centralTabs->setTabToolTip(tab, QDir::toNativeSeparators(dir));
   m_centralTabs->setCurrentIndex(tab);
-  // The table wants height more than the console and chart do while a suite is read: they give up room
-  // (a quarter of the window), once the layout pass has placed the tab.
-  QTimer::singleShot(0, this, [this] {
-    auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
-    if (console && console->isVisible() && !console->isFloating() && console->height() > height() / 4)
-      resizeDocks({console}, {height() / 4}, Qt::Vertical);
-  });
   m_suitePanel->view()->setFocus();
   m_lastError.clear();
   statusBar()->showMessage(tr("Opened suite %1: double-click a problem (or press Enter) to review its workspace")
@@ -1077,7 +1085,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   QSettings s;
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  s.setValue(QStringLiteral("window/state"), saveState());
+  s.setValue(QStringLiteral("window/state"), m_layoutBeforeSuite.isEmpty() ? saveState() : m_layoutBeforeSuite);
   saveRecent();  // the run defaults were saved when the user chose them, never a workspace's own
   event->accept();
 }

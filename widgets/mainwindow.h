@@ -170,6 +170,7 @@ class MainWindow : public QMainWindow {
   QWidget* m_welcome = nullptr;
   QListWidget* m_welcomeRecent = nullptr;
   QByteArray m_defaultLayout;
+  QByteArray m_layoutBeforeSuite;  ///< the docks as they were before the suite's tab came to the front
   QString m_problemName;           ///< the problem the window shows (title), "" before one is known
   bool m_restoringTarget = false;  ///< the form follows a workspace: not the user's new defaults
   bool m_hadSavedLayout = false;   ///< restoreSettings() restored the user's own dock layout
