@@ -508,8 +508,8 @@
         <location filename="../widgets/mainwindow.cpp" line="174"/>
         <location filename="../widgets/mainwindow.cpp" line="660"/>
         <location filename="../widgets/mainwindow.cpp" line="674"/>
-        <location filename="../widgets/mainwindow.cpp" line="681"/>
-        <location filename="../widgets/mainwindow.cpp" line="867"/>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -576,8 +576,8 @@
     <message>
         <location filename="../widgets/mainwindow.cpp" line="229"/>
         <location filename="../widgets/mainwindow.cpp" line="235"/>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
-        <location filename="../widgets/mainwindow.cpp" line="1080"/>
+        <location filename="../widgets/mainwindow.cpp" line="851"/>
+        <location filename="../widgets/mainwindow.cpp" line="1082"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -603,9 +603,9 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="247"/>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -772,7 +772,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="654"/>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -804,18 +804,18 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="720"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="1073"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -823,7 +823,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="863"/>
+        <location filename="../widgets/mainwindow.cpp" line="865"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1042,153 +1042,153 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="711"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="721"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="730"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="942"/>
+        <location filename="../widgets/mainwindow.cpp" line="944"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1055"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="964"/>
+        <location filename="../widgets/mainwindow.cpp" line="966"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
-        <location filename="../widgets/mainwindow.cpp" line="973"/>
-        <location filename="../widgets/mainwindow.cpp" line="994"/>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="966"/>
+        <location filename="../widgets/mainwindow.cpp" line="968"/>
         <source>V0 measurement finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="978"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="981"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1018"/>
+        <location filename="../widgets/mainwindow.cpp" line="1020"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1023"/>
+        <location filename="../widgets/mainwindow.cpp" line="1025"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1033"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1045"/>
-        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1047"/>
+        <location filename="../widgets/mainwindow.cpp" line="1053"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1073"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2800,27 +2800,32 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="271"/>
+        <location filename="../core/pipeline/session.cpp" line="273"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="274"/>
+        <location filename="../core/pipeline/session.cpp" line="273"/>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="276"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="275"/>
+        <location filename="../core/pipeline/session.cpp" line="277"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="277"/>
+        <location filename="../core/pipeline/session.cpp" line="279"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="278"/>
+        <location filename="../core/pipeline/session.cpp" line="280"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -508,8 +508,8 @@
         <location filename="../widgets/mainwindow.cpp" line="174"/>
         <location filename="../widgets/mainwindow.cpp" line="660"/>
         <location filename="../widgets/mainwindow.cpp" line="674"/>
-        <location filename="../widgets/mainwindow.cpp" line="681"/>
-        <location filename="../widgets/mainwindow.cpp" line="867"/>
+        <location filename="../widgets/mainwindow.cpp" line="683"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -576,8 +576,8 @@
     <message>
         <location filename="../widgets/mainwindow.cpp" line="229"/>
         <location filename="../widgets/mainwindow.cpp" line="235"/>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
-        <location filename="../widgets/mainwindow.cpp" line="1080"/>
+        <location filename="../widgets/mainwindow.cpp" line="851"/>
+        <location filename="../widgets/mainwindow.cpp" line="1082"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -603,9 +603,9 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="247"/>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -773,7 +773,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="654"/>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
@@ -805,18 +805,18 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="720"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="1073"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -827,7 +827,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="863"/>
+        <location filename="../widgets/mainwindow.cpp" line="865"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1061,52 +1061,52 @@ Save them first?</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="711"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="721"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="730"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1131,17 +1131,17 @@ Save them first?</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="942"/>
+        <location filename="../widgets/mainwindow.cpp" line="944"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1170,7 +1170,7 @@ Save them first?</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1055"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1195,7 +1195,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="964"/>
+        <location filename="../widgets/mainwindow.cpp" line="966"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1216,10 +1216,10 @@ Save them first?</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
-        <location filename="../widgets/mainwindow.cpp" line="973"/>
-        <location filename="../widgets/mainwindow.cpp" line="994"/>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1244,7 +1244,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="966"/>
+        <location filename="../widgets/mainwindow.cpp" line="968"/>
         <source>V0 measurement finished: %1</source>
         <translation>V0 测量完成：%1</translation>
     </message>
@@ -1253,12 +1253,12 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="978"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="981"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1267,38 +1267,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1018"/>
+        <location filename="../widgets/mainwindow.cpp" line="1020"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1023"/>
+        <location filename="../widgets/mainwindow.cpp" line="1025"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1033"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1045"/>
-        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1047"/>
+        <location filename="../widgets/mainwindow.cpp" line="1053"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1307,17 +1307,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1073"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2950,27 +2950,32 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="271"/>
+        <location filename="../core/pipeline/session.cpp" line="273"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="274"/>
+        <location filename="../core/pipeline/session.cpp" line="273"/>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="276"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="275"/>
+        <location filename="../core/pipeline/session.cpp" line="277"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="277"/>
+        <location filename="../core/pipeline/session.cpp" line="279"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="278"/>
+        <location filename="../core/pipeline/session.cpp" line="280"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

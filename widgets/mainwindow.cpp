@@ -676,7 +676,9 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   }
   // The last workspace's tabs go (two "kernel.py" tabs of different workspaces read as one); tabs with
   // unsaved edits stay.
-  if (QFileInfo(logic).absoluteFilePath() != QFileInfo(m_logicPath).absoluteFilePath()) m_editors->closeUnmodified();
+  // Also for the same logic file: its last run's workspace files (seen: two kernel.py tabs after a second run
+  // of one problem into another workspace).
+  m_editors->closeUnmodified();
   if (!m_editors->openFile(logic, &err)) {
     showError(tr("Cannot open file"), err);
     return false;
