@@ -1602,12 +1602,12 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="198"/>
-        <source>⏸ waiting for the GPU timing lock: %1</source>
+        <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="202"/>
-        <source>⏵ GPU timing lock held after %1 s: %2</source>
+        <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1742,13 +1742,13 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="198"/>
-        <source>⏸ waiting for the GPU timing lock: %1</source>
-        <translation>⏸ 正在等待 GPU 计时锁：%1</translation>
+        <source>‖ waiting for the GPU timing lock: %1</source>
+        <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="202"/>
-        <source>⏵ GPU timing lock held after %1 s: %2</source>
-        <translation>⏵ 等待 %1 秒后获得 GPU 计时锁：%2</translation>
+        <source>» GPU timing lock held after %1 s: %2</source>
+        <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="203"/>
