@@ -28,6 +28,13 @@ suite_problems=("$problem")
 [ -f "$kb/23_Softmax.py" ] && suite_problems+=("$kb/23_Softmax.py")
 "$bin/app/kwb" suite "${suite_problems[@]}" --gpu H200 --framework triton --cpu-dry-run --out "$suite" >"$work/suite.log"
 
+# A FAIL and a TIMEOUT_FAIL run need kernel.py itself to run, which a CPU dry run never does: the driver runs
+# them in the harness's test-only CPU mode (KWB_HARNESS_DEVICE=cpu) with the Triton emulation, on a small copy
+# of the problem (the example's 4096x393216 input is 6 GB on the CPU), its generated kernel.py edited to
+# return wrong values / to sleep past a 3 s per-case timeout.
+small="$work/19_ReLU.py"
+sed -e 's/^batch_size = .*/batch_size = 16/' -e 's/^dim = .*/dim = 4096/' "$problem" >"$small"
+
 shot() {  # shot LANG THEME WxH
   local dir="$out/$1-$2-$3"
   local dark=()
@@ -36,6 +43,26 @@ shot() {  # shot LANG THEME WxH
     "$bin/tests/kwb_gui_screenshots" --out "$dir" --lang "$1" "${dark[@]}" --size "$3" \
     --problem "$problem" --workspace "$work/run-$1-$2-$3" --review "$review" --suite "$suite"
 }
+badshot() {  # badshot LANG THEME WxH
+  local dir="$out/$1-$2-$3"
+  local dark=()
+  [ "$2" = dark ] && dark=(--dark)
+  KWB_HARNESS_DEVICE=cpu PYTHONPATH="$here/tests/data/codegen/fake_triton${PYTHONPATH:+:$PYTHONPATH}" \
+    LANG="$1.UTF-8" LC_ALL="$1.UTF-8" xvfb-run -a -s "-screen 0 ${3}x24" \
+    "$bin/tests/kwb_gui_screenshots" --out "$dir" --lang "$1" "${dark[@]}" --size "$3" \
+    --bad-problem "$small" --bad-workspace "$work/bad-$1-$2-$3"
+}
+if [ -n "${ONLY:-}" ]; then  # ONLY="bad", "suite-zh": a part of the walk, for a quick look
+  case "$ONLY" in
+    bad) badshot en light 1280x800; badshot zh_CN dark 1280x800 ;;
+    suite-zh) LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 xvfb-run -a -s "-screen 0 1280x800x24" \
+      "$bin/tests/kwb_gui_screenshots" --out "$out/zh_CN-light-1280x800" --lang zh_CN --size 1280x800 \
+      --review "$review" --suite "$suite" ;;
+  esac
+  exit 0
+fi
+badshot en light 1280x800
+badshot zh_CN dark 1280x800
 shot en light 1280x800
 shot en dark 1280x800
 shot zh_CN light 1280x800

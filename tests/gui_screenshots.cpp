@@ -2,9 +2,11 @@
 // looking at (docs/results/2026-12-01-gui-review.md). Run under a real X server (xvfb-run), not offscreen:
 //   kwb_gui_screenshots --out DIR --lang en|zh_CN [--dark] [--size 1280x800] --problem LOGIC.py
 //                       --workspace NEW_DIR --review FINISHED_WORKSPACE [--suite SUITE_DIR]
+//                       [--bad-problem SMALL_LOGIC.py --bad-workspace NEW_DIR]
 // Steps: the welcome page; phases 1-3 and a live and a finished CPU dry run of --problem (in --workspace);
 // the report; --review opened for review; its versions compared; the roofline dock alone; --suite's table,
-// sorted by the speedup over eager, and its first problem with a workspace here opened for review from it.
+// sorted by the speedup over eager, and its first problem with a workspace here opened for review from it;
+// with --bad-problem, a FAIL and a TIMEOUT_FAIL run (see badRun()).
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCommandLineParser>
@@ -12,6 +14,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QItemSelectionModel>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -55,6 +58,58 @@ void raiseDock(MainWindow& w, const char* name) {
   if (auto* d = w.findChild<QDockWidget*>(QLatin1String(name))) d->raise();
 }
 
+// A run whose generated kernel.py was edited after phase 3: @p patch is appended (it wraps ModelNew.forward
+// to return wrong values, or to sleep past the per-case timeout). It runs in the harness's test-only CPU
+// mode (KWB_HARNESS_DEVICE=cpu, set by the caller with the Triton emulation on PYTHONPATH), where kernel.py
+// itself runs: a CPU dry run would not import kernel.py at all, so it cannot show a FAIL.
+void badRun(MainWindow& w, const QString& problem, const QString& workspace, const char* patch, int caseTimeoutSec,
+            const QString& out, const QString& name) {
+  if (!w.openPath(problem)) return;
+  WizardPanel* wiz = w.wizard();
+  wiz->setGpu(QStringLiteral("H200"));
+  wiz->setFramework(QStringLiteral("triton"));
+  wiz->setCpuDryRun(false);
+  wiz->setWorkspaceDir(workspace);
+  for (int phase = 1; phase <= 3; ++phase)
+    if (!w.runPhase(phase, true)) {
+      std::fprintf(stderr, "%s: phase %d failed: %s\n", qUtf8Printable(name), phase, qUtf8Printable(w.lastError()));
+      return;
+    }
+  QFile kernel(QDir(workspace).filePath(QStringLiteral("kernel.py")));
+  if (!kernel.open(QIODevice::Append)) return;
+  kernel.write(patch);
+  kernel.close();
+  BaselineOptions o = w.job()->options();
+  o.caseTimeoutSec = caseTimeoutSec;
+  w.job()->setOptions(o);
+  wiz->showPhase(4);
+  if (!w.runPhase(4)) return;
+  QElapsedTimer t;
+  t.start();
+  while (w.runConsole()->isRunning() && t.elapsed() < 400000) settle(200);
+  wiz->showPhase(4);
+  raiseDock(w, "runConsoleDock");
+  save(&w, out, name);
+}
+
+const char kWrongValues[] = R"(
+
+# Screenshot walk: wrong on purpose (every element 1.5x), so the harness shows a FAIL.
+_kwb_forward = ModelNew.forward
+ModelNew.forward = lambda self, *args: _kwb_forward(self, *args) * 1.5
+)";
+
+const char kSleeps[] = R"(
+
+# Screenshot walk: sleeps past the per-case timeout, so the watchdog shows a TIMEOUT_FAIL.
+import time as _kwb_time
+_kwb_forward = ModelNew.forward
+def _kwb_slow(self, *args):
+    _kwb_time.sleep(30)
+    return _kwb_forward(self, *args)
+ModelNew.forward = _kwb_slow
+)";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,7 +125,11 @@ int main(int argc, char** argv) {
        {QStringLiteral("problem"), QStringLiteral("logic file to run"), QStringLiteral("py")},
        {QStringLiteral("workspace"), QStringLiteral("new workspace for the run"), QStringLiteral("dir")},
        {QStringLiteral("review"), QStringLiteral("finished workspace to review"), QStringLiteral("dir")},
-       {QStringLiteral("suite"), QStringLiteral("kwb suite folder (or suite.json) to show"), QStringLiteral("dir")}});
+       {QStringLiteral("suite"), QStringLiteral("kwb suite folder (or suite.json) to show"), QStringLiteral("dir")},
+       {QStringLiteral("bad-problem"), QStringLiteral("small logic file for a FAIL and a TIMEOUT_FAIL run"),
+        QStringLiteral("py")},
+       {QStringLiteral("bad-workspace"), QStringLiteral("folder for those two runs' workspaces"),
+        QStringLiteral("dir")}});
   p.process(app);
   const QString out = p.value(QStringLiteral("out"));
   QDir().mkpath(out);
@@ -152,13 +211,7 @@ int main(int argc, char** argv) {
   if (p.isSet(QStringLiteral("suite")) && w.openSuite(p.value(QStringLiteral("suite")))) {
     SuitePanel* panel = w.suitePanel();
     panel->view()->sortByColumn(SuiteTableModel::SpeedupEagerColumn, Qt::DescendingOrder);
-    save(&w, out, QStringLiteral("11-suite"));
-    if (auto* d = w.findChild<QDockWidget*>(QStringLiteral("suiteDock"))) {  // the table alone, at a useful size
-      d->setFloating(true);
-      d->resize(1180, 560);
-      save(d, out, QStringLiteral("11-suite-table"), 600);
-      d->setFloating(false);
-    }
+    save(&w, out, QStringLiteral("11-suite"));  // a tab of the centre: the table has the editor's area
     for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
       const QModelIndex index = panel->proxy()->index(row, 0);
       if (!QFileInfo(index.data(SuiteTableModel::WorkspaceRole).toString()).isDir()) continue;
@@ -167,6 +220,12 @@ int main(int argc, char** argv) {
       save(&w, out, QStringLiteral("12-suite-review"));
       break;
     }
+  }
+  if (p.isSet(QStringLiteral("bad-problem"))) {
+    const QString problem = p.value(QStringLiteral("bad-problem"));
+    const QDir bad(p.value(QStringLiteral("bad-workspace")));
+    badRun(w, problem, bad.filePath(QStringLiteral("fail")), kWrongValues, 30, out, QStringLiteral("13-fail"));
+    badRun(w, problem, bad.filePath(QStringLiteral("timeout")), kSleeps, 3, out, QStringLiteral("14-timeout"));
   }
   return 0;
 }

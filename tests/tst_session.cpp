@@ -2,6 +2,8 @@
 // the calling thread, refuses a second phase meanwhile, and re-emits the job's progress.
 #include "core/pipeline/session.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -55,6 +57,47 @@ class TestSession : public QObject {
     QCOMPARE(changed.size(), 2);
   }
 
+  // The rules the window asks the session about (it only shows the answers).
+  void rulesWithoutAJob() {
+    WorkbenchSession s;
+    BaselineOptions form;
+    const QString logic = QStringLiteral("/tmp/problem.py");
+    QCOMPARE(s.checkPhase(1, QString(), form).block, PhaseBlock::NoLogicFile);
+    QVERIFY(!s.checkPhase(1, QString(), form).message.isEmpty());
+    QCOMPARE(s.checkPhase(0, logic, form).block, PhaseBlock::OutOfRange);
+    QCOMPARE(s.checkPhase(5, logic, form).block, PhaseBlock::OutOfRange);
+    QVERIFY(s.checkPhase(1, logic, form).ok());
+    const PhaseCheck second = s.checkPhase(2, logic, form);
+    QCOMPARE(second.block, PhaseBlock::PreviousNotDone);
+    QVERIFY2(second.message.contains(QLatin1String("phase 1")), qPrintable(second.message));
+    QCOMPARE(s.recordsDecision(false).action, RecordsAction::Refused);
+    QVERIFY(!s.recordsDecision(true).message.isEmpty());
+    QVERIFY(!s.checkCommit().ok);
+    QVERIFY(!s.commit());
+    QVERIFY(s.learnSummary().isEmpty());
+    QCOMPARE(WorkbenchSession::phaseName(4), QStringLiteral("Measure"));
+  }
+
+  void sameRunSettings() {
+    BaselineOptions was;
+    was.gpu = QStringLiteral("H200");
+    was.framework = QStringLiteral("triton");
+    was.cpuDryRun = true;
+    was.workspaceDir = QStringLiteral("/tmp/ws");
+    BaselineOptions now = was;
+    QVERIFY(WorkbenchSession::sameRunSettings(now, was));
+    now.workspaceDir.clear();  // the form's "default" is the workspace phase 1 chose
+    QVERIFY(WorkbenchSession::sameRunSettings(now, was));
+    now.workspaceDir = QStringLiteral("/tmp/other");
+    QVERIFY(!WorkbenchSession::sameRunSettings(now, was));
+    now = was;
+    now.gpu = QStringLiteral("A100");
+    QVERIFY(!WorkbenchSession::sameRunSettings(now, was));
+    now = was;
+    now.cpuDryRun = false;
+    QVERIFY(!WorkbenchSession::sameRunSettings(now, was));
+  }
+
   void runsPhaseOneOffThread() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
@@ -79,12 +122,29 @@ class TestSession : public QObject {
     QCOMPARE(s.busyPhase(), 0);
     QCOMPARE(finished.first().at(0).toInt(), 1);
     QVERIFY2(finished.first().at(1).toBool(), qPrintable(s.job()->lastError()));
+    QVERIFY(s.phaseDone(1));
+    QVERIFY(s.checkPhase(2, o.logicPath, o).ok());
+    QCOMPARE(s.checkPhase(3, o.logicPath, o).block, PhaseBlock::PreviousNotDone);
+    BaselineOptions changed = o;
+    changed.framework = QStringLiteral("cute");
+    QCOMPARE(s.checkPhase(2, o.logicPath, changed).block, PhaseBlock::SettingsChanged);
     QVERIFY(!progress.isEmpty());  // the job's progress, re-emitted on this thread
     QCOMPARE(s.job()->framework(), QStringLiteral("triton"));
     // wait = true: finished (and announced) when runPhase returns.
+    QSignalSpy summaries(&s, &WorkbenchSession::summaryChanged);
     QVERIFY(s.runPhase(2, true));
+    QCOMPARE(summaries.size(), 1);
+    QCOMPARE(summaries.first().at(0).toInt(), 2);
+    QVERIFY2(summaries.first().at(1).toString().contains(QLatin1String("v0_plan.md")),
+             qPrintable(summaries.first().at(1).toString()));
+    QCOMPARE(s.learnSummary(), summaries.first().at(1).toString());
     QCOMPARE(finished.size(), 2);
     QCOMPARE(finished.last().at(0).toInt(), 2);
+    s.invalidateFrom(2);  // the spec was edited: phase 2 must run again before phase 3
+    QCOMPARE(s.checkPhase(3, o.logicPath, o).block, PhaseBlock::PreviousNotDone);
+    QVERIFY(s.runPhase(2, true));
+    QCOMPARE(finished.size(), 3);
+    QVERIFY(s.checkPhase(3, o.logicPath, o).ok());
     QVERIFY(!s.writeRecords());  // nothing measured yet
     QVERIFY(s.runPhase(3, true));
     QVERIFY2(finished.last().at(1).toBool(), qPrintable(s.job()->lastError()));
@@ -93,18 +153,65 @@ class TestSession : public QObject {
     QSignalSpy cases(&s, &WorkbenchSession::caseFinished);
     QSignalSpy records(&s, &WorkbenchSession::recordsWritten);
     QVERIFY(s.runPhase(4));
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 4, 180000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 5, 180000);
     QCOMPARE(finished.last().at(0).toInt(), 4);
     QVERIFY(!cases.isEmpty());  // the harness's cases, re-emitted
     QVERIFY(!s.hasRecords());
+    QCOMPARE(s.verdict(), Verdict::DryRun);  // the session set the headline itself
+    QVERIFY(s.phaseDone(4));                 // a dry run's gate allows its (labelled) commit
+    QVERIFY2(s.measureSummary().contains(QLatin1String("Quality gate")), qPrintable(s.measureSummary()));
+    QCOMPARE(summaries.last().at(0).toInt(), 4);
     QVERIFY(!s.recordsWouldReplacePassing());  // a dry run, and no passing record before it
+    QCOMPARE(s.recordsDecision(false).action, RecordsAction::Write);
+    QVERIFY(!s.commit());  // no records yet: nothing to commit
     QVERIFY2(s.writeRecords(), qPrintable(s.job()->lastError()));
     QCOMPARE(records.size(), 1);
     QVERIFY(s.hasRecords());
-    QVERIFY(QFile::exists(o.workspaceDir + QStringLiteral("/memory/v0.json")));
+    QCOMPARE(s.recordsDecision(false).action, RecordsAction::AlreadyWritten);
+    QCOMPARE(s.recordsDecision(true).action, RecordsAction::Write);  // Report rewrites
+    const QString memory = o.workspaceDir + QStringLiteral("/memory/v0.json");
+    QVERIFY(QFile::exists(memory));
+
+    // A passing record on disk: this dry run must not replace it without asking.
+    QFile f(memory);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray original = f.readAll();
+    f.close();
+    nlohmann::json j = nlohmann::json::parse(original.toStdString());
+    j["quality_gate"]["result"] = "PASS";
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QByteArray::fromStdString(j.dump(2)));
+    f.close();
+    QCOMPARE(s.recordsDecision(true).action, RecordsAction::AskReplacePassing);
+    QCOMPARE(s.recordsDecision(false).action, RecordsAction::AlreadyWritten);  // nothing to write: no question
+    QVERIFY(s.writeRecords());                                                 // the user said yes
+    QVERIFY(!s.recordsWouldReplacePassing());
+
+    // Commit: allowed for a dry run (its subject says so); the summary gains the commit.
+    QVERIFY(s.checkCommit().ok);
+    QSignalSpy committed(&s, &WorkbenchSession::committed);
+    QVERIFY2(s.commit(), qPrintable(s.job()->lastError()));
+    QCOMPARE(committed.size(), 1);
+    QVERIFY(s.measureSummary().contains(QLatin1String("Committed")));
+
     QVERIFY(s.runPhase(4));  // measuring again: the records are the last run's no more
     QVERIFY(!s.hasRecords());
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 5, 180000);
+    QVERIFY(!s.phaseDone(4));
+    QCOMPARE(s.verdict(), Verdict::Running);
+    QVERIFY(s.measureSummary().startsWith(QLatin1String("Measuring")));
+    QCOMPARE(s.recordsDecision(false).action, RecordsAction::Refused);  // no outcome while it runs
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 6, 180000);
+
+    // A stopped run records nothing and commits nothing.
+    QVERIFY(s.runPhase(4));
+    s.job()->cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 7, 180000);
+    QCOMPARE(s.job()->verdict(), Verdict::Stopped);
+    const RecordsDecision stopped = s.recordsDecision(true);
+    QCOMPARE(stopped.action, RecordsAction::Refused);
+    QVERIFY2(stopped.message.contains(QLatin1String("stopped")), qPrintable(stopped.message));
+    QVERIFY(!s.checkCommit().ok);
+    QVERIFY(!s.phaseDone(4));
   }
 };
 

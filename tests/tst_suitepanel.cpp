@@ -14,6 +14,8 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 
 #include <cmath>
@@ -180,27 +182,78 @@ class TestSuitePanel : public QObject {
     QCOMPARE(panel.model()->rowCount(), 56);
   }
 
-  // File > Open Suite… and openPath() on a suite folder: the Suite dock, the remembered folder, and a row
-  // whose workspace ran elsewhere giving a clear message instead of a crash.
+  // File > Open Suite… and openPath() on a suite folder: a tab of the centre with room for the table at
+  // 1280x800 (issue 17: the dock showed about one row), the remembered folder, a row whose workspace ran
+  // elsewhere giving a clear message instead of a crash, and the workbench page a tab away.
   void windowOpensASuite() {
     QTemporaryDir dir;
     QVERIFY(QFile::copy(kFixture, dir.filePath(QStringLiteral("suite.json"))));
     MainWindow w;
     w.setConfirmHandler([](const QString&, const QString&) { return true; });
+    w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("suiteDock"));
-    QVERIFY(dock && !dock->isVisible());
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("centralTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(!tabs->tabBar()->isVisible());  // no suite: no tab bar
+    QTest::qWait(50);                       // the default dock sizes, applied after the first show
+    QVERIFY(!w.suitePanel()->isVisible());
     QVERIFY2(w.openPath(dir.path()), qPrintable(w.lastError()));
-    QVERIFY(dock->isVisible());
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->currentWidget(), w.suitePanel());
+    QVERIFY(tabs->tabBar()->isVisible());
+    QVERIFY(tabs->tabText(1).contains(QFileInfo(dir.path()).fileName()));
     QCOMPARE(w.suitePanel()->model()->rowCount(), 56);
     QCOMPARE(QSettings().value(QStringLiteral("suite/lastDir")).toString(), QDir(dir.path()).absolutePath());
-    QVERIFY(w.welcomePage()->isVisible());  // nothing else opened
+    // Usable at 1280x800: at least a dozen rows in view.
+    QTableView* view = w.suitePanel()->view();
+    QTRY_VERIFY(view->isVisible() && view->rowHeight(0) > 0);
+    const auto rowsInView = [view] { return view->viewport()->height() / view->rowHeight(0); };
+    QTRY_VERIFY2(rowsInView() >= 12, qPrintable(QStringLiteral("%1 rows in view of %2 px in a %3x%4 window")
+                                                    .arg(rowsInView())
+                                                    .arg(view->viewport()->height())
+                                                    .arg(w.width())
+                                                    .arg(w.height())));
+    QVERIFY(view->isSortingEnabled());
     const QModelIndex first = w.suitePanel()->proxy()->index(0, 0);
-    Q_EMIT w.suitePanel()->view()->activated(first);
+    Q_EMIT view->activated(first);
     QVERIFY2(w.lastError().contains(QLatin1String("not on this machine")), qPrintable(w.lastError()));
     QVERIFY(w.lastError().contains(first.data().toString()));
+    QCOMPARE(tabs->currentWidget(), w.suitePanel());  // nothing opened: the table stays in front
+    // The workbench page is a tab away (the welcome page: nothing else was opened); closing the suite's tab
+    // leaves it, and opening the suite again brings the tab back.
+    auto* console = w.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+    QVERIFY(!console->isVisible());  // stepped aside for the table
+    tabs->setCurrentIndex(0);
     QVERIFY(w.welcomePage()->isVisible());
+    QVERIFY(console->isVisible());  // back with the workbench page
+    Q_EMIT tabs->tabCloseRequested(1);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(w.openSuite(dir.path()));
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->currentWidget(), w.suitePanel());
+  }
+
+  // A suite row whose workspace is here opens it in review and brings the workbench page to the front.
+  void suiteRowOpensReview() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString ws = dir.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+    QVERIFY(QDir().mkpath(ws));
+    QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"), ws + QStringLiteral("/reference.py")));
+    QVERIFY(QFile::copy(kFixture, dir.filePath(QStringLiteral("suite.json"))));
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openSuite(dir.path()));
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("centralTabs"));
+    QCOMPARE(tabs->currentWidget(), w.suitePanel());
+    Q_EMIT w.suitePanel()->openWorkspaceRequested(ws, QStringLiteral("19_ReLU"));
+    QCOMPARE(tabs->currentIndex(), 0);
+    QVERIFY(w.logicPath().endsWith(QLatin1String("kernel_opt_19_ReLU/reference.py")));
+    QCOMPARE(tabs->count(), 2);  // the suite stays a tab away
   }
 };
 

@@ -12,7 +12,10 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QFontDatabase>
 #include <QFontInfo>
+#include <QRawFont>
+#include <algorithm>
 #include <QTextCursor>
 #include <QTextBlock>
 
@@ -599,6 +602,17 @@ void TestWidgets::verdictLooks() {
   }
   QCOMPARE(colours.size(), 5);  // five distinct looks
   QCOMPARE(glyphs.size(), 5);
+  // Every glyph draws in some installed font, not as a box (⏱ for TIMEOUT_FAIL did, in the FAIL/TIMEOUT_FAIL
+  // screenshots): the fallback finds it only if one family has it.
+  const QStringList families = QFontDatabase::families();
+  for (Verdict v : {Verdict::NotRun, Verdict::Running, Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail,
+                    Verdict::Skeleton, Verdict::DryRun, Verdict::Stopped, Verdict::Error}) {
+    const char32_t glyph = verdictGlyph(v).toUcs4().value(0);
+    const bool drawn = std::any_of(families.begin(), families.end(), [glyph](const QString& family) {
+      return QRawFont::fromFont(QFont(family)).supportsCharacter(glyph);
+    });
+    QVERIFY2(drawn, qPrintable(verdictGlyph(v) + QStringLiteral(" is in no installed font")));
+  }
   VerdictBadge badge;
   badge.setVerdict(Verdict::Skeleton, QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   QCOMPARE(badge.text(), QStringLiteral("Quality gate: ▢ Skeleton: kernel not implemented"));

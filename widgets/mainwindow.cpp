@@ -46,6 +46,8 @@
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTextBrowser>
@@ -62,10 +64,6 @@ constexpr int kMaxRecent = 10;
 // The files of a workspace the editor offers, in tab order (DESIGN.md "The workspace"). The report is
 // shown rendered (its Markdown opens from the Edit tab list on demand).
 const char* const kWorkspaceFiles[] = {"reference.py", "kernel.py", "test_kernel.py", "memory/v0.json"};
-
-QString fmt(const std::optional<double>& v, char f = 'g', int prec = 4) {
-  return v ? QString::number(*v, f, prec) : QStringLiteral("—");
-}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -82,7 +80,34 @@ MainWindow::MainWindow(QWidget* parent)
   createWelcomePage();
   m_centre->addWidget(m_welcome);
   m_centre->addWidget(m_editors);
-  setCentralWidget(m_centre);
+  // The centre is a tab widget whose bar shows only while a suite is open: the suite's table gets the
+  // editor's whole area (a dock under the console showed about one row at 1280x800, issue 17).
+  m_centralTabs = new QTabWidget(this);
+  m_centralTabs->setObjectName(QStringLiteral("centralTabs"));
+  m_centralTabs->setDocumentMode(true);
+  m_centralTabs->setTabBarAutoHide(true);
+  m_centralTabs->setTabsClosable(true);
+  m_centralTabs->addTab(m_centre, tr("Workbench"));
+  m_centralTabs->tabBar()->setTabButton(0, QTabBar::RightSide, nullptr);  // the workbench page stays
+  m_centralTabs->tabBar()->setTabButton(0, QTabBar::LeftSide, nullptr);
+  connect(m_centralTabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+    if (m_centralTabs->widget(index) == m_suitePanel) m_centralTabs->removeTab(index);  // kept, shown again on open
+  });
+  setCentralWidget(m_centralTabs);
+  // The docks under the centre (console, chart, knowledge, plugins, runs) are about the workbench page; with the
+  // suite's table in front they step aside so it has the height (at 1280x800 the chart's minimum height kept
+  // them at half the window), and come back as they were with the workbench page.
+  connect(m_centralTabs, &QTabWidget::currentChanged, this, [this](int index) {
+    const bool suite = m_centralTabs->widget(index) == m_suitePanel;
+    if (suite && m_layoutBeforeSuite.isEmpty()) {
+      m_layoutBeforeSuite = saveState();
+      for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (!d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) d->hide();
+    } else if (!suite && !m_layoutBeforeSuite.isEmpty()) {
+      restoreState(m_layoutBeforeSuite);
+      m_layoutBeforeSuite.clear();
+    }
+  });
   // The editor replaces the welcome page as soon as it has a tab.
   connect(m_editors, &QTabWidget::currentChanged, this, [this] {
     m_centre->setCurrentWidget(m_editors->count() > 0 ? static_cast<QWidget*>(m_editors) : m_welcome);
@@ -137,6 +162,7 @@ MainWindow::MainWindow(QWidget* parent)
       return;
     }
     m_wizard->setSpec(job()->spec());
+    m_session->invalidateFrom(2);
     for (int p = 2; p <= 4; ++p)
       if (m_wizard->phaseState(p) != WizardPanel::PhaseState::Running)
         m_wizard->setPhaseState(p, WizardPanel::PhaseState::NotRun);
@@ -342,14 +368,11 @@ void MainWindow::createDocks() {
       m_editors->showHtml(title, html);
   });
   tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
-  // A suite's problems in a row of their own under the console and chart, the editor's full width (ten
-  // columns do not fit beside the console); hidden until a suite is opened.
+  // A suite's problems: a tab of the centre (openSuite()), not a dock.
   m_suitePanel = new SuitePanel(this);
   m_suitePanel->setObjectName(QStringLiteral("suitePanel"));
+  m_suitePanel->hide();
   connect(m_suitePanel, &SuitePanel::openWorkspaceRequested, this, &MainWindow::openSuiteWorkspace);
-  QDockWidget* suite = addDock(tr("Suite"), QStringLiteral("suiteDock"), m_suitePanel, Qt::BottomDockWidgetArea);
-  addDockWidget(Qt::BottomDockWidgetArea, suite, Qt::Vertical);
-  suite->hide();
   roofline->raise();
 }
 
@@ -374,11 +397,10 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::resetLayout() {
+  m_centralTabs->setCurrentIndex(0);  // the workbench page: the docks the suite's tab set aside come back
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->setFloating(false);
   restoreState(m_defaultLayout);
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
-  if (!m_suitePanel->suite())  // an empty suite table is no use
-    if (auto* suite = findChild<QDockWidget*>(QStringLiteral("suiteDock"))) suite->hide();
   if (auto* roof = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) roof->raise();
   applyDefaultDockSizes();
 }
@@ -620,7 +642,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   // A run folder (.kwb/runs/<time>) opens its workspace for review of that run.
   if (QString ws; fi.isDir() && resolveReviewPath(fi.absoluteFilePath(), &ws, &reviewRun) && !reviewRun.isEmpty())
     fi = QFileInfo(ws);
-  // A suite folder (suite.json, no reference.py), or a suite .json file, opens in the Suite dock.
+  // A suite folder (suite.json, no reference.py), or a suite .json file, opens as the suite tab.
   if (fi.isFile() && fi.suffix() == u"json") return openSuite(fi.absoluteFilePath());
   if (fi.isDir() && !QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("reference.py"))) &&
       QFileInfo::exists(QDir(fi.absoluteFilePath()).filePath(QStringLiteral("suite.json"))))
@@ -654,7 +676,9 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   }
   // The last workspace's tabs go (two "kernel.py" tabs of different workspaces read as one); tabs with
   // unsaved edits stay.
-  if (QFileInfo(logic).absoluteFilePath() != QFileInfo(m_logicPath).absoluteFilePath()) m_editors->closeUnmodified();
+  // Also for the same logic file: its last run's workspace files (seen: two kernel.py tabs after a second run
+  // of one problem into another workspace).
+  m_editors->closeUnmodified();
   if (!m_editors->openFile(logic, &err)) {
     showError(tr("Cannot open file"), err);
     return false;
@@ -691,6 +715,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   }
   updateActions();
   updateTitle();
+  m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
                                : tr("Opened workspace %1 (%2): run phase 1 to run it again")
@@ -709,19 +734,11 @@ bool MainWindow::openSuite(const QString& folder) {
   QSettings().setValue(QStringLiteral("suite/lastDir"), dir);
   addRecentFile(QFileInfo(folder).isDir() ? dir
                                           : QFileInfo(folder).absoluteFilePath());  // a suite.json of another name
-  if (auto* dock = findChild<QDockWidget*>(QStringLiteral("suiteDock")); dock && !dock->isVisible()) {
-    dock->show();
-    dock->raise();
-    // Room for a dozen rows: the console and chart above give up height to the table. After the layout pass
-    // that places the newly shown dock; before it the sizes are not applied.
-    QTimer::singleShot(0, this, [this, dock] {
-      auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
-      if (console && console->isVisible())
-        resizeDocks({console, dock}, {height() / 5, height() * 2 / 5}, Qt::Vertical);
-      else
-        resizeDocks({dock}, {height() * 2 / 5}, Qt::Vertical);
-    });
-  }
+  if (m_centralTabs->indexOf(m_suitePanel) < 0) m_centralTabs->addTab(m_suitePanel, QString());
+  const int tab = m_centralTabs->indexOf(m_suitePanel);
+  m_centralTabs->setTabText(tab, tr("Suite: %1").arg(QFileInfo(dir).fileName()));
+  m_centralTabs->setTabToolTip(tab, QDir::toNativeSeparators(dir));
+  m_centralTabs->setCurrentIndex(tab);
   m_suitePanel->view()->setFocus();
   m_lastError.clear();
   statusBar()->showMessage(tr("Opened suite %1: double-click a problem (or press Enter) to review its workspace")
@@ -738,7 +755,7 @@ void MainWindow::openSuiteWorkspace(const QString& workspace, const QString& pro
                   .arg(problem, QDir::toNativeSeparators(workspace)));
     return;
   }
-  openPath(workspace);
+  if (openPath(workspace)) m_centralTabs->setCurrentIndex(0);  // the review; the suite stays a tab away
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -818,15 +835,6 @@ QString MainWindow::kwbExecutable() const {
   return {};
 }
 
-bool MainWindow::settingsMatchJob() const {
-  BaselineOptions now = job()->options();
-  m_wizard->applyTo(now);
-  const BaselineOptions& was = job()->options();
-  return now.gpu == was.gpu && now.framework == was.framework && now.cpuDryRun == was.cpuDryRun &&
-         (now.workspaceDir.isEmpty() ||
-          QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(job()->workspaceDir()).absoluteFilePath());
-}
-
 bool MainWindow::confirmUnsavedBeforeRun() {
   const QStringList modified = m_editors->modifiedFiles();
   if (modified.isEmpty()) return true;
@@ -868,24 +876,12 @@ void MainWindow::openWorkspaceFile(const QString& relativePath, bool focus) {
 
 bool MainWindow::runPhase(int phase, bool wait) {
   using S = WizardPanel::PhaseState;
-  if (phaseBusy()) {
-    showError(
-        tr("Phase %1").arg(phase),
-        tr("Phase %1 (%2) is still running.").arg(m_session->busyPhase()).arg(phaseTitle(m_session->busyPhase())));
-    return false;
-  }
-  if (m_logicPath.isEmpty()) {
-    showError(tr("No logic file"), tr("Open a PyTorch logic file first (File > Open)."));
-    return false;
-  }
-  if (phase < 1 || phase > 4) return false;
-  if (phase > 1 && (!job() || m_wizard->phaseState(phase - 1) != S::Done)) {
-    showError(tr("Phase %1").arg(phase), tr("Run phase %1 (%2) first.").arg(phase - 1).arg(phaseTitle(phase - 1)));
-    return false;
-  }
-  if (phase > 1 && !settingsMatchJob()) {
-    showError(tr("Settings changed"),
-              tr("GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again."));
+  // The rule is the session's (core); the window shows its answer.
+  BaselineOptions form;
+  m_wizard->applyTo(form);
+  const PhaseCheck check = m_session->checkPhase(phase, m_logicPath, form);
+  if (!check.ok()) {
+    showError(check.title, check.message);
     return false;
   }
   if (phase == 1) {
@@ -906,9 +902,6 @@ bool MainWindow::runPhase(int phase, bool wait) {
     m_console->setCaseTimeout(job()->options().caseTimeoutSec);
     m_console->runStarted();
     m_console->caseModel()->setDryRun(job()->options().cpuDryRun);
-    m_session->setVerdict(Verdict::Running);
-    // Not "Not run yet." under a Running badge (seen in the screenshots of a live run).
-    m_wizard->setMeasureSummary(tr("Measuring: the run console shows each case as it finishes."));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"))) dock->raise();
     updateActions();
     BaselineOptions o = job()->options();  // the target may change after phase 1: it matters only here
@@ -950,21 +943,7 @@ void MainWindow::finishPhase(int phase, bool ok) {
     statusBar()->showMessage(
         tr("Understood %1: framework %2 on %3").arg(job()->problemName(), job()->framework(), job()->gpuId()), 8000);
   } else if (phase == 2) {
-    const QList<KnowledgeRecord>& records = job()->consulted();
-    m_knowledge->resetData(records);
-    int fallbacks = 0;
-    QStringList tools;
-    for (const KnowledgeRecord& r : records) {
-      fallbacks += r.fallback ? 1 : 0;
-      if (!tools.contains(r.toolId)) tools << r.toolId;
-    }
-    QString summary = tr("%n record(s) consulted", nullptr, static_cast<int>(records.size()));
-    if (!tools.isEmpty()) summary += tr(" from %1").arg(tools.join(QStringLiteral(", ")));
-    if (fallbacks > 0)
-      summary += u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr,
-                            fallbacks);
-    summary += u'\n' + tr("Plan: %1").arg(QDir(job()->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
-    m_wizard->setLearnSummary(summary);
+    m_knowledge->resetData(job()->consulted());  // the summary comes from the session (summaryChanged)
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock"))) dock->raise();
   } else if (phase == 3) {
     m_wizard->setWrittenFiles(job()->workspaceDir(), job()->writtenFiles());
@@ -979,35 +958,9 @@ void MainWindow::onMeasured(bool ok) {
   const auto& outcome = job()->outcome();
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty()) m_console->caseModel()->resetData(outcome->cases);
-  // The quality gate is the headline, not the harness's status: a skeleton or a dry run whose cases
-  // "passed" (the reference against itself) is not a pass, and a stopped run records nothing.
+  // The session set the headline (the gate) and the wizard's summary before this.
   const Verdict verdict = job()->verdict();
-  m_session->setVerdict(verdict, job()->gateReason());
-  m_wizard->setPhaseState(4, allowsCommit(verdict) ? S::Done : S::Failed);
-  QStringList lines;
-  lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
-  if (!job()->gateReason().isEmpty()) lines << tr("  why: %1").arg(job()->gateReason());
-  if (outcome) {
-    if (outcome->result) {
-      const RunResult& r = *outcome->result;
-      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
-                   .arg(r.status, r.mode)
-                   .arg(outcome->cases.size())
-                   .arg(fmt(r.maxRelErr, 'e', 3));
-      lines << tr("latency_us %1 (reference %2), primary case %3")
-                   .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
-      if (!r.dryRunNote.isEmpty()) lines << tr("CPU dry run: %1").arg(r.dryRunNote);
-    }
-    if (!outcome->error.isEmpty()) lines << outcome->error;
-    lines << tr("Log: %1").arg(outcome->logPath);
-    lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
-              : allowsCommit(verdict)
-                  ? tr("Next: Report, Memory, Commit.")
-                  : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
-  } else {
-    lines << job()->lastError();
-  }
-  m_wizard->setMeasureSummary(lines.join(u'\n'));
+  m_wizard->setPhaseState(4, m_session->phaseDone(4) ? S::Done : S::Failed);
   updateActions();
   if (!ok && verdict != Verdict::Stopped)
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
@@ -1016,29 +969,25 @@ void MainWindow::onMeasured(bool ok) {
 }
 
 bool MainWindow::ensureRecords(bool rewrite) {
-  if (phaseBusy()) {
-    showError(tr("Report"), tr("Phase %1 is running; wait for it to finish.").arg(m_session->busyPhase()));
-    return false;
-  }
-  if (!job() || !job()->outcome()) {
-    showError(tr("No measurement"), tr("Run phase 4 (Measure) first."));
-    return false;
-  }
-  if (!rewrite && m_session->hasRecords()) return true;
-  if (job()->verdict() == Verdict::Stopped) {
-    showError(tr("Report"), tr("The run was stopped: it is not recorded, and the workspace's report and memory stay as "
-                               "they were. Run phase 4 again."));
-    return false;
-  }
-  // The records describe one run; replacing a passing one with this run's is the user's call.
-  if (m_session->recordsWouldReplacePassing() &&
-      !confirm(tr("Replace the passing record?"),
-               tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
-                  "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
-                   .arg(verdictCode(job()->verdict())))) {
-    m_lastError = tr("kept the passing record");
-    statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
-    return false;
+  const RecordsDecision decision = m_session->recordsDecision(rewrite);
+  switch (decision.action) {
+    case RecordsAction::Refused:
+      showError(tr("Report"), decision.message);
+      return false;
+    case RecordsAction::AlreadyWritten:
+      return true;
+    case RecordsAction::AskReplacePassing:  // the rule is core's; the question and the answer are the user's
+      if (!confirm(tr("Replace the passing record?"),
+                   tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
+                      "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
+                       .arg(verdictCode(job()->verdict())))) {
+        m_lastError = tr("kept the passing record");
+        statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
+        return false;
+      }
+      break;
+    case RecordsAction::Write:
+      break;
   }
   QApplication::setOverrideCursor(Qt::WaitCursor);
   const bool ok = m_session->writeRecords();  // the roofline and the runs list follow its recordsWritten()
@@ -1094,21 +1043,18 @@ bool MainWindow::showMemory() {
 
 bool MainWindow::commitWorkspace() {
   // Checked before any record is written: a refused commit must not have replaced the records.
-  if (job() && job()->outcome() && !allowsCommit(job()->verdict())) {
-    showError(tr("Commit"), tr("The quality gate is %1: the seed commits V0 only after the gate passes.")
-                                .arg(verdictCode(job()->verdict())));
+  if (const CommitCheck check = m_session->checkCommit(); !check.ok) {
+    showError(tr("Commit"), check.message);
     return false;
   }
   if (!ensureRecords()) return false;
   if (!m_editors->modifiedFiles().isEmpty() && !confirmUnsavedBeforeRun()) return false;
-  if (!job()->commitWorkspace()) {
+  if (!m_session->commit()) {  // the wizard's summary follows the session's summaryChanged()
     showError(tr("Commit"), job()->lastError());
     return false;
   }
   m_lastError.clear();
-  const QString msg = tr("Committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject());
-  m_wizard->setMeasureSummary(m_wizard->measureSummary() + u'\n' + msg);
-  statusBar()->showMessage(msg, 10000);
+  statusBar()->showMessage(tr("Committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()), 10000);
   return true;
 }
 
@@ -1141,7 +1087,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   QSettings s;
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  s.setValue(QStringLiteral("window/state"), saveState());
+  s.setValue(QStringLiteral("window/state"), m_layoutBeforeSuite.isEmpty() ? saveState() : m_layoutBeforeSuite);
   saveRecent();  // the run defaults were saved when the user chose them, never a workspace's own
   event->accept();
 }

@@ -15,6 +15,7 @@ class QAction;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
+class QTabWidget;
 
 namespace kwb {
 
@@ -43,8 +44,9 @@ class MainWindow : public QMainWindow {
   /// the path does not exist or is neither a .py file nor a folder with reference.py.
   bool openPath(const QString& logicFileOrWorkspace);
   /// Opens a `kwb suite` folder (the one with suite.json; a folder of that kind given to openPath() comes
-  /// here too) in the Suite dock, remembers it as the last suite folder (QSettings "suite/lastDir") and
-  /// in the recent list. False, shown to the user, when readSuite() cannot read it.
+  /// here too) as a tab of the centre beside the workbench (the table gets the editor's area), shown, remembers it as
+  /// the last suite folder (QSettings "suite/lastDir") and in the recent list. False, shown to the user, when
+  /// readSuite() cannot read it.
   bool openSuite(const QString& folder);
 
   /// Writes the current review (the reviewed workspace, or the job's once its records are written)
@@ -93,7 +95,7 @@ class MainWindow : public QMainWindow {
   RunConsole* runConsole() const { return m_console; }
   RooflinePlot* rooflinePlot() const { return m_roofline; }
   KnowledgeModel* knowledgeModel() const { return m_knowledge; }
-  /// The Suite dock's panel (File > Open Suite…).
+  /// The suite table's panel (File > Open Suite…), a tab of the centre once a suite is open.
   SuitePanel* suitePanel() const { return m_suitePanel; }
   /// What the window shows (the reviewed workspace, the verdict); panels follow it.
   WorkbenchSession* session() const { return m_session; }
@@ -141,7 +143,6 @@ class MainWindow : public QMainWindow {
   /// Sets the wizard's GPU, framework and CPU-dry-run mode to those `workspace` was made with
   /// (.kwb/spec.json's target, memory/v0.json's mode); returns them as text, or "" when unknown.
   QString restoreWorkspaceTarget(const WorkspaceReview& review);
-  bool settingsMatchJob() const;
   bool confirmUnsavedBeforeRun();
   QString kwbExecutable() const;
 
@@ -164,10 +165,12 @@ class MainWindow : public QMainWindow {
   QAction* m_exportAction = nullptr;
   WorkbenchSession* m_session;
   VerdictBadge* m_statusVerdict = nullptr;
-  QStackedWidget* m_centre = nullptr;
+  QStackedWidget* m_centre = nullptr;   ///< the welcome page or the editors
+  QTabWidget* m_centralTabs = nullptr;  ///< m_centre, and the suite's table while one is open
   QWidget* m_welcome = nullptr;
   QListWidget* m_welcomeRecent = nullptr;
   QByteArray m_defaultLayout;
+  QByteArray m_layoutBeforeSuite;  ///< the docks as they were before the suite's tab came to the front
   QString m_problemName;           ///< the problem the window shows (title), "" before one is known
   bool m_restoringTarget = false;  ///< the form follows a workspace: not the user's new defaults
   bool m_hadSavedLayout = false;   ///< restoreSettings() restored the user's own dock layout

@@ -195,11 +195,12 @@ QString RunConsole::humanLine(const QString& line) {
       const auto w = ev.payload.find("what");
       const QString what =
           w != ev.payload.end() && w->is_string() ? QString::fromStdString(w->get<std::string>()) : QString();
-      if (ev.lockState == QLatin1String("wait")) return tr("⏸ waiting for the GPU timing lock: %1").arg(what);
+      if (ev.lockState == QLatin1String("wait"))
+        return tr("‖ waiting for the GPU timing lock: %1").arg(what);  // ‖ and »: in DejaVu; ⏸ ⏵ drew as boxes
       const auto s = ev.payload.find("waited_s");
       const double waited = s != ev.payload.end() && s->is_number() ? s->get<double>() : 0.0;
       if (ev.lockState == QLatin1String("held"))
-        return tr("⏵ GPU timing lock held after %1 s: %2").arg(QString::number(waited, 'f', 1), what);
+        return tr("» GPU timing lock held after %1 s: %2").arg(QString::number(waited, 'f', 1), what);
       return tr("GPU timing lock released: %1").arg(what);
     }
     case HarnessEvent::Kind::ParseError:

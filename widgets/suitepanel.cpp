@@ -38,6 +38,10 @@ SuitePanel::SuitePanel(QWidget* parent)
   m_view->setSortingEnabled(true);
   m_view->sortByColumn(-1, Qt::AscendingOrder);  // suite.json's order until a header is clicked
   m_view->verticalHeader()->hide();
+  // One line of text a row (the style's default is ~30 px): a suite of 50+ problems wants many rows in view.
+  m_view->verticalHeader()->setMinimumSectionSize(1);
+  m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+  m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_view->setSelectionMode(QAbstractItemView::SingleSelection);
   m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -13,7 +13,7 @@ QString verdictGlyph(Verdict v) {
     case Verdict::Fail:
       return QStringLiteral("✗");
     case Verdict::TimeoutFail:
-      return QStringLiteral("⏱");
+      return QStringLiteral("◷");
     case Verdict::Skeleton:
       return QStringLiteral("▢");
     case Verdict::DryRun:

@@ -252,6 +252,13 @@ QString WizardPanel::phaseItemText(int phase) const {
 }
 
 void WizardPanel::setSession(WorkbenchSession* session) {
+  // The session writes the phase summaries (core decides what a run's summary says); the wizard shows them.
+  connect(session, &WorkbenchSession::summaryChanged, this, [this](int phase, const QString& text) {
+    if (phase == 2)
+      setLearnSummary(text);
+    else if (phase == 4)
+      setMeasureSummary(text.isEmpty() ? tr("Not run yet.") : text);
+  });
   connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
     m_verdict = v;
     m_verdictBadge->setVerdict(v, reason);

@@ -131,8 +131,7 @@ bool BaselineJob::understand() {
   m_error.clear();
   Q_EMIT progress(Understand, tr("Understand the PyTorch semantics: %1").arg(m_opts.logicPath));
   if (QFileInfo(m_opts.logicPath).isDir())
-    return fail(Understand,
-                QStringLiteral("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
+    return fail(Understand, tr("%1 is a folder, not a Python file with the PyTorch logic").arg(m_opts.logicPath));
   if (const QString why = regularFileProblem(m_opts.logicPath, limits::kSourceFileBytes); !why.isEmpty())
     return fail(Understand, why);
 
@@ -181,7 +180,7 @@ bool BaselineJob::understand() {
                                   .arg(r.error->file.isEmpty() ? m_opts.logicPath : r.error->file)
                                   .arg(r.error->line)
                                   .arg(r.error->kind, r.error->message));
-    return fail(Understand, QStringLiteral("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
+    return fail(Understand, tr("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
   }
   m_spec = r.spec;
   keepProblemName(m_opts.logicPath, &m_spec);
@@ -204,8 +203,8 @@ bool BaselineJob::understand() {
         old.is_object() ? old.value("source", nlohmann::json::object()).value("name", std::string()) : std::string();
     const std::string now = m_spec.value("source", nlohmann::json::object()).value("name", std::string());
     if (!was.empty() && !now.empty() && was != now)
-      return fail(Understand, QStringLiteral("workspace %1 holds problem %2, not %3: pass another --workspace "
-                                             "(nothing was changed)")
+      return fail(Understand, tr("workspace %1 holds problem %2, not %3: pass another --workspace "
+                                 "(nothing was changed)")
                                   .arg(m_ws->root(), QString::fromStdString(was), QString::fromStdString(now)));
   }
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
@@ -290,14 +289,13 @@ bool BaselineJob::ensureWorkspace() {
 bool BaselineJob::openForNextVersion() {
   m_error.clear();
   const QString dir = QFileInfo(m_opts.workspaceDir).absoluteFilePath();
-  if (!QFileInfo(dir).isDir()) return fail(Measure, QStringLiteral("%1 is not a folder (a kwb workspace)").arg(dir));
+  if (!QFileInfo(dir).isDir()) return fail(Measure, tr("%1 is not a folder (a kwb workspace)").arg(dir));
   if (!QFileInfo::exists(QDir(dir).filePath(QStringLiteral(".kwb/manifest.json"))))
-    return fail(Measure,
-                QStringLiteral("%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first").arg(dir));
+    return fail(Measure, tr("%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first").arg(dir));
   const QString v0 = memoryPath(dir, QStringLiteral("v0"));
   if (!QFileInfo::exists(v0))
-    return fail(Measure, QStringLiteral("%1 is missing: a later version is measured against a V0 (run `kwb baseline` "
-                                        "first)")
+    return fail(Measure, tr("%1 is missing: a later version is measured against a V0 (run `kwb baseline` "
+                            "first)")
                              .arg(v0));
   QString error;
   const auto versions = readVersions(dir, &error);
@@ -305,7 +303,7 @@ bool BaselineJob::openForNextVersion() {
   const auto base = MemoryRecord::load(v0, &error);
   if (!base) return fail(Measure, error);
   if (!versions->isEmpty() && versions->constFirst().number != 0)
-    return fail(Measure, QStringLiteral("%1 is masked: no V0 to measure against").arg(v0));
+    return fail(Measure, tr("%1 is masked: no V0 to measure against").arg(v0));
   const VersionInfo& last = versions->constLast();
   const auto previous = MemoryRecord::load(QDir(dir).filePath(last.file), &error);
   if (!previous) return fail(Measure, error);
@@ -320,16 +318,15 @@ bool BaselineJob::openForNextVersion() {
   if (const QString why = Workspace::specProblem(dir); !why.isEmpty()) return fail(Measure, why);
   QFile specFile(QDir(dir).filePath(QStringLiteral(".kwb/spec.json")));
   if (!specFile.open(QIODevice::ReadOnly))
-    return fail(Measure, QStringLiteral("%1 cannot be read: %2").arg(specFile.fileName(), specFile.errorString()));
+    return fail(Measure, tr("%1 cannot be read: %2").arg(specFile.fileName(), specFile.errorString()));
   m_spec = nlohmann::json::parse(specFile.readAll().toStdString(), nullptr, false);
-  if (!m_spec.is_object())
-    return fail(Measure, QStringLiteral("%1 is damaged (not a JSON object)").arg(specFile.fileName()));
+  if (!m_spec.is_object()) return fail(Measure, tr("%1 is damaged (not a JSON object)").arg(specFile.fileName()));
   const nlohmann::json wb = base->value(QStringLiteral("workbench"));
   m_gpuId = sj(wb, "gpu");
   m_framework = sj(wb, "framework");
   if (m_gpuId.isEmpty() || m_framework.isEmpty())
-    return fail(Measure, QStringLiteral("%1 names no workbench.gpu / workbench.framework: it was not written by "
-                                        "`kwb baseline`")
+    return fail(Measure, tr("%1 names no workbench.gpu / workbench.framework: it was not written by "
+                            "`kwb baseline`")
                              .arg(v0));
   m_outsidePolicy = wb.value("framework_outside_policy", false);
   m_baselineConfig.clear();
@@ -342,7 +339,7 @@ bool BaselineJob::openForNextVersion() {
   if (!m_ws) return fail(Measure, m_error);
   if (!QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) ||
       !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py"))))
-    return fail(Measure, QStringLiteral("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
+    return fail(Measure, tr("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
   if (m_opts.python.isEmpty()) {
     const QByteArray py = m_ws->read(QStringLiteral(".kwb/python"), &error).trimmed();
     m_python = py.isEmpty() ? findTorchPython(&error) : QString::fromUtf8(py);
@@ -364,7 +361,7 @@ bool BaselineJob::openForNextVersion() {
 
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
-  if (m_spec.is_null()) return fail(Learn, QStringLiteral("run phase 1 first"));
+  if (m_spec.is_null()) return fail(Learn, tr("run phase 1 first"));
   Q_EMIT progress(Learn, tr("Query the enabled knowledge tools"));
   const QList<const KnowledgeTool*> tools = ToolRegistry::instance().enabledTools();
   QString error;
@@ -408,7 +405,7 @@ bool BaselineJob::learn() {
 
 bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json& query) {
   if (!m_ws) {
-    m_error = QStringLiteral("run phase 1 first: there is no workspace yet");
+    m_error = tr("run phase 1 first: there is no workspace yet");
     return false;
   }
   QString error;
@@ -429,10 +426,10 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
 
 // ------------------------------------------------------------------ phase 3
 bool BaselineJob::implement() {
-  if (m_spec.is_null()) return fail(Implement, QStringLiteral("run phase 1 first"));
+  if (m_spec.is_null()) return fail(Implement, tr("run phase 1 first"));
   Q_EMIT progress(Implement, tr("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
   const FrameworkBackend* backend = backendById(m_framework);
-  if (!backend) return fail(Implement, QStringLiteral("no code generator for framework '%1'").arg(m_framework));
+  if (!backend) return fail(Implement, tr("no code generator for framework '%1'").arg(m_framework));
   QString why;
   if (!backend->supports(m_spec, &why))
     Q_EMIT progress(Implement, tr("%1 has no template for this problem yet: %2 — writing a skeleton "
@@ -449,7 +446,7 @@ bool BaselineJob::implement() {
   QByteArray logic;
   {
     QFile f(m_opts.logicPath);
-    if (!f.open(QIODevice::ReadOnly)) return fail(Implement, QStringLiteral("cannot read %1").arg(m_opts.logicPath));
+    if (!f.open(QIODevice::ReadOnly)) return fail(Implement, tr("cannot read %1").arg(m_opts.logicPath));
     logic = f.readAll();
   }
   // Guessed inputs (--guess-inputs): the logic file has no get_inputs(); the probe's minimal reference
@@ -605,7 +602,7 @@ QString findCuteApiTable() {
 // ------------------------------------------------------------------ phase 4
 void BaselineJob::startMeasure() {
   if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
-    fail(Measure, QStringLiteral("run phase 3 first"));
+    fail(Measure, tr("run phase 3 first"));
     Q_EMIT measured(false);
     return;
   }
@@ -734,7 +731,7 @@ Verdict BaselineJob::verdict() const {
 }
 
 bool BaselineJob::writeRecords() {
-  if (!m_outcome) return fail(Measure, QStringLiteral("no run to record yet (phase 4 first)"));
+  if (!m_outcome) return fail(Measure, tr("no run to record yet (phase 4 first)"));
   const RecordsInput in = recordsInput();
   RecordsOutput outRec;
   QString error;
@@ -750,12 +747,12 @@ bool BaselineJob::writeRecords() {
 }
 
 bool BaselineJob::commitWorkspace() {
-  if (!m_ws) return fail(Measure, QStringLiteral("no workspace"));
+  if (!m_ws) return fail(Measure, tr("no workspace"));
   const bool dryRunOk = m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN");
   if (m_gate != QLatin1String("PASS") && !dryRunOk) {
-    return fail(Measure, QStringLiteral("quality gate is %1: the seed commits V%2 only after the gate passes "
-                                        "(the report and %3 are written and kept)")
-                             .arg(m_gate.isEmpty() ? QStringLiteral("not evaluated") : m_gate)
+    return fail(Measure, tr("quality gate is %1: the seed commits V%2 only after the gate passes "
+                            "(the report and %3 are written and kept)")
+                             .arg(m_gate.isEmpty() ? tr("not evaluated") : m_gate)
                              .arg(m_version)
                              .arg(recordPaths(m_version).memory));
   }
@@ -824,7 +821,7 @@ void BaselineJob::measureAndRecord() {
         if (verdict() == Verdict::Stopped) {
           const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));
           if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
-            m_error = QStringLiteral("the run was stopped: the passing %1 and %2 are kept unchanged")
+            m_error = tr("the run was stopped: the passing %1 and %2 are kept unchanged")
                           .arg(recordPaths(m_version).report, recordPaths(m_version).memory);
             Q_EMIT progress(Measure, m_error);
             Q_EMIT phaseDone(Measure, false);
@@ -841,8 +838,7 @@ void BaselineJob::measureAndRecord() {
           finish(false);
           return;
         }
-        if (!pass)
-          m_error = QStringLiteral("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
         Q_EMIT phaseDone(Measure, pass);
         finish(pass);
       },

@@ -3,10 +3,18 @@
 #include "core/records/memoryrecord.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace kwb {
+
+namespace {
+QString fmt(const std::optional<double>& v, char f = 'g', int prec = 4) {
+  return v ? QString::number(*v, f, prec) : QStringLiteral("—");
+}
+}  // namespace
 
 WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {}
 
@@ -39,6 +47,8 @@ BaselineJob* WorkbenchSession::newJob(const BaselineOptions& options, FigureRend
   if (m_busyPhase != 0) return nullptr;
   m_job = std::make_unique<BaselineJob>(options);
   m_hasRecords = false;
+  m_measuring = false;
+  invalidateFrom(1);
   m_job->setFigureRenderer(std::move(renderer));
   BaselineJob* job = m_job.get();
   // Phases 1-3 emit from the worker thread: these arrive queued, in order.
@@ -46,7 +56,10 @@ BaselineJob* WorkbenchSession::newJob(const BaselineOptions& options, FigureRend
   connect(job, &BaselineJob::outputLine, this, &WorkbenchSession::outputLine);
   connect(job, &BaselineJob::caseStarted, this, &WorkbenchSession::caseStarted);
   connect(job, &BaselineJob::caseFinished, this, &WorkbenchSession::caseFinished);
-  connect(job, &BaselineJob::measured, this, [this](bool ok) { Q_EMIT phaseFinished(4, ok); });
+  connect(job, &BaselineJob::measured, this, [this](bool ok) {
+    onPhaseFinished(4, ok);
+    Q_EMIT phaseFinished(4, ok);
+  });
   clear();  // from here the window shows this job, not a reviewed workspace
   Q_EMIT jobChanged();
   return job;
@@ -57,6 +70,8 @@ bool WorkbenchSession::dropJob() {
   if (!m_job) return true;
   m_job.reset();
   m_hasRecords = false;
+  m_measuring = false;
+  invalidateFrom(1);
   Q_EMIT jobChanged();
   return true;
 }
@@ -68,7 +83,7 @@ bool WorkbenchSession::recordsWouldReplacePassing() const {
 }
 
 bool WorkbenchSession::writeRecords() {
-  if (!m_job || !m_job->outcome() || m_busyPhase != 0) return false;
+  if (!m_job || !m_job->outcome() || m_busyPhase != 0 || m_measuring) return false;
   if (!m_job->writeRecords()) return false;
   m_hasRecords = true;
   Q_EMIT recordsWritten();
@@ -76,9 +91,14 @@ bool WorkbenchSession::writeRecords() {
 }
 
 bool WorkbenchSession::runPhase(int phase, bool wait) {
-  if (!m_job || m_busyPhase != 0 || phase < 1 || phase > 4) return false;
+  if (!m_job || m_busyPhase != 0 || m_measuring || phase < 1 || phase > 4) return false;
+  m_done[phase - 1] = false;
   if (phase == 4) {
     m_hasRecords = false;
+    m_measuring = true;
+    setVerdict(Verdict::Running);
+    // Not "Not run yet." under a Running badge (seen in the screenshots of a live run).
+    setMeasureSummary(tr("Measuring: the run console shows each case as it finishes."));
     m_job->startMeasure();  // measured() → phaseFinished(4), also on an immediate failure
     return true;
   }
@@ -90,6 +110,7 @@ bool WorkbenchSession::runPhase(int phase, bool wait) {
     m_watcher->deleteLater();
     m_watcher = nullptr;
     m_busyPhase = 0;
+    onPhaseFinished(phase, ok);
     Q_EMIT phaseFinished(phase, ok);
   });
   m_watcher->setFuture(QtConcurrent::run([job, phase] {
@@ -109,6 +130,158 @@ bool WorkbenchSession::runPhase(int phase, bool wait) {
     QCoreApplication::processEvents();  // delivers finished() → phaseFinished()
   }
   return true;
+}
+
+QString WorkbenchSession::phaseName(int phase) {
+  switch (phase) {
+    case 1:
+      return tr("Understand");
+    case 2:
+      return tr("Learn");
+    case 3:
+      return tr("Implement");
+    case 4:
+      return tr("Measure");
+    default:
+      return QString();
+  }
+}
+
+void WorkbenchSession::invalidateFrom(int phase) {
+  for (int p = std::max(phase, 1); p <= 4; ++p) m_done[p - 1] = false;
+  if (phase <= 4 && !m_measureSummary.isEmpty()) setMeasureSummary(QString());
+}
+
+bool WorkbenchSession::sameRunSettings(const BaselineOptions& now, const BaselineOptions& was) {
+  return now.gpu == was.gpu && now.framework == was.framework && now.cpuDryRun == was.cpuDryRun &&
+         (now.workspaceDir.isEmpty() ||
+          QFileInfo(now.workspaceDir).absoluteFilePath() == QFileInfo(was.workspaceDir).absoluteFilePath());
+}
+
+PhaseCheck WorkbenchSession::checkPhase(int phase, const QString& logicPath, const BaselineOptions& form) const {
+  const QString title = tr("Phase %1").arg(phase);
+  if (m_busyPhase != 0 || m_measuring) {
+    const int busy = m_measuring ? 4 : m_busyPhase;
+    return {PhaseBlock::Busy, title, tr("Phase %1 (%2) is still running.").arg(busy).arg(phaseName(busy))};
+  }
+  if (logicPath.isEmpty())
+    return {PhaseBlock::NoLogicFile, tr("No logic file"), tr("Open a PyTorch logic file first (File > Open).")};
+  if (phase < 1 || phase > 4)
+    return {PhaseBlock::OutOfRange, title, tr("There is no phase %1: the phases are 1 to 4.").arg(phase)};
+  if (phase == 1) return {};
+  if (!m_job || !phaseDone(phase - 1))
+    return {PhaseBlock::PreviousNotDone, title,
+            tr("Run phase %1 (%2) first.").arg(phase - 1).arg(phaseName(phase - 1))};
+  BaselineOptions was = m_job->options();
+  was.workspaceDir = m_job->workspaceDir();  // the one phase 1 chose when the form left it empty
+  if (!sameRunSettings(form, was))
+    return {PhaseBlock::SettingsChanged, tr("Settings changed"),
+            tr("GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.")};
+  return {};
+}
+
+RecordsDecision WorkbenchSession::recordsDecision(bool rewrite) const {
+  if (m_busyPhase != 0 || m_measuring)
+    return {RecordsAction::Refused,
+            tr("Phase %1 is running; wait for it to finish.").arg(m_measuring ? 4 : m_busyPhase)};
+  if (!m_job || !m_job->outcome()) return {RecordsAction::Refused, tr("Run phase 4 (Measure) first.")};
+  if (!rewrite && m_hasRecords) return {RecordsAction::AlreadyWritten, {}};
+  if (m_job->verdict() == Verdict::Stopped)
+    return {RecordsAction::Refused, tr("The run was stopped: it is not recorded, and the workspace's report and "
+                                       "memory stay as they were. Run phase 4 again.")};
+  if (!allowsRecords(m_job->verdict())) return {RecordsAction::Refused, tr("Run phase 4 (Measure) first.")};
+  // The records describe one run; replacing a passing one with this run's is the user's call.
+  if (recordsWouldReplacePassing()) return {RecordsAction::AskReplacePassing, {}};
+  return {RecordsAction::Write, {}};
+}
+
+CommitCheck WorkbenchSession::checkCommit() const {
+  if (!m_job || !m_job->outcome()) return {false, tr("Run phase 4 (Measure) first.")};
+  if (m_busyPhase != 0 || m_measuring)
+    return {false, tr("Phase %1 is running; wait for it to finish.").arg(m_measuring ? 4 : m_busyPhase)};
+  const Verdict v = m_job->verdict();
+  if (v == Verdict::Stopped) return {false, tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")};
+  if (!allowsCommit(v))
+    return {false, tr("The quality gate is %1: the seed commits V0 only after the gate passes.").arg(verdictCode(v))};
+  return {true, {}};
+}
+
+bool WorkbenchSession::commit() {
+  if (!checkCommit().ok || !m_hasRecords) return false;
+  if (!m_job->commitWorkspace()) return false;
+  const QString msg = tr("Committed %1: %2").arg(m_job->commitId().left(12), m_job->commitSubject());
+  setMeasureSummary(m_measureSummary.isEmpty() ? msg : m_measureSummary + u'\n' + msg);
+  Q_EMIT committed(m_job->commitId(), m_job->commitSubject());
+  return true;
+}
+
+QString WorkbenchSession::learnSummary() const {
+  if (!m_job || !phaseDone(2)) return {};
+  const QList<KnowledgeRecord>& records = m_job->consulted();
+  int fallbacks = 0;
+  QStringList tools;
+  for (const KnowledgeRecord& r : records) {
+    fallbacks += r.fallback ? 1 : 0;
+    if (!tools.contains(r.toolId)) tools << r.toolId;
+  }
+  QString summary = tr("%n record(s) consulted", nullptr, static_cast<int>(records.size()));
+  if (!tools.isEmpty()) summary += tr(" from %1").arg(tools.join(QStringLiteral(", ")));
+  if (fallbacks > 0)
+    summary +=
+        u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr, fallbacks);
+  summary += u'\n' + tr("Plan: %1").arg(QDir(m_job->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
+  return summary;
+}
+
+void WorkbenchSession::setMeasureSummary(const QString& text) {
+  m_measureSummary = text;
+  Q_EMIT summaryChanged(4, text);
+}
+
+void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
+  if (!m_job) return;
+  if (phase == 2) {
+    m_done[1] = ok;
+    if (ok) Q_EMIT summaryChanged(2, learnSummary());
+    return;
+  }
+  if (phase != 4) {
+    m_done[phase - 1] = ok;
+    return;
+  }
+  m_measuring = false;
+  // The quality gate is the headline, not the harness's status: a skeleton or a dry run whose cases
+  // "passed" (the reference against itself) is not a pass, and a stopped run records nothing.
+  const Verdict verdict = m_job->verdict();
+  m_done[3] = allowsCommit(verdict);
+  setVerdict(verdict, m_job->gateReason());
+  const auto& outcome = m_job->outcome();
+  QStringList lines;
+  lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
+  if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(m_job->gateReason());
+  if (outcome) {
+    if (outcome->result) {
+      const RunResult& r = *outcome->result;
+      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
+                   .arg(r.status, r.mode)
+                   .arg(outcome->cases.size())
+                   .arg(fmt(r.maxRelErr, 'e', 3));
+      lines << tr("latency_us %1 (reference %2), primary case %3")
+                   .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
+      // The note also comes with the harness's test-only CPU mode (cpu-test), which is no dry run.
+      if (!r.dryRunNote.isEmpty())
+        lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("CPU dry run: %1") : tr("Note: %1")).arg(r.dryRunNote);
+    }
+    if (!outcome->error.isEmpty()) lines << outcome->error;
+    lines << tr("Log: %1").arg(outcome->logPath);
+    lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
+              : allowsCommit(verdict)
+                  ? tr("Next: Report, Memory, Commit.")
+                  : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));
+  } else {
+    lines << m_job->lastError();
+  }
+  setMeasureSummary(lines.join(u'\n'));
 }
 
 }  // namespace kwb

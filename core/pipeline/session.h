@@ -3,7 +3,9 @@
 // logic file and the phase it runs, the workspace under review (read back, nothing re-run), and the
 // headline verdict of the current or reviewed run. The window decides when (its checks, its dialogs);
 // the session owns the job, runs phases 1-3 off the GUI thread and re-emits the job's progress, so a
-// panel connects once, not once per job.
+// panel connects once, not once per job. The rules live here too (may a phase start? may the records
+// be written, or must the user be asked first? may the run be committed?), answered as typed results
+// whose messages are translated (tr, context kwb::WorkbenchSession); the window only asks the user.
 
 #include <QObject>
 
@@ -17,6 +19,44 @@ template <typename T>
 class QFutureWatcher;
 
 namespace kwb {
+
+/// Why a phase may not start now (WorkbenchSession::checkPhase); None: it may.
+enum class PhaseBlock {
+  None,
+  Busy,             ///< a phase 1-3 is on the worker thread
+  NoLogicFile,      ///< nothing is open
+  OutOfRange,       ///< not a phase 1..4
+  PreviousNotDone,  ///< phase N-1 has not passed (or there is no job before phase 1)
+  SettingsChanged,  ///< GPU, framework, workspace or dry-run mode differ from phase 1's
+};
+
+/// The answer of checkPhase(): block, and a message for the user (translated) when blocked.
+struct PhaseCheck {
+  PhaseBlock block = PhaseBlock::None;
+  QString title;    ///< a dialog title ("Phase 3", "Settings changed")
+  QString message;  ///< why, and what to do
+  bool ok() const { return block == PhaseBlock::None; }
+};
+
+/// What writing the job's records needs (WorkbenchSession::recordsDecision).
+enum class RecordsAction {
+  Write,              ///< write them
+  AlreadyWritten,     ///< this measurement's records are on disk; nothing to do
+  AskReplacePassing,  ///< they would replace a passing memory/v0.json with a non-passing run: ask first
+  Refused,            ///< not possible (busy, nothing measured, a stopped run); message says why
+};
+
+/// The answer of recordsDecision().
+struct RecordsDecision {
+  RecordsAction action = RecordsAction::Refused;
+  QString message;  ///< for Refused: why (translated); empty otherwise
+};
+
+/// The answer of checkCommit(): ok, or why not (translated).
+struct CommitCheck {
+  bool ok = false;
+  QString message;
+};
 
 class WorkbenchSession : public QObject {
   Q_OBJECT
@@ -56,6 +96,43 @@ class WorkbenchSession : public QObject {
   /// The phase 1-3 now on the worker thread, 0 when none (a running phase 4 is not counted: the job
   /// may be read on this thread while the harness runs).
   int busyPhase() const { return m_busyPhase; }
+  /// True while phase 4 (the harness) runs: from runPhase(4) until its phaseFinished().
+  bool measuring() const { return m_measuring; }
+
+  /// A phase's name as the wizard shows it ("Understand", "Learn", "Implement", "Measure"), translated.
+  static QString phaseName(int phase);
+
+  /// True once phase @p phase (1..4) of the current job finished and passed (phase 4: its gate allows a
+  /// commit: PASS or a dry run). Reset by newJob() and by invalidateFrom().
+  bool phaseDone(int phase) const { return phase >= 1 && phase <= 4 && m_done[phase - 1]; }
+  /// Marks phases @p phase..4 as not run (the spec was edited: the later phases must run again).
+  void invalidateFrom(int phase);
+
+  /// May phase @p phase start now? @p logicPath is the open logic file ("" if none); @p form is the
+  /// options the wizard's form holds now (its GPU, framework, workspace, dry-run mode), compared with
+  /// phase 1's for phases 2-4. Nothing is changed.
+  PhaseCheck checkPhase(int phase, const QString& logicPath, const BaselineOptions& form) const;
+  /// True when @p now runs what @p was ran (same GPU, framework, dry-run mode and workspace; an empty
+  /// workspace in @p now means "the default", which is @p was's).
+  static bool sameRunSettings(const BaselineOptions& now, const BaselineOptions& was);
+
+  /// What writing job()'s records for its last measurement needs: Write, AlreadyWritten (unless
+  /// @p rewrite), AskReplacePassing (recordsWouldReplacePassing()), or Refused with why.
+  RecordsDecision recordsDecision(bool rewrite) const;
+  /// May job()'s last measurement be committed? Only a gate that allowsCommit() (PASS, or a dry run whose
+  /// commit says so); checked before any record is written.
+  CommitCheck checkCommit() const;
+  /// Commits the workspace (BaselineJob::commitWorkspace: "V0: baseline kernel", or "Vn: …") and emits
+  /// committed() and summaryChanged(4, …) with the commit appended. False with job()->lastError();
+  /// refused (false) when checkCommit() is not ok or no records were written.
+  bool commit();
+
+  /// Phase 2's summary for the wizard: the records consulted, their tools, fallbacks, the plan's path.
+  /// Empty before phase 2 passed.
+  QString learnSummary() const;
+  /// Phase 4's summary for the wizard: the gate, why, the harness's figures, the log, what comes next;
+  /// "Measuring: …" while it runs; empty before.
+  QString measureSummary() const { return m_measureSummary; }
 
   /// True when writing job()'s records would replace a passing memory/v0.json with one that is not a pass
   /// (the window asks first; the CLI keeps its own rule).
@@ -87,6 +164,10 @@ class WorkbenchSession : public QObject {
   void caseFinished(const kwb::CaseResult& result);
   /// writeRecords() wrote job()'s records (the roofline and the recorded run changed).
   void recordsWritten();
+  /// A phase's summary changed (phase 2: learnSummary(); phase 4: measureSummary()); the wizard shows it.
+  void summaryChanged(int phase, const QString& summary);
+  /// commit() made commit @p id (full hash) with @p subject.
+  void committed(const QString& id, const QString& subject);
 
  private:
   std::optional<WorkspaceReview> m_review;
@@ -96,6 +177,12 @@ class WorkbenchSession : public QObject {
   QFutureWatcher<bool>* m_watcher = nullptr;  ///< the running phase 1-3
   int m_busyPhase = 0;
   bool m_hasRecords = false;
+  bool m_measuring = false;
+  bool m_done[4] = {false, false, false, false};
+  QString m_measureSummary;
+
+  void onPhaseFinished(int phase, bool ok);
+  void setMeasureSummary(const QString& text);
 };
 
 }  // namespace kwb
