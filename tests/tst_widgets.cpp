@@ -12,10 +12,13 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QFontDatabase>
 #include <QFontInfo>
+#include <QFontMetrics>
 #include <QTextCursor>
 #include <QTextBlock>
 
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/casetablemodel.h"
@@ -599,6 +602,15 @@ void TestWidgets::verdictLooks() {
   }
   QCOMPARE(colours.size(), 5);  // five distinct looks
   QCOMPARE(glyphs.size(), 5);
+  // every glyph is drawn by some installed font (new-user trial: TIMEOUT_FAIL's U+23F1 was an empty box)
+  const QStringList families = QFontDatabase::families();
+  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail, Verdict::Skeleton, Verdict::DryRun,
+                    Verdict::Stopped, Verdict::Error, Verdict::Running, Verdict::NotRun}) {
+    const char32_t cp = verdictGlyph(v).toUcs4().constFirst();
+    const bool drawn = std::any_of(families.cbegin(), families.cend(),
+                                   [cp](const QString& f) { return QFontMetrics(QFont(f)).inFontUcs4(cp); });
+    QVERIFY2(drawn, qPrintable(verdictGlyph(v)));
+  }
   VerdictBadge badge;
   badge.setVerdict(Verdict::Skeleton, QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   QCOMPARE(badge.text(), QStringLiteral("Quality gate: ▢ Skeleton: kernel not implemented"));

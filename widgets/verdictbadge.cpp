@@ -13,7 +13,7 @@ QString verdictGlyph(Verdict v) {
     case Verdict::Fail:
       return QStringLiteral("✗");
     case Verdict::TimeoutFail:
-      return QStringLiteral("⏱");
+      return QStringLiteral("◔");  // a clock face in DejaVu; U+23F1 (stopwatch) is in no font deps-debian.sh installs
     case Verdict::Skeleton:
       return QStringLiteral("▢");
     case Verdict::DryRun:

@@ -13,7 +13,8 @@ namespace kwb {
 /// The badge colour of `v` (PASS green, FAIL red, TIMEOUT_FAIL orange, skeleton purple, dry run blue,
 /// error magenta, stopped / not run grey).
 QColor verdictColor(Verdict v);
-/// A glyph that tells the verdicts apart without colour: ✓ ✗ ⏱ ▢ ◌ ■ ! … ○.
+/// A glyph that tells the verdicts apart without colour: ✓ ✗ ◔ ▢ ◌ ■ ! … ○, each in a font that scripts/deps-debian.sh
+/// installs (DejaVu).
 QString verdictGlyph(Verdict v);
 
 class VerdictBadge : public QLabel {
