@@ -846,6 +846,8 @@ class TstCli : public QObject {
     QTest::newRow("held by another run") << QStringLiteral("locked")
                                          << QStringLiteral("is in use by another run (kwb pid 4242 on host elsewhere");
     QTest::newRow("damaged manifest") << QStringLiteral("manifest") << QStringLiteral("manifest.json is damaged");
+    // new-user trial: a --workspace that cannot be created was found only after the probe
+    QTest::newRow("parent is a file") << QStringLiteral("under-file") << QStringLiteral("is a file, not a folder");
   }
   void workspaceCheckedBeforeTheProbe() {
     QFETCH(QString, setup);
@@ -855,6 +857,9 @@ class TstCli : public QObject {
     QStringList extra;
     if (setup == QLatin1String("file")) {
       writeFile(ws, "x");
+    } else if (setup == QLatin1String("under-file")) {
+      writeFile(ws, "x");
+      ws += QStringLiteral("/sub/ws");
     } else {
       QDir().mkpath(ws + QStringLiteral("/.kwb"));
       writeFile(ws + QStringLiteral("/.kwb/manifest.json"),
@@ -872,6 +877,66 @@ class TstCli : public QObject {
     QVERIFY2(r.err.contains(errorPart), qPrintable(r.err));
     QVERIFY2(!r.out.contains(QStringLiteral("probing with")), qPrintable(r.out));
     QVERIFY2(clock.elapsed() < 4000, "refused before the probe");
+  }
+
+  // New-user trial: a suite --out that cannot be created was found only after every problem had been probed
+  // (and the summary still named a report there); `kwb analyze` on a missing file said "not a file".
+  void unwritableOutputsRefusedFirst() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("f")), "x");
+    QElapsedTimer clock;
+    clock.start();
+    const Result s =
+        kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--out"), dir.filePath(QStringLiteral("f/suite"))});
+    QCOMPARE(s.code, 2);
+    QVERIFY2(s.err.contains(QStringLiteral("is a file, not a folder")), qPrintable(s.err));
+    QVERIFY2(!s.out.contains(QStringLiteral("probing")), qPrintable(s.out));
+    QVERIFY2(clock.elapsed() < 4000, "refused before the probe");
+    const Result a = kwb({QStringLiteral("analyze"), dir.filePath(QStringLiteral("missing.py"))});
+    QCOMPARE(a.code, 2);
+    QVERIFY2(a.err.contains(QStringLiteral("missing.py: no such file")), qPrintable(a.err));
+    const Result d = kwb({QStringLiteral("analyze"), dir.path()});
+    QCOMPARE(d.code, 2);
+    QVERIFY2(d.err.contains(QStringLiteral("a folder, not a file")), qPrintable(d.err));
+  }
+
+  // An exception in the harness (here Model.__init__ raising outside the probe's meta tensors) is named once
+  // as a harness error in the gate's reason (it read "harness error: harness error: ...").
+  void harnessExceptionNamedOnce() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("realonly.py")),
+              "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        if not torch.empty(1).is_meta:\n            raise RuntimeError('no real memory here')\n"
+              "    def forward(self, x):\n        return torch.relu(x)\n"
+              "def get_inputs():\n    return [torch.rand(4, 4)]\ndef get_init_inputs():\n    return []\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("realonly.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(r.code, 1);
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
+    QVERIFY2(reason.contains(QStringLiteral("harness error: RuntimeError: no real memory here")), qPrintable(reason));
+    QVERIFY2(!reason.contains(QStringLiteral("harness error: harness error")), qPrintable(reason));
+  }
+
+  // A CPU dry run that times out says the per-case timeout can be raised (new-user trial: 1_MLP on a busy CPU).
+  void dryRunTimeoutSaysHowToRaiseIt() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("slow.py")),
+              "import time, torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+              "        if not x.is_meta:\n            time.sleep(20)\n        return torch.relu(x)\n"
+              "def get_inputs():\n    return [torch.rand(4, 4)]\ndef get_init_inputs():\n    return []\n");
+    const Result r =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("slow.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), dir.filePath(QStringLiteral("ws")), QStringLiteral("--cpu-dry-run"),
+             QStringLiteral("--no-commit"), QStringLiteral("--case-timeout"), QStringLiteral("1")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("quality gate TIMEOUT_FAIL")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("per-case timeout (1 s): --case-timeout SEC raises it")), qPrintable(r.err));
   }
 
   void damagedMemoryNamesTheWayBack() {

@@ -368,6 +368,14 @@ int cmdSuite(const QStringList& args) {
   if (p.positionalArguments().isEmpty()) return usage(QStringLiteral("suite needs at least one PROBLEM.py or folder"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("suite needs --gpu NAME (see `kwb gpus`)"));
   if (!p.isSet(QStringLiteral("out"))) return usage(QStringLiteral("suite needs --out DIR"));
+  {
+    // before any probe: an unwritable --out was found only after every problem had been probed
+    const QFileInfo outInfo(p.value(QStringLiteral("out")));
+    if (outInfo.exists() && (!outInfo.isDir() || !outInfo.isWritable()))
+      return usage(QStringLiteral("--out %1 is not a writable folder").arg(outInfo.absoluteFilePath()));
+    if (const QString why = Workspace::creatableProblem(outInfo.absoluteFilePath()); !why.isEmpty())
+      return usage(QStringLiteral("--out: ") + why);
+  }
   QString error;
   const auto problems = expandSuiteProblems(p.positionalArguments(), &error);
   if (!problems) return usage(error);
@@ -458,9 +466,12 @@ int cmdAnalyze(const QStringList& args) {
     return usage(QStringLiteral("--framework %1: not one of cutedsl, flydsl, triton").arg(framework));
   if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("kernel-out")))
     return usage(QStringLiteral("--framework needs --kernel-out FILE"));
-  if (!QFileInfo(p.positionalArguments().constFirst()).isFile())
-    return usage(
-        QStringLiteral("%1: not a file (analyze needs one LOGIC.py)").arg(p.positionalArguments().constFirst()));
+  if (const QFileInfo logic(p.positionalArguments().constFirst()); !logic.isFile())
+    return usage(QStringLiteral("%1: %2 (analyze needs one LOGIC.py)")
+                     .arg(p.positionalArguments().constFirst(), !logic.exists() ? QStringLiteral("no such file")
+                                                                : logic.isDir()
+                                                                    ? QStringLiteral("a folder, not a file")
+                                                                    : QStringLiteral("not a regular file")));
   if (const QString why = regularFileProblem(p.positionalArguments().constFirst(), limits::kSourceFileBytes);
       !why.isEmpty())
     return usage(why);

@@ -839,6 +839,12 @@ void BaselineJob::measureAndRecord() {
           return;
         }
         if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        // New-user trial: a dry run of a large GEMM or model (1_MLP, level-2 76_) on a busy 2-core machine timed
+        // out with nothing saying that the CPU, not the problem, was slow, or what to change.
+        if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
+          m_error += tr("; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): "
+                        "--case-timeout SEC raises it")
+                         .arg(m_opts.caseTimeoutSec);
         Q_EMIT phaseDone(Measure, pass);
         finish(pass);
       },

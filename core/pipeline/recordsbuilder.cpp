@@ -50,9 +50,11 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));  // first: why nothing else ran
   // The harness's own error (status ERROR, e.g. "CUDA is not available ...; use --cpu-dry-run") is the
   // reason no case ran: the gate, the report and memory say it, not only the console (fresh-user trial).
-  if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string())
-    reasons.append(QStringLiteral("harness error: ") +
-                   QString::fromStdString(o.result->raw["error"].get<std::string>()));
+  if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string()) {
+    // the harness's exception path already starts with "harness error: " (it read "harness error: harness error:")
+    const QString text = QString::fromStdString(o.result->raw["error"].get<std::string>());
+    reasons.append(text.startsWith(QLatin1String("harness error: ")) ? text : QStringLiteral("harness error: ") + text);
+  }
   if (!o.ok && !o.error.isEmpty() && !o.cancelled) reasons.append(QStringLiteral("run error: ") + o.error);
   if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
   if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));

@@ -68,12 +68,31 @@ QString Workspace::defaultDir(const QString& parent, const QString& problemName)
   return QDir(parent).absoluteFilePath(QStringLiteral("kernel_opt_") + name);
 }
 
+QString Workspace::creatableProblem(const QString& dir) {
+  const QString root = QDir(dir).absolutePath();
+  // The nearest folder that exists is where mkpath() would start writing (fresh-user trial: a read-only
+  // --workspace or suite --out was found only after the probe, and a suite probed every problem first).
+  QString at = root;
+  while (!QFileInfo::exists(at) && QFileInfo(at).dir().absolutePath() != at) at = QFileInfo(at).dir().absolutePath();
+  const QFileInfo ancestor(at);
+  if (at == root) return {};
+  if (!ancestor.isDir()) return QStringLiteral("cannot create folder %1: %2 is a file, not a folder").arg(root, at);
+  // access(W_OK): false on a read-only file system even for root, and for a folder without write permission
+  if (!ancestor.isWritable())
+    return QStringLiteral("cannot create folder %1: %2 is not writable (read-only file system or no permission)")
+        .arg(root, at);
+  return {};
+}
+
 QString Workspace::openProblem(const QString& dir, bool force) {
   const QString root = QDir(dir).absolutePath();
   const QFileInfo fi(root);
   if (fi.exists() && !fi.isDir())
     return QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
-  if (!fi.exists()) return {};
+  if (!fi.exists()) return creatableProblem(root);
+  if (!fi.isWritable())
+    return QStringLiteral("%1 is not writable (read-only file system or no permission); choose another --workspace")
+        .arg(root);
   const QDir d(root);
   const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
   if (isWorkspace && !force)

@@ -54,6 +54,9 @@ class Workspace {
   /// Why open(dir, force) would be refused, or "" when it would go ahead as far as can be seen without
   /// writing anything: the checks of open() above, for a caller that wants them before slow work (the probe).
   static QString openProblem(const QString& dir, bool force);
+  /// Why the folder `dir`, which may not exist yet, could not be created, or "": its nearest existing
+  /// ancestor is a file or not writable (a read-only file system, no permission). Writes nothing.
+  static QString creatableProblem(const QString& dir);
   /// "" when `<root>/.kwb/manifest.json` is absent or readable, else a message naming the file, what is
   /// wrong (refused type or size, not JSON, not an object) and how to recover.
   static QString manifestProblem(const QString& root);
