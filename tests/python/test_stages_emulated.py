@@ -414,6 +414,17 @@ class Gemm(unittest.TestCase):
 
 
 
+class GemmPointer(Gemm):
+    """Gemm's checks again with kwb_gemm_impl = "pointer" (the fallback of the TMA default)."""
+
+    def setUp(self):
+        self.old_impl = K.kwb_gemm_impl
+        K.kwb_gemm_impl = "pointer"
+
+    def tearDown(self):
+        K.kwb_gemm_impl = self.old_impl
+
+
 class GemmTma(Gemm):
     """Gemm's checks again with kwb_gemm_impl = "tma_persistent" (fake TensorDescriptor on the CPU; 2 SMs, so
     that each persistent CTA walks several tiles), plus TMA-aligned 16-bit operands and the fallbacks."""

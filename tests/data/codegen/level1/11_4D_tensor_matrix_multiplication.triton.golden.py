@@ -35,12 +35,13 @@ NUM_WARPS = 8
 NUM_STAGES = 3
 GEMV_BLOCK_M = 4
 GEMV_BLOCK_K = 1024
-# "pointer": the masked pointer-based tile loop below (measured, the default). "tma_persistent": Hopper
-# TMA descriptors (OOB tiles zero-filled by the copy engine) and one CTA per SM walking the tiles; not yet
-# measured against "pointer" (bench/gpu/gemm_tma_sweep.py). Falls back to "pointer" per launch when the
-# operands miss TMA's alignment (16-byte base and strides, last dim contiguous) or the variant fails to
-# compile (the reason is kept in _FAILED and ModelNew.last_fallback).
-GEMM_IMPL = "pointer"
+# "tma_persistent" (the default): Hopper TMA descriptors (OOB tiles zero-filled by the copy engine) and one
+# CTA per SM walking the tiles; "pointer": the masked pointer-based tile loop below. On the H200 (Triton 3.6,
+# bench/gpu/gemm_tma_sweep.py, docs/results/2026-12-01-gemm-tma-helper.md) TMA took 4096^3 fp32 from 501 to
+# 402 us (cuBLAS TF32 342 us) and 8205x5921x2949 fp32 from 2074 to 982 us. Falls back to "pointer" per launch
+# before compute capability 9.0, when the operands miss TMA's alignment (16-byte base and strides, last dim
+# contiguous) or when the variant fails to compile (the reason is kept in _FAILED and ModelNew.last_fallback).
+GEMM_IMPL = "tma_persistent"
 TMA_BLOCK_M = 128
 TMA_BLOCK_N = 256
 TMA_BLOCK_K = {4: 32, 2: 64}  # by operand bytes: 128-byte K rows, as the pointer kernel
@@ -343,7 +344,9 @@ class ModelNew(nn.Module):
             self.last_grid_blocks = grid[0] * grid[1]
             self.last_impl = "gemv"
             return out
-        if GEMM_IMPL == "tma_persistent":
+        if GEMM_IMPL == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
+            self.last_fallback = "tma_persistent: TMA needs compute capability 9.0 or newer"
+        elif GEMM_IMPL == "tma_persistent":
             ctas, self.last_fallback = gemm_tma(a, b, c, TRIU_DIAGONAL, TRIU)
             if ctas is not None:
                 self.last_grid_blocks, self.last_impl = ctas, "tma_persistent"
