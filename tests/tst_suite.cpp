@@ -312,6 +312,20 @@ class TestSuite : public QObject {
     QVERIFY2(third.out.contains(QLatin1String("relu_a [phase 4]")), qPrintable(third.out));
   }
 
+  void footprintEstimate() {
+    // inputs + outputs dominate: 6x them; an intermediate that dwarfs them (attention scores): 2x it
+    nlohmann::json spec = {{"bytes", {{"value", 1e9}}},
+                           {"ops", {{{"outputs", {{{"shape", {1000, 1000}}, {"dtype", "float32"}}}}}}}};
+    QCOMPARE(suiteFootprintBytes(spec), 1.05 * 6e9 + 1.5e9);
+    spec["ops"].push_back({{"outputs", {{{"shape", {8, 16384, 16384}}, {"dtype", "float32"}}}}});
+    const double scores = 8.0 * 16384 * 16384 * 4;
+    QCOMPARE(suiteFootprintBytes(spec), 1.05 * (2 * scores + 2e9) + 1.5e9);
+    spec["ops"][1]["outputs"][0]["dtype"] = "bfloat16";
+    QCOMPARE(suiteFootprintBytes(spec), 1.05 * (scores + 2e9) + 1.5e9);
+    QCOMPARE(suiteFootprintBytes(nlohmann::json::object()), 0.0);  // no byte count: no estimate
+    QCOMPARE(suiteFootprintBytes({{"bytes", {{"value", "many"}}}}), 0.0);
+  }
+
   void kwbSuiteAdmitsByGpuMemory() {
     // The larger problem (given second) starts first; the smaller one waits because both do not fit the budget.
     const QString problems = m_tmp.filePath(QStringLiteral("admission-problems"));
@@ -337,9 +351,9 @@ class TestSuite : public QObject {
     const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     const auto& ps = doc.at("problems");
     QCOMPARE(ps.size(), size_t(2));
-    // 6 x (input + output) of 4096 x 393216 fp32 = 77.3 GB; of 4096 x 1024: 0.2 GB
-    QVERIFY(std::abs(ps[1].at("footprint_bytes").get<double>() - 6.0 * 2 * 4096.0 * 393216 * 4) < 1e6);
-    QVERIFY(std::abs(ps[0].at("footprint_bytes").get<double>() - 6.0 * 2 * 4096.0 * 1024 * 4) < 1e3);
+    // 1.05 x 6 x (input + output) + 1.5 GB: 82.7 GB for 4096 x 393216 fp32, 1.7 GB for 4096 x 1024
+    QVERIFY(std::abs(ps[1].at("footprint_bytes").get<double>() - (1.05 * 6.0 * 2 * 4096.0 * 393216 * 4 + 1.5e9)) < 1e6);
+    QVERIFY(std::abs(ps[0].at("footprint_bytes").get<double>() - (1.05 * 6.0 * 2 * 4096.0 * 1024 * 4 + 1.5e9)) < 1e3);
     QVERIFY(ps[0].at("gpu_peak_bytes").is_null());  // a dry run allocates nothing on a GPU
     Kwb bad = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
                       QStringLiteral("--gpu-memory"), QStringLiteral("lots"), QStringLiteral("--out"), out});

@@ -90,8 +90,8 @@ SWEEP = [
     ("nocl", {"FP32_CHANNELS_LAST": False}),                     # never copy
     ("row", {"TAP_ROW": True}),                                  # tap-row K blocks (Cin/groups not % 16)
     ("rowcl", {"TAP_ROW": True, "FP32_CHANNELS_LAST": True}),    # tap rows on a channels-last copy
-    ("tma", {"X_TMA": True, "FP32_CHANNELS_LAST": True}),       # TMA boxes of channels-last x (w step 1)
-    ("tmap2", {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2}),
+    ("tma", {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True}),       # TMA boxes of channels-last x (w step 1)
+    ("tmap2", {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2}),
     ("p2k64", {"PERSISTENT": 2, "BLOCK_K_CHOICES_32": (64, 32, 16)}),
     ("p2m64", {"PERSISTENT": 2, "BLOCK_M": 64, "PERSIST_CTAS_PER_SM": 4}),
 ]

@@ -551,10 +551,8 @@ void SuiteRunner::probeAll() {
     if (results[k].ok) {
       m_probes[todo[k]] = results[k];
       const nlohmann::json& spec = results[k].spec;
-      if (spec.is_object() && spec.contains("bytes") && spec.at("bytes").is_object() &&
-          spec.at("bytes").value("value", nlohmann::json()).is_number())
-        m_entries[todo[k]].footprintBytes = m_footprint[todo[k]] =
-            kSuiteFootprintFactor * spec.at("bytes").at("value").get<double>();
+      if (const double bytes = suiteFootprintBytes(spec); bytes > 0)
+        m_entries[todo[k]].footprintBytes = m_footprint[todo[k]] = bytes;
       ++ok;
     }
   Q_EMIT progress(QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
@@ -573,6 +571,38 @@ void SuiteRunner::cancel() {
     std::unique_ptr<Target> t = makeTarget(m_opts.target, &error);
     if (auto* slurm = dynamic_cast<SlurmTarget*>(t.get())) slurm->cancelJob(m_arrayId);
   }
+}
+
+namespace {
+/// Bytes of one element of a torch dtype name ("float32", "int64", ...); 4 for one not listed.
+double dtypeBytes(const std::string& d) {
+  if (d == "float64" || d == "int64" || d == "complex64" || d == "uint64") return 8.0;
+  if (d == "float16" || d == "bfloat16" || d == "int16" || d == "uint16") return 2.0;
+  if (d == "int8" || d == "uint8" || d == "bool" || d.rfind("float8", 0) == 0) return 1.0;
+  if (d == "complex128") return 16.0;
+  return 4.0;
+}
+}  // namespace
+
+double suiteFootprintBytes(const nlohmann::json& spec) {
+  if (!spec.is_object() || !spec.contains("bytes") || !spec.at("bytes").is_object() ||
+      !spec.at("bytes").value("value", nlohmann::json()).is_number())
+    return 0.0;
+  const double minimum = spec.at("bytes").at("value").get<double>();
+  if (!(minimum > 0.0) || !std::isfinite(minimum)) return 0.0;
+  double largest = 0.0;  // the largest tensor any op of the probe's graph produced
+  if (spec.contains("ops") && spec.at("ops").is_array())
+    for (const auto& op : spec.at("ops")) {
+      if (!op.is_object() || !op.contains("outputs") || !op.at("outputs").is_array()) continue;
+      for (const auto& t : op.at("outputs")) {
+        if (!t.is_object() || !t.contains("shape") || !t.at("shape").is_array()) continue;
+        const nlohmann::json& dt = t.contains("dtype") ? t.at("dtype") : nlohmann::json();
+        double n = dtypeBytes(dt.is_string() ? dt.get<std::string>() : std::string("float32"));
+        for (const auto& d : t.at("shape")) n *= d.is_number() ? qMax(0.0, d.get<double>()) : 0.0;
+        largest = qMax(largest, n);
+      }
+    }
+  return 1.05 * qMax(kSuiteFootprintFactor * minimum, 2.0 * largest + 2.0 * minimum) + 1.5e9;
 }
 
 void SuiteRunner::startNext() {

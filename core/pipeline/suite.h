@@ -26,16 +26,24 @@ namespace kwb {
 /// The estimate of a problem's GPU footprint as a multiple of its minimum bytes (SuiteOptions::gpuMemoryBytes).
 inline constexpr double kSuiteFootprintFactor = 6.0;
 
+/// A problem's estimated GPU memory in a suite (bytes), from its probe's spec:
+///   1.05 x max(6 x bytes.value, 2 x the largest op output + 2 x bytes.value) + 1.5 GB.
+/// 6x the minimum bytes (inputs + outputs) matched the harness's measured peak within 2 % on the memory-heavy
+/// level-1 problems (gpu_peak_bytes, H200, docs/results/2026-12-01-h200-suite.md); an attention whose scores
+/// dwarf its inputs (31_VisionAttention: 8.6 GB of scores, 34 MB of inputs and outputs) peaked at twice its
+/// largest intermediate; 5 % is the allocator's reserve over its peak and 1.5 GB the process's CUDA context,
+/// cuBLAS workspace and Triton's buffers. 0 when the spec has no byte count.
+double suiteFootprintBytes(const nlohmann::json& spec);
+
 /// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
   QStringList problems;  ///< logic files (absolute), in the order given
   QString outDir;        ///< the suite folder: workspaces, suite.json and the reports
   QString target = QStringLiteral("local");
   int jobs = 1;  ///< problems in flight at once (>= 1)
-  /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated at
-  /// kSuiteFootprintFactor x its spec's minimum bytes (inputs + outputs): the harness holds the reference's
-  /// and the kernel's outputs, a strided copy, low-precision copies of the model and torch.compile's buffers
-  /// besides the inputs. Of the problems not started, the largest that fits starts first; one that does not
+  /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated by
+  /// suiteFootprintBytes(): the harness holds the reference's and the kernel's outputs, a strided copy,
+  /// low-precision copies of the model and torch.compile's buffers besides the inputs. Of the problems not started, the largest that fits starts first; one that does not
   /// fit waits while smaller ones run; one larger than the whole budget runs alone. (Level-1 problems of 6-14 GB each
   /// ran out of the H200's memory six at a time: docs/results/2026-12-01-h200-chains.md.)
   double gpuMemoryBytes = 0;
@@ -67,8 +75,7 @@ struct SuiteEntry {
   /// when the harness did not report it (no lock, or it did not get that far).
   std::optional<double> lockWaitSec;
   /// The harness's torch.cuda.max_memory_allocated() after its cases and the compile reference (bytes;
-  /// harness "gpu_peak_bytes"), and the suite's admission estimate for it (bytes; kSuiteFootprintFactor x the
-  /// spec's minimum bytes): the pair calibrates the factor. nullopt where not measured / not probed.
+  /// harness "gpu_peak_bytes"), and the suite's admission estimate for it (bytes; suiteFootprintBytes): the pair calibrates the factor. nullopt where not measured / not probed.
   std::optional<double> gpuPeakBytes;
   std::optional<double> footprintBytes;
   bool resumed = false;  ///< taken from an earlier run of the suite, not run now

@@ -336,8 +336,9 @@ VARIANTS = {
     "k64": {"BLOCK_K_CHOICES_32": (64, 32, 16)},
     "row_persistent_cl": {"TAP_ROW": True, "PERSISTENT": 1, "FP32_CHANNELS_LAST": True},
     "m64_s2": {"BLOCK_M": 64, "MAX_BLOCK_N": 32, "NUM_STAGES": 2, "PERSISTENT": 1},
-    "tma": {"X_TMA": True, "FP32_CHANNELS_LAST": True},
-    "tma_flatten_m64": {"X_TMA": True, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2, "BLOCK_M": 64},
+    "tma": {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True},
+    "tma_flatten_m64": {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2,
+                        "BLOCK_M": 64},
 }
 
 # (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
@@ -408,7 +409,7 @@ class ConvVariants(unittest.TestCase):
 
     def test_tma_rows(self):
         # X_TMA: M tiles are rows of BLOCK_M w positions; padding comes from the descriptor's zero fill
-        tma = {"X_TMA": True, "FP32_CHANNELS_LAST": True}
+        tma = {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True}
         on = {"x_tma": True, "tap_uniform": True, "a_mmajor": False}
         for kw in (dict(spatial=1, cin=64, cout=24, k=3, in_size=30, padding=1),             # 67_, ragged w
                    dict(spatial=1, cin=32, cout=16, k=5, in_size=23, dilation=3, transposed=True),   # 74_
@@ -431,8 +432,17 @@ class ConvVariants(unittest.TestCase):
         # not applicable: a strided standard conv (w step 2), a small Cin (no one-tap K blocks), M-major x
         run_case(self, 1, cin=32, cout=16, k=3, in_size=20, stride=2, settings=tma, config={"x_tma": False})
         run_case(self, 2, cin=3, cout=16, k=3, in_size=(6, 7), settings=tma, config={"x_tma": False})
-        run_case(self, 1, cin=32, cout=16, k=3, in_size=20, settings={"X_TMA": True, "FP32_CHANNELS_LAST": False},
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=20,
+                 settings={"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": False},
                  config={"x_tma": False, "a_mmajor": True})
+
+    def test_tma_default_only_where_rows_fill_the_tiles(self):
+        # The shipped settings (X_TMA on, at most 25 % padding in the M tiles of w rows): a channels-last 1-D conv
+        # of 130 outputs fills 2 rows of 128 with 49 % padding (not used), of 512 + 2 inputs exactly 4 (used)
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=132, channels_last=True, batch=1,
+                 config={"x_tma": False}, path="implicit_gemm")
+        run_case(self, 1, cin=32, cout=16, k=3, in_size=514, channels_last=True, batch=1,
+                 config={"x_tma": True}, path="implicit_gemm")
 
     def test_persistent_grid(self):
         # 2 x 9 x 8 = 144 positions in M tiles of 64 (3) x N tiles of 16 (3) x 2 groups = 18 tiles; 4 emulated
