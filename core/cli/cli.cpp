@@ -339,8 +339,10 @@ void printSuiteHelp() {
          "  --case-timeout SEC   per-case timeout (default 30)\n"
          "  --no-commit          no V0 commit in the workspaces\n"
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
-         "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe (about\n"
-         "                       6x its inputs + outputs); the largest that fits starts first (default with --jobs > 1 on\n"
+         "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe "
+         "(about\n"
+         "                       6x its inputs + outputs); the largest that fits starts first (default with --jobs > 1 "
+         "on\n"
          "                       the local GPU: 80% of the target's HBM; 0: no limit)\n"
          "  --target T           where the harnesses run:\n"
       << targetSchemesHelp(23)

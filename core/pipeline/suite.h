@@ -43,9 +43,10 @@ struct SuiteOptions {
   int jobs = 1;  ///< problems in flight at once (>= 1)
   /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated by
   /// suiteFootprintBytes(): the harness holds the reference's and the kernel's outputs, a strided copy,
-  /// low-precision copies of the model and torch.compile's buffers besides the inputs. Of the problems not started, the largest that fits starts first; one that does not
-  /// fit waits while smaller ones run; one larger than the whole budget runs alone. (Level-1 problems of 6-14 GB each
-  /// ran out of the H200's memory six at a time: docs/results/2026-12-01-h200-chains.md.)
+  /// low-precision copies of the model and torch.compile's buffers besides the inputs. Of the problems not started, the
+  /// largest that fits starts first; one that does not fit waits while smaller ones run; one larger than the whole
+  /// budget runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
+  /// docs/results/2026-12-01-h200-chains.md.)
   double gpuMemoryBytes = 0;
   BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
 };
@@ -75,7 +76,8 @@ struct SuiteEntry {
   /// when the harness did not report it (no lock, or it did not get that far).
   std::optional<double> lockWaitSec;
   /// The harness's torch.cuda.max_memory_allocated() after its cases and the compile reference (bytes;
-  /// harness "gpu_peak_bytes"), and the suite's admission estimate for it (bytes; suiteFootprintBytes): the pair calibrates the factor. nullopt where not measured / not probed.
+  /// harness "gpu_peak_bytes"), and the suite's admission estimate for it (bytes; suiteFootprintBytes): the pair
+  /// calibrates the factor. nullopt where not measured / not probed.
   std::optional<double> gpuPeakBytes;
   std::optional<double> footprintBytes;
   bool resumed = false;  ///< taken from an earlier run of the suite, not run now
