@@ -368,6 +368,25 @@ VARIANT_CASES = [
 ]
 
 
+class ConvOutOfMemory(unittest.TestCase):
+    def test_oom_is_not_a_failed_variant(self):
+        # A CUDA out-of-memory from a neighbour's allocation is not a compile failure: it propagates, and the
+        # GEMM path is not memoised as failed (the H200 suite once fell back to the direct kernel that way, 46x slower)
+        mod = render(2, False, (16, 32, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
+        model = mod.ModelNew()
+        real = mod._launch
+
+        def oom(*args, **kwargs):
+            raise torch.cuda.OutOfMemoryError("CUDA out of memory. Tried to allocate 256.00 MiB")
+        mod._launch = oom
+        with self.assertRaises(torch.cuda.OutOfMemoryError):
+            model(torch.randn(1, 32, 8, 8))
+        self.assertEqual(mod._FAILED, {})
+        mod._launch = real
+        model(torch.randn(1, 32, 8, 8))
+        self.assertEqual(model.last_path, "implicit_gemm")
+
+
 class ConvVariants(unittest.TestCase):
     def test_every_variant_on_every_case(self):
         for name, settings in VARIANTS.items():

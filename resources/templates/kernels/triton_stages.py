@@ -753,6 +753,8 @@ def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs):
                                    bt, out3.stride(0), out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s],
                                    *fs, **meta)
     except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the pointer kernel runs instead
+        if isinstance(e, torch.cuda.OutOfMemoryError):
+            raise  # the GPU's memory, not the variant
         import warnings
         msg = str(e).strip()
         _kwb_gemm_failed[key] = "tma_persistent failed: %s: %s" % (

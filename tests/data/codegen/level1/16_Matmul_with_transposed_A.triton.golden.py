@@ -306,6 +306,8 @@ def gemm_tma(a, b, c, diagonal, triu):
         kwb_mm_tma[grid](a_desc, b_desc, c_desc, c, c.stride(0), c.stride(1), c.stride(2), m, n, k, nb, diagonal,
                              **meta)
     except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the caller runs the pointer kernel
+        if isinstance(e, torch.cuda.OutOfMemoryError):
+            raise  # the GPU's memory, not the variant
         msg = str(e).strip()
         _FAILED[key] = "tma_persistent failed: %s: %s" % (type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
         warnings.warn("kernel.py: " + _FAILED[key] + "; falling back to the pointer kernel")
