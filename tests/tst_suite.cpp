@@ -4,11 +4,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <csignal>
 
 using namespace kwb;
 
@@ -359,6 +361,48 @@ class TestSuite : public QObject {
                       QStringLiteral("--gpu-memory"), QStringLiteral("lots"), QStringLiteral("--out"), out});
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.out.contains(QLatin1String("--gpu-memory needs")), qPrintable(bad.out));
+  }
+
+  void kwbSuiteStoppedIsPendingNotError() {
+    // Ctrl-C during a problem's harness: that problem has no verdict, is listed as stopped, and the next run takes
+    // it up (the new-user trial found it reported as "ERROR ... quality gate FAIL").
+    const QString problems = m_tmp.filePath(QStringLiteral("stop-problems"));
+    QDir().mkpath(problems);
+    QFile slow(problems + QStringLiteral("/slow.py"));
+    QVERIFY(slow.open(QIODevice::WriteOnly));
+    slow.write(
+        "import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x):\n        time.sleep(1.0)\n        return torch.relu(x)\n\n\n"
+        "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
+    slow.close();
+    const QString out = m_tmp.filePath(QStringLiteral("stopped"));
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(kwbPath(), {QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                        QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                        QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                        QStringLiteral("--out"), out});
+    QString text;
+    QElapsedTimer clock;
+    clock.start();
+    while (!text.contains(QLatin1String("[phase 4]")) && clock.elapsed() < 240000 &&
+           p.state() != QProcess::NotRunning) {
+      p.waitForReadyRead(200);
+      text += QString::fromUtf8(p.readAll());
+    }
+    QVERIFY2(text.contains(QLatin1String("[phase 4]")), qPrintable(text));
+    QTest::qWait(1500);  // the harness is in its cases (each forward sleeps 1 s)
+    ::kill(pid_t(p.processId()), SIGINT);
+    QVERIFY(p.waitForFinished(60000));
+    text += QString::fromUtf8(p.readAll());
+    QCOMPARE(p.exitCode(), 1);
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    const auto& e = doc.at("problems").at(0);
+    QCOMPARE(e.at("state").get<std::string>(), std::string("pending"));
+    QCOMPARE(QString::fromStdString(e.at("error").get<std::string>()), QString::fromUtf8(kSuiteStoppedNote));
+    QCOMPARE(doc.at("counts").at("error").get<int>(), 0);
+    QCOMPARE(doc.at("counts").at("pending").get<int>(), 1);
+    QVERIFY(readAll(out + QStringLiteral("/suite_report.md")).contains("stopped (rerun resumes)"));
   }
 
   void kwbSuiteBadInput() {

@@ -269,7 +269,10 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
       "| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
       "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const SuiteEntry& e : entries) {
-    QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
+    QString status = e.state == QLatin1String("pending")
+                         ? (e.error == QLatin1String(kSuiteStoppedNote) ? QStringLiteral("stopped (rerun resumes)")
+                                                                        : QStringLiteral("not run"))
+                         : e.status;
     if (e.resumed) status += QStringLiteral(" (resumed)");
     md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |\n")
               .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
@@ -316,7 +319,10 @@ QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
       "eager</th>"
       "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
   for (const SuiteEntry& e : entries) {
-    const QString status = e.state == QLatin1String("pending") ? QStringLiteral("not run") : e.status;
+    const QString status = e.state == QLatin1String("pending") ? (e.error == QLatin1String(kSuiteStoppedNote)
+                                                                      ? QStringLiteral("stopped (rerun resumes)")
+                                                                      : QStringLiteral("not run"))
+                                                               : e.status;
     h +=
         QStringLiteral(
             "<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td>")
@@ -672,6 +678,11 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   const auto& outcome = job->outcome();
   if (!e.status.isEmpty() && outcome && !outcome->cancelled) {
     e.state = QStringLiteral("done");
+  } else if ((outcome && outcome->cancelled) || m_cancelled) {
+    // Stopped (Ctrl-C, the GUI's Stop): no verdict, nothing wrong with the problem; the next run takes it up.
+    e.state = QStringLiteral("pending");
+    e.status.clear();
+    e.error = QString::fromUtf8(kSuiteStoppedNote);
   } else {
     e.state = QStringLiteral("error");
     e.status = QStringLiteral("ERROR");

@@ -35,6 +35,9 @@ inline constexpr double kSuiteFootprintFactor = 6.0;
 /// cuBLAS workspace and Triton's buffers. 0 when the spec has no byte count.
 double suiteFootprintBytes(const nlohmann::json& spec);
 
+/// SuiteEntry::error of a problem stopped before its verdict (state "pending": the next run takes it up).
+inline constexpr char kSuiteStoppedNote[] = "stopped before a verdict: run the same command again to resume it";
+
 /// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
   QStringList problems;  ///< logic files (absolute), in the order given
