@@ -6,6 +6,11 @@
 #   OUT=$OUT SUITE_S=570 bash bench/gpu/session10.sh            # call A: the suite from scratch
 #   OUT=$OUT SUITE_S=150 CONV_S=120 RESUME=1 bash bench/gpu/session10.sh   # call B, on the still-warm machine
 #
+# LIST (default .gpu/list_final.txt): problem paths relative to .gpu/problems, one a line. Session 10's list was
+# every level1/*.py plus level3/{31,44,35,39}_*.py and level2/58_*.py; every given problem:
+#   (cd .gpu/problems && ls level1/*.py level2/*.py level3/*.py) > .gpu/list_all.txt
+# 72 problems took 631 s of suite wall at --jobs 8 on the H200 host (16 cores), so all 127 need two full calls.
+#
 # The suite lives in /tmp/kwb-suite (bench/gpu/suite_session.sh), so call B resumes it when the machine is still
 # the same one (calls within its 30 s idle window); a problem done in call A is not run again.
 set -u
@@ -17,7 +22,7 @@ mkdir -p "$OUT"
 T0=$SECONDS
 [ "${RESUME:-0}" = 1 ] || rm -rf /tmp/kwb-suite /tmp/kwb-suite-logs
 echo "== suite ($SUITE_S s, jobs $JOBS); resume: ${RESUME:-0}; $(grep -c '"state": "done"' /tmp/kwb-suite/suite.json 2>/dev/null || echo 0) done before"
-OUT="$OUT" BUDGET=$SUITE_S JOBS=$JOBS bash bench/gpu/suite_session.sh .gpu/list_final.txt > "$OUT/suite_session.log" 2>&1
+OUT="$OUT" BUDGET=$SUITE_S JOBS=$JOBS bash bench/gpu/suite_session.sh "${LIST:-.gpu/list_final.txt}" > "$OUT/suite_session.log" 2>&1
 tail -12 "$OUT/suite_session.log"
 if [ "$CONV_S" -gt 30 ]; then
   echo "== conv sweep ($CONV_S s) at $((SECONDS - T0)) s"
