@@ -398,7 +398,7 @@
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>µs (CPU)</source>
-        <translation>µs（CPU）</translation>
+        <translation>µs (CPU)</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="196"/>
@@ -408,7 +408,7 @@
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="198"/>
         <source>ref µs (CPU)</source>
-        <translation>参考 µs（CPU）</translation>
+        <translation>参考 µs (CPU)</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="198"/>
