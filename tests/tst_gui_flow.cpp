@@ -37,6 +37,7 @@
 #include "widgets/wizardpanel.h"
 #include "core/pipeline/session.h"
 
+#include <QHeaderView>
 #include <QSettings>
 
 using namespace kwb;
@@ -47,6 +48,7 @@ class TestGuiFlow : public QObject {
  private Q_SLOTS:
   void initTestCase();
   void openErrors();
+  void gpuBoxDefault();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
   void welcomeAndEditMenu();
@@ -67,6 +69,27 @@ void TestGuiFlow::openErrors() {
   QVERIFY(w.lastError().contains(QStringLiteral("reference.py")));
   QVERIFY(!w.runPhase(1));  // nothing opened
   QVERIFY(w.logicPath().isEmpty());
+}
+
+// Fresh-user trial: the GPU box was empty at start, so the first "Run Understand" failed and crossed out
+// phase 1. It starts with the remembered choice, else the ledger's default; an emptied box says what to pick.
+void TestGuiFlow::gpuBoxDefault() {
+  QSettings().remove(QStringLiteral("run/gpu"));
+  {
+    MainWindow w;
+    QCOMPARE(w.wizard()->gpu(), QStringLiteral("H200-SXM"));
+  }
+  QSettings().setValue(QStringLiteral("run/gpu"), QStringLiteral("MI300X"));
+  MainWindow w;
+  QCOMPARE(w.wizard()->gpu(), QStringLiteral("MI300X"));
+  QSettings().remove(QStringLiteral("run/gpu"));
+  const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  w.wizard()->setGpu(QString());
+  QVERIFY(!w.runPhase(1, true));
+  QVERIFY2(w.lastError().contains(QStringLiteral("GPU box")), qPrintable(w.lastError()));
+  QCOMPARE(w.wizard()->phaseState(1), S::NotRun);  // not a failed phase: nothing ran
+  QVERIFY(!w.session()->job());
 }
 
 // Opening a workspace restores the target it was made for (fresh-user trial: the wizard showed the
@@ -201,12 +224,22 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
   QCOMPARE(wiz->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
   QVERIFY(wiz->measureSummary().startsWith(QStringLiteral("Quality gate: Dry run: not measured")));
+  // A dry run measures nothing: no kernel latency beside "not measured" (fresh-user trial: "latency_us 28.94").
+  QVERIFY2(wiz->measureSummary().contains(QStringLiteral("kernel latency: not measured (dry run)")) &&
+               !wiz->measureSummary().contains(QStringLiteral("latency_us")),
+           qPrintable(wiz->measureSummary()));
   QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
-  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS (harness only)"));
-  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(),
-           QStringLiteral("stand-in µs (CPU)"));
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS ◌"));
+  QVERIFY(cases->index(0, CaseTableModel::StatusColumn)
+              .data(Qt::ToolTipRole)
+              .toString()
+              .contains(QStringLiteral("PASS (harness only)")));
+  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("µs (CPU)"));
+  QVERIFY(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal, Qt::ToolTipRole)
+              .toString()
+              .startsWith(QStringLiteral("stand-in µs (CPU)")));
   // Human lines by default; the protocol as printed behind the Raw toggle.
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result PASS (cpu-dry-run)")));
   QVERIFY(!w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
@@ -417,6 +450,36 @@ void TestGuiFlow::welcomeAndEditMenu() {
                           .arg(wizardDock->width())
                           .arg(consoleDock->width())));
   QVERIFY(w.welcomePage()->isVisible());
+  // The case table beside the log shows rel_err and µs without a horizontal scroll (fresh-user trial: case,
+  // status and shape only), in a dry run too.
+  {
+    CaseResult c;
+    c.name = QStringLiteral("problem_shape");
+    c.status = QStringLiteral("PASS");
+    c.relErr = 1.2e-7;
+    c.latencyUs = 28.94;
+    c.refLatencyUs = 28.1;
+    c.shape = QStringLiteral("4096x393216");
+    c.dtype = QStringLiteral("float32");
+    w.runConsole()->caseModel()->setDryRun(true);
+    w.runConsole()->caseModel()->resetData({c});
+    auto* table = w.runConsole()->findChild<QTableView*>(QStringLiteral("caseTable"));
+    QVERIFY(table && table->isVisible());
+    QHeaderView* h = table->horizontalHeader();
+    QStringList widths;
+    for (int v = 0; v < h->count(); ++v)
+      widths << QStringLiteral("%1=%2").arg(h->logicalIndex(v)).arg(h->sectionSize(h->logicalIndex(v)));
+    for (int column : {CaseTableModel::RelErrColumn, CaseTableModel::LatencyColumn}) {
+      const int right = h->sectionViewportPosition(column) + h->sectionSize(column);
+      QVERIFY2(h->sectionViewportPosition(column) >= 0 && right <= table->viewport()->width(),
+               qPrintable(QStringLiteral("column %1 ends at %2 of %3 (widths %4)")
+                              .arg(column)
+                              .arg(right)
+                              .arg(table->viewport()->width())
+                              .arg(widths.join(u' '))));
+    }
+    w.runConsole()->caseModel()->clear();
+  }
   auto* example = w.findChild<QPushButton*>(QStringLiteral("openExampleButton"));
   QVERIFY(example && example->isVisible());
   QTest::mouseClick(example, Qt::LeftButton);

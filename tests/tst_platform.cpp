@@ -234,6 +234,15 @@ class TestPlatform : public QObject {
     QTest::newRow("MI308X") << QStringLiteral("MI308X") << QStringLiteral("flydsl") << QStringLiteral("CDNA3");
     QTest::newRow("MI355X") << QStringLiteral("MI355X") << QStringLiteral("flydsl") << QStringLiteral("CDNA4");
   }
+  // The GUI's GPU box starts with this (fresh-user trial: it was empty and phase 1 failed).
+  void defaultTarget() {
+    const SpecLedger& ledger = SpecLedger::builtin();
+    const QString id = defaultTargetGpu(ledger);
+    QCOMPARE(id, QStringLiteral("H200-SXM"));  // Hopper (policy-covered) with measured ceilings in the ledger
+    QVERIFY(ledger.byId(id));
+    QVERIFY(!policyFramework(ledger.byId(id)->arch.value).isEmpty());
+    QVERIFY(defaultTargetGpu(SpecLedger()).isEmpty());
+  }
   void policy() {
     QFETCH(QString, gpu);
     QFETCH(QString, framework);

@@ -66,6 +66,11 @@ class TestSession : public QObject {
     QVERIFY(!s.checkPhase(1, QString(), form).message.isEmpty());
     QCOMPARE(s.checkPhase(0, logic, form).block, PhaseBlock::OutOfRange);
     QCOMPARE(s.checkPhase(5, logic, form).block, PhaseBlock::OutOfRange);
+    // An empty GPU box says what to pick (fresh-user trial: phase 1 failed and was crossed out).
+    const PhaseCheck noGpu = s.checkPhase(1, logic, form);
+    QCOMPARE(noGpu.block, PhaseBlock::NoGpu);
+    QVERIFY2(noGpu.message.contains(QStringLiteral("GPU box")), qPrintable(noGpu.message));
+    form.gpu = QStringLiteral("H200-SXM");
     QVERIFY(s.checkPhase(1, logic, form).ok());
     const PhaseCheck second = s.checkPhase(2, logic, form);
     QCOMPARE(second.block, PhaseBlock::PreviousNotDone);

@@ -1,6 +1,7 @@
 // widgets/targetchooser: the GUI's target chooser is built from the registry's schemes, composes a
 // spec from a scheme's fields, names a bad one, and reaches BaselineOptions through the wizard.
 #include "core/pipeline/baselinejob.h"
+#include "core/review/displaytext.h"
 #include "core/run/target.h"
 #include "widgets/targetchooser.h"
 #include "widgets/wizardpanel.h"
@@ -131,6 +132,40 @@ class TestTargetChooser : public QObject {
     QVERIFY2(!host->text().contains(QLatin1String("Host")), qPrintable(host->text()));
     auto* scheme = c.findChild<QComboBox*>(QStringLiteral("targetScheme"));
     QVERIFY2(!scheme->itemText(0).startsWith(QLatin1String("This machine")), qPrintable(scheme->itemText(0)));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  // The records keep English; the GUI shows the gate's reason and the runner's log lines translated
+  // (fresh-user trial: both stayed English in zh_CN). Status codes stay the field's terms.
+  void recordedTextShownInChinese() {
+    const QString reason = QStringLiteral(
+        "problem_shape: TIMEOUT_FAIL (case exceeded TEST_TIMEOUT_SEC=3 s); "
+        "dtype_bf16: FAIL (output: rel_err 0.5 >= threshold 0.01)");
+    const QString dry = QStringLiteral(
+        "not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py "
+        "was checked statically, not run)");
+    QCOMPARE(displayGateReason(reason), reason);  // no catalogue: as recorded
+    QCOMPARE(displayRunLogLine(QStringLiteral("process 1 exited with code 0")),
+             QStringLiteral("process 1 exited with code 0"));
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    const QString shown = displayGateReason(reason);
+    QVERIFY2(!shown.contains(QLatin1String("case exceeded")) && !shown.contains(QLatin1String(">= threshold")),
+             qPrintable(shown));
+    QVERIFY2(shown.contains(QLatin1String("TIMEOUT_FAIL")) && shown.contains(QLatin1String("TEST_TIMEOUT_SEC=3")) &&
+                 shown.contains(QLatin1String("FAIL")) && shown.contains(QLatin1String("0.5")),
+             qPrintable(shown));
+    QVERIFY2(!displayGateReason(dry).contains(QLatin1String("not evaluated")), qPrintable(displayGateReason(dry)));
+    for (const char* line : {"process 1 exited with code 0", "finished: ok", "process 2 ended by a signal",
+                             "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py"}) {
+      const QString t = displayRunLogLine(QLatin1String(line));
+      QVERIFY2(
+          t != QLatin1String(line) && !t.contains(QLatin1String("exited")) && !t.contains(QLatin1String("finished")),
+          qPrintable(t));
+    }
+    QCOMPARE(displayRunLogLine(QStringLiteral("something else")), QStringLiteral("something else"));
     QCoreApplication::removeTranslator(&zh);
   }
 

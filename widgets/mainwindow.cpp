@@ -121,6 +121,8 @@ MainWindow::MainWindow(QWidget* parent)
   QStringList names;
   for (const QString& id : ledger.knownIds()) names << (ledger.byId(id) ? ledger.byId(id)->displayName : QString());
   m_wizard->setGpuIds(ledger.knownIds(), names);
+  // A first "Run Understand" must not fail on an empty box: restoreSettings() puts back the last choice.
+  m_wizard->setGpu(defaultTargetGpu(ledger));
 
   createActions();
   createDocks();

@@ -228,7 +228,10 @@ QString RooflinePlot::readoutAt(double x, double y) const {
   if (!m_data || x <= 0) return {};
   QString text = tr("%1 FLOP/byte, %2 TFLOPS\nroof here: %3 TFLOPS (datasheet)")
                      .arg(num(x), num(y), num(rooflineTflopsAt(*m_data, x)));
-  if (m_data->measuredBandwidthTBs) text += tr(", %1 (measured)").arg(num(rooflineTflopsAt(*m_data, x, true)));
+  if (m_data->measuredBandwidthTBs)
+    text += (measuredCeilingOrigin(*m_data) == CeilingOrigin::Ledger ? tr(", %1 (ledger, recorded)")
+                                                                     : tr(", %1 (measured)"))
+                .arg(num(rooflineTflopsAt(*m_data, x, true)));
   return text;
 }
 
@@ -338,10 +341,14 @@ void RooflinePlot::setData(const RooflineData& d) {
 
   addLine(m_plot, kMemoryRoof, tr("Memory roof: %1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), kMemoryColor,
           Qt::SolidLine, {xmin, ridge}, {d.bandwidthTBs * xmin, d.peakTflops});
+  // The ledger's recorded copy ceiling (a dry run measures none) is named so, not "measured" as if by this run.
+  const bool recordedCeiling = measuredCeilingOrigin(d) == CeilingOrigin::Ledger;
   if (measuredBw > 0) {
     const double measuredRidge = d.peakTflops / measuredBw;
-    addLine(m_plot, kMeasuredRoof, tr("Measured ceiling: %1 TB/s").arg(num(measuredBw)), kMeasuredColor, Qt::DashLine,
-            {xmin, measuredRidge}, {measuredBw * xmin, d.peakTflops});
+    addLine(m_plot, kMeasuredRoof,
+            (recordedCeiling ? tr("Recorded ceiling (spec ledger): %1 TB/s") : tr("Measured ceiling: %1 TB/s"))
+                .arg(num(measuredBw)),
+            kMeasuredColor, Qt::DashLine, {xmin, measuredRidge}, {measuredBw * xmin, d.peakTflops});
   }
   addLine(m_plot, kComputeRoof, tr("Compute roof: %1 TFLOPS (%2)").arg(num(d.peakTflops), d.dtype), kComputeColor,
           Qt::SolidLine, {ridge, xmax}, {d.peakTflops, d.peakTflops});
@@ -362,8 +369,10 @@ void RooflinePlot::setData(const RooflineData& d) {
            d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor)
       ->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
   if (measuredBw > 0)
-    addLabel(QStringLiteral("measuredRoofLabel"), tr("%1 TB/s (measured copy)").arg(num(measuredBw)), measuredX,
-             measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
+    addLabel(
+        QStringLiteral("measuredRoofLabel"),
+        (recordedCeiling ? tr("%1 TB/s (ledger, recorded copy)") : tr("%1 TB/s (measured copy)")).arg(num(measuredBw)),
+        measuredX, measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor);
   addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
            xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor)
       ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
@@ -420,7 +429,10 @@ void RooflinePlot::setData(const RooflineData& d) {
   }
   if (!d.peakSource.isEmpty()) notes << tr("Compute roof: %1").arg(d.peakSource);
   if (!d.bandwidthSource.isEmpty()) notes << tr("Memory roof: %1").arg(d.bandwidthSource);
-  if (measuredBw > 0 && !d.measuredSource.isEmpty()) notes << tr("Measured ceiling: %1").arg(d.measuredSource);
+  if (measuredBw > 0 && !d.measuredSource.isEmpty())
+    notes << (recordedCeiling ? tr("Recorded ceiling (spec ledger, not measured by this run): %1")
+                              : tr("Measured ceiling: %1"))
+                 .arg(d.measuredSource);
   m_note->setText(notes.join(u'\n'));
   m_xmin = xmin;
   m_xmax = xmax;

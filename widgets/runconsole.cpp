@@ -1,4 +1,5 @@
 #include "widgets/runconsole.h"
+#include "core/review/displaytext.h"
 
 #include "core/pipeline/session.h"
 #include "widgets/casetablemodel.h"
@@ -63,6 +64,23 @@ RunConsole::RunConsole(QWidget* parent)
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // The numbers right after the status: at 1280x800 the table beside the log showed case, status and shape
+  // only, rel_err and µs a horizontal scroll away. Shape, dtype and reason follow (the row's tooltip has them).
+  {
+    QHeaderView* h = m_table->horizontalHeader();
+    int at = 2;
+    for (int column : {CaseTableModel::RelErrColumn, CaseTableModel::LatencyColumn, CaseTableModel::RefLatencyColumn})
+      h->moveSection(h->visualIndex(column), at++);
+    // A long shape ("16x4096, 16x4096") takes no more than this; elided in the middle, whole in the tooltip.
+    h->setSectionResizeMode(CaseTableModel::ShapeColumn, QHeaderView::Interactive);
+    h->resizeSection(CaseTableModel::ShapeColumn,
+                     m_table->fontMetrics().horizontalAdvance(QStringLiteral("4096x393216")) + 12);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    // A shown sort indicator widens every column by its arrow (about 20 px each, enough to push µs out of
+    // view): none until the user sorts (setSortingEnabled() turned it on; clicking still sorts).
+    h->setSortIndicatorShown(false);
+    connect(h, &QHeaderView::sectionClicked, h, [h] { h->setSortIndicatorShown(true); });
+  }
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
@@ -77,6 +95,8 @@ RunConsole::RunConsole(QWidget* parent)
   m_progress->setFormat(tr("idle"));
   m_progress->setTextVisible(true);
   m_summary->setObjectName(QStringLiteral("caseSummary"));
+  // A phase's activity can name a long path: clipped here (the tooltip has it all), never widening the dock.
+  m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   // The header must not set the dock's minimum width: the progress bar gives way first.
   m_progress->setMinimumWidth(80);
   m_verdict->setObjectName(QStringLiteral("consoleVerdict"));
@@ -109,10 +129,10 @@ RunConsole::RunConsole(QWidget* parent)
   split->setObjectName(QStringLiteral("consoleSplitter"));
   split->addWidget(outputPane);
   split->addWidget(m_table);
-  // Half each: at 3:2 the case table of a 490 px dock cut its Status column ("PASS (harnes"); the output's
-  // long lines scroll either way.
-  split->setStretchFactor(0, 1);
-  split->setStretchFactor(1, 1);
+  // 2:3 for the table: at half each the table of a 490 px dock (1280x800) showed case, status and shape, its
+  // rel_err and µs a scroll away; the output's long lines scroll either way.
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(bar);
@@ -127,8 +147,31 @@ RunConsole::RunConsole(QWidget* parent)
 
 void RunConsole::setSession(WorkbenchSession* session) {
   // The job's live output, whichever job the session holds now.
+  // Phases 1-3: a busy bar and what the phase does now (the trial saw "idle" while phase 1 probed).
+  connect(session, &WorkbenchSession::phaseStarted, this, [this](int phase) {
+    if (m_running) return;
+    m_busyPhase = phase;
+    m_activity = tr("Phase %1: %2…").arg(phase).arg(phaseTitle(phase));
+    m_progress->setRange(0, 0);  // a busy bar draws no text: the activity goes beside the verdict
+    m_progress->setToolTip(m_activity);
+    updateSummary();
+  });
   connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& message) {
     appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message));
+    if (phase != m_busyPhase) return;
+    m_activity = tr("Phase %1: %2").arg(phase).arg(message);
+    m_progress->setToolTip(m_activity);
+    updateSummary();
+  });
+  connect(session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
+    if (phase != m_busyPhase) return;
+    m_busyPhase = 0;
+    m_activity.clear();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(ok ? 1 : 0);
+    m_progress->setFormat(ok ? tr("phase %1 done").arg(phase) : tr("phase %1 failed").arg(phase));
+    m_progress->setToolTip(QString());
+    updateSummary();
   });
   connect(session, &WorkbenchSession::outputLine, this, &RunConsole::appendLine);
   connect(session, &WorkbenchSession::caseStarted, this, &RunConsole::caseStarted);
@@ -150,12 +193,14 @@ void RunConsole::setSession(WorkbenchSession* session) {
     flush();
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
-    // The run's time of day only: the header is narrow beside a long verdict; the folder is in the tooltip.
+    // What the bar shows: a recorded run, not one going on (a bare time of day read as a clock); the
+    // folder is in the tooltip.
     const QString stamp = QDir(r.runDir).dirName();
     const QDateTime when = QDateTime::fromString(stamp.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
     m_progress->setFormat(r.runDir.isEmpty() ? tr("no run recorded")
-                          : when.isValid()   ? when.toString(QStringLiteral("HH:mm:ss"))
-                                             : stamp);
+                          : when.isValid()
+                              ? tr("recorded run of %1").arg(when.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                              : tr("recorded run %1").arg(stamp));
     m_progress->setToolTip(tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
     updateSummary();
   });
@@ -212,7 +257,11 @@ QString RunConsole::humanLine(const QString& line) {
 }
 
 void RunConsole::appendLine(const QString& line, int channel) {
+  // The runner's own lines (output.log's "[kwb] …", read back in review) are shown translated; Raw shows them as
+  // written.
   Entry e{line, channel >= 0 ? humanLine(line) : QString(), channel};
+  if (channel < 0)
+    if (const QString shown = displayRunLogLine(line); shown != line) e.human = shown;
   if (channel >= 0 && !e.human.isEmpty()) {
     const HarnessEvent ev = parseHarnessLine(line);
     if (ev.kind == HarnessEvent::Kind::CaseStart && ev.caseTotal > 0) {
@@ -371,6 +420,12 @@ void RunConsole::runFinished(bool ok) {
 QString RunConsole::summaryText() const { return m_summary->text(); }
 
 void RunConsole::updateSummary() {
+  if (m_busyPhase != 0) {
+    m_summary->setText(m_activity);
+    m_summary->setToolTip(m_activity);
+    m_summary->setStyleSheet(QString());
+    return;
+  }
   QStringList parts;
   for (const QString& s :
        {QStringLiteral("PASS"), QStringLiteral("FAIL"), QStringLiteral("TIMEOUT_FAIL"), QStringLiteral("ERROR")}) {

@@ -73,6 +73,8 @@ class RunConsole : public QWidget {
   /// The case counts next to the progress ("5 PASS, 1 FAIL").
   QString summaryText() const;
   bool isRunning() const { return m_running; }
+  /// What phase 1..3 is doing now ("Phase 1: probing with …"), shown beside the busy bar; "" when none runs.
+  QString activityText() const { return m_activity; }
 
  Q_SIGNALS:
   /// The user pressed Stop.
@@ -110,6 +112,8 @@ class RunConsole : public QWidget {
   int m_caseIndex = 0;  ///< cases started so far (this run, all processes)
   int m_caseTotal = 0;  ///< cases expected (0 = unknown)
   QString m_currentCase;
+  int m_busyPhase = 0;  ///< phase 1..3 running on the session's worker thread (0: none)
+  QString m_activity;   ///< its latest progress message, "Phase N: …"
   QElapsedTimer m_caseClock;
 };
 

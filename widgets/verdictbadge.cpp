@@ -1,4 +1,5 @@
 #include "widgets/verdictbadge.h"
+#include "core/review/displaytext.h"
 
 #include "core/review/reviewexport.h"
 
@@ -41,7 +42,7 @@ void VerdictBadge::setVerdict(Verdict v, const QString& reason) {
   m_verdict = v;
   const QString head = verdictGlyph(v) + u' ' + verdictTitle(v);
   setText(m_prefix ? tr("Quality gate: %1").arg(head) : head);
-  setToolTip(reason);
+  setToolTip(displayGateReason(reason));  // the records keep English
   setAccessibleName(text());
   // White on the verdict colour: readable on light and dark palettes alike.
   setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;font-weight:bold;padding:2px 8px;border-radius:3px}")

@@ -1,4 +1,5 @@
 #include "widgets/wizardpanel.h"
+#include "core/review/displaytext.h"
 
 #include "core/pipeline/baselinejob.h"
 #include "core/pipeline/session.h"
@@ -274,7 +275,7 @@ void WizardPanel::setSession(WorkbenchSession* session) {
                           .arg(r.problemName, r.mode == QLatin1String("cpu-dry-run")
                                                   ? tr(", CPU dry run: not a measurement")
                                                   : QString())};
-    if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(r.gateReason);
+    if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(displayGateReason(r.gateReason));
     if (const QString e = num(r.maxRelErr, 'e', 3); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
     if (const QString l = num(r.latencyUs, 'f', 1); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
     if (const QString b = num(r.bandwidthGBs, 'f', 1); !b.isEmpty()) lines << tr("  bandwidth: %1 GB/s").arg(b);

@@ -7,6 +7,12 @@
 
 namespace kwb {
 
+CeilingOrigin measuredCeilingOrigin(const RooflineData& data) {
+  if (data.measuredSource.isEmpty()) return CeilingOrigin::Unknown;
+  return data.measuredSource.startsWith(QLatin1String(kRequestCeilingSourcePrefix)) ? CeilingOrigin::ThisRun
+                                                                                    : CeilingOrigin::Ledger;
+}
+
 RooflineData makeRoofline(const UtilizationResult& r, const QString& label) {
   RooflineData d;
   if (!r.ok) return d;

@@ -37,6 +37,14 @@ struct RooflineData {
   QList<ComputeRoof> otherComputeRoofs;
 };
 
+/// Where the measured ceiling (RooflineData::measuredBandwidthTBs) comes from, read from measuredSource.
+enum class CeilingOrigin {
+  ThisRun,  ///< given with the request: the run's own copy probe (or --measured-bw)
+  Ledger,   ///< the spec ledger's recorded measurement (measured.json), not measured by this run
+  Unknown,  ///< no source recorded (an older roofline.json)
+};
+CeilingOrigin measuredCeilingOrigin(const RooflineData& data);
+
 /// Builds the chart data from a successful utilization result; `label` names the point.
 /// A result with ok == false gives an empty RooflineData (gpuId empty).
 RooflineData makeRoofline(const UtilizationResult& result, const QString& label = QString());

@@ -209,7 +209,7 @@ UtilizationResult computeUtilization(const UtilizationRequest& req, const SpecLe
     r.measuredBandwidthTBs = *req.measuredBandwidthTBs;
     // the caller's figure (kwb utilization --measured-bw, or the harness's copy in a baseline run,
     // whose report names it so): this function cannot know how it was measured
-    r.measuredBandwidthSource = QStringLiteral("copy bandwidth given with the request: ") +
+    r.measuredBandwidthSource = QLatin1String(kRequestCeilingSourcePrefix) + QStringLiteral(": ") +
                                 num(*req.measuredBandwidthTBs) + QStringLiteral(" TB/s");
   } else if (const auto m = ledger.bestMeasured(gpu.id, QStringLiteral("copy_bandwidth_tbs"))) {
     r.measuredBandwidthTBs = m->value;

@@ -52,6 +52,10 @@ struct UtilizationResult {
   QStringList warnings;             ///< implausible values, source conflicts, missing SM count, ...
 };
 
+/// How UtilizationResult::measuredBandwidthSource begins when the ceiling came with the request (this run's
+/// own copy probe, or kwb utilization --measured-bw) rather than from the ledger's recorded entries.
+inline constexpr char kRequestCeilingSourcePrefix[] = "copy bandwidth given with the request";
+
 /// Evaluates both expressions with muParser (never a language eval) over `vars`, resolves the GPU
 /// in `ledger`, and computes the roofline quantities above. Errors (ok = false): unknown or
 /// ambiguous GPU; unknown dtype; no published dense peak for that dtype or no bandwidth; a parse

@@ -1,4 +1,5 @@
 #include "core/pipeline/session.h"
+#include "core/review/displaytext.h"
 
 #include "core/records/memoryrecord.h"
 
@@ -103,6 +104,7 @@ bool WorkbenchSession::runPhase(int phase, bool wait) {
     return true;
   }
   m_busyPhase = phase;
+  Q_EMIT phaseStarted(phase);
   BaselineJob* job = m_job.get();
   m_watcher = new QFutureWatcher<bool>(this);
   connect(m_watcher, &QFutureWatcher<bool>::finished, this, [this, phase] {
@@ -168,6 +170,10 @@ PhaseCheck WorkbenchSession::checkPhase(int phase, const QString& logicPath, con
     return {PhaseBlock::NoLogicFile, tr("No logic file"), tr("Open a PyTorch logic file first (File > Open).")};
   if (phase < 1 || phase > 4)
     return {PhaseBlock::OutOfRange, title, tr("There is no phase %1: the phases are 1 to 4.").arg(phase)};
+  if (phase == 1 && form.gpu.trimmed().isEmpty())
+    return {PhaseBlock::NoGpu, tr("No GPU chosen"),
+            tr("Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); "
+               "phase 1 looks its specs up in the ledger, also for a CPU dry run.")};
   if (phase == 1) return {};
   if (!m_job || !phaseDone(phase - 1))
     return {PhaseBlock::PreviousNotDone, title,
@@ -258,7 +264,7 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
   const auto& outcome = m_job->outcome();
   QStringList lines;
   lines << tr("Quality gate: %1").arg(verdictTitle(verdict));
-  if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(m_job->gateReason());
+  if (!m_job->gateReason().isEmpty()) lines << tr("  why: %1").arg(displayGateReason(m_job->gateReason()));
   if (outcome) {
     if (outcome->result) {
       const RunResult& r = *outcome->result;
@@ -266,8 +272,12 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
                    .arg(r.status, r.mode)
                    .arg(outcome->cases.size())
                    .arg(fmt(r.maxRelErr, 'e', 3));
-      lines << tr("latency_us %1 (reference %2), primary case %3")
-                   .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
+      // A dry run times the reference on the CPU in the kernel's place: no kernel latency to show.
+      if (r.mode == QLatin1String("cpu-dry-run"))
+        lines << tr("kernel latency: not measured (dry run); primary case %1").arg(r.primaryCase);
+      else
+        lines << tr("latency_us %1 (reference %2), primary case %3")
+                     .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
       // The note also comes with the harness's test-only CPU mode (cpu-test), which is no dry run.
       if (!r.dryRunNote.isEmpty())
         lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("CPU dry run: %1") : tr("Note: %1")).arg(r.dryRunNote);

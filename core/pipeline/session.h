@@ -25,6 +25,7 @@ enum class PhaseBlock {
   None,
   Busy,             ///< a phase 1-3 is on the worker thread
   NoLogicFile,      ///< nothing is open
+  NoGpu,            ///< phase 1 with an empty GPU box: the user has to pick one (not a failed phase)
   OutOfRange,       ///< not a phase 1..4
   PreviousNotDone,  ///< phase N-1 has not passed (or there is no job before phase 1)
   SettingsChanged,  ///< GPU, framework, workspace or dry-run mode differ from phase 1's
@@ -151,6 +152,8 @@ class WorkbenchSession : public QObject {
   void verdictChanged(kwb::Verdict verdict, const QString& reason);
   /// job() was replaced or dropped.
   void jobChanged();
+  /// Phase 1..3 of job() started on the worker thread (phase 4 shows itself through the cases).
+  void phaseStarted(int phase);
   /// Phase 1..4 of job() ended; ok as the job's phase method returned (phase 4: the harness run ended
   /// with results; the verdict is job()->verdict()).
   void phaseFinished(int phase, bool ok);

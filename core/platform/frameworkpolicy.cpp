@@ -12,6 +12,18 @@ QString policyFramework(const QString& arch) {
   return {};
 }
 
+QString defaultTargetGpu(const SpecLedger& ledger) {
+  const QStringList ids = ledger.knownIds();
+  QString covered;
+  for (const QString& id : ids) {
+    const GpuSpec* g = ledger.byId(id);
+    if (!g || policyFramework(g->arch.value).isEmpty()) continue;
+    if (!ledger.measured(id).isEmpty()) return id;
+    if (covered.isEmpty()) covered = id;
+  }
+  return !covered.isEmpty() ? covered : ids.value(0);
+}
+
 FrameworkChoice resolveFramework(const GpuSpec& gpu, const QString& overrideFramework, QString* error) {
   auto fail = [&](const QString& message) {
     if (error) *error = message;

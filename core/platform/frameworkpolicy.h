@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/platform/gpuspec.h"
+#include "core/platform/specledger.h"
 
 #include <QString>
 #include <QStringList>
@@ -31,5 +32,11 @@ QString policyFramework(const QString& arch);
 /// non-NVIDIA part or FlyDSL on a non-AMD part (they cannot run there). Triton is accepted on any
 /// listed GPU with outsidePolicy = true and a reason saying so.
 FrameworkChoice resolveFramework(const GpuSpec& gpu, const QString& overrideFramework, QString* error);
+
+/// The GPU a fresh form starts with (the GUI before the user picked one): the first ledger GPU that the
+/// seed's policy covers and that has a measured ceiling in the ledger (a machine someone ran on: H200-SXM
+/// in the built-in ledger), else the first the policy covers, else the ledger's first id; empty for an
+/// empty ledger. Never an alias: an id of `ledger`.
+QString defaultTargetGpu(const SpecLedger& ledger);
 
 }  // namespace kwb

@@ -1,0 +1,116 @@
+#include "core/review/displaytext.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <functional>
+
+namespace kwb {
+
+namespace {
+
+// The context lupdate files these messages under ("kwb::DisplayText").
+class DisplayText {
+  Q_DECLARE_TR_FUNCTIONS(kwb::DisplayText)
+
+ public:
+  static QString gateReason(const QString& reason);
+  static QString logLine(const QString& line);
+};
+
+using Rewrite = std::function<QString(const QRegularExpressionMatch&)>;
+
+// Every match of `re` in `text` replaced by what `rewrite` makes of it (one pass: a replacement is never
+// matched again).
+QString replaceAll(const QString& text, const QRegularExpression& re, const Rewrite& rewrite) {
+  QString out;
+  qsizetype at = 0;
+  auto it = re.globalMatch(text);
+  while (it.hasNext()) {
+    const QRegularExpressionMatch m = it.next();
+    out += text.mid(at, m.capturedStart() - at);
+    out += rewrite(m);
+    at = m.capturedEnd();
+  }
+  return out + text.mid(at);
+}
+
+QString DisplayText::gateReason(const QString& reason) {
+  if (reason.isEmpty()) return reason;
+  // Written by gateFromOutcome (core/pipeline/recordsbuilder.cpp) and the harness (test_kernel.py.in).
+  static const QString dryRun = QStringLiteral(
+      "not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was "
+      "checked statically, not run)");
+  QString t = reason;
+  t.replace(dryRun, tr("not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced "
+                       "shapes; kernel.py was checked statically, not run)"));
+  static const QRegularExpression timeout(QStringLiteral("case exceeded TEST_TIMEOUT_SEC=(\\d+) s"));
+  t = replaceAll(t, timeout,
+                 [](const auto& m) -> QString { return tr("case exceeded TEST_TIMEOUT_SEC=%1 s").arg(m.captured(1)); });
+  static const QRegularExpression watchdog(
+      QStringLiteral("watchdog: no CASE_RESULT within (\\d+) s \\(TEST_TIMEOUT_SEC=(\\d+) \\+ (\\d+) s grace\\); "
+                     "process group (\\d+) killed"));
+  t = replaceAll(t, watchdog, [](const auto& m) -> QString {
+    return tr("watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed")
+        .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+  });
+  static const QRegularExpression relErr(QStringLiteral("(\\w+): rel_err (\\S+) >= threshold ([^\\s);]+)"));
+  t = replaceAll(t, relErr, [](const auto& m) -> QString {
+    return tr("%1: rel_err %2 >= threshold %3").arg(m.captured(1), m.captured(2), m.captured(3));
+  });
+  static const QRegularExpression dispatch(
+      QStringLiteral("dispatch check: ModelNew\\.forward ran PyTorch compute op\\(s\\) (.*?); the kernel must compute "
+                     "through its framework"));
+  t = replaceAll(t, dispatch, [](const auto& m) -> QString {
+    return tr("dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its "
+              "framework")
+        .arg(m.captured(1));
+  });
+  t.replace(QStringLiteral("the run was stopped by the user"), tr("the run was stopped by the user"));
+  t.replace(QStringLiteral("the harness printed no RESULT_JSON"), tr("the harness printed no RESULT_JSON"));
+  t.replace(QStringLiteral("kernel.py is a skeleton marked unimplemented"),
+            tr("kernel.py is a skeleton marked unimplemented"));
+  static const QRegularExpression noCase(QStringLiteral("(^|; )no case ran($|; )"));
+  t = replaceAll(t, noCase, [](const auto& m) -> QString { return m.captured(1) + tr("no case ran") + m.captured(2); });
+  // Prefixes of a part: the rest is the harness's or the checker's own text, shown as written.
+  static const QRegularExpression prefix(
+      QStringLiteral("(^|; )(harness output error|harness error|run error|framework conformance): "));
+  t = replaceAll(t, prefix, [](const auto& m) -> QString {
+    const QString p = m.captured(2);
+    const QString shown = p == QLatin1String("harness output error") ? tr("harness output error")
+                          : p == QLatin1String("harness error")      ? tr("harness error")
+                          : p == QLatin1String("run error")          ? tr("run error")
+                                                                     : tr("framework conformance");
+    return m.captured(1) + tr("%1: ").arg(shown);
+  });
+  return t;
+}
+
+QString DisplayText::logLine(const QString& line) {
+  // HarnessRun::logLine's "[kwb]" templates (core/run/harnessrun.cpp).
+  static const QRegularExpression exited(QStringLiteral("^process (\\d+) exited with code (-?\\d+)$"));
+  static const QRegularExpression signal(QStringLiteral("^process (\\d+) ended by a signal$"));
+  static const QRegularExpression started(QStringLiteral("^process (\\d+) on (\\S+) in (.+?): (.*)$"));
+  static const QRegularExpression timeout(QStringLiteral("^TIMEOUT_FAIL (\\S+): (.*)$"));
+  static const QRegularExpression preparing(QStringLiteral("^preparing target (.*)$"));
+  static const QRegularExpression resuming(QStringLiteral("^resuming with --skip (.*)$"));
+  if (line == QLatin1String("finished: ok")) return tr("finished: ok");
+  if (line.startsWith(QLatin1String("finished: "))) return tr("finished: %1").arg(line.mid(10));
+  if (const auto m = exited.match(line); m.hasMatch())
+    return tr("process %1 exited with code %2").arg(m.captured(1), m.captured(2));
+  if (const auto m = signal.match(line); m.hasMatch()) return tr("process %1 ended by a signal").arg(m.captured(1));
+  if (const auto m = started.match(line); m.hasMatch())
+    return tr("process %1 on %2 in %3: %4").arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+  if (const auto m = timeout.match(line); m.hasMatch())
+    return QStringLiteral("TIMEOUT_FAIL %1: %2").arg(m.captured(1), gateReason(m.captured(2)));
+  if (const auto m = preparing.match(line); m.hasMatch()) return tr("preparing target %1").arg(m.captured(1));
+  if (const auto m = resuming.match(line); m.hasMatch()) return tr("resuming with --skip %1").arg(m.captured(1));
+  return line;
+}
+
+}  // namespace
+
+QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
+QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
+
+}  // namespace kwb

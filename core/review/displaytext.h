@@ -1,0 +1,21 @@
+// Records keep English (files other tools read); the GUI translates their known templates when it shows
+// them. Text that matches no template is returned unchanged; status codes (PASS, FAIL, TIMEOUT_FAIL,
+// ERROR, DRY_RUN) stay the field's terms in every language.
+#pragma once
+
+#include <QString>
+
+namespace kwb {
+
+/// The quality gate's reason (quality_gate.failure_reason, BaselineJob::gateReason(): "; "-joined parts
+/// such as "problem_shape: TIMEOUT_FAIL (case exceeded TEST_TIMEOUT_SEC=3 s)" or the dry run's "not
+/// evaluated: CPU dry run (…)") with each known part translated into the loaded catalogue's language.
+/// Without a catalogue (kwb, the tests) the text comes back as given.
+QString displayGateReason(const QString& reason);
+
+/// One line the harness runner wrote to output.log under "[kwb] " (the tag already removed): "process 1
+/// exited with code 0", "finished: ok", "process 1 on local in DIR: CMD", "TIMEOUT_FAIL case: reason", ...
+/// translated when it is one of HarnessRun's templates; any other line unchanged.
+QString displayRunLogLine(const QString& line);
+
+}  // namespace kwb
