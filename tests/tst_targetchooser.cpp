@@ -166,6 +166,16 @@ class TestTargetChooser : public QObject {
           qPrintable(t));
     }
     QCOMPARE(displayRunLogLine(QStringLiteral("something else")), QStringLiteral("something else"));
+    // the harness's dry-run note (its fixed sentence; details after it stay as written) and the roofline's label
+    const QString note = QStringLiteral(
+        "cpu-dry-run: the 'kernel' is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; "
+        "these numbers check the harness and the problem files, they are not a kernel measurement; resized: a, b");
+    const QString noteShown = displayHarnessNote(note);
+    QVERIFY2(!noteShown.contains(QLatin1String("scaled-down")) && noteShown.endsWith(QLatin1String("; resized: a, b")),
+             qPrintable(noteShown));
+    QVERIFY(displayPointLabel(QStringLiteral("CPU dry run: no kernel measured")) !=
+            QLatin1String("CPU dry run: no kernel measured"));
+    QCOMPARE(displayPointLabel(QStringLiteral("V1")), QStringLiteral("V1"));
     QCoreApplication::removeTranslator(&zh);
   }
 

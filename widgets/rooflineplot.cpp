@@ -1,6 +1,8 @@
 #include "widgets/qcustomplot_include.h"  // first: see the header
 
 #include "widgets/rooflineplot.h"
+
+#include "core/review/displaytext.h"
 #include "widgets/theme.h"
 
 #include "core/records/versions.h"
@@ -397,7 +399,7 @@ void RooflinePlot::setData(const RooflineData& d) {
 
   if (havePoint) {
     const QColor c = d.aboveRoof ? kAboveColor : kPointColor;
-    QString label = d.label.isEmpty() ? tr("V0") : d.label;
+    QString label = d.label.isEmpty() ? tr("V0") : displayPointLabel(d.label);
     if (d.aboveRoof) label += u' ' + tr("(above its roof: check the measurement)");
     QCPGraph* p = addLine(m_plot, kPoint, label, c, Qt::SolidLine, {d.pointIntensity}, {d.pointTflops});
     p->setLineStyle(QCPGraph::lsNone);
@@ -415,13 +417,14 @@ void RooflinePlot::setData(const RooflineData& d) {
   } else if (d.pointIntensity > 0) {
     // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
     // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
-    QCPGraph* m = addLine(
-        m_plot, kIntensity,
-        tr("%1: intensity %2 FLOP/byte").arg(d.label.isEmpty() ? tr("no measurement") : d.label, num(d.pointIntensity)),
-        kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
+    QCPGraph* m =
+        addLine(m_plot, kIntensity,
+                tr("%1: intensity %2 FLOP/byte")
+                    .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label), num(d.pointIntensity)),
+                kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
     m->setLineStyle(QCPGraph::lsLine);
     notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
-                 .arg(d.label.isEmpty() ? tr("no measurement") : d.label);
+                 .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label));
   } else {
     notes << tr("The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log "
                 "axes.")

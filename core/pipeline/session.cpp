@@ -280,7 +280,8 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
                      .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
       // The note also comes with the harness's test-only CPU mode (cpu-test), which is no dry run.
       if (!r.dryRunNote.isEmpty())
-        lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("CPU dry run: %1") : tr("Note: %1")).arg(r.dryRunNote);
+        lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("CPU dry run: %1") : tr("Note: %1"))
+                     .arg(displayHarnessNote(r.dryRunNote));
     }
     if (!outcome->error.isEmpty()) lines << outcome->error;
     lines << tr("Log: %1").arg(outcome->logPath);

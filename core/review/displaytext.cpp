@@ -16,6 +16,8 @@ class DisplayText {
  public:
   static QString gateReason(const QString& reason);
   static QString logLine(const QString& line);
+  static QString harnessNote(const QString& note);
+  static QString pointLabel(const QString& label);
 };
 
 using Rewrite = std::function<QString(const QRegularExpressionMatch&)>;
@@ -110,7 +112,44 @@ QString DisplayText::logLine(const QString& line) {
 
 }  // namespace
 
+QString DisplayText::harnessNote(const QString& note) {
+  // test_kernel.py.in's DRY_RUN_NOTE_FULL, DRY_RUN_NOTE and CPU_TEST_NOTE, longest first (FULL extends NOTE's start)
+  static const QString full = QStringLiteral(
+      "cpu-dry-run: the 'kernel' is the PyTorch reference Model itself, run on the CPU at the problem's own shapes: "
+      "no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor "
+      "argument); these numbers check the harness and the problem files, they are not a kernel measurement");
+  static const QString scaled = QStringLiteral(
+      "cpu-dry-run: the 'kernel' is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these "
+      "numbers check the harness and the problem files, they are not a kernel measurement");
+  static const QString cpuTest = QStringLiteral(
+      "cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a "
+      "GPU measurement");
+  if (note.startsWith(full))
+    return tr("cpu-dry-run: the 'kernel' is the PyTorch reference Model itself, run on the CPU at the problem's own "
+              "shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a "
+              "constructor argument); these numbers check the harness and the problem files, they are not a kernel "
+              "measurement") +
+           note.mid(full.size());
+  if (note.startsWith(scaled))
+    return tr("cpu-dry-run: the 'kernel' is the PyTorch reference Model itself, run on the CPU at scaled-down "
+              "shapes; these numbers check the harness and the problem files, they are not a kernel measurement") +
+           note.mid(scaled.size());
+  if (note.startsWith(cpuTest))
+    return tr("cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, "
+              "not a GPU measurement") +
+           note.mid(cpuTest.size());
+  return note;
+}
+
+QString DisplayText::pointLabel(const QString& label) {
+  if (label == QLatin1String("CPU dry run: no kernel measured")) return tr("CPU dry run: no kernel measured");
+  if (label == QLatin1String("no measurement")) return tr("no measurement");
+  return label;
+}
+
 QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
+QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }
+QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
 
 }  // namespace kwb

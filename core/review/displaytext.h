@@ -18,4 +18,13 @@ QString displayGateReason(const QString& reason);
 /// translated when it is one of HarnessRun's templates; any other line unchanged.
 QString displayRunLogLine(const QString& line);
 
+/// The harness's note on a run that is not a GPU measurement (RESULT_JSON "dry_run_note": the CPU dry run's and
+/// the CPU test mode's fixed sentences, possibly followed by "; ..." details), its fixed sentence translated and
+/// any details kept as written; any other text unchanged.
+QString displayHarnessNote(const QString& note);
+
+/// A roofline point's label that core writes in English when nothing was measured ("CPU dry run: no kernel
+/// measured", "no measurement"), translated; any other label (a version's name) unchanged.
+QString displayPointLabel(const QString& label);
+
 }  // namespace kwb
