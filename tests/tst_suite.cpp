@@ -324,6 +324,11 @@ class TestSuite : public QObject {
     QCOMPARE(suiteFootprintBytes(spec), 1.05 * (2 * scores + 2e9) + 1.5e9);
     spec["ops"][1]["outputs"][0]["dtype"] = "bfloat16";
     QCOMPARE(suiteFootprintBytes(spec), 1.05 * (scores + 2e9) + 1.5e9);
+    // many intermediates, none dominant (a transformer block): 0.6 x their sum
+    nlohmann::json block = {{"bytes", {{"value", 1e8}}}, {"ops", nlohmann::json::array()}};
+    for (int i = 0; i < 20; ++i)
+      block["ops"].push_back({{"outputs", {{{"shape", {250, 1000, 1000}}, {"dtype", "float32"}}}}});  // 1 GB each
+    QCOMPARE(suiteFootprintBytes(block), 1.05 * 0.6 * 20e9 + 1.5e9);
     QCOMPARE(suiteFootprintBytes(nlohmann::json::object()), 0.0);  // no byte count: no estimate
     QCOMPARE(suiteFootprintBytes({{"bytes", {{"value", "many"}}}}), 0.0);
   }

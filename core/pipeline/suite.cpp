@@ -597,6 +597,7 @@ double suiteFootprintBytes(const nlohmann::json& spec) {
   const double minimum = spec.at("bytes").at("value").get<double>();
   if (!(minimum > 0.0) || !std::isfinite(minimum)) return 0.0;
   double largest = 0.0;  // the largest tensor any op of the probe's graph produced
+  double sum = 0.0;      // all of them
   if (spec.contains("ops") && spec.at("ops").is_array())
     for (const auto& op : spec.at("ops")) {
       if (!op.is_object() || !op.contains("outputs") || !op.at("outputs").is_array()) continue;
@@ -606,9 +607,10 @@ double suiteFootprintBytes(const nlohmann::json& spec) {
         double n = dtypeBytes(dt.is_string() ? dt.get<std::string>() : std::string("float32"));
         for (const auto& d : t.at("shape")) n *= d.is_number() ? qMax(0.0, d.get<double>()) : 0.0;
         largest = qMax(largest, n);
+        sum += n;
       }
     }
-  return 1.05 * qMax(kSuiteFootprintFactor * minimum, 2.0 * largest + 2.0 * minimum) + 1.5e9;
+  return 1.05 * qMax(qMax(kSuiteFootprintFactor * minimum, 2.0 * largest + 2.0 * minimum), 0.6 * sum) + 1.5e9;
 }
 
 void SuiteRunner::startNext() {

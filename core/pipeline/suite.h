@@ -26,13 +26,16 @@ namespace kwb {
 /// The estimate of a problem's GPU footprint as a multiple of its minimum bytes (SuiteOptions::gpuMemoryBytes).
 inline constexpr double kSuiteFootprintFactor = 6.0;
 
-/// A problem's estimated GPU memory in a suite (bytes), from its probe's spec:
-///   1.05 x max(6 x bytes.value, 2 x the largest op output + 2 x bytes.value) + 1.5 GB.
-/// 6x the minimum bytes (inputs + outputs) matched the harness's measured peak within 2 % on the memory-heavy
-/// level-1 problems (gpu_peak_bytes, H200, docs/results/2026-12-01-h200-suite.md); an attention whose scores
-/// dwarf its inputs (31_VisionAttention: 8.6 GB of scores, 34 MB of inputs and outputs) peaked at twice its
-/// largest intermediate; 5 % is the allocator's reserve over its peak and 1.5 GB the process's CUDA context,
-/// cuBLAS workspace and Triton's buffers. 0 when the spec has no byte count.
+/// A problem's estimated GPU memory in a suite (bytes), from its probe's spec (B = bytes.value, the minimum bytes;
+/// L = the largest op output; S = the sum of every op's outputs, views included):
+///   1.05 x max(6 B, 2 L + 2 B, 0.6 S) + 1.5 GB.
+/// Fitted to the harness's measured peaks (gpu_peak_bytes) of session 10's H200 suite
+/// (docs/results/raw/2026-12-01-suite-s10-suite.json): 6 B held within 2 % for the memory-heavy level-1 problems
+/// (38_L1Norm_ 101.1 GB measured, 103.1 GB = 6 B), 2 L + 2 B for 31_VisionAttention (17.7 GB measured; 8.6 GB of
+/// attention scores, 34 MB of inputs and outputs), 0.6 S for 44_MiniGPTBlock (10.3 GB measured; S = 24.7 GB,
+/// 6 B = 2.6 GB). 5 %: 38_'s process held 105.8 GB over its 101.1 GB peak (the allocator's reserve); 1.5 GB: the
+/// small problems' processes held 0.6-1.8 GB each in the same run's out-of-memory reports (CUDA context, cuBLAS
+/// workspace, Triton). 0 when the spec has no byte count.
 double suiteFootprintBytes(const nlohmann::json& spec);
 
 /// SuiteEntry::error of a problem stopped before its verdict (state "pending": the next run takes it up).
