@@ -312,6 +312,10 @@ class TestSuite : public QObject {
     QVERIFY2(third.out.contains(QLatin1String("differs in compile_ref: every problem runs again")),
              qPrintable(third.out));
     QVERIFY2(third.out.contains(QLatin1String("relu_a [phase 4]")), qPrintable(third.out));
+    // relu_a's spec from the first run's batch is reused (kept by path, content, interpreter and probe scripts);
+    // relu_b, edited since and probed alone in the second run, is probed again.
+    QVERIFY2(third.out.contains(QLatin1String("probed 1 problem(s) in one batch")), qPrintable(third.out));
+    QVERIFY2(third.out.contains(QLatin1String("1 probed in an earlier run of this suite")), qPrintable(third.out));
   }
 
   void footprintEstimate() {

@@ -187,6 +187,8 @@ class SuiteRunner : public QObject {
   void onJobFinished(int index, bool ok);
   /// Phase 1's probe of every problem still to run, in one batch process (torch imported once).
   void probeAll();
+  /// Hands a successful probe of entry @p index to its job and sets its GPU-memory footprint.
+  void acceptProbe(int index, ProbeResult result);
 
   SuiteOptions m_opts;
   QList<SuiteEntry> m_entries;
