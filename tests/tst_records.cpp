@@ -540,6 +540,7 @@ class TestRecords : public QObject {
     QVERIFY2(md.contains(QStringLiteral("| 1 | `kwb_gemm` | [132,1,1] | [256,1,1] | 168 | 147456 | 24.0 | 80.0 |")),
              qPrintable(md));
     QVERIFY(md.contains(QStringLiteral("| 2 | `kwb_reduce` | n/a | n/a | n/a | n/a | 6.0 | 20.0 |")));
+    QVERIFY2(md.contains(QStringLiteral("| shared memory (B) | µs | share (%) |")), qPrintable(md));  // UTF-8 µ
     QVERIFY(md.indexOf(QLatin1String("## Plan kernels")) > md.indexOf(QLatin1String("## Baseline performance")));
     QVERIFY(md.indexOf(QLatin1String("## Plan kernels")) < md.indexOf(QLatin1String("## Roofline")));
     in.kernelLaunches = 3072;  // more launches than rows: the rows are per kernel name
@@ -549,6 +550,7 @@ class TestRecords : public QObject {
         md.contains(QStringLiteral("by kernel name")) && md.contains(QStringLiteral("| `kwb_gru_step` | 3072 | 30.0 | "
                                                                                     "100.0 |")),
         qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| kernel | launches | µs | share (%) |")), qPrintable(md));
     in.kernelProfile.clear();
     in.kernelProfileError = QStringLiteral("RuntimeError: CUPTI unavailable");
     QVERIFY(renderBaselineReport(in).contains(QStringLiteral("_Not profiled: RuntimeError: CUPTI unavailable_")));

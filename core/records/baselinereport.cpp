@@ -170,7 +170,7 @@ void planKernels(QString& md, const ReportInput& in) {
             .arg(fixed(in.kernelTotalUs, 1),
                  perLaunch ? QString() : QStringLiteral(", by kernel name (too many launches to list one by one)"));
   if (perLaunch) {
-    md += QLatin1String(
+    md += QStringLiteral(  // not QLatin1String: "µs" is UTF-8 here ("Âµs" in the H200 suite's reports)
         "| # | kernel | grid | block | registers | shared memory (B) | µs | share (%) |\n"
         "|---:|---|---|---:|---:|---:|---:|---:|\n");
     int i = 0;
@@ -180,7 +180,7 @@ void planKernels(QString& md, const ReportInput& in) {
                 .arg(code(k.name), cell(orNa(k.grid)), cell(orNa(k.block)), cell(orNa(k.regs)), cell(orNa(k.smem)),
                      fixed(k.us, 1), fixed(k.sharePct, 1));
   } else {
-    md += QLatin1String("| kernel | launches | µs | share (%) |\n|---|---:|---:|---:|\n");
+    md += QStringLiteral("| kernel | launches | µs | share (%) |\n|---|---:|---:|---:|\n");
     for (const ReportKernel& k : in.kernelProfile)
       md += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                 .arg(code(k.name))
