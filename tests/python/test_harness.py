@@ -412,5 +412,37 @@ class KernelFailureTest(unittest.TestCase):
         self.assertGreater(r.results["boundary_tail"]["rel_err"], 0.1)
 
 
+class LowPrecisionReferenceTest(unittest.TestCase):
+    """A dtype_* case's fp32 reference computes on the parameters the kernel is given (rounded to the case's
+    dtype, then widened), as it does on the rounded inputs."""
+
+    def test_reference_parameters_are_the_kernels_rounded_values(self):
+        import types
+        import torch
+        mod = h.load_rendered(h.RELU_SPEC, name="kwb_rendered_harness_lp")
+        mod.torch = torch  # the harness imports torch in main()
+
+        class M(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bias = torch.nn.Parameter(torch.tensor([1.0 + 3 * 2.0 ** -10]))  # not a bf16 value
+
+            def forward(self, x):
+                return x - self.bias
+
+        ctx = types.SimpleNamespace(ref_model=M(), lp_models={})
+        exact = mod.fp32_model(ctx)
+        bf16 = mod.fp32_model(ctx, "bfloat16")
+        fp16 = mod.fp32_model(ctx, "float16")
+        self.assertEqual(exact.bias.dtype, torch.float32)
+        self.assertEqual(float(exact.bias), 1.0 + 3 * 2.0 ** -10)
+        self.assertEqual(bf16.bias.dtype, torch.float32)
+        self.assertEqual(float(bf16.bias), float(torch.tensor(1.0 + 3 * 2.0 ** -10).bfloat16().float()))
+        self.assertNotEqual(float(bf16.bias), float(exact.bias))
+        self.assertEqual(float(fp16.bias), 1.0 + 3 * 2.0 ** -10)  # representable in fp16: unchanged
+        self.assertIs(mod.fp32_model(ctx, "bfloat16"), bf16)  # one copy per dtype
+        self.assertEqual(float(ctx.ref_model.bias), 1.0 + 3 * 2.0 ** -10)  # the problem's Model untouched
+
+
 if __name__ == "__main__":
     unittest.main()
