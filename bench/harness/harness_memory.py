@@ -163,7 +163,8 @@ def main():
     p.add_argument("--rows", type=int, default=4096)
     p.add_argument("--cols", type=int, default=16384)
     p.add_argument("--template", default=None, help="render this test_kernel.py.in instead of the checkout's")
-    p.add_argument("--json", action="store_true", help="also print one line KWB_MEMORY_JSON=[{problem, peak_bytes, ...}]")
+    p.add_argument("--json", action="store_true",
+                   help="also print one line KWB_MEMORY_JSON=[{problem, peak_bytes, ...}]")
     a = p.parse_args()
     lib = preload()
     out = [measure(name, a.rows, a.cols, lib, a.template)
