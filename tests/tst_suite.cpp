@@ -319,10 +319,11 @@ class TestSuite : public QObject {
   }
 
   void footprintEstimate() {
-    // inputs + outputs dominate: 6x them; an intermediate that dwarfs them (attention scores): 2x it
+    // no input or output shapes in the spec: 3x the minimum bytes bound the harness's own tensors; an intermediate
+    // that dwarfs them (attention scores): 2x it
     nlohmann::json spec = {{"bytes", {{"value", 1e9}}},
                            {"ops", {{{"outputs", {{{"shape", {1000, 1000}}, {"dtype", "float32"}}}}}}}};
-    QCOMPARE(suiteFootprintBytes(spec), 1.05 * 6e9 + 1.5e9);
+    QCOMPARE(suiteFootprintBytes(spec), 1.05 * 3e9 + 1.5e9);
     spec["ops"].push_back({{"outputs", {{{"shape", {8, 16384, 16384}}, {"dtype", "float32"}}}}});
     const double scores = 8.0 * 16384 * 16384 * 4;
     QCOMPARE(suiteFootprintBytes(spec), 1.05 * (2 * scores + 2e9) + 1.5e9);
@@ -334,6 +335,22 @@ class TestSuite : public QObject {
       block["ops"].push_back({{"outputs", {{{"shape", {250, 1000, 1000}}, {"dtype", "float32"}}}}});  // 1 GB each
     QCOMPARE(suiteFootprintBytes(block), 1.05 * 0.6 * 20e9 + 1.5e9);
     QCOMPARE(suiteFootprintBytes(nlohmann::json::object()), 0.0);  // no byte count: no estimate
+    // with inputs and outputs (I, O): the harness holds 2 I + O + max(I, O); the op that makes the model's output,
+    // and the op a view of it was taken from (instance norm: native_batch_norm, then a view), is no intermediate
+    const nlohmann::json tensor = {{"kind", "tensor"}, {"shape", {1000, 1000}}, {"dtype", "float32"}};
+    nlohmann::json relu = {{"bytes", {{"value", 8e6}}},
+                           {"inputs", {tensor, {{"kind", "scalar"}, {"value", 3}}}},
+                           {"outputs", {tensor}},
+                           {"ops",
+                            {{{"id", "t0"}, {"op", "aten::native_batch_norm"}, {"outputs", {tensor}}},
+                             {{"id", "t1"}, {"op", "aten::view"}, {"input_refs", {"t0"}}, {"outputs", {tensor}}}}}};
+    relu["outputs"][0]["ref"] = "t1";
+    QCOMPARE(suiteFootprintBytes(relu), 1.05 * (2 * 4e6 + 4e6 + 4e6) + 1.5e9);
+    relu["outputs"][0]["ref"] = "t0";  // t1 is then a view nobody returns: an intermediate (2 L + 2 B = 24e6)
+    QCOMPARE(suiteFootprintBytes(relu), 1.05 * (2 * 4e6 + 2 * 8e6) + 1.5e9);
+    relu["inputs"][0]["shape"] = {1000, 3000};  // I = 12e6 > O: 2 I + O + I
+    relu["bytes"]["value"] = 16e6;
+    QCOMPARE(suiteFootprintBytes(relu), 1.05 * (2 * 12e6 + 4e6 + 12e6) + 1.5e9);
     QCOMPARE(suiteFootprintBytes({{"bytes", {{"value", "many"}}}}), 0.0);
   }
 
@@ -352,7 +369,7 @@ class TestSuite : public QObject {
     const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
                           QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--jobs"),
-                          QStringLiteral("2"), QStringLiteral("--gpu-memory"), QStringLiteral("50"),
+                          QStringLiteral("2"), QStringLiteral("--gpu-memory"), QStringLiteral("29"),
                           QStringLiteral("--no-commit"), QStringLiteral("--out"), out});
     QVERIFY2(r.code == 0, qPrintable(r.out));
     const qsizetype big = r.out.indexOf(QLatin1String("b_big: started"));
@@ -362,9 +379,9 @@ class TestSuite : public QObject {
     const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     const auto& ps = doc.at("problems");
     QCOMPARE(ps.size(), size_t(2));
-    // 1.05 x 6 x (input + output) + 1.5 GB: 82.7 GB for 4096 x 393216 fp32, 1.7 GB for 4096 x 1024
-    QVERIFY(std::abs(ps[1].at("footprint_bytes").get<double>() - (1.05 * 6.0 * 2 * 4096.0 * 393216 * 4 + 1.5e9)) < 1e6);
-    QVERIFY(std::abs(ps[0].at("footprint_bytes").get<double>() - (1.05 * 6.0 * 2 * 4096.0 * 1024 * 4 + 1.5e9)) < 1e3);
+    // 1.05 x (2 I + O + max(I, O)) + 1.5 GB, I = O: 28.6 GB for 4096 x 393216 fp32, 1.57 GB for 4096 x 1024
+    QVERIFY(std::abs(ps[1].at("footprint_bytes").get<double>() - (1.05 * 4.0 * 4096.0 * 393216 * 4 + 1.5e9)) < 1e6);
+    QVERIFY(std::abs(ps[0].at("footprint_bytes").get<double>() - (1.05 * 4.0 * 4096.0 * 1024 * 4 + 1.5e9)) < 1e3);
     QVERIFY(ps[0].at("gpu_peak_bytes").is_null());  // a dry run allocates nothing on a GPU
     Kwb bad = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
                       QStringLiteral("--gpu-memory"), QStringLiteral("lots"), QStringLiteral("--out"), out});
