@@ -431,6 +431,57 @@ class TestSuite : public QObject {
     QVERIFY(readAll(out + QStringLiteral("/suite_report.md")).contains("stopped (rerun resumes)"));
   }
 
+  void oomOnlyFailure() {
+    // A verdict lost only to CUDA out of memory (beside neighbours) is retried alone; any other failure is a verdict.
+    const auto raw = [](nlohmann::json cases) { return nlohmann::json{{"cases", std::move(cases)}}; };
+    const nlohmann::json pass = {{"name", "problem_shape"}, {"status", "PASS"}, {"reason", ""}};
+    const nlohmann::json oom = {{"name", "mean_shift"},
+                                {"status", "ERROR"},
+                                {"reason", "OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB"}};
+    const nlohmann::json fail = {{"name", "dtype_bf16"}, {"status", "FAIL"}, {"reason", "rel_err 0.0113 >= 0.01"}};
+    const nlohmann::json nullReason = {{"name", "strided"}, {"status", "FAIL"}, {"reason", nullptr}};
+    QVERIFY(suiteFailedOnlyByOom(raw({pass, oom})));
+    QVERIFY(suiteFailedOnlyByOom(raw({oom, oom})));
+    QVERIFY(!suiteFailedOnlyByOom(raw({pass, oom, fail})));
+    QVERIFY(!suiteFailedOnlyByOom(raw({pass})));
+    QVERIFY(!suiteFailedOnlyByOom(raw({oom, nullReason})));
+    QVERIFY(!suiteFailedOnlyByOom(nlohmann::json::object()));
+    QVERIFY(!suiteFailedOnlyByOom(nlohmann::json()));
+  }
+
+  void kwbSuiteRetriesSharedOomAlone() {
+    // Two problems at once; one fails its cases by "CUDA out of memory" (raised by its forward here): it runs
+    // again alone, and its second failure, alone, is its verdict.
+    const QString problems = m_tmp.filePath(QStringLiteral("oom-problems"));
+    QDir().mkpath(problems);
+    const QByteArray relu =
+        "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x):\n        return torch.relu(x)\n\n\n"
+        "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n";
+    QByteArray oom = relu;
+    oom.replace("        return torch.relu(x)\n",
+                "        if x.numel() > 1000 and x.device.type != 'meta':\n"
+                "            raise RuntimeError('CUDA out of memory. Tried to allocate 8.00 GiB')\n"
+                "        return torch.relu(x)\n");
+    for (const auto& [name, text] : {std::pair{"/a_relu.py", relu}, std::pair{"/b_oom.py", oom}}) {
+      QFile f(problems + QLatin1String(name));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    }
+    const QString out = m_tmp.filePath(QStringLiteral("oom"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                          QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--out"), out});
+    QVERIFY2(r.out.contains(QStringLiteral("b_oom: ") + QString::fromUtf8(kSuiteOomRetryNote)), qPrintable(r.out));
+    QCOMPARE(r.out.count(QLatin1String("b_oom: started")), 2);
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    for (const auto& e : doc.at("problems")) {
+      QVERIFY2(e.at("state") == "done", (e.dump() + "\n" + r.out.toStdString()).c_str());
+      if (e.at("name") == "b_oom") QVERIFY2(e.at("status") != "PASS", e.dump().c_str());
+    }
+  }
+
   void kwbSuiteBadInput() {
     Kwb r = runKwb({QStringLiteral("suite"), QStringLiteral("/nonexistent.py"), QStringLiteral("--gpu"),
                     QStringLiteral("H200"), QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("x"))});

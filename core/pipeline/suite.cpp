@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QThread>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -658,6 +659,21 @@ bool isViewOp(const std::string& op) {
 }
 }  // namespace
 
+bool suiteFailedOnlyByOom(const nlohmann::json& raw) {
+  if (!raw.is_object() || !raw.contains("cases") || !raw.at("cases").is_array()) return false;
+  int oom = 0;
+  const auto text = [](const nlohmann::json& c, const char* key) {  // null or absent: ""
+    return c.contains(key) && c.at(key).is_string() ? QString::fromStdString(c.at(key).get<std::string>()) : QString();
+  };
+  for (const auto& c : raw.at("cases")) {
+    if (!c.is_object() || text(c, "status") == QLatin1String("PASS")) continue;
+    const QString reason = text(c, "reason");
+    if (!reason.contains(QLatin1String("out of memory"), Qt::CaseInsensitive)) return false;
+    ++oom;
+  }
+  return oom > 0;
+}
+
 double suiteFootprintBytes(const nlohmann::json& spec) {
   if (!spec.is_object() || !spec.contains("bytes") || !spec.at("bytes").is_object() ||
       !spec.at("bytes").value("value", nlohmann::json()).is_number())
@@ -719,8 +735,13 @@ void SuiteRunner::startNext() {
     for (int i = 0; i < m_entries.size(); ++i) {
       if (m_entries[i].state == QLatin1String("done") || m_startedMs.count(i) || m_running.count(i)) continue;
       const double bytes = m_footprint.count(i) ? m_footprint.at(i) : 0.0;
-      const bool fits =
-          m_opts.gpuMemoryBytes <= 0 || m_running.empty() || m_inFlightBytes + bytes <= m_opts.gpuMemoryBytes;
+      // A retry after a shared CUDA OOM runs alone, and nothing starts beside it.
+      const bool exclusiveRunning = std::any_of(m_running.cbegin(), m_running.cend(),
+                                                [this](const auto& r) { return m_exclusive.count(r.first) > 0; });
+      const bool fits = m_exclusive.count(i) ? m_running.empty()
+                        : exclusiveRunning   ? false
+                                             : m_opts.gpuMemoryBytes <= 0 || m_running.empty() ||
+                                                 m_inFlightBytes + bytes <= m_opts.gpuMemoryBytes;
       if (!fits) {
         if (firstWaiting < 0) firstWaiting = i;
         continue;
@@ -741,10 +762,13 @@ void SuiteRunner::startNext() {
       break;
     }
     const int index = pick;
+    if (m_entries[index].error == QLatin1String(kSuiteOomRetryNote)) m_entries[index].error.clear();
     m_inFlightBytes += pickBytes > 0 ? pickBytes : 0.0;
     auto job = makeJob(index);
     BaselineJob* raw = job.get();
     m_running.emplace(index, std::move(job));
+    if (m_running.size() > 1)
+      for (const auto& r : m_running) m_sharedGpu.insert(r.first);
     Q_EMIT progress(
         QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
     raw->runAll();  // phases 1-3 block here; phase 4 runs on the event loop
@@ -783,6 +807,24 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     e.status = QStringLiteral("ERROR");
   }
   if (!ok && e.error.isEmpty()) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
+  // Out of GPU memory beside other problems: the suite's admission erred, the kernel has no verdict yet. It runs
+  // again once, alone (a second OOM alone is the problem's own verdict).
+  if (e.state == QLatin1String("done") && e.status != QLatin1String("PASS") && !m_cancelled && outcome &&
+      outcome->result && m_sharedGpu.count(index) && !m_exclusive.count(index) &&
+      suiteFailedOnlyByOom(outcome->result->raw)) {
+    m_exclusive.insert(index);
+    m_sharedGpu.erase(index);
+    m_startedMs.erase(index);
+    e.state = QStringLiteral("pending");
+    e.status.clear();
+    e.error = QString::fromUtf8(kSuiteOomRetryNote);
+    Q_EMIT progress(QStringLiteral("%1: %2 (%3 s)").arg(e.name, e.error, QString::number(e.wallSec, 'f', 1)));
+    QString why;
+    if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
+    job.reset();  // releases the workspace's lock before the retry takes it
+    startNext();
+    return;
+  }
   if (outcome && outcome->result) {
     const RunResult& r = *outcome->result;
     e.maxRelErr = r.maxRelErr;

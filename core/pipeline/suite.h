@@ -45,6 +45,16 @@ double suiteFootprintBytes(const nlohmann::json& spec);
 /// SuiteEntry::error of a problem stopped before its verdict (state "pending": the next run takes it up).
 inline constexpr char kSuiteStoppedNote[] = "stopped before a verdict: run the same command again to resume it";
 
+/// SuiteEntry::error of a problem that ran out of GPU memory beside other problems and waits to run again alone.
+inline constexpr char kSuiteOomRetryNote[] =
+    "CUDA out of memory beside other problems (no verdict on the kernel): runs again alone";
+
+/// True when the harness result @p raw (RESULT_JSON) has a case that is not PASS and every such case failed by
+/// CUDA out of memory ("out of memory" in its reason, e.g. torch.OutOfMemoryError): no verdict on the kernel
+/// when other problems shared the GPU (session 11: 92_cumsum_exclusive lost its mean_shift case that way while
+/// neighbours held 90 GB). False for a result without cases or with any other failure.
+bool suiteFailedOnlyByOom(const nlohmann::json& raw);
+
 /// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
   QStringList problems;  ///< logic files (absolute), in the order given
@@ -201,6 +211,8 @@ class SuiteRunner : public QObject {
   std::map<int, ProbeResult> m_probes;  ///< probeAll()'s successful results, handed to the jobs
   std::map<int, double> m_footprint;    ///< estimated GPU bytes per problem (from its probe), for admission
   double m_inFlightBytes = 0;           ///< the estimates of the problems running now
+  std::set<int> m_sharedGpu;            ///< problems that had another problem in flight at some time of their run
+  std::set<int> m_exclusive;            ///< problems to run with nothing beside them (a retry after a shared CUDA OOM)
   std::set<int> m_waitNoted;            ///< problems whose wait for GPU memory was reported (once each)
   bool m_cancelled = false;
   bool m_array = false;  ///< the target is Slurm: one job array
