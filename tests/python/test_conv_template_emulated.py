@@ -339,6 +339,10 @@ VARIANTS = {
     "tma": {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True},
     "tma_flatten_m64": {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2,
                         "BLOCK_M": 64},
+    "small_k": {"SMALL_K": True},
+    "small_k_inplace_maxnreg": {"SMALL_K": True, "SMALL_K_COPY": False, "SMALL_K_MAXNREG": 128},
+    "small_k_rows128_persistent": {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512, "PERSISTENT": 1},
+    "phase_specialized": {"PHASE_SPECIALIZE": True},
 }
 
 # (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
@@ -397,8 +401,10 @@ class ConvVariants(unittest.TestCase):
                     self.assertNotIn("fallback", cfg)
                     self.assertEqual(cfg["persistent"], settings.get("PERSISTENT", 0))
                     if cfg["row_dims"]:
-                        self.assertTrue(settings.get("TAP_ROW"))
+                        self.assertTrue(settings.get("TAP_ROW") or settings.get("SMALL_K"))
                         self.assertFalse(cfg["tap_uniform"])
+                    self.assertEqual(cfg["small_k"], bool(settings.get("SMALL_K")) and not cfg["tap_uniform"]
+                                     and cfg["row_dims"] > 0)
 
     def test_tap_row_choice(self):
         # 50_: Cin 3, 11 x 11: a row of 11 taps (33 -> 64); 59_: Cin 3, (3, 3, 1): all 27 (K, one block of 32)
@@ -425,6 +431,76 @@ class ConvVariants(unittest.TestCase):
         self.assertEqual(mod._row_dims(6, (1, 1, 2), 64), (3, 16))
         self.assertEqual(mod._row_dims(30, (1, 3, 3), 64), (0, 0))
         self.assertEqual(mod._row_len(6, (1, 1, 2), 1), 16)
+
+    def test_small_k_choice(self):
+        # SMALL_K: rows by the least padded K work (rows x (row + 16)); 82_'s class (Cin 8, 3 x 3): 3 rows of
+        # 24 -> 32 (a 72 -> 128 row is over 64 fp32 elements); Cin 3, 3 x 3: the whole K (27 -> 32) in one block,
+        # one stage; N tiles of at most 64, 4 warps, fp32 x copied channels-last (K-major A)
+        on = {"SMALL_K": True}
+        run_case(self, 2, cin=8, cout=128, k=3, in_size=(9, 10), settings=on,
+                 config={"small_k": True, "row_dims": 1, "block_k": 32, "block_n": 64, "num_warps": 4,
+                         "num_stages": 2, "x_copy": True, "a_mmajor": False})
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(9, 10), padding=1, settings=on,
+                 config={"small_k": True, "row_dims": 3, "block_k": 32, "num_stages": 1, "block_n": 16})
+        # 90_'s class (Cin 8, 3 x 3 x 3): 9 rows of 24 -> 32; with 128-element rows allowed, 3 rows of 72 -> 128
+        # cost 3 x 144, the same as 9 x 48: a tie goes to the fewer K steps, the (h, w) rows
+        run_case(self, 3, cin=8, cout=24, k=3, in_size=(4, 5, 6), settings=on,
+                 config={"small_k": True, "row_dims": 1, "block_k": 32, "num_stages": 2})
+        run_case(self, 3, cin=8, cout=24, k=3, in_size=(4, 5, 6), settings=dict(on, SMALL_K_MAX_ROW_BYTES=512),
+                 config={"small_k": True, "row_dims": 2, "block_k": 128})
+        # 16-bit: 128-element rows fit the same bytes: Cin 8 x 9 taps = 72 -> 128 in one block; read in place
+        run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16, settings=on,
+                 config={"small_k": True, "row_dims": 3, "block_k": 128, "num_stages": 1, "a_mmajor": True,
+                         "x_copy": False})
+        # the copy off: x read M-major; a multiple of 16 channels keeps one tap per K block (SMALL_K not taken)
+        run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), settings=dict(on, SMALL_K_COPY=False),
+                 config={"small_k": True, "a_mmajor": True, "x_copy": False})
+        run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), settings=on,
+                 config={"small_k": False, "tap_uniform": True, "row_dims": 0})
+        # a row no shorter than 64 fp32 elements fits nothing: the general K loop (Cin 9, 11 taps a row = 99)
+        run_case(self, 1, cin=9, cout=16, k=11, in_size=30, settings=on,
+                 config={"small_k": False, "row_dims": 0, "block_k": 32})
+        # transposed stride 2 (phases of 2 x 2, 2 x 1, 1 x 2, 1 x 1 taps), groups, strided standard, size-1 dims
+        run_case(self, 2, cin=6, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1,
+                 transposed=True, settings=on, config={"small_k": True, "phases": 4})
+        run_case(self, 2, cin=12, cout=24, k=3, in_size=(7, 9), groups=3, stride=2, padding=1, settings=on,
+                 config={"small_k": True, "row_dims": 3, "block_k": 64})
+        run_case(self, 2, cin=5, cout=17, k=3, in_size=(1, 1), padding=1, batch=1, settings=on,
+                 config={"small_k": True})
+        run_case(self, 1, cin=3, cout=16, k=7, in_size=40, stride=3, dilation=4, dtype=torch.float16,
+                 noncontig=True, settings=on, config={"small_k": True, "row_dims": 3, "block_k": 32})
+
+    def test_small_k_rows_function(self):
+        mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
+        self.assertEqual(mod._small_k_rows(8, [(1, 3, 3)], 4, 256, 16), (1, 32, 3))
+        self.assertEqual(mod._small_k_rows(8, [(1, 3, 3)], 2, 256, 16), (3, 128, 1))
+        # Cin 3, 3 x 3 x 3: all 81 -> 128 is over 256 B; 3 rows of 27 -> 32 (144) beat 9 rows of 9 -> 16 (288)
+        self.assertEqual(mod._small_k_rows(3, [(3, 3, 3)], 4, 256, 16), (2, 32, 3))
+        self.assertIsNone(mod._small_k_rows(9, [(1, 1, 11)], 4, 256, 16))
+        # transposed phases, one reached by no tap (no rows); the row fits the longest phase: w rows of 12 -> 16,
+        # 4 rows in all (128), beat (h, w) rows of 24 -> 32, 3 rows (144)
+        self.assertEqual(mod._small_k_rows(6, [(1, 2, 2), (1, 0, 1), (1, 1, 2), (1, 1, 1)], 4, 256, 16), (1, 16, 2))
+
+    def test_phases_share_one_compile(self):
+        # PHASE_SPECIALIZE False (the default): the ints that differ between a call's stride phases are not
+        # specialized, so the phases are one compile (fake_triton models Triton's key: == 1, % 16, constexprs);
+        # True: one per phase. 73_'s class: 8 phases
+        import types
+        for ps, want in ((True, 8), (False, 1)):
+            model = run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4,
+                             transposed=True, settings={"PHASE_SPECIALIZE": ps}, config={"phases": 8})
+            mod = types.SimpleNamespace(**type(model).forward.__globals__)
+            keys = set(mod.kwb_conv.spec_keys)
+            for j in mod._UNSPECIALIZED.values():
+                keys |= j.spec_keys
+            self.assertEqual(len(keys), want, ps)
+            self.assertEqual(model.last_config["unspecialized"] > 0, not ps)
+        # one phase (standard conv): nothing left unspecialized
+        model = run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 6), config={"unspecialized": 0})
+        # the direct kernel's phases too (depthwise transposed, stride 2)
+        model = run_case(self, 2, cin=4, cout=4, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1,
+                         groups=4, transposed=True, path="direct")
+        self.assertGreater(model.last_config["unspecialized"], 0)
 
     def test_tma_rows(self):
         # X_TMA: M tiles are rows of BLOCK_M w positions; padding comes from the descriptor's zero fill

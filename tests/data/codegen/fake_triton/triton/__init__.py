@@ -29,12 +29,15 @@ def next_power_of_2(n):
 
 
 class _Launcher:
-    def __init__(self, fn, grid):
-        self.fn, self.grid = fn, grid
+    def __init__(self, fn, grid, jit_fn=None):
+        self.fn, self.grid, self.jit_fn = fn, grid, jit_fn
 
     def __call__(self, *args, **kwargs):
+        if self.jit_fn is not None:
+            self.jit_fn.spec_keys.add(self.jit_fn.spec_key(args, kwargs))
         kwargs.pop("num_warps", None)
         kwargs.pop("num_stages", None)
+        kwargs.pop("maxnreg", None)  # a compiler option (register cap): nothing to emulate
         grid = self.grid(kwargs) if callable(self.grid) else self.grid
         grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
         conv = [language._as_arg(a) for a in args]
@@ -73,19 +76,43 @@ class _Launcher:
 
 
 class JITFunction:
-    def __init__(self, fn):
+    def __init__(self, fn, do_not_specialize=()):
         self.fn = fn
         self.__name__ = fn.__name__
+        names = list(inspect.signature(fn).parameters)
+        self.do_not_specialize = {names.index(a) if isinstance(a, str) else a for a in do_not_specialize or ()}
+        self.spec_keys = set()  # the distinct specialization keys launched: Triton compiles once per key
+
+    def spec_key(self, args, kwargs):
+        """A model of Triton's per-launch specialization key (what decides a new compile): an int's type and,
+        unless in do_not_specialize, whether it is 1 or a multiple of 16; a tensor's dtype and 16-byte alignment;
+        constexprs and compiler options by value. Counting compiles, not emulating them."""
+        params = inspect.signature(self.fn).parameters
+        key = []
+        for i, a in enumerate(args):
+            if isinstance(a, bool) or not isinstance(a, (int, torch.Tensor)):
+                key.append(type(a).__name__ if not isinstance(a, bool) else "i1")
+            elif isinstance(a, torch.Tensor):
+                key.append((str(a.dtype), a.data_ptr() % 16 == 0))
+            elif i in self.do_not_specialize:
+                key.append("i64" if abs(a) >= 2 ** 31 else "i32")
+            else:
+                key.append(("i64" if abs(a) >= 2 ** 31 else "i32", a == 1, a % 16 == 0))
+        for k in sorted(kwargs):
+            v = kwargs[k]
+            key.append((k, v if isinstance(v, (bool, int, float, str, type(None))) else id(v)))
+        assert len(args) + len(kwargs) >= len([p for p in params.values() if p.default is p.empty])
+        return tuple(key)
 
     def __getitem__(self, grid):
-        return _Launcher(self.fn, grid)
+        return _Launcher(self.fn, grid, self)
 
     def __call__(self, *args, **kwargs):  # a @triton.jit helper called from a kernel
         return self.fn(*args, **kwargs)
 
 
-def jit(fn=None, **_):
+def jit(fn=None, do_not_specialize=None, **_):
     if fn is None:
-        return lambda f: JITFunction(f)
-    return JITFunction(fn)
+        return lambda f: JITFunction(f, do_not_specialize)
+    return JITFunction(fn, do_not_specialize)
 
