@@ -81,14 +81,16 @@ SMALL = [
     ("sk_reg128", {"SMALL_K": True, "SMALL_K_MAXNREG": 128}),
     ("sk_rows512", {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512}),
     ("sk_n32", {"SMALL_K": True, "SMALL_K_MAX_BLOCK_N": 32}),
+    ("sk_m64", {"SMALL_K": True, "SMALL_K_BLOCK_M": 64}),
     ("row", {"TAP_ROW": True}),
 ]
 TRANSPOSED = [
+    ("pgrid", {"PHASE_GRID": True}),              # every phase in one launch, the phase fastest
+    ("pgrid_s2", {"PHASE_GRID": True, "NUM_STAGES": 2}),
     ("phase_spec", {"PHASE_SPECIALIZE": True}),   # the previous default: one compile per phase
     ("s2", {"NUM_STAGES": 2}),
     ("n64", {"MAX_BLOCK_N": 64}),
     ("m64", {"BLOCK_M": 64}),
-    ("notma", {"X_TMA": False}),
 ]
 KNOBS = {"small": SMALL, "transposed": TRANSPOSED, "l1": SMALL + TRANSPOSED}
 

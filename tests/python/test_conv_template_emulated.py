@@ -343,6 +343,8 @@ VARIANTS = {
     "small_k_inplace_maxnreg": {"SMALL_K": True, "SMALL_K_COPY": False, "SMALL_K_MAXNREG": 128},
     "small_k_rows128_persistent": {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512, "PERSISTENT": 1},
     "phase_specialized": {"PHASE_SPECIALIZE": True},
+    "phase_grid": {"PHASE_GRID": True},
+    "phase_grid_small_k_m64": {"PHASE_GRID": True, "SMALL_K": True, "SMALL_K_BLOCK_M": 64, "SMALL_K_STAGES": 3},
 }
 
 # (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
@@ -469,6 +471,41 @@ class ConvVariants(unittest.TestCase):
                  config={"small_k": True})
         run_case(self, 1, cin=3, cout=16, k=7, in_size=40, stride=3, dilation=4, dtype=torch.float16,
                  noncontig=True, settings=on, config={"small_k": True, "row_dims": 3, "block_k": 32})
+
+    def test_phase_grid(self):
+        # PHASE_GRID: every stride phase in one launch, phase fastest, each phase's ints from a table; tiles of the
+        # largest phase for all (CTAs past a smaller phase's tiles store nothing). Phases of different sizes
+        # (odd output sizes), phases reached by no tap (stride 3 > kernel 2; dilation 2 with stride 2), groups,
+        # TMA rows, tap rows, bf16, a 1-D and a 3-D case
+        on = {"PHASE_GRID": True}
+        for spatial, kw in (
+                (2, dict(cin=16, cout=16, k=3, in_size=(5, 7), stride=2, padding=1, output_padding=1)),
+                (2, dict(cin=4, cout=16, k=2, in_size=(4, 5), stride=3, output_padding=(2, 1), bias=False)),
+                (1, dict(cin=8, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2)),
+                (3, dict(cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4)),
+                (2, dict(cin=32, cout=16, k=(3, 7), in_size=(6, 9), stride=2, channels_last=True,
+                         settings=dict(on, X_TMA_MAX_M_WASTE=1.0), config={"x_tma": True})),
+                (2, dict(cin=6, cout=24, k=3, in_size=(5, 6), stride=2, padding=1, dtype=torch.bfloat16,
+                         settings=dict(on, SMALL_K=True), config={"small_k": True})),
+                (2, dict(cin=8, cout=16, k=3, in_size=(1, 1), stride=2, batch=1))):
+            with self.subTest(spatial=spatial, **{k: str(v) for k, v in kw.items()}):
+                settings = kw.pop("settings", on)
+                config = dict(kw.pop("config", {}), phase_grid=True, unspecialized=0)
+                model = run_case(self, spatial, transposed=True, settings=settings, config=config,
+                                 path="implicit_gemm", **kw)
+                self.assertEqual(len(model.last_compiled), 1)  # one launch
+        # one phase (standard, or transposed of stride 1): per-phase launches as before, no table
+        model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), transposed=True, settings=on)
+        self.assertNotIn("phase_grid", model.last_config)
+        # persistent tiles keep one launch per phase
+        model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), stride=2, transposed=True,
+                         settings=dict(on, PERSISTENT=1))
+        self.assertNotIn("phase_grid", model.last_config)
+        self.assertEqual(len(model.last_compiled), 4)
+        # the grid: 4 phases x the largest phase's tiles (2 x 3 x 4 = 24 positions: one M tile, one N tile)
+        model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 4), stride=2, padding=1, batch=2,
+                         transposed=True, settings=on)
+        self.assertEqual(model.last_grid_blocks, 4)
 
     def test_small_k_rows_function(self):
         mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
