@@ -92,7 +92,8 @@ TRANSPOSED = [
     ("n64", {"MAX_BLOCK_N": 64}),
     ("m64", {"BLOCK_M": 64}),
 ]
-KNOBS = {"small": SMALL, "transposed": TRANSPOSED, "l1": SMALL + TRANSPOSED}
+EPI = [("epi_full", {"EPI_CHANNEL_VECTORS": False})]  # the [M, N] epilogue gather of before (cases with an epilogue)
+KNOBS = {"small": SMALL + EPI, "transposed": TRANSPOSED + EPI, "l1": SMALL + TRANSPOSED}
 
 
 class Timeout(BaseException):

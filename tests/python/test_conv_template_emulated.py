@@ -623,6 +623,64 @@ class ConvVariants(unittest.TestCase):
                     self.assertNotIn("fallback", model.last_config)
                     self.assertEqual(model.last_config["x_tma"], "tma" in name)
 
+    def test_per_channel_epilogue_loads_vectors(self):
+        # EPI_CHANNEL_VECTORS: an epilogue whose tensors vary along channels only (82_'s [C, 1, 1] bias) is called
+        # with the n, d, h, w slots 0 and the column mask; a full-shape operand keeps the [M, N] call
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def epi(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            b = tl.load(e0 + (n * s00 + c * s01 + d * s02 + h * s03 + w * s04), mask=mask, other=0.0)
+            r = tl.load(e1 + (n * s10 + c * s11 + d * s12 + h * s13 + w * s14), mask=mask, other=0.0)
+            return (2.0 * tl.sigmoid(2.0 * acc) - 1.0) * f0 + b.to(tl.float32) * r.to(tl.float32)
+
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            stages = f.read()
+        cases = [("default", 2, False, {}), ("transposed_s2", 2, True, {}), ("phase_grid", 2, True, VARIANTS["phase_grid"]),
+                 ("flatten", 2, False, VARIANTS["flatten"]), ("tma", 2, False, VARIANTS["tma"]),
+                 ("small_k", 2, False, VARIANTS["small_k"]), ("off", 2, False, {"EPI_CHANNEL_VECTORS": False}),
+                 ("3d", 3, False, {}), ("1d_bf16", 1, False, {})]
+        for name, spatial, transposed, settings in cases:
+            for full in (False, True):
+                with self.subTest(case=name, full_operand=full):
+                    cin = 6 if name == "small_k" else 16
+                    k = (3,) * spatial
+                    wshape = (cin, 16) + k if transposed else (16, cin) + k
+                    size = {1: (9,), 2: (5, 7), 3: (3, 4, 5)}[spatial]
+                    stride = (2,) * spatial if transposed else (1,) * spatial
+                    mod = render(spatial, transposed, wshape, True, stride, (1,) * spatial, (1,) * spatial,
+                                 tuple(st - 1 for st in stride), 1, stages=stages)
+                    for key, v in settings.items():
+                        setattr(mod, key, v)
+                    torch.manual_seed(5)
+                    dt = torch.bfloat16 if "bf16" in name else torch.float32
+                    w, b, x = torch.randn(wshape) * 0.2, torch.randn(16), torch.randn((2, cin) + size)
+                    conv_fn = {1: (F.conv1d, F.conv_transpose1d), 2: (F.conv2d, F.conv_transpose2d),
+                               3: (F.conv3d, F.conv_transpose3d)}[spatial][int(transposed)]
+                    kw = dict(stride=stride, padding=1, output_padding=stride[0] - 1) if transposed else dict(padding=1)
+                    conv = conv_fn(x.to(dt).float(), w.to(dt).float(), b.to(dt).float(), **kw)
+                    bias = torch.randn((16,) + (1,) * spatial)
+                    res = torch.randn(conv.shape) if full else torch.randn((16,) + (1,) * spatial)
+                    model = mod.ModelNew()
+                    with torch.no_grad():
+                        got = mod.conv_forward(model, x.to(dt), w.to(dt), b.to(dt), mod.CONV0, epi=epi,
+                                               epi_tensors=(bias, res), epi_scalars=(2.0,))
+                    want = torch.tanh(conv) * 2.0 + bias * res
+                    self.assertLess(rel_err(got, want), 1e-5 if dt == torch.float32 else 1e-2)
+                    self.assertNotIn("fallback", model.last_config)
+                    self.assertEqual(model.last_config["epi_channel"], not full and name != "off")
+        # batch 1: PyTorch gives the expanded size-1 batch dim a nonzero stride; its index is 0 all the same
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
+        model = mod.ModelNew()
+        x, w, b, bias = torch.randn(1, 16, 5, 6), torch.randn(16, 16, 3, 3) * 0.2, torch.randn(16), torch.randn(16, 1, 1)
+        with torch.no_grad():
+            got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=epi, epi_tensors=(bias, bias), epi_scalars=(1.0,))
+        want = torch.tanh(F.conv2d(x, w, b, padding=1)) + bias * bias
+        self.assertLess(rel_err(got, want), 1e-5)
+        self.assertTrue(model.last_config["epi_channel"])
+
     def test_failing_variant_falls_back_to_the_shipped_tuning(self):
         import warnings
 
