@@ -13,7 +13,8 @@ Per case: rel_err against fp32 (TF32 off), do_bench median (us) of ours (default
 on, one process, one timer), then each knob variant: its us, x = default/variant (> 1: the variant is faster),
 its first call's wall (compile) in s, and the compiled kernels' registers/spills/shared memory where this
 Triton returns them. A variant whose launch equals the default's prints "=". Closing lines: one verdict per
-knob (geomean speedup over the cases it changed, and whether every rel_err held). Each case and each variant
+knob (geomean speedup over the cases it changed, whether every rel_err held, and the geomean of its first call's
+wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase). Each case and each variant
 in its own try/except; after --budget s no new case starts (printed NOT RUN with the --only to resume).
 """
 import argparse
@@ -205,7 +206,7 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
         got = ours()
         if DEV == "cuda":
             torch.cuda.synchronize()
-        first = time.time() - t0
+        first = base_first = time.time() - t0
         err = rel_err(got, ref)
         del got
         default_launch = repr((holder.last_config, holder.last_grid_blocks))
@@ -246,7 +247,7 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
                 ok = v_err <= max(2 * err, 1e-3) and not fb
                 us = bench(ours, args.rep) if DEV == "cuda" and not fb else None
                 speed = base / us if us and base else None
-                verdicts.setdefault(label, []).append((speed, ok, first))
+                verdicts.setdefault(label, []).append((speed, ok, first / max(base_first, 1e-3)))
                 out.append("%s=%s%s(%.0e,%.1fs%s)%s" % (label, "%.0f" % us if us else "-",
                                                        "/x%.2f" % speed if speed else "", v_err, first,
                                                        "" if not fb else ",FALLBACK", resources(holder)))
@@ -255,7 +256,7 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
             except Exception as e:  # noqa: BLE001 -- one variant's failure is printed, the rest go on
                 out.append("%s=ERROR[%s: %s]" % (label, type(e).__name__, str(e).strip().splitlines()[-1][:150]
                                                   if str(e).strip() else ""))
-                verdicts.setdefault(label, []).append((None, False, 0.0))
+                verdicts.setdefault(label, []).append((None, False, 1.0))
             finally:
                 for k, v in saved.items():
                     setattr(mod, k, v)
@@ -299,13 +300,13 @@ def main():
         sp = [s for s, _, _ in runs if s]
         gm = math.exp(sum(math.log(s) for s in sp) / len(sp)) if sp else None
         bad = sum(1 for _, ok, _ in runs if not ok)
-        first = max(f for _, _, f in runs)
+        first = math.exp(sum(math.log(max(f, 1e-3)) for _, _, f in runs) / len(runs))
         if gm is None:
             v = "no timing" if bad == 0 else "BROKEN"
         else:
             v = ("TURN ON" if gm > 1.05 and min(sp) > 0.95 else "mixed" if gm > 1.0 else "keep off") \
                 if bad == 0 else "BROKEN"
-        print("[verdict] %-11s %-9s geomean x%s over %d cases (min x%s), %d bad, slowest first call %.1fs"
+        print("[verdict] %-11s %-9s geomean x%s over %d cases (min x%s), %d bad, first call (compile) %.2fx the default's"
               % (label, v, "%.2f" % gm if gm else "-", len(runs), "%.2f" % min(sp) if sp else "-", bad, first),
               flush=True)
     if left:
