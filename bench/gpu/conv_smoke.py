@@ -94,6 +94,8 @@ SWEEP = [
     ("tmap2", {"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": True, "PERSISTENT": 2}),
     ("p2k64", {"PERSISTENT": 2, "BLOCK_K_CHOICES_32": (64, 32, 16)}),
     ("p2m64", {"PERSISTENT": 2, "BLOCK_M": 64, "PERSIST_CTAS_PER_SM": 4}),
+    ("sk", {"SMALL_K": True}),                                   # small-Cin configuration (conv_classes.py)
+    ("pgrid", {"PHASE_GRID": True}),                             # stride phases in one launch
 ]
 
 
