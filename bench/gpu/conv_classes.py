@@ -6,8 +6,9 @@
 Classes (conv shapes of the suite's worst problems; the level-2 ones with a chain-like epilogue, a per-channel
 tensor broadcast over the output as kwb's pointwise lowering passes it):
   small       Cin/groups no multiple of 16: 82_ (Cin 8, 3x3), 90_ (Cin 8, 3x3x3), 59_ (Cin 3, 3x3x1),
-              VGG16's and MobileNetV2's first layers (Cin 3)  -> knobs SMALL_K and its sub-knobs, TAP_ROW
-  transposed  2-D stride 2: 44_ (64 -> 128), 2_ (64 -> 64)    -> PHASE_SPECIALIZE, stages, tiles, warps, TMA
+              VGG16's and MobileNetV2's first layers (Cin 3)  -> SMALL_K and its sub-knobs, TAP_ROW
+  transposed  2-D stride 2: 44_ (64 -> 128), 2_ (64 -> 64)    -> PHASE_GRID, PHASE_SPECIALIZE, stages, tiles
+  (both)      OUT_CHANNELS_LAST (ocl), EPI_CHANNEL_VECTORS off (epi_full)
   l1          level 1 below 0.5x cuDNN: 73_, 77_, 79_, 76_     -> the union of both knob lists where they apply
 Per case: rel_err against fp32 (TF32 off), do_bench median (us) of ours (default), eager, torch.compile (TF32
 on, one process, one timer), then each knob variant: its us, x = default/variant (> 1: the variant is faster),
@@ -93,8 +94,12 @@ TRANSPOSED = [
     ("n64", {"MAX_BLOCK_N": 64}),
     ("m64", {"BLOCK_M": 64}),
 ]
+OUT = [("ocl", {"OUT_CHANNELS_LAST": True})]  # channels-last output: whole-sector vector stores
 EPI = [("epi_full", {"EPI_CHANNEL_VECTORS": False})]  # the [M, N] epilogue gather of before (cases with an epilogue)
-KNOBS = {"small": SMALL + EPI, "transposed": TRANSPOSED + EPI, "l1": SMALL + TRANSPOSED}
+SMALL_OUT = [("sk_ocl", {"SMALL_K": True, "OUT_CHANNELS_LAST": True})]
+TRANS_OUT = [("pgrid_ocl", {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True})]
+KNOBS = {"small": SMALL + OUT + SMALL_OUT + EPI, "transposed": TRANSPOSED + OUT + TRANS_OUT + EPI,
+         "l1": SMALL + TRANSPOSED + OUT}
 
 
 class Timeout(BaseException):

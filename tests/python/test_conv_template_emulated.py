@@ -344,6 +344,8 @@ VARIANTS = {
     "small_k_rows128_persistent": {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512, "PERSISTENT": 1},
     "phase_specialized": {"PHASE_SPECIALIZE": True},
     "phase_grid": {"PHASE_GRID": True},
+    "out_channels_last": {"OUT_CHANNELS_LAST": True},
+    "small_k_out_channels_last_phase_grid": {"SMALL_K": True, "OUT_CHANNELS_LAST": True, "PHASE_GRID": True},
     "phase_grid_small_k_m64": {"PHASE_GRID": True, "SMALL_K": True, "SMALL_K_BLOCK_M": 64, "SMALL_K_STAGES": 3},
 }
 
@@ -506,6 +508,35 @@ class ConvVariants(unittest.TestCase):
         model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 4), stride=2, padding=1, batch=2,
                          transposed=True, settings=on)
         self.assertEqual(model.last_grid_blocks, 4)
+
+    def test_out_channels_last(self):
+        # OUT_CHANNELS_LAST: the GEMM path's output channels innermost in memory, same shape and values; the direct
+        # path keeps NCDHW; 1-D, 2-D, 3-D, transposed phases, groups, bf16, size-1 dims
+        on = {"OUT_CHANNELS_LAST": True}
+        for spatial, kw in ((1, dict(cin=16, cout=24, k=3, in_size=20, padding=1)),
+                            (2, dict(cin=8, cout=64, k=3, in_size=(9, 10), settings=dict(on, SMALL_K=True))),
+                            (2, dict(cin=16, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1,
+                                     transposed=True)),
+                            (3, dict(cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4,
+                                     transposed=True, dtype=torch.bfloat16)),
+                            (2, dict(cin=8, cout=16, k=3, in_size=(1, 1), padding=1, batch=1))):
+            with self.subTest(spatial=spatial, **{k: str(v) for k, v in kw.items()}):
+                settings = kw.pop("settings", on)
+                run_case(self, spatial, settings=settings, path="implicit_gemm", config={"out_cl": True}, **kw)
+        # the layout of the result: channel stride 1
+        mod = render(2, False, (32, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        mod.OUT_CHANNELS_LAST = True
+        model = mod.ModelNew()
+        x, w, b = torch.randn(2, 16, 5, 6), torch.randn(32, 16, 3, 3) * 0.2, torch.randn(32)
+        model.conv.weight.data, model.conv.bias.data = w, b
+        with torch.no_grad():
+            got = model(x)
+        self.assertEqual(got.stride(1), 1)
+        self.assertEqual(tuple(got.shape), (2, 32, 5, 6))
+        self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
+        # depthwise (the direct path): NCDHW as before
+        run_case(self, 2, cin=4, cout=4, k=3, in_size=(5, 6), groups=4, settings=on, path="direct",
+                 config={"out_cl": False})
 
     def test_small_k_rows_function(self):
         mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
