@@ -51,6 +51,8 @@ THIRD_PARTY = {"cupy", "numba", "jax", "jaxlib", "tensorflow", "pycuda", "cupyx"
 TORCH_ALLOWED = {
     # allocation of outputs / workspaces
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "full_like",
+    # a small tensor of host Python values (launch metadata: the conv template's stride-phase table)
+    "tensor",
     # views (no data computed)
     "reshape", "permute", "transpose", "t", "flatten", "unflatten", "squeeze", "unsqueeze", "narrow",
     "select", "movedim", "as_strided", "broadcast_to", "view_as_real", "view_as_complex",

@@ -492,7 +492,7 @@ class ConvVariants(unittest.TestCase):
                 (2, dict(cin=8, cout=16, k=3, in_size=(1, 1), stride=2, batch=1))):
             with self.subTest(spatial=spatial, **{k: str(v) for k, v in kw.items()}):
                 settings = kw.pop("settings", on)
-                config = dict(kw.pop("config", {}), phase_grid=True, unspecialized=0)
+                config = dict(kw.pop("config", {}), phase_grid=True, phases_kernel=False)
                 model = run_case(self, spatial, transposed=True, settings=settings, config=config,
                                  path="implicit_gemm", **kw)
                 self.assertEqual(len(model.last_compiled), 1)  # one launch
@@ -550,25 +550,21 @@ class ConvVariants(unittest.TestCase):
         self.assertEqual(mod._small_k_rows(6, [(1, 2, 2), (1, 0, 1), (1, 1, 2), (1, 1, 1)], 4, 256, 16), (1, 16, 2))
 
     def test_phases_share_one_compile(self):
-        # PHASE_SPECIALIZE False (the default): the ints that differ between a call's stride phases are not
-        # specialized, so the phases are one compile (fake_triton models Triton's key: == 1, % 16, constexprs);
-        # True: one per phase. 73_'s class: 8 phases
+        # PHASE_SPECIALIZE False (the default): several stride phases launch kwb_conv_phases, which leaves the ints
+        # the phases differ in unspecialized, so the phases are one compile (fake_triton models Triton's key: == 1,
+        # % 16, constexprs); True: kwb_conv, one compile per phase. 73_'s class: 8 phases
         import types
         for ps, want in ((True, 8), (False, 1)):
             model = run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4,
-                             transposed=True, settings={"PHASE_SPECIALIZE": ps}, config={"phases": 8})
+                             transposed=True, settings={"PHASE_SPECIALIZE": ps},
+                             config={"phases": 8, "phases_kernel": not ps})
             mod = types.SimpleNamespace(**type(model).forward.__globals__)
-            keys = set(mod.kwb_conv.spec_keys)
-            for j in mod._UNSPECIALIZED.values():
-                keys |= j.spec_keys
-            self.assertEqual(len(keys), want, ps)
-            self.assertEqual(model.last_config["unspecialized"] > 0, not ps)
-        # one phase (standard conv): nothing left unspecialized
-        model = run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 6), config={"unspecialized": 0})
-        # the direct kernel's phases too (depthwise transposed, stride 2)
-        model = run_case(self, 2, cin=4, cout=4, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1,
-                         groups=4, transposed=True, path="direct")
-        self.assertGreater(model.last_config["unspecialized"], 0)
+            self.assertEqual(len(mod.kwb_conv.spec_keys | mod.kwb_conv_phases.spec_keys), want, ps)
+        # one phase (standard conv): kwb_conv as before
+        run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 6), config={"phases_kernel": False})
+        # the direct kernel keeps its per-phase launches (depthwise transposed, stride 2)
+        run_case(self, 2, cin=4, cout=4, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1, groups=4,
+                 transposed=True, path="direct", config={"phases_kernel": False})
 
     def test_tma_rows(self):
         # X_TMA: M tiles are rows of BLOCK_M w positions; padding comes from the descriptor's zero fill
