@@ -560,6 +560,13 @@ class ConvVariants(unittest.TestCase):
                              config={"phases": 8, "phases_kernel": not ps})
             mod = types.SimpleNamespace(**type(model).forward.__globals__)
             self.assertEqual(len(mod.kwb_conv.spec_keys | mod.kwb_conv_phases.spec_keys), want, ps)
+        # 77_'s and 79_'s classes (dilation 2, stride 2: half the phases reached by no tap), tap rows included
+        for spatial, kw in ((3, dict(cin=8, cout=16, k=3, in_size=(3, 4, 4), stride=2, padding=1, dilation=2)),
+                            (1, dict(cin=6, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2,
+                                     settings={"SMALL_K": True}, config={"small_k": True}))):
+            model = run_case(self, spatial, transposed=True, **kw)
+            mod = types.SimpleNamespace(**type(model).forward.__globals__)
+            self.assertEqual(len(mod.kwb_conv.spec_keys | mod.kwb_conv_phases.spec_keys), 1, kw)
         # one phase (standard conv): kwb_conv as before
         run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 6), config={"phases_kernel": False})
         # the direct kernel keeps its per-phase launches (depthwise transposed, stride 2)
