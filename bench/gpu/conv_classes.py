@@ -1,6 +1,7 @@
 """One device call (~300 s) that sweeps the convolution template's class knobs on representative shapes.
 
-    python3 bench/gpu/conv_classes.py [--budget 300] [--limit 90] [--only small,transposed,l1] [--no-compile]
+    python3 bench/gpu/conv_classes.py [--budget 300] [--limit 75] [--only small,transposed,l1] [--no-compile]
+                                      [--full] [--batch-div 2]
     python3 bench/gpu/conv_classes.py --cpu-emulated   # no GPU: fake_triton, shapes shrunk, no timing
 
 Classes (conv shapes of the suite's worst problems; the level-2 ones with a chain-like epilogue, a per-channel
@@ -14,9 +15,11 @@ Per case: rel_err against fp32 (TF32 off), do_bench median (us) of ours (default
 on, one process, one timer), then each knob variant: its us, x = default/variant (> 1: the variant is faster),
 its first call's wall (compile) in s, and the compiled kernels' registers/spills/shared memory where this
 Triton returns them. A variant whose launch equals the default's prints "=". Closing lines: one verdict per
-knob (geomean speedup over the cases it changed, whether every rel_err held, and the geomean of its first call's
-wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase). Each case and each variant
-in its own try/except; after --budget s no new case starts (printed NOT RUN with the --only to resume).
+knob (geomean speedup over the cases it changed, whether every rel_err held, and the geomean of its first
+call's wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase; Triton's cache
+is a fresh directory per run unless TRITON_CACHE_DIR is set). Each case and each variant in its own try/except;
+after --budget s no new case starts (printed NOT RUN with the --only to resume). --full adds the secondary
+variants (maxnreg 128, 128-element rows, N 32, TAP_ROW, stages 2, N 64, M 64): a second call's worth.
 """
 import argparse
 import importlib.util
@@ -33,15 +36,17 @@ TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_conv.
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 ap.add_argument("--budget", type=float, default=300.0, help="start no new case after this many seconds")
-ap.add_argument("--limit", type=float, default=90.0, help="wall-clock seconds per case (SIGALRM)")
+ap.add_argument("--limit", type=float, default=75.0, help="wall-clock seconds per case (SIGALRM)")
 ap.add_argument("--only", default="", help="comma-separated classes or case-name prefixes")
 ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
 ap.add_argument("--rep", type=float, default=30.0, help="do_bench rep (ms) per variant")
+ap.add_argument("--full", action="store_true", help="also the secondary knob variants (a second call's worth)")
 ap.add_argument("--batch-div", type=int, default=1, help="divide every case's batch (fewer waves, same tiles)")
 ap.add_argument("--cpu-emulated", action="store_true", help="fake_triton on the CPU, shrunk shapes, no timing")
 args = ap.parse_args()
 if args.cpu_emulated:
     sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="kwb_conv_classes_cache_"))  # compiles timed
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -76,30 +81,38 @@ CASES = [
     ("l1", "76_conv1d_s3_d4", lambda: nn.Conv1d(64, 128, 3, stride=3, dilation=4), (64, 64, 524280), False),
 ]
 
-# knob variants (module constants of the rendered template) per class; "l1" takes both lists
+# knob variants (module constants of the rendered template) per class; "core" ones always, the rest with --full
 SMALL = [
     ("sk", {"SMALL_K": True}),
     ("sk_nocopy", {"SMALL_K": True, "SMALL_K_COPY": False}),
+    ("sk_m64", {"SMALL_K": True, "SMALL_K_BLOCK_M": 64}),
+    ("sk_ocl", {"SMALL_K": True, "OUT_CHANNELS_LAST": True}),
+]
+SMALL_FULL = [
     ("sk_reg128", {"SMALL_K": True, "SMALL_K_MAXNREG": 128}),
     ("sk_rows512", {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512}),
     ("sk_n32", {"SMALL_K": True, "SMALL_K_MAX_BLOCK_N": 32}),
-    ("sk_m64", {"SMALL_K": True, "SMALL_K_BLOCK_M": 64}),
     ("row", {"TAP_ROW": True}),
 ]
 TRANSPOSED = [
     ("pgrid", {"PHASE_GRID": True}),              # every phase in one launch, the phase fastest
-    ("pgrid_s2", {"PHASE_GRID": True, "NUM_STAGES": 2}),
+    ("pgrid_ocl", {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True}),
     ("phase_spec", {"PHASE_SPECIALIZE": True}),   # the previous default: one compile per phase
+]
+TRANSPOSED_FULL = [
+    ("pgrid_s2", {"PHASE_GRID": True, "NUM_STAGES": 2}),
     ("s2", {"NUM_STAGES": 2}),
     ("n64", {"MAX_BLOCK_N": 64}),
     ("m64", {"BLOCK_M": 64}),
 ]
-OUT = [("ocl", {"OUT_CHANNELS_LAST": True})]  # channels-last output: whole-sector vector stores
-EPI = [("epi_full", {"EPI_CHANNEL_VECTORS": False})]  # the [M, N] epilogue gather of before (cases with an epilogue)
-SMALL_OUT = [("sk_ocl", {"SMALL_K": True, "OUT_CHANNELS_LAST": True})]
-TRANS_OUT = [("pgrid_ocl", {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True})]
-KNOBS = {"small": SMALL + OUT + SMALL_OUT + EPI, "transposed": TRANSPOSED + OUT + TRANS_OUT + EPI,
-         "l1": SMALL + TRANSPOSED + OUT}
+BOTH = [
+    ("ocl", {"OUT_CHANNELS_LAST": True}),         # channels-last output: whole-sector vector stores
+    ("epi_full", {"EPI_CHANNEL_VECTORS": False}),  # the [M, N] epilogue gather of before (cases with an epilogue)
+]
+KNOBS = {"small": SMALL + BOTH, "transposed": TRANSPOSED + BOTH, "l1": SMALL[:1] + TRANSPOSED + BOTH}
+if args.full:
+    KNOBS = {"small": SMALL + SMALL_FULL + BOTH, "transposed": TRANSPOSED + TRANSPOSED_FULL + BOTH,
+             "l1": SMALL + SMALL_FULL + TRANSPOSED + TRANSPOSED_FULL + BOTH}
 
 
 class Timeout(BaseException):
@@ -311,7 +324,7 @@ def main():
         else:
             v = ("TURN ON" if gm > 1.05 and min(sp) > 0.95 else "mixed" if gm > 1.0 else "keep off") \
                 if bad == 0 else "BROKEN"
-        print("[verdict] %-11s %-9s geomean x%s over %d cases (min x%s), %d bad, first call (compile) %.2fx the default's"
+        print("[verdict] %-11s %-9s geomean x%s over %d cases (min x%s), %d bad, first call %.2fx the default's"
               % (label, v, "%.2f" % gm if gm else "-", len(runs), "%.2f" % min(sp) if sp else "-", bad, first),
               flush=True)
     if left:

@@ -672,7 +672,8 @@ class ConvVariants(unittest.TestCase):
 
         with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
             stages = f.read()
-        cases = [("default", 2, False, {}), ("transposed_s2", 2, True, {}), ("phase_grid", 2, True, VARIANTS["phase_grid"]),
+        cases = [("default", 2, False, {}), ("transposed_s2", 2, True, {}),
+                 ("phase_grid", 2, True, VARIANTS["phase_grid"]),
                  ("flatten", 2, False, VARIANTS["flatten"]), ("tma", 2, False, VARIANTS["tma"]),
                  ("small_k", 2, False, VARIANTS["small_k"]), ("off", 2, False, {"EPI_CHANNEL_VECTORS": False}),
                  ("3d", 3, False, {}), ("1d_bf16", 1, False, {})]
@@ -708,7 +709,8 @@ class ConvVariants(unittest.TestCase):
         # batch 1: PyTorch gives the expanded size-1 batch dim a nonzero stride; its index is 0 all the same
         mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
         model = mod.ModelNew()
-        x, w, b, bias = torch.randn(1, 16, 5, 6), torch.randn(16, 16, 3, 3) * 0.2, torch.randn(16), torch.randn(16, 1, 1)
+        x, w = torch.randn(1, 16, 5, 6), torch.randn(16, 16, 3, 3) * 0.2
+        b, bias = torch.randn(16), torch.randn(16, 1, 1)
         with torch.no_grad():
             got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=epi, epi_tensors=(bias, bias), epi_scalars=(1.0,))
         want = torch.tanh(F.conv2d(x, w, b, padding=1)) + bias * bias
