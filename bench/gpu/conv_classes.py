@@ -168,14 +168,11 @@ def set_tf32(on):
 
 
 def resources(holder):
-    """regs/spills/smem of the distinct compiled kernels of the last call (Triton's CompiledKernel), or ''."""
+    """regs/spills/smem of the distinct compiled kernels of the last call (kernel.py's last_resources), or ''."""
     out = []
-    for k in getattr(holder, "last_compiled", []) or []:
-        try:
-            r = "%dr/%ds/%dB" % (k.n_regs, k.n_spills, k.metadata.shared)
-        except Exception:  # noqa: BLE001 -- fake_triton returns None; older Tritons other fields
-            continue
-        if r not in out:
+    for regs, spills, smem in getattr(holder, "last_resources", []) or []:
+        r = "%sr/%ss/%sB" % (regs, spills, smem)
+        if regs is not None and r not in out:
             out.append(r)
     return ",".join(out)
 

@@ -495,7 +495,7 @@ class ConvVariants(unittest.TestCase):
                 config = dict(kw.pop("config", {}), phase_grid=True, phases_kernel=False)
                 model = run_case(self, spatial, transposed=True, settings=settings, config=config,
                                  path="implicit_gemm", **kw)
-                self.assertEqual(len(model.last_compiled), 1)  # one launch
+                self.assertEqual(len(model.last_resources), 1)  # one launch
         # one phase (standard, or transposed of stride 1): per-phase launches as before, no table
         model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), transposed=True, settings=on)
         self.assertNotIn("phase_grid", model.last_config)
@@ -503,7 +503,7 @@ class ConvVariants(unittest.TestCase):
         model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), stride=2, transposed=True,
                          settings=dict(on, PERSISTENT=1))
         self.assertNotIn("phase_grid", model.last_config)
-        self.assertEqual(len(model.last_compiled), 4)
+        self.assertEqual(len(model.last_resources), 4)
         # the grid: 4 phases x the largest phase's tiles (2 x 3 x 4 = 24 positions: one M tile, one N tile)
         model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 4), stride=2, padding=1, batch=2,
                          transposed=True, settings=on)
@@ -824,6 +824,26 @@ class ConvLauncher(unittest.TestCase):
                 self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
                 self.assertEqual((model.last_path, model.last_config["x_copy"]), (path, copy))
                 self.assertIn("PassManager::run failed (test)", model.last_config["fallback"])
+
+    def test_last_resources(self):
+        # what Triton's launch returns (a CompiledKernel: n_regs, n_spills, metadata.shared) is kept as plain ints
+        import types
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        real = mod.kwb_conv
+
+        class Reporting:
+            def __getitem__(self, grid):
+                launch = real[grid]
+
+                def call(*args, **kwargs):
+                    launch(*args, **kwargs)
+                    return types.SimpleNamespace(n_regs=128, n_spills=0, metadata=types.SimpleNamespace(shared=49152))
+                return call
+        mod.kwb_conv = Reporting()
+        model = mod.ModelNew()
+        with torch.no_grad():
+            model(torch.randn(1, 16, 5, 6))
+        self.assertEqual(model.last_resources, [(128, 0, 49152)])
 
     def test_grid_blocks_count_phases(self):
         # a 2-D stride-2 transposed conv: 4 phases, each one M tile and one N tile here
