@@ -167,12 +167,15 @@ def set_tf32(on):
     torch.backends.cudnn.allow_tf32 = on
 
 
-def resources(holder):
-    """regs/spills/smem of the distinct compiled kernels of the last call (kernel.py's last_resources), or ''."""
+def resources(mod):
+    """regs/spills/smem of the distinct compiled kernels of the last call (kernel.py's _LAST_COMPILED), or ''."""
     out = []
-    for regs, spills, smem in getattr(holder, "last_resources", []) or []:
-        r = "%sr/%ss/%sB" % (regs, spills, smem)
-        if regs is not None and r not in out:
+    for k in getattr(mod, "_LAST_COMPILED", []):
+        try:
+            r = "%dr/%ds/%dB" % (k.n_regs, k.n_spills, k.metadata.shared)
+        except Exception:  # noqa: BLE001 -- None on the emulation; other fields in other Tritons
+            continue
+        if r not in out:
             out.append(r)
     return ",".join(out)
 
@@ -226,7 +229,7 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
         del got
         default_launch = repr((holder.last_config, holder.last_grid_blocks))
         line = "%-28s %-10s err %.1e first %.1fs %s %s" % (name, holder.last_path, err, first,
-                                                          cfg_tag(holder.last_config), resources(holder))
+                                                          cfg_tag(holder.last_config), resources(mod))
         base = None
         if DEV == "cuda":
             base = bench(ours, args.rep)
@@ -265,7 +268,7 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
                 verdicts.setdefault(label, []).append((speed, ok, first / max(base_first, 1e-3)))
                 out.append("%s=%s%s(%.0e,%.1fs%s)%s" % (label, "%.0f" % us if us else "-",
                                                        "/x%.2f" % speed if speed else "", v_err, first,
-                                                       "" if not fb else ",FALLBACK", resources(holder)))
+                                                       "" if not fb else ",FALLBACK", resources(mod)))
                 if fb:
                     out.append("    [%s fallback: %s]" % (label, fb[:200]))
             except Exception as e:  # noqa: BLE001 -- one variant's failure is printed, the rest go on

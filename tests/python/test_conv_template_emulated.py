@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+import types
 import unittest
 
 import torch
@@ -495,7 +496,8 @@ class ConvVariants(unittest.TestCase):
                 config = dict(kw.pop("config", {}), phase_grid=True, phases_kernel=False)
                 model = run_case(self, spatial, transposed=True, settings=settings, config=config,
                                  path="implicit_gemm", **kw)
-                self.assertEqual(len(model.last_resources), 1)  # one launch
+                mod = types.SimpleNamespace(**type(model).forward.__globals__)
+                self.assertEqual(len(mod._LAST_COMPILED), 1)  # one launch
         # one phase (standard, or transposed of stride 1): per-phase launches as before, no table
         model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), transposed=True, settings=on)
         self.assertNotIn("phase_grid", model.last_config)
@@ -503,7 +505,7 @@ class ConvVariants(unittest.TestCase):
         model = run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), stride=2, transposed=True,
                          settings=dict(on, PERSISTENT=1))
         self.assertNotIn("phase_grid", model.last_config)
-        self.assertEqual(len(model.last_resources), 4)
+        self.assertEqual(len(types.SimpleNamespace(**type(model).forward.__globals__)._LAST_COMPILED), 4)
         # the grid: 4 phases x the largest phase's tiles (2 x 3 x 4 = 24 positions: one M tile, one N tile)
         model = run_case(self, 2, cin=8, cout=16, k=3, in_size=(3, 4), stride=2, padding=1, batch=2,
                          transposed=True, settings=on)
@@ -553,7 +555,6 @@ class ConvVariants(unittest.TestCase):
         # PHASE_SPECIALIZE False (the default): several stride phases launch kwb_conv_phases, which leaves the ints
         # the phases differ in unspecialized, so the phases are one compile (fake_triton models Triton's key: == 1,
         # % 16, constexprs); True: kwb_conv, one compile per phase. 73_'s class: 8 phases
-        import types
         for ps, want in ((True, 8), (False, 1)):
             model = run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4,
                              transposed=True, settings={"PHASE_SPECIALIZE": ps},
@@ -825,11 +826,12 @@ class ConvLauncher(unittest.TestCase):
                 self.assertEqual((model.last_path, model.last_config["x_copy"]), (path, copy))
                 self.assertIn("PassManager::run failed (test)", model.last_config["fallback"])
 
-    def test_last_resources(self):
-        # what Triton's launch returns (a CompiledKernel: n_regs, n_spills, metadata.shared) is kept as plain ints
-        import types
+    def test_last_compiled(self):
+        # what Triton's launch returns (a CompiledKernel) is kept per launch in the module, off the model
+        import copy
         mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
         real = mod.kwb_conv
+        marker = types.SimpleNamespace(n_regs=128, n_spills=0, metadata=types.SimpleNamespace(shared=49152))
 
         class Reporting:
             def __getitem__(self, grid):
@@ -837,13 +839,14 @@ class ConvLauncher(unittest.TestCase):
 
                 def call(*args, **kwargs):
                     launch(*args, **kwargs)
-                    return types.SimpleNamespace(n_regs=128, n_spills=0, metadata=types.SimpleNamespace(shared=49152))
+                    return marker
                 return call
         mod.kwb_conv = Reporting()
         model = mod.ModelNew()
         with torch.no_grad():
             model(torch.randn(1, 16, 5, 6))
-        self.assertEqual(model.last_resources, [(128, 0, 49152)])
+        self.assertEqual(mod._LAST_COMPILED, [marker])
+        copy.deepcopy(model)
 
     def test_grid_blocks_count_phases(self):
         # a 2-D stride-2 transposed conv: 4 phases, each one M tile and one N tile here
