@@ -19,7 +19,7 @@ knob (geomean speedup over the cases it changed, whether every rel_err held, and
 call's wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase; Triton's cache
 is a fresh directory per run unless TRITON_CACHE_DIR is set). Each case and each variant in its own try/except;
 after --budget s no new case starts (printed NOT RUN with the --only to resume). --full adds the secondary
-variants (maxnreg 128, 128-element rows, N 32, TAP_ROW, stages 2, N 64, M 64): a second call's worth.
+variants (maxnreg 128, 256-byte rows, N 32, TAP_ROW, stages 2, N 64, M 64): a second call's worth.
 """
 import argparse
 import importlib.util
@@ -90,7 +90,7 @@ SMALL = [
 ]
 SMALL_FULL = [
     ("sk_reg128", {"SMALL_K": True, "SMALL_K_MAXNREG": 128}),
-    ("sk_rows512", {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 512}),
+    ("sk_rows256", {"SMALL_K": True, "SMALL_K_MAX_ROW_BYTES": 256}),
     ("sk_n32", {"SMALL_K": True, "SMALL_K_MAX_BLOCK_N": 32}),
     ("row", {"TAP_ROW": True}),
 ]

@@ -453,23 +453,28 @@ class ConvVariants(unittest.TestCase):
                  config={"small_k": True, "row_dims": 1, "block_k": 32, "num_stages": 2})
         run_case(self, 3, cin=8, cout=24, k=3, in_size=(4, 5, 6), settings=dict(on, SMALL_K_MAX_ROW_BYTES=512),
                  config={"small_k": True, "row_dims": 2, "block_k": 128})
-        # 16-bit: 128-element rows fit the same bytes: Cin 8 x 9 taps = 72 -> 128 in one block; read in place
+        # 16-bit, read in place: rows of 24 -> 32 (64 B); with 256-byte rows, Cin 8 x 9 taps = 72 -> 128, one block
         run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16, settings=on,
-                 config={"small_k": True, "row_dims": 3, "block_k": 128, "num_stages": 1, "a_mmajor": True,
+                 config={"small_k": True, "row_dims": 1, "block_k": 32, "num_stages": 2, "a_mmajor": True,
                          "x_copy": False})
+        run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), dtype=torch.bfloat16,
+                 settings=dict(on, SMALL_K_MAX_ROW_BYTES=256),
+                 config={"small_k": True, "row_dims": 3, "block_k": 128, "num_stages": 1, "a_mmajor": True})
         # the copy off: x read M-major; a multiple of 16 channels keeps one tap per K block (SMALL_K not taken)
         run_case(self, 2, cin=8, cout=24, k=3, in_size=(9, 10), settings=dict(on, SMALL_K_COPY=False),
                  config={"small_k": True, "a_mmajor": True, "x_copy": False})
         run_case(self, 2, cin=16, cout=16, k=3, in_size=(5, 6), settings=on,
                  config={"small_k": False, "tap_uniform": True, "row_dims": 0})
-        # a row no shorter than 64 fp32 elements fits nothing: the general K loop (Cin 9, 11 taps a row = 99)
+        # no row fits 32 fp32 elements: the general K loop (Cin 9, 11 taps a row = 99)
         run_case(self, 1, cin=9, cout=16, k=11, in_size=30, settings=on,
                  config={"small_k": False, "row_dims": 0, "block_k": 32})
         # transposed stride 2 (phases of 2 x 2, 2 x 1, 1 x 2, 1 x 1 taps), groups, strided standard, size-1 dims
         run_case(self, 2, cin=6, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, output_padding=1,
                  transposed=True, settings=on, config={"small_k": True, "phases": 4})
         run_case(self, 2, cin=12, cout=24, k=3, in_size=(7, 9), groups=3, stride=2, padding=1, settings=on,
-                 config={"small_k": True, "row_dims": 3, "block_k": 64})
+                 config={"small_k": True, "row_dims": 1, "block_k": 16})   # Cin/g 4: rows of 12 -> 16
+        run_case(self, 2, cin=12, cout=24, k=3, in_size=(7, 9), groups=3, stride=2, padding=1,
+                 settings=dict(on, SMALL_K_MAX_ROW_BYTES=256), config={"small_k": True, "row_dims": 3, "block_k": 64})
         run_case(self, 2, cin=5, cout=17, k=3, in_size=(1, 1), padding=1, batch=1, settings=on,
                  config={"small_k": True})
         run_case(self, 1, cin=3, cout=16, k=7, in_size=40, stride=3, dilation=4, dtype=torch.float16,
