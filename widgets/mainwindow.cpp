@@ -5,6 +5,7 @@
 #include "core/platform/specledger.h"
 #include "core/records/markdown.h"
 #include "core/pipeline/session.h"
+#include "core/review/displaytext.h"
 #include "core/review/workspacereview.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -239,9 +240,13 @@ void MainWindow::createActions() {
   saveAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   file->addSeparator();
   m_exportAction = file->addAction(tr("&Export Review…"), this, [this] {
+    // beside the workspace folder, as `kwb export` puts it (not the working folder the GUI was started in)
+    const QString root = job() ? job()->workspaceDir() : m_session->review() ? m_session->review()->root : QString();
     const QString name = m_problemName.isEmpty() ? QStringLiteral("review") : m_problemName + QStringLiteral("-review");
+    const QString suggested =
+        root.isEmpty() ? name + QStringLiteral(".html") : defaultExportPath(root, ExportFormat::Html);
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export review"), name + QStringLiteral(".html"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export review"), suggested,
                                                       tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md)"), &filter);
     if (path.isEmpty()) return;
     const auto format = exportFormatFromText(QFileInfo(path).suffix());
@@ -797,7 +802,7 @@ void MainWindow::showReviewReport() {
   b->setObjectName(QStringLiteral("reportView"));
   b->setSearchPaths({review->root});  // so roofline.png resolves
   b->setOpenExternalLinks(true);
-  b->setHtml(markdownToHtml(review->reportMarkdown));
+  b->setHtml(markdownToHtml(displayReportMarkdown(review->reportMarkdown)));  // the file stays English
 }
 
 bool MainWindow::confirm(const QString& title, const QString& text) {
@@ -1021,7 +1026,7 @@ bool MainWindow::showReport() {
   }
   QTextBrowser* b = m_editors->showHtml(tr("Report preview"), QString());
   b->setSearchPaths({job()->workspaceDir()});  // so roofline.png resolves
-  b->setHtml(markdownToHtml(QString::fromUtf8(f.readAll())));
+  b->setHtml(markdownToHtml(displayReportMarkdown(QString::fromUtf8(f.readAll()))));
   if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   m_lastError.clear();
   statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);

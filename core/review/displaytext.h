@@ -27,4 +27,10 @@ QString displayHarnessNote(const QString& note);
 /// measured", "no measurement"), translated; any other label (a version's name) unchanged.
 QString displayPointLabel(const QString& label);
 
+/// A baseline_report.md (renderBaselineReport, and a later version's head from recordsbuilder) with its fixed
+/// headings, labels, table headers and fixed sentences translated for the report pane; names, paths, numbers,
+/// status codes and the text of a record (reasons, sources) stay as written. A line the renderer did not write is
+/// returned unchanged, so an edited or older report still shows. The file on disk is not touched.
+QString displayReportMarkdown(const QString& markdown);
+
 }  // namespace kwb
