@@ -384,16 +384,18 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::applyDefaultDockSizes() {
-  // Fits 1280x800: a wizard of a quarter of the width, the editor over the rest, console and chart
-  // under it in 40% of the height.
+  // Fits 1280x800: a wizard of a quarter of the width (320 px there, the narrowest it lays out in), the editor
+  // over the rest, console and chart under it in 45% of the height, the console 3/5 of that width. At 2/7,
+  // 40% and 11/20 the live log got ~195 x 270 px at 1280x800 and its case lines were cut off.
   auto* wizard = findChild<QDockWidget*>(QStringLiteral("wizardDock"));
   auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
   auto* roofline = findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
   const int w = width(), h = height();
-  resizeDocks({wizard}, {std::clamp(w * 2 / 7, 320, 440)}, Qt::Horizontal);
-  resizeDocks({console}, {std::clamp(h * 2 / 5, 240, 420)}, Qt::Vertical);
-  const int below = w - std::clamp(w * 2 / 7, 320, 440);
-  resizeDocks({console, roofline}, {below * 11 / 20, below * 9 / 20}, Qt::Horizontal);
+  const int wizardWidth = std::clamp(w / 4, 320, 440);
+  resizeDocks({wizard}, {wizardWidth}, Qt::Horizontal);
+  resizeDocks({console}, {std::clamp(h * 9 / 20, 260, 480)}, Qt::Vertical);
+  const int below = w - wizardWidth;
+  resizeDocks({console, roofline}, {below * 3 / 5, below * 2 / 5}, Qt::Horizontal);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -410,6 +412,8 @@ void MainWindow::resetLayout() {
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
   if (auto* roof = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) roof->raise();
   applyDefaultDockSizes();
+  // after the docks have their sizes: the console's own split shares the width it has then
+  QTimer::singleShot(0, m_console, &RunConsole::resetLayout);
 }
 
 void MainWindow::createEditMenu() {

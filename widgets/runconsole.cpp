@@ -113,21 +113,19 @@ RunConsole::RunConsole(QWidget* parent)
 
   // The progress bar has a row of its own: beside the verdict and the summary, in a dock of ~490 px,
   // "case 4/6: dtype_bf16 — timeout in 30 s" wrapped and was clipped.
+  // The filter and the raw toggle share the verdict's row: on a row of their own they took ~30 px of the log's
+  // height (the dock is ~330 px tall at 1280x800).
   auto* bar = new QHBoxLayout;
   bar->addWidget(m_verdict);
   bar->addWidget(m_summary, 1);
+  bar->addWidget(m_filter);
+  bar->addWidget(m_rawCheck);
   bar->addWidget(m_stop);
-  auto* outputPane = new QWidget(this);
-  auto* outputLayout = new QVBoxLayout(outputPane);
-  outputLayout->setContentsMargins(0, 0, 0, 0);
-  auto* tools = new QHBoxLayout;
-  tools->addWidget(m_filter, 1);
-  tools->addWidget(m_rawCheck);
-  outputLayout->addLayout(tools);
-  outputLayout->addWidget(m_output, 1);
+  m_filter->setMaximumWidth(160);
+  m_filter->setMinimumWidth(90);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName(QStringLiteral("consoleSplitter"));
-  split->addWidget(outputPane);
+  split->addWidget(m_output);
   split->addWidget(m_table);
   // 2:3 for the table: at half each the table of a 490 px dock (1280x800) showed case, status and shape, its
   // rel_err and µs a scroll away; the output's long lines scroll either way.
@@ -143,6 +141,12 @@ RunConsole::RunConsole(QWidget* parent)
   connect(m_flushTimer, &QTimer::timeout, this, &RunConsole::flush);
   m_tick->setInterval(1000);
   connect(m_tick, &QTimer::timeout, this, &RunConsole::updateProgress);
+}
+
+void RunConsole::resetLayout() {
+  auto* split = findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+  const int total = split->width();
+  split->setSizes({total * 2 / 5, total - total * 2 / 5});
 }
 
 void RunConsole::setSession(WorkbenchSession* session) {

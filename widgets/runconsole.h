@@ -56,6 +56,9 @@ class RunConsole : public QWidget {
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
+  /// The log and the case table back at their default share of the console's width (2:3; View > Reset Layout).
+  void resetLayout();
+
   /// Show protocol lines as the harness printed them (true) or as human lines (false, default).
   void setRawOutput(bool raw);
   bool rawOutput() const { return m_raw; }
