@@ -531,6 +531,7 @@ void TestGuiFlow::welcomeAndEditMenu() {
           .arg(w.width());
     };
     QTRY_VERIFY2(logFits(), qPrintable(sizes()));
+    QCOMPARE(log->lineWrapMode(), QPlainTextEdit::WidgetWidth);      // a case line's numbers are not a scroll away
     w.resizeDocks({consoleDock, roof}, {300, 600}, Qt::Horizontal);  // the user narrows the console,
     auto* split = w.runConsole()->findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
     split->setSizes({40, 600});  // then pushes the log aside

@@ -177,6 +177,21 @@ class TestTargetChooser : public QObject {
     QVERIFY(displayPointLabel(QStringLiteral("CPU dry run: no kernel measured")) !=
             QLatin1String("CPU dry run: no kernel measured"));
     QCOMPARE(displayPointLabel(QStringLiteral("V1")), QStringLiteral("V1"));
+    // the records step's summary lines in the console (recordsbuilder writes them in English)
+    for (const char* line :
+         {"quality gate: DRY_RUN — not evaluated: CPU dry run (the harness ran the PyTorch reference "
+          "on the CPU at reduced shapes; kernel.py was checked statically, not run)",
+          "wrote baseline_report.md and memory/v0.json",
+          "12.50 µs, 3300 GB/s (68.8% of datasheet bandwidth), 0.270 TFLOPS",
+          "roofline figure not drawn: no QApplication"}) {
+      const QString t = displayRecordsSummaryLine(QString::fromUtf8(line));
+      QVERIFY2(!t.contains(QLatin1String("quality gate")) && !t.contains(QLatin1String("wrote ")) &&
+                   !t.contains(QLatin1String("not evaluated")) && !t.contains(QLatin1String("datasheet")) &&
+                   !t.contains(QLatin1String("not drawn")),
+               qPrintable(t));
+    }
+    QVERIFY(displayRecordsSummaryLine(QStringLiteral("quality gate: PASS")).contains(QLatin1String("PASS")));
+    QCOMPARE(displayRecordsSummaryLine(QStringLiteral("anything else")), QStringLiteral("anything else"));
     QCoreApplication::removeTranslator(&zh);
   }
 

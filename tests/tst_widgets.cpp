@@ -436,6 +436,8 @@ void TestWidgets::rooflinePlot() {
   RooflineData d = sampleRoofline();
   d.measuredBandwidthTBs = 4.24;
   d.measuredSource = QStringLiteral("measured copy bandwidth, 2026-11");
+  plot.plot()->setGeometry(0, 0, 900,
+                           600);  // the report figure's size: each roof's label in full (a narrow chart shortens them)
   plot.setData(d);
   QCustomPlot* cp = plot.plot();
   QCOMPARE(cp->xAxis->scaleType(), QCPAxis::stLogarithmic);
@@ -476,6 +478,13 @@ void TestWidgets::rooflinePlot() {
   plot.setData(d);
   QVERIFY(plot.chartLabels().contains(QStringLiteral("4.24 TB/s (measured copy)")));
   QVERIFY(plot.graph(RooflinePlot::kMeasuredRoof)->name().startsWith(QStringLiteral("Measured ceiling")));
+  {  // the roofline dock at 1280x800 (~370 px): the labels that would cross the axes' edge take their short form
+    RooflinePlot narrow;
+    narrow.plot()->setGeometry(0, 0, 370, 330);
+    narrow.setData(d);
+    QVERIFY2(narrow.chartLabels().contains(QStringLiteral("4.24 TB/s (measured)")),
+             qPrintable(narrow.chartLabels().join(u'|')));
+  }
   d.measuredSource = QStringLiteral("measured copy bandwidth, 2026-11");
   // A point above its roof is flagged in its legend entry.
   d.aboveRoof = true;

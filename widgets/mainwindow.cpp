@@ -133,7 +133,7 @@ MainWindow::MainWindow(QWidget* parent)
   // Phase 1 starts a new job: no records of the previous one (or of a reviewed workspace) stay shown.
   connect(m_session, &WorkbenchSession::jobChanged, this, [this] { m_knowledge->resetData({}); });
   connect(m_session, &WorkbenchSession::progress, this,
-          [this](int, const QString& message) { statusBar()->showMessage(message, 5000); });
+          [this](int, const QString& message) { statusBar()->showMessage(displayRecordsSummaryLine(message), 5000); });
   connect(m_session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
     if (phase == 4)
       onMeasured(ok);

@@ -52,7 +52,10 @@ RunConsole::RunConsole(QWidget* parent)
   m_output->setReadOnly(true);
   m_output->setMaximumBlockCount(kMaxLines);
   m_output->setFont(CodeEditor::editorFont());
-  m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+  // Wrapped: beside the case table the log is ~230 px wide at 1280x800, and unwrapped every case line ended
+  // at its name, the shape, dtype, rel_err and µs a horizontal scroll away.
+  m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
 
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(m_cases);
@@ -160,7 +163,8 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_progress->setToolTip(m_activity);
     updateSummary();
   });
-  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& message) {
+  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& recorded) {
+    const QString message = displayRecordsSummaryLine(recorded);  // the records' summary lines are English
     appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message));
     if (phase != m_busyPhase) return;
     m_activity = tr("Phase %1: %2").arg(phase).arg(message);

@@ -23,6 +23,13 @@ QString displayRunLogLine(const QString& line);
 /// any details kept as written; any other text unchanged.
 QString displayHarnessNote(const QString& note);
 
+/// One line of the records step's summary (RecordsOutput::summary, core/pipeline/recordsbuilder.cpp), shown in
+/// the console after phase 4: "quality gate: DRY_RUN — reason", "wrote baseline_report.md and memory/v0.json",
+/// "12.5 µs, 3300 GB/s (68.8% of datasheet bandwidth), 0.27 TFLOPS", "roofline figure not drawn: why", ...;
+/// its fixed words translated (the gate's reason through displayGateReason), codes, paths and numbers as
+/// written; any other line unchanged.
+QString displayRecordsSummaryLine(const QString& line);
+
 /// A roofline point's label that core writes in English when nothing was measured ("CPU dry run: no kernel
 /// measured", "no measurement"), translated; any other label (a version's name) unchanged.
 QString displayPointLabel(const QString& label);
