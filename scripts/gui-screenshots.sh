@@ -78,6 +78,6 @@ shot zh_CN dark 1920x1080
 "$bin/app/kwb" export "$review" --format pdf --output "$out/review.pdf"
 if command -v pdftoppm >/dev/null; then pdftoppm -png -r 60 "$out/review.pdf" "$out/export-pdf"; fi
 if command -v chromium >/dev/null; then
-  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400 \
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,5200 \
     --screenshot="$out/export-html.png" "file://$out/review.html" 2>/dev/null || true
 fi

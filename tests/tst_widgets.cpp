@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -118,6 +119,7 @@ class TestWidgets : public QObject {
   void consoleHumanRawFilter();
   void consoleProgress();
   void consolePhaseActivity();
+  void consoleWrapsAndFollowsEnd();
   void verdictLooks();
   void rooflineLabelsHoverExport();
   void rooflineFitsANarrowDock();
@@ -617,6 +619,32 @@ void TestWidgets::consoleProgress() {
 
 // Phases 1-3 show a busy bar and what the phase does (fresh-user trial: the bar read "idle" while phase 1
 // probed).
+// The log wraps (a narrow pane shows a whole case line) and keeps its end in view while lines arrive, though
+// wrapped lines grow the scroll range after the insert; scrolled up by the user, it stays where it was put.
+void TestWidgets::consoleWrapsAndFollowsEnd() {
+  RunConsole c;
+  c.resize(520, 260);
+  c.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&c));
+  auto* log = c.findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
+  QVERIFY(log);
+  QCOMPARE(log->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+  QScrollBar* sb = log->verticalScrollBar();
+  const QString longLine = QStringLiteral(
+      "FAIL  boundary_tail  shape 7x1537  float32  rel_err 5.00e-01  — seed 43 (1 of 3): "
+      "output: rel_err 0.5 >= threshold 0.01");
+  for (int i = 0; i < 60; ++i) c.appendMessage(QString::number(i) + u' ' + longLine);
+  c.flush();
+  QTRY_VERIFY(sb->maximum() > 0);
+  QTRY_COMPARE(sb->value(), sb->maximum());
+  QCOMPARE(sb->minimum(), 0);
+  sb->setValue(0);  // the user reads the start
+  for (int i = 0; i < 20; ++i) c.appendMessage(longLine);
+  c.flush();
+  QTest::qWait(20);
+  QCOMPARE(sb->value(), 0);
+}
+
 void TestWidgets::consolePhaseActivity() {
   RunConsole console;
   WorkbenchSession session;

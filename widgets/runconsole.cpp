@@ -56,6 +56,13 @@ RunConsole::RunConsole(QWidget* parent)
   // at its name, the shape, dtype, rel_err and µs a horizontal scroll away.
   m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
   m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+  // Following the end: wrapped lines are laid out after the insert, so the scroll range grows later than the
+  // text (the zh_CN walk's log stopped a third of the way down); a range change while following moves along.
+  QScrollBar* sb = m_output->verticalScrollBar();
+  connect(sb, &QScrollBar::valueChanged, this, [this, sb](int v) { m_followEnd = v >= sb->maximum(); });
+  connect(sb, &QScrollBar::rangeChanged, this, [this, sb](int, int max) {
+    if (m_followEnd) sb->setValue(max);
+  });
 
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(m_cases);
@@ -230,7 +237,7 @@ QString RunConsole::humanLine(const QString& line) {
       QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
                          .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
                               c.dtype, err(c.relErr), us(c.latencyUs), us(c.refLatencyUs));
-      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + c.reason;
+      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);  // the harness's
       return text;
     }
     case HarnessEvent::Kind::ResultJson: {
@@ -295,7 +302,7 @@ bool RunConsole::visible(const Entry& e) const {
 
 void RunConsole::insert(const QList<Entry>& entries) {
   QScrollBar* sb = m_output->verticalScrollBar();
-  const bool atEnd = sb->value() == sb->maximum();
+  const bool atEnd = m_followEnd;
   QTextCharFormat normal;
   QTextCharFormat errFmt;
   errFmt.setForeground(QColor(0xc6, 0x28, 0x28));
@@ -317,7 +324,10 @@ void RunConsole::insert(const QList<Entry>& entries) {
                                                                       : normal);
   }
   cursor.endEditBlock();
-  if (atEnd) sb->setValue(sb->maximum());
+  if (atEnd) {
+    m_followEnd = true;  // a rebuild (filter, raw) cleared the view: keep following
+    sb->setValue(sb->maximum());
+  }
 }
 
 void RunConsole::flush() {

@@ -110,6 +110,7 @@ class RunConsole : public QWidget {
   QList<Entry> m_pending;
   bool m_running = false;
   bool m_raw = false;
+  bool m_followEnd = true;  ///< the log keeps its end in view until the user scrolls up
   QString m_filterText;
   int m_caseTimeoutSec = 0;
   int m_caseIndex = 0;  ///< cases started so far (this run, all processes)
