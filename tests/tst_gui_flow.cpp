@@ -521,7 +521,7 @@ void TestGuiFlow::welcomeAndEditMenu() {
     auto* log = w.runConsole()->findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
     QVERIFY(log);
     const auto logFits = [&] {
-      return log->width() >= 220 && log->height() >= 230 && w.centralWidget()->width() >= w.width() / 2;
+      return log->width() >= 205 && log->height() >= 300 && w.centralWidget()->width() >= w.width() / 2;
     };
     const auto sizes = [&] {
       return QStringLiteral("log %1x%2, centre %3 of %4")

@@ -384,14 +384,14 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::applyDefaultDockSizes() {
-  // Fits 1280x800: a wizard of a quarter of the width (320 px there, the narrowest it lays out in), the editor
-  // over the rest, console and chart under it in 45% of the height, the console 3/5 of that width. At 2/7,
-  // 40% and 11/20 the live log got ~195 x 270 px at 1280x800 and its case lines were cut off.
+  // Fits 1280x800: a wizard of 2/7 of the width (at 1/4, 320 px, the framework box cut its text), the editor
+  // over the rest, console and chart under it in 45% of the height, the console 3/5 of that width. At 40% and
+  // 11/20 the live log got ~195 x 270 px at 1280x800 and its case lines were cut off.
   auto* wizard = findChild<QDockWidget*>(QStringLiteral("wizardDock"));
   auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
   auto* roofline = findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
   const int w = width(), h = height();
-  const int wizardWidth = std::clamp(w / 4, 320, 440);
+  const int wizardWidth = std::clamp(w * 2 / 7, 320, 440);
   resizeDocks({wizard}, {wizardWidth}, Qt::Horizontal);
   resizeDocks({console}, {std::clamp(h * 9 / 20, 260, 480)}, Qt::Vertical);
   const int below = w - wizardWidth;
