@@ -59,7 +59,10 @@ RunConsole::RunConsole(QWidget* parent)
   // Following the end: wrapped lines are laid out after the insert, so the scroll range grows later than the
   // text (the zh_CN walk's log stopped a third of the way down); a range change while following moves along.
   QScrollBar* sb = m_output->verticalScrollBar();
-  connect(sb, &QScrollBar::valueChanged, this, [this, sb](int v) { m_followEnd = v >= sb->maximum(); });
+  // Only the user's scrolling decides (wheel, keys on the bar, drag: an action); a relayout after a resize also
+  // moves the value, and reading that as "scrolled up" stopped the review's log at its start.
+  connect(sb, &QAbstractSlider::actionTriggered, this,
+          [this, sb](int) { m_followEnd = sb->sliderPosition() >= sb->maximum(); });
   connect(sb, &QScrollBar::rangeChanged, this, [this, sb](int, int max) {
     if (m_followEnd) sb->setValue(max);
   });
