@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QDateTime>
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -66,6 +67,7 @@ RunConsole::RunConsole(QWidget* parent)
   connect(sb, &QScrollBar::rangeChanged, this, [this, sb](int, int max) {
     if (m_followEnd) sb->setValue(max);
   });
+  m_output->installEventFilter(this);  // a resize re-wraps the lines after the range was last set
 
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(m_cases);
@@ -156,6 +158,23 @@ RunConsole::RunConsole(QWidget* parent)
   connect(m_tick, &QTimer::timeout, this, &RunConsole::updateProgress);
 }
 
+bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_output && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followEndLater();
+  return QWidget::eventFilter(watched, event);
+}
+
+void RunConsole::followEndLater() {
+  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line, so with wrapped
+  // lines the scroll bar's maximum is short of the end until painted: the cursor at the end, made visible, is.
+  QTimer::singleShot(0, this, [this] {
+    if (!m_followEnd) return;
+    QTextCursor end(m_output->document());
+    end.movePosition(QTextCursor::End);
+    m_output->setTextCursor(end);
+    m_output->ensureCursorVisible();
+  });
+}
+
 void RunConsole::resetLayout() {
   auto* split = findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
   const int total = split->width();
@@ -205,6 +224,7 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_pending.clear();
     m_entries.clear();
     m_output->clear();
+    m_followEnd = true;  // a new log: its end in view, whatever the user scrolled in the last one
     m_cases->setDryRun(r.mode == QLatin1String("cpu-dry-run"));
     m_cases->resetData(r.cases);
     for (const RunLogLine& l : readRunLog(r.logPath, kMaxLines)) appendLine(l.text, l.channel);
@@ -330,6 +350,7 @@ void RunConsole::insert(const QList<Entry>& entries) {
   if (atEnd) {
     m_followEnd = true;  // a rebuild (filter, raw) cleared the view: keep following
     sb->setValue(sb->maximum());
+    followEndLater();
   }
 }
 
@@ -368,6 +389,7 @@ void RunConsole::runStarted() {
   m_pending.clear();
   m_entries.clear();
   m_output->clear();
+  m_followEnd = true;
   m_cases->clear();
   m_running = true;
   m_caseIndex = 0;

@@ -83,7 +83,13 @@ class RunConsole : public QWidget {
   /// The user pressed Stop.
   void stopRequested();
 
+ protected:
+  /// The log's resizes: a wrapped log that follows its end scrolls there again once laid out.
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void followEndLater();
+
   struct Entry {
     QString raw;
     QString human;  ///< "" for lines that are not protocol lines
