@@ -52,8 +52,9 @@ badshot() {  # badshot LANG THEME WxH
     "$bin/tests/kwb_gui_screenshots" --out "$dir" --lang "$1" "${dark[@]}" --size "$3" \
     --bad-problem "$small" --bad-workspace "$work/bad-$1-$2-$3"
 }
-if [ -n "${ONLY:-}" ]; then  # ONLY="bad", "suite-zh": a part of the walk, for a quick look
+if [ -n "${ONLY:-}" ]; then  # ONLY="bad", "suite-zh", "shots" (SHOTS="en:light:1280x800 ..."): a part of the walk
   case "$ONLY" in
+    shots) for s in ${SHOTS:?SHOTS="LANG:THEME:WxH ..."}; do IFS=: read -r l t z <<<"$s"; shot "$l" "$t" "$z"; done ;;
     bad) badshot en light 1280x800; badshot zh_CN dark 1280x800 ;;
     suite-zh) LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 xvfb-run -a -s "-screen 0 1280x800x24" \
       "$bin/tests/kwb_gui_screenshots" --out "$out/zh_CN-light-1280x800" --lang zh_CN --size 1280x800 \
@@ -68,6 +69,8 @@ shot en dark 1280x800
 shot zh_CN light 1280x800
 shot zh_CN dark 1280x800
 shot en light 1920x1080
+shot en dark 1920x1080
+shot zh_CN light 1920x1080
 shot zh_CN dark 1920x1080
 
 # The exported review, as a reviewer without the workbench opens it.
@@ -75,6 +78,6 @@ shot zh_CN dark 1920x1080
 "$bin/app/kwb" export "$review" --format pdf --output "$out/review.pdf"
 if command -v pdftoppm >/dev/null; then pdftoppm -png -r 60 "$out/review.pdf" "$out/export-pdf"; fi
 if command -v chromium >/dev/null; then
-  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400 \
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,5200 \
     --screenshot="$out/export-html.png" "file://$out/review.html" 2>/dev/null || true
 fi

@@ -145,13 +145,28 @@ class TstCli : public QObject {
              QStringLiteral("--output"), pdf});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(readAll(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // text and the figure
-    // Default name in the current folder; a run folder reviews that run.
+    // Default: beside the workspace folder, not in the current folder (nor inside the workspace, a git
+    // repository); a run folder reviews that run and names it.
     QTemporaryDir here;
-    const QString runs = m_ws + QStringLiteral("/.kwb/runs");
-    const QString run = runs + u'/' + QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst();
-    r = kwb({QStringLiteral("export"), run}, here.path());
+    const QFileInfo wsInfo(m_ws);
+    const QString besideWs = wsInfo.absolutePath() + u'/' + wsInfo.fileName();
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("md")}, here.path());
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QVERIFY(QFile::exists(here.filePath(QStringLiteral("19_ReLU-review.html"))));
+    QVERIFY2(QFile::exists(besideWs + QStringLiteral("-review.md")), qPrintable(r.out));
+    QVERIFY(r.out.contains(besideWs + QStringLiteral("-review.md")));
+    QVERIFY(QDir(here.path()).isEmpty());
+    const QString runs = m_ws + QStringLiteral("/.kwb/runs");
+    const QString runName = QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).constFirst();
+    r = kwb({QStringLiteral("export"), runs + u'/' + runName}, here.path());
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(besideWs + u'-' + runName + QStringLiteral("-review.html")));
+    // A destination that takes no new file (procfs refuses even root): a clear error, exit 2, nothing written.
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--output"), QStringLiteral("/proc/kwb-review.html")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("cannot write /proc/kwb-review.html: the folder /proc")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(QStringLiteral("/proc/kwb-review.html")));
+    r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--output"), here.path()});
+    QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("is a folder")), qPrintable(r.err));
     // Bad input: exit 2, nothing written.
     QCOMPARE(kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("docx")}).code, 2);
     QCOMPARE(kwb({QStringLiteral("export"), here.path()}).code, 2);

@@ -11,6 +11,8 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScreen>
+#include <QSplitter>
 #include <QProcess>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -513,6 +515,30 @@ void TestGuiFlow::welcomeAndEditMenu() {
   roof->close();
   w.resetLayout();
   QVERIFY(!roof->isHidden());
+  // The live log is readable at 1280x800 (a review found it ~195 px wide, its case lines cut off) and the
+  // editor keeps the most width; a squeezed console comes back with Reset Layout.
+  if (w.screen()->availableGeometry().height() >= 760) {
+    auto* log = w.runConsole()->findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
+    QVERIFY(log);
+    const auto logFits = [&] {
+      return log->width() >= 205 && log->height() >= 300 && w.centralWidget()->width() >= w.width() / 2;
+    };
+    const auto sizes = [&] {
+      return QStringLiteral("log %1x%2, centre %3 of %4")
+          .arg(log->width())
+          .arg(log->height())
+          .arg(w.centralWidget()->width())
+          .arg(w.width());
+    };
+    QTRY_VERIFY2(logFits(), qPrintable(sizes()));
+    QCOMPARE(log->lineWrapMode(), QPlainTextEdit::WidgetWidth);      // a case line's numbers are not a scroll away
+    w.resizeDocks({consoleDock, roof}, {300, 600}, Qt::Horizontal);  // the user narrows the console,
+    auto* split = w.runConsole()->findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+    split->setSizes({40, 600});  // then pushes the log aside
+    QTRY_VERIFY2(log->width() < 100, qPrintable(sizes()));
+    w.resetLayout();
+    QTRY_VERIFY2(logFits(), qPrintable(sizes()));
+  }
 }
 
 QTEST_MAIN(TestGuiFlow)

@@ -1,6 +1,7 @@
 // widgets/targetchooser: the GUI's target chooser is built from the registry's schemes, composes a
 // spec from a scheme's fields, names a bad one, and reaches BaselineOptions through the wizard.
 #include "core/pipeline/baselinejob.h"
+#include "core/records/baselinereport.h"
 #include "core/review/displaytext.h"
 #include "core/run/target.h"
 #include "widgets/targetchooser.h"
@@ -176,7 +177,91 @@ class TestTargetChooser : public QObject {
     QVERIFY(displayPointLabel(QStringLiteral("CPU dry run: no kernel measured")) !=
             QLatin1String("CPU dry run: no kernel measured"));
     QCOMPARE(displayPointLabel(QStringLiteral("V1")), QStringLiteral("V1"));
+    // the records step's summary lines in the console (recordsbuilder writes them in English)
+    for (const char* line :
+         {"quality gate: DRY_RUN — not evaluated: CPU dry run (the harness ran the PyTorch reference "
+          "on the CPU at reduced shapes; kernel.py was checked statically, not run)",
+          "wrote baseline_report.md and memory/v0.json",
+          "12.50 µs, 3300 GB/s (68.8% of datasheet bandwidth), 0.270 TFLOPS",
+          "roofline figure not drawn: no QApplication"}) {
+      const QString t = displayRecordsSummaryLine(QString::fromUtf8(line));
+      QVERIFY2(!t.contains(QLatin1String("quality gate")) && !t.contains(QLatin1String("wrote ")) &&
+                   !t.contains(QLatin1String("not evaluated")) && !t.contains(QLatin1String("datasheet")) &&
+                   !t.contains(QLatin1String("not drawn")),
+               qPrintable(t));
+    }
+    QVERIFY(displayRecordsSummaryLine(QStringLiteral("quality gate: PASS")).contains(QLatin1String("PASS")));
+    QCOMPARE(displayRecordsSummaryLine(QStringLiteral("anything else")), QStringLiteral("anything else"));
     QCoreApplication::removeTranslator(&zh);
+  }
+
+  // The report pane (review mode, Run > Report) shows baseline_report.md with its fixed text in the UI's language;
+  // the file, names, numbers and status codes stay as recorded.
+  void reportShownInChinese_data() {
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("gpu") << QStringLiteral("gpu");
+    QTest::newRow("cpu-dry-run") << QStringLiteral("cpu-dry-run");
+  }
+  void reportShownInChinese() {
+    QFETCH(QString, mode);
+    ReportInput in;
+    in.problemName = QStringLiteral("19_ReLU");
+    in.kernelPath = QStringLiteral("kernel.py");
+    in.testPath = QStringLiteral("test_kernel.py");
+    in.referencePath = QStringLiteral("reference.py");
+    in.referenceDescription = QStringLiteral("Applies ReLU.\n\n```python\n## not a heading\n```");
+    in.gpu = QStringLiteral("H200-SXM");
+    in.framework = QStringLiteral("triton");
+    in.mode = mode;
+    in.kernelUserEdited = true;
+    ReportCase c;
+    c.name = QStringLiteral("problem_shape");
+    c.status = QStringLiteral("PASS");
+    c.shape = QStringLiteral("[16, 4096]");
+    c.dtype = QStringLiteral("float32");
+    ReportCase t = c;
+    t.name = QStringLiteral("odd_tail");
+    t.status = QStringLiteral("TIMEOUT_FAIL");
+    t.reason = QStringLiteral("case exceeded TEST_TIMEOUT_SEC=3 s");
+    in.cases = {c, t};
+    in.skippedCases = {{QStringLiteral("dtype_bf16"), QString()}};
+    in.baselineConfig = {{QStringLiteral("BLOCK_SIZE"), QStringLiteral("1024")}};
+    in.kernelProfile = {ReportKernel{QStringLiteral("relu_kernel"), 1, 3.5, 100.0, {}, {}, {}, {}}};
+    in.kernelLaunches = 1;
+    in.kernelTotalUs = 3.5;
+    in.latencyUs = 3.5;
+    in.hostUs = 9.0;
+    in.rooflineFigure = QStringLiteral("roofline.png");
+    in.notRun = {QStringLiteral("robustness run")};
+    const QString md = renderBaselineReport(in);
+    QCOMPARE(displayReportMarkdown(md), md);  // no catalogue: as recorded
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    const QString shown = displayReportMarkdown(md);
+    QCoreApplication::removeTranslator(&zh);
+    if (qEnvironmentVariableIsSet("KWB_PRINT_REPORT")) qInfo().noquote() << shown;
+    QCOMPARE(shown.count(u'\n'), md.count(u'\n'));  // line for line: nothing dropped
+    // every heading the renderer wrote, and every "- Label: " line, is in Chinese
+    const QStringList lines = shown.split(u'\n');
+    for (const QString& line : lines) {
+      if (line == QLatin1String("## not a heading")) continue;  // inside the fenced block: as written
+      if (line == QLatin1String("## Roofline")) continue;       // the chart's name, as in the dock's title
+      if (line.startsWith(QLatin1String("# ")) || line.startsWith(QLatin1String("## ")) ||
+          (line.startsWith(QLatin1String("- ")) && !line.startsWith(QLatin1String("- `"))))
+        QVERIFY2(std::any_of(line.begin(), line.end(), [](QChar ch) { return ch.unicode() >= 0x4e00; }),
+                 qPrintable(line));
+    }
+    for (const char* english : {"Correctness results", "Baseline performance", "What was and was not run", "| Case |",
+                                "| Status |", "Parameter", "PASS (harness only)", "was edited by you", "Cases not run",
+                                "local to this machine", "the process was killed"})
+      QVERIFY2(!shown.contains(QLatin1String(english)), english);
+    // the record's own text stays: names, paths, codes, the fenced block
+    for (const char* kept : {"19_ReLU", "problem_shape", "`kernel.py`", "TIMEOUT_FAIL", "BLOCK_SIZE",
+                             "## not a heading", "robustness run", "](roofline.png)"})
+      QVERIFY2(shown.contains(QLatin1String(kept)), kept);
+    QVERIFY(mode != QLatin1String("gpu") || shown.contains(QLatin1String("relu_kernel")));
   }
 
   void wizardFitsANarrowDock_data() {

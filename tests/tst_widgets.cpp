@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -118,6 +119,7 @@ class TestWidgets : public QObject {
   void consoleHumanRawFilter();
   void consoleProgress();
   void consolePhaseActivity();
+  void consoleWrapsAndFollowsEnd();
   void verdictLooks();
   void rooflineLabelsHoverExport();
   void rooflineFitsANarrowDock();
@@ -436,6 +438,8 @@ void TestWidgets::rooflinePlot() {
   RooflineData d = sampleRoofline();
   d.measuredBandwidthTBs = 4.24;
   d.measuredSource = QStringLiteral("measured copy bandwidth, 2026-11");
+  plot.plot()->setGeometry(0, 0, 900,
+                           600);  // the report figure's size: each roof's label in full (a narrow chart shortens them)
   plot.setData(d);
   QCustomPlot* cp = plot.plot();
   QCOMPARE(cp->xAxis->scaleType(), QCPAxis::stLogarithmic);
@@ -476,6 +480,13 @@ void TestWidgets::rooflinePlot() {
   plot.setData(d);
   QVERIFY(plot.chartLabels().contains(QStringLiteral("4.24 TB/s (measured copy)")));
   QVERIFY(plot.graph(RooflinePlot::kMeasuredRoof)->name().startsWith(QStringLiteral("Measured ceiling")));
+  {  // the roofline dock at 1280x800 (~370 px): the labels that would cross the axes' edge take their short form
+    RooflinePlot narrow;
+    narrow.plot()->setGeometry(0, 0, 370, 330);
+    narrow.setData(d);
+    QVERIFY2(narrow.chartLabels().contains(QStringLiteral("4.24 TB/s (measured)")),
+             qPrintable(narrow.chartLabels().join(u'|')));
+  }
   d.measuredSource = QStringLiteral("measured copy bandwidth, 2026-11");
   // A point above its roof is flagged in its legend entry.
   d.aboveRoof = true;
@@ -608,6 +619,37 @@ void TestWidgets::consoleProgress() {
 
 // Phases 1-3 show a busy bar and what the phase does (fresh-user trial: the bar read "idle" while phase 1
 // probed).
+// The log wraps (a narrow pane shows a whole case line) and keeps its end in view while lines arrive, though
+// wrapped lines grow the scroll range after the insert; scrolled up by the user, it stays where it was put.
+void TestWidgets::consoleWrapsAndFollowsEnd() {
+  RunConsole c;
+  c.resize(520, 260);
+  c.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&c));
+  auto* log = c.findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
+  QVERIFY(log);
+  QCOMPARE(log->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+  QScrollBar* sb = log->verticalScrollBar();
+  const QString longLine = QStringLiteral(
+      "FAIL  boundary_tail  shape 7x1537  float32  rel_err 5.00e-01  — seed 43 (1 of 3): "
+      "output: rel_err 0.5 >= threshold 0.01");
+  for (int i = 0; i < 60; ++i) c.appendMessage(QString::number(i) + u' ' + longLine);
+  c.flush();
+  QTRY_VERIFY(sb->maximum() > 0);
+  QTRY_COMPARE(sb->value(), sb->maximum());
+  QCOMPARE(sb->minimum(), 0);
+  c.resize(400, 300);  // a relayout while following (the review's docks settling): still at the end
+  QTRY_COMPARE(sb->value(), sb->maximum());
+  sb->triggerAction(QAbstractSlider::SliderToMinimum);  // the user reads the start
+  c.resize(480, 260);  // a relayout moves the value too: not the user's doing, but the view stays
+  QTest::qWait(20);
+  QCOMPARE(sb->value(), 0);
+  for (int i = 0; i < 20; ++i) c.appendMessage(longLine);
+  c.flush();
+  QTest::qWait(20);
+  QCOMPARE(sb->value(), 0);
+}
+
 void TestWidgets::consolePhaseActivity() {
   RunConsole console;
   WorkbenchSession session;

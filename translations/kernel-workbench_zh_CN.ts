@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="543"/>
+        <location filename="../widgets/rooflineplot.cpp" line="558"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="546"/>
+        <location filename="../widgets/rooflineplot.cpp" line="561"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="551"/>
+        <location filename="../widgets/rooflineplot.cpp" line="566"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="559"/>
+        <location filename="../widgets/rooflineplot.cpp" line="574"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="28"/>
-        <location filename="../widgets/rooflineplot.cpp" line="562"/>
+        <location filename="../widgets/rooflineplot.cpp" line="577"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="564"/>
+        <location filename="../widgets/rooflineplot.cpp" line="579"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -259,6 +259,11 @@
         <translation>，目标 %1</translation>
     </message>
     <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
+        <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
+        <translation>PASS（仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
@@ -463,134 +468,179 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="47"/>
+        <location filename="../core/review/displaytext.cpp" line="48"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="51"/>
+        <location filename="../core/review/displaytext.cpp" line="52"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="56"/>
+        <location filename="../core/review/displaytext.cpp" line="57"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="61"/>
+        <location filename="../core/review/displaytext.cpp" line="62"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="67"/>
+        <location filename="../core/review/displaytext.cpp" line="68"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="71"/>
+        <location filename="../core/review/displaytext.cpp" line="72"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="72"/>
+        <location filename="../core/review/displaytext.cpp" line="73"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="74"/>
+        <location filename="../core/review/displaytext.cpp" line="75"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="76"/>
+        <location filename="../core/review/displaytext.cpp" line="77"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="82"/>
+        <location filename="../core/review/displaytext.cpp" line="83"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="83"/>
+        <location filename="../core/review/displaytext.cpp" line="84"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="84"/>
+        <location filename="../core/review/displaytext.cpp" line="85"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="85"/>
+        <location filename="../core/review/displaytext.cpp" line="86"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="86"/>
+        <location filename="../core/review/displaytext.cpp" line="87"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <location filename="../core/review/displaytext.cpp" line="100"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="100"/>
+        <location filename="../core/review/displaytext.cpp" line="101"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="102"/>
+        <location filename="../core/review/displaytext.cpp" line="103"/>
         <source>process %1 exited with code %2</source>
         <translation>进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="103"/>
+        <location filename="../core/review/displaytext.cpp" line="104"/>
         <source>process %1 ended by a signal</source>
         <translation>进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="105"/>
+        <location filename="../core/review/displaytext.cpp" line="106"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="108"/>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <location filename="../core/review/displaytext.cpp" line="110"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
+        <location filename="../core/review/displaytext.cpp" line="129"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="135"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="138"/>
+        <location filename="../core/review/displaytext.cpp" line="139"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="145"/>
+        <location filename="../core/review/displaytext.cpp" line="146"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="146"/>
+        <location filename="../core/review/displaytext.cpp" line="147"/>
         <source>no measurement</source>
         <translation>无测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <source>quality gate: %1</source>
+        <translation>质量门禁：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <source>quality gate: %1 — %2</source>
+        <translation>质量门禁：%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <source>wrote %1 and %2</source>
+        <translation>已写入 %1 和 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
+        <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
+        <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="171"/>
+        <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
+        <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="174"/>
+        <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
+        <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="177"/>
+        <source>roofline data not kept: %1</source>
+        <translation>未保存 Roofline 数据：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="178"/>
+        <source>roofline figure not drawn: %1</source>
+        <translation>未绘制 Roofline 图：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="179"/>
+        <source>utilization not computed: %1</source>
+        <translation>未计算利用率：%1</translation>
     </message>
 </context>
 <context>
@@ -672,339 +722,339 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158"/>
-        <location filename="../widgets/mainwindow.cpp" line="163"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="160"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
-        <location filename="../widgets/mainwindow.cpp" line="662"/>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="671"/>
         <location filename="../widgets/mainwindow.cpp" line="685"/>
-        <location filename="../widgets/mainwindow.cpp" line="871"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
+        <location filename="../widgets/mainwindow.cpp" line="880"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="192"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="192"/>
+        <location filename="../widgets/mainwindow.cpp" line="193"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="213"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
-        <location filename="../widgets/mainwindow.cpp" line="853"/>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="862"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="242"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="250"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="262"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="273"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="275"/>
+        <location filename="../widgets/mainwindow.cpp" line="280"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="288"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="286"/>
+        <location filename="../widgets/mainwindow.cpp" line="291"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="304"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="301"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="315"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="312"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="358"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="356"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="365"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="90"/>
+        <location filename="../widgets/mainwindow.cpp" line="91"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="592"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="592"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="603"/>
+        <location filename="../widgets/mainwindow.cpp" line="612"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="604"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="637"/>
+        <location filename="../widgets/mainwindow.cpp" line="646"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="656"/>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="665"/>
+        <location filename="../widgets/mainwindow.cpp" line="763"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="657"/>
+        <location filename="../widgets/mainwindow.cpp" line="666"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="662"/>
+        <location filename="../widgets/mainwindow.cpp" line="671"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="645"/>
+        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="680"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
+        <location filename="../widgets/mainwindow.cpp" line="676"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="680"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="722"/>
+        <location filename="../widgets/mainwindow.cpp" line="731"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="845"/>
-        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="854"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="846"/>
+        <location filename="../widgets/mainwindow.cpp" line="855"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1015,7 +1065,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="867"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1032,32 +1082,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="224"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="368"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="368"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1066,235 +1116,235 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="427"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="434"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="426"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="436"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="440"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="450"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="459"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="459"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="453"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="466"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="471"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="474"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="475"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="476"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="477"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="480"/>
+        <location filename="../widgets/mainwindow.cpp" line="489"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="498"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="498"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="508"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="518"/>
+        <location filename="../widgets/mainwindow.cpp" line="527"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="519"/>
+        <location filename="../widgets/mainwindow.cpp" line="528"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="529"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="625"/>
+        <location filename="../widgets/mainwindow.cpp" line="634"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="627"/>
+        <location filename="../widgets/mainwindow.cpp" line="636"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="685"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="715"/>
+        <location filename="../widgets/mainwindow.cpp" line="724"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="723"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="741"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="789"/>
+        <location filename="../widgets/mainwindow.cpp" line="798"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="790"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="823"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1319,17 +1369,17 @@ Save them first?</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="919"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="936"/>
+        <location filename="../widgets/mainwindow.cpp" line="945"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="946"/>
+        <location filename="../widgets/mainwindow.cpp" line="955"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1358,7 +1408,7 @@ Save them first?</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1059"/>
+        <location filename="../widgets/mainwindow.cpp" line="1068"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1383,7 +1433,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="968"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1404,10 +1454,10 @@ Save them first?</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="796"/>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
-        <location filename="../widgets/mainwindow.cpp" line="998"/>
-        <location filename="../widgets/mainwindow.cpp" line="1019"/>
+        <location filename="../widgets/mainwindow.cpp" line="805"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="1007"/>
+        <location filename="../widgets/mainwindow.cpp" line="1028"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1432,7 +1482,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="970"/>
+        <location filename="../widgets/mainwindow.cpp" line="979"/>
         <source>V0 measurement finished: %1</source>
         <translation>V0 测量完成：%1</translation>
     </message>
@@ -1441,12 +1491,12 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="991"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1455,38 +1505,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="995"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="987"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1019"/>
+        <location filename="../widgets/mainwindow.cpp" line="1028"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="1031"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1027"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1035"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
-        <location filename="../widgets/mainwindow.cpp" line="1055"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1495,17 +1545,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1074"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1074"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -1657,220 +1707,709 @@ Source: %4
     </message>
 </context>
 <context>
-    <name>kwb::RooflinePlot</name>
+    <name>kwb::ReportText</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="72"/>
-        <source>Arithmetic intensity (FLOP/byte)</source>
-        <translation>算术强度 (FLOP/byte)</translation>
+        <location filename="../core/review/reportdisplay.cpp" line="19"/>
+        <source>Baseline kernel path</source>
+        <translation>基线内核路径</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="73"/>
-        <source>Performance (TFLOPS)</source>
-        <translation>性能 (TFLOPS)</translation>
+        <location filename="../core/review/reportdisplay.cpp" line="20"/>
+        <source>Correctness test path</source>
+        <translation>正确性测试路径</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="87"/>
-        <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
-        <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
+        <location filename="../core/review/reportdisplay.cpp" line="21"/>
+        <source>PyTorch reference logic description</source>
+        <translation>PyTorch 参考逻辑说明</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="88"/>
-        <location filename="../widgets/rooflineplot.cpp" line="122"/>
+        <location filename="../core/review/reportdisplay.cpp" line="22"/>
+        <source>Stable source record ids consulted</source>
+        <translation>查阅的稳定来源记录 ID</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="23"/>
+        <source>Baseline configuration summary</source>
+        <translation>基线配置摘要</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="24"/>
+        <source>Correctness results</source>
+        <translation>正确性结果</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="25"/>
+        <source>Baseline performance</source>
+        <translation>基线性能</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="26"/>
+        <source>Plan kernels</source>
+        <translation>计划中的内核</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
+        <location filename="../core/review/reportdisplay.cpp" line="28"/>
+        <source>What was and was not run</source>
+        <translation>运行了什么、未运行什么</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="33"/>
+        <source>- Date: </source>
+        <translation>- 日期：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="34"/>
+        <source>- Mode: </source>
+        <translation>- 模式：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="35"/>
+        <source>- GPU: </source>
+        <translation>- GPU：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="36"/>
+        <source>- Framework: </source>
+        <translation>- 框架：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="37"/>
+        <source>- Run folder: </source>
+        <translation>- 运行文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="38"/>
+        <source>- Command: </source>
+        <translation>- 命令：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="39"/>
+        <source>Reference: </source>
+        <translation>参考实现：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="40"/>
+        <source>- Max rel_err: </source>
+        <translation>- 最大 rel_err：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="41"/>
+        <source>- Result: </source>
+        <translation>- 结果：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="42"/>
+        <source>- PyTorch reference latency: </source>
+        <translation>- PyTorch 参考实现延迟：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="43"/>
+        <source>- FLOPs: </source>
+        <translation>- FLOPs：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="44"/>
+        <source>- Compute peak source: </source>
+        <translation>- 算力峰值来源：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="45"/>
+        <source>- Bandwidth peak source: </source>
+        <translation>- 带宽峰值来源：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="46"/>
+        <source>- Bandwidth utilization vs. measured ceiling: </source>
+        <translation>- 相对实测上限的带宽利用率：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="47"/>
+        <source>- Timing method: </source>
+        <translation>- 计时方法：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="48"/>
+        <source>- Arithmetic intensity: </source>
+        <translation>- 算术强度：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="49"/>
+        <source>- Ridge point: </source>
+        <translation>- 脊点：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="50"/>
+        <source>- Bottleneck: </source>
+        <translation>- 瓶颈：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="51"/>
+        <source>- Not run: </source>
+        <translation>- 未运行：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="52"/>
+        <source>- Warning: </source>
+        <translation>- 警告：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="53"/>
+        <source>- Host launch path per call: </source>
+        <translation>- 每次调用的主机端启动路径：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="54"/>
+        <source>- TIMEOUT_FAIL: </source>
+        <translation>- TIMEOUT_FAIL：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="55"/>
+        <source>- torch.compile reference: </source>
+        <translation>- torch.compile 参考实现：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="56"/>
+        <source>- torch.compile reference (Inductor, default mode, </source>
+        <translation>- torch.compile 参考实现（Inductor，默认模式，</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="61"/>
+        <source>&gt; **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no utilization is reported as the kernel&apos;s.</source>
+        <translation>&gt; **CPU 试运行：不是内核测量。** 未使用 GPU。以下数字来自在 CPU 上运行的 PyTorch 参考实现（输入可缩小处使用缩小的形状）；内核未计时，也没有任何利用率被报告为内核的利用率。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="65"/>
+        <source>_No correctness case was run._</source>
+        <translation>_没有运行任何正确性用例。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
+        <source>_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below). &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run. Both time columns are the reference on the CPU._</source>
+        <translation>_CPU 试运行：每个用例在 CPU 上把 PyTorch 参考实现与它自身的副本比较（输入可缩小处使用缩小的形状，各用例的形状见下表）。“PASS（仅测试框架）”表示测试框架和该用例运行了；kernel.py 没有运行。两个时间列都是 CPU 上的参考实现。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="71"/>
+        <source>Cases not run for this problem:</source>
+        <translation>本问题未运行的用例：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
+        <translation>- 这些数字的来源：CPU 上的 PyTorch 参考实现，输入可缩小处使用缩小的形状</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
+        <translation>- 算术强度和脊点是解析值（FLOP 与字节表达式、数据手册峰值）；试运行没有测量任何内核。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
+        <translation>- 未运行：GPU 上的内核；没有测量内核延迟或利用率</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <source>_None: no knowledge record was consulted._</source>
+        <translation>_无：没有查阅任何知识记录。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="81"/>
+        <source>_No roofline figure was drawn._</source>
+        <translation>_没有绘制 Roofline 图。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="82"/>
+        <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
+        <translation>**kernel.py 已由你编辑并保留（未重新生成）。本次试运行没有运行它；“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
+        <translation>**kernel.py 已由你编辑并保留（未重新生成）：以下测量的是你的内核，而“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <source>Case</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="95"/>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="96"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="97"/>
+        <source>Threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="98"/>
+        <source>Stand-in time, CPU (µs)</source>
+        <translation>替身时间，CPU (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="99"/>
+        <source>Reference time, CPU (µs)</source>
+        <translation>参考时间，CPU (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="100"/>
+        <source>Latency (µs)</source>
+        <translation>延迟 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="101"/>
+        <source>Reference latency (µs)</source>
+        <translation>参考延迟 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <source>latency(us)</source>
+        <translation>延迟 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <source>bandwidth(GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <source>TFLOPS peak utilization(%)</source>
+        <translation>TFLOPS 峰值利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <source>bandwidth peak utilization(%)</source>
+        <translation>带宽峰值利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <source>n/a (dry run)</source>
+        <translation>无（试运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <source>PASS (harness only)</source>
+        <translation>PASS（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <source>grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <source>block</source>
+        <translation>线程块</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <source>registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <source>shared memory (B)</source>
+        <translation>共享内存 (B)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <source>share (%)</source>
+        <translation>占比 (%)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
+        <source>launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="117"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <source>latency (µs)</source>
+        <translation>延迟 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <source>max rel_err</source>
+        <translation>最大 rel_err</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <source> (full log and result.json; local to this machine, not committed)</source>
+        <translation>（完整日志和 result.json；仅在本机，不提交）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <source> (the process was killed and the case recorded as failed)</source>
+        <translation>（进程已被终止，该用例记为失败）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <source>; bytes moved: </source>
+        <translation>；搬运字节数：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
+        <source>% (ceiling: </source>
+        <translation>%（上限：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="130"/>
+        <source>, the median host time of one forward call, reported beside the latency</source>
+        <translation>，一次 forward 调用的主机时间中位数，与延迟分开报告</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="131"/>
+        <source>; more than the latency: launch-bound</source>
+        <translation>；超过延迟：受启动开销限制</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="132"/>
+        <source> (PyTorch reference: </source>
+        <translation>（PyTorch 参考实现：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <source>; kernel speedup over it: </source>
+        <translation>；内核相对它的加速比：</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <source>not measured (</source>
+        <translation>未测量（</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <source>IMPLAUSIBLE (raw </source>
+        <translation>不可信（原始值 </translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="193"/>
+        <source>Baseline report: %1</source>
+        <translation>基线报告：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="195"/>
+        <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
+        <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="201"/>
+        <source>V%1: kernel.py as edited, measured again</source>
+        <translation>V%1：编辑后的 kernel.py，重新测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="206"/>
+        <source>on the CPU (cpu-dry-run)</source>
+        <translation>在 CPU 上（cpu-dry-run）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="207"/>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="208"/>
+        <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
+        <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="215"/>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="217"/>
+        <source>Speedup over %1: %2%3.</source>
+        <translation>相对 %1 的加速比：%2%3。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="220"/>
+        <source> (a CPU dry run on either side measures no kernel)</source>
+        <translation>（任一方为 CPU 试运行时不测量内核）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="224"/>
+        <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
+        <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="230"/>
+        <source>, by kernel name (too many launches to list one by one)</source>
+        <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <source>_Not profiled: %1_</source>
+        <translation>_未做性能剖析：%1_</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RooflinePlot</name>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="73"/>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度 (FLOP/byte)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="74"/>
+        <source>Performance (TFLOPS)</source>
+        <translation>性能 (TFLOPS)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="88"/>
+        <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
+        <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="89"/>
         <location filename="../widgets/rooflineplot.cpp" line="123"/>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="124"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="215"/>
+        <location filename="../widgets/rooflineplot.cpp" line="216"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="231"/>
+        <location filename="../widgets/rooflineplot.cpp" line="232"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="234"/>
+        <location filename="../widgets/rooflineplot.cpp" line="235"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="235"/>
+        <location filename="../widgets/rooflineplot.cpp" line="236"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="265"/>
+        <location filename="../widgets/rooflineplot.cpp" line="266"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="267"/>
+        <location filename="../widgets/rooflineplot.cpp" line="268"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="268"/>
+        <location filename="../widgets/rooflineplot.cpp" line="269"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="269"/>
+        <location filename="../widgets/rooflineplot.cpp" line="270"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="301"/>
+        <location filename="../widgets/rooflineplot.cpp" line="302"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="303"/>
+        <location filename="../widgets/rooflineplot.cpp" line="304"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="312"/>
+        <location filename="../widgets/rooflineplot.cpp" line="313"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="314"/>
+        <location filename="../widgets/rooflineplot.cpp" line="315"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="317"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="344"/>
+        <location filename="../widgets/rooflineplot.cpp" line="345"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="351"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="351"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="355"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="358"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="370"/>
+        <location filename="../widgets/rooflineplot.cpp" line="371"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="372"/>
+        <location filename="../widgets/rooflineplot.cpp" line="373"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="376"/>
+        <location filename="../widgets/rooflineplot.cpp" line="377"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="376"/>
+        <location filename="../widgets/rooflineplot.cpp" line="377"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
-        <location filename="../widgets/rooflineplot.cpp" line="395"/>
+        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <source>%1 TB/s (ledger)</source>
+        <translation>%1 TB/s（规格账本）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <source>%1 TB/s (measured)</source>
+        <translation>%1 TB/s（实测）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="398"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="383"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="384"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="384"/>
+        <location filename="../widgets/rooflineplot.cpp" line="387"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="396"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="402"/>
+        <location filename="../widgets/rooflineplot.cpp" line="405"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="403"/>
+        <location filename="../widgets/rooflineplot.cpp" line="406"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="422"/>
+        <location filename="../widgets/rooflineplot.cpp" line="425"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="423"/>
-        <location filename="../widgets/rooflineplot.cpp" line="427"/>
+        <location filename="../widgets/rooflineplot.cpp" line="426"/>
+        <location filename="../widgets/rooflineplot.cpp" line="430"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="426"/>
+        <location filename="../widgets/rooflineplot.cpp" line="429"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="432"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="436"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="434"/>
+        <location filename="../widgets/rooflineplot.cpp" line="437"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="436"/>
+        <location filename="../widgets/rooflineplot.cpp" line="439"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="437"/>
+        <location filename="../widgets/rooflineplot.cpp" line="440"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -1888,47 +2427,47 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>原始</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="90"/>
+        <location filename="../widgets/runconsole.cpp" line="93"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="95"/>
+        <location filename="../widgets/runconsole.cpp" line="98"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="107"/>
+        <location filename="../widgets/runconsole.cpp" line="110"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="110"/>
+        <location filename="../widgets/runconsole.cpp" line="113"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="154"/>
+        <location filename="../widgets/runconsole.cpp" line="161"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="162"/>
+        <location filename="../widgets/runconsole.cpp" line="170"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="172"/>
+        <location filename="../widgets/runconsole.cpp" line="180"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="172"/>
+        <location filename="../widgets/runconsole.cpp" line="180"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="200"/>
+        <location filename="../widgets/runconsole.cpp" line="208"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
@@ -1937,104 +2476,104 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="202"/>
+        <location filename="../widgets/runconsole.cpp" line="210"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="203"/>
+        <location filename="../widgets/runconsole.cpp" line="211"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="204"/>
+        <location filename="../widgets/runconsole.cpp" line="212"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="217"/>
+        <location filename="../widgets/runconsole.cpp" line="225"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="218"/>
+        <location filename="../widgets/runconsole.cpp" line="226"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="222"/>
+        <location filename="../widgets/runconsole.cpp" line="230"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="230"/>
+        <location filename="../widgets/runconsole.cpp" line="238"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="237"/>
+        <location filename="../widgets/runconsole.cpp" line="245"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="244"/>
+        <location filename="../widgets/runconsole.cpp" line="252"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="248"/>
+        <location filename="../widgets/runconsole.cpp" line="256"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="249"/>
+        <location filename="../widgets/runconsole.cpp" line="257"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="252"/>
+        <location filename="../widgets/runconsole.cpp" line="260"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="356"/>
+        <location filename="../widgets/runconsole.cpp" line="364"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="393"/>
+        <location filename="../widgets/runconsole.cpp" line="401"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="393"/>
+        <location filename="../widgets/runconsole.cpp" line="401"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="396"/>
+        <location filename="../widgets/runconsole.cpp" line="404"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="397"/>
+        <location filename="../widgets/runconsole.cpp" line="405"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="400"/>
+        <location filename="../widgets/runconsole.cpp" line="408"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="409"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="434"/>
+        <location filename="../widgets/runconsole.cpp" line="442"/>
         <source>%1 PASS (harness only)</source>
         <translation>%1 PASS（仅测试框架）</translation>
     </message>
@@ -2047,12 +2586,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="416"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="416"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "core/platform/specledger.h"
 #include "core/records/markdown.h"
 #include "core/pipeline/session.h"
+#include "core/review/displaytext.h"
 #include "core/review/workspacereview.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -132,7 +133,7 @@ MainWindow::MainWindow(QWidget* parent)
   // Phase 1 starts a new job: no records of the previous one (or of a reviewed workspace) stay shown.
   connect(m_session, &WorkbenchSession::jobChanged, this, [this] { m_knowledge->resetData({}); });
   connect(m_session, &WorkbenchSession::progress, this,
-          [this](int, const QString& message) { statusBar()->showMessage(message, 5000); });
+          [this](int, const QString& message) { statusBar()->showMessage(displayRecordsSummaryLine(message), 5000); });
   connect(m_session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
     if (phase == 4)
       onMeasured(ok);
@@ -239,9 +240,13 @@ void MainWindow::createActions() {
   saveAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   file->addSeparator();
   m_exportAction = file->addAction(tr("&Export Review…"), this, [this] {
+    // beside the workspace folder, as `kwb export` puts it (not the working folder the GUI was started in)
+    const QString root = job() ? job()->workspaceDir() : m_session->review() ? m_session->review()->root : QString();
     const QString name = m_problemName.isEmpty() ? QStringLiteral("review") : m_problemName + QStringLiteral("-review");
+    const QString suggested =
+        root.isEmpty() ? name + QStringLiteral(".html") : defaultExportPath(root, ExportFormat::Html);
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export review"), name + QStringLiteral(".html"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export review"), suggested,
                                                       tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md)"), &filter);
     if (path.isEmpty()) return;
     const auto format = exportFormatFromText(QFileInfo(path).suffix());
@@ -379,16 +384,18 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::applyDefaultDockSizes() {
-  // Fits 1280x800: a wizard of a quarter of the width, the editor over the rest, console and chart
-  // under it in 40% of the height.
+  // Fits 1280x800: a wizard of 2/7 of the width (at 1/4, 320 px, the framework box cut its text), the editor
+  // over the rest, console and chart under it in 45% of the height, the console 3/5 of that width. At 40% and
+  // 11/20 the live log got ~195 x 270 px at 1280x800 and its case lines were cut off.
   auto* wizard = findChild<QDockWidget*>(QStringLiteral("wizardDock"));
   auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
   auto* roofline = findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
   const int w = width(), h = height();
-  resizeDocks({wizard}, {std::clamp(w * 2 / 7, 320, 440)}, Qt::Horizontal);
-  resizeDocks({console}, {std::clamp(h * 2 / 5, 240, 420)}, Qt::Vertical);
-  const int below = w - std::clamp(w * 2 / 7, 320, 440);
-  resizeDocks({console, roofline}, {below * 11 / 20, below * 9 / 20}, Qt::Horizontal);
+  const int wizardWidth = std::clamp(w * 2 / 7, 320, 440);
+  resizeDocks({wizard}, {wizardWidth}, Qt::Horizontal);
+  resizeDocks({console}, {std::clamp(h * 9 / 20, 260, 480)}, Qt::Vertical);
+  const int below = w - wizardWidth;
+  resizeDocks({console, roofline}, {below * 3 / 5, below * 2 / 5}, Qt::Horizontal);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -405,6 +412,8 @@ void MainWindow::resetLayout() {
   for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
   if (auto* roof = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) roof->raise();
   applyDefaultDockSizes();
+  // after the docks have their sizes: the console's own split shares the width it has then
+  QTimer::singleShot(0, m_console, &RunConsole::resetLayout);
 }
 
 void MainWindow::createEditMenu() {
@@ -797,7 +806,7 @@ void MainWindow::showReviewReport() {
   b->setObjectName(QStringLiteral("reportView"));
   b->setSearchPaths({review->root});  // so roofline.png resolves
   b->setOpenExternalLinks(true);
-  b->setHtml(markdownToHtml(review->reportMarkdown));
+  b->setHtml(markdownToHtml(displayReportMarkdown(review->reportMarkdown)));  // the file stays English
 }
 
 bool MainWindow::confirm(const QString& title, const QString& text) {
@@ -1021,7 +1030,7 @@ bool MainWindow::showReport() {
   }
   QTextBrowser* b = m_editors->showHtml(tr("Report preview"), QString());
   b->setSearchPaths({job()->workspaceDir()});  // so roofline.png resolves
-  b->setHtml(markdownToHtml(QString::fromUtf8(f.readAll())));
+  b->setHtml(markdownToHtml(displayReportMarkdown(QString::fromUtf8(f.readAll()))));
   if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   m_lastError.clear();
   statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);

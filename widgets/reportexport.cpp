@@ -12,6 +12,7 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QTextOption>
 #include <QUrl>
 
 namespace kwb {
@@ -46,6 +47,11 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     // Tables in a smaller size: at the body's, the ten columns of the correctness results on A4 broke
     // words mid-name ("proble|m_shap|e", "0.|00e+0|0").
     doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
+    // QTextDocument's default wrap breaks a word anywhere, and its table layout then sized columns below their
+    // longest word ("problem_|shape", "Threshol|d" at 7pt): whole words only, so each column gets its longest word.
+    QTextOption wrap = doc.defaultTextOption();
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc.setDefaultTextOption(wrap);
     doc.setHtml(html);
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     doc.setPageSize(page.size());

@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QDateTime>
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,7 +53,21 @@ RunConsole::RunConsole(QWidget* parent)
   m_output->setReadOnly(true);
   m_output->setMaximumBlockCount(kMaxLines);
   m_output->setFont(CodeEditor::editorFont());
-  m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+  // Wrapped: beside the case table the log is ~230 px wide at 1280x800, and unwrapped every case line ended
+  // at its name, the shape, dtype, rel_err and µs a horizontal scroll away.
+  m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+  // Following the end: wrapped lines are laid out after the insert, so the scroll range grows later than the
+  // text (the zh_CN walk's log stopped a third of the way down); a range change while following moves along.
+  QScrollBar* sb = m_output->verticalScrollBar();
+  // Only the user's scrolling decides (wheel, keys on the bar, drag: an action); a relayout after a resize also
+  // moves the value, and reading that as "scrolled up" stopped the review's log at its start.
+  connect(sb, &QAbstractSlider::actionTriggered, this,
+          [this, sb](int) { m_followEnd = sb->sliderPosition() >= sb->maximum(); });
+  connect(sb, &QScrollBar::rangeChanged, this, [this, sb](int, int max) {
+    if (m_followEnd) sb->setValue(max);
+  });
+  m_output->installEventFilter(this);  // a resize re-wraps the lines after the range was last set
 
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(m_cases);
@@ -113,21 +128,19 @@ RunConsole::RunConsole(QWidget* parent)
 
   // The progress bar has a row of its own: beside the verdict and the summary, in a dock of ~490 px,
   // "case 4/6: dtype_bf16 — timeout in 30 s" wrapped and was clipped.
+  // The filter and the raw toggle share the verdict's row: on a row of their own they took ~30 px of the log's
+  // height (the dock is ~330 px tall at 1280x800).
   auto* bar = new QHBoxLayout;
   bar->addWidget(m_verdict);
   bar->addWidget(m_summary, 1);
+  bar->addWidget(m_filter);
+  bar->addWidget(m_rawCheck);
   bar->addWidget(m_stop);
-  auto* outputPane = new QWidget(this);
-  auto* outputLayout = new QVBoxLayout(outputPane);
-  outputLayout->setContentsMargins(0, 0, 0, 0);
-  auto* tools = new QHBoxLayout;
-  tools->addWidget(m_filter, 1);
-  tools->addWidget(m_rawCheck);
-  outputLayout->addLayout(tools);
-  outputLayout->addWidget(m_output, 1);
+  m_filter->setMaximumWidth(160);
+  m_filter->setMinimumWidth(90);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName(QStringLiteral("consoleSplitter"));
-  split->addWidget(outputPane);
+  split->addWidget(m_output);
   split->addWidget(m_table);
   // 2:3 for the table: at half each the table of a 490 px dock (1280x800) showed case, status and shape, its
   // rel_err and µs a scroll away; the output's long lines scroll either way.
@@ -145,6 +158,29 @@ RunConsole::RunConsole(QWidget* parent)
   connect(m_tick, &QTimer::timeout, this, &RunConsole::updateProgress);
 }
 
+bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_output && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followEndLater();
+  return QWidget::eventFilter(watched, event);
+}
+
+void RunConsole::followEndLater() {
+  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line, so with wrapped
+  // lines the scroll bar's maximum is short of the end until painted: the cursor at the end, made visible, is.
+  QTimer::singleShot(0, this, [this] {
+    if (!m_followEnd) return;
+    QTextCursor end(m_output->document());
+    end.movePosition(QTextCursor::End);
+    m_output->setTextCursor(end);
+    m_output->ensureCursorVisible();
+  });
+}
+
+void RunConsole::resetLayout() {
+  auto* split = findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+  const int total = split->width();
+  split->setSizes({total * 2 / 5, total - total * 2 / 5});
+}
+
 void RunConsole::setSession(WorkbenchSession* session) {
   // The job's live output, whichever job the session holds now.
   // Phases 1-3: a busy bar and what the phase does now (the trial saw "idle" while phase 1 probed).
@@ -156,7 +192,8 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_progress->setToolTip(m_activity);
     updateSummary();
   });
-  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& message) {
+  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& recorded) {
+    const QString message = displayRecordsSummaryLine(recorded);  // the records' summary lines are English
     appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message));
     if (phase != m_busyPhase) return;
     m_activity = tr("Phase %1: %2").arg(phase).arg(message);
@@ -187,6 +224,7 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_pending.clear();
     m_entries.clear();
     m_output->clear();
+    m_followEnd = true;  // a new log: its end in view, whatever the user scrolled in the last one
     m_cases->setDryRun(r.mode == QLatin1String("cpu-dry-run"));
     m_cases->resetData(r.cases);
     for (const RunLogLine& l : readRunLog(r.logPath, kMaxLines)) appendLine(l.text, l.channel);
@@ -222,7 +260,7 @@ QString RunConsole::humanLine(const QString& line) {
       QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
                          .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
                               c.dtype, err(c.relErr), us(c.latencyUs), us(c.refLatencyUs));
-      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + c.reason;
+      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);  // the harness's
       return text;
     }
     case HarnessEvent::Kind::ResultJson: {
@@ -287,7 +325,7 @@ bool RunConsole::visible(const Entry& e) const {
 
 void RunConsole::insert(const QList<Entry>& entries) {
   QScrollBar* sb = m_output->verticalScrollBar();
-  const bool atEnd = sb->value() == sb->maximum();
+  const bool atEnd = m_followEnd;
   QTextCharFormat normal;
   QTextCharFormat errFmt;
   errFmt.setForeground(QColor(0xc6, 0x28, 0x28));
@@ -309,7 +347,11 @@ void RunConsole::insert(const QList<Entry>& entries) {
                                                                       : normal);
   }
   cursor.endEditBlock();
-  if (atEnd) sb->setValue(sb->maximum());
+  if (atEnd) {
+    m_followEnd = true;  // a rebuild (filter, raw) cleared the view: keep following
+    sb->setValue(sb->maximum());
+    followEndLater();
+  }
 }
 
 void RunConsole::flush() {
@@ -347,6 +389,7 @@ void RunConsole::runStarted() {
   m_pending.clear();
   m_entries.clear();
   m_output->clear();
+  m_followEnd = true;
   m_cases->clear();
   m_running = true;
   m_caseIndex = 0;

@@ -56,6 +56,9 @@ class RunConsole : public QWidget {
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
+  /// The log and the case table back at their default share of the console's width (2:3; View > Reset Layout).
+  void resetLayout();
+
   /// Show protocol lines as the harness printed them (true) or as human lines (false, default).
   void setRawOutput(bool raw);
   bool rawOutput() const { return m_raw; }
@@ -80,7 +83,13 @@ class RunConsole : public QWidget {
   /// The user pressed Stop.
   void stopRequested();
 
+ protected:
+  /// The log's resizes: a wrapped log that follows its end scrolls there again once laid out.
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void followEndLater();
+
   struct Entry {
     QString raw;
     QString human;  ///< "" for lines that are not protocol lines
@@ -107,6 +116,7 @@ class RunConsole : public QWidget {
   QList<Entry> m_pending;
   bool m_running = false;
   bool m_raw = false;
+  bool m_followEnd = true;  ///< the log keeps its end in view until the user scrolls up
   QString m_filterText;
   int m_caseTimeoutSec = 0;
   int m_caseIndex = 0;  ///< cases started so far (this run, all processes)

@@ -263,7 +263,10 @@ bool printCommandHelp(const QString& cmd) {
         "one of its .kwb/runs/<time> folders: that run's cases are shown.\n\n"
         "Options:\n"
         "  --format F           html (default), pdf or md\n"
-        "  --output FILE        default: ./<problem>-review.<format>\n");
+        "  --output FILE        default: beside the workspace folder, <workspace>-review.<format>\n"
+        "                       (<workspace>-<run>-review.<format> for a run folder); not inside it: the\n"
+        "                       workspace is a git repository. A read-only destination is refused; the file\n"
+        "                       is written atomically (a failed export leaves no partial file)\n");
   else
     return false;
   out() << text << kExit;
@@ -895,8 +898,14 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
     if (f.open(QIODevice::ReadOnly)) png = f.readAll();
   }
   QString output = p.value(QStringLiteral("output"));
-  if (output.isEmpty()) output = QStringLiteral("%1-review.%2").arg(review->problemName, exportSuffix(*format));
-  if (!exportReview(*review, *format, png, output, toPdf, &error)) return usage(error);
+  const bool chosen = !output.isEmpty();
+  if (!chosen) {  // beside the workspace folder; a run folder's run in the name
+    const QString opened = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+    const bool runFolder = QDir::cleanPath(opened) != QDir::cleanPath(QFileInfo(review->root).absoluteFilePath());
+    output = defaultExportPath(review->root, *format, runFolder ? opened : QString());
+  }
+  if (!exportReview(*review, *format, png, output, toPdf, &error))
+    return usage(chosen ? error : error + QStringLiteral("; choose another place with --output FILE"));
   for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
   out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")"
         << Qt::endl;

@@ -678,7 +678,7 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   m_gateReason = gate.gateReason;
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
-    status = QStringLiteral("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
+    status = tr("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
   Q_EMIT progress(Measure, tr("run finished: %1 (exit %2, %3 ms); log %4")
                                .arg(status)
                                .arg(outcome.exitCode)

@@ -18,6 +18,7 @@ class DisplayText {
   static QString logLine(const QString& line);
   static QString harnessNote(const QString& note);
   static QString pointLabel(const QString& label);
+  static QString summaryLine(const QString& line);
 };
 
 using Rewrite = std::function<QString(const QRegularExpressionMatch&)>;
@@ -147,6 +148,41 @@ QString DisplayText::pointLabel(const QString& label) {
   return label;
 }
 
+QString DisplayText::summaryLine(const QString& line) {
+  static const QRegularExpression gate(QStringLiteral("^quality gate: (\\S+)(?: — (.*))?$"));
+  static const QRegularExpression wrote(QStringLiteral("^wrote (\\S+) and (\\S+)$"));
+  static const QRegularExpression perf(
+      QStringLiteral("^(\\S+) µs, (\\S+) GB/s \\((\\S+)% of datasheet bandwidth\\), (\\S+) TFLOPS$"));
+  static const QRegularExpression changed(QStringLiteral(
+      "^(\\S+) had been changed since kwb wrote it \\(an edit or `kwb memory update`\\): that version is kept as "
+      "(\\S+)$"));
+  static const QRegularExpression edited(
+      QStringLiteral("^(\\S+) had been edited since kwb wrote it: your version is kept as (\\S+)$"));
+  static const QRegularExpression why(
+      QStringLiteral("^(roofline data not kept|roofline figure not drawn|utilization not computed): (.*)$"));
+  if (const auto m = gate.match(line); m.hasMatch())
+    return m.captured(2).isEmpty() ? tr("quality gate: %1").arg(m.captured(1))
+                                   : tr("quality gate: %1 — %2").arg(m.captured(1), gateReason(m.captured(2)));
+  if (const auto m = wrote.match(line); m.hasMatch()) return tr("wrote %1 and %2").arg(m.captured(1), m.captured(2));
+  if (const auto m = perf.match(line); m.hasMatch())
+    return tr("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
+        .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+  if (const auto m = changed.match(line); m.hasMatch())
+    return tr("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2")
+        .arg(m.captured(1), m.captured(2));
+  if (const auto m = edited.match(line); m.hasMatch())
+    return tr("%1 had been edited since kwb wrote it: your version is kept as %2").arg(m.captured(1), m.captured(2));
+  if (const auto m = why.match(line); m.hasMatch()) {
+    const QString what = m.captured(1);
+    const QString shown = what == QLatin1String("roofline data not kept")      ? tr("roofline data not kept: %1")
+                          : what == QLatin1String("roofline figure not drawn") ? tr("roofline figure not drawn: %1")
+                                                                               : tr("utilization not computed: %1");
+    return shown.arg(m.captured(2));
+  }
+  return line;
+}
+
+QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }
 QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }

@@ -23,8 +23,21 @@ QString displayRunLogLine(const QString& line);
 /// any details kept as written; any other text unchanged.
 QString displayHarnessNote(const QString& note);
 
+/// One line of the records step's summary (RecordsOutput::summary, core/pipeline/recordsbuilder.cpp), shown in
+/// the console after phase 4: "quality gate: DRY_RUN — reason", "wrote baseline_report.md and memory/v0.json",
+/// "12.5 µs, 3300 GB/s (68.8% of datasheet bandwidth), 0.27 TFLOPS", "roofline figure not drawn: why", ...;
+/// its fixed words translated (the gate's reason through displayGateReason), codes, paths and numbers as
+/// written; any other line unchanged.
+QString displayRecordsSummaryLine(const QString& line);
+
 /// A roofline point's label that core writes in English when nothing was measured ("CPU dry run: no kernel
 /// measured", "no measurement"), translated; any other label (a version's name) unchanged.
 QString displayPointLabel(const QString& label);
+
+/// A baseline_report.md (renderBaselineReport, and a later version's head from recordsbuilder) with its fixed
+/// headings, labels, table headers and fixed sentences translated for the report pane; names, paths, numbers,
+/// status codes and the text of a record (reasons, sources) stay as written. A line the renderer did not write is
+/// returned unchanged, so an edited or older report still shows. The file on disk is not touched.
+QString displayReportMarkdown(const QString& markdown);
 
 }  // namespace kwb

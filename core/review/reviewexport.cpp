@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTemporaryFile>
 
 #include "core/records/markdown.h"
 #include "core/workspace/workspace.h"
@@ -147,8 +148,36 @@ QString reviewHtml(const WorkspaceReview& r, const QString& figureSrc) {
   return html;
 }
 
+QString defaultExportPath(const QString& workspaceRoot, ExportFormat format, const QString& runFolder) {
+  const QFileInfo ws(QDir::cleanPath(workspaceRoot));
+  const QString run = runFolder.isEmpty() ? QString() : u'-' + QFileInfo(QDir::cleanPath(runFolder)).fileName();
+  return ws.absoluteDir().filePath(ws.fileName() + run + QStringLiteral("-review.") + exportSuffix(format));
+}
+
+QString exportDestinationProblem(const QString& outputPath) {
+  const QFileInfo target(outputPath);
+  if (target.isDir()) return QStringLiteral("%1 is a folder; give a file name").arg(target.absoluteFilePath());
+  QString dir = target.absolutePath();
+  for (QString up = QFileInfo(dir).absolutePath(); !QFileInfo(dir).isDir() && up != dir;
+       up = QFileInfo(up).absolutePath())
+    dir = up;  // the folders that do not exist yet are created
+  if (!QFileInfo(dir).isWritable())
+    return QStringLiteral("cannot write %1: the folder %2 is read-only").arg(target.absoluteFilePath(), dir);
+  // Permission bits do not tell (root, a read-only mount, /proc): QSaveFile needs a new file beside the target.
+  QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".kwb-export-XXXXXX")));
+  if (!probe.open())
+    return QStringLiteral("cannot write %1: the folder %2 does not accept a new file (%3)")
+        .arg(target.absoluteFilePath(), dir, probe.errorString());
+  return {};
+}
+
 bool exportReview(const WorkspaceReview& r, ExportFormat format, const QByteArray& png, const QString& out,
                   const HtmlToPdf& toPdf, QString* error) {
+  if (const QString problem = exportDestinationProblem(out); !problem.isEmpty()) {
+    if (error) *error = problem;
+    return false;
+  }
+  QDir().mkpath(QFileInfo(out).absolutePath());  // the PDF writer does not create it
   switch (format) {
     case ExportFormat::Markdown:
       return atomicWrite(out, reviewMarkdown(r, png).toUtf8(), error);

@@ -41,7 +41,19 @@ QString reviewMarkdown(const WorkspaceReview& review, const QByteArray& roofline
 /// src is `figureSrc` (a data URI for a standalone file, kReviewFigureName for the PDF writer; "" none).
 QString reviewHtml(const WorkspaceReview& review, const QString& figureSrc);
 
-/// Writes the review to `outputPath` in `format` (atomic for Markdown and HTML). PDF needs `toPdf`.
+/// Where `kwb export` and File > Export Review put the file when no path is given: beside the workspace folder,
+/// not inside it (the workspace is a git repository the workbench commits; the file is for people without the
+/// workbench), named "<workspace folder>-review.<suffix>", or "<workspace folder>-<run>-review.<suffix>" when
+/// `runFolder` (a .kwb/runs/<time> folder the user opened) is given. Absolute.
+QString defaultExportPath(const QString& workspaceRoot, ExportFormat format, const QString& runFolder = {});
+
+/// "" when a file can be written at `outputPath`; otherwise why not, in a sentence that names the path: it is a
+/// folder, or its folder (the nearest existing one, the rest is created) is read-only or refuses a new file (a
+/// temporary file is tried there, so a read-only mount or a root-owned folder counts too).
+QString exportDestinationProblem(const QString& outputPath);
+
+/// Writes the review to `outputPath` in `format`, atomically (QSaveFile: a failed export leaves no partial file
+/// and keeps an earlier one). PDF needs `toPdf`. Checks exportDestinationProblem() first.
 /// False with *error naming the path and why.
 bool exportReview(const WorkspaceReview& review, ExportFormat format, const QByteArray& rooflinePng,
                   const QString& outputPath, const HtmlToPdf& toPdf, QString* error);

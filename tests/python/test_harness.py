@@ -4,6 +4,7 @@ KWB_HARNESS_DEVICE=cpu (mode "cpu-test"), so the real kernel path is exercised."
 import os
 import re
 import shutil
+import tempfile
 import time
 import unittest
 
@@ -269,6 +270,40 @@ class KernelFailureTest(unittest.TestCase):
         else:  # Debian's torch 1.13: said so, the run still passes
             self.assertIn("has no torch.compile", info["error"])
             self.assertNotIn("compile_ref_latency_us", r.result)
+
+    def _fake_compile_env(self):
+        # torch 1.13 (Debian) has no torch.compile: a stand-in that runs Model eagerly and counts its calls, so the
+        # harness's compile-reference path runs end to end here.
+        d = tempfile.mkdtemp(prefix="kwb_fake_compile_")
+        self.addCleanup(shutil.rmtree, d)
+        with open(os.path.join(d, "sitecustomize.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\n"
+                    "if not hasattr(torch, 'compile'):\n"
+                    "    def _compile(m, **kw):\n"
+                    "        def run(*a, **k):\n"
+                    "            return m(*a, **k)\n"
+                    "        return run\n"
+                    "    torch.compile = _compile\n")
+        return {"PYTHONPATH": d + os.pathsep + os.environ.get("PYTHONPATH", "")}
+
+    def test_compile_reference_is_timed_in_the_kernels_region(self):
+        # compiled before the cases, then timed right after eager Model in problem_shape's locked region
+        r = self.harness("good_relu.py", "--compile-ref", env=self._fake_compile_env())
+        self.assertEqual(r.rc, 0, r)
+        info = r.result["compile_ref"]
+        self.assertNotIn("error", info)
+        self.assertTrue(info["timed_with"].startswith("kernel and eager reference"), info)
+        self.assertEqual(info["rel_err_vs_eager"], 0.0)
+        self.assertGreater(r.result["compile_ref_latency_us"], 0.0)
+        self.assertGreaterEqual(info["latency_stats"]["n"], 1)
+        self.assertIn("compile_ref_prepare", r.result["phase_s"])
+
+    def test_compile_reference_alone_when_problem_shape_fails(self):
+        r = self.harness("zeros.py", "--compile-ref", env=self._fake_compile_env())
+        self.assertEqual(r.result["status"], "FAIL")
+        info = r.result["compile_ref"]
+        self.assertTrue(info["timed_with"].startswith("alone"), info)
+        self.assertGreater(r.result["compile_ref_latency_us"], 0.0)
 
     def test_bf16_problem_threshold_and_output_dtype(self):
         spec = h.spec_for("relu_bf16", [{"name": "x", "shape": [33, 1000], "stride": [1000, 1]}],
