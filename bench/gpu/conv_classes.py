@@ -18,7 +18,8 @@ Triton returns them. A variant whose launch equals the default's prints "=". Clo
 knob (geomean speedup over the cases it changed, whether every rel_err held, and the geomean of its first
 call's wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase; Triton's cache
 is a fresh directory per run unless TRITON_CACHE_DIR is set). Each case and each variant in its own try/except;
-after --budget s no new case starts (printed NOT RUN with the --only to resume). --full adds the secondary
+the run ends within --budget s (a case is cut at what is left; SIGTERM stops it too), verdicts printed either way
+and the cases not run listed as an --only to resume. --full adds the secondary
 variants (maxnreg 128, 256-byte rows, N 32, TAP_ROW, stages 2, N 64, M 64): a second call's worth.
 """
 import argparse
@@ -35,7 +36,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_conv.py.tmpl")
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--budget", type=float, default=300.0, help="start no new case after this many seconds")
+ap.add_argument("--budget", type=float, default=300.0,
+                help="seconds for the whole run: a case gets at most what is left (SIGTERM also stops it)")
 ap.add_argument("--limit", type=float, default=75.0, help="wall-clock seconds per case (SIGALRM)")
 ap.add_argument("--only", default="", help="comma-separated classes or case-name prefixes")
 ap.add_argument("--no-compile", action="store_true", help="skip torch.compile")
@@ -117,6 +119,14 @@ if args.full:
 
 class Timeout(BaseException):
     """A BaseException: kernel.py's compile-failure fallback (except Exception) must not swallow it."""
+
+
+class Stop(BaseException):
+    """SIGTERM (a caller's timeout): stop, print the verdicts gathered so far."""
+
+
+def _term(signum, frame):
+    raise Stop("SIGTERM")
 
 
 def _alarm(signum, frame):
@@ -244,6 +254,15 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
                     line += " compile ERR %s" % type(e).__name__
         print(line, flush=True)
         out = []
+        try:  # the variants measured so far are printed even when the case's time runs out
+            run_variants(cls, mod, ours, ref, err, base, base_first, default_launch, holder, out, verdicts)
+        finally:
+            print("    " + "  ".join(out), flush=True)
+
+
+def run_variants(cls, mod, ours, ref, err, base, base_first, default_launch, holder, out, verdicts):
+    """Each knob variant of the class: checked against ref, timed where its launch differs from the default's."""
+    with torch.no_grad():
         for label, settings in KNOBS[cls]:
             saved = {k: getattr(mod, k) for k in settings}
             try:
@@ -278,7 +297,6 @@ def run_case(idx, cls, name, make, shape, with_epi, verdicts):
             finally:
                 for k, v in saved.items():
                     setattr(mod, k, v)
-        print("    " + "  ".join(out), flush=True)
 
 
 ORDER = ["82_", "44_", "90_", "2_", "VGG16", "73_", "79_", "MobileNetV2", "77_", "59_", "76_"]
@@ -294,17 +312,21 @@ def main():
     start = time.time()
     verdicts = {}
     signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGTERM, _term)
     left = []
+    stopped = False
     for idx, (cls, name, make, shape, with_epi) in enumerate(cases):
-        if time.time() - start > args.budget:
+        remaining = args.budget - (time.time() - start)
+        if stopped or remaining < 15:  # --budget is the whole run's: a case gets at most what is left
             left.append(name.split("_")[0] + "_")
             continue
-        signal.setitimer(signal.ITIMER_REAL, args.limit)
+        signal.setitimer(signal.ITIMER_REAL, min(args.limit, remaining))
         try:
             run_case(idx, cls, name, make, shape, with_epi, verdicts)
         except BaseException as e:  # noqa: BLE001 -- one case's failure does not stop the rest
             if isinstance(e, KeyboardInterrupt):
                 raise
+            stopped = isinstance(e, Stop)
             print("%-28s ERROR %s: %s" % (name, type(e).__name__, str(e).strip().splitlines()[-1][:200]
                                           if str(e).strip() else ""), flush=True)
         finally:
