@@ -9,14 +9,14 @@ tensor broadcast over the output as kwb's pointwise lowering passes it):
   small       Cin/groups no multiple of 16: 82_ (Cin 8, 3x3), 90_ (Cin 8, 3x3x3), 59_ (Cin 3, 3x3x1),
               VGG16's and MobileNetV2's first layers (Cin 3)  -> SMALL_K and its sub-knobs, TAP_ROW
   transposed  2-D stride 2: 44_ (64 -> 128), 2_ (64 -> 64)    -> PHASE_GRID, PHASE_SPECIALIZE, stages, tiles
-  (both)      OUT_CHANNELS_LAST (ocl), EPI_CHANNEL_VECTORS off (epi_full)
+  (both)      OUT_CHANNELS_LAST (ocl), EPI_CHANNEL_VECTORS (epi_vec)
   l1          level 1 below 0.5x cuDNN: 73_, 77_, 79_, 76_     -> the union of both knob lists where they apply
 Per case: rel_err against fp32 (TF32 off), do_bench median (us) of ours (default), eager, torch.compile (TF32
 on, one process, one timer), then each knob variant: its us, x = default/variant (> 1: the variant is faster),
 its first call's wall (compile) in s, and the compiled kernels' registers/spills/shared memory where this
 Triton returns them. A variant whose launch equals the default's prints "=". Closing lines: one verdict per
 knob (geomean speedup over the cases it changed, whether every rel_err held, and the geomean of its first
-call's wall over the default's: the compile cost, e.g. phase_spec's one compile per stride phase; Triton's cache
+call's wall over the default's: the compile cost, e.g. phase_shared's one compile for all stride phases; Triton's cache
 is a fresh directory per run unless TRITON_CACHE_DIR is set). Each case and each variant in its own try/except;
 the run ends within --budget s (a case is cut at what is left; SIGTERM stops it too), verdicts printed either way
 and the cases not run listed as an --only to resume. --full adds the secondary
@@ -99,7 +99,7 @@ SMALL_FULL = [
 TRANSPOSED = [
     ("pgrid", {"PHASE_GRID": True}),              # every phase in one launch, the phase fastest
     ("pgrid_ocl", {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True}),
-    ("phase_spec", {"PHASE_SPECIALIZE": True}),   # the previous default: one compile per phase
+    ("phase_shared", {"PHASE_SPECIALIZE": False}),  # one compile for all phases (default: one per phase)
 ]
 TRANSPOSED_FULL = [
     ("pgrid_s2", {"PHASE_GRID": True, "NUM_STAGES": 2}),
@@ -109,7 +109,7 @@ TRANSPOSED_FULL = [
 ]
 BOTH = [
     ("ocl", {"OUT_CHANNELS_LAST": True}),         # channels-last output: whole-sector vector stores
-    ("epi_full", {"EPI_CHANNEL_VECTORS": False}),  # the [M, N] epilogue gather of before (cases with an epilogue)
+    ("epi_vec", {"EPI_CHANNEL_VECTORS": True}),  # [1, N] vectors instead of the [M, N] gather (cases with an epilogue)
 ]
 KNOBS = {"small": SMALL + BOTH, "transposed": TRANSPOSED + BOTH, "l1": SMALL[:1] + TRANSPOSED + BOTH}
 if args.full:

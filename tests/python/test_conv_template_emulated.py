@@ -557,7 +557,7 @@ class ConvVariants(unittest.TestCase):
         self.assertEqual(mod._small_k_rows(6, [(1, 2, 2), (1, 0, 1), (1, 1, 2), (1, 1, 1)], 4, 256, 16), (1, 16, 2))
 
     def test_phases_share_one_compile(self):
-        # PHASE_SPECIALIZE False (the default): several stride phases launch kwb_conv_phases, which leaves the ints
+        # PHASE_SPECIALIZE False (off until measured): several stride phases launch kwb_conv_phases, which leaves the ints
         # the phases differ in unspecialized, so the phases are one compile (fake_triton models Triton's key: == 1,
         # % 16, constexprs); True: kwb_conv, one compile per phase. 73_'s class: 8 phases
         for ps, want in ((True, 8), (False, 1)):
@@ -567,9 +567,11 @@ class ConvVariants(unittest.TestCase):
             mod = types.SimpleNamespace(**type(model).forward.__globals__)
             self.assertEqual(len(mod.kwb_conv.spec_keys | mod.kwb_conv_phases.spec_keys), want, ps)
         # 77_'s and 79_'s classes (dilation 2, stride 2: half the phases reached by no tap), tap rows included
-        for spatial, kw in ((3, dict(cin=8, cout=16, k=3, in_size=(3, 4, 4), stride=2, padding=1, dilation=2)),
+        for spatial, kw in ((3, dict(cin=8, cout=16, k=3, in_size=(3, 4, 4), stride=2, padding=1, dilation=2,
+                                     settings={"PHASE_SPECIALIZE": False})),
                             (1, dict(cin=6, cout=16, k=3, in_size=21, stride=2, padding=1, dilation=2,
-                                     settings={"SMALL_K": True}, config={"small_k": True}))):
+                                     settings={"SMALL_K": True, "PHASE_SPECIALIZE": False},
+                                     config={"small_k": True}))):
             model = run_case(self, spatial, transposed=True, **kw)
             mod = types.SimpleNamespace(**type(model).forward.__globals__)
             self.assertEqual(len(mod.kwb_conv.spec_keys | mod.kwb_conv_phases.spec_keys), 1, kw)
@@ -693,7 +695,8 @@ class ConvVariants(unittest.TestCase):
                     stride = (2,) * spatial if transposed else (1,) * spatial
                     mod = render(spatial, transposed, wshape, True, stride, (1,) * spatial, (1,) * spatial,
                                  tuple(st - 1 for st in stride), 1, stages=stages)
-                    for key, v in settings.items():
+                    # the knob under test, on (its default is off until measured on a GPU)
+                    for key, v in dict({"EPI_CHANNEL_VECTORS": True}, **settings).items():
                         setattr(mod, key, v)
                     torch.manual_seed(5)
                     dt = torch.bfloat16 if "bf16" in name else torch.float32
@@ -714,6 +717,7 @@ class ConvVariants(unittest.TestCase):
                     self.assertEqual(model.last_config["epi_channel"], not full and name != "off")
         # batch 1: PyTorch gives the expanded size-1 batch dim a nonzero stride; its index is 0 all the same
         mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
+        mod.EPI_CHANNEL_VECTORS = True
         model = mod.ModelNew()
         x, w = torch.randn(1, 16, 5, 6), torch.randn(16, 16, 3, 3) * 0.2
         b, bias = torch.randn(16), torch.randn(16, 1, 1)
