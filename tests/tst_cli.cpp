@@ -777,6 +777,37 @@ class TstCli : public QObject {
     QVERIFY2(r.out.contains(QStringLiteral("twice is bad input, exit 2); --var and --set repeat")), qPrintable(r.out));
   }
 
+  // New-user trial 3: `--out ""` (an unset shell variable) wrote the suite into the current folder and
+  // `--workspace ""` fell back to the default; `suite --framework nope` probed every problem before saying so.
+  // All three are bad input, refused before any probe, and nothing is created.
+  void emptyValuesAndUnknownSuiteFrameworkRefusedFirst() {
+    QTemporaryDir dir;
+    QElapsedTimer clock;
+    clock.start();
+    Result r = kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--cpu-dry-run"), QStringLiteral("--out"), QString()},
+                   dir.path());
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--out was given an empty value")), qPrintable(r.err));
+    r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--workspace"), QStringLiteral(" ")},
+            dir.path());
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--workspace was given an empty value")), qPrintable(r.err));
+    r = kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--framework"), QStringLiteral("nope"),
+             QStringLiteral("--out"), dir.filePath(QStringLiteral("suite"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("unknown framework \"nope\"")), qPrintable(r.err));
+    QVERIFY2(!r.out.contains(QStringLiteral("probing")), qPrintable(r.out));
+    QVERIFY2(clock.elapsed() < 6000, "refused before the probe");
+    QVERIFY(QDir(dir.path()).isEmpty());
+    // measure's help states its own exit status once, not followed by the generic "1 the check or query failed"
+    r = kwb({QStringLiteral("measure"), QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out.count(QStringLiteral("Exit status:")), 1);
+  }
+
   void pluginQueryKeepsIds() {
     const Result r =
         kwb({QStringLiteral("plugin"), QStringLiteral("query"), QStringLiteral("spec-ledger"),

@@ -24,6 +24,7 @@
 #include "core/input/boundedinput.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
+#include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
@@ -69,6 +70,10 @@ QString parseOptions(QCommandLineParser& p, const QStringList& args, const QStri
     if (checked.contains(name) || repeatable.contains(name)) continue;
     checked.append(name);
     const QStringList values = p.values(name);  // empty for a flag such as --json: repeating one is harmless
+    // `--out "$OUT"` with OUT unset wrote the suite into the current folder, `--workspace ""` fell back to the
+    // default one (new-user trial 3): an empty value is never what was meant
+    for (const QString& v : values)
+      if (v.trimmed().isEmpty()) return QStringLiteral("--%1 was given an empty value").arg(name);
     if (values.size() > 1)
       return QStringLiteral("--%1 is given %2 times ('%3'); it takes one value")
           .arg(name)
@@ -87,9 +92,10 @@ void printHelp() {
            "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] "
            "[--force] [--no-commit]\n"
            "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
-           "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--target T] [--cpu-dry-run] [--compile-ref]\n"
+           "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--framework FW] [--target T] [--cpu-dry-run]\n"
+           "           [--compile-ref] [--gpu-memory GB] [--case-timeout SEC] [--no-commit] [--python PATH]\n"
            "                                                    many problems, resumable, with a suite report\n"
-           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
+           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--kernel-out FILE [--framework FW]]\n"
            "                                                    phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
            "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
@@ -269,7 +275,8 @@ bool printCommandHelp(const QString& cmd) {
         "                       is written atomically (a failed export leaves no partial file)\n");
   else
     return false;
-  out() << text << kExit;
+  // a command whose text states its own exit status (measure) must not get the generic one after it
+  out() << text << (text.contains(QLatin1String("Exit status:")) ? "" : kExit);
   out().flush();
   return true;
 }
@@ -343,10 +350,10 @@ void printSuiteHelp() {
          "  --no-commit          no V0 commit in the workspaces\n"
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
          "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe "
-         "(about\n"
-         "                       6x its inputs + outputs); the largest that fits starts first (default with --jobs > 1 "
-         "on\n"
-         "                       the local GPU: 80% of the target's HBM; 0: no limit)\n"
+         "(the\n"
+         "                       harness's 2 I + O + max(I, O) for inputs I and outputs O, or the model's\n"
+         "                       intermediates if larger, plus 1.5 GB of context); the largest that fits starts first\n"
+         "                       (default with --jobs > 1 on the local GPU: 80% of the target's HBM; 0: no limit)\n"
          "  --target T           where the harnesses run:\n"
       << targetSchemesHelp(23)
       << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
@@ -396,10 +403,12 @@ int cmdSuite(const QStringList& args) {
     if (!target) return usage(error);
     if (const QString why = targetStartProblem(*target); !why.isEmpty()) return usage(why);
   }
-  if (!SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).gpu)
-    return usage(SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).error);
+  const GpuSpec* suiteGpu = SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).gpu;
+  if (!suiteGpu) return usage(SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu"))).error);
   o.base.gpu = p.value(QStringLiteral("gpu"));
   o.base.framework = p.value(QStringLiteral("framework"));
+  // before any probe: `--framework nope` probed every problem and reported each as ERROR, exit 1 (trial 3)
+  if (resolveFramework(*suiteGpu, o.base.framework, &error).framework.isEmpty()) return usage(error);
   o.base.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
   // several problems share this machine's GPU: admit them by memory, 80 % of the datasheet HBM (the rest is
   // CUDA contexts, allocator slack and the estimate's error)
