@@ -2,7 +2,9 @@
 #include "core/analysis/probe.h"
 #include "core/analysis/problemspec.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QProcess>
 #include <QFileInfo>
 #include <QHash>
 #include <QTemporaryDir>
@@ -381,6 +383,35 @@ class TestAnalysis : public QObject {
 
   // Analysing a problem runs its Python: under an address-space limit (4 GiB here), a file that allocates
   // 8 GiB at import fails at once with MemoryError and its line, instead of taking the machine.
+  void probeEndsWhatTheLogicFileStarted() {
+    // A process the logic file starts at import (here one that also leaves the group with setsid) ends with the
+    // probe, single or batched (the new-user trial found a `sleep 777` outliving `kwb analyze`).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString marker = QStringLiteral("%1").arg(QCoreApplication::applicationPid() % 100000 + 900001);
+    const QString path = dir.filePath(QStringLiteral("spawner.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("import subprocess\nsubprocess.Popen(['sleep', '%1'])\n"
+                           "subprocess.Popen(['setsid', 'sleep', '%1'])\nimport torch\n"
+                           "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                           "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n")
+                .arg(marker)
+                .toUtf8());
+    f.close();
+    const auto leftovers = [&marker] {
+      QProcess p;
+      p.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("sleep ") + marker});
+      p.waitForFinished(10000);
+      return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    };
+    QVERIFY(runProbe(m_python, path).ok);
+    QTRY_VERIFY2_WITH_TIMEOUT(leftovers().isEmpty(), qPrintable(leftovers()), 5000);
+    const QList<ProbeResult> batch = runProbeBatch(m_python, {path, path}, 2);
+    QVERIFY(batch.size() == 2 && batch[0].ok && batch[1].ok);
+    QTRY_VERIFY2_WITH_TIMEOUT(leftovers().isEmpty(), qPrintable(leftovers()), 5000);
+  }
+
   void probeRunsUnderAMemoryLimit() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

@@ -1,6 +1,9 @@
 #include "core/analysis/probe.h"
 
+#include "core/run/processgroup.h"
+
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -8,14 +11,18 @@
 #include <QHash>
 #include <QMutex>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <limits>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 namespace kwb {
 
@@ -33,6 +40,7 @@ void limitProbeProcess(QProcess& proc, int cpuSeconds) {
   const rlim_t bytes = static_cast<rlim_t>(ok && mb > 0 ? mb : 16 * 1024) * 1024 * 1024;
   const rlim_t cpu = cpuSeconds > 0 ? static_cast<rlim_t>(cpuSeconds) : RLIM_INFINITY;
   proc.setChildProcessModifier([bytes, cpu] {
+    if (::setsid() < 0) ::setpgid(0, 0);  // its own group: what the logic file starts is ended with it
     const struct rlimit as { bytes, bytes };
     ::setrlimit(RLIMIT_AS, &as);
     if (cpu != RLIM_INFINITY) {
@@ -40,6 +48,33 @@ void limitProbeProcess(QProcess& proc, int cpuSeconds) {
       ::setrlimit(RLIMIT_CPU, &c);
     }
   });
+}
+
+/// A "KWB_PROBE_TAG=..." environment entry unique to one probe process: every descendant inherits it, so one
+/// that left the probe's process group (setsid, a double fork) is found after the probe ends.
+QByteArray probeTag() {
+  static std::atomic<int> counter{0};
+  return QByteArrayLiteral("KWB_PROBE_TAG=") + QByteArray::number(qint64(::getpid())) + '-' +
+         QByteArray::number(++counter) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+}
+
+void tagProbeProcess(QProcessEnvironment& env, const QByteArray& tag) {
+  const qsizetype eq = tag.indexOf('=');
+  env.insert(QString::fromLatin1(tag.left(eq)), QString::fromLatin1(tag.mid(eq + 1)));
+}
+
+/// Ends what the logic file left running after its probe (a `subprocess.Popen` at import; the new-user trial
+/// found a `sleep 777` outliving `kwb analyze`): SIGKILL to the probe's process group and to every process that
+/// carries its tag, then reaps those that became our children.
+void endProbeLeftovers(qint64 pgid, const QByteArray& tag) {
+  QList<qint64> pgids;
+  if (pgid > 1) {
+    signalProcessGroup(pgid, SIGKILL);
+    pgids << pgid;
+  }
+  const QList<qint64> tagged = processesWithEnvEntry(tag);
+  signalProcesses(tagged, SIGKILL);
+  reapEndedChildren(pgids, tagged, {});
 }
 
 QString qs(const nlohmann::json& j, const char* key) {
@@ -131,9 +166,14 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
   env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());  // the probe never needs a GPU
   proc.setProcessEnvironment(env);
+  const QByteArray tag = probeTag();
+  tagProbeProcess(env, tag);
+  proc.setProcessEnvironment(env);
   proc.setWorkingDirectory(QFileInfo(logicPath).absolutePath());
   limitProbeProcess(proc, timeoutMs / 1000 + 1);
   proc.start(python, QStringList{script, QFileInfo(logicPath).absoluteFilePath()} + extraArgs);
+  const qint64 pgid = proc.processId();  // the child's own group (setsid in limitProbeProcess)
+  const auto cleanup = qScopeGuard([pgid, &tag] { endProbeLeftovers(pgid, tag); });
   if (!proc.waitForStarted(30000)) {
     r.error = runnerError(QStringLiteral("ProcessError"),
                           QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
@@ -240,9 +280,13 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
   env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
+  const QByteArray tag = probeTag();
+  tagProbeProcess(env, tag);
   proc.setProcessEnvironment(env);
   limitProbeProcess(proc, 0);  // memory only: the batch's children have their own per-file timeout
   proc.start(python, args);
+  const qint64 pgid = proc.processId();
+  const auto cleanup = qScopeGuard([pgid, &tag] { endProbeLeftovers(pgid, tag); });
   if (!proc.waitForStarted(30000))
     return failAll(QStringLiteral("ProcessError"),
                    QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
