@@ -99,6 +99,8 @@ class TestSuite : public QObject {
                               entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0)};
     entries[1].error = QStringLiteral("quality gate FAIL: see report");
     entries[0].bandwidthUtilPct = 81.4;
+    entries[1].workspace = o.outDir + QStringLiteral("/kernel_opt_c");  // c's workspace exists, a<b's does not
+    QDir().mkpath(entries[1].workspace);
     QString error;
     QVERIFY2(writeSuiteReports(o, entries, &error), qPrintable(error));
     const auto doc = nlohmann::json::parse(readAll(o.outDir + QStringLiteral("/suite.json")).toStdString());
@@ -118,6 +120,9 @@ class TestSuite : public QObject {
     QVERIFY2(md.contains(QLatin1String("fast_1 (correct and faster than eager, of all problems): 50.0%")),
              qPrintable(md));
     QVERIFY2(md.contains(QLatin1String("- **c**: quality gate FAIL: see report")), qPrintable(md));
+    // the workspace column names only folders that exist (a problem that failed in phase 1 has none)
+    QVERIFY2(md.contains(QLatin1String("| kernel_opt_c |")) && !md.contains(QLatin1String("kernel_opt_a<b")),
+             qPrintable(md));
     const QString html = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.html")));
     QVERIFY(html.contains(QLatin1String("<td>a&lt;b</td>")));
     QVERIFY(html.contains(QLatin1String("<td>81.4</td>")));

@@ -282,7 +282,9 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
               .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
                    fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs),
                    fmt(e.speedupVsCompile(), 3, QStringLiteral("x")), fmt(e.bandwidthUtilPct, 1))
-              .arg(fmt(e.computeUtilPct, 1), QDir(o.outDir).relativeFilePath(e.workspace));
+              .arg(fmt(e.computeUtilPct, 1),
+                   // a problem that failed before phase 3 (or has not run) has no workspace to point at
+                   QFileInfo(e.workspace).isDir() ? QDir(o.outDir).relativeFilePath(e.workspace) : QStringLiteral("–"));
   }
   QString notes;
   for (const SuiteEntry& e : entries)
