@@ -614,6 +614,16 @@ void TestWidgets::consoleProgress() {
   QCOMPARE(console.progressBar()->maximum(), 7);
   QVERIFY(console.progressBar()->format().startsWith(QStringLiteral("case 4/7: c4")));
   console.runFinished(false);
+  // c4 never finished: the run was stopped, and its row says so instead of RUNNING (new-user trial W4)
+  QCOMPARE(console.progressBar()->format(), QStringLiteral("stopped"));
+  const QList<CaseResult>& rows = console.caseModel()->results();
+  QCOMPARE(rows.constLast().status, QStringLiteral("STOPPED"));
+  QCOMPARE(console.caseModel()->countStatus(QStringLiteral("RUNNING")), 0);
+  QCOMPARE(console.caseModel()->runEnded(), 0);
+  console.runStarted();
+  console.caseStarted(QStringLiteral("c1"));
+  console.caseFinished(makeCase(QStringLiteral("c1"), QStringLiteral("FAIL"), 1.0, 1.0, 1.0));
+  console.runFinished(false);
   QCOMPARE(console.progressBar()->format(), QStringLiteral("finished with failures"));
 }
 

@@ -57,6 +57,17 @@ void CaseTableModel::caseStarted(const QString& name) {
   endInsertRows();
 }
 
+int CaseTableModel::runEnded() {
+  int changed = 0;
+  for (int row = 0; row < m_rows.size(); ++row)
+    if (m_rows[row].status == running()) {
+      m_rows[row].status = QStringLiteral("STOPPED");
+      Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+      ++changed;
+    }
+  return changed;
+}
+
 void CaseTableModel::caseFinished(const CaseResult& result) {
   const int row = rowOf(result.name);
   if (row >= 0) {

@@ -36,6 +36,9 @@ class CaseTableModel : public QAbstractTableModel {
   void caseStarted(const QString& name);
   /// Replaces the row of the same name (the RUNNING one) or appends a new row.
   void caseFinished(const CaseResult& result);
+  /// The run ended (finished, stopped or killed): a row still RUNNING becomes STOPPED (no verdict), so the table
+  /// never shows a case as running beside a stopped run. Returns how many rows changed.
+  int runEnded();
   /// Removes every row.
   void clear();
   /// A CPU dry run: PASS rows read "PASS (harness only)" (the reference ran against itself; kernel.py

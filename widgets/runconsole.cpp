@@ -456,7 +456,10 @@ void RunConsole::runFinished(bool ok) {
   m_stop->setVisible(false);
   m_progress->setRange(0, 1);
   m_progress->setValue(1);
-  m_progress->setFormat(ok ? tr("finished") : tr("finished with failures"));
+  // A case still RUNNING when the run ended was stopped (or its process died): it has no verdict (new-user trial
+  // W4: the table said RUNNING beside "Stopped" and "finished with failures").
+  const bool stopped = m_cases->runEnded() > 0;
+  m_progress->setFormat(stopped ? tr("stopped") : ok ? tr("finished") : tr("finished with failures"));
   updateSummary();
 }
 
