@@ -29,6 +29,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kwb {
 
 namespace {
@@ -139,13 +141,21 @@ RunConsole::RunConsole(QWidget* parent)
   m_filter->setMaximumWidth(160);
   m_filter->setMinimumWidth(90);
   auto* split = new QSplitter(Qt::Horizontal, this);
+  m_split = split;
   split->setObjectName(QStringLiteral("consoleSplitter"));
   split->addWidget(m_output);
   split->addWidget(m_table);
-  // 2:3 for the table: at half each the table of a 490 px dock (1280x800) showed case, status and shape, its
-  // rel_err and µs a scroll away; the output's long lines scroll either way.
+  // 2:3 for the table before it is split by its columns (splitBySpace()): at half each the table of a 490 px
+  // dock (1280x800) showed case, status and shape, its rel_err and µs a scroll away.
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
+  // Split by the space the table needs: at 1920x1080 a fixed 2:3 left the log ~340 px while the table had room
+  // to spare. Again when the console is resized or the cases change, until the user drags the handle.
+  connect(split, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
+  split->installEventFilter(this);
+  connect(m_cases, &QAbstractItemModel::modelReset, this, &RunConsole::splitBySpaceLater);
+  connect(m_cases, &QAbstractItemModel::rowsInserted, this, &RunConsole::splitBySpaceLater);
+  connect(m_cases, &QAbstractItemModel::dataChanged, this, &RunConsole::splitBySpaceLater);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(bar);
@@ -160,6 +170,7 @@ RunConsole::RunConsole(QWidget* parent)
 
 bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_output && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followEndLater();
+  if (watched == m_split && event->type() == QEvent::Resize) splitBySpaceLater();
   return QWidget::eventFilter(watched, event);
 }
 
@@ -176,9 +187,48 @@ void RunConsole::followEndLater() {
 }
 
 void RunConsole::resetLayout() {
-  auto* split = findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
-  const int total = split->width();
-  split->setSizes({total * 2 / 5, total - total * 2 / 5});
+  m_userSplit = false;
+  splitBySpace();
+}
+
+int RunConsole::tableWidthNeeded(bool numbersOnly) const {
+  const QHeaderView* h = m_table->horizontalHeader();
+  const QAbstractItemView* view = m_table;  // sizeHintForColumn() is public there, protected in QTableView
+  int width = 0;
+  for (int column = 0; column < h->count(); ++column) {
+    if (h->isSectionHidden(column)) continue;
+    if (numbersOnly && column != CaseTableModel::NameColumn && column != CaseTableModel::StatusColumn &&
+        column != CaseTableModel::RelErrColumn && column != CaseTableModel::LatencyColumn &&
+        column != CaseTableModel::RefLatencyColumn)
+      continue;
+    // The shape column keeps its set width (a long shape is elided); the others as wide as header or content.
+    int w = column == CaseTableModel::ShapeColumn
+                ? h->sectionSize(column)
+                : std::max(h->sectionSizeHint(column), view->sizeHintForColumn(column));
+    // The stretched last section (the reason) does not shrink below the default section size.
+    if (!numbersOnly && h->visualIndex(column) == h->count() - 1) w = std::max(w, h->defaultSectionSize());
+    width += w;
+  }
+  return width + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+}
+
+void RunConsole::splitBySpaceLater() {
+  if (!m_userSplit)
+    QTimer::singleShot(0, this, [this] {
+      if (!m_userSplit) splitBySpace();
+    });
+}
+
+void RunConsole::splitBySpace() {
+  const QList<int> sizes = m_split->sizes();
+  const int total = sizes.size() == 2 ? sizes[0] + sizes[1] : 0;
+  if (total <= 0) return;  // not laid out yet
+  // Every column where they all fit in half, the log the rest. Else the case, its status and its numbers whole
+  // (shape and dtype are in the log's lines and the row's tooltip), between 2/5 and 3/5: at 1920x1080 the table
+  // takes those ~380 px of ~880 and the log the rest; at 1280x800 they need more than 3/5, which it keeps.
+  const int all = tableWidthNeeded();
+  const int table = all <= total / 2 ? all : std::min(std::max(tableWidthNeeded(true), total * 2 / 5), total * 3 / 5);
+  if (sizes[1] != table) m_split->setSizes({total - table, table});
 }
 
 void RunConsole::setSession(WorkbenchSession* session) {
