@@ -668,7 +668,7 @@ void TestWidgets::consoleReviewAfterRunShowsEnd() {
   RunConsole c;
   WorkbenchSession session;
   c.setSession(&session);
-  c.resize(540, 330);
+  c.resize(550, 400);  // the 1280x800 console: a log ~200 x 340 px
   c.show();
   QVERIFY(QTest::qWaitForWindowExposed(&c));
   auto* log = c.findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
@@ -686,8 +686,20 @@ void TestWidgets::consoleReviewAfterRunShowsEnd() {
   {
     QFile f(logPath);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    for (int i = 0; i < 18; ++i) f.write(QStringLiteral("[out] review %1 %2\n").arg(i).arg(longLine).toUtf8());
-    f.write("[kwb] finished: ok\n");
+    // As a dry run's output.log reads: a long command line, the plan, then shorter case lines.
+    f.write(
+        "[kwb] process 1 on local in /tmp/tmp.f3VbKtIiZh/kernel_opt_19_ReLU: /usr/bin/python3 test_kernel.py "
+        "--version v0 --no-memory --cpu-dry-run\n");
+    f.write(QStringLiteral("[out] %1\n").arg(longLine).toUtf8());
+    for (const char* name :
+         {"problem_shape", "boundary_tail", "boundary_size1", "dtype_bf16", "dtype_fp16", "strided"}) {
+      f.write(QStringLiteral("[out] > case %1  shape [[512,384]]  float32\n").arg(QLatin1String(name)).toUtf8());
+      f.write(QStringLiteral("[out] PASS  %1  shape 512x384  float32  rel_err 0.00e+00  - us (ref - us)\n")
+                  .arg(QLatin1String(name))
+                  .toUtf8());
+    }
+    f.write("[out] harness result PASS (cpu-dry-run): 6 case(s), max rel_err 0.00e+00, latency 29.47 us\n");
+    f.write("[kwb] process 1 exited with code 0\n[kwb] finished: ok\n");
   }
   WorkspaceReview r;
   r.logPath = logPath;

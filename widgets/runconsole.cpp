@@ -8,6 +8,7 @@
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDateTime>
@@ -24,8 +25,11 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBlock>
 #include <QTextCharFormat>
 #include <QTextCursor>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -175,14 +179,24 @@ bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void RunConsole::followEndLater() {
-  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line, so with wrapped
-  // lines the scroll bar's maximum is short of the end until painted: the cursor at the end, made visible, is.
+  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line and sets its scroll
+  // range when the text changes; a wrapped block laid out later (painted, or the cursor made visible) adds lines
+  // without a new range. The range then fell short of the end and the line numbers under it moved: the review's
+  // log, opened after a live run, showed its start with the scroll bar "at the end". Every block laid out, the
+  // document's size (in lines) is announced again, so the range is the laid-out one and its maximum the end.
   QTimer::singleShot(0, this, [this] {
     if (!m_followEnd) return;
-    QTextCursor end(m_output->document());
+    QTextDocument* doc = m_output->document();
+    QAbstractTextDocumentLayout* layout = doc->documentLayout();
+    for (QTextBlock b = doc->firstBlock(); b.isValid(); b = b.next())
+      if (b.layout()->lineCount() == 0) layout->blockBoundingRect(b);  // lays it out
+    Q_EMIT layout->documentSizeChanged(layout->documentSize());        // QPlainTextEdit sets its range again
+    QTextCursor end(doc);
     end.movePosition(QTextCursor::End);
     m_output->setTextCursor(end);
     m_output->ensureCursorVisible();
+    QScrollBar* sb = m_output->verticalScrollBar();
+    sb->setValue(sb->maximum());
   });
 }
 
