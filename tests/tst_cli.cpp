@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -145,6 +146,15 @@ class TstCli : public QObject {
              QStringLiteral("--output"), pdf});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(readAll(pdf).startsWith("%PDF") && QFileInfo(pdf).size() > 20000);  // text and the figure
+    // Numbers stay whole in the PDF's tables: the narrow rel_err column broke "0.|00e+00" after the point.
+    if (const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext")); !pdftotext.isEmpty()) {
+      const Result t = run(pdftotext, {pdf, QStringLiteral("-")}, m_tmp.path());
+      QVERIFY2(t.code == 0, qPrintable(t.err));
+      // Six cases' rel_err in the correctness table, besides the "Max rel_err" line under it.
+      QVERIFY2(t.out.count(QStringLiteral("0.00e+00")) >= 7, qPrintable(t.out.left(4000)));
+    } else {
+      qInfo("pdftotext not installed: the PDF's table text was not checked");
+    }
     // Default: beside the workspace folder, not in the current folder (nor inside the workspace, a git
     // repository); a run folder reviews that run and names it.
     QTemporaryDir here;

@@ -9,6 +9,8 @@
 #include <QImage>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QSplitter>
+#include <QTableView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -19,6 +21,9 @@
 #include <algorithm>
 #include <QTextCursor>
 #include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 
 #include <cmath>
 
@@ -26,6 +31,7 @@
 #include "widgets/codeeditor.h"
 #include "widgets/editortabs.h"
 #include "widgets/knowledgemodel.h"
+#include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/theme.h"
 #include "widgets/runspanel.h"
@@ -37,6 +43,7 @@
 #include "core/review/reviewexport.h"
 #include "core/pipeline/session.h"
 #include <QCheckBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
@@ -120,9 +127,13 @@ class TestWidgets : public QObject {
   void consoleProgress();
   void consolePhaseActivity();
   void consoleWrapsAndFollowsEnd();
+  void consoleSplitsBySpace();
+  void consoleReviewAfterRunShowsEnd();
   void verdictLooks();
   void rooflineLabelsHoverExport();
   void rooflineFitsANarrowDock();
+  void rooflineRoofLabelsClearTheirLines();
+  void pdfTableNumbersStayWhole();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
 };
@@ -660,6 +671,104 @@ void TestWidgets::consoleWrapsAndFollowsEnd() {
   QCOMPARE(sb->value(), 0);
 }
 
+// Opening a review after a live run (the walk's 08-review): the recorded log shows its end, not its start.
+void TestWidgets::consoleReviewAfterRunShowsEnd() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  RunConsole c;
+  WorkbenchSession session;
+  c.setSession(&session);
+  c.resize(550, 400);  // the 1280x800 console: a log ~200 x 340 px
+  c.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&c));
+  auto* log = c.findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
+  const QString longLine = QStringLiteral(
+      "[test_kernel] INFO mode=cpu-dry-run framework=triton device=cpu tile=1024 "
+      "cases=problem_shape,boundary_tail,boundary_size1,dtype_bf16,dtype_fp16,strided timeout=30s");
+  // The live run: a long log, followed to its end.
+  c.runStarted();
+  for (int i = 0; i < 120; ++i) c.appendLine(QString::number(i) + u' ' + longLine, RunConsole::StdOut);
+  c.flush();
+  c.runFinished(true);
+  QTest::qWait(50);
+  // The review: its recorded log, shorter, read from output.log.
+  const QString logPath = tmp.filePath(QStringLiteral("output.log"));
+  {
+    QFile f(logPath);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // As a dry run's output.log reads: a long command line, the plan, then shorter case lines.
+    f.write(
+        "[kwb] process 1 on local in /tmp/tmp.f3VbKtIiZh/kernel_opt_19_ReLU: /usr/bin/python3 test_kernel.py "
+        "--version v0 --no-memory --cpu-dry-run\n");
+    f.write(QStringLiteral("[out] %1\n").arg(longLine).toUtf8());
+    for (const char* name :
+         {"problem_shape", "boundary_tail", "boundary_size1", "dtype_bf16", "dtype_fp16", "strided"}) {
+      f.write(QStringLiteral("[out] > case %1  shape [[512,384]]  float32\n").arg(QLatin1String(name)).toUtf8());
+      f.write(QStringLiteral("[out] PASS  %1  shape 512x384  float32  rel_err 0.00e+00  - us (ref - us)\n")
+                  .arg(QLatin1String(name))
+                  .toUtf8());
+    }
+    f.write("[out] harness result PASS (cpu-dry-run): 6 case(s), max rel_err 0.00e+00, latency 29.47 us\n");
+    f.write("[kwb] process 1 exited with code 0\n[kwb] finished: ok\n");
+  }
+  WorkspaceReview r;
+  r.logPath = logPath;
+  r.runDir = tmp.path();
+  session.setReview(r);
+  QTextCursor end(log->document());
+  end.movePosition(QTextCursor::End);
+  QVERIFY2(end.block().text().contains(QStringLiteral("finished")), qPrintable(end.block().text()));
+  const auto endShown = [&] {
+    const QRect at = log->cursorRect(end);
+    return at.top() >= 0 && at.bottom() <= log->viewport()->height();
+  };
+  QTRY_VERIFY2(endShown(), qPrintable(QStringLiteral("end at y=%1 in a %2 px view; scroll %3 of %4")
+                                          .arg(log->cursorRect(end).top())
+                                          .arg(log->viewport()->height())
+                                          .arg(log->verticalScrollBar()->value())
+                                          .arg(log->verticalScrollBar()->maximum())));
+  QTest::qWait(200);  // and stays there once everything settled
+  QVERIFY(endShown());
+}
+
+// The log and the case table share the console by the table's need: a wide console gives the log the larger
+// share (1920x1080 left it 2/5 while the table had room to spare), a narrow one the table 3/5; a drag holds.
+void TestWidgets::consoleSplitsBySpace() {
+  RunConsole c;
+  c.resize(1300, 300);  // every column fits in half
+  c.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&c));
+  for (const char* name : {"problem_shape", "boundary_tail", "dtype_bf16"})
+    c.caseFinished(makeCase(QLatin1String(name), QStringLiteral("PASS"), 1e-6, 12.5, 20.0));
+  auto* split = c.findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+  QVERIFY(split);
+  const auto table = [split] { return split->sizes().value(1); };
+  const auto log = [split] { return split->sizes().value(0); };
+  const auto sizes = [&] { return qPrintable(QStringLiteral("log %1, table %2").arg(log()).arg(table())); };
+  QTRY_COMPARE(table(), c.tableWidthNeeded());
+  QVERIFY2(log() > table(), sizes());
+  auto* view = c.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QTRY_VERIFY2(view->horizontalScrollBar()->maximum() == 0,  // every column whole
+               qPrintable(QStringLiteral("scroll %1, columns %2, viewport %3")
+                              .arg(view->horizontalScrollBar()->maximum())
+                              .arg(view->horizontalHeader()->length())
+                              .arg(view->viewport()->width())));
+  c.resize(890, 300);  // the 1920x1080 console: the numbers whole, the log the larger share
+  QTRY_COMPARE(table(), std::max(c.tableWidthNeeded(true), (log() + table()) * 2 / 5));
+  QVERIFY2(log() > table(), sizes());
+  c.resize(500, 300);  // narrower than the 1280x800 console: the table may take no more than 3/5
+  QTRY_COMPARE(table(), (log() + table()) * 3 / 5);
+  QVERIFY(c.tableWidthNeeded(true) > table());
+  split->setSizes({300, 180});  // the user's drag holds through a resize
+  Q_EMIT split->splitterMoved(300, 1);
+  c.resize(520, 300);
+  QTest::qWait(30);
+  QVERIFY2(log() > table(), sizes());
+  c.resize(1300, 300);
+  c.resetLayout();  // View > Reset Layout: by the space again
+  QTRY_COMPARE(table(), c.tableWidthNeeded());
+}
+
 void TestWidgets::consolePhaseActivity() {
   RunConsole console;
   WorkbenchSession session;
@@ -765,6 +874,108 @@ void TestWidgets::rooflineFitsANarrowDock() {
   plot.resize(1000, 600);
   QTRY_VERIFY(plot.chartLabels().contains(QStringLiteral("fp32 67 TFLOPS (datasheet)")));
   QCOMPARE(plot.graph(RooflinePlot::kMemoryRoof)->name(), QStringLiteral("Memory roof: 4.8 TB/s (datasheet)"));
+}
+
+// Every roof's label clears its own line by a few pixels (the tf32 roof's dashed line ran through its label
+// where it rises), at a dock's width and at the report figure's.
+void TestWidgets::rooflineRoofLabelsClearTheirLines() {
+  RooflineData d = sampleRoofline();
+  d.pointIntensity = 0;  // a dry run: no point
+  d.pointTflops = 0;
+  d.label.clear();
+  d.measuredBandwidthTBs = 4.24;
+  d.otherComputeRoofs = {{QStringLiteral("tf32"), 494.5, QString()}};
+  const QList<QPair<const char*, const char*>> roofs = {{"memoryRoofLabel", RooflinePlot::kMemoryRoof},
+                                                        {"measuredRoofLabel", RooflinePlot::kMeasuredRoof},
+                                                        {"computeRoofLabel", RooflinePlot::kComputeRoof},
+                                                        {"otherRoofLabel", RooflinePlot::kOtherRoof}};
+  for (const QSize size : {QSize(900, 560), QSize(560, 420), QSize(370, 330)}) {
+    RooflinePlot plot;
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCustomPlot* cp = plot.plot();
+    for (const auto& [labelName, graphName] : roofs) {
+      QCPItemText* t = nullptr;
+      for (int i = 0; i < cp->itemCount() && !t; ++i)
+        if (auto* item = qobject_cast<QCPItemText*>(cp->item(i));
+            item && item->objectName() == QLatin1String(labelName))
+          t = item;
+      QCPGraph* g = plot.graph(graphName);
+      QVERIFY2(t && g, labelName);
+      // The text itself: the item's box less its padding.
+      const QRectF box = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+      const QRectF text =
+          box.adjusted(t->padding().left(), t->padding().top(), -t->padding().right(), -t->padding().bottom());
+      const bool above = t->positionAlignment() & Qt::AlignBottom;
+      // The roof as drawn: straight segments between its points in pixels (the axes are logarithmic).
+      QList<QPointF> pts;
+      for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        pts << QPointF(cp->xAxis->coordToPixel(it->key), cp->yAxis->coordToPixel(it->value));
+      for (double x = text.left(); x <= text.right(); x += 1.0)
+        for (int i = 0; i + 1 < pts.size(); ++i) {
+          if (x < pts[i].x() || x > pts[i + 1].x() || pts[i + 1].x() <= pts[i].x()) continue;
+          const double y =
+              pts[i].y() + (pts[i + 1].y() - pts[i].y()) * (x - pts[i].x()) / (pts[i + 1].x() - pts[i].x());
+          const double gap = above ? y - text.bottom() : text.top() - y;
+          QVERIFY2(gap >= 3.0, qPrintable(QStringLiteral("%1 at %2x%3: its roof %4 px from the text at x=%5")
+                                              .arg(QLatin1String(labelName))
+                                              .arg(size.width())
+                                              .arg(size.height())
+                                              .arg(gap)
+                                              .arg(x)));
+        }
+    }
+  }
+}
+
+// The PDF's tables: a number is never broken across lines, whatever its column's width ("0.|00e+00" in the
+// rel_err column), and its column gets that width; text cells still wrap at word boundaries.
+void TestWidgets::pdfTableNumbersStayWhole() {
+  const QString html = QStringLiteral(
+      "<table border=\"1\"><tr><th>Case</th><th>Shape</th><th>dtype</th><th>Status</th><th align=\"right\">rel_err</th>"
+      "<th align=\"right\">Threshold</th><th align=\"right\">Stand-in time, CPU (µs)</th>"
+      "<th align=\"right\">Reference time, CPU (µs)</th><th>Reason</th></tr>"
+      "<tr><td>boundary_size1</td><td>512x384</td><td>bfloat16</td><td>PASS (harness only)</td>"
+      "<td align=\"right\">0.00e+00</td><td align=\"right\">0.01</td><td align=\"right\">29.472</td>"
+      "<td align=\"right\">n/a</td><td>seed 43 (1 of 3): output rel_err above the threshold</td></tr></table>");
+  // The cell's lines once laid out at `width`.
+  const auto lines = [](QTextDocument& doc, int row, int column) {
+    doc.size();  // lays the document out
+    QTextTable* table = nullptr;
+    for (QTextFrame* f : doc.rootFrame()->childFrames())
+      if ((table = qobject_cast<QTextTable*>(f))) break;
+    if (!table) return -1;
+    const QTextTableCell cell = table->cellAt(row, column);
+    int n = 0;
+    for (QTextBlock b = cell.firstCursorPosition().block(); b.isValid() && b.position() <= cell.lastPosition();
+         b = b.next())
+      n += b.layout()->lineCount();
+    return n;
+  };
+  for (const int width : {300, 420, 600}) {
+    QTextDocument doc;
+    doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
+    QTextOption wrap = doc.defaultTextOption();
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc.setDefaultTextOption(wrap);
+    doc.setHtml(html);
+    QCOMPARE(keepTableNumbersWhole(&doc), 4);  // 0.00e+00, 0.01, 29.472, n/a
+    doc.setTextWidth(width);
+    for (int column : {4, 5, 6, 7}) QVERIFY2(lines(doc, 1, column) == 1, qPrintable(QString::number(column)));
+    QVERIFY(lines(doc, 1, 8) >= 1);  // the reason wraps as text
+  }
+  // Without it, the narrowest table broke the number: the test sees what it guards against.
+  QTextDocument plain;
+  plain.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
+  QTextOption wrap = plain.defaultTextOption();
+  wrap.setWrapMode(QTextOption::WordWrap);
+  plain.setDefaultTextOption(wrap);
+  plain.setHtml(html);
+  plain.setTextWidth(300);
+  QVERIFY(lines(plain, 1, 4) > 1);
 }
 
 // Roofs labelled on the chart (per dtype, datasheet and measured), the ridge marked, 10^n ticks,

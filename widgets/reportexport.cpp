@@ -9,13 +9,51 @@
 #include <QImage>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTemporaryDir>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QTextOption>
 #include <QUrl>
 
 namespace kwb {
+
+namespace {
+// The tables of `frame` and of the frames (tables included) inside it.
+void collectTables(QTextFrame* frame, QList<QTextTable*>* out) {
+  for (QTextFrame* child : frame->childFrames()) {
+    if (auto* table = qobject_cast<QTextTable*>(child)) out->append(table);
+    collectTables(child, out);
+  }
+}
+}  // namespace
+
+int keepTableNumbersWhole(QTextDocument* doc) {
+  // A number as the review's tables print one: optional sign, digits with a point or thousands commas, an
+  // exponent, a unit or suffix after it; or the placeholders for none.
+  static const QRegularExpression number(QStringLiteral(
+      R"(^(?:[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s?(?:x|×|%|µs|us|ms|s|GB/s|TB/s|TFLOPS)?|n/a|—|-)$)"));
+  QList<QTextTable*> tables;
+  collectTables(doc->rootFrame(), &tables);
+  int marked = 0;
+  for (QTextTable* table : tables)
+    for (int r = 0; r < table->rows(); ++r)
+      for (int c = 0; c < table->columns(); ++c) {
+        const QTextTableCell cell = table->cellAt(r, c);
+        if (!cell.isValid() || cell.row() != r || cell.column() != c) continue;  // a spanned cell: once
+        QTextCursor cursor = cell.firstCursorPosition();
+        cursor.setPosition(cell.lastCursorPosition().position(), QTextCursor::KeepAnchor);
+        if (!number.match(cursor.selectedText().trimmed()).hasMatch()) continue;
+        QTextBlockFormat whole;
+        whole.setNonBreakableLines(true);
+        cursor.mergeBlockFormat(whole);
+        ++marked;
+      }
+  return marked;
+}
 
 bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& pdfPath, QString* error) {
   auto fail = [error](const QString& why) {
@@ -53,6 +91,7 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     wrap.setWrapMode(QTextOption::WordWrap);
     doc.setDefaultTextOption(wrap);
     doc.setHtml(html);
+    keepTableNumbersWhole(&doc);  // at 7pt a narrow rel_err column still broke "0.|00e+00" after the point
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     doc.setPageSize(page.size());
     doc.setTextWidth(page.width());

@@ -5,6 +5,8 @@
 #include <QByteArray>
 #include <QString>
 
+class QTextDocument;
+
 #include "core/perf/roofline.h"
 #include "core/review/reviewexport.h"
 
@@ -14,6 +16,13 @@ namespace kwb {
 /// failure). `rooflinePng` is registered as the image kReviewFigureName. Needs a QGuiApplication.
 /// Matches kwb::HtmlToPdf. False with *error (may be null) naming the path and why.
 bool writeHtmlAsPdf(const QString& html, const QByteArray& rooflinePng, const QString& pdfPath, QString* error);
+
+/// Keeps every table cell of `doc` whose text is a number ("0.00e+00", "29.472", "1.5x", "12 %", "n/a", "—")
+/// on one line. QTextDocument breaks such a number in a narrow column ("0.|00e+00" in the PDF's rel_err
+/// column); unbreakable, the number is its column's minimum width, so the table layout gives the column that
+/// width and the text columns (headers included) share the rest. Other cells are untouched. Returns the number
+/// of cells marked.
+int keepTableNumbersWhole(QTextDocument* doc);
 
 /// The roofline of `data` drawn at `width` × `height` pixels as PNG bytes; empty when it cannot be
 /// drawn (no roofs, no QApplication).

@@ -44,6 +44,13 @@ double decadeAbove(double v) { return std::pow(10.0, std::ceil(std::log10(v))); 
 QString num(double v) { return QString::number(v, 'g', 4); }
 // A chart label's text for a narrow chart (QObject property; fitLegend() switches to it).
 constexpr char kShortText[] = "kwbShortText";
+// A roof's label clears its own line by this many pixels, on the side the alignment puts it (above for the
+// flat roofs and the datasheet memory roof, below for the measured one): sitting on the line, the tf32 roof's
+// label was crossed by its own dashed line where that line rises to its flat part.
+constexpr int kRoofLabelGapPx = 4;
+QMargins roofLabelPadding(Qt::Alignment align) {
+  return QMargins(3, (align & Qt::AlignTop) ? kRoofLabelGapPx : 1, 3, (align & Qt::AlignBottom) ? kRoofLabelGapPx : 1);
+}
 
 QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& legend, const QColor& color,
                   Qt::PenStyle style, const QVector<double>& x, const QVector<double>& y) {
@@ -367,19 +374,25 @@ void RooflinePlot::setData(const RooflineData& d) {
   // just left of the ridge and a decade left of it: far enough right that a narrow dock does not clip
   // them at the left edge, clear of the ridge's label, away from a memory-bound kernel's point.
   const double labelX = ridge / 1.5, measuredX = ridge / 10.0;
+  const auto roofLabel = [this](const QString& name, const QString& text, double x, double y, Qt::Alignment align,
+                                const QColor& color) {
+    QCPItemText* t = addLabel(name, text, x, y, align, color);
+    t->setPadding(roofLabelPadding(align));
+    return t;
+  };
   // Each roof's label has a short form (the value alone) for a narrow chart, where the long ones overlap.
-  addLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
-           d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor)
+  roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
+            d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor)
       ->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
   if (measuredBw > 0)
-    addLabel(
+    roofLabel(
         QStringLiteral("measuredRoofLabel"),
         (recordedCeiling ? tr("%1 TB/s (ledger, recorded copy)") : tr("%1 TB/s (measured copy)")).arg(num(measuredBw)),
         measuredX, measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor)
         ->setProperty(kShortText,
                       (recordedCeiling ? tr("%1 TB/s (ledger)") : tr("%1 TB/s (measured)")).arg(num(measuredBw)));
-  addLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
-           xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor)
+  roofLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
+            xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor)
       ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
   QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
                                      d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor);
@@ -395,8 +408,8 @@ void RooflinePlot::setData(const RooflineData& d) {
     const double r = next->tflops / d.bandwidthTBs;
     addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
             kOtherRoofColor, Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
-    addLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
-             xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor)
+    roofLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
+              xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor)
         ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(next->dtype, num(next->tflops)));
   }
 

@@ -8,6 +8,7 @@
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDateTime>
@@ -24,10 +25,15 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBlock>
 #include <QTextCharFormat>
 #include <QTextCursor>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kwb {
 
@@ -139,13 +145,21 @@ RunConsole::RunConsole(QWidget* parent)
   m_filter->setMaximumWidth(160);
   m_filter->setMinimumWidth(90);
   auto* split = new QSplitter(Qt::Horizontal, this);
+  m_split = split;
   split->setObjectName(QStringLiteral("consoleSplitter"));
   split->addWidget(m_output);
   split->addWidget(m_table);
-  // 2:3 for the table: at half each the table of a 490 px dock (1280x800) showed case, status and shape, its
-  // rel_err and µs a scroll away; the output's long lines scroll either way.
+  // 2:3 for the table before it is split by its columns (splitBySpace()): at half each the table of a 490 px
+  // dock (1280x800) showed case, status and shape, its rel_err and µs a scroll away.
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
+  // Split by the space the table needs: at 1920x1080 a fixed 2:3 left the log ~340 px while the table had room
+  // to spare. Again when the console is resized or the cases change, until the user drags the handle.
+  connect(split, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
+  split->installEventFilter(this);
+  connect(m_cases, &QAbstractItemModel::modelReset, this, &RunConsole::splitBySpaceLater);
+  connect(m_cases, &QAbstractItemModel::rowsInserted, this, &RunConsole::splitBySpaceLater);
+  connect(m_cases, &QAbstractItemModel::dataChanged, this, &RunConsole::splitBySpaceLater);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(bar);
@@ -160,25 +174,75 @@ RunConsole::RunConsole(QWidget* parent)
 
 bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_output && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followEndLater();
+  if (watched == m_split && event->type() == QEvent::Resize) splitBySpaceLater();
   return QWidget::eventFilter(watched, event);
 }
 
 void RunConsole::followEndLater() {
-  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line, so with wrapped
-  // lines the scroll bar's maximum is short of the end until painted: the cursor at the end, made visible, is.
+  // After the pending relayout. QPlainTextEdit counts a block not yet laid out as one line and sets its scroll
+  // range when the text changes; a wrapped block laid out later (painted, or the cursor made visible) adds lines
+  // without a new range. The range then fell short of the end and the line numbers under it moved: the review's
+  // log, opened after a live run, showed its start with the scroll bar "at the end". Every block laid out, the
+  // document's size (in lines) is announced again, so the range is the laid-out one and its maximum the end.
   QTimer::singleShot(0, this, [this] {
     if (!m_followEnd) return;
-    QTextCursor end(m_output->document());
+    QTextDocument* doc = m_output->document();
+    QAbstractTextDocumentLayout* layout = doc->documentLayout();
+    for (QTextBlock b = doc->firstBlock(); b.isValid(); b = b.next())
+      if (b.layout()->lineCount() == 0) layout->blockBoundingRect(b);  // lays it out
+    Q_EMIT layout->documentSizeChanged(layout->documentSize());        // QPlainTextEdit sets its range again
+    QTextCursor end(doc);
     end.movePosition(QTextCursor::End);
     m_output->setTextCursor(end);
     m_output->ensureCursorVisible();
+    QScrollBar* sb = m_output->verticalScrollBar();
+    sb->setValue(sb->maximum());
   });
 }
 
 void RunConsole::resetLayout() {
-  auto* split = findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
-  const int total = split->width();
-  split->setSizes({total * 2 / 5, total - total * 2 / 5});
+  m_userSplit = false;
+  splitBySpace();
+}
+
+int RunConsole::tableWidthNeeded(bool numbersOnly) const {
+  const QHeaderView* h = m_table->horizontalHeader();
+  const QAbstractItemView* view = m_table;  // sizeHintForColumn() is public there, protected in QTableView
+  int width = 0;
+  for (int column = 0; column < h->count(); ++column) {
+    if (h->isSectionHidden(column)) continue;
+    if (numbersOnly && column != CaseTableModel::NameColumn && column != CaseTableModel::StatusColumn &&
+        column != CaseTableModel::RelErrColumn && column != CaseTableModel::LatencyColumn &&
+        column != CaseTableModel::RefLatencyColumn)
+      continue;
+    // The shape column keeps its set width (a long shape is elided); the others as wide as header or content.
+    int w = column == CaseTableModel::ShapeColumn
+                ? h->sectionSize(column)
+                : std::max(h->sectionSizeHint(column), view->sizeHintForColumn(column));
+    // The stretched last section (the reason) does not shrink below the default section size.
+    if (!numbersOnly && h->visualIndex(column) == h->count() - 1) w = std::max(w, h->defaultSectionSize());
+    width += w;
+  }
+  return width + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+}
+
+void RunConsole::splitBySpaceLater() {
+  if (!m_userSplit)
+    QTimer::singleShot(0, this, [this] {
+      if (!m_userSplit) splitBySpace();
+    });
+}
+
+void RunConsole::splitBySpace() {
+  const QList<int> sizes = m_split->sizes();
+  const int total = sizes.size() == 2 ? sizes[0] + sizes[1] : 0;
+  if (total <= 0) return;  // not laid out yet
+  // Every column where they all fit in half, the log the rest. Else the case, its status and its numbers whole
+  // (shape and dtype are in the log's lines and the row's tooltip), between 2/5 and 3/5: at 1920x1080 the table
+  // takes those ~380 px of ~880 and the log the rest; at 1280x800 they need more than 3/5, which it keeps.
+  const int all = tableWidthNeeded();
+  const int table = all <= total / 2 ? all : std::min(std::max(tableWidthNeeded(true), total * 2 / 5), total * 3 / 5);
+  if (sizes[1] != table) m_split->setSizes({total - table, table});
 }
 
 void RunConsole::setSession(WorkbenchSession* session) {

@@ -16,6 +16,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTableView;
 class QTimer;
 
@@ -56,8 +57,15 @@ class RunConsole : public QWidget {
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
-  /// The log and the case table back at their default share of the console's width (2:3; View > Reset Layout).
+  /// The log and the case table back at their default share of the console's width (View > Reset Layout): the
+  /// table every column where they fit in half of it, else its numbers' columns (tableWidthNeeded(true)) within
+  /// 2/5..3/5 of it; the log the rest. The split follows the console's size and the cases shown until the user
+  /// drags the handle between them.
   void resetLayout();
+  /// The width in pixels the case table needs to show every column whole (the shape column at its set width),
+  /// or with `numbersOnly` the case, its status, rel_err, µs and the reference's µs; its frame and a vertical
+  /// scroll bar included.
+  int tableWidthNeeded(bool numbersOnly = false) const;
 
   /// Show protocol lines as the harness printed them (true) or as human lines (false, default).
   void setRawOutput(bool raw);
@@ -89,6 +97,8 @@ class RunConsole : public QWidget {
 
  private:
   void followEndLater();
+  void splitBySpace();
+  void splitBySpaceLater();
 
   struct Entry {
     QString raw;
@@ -116,7 +126,9 @@ class RunConsole : public QWidget {
   QList<Entry> m_pending;
   bool m_running = false;
   bool m_raw = false;
-  bool m_followEnd = true;  ///< the log keeps its end in view until the user scrolls up
+  bool m_followEnd = true;   ///< the log keeps its end in view until the user scrolls up
+  bool m_userSplit = false;  ///< the user dragged the log/table handle: their split stays until Reset Layout
+  QSplitter* m_split = nullptr;
   QString m_filterText;
   int m_caseTimeoutSec = 0;
   int m_caseIndex = 0;  ///< cases started so far (this run, all processes)
