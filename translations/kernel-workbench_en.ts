@@ -4,48 +4,48 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="558"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="561"/>
+        <location filename="../widgets/rooflineplot.cpp" line="576"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="566"/>
+        <location filename="../widgets/rooflineplot.cpp" line="581"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="574"/>
+        <location filename="../widgets/rooflineplot.cpp" line="589"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="25"/>
+        <location filename="../widgets/reportexport.cpp" line="64"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="28"/>
-        <location filename="../widgets/rooflineplot.cpp" line="577"/>
+        <location filename="../widgets/reportexport.cpp" line="67"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="33"/>
+        <location filename="../widgets/reportexport.cpp" line="72"/>
         <source>Kernel Workbench review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="56"/>
+        <location filename="../widgets/reportexport.cpp" line="101"/>
         <source>Writing %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="579"/>
+        <location filename="../widgets/rooflineplot.cpp" line="594"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -327,97 +327,97 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="108"/>
+        <location filename="../widgets/casetablemodel.cpp" line="119"/>
         <source>shape %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="109"/>
+        <location filename="../widgets/casetablemodel.cpp" line="120"/>
         <source>threshold rel_err &lt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="112"/>
+        <location filename="../widgets/casetablemodel.cpp" line="123"/>
         <source>PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="180"/>
         <source>PASS %1: PASS (harness only), a CPU dry run&apos;s reference against itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
+        <location filename="../widgets/casetablemodel.cpp" line="182"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="173"/>
+        <location filename="../widgets/casetablemodel.cpp" line="184"/>
         <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="175"/>
+        <location filename="../widgets/casetablemodel.cpp" line="186"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="177"/>
+        <location filename="../widgets/casetablemodel.cpp" line="188"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="178"/>
+        <location filename="../widgets/casetablemodel.cpp" line="189"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="186"/>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="188"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="192"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="194"/>
+        <location filename="../widgets/casetablemodel.cpp" line="205"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="196"/>
+        <location filename="../widgets/casetablemodel.cpp" line="207"/>
         <source>µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="196"/>
+        <location filename="../widgets/casetablemodel.cpp" line="207"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="209"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="209"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="200"/>
+        <location filename="../widgets/casetablemodel.cpp" line="211"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2032,227 +2032,227 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="73"/>
+        <location filename="../widgets/rooflineplot.cpp" line="80"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="74"/>
+        <location filename="../widgets/rooflineplot.cpp" line="81"/>
         <source>Performance (TFLOPS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="88"/>
+        <location filename="../widgets/rooflineplot.cpp" line="95"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="89"/>
-        <location filename="../widgets/rooflineplot.cpp" line="123"/>
+        <location filename="../widgets/rooflineplot.cpp" line="96"/>
+        <location filename="../widgets/rooflineplot.cpp" line="130"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="124"/>
+        <location filename="../widgets/rooflineplot.cpp" line="131"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="216"/>
+        <location filename="../widgets/rooflineplot.cpp" line="223"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="232"/>
+        <location filename="../widgets/rooflineplot.cpp" line="239"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="235"/>
+        <location filename="../widgets/rooflineplot.cpp" line="242"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="236"/>
+        <location filename="../widgets/rooflineplot.cpp" line="243"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="266"/>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="268"/>
+        <location filename="../widgets/rooflineplot.cpp" line="275"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="269"/>
+        <location filename="../widgets/rooflineplot.cpp" line="276"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="270"/>
+        <location filename="../widgets/rooflineplot.cpp" line="277"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="302"/>
+        <location filename="../widgets/rooflineplot.cpp" line="309"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="304"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="313"/>
+        <location filename="../widgets/rooflineplot.cpp" line="320"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="315"/>
+        <location filename="../widgets/rooflineplot.cpp" line="322"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="325"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="345"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="363"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="384"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="373"/>
+        <location filename="../widgets/rooflineplot.cpp" line="386"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="377"/>
+        <location filename="../widgets/rooflineplot.cpp" line="390"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="377"/>
+        <location filename="../widgets/rooflineplot.cpp" line="390"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
-        <location filename="../widgets/rooflineplot.cpp" line="398"/>
+        <location filename="../widgets/rooflineplot.cpp" line="394"/>
+        <location filename="../widgets/rooflineplot.cpp" line="411"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="383"/>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="413"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="384"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="387"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="409"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="405"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="406"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="425"/>
+        <location filename="../widgets/rooflineplot.cpp" line="438"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="426"/>
-        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="439"/>
+        <location filename="../widgets/rooflineplot.cpp" line="443"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="442"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="436"/>
+        <location filename="../widgets/rooflineplot.cpp" line="449"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="437"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="439"/>
+        <location filename="../widgets/rooflineplot.cpp" line="452"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="440"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2260,97 +2260,97 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="44"/>
+        <location filename="../widgets/runconsole.cpp" line="51"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="47"/>
+        <location filename="../widgets/runconsole.cpp" line="54"/>
         <source>Raw</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="93"/>
+        <location filename="../widgets/runconsole.cpp" line="111"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="98"/>
+        <location filename="../widgets/runconsole.cpp" line="116"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="110"/>
+        <location filename="../widgets/runconsole.cpp" line="128"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="113"/>
+        <location filename="../widgets/runconsole.cpp" line="131"/>
         <source>Filter output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="161"/>
+        <location filename="../widgets/runconsole.cpp" line="254"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="170"/>
+        <location filename="../widgets/runconsole.cpp" line="263"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="180"/>
+        <location filename="../widgets/runconsole.cpp" line="273"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="180"/>
+        <location filename="../widgets/runconsole.cpp" line="273"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="208"/>
+        <location filename="../widgets/runconsole.cpp" line="302"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="210"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="211"/>
+        <location filename="../widgets/runconsole.cpp" line="305"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="212"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="225"/>
+        <location filename="../widgets/runconsole.cpp" line="319"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="226"/>
+        <location filename="../widgets/runconsole.cpp" line="320"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="230"/>
+        <location filename="../widgets/runconsole.cpp" line="324"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="238"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="245"/>
+        <location filename="../widgets/runconsole.cpp" line="339"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2358,72 +2358,77 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="252"/>
+        <location filename="../widgets/runconsole.cpp" line="346"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="256"/>
+        <location filename="../widgets/runconsole.cpp" line="350"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="257"/>
+        <location filename="../widgets/runconsole.cpp" line="351"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="260"/>
+        <location filename="../widgets/runconsole.cpp" line="354"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="364"/>
+        <location filename="../widgets/runconsole.cpp" line="463"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="500"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="500"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="404"/>
+        <location filename="../widgets/runconsole.cpp" line="503"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="405"/>
+        <location filename="../widgets/runconsole.cpp" line="504"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="408"/>
+        <location filename="../widgets/runconsole.cpp" line="507"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="409"/>
+        <location filename="../widgets/runconsole.cpp" line="508"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="442"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="544"/>
         <source>%1 PASS (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2808,22 +2813,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="190"/>
+        <location filename="../core/pipeline/suite.cpp" line="194"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="192"/>
+        <location filename="../core/pipeline/suite.cpp" line="196"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="195"/>
+        <location filename="../core/pipeline/suite.cpp" line="199"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="198"/>
+        <location filename="../core/pipeline/suite.cpp" line="202"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>

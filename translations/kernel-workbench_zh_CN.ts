@@ -4,48 +4,48 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="558"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="561"/>
+        <location filename="../widgets/rooflineplot.cpp" line="576"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="566"/>
+        <location filename="../widgets/rooflineplot.cpp" line="581"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="574"/>
+        <location filename="../widgets/rooflineplot.cpp" line="589"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="25"/>
+        <location filename="../widgets/reportexport.cpp" line="64"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation>无法写入 PDF：没有 QGuiApplication。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="28"/>
-        <location filename="../widgets/rooflineplot.cpp" line="577"/>
+        <location filename="../widgets/reportexport.cpp" line="67"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="33"/>
+        <location filename="../widgets/reportexport.cpp" line="72"/>
         <source>Kernel Workbench review</source>
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="56"/>
+        <location filename="../widgets/reportexport.cpp" line="101"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="579"/>
+        <location filename="../widgets/rooflineplot.cpp" line="594"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -327,12 +327,12 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="108"/>
+        <location filename="../widgets/casetablemodel.cpp" line="119"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="109"/>
+        <location filename="../widgets/casetablemodel.cpp" line="120"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
@@ -341,82 +341,82 @@
         <translation type="vanished">PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="112"/>
+        <location filename="../widgets/casetablemodel.cpp" line="123"/>
         <source>PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py</source>
         <translation>PASS（仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="169"/>
+        <location filename="../widgets/casetablemodel.cpp" line="180"/>
         <source>PASS %1: PASS (harness only), a CPU dry run&apos;s reference against itself</source>
         <translation>PASS %1：PASS（仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
+        <location filename="../widgets/casetablemodel.cpp" line="182"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="173"/>
+        <location filename="../widgets/casetablemodel.cpp" line="184"/>
         <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
         <translation>替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="175"/>
+        <location filename="../widgets/casetablemodel.cpp" line="186"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="177"/>
+        <location filename="../widgets/casetablemodel.cpp" line="188"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="178"/>
+        <location filename="../widgets/casetablemodel.cpp" line="189"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="186"/>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="188"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="192"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="194"/>
+        <location filename="../widgets/casetablemodel.cpp" line="205"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="196"/>
+        <location filename="../widgets/casetablemodel.cpp" line="207"/>
         <source>µs (CPU)</source>
         <translation>µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="196"/>
+        <location filename="../widgets/casetablemodel.cpp" line="207"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="209"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="209"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="200"/>
+        <location filename="../widgets/casetablemodel.cpp" line="211"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -2188,228 +2188,228 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="73"/>
+        <location filename="../widgets/rooflineplot.cpp" line="80"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="74"/>
+        <location filename="../widgets/rooflineplot.cpp" line="81"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="88"/>
+        <location filename="../widgets/rooflineplot.cpp" line="95"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="89"/>
-        <location filename="../widgets/rooflineplot.cpp" line="123"/>
+        <location filename="../widgets/rooflineplot.cpp" line="96"/>
+        <location filename="../widgets/rooflineplot.cpp" line="130"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="124"/>
+        <location filename="../widgets/rooflineplot.cpp" line="131"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="216"/>
+        <location filename="../widgets/rooflineplot.cpp" line="223"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="232"/>
+        <location filename="../widgets/rooflineplot.cpp" line="239"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="235"/>
+        <location filename="../widgets/rooflineplot.cpp" line="242"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="236"/>
+        <location filename="../widgets/rooflineplot.cpp" line="243"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="266"/>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="268"/>
+        <location filename="../widgets/rooflineplot.cpp" line="275"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="269"/>
+        <location filename="../widgets/rooflineplot.cpp" line="276"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="270"/>
+        <location filename="../widgets/rooflineplot.cpp" line="277"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="302"/>
+        <location filename="../widgets/rooflineplot.cpp" line="309"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="304"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="313"/>
+        <location filename="../widgets/rooflineplot.cpp" line="320"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="315"/>
+        <location filename="../widgets/rooflineplot.cpp" line="322"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="325"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="345"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="363"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="384"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="373"/>
+        <location filename="../widgets/rooflineplot.cpp" line="386"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="377"/>
+        <location filename="../widgets/rooflineplot.cpp" line="390"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="377"/>
+        <location filename="../widgets/rooflineplot.cpp" line="390"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
-        <location filename="../widgets/rooflineplot.cpp" line="398"/>
+        <location filename="../widgets/rooflineplot.cpp" line="394"/>
+        <location filename="../widgets/rooflineplot.cpp" line="411"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="383"/>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="413"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="384"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="387"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="409"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="405"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="406"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="425"/>
+        <location filename="../widgets/rooflineplot.cpp" line="438"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="426"/>
-        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="439"/>
+        <location filename="../widgets/rooflineplot.cpp" line="443"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="442"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="436"/>
+        <location filename="../widgets/rooflineplot.cpp" line="449"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="437"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="439"/>
+        <location filename="../widgets/rooflineplot.cpp" line="452"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="440"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -2417,57 +2417,57 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="44"/>
+        <location filename="../widgets/runconsole.cpp" line="51"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="47"/>
+        <location filename="../widgets/runconsole.cpp" line="54"/>
         <source>Raw</source>
         <translation>原始</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="93"/>
+        <location filename="../widgets/runconsole.cpp" line="111"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="98"/>
+        <location filename="../widgets/runconsole.cpp" line="116"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="110"/>
+        <location filename="../widgets/runconsole.cpp" line="128"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="113"/>
+        <location filename="../widgets/runconsole.cpp" line="131"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="161"/>
+        <location filename="../widgets/runconsole.cpp" line="254"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="170"/>
+        <location filename="../widgets/runconsole.cpp" line="263"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="180"/>
+        <location filename="../widgets/runconsole.cpp" line="273"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="180"/>
+        <location filename="../widgets/runconsole.cpp" line="273"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="208"/>
+        <location filename="../widgets/runconsole.cpp" line="302"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
@@ -2476,104 +2476,109 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="210"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="211"/>
+        <location filename="../widgets/runconsole.cpp" line="305"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="212"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="225"/>
+        <location filename="../widgets/runconsole.cpp" line="319"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="226"/>
+        <location filename="../widgets/runconsole.cpp" line="320"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="230"/>
+        <location filename="../widgets/runconsole.cpp" line="324"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="238"/>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="245"/>
+        <location filename="../widgets/runconsole.cpp" line="339"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="252"/>
+        <location filename="../widgets/runconsole.cpp" line="346"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="256"/>
+        <location filename="../widgets/runconsole.cpp" line="350"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="257"/>
+        <location filename="../widgets/runconsole.cpp" line="351"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="260"/>
+        <location filename="../widgets/runconsole.cpp" line="354"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="364"/>
+        <location filename="../widgets/runconsole.cpp" line="463"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="500"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="500"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="404"/>
+        <location filename="../widgets/runconsole.cpp" line="503"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="405"/>
+        <location filename="../widgets/runconsole.cpp" line="504"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="408"/>
+        <location filename="../widgets/runconsole.cpp" line="507"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="409"/>
+        <location filename="../widgets/runconsole.cpp" line="508"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="442"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="544"/>
         <source>%1 PASS (harness only)</source>
         <translation>%1 PASS（仅测试框架）</translation>
     </message>
@@ -2586,12 +2591,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -2976,22 +2981,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="190"/>
+        <location filename="../core/pipeline/suite.cpp" line="194"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="192"/>
+        <location filename="../core/pipeline/suite.cpp" line="196"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="195"/>
+        <location filename="../core/pipeline/suite.cpp" line="199"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="198"/>
+        <location filename="../core/pipeline/suite.cpp" line="202"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
