@@ -955,13 +955,16 @@ void TestWidgets::pdfTableNumbersStayWhole() {
       n += b.layout()->lineCount();
     return n;
   };
-  for (const int width : {300, 420, 600}) {
-    QTextDocument doc;
+  const auto load = [&html](QTextDocument& doc) {  // the export's table font and word wrapping
     doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
     QTextOption wrap = doc.defaultTextOption();
     wrap.setWrapMode(QTextOption::WordWrap);
     doc.setDefaultTextOption(wrap);
     doc.setHtml(html);
+  };
+  for (const int width : {300, 420, 600}) {
+    QTextDocument doc;
+    load(doc);
     QCOMPARE(keepTableNumbersWhole(&doc), 4);  // 0.00e+00, 0.01, 29.472, n/a
     doc.setTextWidth(width);
     for (int column : {4, 5, 6, 7}) QVERIFY2(lines(doc, 1, column) == 1, qPrintable(QString::number(column)));
@@ -969,11 +972,7 @@ void TestWidgets::pdfTableNumbersStayWhole() {
   }
   // Without it, the narrowest table broke the number: the test sees what it guards against.
   QTextDocument plain;
-  plain.setDefaultStyleSheet(QStringLiteral("td, th { font-size: 7pt; }"));
-  QTextOption wrap = plain.defaultTextOption();
-  wrap.setWrapMode(QTextOption::WordWrap);
-  plain.setDefaultTextOption(wrap);
-  plain.setHtml(html);
+  load(plain);
   plain.setTextWidth(300);
   QVERIFY(lines(plain, 1, 4) > 1);
 }

@@ -3,7 +3,6 @@
 #include "core/run/processgroup.h"
 
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -17,7 +16,6 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <atomic>
 #include <csignal>
 #include <limits>
 
@@ -50,14 +48,8 @@ void limitProbeProcess(QProcess& proc, int cpuSeconds) {
   });
 }
 
-/// A "KWB_PROBE_TAG=..." environment entry unique to one probe process: every descendant inherits it, so one
-/// that left the probe's process group (setsid, a double fork) is found after the probe ends.
-QByteArray probeTag() {
-  static std::atomic<int> counter{0};
-  return QByteArrayLiteral("KWB_PROBE_TAG=") + QByteArray::number(qint64(::getpid())) + '-' +
-         QByteArray::number(++counter) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
-}
-
+/// Puts the tag entry (uniqueEnvEntry) into the probe's environment: every descendant inherits it, so one that
+/// left the probe's process group (setsid, a double fork) is found after the probe ends.
 void tagProbeProcess(QProcessEnvironment& env, const QByteArray& tag) {
   const qsizetype eq = tag.indexOf('=');
   env.insert(QString::fromLatin1(tag.left(eq)), QString::fromLatin1(tag.mid(eq + 1)));
@@ -166,7 +158,7 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
   env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());  // the probe never needs a GPU
   proc.setProcessEnvironment(env);
-  const QByteArray tag = probeTag();
+  const QByteArray tag = uniqueEnvEntry(QByteArrayLiteral("KWB_PROBE_TAG"));
   tagProbeProcess(env, tag);
   proc.setProcessEnvironment(env);
   proc.setWorkingDirectory(QFileInfo(logicPath).absolutePath());
@@ -280,7 +272,7 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
   env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
-  const QByteArray tag = probeTag();
+  const QByteArray tag = uniqueEnvEntry(QByteArrayLiteral("KWB_PROBE_TAG"));
   tagProbeProcess(env, tag);
   proc.setProcessEnvironment(env);
   limitProbeProcess(proc, 0);  // memory only: the batch's children have their own per-file timeout

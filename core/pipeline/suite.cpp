@@ -734,12 +734,12 @@ void SuiteRunner::startNext() {
     int pick = -1;
     int firstWaiting = -1;
     double pickBytes = -1.0;
+    const bool exclusiveRunning = std::any_of(m_running.cbegin(), m_running.cend(),
+                                              [this](const auto& r) { return m_exclusive.count(r.first) > 0; });
     for (int i = 0; i < m_entries.size(); ++i) {
       if (m_entries[i].state == QLatin1String("done") || m_startedMs.count(i) || m_running.count(i)) continue;
       const double bytes = m_footprint.count(i) ? m_footprint.at(i) : 0.0;
       // A retry after a shared CUDA OOM runs alone, and nothing starts beside it.
-      const bool exclusiveRunning = std::any_of(m_running.cbegin(), m_running.cend(),
-                                                [this](const auto& r) { return m_exclusive.count(r.first) > 0; });
       const bool fits = m_exclusive.count(i) ? m_running.empty()
                         : exclusiveRunning   ? false
                                              : m_opts.gpuMemoryBytes <= 0 || m_running.empty() ||

@@ -3,13 +3,11 @@
 #include "core/run/processgroup.h"
 #include "core/workspace/workspace.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -67,10 +65,7 @@ HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent) : QObject(paren
   qRegisterMetaType<kwb::CaseResult>();
   qRegisterMetaType<kwb::RunOutcome>();
   if (!m_cfg.target) m_cfg.target = std::make_shared<LocalTarget>();
-  // Unique per run on this host: kwb's pid, a per-process counter and the time.
-  static std::atomic<int> counter{0};
-  m_tagEntry = QByteArrayLiteral("KWB_RUN_TAG=") + QByteArray::number(qint64(::getpid())) + '-' +
-               QByteArray::number(++counter) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+  m_tagEntry = uniqueEnvEntry(QByteArrayLiteral("KWB_RUN_TAG"));  // unique per run on this host
   m_caseTimer.setSingleShot(true);
   m_overallTimer.setSingleShot(true);
   // Deadlines are promises to the user: never fire early (CoarseTimer may, by up to 5 %).

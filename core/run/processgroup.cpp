@@ -1,8 +1,10 @@
 #include "core/run/processgroup.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <sys/types.h>
@@ -13,6 +15,12 @@
 #endif
 
 namespace kwb {
+
+QByteArray uniqueEnvEntry(const QByteArray& key) {
+  static std::atomic<int> counter{0};
+  return key + '=' + QByteArray::number(qint64(::getpid())) + '-' + QByteArray::number(++counter) + '-' +
+         QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+}
 
 bool signalProcessGroup(qint64 pgid, int signal) {
   if (pgid <= 1) return false;

@@ -28,6 +28,10 @@ bool becomeChildSubreaper();
 /// re-parented after a double fork; only processes of the same user are readable. Empty without /proc.
 QList<qint64> processesWithEnvEntry(const QByteArray& entry);
 
+/// An environment entry "KEY=<pid>-<counter>-<ms since epoch>" unique to one process tree on this host, for
+/// processesWithEnvEntry(): the harness runs tag theirs with KWB_RUN_TAG, the probes with KWB_PROBE_TAG.
+QByteArray uniqueEnvEntry(const QByteArray& key);
+
 /// Sends @p signal to each of @p pids (pid > 1 only). Returns how many were signalled.
 int signalProcesses(const QList<qint64>& pids, int signal);
 
