@@ -116,6 +116,22 @@ class TimingRefreshTest(Base):
         self.assertEqual(r.results["problem_shape"]["last_call_rel_err"], 0.0)
 
 
+    def test_no_call_sees_the_values_of_the_call_before_it(self):
+        # Every parity of warm-up length and timed count: the value set alternates call to call, the
+        # last timed call is on the second set. (Under load a CPU run once timed n=3 after an even
+        # warm-up, and its first timed call repeated the last warm-up's values: min_us 96, not 10000.)
+        mod = h.load_rendered(h.RELU_SPEC)
+        mod.torch = __import__("torch")
+        for reps in (3, 4):
+            for warm_cap in (3, 4):
+                seq = []
+                mod.CPU_REPS_MIN, mod.REPS_MAX, mod.WARMUP_CAP = reps, reps, warm_cap
+                mod.Timer(False).measure(lambda: None, 10.0, seq.append)
+                with self.subTest(reps=reps, warm_cap=warm_cap):
+                    self.assertTrue(seq[-1], seq)
+                    self.assertTrue(all(a != b for a, b in zip(seq, seq[1:])), seq)
+
+
 class SideStreamVerdictTest(unittest.TestCase):
     """Timer.summarize's GPU rule, fed with numbers (the GPU run itself: bench/gpu/session_harness.sh)."""
 
