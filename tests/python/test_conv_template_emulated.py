@@ -8,7 +8,9 @@ compiler (fake_triton computes tl.dot in fp32, so fp32 results are near-exact; T
 
     /usr/bin/python3 -m unittest tests/python/test_conv_template_emulated.py
 """
+import contextlib
 import importlib.util
+import io
 import os
 import shutil
 import sys
@@ -826,14 +828,22 @@ class ConvLauncher(unittest.TestCase):
             w, b = torch.randn(16, 16, 3, 3) * 0.2, torch.randn(16)
             model.conv.weight.data, model.conv.bias.data = w, b
             x = torch.randn(2, 16, 6, 7)
-            for _ in range(2):  # the second call skips the failed variant without trying it
-                with warnings.catch_warnings(record=True):
+            for call in range(2):  # the second call skips the failed variant without trying it
+                err = io.StringIO()
+                with warnings.catch_warnings(record=True), contextlib.redirect_stderr(err):
                     warnings.simplefilter("always")
                     with torch.no_grad():
                         got = model(x)
                 self.assertLess(rel_err(got, F.conv2d(x, w, b, padding=1)), 1e-5)
                 self.assertEqual((model.last_path, model.last_config["x_copy"]), (path, copy))
                 self.assertIn("PassManager::run failed (test)", model.last_config["fallback"])
+                # loud: the whole error on stderr once per variant and process; recorded on the model for the harness
+                printed = err.getvalue().count("kernel.py: FALLBACK:")
+                self.assertEqual(printed, (1 if path == "implicit_gemm" else 4) if call == 0 else 0, err.getvalue())
+                if call == 0:
+                    self.assertIn("RuntimeError:\nPassManager::run failed (test)", err.getvalue())
+                self.assertIn("PassManager::run failed (test)", model.last_fallback)
+                self.assertEqual(mod.ModelNew().last_fallback, "")
 
     def test_last_compiled(self):
         # what Triton's launch returns (a CompiledKernel) is kept per launch in the module, off the model

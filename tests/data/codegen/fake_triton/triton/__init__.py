@@ -5,9 +5,21 @@ so the generated kernels are run here program by program with torch CPU tensors 
 Triton blocks. It checks the kernels' indexing, masking, reductions and carries numerically against
 PyTorch through the real harness (KWB_HARNESS_DEVICE=cpu). It says nothing about performance or
 about the Triton compiler's own constraints (power-of-two blocks are asserted; types loosely).
+
+Where the emulation would accept what Triton rejects, in ways the templates have got wrong before, it rejects
+it too (_check_launch, _lint; tl.arange / tl.zeros / tl.static_range / tl.dot in language.py): a kernel
+argument not annotated tl.constexpr arrives as a 0-d tensor (Triton's run-time scalar), so using it where a
+constexpr is needed (a block size, a static_range bound, a constexpr parameter of a helper) fails here as it
+does in Triton's code generator; a constexpr parameter given a tensor, a launch keyword that is neither a
+parameter nor a compiler option, tl.dot operands of different dtypes or under 16 along M, N or K, and Python
+the code generator does not accept (a chained `A and B and C`, comprehensions, lambdas, try/with, a return
+inside a loop) all raise. Still not modelled: int overflow and 64-bit promotion rules, loop-carried type
+changes, layouts, shared memory and registers.
 """
+import ast
 import inspect
 import itertools
+import textwrap
 import threading
 
 import torch
@@ -28,20 +40,115 @@ def next_power_of_2(n):
     return p
 
 
+# Launch keywords Triton takes as compiler / launch options rather than kernel arguments
+_LAUNCH_OPTIONS = {"num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion", "launch_cooperative_grid",
+                   "launch_pdl", "debug", "sanitize_overflow", "warp_size"}
+
+
+def _is_constexpr_param(p):
+    return p.annotation is language.constexpr or p.annotation == "tl.constexpr"
+
+
+def _check_constexpr_value(fn_name, name, v):
+    """A tl.constexpr parameter takes a compile-time value: a tensor (a run-time scalar or block) is rejected."""
+    if isinstance(v, (torch.Tensor, language.Ptr)):
+        raise TypeError("fake Triton: %s: constexpr parameter %s got a run-time value (%s); Triton needs a "
+                        "compile-time constant here" % (fn_name, name, type(v).__name__))
+
+
+def _runtime_scalar(v):
+    """A non-constexpr scalar argument as Triton's kernel sees it: a 0-d tensor (i32 / i64 / i1 / fp32), so that
+    using it as a block size or a constexpr fails here too."""
+    if isinstance(v, bool):
+        return torch.tensor(v)
+    if isinstance(v, int):
+        return torch.tensor(v, dtype=torch.int32 if -2 ** 31 <= v < 2 ** 31 else torch.int64)
+    if isinstance(v, float):
+        return torch.tensor(v, dtype=torch.float32)
+    return language._as_arg(v)  # a torch tensor: a pointer; anything else (a descriptor) as given
+
+
+def _lint(fn):
+    """Python that Triton's code generator rejects (checked at the first launch or call, as Triton compiles then):
+    the messages of every offence, or []."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    bad = []
+    unsupported = {ast.ListComp: "a list comprehension", ast.SetComp: "a set comprehension",
+                   ast.DictComp: "a dict comprehension", ast.GeneratorExp: "a generator expression",
+                   ast.Lambda: "a lambda", ast.Try: "try/except", ast.With: "a with statement",
+                   ast.Global: "global", ast.Nonlocal: "nonlocal", ast.Yield: "yield"}
+
+    def walk(node, in_loop):
+        for child in ast.iter_child_nodes(node):
+            line = getattr(child, "lineno", 0)
+            if isinstance(child, ast.BoolOp) and len(child.values) > 2:
+                bad.append("line %d: chained boolean operators (A and B and C) are not supported" % line)
+            elif type(child) in unsupported:
+                bad.append("line %d: %s is not supported" % (line, unsupported[type(child)]))
+            elif isinstance(child, ast.Return) and in_loop:
+                bad.append("line %d: return inside a for/while loop is not supported" % line)
+            elif isinstance(child, (ast.For, ast.While)) and child.orelse:
+                bad.append("line %d: else after a loop is not supported" % line)
+            walk(child, in_loop or isinstance(child, (ast.For, ast.While)))
+
+    fdef = tree.body[0]
+    for stmt in fdef.body:
+        walk(ast.Module(body=[stmt], type_ignores=[]), False)
+    return bad
+
+
+def _check_lint(jit_fn):
+    if jit_fn.lint is None:
+        jit_fn.lint = _lint(jit_fn.fn)
+    if jit_fn.lint:
+        raise SyntaxError("fake Triton: %s: %s" % (jit_fn.__name__, "; ".join(jit_fn.lint)))
+
+
 class _Launcher:
     def __init__(self, fn, grid, jit_fn=None):
         self.fn, self.grid, self.jit_fn = fn, grid, jit_fn
 
+    def _check_launch(self, args, kwargs):
+        """Triton's binding of a launch: every keyword a parameter or a compiler option, constexprs constant;
+        returns the arguments with the run-time scalars as 0-d tensors."""
+        params = list(inspect.signature(self.fn).parameters.values())
+        names = [p.name for p in params]
+        for k in kwargs:
+            if k not in names and k not in _LAUNCH_OPTIONS:
+                raise KeyError("fake Triton: keyword argument %s was specified but unrecognised (%s)"
+                               % (k, self.fn.__name__))
+        if len(args) > len(params):
+            raise TypeError("fake Triton: %s takes %d arguments, got %d" % (self.fn.__name__, len(params), len(args)))
+        out_args = []
+        for p, a in zip(params, args):
+            if _is_constexpr_param(p):
+                _check_constexpr_value(self.fn.__name__, p.name, a)
+                out_args.append(a)
+            else:
+                out_args.append(_runtime_scalar(a))
+        out_kw = {}
+        byname = {p.name: p for p in params}
+        for k, v in kwargs.items():
+            if k in byname and _is_constexpr_param(byname[k]):
+                _check_constexpr_value(self.fn.__name__, k, v)
+                out_kw[k] = v
+            else:
+                out_kw[k] = _runtime_scalar(v) if k in byname else v
+        return out_args, out_kw
+
     def __call__(self, *args, **kwargs):
         if self.jit_fn is not None:
             self.jit_fn.spec_keys.add(self.jit_fn.spec_key(args, kwargs))
-        kwargs.pop("num_warps", None)
-        kwargs.pop("num_stages", None)
-        kwargs.pop("maxnreg", None)  # a compiler option (register cap): nothing to emulate
+            _check_lint(self.jit_fn)
         grid = self.grid(kwargs) if callable(self.grid) else self.grid
+        args, kwargs = self._check_launch(args, kwargs)
+        for opt in _LAUNCH_OPTIONS:  # compiler options (warps, stages, register cap): nothing to emulate
+            kwargs.pop(opt, None)
         grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
-        conv = [language._as_arg(a) for a in args]
-        kw = {k: language._as_arg(v) for k, v in kwargs.items()}
+        conv, kw = args, kwargs
         pids = list(itertools.product(range(grid[2]), range(grid[1]), range(grid[0])))
         if not self._cooperative():
             for z, y, x in pids:
@@ -82,6 +189,7 @@ class JITFunction:
         names = list(inspect.signature(fn).parameters)
         self.do_not_specialize = {names.index(a) if isinstance(a, str) else a for a in do_not_specialize or ()}
         self.spec_keys = set()  # the distinct specialization keys launched: Triton compiles once per key
+        self.lint = None  # _lint's findings, computed at the first launch or call
 
     def spec_key(self, args, kwargs):
         """A model of Triton's per-launch specialization key (what decides a new compile): an int's type and,
@@ -108,6 +216,11 @@ class JITFunction:
         return _Launcher(self.fn, grid, self)
 
     def __call__(self, *args, **kwargs):  # a @triton.jit helper called from a kernel
+        _check_lint(self)
+        bound = inspect.signature(self.fn).bind(*args, **kwargs)
+        for name, v in bound.arguments.items():
+            if _is_constexpr_param(inspect.signature(self.fn).parameters[name]):
+                _check_constexpr_value(self.fn.__name__, name, v)
         return self.fn(*args, **kwargs)
 
 

@@ -72,14 +72,23 @@ def num_programs(axis):
     return torch.tensor(_TLS.grid[axis], dtype=torch.int32)
 
 
+def _constexpr_int(v, what):
+    """A block size or static bound: Triton needs a compile-time int (a run-time argument arrives as a 0-d tensor)."""
+    if isinstance(v, torch.Tensor):
+        raise TypeError("fake Triton: %s must be a constexpr (a compile-time int), got a run-time value" % what)
+    return v
+
+
 def arange(start, end):
+    _constexpr_int(start, "tl.arange's start")
+    _constexpr_int(end, "tl.arange's end")
     n = end - start
     assert n > 0 and (n & (n - 1)) == 0, "tl.arange needs a power-of-two range, got %d" % n
     return torch.arange(start, end, dtype=torch.int32)
 
 
 def _shape(s):
-    return tuple(int(v) for v in (s if isinstance(s, (list, tuple)) else [s]))
+    return tuple(int(_constexpr_int(v, "a block shape")) for v in (s if isinstance(s, (list, tuple)) else [s]))
 
 
 def full(shape, value, dtype):
@@ -134,7 +143,7 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
 
 
 def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here
-    return builtins.range(*(int(a) for a in args))
+    return builtins.range(*(int(_constexpr_int(a, "tl.static_range's bound")) for a in args))
 
 
 def range(*args, **_):  # tl.range: a loop whose induction variable is a block (a scalar tensor) here
@@ -210,6 +219,15 @@ def cumprod(x, axis=0, reverse=False):
 
 
 def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.float32):
+    # Triton's semantic checks (NVIDIA): operands of one dtype, 2-D (or batched 3-D), M, N, K at least 16
+    if a.dtype != b.dtype:
+        raise TypeError("fake Triton: tl.dot operands must have the same dtype, got %s and %s" % (a.dtype, b.dtype))
+    if a.dim() not in (2, 3) or b.dim() != a.dim():
+        raise ValueError("fake Triton: tl.dot needs 2-D (or 3-D) blocks, got %s and %s"
+                         % (tuple(a.shape), tuple(b.shape)))
+    if builtins.min(a.shape[-2], a.shape[-1], b.shape[-1]) < 16:
+        raise ValueError("fake Triton: tl.dot needs M, N and K of at least 16, got %s @ %s"
+                         % (tuple(a.shape), tuple(b.shape)))
     r = a.to(torch.float32) @ b.to(torch.float32)
     return r if acc is None else acc + r
 

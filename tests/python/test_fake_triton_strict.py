@@ -1,0 +1,100 @@
+"""fake_triton rejects what Triton's code generator rejects (tests/data/codegen/fake_triton/triton/__init__.py):
+a run-time argument used as a constexpr, a tensor for a constexpr parameter, an unknown launch keyword, tl.dot
+of mixed dtypes or under 16, and Python the code generator does not accept. CPU only.
+
+    /usr/bin/python3 -m unittest tests/python/test_fake_triton_strict.py
+"""
+import os
+import sys
+import unittest
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+
+@triton.jit
+def copy_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@triton.jit
+def runtime_block_kernel(x_ptr, out_ptr, n, BLOCK):  # BLOCK not constexpr: Triton rejects tl.arange(0, BLOCK)
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs))
+
+
+@triton.jit
+def helper(x, BLOCK: tl.constexpr):
+    return x + tl.arange(0, BLOCK)
+
+
+@triton.jit
+def helper_caller_kernel(out_ptr, n, BLOCK: tl.constexpr):
+    tl.store(out_ptr + tl.arange(0, BLOCK), helper(0, n))  # n is a run-time int: not a constexpr argument
+
+
+@triton.jit
+def chained_kernel(out_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    if A and B and C:
+        tl.store(out_ptr, 1.0)
+
+
+@triton.jit
+def dot_kernel(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, CAST: tl.constexpr):
+    a = tl.load(a_ptr + tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, K)[:, None] * N + tl.arange(0, N)[None, :])
+    if CAST:
+        b = b.to(a.dtype)
+    c = tl.dot(a, b)
+    tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
+
+
+class FakeTritonStrict(unittest.TestCase):
+    def test_plain_kernel_runs(self):
+        x, out = torch.arange(40.0), torch.zeros(40)
+        copy_kernel[(3,)](x, out, 40, BLOCK=16)
+        self.assertTrue(torch.equal(x, out))
+
+    def test_runtime_int_as_block_size(self):
+        x, out = torch.arange(16.0), torch.zeros(16)
+        with self.assertRaisesRegex(TypeError, "constexpr"):
+            runtime_block_kernel[(1,)](x, out, 16, 16)
+
+    def test_tensor_for_constexpr(self):
+        x, out = torch.arange(16.0), torch.zeros(16)
+        with self.assertRaisesRegex(TypeError, "constexpr parameter BLOCK"):
+            copy_kernel[(1,)](x, out, 16, BLOCK=torch.tensor(16))
+
+    def test_runtime_int_to_helper_constexpr(self):
+        with self.assertRaisesRegex(TypeError, "constexpr parameter BLOCK"):
+            helper_caller_kernel[(1,)](torch.zeros(16), 16, BLOCK=16)
+
+    def test_unknown_launch_keyword(self):
+        x, out = torch.arange(16.0), torch.zeros(16)
+        with self.assertRaisesRegex(KeyError, "BLOK"):
+            copy_kernel[(1,)](x, out, 16, BLOCK=16, BLOK=16)
+        copy_kernel[(1,)](x, out, 16, BLOCK=16, num_warps=4, num_stages=2, maxnreg=128)  # compiler options
+
+    def test_chained_bool_op(self):
+        with self.assertRaisesRegex(SyntaxError, "chained boolean"):
+            chained_kernel[(1,)](torch.zeros(1), True, True, True)
+
+    def test_dot_rules(self):
+        a, b = torch.randn(16, 16), torch.randn(16, 16)
+        out = torch.zeros(16, 16)
+        dot_kernel[(1,)](a, b, out, 16, 16, 16, False)
+        self.assertLess(float((out - a @ b).abs().max()), 1e-4)
+        with self.assertRaisesRegex(TypeError, "same dtype"):
+            dot_kernel[(1,)](a, b.to(torch.bfloat16), out, 16, 16, 16, False)
+        dot_kernel[(1,)](a, b.to(torch.bfloat16), out, 16, 16, 16, True)
+        with self.assertRaisesRegex(ValueError, "at least 16"):
+            dot_kernel[(1,)](torch.randn(8, 16), torch.randn(16, 8), torch.zeros(8, 8), 8, 8, 16, False)
+
+
+if __name__ == "__main__":
+    unittest.main()
