@@ -551,6 +551,60 @@ class TestAnalysis : public QObject {
     qunsetenv("KWB_PYTHON");
   }
 
+  // New-user trial 3: a forward that never ends said nothing for 120 s (R2); `--python /bin/false` gave an empty
+  // "stderr: " (R6); a file-level error printed line 0 (R5).
+  void probeSaysItIsStillRunning() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("loop.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("import time\nwhile True:\n    time.sleep(0.05)\n");
+    f.close();
+    QList<int> ticks;
+    QElapsedTimer clock;
+    clock.start();
+    const ProbeResult r = runProbe(
+        m_python, path, 2600, {}, [&ticks](int sec) { ticks << sec; }, 1000);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
+    QCOMPARE(ticks, (QList<int>{1, 2}));  // every second while it ran, not after the limit
+    QVERIFY(clock.elapsed() < 8000);
+  }
+
+  void probeOnANonPythonSaysSo() {
+    const ProbeResult r = runProbe(QStringLiteral("/bin/false"), kernelbench(QStringLiteral("level1/19_ReLU.py")));
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("BadOutput"));
+    QVERIFY2(r.error->message.contains(QStringLiteral("/bin/false exited with 1 and printed nothing")),
+             qPrintable(r.error->message));
+    QVERIFY(r.error->message.contains(QStringLiteral("Python with torch")));
+    QVERIFY(!r.error->message.contains(QStringLiteral("stderr: ")));
+  }
+
+  void partialSpecHasNoEmptyFields() {
+    const nlohmann::json partial = {{"source", {{"name", "nontensor1"}, {"path", "/x/nontensor1.py"}}},
+                                    {"inputs", nlohmann::json::array()}};
+    const QString text = formatSpec(partial);
+    for (const char* empty : {"Pattern: \n", "FLOPs: \n", "Bytes: \n", "rel_err <  ", "accumulate in \n"})
+      QVERIFY2(!text.contains(QLatin1String(empty)), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Pattern: (not known)")));
+    QVERIFY(text.contains(QStringLiteral("Accuracy: (not known)")));
+  }
+
+  void probeErrorWithoutALineNamesNoLine() {
+    const ProbeResult& bad = probe(fixture(QStringLiteral("no_get_inputs.py")));
+    QVERIFY(!bad.ok);
+    const QString text = describeProbeError(*bad.error, fixture(QStringLiteral("no_get_inputs.py")));
+    QVERIFY2(!text.contains(QStringLiteral(":0:")), qPrintable(text));
+    QVERIFY2(text.startsWith(fixture(QStringLiteral("no_get_inputs.py")) + QStringLiteral(": MissingGetInputs: ")),
+             qPrintable(text));
+    QCOMPARE(describeProbeError(ProbeError{QStringLiteral("SyntaxError"), QStringLiteral("expected ':'"),
+                                           QStringLiteral("/x/syntax.py"), 2},
+                                QStringLiteral("/y.py")),
+             QStringLiteral("/x/syntax.py:2: SyntaxError: expected ':'"));
+  }
+
   void formatsForPeople() {
     const QString text = formatSpec(probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec);
     for (const char* needle :

@@ -83,7 +83,16 @@ class TstCli : public QObject {
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     for (int phase = 1; phase <= 4; ++phase) QVERIFY(r.out.contains(QStringLiteral("[phase %1]").arg(phase)));
     QVERIFY(r.out.contains(QStringLiteral("CPU DRY RUN")));
-    QVERIFY(r.out.contains(QStringLiteral("[test_kernel] RESULT_JSON=")));  // live harness output
+    // live harness output, as short lines; the raw protocol (1-2 KB per CASE_RESULT, a 6 KB RESULT_JSON) stays in
+    // output.log (new-user trial 3, R1)
+    QVERIFY2(r.out.contains(QStringLiteral("  | ■ harness result ")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("rel_err ")));
+    QVERIFY2(!r.out.contains(QStringLiteral("RESULT_JSON=")) && !r.out.contains(QStringLiteral("CASE_RESULT {")),
+             qPrintable(r.out));
+    const QStringList runs = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QVERIFY(!runs.isEmpty());
+    QVERIFY(readAll(m_ws + QStringLiteral("/.kwb/runs/") + runs.last() + QStringLiteral("/output.log"))
+                .contains("[test_kernel] RESULT_JSON="));
     for (const char* f : {"kernel.py", "reference.py", "test_kernel.py", "baseline_report.md", "memory/v0.json",
                           "README.md", "plans/v0_plan.md", ".atrex_plugins/instructions.md", ".kwb/spec.json",
                           "tools/compute_utilization.py", "tools/memory_manager.py", "tools/plugin.py",
@@ -812,6 +821,28 @@ class TstCli : public QObject {
     QVERIFY2(!r.out.contains(QStringLiteral("probing")), qPrintable(r.out));
     QVERIFY2(clock.elapsed() < 6000, "refused before the probe");
     QVERIFY(QDir(dir.path()).isEmpty());
+    // --jobs 100000 was accepted (new-user trial 3, R14)
+    r = kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--jobs"), QStringLiteral("100000"),
+             QStringLiteral("--out"), dir.filePath(QStringLiteral("suite"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--jobs 100000 is more problems at once than kwb runs (at most 64")),
+             qPrintable(r.err));
+    // measure on a workspace a baseline holds said "memory/v0.json is missing" (new-user trial 3, R9)
+    const QString held = dir.filePath(QStringLiteral("held"));
+    QDir().mkpath(held + QStringLiteral("/.kwb"));
+    writeFile(held + QStringLiteral("/.kwb/lock"), "4242\nkwb\nelsewhere\n");
+    r = kwb({QStringLiteral("measure"), held, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("is in use by another run (kwb pid 4242 on host elsewhere")),
+             qPrintable(r.err));
+    // export of a workspace a run still holds exited 0 with a review of no result (new-user trial 3, R10)
+    r = kwb({QStringLiteral("export"), held, QStringLiteral("--output"), dir.filePath(QStringLiteral("x.html"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("is in use by another run")) &&
+                 r.err.contains(QStringLiteral("export it when that run has finished")),
+             qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("x.html"))));
     // measure's help states its own exit status once, not followed by the generic "1 the check or query failed"
     r = kwb({QStringLiteral("measure"), QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
@@ -1050,9 +1081,10 @@ class TstCli : public QObject {
     QVERIFY(!kernel.isEmpty());
     writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited for V1: same kernel, measured again\n");
 
-    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--raw")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("V1 measurement")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("[test_kernel] RESULT_JSON=")));  // --raw: the protocol as printed
     QVERIFY(r.out.contains(QStringLiteral("--version v1")));
     const auto v1 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v1.json")).toStdString());
     QCOMPARE(v1["version"].get<std::string>(), std::string("v1"));

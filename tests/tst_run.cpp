@@ -3,6 +3,7 @@
 #include "core/run/harnessparser.h"
 #include "core/run/harnessrun.h"
 #include "core/run/linesplitter.h"
+#include "core/run/outputbudget.h"
 #include "core/run/processgroup.h"
 #include "core/run/target.h"
 
@@ -916,6 +917,92 @@ sys.stdout.flush()
     QVERIFY(o.result);
     QCOMPARE(o.result->raw.at("blob").get<std::string>().size(), size_t(3) << 20);
     QVERIFY(o.segments.at(0).printedResult);
+  }
+
+  // A chatty problem (new-user trial 3, W1): 1 MB lines and thousands of short ones between the protocol lines.
+  // output.log and the echo keep the head, the tail and every protocol line, and say how much was dropped; a run
+  // that fails keeps its (bounded) log too.
+  void runChattyOutputIsBounded_data() {
+    QTest::addColumn<bool>("fails");
+    QTest::newRow("passes") << false;
+    QTest::newRow("fails without RESULT_JSON") << true;
+  }
+  void runChattyOutputIsBounded() {
+    QFETCH(bool, fails);
+    const QString script = writeScript(QStringLiteral("chatty.py"), R"PY(
+import json, sys
+P = "[test_kernel] "
+print("head-first-line", flush=True)
+print("x" * (1 << 20), flush=True)
+print(P + "CASE_PLAN " + json.dumps({"cases": ["a", "b"]}), flush=True)
+for n in ["a", "b"]:
+    print(P + "CASE_START " + json.dumps({"name": n, "shape": [4], "dtype": "float32"}), flush=True)
+    for i in range(3000):
+        print("chatter %d of case %s " % (i, n) + "y" * 300)
+    sys.stdout.flush()
+    print(P + "CASE_RESULT " + json.dumps({"name": n, "status": "PASS", "rel_err": 0.0}), flush=True)
+print("tail-last-line", flush=True)
+if len(sys.argv) > 1:
+    print("Traceback: the last words", file=sys.stderr, flush=True)
+    sys.exit(2)
+print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": []}), flush=True)
+)PY");
+    QVERIFY(!script.isEmpty());
+    HarnessRunConfig c = config({});
+    c.args = fails ? QStringList{script, QStringLiteral("--fail")} : QStringList{script};
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.ok, !fails);
+    QCOMPARE(o.cases.size(), 2);
+    QFile log(o.logPath);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QByteArray text = log.readAll();
+    // printed: about 3 MB; kept: 256 KiB head + 128 KiB tail + the protocol and runner lines
+    QVERIFY2(text.size() < 450 * 1024, qPrintable(QString::number(text.size())));
+    QVERIFY(text.contains("[out] head-first-line\n"));
+    QVERIFY(text.contains("[out] tail-last-line\n"));
+    QVERIFY(text.contains("[kwb] output dropped: "));
+    QVERIFY(text.contains("characters of this line dropped]"));  // the 1 MB line, cut
+    QCOMPARE(text.count("CASE_START "), 2);
+    QCOMPARE(text.count("CASE_RESULT "), 2);
+    QCOMPARE(text.contains("[out] [test_kernel] RESULT_JSON="), !fails);
+    if (fails) QVERIFY(text.contains("[err] Traceback: the last words\n"));
+    QVERIFY(text.indexOf("CASE_RESULT {\"name\": \"b\"") < text.indexOf("[out] tail-last-line"));  // in order
+    // the echo: the same lines, the marker on stdout
+    qint64 echoed = 0;
+    bool marker = false;
+    for (const auto& [line, ch] : std::as_const(rec.lines)) {
+      echoed += line.size() + 1;
+      marker = marker || line.startsWith(QLatin1String("[kwb] output dropped: "));
+    }
+    QVERIFY2(echoed < 450 * 1024, qPrintable(QString::number(echoed)));
+    QVERIFY(marker);
+    QCOMPARE(rec.lines.last().first, fails ? QStringLiteral("Traceback: the last words") : rec.lines.last().first);
+  }
+
+  void outputBudgetKeepsHeadTailAndPinned() {
+    OutputBudget b(10, 10, 100);
+    QList<BudgetLine> out;
+    auto push = [&](const QString& t, bool pinned = false) { out += b.push({t, 0, pinned}); };
+    push(QStringLiteral("head"));   // 5 bytes (4 + newline): in the head
+    push(QStringLiteral("head2"));  // 6: over the head, so it waits in the tail window
+    push(QStringLiteral("PIN"), true);
+    for (int i = 0; i < 10; ++i) push(QStringLiteral("mid%1").arg(i));
+    out += b.finish();
+    QStringList texts;
+    for (const BudgetLine& l : std::as_const(out)) texts << (l.marker ? QStringLiteral("MARKER") : l.text);
+    QCOMPARE(texts, (QStringList{QStringLiteral("head"), QStringLiteral("MARKER"), QStringLiteral("PIN"),
+                                 QStringLiteral("MARKER"), QStringLiteral("mid8"), QStringLiteral("mid9")}));
+    QCOMPARE(b.droppedLines(), 9);  // head2, mid0..mid7
+    QCOMPARE(b.droppedBytes(), 6 + 8 * 5);
+    QVERIFY(out.at(1).text.startsWith(QLatin1String("output dropped: 6 bytes in 1 lines")));
+    // a long line is cut, a pinned one never
+    OutputBudget c(1000, 1000, 4);
+    QCOMPARE(c.push({QStringLiteral("abcdefgh"), 0, false}).at(0).text,
+             QStringLiteral("abcd… [kwb: 4 characters of this line dropped]"));
+    QCOMPARE(c.push({QStringLiteral("abcdefgh"), 0, true}).at(0).text, QStringLiteral("abcdefgh"));
   }
 
   void runPreconditions_data() {

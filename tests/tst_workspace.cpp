@@ -40,6 +40,17 @@ class TestWorkspace : public QObject {
   }
 
  private Q_SLOTS:
+  // "19 ReLU é.py" and "19 ReLU ü.py" both became kernel_opt_19_ReLU__ (new-user trial 3, R11).
+  void defaultDirKeepsNonAsciiNamesApart() {
+    QCOMPARE(Workspace::defaultDir(QStringLiteral("/p"), QStringLiteral("19_ReLU")),
+             QStringLiteral("/p/kernel_opt_19_ReLU"));
+    QCOMPARE(Workspace::defaultDir(QStringLiteral("/p"), QStringLiteral("19 ReLU")),
+             QStringLiteral("/p/kernel_opt_19_ReLU"));
+    const QString e = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u00e9"));
+    const QString u = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u00fc"));
+    QVERIFY2(e != u, qPrintable(e));
+    QVERIFY2(e.startsWith(QStringLiteral("/p/kernel_opt_19_ReLU___")) && e.size() == 30, qPrintable(e));
+  }
   void initTestCase() { QVERIFY(m_tmp.isValid()); }
 
   void openProblem_data() {

@@ -323,6 +323,11 @@
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp"/>
+        <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::CaseTableModel</name>
@@ -620,6 +625,59 @@
     <message>
         <location filename="../core/review/displaytext.cpp" line="179"/>
         <source>utilization not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>case %1/%2 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>▶ %1%2  shape %3  %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>☰ %n case(s) planned</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>‖ waiting for the GPU timing lock: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>» GPU timing lock held after %1 s: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>GPU timing lock released: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>⚠ unreadable %1 line: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2327,54 +2385,6 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="319"/>
-        <source>case %1/%2 </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="320"/>
-        <source>▶ %1%2  shape %3  %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="324"/>
-        <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="332"/>
-        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="339"/>
-        <source>☰ %n case(s) planned</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="346"/>
-        <source>‖ waiting for the GPU timing lock: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="350"/>
-        <source>» GPU timing lock held after %1 s: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="351"/>
-        <source>GPU timing lock released: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
-        <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

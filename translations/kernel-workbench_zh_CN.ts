@@ -323,6 +323,11 @@
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp"/>
+        <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
+        <translation>探测：已运行 %1 秒（上限 120 秒）；永不结束的 forward 届时会被停止</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CaseTableModel</name>
@@ -641,6 +646,58 @@
         <location filename="../core/review/displaytext.cpp" line="179"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>case %1/%2 </source>
+        <translation>用例 %1/%2 </translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>▶ %1%2  shape %3  %4</source>
+        <translation>▶ %1%2  形状 %3  %4</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
+        <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
+        <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>☰ %n case(s) planned</source>
+        <translation>
+            <numerusform>☰ 计划 %n 个用例</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>‖ waiting for the GPU timing lock: %1</source>
+        <translation>‖ 正在等待 GPU 计时锁：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>» GPU timing lock held after %1 s: %2</source>
+        <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>GPU timing lock released: %1</source>
+        <translation>GPU 计时锁已释放：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>⚠ unreadable %1 line: %2</source>
+        <translation>⚠ 无法解析的 %1 行：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp"/>
+        <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
+        <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
 </context>
 <context>
@@ -2489,53 +2546,6 @@ roof here: %3 TFLOPS (datasheet)</source>
         <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="319"/>
-        <source>case %1/%2 </source>
-        <translation>用例 %1/%2 </translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="320"/>
-        <source>▶ %1%2  shape %3  %4</source>
-        <translation>▶ %1%2  形状 %3  %4</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="324"/>
-        <source>%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)</source>
-        <translation>%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="332"/>
-        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
-        <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../widgets/runconsole.cpp" line="339"/>
-        <source>☰ %n case(s) planned</source>
-        <translation>
-            <numerusform>☰ 计划 %n 个用例</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="346"/>
-        <source>‖ waiting for the GPU timing lock: %1</source>
-        <translation>‖ 正在等待 GPU 计时锁：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="350"/>
-        <source>» GPU timing lock held after %1 s: %2</source>
-        <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="351"/>
-        <source>GPU timing lock released: %1</source>
-        <translation>GPU 计时锁已释放：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
-        <source>⚠ unreadable %1 line: %2</source>
-        <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="463"/>

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSaveFile>
@@ -134,10 +135,18 @@ QString extractProbeScript(QString* error) {
 }
 
 namespace {
-void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError);
+void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError,
+                      const QString& python);
 }  // namespace
 
-ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs) {
+QString describeProbeError(const ProbeError& e, const QString& logicPath) {
+  const QString file = e.file.isEmpty() ? logicPath : e.file;
+  const QString where = e.line > 0 ? QStringLiteral("%1:%2").arg(file).arg(e.line) : file;
+  return QStringLiteral("%1: %2: %3").arg(where, e.kind, e.message);
+}
+
+ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs,
+                     const std::function<void(int elapsedSec)>& stillRunning, int everyMs) {
   ProbeResult r;
   QString why;
   const QString script = extractProbeScript(&why);
@@ -171,8 +180,18 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
                           QStringLiteral("cannot start %1: %2").arg(python, proc.errorString()));
     return r;
   }
-  // QProcess buffers both pipes while it waits, so a chatty stderr cannot block the child.
-  if (!proc.waitForFinished(timeoutMs)) {
+  // QProcess buffers both pipes while it waits, so a chatty stderr cannot block the child. The wait is cut into
+  // slices of everyMs so that the caller can say the probe is still running.
+  QElapsedTimer clock;
+  clock.start();
+  bool finished = false;
+  while (!finished && clock.elapsed() < timeoutMs) {
+    const qint64 left = timeoutMs - clock.elapsed();
+    const int slice = stillRunning && everyMs > 0 ? int(std::min<qint64>(left, everyMs)) : int(left);
+    finished = proc.waitForFinished(slice) || proc.state() == QProcess::NotRunning;
+    if (!finished && stillRunning && clock.elapsed() < timeoutMs) stillRunning(int(clock.elapsed() / 1000));
+  }
+  if (!finished) {
     proc.kill();
     proc.waitForFinished(5000);
     r.stderrText = QString::fromUtf8(proc.readAllStandardError());
@@ -185,14 +204,15 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
   const QByteArray out = proc.readAllStandardOutput();
   r.stderrText = QString::fromUtf8(proc.readAllStandardError());
   r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-  parseProbeOutput(r, out, logicPath, proc.errorString());
+  parseProbeOutput(r, out, logicPath, proc.errorString(), python);
   return r;
 }
 
 namespace {
 
 /// Fills @p r (exitCode and stderrText already set) from the probe's stdout.
-void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError) {
+void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError,
+                      const QString& python) {
   const nlohmann::json doc = nlohmann::json::parse(out.constData(), out.constData() + out.size(), nullptr, false);
   if (r.exitCode == 0 && doc.is_object() && !doc.contains("error")) {
     r.ok = true;
@@ -208,6 +228,17 @@ void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logi
     pe.line = e.contains("line") && e.at("line").is_number_integer() ? e.at("line").get<int>() : 0;
     r.error = pe;
     r.partial = doc.value("partial", nlohmann::json::object());
+    return;
+  }
+  if (r.exitCode > 0 && out.trimmed().isEmpty() && r.stderrText.trimmed().isEmpty()) {
+    // `--python /bin/false` read "BadOutput: the probe exited with 1 and no JSON on stdout; stderr: " (trial 3, R6)
+    r.error = runnerError(QStringLiteral("BadOutput"),
+                          QStringLiteral("%1 exited with %2 and printed nothing: it does not look like a Python that "
+                                         "runs the probe (give --python a Python with torch, e.g. /usr/bin/python3; "
+                                         "check it with: %1 -c 'import torch')")
+                              .arg(python)
+                              .arg(r.exitCode),
+                          logicPath);
     return;
   }
   const QString what = r.exitCode < 0 ? QStringLiteral("the probe crashed (%1)").arg(processError)
@@ -318,7 +349,7 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
     r.exitCode = rc >= 0 ? rc : -1;
     QFile f(base + QStringLiteral(".json"));
     const QByteArray text = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc));
+    parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc), python);
   }
   return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 
 namespace kwb {
@@ -22,6 +23,10 @@ struct ProbeError {
   QString file;     ///< absolute path of the file the line refers to
   int line = 0;     ///< 1-based line in @c file; 0 = unknown
 };
+
+/// One line for @p e: "FILE:LINE: KIND: MESSAGE", the line left out when unknown (a file-level error such as
+/// MissingGetInputs printed "noinputs.py:0:", new-user trial 3, R5), FILE = @p logicPath when @p e names no file.
+QString describeProbeError(const ProbeError& e, const QString& logicPath);
 
 /// Outcome of one probe run.
 struct ProbeResult {
@@ -46,8 +51,12 @@ QString extractProbeScript(QString* error = nullptr);
 /// process (error kind "Timeout"); a process that cannot start, crashes, or prints something that is
 /// not the expected JSON gives kinds "ProcessError" / "BadOutput" with stderr in the message.
 /// @p extraArgs e.g. {"--scale-for-dry-run"}. Blocking: call it off the GUI thread.
+/// @p stillRunning, when set, is called on the calling thread every @p everyMs milliseconds the probe is still
+/// running, with the seconds since it started: a forward that never ends was silent for the whole 120 s
+/// (new-user trial 3, R2).
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs = 120000,
-                     const QStringList& extraArgs = {});
+                     const QStringList& extraArgs = {}, const std::function<void(int elapsedSec)>& stillRunning = {},
+                     int everyMs = 30000);
 
 /// Probes many files with one torch import (resources/python/probe_batch.py: torch is imported
 /// once, then one forked child per file, @p jobs at a time; ~0.1-0.5 s per file instead of ~2 s).

@@ -137,11 +137,13 @@ bool isPointwise(const json& spec) {
 }
 
 QString formatSpec(const json& spec) {
+  // A partial spec (the probe stopped early) printed "Pattern: ", "FLOPs: ", "rel_err <  ()" (new-user trial 3, R4)
+  const auto known = [](const QString& v) { return v.trimmed().isEmpty() ? QStringLiteral("(not known)") : v; };
   QString out;
   const json& src = member(spec, "source");
   out += QStringLiteral("%1  (%2)\n").arg(str(src, "name"), str(src, "path"));
   out += QStringLiteral("torch %1; sha256 %2\n\n").arg(str(spec, "torch_version"), str(src, "sha256").left(16));
-  out += QStringLiteral("Pattern: %1\n").arg(specPatternText(spec));
+  out += QStringLiteral("Pattern: %1\n").arg(known(specPatternText(spec)));
   if (const json& ref = member(spec, "reference"); ref.is_object() && !ref.empty())
     out += QStringLiteral("Reference: %1() at line %2 (%3)%4\n")
                .arg(str(ref, "function"), str(ref, "line"), str(ref, "why"),
@@ -231,12 +233,16 @@ QString formatSpec(const json& spec) {
       sizes << QStringLiteral("%1=%2").arg(QString::fromStdString(it.key()), QString::fromStdString(it.value().dump()));
   out += QStringLiteral("\nSizes: %1\n")
              .arg(sizes.isEmpty() ? QStringLiteral("(none)") : sizes.join(QStringLiteral(", ")));
-  out += QStringLiteral("FLOPs: %1\n").arg(exprLine(member(spec, "flops"), QStringLiteral("FLOP")));
-  out += QStringLiteral("Bytes: %1\n").arg(exprLine(member(spec, "bytes"), QStringLiteral("B")));
+  out += QStringLiteral("FLOPs: %1\n").arg(known(exprLine(member(spec, "flops"), QStringLiteral("FLOP"))));
+  out += QStringLiteral("Bytes: %1\n").arg(known(exprLine(member(spec, "bytes"), QStringLiteral("B"))));
 
   const json& acc = member(spec, "accuracy");
-  out += QStringLiteral("\nAccuracy: rel_err < %1 (%2); accumulate in %3\n")
-             .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
+  if (str(acc, "rel_err_threshold").isEmpty())
+    out += QStringLiteral("\nAccuracy: (not known)\n");
+  else
+    out += QStringLiteral("\nAccuracy: rel_err < %1 (%2); accumulate in %3\n")
+               .arg(str(acc, "rel_err_threshold"), known(str(acc, "threshold_source")),
+                    known(str(acc, "accumulation_dtype")));
   for (const auto& s : member(acc, "special_values"))
     if (s.is_string()) out += QStringLiteral("  - %1\n").arg(QString::fromStdString(s.get<std::string>()));
 

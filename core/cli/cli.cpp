@@ -30,6 +30,7 @@
 #include "core/records/versions.h"
 #include "core/run/target.h"
 #include "core/pipeline/suite.h"
+#include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
 #include "core/workspace/workspace.h"
 
@@ -91,9 +92,9 @@ void printHelp() {
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] "
            "[--force] [--no-commit]\n"
-           "           [--python PATH] [--case-timeout SEC] [--compile-ref]   the four phases, end to end\n"
+           "           [--python PATH] [--case-timeout SEC] [--compile-ref] [--raw]   the four phases, end to end\n"
            "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--framework FW] [--target T] [--cpu-dry-run]\n"
-           "           [--compile-ref] [--gpu-memory GB] [--case-timeout SEC] [--no-commit] [--python PATH]\n"
+           "           [--compile-ref] [--gpu-memory GB] [--case-timeout SEC] [--no-commit] [--python PATH] [--raw]\n"
            "                                                    many problems, resumable, with a suite report\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--kernel-out FILE [--framework FW]]\n"
            "                                                    phase 1: the problem spec\n"
@@ -106,7 +107,7 @@ void printHelp() {
            "  export WORKSPACE [--format html|pdf|md] [--output FILE]\n"
            "                                                    one self-contained review file (report + roofline)\n"
            "  measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
-           "                                                    phase 4 again on the edited kernel.py: version N+1\n"
+           "           [--python PATH] [--raw]                  phase 4 again on the edited kernel.py: version N+1\n"
            "  versions WORKSPACE [--json]                       every version: latency, rel_err, gate, commit, deltas\n"
            "  help\n\n"
            "An option that takes one value is given once (twice is bad input, exit 2); --var and --set repeat.\n";
@@ -114,15 +115,23 @@ void printHelp() {
 }
 
 // ---------------------------------------------------------------- running a job (baseline, measure)
+/// A harness line as the terminal shows it: its protocol lines (CASE_RESULT's 1-2 KB of JSON, RESULT_JSON's 6 KB)
+/// as the run console's short lines, unless --raw; output.log keeps them as printed (new-user trial 3, R1).
+QString shownLine(const QString& line, bool raw) {
+  if (raw) return line;
+  const QString human = displayHarnessLine(line);
+  return human.isEmpty() ? line : human;
+}
+
 /// Streams @p job's phases and harness lines, stops it on Ctrl-C / SIGTERM (the run is recorded as stopped,
 /// its log kept; a second Ctrl-C ends kwb at once), calls @p start and waits for finished(). Returns kOk,
 /// kFail (gate failed, stopped), or kUsage when it failed before any measurement (bad logic file, unknown
 /// GPU, refused workspace): an input error.
-int driveJob(BaselineJob& job, const std::function<void()>& start) {
+int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   QObject::connect(&job, &BaselineJob::progress, &job,
                    [](int phase, const QString& m) { out() << "[phase " << phase << "] " << m << Qt::endl; });
-  QObject::connect(&job, &BaselineJob::outputLine, &job, [](const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  | " << line << Qt::endl;
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [raw](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw) << Qt::endl;
   });
   // Without this the harness, in its own process group, outlived kwb (fresh-user trial).
   InterruptGuard interrupt;
@@ -166,6 +175,8 @@ void printBaselineHelp() {
            "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
            "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
            "  --no-commit          write everything but make no git commit\n"
+           "  --raw                print the harness's protocol lines (CASE_RESULT, RESULT_JSON) as printed, not as\n"
+           "                       short lines; the run's output.log keeps them as printed either way\n"
            "  --compile-ref        also time torch.compile(Model) (Inductor, default mode) in the same run, at the\n"
            "                       kernel's precision (TF32 when the kernel computes in TF32), beside eager; its\n"
            "                       first call compiles (often tens of seconds). GPU runs only\n\n"
@@ -216,7 +227,7 @@ bool printCommandHelp(const QString& cmd) {
   else if (cmd == QLatin1String("measure"))
     text = QStringLiteral(
         "Usage: kwb measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
-        "                 [--python PATH]\n\n"
+        "                 [--python PATH] [--raw]\n\n"
         "Phase 4 again on the workspace's current kernel.py (your edit; nothing is regenerated), recorded as version\n"
         "N+1 where memory/vN.json is the highest present: memory/vN+1.json with performance.comparison_with_previous\n"
         "against vN, reports/vN+1_report.md, and a commit \"VN+1: ...\" when the gate passes (as for V0, a CPU dry\n"
@@ -295,6 +306,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
        QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption(
       {QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
@@ -324,7 +336,8 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
 
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
-  const int rc = driveJob(job, [&job] { job.runAll(); });
+  const int rc = driveJob(
+      job, [&job] { job.runAll(); }, p.isSet(QStringLiteral("raw")));
   if (rc != kUsage && QFileInfo(job.workspaceDir()).isDir()) out() << "workspace: " << job.workspaceDir() << Qt::endl;
   return rc;
 }
@@ -342,12 +355,13 @@ void printSuiteHelp() {
          "Options:\n"
          "  --gpu NAME           target GPU (`kwb gpus`)\n"
          "  --out DIR            the suite folder (created)\n"
-         "  --jobs N             problems in flight at once (default 1)\n"
+         "  --jobs N             problems in flight at once, 1 to 64 (default 1)\n"
          "  --framework FW       cutedsl | flydsl | triton (default: the seed's policy)\n"
          "  --cpu-dry-run        the reference on the CPU at reduced shapes: nothing is measured\n"
          "  --python PATH        the local Python with torch (the probe)\n"
          "  --case-timeout SEC   per-case timeout (default 30)\n"
          "  --no-commit          no V0 commit in the workspaces\n"
+         "  --raw                print the harness's protocol lines as printed (output.log keeps them either way)\n"
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
          "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe "
          "(the\n"
@@ -373,6 +387,7 @@ int cmdSuite(const QStringList& args) {
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
                QStringLiteral("30")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
+  p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
   p.addOption({QStringLiteral("gpu-memory"), QStringLiteral("GPU memory for the problems in flight (GB)"),
                QStringLiteral("GB")});
@@ -397,7 +412,15 @@ int cmdSuite(const QStringList& args) {
   o.outDir = p.value(QStringLiteral("out"));
   o.target = p.value(QStringLiteral("target"));
   o.jobs = p.value(QStringLiteral("jobs")).toInt(&okNum);
+  // Each problem in flight holds a Python with torch (about 0.5 GB of host memory) and its harness: more than
+  // kMaxSuiteJobs at once is a typo (`--jobs 100000` was accepted, new-user trial 3, R14).
+  constexpr int kMaxSuiteJobs = 64;
   if (!okNum || o.jobs <= 0) return usage(QStringLiteral("--jobs needs a positive integer"));
+  if (o.jobs > kMaxSuiteJobs)
+    return usage(QStringLiteral("--jobs %1 is more problems at once than kwb runs (at most %2; each holds a Python "
+                                "with torch and its harness)")
+                     .arg(o.jobs)
+                     .arg(kMaxSuiteJobs));
   {
     const auto target = makeTarget(o.target, &error);
     if (!target) return usage(error);
@@ -433,8 +456,8 @@ int cmdSuite(const QStringList& args) {
   QObject::connect(&suite, &SuiteRunner::progress, &suite,
                    [](const QString& m) { out() << "[suite] " << m << Qt::endl; });
   QObject::connect(&suite, &SuiteRunner::outputLine, &suite,
-                   [](const QString& problem, const QString& line, int channel) {
-                     (channel == 1 ? err() : out()) << "  " << problem << " | " << line << Qt::endl;
+                   [raw = p.isSet(QStringLiteral("raw"))](const QString& problem, const QString& line, int channel) {
+                     (channel == 1 ? err() : out()) << "  " << problem << " | " << shownLine(line, raw) << Qt::endl;
                    });
   InterruptGuard interrupt;
   QObject::connect(&interrupt, &InterruptGuard::interrupted, &suite, [&suite](int signo) {
@@ -501,12 +524,15 @@ int cmdAnalyze(const QStringList& args) {
       return usage(QStringLiteral("--kernel-demo ") + why);
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
-  const ProbeResult r =
-      runProbe(python, QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath(), 120000, extra);
+  const QString logicPath = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+  // A forward that never ends was silent for the whole 120 s (new-user trial 3, R2).
+  const ProbeResult r = runProbe(python, logicPath, 120000, extra, [](int sec) {
+    err() << "kwb: probe: still running after " << sec << " s (limit 120 s); a forward that never ends is stopped then"
+          << Qt::endl;
+  });
   if (!r.ok) {
     if (r.error) {
-      err() << "kwb: " << r.error->file << ':' << r.error->line << ": " << r.error->kind << ": " << r.error->message
-            << Qt::endl;
+      err() << "kwb: " << describeProbeError(*r.error, logicPath) << Qt::endl;
     } else {
       err() << "kwb: the probe failed: " << r.stderrText << Qt::endl;
     }
@@ -886,8 +912,15 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   if (!format)
     return usage(QStringLiteral("--format must be html, pdf or md, got '%1'").arg(p.value(QStringLiteral("format"))));
   QString error;
+  // A workspace a run still holds has no result yet: its review read "gate ERROR, not the recorded run" and exited
+  // 0 (new-user trial 3, R10). Say that it is in use instead; export it when the run has ended.
+  const QString opened = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
+  if (const QString holder = WorkspaceLock::heldBy(opened); !holder.isEmpty())
+    return usage(holder + QStringLiteral("; export it when that run has finished"));
   const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);
   if (!review) return usage(error);
+  if (const QString holder = WorkspaceLock::heldBy(review->root); !holder.isEmpty())
+    return usage(holder + QStringLiteral("; export it when that run has finished"));
   // The figure is drawn afresh from the review's data (the run shown may not be the recorded one);
   // without a renderer the workspace's own roofline.png stands in.
   QByteArray png;
@@ -909,12 +942,14 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   QString output = p.value(QStringLiteral("output"));
   const bool chosen = !output.isEmpty();
   if (!chosen) {  // beside the workspace folder; a run folder's run in the name
-    const QString opened = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
     const bool runFolder = QDir::cleanPath(opened) != QDir::cleanPath(QFileInfo(review->root).absoluteFilePath());
     output = defaultExportPath(review->root, *format, runFolder ? opened : QString());
   }
+  const QString outDir = QFileInfo(output).absolutePath();
+  const bool madeDir = !QFileInfo::exists(outDir);
   if (!exportReview(*review, *format, png, output, toPdf, &error))
     return usage(chosen ? error : error + QStringLiteral("; choose another place with --output FILE"));
+  if (madeDir && QFileInfo(outDir).isDir()) out() << "created folder " << outDir << Qt::endl;  // said, not silent
   for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
   out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")"
         << Qt::endl;
@@ -931,6 +966,7 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("cpu-dry-run"),
                QStringLiteral("Reference on the CPU at reduced shapes where the inputs can be resized")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
+  p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption(
       {QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) at the kernel's precision")});
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
@@ -956,10 +992,14 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
     if (!target) return usage(error);
   }
 
+  // Before the records are read: a baseline still running there has not written memory/v0.json yet, and "v0.json
+  // is missing, run kwb baseline first" misled (new-user trial 3, R9).
+  if (const QString holder = WorkspaceLock::heldBy(o.workspaceDir); !holder.isEmpty()) return usage(holder);
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
   if (!job.openForNextVersion()) return usage(job.lastError());
-  const int rc = driveJob(job, [&job] { job.measureAndRecord(); });
+  const int rc = driveJob(
+      job, [&job] { job.measureAndRecord(); }, p.isSet(QStringLiteral("raw")));
   out() << "version: V" << job.version() << " (memory/v" << job.version() << ".json)" << Qt::endl;
   return rc;
 }

@@ -171,15 +171,16 @@ bool BaselineJob::understand() {
     r = *std::exchange(m_preProbed, std::nullopt);
   } else {
     Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
+    // A forward that never ends was silent for the probe's whole 120 s (new-user trial 3, R2).
     r = runProbe(m_python, m_opts.logicPath, 120000,
-                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{});
+                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{}, [this](int sec) {
+                   Q_EMIT progress(Understand, tr("probe: still running after %1 s (limit 120 s); a forward that never "
+                                                  "ends is stopped then")
+                                                   .arg(sec));
+                 });
   }
   if (!r.ok) {
-    if (r.error)
-      return fail(Understand, QStringLiteral("%1:%2: %3: %4")
-                                  .arg(r.error->file.isEmpty() ? m_opts.logicPath : r.error->file)
-                                  .arg(r.error->line)
-                                  .arg(r.error->kind, r.error->message));
+    if (r.error) return fail(Understand, describeProbeError(*r.error, m_opts.logicPath));
     return fail(Understand, tr("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
   }
   m_spec = r.spec;
@@ -375,7 +376,11 @@ bool BaselineJob::learn() {
     const KnowledgeResult r = t->query(input);
     queries.append({t->id(), input, r.ok, r.error, static_cast<int>(r.records.size())});
     if (!r.ok) {
-      Q_EMIT progress(Learn, tr("%1: %2 (recorded as a missing fact)").arg(t->id(), r.error));
+      // Most tools name themselves in their error already ("gpu-wiki-hardware: gpu-wiki-hardware: no spec sheet",
+      // new-user trial 3, R7): the id once.
+      const QString own = t->id() + QStringLiteral(": ");
+      Q_EMIT progress(Learn, tr("%1: %2 (recorded as a missing fact)")
+                                 .arg(t->id(), r.error.startsWith(own) ? r.error.mid(own.size()) : r.error));
       continue;
     }
     Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));

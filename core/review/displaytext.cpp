@@ -3,7 +3,10 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "core/run/harnessparser.h"
+
 #include <functional>
+#include <optional>
 
 namespace kwb {
 
@@ -19,7 +22,11 @@ class DisplayText {
   static QString harnessNote(const QString& note);
   static QString pointLabel(const QString& label);
   static QString summaryLine(const QString& line);
+  static QString harnessLine(const QString& line);
 };
+
+QString us(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 2) : QStringLiteral("—"); }
+QString err(const std::optional<double>& v) { return v ? QString::number(*v, 'e', 2) : QStringLiteral("—"); }
 
 using Rewrite = std::function<QString(const QRegularExpressionMatch&)>;
 
@@ -111,6 +118,63 @@ QString DisplayText::logLine(const QString& line) {
   return line;
 }
 
+QString DisplayText::harnessLine(const QString& line) {
+  const HarnessEvent ev = parseHarnessLine(line);
+  switch (ev.kind) {
+    case HarnessEvent::Kind::CaseStart: {
+      QString shape, dtype;
+      if (ev.payload.contains("shape")) shape = QString::fromStdString(ev.payload["shape"].dump());
+      if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string())
+        dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
+      const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(ev.caseIndex).arg(ev.caseTotal) : QString();
+      return tr("▶ %1%2  shape %3  %4").arg(pos, ev.caseName, shape, dtype);
+    }
+    case HarnessEvent::Kind::CaseResult: {
+      const CaseResult& c = *ev.caseResult;
+      QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
+                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
+                              c.dtype, err(c.relErr), us(c.latencyUs), us(c.refLatencyUs));
+      if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);  // the harness's
+      return text;
+    }
+    case HarnessEvent::Kind::ResultJson: {
+      const RunResult& r = *ev.runResult;
+      return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs")
+          .arg(r.status, r.mode)
+          .arg(r.cases.size())
+          .arg(err(r.maxRelErr), us(r.latencyUs));
+    }
+    case HarnessEvent::Kind::CasePlan: {
+      const auto cases = ev.payload.value("cases", nlohmann::json::array());
+      return tr("☰ %n case(s) planned", nullptr, cases.is_array() ? static_cast<int>(cases.size()) : 0);
+    }
+    case HarnessEvent::Kind::GpuLock: {
+      const auto w = ev.payload.find("what");
+      const QString what =
+          w != ev.payload.end() && w->is_string() ? QString::fromStdString(w->get<std::string>()) : QString();
+      if (ev.lockState == QLatin1String("wait"))
+        return tr("‖ waiting for the GPU timing lock: %1").arg(what);  // ‖ and »: in DejaVu; ⏸ ⏵ drew as boxes
+      const auto s = ev.payload.find("waited_s");
+      const double waited = s != ev.payload.end() && s->is_number() ? s->get<double>() : 0.0;
+      if (ev.lockState == QLatin1String("held"))
+        return tr("» GPU timing lock held after %1 s: %2").arg(QString::number(waited, 'f', 1), what);
+      return tr("GPU timing lock released: %1").arg(what);
+    }
+    case HarnessEvent::Kind::ParseError:
+      return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
+    case HarnessEvent::Kind::Other:
+      break;
+  }
+  // HarnessRun's output budget (core/run/outputbudget.cpp) stands for what it left out with this line.
+  static const QRegularExpression dropped(QStringLiteral(
+      "^\\[kwb\\] output dropped: (\\d+) bytes in (\\d+) lines \\(kept: the first (\\d+) and the last (\\d+) bytes"));
+  if (const QRegularExpressionMatch m = dropped.match(line); m.hasMatch())
+    return tr("… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 "
+              "bytes, and every protocol line")
+        .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+  return {};
+}
+
 }  // namespace
 
 QString DisplayText::harnessNote(const QString& note) {
@@ -187,5 +251,6 @@ QString displayGateReason(const QString& reason) { return DisplayText::gateReaso
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }
 QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
+QString displayHarnessLine(const QString& line) { return DisplayText::harnessLine(line); }
 
 }  // namespace kwb

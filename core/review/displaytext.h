@@ -18,6 +18,12 @@ QString displayGateReason(const QString& reason);
 /// translated when it is one of HarnessRun's templates; any other line unchanged.
 QString displayRunLogLine(const QString& line);
 
+/// One line of the harness's output as a person reads it: a protocol line (CASE_PLAN, CASE_START, CASE_RESULT,
+/// RESULT_JSON, GPU_LOCK, an unreadable one) as a short line (case, shape, dtype, status, rel_err, µs), HarnessRun's
+/// "[kwb] output dropped: …" marker as a sentence; "" for any other line (show it as printed). The run console and
+/// kwb's terminal output share it; the raw line stays in output.log.
+QString displayHarnessLine(const QString& line);
+
 /// The harness's note on a run that is not a GPU measurement (RESULT_JSON "dry_run_note": the CPU dry run's and
 /// the CPU test mode's fixed sentences, possibly followed by "; ..." details), its fixed sentence translated and
 /// any details kept as written; any other text unchanged.

@@ -61,7 +61,10 @@ static CaseResult madeCase(const QString& name, const nlohmann::json& start, con
 std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, const QList<CaseResult>& cases,
                                         const QStringList& timedOut);
 
-HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent) : QObject(parent), m_cfg(std::move(config)) {
+HarnessRun::HarnessRun(HarnessRunConfig config, QObject* parent)
+    : QObject(parent),
+      m_cfg(std::move(config)),
+      m_budget(m_cfg.outputHeadBytes, m_cfg.outputTailBytes, m_cfg.outputLineChars) {
   qRegisterMetaType<kwb::CaseResult>();
   qRegisterMetaType<kwb::RunOutcome>();
   if (!m_cfg.target) m_cfg.target = std::make_shared<LocalTarget>();
@@ -114,6 +117,15 @@ void HarnessRun::signalTree(int signal) {
 }
 
 HarnessRun::~HarnessRun() {
+  if (m_log.isOpen() && !m_done) {  // the tail window still held: a destroyed run keeps its log too
+    const QList<BudgetLine> tail = m_budget.finish();
+    for (const BudgetLine& l : tail)
+      writeLog('[' +
+               QByteArray(l.channel < 0    ? "kwb"
+                          : l.channel == 0 ? "out"
+                                           : "err") +
+               "] " + l.text.toUtf8() + '\n');
+  }
   if (m_running) {
     if (m_prepared) {
       m_cfg.target->signalFarSide(SIGKILL);
@@ -251,8 +263,22 @@ void HarnessRun::onReadyRead(int channel) {
 }
 
 void HarnessRun::logLine(QLatin1String tag, const QString& line) {
+  const int channel = tag == QLatin1String("out") ? StdoutChannel : tag == QLatin1String("err") ? StderrChannel : -1;
+  release(m_budget.push({line, channel, true}));
+}
+
+void HarnessRun::release(const QList<BudgetLine>& lines) {
+  for (const BudgetLine& l : lines) {
+    writeLog('[' + QByteArray(l.channel < 0 ? "kwb" : l.channel == 0 ? "out" : "err") + "] " + l.text.toUtf8() + '\n');
+    if (l.channel >= 0)
+      Q_EMIT outputLine(l.text, l.channel);
+    else if (l.marker)
+      Q_EMIT outputLine(QStringLiteral("[kwb] ") + l.text, StdoutChannel);
+  }
+}
+
+void HarnessRun::writeLog(const QByteArray& bytes) {
   if (!m_log.isOpen() || m_logTruncated) return;
-  const QByteArray bytes = '[' + QByteArray(tag.data(), tag.size()) + "] " + line.toUtf8() + '\n';
   if (m_logBytes + bytes.size() > m_cfg.maxLogBytes) {
     m_log.write("[kwb] output.log reached its size cap; later lines are not written\n");
     m_logTruncated = true;
@@ -262,15 +288,14 @@ void HarnessRun::logLine(QLatin1String tag, const QString& line) {
 }
 
 void HarnessRun::handleLine(const QString& line, int channel) {
-  logLine(channel == StdoutChannel ? QLatin1String("out") : QLatin1String("err"), line);
-  if (channel == StderrChannel) {
-    m_stderrTail << line;
-    if (m_stderrTail.size() > kStderrTailLines) m_stderrTail.removeFirst();
-  }
-  Q_EMIT outputLine(line, channel);
-
   // Markers are recognised on both channels: a prefix tool may relay the harness's stdout on stderr.
   const HarnessEvent ev = parseHarnessLine(line);
+  if (channel == StderrChannel) {
+    m_stderrTail << line.left(kErrorRawCap);
+    if (m_stderrTail.size() > kStderrTailLines) m_stderrTail.removeFirst();
+  }
+  // Protocol lines are the record: never dropped from the log or the echo; the rest within the output budget.
+  release(m_budget.push({line, channel, ev.kind != HarnessEvent::Kind::Other}));
   switch (ev.kind) {
     case HarnessEvent::Kind::Other:
       return;
@@ -657,6 +682,7 @@ void HarnessRun::finish(const QString& startError) {
   out.ok = out.error.isEmpty();
   out.wallMs = m_wall.isValid() ? m_wall.elapsed() : 0;
 
+  release(m_budget.finish());  // the tail window, after the marker for what was dropped
   if (!m_cfg.runDir.isEmpty() && QFileInfo(m_cfg.runDir).isDir()) {
     logLine(QLatin1String("kwb"), out.ok ? QStringLiteral("finished: ok") : QStringLiteral("finished: ") + out.error);
     QSaveFile f(QDir(m_cfg.runDir).filePath(QStringLiteral("result.json")));

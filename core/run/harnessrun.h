@@ -22,6 +22,7 @@
 
 #include "core/run/harnessparser.h"
 #include "core/run/linesplitter.h"
+#include "core/run/outputbudget.h"
 #include "core/run/target.h"
 
 namespace kwb {
@@ -47,7 +48,14 @@ struct HarnessRunConfig {
   int overallTimeoutSec = 0;  ///< whole run incl. resumes (s); 0 = no limit
   int killGraceMs = 2000;     ///< SIGTERM → SIGKILL delay for the process group (ms)
   int maxResumes = 32;        ///< processes started after watchdog kills, crashes and exit 3, at most
-  qint64 maxLogBytes = qint64(256) * 1024 * 1024;  ///< output.log cap (bytes); later lines are counted, not written
+  qint64 maxLogBytes = qint64(256) * 1024 * 1024;  ///< output.log hard cap (bytes); later lines are not written
+  /// What output.log and outputLine() keep of the harness's output (OutputBudget): the first outputHeadBytes, the
+  /// last outputTailBytes, every protocol line and runner line, with an "[kwb] output dropped: N bytes in M lines
+  /// (…)" line where output was left out; a longer line than outputLineChars characters (not a protocol line) is
+  /// cut. A problem that prints 1 MB per forward made a 70 MB log and flooded the terminal (new-user trial 3).
+  qint64 outputHeadBytes = qint64(256) * 1024;
+  qint64 outputTailBytes = qint64(128) * 1024;
+  qsizetype outputLineChars = 8192;
   QString runDir;  ///< where output.log and result.json go (created); "" = write no files
 };
 
@@ -133,8 +141,10 @@ class HarnessRun : public QObject {
   QString currentCase() const { return m_currentCase; }
 
  Q_SIGNALS:
-  void started();                                     ///< the first process is running
-  void outputLine(const QString& line, int channel);  ///< every line, as it arrives (RunChannel)
+  void started();  ///< the first process is running
+  /// Every line the output budget keeps (HarnessRunConfig::outputHeadBytes), as it arrives; after the head, lines
+  /// come as they leave the tail window or at the end, and "[kwb] output dropped: …" (stdout) stands for the rest.
+  void outputLine(const QString& line, int channel);
   void caseStarted(const QString& name);
   void caseFinished(const kwb::CaseResult& result);  ///< harness results and watchdog TIMEOUT_FAILs
   void harnessError(const QString& rawLine, const QString& why);
@@ -163,7 +173,11 @@ class HarnessRun : public QObject {
   void signalTree(int signal);
   void segmentDone();
   void recordCase(const CaseResult& result);
+  /// A runner's line: through the output budget into output.log (not emitted as outputLine).
   void logLine(QLatin1String tag, const QString& line);
+  /// Writes the lines the budget passed on to output.log and emits the harness's ones (and markers) as outputLine.
+  void release(const QList<BudgetLine>& lines);
+  void writeLog(const QByteArray& bytes);
   void finish(const QString& startError = QString());
   bool mayResume(QString* why) const;
 
@@ -174,6 +188,7 @@ class HarnessRun : public QObject {
   QElapsedTimer m_wall, m_reapWait;
   int m_quietPolls = 0;  ///< consecutive reap polls that found no process of the run left
   QFile m_log;
+  OutputBudget m_budget;
   qint64 m_logBytes = 0;
   bool m_logTruncated = false;
 

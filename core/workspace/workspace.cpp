@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <csignal>
@@ -65,6 +66,11 @@ Workspace::Workspace(QString root) : m_root(std::move(root)) {}
 QString Workspace::defaultDir(const QString& parent, const QString& problemName) {
   QString name = problemName;
   name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+  // Non-ASCII names mapped to "_" collided (new-user trial 3, R11): a short hash of the name keeps them apart.
+  if (std::any_of(problemName.cbegin(), problemName.cend(), [](QChar c) { return c.unicode() > 0x7F; }))
+    name +=
+        QLatin1Char('_') +
+        QString::fromLatin1(QCryptographicHash::hash(problemName.toUtf8(), QCryptographicHash::Sha1).toHex().left(6));
   return QDir(parent).absoluteFilePath(QStringLiteral("kernel_opt_") + name);
 }
 

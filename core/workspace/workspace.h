@@ -63,7 +63,9 @@ class Workspace {
   /// The same for `<root>/.kwb/spec.json`.
   static QString specProblem(const QString& root);
 
-  /// Default workspace folder for a problem: `<parent>/kernel_opt_<name>`, name sanitised to [A-Za-z0-9_].
+  /// Default workspace folder for a problem: `<parent>/kernel_opt_<name>`, name sanitised to [A-Za-z0-9_]. A name
+  /// with characters outside ASCII gets "_" and 6 hex digits of its SHA-1 appended, so "19 ReLU é" and "19 ReLU ü"
+  /// (both "19_ReLU__") get folders of their own; an ASCII name's folder is as before.
   static QString defaultDir(const QString& parent, const QString& problemName);
 
   QString root() const { return m_root; }
