@@ -95,7 +95,11 @@ def main():
     tol = 1e-2 if dtype == torch.float32 else 3e-2
     # NaN where the reference has none (or the reverse) fails even when the norms happen to agree
     ok = rel < tol and bool(torch.isnan(got).any()) == bool(torch.isnan(want).any())
-    print(("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape)))
+    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape))
+    print(line)
+    if os.environ.get("KWB_EMULATE_LOG"):  # a caller that keeps stdout to itself (tst_chains): the line for a table
+        with open(os.environ["KWB_EMULATE_LOG"], "a") as f:
+            f.write("%s %s\n" % (os.path.basename(a.problem), line))
     return 0 if ok else 1
 
 
