@@ -129,6 +129,11 @@ void TestChains::emulated_data() {
   QTest::newRow("bidirectional LSTM") << QStringLiteral("rnn_lstm_bidirectional")
                                       << QStringLiteral("=rnn_lstm_bidirectional");
   QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu");
+  // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
+  QTest::newRow("affine instance norm: the weight repeated per sample")
+      << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine");
+  QTest::newRow("all pointwise, reading parameters: one pointwise launch")
+      << QStringLiteral("u31_Broadcast_leading_dims") << QStringLiteral("~u31_Broadcast_leading_dims");
 }
 
 void TestChains::emulated() {
@@ -150,7 +155,9 @@ void TestChains::emulated() {
            {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
             (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
                  ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
-                 : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
+                 : problem.startsWith(u'~')  // "~name": a problem outside the given set, tests/data/unseen
+                       ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
+                       : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
                 QStringLiteral(".py")});
   QVERIFY(py.waitForFinished(240000));
   const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());

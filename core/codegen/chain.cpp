@@ -190,6 +190,10 @@ class Planner {
   bool stage(const GraphOp& op);
   bool recurrent(const GraphOp& op);
   bool randomDraw(const GraphOp& op);
+  bool repeat(const GraphOp& op);
+  /// A size of the spec as a run-time expression: `x.shape[k]` when @p s (> 1) equals exactly one dim of
+  /// forward()'s tensor inputs (the harness resizes those), else the literal.
+  QString runtimeSize(qint64 s) const;
   bool flushRun();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
@@ -556,6 +560,8 @@ bool Planner::stage(const GraphOp& op) {
     return recurrent(op);
   } else if (isRandomDraw(n)) {
     return randomDraw(op);
+  } else if (n == u"repeat") {
+    return repeat(op);
   } else {
     return bad(
         QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
@@ -633,17 +639,7 @@ bool Planner::randomDraw(const GraphOp& op) {
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString device;
   QStringList dims;
-  for (qint64 s : shape) {
-    QString from;
-    int hits = 0;
-    for (const TensorInfo& t : m_g.inputs)
-      for (int k = 0; k < t.shape.size(); ++k)
-        if (t.shape.at(k) == s) {
-          ++hits;
-          from = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
-        }
-    dims << (hits == 1 && s > 1 ? from : QString::number(s));
-  }
+  for (qint64 s : shape) dims << runtimeSize(s);
   for (const TensorInfo& t : m_g.inputs)
     if (device.isEmpty()) device = t.name + QStringLiteral(".device");
   Line l;
@@ -657,6 +653,42 @@ bool Planner::randomDraw(const GraphOp& op) {
            .arg(op.name, shapeText(shape)),
        false);
   m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+QString Planner::runtimeSize(qint64 s) const {
+  QString from;
+  int hits = 0;
+  for (const TensorInfo& t : m_g.inputs)
+    for (int k = 0; k < t.shape.size(); ++k)
+      if (t.shape.at(k) == s) {
+        ++hits;
+        from = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+      }
+  return hits == 1 && s > 1 ? from : QString::number(s);
+}
+
+bool Planner::repeat(const GraphOp& op) {
+  // Tensor.repeat (affine instance norm tiles its per-channel weight and bias once per sample, repeats = [N]):
+  // a small host-side copy, not a launch of ours; a count that is a forward() input's size follows it.
+  const auto src = value(op.refs.value(0));
+  if (!src) return false;
+  const json& r = op.args.value("repeats", json());
+  if (!r.is_array() || r.empty()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
+  QStringList counts;
+  for (const json& c : r) {
+    if (!c.is_number_integer()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
+    counts << runtimeSize(c.get<qint64>());
+  }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("%1.repeat(%2%3)")
+               .arg(src->expr, counts.join(QStringLiteral(", ")), counts.size() == 1 ? QStringLiteral(",") : QString());
+  l.tail.clear();
+  l.comment = QStringLiteral("repeat: a host-side copy of %1").arg(shapeText(src->shape));
+  m_lines << l;
+  m_vals.insert(op.id, outVal(op));
+  closeAnchor();
   return true;
 }
 
@@ -1005,11 +1037,11 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 
 }  // namespace
 
-std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot) {
+std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   const QList<const GraphOp*> compute = g.compute();
   const bool anyAnchor =
       std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
-  if (!anyAnchor) return std::nullopt;
+  if (!anyAnchor && !(allPointwise && !compute.isEmpty())) return std::nullopt;
   Planner p(g, spec);
   return p.run(whyNot);
 }

@@ -46,7 +46,10 @@ struct ChainPlan {
 /// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an
 /// op has no stage yet, a view cannot be re-expressed from run-time sizes, or forward() returns more than
 /// one tensor; nullopt with *whyNot empty when the graph is not a chain (all pointwise, or no compute op).
-std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot);
+/// @p allPointwise also plans a graph of pointwise ops only (one `kwb_pointwise` launch per run): the
+/// fallback for the graphs the elementwise template declines (one that reads a model parameter).
+std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot,
+                                   bool allPointwise = false);
 
 /// Why a framework without a chain renderer (@p frameworkLabel, e.g. "CuTe DSL") writes a skeleton for a spec
 /// the chain planner plans: the plan's launches and that --framework triton renders it. "" when the chain

@@ -49,7 +49,9 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
     return false;
   }
   const auto prog = parsePointwiseProgram(spec, whyNot);
-  if (!prog) return false;
+  // an all-pointwise graph the elementwise template does not take (it reads a model parameter): a chain of
+  // one pointwise launch, whose epilogue reads parameters like any other tensor
+  if (!prog) return planChain(decodeOpGraph(spec), spec, nullptr, true).has_value();
   const TritonDialect d;
   QString result;
   return lowerPointwise(
@@ -106,7 +108,11 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
     return makeSkeleton(spec, tritonSkeleton(*this), chainWhy.isEmpty() ? why : chainWhy);
   }
   const auto prog = parsePointwiseProgram(spec, &why);
-  if (!prog) return makeSkeleton(spec, tritonSkeleton(*this), why);
+  if (!prog) {
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, nullptr, true))
+      return renderChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, tritonSkeleton(*this), why);
+  }
 
   // kernel inputs: loaded tensors and scalar arguments, in forward() order
   const QString ind = QStringLiteral("    ");

@@ -3,7 +3,7 @@ Triton emulation (tests/data/codegen/fake_triton), at sizes shrunk from the prob
 integer globals are scaled down by name (batch -> 2, spatial dims -> a few, channels and features -> 32).
 Numbers only: nothing here says anything about speed or about the real Triton compiler.
 
-usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16] [--strided]
+usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16] [--strided] [--train]
 Prints one line "OK max_rel_err=..." or "FAIL ..." and exits 0 / 1.
 """
 import argparse
@@ -45,14 +45,15 @@ def main():
     ap.add_argument("problem")
     ap.add_argument("--dtype", default="float32")
     ap.add_argument("--strided", action="store_true")
+    ap.add_argument("--train", action="store_true", help="both models in training mode (batch norm's batch statistics)")
     a = ap.parse_args()
     torch.manual_seed(0)
     ref = load(a.problem, "problem")
     shrink(ref)
     ker = load(a.kernel, "kernel")
     init = ref.get_init_inputs()
-    model = ref.Model(*init).eval()
-    new = ker.ModelNew(*init).eval()
+    model = ref.Model(*init).train(a.train)
+    new = ker.ModelNew(*init).train(a.train)
     sd = model.state_dict()
     if sd:
         new.load_state_dict(sd)
@@ -82,13 +83,23 @@ def main():
     if got.shape != want.shape:
         print("FAIL shape", tuple(got.shape), "want", tuple(want.shape))
         return 1
+    if not want.is_floating_point():
+        # indices (argmax/argmin): exact, a tie broken another way would count as a mismatch
+        bad = int((got.long() != want.long()).sum())
+        print(("OK" if bad == 0 else "FAIL") + " rel_err=%.3g mismatches=%d shape=%s"
+              % (bad / max(want.numel(), 1), bad, tuple(got.shape)))
+        return 0 if bad == 0 else 1
     num = (got.double() - want).norm()
     den = want.norm()
     rel = float(num / den) if den > 0 else float(num)
     tol = 1e-2 if dtype == torch.float32 else 3e-2
     # NaN where the reference has none (or the reverse) fails even when the norms happen to agree
     ok = rel < tol and bool(torch.isnan(got).any()) == bool(torch.isnan(want).any())
-    print(("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape)))
+    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape))
+    print(line)
+    if os.environ.get("KWB_EMULATE_LOG"):  # a caller that keeps stdout to itself (tst_chains): the line for a table
+        with open(os.environ["KWB_EMULATE_LOG"], "a") as f:
+            f.write("%s %s\n" % (os.path.basename(a.problem), line))
     return 0 if ok else 1
 
 
