@@ -194,7 +194,8 @@ class TstCli : public QObject {
   }
 
   // A GPU run's records, with the harness behind a command target (a stand-in that prints a GPU
-  // RESULT_JSON): the host time per forward call reaches memory/v0.json and the report.
+  // RESULT_JSON): the host time per forward call reaches memory/v0.json and the report, and so does the
+  // fallback the kernel reported.
   void baselineGpuRecordsHostTime() {
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_19_ReLU_gpu"));
     const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
@@ -210,6 +211,8 @@ class TstCli : public QObject {
     QVERIFY2(report.contains(QStringLiteral("- Host launch path per call: 45.5 µs (PyTorch reference: 20.3 µs)")),
              qPrintable(report));
     QVERIFY(report.contains(QStringLiteral("blocking kernel hides the launch path")));
+    // A slower path that passed every check is named, not read as the planned kernel's speed.
+    QVERIFY2(report.contains(QStringLiteral("kernel fallback: implicit_gemm did not compile")), qPrintable(report));
   }
 
   // A pattern with no template: the plan says kernel.py will be a skeleton, and why.

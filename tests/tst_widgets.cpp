@@ -569,7 +569,7 @@ void TestWidgets::consoleHumanRawFilter() {
   console.appendLine(QStringLiteral("plain output"), RunConsole::StdOut);
   console.flush();
   const QString human = console.outputView()->toPlainText();
-  QVERIFY2(human.contains(QStringLiteral("▶ case 2/7 boundary_tail  shape [4097,17]  float32")), qPrintable(human));
+  QVERIFY2(human.contains(QStringLiteral("▶ case 2/7 boundary_tail  shape 4097x17  float32")), qPrintable(human));
   QVERIFY2(human.contains(QStringLiteral("✗ FAIL  boundary_tail  shape 4097x17  float32  rel_err 5.00e-01  12.50 µs "
                                          "(ref 20.00 µs)  — rel_err 0.5 >= 0.01")),
            qPrintable(human));

@@ -234,6 +234,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // scaled_dot_product_attention): the report says so, next to the numbers it affects.
   if (o.result)
     for (const QString& s : o.result->torchShims) r.warnings.append(QStringLiteral("dry run: ") + s);
+  // A kernel that passed on a slower path than planned (a variant that did not compile) must not read as
+  // the planned kernel's speed: the harness names the fallback, the report says it.
+  if (o.result && o.result->raw.contains("kernel_fallback") && o.result->raw["kernel_fallback"].is_string())
+    r.warnings.append(QStringLiteral("kernel fallback: ") +
+                      QString::fromStdString(o.result->raw["kernel_fallback"].get<std::string>()));
   if (!out->gateReason.isEmpty()) r.warnings.append(QStringLiteral("quality gate: ") + out->gateReason);
   if (in.framework == QLatin1String("cutedsl"))
     r.notRun.append(

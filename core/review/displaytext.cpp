@@ -123,7 +123,7 @@ QString DisplayText::harnessLine(const QString& line) {
   switch (ev.kind) {
     case HarnessEvent::Kind::CaseStart: {
       QString shape, dtype;
-      if (ev.payload.contains("shape")) shape = QString::fromStdString(ev.payload["shape"].dump());
+      if (ev.payload.contains("shape")) shape = harnessShapeText(ev.payload["shape"]);
       if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string())
         dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
       const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(ev.caseIndex).arg(ev.caseTotal) : QString();
@@ -131,9 +131,11 @@ QString DisplayText::harnessLine(const QString& line) {
     }
     case HarnessEvent::Kind::CaseResult: {
       const CaseResult& c = *ev.caseResult;
-      QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6  %7 µs (ref %8 µs)")
+      QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6")
                          .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
-                              c.dtype, err(c.relErr), us(c.latencyUs), us(c.refLatencyUs));
+                              c.dtype, err(c.relErr));
+      if (c.latencyUs || c.refLatencyUs)  // only the timed case has times: no dashes on the others
+        text += tr("  %1 µs (ref %2 µs)").arg(us(c.latencyUs), us(c.refLatencyUs));
       if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);  // the harness's
       return text;
     }

@@ -49,23 +49,6 @@ bool readNumber(const json& o, const char* key, std::optional<double>* out, QStr
   return true;
 }
 
-// "shape": [4096, 393216] → "4096x393216"; [[2, 3], [3]] → "2x3, 3"; a string as is.
-QString shapeText(const json& v) {
-  if (v.is_string()) return qs(v.get<std::string>());
-  if (!v.is_array()) return v.is_null() ? QString() : qs(v.dump());
-  const auto dims = [](const json& a) {
-    QStringList parts;
-    for (const auto& d : a) parts << (d.is_string() ? qs(d.get<std::string>()) : qs(d.dump()));
-    return parts.join(QLatin1Char('x'));
-  };
-  bool nested = !v.empty();
-  for (const auto& e : v) nested = nested && e.is_array();
-  if (!nested) return dims(v);
-  QStringList inputs;
-  for (const auto& e : v) inputs << dims(e);
-  return inputs.join(QStringLiteral(", "));
-}
-
 // A field that older harnesses did not print: written when set, or null when raw had it; else left out.
 void setOptional(json& o, const char* key, const std::optional<double>& v) {
   if (v)
@@ -112,6 +95,22 @@ Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStar
 
 }  // namespace
 
+QString harnessShapeText(const json& v) {
+  if (v.is_string()) return qs(v.get<std::string>());
+  if (!v.is_array()) return v.is_null() ? QString() : qs(v.dump());
+  const auto dims = [](const json& a) {
+    QStringList parts;
+    for (const auto& d : a) parts << (d.is_string() ? qs(d.get<std::string>()) : qs(d.dump()));
+    return parts.join(QLatin1Char('x'));
+  };
+  bool nested = !v.empty();
+  for (const auto& e : v) nested = nested && e.is_array();
+  if (!nested) return dims(v);
+  QStringList inputs;
+  for (const auto& e : v) inputs << dims(e);
+  return inputs.join(QStringLiteral(", "));
+}
+
 QString harnessLinePrefix() { return kPrefix; }
 
 bool isCaseStatus(const QString& s) {
@@ -142,7 +141,7 @@ std::optional<CaseResult> caseResultFromJson(const json& o, QString* error) {
     err = QStringLiteral("case \"%1\": status \"%2\" is not PASS, FAIL, TIMEOUT_FAIL or ERROR").arg(r.name, r.status);
     return std::nullopt;
   }
-  if (const auto it = o.find("shape"); it != o.end()) r.shape = shapeText(*it);
+  if (const auto it = o.find("shape"); it != o.end()) r.shape = harnessShapeText(*it);
   return r;
 }
 

@@ -120,6 +120,10 @@ QString harnessLinePrefix();
 /// ("progress 99%[test_kernel] RESULT_JSON={...}") is still recognised.
 HarnessEvent parseHarnessLine(const QString& line);
 
+/// A harness "shape" field as people read it: [4096, 393216] → "4096x393216", one shape per input
+/// joined by ", " ([[2, 3], [3]] → "2x3, 3"), a string as is, null → "".
+QString harnessShapeText(const nlohmann::json& shape);
+
 /// True for PASS, FAIL, TIMEOUT_FAIL and ERROR.
 bool isCaseStatus(const QString& status);
 
