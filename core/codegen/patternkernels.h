@@ -43,7 +43,8 @@ QString parameterDecls(const nlohmann::json& spec);
 QString modulePath(const QStringList& parts);
 
 /// The Python expression of a parameter or buffer of ModelNew by its state_dict name: "self.conv1.weight", or
-/// 'self.get_parameter("network.0.weight")' where a part is an index.
+/// 'self.network._modules["0"].weight' where a part is an index (a dict read, not get_parameter's walk: it is
+/// evaluated on every forward); an index leaf (a ParameterList entry) reads _parameters, or _buffers if `buffer`.
 QString stateExpr(const QString& name, bool buffer);
 
 /// Triton kernel.py for a plan (triton*.py.tmpl). Never a skeleton: every plan kind has a template.

@@ -887,3 +887,44 @@ def tearDownModule():
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ConvWeightCache(unittest.TestCase):
+    """WEIGHT_REORG's copy is cached on the model per weight version (_reorg_weight): every way a weight
+    changes -- an in-place write, a new tensor, load_state_dict -- must give the new weight's result."""
+
+    def check(self, model, x):
+        want = F.conv2d(x, model.conv.weight.detach(), model.conv.bias.detach(), padding=1)
+        with torch.no_grad():
+            got = model(x)
+        self.assertEqual(model.last_path, "implicit_gemm")
+        self.assertLess(rel_err(got, want), 1e-5)
+
+    def test_changed_weight_is_honoured(self):
+        mod = render(2, False, (24, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        model = mod.ModelNew()
+        g = torch.Generator().manual_seed(3)
+        x = torch.randn(2, 16, 9, 11, generator=g)
+        with torch.no_grad():
+            model.conv.weight.copy_(torch.randn(24, 16, 3, 3, generator=g))
+            model.conv.bias.copy_(torch.randn(24, generator=g))
+        self.check(model, x)
+        cache = model.__dict__[mod._WREORG]
+        first = next(iter(cache.values()))[2]
+        self.check(model, x)  # unchanged weight: the cached copy is reused, not made again
+        self.assertIs(next(iter(cache.values()))[2], first)
+        with torch.no_grad():  # in place (as an optimizer step or nn.init): the version counter moves
+            model.conv.weight.mul_(-0.5)
+        self.check(model, x)
+        self.assertIsNot(next(iter(cache.values()))[2], first)
+        with torch.no_grad():  # in place through a view of the parameter
+            model.conv.weight[0].zero_()
+        self.check(model, x)
+        model.conv.weight.data = torch.randn(24, 16, 3, 3, generator=g)  # a new tensor under the same parameter
+        self.check(model, x)
+        model.load_state_dict({"conv.weight": torch.randn(24, 16, 3, 3, generator=g),
+                               "conv.bias": torch.randn(24, generator=g)})
+        self.check(model, x)
+        model.conv.weight = torch.nn.Parameter(torch.randn(24, 16, 3, 3, generator=g))  # a new parameter
+        self.check(model, x)
+        self.assertLessEqual(len(cache), 2)  # one entry per parameter object seen

@@ -25,9 +25,16 @@ def _kwb_np2(n):
     return triton.next_power_of_2(max(1, int(n)))
 
 
+_kwb_sms_of = {}  # device -> SM count: a device property, read once (not per launch)
+
+
 def _kwb_sms(t):
     """SMs of t's GPU (the split rule aims at a few CTAs per SM); 132 (H200) off the GPU."""
-    return torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 132
+    sms = _kwb_sms_of.get(t.device)
+    if sms is None:
+        sms = _kwb_sms_of[t.device] = torch.cuda.get_device_properties(t.device).multi_processor_count \
+            if t.is_cuda else 132
+    return sms
 
 
 def _kwb_runs(x, ostr, red):

@@ -236,9 +236,15 @@ def kwb_mm_tma_store(c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, bi, o
 _FAILED = {}  # (dtypes, every constexpr and launch setting) -> why the TMA variant failed in this process
 
 
+_SMS = {}  # device -> SM count: a device property, read once (not per forward)
+
+
 def _num_sms(t):
     """SMs of t's GPU (one persistent CTA each); 4 off the GPU (the CPU emulation: several tiles per CTA)."""
-    return torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 4
+    sms = _SMS.get(t.device)
+    if sms is None:
+        sms = _SMS[t.device] = torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 4
+    return sms
 
 
 def tma_view(x, kdim):
