@@ -92,6 +92,21 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("recurrent"), QStringLiteral("copy"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_rnn(x, None, None, ["), QStringLiteral("\"LSTM\", 2, True, False, True)"),
                      QStringLiteral("self.lstm.bias_hh_l1_reverse]")};
+  // problems outside the given set (tests/data/unseen): var / std / p-norms, broadcast sizes at run time
+  QTest::newRow("torch.var with a correction: one reduction")
+      << QStringLiteral("u39_Var_over_dim1") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t0 = kwb_var(x, [1], 1.0, True, std=False)")};
+  QTest::newRow("F.normalize: a p-norm, the expand follows x's channels")
+      << QStringLiteral("u38_L2Normalize_dim1")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_pnorm(x, [1], 2.0, True)"), QStringLiteral(".expand(-1, x.shape[1], -1, -1)")};
+  QTest::newRow("a parameter expanded over the batch: the batch's run-time size")
+      << QStringLiteral("u54_ClsToken_expand_cat") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("self.cls.expand(x.shape[0], -1, -1)")};
+  QTest::newRow("a repeat count equal to two input dims of other names: checked at run time")
+      << QStringLiteral("u55_InstanceNorm2d_affine_batch_eq_channels") << QStringList{QStringLiteral("norm")}
+      << QStringList{QStringLiteral("self.inorm.weight.repeat(kwb_size(\""),
+                     QStringLiteral("batch_size / channels)\", x.shape[0], x.shape[1]),)")};
 }
 
 void TestChains::plans() {
@@ -134,6 +149,14 @@ void TestChains::emulated_data() {
       << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine");
   QTest::newRow("all pointwise, reading parameters: one pointwise launch")
       << QStringLiteral("u31_Broadcast_leading_dims") << QStringLiteral("~u31_Broadcast_leading_dims");
+  QTest::newRow("torch.var, unbiased") << QStringLiteral("u39_Var_over_dim1") << QStringLiteral("~u39_Var_over_dim1");
+  QTest::newRow("torch.std over the last dim")
+      << QStringLiteral("u51_Std_last_dim") << QStringLiteral("~u51_Std_last_dim");
+  QTest::newRow("F.normalize p=2") << QStringLiteral("u38_L2Normalize_dim1") << QStringLiteral("~u38_L2Normalize_dim1");
+  QTest::newRow("F.normalize p=1, last dim")
+      << QStringLiteral("u53_L1Normalize_last_dim") << QStringLiteral("~u53_L1Normalize_last_dim");
+  QTest::newRow("an expand onto the batch, run at a smaller batch than the spec's")
+      << QStringLiteral("u54_ClsToken_expand_cat") << QStringLiteral("~u54_ClsToken_expand_cat");
 }
 
 void TestChains::emulated() {

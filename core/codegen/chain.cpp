@@ -12,6 +12,8 @@
 #include <QHash>
 #include <QSet>
 
+#include <cmath>
+
 namespace kwb {
 
 using anchors::fail;
@@ -191,9 +193,22 @@ class Planner {
   bool recurrent(const GraphOp& op);
   bool randomDraw(const GraphOp& op);
   bool repeat(const GraphOp& op);
-  /// A size of the spec as a run-time expression: `x.shape[k]` when @p s (> 1) equals exactly one dim of
-  /// forward()'s tensor inputs (the harness resizes those), else the literal.
-  QString runtimeSize(qint64 s) const;
+  /// torch.var / torch.std (a correction, or unbiased=) and torch.norm / linalg.vector_norm (a finite p > 0)
+  /// over dims: one kwb_var / kwb_pnorm launch (the reduction kernel's shifted sums / sum of |x|^p).
+  bool varOrNorm(const GraphOp& op, const QString& x, Line* l);
+  /// A size of the spec as a run-time expression. The harness resizes forward()'s tensor inputs, so a size
+  /// (> 1) found among their dims follows them: `x.shape[k]` when every dim of that size carries one name
+  /// (the module global it came from, e.g. batch_size in x and y); `kwb_size(...)` over one dim per name when
+  /// several names share the size (batch_size == channels: which one the model used is not in the graph),
+  /// which fails loudly at run time if those dims stop agreeing; the literal when no input dim has it.
+  /// @p what names the use in that error.
+  QString runtimeSize(qint64 s, const QString& what = QString()) const;
+  /// Dim @p d of an expand's result @p out as a run-time size: that dim of a value the result is combined with
+  /// (an operand of an op reading it, already computed, aligned from the right: F.normalize's expand_as(x)),
+  /// else runtimeSize; size 1 stays literal.
+  QString broadcastSize(const GraphOp& op, int d, const QList<qint64>& out) const;
+  /// The module global the spec's probe named for dim @p k of forward() input @p input ("" if none).
+  QString dimName(const QString& input, int k) const;
   bool flushRun();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
@@ -387,11 +402,13 @@ bool Planner::view(const GraphOp& op) {
       if (!other) return false;
       call = QStringLiteral("%1.expand_as(%2)").arg(src->expr, other->expr);
     } else {
+      // the dims it keeps are -1; a broadcast dim follows a run-time size (broadcastSize), never the literal
+      // (the harness resizes the batch and the other free dims)
       QStringList dims;
       const int lead = static_cast<int>(outShape.size() - src->shape.size());
       for (int d = 0; d < outShape.size(); ++d)
         dims << (d >= lead && src->shape.at(d - lead) == outShape.at(d) ? QStringLiteral("-1")
-                                                                        : QString::number(outShape.at(d)));
+                                                                        : broadcastSize(op, d, outShape));
       call = QStringLiteral("%1.expand(%2)").arg(src->expr, dims.join(QStringLiteral(", ")));
     }
   } else {
@@ -481,6 +498,11 @@ bool Planner::stage(const GraphOp& op) {
         for (const QString& r : o.refs)
           if (r == op.id + QStringLiteral("_1"))
             return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
+    }
+    if (n == u"var" || n == u"std" || n == u"norm" || n == u"linalg_vector_norm") {
+      if (!varOrNorm(op, x, &l)) return false;
+      m_vals.insert(op.id, outVal(op));
+      return true;
     }
     static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
                                         QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
@@ -639,7 +661,7 @@ bool Planner::randomDraw(const GraphOp& op) {
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString device;
   QStringList dims;
-  for (qint64 s : shape) dims << runtimeSize(s);
+  for (qint64 s : shape) dims << runtimeSize(s, QStringLiteral("%1's size").arg(where(op)));
   for (const TensorInfo& t : m_g.inputs)
     if (device.isEmpty()) device = t.name + QStringLiteral(".device");
   Line l;
@@ -656,16 +678,90 @@ bool Planner::randomDraw(const GraphOp& op) {
   return true;
 }
 
-QString Planner::runtimeSize(qint64 s) const {
-  QString from;
-  int hits = 0;
+QString Planner::broadcastSize(const GraphOp& op, int d, const QList<qint64>& out) const {
+  const qint64 s = out.at(d);
+  if (s <= 1) return QString::number(s);
+  for (const GraphOp& c : m_ops) {
+    if (!c.refs.contains(op.id)) continue;
+    const bool joins = c.name == u"cat" || c.name == u"concat" || c.name == u"stack";
+    if (joins) {  // cat's own dim is a sum of sizes, not a shared one
+      const qint64 cd = c.args.value("dim", json(0)).is_number_integer() ? c.args.at("dim").get<qint64>() : 0;
+      if ((cd + out.size()) % out.size() == d) continue;
+    }
+    for (const QString& r : c.refs) {
+      const QString rr = resolve(r);
+      if (rr == op.id || !m_vals.contains(rr)) continue;
+      const Val& v = m_vals.value(rr);
+      const int pd = d - static_cast<int>(out.size() - v.shape.size());
+      if (pd >= 0 && pd < v.shape.size() && v.shape.at(pd) == s)
+        return QStringLiteral("%1.shape[%2]").arg(v.expr).arg(pd);
+    }
+  }
+  return runtimeSize(s, QStringLiteral("%1's expand").arg(where(op)));
+}
+
+QString Planner::dimName(const QString& input, int k) const {
+  if (!m_spec.contains("inputs") || !m_spec.at("inputs").is_array()) return {};
+  for (const json& t : m_spec.at("inputs")) {
+    if (!t.is_object() || t.value("name", std::string()) != input.toStdString()) continue;
+    const json& names = t.value("dim_names", json());
+    const auto at = static_cast<std::size_t>(k);
+    if (names.is_array() && k >= 0 && at < names.size() && names.at(at).is_string())
+      return QString::fromStdString(names.at(at).get<std::string>());
+  }
+  return {};
+}
+
+QString Planner::runtimeSize(qint64 s, const QString& what) const {
+  if (s <= 1) return QString::number(s);
+  QStringList names, exprs;  // one input dim per distinct dim name (an unnamed dim counts as its own name)
   for (const TensorInfo& t : m_g.inputs)
-    for (int k = 0; k < t.shape.size(); ++k)
-      if (t.shape.at(k) == s) {
-        ++hits;
-        from = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
-      }
-  return hits == 1 && s > 1 ? from : QString::number(s);
+    for (int k = 0; k < t.shape.size(); ++k) {
+      if (t.shape.at(k) != s) continue;
+      const QString name = dimName(t.name, k);
+      const QString key = name.isEmpty() ? QStringLiteral("%1#%2").arg(t.name).arg(k) : name;
+      if (names.contains(key)) continue;
+      names << key;
+      exprs << QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+    }
+  if (exprs.isEmpty()) return QString::number(s);
+  if (exprs.size() == 1) return exprs.first();
+  return QStringLiteral("kwb_size(\"%1 (%2 at the spec: %3)\", %4)")
+      .arg(what.isEmpty() ? QStringLiteral("a size") : what)
+      .arg(s)
+      .arg(names.join(QStringLiteral(" / ")), exprs.join(QStringLiteral(", ")));
+}
+
+bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
+  const QString n = op.name;
+  const json& a = op.args;
+  if (a.contains("dtype") && !a.at("dtype").is_null())
+    return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
+  const bool keep = a.value("keepdim", false) == true;
+  const QString dims = pyList(dimsOf(a));
+  const QString shape = shapeText(op.inputs.value(0).shape);
+  if (n == u"var" || n == u"std") {
+    // aten::var.correction (correction: None = 1) or aten::var.dim (unbiased: bool, default true)
+    double corr = 1;
+    if (a.contains("correction") && a.at("correction").is_number())
+      corr = a.at("correction").get<double>();
+    else if (a.contains("unbiased") && a.at("unbiased").is_boolean())
+      corr = a.at("unbiased").get<bool>() ? 1 : 0;
+    l->head =
+        QStringLiteral("kwb_var(%1, %2, %3, %4, std=%5").arg(x, dims, pyFloat(corr), pyBool(keep), pyBool(n == u"std"));
+    push(*l, op, QStringLiteral("reduce"),
+         QStringLiteral("%1 (correction %2) over dims %3 of %4").arg(n, pyFloat(corr), dims, shape), false);
+    return true;
+  }
+  const json p = a.value(n == u"norm" ? "p" : "ord", json(2.0));
+  const double pv = p.is_null() ? 2.0 : p.is_number() ? p.get<double>() : -1.0;
+  if (!(pv > 0) || std::isinf(pv))
+    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (finite p > 0 only)")
+                   .arg(where(op), QString::fromStdString(p.dump())));
+  l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
+  push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, pyFloat(pv), dims, shape),
+       false);
+  return true;
 }
 
 bool Planner::repeat(const GraphOp& op) {
@@ -678,7 +774,7 @@ bool Planner::repeat(const GraphOp& op) {
   QStringList counts;
   for (const json& c : r) {
     if (!c.is_number_integer()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
-    counts << runtimeSize(c.get<qint64>());
+    counts << runtimeSize(c.get<qint64>(), QStringLiteral("%1's repeat count").arg(where(op)));
   }
   Line l;
   l.target = var(op);

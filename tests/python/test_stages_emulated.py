@@ -208,6 +208,50 @@ class Reduce(unittest.TestCase):
                 self.check(x, dims, ops=("sum", "mean", "amax", "amin", "logsumexp"))
 
 
+class VarNorm(unittest.TestCase):
+    """kwb_var (torch.var / torch.std with a correction) and kwb_pnorm (torch.norm over dims, p finite)."""
+
+    def test_var_std(self):
+        torch.manual_seed(4)
+        x = torch.randn(3, 7, 5, 6) * 3 + 100  # mean-shifted: the shifted sums must not cancel
+        for dims in ([1], [-1], [2, 3], [0, 2], []):
+            for corr in (0, 1, 2):
+                for keepdim in (False, True):
+                    for std in (False, True):
+                        got = K.kwb_var(x, dims, corr, keepdim, std)
+                        fn = torch.std if std else torch.var
+                        want = fn(x.double(), dims if dims else None, correction=corr, keepdim=keepdim)
+                        if not dims and not keepdim:
+                            want = want.reshape([])
+                        self.assertEqual(got.shape, want.shape, (dims, corr, keepdim))
+                        self.assertLess(rel_err(got, want), 1e-5, (dims, corr, keepdim, std))
+        one = torch.randn(4, 1)  # n - correction = 0: 0 / 0 like torch
+        self.assertEqual(rel_err(K.kwb_var(one, [1], 1), one.var(1)), 0.0)
+        with Forced(_kwb_split_elems=256, _kwb_tile=64):  # the split path (partials + finish)
+            y = torch.randn(2, 3000) + 5
+            with Launches("_kwb_reduce_finish") as fin:
+                self.assertLess(rel_err(K.kwb_var(y, [1], 1), y.double().var(1)), 1e-5)
+            self.assertEqual(fin.count, 1)
+
+    def test_pnorm(self):
+        torch.manual_seed(5)
+        x = torch.randn(4, 9, 6)
+        x[1, 2, :] = 0.0
+        for p in (1.0, 2.0, 3.0, 0.5):
+            for dims in ([1], [-1], [0, 2]):
+                for keepdim in (False, True):
+                    got = K.kwb_pnorm(x, dims, p, keepdim)
+                    want = torch.norm(x.double(), p=p, dim=dims, keepdim=keepdim)
+                    self.assertLess(rel_err(got, want), 1e-5, (p, dims, keepdim))
+        h = torch.randn(2, 5, 3).to(torch.bfloat16)
+        self.assertLess(rel_err(K.kwb_pnorm(h, [1], 2.0), h.double().norm(dim=1)), 2e-2)
+
+    def test_size_guard(self):
+        self.assertEqual(K.kwb_size("repeat", 4, 4), 4)
+        with self.assertRaises(ValueError):
+            K.kwb_size("repeat", 4, 5)
+
+
 class Softmax(unittest.TestCase):
     def check(self, x, dim, tol=None):
         for log in (False, True):

@@ -11,7 +11,9 @@ _kwb_tile = 4096         # elements of one reduction / softmax tile (BLOCK_R x B
 _kwb_split_elems = 16384  # a split program reads at least this many elements (launch cost amortised)
 _kwb_red_ops = {"sum": (0, 0.0), "mean": (1, 0.0), "amax": (2, float("-inf")), "max": (2, float("-inf")),
                 "amin": (3, float("inf")), "min": (3, float("inf")), "logsumexp": (4, float("-inf")),
-                "prod": (5, 1.0), "moments": (6, 0.0)}  # op -> (kernel OP code, identity of the combine)
+                "prod": (5, 1.0), "moments": (6, 0.0), "var": (7, 0.0), "std": (8, 0.0), "pnorm": (9, 0.0)}
+# op -> (kernel OP code, identity of the combine). 6..8 share the shifted sums of x (moments: mean and biased
+# variance; var / std: scaled by n / (n - correction), std its root); pnorm: sum |x|^p, then its p-th root.
 
 
 def _kwb_prod(seq):
@@ -111,7 +113,8 @@ def _kwb_tile_reduce(acc, acc2, OP: tl.constexpr):
 
 
 @triton.jit
-def _kwb_reduce_store(r1, r2, shift, n, out, out2, off, mask, OP: tl.constexpr):
+def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, OP: tl.constexpr):
+    # q: the op's scalar (var / std: the correction; pnorm: p)
     res = r1
     if OP == 1:
         res = r1 / n
@@ -121,11 +124,21 @@ def _kwb_reduce_store(r1, r2, shift, n, out, out2, off, mask, OP: tl.constexpr):
         mean = r1 / n
         res = shift + mean
         tl.store(out2 + off, tl.maximum(r2 / n - mean * mean, 0.0), mask=mask)
+    elif OP >= 7 and OP <= 8:  # torch: sum((x - mean)^2) / max(0, n - correction) (inf / nan when n <= correction)
+        mean = r1 / n
+        res = tl.maximum(r2 - n * mean * mean, 0.0) / tl.maximum(n - q, 0.0)
+        if OP == 8:
+            res = tl.sqrt(res)
+    elif OP == 9:
+        if q == 2.0:
+            res = tl.sqrt(r1)
+        elif q != 1.0:
+            res = tl.exp(tl.log(r1) / q)
     tl.store(out + off, res.to(out.dtype.element_ty), mask=mask)
 
 
 @triton.jit
-def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, A1, B, R1, R2, xa0, xa1, xb, xr0, xr1, xr2,
+def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, xa1, xb, xr0, xr1, xr2,
                        oa0, oa1, ob, n_b, units, upp, s2, ch2, n_tot, n_out,
                        OP: tl.constexpr, FINAL: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
     # One output column block (kept index a = (a0, a1), BLOCK_B consecutive b) per program on axis 0; the
@@ -145,7 +158,7 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, A1, B, R1, R2, xa0, xa1,
     acc = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32) + ident
     acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
     shift = tl.zeros((BLOCK_B,), dtype=tl.float32)
-    if OP == 6:  # shifted sums: sound for mean-shifted data (no cancellation of two huge sums)
+    if OP >= 6 and OP <= 8:  # shifted sums: sound for mean-shifted data (no cancellation of two huge sums)
         shift = tl.load(xbase + boff, mask=bm, other=0.0).to(tl.float32)
     u_lo = sp * upp
     u_hi = tl.minimum(u_lo + upp, units)
@@ -169,23 +182,30 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, A1, B, R1, R2, xa0, xa1,
                 acc, acc2 = _kwb_lse_step(acc, acc2, v)
             elif OP == 5:
                 acc *= v
+            elif OP == 9:  # |x|^p (masked lanes load 0: |0|^p = 0 for p > 0)
+                if q == 1.0:
+                    acc += tl.abs(v)
+                elif q == 2.0:
+                    acc += v * v
+                else:
+                    acc += tl.where(v == 0.0, 0.0, tl.exp(q * tl.log(tl.abs(v))))
             else:
                 d = tl.where(m, v - shift[None, :], 0.0)
                 acc += d
                 acc2 += d * d
     r1, r2 = _kwb_tile_reduce(acc, acc2, OP)
     if FINAL:
-        _kwb_reduce_store(r1, r2, shift, n_tot, out, out2, a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob, bm, OP)
+        _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob, bm, OP)
     else:
         flat = sp.to(tl.int64) * n_out + a.to(tl.int64) * B + offs_b
         tl.store(p1 + flat, r1, mask=bm)
         tl.store(p2 + flat, r2, mask=bm)
-        if OP == 6:
+        if OP >= 6 and OP <= 8:
             tl.store(p3 + a.to(tl.int64) * B + offs_b, shift, mask=bm & (sp == 0))
 
 
 @triton.jit
-def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, n_out, split, A1, B, oa0, oa1, ob, n_tot,
+def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0, oa1, ob, n_tot,
                        OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_O: tl.constexpr):
     # second pass of a split reduction: all SPLIT partials of BLOCK_O outputs in one tile
     o = tl.program_id(0) * BLOCK_O + tl.arange(0, BLOCK_O)
@@ -195,16 +215,17 @@ def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, n_out, split, A1, B, oa0, o
     idx = s.to(tl.int64)[:, None] * n_out + o[None, :]
     r1, r2 = _kwb_tile_reduce(tl.load(p1 + idx, mask=m, other=ident), tl.load(p2 + idx, mask=m, other=0.0), OP)
     shift = tl.zeros((BLOCK_O,), dtype=tl.float32)
-    if OP == 6:
+    if OP >= 6 and OP <= 8:
         shift = tl.load(p3 + o, mask=om, other=0.0)
     a = o // B
     off = (a // A1).to(tl.int64) * oa0 + (a % A1).to(tl.int64) * oa1 + (o % B).to(tl.int64) * ob
-    _kwb_reduce_store(r1, r2, shift, n_tot, out, out2, off, om, OP)
+    _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, off, om, OP)
 
 
-def _kwb_reduce_into(x, red, op, out, out2):
+def _kwb_reduce_into(x, red, op, out, out2, q=0.0):
     """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
-    biased variance to out2 (fp32). One kernel for every layout: see _kwb_runs / _kwb_reduce_kernel."""
+    biased variance to out2 (fp32); q: the scalar of 'var' / 'std' (correction) and 'pnorm' (p). One kernel
+    for every layout: see _kwb_runs / _kwb_reduce_kernel."""
     code, ident = _kwb_red_ops[op]
     ostr = [0 if d in red else out.stride(d) for d in range(x.dim())]
     x, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3)
@@ -230,7 +251,7 @@ def _kwb_reduce_into(x, red, op, out, out2):
     upp = triton.cdiv(units, split)
     split = triton.cdiv(units, upp)
     out2 = out if out2 is None else out2
-    args = (ident, ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
+    args = (ident, float(q), ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
             n_b, units, upp, s2, ch2, n_ro * R2, A * B)
     if split == 1:
         _kwb_reduce_kernel[(progs, 1)](x, out, out2, out, out, out, *args, OP=code, FINAL=True,
@@ -242,7 +263,7 @@ def _kwb_reduce_into(x, red, op, out, out2):
     block_s = _kwb_np2(split)
     block_o = min(_kwb_np2(A * B), max(1, 2048 // block_s))
     _kwb_reduce_finish[(triton.cdiv(A * B, block_o),)](
-        p[0], p[1], p[2], out, out2, ident, A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2], n_ro * R2,
+        p[0], p[1], p[2], out, out2, ident, float(q), A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2], n_ro * R2,
         OP=code, BLOCK_S=block_s, BLOCK_O=block_o, num_warps=4)
 
 
@@ -260,6 +281,31 @@ def kwb_reduce(x, dims, op, keepdim=False):
     out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
     _kwb_reduce_into(x, red, op, out, None)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+def kwb_var(x, dims, correction, keepdim=False, std=False):
+    """torch.var / torch.std of x over dims with Bessel's `correction` (1 = unbiased, 0 = biased)."""
+    red = _kwb_red_dims(x, dims)
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+    _kwb_reduce_into(x, red, "std" if std else "var", out, None, correction)
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+def kwb_pnorm(x, dims, p, keepdim=False):
+    """torch.norm / linalg.vector_norm of x over dims for a finite p > 0: (sum |x|^p)^(1/p)."""
+    red = _kwb_red_dims(x, dims)
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+    _kwb_reduce_into(x, red, "pnorm", out, None, p)
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+def kwb_size(name, *sizes):
+    """A run-time size that the spec's sizes could not tie to one input dim (two input dims had that size):
+    the value of those dims when they agree, else a ValueError naming them (never a silently wrong size)."""
+    if any(int(s) != int(sizes[0]) for s in sizes):
+        raise ValueError("%s: the spec's size matched several input dims, which now differ (%s); regenerate the "
+                         "kernel from a spec where they differ" % (name, ", ".join(str(int(s)) for s in sizes)))
+    return int(sizes[0])
 
 
 @triton.jit
