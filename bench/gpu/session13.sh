@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# The next session's first device call: check what session 11 changed but could not run on a GPU, then measure
-# the convolution classes. Stage .gpu/ first (bundle from HEAD, problems; see bench/gpu/suite_session.sh).
+# The next session's first device call: check what sessions 11 and 12 changed but could not run on a GPU (session
+# 12 had no device time: its budget was spent in session 11), then measure the convolution classes. Stage .gpu/
+# first (bundle from HEAD, problems; see bench/gpu/suite_session.sh).
 #
-#   OUT=$OUT bash bench/gpu/session12.sh          # call A, ~560 s
+#   OUT=$OUT bash bench/gpu/session13.sh          # call A, ~560 s
+#
+# 0. Conv template compiles (about 60 s): bench/gpu/conv_compile_check.py on the default knob set, one tiny case
+#    per path class. Any FALLBACK line means the default path does not compile on this Triton: every convolution
+#    would run a slower variant (docs/results/2026-12-02-conv-template-review.md). Fix that before anything else.
 #
 # 1. Memory (about 120 s): `kwb suite` on the memory-heavy level-1 problems plus 92_cumsum_exclusive and 58_ of
 #    level 2, --jobs 4. Session 11 changed the harness (4x a large input at its peak instead of 10x, measured on
@@ -14,10 +19,12 @@
 #    triton_conv.py.tmpl (SMALL_K, PHASE_GRID, PHASE_SPECIALIZE, OUT_CHANNELS_LAST, EPI_CHANNEL_VECTORS). A knob
 #    whose verdict is faster with every rel_err held becomes a default in a commit naming these numbers.
 # Then the full suite of every given problem again (two or three calls of bench/gpu/session10.sh with
-# LIST=.gpu/list_all.txt, RESUME=1 on the still-warm machine, or .gpu/suite_state.tar.gz from the last call).
+# LIST=.gpu/list_all.txt, RESUME=1 on the still-warm machine, or .gpu/suite_state.tar.gz from the last call), with
+# the problems outside the given set beside them (cp -r tests/data/unseen .gpu/problems/unseen; add unseen/*.py to
+# the list): they were only run under the CPU emulation (docs/results/2026-12-02-unseen-problems.md).
 set -u
 export PYTHONUNBUFFERED=1
-OUT=${OUT:-/tmp/s12_out}
+OUT=${OUT:-/tmp/s13_out}
 mkdir -p "$OUT"
 T0=$SECONDS
 cat > /tmp/list_mem.txt <<'EOF'
@@ -31,6 +38,11 @@ level2/58_ConvTranspose3d_LogSumExp_HardSwish_Subtract_Clamp.py
 level2/42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply.py
 EOF
 rm -rf /tmp/kwb-suite /tmp/kwb-suite-logs
+echo "== 0. conv template compile check (default knobs)"
+timeout -k 5 ${COMPILE_S:-90} python3 bench/gpu/conv_compile_check.py --only default --budget $((${COMPILE_S:-90} - 10)) \
+  > "$OUT/conv_compile_check.txt" 2>&1
+echo "rc=$?" >> "$OUT/conv_compile_check.txt"
+tail -20 "$OUT/conv_compile_check.txt"
 echo "== 1. memory and harness checks (${MEM_S:-200} s)"
 OUT="$OUT/mem" BUDGET=${MEM_S:-200} JOBS=4 bash bench/gpu/suite_session.sh /tmp/list_mem.txt > "$OUT/mem.log" 2>&1
 tail -6 "$OUT/mem.log"
