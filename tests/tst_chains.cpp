@@ -39,6 +39,8 @@ class TestChains : public QObject {
   void plans();
   void emulated_data();
   void emulated();
+  void batchNormEmulated_data();
+  void batchNormEmulated();
   void recurrentCuteSkeleton();
   void recurrentKernelsConform();
 };
@@ -47,12 +49,53 @@ void TestChains::plans_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QStringList>("launches");
   QTest::addColumn<QStringList>("body");  // lines ModelNew.forward must contain
-  QTest::newRow("gemm, batch norm, scale, softmax")
+  // eval-mode batch norm: a per-channel affine fused into the epilogue before it; training mode runs the
+  // unfused plan (kwb_batch_norm) behind self.training
+  QTest::newRow("gemm, batch norm fused, scale (a fifth tensor) alone, softmax")
       << QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")
-      << QStringList{QStringLiteral("gemm"), QStringLiteral("norm"), QStringLiteral("pointwise"),
-                     QStringLiteral("softmax")}
-      << QStringList{QStringLiteral("kwb_gemm(x, t0.t(), self.gemm.bias)"),
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
+                                    "self.bn.bias), epi_scalars=())  # batch_norm fused into the epilogue"),
+                     QStringLiteral("        if self.training:"),
                      QStringLiteral("self.bn.running_mean, self.bn.running_var, self.training")};
+  QTest::newRow("conv, batch norm, ReLU: one launch")
+      << QStringLiteral("bn_conv_relu") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean.view(-1, 1, 1), self.bn.running_var.view(-1, "
+                                    "1, 1), self.bn.weight.view(-1, 1, 1), self.bn.bias.view(-1, 1, 1))"),
+                     QStringLiteral("# batch_norm, relu fused into the epilogue"),
+                     QStringLiteral("            t3 = kwb_batch_norm(t0, self.bn.weight, self.bn.bias, "
+                                    "self.bn.running_mean, self.bn.running_var, self.training, 0.1, 0.001)")};
+  QTest::newRow("linear, BatchNorm1d, ReLU: one GEMM")
+      << QStringLiteral("bn_linear_bn1d") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
+                                    "self.bn.bias), epi_scalars=())  # batch_norm, relu fused into the epilogue")};
+  QTest::newRow("conv, Mish, batch norm: one launch")
+      << QStringLiteral("52_Conv2d_Activation_BatchNorm") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("# softplus, tanh, mul, batch_norm fused into the epilogue")};
+  QTest::newRow("transposed conv 3d, batch norm fused, two pools")
+      << QStringLiteral("72_ConvTranspose3d_BatchNorm_AvgPool_AvgPool")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pool"), QStringLiteral("pool")}
+      << QStringList{QStringLiteral("self.batch_norm.running_mean.view(-1, 1, 1, 1)")};
+  QTest::newRow("inverted residual: each norm in its conv, the residual add alone")
+      << QStringLiteral("bn_inverted_residual")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("# batch_norm, hardtanh fused into the epilogue"),
+                     QStringLiteral("# batch_norm fused into the epilogue")};
+  QStringList mobileNet;  // 52 convolutions, each with its norm (and ReLU6) in the epilogue; pool; classifier
+  for (int i = 0; i < 52; ++i) mobileNet << QStringLiteral("conv");
+  mobileNet << QStringLiteral("reduce") << QStringLiteral("gemm");
+  QTest::newRow("MobileNetV2: no batch-norm launch, inverted residual blocks one launch per conv")
+      << QStringLiteral("20_MobileNetV2") << mobileNet
+      << QStringList{
+             QStringLiteral("t18 = conv_forward(self, t13, self.features._modules[\"4\"]._modules[\"0\"].weight, "
+                            "None, CONV3, epi=_kwb_epi3, epi_tensors=(self.features._modules[\"4\"]._modules["
+                            "\"1\"].running_mean.view(-1, 1, 1), "),
+             QStringLiteral("epi_scalars=())  # batch_norm, hardtanh fused into the epilogue\n        t23 = "
+                            "conv_forward(self, t18, self.features._modules[\"4\"]._modules[\"3\"].weight, "
+                            "None, CONV4, epi=_kwb_epi4"),
+             QStringLiteral("epi_scalars=())  # batch_norm fused into the epilogue\n        t32 = "
+                            "conv_forward(self, t27, ")};
   QTest::newRow("conv, group norm, pointwise with a residual, logsumexp")
       << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm"), QStringLiteral("pointwise"),
@@ -159,11 +202,11 @@ void TestChains::emulated_data() {
       << QStringLiteral("u54_ClsToken_expand_cat") << QStringLiteral("~u54_ClsToken_expand_cat");
 }
 
-void TestChains::emulated() {
-  // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
-  // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
-  QFETCH(QString, spec);
-  QFETCH(QString, problem);
+namespace {
+
+// The generated ModelNew for @p spec against @p problem's Model through chain_emulate.py (extra @p args:
+// --dtype, --train); fails the calling test on a mismatch.
+void runEmulated(const QString& spec, const QString& problem, const QStringList& args = {}) {
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
   const kwb::GeneratedKernel k = b->generate(loadSpec(spec));
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
@@ -175,16 +218,61 @@ void TestChains::emulated() {
   f.close();
   QProcess py;
   py.start(QStringLiteral("/usr/bin/python3"),
-           {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
-            (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
-                 ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
-                 : problem.startsWith(u'~')  // "~name": a problem outside the given set, tests/data/unseen
-                       ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
-                       : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
-                QStringLiteral(".py")});
+           QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
+                       (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
+                            ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
+                            : problem.startsWith(u'~')  // "~name": a problem outside the given set, tests/data/unseen
+                                  ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
+                                  : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
+                           QStringLiteral(".py")} +
+               args);
   QVERIFY(py.waitForFinished(240000));
   const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
   QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+}
+
+}  // namespace
+
+void TestChains::emulated() {
+  // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
+  // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  runEmulated(spec, problem);
+}
+
+void TestChains::batchNormEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  // chain_emulate.py gives every batch norm random running statistics and affine parameters
+  const QList<QPair<QString, QString>> problems = {
+      {QStringLiteral("bn_conv_relu"), QStringLiteral("=bn_conv_relu")},
+      {QStringLiteral("bn_linear_bn1d"), QStringLiteral("=bn_linear_bn1d")},
+      {QStringLiteral("bn_inverted_residual"), QStringLiteral("=bn_inverted_residual")},
+      {QStringLiteral("52_Conv2d_Activation_BatchNorm"), QStringLiteral("level2/52_Conv2d_Activation_BatchNorm")},
+      {QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax"), QStringLiteral("level2/84_Gemm_BatchNorm_Scaling_Softmax")},
+  };
+  for (const auto& [spec, problem] : problems) {
+    QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
+    QTest::addRow("%s bf16", qPrintable(spec))
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+  }
+  // training mode: the unfused plan behind self.training (batch statistics)
+  QTest::newRow("bn_conv_relu training") << QStringLiteral("bn_conv_relu") << QStringLiteral("=bn_conv_relu")
+                                         << QStringList{QStringLiteral("--train")};
+  QTest::newRow("bn_inverted_residual training")
+      << QStringLiteral("bn_inverted_residual") << QStringLiteral("=bn_inverted_residual")
+      << QStringList{QStringLiteral("--train")};
+}
+
+void TestChains::batchNormEmulated() {
+  // An eval-mode batch norm fused into the epilogue before it (and the training path left unfused), against
+  // PyTorch on the CPU emulation of tl.*
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
 }
 
 void TestChains::recurrentCuteSkeleton() {

@@ -13,6 +13,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <deque>
 
 namespace kwb {
 
@@ -98,9 +99,15 @@ bool isRandomDraw(const QString& n) { return n == u"randn" || n == u"rand"; }
 
 class Planner {
  public:
-  Planner(const OpGraph& g, const json& spec) : m_g(g), m_spec(spec), m_ops(g.ops) {}
+  /// @p fuseEvalNorm: a batch norm with running statistics becomes a per-channel affine pointwise op (eval
+  /// mode's arithmetic), fused like any pointwise run; false keeps it a kwb_batch_norm launch (training mode).
+  /// @p firstEpi: the number of the first epilogue function (_kwb_epi<n>), so two plans can share a module.
+  Planner(const OpGraph& g, const json& spec, bool fuseEvalNorm = false, int firstEpi = 0)
+      : m_g(g), m_spec(spec), m_ops(g.ops), m_epis(firstEpi), m_fuseEvalNorm(fuseEvalNorm) {}
 
   std::optional<ChainPlan> run(QString* whyNot);
+  int epilogueCount() const { return m_epis; }
+  int evalNorms() const { return m_evalNorms; }
 
  private:
   const OpGraph& m_g;
@@ -134,6 +141,10 @@ class Planner {
   int m_convs = 0, m_epis = 0;
   QString m_why;
   bool m_unjudged = false;
+  bool m_fuseEvalNorm = false;
+  int m_evalNorms = 0;          // batch norms planned as eval-mode pointwise ops
+  std::deque<GraphOp> m_synth;  // their pointwise ops (m_run points into it: a deque keeps addresses)
+  QSet<QString> m_synthInner;   // ids of those ops other than each norm's last (not the graph's)
 
   QString resolve(const QString& ref) const {
     QString r = ref;
@@ -209,8 +220,14 @@ class Planner {
   QString broadcastSize(const GraphOp& op, int d, const QList<qint64>& out) const;
   /// The module global the spec's probe named for dim @p k of forward() input @p input ("" if none).
   QString dimName(const QString& input, int k) const;
+  /// An eval-mode batch norm (running statistics present, channel dim 1) as pointwise ops appended to the
+  /// current run: (x - running_mean) * rsqrt(running_var + eps) [* weight] [+ bias], the statistics read as
+  /// [C, 1, ...] views so they broadcast per channel. False (nothing appended) when @p op is not one.
+  bool evalNorm(const GraphOp& op);
   bool flushRun();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
+  /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
+  bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
 };
 
@@ -788,6 +805,90 @@ bool Planner::repeat(const GraphOp& op) {
   return true;
 }
 
+bool Planner::evalNorm(const GraphOp& op) {
+  const QString n = op.name;
+  if (!isNormOp(n) || n.contains(QLatin1String("group")) || n.contains(QLatin1String("layer"))) return false;
+  const QString xRef = operandOf(op, "input").isEmpty() ? op.refs.value(0) : operandOf(op, "input");
+  const QString mean = operandOf(op, "running_mean"), var = operandOf(op, "running_var");
+  if (mean.isEmpty() || var.isEmpty() || xRef.isEmpty()) return false;  // batch statistics always (instance norm)
+  const QList<qint64> shape = op.inputs.value(0).shape;
+  if (shape.size() < 2 || shape.size() > 5 || op.outputs.isEmpty()) return false;
+  const QString dtype = op.outputs.first().dtype;
+  // a parameter of [C] as a [C, 1, ...] view: it broadcasts over the dims after the channel (a view, no compute)
+  auto perChannel = [&](const QString& ref) -> QString {
+    if (ref.isEmpty()) return {};
+    const auto v = value(ref);
+    if (!v) return {};
+    if (shape.size() == 2) return resolve(ref);
+    const QString id = QStringLiteral("%1_%2").arg(op.id, QString(ref).replace(u'.', u'_'));
+    QStringList dims = {QStringLiteral("-1")};
+    for (int d = 2; d < shape.size(); ++d) dims << QStringLiteral("1");
+    QList<qint64> sh = {shape.at(1)};
+    for (int d = 2; d < shape.size(); ++d) sh << 1;
+    m_vals.insert(id, Val{QStringLiteral("%1.view(%2)").arg(v->expr, dims.join(QStringLiteral(", "))), sh, v->dtype});
+    return id;
+  };
+  const QString m = perChannel(mean), vr = perChannel(var), w = perChannel(operandOf(op, "weight")),
+                b = perChannel(operandOf(op, "bias"));
+  if (m.isEmpty() || vr.isEmpty()) return false;
+  const json eps = op.args.value("eps", json(1e-5));
+  // (x - mean) * rsqrt(var + eps) * weight + bias, the order PyTorch's CPU kernel uses for eval mode
+  struct Node {
+    const char* op;
+    json args;
+  };
+  QList<Node> nodes = {{"sub", json::array({xRef.toStdString(), m.toStdString()})},
+                       {"add", json::array({vr.toStdString(), json{{"const", eps}}})},
+                       {"rsqrt", json::array({"@1"})},
+                       {"mul", json::array({"@0", "@2"})}};
+  if (!w.isEmpty()) nodes.append({"mul", json::array({"@" + std::to_string(nodes.size() - 1), w.toStdString()})});
+  if (!b.isEmpty()) nodes.append({"add", json::array({"@" + std::to_string(nodes.size() - 1), b.toStdString()})});
+  QStringList ids;
+  for (int k = 0; k < nodes.size(); ++k)
+    ids << (k + 1 == nodes.size() ? op.id : QStringLiteral("%1_bn%2").arg(op.id).arg(k));
+  for (int k = 0; k < nodes.size(); ++k) {
+    GraphOp s;
+    s.id = ids.at(k);
+    s.name = QStringLiteral("batch_norm");  // what a plan's description names
+    s.category = QStringLiteral("Elementwise");
+    s.line = op.line;
+    json args = json::array();
+    for (const json& a : nodes.at(k).args) {
+      if (a.is_string() && a.get<std::string>().rfind('@', 0) == 0)
+        args.push_back(ids.at(std::stoi(a.get<std::string>().substr(1))).toStdString());
+      else
+        args.push_back(a);
+    }
+    for (const json& a : args)
+      if (a.is_string()) s.refs << QString::fromStdString(a.get<std::string>());
+    s.pw = {{"op", nodes.at(k).op}, {"args", args}, {"kwargs", json::object()}};
+    s.outputs = {TensorInfo{}};
+    s.outputs.first().shape = k == 1 || k == 2 ? m_vals.value(vr).shape : shape;
+    s.outputs.first().dtype = dtype;
+    if (k + 1 < nodes.size()) m_synthInner.insert(s.id);
+    m_synth.push_back(s);
+    m_run << &m_synth.back();
+  }
+  ++m_evalNorms;
+  return true;
+}
+
+bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
+  QSet<QString> internal, ext;
+  int scalars = 0;
+  for (const GraphOp* o : piece) internal.insert(o->id);
+  for (const GraphOp* o : piece)
+    for (const auto& arg : o->pw.value("args", json::array())) {
+      if (arg.is_string()) {
+        const QString r = resolve(QString::fromStdString(arg.get<std::string>()));
+        if (!internal.contains(r)) ext.insert(r);
+      } else if (arg.is_object() && arg.contains("scalar_input")) {
+        ++scalars;
+      }
+    }
+  return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
+}
+
 bool Planner::flushRun() {
   // A run is cut after every op whose value is read outside it (or is the output): each piece has one result.
   QList<const GraphOp*> piece;
@@ -825,7 +926,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       return bad(QStringLiteral("%1: the probe gave no pointwise form (re-run analyze)").arg(where(*o)));
     }
     json node = {{"id", o->id.toStdString()},
-                 {"op", o->name.toStdString()},
+                 {"op", o->pw.value("op", o->name.toStdString())},  // an eval batch norm's ops name their own
                  {"args", json::array()},
                  {"kwargs", o->pw.value("kwargs", json::object())}};
     for (const auto& arg : o->pw.value("args", json::array())) {
@@ -891,6 +992,18 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : ext)
     if (r != primary) others << r;
   if ((others.size() > kEpiTensors || scalars.size() > kEpiScalars) && piece.size() > 1) {
+    // a run holding an eval batch norm (its four per-channel tensors) and more: the longest prefix that fits
+    // one epilogue and hands one value on (the norm into the anchor, a residual add after it alone)
+    bool synth = false;
+    for (const GraphOp* o : piece) synth = synth || o->pw.contains("op");
+    for (int k = static_cast<int>(piece.size()) - 1; synth && k > 0; --k) {
+      const QList<const GraphOp*> head = piece.mid(0, k), rest = piece.mid(k);
+      bool oneValue = true;
+      for (const GraphOp* o : rest)
+        for (const QString& r : o->refs)
+          for (int j = 0; j + 1 < k; ++j) oneValue = oneValue && resolve(r) != head.at(j)->id;
+      if (oneValue && fitsEpilogue(head)) return pointwisePiece(head) && pointwisePiece(rest);
+    }
     // more operands than one epilogue takes (a GRU cell's gates): one launch per op instead
     for (const GraphOp* o : piece)
       if (!pointwisePiece({o})) return false;
@@ -937,7 +1050,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
   for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
   QStringList opsText;
-  for (const GraphOp* o : piece) opsText << o->name;
+  for (const GraphOp* o : piece)
+    if (!(m_synthInner.contains(o->id))) opsText << o->name;  // an eval batch norm's ops: named once
   QStringList fnText = {
       QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
       QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
@@ -962,6 +1076,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3").arg(fn, tuple(tensorsExpr), tuple(scalarsExpr));
   QStringList ids;
   for (const GraphOp* o : piece) {
+    if (m_synthInner.contains(o->id)) continue;  // not the graph's ops
     ids << o->id;
     m_plan.ops << o->id;
   }
@@ -1071,6 +1186,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       m_run << &o;
       continue;
     }
+    if (m_fuseEvalNorm && evalNorm(o)) continue;  // joins the pointwise run (m_why set on a bad operand)
     if (!flushRun()) break;
     if (!stage(o)) break;
   }
@@ -1138,8 +1254,36 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   const bool anyAnchor =
       std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
   if (!anyAnchor && !(allPointwise && !compute.isEmpty())) return std::nullopt;
-  Planner p(g, spec);
-  return p.run(whyNot);
+  // The harness runs Model.eval(): a batch norm is then a per-channel affine and fuses as pointwise work. The
+  // training-mode forward (batch statistics, running-stat updates) stays the unfused plan, behind self.training.
+  Planner p(g, spec, true);
+  auto plan = p.run(whyNot);
+  if (!plan || p.evalNorms() == 0) return plan;
+  Planner t(g, spec, false, p.epilogueCount());
+  QString whyTrain;
+  const auto train = t.run(&whyTrain);
+  QStringList indented;
+  if (train) {
+    for (const QString& l : train->forwardBody.split(u'\n')) indented << QStringLiteral("    ") + l;
+    plan->epilogues += train->epilogues;
+  } else {
+    indented << QStringLiteral(
+                    "            raise NotImplementedError(\"kernel.py: batch norm in training mode has no "
+                    "plan here (%1)\")")
+                    .arg(QString(whyTrain).replace(u'"', u'\''));
+  }
+  plan->forwardBody =
+      QStringLiteral("        if self.training:  # batch statistics: the batch norms unfused (kwb_batch_norm)\n") +
+      indented.join(u'\n') + u'\n' + plan->forwardBody;
+  plan->config.append(
+      {QStringLiteral("batch norm"),
+       QStringLiteral("%1 batch norm(s) with running statistics computed as the eval-mode per-channel affine "
+                      "(x - running_mean) * rsqrt(running_var + eps) * weight + bias inside the epilogue of the launch "
+                      "before them (the harness runs Model.eval()); in training mode ModelNew runs the unfused plan "
+                      "(%2 launches)")
+           .arg(p.evalNorms())
+           .arg(train ? QString::number(train->launches.size()) : QStringLiteral("no"))});
+  return plan;
 }
 
 QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {

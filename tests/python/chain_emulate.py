@@ -53,6 +53,18 @@ def main():
     ker = load(a.kernel, "kernel")
     init = ref.get_init_inputs()
     model = ref.Model(*init).train(a.train)
+    # batch norms at random statistics and affine parameters: at their init (mean 0, var 1, weight 1, bias 0) a
+    # norm in eval mode is nearly the identity, and a wrong per-channel read would go unseen
+    gen = torch.Generator().manual_seed(2)
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, torch.nn.modules.batchnorm._BatchNorm) and m.running_mean is not None:
+                c = m.running_mean.numel()
+                m.running_mean.copy_(torch.randn(c, generator=gen) * 0.5)
+                m.running_var.copy_(torch.rand(c, generator=gen) * 1.5 + 0.25)
+                if m.weight is not None:
+                    m.weight.copy_(torch.randn(c, generator=gen) * 0.5 + 1.0)
+                    m.bias.copy_(torch.randn(c, generator=gen) * 0.5)
     new = ker.ModelNew(*init).train(a.train)
     sd = model.state_dict()
     if sd:
