@@ -34,13 +34,17 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
   const RunEntry& r = m_rows[index.row()];
   if (role == DirRole) return r.dir;
   if (role == Qt::ToolTipRole) return r.dir;
-  if (role == Qt::ForegroundRole && index.column() == StatusColumn) return CaseTableModel::statusColor(r.status);
+  // A dry run's PASS is the harness checking the reference against itself: drawn as the dry-run verdict, never
+  // green (a stakeholder reads green PASS as a passing kernel; new-user trial 4).
+  const bool harnessOnly = r.dryRun && r.status == u"PASS";
+  if (role == Qt::ForegroundRole && index.column() == StatusColumn)
+    return harnessOnly ? QColor(verdictColorName(Verdict::DryRun)) : CaseTableModel::statusColor(r.status);
   if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
     case TimeColumn:
       return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
     case StatusColumn:
-      return r.status.isEmpty() ? tr("no result") : r.status;
+      return r.status.isEmpty() ? tr("no result") : harnessOnly ? tr("PASS (harness only)") : r.status;
     case CasesColumn:
       return r.caseCount;
     case RecordedColumn:

@@ -771,8 +771,14 @@ void SuiteRunner::startNext() {
     m_running.emplace(index, std::move(job));
     if (m_running.size() > 1)
       for (const auto& r : m_running) m_sharedGpu.insert(r.first);
-    Q_EMIT progress(
-        QStringLiteral("%1: started (%2 of %3)").arg(m_entries[index].name).arg(index + 1).arg(m_entries.size()));
+    // k of N counts problems begun (finished, including in an earlier run, or running now), not the list's order:
+    // admission starts the largest that fits first, so an index read "3 of 6, 1 of 6, 6 of 6" (new-user trial 4).
+    const auto finished = std::count_if(m_entries.cbegin(), m_entries.cend(),
+                                        [](const SuiteEntry& x) { return x.state != QLatin1String("pending"); });
+    Q_EMIT progress(QStringLiteral("%1: started (%2 of %3)")
+                        .arg(m_entries[index].name)
+                        .arg(static_cast<qsizetype>(finished) + static_cast<qsizetype>(m_running.size()))
+                        .arg(m_entries.size()));
     raw->runAll();  // phases 1-3 block here; phase 4 runs on the event loop
   }
   if (m_running.empty() && !m_finished) {
@@ -844,7 +850,8 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     e.bottleneck = u->bottleneck;
   }
   Q_EMIT progress(QStringLiteral("%1: %2 (%3 s)%4")
-                      .arg(e.name, e.status, QString::number(e.wallSec, 'f', 1),
+                      .arg(e.name, e.status.isEmpty() ? QStringLiteral("STOPPED") : e.status,
+                           QString::number(e.wallSec, 'f', 1),
                            e.error.isEmpty() ? QString() : QStringLiteral(": ") + e.error));
   QString why;
   if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;

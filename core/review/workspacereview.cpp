@@ -161,6 +161,7 @@ QList<RunEntry> listRuns(const QString& workspace) {
     if (const auto rf = readRunFile(e.dir, &why)) {
       e.caseCount = static_cast<int>(rf->cases.size());
       e.status = rf->cancelled ? QStringLiteral("STOPPED") : rf->result ? rf->result->status : QStringLiteral("ERROR");
+      e.dryRun = rf->result && rf->result->mode == QLatin1String("cpu-dry-run");
     }
     runs.append(e);
   }

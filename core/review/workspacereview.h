@@ -25,6 +25,7 @@ struct RunEntry {
   QString dir;            ///< absolute path
   QDateTime when;         ///< the stamp as UTC time (invalid when the name is not a stamp)
   QString status;         ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
+  bool dryRun = false;    ///< RESULT_JSON's mode is "cpu-dry-run": a PASS there checks the harness, not kernel.py
   int caseCount = 0;      ///< cases in result.json
   bool recorded = false;  ///< the report and memory/v0.json describe this run
 };

@@ -97,7 +97,8 @@ QString Workspace::openProblem(const QString& dir, bool force) {
     return QStringLiteral("%1 is a file, not a folder; choose another --workspace").arg(root);
   if (!fi.exists()) return creatableProblem(root);
   if (!fi.isWritable())
-    return QStringLiteral("%1 is not writable (read-only file system or no permission); choose another --workspace")
+    return QStringLiteral(
+               "%1 is not writable (read-only file system or no permission): records cannot be written there")
         .arg(root);
   const QDir d(root);
   const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
