@@ -46,6 +46,7 @@ import triton  # noqa: E402  (the CPU fake)
 
 LAUNCHES = [0]
 CONV_TIME = [0.0, 0]  # --conv: seconds inside conv_forward, calls (of the timed forwards)
+CONV_PER_FORWARD = []  # --conv: seconds inside conv_forward per timed forward
 
 
 class _NoLaunch:
@@ -127,6 +128,7 @@ def measure(kernel_path, problem, args):
     xs = _inputs(ref, args.batch)
     conv = CONV_TIME
     conv[:] = [0.0, 0]
+    CONV_PER_FORWARD[:] = []
     if args.conv and hasattr(mod, "conv_forward"):  # thread CPU time inside the conv template's conv_forward
         real = mod.conv_forward
 
@@ -148,9 +150,10 @@ def measure(kernel_path, problem, args):
         for _ in range(args.calls):
             # CPU time of this thread (torch runs one thread here): other processes on a shared machine do not
             # count
-            t0 = time.thread_time()
+            t0, c0 = time.thread_time(), conv[0]
             model(*xs)
             times.append(time.thread_time() - t0)
+            CONV_PER_FORWARD.append(conv[0] - c0)
     fake_copies(False)
     return statistics.median(times) * 1e6, LAUNCHES[0] // args.calls, COPIES[0] // args.calls, model, xs
 
@@ -217,8 +220,9 @@ def main():
             continue
         print("%-58s %10.1f %8d %7d" % (prob, us, n, copies))
         if args.conv and CONV_TIME[1]:
-            print("    conv_forward: %d calls per forward, %.1f us per call" % (
-                CONV_TIME[1] // args.calls, CONV_TIME[0] / CONV_TIME[1] * 1e6))
+            per = CONV_TIME[1] // args.calls
+            print("    conv_forward: %d calls per forward, %.1f us per call (median over forwards of their conv "
+                  "time / calls)" % (per, statistics.median(CONV_PER_FORWARD) / per * 1e6))
         if args.ops:
             print("    aten ops per forward (real copies): " + op_counts(model, xs))
         if args.profile:
