@@ -175,6 +175,9 @@ void TestChains::emulated_data() {
   QTest::newRow("a split's spatial part at the harness's boundary_tail (H 20 -> 5)")
       << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
       << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_tail");
+  QTest::newRow("the same split at the harness's boundary_size1 (batch 1, H 5)")
+      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
+      << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_size1");
 }
 
 void TestChains::emulated() {
