@@ -150,6 +150,16 @@ void TestChains::plans_data() {
       << QStringLiteral("u55_InstanceNorm2d_affine_batch_eq_channels") << QStringList{QStringLiteral("norm")}
       << QStringList{QStringLiteral("self.inorm.weight.repeat(kwb_size(\""),
                      QStringLiteral("batch_size / channels)\", x.shape[0], x.shape[1]),)")};
+  // round 3: a split's later parts follow the input (only the model's sizes stay literal)
+  QTest::newRow("a split of C*H*W into (C, H*W): the spatial part inferred, the channels the model's")
+      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t2.reshape(t2.shape[0], 16, -1)")};
+  QTest::newRow("a slice end equal to two input dims of other names (batch == seq): checked at run time")
+      << QStringLiteral("u57_PosEmbedding_slice_batch_eq_seq")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("norm")}
+      << QStringList{QStringLiteral("t1 = t0[:, 0:kwb_size(\""),
+                     QStringLiteral("batch_size / seq_len)\", x.shape[0], x.shape[1]):1]")};
 }
 
 void TestChains::plans() {
@@ -168,45 +178,56 @@ void TestChains::plans() {
 void TestChains::emulated_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QString>("problem");
+  QTest::addColumn<QString>("harnessCase");  // "": sizes shrunk by name; else the harness case's inputs (by value)
   QTest::newRow("92 conv chain") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
-                                 << QStringLiteral("level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp");
+                                 << QStringLiteral("level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
+                                 << QString();
   QTest::newRow("38 transposed conv chain")
       << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
-      << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply");
+      << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply") << QString();
   QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
-                                  << QStringLiteral("level3/17_SqueezeNetFireModule");
+                                  << QStringLiteral("level3/17_SqueezeNetFireModule") << QString();
   QTest::newRow("31 attention: split, bmm, a merge undone")
-      << QStringLiteral("31_VisionAttention") << QStringLiteral("level3/31_VisionAttention");
+      << QStringLiteral("31_VisionAttention") << QStringLiteral("level3/31_VisionAttention") << QString();
   QTest::newRow("44 GPT block: a causal mask sliced to the sequence")
-      << QStringLiteral("44_MiniGPTBlock") << QStringLiteral("level3/44_MiniGPTBlock");
-  QTest::newRow("39 GRU: host time loop") << QStringLiteral("39_GRU") << QStringLiteral("level3/39_GRU");
+      << QStringLiteral("44_MiniGPTBlock") << QStringLiteral("level3/44_MiniGPTBlock") << QString();
+  QTest::newRow("39 GRU: host time loop") << QStringLiteral("39_GRU") << QStringLiteral("level3/39_GRU") << QString();
   QTest::newRow("35 LSTM: the reference's randn state drawn again")
-      << QStringLiteral("35_LSTM") << QStringLiteral("level3/35_LSTM");
+      << QStringLiteral("35_LSTM") << QStringLiteral("level3/35_LSTM") << QString();
   QTest::newRow("GRU batch_first without bias")
-      << QStringLiteral("rnn_gru_batchfirst_nobias") << QStringLiteral("=rnn_gru_batchfirst_nobias");
+      << QStringLiteral("rnn_gru_batchfirst_nobias") << QStringLiteral("=rnn_gru_batchfirst_nobias") << QString();
   QTest::newRow("bidirectional LSTM") << QStringLiteral("rnn_lstm_bidirectional")
-                                      << QStringLiteral("=rnn_lstm_bidirectional");
-  QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu");
+                                      << QStringLiteral("=rnn_lstm_bidirectional") << QString();
+  QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu") << QString();
   // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
   QTest::newRow("affine instance norm: the weight repeated per sample")
-      << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine");
+      << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine") << QString();
   QTest::newRow("all pointwise, reading parameters: one pointwise launch")
-      << QStringLiteral("u31_Broadcast_leading_dims") << QStringLiteral("~u31_Broadcast_leading_dims");
-  QTest::newRow("torch.var, unbiased") << QStringLiteral("u39_Var_over_dim1") << QStringLiteral("~u39_Var_over_dim1");
+      << QStringLiteral("u31_Broadcast_leading_dims") << QStringLiteral("~u31_Broadcast_leading_dims") << QString();
+  QTest::newRow("torch.var, unbiased") << QStringLiteral("u39_Var_over_dim1") << QStringLiteral("~u39_Var_over_dim1")
+                                       << QString();
   QTest::newRow("torch.std over the last dim")
-      << QStringLiteral("u51_Std_last_dim") << QStringLiteral("~u51_Std_last_dim");
-  QTest::newRow("F.normalize p=2") << QStringLiteral("u38_L2Normalize_dim1") << QStringLiteral("~u38_L2Normalize_dim1");
+      << QStringLiteral("u51_Std_last_dim") << QStringLiteral("~u51_Std_last_dim") << QString();
+  QTest::newRow("F.normalize p=2") << QStringLiteral("u38_L2Normalize_dim1") << QStringLiteral("~u38_L2Normalize_dim1")
+                                   << QString();
   QTest::newRow("F.normalize p=1, last dim")
-      << QStringLiteral("u53_L1Normalize_last_dim") << QStringLiteral("~u53_L1Normalize_last_dim");
+      << QStringLiteral("u53_L1Normalize_last_dim") << QStringLiteral("~u53_L1Normalize_last_dim") << QString();
   QTest::newRow("an expand onto the batch, run at a smaller batch than the spec's")
-      << QStringLiteral("u54_ClsToken_expand_cat") << QStringLiteral("~u54_ClsToken_expand_cat");
+      << QStringLiteral("u54_ClsToken_expand_cat") << QStringLiteral("~u54_ClsToken_expand_cat") << QString();
+  // round 3: the harness's own boundary inputs (tests/python/chain_emulate.py --case), resized by value
+  QTest::newRow("a split's spatial part at the harness's boundary_tail (H 20 -> 5)")
+      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
+      << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_tail");
+  QTest::newRow("the same split at the harness's boundary_size1 (batch 1, H 5)")
+      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
+      << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_size1");
 }
 
 namespace {
 
 // The generated ModelNew for @p spec against @p problem's Model through chain_emulate.py (extra @p args:
-// --dtype, --train); fails the calling test on a mismatch.
-void runEmulated(const QString& spec, const QString& problem, const QStringList& args = {}) {
+// --dtype, --train, --spec/--case); fails the calling test on a mismatch.
+void runEmulated(const QString& spec, const QString& problem, const QStringList& extra = {}) {
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
   const kwb::GeneratedKernel k = b->generate(loadSpec(spec));
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
@@ -216,16 +237,16 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
   QVERIFY(f.open(QIODevice::WriteOnly));
   f.write(k.source.toUtf8());
   f.close();
+  QStringList args{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
+                   (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
+                        ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
+                        : problem.startsWith(u'~')  // "~name": a problem outside the given set, tests/data/unseen
+                              ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
+                              : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
+                       QStringLiteral(".py")};
+  args += extra;
   QProcess py;
-  py.start(QStringLiteral("/usr/bin/python3"),
-           QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
-                       (problem.startsWith(u'=')  // "=name": a test problem of tests/data/codegen/chains/problems
-                            ? QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem.mid(1)
-                            : problem.startsWith(u'~')  // "~name": a problem outside the given set, tests/data/unseen
-                                  ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
-                                  : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
-                           QStringLiteral(".py")} +
-               args);
+  py.start(QStringLiteral("/usr/bin/python3"), args);
   QVERIFY(py.waitForFinished(240000));
   const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
   QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
@@ -238,7 +259,13 @@ void TestChains::emulated() {
   // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
   QFETCH(QString, spec);
   QFETCH(QString, problem);
-  runEmulated(spec, problem);
+  QFETCH(QString, harnessCase);
+  QStringList args;
+  if (!harnessCase.isEmpty())  // the harness's own inputs for that case, from the committed spec
+    args << QStringLiteral("--spec")
+         << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json")
+         << QStringLiteral("--case") << harnessCase;
+  runEmulated(spec, problem, args);
 }
 
 void TestChains::batchNormEmulated_data() {

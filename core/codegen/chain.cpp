@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <deque>
+#include <functional>
 
 namespace kwb {
 
@@ -229,6 +230,11 @@ class Planner {
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
+  /// Every size of the model (its parameters' and buffers' dims, its integer init args): the harness keeps them.
+  QSet<qint64> modelSizes() const;
+  /// The size expressions of a split of dims [@p i, @p i2) of @p in into @p run (reshapeExpr); @p inferred says
+  /// whether the reshape's one -1 is taken (set when this split takes it).
+  QStringList splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred) const;
 };
 
 void Planner::renameInPlace() {
@@ -307,22 +313,82 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
             at = j;
           }
       }
-      // else the spec's sizes, the first inferred (-1) where no other group took the one -1 a reshape allows
-      for (int k = o; k < o2; ++k) {
-        if (!from.isEmpty()) {
-          parts << QStringLiteral("%1.shape[%2]").arg(from).arg(at + k - o);
-        } else if (k == o && !inferred) {
-          parts << QStringLiteral("-1");
-          inferred = true;
-        } else {
-          parts << QString::number(out.at(k));
-        }
+      if (!from.isEmpty()) {
+        for (int k = o; k < o2; ++k) parts << QStringLiteral("%1.shape[%2]").arg(from).arg(at + k - o);
+      } else {
+        parts << splitSizes(in, i, i2, run, &inferred);
       }
     }
     i = i2;
     o = o2;
   }
   return parts.join(QStringLiteral(", "));
+}
+
+QSet<qint64> Planner::modelSizes() const {
+  QSet<qint64> fixed;
+  const json& m = m_spec.value("model", json::object());
+  for (const char* key : {"parameters", "buffers"})
+    if (m.contains(key) && m.at(key).is_array())
+      for (const json& p : m.at(key))
+        if (p.is_object() && p.value("shape", json()).is_array())
+          for (const json& d : p.at("shape"))
+            if (d.is_number_integer()) fixed.insert(d.get<qint64>());
+  std::function<void(const json&)> walk = [&](const json& v) {
+    if (v.is_array())
+      for (const json& x : v) walk(x);
+    else if (v.is_number_integer())
+      fixed.insert(v.get<qint64>());
+  };
+  walk(m.value("init_args", json()));
+  return fixed;
+}
+
+QStringList Planner::splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred) const {
+  // The parts of a split of input dims [i, i2) into @p run. The model's sizes (DimPlan keeps them) stay literal.
+  // One other part: it is what the model's parts leave of the group (the spatial H*W of a (C, H*W) split). Several
+  // (B*T into (B, T)): each follows the forward() input dim of its size (runtimeSize) when every one of them has
+  // one; if one has none (attention's (B*heads, head_dim): B*heads), a size match alone is weak evidence (a
+  // head_dim equal to the sequence length), so the spec's sizes with the first inferred, as before. The rest is
+  // -1 when this reshape has not used its one -1 yet, else the group's run-time product divided by the others.
+  const QSet<qint64> fixed = modelSizes();
+  QStringList parts;
+  QList<int> open;  // parts that are not sizes of the model
+  for (int k = 0; k < run.size(); ++k) {
+    parts << QString::number(run.at(k));
+    if (run.at(k) > 1 && !fixed.contains(run.at(k))) open << k;
+  }
+  int rest = open.size() == 1 ? open.first() : -1;
+  if (open.size() > 1) {
+    QList<int> left;
+    for (int k : std::as_const(open)) {
+      parts[k] = runtimeSize(run.at(k), QStringLiteral("a reshape's size"));
+      if (parts.at(k) == QString::number(run.at(k))) left << k;
+    }
+    rest = open.first();
+    if (!left.isEmpty()) {  // a part with no input dim of its size: which follows the input is not known
+      for (int k : std::as_const(open)) parts[k] = QString::number(run.at(k));
+      rest = 0;  // as before: the first inferred, the others the spec's
+    }
+  }
+  if (rest < 0) {  // every part is the model's: the first inferred while the reshape's -1 is free (as before)
+    if (*inferred || run.isEmpty()) return parts;
+    rest = 0;
+  }
+  if (!*inferred) {
+    parts[rest] = QStringLiteral("-1");
+    *inferred = true;
+    return parts;
+  }
+  QStringList num, den;
+  for (int k = i; k < i2; ++k) num << QStringLiteral("%1.shape[%2]").arg(in.expr).arg(k);
+  for (int k = 0; k < run.size(); ++k)
+    if (k != rest && run.at(k) != 1) den << parts.at(k);
+  parts[rest] =
+      den.isEmpty()
+          ? num.join(QStringLiteral(" * "))
+          : QStringLiteral("(%1) // (%2)").arg(num.join(QStringLiteral(" * ")), den.join(QStringLiteral(" * ")));
+  return parts;
 }
 
 bool Planner::view(const GraphOp& op) {
@@ -399,14 +465,13 @@ bool Planner::view(const GraphOp& op) {
     for (qint64 d = 0; d < (dim < 0 ? dim + qint64(src->shape.size()) : dim); ++d) idx << QStringLiteral(":");
     // an end that cuts the dim at a forward() input's size (a causal mask sliced to the sequence length, mask[:T])
     // follows that input's run-time size; other ends are the model's own constants
+    // (runtimeSize: one input dim per name, kwb_size when several names share the size); an end past the dim
+    // (x[:, 2:]'s INT64_MAX) stays
     QString end = pyNum(a.value("end", json()));
     const qint64 d0 = dim < 0 ? dim + qint64(src->shape.size()) : dim;
     if (a.value("end", json()).is_number_integer() && d0 >= 0 && d0 < src->shape.size() &&
-        a.at("end").get<qint64>() < src->shape.at(d0))
-      for (const TensorInfo& t : m_g.inputs)
-        for (int k = 0; k < t.shape.size(); ++k)
-          if (end == pyNum(a.at("end")) && t.shape.at(k) == a.at("end").get<qint64>())
-            end = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+        a.at("end").get<qint64>() <= src->shape.at(d0))
+      end = runtimeSize(a.at("end").get<qint64>(), QStringLiteral("%1's end").arg(where(op)));
     idx << QStringLiteral("%1:%2:%3").arg(pyNum(a.value("start", json(0))), end, pyNum(step));
     call = QStringLiteral("%1[%2]").arg(src->expr, idx.join(QStringLiteral(", ")));
     call.replace(QStringLiteral(":None:"), QStringLiteral("::"));

@@ -1,10 +1,16 @@
 """Runs a generated kernel.py (ModelNew) against its KernelBench problem (Model) on the CPU through the
-Triton emulation (tests/data/codegen/fake_triton), at sizes shrunk from the problem's own: the module's
-integer globals are scaled down by name (batch -> 2, spatial dims -> a few, channels and features -> 32).
+Triton emulation (tests/data/codegen/fake_triton), at sizes shrunk from the problem's own. Two ways to pick the sizes:
+  default: the module's integer globals > 16 are scaled down by name (batch -> 2, spatial dims -> a few);
+  --case NAME --spec SPEC.json: exactly the inputs the harness (resources/templates/test_kernel.py.in, rendered
+    with that spec) builds for its case NAME (boundary_tail, boundary_size1, problem_shape, ...): its own
+    DimPlan / derive_cases / MetaChecker / make_inputs, which resize input dims by value (every dim of that
+    size, whatever its name), never the model's parameter sizes. A case the harness would not run (not
+    derived, or its shapes rejected by the reference on meta tensors) prints "SKIP ..." and exits 0.
 Numbers only: nothing here says anything about speed or about the real Triton compiler.
 
 usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16] [--strided] [--train]
-Prints one line "OK max_rel_err=..." or "FAIL ..." and exits 0 / 1.
+                        [--spec SPEC.json --case NAME [--tile N]]
+Prints one line "OK rel_err=..." / "FAIL ..." / "SKIP ..." and exits 0 / 1 / 0.
 """
 import argparse
 import importlib.util
@@ -39,6 +45,38 @@ def shrink(mod):
                 break
 
 
+def harness_inputs(spec_path, case_name, tile, ref, model):
+    """The inputs of the harness's case @p case_name: the rendered harness imported as a module (its helpers,
+    main() not run) and driven the way its main() is. Returns (inputs, note) or (None, why-skipped)."""
+    import json
+    from harness_support import load_rendered
+    with open(spec_path, encoding="utf-8") as f:
+        spec = json.load(f)
+    spec.pop("codegen", None)  # kwb analyze --json adds the plan; the harness reads the spec's own fields
+    h = load_rendered(spec, name="kwb_harness_for_emulation")
+    h.torch = torch  # main() sets this global
+    extra_fixed = set()  # as main(): every parameter/buffer size of the built reference is tied to the model
+    for t in list(model.parameters()) + list(model.buffers()):
+        extra_fixed.update(int(d) for d in t.shape)
+    plan = h.DimPlan(spec, tile, extra_fixed)
+    cases = {c.name: c for c in h.derive_cases(spec, plan, True)}
+    if case_name not in cases:
+        why = [u["reason"] for u in h.underived_cases(plan) if u["name"] == case_name]
+        return None, "case %s not derived (%s)" % (case_name, why[0] if why else "cases: %s" % sorted(cases))
+    case = cases[case_name]
+    ok, why = h.MetaChecker(model).check(spec, plan, case)
+    if ok is False:
+        return None, "the reference rejects %s's shapes %s: %s" % (case_name, plan.mapped(case.dim_map), why[:200])
+
+    class Ctx:
+        pass
+    ctx = Ctx()
+    ctx.spec, ctx.plan, ctx.device = spec, plan, torch.device("cpu")
+    ctx.reference = ref
+    vals, note = h.make_inputs(ctx, case, 1234 + case.index, case.dist)
+    return vals, "%s %s (%s)" % (case_name, plan.mapped(case.dim_map), note)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("kernel")
@@ -46,10 +84,32 @@ def main():
     ap.add_argument("--dtype", default="float32")
     ap.add_argument("--strided", action="store_true")
     ap.add_argument("--train", action="store_true", help="both models in training mode (batch norm's batch statistics)")
+    ap.add_argument("--spec", help="the problem's spec (kwb analyze --json); with --case")
+    ap.add_argument("--case", help="the harness case(s) whose inputs to use, comma-separated (boundary_tail, "
+                    "boundary_size1, ...): one line each, in one process (one torch import)")
+    ap.add_argument("--tile", type=int, default=1024, help="the harness's TILE (the pipeline's default: 1024)")
     a = ap.parse_args()
+    if bool(a.spec) != bool(a.case):
+        ap.error("--spec and --case go together")
+    cases = [c.strip() for c in a.case.split(",") if c.strip()] if a.case else [None]
+    if len(cases) == 1:
+        return run_one(a, cases[0])
+    rc = 0
+    for c in cases:
+        try:
+            rc = max(rc, run_one(a, c))
+        except Exception as e:  # noqa: BLE001 - one case's error is its FAIL line; the next case still runs
+            print("FAIL error: %s: %s case=%s" % (type(e).__name__, (str(e).splitlines() or [""])[0][:200], c))
+            rc = 1
+    return rc
+
+
+def run_one(a, case):
+    """One comparison: default shrink (case None) or the harness case's inputs. 0 OK/SKIP, 1 FAIL."""
     torch.manual_seed(0)
     ref = load(a.problem, "problem")
-    shrink(ref)
+    if not case:
+        shrink(ref)
     ker = load(a.kernel, "kernel")
     init = ref.get_init_inputs()
     model = ref.Model(*init).train(a.train)
@@ -70,7 +130,16 @@ def main():
     if sd:
         new.load_state_dict(sd)
     dtype = getattr(torch, a.dtype)
-    inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in ref.get_inputs()]
+    raw = None
+    if case:
+        raw, note = harness_inputs(a.spec, case, a.tile, ref, model)
+        if raw is None:
+            print("SKIP %s case=%s" % (note, case))
+            return 0
+        print("inputs: " + note)
+    else:
+        raw = ref.get_inputs()
+    inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in raw]
     if a.strided:
         inputs = [x.transpose(-1, -2).contiguous().transpose(-1, -2) if isinstance(x, torch.Tensor) and x.dim() >= 2
                   else x for x in inputs]
@@ -93,13 +162,13 @@ def main():
         torch.manual_seed(1)
         got = new(*inputs)
     if got.shape != want.shape:
-        print("FAIL shape", tuple(got.shape), "want", tuple(want.shape))
+        print("FAIL shape", tuple(got.shape), "want", tuple(want.shape), "case=%s" % case if case else "")
         return 1
     if not want.is_floating_point():
         # indices (argmax/argmin): exact, a tie broken another way would count as a mismatch
         bad = int((got.long() != want.long()).sum())
         print(("OK" if bad == 0 else "FAIL") + " rel_err=%.3g mismatches=%d shape=%s"
-              % (bad / max(want.numel(), 1), bad, tuple(got.shape)))
+              % (bad / max(want.numel(), 1), bad, tuple(got.shape)) + (" case=" + case if case else ""))
         return 0 if bad == 0 else 1
     num = (got.double() - want).norm()
     den = want.norm()
@@ -107,7 +176,8 @@ def main():
     tol = 1e-2 if dtype == torch.float32 else 3e-2
     # NaN where the reference has none (or the reverse) fails even when the norms happen to agree
     ok = rel < tol and bool(torch.isnan(got).any()) == bool(torch.isnan(want).any())
-    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape))
+    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape)) + (
+        " case=" + case if case else "")
     print(line)
     if os.environ.get("KWB_EMULATE_LOG"):  # a caller that keeps stdout to itself (tst_chains): the line for a table
         with open(os.environ["KWB_EMULATE_LOG"], "a") as f:
