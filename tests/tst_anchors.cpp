@@ -207,6 +207,12 @@ void TestAnchors::preview() {
   QVERIFY(two.at("groups").at(0).at("covered").get<bool>());
   QVERIFY(two.at("groups").at(1).at("covered").get<bool>());
   QVERIFY(kwb::codegenPreview(json::array()).at("groups").empty());
+  // conv + BatchNorm + ReLU: the probe (training mode) sees BN's num_batches_tracked += 1 in the conv's group; no
+  // output depends on it, the chain leaves it out, and the group is covered (it read "not covered" beside
+  // "Triton: kernel"; new-user trial 4)
+  const json bn = kwb::codegenPreview(loadSpec(QStringLiteral("chains/bn_conv_relu")));
+  QVERIFY(!bn.at("groups").empty());
+  for (const auto& g : bn.at("groups")) QVERIFY2(g.at("covered").get<bool>(), g.dump().c_str());
 }
 
 void TestAnchors::renders_data() {

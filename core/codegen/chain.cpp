@@ -1236,9 +1236,14 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
-    if (!usedLater(o, outRef)) continue;  // dead: its value feeds nothing (MultiheadAttention's unused weights)
-    if (o.mutatesState && o.category == u"Elementwise")
-      continue;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+    if (!usedLater(o, outRef)) {  // dead: its value feeds nothing (MultiheadAttention's unused weights)
+      m_plan.omitted << o.id;
+      continue;
+    }
+    if (o.mutatesState && o.category == u"Elementwise") {
+      m_plan.omitted << o.id;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+      continue;
+    }
     if (!o.mutates.isEmpty())
       return fail(whyNot, QStringLiteral("%1 writes into an intermediate in place; the chain planner takes "
                                          "out-of-place ops only")

@@ -30,12 +30,14 @@ struct ChainLaunch {
 
 /// What the chain planner produced for one spec.
 struct ChainPlan {
-  QString description;                    ///< one line for headers
-  QList<ChainLaunch> launches;            ///< in forward() order
-  QStringList ops;                        ///< every compute op id the plan covers
-  QString forwardBody;                    ///< ModelNew.forward's body (8-space indent), ending in a return
-  QString epilogues;                      ///< generated @triton.jit epilogue functions (module level)
-  bool hasConv = false;                   ///< rendered through the convolution template (its CONV0 placeholders below)
+  QString description;          ///< one line for headers
+  QList<ChainLaunch> launches;  ///< in forward() order
+  QStringList ops;              ///< every compute op id the plan covers
+  QStringList omitted;          ///< ops left out on purpose, no output depends on them: dead values, a buffer's counter
+                                ///< (BatchNorm's num_batches_tracked += 1); `kwb analyze` counts them as covered
+  QString forwardBody;          ///< ModelNew.forward's body (8-space indent), ending in a return
+  QString epilogues;            ///< generated @triton.jit epilogue functions (module level)
+  bool hasConv = false;         ///< rendered through the convolution template (its CONV0 placeholders below)
   QMap<QString, QString> convVars;        ///< CONV0's placeholders (hasConv only)
   QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
   QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores

@@ -44,6 +44,7 @@ json codegenPreview(const json& spec) {
       planName = QStringLiteral("chain of %1 launches").arg(c->launches.size());
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
+      for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap
     } else if (!chainWhy.isEmpty()) {
       planWhy = chainWhy;
     }
