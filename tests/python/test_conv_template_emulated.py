@@ -881,106 +881,12 @@ class ConvLauncher(unittest.TestCase):
         self.assertEqual(phases[1][6:9], (0, 1, 3))  # r = 1: every tap, KB 0, KS 1
 
 
-class ConvPlanMemo(unittest.TestCase):
-    """The plan memo (_PLANS): a call whose key was seen reuses everything but the tensors. A hit must give the
-    miss's result and last_*; a changed knob, input stride or dtype must plan again."""
-
-    @staticmethod
-    def snapshot(model):
-        return model.last_path, dict(model.last_config), model.last_grid_blocks, model.last_fallback
-
-    def test_hit_matches_miss(self):
-        # (transposed, weight, bias, stride, padding, output_padding, groups, x shape, channels-last x, reference)
-        cases = [
-            (False, (32, 32, 3, 3), True, (1, 1), (1, 1), (0, 0), 1, (2, 32, 6, 7), True, "x_tma"),
-            (False, (16, 32, 3, 3), True, (2, 1), (1, 1), (0, 0), 1, (2, 32, 7, 6), False, "a_mmajor"),
-            (False, (16, 3, 3, 3), False, (1, 1), (1, 1), (0, 0), 1, (2, 3, 6, 7), False, "tap_uniform"),
-            (True, (8, 16, 3, 3), True, (2, 2), (1, 1), (1, 1), 1, (2, 8, 4, 5), False, "phases"),
-            (False, (8, 1, 3, 3), False, (1, 1), (1, 1), (0, 0), 8, (2, 8, 5, 6), False, "phases"),  # direct
-        ]
-        for tr, wshape, has_bias, st, pd, op, g, xshape, cl, field in cases:
-            label = (tr, wshape, st, g, cl)
-            mod = render(2, tr, wshape, has_bias, st, pd, (1, 1), op, g)
-            model = mod.ModelNew()
-            gen = torch.Generator().manual_seed(5)
-            x = torch.randn(xshape, generator=gen)
-            if cl:
-                x = x.contiguous(memory_format=torch.channels_last)
-            with torch.no_grad():
-                model.conv.weight.copy_(torch.randn(wshape, generator=gen) * 0.2)
-                if has_bias:
-                    model.conv.bias.copy_(torch.randn(model.conv.bias.shape, generator=gen))
-            bias = model.conv.bias.detach() if has_bias else None
-
-            def want():
-                w = model.conv.weight.detach()
-                if tr:
-                    return F.conv_transpose2d(x, w, bias, stride=st, padding=pd, output_padding=op, groups=g)
-                return F.conv2d(x, w, bias, stride=st, padding=pd, groups=g)
-            with torch.no_grad():
-                miss = model(x)
-                seen = self.snapshot(model)
-                entries = len(mod._PLANS)
-                hit = model(x)
-                self.assertEqual(len(mod._PLANS), entries, label)  # no new plan
-                self.assertTrue(torch.equal(miss, hit), label)
-                self.assertEqual(hit.stride(), miss.stride(), label)
-                self.assertEqual(self.snapshot(model), seen, label)
-                self.assertIn(field, seen[1], label)
-                self.assertLess(rel_err(hit, want()), 1e-5, label)
-                mod._PLANS.clear()  # a miss again: the same
-                self.assertTrue(torch.equal(model(x), miss), label)
-                self.assertEqual(self.snapshot(model), seen, label)
-                # the tensors are each call's: a new weight, bias and input on a hit
-                model.conv.weight.mul_(-2.0)
-                if has_bias:
-                    model.conv.bias.add_(1.0)
-                x = torch.randn(xshape, generator=gen).contiguous(
-                    memory_format=torch.channels_last if cl else torch.contiguous_format)
-                got = model(x)
-                self.assertEqual(len(mod._PLANS), 1, label)
-                self.assertLess(rel_err(got, want()), 1e-5, label)
-                self.assertEqual(self.snapshot(model), seen, label)
-
-    def test_key_changes_plan_again(self):
-        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
-        model = mod.ModelNew()
-        gen = torch.Generator().manual_seed(6)
-        with torch.no_grad():
-            model.conv.weight.copy_(torch.randn(16, 16, 3, 3, generator=gen) * 0.2)
-        x = torch.randn(2, 16, 6, 7, generator=gen)
-
-        def run(xin, entries, **config):
-            with torch.no_grad():
-                got = model(xin)
-            want = F.conv2d(xin, model.conv.weight.detach(), model.conv.bias.detach(), padding=1)
-            self.assertLess(rel_err(got, want), 1e-5, config)  # fp64: the direct kernel sums in fp32
-            self.assertEqual(len(mod._PLANS), entries, config)
-            for k, v in config.items():
-                self.assertEqual(model.last_config.get(k), v, k)
-        run(x, 1, block_m=128, a_mmajor=True, x_copy=False)
-        run(x, 1, block_m=128)  # a hit
-        mod.BLOCK_M = 64  # a knob a sweep sets at run time
-        run(x, 2, block_m=64)
-        mod.BLOCK_M = 128  # back: the first plan again
-        run(x, 2, block_m=128)
-        mod.FP32_CHANNELS_LAST = True  # a knob conv_forward reads (not in _knobs())
-        run(x, 3, x_copy=True, a_mmajor=False)
-        mod.FP32_CHANNELS_LAST = None
-        run(x.contiguous(memory_format=torch.channels_last), 4, a_mmajor=False, x_copy=False)  # x's strides
-        run(torch.randn(2, 16, 6, 14, generator=gen)[..., ::2], 5, a_mmajor=True)  # another non-contiguous x
-        mod.WEIGHT_REORG = False
-        run(x, 6, w_align=1)  # the weight read in place: K (Cin) is not its contiguous dim
-        mod.WEIGHT_REORG = True
-        model.double()  # dtype (the input's and the weight's)
-        run(x.double(), 7)
-        self.assertEqual(model.last_path, "direct")
-        run(x.double(), 7)
-        self.assertEqual(model.last_path, "direct")
-
-
 def tearDownModule():
     shutil.rmtree(_TMP, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
 
 
 class ConvWeightCache(unittest.TestCase):
@@ -1022,7 +928,3 @@ class ConvWeightCache(unittest.TestCase):
         model.conv.weight = torch.nn.Parameter(torch.randn(24, 16, 3, 3, generator=g))  # a new parameter
         self.check(model, x)
         self.assertLessEqual(len(cache), 2)  # one entry per parameter object seen
-
-
-if __name__ == "__main__":
-    unittest.main()
