@@ -23,7 +23,6 @@ and the cases not run listed as an --only to resume. --full adds the secondary
 variants (maxnreg 128, 256-byte rows, N 32, TAP_ROW, stages 2, N 64, M 64): a second call's worth.
 """
 import argparse
-import importlib.util
 import math
 import os
 import signal
@@ -33,7 +32,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_conv.py.tmpl")
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 ap.add_argument("--budget", type=float, default=300.0,
@@ -54,6 +52,8 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
+
+from conv_render import render_conv  # noqa: E402 (bench/gpu)
 
 DEV = "cpu" if args.cpu_emulated else "cuda"
 TMP = tempfile.mkdtemp(prefix="kwb_conv_classes_")
@@ -133,34 +133,9 @@ def _alarm(signum, frame):
     raise Timeout("over the per-case limit of %.0f s" % args.limit)
 
 
-def tup(v):
-    return "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
-
-
 def render(conv, idx):
-    """The template filled for one conv module (as bench/gpu/conv_smoke.py and the C++ renderer do)."""
-    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
-    spatial = len(conv.kernel_size)
-    opad = conv.output_padding if transposed else (0,) * spatial
-    values = {"PROBLEM": "conv_classes", "SPEC_SHA": "", "DESCRIPTION": str(conv), "POLICY_NOTE": "a bench",
-              "CONFIG_SUMMARY": "#   conv_classes.py", "INIT_PARAMS": "", "INIT_STORE": "        pass",
-              "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv_c%d" % idx, "SPATIAL": str(spatial),
-              "STRIDE": tup(conv.stride), "PADDING": tup(conv.padding), "DILATION": tup(conv.dilation),
-              "OUTPUT_PADDING": tup(opad), "GROUPS": str(conv.groups), "TRANSPOSED": str(transposed),
-              "MORE_CONVS": "", "STAGES": "", "FORWARD_BODY": "        raise NotImplementedError"}
-    with open(TEMPLATE) as f:
-        text = f.read()
-    with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
-        values["STAGES"] = f.read()  # kwb_epi_args and kin, as a chain's kernel.py has them
-    for k, v in values.items():
-        text = text.replace("{{%s}}" % k, v)
-    path = os.path.join(TMP, "conv_c%d.py" % idx)
-    with open(path, "w") as f:
-        f.write(text)
-    spec = importlib.util.spec_from_file_location("conv_c%d" % idx, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """The template filled for one conv module (bench/gpu/conv_render.py)."""
+    return render_conv(conv, "conv_c%d" % idx, TMP, "conv_classes")
 
 
 def rel_err(got, want):

@@ -15,7 +15,6 @@ Cases: one per path class (TAP_UNIFORM with X_TMA, the general K loop, 1-D, 3-D,
 without tapless phases, grouped, depthwise -> direct, bf16, M-major fp32 in place, a chain-like epilogue).
 """
 import argparse
-import importlib.util
 import os
 import sys
 import tempfile
@@ -24,7 +23,6 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_conv.py.tmpl")
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 ap.add_argument("--budget", type=float, default=240.0, help="seconds for the whole run (cases not reached: listed)")
@@ -39,6 +37,8 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
+
+from conv_render import render_conv  # noqa: E402 (bench/gpu)
 
 DEV = "cpu" if args.cpu_emulated else "cuda"
 TMP = tempfile.mkdtemp(prefix="kwb_conv_compile_")
@@ -103,35 +103,9 @@ COMBOS = [
 KNOB_SETS = ALONE + ([] if args.quick else COMBOS)
 
 
-def tup(v):
-    return "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
-
-
 def render(conv, idx):
-    """The template filled for one conv module (as conv_classes.py and the C++ renderer do); a fresh module per
-    knob set, so that no variant's failure is remembered (_FAILED) across sets."""
-    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
-    spatial = len(conv.kernel_size)
-    opad = conv.output_padding if transposed else (0,) * spatial
-    values = {"PROBLEM": "conv_compile_check", "SPEC_SHA": "", "DESCRIPTION": str(conv), "POLICY_NOTE": "a check",
-              "CONFIG_SUMMARY": "#   conv_compile_check.py", "INIT_PARAMS": "", "INIT_STORE": "        pass",
-              "FORWARD_PARAMS": ", x", "KERNEL": "kwb_conv_k%d" % idx, "SPATIAL": str(spatial),
-              "STRIDE": tup(conv.stride), "PADDING": tup(conv.padding), "DILATION": tup(conv.dilation),
-              "OUTPUT_PADDING": tup(opad), "GROUPS": str(conv.groups), "TRANSPOSED": str(transposed),
-              "MORE_CONVS": "", "STAGES": "", "FORWARD_BODY": "        raise NotImplementedError"}
-    with open(TEMPLATE) as f:
-        text = f.read()
-    with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
-        values["STAGES"] = f.read()  # kwb_epi_args and kin, as a chain's kernel.py has them
-    for k, v in values.items():
-        text = text.replace("{{%s}}" % k, v)
-    path = os.path.join(TMP, "conv_k%d.py" % idx)
-    with open(path, "w") as f:
-        f.write(text)
-    spec = importlib.util.spec_from_file_location("conv_k%d" % idx, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """The template filled for one conv module (bench/gpu/conv_render.py)."""
+    return render_conv(conv, "conv_k%d" % idx, TMP, "conv_compile_check")
 
 
 def resources(mod):
