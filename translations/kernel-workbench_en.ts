@@ -2451,32 +2451,37 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="43"/>
+        <location filename="../widgets/runspanel.cpp" line="47"/>
         <source>no result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="47"/>
+        <source>PASS (harness only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="51"/>
         <source>report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="58"/>
+        <location filename="../widgets/runspanel.cpp" line="62"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <location filename="../widgets/runspanel.cpp" line="64"/>
         <source>Harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="62"/>
+        <location filename="../widgets/runspanel.cpp" line="66"/>
         <source>Cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="64"/>
+        <location filename="../widgets/runspanel.cpp" line="68"/>
         <source>Recorded in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2484,74 +2489,74 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="137"/>
+        <location filename="../widgets/runspanel.cpp" line="141"/>
         <source>Compare the two selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="150"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="168"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <location filename="../widgets/runspanel.cpp" line="174"/>
         <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="226"/>
-        <location filename="../widgets/runspanel.cpp" line="232"/>
-        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
+        <location filename="../widgets/runspanel.cpp" line="236"/>
+        <location filename="../widgets/runspanel.cpp" line="250"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="255"/>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="274"/>
+        <location filename="../widgets/runspanel.cpp" line="278"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="287"/>
+        <location filename="../widgets/runspanel.cpp" line="291"/>
         <source>kernel.py %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="296"/>
+        <location filename="../widgets/runspanel.cpp" line="300"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3171,45 +3176,45 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="94"/>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
-        <location filename="../widgets/runspanel.cpp" line="99"/>
-        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <location filename="../widgets/runspanel.cpp" line="98"/>
+        <location filename="../widgets/runspanel.cpp" line="100"/>
+        <location filename="../widgets/runspanel.cpp" line="103"/>
+        <location filename="../widgets/runspanel.cpp" line="106"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="104"/>
+        <location filename="../widgets/runspanel.cpp" line="108"/>
         <source>not committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="119"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="117"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
         <source>Speedup vs previous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="123"/>
+        <location filename="../widgets/runspanel.cpp" line="127"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <location filename="../widgets/runspanel.cpp" line="129"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2623,32 +2623,37 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="43"/>
+        <location filename="../widgets/runspanel.cpp" line="47"/>
         <source>no result</source>
         <translation>无结果</translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="47"/>
+        <source>PASS (harness only)</source>
+        <translation>PASS（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="51"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="58"/>
+        <location filename="../widgets/runspanel.cpp" line="62"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <location filename="../widgets/runspanel.cpp" line="64"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="62"/>
+        <location filename="../widgets/runspanel.cpp" line="66"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="64"/>
+        <location filename="../widgets/runspanel.cpp" line="68"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -2656,74 +2661,74 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="137"/>
+        <location filename="../widgets/runspanel.cpp" line="141"/>
         <source>Compare the two selected</source>
         <translation>比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="150"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="168"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <location filename="../widgets/runspanel.cpp" line="174"/>
         <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
         <translation>V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="226"/>
-        <location filename="../widgets/runspanel.cpp" line="232"/>
-        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
+        <location filename="../widgets/runspanel.cpp" line="236"/>
+        <location filename="../widgets/runspanel.cpp" line="250"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="239"/>
+        <location filename="../widgets/runspanel.cpp" line="243"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="255"/>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="274"/>
+        <location filename="../widgets/runspanel.cpp" line="278"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="287"/>
+        <location filename="../widgets/runspanel.cpp" line="291"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="296"/>
+        <location filename="../widgets/runspanel.cpp" line="300"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -3347,45 +3352,45 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="94"/>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
-        <location filename="../widgets/runspanel.cpp" line="99"/>
-        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <location filename="../widgets/runspanel.cpp" line="98"/>
+        <location filename="../widgets/runspanel.cpp" line="100"/>
+        <location filename="../widgets/runspanel.cpp" line="103"/>
+        <location filename="../widgets/runspanel.cpp" line="106"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="104"/>
+        <location filename="../widgets/runspanel.cpp" line="108"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="119"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="117"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
         <source>Speedup vs previous</source>
         <translation>相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="123"/>
+        <location filename="../widgets/runspanel.cpp" line="127"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <location filename="../widgets/runspanel.cpp" line="129"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
