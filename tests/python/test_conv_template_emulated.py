@@ -69,9 +69,16 @@ def rel_err(got, want):
     return float(d / want.double().norm().clamp_min(1e-30))
 
 
+# The knobs the template ships on (measured on the H200: docs/results/2026-12-02-h200-conv-knobs.md) turned
+# off and their class limits lifted: a test of one mechanism names it in its settings and gets it wherever it
+# applies
+PLAIN = {"SMALL_K": False, "PHASE_GRID": False, "OUT_CHANNELS_LAST": False, "EPI_CHANNEL_VECTORS": False,
+         "SMALL_K_MAX_STRIDE": 1 << 30, "PHASE_GRID_MIN_DIMS": 1, "PHASE_GRID_GROUPED": True}
+
+
 def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, dilation=1, output_padding=0,
              groups=1, bias=True, transposed=False, dtype=torch.float32, noncontig=False, path=None, seed=0,
-             channels_last=False, config=None, settings=None):
+             channels_last=False, config=None, settings=None, shipped=False):
     rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
     k, stride, padding, dilation, output_padding, in_size = map(rep, (k, stride, padding, dilation, output_padding,
                                                                         in_size))
@@ -90,7 +97,9 @@ def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, d
         x = x.movedim(1, -1).contiguous().movedim(-1, 1)
     b = b.to(dtype) if b is not None else None
     mod = render(spatial, transposed, wshape, bias, stride, padding, dilation, output_padding, groups)
-    for key, v in (settings or {}).items():
+    # a mechanism's test starts from the plain tile loop and turns on what it names; shipped=True keeps the
+    # template's class rules as generated (ShippedDefaults)
+    for key, v in dict({} if shipped else PLAIN, **(settings or {})).items():
         setattr(mod, key, v)
     model = mod.ModelNew()
     with torch.no_grad():
@@ -928,3 +937,32 @@ class ConvWeightCache(unittest.TestCase):
         model.conv.weight = torch.nn.Parameter(torch.randn(24, 16, 3, 3, generator=g))  # a new parameter
         self.check(model, x)
         self.assertLessEqual(len(cache), 2)  # one entry per parameter object seen
+
+
+class ShippedDefaults(unittest.TestCase):
+    """The template's class rules as generated (no settings): which convs get SMALL_K, the phase table and the
+    channels-last output, each checked against PyTorch."""
+
+    def test_small_k_only_at_unit_read_stride(self):
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(9, 10), padding=1, shipped=True,
+                 config={"small_k": True, "out_cl": True, "x_copy": True})
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(9, 10), stride=2, padding=1, shipped=True,
+                 config={"small_k": False, "out_cl": True})
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, transposed=True, shipped=True,
+                 config={"small_k": True})
+
+    def test_phase_grid_by_class(self):
+        run_case(self, 2, cin=16, cout=32, k=3, in_size=(5, 6), stride=2, padding=1, transposed=True, shipped=True,
+                 config={"phase_grid": True, "out_cl": True})
+        run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, transposed=True,
+                 shipped=True, config={"phase_grid": True})
+        run_case(self, 1, cin=16, cout=32, k=3, in_size=21, stride=2, padding=1, dilation=2, transposed=True,
+                 shipped=True, config={"phase_grid": None})
+        run_case(self, 3, cin=16, cout=32, k=3, in_size=(3, 4, 5), stride=2, padding=1, groups=4, transposed=True,
+                 shipped=True, config={"phase_grid": None})
+
+    def test_channel_vector_epilogue_by_default(self):
+        # run_case has no epilogue: the chain tests (tst_chains, test_chain_emulated) run the [C, 1, 1] epilogues
+        mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        self.assertTrue(mod.EPI_CHANNEL_VECTORS)
+        self.assertFalse(mod._DEFAULTS["SMALL_K"] or mod._DEFAULTS["PHASE_GRID"] or mod._DEFAULTS["X_TMA"])
