@@ -142,6 +142,14 @@ void TestConformance::planted_data() {
       << c << QStringLiteral("        out = OPS[\"r\"](x)\n") << QStringLiteral("OPS = {\"r\": torch.relu}\n\n\n")
       << QStringLiteral("OPS = {") << QStringLiteral("torch-compute")
       << QStringLiteral("stores the PyTorch function `torch.relu`");
+  // Session 13 (the conv plan memo): a PyTorch function kept in a memo or a variable and called through it later.
+  QTest::newRow("torch.relu kept in a memo")
+      << c << QStringLiteral("        op = _MEMO.setdefault(\"r\", torch.relu)\n        out = op(x)\n")
+      << QStringLiteral("_MEMO = {}\n\n\n") << QStringLiteral("op = _MEMO.setdefault(")
+      << QStringLiteral("torch-compute") << QStringLiteral("used as a value");
+  QTest::newRow("tensor method kept in a variable")
+      << t << QStringLiteral("        op = x.relu\n        out = op()\n") << QString() << QStringLiteral("op = x.relu")
+      << QStringLiteral("tensor-method") << QStringLiteral("`.relu` used as a value");
 }
 
 void TestConformance::planted() {

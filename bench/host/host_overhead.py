@@ -13,6 +13,7 @@ here; on a GPU each is an extra kernel launch (direct_copy_kernel_cuda): --ops c
 Usage (from the repository root; /usr/bin/python3 has torch 1.13 CPU):
   /usr/bin/python3 bench/host/host_overhead.py                    # the default problem list
   /usr/bin/python3 bench/host/host_overhead.py level3/11_VGG16.py --profile --ops
+  /usr/bin/python3 bench/host/host_overhead.py --conv       # + time per conv_forward call
 Problems are paths, or paths relative to --root (the KernelBench data folder).
 """
 import argparse
@@ -44,6 +45,8 @@ sys.path.insert(0, os.path.join(REPO, "tests", "data", "codegen", "fake_triton")
 import triton  # noqa: E402  (the CPU fake)
 
 LAUNCHES = [0]
+CONV_TIME = [0.0, 0]  # --conv: seconds inside conv_forward, calls (of the timed forwards)
+CONV_PER_FORWARD = []  # --conv: seconds inside conv_forward per timed forward
 
 
 class _NoLaunch:
@@ -123,18 +126,34 @@ def measure(kernel_path, problem, args):
     torch.manual_seed(0)
     model = mod.ModelNew(*ref.get_init_inputs()).eval()
     xs = _inputs(ref, args.batch)
+    conv = CONV_TIME
+    conv[:] = [0.0, 0]
+    CONV_PER_FORWARD[:] = []
+    if args.conv and hasattr(mod, "conv_forward"):  # thread CPU time inside the conv template's conv_forward
+        real = mod.conv_forward
+
+        def timed(*a, **kw):
+            t0 = time.thread_time()
+            try:
+                return real(*a, **kw)
+            finally:
+                conv[0] += time.thread_time() - t0
+                conv[1] += 1
+        mod.conv_forward = timed
     times = []
     fake_copies(not args.real_copies)
     with torch.no_grad():
         for _ in range(args.warmup):
             model(*xs)
         LAUNCHES[0] = COPIES[0] = 0
+        conv[:] = [0.0, 0]
         for _ in range(args.calls):
             # CPU time of this thread (torch runs one thread here): other processes on a shared machine do not
             # count
-            t0 = time.thread_time()
+            t0, c0 = time.thread_time(), conv[0]
             model(*xs)
             times.append(time.thread_time() - t0)
+            CONV_PER_FORWARD.append(conv[0] - c0)
     fake_copies(False)
     return statistics.median(times) * 1e6, LAUNCHES[0] // args.calls, COPIES[0] // args.calls, model, xs
 
@@ -174,6 +193,9 @@ def main():
     p.add_argument("--profile", action="store_true", help="print the top cProfile entries (by own time)")
     p.add_argument("--top", type=int, default=15)
     p.add_argument("--ops", action="store_true", help="also print the data-moving aten ops of one forward")
+    p.add_argument("--conv", action="store_true",
+                   help="also print the thread CPU time per conv_forward call (the conv template's plumbing; "
+                        "the timing wrapper adds ~1 us a call, and to host_us)")
     p.add_argument("--real-copies", action="store_true", help="time torch's real copies (CPU memcpy) too")
     p.add_argument("--keep", help="write the generated kernels here (default: a temporary folder)")
     p.add_argument("--kernels", help="use the kernels already in this folder (NAME_kernel.py), generate none")
@@ -197,6 +219,10 @@ def main():
             print("%-58s FAILED: %s" % (prob, str(e).splitlines()[0] if str(e) else type(e).__name__))
             continue
         print("%-58s %10.1f %8d %7d" % (prob, us, n, copies))
+        if args.conv and CONV_TIME[1]:
+            per = CONV_TIME[1] // args.calls
+            print("    conv_forward: %d calls per forward, %.1f us per call (median over forwards of their conv "
+                  "time / calls)" % (per, statistics.median(CONV_PER_FORWARD) / per * 1e6))
         if args.ops:
             print("    aten ops per forward (real copies): " + op_counts(model, xs))
         if args.profile:

@@ -15,7 +15,11 @@ Static (Python's ast, standard library only; kernel.py is never imported). kerne
        torch.<op>(...) other than allocation / views / queries, torch.nn.functional (F.*),
        torch.ops / torch._C, tensor compute methods (.relu() .sum() .matmul() .to() ...),
        the @ operator, arithmetic or comparisons on tensor values, calls of nn.Module attributes
-       (self.linear(x)), numpy; and kernel.py imports none of cupy, numba, jax, tensorflow, ... .
+       (self.linear(x)), numpy; and kernel.py imports none of cupy, numba, jax, tensorflow, ... ;
+  4. no PyTorch compute function is used as a value anywhere in kernel.py (kept in a memo, a cache, an
+     attribute set in __init__, a variable, passed or returned: a later call through it is not followed), nor
+     a tensor's compute method on the path (op = x.relu). A launch plan may be cached (grids, argument lists,
+     constexpr dicts); the launch itself stays kernel[grid](...) of a kernel named in the call.
 Allowed: allocation (torch.empty/empty_like/empty_strided/zeros/zeros_like/full/full_like,
 .new_empty/.new_zeros, .zero_()/.fill_() on fresh outputs), views (view, reshape, permute,
 transpose, t, T, mT, contiguous, expand, unsqueeze, squeeze, flatten, narrow, select, movedim,
@@ -65,6 +69,9 @@ TORCH_ALLOWED = {
     "cuda.Stream", "cuda.synchronize", "cuda.set_device",
     "version.cuda", "version.hip",
 }
+
+# torch.<name> that are dtypes although a tensor method of that name casts (x.float()): a value, not compute.
+TORCH_DTYPES = {"float", "double", "half", "bfloat16", "int", "long", "short", "bool"}
 
 # Random draws a kernel.py may repeat when the reference makes them (an initial state drawn in forward()):
 # the harness seeds the generator identically before each competitor's forward, so the same call gives the
@@ -283,6 +290,7 @@ class PathChecker(ast.NodeVisitor):
         self.tensors = set()       # names known to hold tensors in the current function
         self.where = ""
         self.random_draws = []     # torch.rand/randn calls on the path: [{line, fn}]
+        self.callees = set()       # id() of the nodes called directly (node.func): not a reference
 
     # ---- bookkeeping
     def add(self, node, code, message):
@@ -418,8 +426,26 @@ class PathChecker(ast.NodeVisitor):
         if self.is_tensor(node.value) and self.is_tensor(node.slice):
             self.add(node, "tensor-indexing", "indexing a tensor by a tensor is a PyTorch gather kernel")
 
+    def visit_Name(self, node):
+        self.check_reference(node)
+
+    def visit_Attribute(self, node):
+        self.check_reference(node)
+        self.generic_visit(node)
+
+    def check_reference(self, node):
+        """A tensor's compute method used as a value on the path (`op = x.relu`; stored in a memo, passed or
+        returned) instead of called: a later call through that value would hide what computes. PyTorch functions
+        used as values are reported anywhere in kernel.py (torch_references)."""
+        if id(node) in self.callees or not isinstance(node.ctx, ast.Load):
+            return
+        if isinstance(node, ast.Attribute) and node.attr in TENSOR_COMPUTE and self.is_tensor(node.value):
+            self.add(node, "tensor-method", "the tensor method `.%s` used as a value, not called: calling it later "
+                     "through a memo or a variable hides PyTorch compute" % node.attr)
+
     def visit_Call(self, node):
         f = node.func
+        self.callees.add(id(f))
         # Triton launch: kernel[grid](...)
         if isinstance(f, ast.Subscript) and isinstance(f.value, ast.Name) and f.value.id in self.mod.kernels:
             self.launches.append({"line": node.lineno, "kernel": f.value.id, "how": "kernel[grid](...)"})
@@ -508,6 +534,27 @@ class PathChecker(ast.NodeVisitor):
                 self.add(node, "tensor-method", "in-place tensor method `.%s()` is PyTorch compute" % m)
 
 
+def torch_references(mod):
+    """(node, name) of every PyTorch compute function used as a value anywhere in kernel.py -- stored in a memo, a
+    cache, an attribute (`self._op = torch.relu` in __init__), a local, passed or returned -- instead of called:
+    calling it later through that value hides what computes from the path check, which follows calls by name.
+    Module-level `name = torch.fn` aliases and tables are judged where they are used or built (Module)."""
+    called = {id(n.func) for n in ast.walk(mod.tree) if isinstance(n, ast.Call)}
+    out = []
+    for stmt in mod.tree.body:
+        if isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets):
+            continue
+        for node in ast.walk(stmt):
+            if not isinstance(node, (ast.Name, ast.Attribute)) or id(node) in called \
+                    or not isinstance(node.ctx, ast.Load):
+                continue
+            name = dotted(node)
+            callee = mod.resolve(name) if name else None
+            if callee and is_torch_compute(callee) and callee[6:] not in TORCH_DTYPES:
+                out.append((node, name))
+    return out
+
+
 ALL_FRAMEWORK_ROOTS = set().union(*(f["roots"] for f in FRAMEWORKS.values()))
 ALL_MODULE_ROOTS = ALL_FRAMEWORK_ROOTS | PY_SAFE_MODULES | {"torch", "numpy", "scipy"} | THIRD_PARTY
 
@@ -528,6 +575,10 @@ def check(path, framework):
     for ln, table, fn in mod.tables:
         add(ln, "torch-compute", "`%s` stores the PyTorch function `%s`: computing through a table hides what "
             "computes; call a %s kernel" % (table, fn, fw["label"]))
+    for node, name in torch_references(mod):
+        add(node.lineno, "torch-compute", "`%s` is a PyTorch function used as a value (stored, passed or returned), "
+            "not called: calling it later through a memo, an attribute or a variable hides PyTorch compute; call a "
+            "%s kernel" % (name, fw["label"]))
     fw_imports = [(ln, m) for ln, m in mod.imports if m.split(".")[0] in fw["roots"]]
     if not fw_imports:
         add(0, "no-framework-import", "kernel.py does not import %s (%s)" % (fw["label"], ", ".join(sorted(fw["roots"]))))
