@@ -247,10 +247,13 @@ void TestChains::emulated_data() {
   QTest::newRow("views of parameters and a buffer at boundary_tail (C, H, W resized)")
       << QStringLiteral("u60_ChannelScale_view_params") << QStringLiteral("~u60_ChannelScale_view_params")
       << QStringLiteral("boundary_tail");
-  QTest::newRow("causal attention with a tril(ones) mask at boundary_tail")
+  QTest::newRow("causal attention with a tril(ones) mask, the sequence shrunk by name (T 40 -> 8)")
+      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
+      << QString();
+  QTest::newRow("causal attention with a tril(ones) mask at boundary_tail (nothing resized: T < TILE)")
       << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
       << QStringLiteral("boundary_tail");
-  QTest::newRow("causal attention with a tril(ones) mask at boundary_size1")
+  QTest::newRow("causal attention with a tril(ones) mask at boundary_size1 (T 1)")
       << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
       << QStringLiteral("boundary_size1");
 }
