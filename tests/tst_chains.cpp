@@ -238,6 +238,9 @@ void TestChains::emulated_data() {
       << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
       << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_size1");
   // session 13
+  QTest::newRow("GELU over x + pos[:, :T], the sequence shrunk by name (T 24 -> 8)")
+      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
+      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QString();
   QTest::newRow("GELU over x + pos[:, :T] at boundary_tail")
       << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
       << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QStringLiteral("boundary_tail");
