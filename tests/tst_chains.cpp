@@ -160,6 +160,22 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("norm")}
       << QStringList{QStringLiteral("t1 = t0[:, 0:kwb_size(\""),
                      QStringLiteral("batch_size / seq_len)\", x.shape[0], x.shape[1]):1]")};
+  // session 13: all-pointwise graphs reading views of parameters and buffers; a causal mask built in forward()
+  QTest::newRow("all pointwise over a slice of a parameter (pos[:, :T]): one launch, the end follows T")
+      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = t0[:, 0:x.shape[1]:1]")};
+  QTest::newRow("all pointwise over sliced, unsqueezed and permuted parameters and a buffer")
+      << QStringLiteral("u60_ChannelScale_view_params") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("self.scale[0:x.shape[1]:1]"), QStringLiteral("self.shift[0:x.shape[1]:1]"),
+                     QStringLiteral("self.table.permute([1, 0])"), QStringLiteral("[:, 0:x.shape[3]:1]")};
+  QTest::newRow("a causal mask torch.tril(torch.ones(T, T)), masked_fill(-inf), softmax")
+      << QStringLiteral("u58_CausalSelfAttention_tril_mask")
+      << QStringList{QStringLiteral("gemm"),    QStringLiteral("gemm"), QStringLiteral("pointwise"),
+                     QStringLiteral("fill"),    QStringLiteral("tri"),  QStringLiteral("pointwise"),
+                     QStringLiteral("softmax"), QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("t21 = kwb_full((x.shape[1], x.shape[1]), 1.0, torch.float32, x.device)"),
+                     QStringLiteral("t23 = kwb_tri(t21, 0, False)"),
+                     QStringLiteral("epi_tensors=(t23,), epi_scalars=())  # eq, masked_fill")};
 }
 
 void TestChains::plans() {
@@ -221,6 +237,28 @@ void TestChains::emulated_data() {
   QTest::newRow("the same split at the harness's boundary_size1 (batch 1, H 5)")
       << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
       << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_size1");
+  // session 13
+  QTest::newRow("GELU over x + pos[:, :T], the sequence shrunk by name (T 24 -> 8)")
+      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
+      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QString();
+  QTest::newRow("GELU over x + pos[:, :T] at boundary_tail")
+      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
+      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QStringLiteral("boundary_tail");
+  QTest::newRow("GELU over x + pos[:, :T] at boundary_size1")
+      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
+      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QStringLiteral("boundary_size1");
+  QTest::newRow("views of parameters and a buffer at boundary_tail (C, H, W resized)")
+      << QStringLiteral("u60_ChannelScale_view_params") << QStringLiteral("~u60_ChannelScale_view_params")
+      << QStringLiteral("boundary_tail");
+  QTest::newRow("causal attention with a tril(ones) mask, the sequence shrunk by name (T 40 -> 8)")
+      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
+      << QString();
+  QTest::newRow("causal attention with a tril(ones) mask at boundary_tail (nothing resized: T < TILE)")
+      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
+      << QStringLiteral("boundary_tail");
+  QTest::newRow("causal attention with a tril(ones) mask at boundary_size1 (T 1)")
+      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
+      << QStringLiteral("boundary_size1");
 }
 
 namespace {

@@ -98,6 +98,11 @@ QList<qint64> dimsOf(const json& args) {
 /// torch's random factories a forward() may call for an initial state (torch.randn(...) in 35_LSTM).
 bool isRandomDraw(const QString& n) { return n == u"randn" || n == u"rand"; }
 
+/// torch's constant factories (a causal mask's torch.ones(T, T)).
+bool isFactory(const QString& n) {
+  return n == u"ones" || n == u"zeros" || n == u"full" || n == u"ones_like" || n == u"zeros_like" || n == u"full_like";
+}
+
 class Planner {
  public:
   /// @p fuseEvalNorm: a batch norm with running statistics becomes a per-channel affine pointwise op (eval
@@ -205,6 +210,12 @@ class Planner {
   bool recurrent(const GraphOp& op);
   bool randomDraw(const GraphOp& op);
   bool repeat(const GraphOp& op);
+  /// torch.ones / zeros / full (and their _like forms) of a size the spec gives: one kwb_full launch, each dim a
+  /// run-time size (runtimeSize; the _like forms take their operand's shape), on the first input's device.
+  bool factory(const GraphOp& op);
+  /// torch.tril / triu (the causal mask built in forward(), tril(ones(T, T))): one kwb_tri launch; the probe
+  /// files them as pointwise, but the value depends on the element's position, which an epilogue does not see.
+  bool triangle(const GraphOp& op);
   /// torch.var / torch.std (a correction, or unbiased=) and torch.norm / linalg.vector_norm (a finite p > 0)
   /// over dims: one kwb_var / kwb_pnorm launch (the reduction kernel's shifted sums / sum of |x|^p).
   bool varOrNorm(const GraphOp& op, const QString& x, Line* l);
@@ -666,6 +677,10 @@ bool Planner::stage(const GraphOp& op) {
     return randomDraw(op);
   } else if (n == u"repeat") {
     return repeat(op);
+  } else if (isFactory(n)) {
+    return factory(op);
+  } else if (n == u"tril" || n == u"triu") {
+    return triangle(op);
   } else {
     return bad(
         QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));
@@ -843,6 +858,53 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
   push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, pyFloat(pv), dims, shape),
        false);
+  return true;
+}
+
+bool Planner::factory(const GraphOp& op) {
+  const QString n = op.name;
+  const QList<qint64> shape = op.outputs.value(0).shape;
+  QString size;
+  if (n.endsWith(QLatin1String("_like"))) {
+    const auto src = value(op.refs.value(0));
+    if (!src) return false;
+    size = src->expr + QStringLiteral(".shape");
+  } else {
+    QStringList dims;
+    for (qint64 s : shape) dims << runtimeSize(s, QStringLiteral("%1's size").arg(where(op)));
+    size = QStringLiteral("(%1%2)").arg(dims.join(QStringLiteral(", ")),
+                                        dims.size() == 1 ? QStringLiteral(",") : QString());
+  }
+  const json fill = op.args.value("fill_value", json());
+  if (n.startsWith(QLatin1String("full")) && !fill.is_number() && !fill.is_boolean())
+    return bad(QStringLiteral("%1: a fill value that is not a number has no chain stage yet").arg(where(op)));
+  const QString value = n.startsWith(QLatin1String("ones"))    ? QStringLiteral("1.0")
+                        : n.startsWith(QLatin1String("zeros")) ? QStringLiteral("0.0")
+                                                               : QStringLiteral("float(%1)").arg(pyNum(fill));
+  QString device = QStringLiteral("None");
+  for (const TensorInfo& t : m_g.inputs)
+    if (device == u"None") device = t.name + QStringLiteral(".device");
+  const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("float32") : op.outputs.value(0).dtype;
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_full(%1, %2, torch.%3, %4").arg(size, value, dtype, device);
+  push(l, op, QStringLiteral("fill"), QStringLiteral("torch.%1 %2").arg(n, shapeText(shape)), false);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::triangle(const GraphOp& op) {
+  const auto src = value(op.refs.value(0));
+  if (!src) return false;
+  if (src->shape.size() < 2) return bad(QStringLiteral("%1 of a tensor of rank < 2").arg(where(op)));
+  const json d = op.args.value("diagonal", json(0));
+  if (!d.is_number_integer()) return bad(QStringLiteral("%1 without an integer diagonal").arg(where(op)));
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_tri(%1, %2, %3").arg(src->expr, pyNum(d), pyBool(op.name == u"triu"));
+  push(l, op, QStringLiteral("tri"),
+       QStringLiteral("%1 of %2, diagonal %3").arg(op.name, shapeText(src->shape), pyNum(d)), false);
+  m_vals.insert(op.id, outVal(op));
   return true;
 }
 
@@ -1252,7 +1314,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       if (!view(o)) break;
       continue;
     }
-    if (o.category == u"Elementwise") {
+    if (o.category == u"Elementwise" && o.name != u"tril" && o.name != u"triu") {
       m_run << &o;
       continue;
     }
@@ -1323,7 +1385,11 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   const QList<const GraphOp*> compute = g.compute();
   const bool anyAnchor =
       std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
-  if (!anyAnchor && !(allPointwise && !compute.isEmpty())) return std::nullopt;
+  // An all-pointwise graph with views the elementwise template cannot re-apply (the probe then writes no
+  // pointwise_graph): a slice, select, expand or permute of a parameter or buffer (pos[:, :T], scale[:C]) is a
+  // view line here like any other, read by one pointwise launch; a slice end at an input's size follows it.
+  const bool viewedPointwise = !hasPointwiseGraph(spec) && g.ops.size() > compute.size();
+  if (!anyAnchor && !((allPointwise || viewedPointwise) && !compute.isEmpty())) return std::nullopt;
   // The harness runs Model.eval(): a batch norm is then a per-channel affine and fuses as pointwise work. The
   // training-mode forward (batch statistics, running-stat updates) stays the unfused plan, behind self.training.
   Planner p(g, spec, true);

@@ -49,7 +49,9 @@ struct ChainPlan {
 /// op has no stage yet, a view cannot be re-expressed from run-time sizes, or forward() returns more than
 /// one tensor; nullopt with *whyNot empty when the graph is not a chain (all pointwise, or no compute op).
 /// @p allPointwise also plans a graph of pointwise ops only (one `kwb_pointwise` launch per run): the
-/// fallback for the graphs the elementwise template declines (one that reads a model parameter).
+/// fallback for the graphs the elementwise template declines (one that reads a model parameter). An all-pointwise
+/// graph with views and no `pointwise_graph` in @p spec (a view the elementwise launcher cannot re-apply: a slice
+/// of a parameter, pos[:, :T]) is planned that way without @p allPointwise.
 std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot,
                                    bool allPointwise = false);
 

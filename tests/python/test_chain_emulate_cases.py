@@ -15,8 +15,8 @@ import torch  # noqa: E402
 NAME = "u56_Conv2d_flatten_SpatialSoftmax_view"
 
 
-def problem():
-    spec = importlib.util.spec_from_file_location("u56_problem", os.path.join(DATA, "unseen", NAME + ".py"))
+def problem(name=NAME):
+    spec = importlib.util.spec_from_file_location(name + "_problem", os.path.join(DATA, "unseen", name + ".py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -47,6 +47,50 @@ class HarnessCases(unittest.TestCase):
                                                   "no_such_case", 1024, ref, ref.Model(*ref.get_init_inputs()))
         self.assertIsNone(vals)
         self.assertIn("not derived", note)
+
+
+class TiedSizes(unittest.TestCase):
+    """A size the module hard-codes (nn.Conv1d(32, 64, groups=4): the weight is [64, 8, 5], no parameter shape
+    names 32) is kept like a parameter's (the harness's model_tied_sizes), so both boundary cases run, resizing
+    the other dims; before, the harness resized it and skipped both (the reference rejected their shapes)."""
+
+    def shapes(self, name, case):
+        ref = problem(name)
+        vals, note = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", name + ".spec.json"),
+                                                  case, 1024, ref, ref.Model(*ref.get_init_inputs()))
+        self.assertIsNotNone(vals, note)
+        return [list(v.shape) for v in vals if torch.is_tensor(v)]
+
+    def test_conv1d_groups_keeps_in_channels(self):
+        # x [8, 32, 128]: 8 is the weight's (32 / 4), 32 tied by the meta check; 128 < TILE is kept at the tail
+        self.assertEqual(self.shapes("u15_Conv1d_groups_dilation", "boundary_tail"), [[8, 32, 128]])
+        self.assertEqual(self.shapes("u15_Conv1d_groups_dilation", "boundary_size1"), [[8, 32, 1]])
+
+    def test_conv3d_groups_keeps_in_channels(self):
+        # x [2, 16, 12, 20, 20]: 16 tied; depth 12 -> 5, batch 2 -> 1 at size1
+        self.assertEqual(self.shapes("u16_Conv3d_groups_stride", "boundary_tail"), [[2, 16, 5, 20, 20]])
+        self.assertEqual(self.shapes("u16_Conv3d_groups_stride", "boundary_size1"), [[1, 16, 5, 20, 20]])
+
+    def test_too_small_is_not_tied(self):
+        # a 3x3 conv without padding rejects a 1x1 spatial size, but accepts one more than its own: H stays free
+        # x [8, 3, 6, 5], 8 and 3 the weight's: boundary_size1 takes H to 1, which the conv rejects
+        import harness_support
+        spec = {"inputs": [{"name": "x", "kind": "tensor", "dtype": "float32", "shape": [8, 3, 6, 5]}],
+                "model": {"parameters": [{"name": "w", "shape": [8, 3, 3, 3]}]}, "pattern": {}}
+        h = harness_support.load_rendered(spec, name="kwb_harness_tied")
+        h.torch = torch
+
+        class M(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.w = torch.nn.Parameter(torch.randn(8, 3, 3, 3))
+
+            def forward(self, x):
+                return torch.nn.functional.conv2d(x, self.w)
+        plan = h.DimPlan(spec, 1024, {8, 3})
+        size1 = [c for c in h.derive_cases(spec, plan, True) if c.name == "boundary_size1"][0]
+        self.assertIs(h.MetaChecker(M()).check(spec, plan, size1)[0], False)  # the case is rejected ...
+        self.assertEqual(h.model_tied_sizes(spec, plan, h.MetaChecker(M()), True), set())  # ... but 6 is not tied
 
 
 if __name__ == "__main__":

@@ -252,6 +252,31 @@ class VarNorm(unittest.TestCase):
             K.kwb_size("repeat", 4, 5)
 
 
+class TriFull(unittest.TestCase):
+    """kwb_full (torch.ones / zeros / full of a computed size) and kwb_tri (torch.tril / triu): a causal mask built
+    in forward(), torch.tril(torch.ones(T, T)), as torch before scaled_dot_product_attention traces it."""
+
+    def test_full(self):
+        for size, value in (((5, 7), 1.0), ((3,), 0.0), ((2, 3, 4), -2.5), ((0, 4), 1.0)):
+            got = K.kwb_full(size, value, torch.float32, torch.device("cpu"))
+            self.assertTrue(torch.equal(got, torch.full(size, value)), (size, value))
+
+    def test_tril_triu(self):
+        torch.manual_seed(6)
+        for shape in ((6, 6), (5, 9), (9, 5), (2, 3, 7, 7), (1, 1)):
+            x = torch.randn(*shape)
+            for diag in (0, 1, -1, -3, 4):
+                self.assertTrue(torch.equal(K.kwb_tri(x, diag, False), torch.tril(x, diag)), (shape, diag))
+                self.assertTrue(torch.equal(K.kwb_tri(x, diag, True), torch.triu(x, diag)), (shape, diag))
+        x = torch.randn(7, 5).t()  # strided: read through a contiguous copy
+        self.assertTrue(torch.equal(K.kwb_tri(x, 0, False), torch.tril(x)))
+
+    def test_causal_mask(self):
+        T = 13
+        mask = K.kwb_tri(K.kwb_full((T, T), 1.0, torch.float32, torch.device("cpu")), 0, False)
+        self.assertTrue(torch.equal(mask, torch.tril(torch.ones(T, T))))
+
+
 class Softmax(unittest.TestCase):
     def check(self, x, dim, tol=None):
         for log in (False, True):

@@ -309,6 +309,49 @@ def kwb_size(name, *sizes):
 
 
 @triton.jit
+def _kwb_tri_kernel(x, y, n, R, C, diag, value, FROM_X: tl.constexpr, MASK: tl.constexpr, UPPER: tl.constexpr,
+                    BLOCK: tl.constexpr):
+    # y = x (or the constant `value`) where the element's (row, col) of the last two dims keeps it, else 0:
+    # tril keeps col - row <= diag, triu col - row >= diag (torch.tril / torch.triu's diagonal)
+    i = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    if FROM_X:
+        v = tl.load(x + i, mask=m, other=0).to(tl.float32)
+    else:
+        v = tl.full([BLOCK], 0.0, tl.float32) + value
+    if MASK:
+        c = i % C
+        r = (i // C) % R
+        if UPPER:
+            v = tl.where(c - r >= diag, v, 0.0)
+        else:
+            v = tl.where(c - r <= diag, v, 0.0)
+    tl.store(y + i, v.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_tri_launch(x, y, diag, value, mask, upper):
+    n = y.numel()
+    R, C = (int(y.shape[-2]), int(y.shape[-1])) if y.dim() >= 2 else (1, int(y.numel()))
+    if n > 0:
+        _kwb_tri_kernel[(triton.cdiv(n, 1024),)](y if x is None else x, y, n, max(R, 1), max(C, 1), int(diag),
+                                                 float(value), FROM_X=x is not None, MASK=mask, UPPER=upper,
+                                                 BLOCK=1024, num_warps=4)
+    return y
+
+
+def kwb_full(size, value, dtype, device):
+    """torch.ones / zeros / full of a computed size (a causal mask's torch.ones(T, T)): one fill launch."""
+    y = torch.empty([int(s) for s in size], dtype=dtype, device=device)
+    return _kwb_tri_launch(None, y, 0, value, False, False)
+
+
+def kwb_tri(x, diagonal, upper):
+    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor."""
+    x = x if x.is_contiguous() else x.contiguous()
+    return _kwb_tri_launch(x, torch.empty_like(x), diagonal, 0.0, True, upper)
+
+
+@triton.jit
 def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr):
     if LOG:
         return v - safe[None, :] - tl.log(s)[None, :]
