@@ -122,7 +122,6 @@ void RooflinePlot::clear() {
   m_plot->clearItems();
   m_hover = nullptr;
   m_labelPlaces.clear();
-  m_flatRoofs.clear();
   if (m_plot->legend->layout()) {
     m_plot->plotLayout()->take(m_plot->legend);
     m_plot->plotLayout()->simplify();
@@ -393,7 +392,6 @@ void RooflinePlot::setData(const RooflineData& d) {
   constexpr Qt::Alignment kAbove = Qt::AlignRight | Qt::AlignBottom, kBelow = Qt::AlignRight | Qt::AlignTop;
   constexpr Qt::Alignment kAboveFromLeft = Qt::AlignLeft | Qt::AlignBottom,
                           kBelowFromLeft = Qt::AlignLeft | Qt::AlignTop;
-  m_flatRoofs.append({QPointF(ridge, d.peakTflops), QPointF(xmax, d.peakTflops)});
   QCPItemText* computeLabel =
       roofLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
                 xmax / 1.3, d.peakTflops, kAbove, kComputeColor);
@@ -441,7 +439,6 @@ void RooflinePlot::setData(const RooflineData& d) {
         roofLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
                   xmax / 1.3, next->tflops, kAbove, kOtherRoofColor);
     otherLabel->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(next->dtype, num(next->tflops)));
-    m_flatRoofs.append({QPointF(r, next->tflops), QPointF(xmax, next->tflops)});
     // Its own roof is a factor of two or so above the compute roof: below it is often no room.
     m_labelPlaces.append({otherLabel,
                           {{QPointF(xmax / 1.3, next->tflops), kAbove},
@@ -565,12 +562,31 @@ void RooflinePlot::declutterLabels() {
     if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i));
         t && t != m_hover && t->visible() && !movable.contains(t))
       taken.append(rectOf(t));  // the ridge's and the points' labels stay where they are
-  for (const auto& [from, to] : std::as_const(m_flatRoofs)) {
-    const double y = m_plot->yAxis->coordToPixel(from.y());
-    taken.append(QRectF(QPointF(m_plot->xAxis->coordToPixel(from.x()), y - 0.5),
-                        QPointF(m_plot->xAxis->coordToPixel(to.x()), y + 0.5))
-                     .normalized());
-  }
+  // The roofs as drawn: straight segments between their points in pixels (the axes are logarithmic). A label
+  // resting on its own roof touches it only at its padded edge, which rectOf() leaves out.
+  QList<QLineF> roofs;
+  for (const char* name : {kMemoryRoof, kMeasuredRoof, kComputeRoof, kOtherRoof})
+    if (QCPGraph* g = graph(name)) {
+      QPointF last;
+      bool first = true;
+      for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        const QPointF p(m_plot->xAxis->coordToPixel(it->key), m_plot->yAxis->coordToPixel(it->value));
+        if (!first) roofs.append(QLineF(last, p));
+        last = p;
+        first = false;
+      }
+    }
+  const auto crossesRoof = [&roofs](const QRectF& r) {
+    const QLineF edges[] = {{r.topLeft(), r.topRight()},
+                            {r.topRight(), r.bottomRight()},
+                            {r.bottomRight(), r.bottomLeft()},
+                            {r.bottomLeft(), r.topLeft()}};
+    return std::any_of(roofs.cbegin(), roofs.cend(), [&](const QLineF& s) {
+      return r.contains(s.p1()) || r.contains(s.p2()) ||
+             std::any_of(std::begin(edges), std::end(edges),
+                         [&s](const QLineF& e) { return s.intersects(e, nullptr) == QLineF::BoundedIntersection; });
+    });
+  };
   const auto placeAt = [](QCPItemText* t, const QPair<QPointF, Qt::Alignment>& place) {
     t->position->setCoords(place.first);
     t->setPositionAlignment(place.second);
@@ -584,7 +600,7 @@ void RooflinePlot::declutterLabels() {
     for (const auto& place : l.places) {
       placeAt(t, place);
       const QRectF r = rectOf(t);
-      free = axes.contains(r) &&
+      free = axes.contains(r) && !crossesRoof(r) &&
              std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
       if (free) break;
     }

@@ -99,7 +99,7 @@ class RooflinePlot : public QWidget {
   /// the legend names the roofs only and the chart labels give the values only (the long ones overlapped).
   void fitLegend();
   /// Puts each roof's label at the first of its places (above or below its roof, right or left) where its
-  /// measured text rect crosses no other label and no flat roof, inside the axes; the next precision's label,
+  /// measured text rect crosses no other label and no roof, inside the axes; the next precision's label,
   /// when no place is free, is hidden (the legend names that roof). The bf16 and tf32 labels, a factor of two
   /// apart, were drawn over each other in a dock (new-user trial 4, #8).
   void declutterLabels();
