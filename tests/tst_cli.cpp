@@ -312,7 +312,12 @@ class TstCli : public QObject {
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 1);
     out += p.readAllStandardOutput();
-    QVERIFY2(out.contains("passing baseline_report.md and memory/v0.json are kept unchanged"), out.constData());
+    // said once, on stderr, with its phase (new-user trial 4, #10)
+    const QByteArray said = p.readAllStandardError();
+    QVERIFY2(said.contains("kwb: [phase 4] the run was stopped: the passing baseline_report.md and memory/v0.json are "
+                           "kept unchanged") &&
+                 said.count("are kept unchanged") == 1 && !out.contains("are kept unchanged"),
+             QByteArray(out + said).constData());
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
   }
