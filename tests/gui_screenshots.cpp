@@ -146,6 +146,9 @@ int main(int argc, char** argv) {
   }
   MainWindow w;
   w.setConfirmHandler([](const QString&, const QString&) { return true; });
+  // --workspace is meant to be new; an existing one is run again (the dialog would wait for a click)
+  w.setExistingWorkspaceHandler(
+      [](const QString&, QString*) { return MainWindow::ExistingWorkspaceChoice::Overwrite; });
   const QStringList size = p.value(QStringLiteral("size")).split(u'x');
   w.resize(size.value(0).toInt(), size.value(1).toInt());
   w.move(0, 0);

@@ -4,6 +4,8 @@
 #include "widgets/qcustomplot_include.h"  // first: QCustomPlot needs `foreach`
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QApplication>
 #include <QDockWidget>
 #include <QCheckBox>
@@ -21,6 +23,7 @@
 #include <QTextBrowser>
 
 #include "core/pipeline/baselinejob.h"
+#include "core/workspace/workspace.h"
 #include "core/review/reviewexport.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -54,6 +57,8 @@ class TestGuiFlow : public QObject {
   void gpuBoxDefault();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
+  void existingWorkspaceAsks();
+  void knowledgeIdsStayWhole();
   void welcomeAndEditMenu();
 };
 
@@ -439,6 +444,120 @@ void TestGuiFlow::fullFlowCpuDryRun() {
 }
 
 // The first window: a welcome page (open, open a workspace, the example, recent files) and an Edit menu.
+// New-user trial 4: phase 1 in the GUI rewrote an existing workspace (from an earlier CLI run) without a word, where
+// `kwb baseline` asks for --force. It asks now: open its review, overwrite it as a new run, or choose another
+// folder; cancelling writes nothing. A workspace this window made, or was allowed to overwrite, is not asked again.
+void TestGuiFlow::existingWorkspaceAsks() {
+  using C = MainWindow::ExistingWorkspaceChoice;
+  const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString ws = QFileInfo(tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"))).absoluteFilePath();
+  const QString other = QFileInfo(tmp.filePath(QStringLiteral("other"))).absoluteFilePath();
+  QFile logicFile(logic);
+  QVERIFY(logicFile.open(QIODevice::ReadOnly));
+  const QByteArray source = logicFile.readAll();
+  {  // an earlier run's workspace (its manifest lists reference.py) and the user's own kernel.py
+    QString error;
+    auto made = Workspace::open(ws, false, &error);
+    QVERIFY2(made, qPrintable(error));
+    QVERIFY(made->writeGenerated(QStringLiteral("reference.py"), source, &error) != WriteOutcome::Failed);
+    QFile k(QDir(ws).filePath(QStringLiteral("kernel.py")));
+    QVERIFY(k.open(QIODevice::WriteOnly));
+    k.write("# my kernel, edited by hand\n");
+  }
+  const QString spec = QDir(ws).filePath(QStringLiteral(".kwb/spec.json"));
+  QVERIFY(!QFileInfo::exists(spec));
+
+  MainWindow w;
+  QStringList asked;
+  C answer = C::Cancel;
+  QString otherAnswer;
+  w.setExistingWorkspaceHandler([&](const QString& dir, QString* otherDir) {
+    asked << dir;
+    *otherDir = otherAnswer;
+    return answer;
+  });
+  auto fillForm = [&] {
+    w.wizard()->setGpu(QStringLiteral("H200"));
+    w.wizard()->setFramework(QStringLiteral("triton"));
+    w.wizard()->setCpuDryRun(true);
+  };
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  fillForm();
+  w.wizard()->setWorkspaceDir(ws);
+
+  // Cancel: nothing runs, nothing is written
+  QVERIFY(!w.runPhase(1, true));
+  QCOMPARE(asked, QStringList{ws});
+  QVERIFY(!w.job());
+  QVERIFY(!QFileInfo::exists(spec));
+  QCOMPARE(w.wizard()->phaseState(1), S::NotRun);
+
+  // Open its review: the workspace, opened as File > Open would, nothing run
+  answer = C::OpenReview;
+  QVERIFY(!w.runPhase(1, true));
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(QFileInfo(w.logicPath()).absoluteFilePath(), QDir(ws).filePath(QStringLiteral("reference.py")));
+  QVERIFY(!w.job());
+  QVERIFY(!QFileInfo::exists(spec));
+
+  // Choose another folder: phase 1 runs there; the existing workspace is untouched
+  fillForm();
+  answer = C::ChooseAnother;
+  otherAnswer = other;
+  QVERIFY2(w.runPhase(1, true), qPrintable(w.lastError()));
+  QCOMPARE(asked.size(), 3);
+  QCOMPARE(w.wizard()->workspaceDir(), other);
+  QCOMPARE(QFileInfo(w.job()->workspaceDir()).absoluteFilePath(), other);
+  QVERIFY(!w.job()->options().force);  // a new folder: the report's command has no --force
+  QVERIFY(QFileInfo::exists(QDir(other).filePath(QStringLiteral(".kwb/spec.json"))));
+  QVERIFY(!QFileInfo::exists(spec));
+  // phase 1 again in the folder this window made: not asked
+  QVERIFY2(w.runPhase(1, true), qPrintable(w.lastError()));
+  QCOMPARE(asked.size(), 3);
+
+  // Overwrite as a new run: phase 1 writes the spec; the user's kernel.py is kept
+  w.wizard()->setWorkspaceDir(ws);
+  answer = C::Overwrite;
+  QVERIFY2(w.runPhase(1, true), qPrintable(w.lastError()));
+  QCOMPARE(asked.size(), 4);
+  QVERIFY(w.job()->options().force);
+  QVERIFY(QFileInfo::exists(spec));
+  QFile k(QDir(ws).filePath(QStringLiteral("kernel.py")));
+  QVERIFY(k.open(QIODevice::ReadOnly));
+  QCOMPARE(k.readAll(), QByteArray("# my kernel, edited by hand\n"));
+  QVERIFY2(w.runPhase(1, true), qPrintable(w.lastError()));  // allowed once: not asked again
+  QCOMPARE(asked.size(), 4);
+}
+
+// New-user trial 4: at 1280x800 the Knowledge dock showed "generic.gene…" for every record id, the thing an
+// attribution cites. Ids are cut in the middle, whole in the tooltip, and Ctrl+C copies the id whole.
+void TestGuiFlow::knowledgeIdsStayWhole() {
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  KnowledgeRecord r;
+  r.toolId = QStringLiteral("gpu-wiki");
+  r.id = QStringLiteral("generic.generic-elementwise-vectorized-loads#hopper-sm90-cutedsl-relu-128bit");
+  r.title = QStringLiteral("Vectorized loads");
+  r.content = QStringLiteral("128-bit loads");
+  w.knowledgeModel()->resetData({r});
+  auto* table = w.findChild<QTableView*>(QStringLiteral("knowledgeTable"));
+  QVERIFY(table);
+  QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+  const QModelIndex id = table->model()->index(0, KnowledgeModel::IdColumn);
+  QCOMPARE(id.data().toString(), r.id);
+  QVERIFY(id.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Record id: ") + r.id + u'\n'));
+  table->setCurrentIndex(table->model()->index(0, KnowledgeModel::TitleColumn));
+  auto* copy = table->findChild<QAction*>(QStringLiteral("copyRecordIdAction"));
+  QVERIFY(copy && table->actions().contains(copy));
+  QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+  copy->trigger();
+  QCOMPARE(QGuiApplication::clipboard()->text(), r.id);
+}
+
 void TestGuiFlow::welcomeAndEditMenu() {
   QSettings().remove(QStringLiteral("window"));  // the default layout, not one a test saved
   MainWindow w;

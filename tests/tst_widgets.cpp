@@ -133,6 +133,7 @@ class TestWidgets : public QObject {
   void rooflineLabelsHoverExport();
   void rooflineFitsANarrowDock();
   void rooflineRoofLabelsClearTheirLines();
+  void rooflineLabelsNeverOverlap();
   void pdfTableNumbersStayWhole();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
@@ -876,6 +877,45 @@ void TestWidgets::rooflineFitsANarrowDock() {
   QCOMPARE(plot.graph(RooflinePlot::kMemoryRoof)->name(), QStringLiteral("Memory roof: 4.8 TB/s (datasheet)"));
 }
 
+// New-user trial 4: on every H200 tf32 plot "bf16 989.5 TFLOPS" was drawn over "tf32 494.5 TFLOPS" (roofs a
+// factor of two apart). No two drawn labels overlap, at a dock's sizes and the report figure's; the compute
+// roof's own label is always drawn.
+void TestWidgets::rooflineLabelsNeverOverlap() {
+  RooflineData d = sampleRoofline();
+  d.dtype = QStringLiteral("tf32");
+  d.peakTflops = 494.5;
+  d.ridgePoint = 494.5 / 4.8;
+  d.pointIntensity = 682.7;
+  d.pointTflops = 0;
+  d.label.clear();
+  d.measuredBandwidthTBs = 4.24;
+  d.otherComputeRoofs = {{QStringLiteral("bf16"), 989.5, QString()}};
+  for (const QSize size : {QSize(900, 600), QSize(560, 420), QSize(360, 400), QSize(300, 330)}) {
+    RooflinePlot plot;
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QList<QPair<QString, QRectF>> boxes;
+    bool computeDrawn = false;
+    for (int i = 0; i < plot.plot()->itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot.plot()->item(i)); t && t->visible() && !t->text().isEmpty()) {
+        boxes.append(
+            {t->text(),
+             QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().adjusted(1, 1, -1, -1)});
+        computeDrawn = computeDrawn || t->objectName() == QLatin1String("computeRoofLabel");
+      }
+    QVERIFY(computeDrawn);
+    for (int i = 0; i < boxes.size(); ++i)
+      for (int j = i + 1; j < boxes.size(); ++j)
+        QVERIFY2(!boxes[i].second.intersects(boxes[j].second), qPrintable(QStringLiteral("%1x%2: '%3' over '%4'")
+                                                                              .arg(size.width())
+                                                                              .arg(size.height())
+                                                                              .arg(boxes[i].first, boxes[j].first)));
+  }
+}
+
 // Every roof's label clears its own line by a few pixels (the tf32 roof's dashed line ran through its label
 // where it rises), at a dock's width and at the report figure's.
 void TestWidgets::rooflineRoofLabelsClearTheirLines() {
@@ -905,6 +945,7 @@ void TestWidgets::rooflineRoofLabelsClearTheirLines() {
           t = item;
       QCPGraph* g = plot.graph(graphName);
       QVERIFY2(t && g, labelName);
+      if (!t->visible()) continue;  // no free place (declutterLabels): not drawn, the legend names the roof
       // The text itself: the item's box less its padding.
       const QRectF box = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
       const QRectF text =

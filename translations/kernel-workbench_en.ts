@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="681"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="576"/>
+        <location filename="../widgets/rooflineplot.cpp" line="684"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="581"/>
+        <location filename="../widgets/rooflineplot.cpp" line="689"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="589"/>
+        <location filename="../widgets/rooflineplot.cpp" line="697"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="67"/>
-        <location filename="../widgets/rooflineplot.cpp" line="592"/>
+        <location filename="../widgets/rooflineplot.cpp" line="700"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -45,7 +45,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="594"/>
+        <location filename="../widgets/rooflineplot.cpp" line="702"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -53,278 +53,283 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="100"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="101"/>
         <source>error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="132"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="133"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="134"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="135"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="149"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="150"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="171"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="173"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="174"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="185"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or another target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="216"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="227"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="289"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="315"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="295"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="317"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="320"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="307"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="344"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="324"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="346"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="351"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="343"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="355"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="379"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="387"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="456"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="388"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="404"/>
         <source>%1: %2 (recorded as a missing fact)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="408"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="403"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="435"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="435"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="457"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="459"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="440"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="462"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="454"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="476"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="509"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="540"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="547"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="610"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="640"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="643"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="686"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="708"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="687"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="709"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="739"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="824"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="808"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="846"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="178"/>
         <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
         <translation type="unfinished"></translation>
     </message>
@@ -712,52 +717,57 @@
 <context>
     <name>kwb::KnowledgeModel</name>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="47"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="49"/>
+        <source>Record id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/knowledgemodel.cpp" line="50"/>
         <source>Constraint: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="48"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="51"/>
         <source>FALLBACK SAMPLE: not a match for this problem or hardware.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="80"/>
         <source>FALLBACK (not a match)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="80"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="88"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="91"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="90"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="93"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="92"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="95"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="94"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="97"/>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="96"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="99"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="98"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="101"/>
         <source>Match</source>
         <translation type="unfinished"></translation>
     </message>
@@ -765,338 +775,338 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="161"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160"/>
+        <location filename="../widgets/mainwindow.cpp" line="162"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
-        <location filename="../widgets/mainwindow.cpp" line="685"/>
-        <location filename="../widgets/mainwindow.cpp" line="694"/>
-        <location filename="../widgets/mainwindow.cpp" line="880"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="722"/>
+        <location filename="../widgets/mainwindow.cpp" line="967"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="192"/>
+        <location filename="../widgets/mainwindow.cpp" line="194"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="210"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
-        <location filename="../widgets/mainwindow.cpp" line="862"/>
-        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="251"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="275"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="287"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="290"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="304"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="308"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="315"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="358"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="356"/>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="91"/>
+        <location filename="../widgets/mainwindow.cpp" line="93"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="612"/>
+        <location filename="../widgets/mainwindow.cpp" line="640"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="641"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="674"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="665"/>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="693"/>
+        <location filename="../widgets/mainwindow.cpp" line="791"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="666"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="645"/>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="673"/>
+        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="708"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="704"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="708"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="731"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="854"/>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="941"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="855"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1104,128 +1114,133 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="963"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <source>Copy Record Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="435"/>
+        <location filename="../widgets/mainwindow.cpp" line="463"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="437"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="473"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="477"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="490"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1233,243 +1248,285 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="480"/>
+        <location filename="../widgets/mainwindow.cpp" line="508"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="483"/>
+        <location filename="../widgets/mainwindow.cpp" line="511"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="512"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="513"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="514"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="498"/>
+        <location filename="../widgets/mainwindow.cpp" line="526"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="498"/>
+        <location filename="../widgets/mainwindow.cpp" line="526"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="545"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="527"/>
+        <location filename="../widgets/mainwindow.cpp" line="555"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="556"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="557"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="634"/>
+        <location filename="../widgets/mainwindow.cpp" line="662"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="685"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="792"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="871"/>
+        <source>Phase 1 not run: workspace %1 was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="880"/>
+        <source>Workspace already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="881"/>
+        <source>%1 is already a Kernel Workbench workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="885"/>
+        <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
+
+The command line asks for --force here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
+        <source>Open Its Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="890"/>
+        <source>Overwrite as a New Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <source>Choose Another Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <source>Workspace folder (new or empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="928"/>
+        <location filename="../widgets/mainwindow.cpp" line="1019"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="945"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="955"/>
+        <location filename="../widgets/mainwindow.cpp" line="1048"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1068"/>
+        <location filename="../widgets/mainwindow.cpp" line="1161"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="805"/>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
+        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1121"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
         <source>V0 measurement finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="1088"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="1121"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1124"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1129"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1044"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1058"/>
-        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1151"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2111,211 +2168,211 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="96"/>
-        <location filename="../widgets/rooflineplot.cpp" line="130"/>
+        <location filename="../widgets/rooflineplot.cpp" line="131"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="131"/>
+        <location filename="../widgets/rooflineplot.cpp" line="132"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="223"/>
+        <location filename="../widgets/rooflineplot.cpp" line="224"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="239"/>
+        <location filename="../widgets/rooflineplot.cpp" line="246"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="242"/>
+        <location filename="../widgets/rooflineplot.cpp" line="249"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="243"/>
+        <location filename="../widgets/rooflineplot.cpp" line="250"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="280"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="275"/>
+        <location filename="../widgets/rooflineplot.cpp" line="282"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="276"/>
+        <location filename="../widgets/rooflineplot.cpp" line="283"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="277"/>
+        <location filename="../widgets/rooflineplot.cpp" line="284"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="309"/>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="320"/>
+        <location filename="../widgets/rooflineplot.cpp" line="327"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="322"/>
+        <location filename="../widgets/rooflineplot.cpp" line="329"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="325"/>
+        <location filename="../widgets/rooflineplot.cpp" line="332"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="363"/>
+        <location filename="../widgets/rooflineplot.cpp" line="370"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="366"/>
+        <location filename="../widgets/rooflineplot.cpp" line="373"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="384"/>
+        <location filename="../widgets/rooflineplot.cpp" line="405"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="386"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="390"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="390"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="394"/>
-        <location filename="../widgets/rooflineplot.cpp" line="411"/>
+        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="439"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="396"/>
-        <location filename="../widgets/rooflineplot.cpp" line="413"/>
+        <location filename="../widgets/rooflineplot.cpp" line="398"/>
+        <location filename="../widgets/rooflineplot.cpp" line="441"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="424"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="427"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="409"/>
+        <location filename="../widgets/rooflineplot.cpp" line="436"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="419"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="438"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="439"/>
-        <location filename="../widgets/rooflineplot.cpp" line="443"/>
+        <location filename="../widgets/rooflineplot.cpp" line="474"/>
+        <location filename="../widgets/rooflineplot.cpp" line="478"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="442"/>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="445"/>
+        <location filename="../widgets/rooflineplot.cpp" line="480"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="449"/>
+        <location filename="../widgets/rooflineplot.cpp" line="484"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="485"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="452"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="453"/>
+        <location filename="../widgets/rooflineplot.cpp" line="488"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="681"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="576"/>
+        <location filename="../widgets/rooflineplot.cpp" line="684"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="581"/>
+        <location filename="../widgets/rooflineplot.cpp" line="689"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="589"/>
+        <location filename="../widgets/rooflineplot.cpp" line="697"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="67"/>
-        <location filename="../widgets/rooflineplot.cpp" line="592"/>
+        <location filename="../widgets/rooflineplot.cpp" line="700"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="594"/>
+        <location filename="../widgets/rooflineplot.cpp" line="702"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -53,278 +53,283 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="100"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="101"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="132"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="133"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="134"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="135"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="149"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="150"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="171"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="173"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="174"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="185"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or another target)</source>
+        <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="216"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="227"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="289"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="315"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="295"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="317"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="320"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="307"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="344"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="324"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="346"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="351"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="343"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="355"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="379"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="387"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="456"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="388"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="404"/>
         <source>%1: %2 (recorded as a missing fact)</source>
         <translation>%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="408"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="403"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="435"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="435"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="457"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="459"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="440"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="462"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="454"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="476"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="509"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="540"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="547"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="610"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="640"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="643"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="686"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="708"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
         <translation>PASS（仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="687"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="709"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="739"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="824"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="808"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="846"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="178"/>
         <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
         <translation>探测：已运行 %1 秒（上限 120 秒）；永不结束的 forward 届时会被停止</translation>
     </message>
@@ -735,52 +740,57 @@
 <context>
     <name>kwb::KnowledgeModel</name>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="47"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="49"/>
+        <source>Record id: %1</source>
+        <translation>记录 ID：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/knowledgemodel.cpp" line="50"/>
         <source>Constraint: %1</source>
         <translation>约束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="48"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="51"/>
         <source>FALLBACK SAMPLE: not a match for this problem or hardware.</source>
         <translation>FALLBACK 后备样例：与此问题或硬件不匹配。</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="80"/>
         <source>FALLBACK (not a match)</source>
         <translation>FALLBACK（不匹配）</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="77"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="80"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="88"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="91"/>
         <source>Tool</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="90"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="93"/>
         <source>Record id</source>
         <translation>记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="92"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="95"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="94"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="97"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="96"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="99"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/knowledgemodel.cpp" line="98"/>
+        <location filename="../widgets/knowledgemodel.cpp" line="101"/>
         <source>Match</source>
         <translation>匹配</translation>
     </message>
@@ -788,339 +798,344 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="161"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160"/>
+        <location filename="../widgets/mainwindow.cpp" line="162"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
-        <location filename="../widgets/mainwindow.cpp" line="685"/>
-        <location filename="../widgets/mainwindow.cpp" line="694"/>
-        <location filename="../widgets/mainwindow.cpp" line="880"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="722"/>
+        <location filename="../widgets/mainwindow.cpp" line="967"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="192"/>
+        <location filename="../widgets/mainwindow.cpp" line="194"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="210"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
-        <location filename="../widgets/mainwindow.cpp" line="862"/>
-        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="251"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="275"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="287"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="290"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="304"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="308"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="315"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="358"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <source>Copy Record Id</source>
+        <translation>复制记录 ID</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="356"/>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="91"/>
+        <location filename="../widgets/mainwindow.cpp" line="93"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="601"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="612"/>
+        <location filename="../widgets/mainwindow.cpp" line="640"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="641"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="674"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="665"/>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="693"/>
+        <location filename="../widgets/mainwindow.cpp" line="791"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="666"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="645"/>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="673"/>
+        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="708"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="704"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="708"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="731"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="854"/>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="941"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="855"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1131,7 +1146,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="963"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1148,32 +1163,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1182,235 +1197,279 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="435"/>
+        <location filename="../widgets/mainwindow.cpp" line="463"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="437"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="473"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="477"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="490"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="480"/>
+        <location filename="../widgets/mainwindow.cpp" line="508"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="483"/>
+        <location filename="../widgets/mainwindow.cpp" line="511"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="512"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="513"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="514"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="498"/>
+        <location filename="../widgets/mainwindow.cpp" line="526"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="498"/>
+        <location filename="../widgets/mainwindow.cpp" line="526"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="545"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="527"/>
+        <location filename="../widgets/mainwindow.cpp" line="555"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="556"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="557"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="634"/>
+        <location filename="../widgets/mainwindow.cpp" line="662"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="685"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
         <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="792"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="871"/>
+        <source>Phase 1 not run: workspace %1 was left as it is.</source>
+        <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="880"/>
+        <source>Workspace already exists</source>
+        <translation>工作区已存在</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="881"/>
+        <source>%1 is already a Kernel Workbench workspace.</source>
+        <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="885"/>
+        <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
+
+The command line asks for --force here.</source>
+        <translation>在该处运行各阶段会作为一次新的运行重新生成其规格、reference.py、test_kernel.py 和 README.md。你编辑过的文件（包括 kernel.py）会保留；新版本以 *.generated 写在旁边。其报告和 memory/v0.json 只有在你写入记录（报告、记忆或提交）时才会改变。
+
+命令行在此需要 --force。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
+        <source>Open Its Review</source>
+        <translation>打开其审阅</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="890"/>
+        <source>Overwrite as a New Run</source>
+        <translation>覆盖为新的运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <source>Choose Another Folder…</source>
+        <translation>选择其他文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <source>Workspace folder (new or empty)</source>
+        <translation>工作区文件夹（新建或为空）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="910"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="916"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1435,17 +1494,17 @@ Save them first?</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="928"/>
+        <location filename="../widgets/mainwindow.cpp" line="1019"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="945"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="955"/>
+        <location filename="../widgets/mainwindow.cpp" line="1048"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1474,7 +1533,7 @@ Save them first?</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1068"/>
+        <location filename="../widgets/mainwindow.cpp" line="1161"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1499,7 +1558,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1520,10 +1579,10 @@ Save them first?</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="805"/>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
+        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1121"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1548,7 +1607,7 @@ Save them first?</source>
         <translation type="vanished">下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
         <source>V0 measurement finished: %1</source>
         <translation>V0 测量完成：%1</translation>
     </message>
@@ -1557,12 +1616,12 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1571,38 +1630,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="1088"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1028"/>
+        <location filename="../widgets/mainwindow.cpp" line="1121"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1124"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1129"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1044"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1058"/>
-        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1151"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1611,17 +1670,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2270,212 +2329,212 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="96"/>
-        <location filename="../widgets/rooflineplot.cpp" line="130"/>
+        <location filename="../widgets/rooflineplot.cpp" line="131"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="131"/>
+        <location filename="../widgets/rooflineplot.cpp" line="132"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="223"/>
+        <location filename="../widgets/rooflineplot.cpp" line="224"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="239"/>
+        <location filename="../widgets/rooflineplot.cpp" line="246"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="242"/>
+        <location filename="../widgets/rooflineplot.cpp" line="249"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="243"/>
+        <location filename="../widgets/rooflineplot.cpp" line="250"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="280"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="275"/>
+        <location filename="../widgets/rooflineplot.cpp" line="282"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="276"/>
+        <location filename="../widgets/rooflineplot.cpp" line="283"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="277"/>
+        <location filename="../widgets/rooflineplot.cpp" line="284"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="309"/>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="320"/>
+        <location filename="../widgets/rooflineplot.cpp" line="327"/>
         <source>Roofline — %1, %2</source>
         <translation>Roofline — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="322"/>
+        <location filename="../widgets/rooflineplot.cpp" line="329"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="325"/>
+        <location filename="../widgets/rooflineplot.cpp" line="332"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="352"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="363"/>
+        <location filename="../widgets/rooflineplot.cpp" line="370"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="366"/>
+        <location filename="../widgets/rooflineplot.cpp" line="373"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="384"/>
+        <location filename="../widgets/rooflineplot.cpp" line="405"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="386"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="390"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="390"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="394"/>
-        <location filename="../widgets/rooflineplot.cpp" line="411"/>
+        <location filename="../widgets/rooflineplot.cpp" line="396"/>
+        <location filename="../widgets/rooflineplot.cpp" line="439"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="396"/>
-        <location filename="../widgets/rooflineplot.cpp" line="413"/>
+        <location filename="../widgets/rooflineplot.cpp" line="398"/>
+        <location filename="../widgets/rooflineplot.cpp" line="441"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="424"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="427"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="409"/>
+        <location filename="../widgets/rooflineplot.cpp" line="436"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="419"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="438"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="439"/>
-        <location filename="../widgets/rooflineplot.cpp" line="443"/>
+        <location filename="../widgets/rooflineplot.cpp" line="474"/>
+        <location filename="../widgets/rooflineplot.cpp" line="478"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="442"/>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="445"/>
+        <location filename="../widgets/rooflineplot.cpp" line="480"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="449"/>
+        <location filename="../widgets/rooflineplot.cpp" line="484"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="485"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="452"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="453"/>
+        <location filename="../widgets/rooflineplot.cpp" line="488"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>

@@ -42,8 +42,11 @@ QVariant KnowledgeModel::data(const QModelIndex& index, int role) const {
       return r.constraint;
     case FallbackRole:
       return r.fallback;
+    case FullIdRole:
+      return r.id;
     case Qt::ToolTipRole: {
-      QString tip = r.title + u"\n\n" + r.content;
+      // the id whole first: the table cuts it in the middle (MainWindow's knowledge table)
+      QString tip = tr("Record id: %1").arg(r.id) + u"\n" + r.title + u"\n\n" + r.content;
       if (!r.constraint.isEmpty()) tip += u"\n\n" + tr("Constraint: %1").arg(r.constraint);
       if (r.fallback) tip += u"\n\n" + tr("FALLBACK SAMPLE: not a match for this problem or hardware.");
       return tip;

@@ -17,6 +17,7 @@ class KnowledgeModel : public QAbstractTableModel {
     ContentRole = Qt::UserRole,  ///< QString: the record's content
     ConstraintRole,              ///< QString: the constraint it establishes ("" if none)
     FallbackRole,                ///< bool: a fallback sample
+    FullIdRole,                  ///< QString: the record id whole (the table elides it in the middle)
   };
 
   explicit KnowledgeModel(QObject* parent = nullptr);

@@ -25,7 +25,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
@@ -349,6 +351,28 @@ void MainWindow::createDocks() {
   table->horizontalHeader()->setStretchLastSection(true);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->setWordWrap(false);
+  // Record ids are what an attribution cites: cut in the middle (their tool prefix and their distinct end stay
+  // visible; "generic.gene…" was all a 1280x800 dock showed, new-user trial 4, #7), given the width they need up
+  // to half the dock, whole in the tooltip, and copied whole by Ctrl+C / the context menu.
+  table->setTextElideMode(Qt::ElideMiddle);
+  connect(proxy, &QAbstractItemModel::modelReset, table, [table] {
+    table->resizeColumnToContents(KnowledgeModel::ToolColumn);
+    table->resizeColumnToContents(KnowledgeModel::IdColumn);
+    const int cap = std::max(160, table->viewport()->width() / 2);
+    if (table->columnWidth(KnowledgeModel::IdColumn) > cap) table->setColumnWidth(KnowledgeModel::IdColumn, cap);
+  });
+  auto* copyId = new QAction(tr("Copy Record Id"), table);
+  copyId->setObjectName(QStringLiteral("copyRecordIdAction"));
+  copyId->setShortcut(QKeySequence::Copy);
+  copyId->setShortcutContext(Qt::WidgetShortcut);
+  connect(copyId, &QAction::triggered, table, [table] {
+    const QModelIndex current = table->currentIndex();
+    if (!current.isValid()) return;
+    QGuiApplication::clipboard()->setText(
+        current.siblingAtColumn(KnowledgeModel::IdColumn).data(KnowledgeModel::FullIdRole).toString());
+  });
+  table->addAction(copyId);
+  table->setContextMenuPolicy(Qt::ActionsContextMenu);
   // The editor comes first: the wizard alone on the left, everything else below it, the console
   // beside the roofline / knowledge / plugins tabs, so the editor keeps most of the width.
   QDockWidget* console =
@@ -394,8 +418,12 @@ void MainWindow::applyDefaultDockSizes() {
   const int wizardWidth = std::clamp(w * 2 / 7, 320, 440);
   resizeDocks({wizard}, {wizardWidth}, Qt::Horizontal);
   resizeDocks({console}, {std::clamp(h * 9 / 20, 260, 480)}, Qt::Vertical);
+  // Below the editor the console gets 2/3 up to 1600 px of window (3/5 above): at 3/5 of 1280x800 the log was
+  // ~200 px and each case line wrapped over 2-3 lines (new-user trial 4, #7); the chart keeps >= 300 px and
+  // names its roofs in the legend when narrow.
   const int below = w - wizardWidth;
-  resizeDocks({console, roofline}, {below * 3 / 5, below * 2 / 5}, Qt::Horizontal);
+  const int chart = w < 1600 ? std::max(300, below / 3) : below * 2 / 5;
+  resizeDocks({console, roofline}, {below - chart, chart}, Qt::Horizontal);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -815,6 +843,65 @@ bool MainWindow::confirm(const QString& title, const QString& text) {
          QMessageBox::Yes;
 }
 
+bool MainWindow::resolveExistingWorkspace() {
+  using C = ExistingWorkspaceChoice;
+  // "Choose another folder" may name a workspace again: asked again, a few times at most
+  for (int asked = 0; asked < 5; ++asked) {
+    BaselineOptions o;
+    o.logicPath = m_logicPath;
+    m_wizard->applyTo(o);
+    const QString dir = QFileInfo(BaselineJob::plannedWorkspaceDir(o)).absoluteFilePath();
+    if (m_ownWorkspaces.contains(dir) || !QFileInfo::exists(QDir(dir).filePath(QStringLiteral(".kwb/manifest.json"))))
+      return true;
+    QString other;
+    switch (askExistingWorkspace(dir, &other)) {
+      case C::Overwrite:
+        m_ownWorkspaces.append(dir);
+        return true;
+      case C::OpenReview:
+        openPath(dir);
+        return false;
+      case C::ChooseAnother:
+        if (other.trimmed().isEmpty()) break;
+        m_wizard->setWorkspaceDir(QFileInfo(other).absoluteFilePath());
+        continue;
+      case C::Cancel:
+        break;
+    }
+    statusBar()->showMessage(tr("Phase 1 not run: workspace %1 was left as it is.").arg(QDir::toNativeSeparators(dir)),
+                             8000);
+    return false;
+  }
+  return false;
+}
+
+MainWindow::ExistingWorkspaceChoice MainWindow::askExistingWorkspace(const QString& dir, QString* otherDir) {
+  if (m_existingWorkspace) return m_existingWorkspace(dir, otherDir);
+  QMessageBox box(QMessageBox::Question, tr("Workspace already exists"),
+                  tr("%1 is already a Kernel Workbench workspace.").arg(QDir::toNativeSeparators(dir)),
+                  QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("existingWorkspaceBox"));
+  box.setInformativeText(
+      tr("Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. "
+         "Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. "
+         "Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).\n\n"
+         "The command line asks for --force here."));
+  QPushButton* review = box.addButton(tr("Open Its Review"), QMessageBox::AcceptRole);
+  QPushButton* overwrite = box.addButton(tr("Overwrite as a New Run"), QMessageBox::DestructiveRole);
+  QPushButton* another = box.addButton(tr("Choose Another Folder…"), QMessageBox::ActionRole);
+  box.addButton(QMessageBox::Cancel);
+  box.setDefaultButton(review);
+  box.exec();
+  if (box.clickedButton() == review) return ExistingWorkspaceChoice::OpenReview;
+  if (box.clickedButton() == overwrite) return ExistingWorkspaceChoice::Overwrite;
+  if (box.clickedButton() == another) {
+    *otherDir =
+        QFileDialog::getExistingDirectory(this, tr("Workspace folder (new or empty)"), QFileInfo(dir).absolutePath());
+    return otherDir->isEmpty() ? ExistingWorkspaceChoice::Cancel : ExistingWorkspaceChoice::ChooseAnother;
+  }
+  return ExistingWorkspaceChoice::Cancel;
+}
+
 bool MainWindow::exportReview(ExportFormat format, const QString& path) {
   std::optional<WorkspaceReview> review = m_session->review();
   QString error;
@@ -896,11 +983,15 @@ bool MainWindow::runPhase(int phase, bool wait) {
     return false;
   }
   if (phase == 1) {
+    if (!resolveExistingWorkspace()) return false;
     BaselineOptions o;
     o.logicPath = m_logicPath;
     m_wizard->applyTo(o);
     o.commit = false;  // the Commit action commits, after the user has looked at the report
-    o.force = true;    // regenerate; the workspace keeps files the user edited
+    // regenerate only a workspace the user agreed to (resolveExistingWorkspace) or this window made; the
+    // workspace keeps files the user edited, and the report's command says --force only then
+    o.force =
+        QFileInfo::exists(QDir(BaselineJob::plannedWorkspaceDir(o)).filePath(QStringLiteral(".kwb/manifest.json")));
     o.kwbPath = kwbExecutable();
     m_session->newJob(o, &renderRooflinePng);  // leaves review mode: from here the window shows this job
   }
@@ -947,6 +1038,8 @@ void MainWindow::finishPhase(int phase, bool ok) {
   }
   m_lastError.clear();
   if (phase == 1) {
+    if (const QString ws = QFileInfo(job()->workspaceDir()).absoluteFilePath(); !m_ownWorkspaces.contains(ws))
+      m_ownWorkspaces.append(ws);  // phase 1 again here is this window's own run: not asked again
     m_wizard->setSpec(job()->spec());
     m_wizard->setWorkspaceDir(job()->workspaceDir());
     m_problemName = job()->problemName();

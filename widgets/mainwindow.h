@@ -59,6 +59,20 @@ class MainWindow : public QMainWindow {
     m_confirm = std::move(handler);
   }
 
+  /// What the user chose when phase 1 would write into an existing workspace this window has not made or
+  /// already agreed to overwrite (the CLI asks for --force there; new-user trial 4).
+  enum class ExistingWorkspaceChoice {
+    Cancel,         ///< nothing runs, nothing is written
+    OpenReview,     ///< open that workspace in review mode instead (nothing re-run)
+    Overwrite,      ///< run phase 1 there as a new run (files the user edited are kept)
+    ChooseAnother,  ///< run into *otherDir instead (asked again if that is a workspace too)
+  };
+  /// Replaces the question asked then (tests answer it; default: a modal dialog with the three choices and a
+  /// folder chooser for ChooseAnother). @p dir is the workspace's absolute path.
+  void setExistingWorkspaceHandler(std::function<ExistingWorkspaceChoice(const QString& dir, QString* otherDir)> h) {
+    m_existingWorkspace = std::move(h);
+  }
+
   /// View > Reset Layout: the docks back to the default arrangement (the editor widest).
   void resetLayout();
 
@@ -144,6 +158,10 @@ class MainWindow : public QMainWindow {
   /// (.kwb/spec.json's target, memory/v0.json's mode); returns them as text, or "" when unknown.
   QString restoreWorkspaceTarget(const WorkspaceReview& review);
   bool confirmUnsavedBeforeRun();
+  /// Before phase 1: when the wizard's workspace is an existing one this window has not made or been allowed to
+  /// overwrite, asks (see ExistingWorkspaceChoice). True to go ahead (the form may now name another folder).
+  bool resolveExistingWorkspace();
+  ExistingWorkspaceChoice askExistingWorkspace(const QString& dir, QString* otherDir);
   QString kwbExecutable() const;
 
   EditorTabs* m_editors;
@@ -176,6 +194,8 @@ class MainWindow : public QMainWindow {
   bool m_hadSavedLayout = false;   ///< restoreSettings() restored the user's own dock layout
   bool m_shown = false;
   std::function<bool(const QString&, const QString&)> m_confirm;
+  std::function<ExistingWorkspaceChoice(const QString&, QString*)> m_existingWorkspace;
+  QStringList m_ownWorkspaces;  ///< made by this window's phase 1, or the user chose to overwrite them (absolute)
 };
 
 }  // namespace kwb

@@ -121,6 +121,7 @@ void RooflinePlot::clear() {
   m_plot->clearGraphs();
   m_plot->clearItems();
   m_hover = nullptr;
+  m_labelPlaces.clear();
   if (m_plot->legend->layout()) {
     m_plot->plotLayout()->take(m_plot->legend);
     m_plot->plotLayout()->simplify();
@@ -171,7 +172,7 @@ QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, do
 QStringList RooflinePlot::chartLabels() const {
   QStringList out;
   for (int i = 0; i < m_plot->itemCount(); ++i)
-    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover) out << t->text();
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover && t->visible()) out << t->text();
   return out;
 }
 
@@ -231,7 +232,13 @@ void RooflinePlot::setVersionPoints(const QList<VersionPoint>& points) {
 void RooflinePlot::resetView() {
   m_plot->xAxis->setRange(m_xmin, m_xmax);
   m_plot->yAxis->setRange(m_ymin, m_ymax);
-  m_plot->replot(QCustomPlot::rpQueuedRefresh);
+  if (m_labelPlaces.isEmpty()) {
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    return;
+  }
+  // the labels' places are measured in pixels of these ranges (setData() fitted them before the ranges were set)
+  m_plot->replot(QCustomPlot::rpImmediateRefresh);
+  declutterLabels();
 }
 
 QString RooflinePlot::readoutAt(double x, double y) const {
@@ -381,19 +388,39 @@ void RooflinePlot::setData(const RooflineData& d) {
     return t;
   };
   // Each roof's label has a short form (the value alone) for a narrow chart, where the long ones overlap.
-  roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
-            d.bandwidthTBs * labelX, Qt::AlignRight | Qt::AlignBottom, kMemoryColor)
-      ->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
-  if (measuredBw > 0)
-    roofLabel(
+  // Its other places (declutterLabels) keep the same rule: above-left or below-right of a rising roof.
+  constexpr Qt::Alignment kAbove = Qt::AlignRight | Qt::AlignBottom, kBelow = Qt::AlignRight | Qt::AlignTop;
+  constexpr Qt::Alignment kAboveFromLeft = Qt::AlignLeft | Qt::AlignBottom,
+                          kBelowFromLeft = Qt::AlignLeft | Qt::AlignTop;
+  QCPItemText* computeLabel =
+      roofLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
+                xmax / 1.3, d.peakTflops, kAbove, kComputeColor);
+  computeLabel->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
+  m_labelPlaces.append({computeLabel,
+                        {{QPointF(xmax / 1.3, d.peakTflops), kAbove},
+                         {QPointF(xmax / 1.3, d.peakTflops), kBelow},
+                         {QPointF(ridge * 1.3, d.peakTflops), kAboveFromLeft}},
+                        false});
+  QCPItemText* memoryLabel =
+      roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
+                d.bandwidthTBs * labelX, kAbove, kMemoryColor);
+  memoryLabel->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
+  m_labelPlaces.append(
+      {memoryLabel,
+       {{QPointF(labelX, d.bandwidthTBs * labelX), kAbove}, {QPointF(labelX / 3, d.bandwidthTBs * labelX / 3), kAbove}},
+       false});
+  if (measuredBw > 0) {
+    QCPItemText* measuredLabel = roofLabel(
         QStringLiteral("measuredRoofLabel"),
         (recordedCeiling ? tr("%1 TB/s (ledger, recorded copy)") : tr("%1 TB/s (measured copy)")).arg(num(measuredBw)),
-        measuredX, measuredBw * measuredX, Qt::AlignLeft | Qt::AlignTop, kMeasuredColor)
-        ->setProperty(kShortText,
-                      (recordedCeiling ? tr("%1 TB/s (ledger)") : tr("%1 TB/s (measured)")).arg(num(measuredBw)));
-  roofLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
-            xmax / 1.3, d.peakTflops, Qt::AlignRight | Qt::AlignBottom, kComputeColor)
-      ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
+        measuredX, measuredBw * measuredX, kBelowFromLeft, kMeasuredColor);
+    measuredLabel->setProperty(
+        kShortText, (recordedCeiling ? tr("%1 TB/s (ledger)") : tr("%1 TB/s (measured)")).arg(num(measuredBw)));
+    m_labelPlaces.append({measuredLabel,
+                          {{QPointF(measuredX, measuredBw * measuredX), kBelowFromLeft},
+                           {QPointF(measuredX / 3, measuredBw * measuredX / 3), kBelowFromLeft}},
+                          false});
+  }
   QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
                                      d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor);
   ridgeLabel->setPadding(QMargins(8, 6, 3, 1));
@@ -408,9 +435,17 @@ void RooflinePlot::setData(const RooflineData& d) {
     const double r = next->tflops / d.bandwidthTBs;
     addLine(m_plot, kOtherRoof, tr("%1 roof: %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
             kOtherRoofColor, Qt::DashLine, {ridge, r, xmax}, {d.bandwidthTBs * ridge, next->tflops, next->tflops});
-    roofLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
-              xmax / 1.3, next->tflops, Qt::AlignRight | Qt::AlignBottom, kOtherRoofColor)
-        ->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(next->dtype, num(next->tflops)));
+    QCPItemText* otherLabel =
+        roofLabel(QStringLiteral("otherRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(next->dtype, num(next->tflops)),
+                  xmax / 1.3, next->tflops, kAbove, kOtherRoofColor);
+    otherLabel->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(next->dtype, num(next->tflops)));
+    // Its own roof is a factor of two or so above the compute roof: below it is often no room.
+    m_labelPlaces.append({otherLabel,
+                          {{QPointF(xmax / 1.3, next->tflops), kAbove},
+                           {QPointF(r * 1.3, next->tflops), kAboveFromLeft},
+                           {QPointF(xmax / 1.3, next->tflops), kBelow},
+                           {QPointF(r * 1.3, next->tflops), kBelowFromLeft}},
+                          true});
   }
 
   if (havePoint) {
@@ -497,15 +532,88 @@ void RooflinePlot::fitLegend() {
       const QString full = t->property("kwbFullText").toString();
       t->setText(narrow || overflows(t, full) ? t->property(kShortText).toString() : full);
     }
-  if (!narrow) return;
-  for (int i = 0; i < m_plot->graphCount(); ++i) {
-    QCPGraph* g = m_plot->graph(i);
-    const QString object = g->objectName();
-    if (object == QLatin1String(kPoint) || object == QLatin1String(kVersionPoints)) continue;
-    const QString full = g->property("kwbFullName").toString();
-    const qsizetype cut = full.indexOf(QRegularExpression(QStringLiteral("[:：]")));
-    if (cut > 0) g->setName(full.left(cut));
+  if (narrow) {
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+      QCPGraph* g = m_plot->graph(i);
+      const QString object = g->objectName();
+      if (object == QLatin1String(kPoint) || object == QLatin1String(kVersionPoints)) continue;
+      const QString full = g->property("kwbFullName").toString();
+      const qsizetype cut = full.indexOf(QRegularExpression(QStringLiteral("[:：]")));
+      if (cut > 0) g->setName(full.left(cut));
+    }
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);  // the shorter legend gives the axes more height
   }
+  declutterLabels();
+}
+
+void RooflinePlot::declutterLabels() {
+  if (m_labelPlaces.isEmpty()) return;
+  // The text's rect in pixels (its padding included: that is the gap to its own roof), less a pixel each side
+  // so that a label resting on its own roof does not count as crossing it.
+  const auto rectOf = [](QCPItemText* t) {
+    return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().adjusted(1, 1, -1, -1);
+  };
+  const QRectF axes = QRectF(m_plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+  QList<QRectF> taken;
+  QList<QCPItemText*> movable;
+  for (const LabelPlaces& l : std::as_const(m_labelPlaces))
+    if (l.item) movable.append(l.item);
+  for (int i = 0; i < m_plot->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i));
+        t && t != m_hover && t->visible() && !movable.contains(t))
+      taken.append(rectOf(t));  // the ridge's and the points' labels stay where they are
+  // The roofs as drawn: straight segments between their points in pixels (the axes are logarithmic). A label
+  // resting on its own roof touches it only at its padded edge, which rectOf() leaves out.
+  QList<QLineF> roofs;
+  for (const char* name : {kMemoryRoof, kMeasuredRoof, kComputeRoof, kOtherRoof})
+    if (QCPGraph* g = graph(name)) {
+      QPointF last;
+      bool first = true;
+      for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        const QPointF p(m_plot->xAxis->coordToPixel(it->key), m_plot->yAxis->coordToPixel(it->value));
+        if (!first) roofs.append(QLineF(last, p));
+        last = p;
+        first = false;
+      }
+    }
+  const auto crossesRoof = [&roofs](const QRectF& r) {
+    const QLineF edges[] = {{r.topLeft(), r.topRight()},
+                            {r.topRight(), r.bottomRight()},
+                            {r.bottomRight(), r.bottomLeft()},
+                            {r.bottomLeft(), r.topLeft()}};
+    return std::any_of(roofs.cbegin(), roofs.cend(), [&](const QLineF& s) {
+      return r.contains(s.p1()) || r.contains(s.p2()) ||
+             std::any_of(std::begin(edges), std::end(edges),
+                         [&s](const QLineF& e) { return s.intersects(e, nullptr) == QLineF::BoundedIntersection; });
+    });
+  };
+  const auto placeAt = [](QCPItemText* t, const QPair<QPointF, Qt::Alignment>& place) {
+    t->position->setCoords(place.first);
+    t->setPositionAlignment(place.second);
+    t->setPadding(roofLabelPadding(place.second));
+  };
+  for (const LabelPlaces& l : std::as_const(m_labelPlaces)) {
+    QCPItemText* t = l.item;
+    if (!t || l.places.isEmpty()) continue;
+    t->setVisible(true);
+    bool free = false;
+    for (const auto& place : l.places) {
+      placeAt(t, place);
+      const QRectF r = rectOf(t);
+      free = axes.contains(r) && !crossesRoof(r) &&
+             std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
+      if (free) break;
+    }
+    if (!free) {
+      placeAt(t, l.places.first());
+      if (l.mayHide) {
+        t->setVisible(false);
+        continue;
+      }
+    }
+    taken.append(rectOf(t));
+  }
+  m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void RooflinePlot::resizeEvent(QResizeEvent* event) {

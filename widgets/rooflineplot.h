@@ -4,7 +4,10 @@
 // ceiling when there is one, the compute roof, the ridge point, and the measured V0 point.
 // <qcustomplot.h> is not included here (see qcustomplot_include.h).
 
+#include <QList>
+#include <QPair>
 #include <QPointF>
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -95,6 +98,11 @@ class RooflinePlot : public QWidget {
   /// Fits the legend and the roofs' labels to the chart's width: full texts where they fit; in a narrow dock
   /// the legend names the roofs only and the chart labels give the values only (the long ones overlapped).
   void fitLegend();
+  /// Puts each roof's label at the first of its places (above or below its roof, right or left) where its
+  /// measured text rect crosses no other label and no roof, inside the axes; the next precision's label,
+  /// when no place is free, is hidden (the legend names that roof). The bf16 and tf32 labels, a factor of two
+  /// apart, were drawn over each other in a dock (new-user trial 4, #8).
+  void declutterLabels();
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
   QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align,
@@ -102,6 +110,14 @@ class RooflinePlot : public QWidget {
   std::optional<RooflineData> m_data;
   double m_xmin = 0.01, m_xmax = 1000, m_ymin = 0.01, m_ymax = 1000;
   QCPItemText* m_hover = nullptr;
+  /// A roof label's places in plot coordinates with their alignment, best first (declutterLabels()).
+  struct LabelPlaces {
+    QPointer<QCPItemText> item;
+    QList<QPair<QPointF, Qt::Alignment>> places;
+    bool mayHide = false;
+  };
+  QList<LabelPlaces> m_labelPlaces;            ///< in order of importance
+  QList<QPair<QPointF, QPointF>> m_flatRoofs;  ///< the compute roofs' flat parts (plot coordinates)
   QCustomPlot* m_plot;
   QCPTextElement* m_title;
   QLabel* m_note;

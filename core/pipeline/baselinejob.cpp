@@ -20,6 +20,7 @@
 #include "core/knowledge/registry.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/pipeline/suite.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
 #include "core/platform/frameworkpolicy.h"
@@ -183,6 +184,14 @@ bool BaselineJob::understand() {
     if (r.error) return fail(Understand, describeProbeError(*r.error, m_opts.logicPath));
     return fail(Understand, tr("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
   }
+  // A local run without CUDA read as a gate FAIL after all four phases (new-user trial 3, R3): the probe ran on
+  // this machine with the same Python, and its torch.cuda.is_available() says so before anything is written.
+  if (!m_opts.cpuDryRun && (m_opts.target.isEmpty() || m_opts.target == u"local") &&
+      r.spec.value("cuda_available", nlohmann::json()).is_boolean() && !r.spec.at("cuda_available").get<bool>())
+    return fail(Understand, tr("no CUDA device on this machine; use --cpu-dry-run or a remote target "
+                               "(torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or "
+                               "another target)")
+                                .arg(m_python));
   m_spec = r.spec;
   keepProblemName(m_opts.logicPath, &m_spec);
   warnAboutSize(*found.gpu);
@@ -238,12 +247,22 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   // (2^31 - 1 CTAs), are flagged before anything is generated.
   // They also go into the report and memory/v0.json: a reviewer reads those, not the console.
   m_problemWarnings.clear();
+  // The suite's admission estimate (suiteFootprintBytes: the harness's copies, the intermediates, the context)
+  // against the datasheet memory: a 4 TiB input passed a dry run with the only word of it in the report's last
+  // line (new-user trial 4, #5). The CLI prints it on stderr before phase 2.
   const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
-  if (gpu.hbm && bytes > gpu.hbm->value * 1e9)
-    m_problemWarnings.append(QStringLiteral("the problem moves at least %1 GB but %2 has %3 GB of memory")
-                                 .arg(bytes / 1e9, 0, 'f', 1)
-                                 .arg(gpu.id)
-                                 .arg(gpu.hbm->value));
+  const double footprint = suiteFootprintBytes(m_spec);
+  if (gpu.hbm && (bytes > gpu.hbm->value * 1e9 || footprint > gpu.hbm->value * 1e9))
+    m_problemWarnings.append(
+        QStringLiteral("the problem does not fit in the %1 GB of memory of %2: it needs about %3 GB by kwb's "
+                       "estimate (inputs, outputs and the harness's copies of them, intermediates, 1.5 GB of CUDA "
+                       "context) and moves at least %4 GB; a GPU run %5 with CUDA out of memory (a CPU dry run "
+                       "only checks reduced shapes). Make the shapes in get_inputs() smaller")
+            .arg(gpu.hbm->value)
+            .arg(gpu.id)
+            .arg(footprint / 1e9, 0, 'f', 1)
+            .arg(bytes / 1e9, 0, 'f', 1)
+            .arg(bytes > gpu.hbm->value * 1e9 ? QStringLiteral("will fail") : QStringLiteral("is likely to fail")));
   double maxNumel = 0;
   for (const auto& t : m_spec.value("outputs", nlohmann::json::array())) {
     double n = 1;
@@ -270,13 +289,16 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
 }
 
-QString BaselineJob::plannedWorkspaceDir() const {
-  if (!m_opts.workspaceDir.isEmpty()) return m_opts.workspaceDir;
+QString BaselineJob::plannedWorkspaceDir() const { return plannedDir(m_opts, m_spec); }
+
+QString BaselineJob::plannedWorkspaceDir(const BaselineOptions& o) { return plannedDir(o, nlohmann::json()); }
+
+QString BaselineJob::plannedDir(const BaselineOptions& o, const nlohmann::json& spec) {
+  if (!o.workspaceDir.isEmpty()) return o.workspaceDir;
   // Before the probe: the name it will give (the file's base name; reference.py keeps its workspace's name).
-  nlohmann::json named = m_spec.is_object() ? m_spec : nlohmann::json::object();
-  if (!named.contains("source"))
-    named["source"] = {{"name", QFileInfo(m_opts.logicPath).completeBaseName().toStdString()}};
-  keepProblemName(m_opts.logicPath, &named);
+  nlohmann::json named = spec.is_object() ? spec : nlohmann::json::object();
+  if (!named.contains("source")) named["source"] = {{"name", QFileInfo(o.logicPath).completeBaseName().toStdString()}};
+  keepProblemName(o.logicPath, &named);
   return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
 }
 

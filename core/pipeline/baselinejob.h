@@ -109,6 +109,10 @@ class BaselineJob : public QObject {
   bool useRecord(const KnowledgeRecord& record, const nlohmann::json& query);
 
   QString workspaceDir() const;
+  /// The workspace folder a job with options @p o would open in phase 1, known before the probe: o.workspaceDir,
+  /// else ./kernel_opt_<problem name> (the logic file's base name; a workspace's reference.py keeps its problem's
+  /// name). The GUI asks before phase 1 writes into an existing one (new-user trial 4).
+  static QString plannedWorkspaceDir(const BaselineOptions& o);
   QString problemName() const;
   QString lastError() const { return m_error; }
   const nlohmann::json& spec() const { return m_spec; }
@@ -153,6 +157,7 @@ class BaselineJob : public QObject {
   bool ensureWorkspace();
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
+  static QString plannedDir(const BaselineOptions& o, const nlohmann::json& spec);
   void onRunFinished(const RunOutcome& outcome);
   QString cuteApiTablePath() const;
   static void keepProblemName(const QString& logicPath, nlohmann::json* spec);

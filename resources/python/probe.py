@@ -284,6 +284,8 @@ def run(logic_path, partial, scale, guess=False):
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
     from probe_analysis import Analyzer, fmt_expr, fmt_term
     partial["torch_version"] = torch.__version__.split("+")[0]
+    # where the probe runs (kwb's machine): a local run without CUDA stops before phase 2 (new-user trial 3, R3)
+    partial["cuda_available"] = bool(torch.cuda.is_available())
     tr = Tracer(logic_path)
     partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
     install_sdpa_shim(torch, tr.notes)
