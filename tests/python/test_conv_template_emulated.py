@@ -69,7 +69,7 @@ def rel_err(got, want):
     return float(d / want.double().norm().clamp_min(1e-30))
 
 
-# The knobs the template ships on (measured on the H200: docs/results/2026-12-02-h200-conv-knobs.md) turned
+# The knobs the template ships on (measured on the H200: docs/results/2026-12-02-h200-suite-s13.md) turned
 # off and their class limits lifted: a test of one mechanism names it in its settings and gets it wherever it
 # applies
 PLAIN = {"SMALL_K": False, "PHASE_GRID": False, "OUT_CHANNELS_LAST": False, "EPI_CHANNEL_VECTORS": False,
