@@ -156,6 +156,16 @@ class GpuLockTest(unittest.TestCase):
         self.assertTrue(shared[0]["what"].startswith("shared: "), shared)
         self.assertGreaterEqual(shared[1]["waited_s"], 3.5, shared)
 
+    def test_shared_sections_can_be_switched_off(self):
+        # KWB_GPU_LOCK_SHARED=0 (the A/B switch): untimed work takes no lock, only the timed region does
+        ws = self.workspace()
+        env = env_for(dict(CPU, KWB_GPU_LOCK=self.lock, KWB_GPU_LOCK_SHARED="0"))
+        r = h.run_harness(ws, "--no-memory", "--cases", "problem_shape", env=env)
+        self.assertEqual(r.rc, 0, r)
+        lock = r.result["gpu_lock"]
+        self.assertEqual(lock.get("shared_sections", 0), 0, lock)
+        self.assertEqual(len(lock["regions"]), 1, lock)
+
 
     def test_shared_copy_ceiling_is_read_only_for_the_same_gpu(self):
         mod = h.load_rendered(h.RELU_SPEC, name="kwb_rendered_harness_lock")
