@@ -597,6 +597,123 @@ class TestRun : public QObject {
     QCOMPARE(o.cases.at(1).status, QStringLiteral("PASS"));  // medium: 2.5 s of waiting, not timed out
   }
 
+  // A case's compile window (CONTRACTS.md §2): its first kernel call's JIT compile runs under limit_s + grace,
+  // and after COMPILE "end" the case's own deadline starts again in full.
+  void parseCompileLines() {
+    const HarnessEvent st = parseHarnessLine(
+        QStringLiteral("[test_kernel] COMPILE {\"state\": \"start\", \"case\": \"c\", \"limit_s\": 300}"));
+    QCOMPARE(st.kind, HarnessEvent::Kind::Compile);
+    QCOMPARE(st.marker, QStringLiteral("COMPILE"));
+    QCOMPARE(st.compileState, QStringLiteral("start"));
+    QCOMPARE(st.compileLimitSec, 300.0);
+    QCOMPARE(st.caseName, QStringLiteral("c"));
+    const HarnessEvent end = parseHarnessLine(
+        QStringLiteral("[test_kernel] COMPILE {\"state\": \"end\", \"case\": \"c\", \"seconds\": 41.5}"));
+    QCOMPARE(end.kind, HarnessEvent::Kind::Compile);
+    QCOMPARE(end.compileState, QStringLiteral("end"));
+    QCOMPARE(end.compileSeconds.value_or(-1), 41.5);
+    for (const char* bad : {"{\"state\": \"maybe\"}", "{\"state\": \"start\"}",
+                            "{\"state\": \"start\", \"limit_s\": 0}", "{\"state\": \"start\", \"limit_s\": \"9\"}"}) {
+      const HarnessEvent ev = parseHarnessLine(QStringLiteral("[test_kernel] COMPILE ") + QLatin1String(bad));
+      QCOMPARE(ev.kind, HarnessEvent::Kind::ParseError);
+      QCOMPARE(ev.marker, QStringLiteral("COMPILE"));
+    }
+  }
+
+  void runCompileStartExtendsTheDeadline() {
+    // Deadline 2 s (caseTimeoutSec 1 + grace 1); "medium" compiles for 3 s under a limit of 5 s.
+    HarnessRun run(config({QStringLiteral("--compile"), QStringLiteral("medium"), QStringLiteral("--compile-ms"),
+                           QStringLiteral("3000"), QStringLiteral("--compile-limit"), QStringLiteral("5")}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));
+    QVERIFY(o.timedOutCases.isEmpty());
+    for (const CaseResult& r : o.cases) QCOMPARE(r.status, QStringLiteral("PASS"));
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 2500,
+             qPrintable(QString::number(took)));  // past the case's 2 s deadline (the line's arrival jitters)
+    const QByteArray log = readAll(o.logPath);
+    QVERIFY(log.contains("case \"medium\" compiles (its first kernel call): its watchdog allows 6000 ms"));
+    QVERIFY(log.contains("case \"medium\" compiled in 3.0 s; its watchdog restarts with 2000 ms"));
+  }
+
+  void runCompileEndRestoresTheCaseDeadline() {
+    // A 30 s window, a 0.3 s compile, then a hang: the verdict comes ~2 s after the end, not after the window.
+    HarnessRunConfig c = config({QStringLiteral("--compile"), QStringLiteral("medium"), QStringLiteral("--compile-ms"),
+                                 QStringLiteral("300"), QStringLiteral("--compile-limit"), QStringLiteral("30"),
+                                 QStringLiteral("--hang"), QStringLiteral("medium")});
+    c.killGraceMs = 300;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 2000 && took < 10000, qPrintable(QString::number(took)));
+    QVERIFY2(o.cases.at(1).reason.contains(QStringLiteral("no CASE_RESULT within 2 s")),
+             qPrintable(o.cases.at(1).reason));
+  }
+
+  void runCompileOverItsWindowTimesOut_data() {
+    QTest::addColumn<QString>("limit");
+    QTest::addColumn<int>("cap");
+    QTest::newRow("limit_s 1") << QStringLiteral("1") << 0;
+    // A start line may claim any limit (a kernel could print one): kwb holds it to compileTimeoutSec.
+    QTest::newRow("limit_s 1000, capped at 1") << QStringLiteral("1000") << 1;
+  }
+  void runCompileOverItsWindowTimesOut() {
+    QFETCH(QString, limit);
+    QFETCH(int, cap);
+    HarnessRunConfig c = config({QStringLiteral("--compile"), QStringLiteral("medium"), QStringLiteral("--compile-ms"),
+                                 QStringLiteral("60000"), QStringLiteral("--compile-limit"), limit});
+    c.compileTimeoutSec = cap;
+    c.killGraceMs = 300;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 2000 && took < 8000, qPrintable(QString::number(took)));  // 1 s + 1 s grace
+    QVERIFY2(o.cases.at(1).reason.contains(QStringLiteral("the first call (JIT compile) did not end within")),
+             qPrintable(o.cases.at(1).reason));
+    for (const CaseResult& r : o.cases)
+      if (r.name != QLatin1String("medium")) QCOMPARE(r.status, QStringLiteral("PASS"));  // resumed after the kill
+  }
+
+  void runSecondCompileStartDoesNotStretchTheWindow() {
+    // Window 4 s (limit 3 + grace 1); a second start after 2.5 s would stretch it past the 5 s compile.
+    HarnessRunConfig c = config({QStringLiteral("--compile"), QStringLiteral("medium"), QStringLiteral("--compile-ms"),
+                                 QStringLiteral("5000"), QStringLiteral("--compile-limit"), QStringLiteral("3"),
+                                 QStringLiteral("--compile-restart")});
+    c.killGraceMs = 300;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    QCOMPARE(rec.outcome->timedOutCases, QStringList{QStringLiteral("medium")});
+    QVERIFY(readAll(rec.outcome->logPath).contains("a second COMPILE start is ignored"));
+  }
+
+  void runCompileInsideALockWait() {
+    // COMPILE start and end while the watchdog is paused (GPU_LOCK wait): nothing runs until "held", which
+    // starts the case's full deadline; a hang after it is a plain TIMEOUT_FAIL.
+    HarnessRunConfig c =
+        config({QStringLiteral("--compile"), QStringLiteral("medium"), QStringLiteral("--compile-ms"),
+                QStringLiteral("3000"), QStringLiteral("--compile-limit"), QStringLiteral("1"),
+                QStringLiteral("--compile-in-lock"), QStringLiteral("--hang"), QStringLiteral("medium")});
+    c.killGraceMs = 300;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QCOMPARE(o.timedOutCases, QStringList{QStringLiteral("medium")});
+    const qint64 took = rec.endMs.value(QStringLiteral("medium")) - rec.startMs.value(QStringLiteral("medium"));
+    QVERIFY2(took >= 4500, qPrintable(QString::number(took)));  // 3 s paused, then the full 2 s (not the 2 s window)
+    QVERIFY2(o.cases.at(1).reason.contains(QStringLiteral("no CASE_RESULT within 2 s")),
+             qPrintable(o.cases.at(1).reason));
+  }
+
   void runHangInLastCase_data() {
     QTest::addColumn<bool>("strictSkip");
     QTest::addColumn<bool>("plan");

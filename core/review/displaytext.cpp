@@ -136,6 +136,9 @@ QString DisplayText::harnessLine(const QString& line) {
                               c.dtype, err(c.relErr));
       if (c.latencyUs || c.refLatencyUs)  // only the timed case has times: no dashes on the others
         text += tr("  %1 µs (ref %2 µs)").arg(us(c.latencyUs), us(c.refLatencyUs));
+      // The first call's wall time (its JIT compile, outside the case's timeout), where it is worth a look.
+      if (const auto cs = c.raw.find("compile_s"); cs != c.raw.end() && cs->is_number() && cs->get<double>() >= 1.0)
+        text += tr("  first call %1 s").arg(QString::number(cs->get<double>(), 'f', 1));
       if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);  // the harness's
       return text;
     }
@@ -162,6 +165,12 @@ QString DisplayText::harnessLine(const QString& line) {
         return tr("» GPU timing lock held after %1 s: %2").arg(QString::number(waited, 'f', 1), what);
       return tr("GPU timing lock released: %1").arg(what);
     }
+    case HarnessEvent::Kind::Compile:
+      if (ev.compileState == QLatin1String("start"))
+        return tr("‖ %1: first kernel call (JIT compile), up to %2 s")
+            .arg(ev.caseName, QString::number(ev.compileLimitSec));
+      return tr("» %1: first kernel call took %2 s")
+          .arg(ev.caseName, ev.compileSeconds ? QString::number(*ev.compileSeconds, 'f', 1) : QStringLiteral("?"));
     case HarnessEvent::Kind::ParseError:
       return tr("⚠ unreadable %1 line: %2").arg(ev.marker, ev.error);
     case HarnessEvent::Kind::Other:

@@ -60,7 +60,7 @@ void setOptional(json& o, const char* key, const std::optional<double>& v) {
 const QString kPrefix = QStringLiteral("[test_kernel] ");
 
 // Keyword after the prefix, and whether it is followed by a JSON payload.
-enum class Marker { None, CasePlan, CaseStart, CaseResult, ResultJson, GpuLock };
+enum class Marker { None, CasePlan, CaseStart, CaseResult, ResultJson, GpuLock, Compile };
 
 Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStart) {
   const auto startsWordAt = [&](QLatin1String word) {
@@ -89,6 +89,10 @@ Marker markerAt(const QString& line, qsizetype bodyStart, qsizetype* payloadStar
   if (startsWordAt(QLatin1String("GPU_LOCK"))) {
     *payloadStart = bodyStart + 8;
     return Marker::GpuLock;
+  }
+  if (startsWordAt(QLatin1String("COMPILE"))) {
+    *payloadStart = bodyStart + 7;
+    return Marker::Compile;
   }
   return Marker::None;
 }
@@ -286,6 +290,7 @@ HarnessEvent parseHarnessLine(const QString& line) {
                      : marker == Marker::CaseStart  ? "CASE_START"
                      : marker == Marker::CaseResult ? "CASE_RESULT"
                      : marker == Marker::GpuLock    ? "GPU_LOCK"
+                     : marker == Marker::Compile    ? "COMPILE"
                                                     : "RESULT_JSON";
   ev.marker = QLatin1String(what);
   const auto fail = [&](const QString& why) {
@@ -362,6 +367,28 @@ HarnessEvent parseHarnessLine(const QString& line) {
         return fail(QStringLiteral("expected an object with \"state\" \"wait\", \"held\" or \"released\""));
       ev.kind = HarnessEvent::Kind::GpuLock;
       ev.lockState = qs(state);
+      break;
+    }
+    case Marker::Compile: {
+      const auto it = ev.payload.find("state");
+      const std::string state =
+          ev.payload.is_object() && it != ev.payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+      if (state != "start" && state != "end")
+        return fail(QStringLiteral("expected an object with \"state\" \"start\" or \"end\""));
+      if (state == "start") {
+        const auto lim = ev.payload.find("limit_s");
+        if (lim == ev.payload.end() || !lim->is_number() || !std::isfinite(lim->get<double>()) ||
+            lim->get<double>() <= 0)
+          return fail(QStringLiteral("a \"start\" needs a positive number \"limit_s\""));
+        ev.compileLimitSec = lim->get<double>();
+      } else if (const auto sec = ev.payload.find("seconds");
+                 sec != ev.payload.end() && sec->is_number() && std::isfinite(sec->get<double>())) {
+        ev.compileSeconds = sec->get<double>();
+      }
+      if (const auto c = ev.payload.find("case"); c != ev.payload.end() && c->is_string())
+        ev.caseName = qs(c->get<std::string>());
+      ev.kind = HarnessEvent::Kind::Compile;
+      ev.compileState = qs(state);
       break;
     }
     case Marker::None:

@@ -85,20 +85,25 @@ struct RunResult {
 
 /// What one output line is.
 struct HarnessEvent {
-  enum class Kind { Other, CasePlan, CaseStart, CaseResult, ResultJson, GpuLock, ParseError };
+  enum class Kind { Other, CasePlan, CaseStart, CaseResult, ResultJson, GpuLock, Compile, ParseError };
   Kind kind = Kind::Other;
   QString raw;             ///< the whole line as received
   nlohmann::json payload;  ///< the parsed JSON (CaseStart, CaseResult, ResultJson)
   QString error;           ///< ParseError only: why, e.g. "CASE_RESULT: syntax error ... at byte 12"
-  QString marker;  ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" | "GPU_LOCK" (also on ParseError);
-                   ///< "" for Other
+  QString marker;  ///< "CASE_PLAN" | "CASE_START" | "CASE_RESULT" | "RESULT_JSON" | "GPU_LOCK" | "COMPILE" (also on
+                   ///< ParseError); "" for Other
   QStringList plannedCases;  ///< CasePlan: every case this process would run before --skip/--cases, in order
-  QString caseName;          ///< CaseStart / CaseResult: the case's "name"
+  QString caseName;          ///< CaseStart / CaseResult: the case's "name"; Compile: its "case" ("" if not given)
   int caseIndex = 0;         ///< CaseStart: "index", 1-based position in this process's cases (0 = not given)
   int caseTotal = 0;         ///< CaseStart: "total", cases this process runs (0 = not given; older harnesses)
   /// GpuLock: "wait" (the harness waits for the suite's GPU timing lock; its case's time is paused),
   /// "held" (it got the lock; the case's time runs again) or "released" (the timed region ended).
   QString lockState;
+  /// Compile: "start" (the case's first kernel call, its JIT compile, begins under its own limit) or "end" (it
+  /// returned or failed; the case's own time starts again in full).
+  QString compileState;
+  double compileLimitSec = 0;            ///< Compile "start": "limit_s", the harness's KWB_COMPILE_TIMEOUT_SEC (s, > 0)
+  std::optional<double> compileSeconds;  ///< Compile "end": "seconds", the first call's wall time (s), if given
   std::optional<kwb::CaseResult> caseResult;  ///< CaseResult: the typed result
   std::optional<kwb::RunResult> runResult;    ///< ResultJson: the typed document
 };
@@ -115,6 +120,9 @@ QString harnessLinePrefix();
 ///   dropped;
 /// - `[test_kernel] GPU_LOCK {"state": "wait"|"held"|"released", ...}` → GpuLock with lockState (the suite's GPU
 ///   timing lock, docs/CONTRACTS.md §2); another state is a ParseError;
+/// - `[test_kernel] COMPILE {"state": "start", "case", "limit_s": S}` / `COMPILE {"state": "end", "case", "seconds"}`
+///   → Compile (a case's first kernel call in its compile window, docs/CONTRACTS.md §2); another state, or a start
+///   without a positive number "limit_s", is a ParseError;
 /// - any other line, including other `[test_kernel] ...` text → Other.
 /// Leading whitespace is ignored. A marker glued after text that had no newline
 /// ("progress 99%[test_kernel] RESULT_JSON={...}") is still recognised.

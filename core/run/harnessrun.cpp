@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <unistd.h>
 
@@ -192,6 +193,7 @@ void HarnessRun::startSegment(const QStringList& skip) {
   m_pgid = 0;
   m_currentCase.clear();
   m_casePaused = false;
+  m_inCompile = m_compileUsed = false;
   for (auto& s : m_split) s = LineSplitter();
 
   ProcessSpec cmd;
@@ -324,10 +326,11 @@ void HarnessRun::handleLine(const QString& line, int channel) {
       }
       m_currentCase = ev.caseName;
       m_casePaused = false;
+      m_inCompile = m_compileUsed = false;
       m_currentStart = ev.payload;
       ++m_segments.last().casesStarted;
       if (m_cfg.caseTimeoutSec > 0 && m_stop == Stop::None)
-        m_caseTimer.start(std::chrono::seconds(qint64(m_cfg.caseTimeoutSec) + qMax(0, m_cfg.graceSec)));
+        m_caseTimer.start(std::chrono::milliseconds(caseDeadlineMs()));
       Q_EMIT caseStarted(ev.caseName);
       return;
     case HarnessEvent::Kind::CaseResult:
@@ -335,6 +338,7 @@ void HarnessRun::handleLine(const QString& line, int channel) {
         m_caseTimer.stop();
         m_currentCase.clear();
         m_casePaused = false;
+        m_inCompile = false;
       }
       recordCase(*ev.caseResult);
       return;
@@ -342,6 +346,7 @@ void HarnessRun::handleLine(const QString& line, int channel) {
       m_caseTimer.stop();
       m_currentCase.clear();
       m_casePaused = false;
+      m_inCompile = false;
       m_lastResult = ev.runResult;
       m_segments.last().printedResult = true;
       return;
@@ -362,6 +367,9 @@ void HarnessRun::handleLine(const QString& line, int channel) {
         if (!m_currentCase.isEmpty() && m_stop == Stop::None && m_cfg.caseTimeoutSec > 0)
           m_caseTimer.start(std::chrono::milliseconds(m_pausedCaseMs));
       }
+      return;
+    case HarnessEvent::Kind::Compile:
+      onCompileLine(ev);
       return;
     case HarnessEvent::Kind::ParseError: {
       m_harnessErrors << ev.error + QStringLiteral(": ") + line.left(kErrorRawCap);
@@ -392,6 +400,60 @@ void HarnessRun::recordCase(const CaseResult& result) {
   Q_EMIT caseFinished(result);
 }
 
+qint64 HarnessRun::caseDeadlineMs() const { return (qint64(m_cfg.caseTimeoutSec) + qMax(0, m_cfg.graceSec)) * 1000; }
+
+int HarnessRun::compileCapSec() const {
+  if (m_cfg.compileTimeoutSec > 0) return m_cfg.compileTimeoutSec;
+  bool ok = false;
+  const int fromEnv = m_cfg.env.value(QStringLiteral("KWB_COMPILE_TIMEOUT_SEC")).trimmed().toInt(&ok);
+  return ok && fromEnv > 0 ? fromEnv : 300;  // the harness's default (test_kernel.py.in, COMPILE_TIMEOUT_SEC)
+}
+
+void HarnessRun::onCompileLine(const HarnessEvent& ev) {
+  // The framework's JIT compile in a case's first call is not the case's time (CONTRACTS.md §2), but it is bounded:
+  // the window's deadline replaces the case's, and after "end" the case's deadline starts again in full. Like the
+  // GPU-lock pause, a paused watchdog (a lock wait) is not started here: the deadline it resumes with is set instead.
+  if (m_currentCase.isEmpty() || m_stop != Stop::None || m_cfg.caseTimeoutSec <= 0) return;
+  if (!ev.caseName.isEmpty() && ev.caseName != m_currentCase) return;  // another case's line: not this window
+  const qint64 graceMs = qint64(qMax(0, m_cfg.graceSec)) * 1000;
+  if (ev.compileState == QLatin1String("start")) {
+    if (m_compileUsed) {  // one window per case: repeated starts (a kernel printing them) cannot stretch it
+      logLine(QLatin1String("kwb"),
+              QStringLiteral("case \"%1\": a second COMPILE start is ignored (one compile window per case)")
+                  .arg(m_currentCase));
+      return;
+    }
+    m_compileUsed = m_inCompile = true;
+    m_compileLimitSec = qMin(ev.compileLimitSec, double(compileCapSec()));
+    const qint64 windowMs = qint64(std::ceil(m_compileLimitSec * 1000.0)) + graceMs;
+    if (m_casePaused) {
+      m_pausedCaseMs = windowMs;
+    } else {
+      m_caseTimer.stop();
+      m_caseTimer.start(std::chrono::milliseconds(windowMs));
+    }
+    logLine(QLatin1String("kwb"), QStringLiteral("case \"%1\" compiles (its first kernel call): its watchdog allows "
+                                                 "%2 ms (limit %3 s + %4 s grace) until COMPILE end")
+                                      .arg(m_currentCase)
+                                      .arg(windowMs)
+                                      .arg(m_compileLimitSec)
+                                      .arg(qMax(0, m_cfg.graceSec)));
+    return;
+  }
+  if (!m_inCompile) return;  // an end without a start: nothing to restore
+  m_inCompile = false;
+  if (m_casePaused) {
+    m_pausedCaseMs = caseDeadlineMs();
+  } else {
+    m_caseTimer.stop();
+    m_caseTimer.start(std::chrono::milliseconds(caseDeadlineMs()));
+  }
+  logLine(QLatin1String("kwb"),
+          QStringLiteral("case \"%1\" compiled in %2 s; its watchdog restarts with %3 ms")
+              .arg(m_currentCase, ev.compileSeconds ? QString::number(*ev.compileSeconds, 'f', 1) : QStringLiteral("?"))
+              .arg(caseDeadlineMs()));
+}
+
 void HarnessRun::onCaseDeadline() {
   // The timer may fire late, after a busy event loop (a suite runs other problems' phases 1-3 on it), in the
   // same pass as the output that arrived meanwhile: the verdict waits one short beat, so lines already written
@@ -406,13 +468,22 @@ void HarnessRun::onCaseDeadline() {
 void HarnessRun::onCaseDeadlineSettled() {
   if (m_currentCase.isEmpty() || m_stop != Stop::None) return;
   const int deadline = m_cfg.caseTimeoutSec + qMax(0, m_cfg.graceSec);
-  const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("TIMEOUT_FAIL"),
-                                QStringLiteral("watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s "
-                                               "grace); process group %4 killed")
-                                    .arg(deadline)
-                                    .arg(m_cfg.caseTimeoutSec)
-                                    .arg(qMax(0, m_cfg.graceSec))
-                                    .arg(m_pgid));
+  const QString reason = m_inCompile
+                             ? QStringLiteral(
+                                   "watchdog: the first call (JIT compile) did not end within its compile window "
+                                   "(KWB_COMPILE_TIMEOUT_SEC limit %1 s + %2 s grace); process group %3 killed")
+                                   .arg(m_compileLimitSec)
+                                   .arg(qMax(0, m_cfg.graceSec))
+                                   .arg(m_pgid)
+                             : QStringLiteral(
+                                   "watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s "
+                                   "grace); process group %4 killed")
+                                   .arg(deadline)
+                                   .arg(m_cfg.caseTimeoutSec)
+                                   .arg(qMax(0, m_cfg.graceSec))
+                                   .arg(m_pgid);
+  m_inCompile = false;
+  const CaseResult r = madeCase(m_currentCase, m_currentStart, QStringLiteral("TIMEOUT_FAIL"), reason);
   logLine(QLatin1String("kwb"), QStringLiteral("TIMEOUT_FAIL %1: %2").arg(r.name, r.reason));
   if (!m_timedOut.contains(r.name)) m_timedOut << r.name;
   m_currentCase.clear();

@@ -43,8 +43,12 @@ struct HarnessRunConfig {
   QStringList args;                ///< e.g. {"test_kernel.py", "--version", "v0", "--no-memory"}
   /// Base environment; PYTHONUNBUFFERED=1 and TEST_TIMEOUT_SEC=caseTimeoutSec are set on top.
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  int caseTimeoutSec = 30;    ///< the seed's TEST_TIMEOUT_SEC (s); <= 0 disables the case watchdog
-  int graceSec = 10;          ///< extra time (s) for the harness's own SIGALRM guard to report first
+  int caseTimeoutSec = 30;  ///< the seed's TEST_TIMEOUT_SEC (s); <= 0 disables the case watchdog
+  int graceSec = 10;        ///< extra time (s) for the harness's own SIGALRM guard to report first
+  /// The most a case's compile window may last (s), whatever its `COMPILE {"state": "start"}` line's limit_s says
+  /// (a kernel could print one itself); 0 = KWB_COMPILE_TIMEOUT_SEC of env when it is a positive integer, else 300
+  /// (the harness's default). Grace is added on top, as for the case's own deadline.
+  int compileTimeoutSec = 0;
   int overallTimeoutSec = 0;  ///< whole run incl. resumes (s); 0 = no limit
   int killGraceMs = 2000;     ///< SIGTERM → SIGKILL delay for the process group (ms)
   int maxResumes = 32;        ///< processes started after watchdog kills, crashes and exit 3, at most
@@ -110,7 +114,10 @@ QStringList argsWithSkip(const QStringList& args, const QStringList& names);
 
 /// Runs the harness once, with live output and a watchdog. Time a harness spends waiting for the suite's GPU
 /// timing lock (between its `GPU_LOCK {"state": "wait"}` and the next `"held"`/`"released"` line) does not
-/// count toward the case's deadline: the watchdog is paused there and resumes with what was left. Containment: every
+/// count toward the case's deadline: the watchdog is paused there and resumes with what was left. A case's first kernel
+/// call (its JIT compile, between `COMPILE {"state": "start", "limit_s"}` and `COMPILE {"state": "end"}`) has a
+/// deadline of its own, limit_s (at most HarnessRunConfig::compileTimeoutSec) + grace; after its end the case's
+/// deadline starts again in full; one compile window per case. Containment: every
 /// process of a run carries KWB_RUN_TAG=<unique> in its environment and kwb is a child subreaper, so descendants that
 /// left the process group (setsid, double fork) are found and end with the run, at each process's end and on a stop. A
 /// process stopped after every case of its CASE_PLAN has a result is not resumed. QProcess lives on the calling thread
@@ -161,6 +168,12 @@ class HarnessRun : public QObject {
   void onCaseDeadline();
   /// Records the current case as TIMEOUT_FAIL and stops the process group (the watchdog's verdict).
   void onCaseDeadlineSettled();
+  /// A COMPILE line of the current case: the case timer switches to the compile window's deadline and back.
+  void onCompileLine(const HarnessEvent& ev);
+  /// The case's own deadline (ms): caseTimeoutSec + grace.
+  qint64 caseDeadlineMs() const;
+  /// HarnessRunConfig::compileTimeoutSec resolved (s, > 0).
+  int compileCapSec() const;
   void stopGroup(Stop why);
   void onProcessFinished(int exitCode, QProcess::ExitStatus status);
   void onProcessError(QProcess::ProcessError error);
@@ -200,6 +213,10 @@ class HarnessRun : public QObject {
   /// m_pausedCaseMs of it were left; "held"/"released" starts it again with that much.
   bool m_casePaused = false;
   qint64 m_pausedCaseMs = 0;
+  /// The current case is in its compile window (COMPILE "start" seen, "end" not yet): the case timer runs the
+  /// window's deadline, m_compileLimitSec (the limit_s honoured) + grace. m_compileUsed: the case had its window.
+  bool m_inCompile = false, m_compileUsed = false;
+  double m_compileLimitSec = 0;
   nlohmann::json m_currentStart;  ///< CASE_START payload of m_currentCase (shape, dtype)
   QStringList m_skip;             ///< --skip of the current process
   QStringList m_doneNames;        ///< finished or timed out, all processes

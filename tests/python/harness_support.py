@@ -125,6 +125,7 @@ def run_harness(ws, *args, env=None, timeout=120):
     e = dict(os.environ)
     e.pop("KWB_HARNESS_DEVICE", None)
     e.pop("TEST_TIMEOUT_SEC", None)
+    e.pop("KWB_COMPILE_TIMEOUT_SEC", None)
     e.update(env or {})
     proc = subprocess.run([sys.executable, os.path.join(ws, "test_kernel.py")] + list(args), cwd=ws,
                           env=e, capture_output=True, text=True, timeout=timeout)

@@ -95,7 +95,10 @@ class GpuHarnessTest(unittest.TestCase):
             self.assertIn(text, r.results["problem_shape"]["reason"], kernel)
         r = self.harness("mutates_input.py", "--cases", "boundary_tail")
         self.assertIn("modified input 'x'", r.results["boundary_tail"]["reason"])
-        r = self.harness("hangs.py", "--cases", "problem_shape,boundary_tail", env={"TEST_TIMEOUT_SEC": "2"})
+        # KWB_COMPILE_TIMEOUT_SEC=2: the first call (the case's compile window) hangs too; the default 300 s would
+        # let each case wait out the fixture's 30 s sleep
+        r = self.harness("hangs.py", "--cases", "problem_shape,boundary_tail",
+                         env={"TEST_TIMEOUT_SEC": "2", "KWB_COMPILE_TIMEOUT_SEC": "2"})
         self.assertEqual([c["status"] for c in r.results.values()], ["TIMEOUT_FAIL", "TIMEOUT_FAIL"])
         r = self.harness("missing_cutlass.py", reference="relu.py")
         self.assertTrue(all(c["status"] == "ERROR" and "CuTe DSL is not installed" in c["reason"]

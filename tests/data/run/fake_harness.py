@@ -3,7 +3,8 @@
 
 Test knobs (not part of the contract): --fake-cases, --hang NAME, --hang-ignore-term, --pidfile,
 --stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms, --plan,
---escape-child PIDFILE, --lock-wait NAME --lock-wait-ms MS.
+--escape-child PIDFILE, --lock-wait NAME --lock-wait-ms MS, --compile NAME --compile-ms MS --compile-limit S
+[--compile-restart] [--compile-in-lock].
 """
 import argparse
 import json
@@ -33,6 +34,11 @@ ap.add_argument("--escape-child", default="", help="start `sleep 1000` in a new 
 ap.add_argument("--strict-skip", action="store_true", help="exit 2 when --skip leaves no case (as the template does)")
 ap.add_argument("--lock-wait", default="", help="in this case: GPU_LOCK wait, --lock-wait-ms of waiting, GPU_LOCK held")
 ap.add_argument("--lock-wait-ms", type=int, default=0)
+ap.add_argument("--compile", default="", help="in this case: COMPILE start, --compile-ms of compiling, COMPILE end")
+ap.add_argument("--compile-ms", type=int, default=0)
+ap.add_argument("--compile-limit", type=float, default=5.0, help="the COMPILE start's limit_s")
+ap.add_argument("--compile-restart", action="store_true", help="print a second COMPILE start half-way through")
+ap.add_argument("--compile-in-lock", action="store_true", help="the compile runs between GPU_LOCK wait and held")
 a = ap.parse_args()
 
 skip = set(filter(None, a.skip.split(",")))
@@ -63,6 +69,21 @@ for i, name in enumerate(a.fake_cases.split(",")):
     if name in skip:
         continue
     print(P + "CASE_START " + json.dumps({"name": name, "shape": [4, 1 << (i + 4)], "dtype": "float32"}), flush=True)
+    if name == a.compile:
+        if a.compile_in_lock:
+            print(P + "GPU_LOCK " + json.dumps({"state": "wait", "what": "fake timing"}), flush=True)
+        print(P + "COMPILE " + json.dumps({"state": "start", "case": name, "limit_s": a.compile_limit}), flush=True)
+        if a.compile_restart:
+            time.sleep(a.compile_ms / 2000.0)
+            print(P + "COMPILE " + json.dumps({"state": "start", "case": name, "limit_s": a.compile_limit}),
+                  flush=True)
+            time.sleep(a.compile_ms / 2000.0)
+        else:
+            time.sleep(a.compile_ms / 1000.0)
+        print(P + "COMPILE " + json.dumps({"state": "end", "case": name, "seconds": a.compile_ms / 1000.0}),
+              flush=True)
+        if a.compile_in_lock:
+            print(P + "GPU_LOCK " + json.dumps({"state": "held", "what": "fake timing", "waited_s": 0.0}), flush=True)
     if name == a.hang:
         # The hang lives in a grandchild behind bash; the watchdog must kill the whole group.
         trap = "trap '' TERM; " if a.hang_ignore_term else ""
