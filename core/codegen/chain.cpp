@@ -98,6 +98,13 @@ QList<qint64> dimsOf(const json& args) {
 /// torch's random factories a forward() may call for an initial state (torch.randn(...) in 35_LSTM).
 bool isRandomDraw(const QString& n) { return n == u"randn" || n == u"rand"; }
 
+/// The softmax ops of the stage library's kwb_softmax: aten::_softmax / softmax (torch.softmax, F.softmax), their
+/// log forms, and _safe_softmax (softmax, except that a row whose every element is -inf gives 0, not NaN; what
+/// torch >= 2.5 traces for nn.MultiheadAttention and the math SDPA).
+bool isSoftmaxOp(const QString& n) {
+  return n == u"_softmax" || n == u"softmax" || n == u"_log_softmax" || n == u"log_softmax" || n == u"_safe_softmax";
+}
+
 /// torch's constant factories (a causal mask's torch.ones(T, T)).
 bool isFactory(const QString& n) {
   return n == u"ones" || n == u"zeros" || n == u"full" || n == u"ones_like" || n == u"zeros_like" || n == u"full_like";
@@ -210,6 +217,9 @@ class Planner {
   bool recurrent(const GraphOp& op);
   bool randomDraw(const GraphOp& op);
   bool repeat(const GraphOp& op);
+  /// Whether every read of @p op's result is the weight or bias operand of a batch norm on batch statistics
+  /// (instance norm's lowering; kwb_batch_norm takes a 2-D [N, C] view for a [N*C] channel dim) and not the result.
+  bool onlyNormAffine(const GraphOp& op) const;
   /// torch.ones / zeros / full (and their _like forms) of a size the spec gives: one kwb_full launch, each dim a
   /// run-time size (runtimeSize; the _like forms take their operand's shape), on the first input's device.
   bool factory(const GraphOp& op);
@@ -607,9 +617,15 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
-  } else if (n == u"_softmax" || n == u"_log_softmax" || n == u"softmax" || n == u"log_softmax") {
+  } else if (isSoftmaxOp(n)) {
+    // softmax.int / _safe_softmax take an output dtype; one other than the input's is a cast we do not fuse
+    const json dt = a.value("dtype", json());
+    if (!dt.is_null() && !(dt.is_string() && QString::fromStdString(dt.get<std::string>()) == op.inputs.value(0).dtype))
+      return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     l.head = QStringLiteral("kwb_softmax(%1, %2, log=%3")
                  .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
+    // torch >= 2.5 (nn.MultiheadAttention, the math SDPA): a row all -inf gives 0 instead of NaN
+    if (n == u"_safe_softmax") l.head += QStringLiteral(", safe_rows=True");
     push(l, op, QStringLiteral("softmax"),
          QStringLiteral("%1 over dim %2 of %3")
              .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
@@ -908,9 +924,31 @@ bool Planner::triangle(const GraphOp& op) {
   return true;
 }
 
+bool Planner::onlyNormAffine(const GraphOp& op) const {
+  int reads = 0;  // the result read by anything else, or returned, counts in m_uses but not here
+  for (const GraphOp& o : m_ops) {
+    bool affine = false;
+    for (auto it = o.operands.cbegin(); it != o.operands.cend(); ++it)
+      if (resolve(it.value()) == op.id) {
+        if (!(it.key() == u"weight" || it.key() == u"bias")) return false;
+        affine = true;
+      }
+    const bool readsOp =
+        std::any_of(o.refs.begin(), o.refs.end(), [&](const QString& r) { return resolve(r) == op.id; });
+    if (!readsOp) continue;
+    // a batch norm on batch statistics only (kwb_batch_norm; evalNorm's [C, 1, ...] views need a [C] weight)
+    if (!affine || !isNormOp(o.name) || o.name.contains(QLatin1String("group")) ||
+        o.name.contains(QLatin1String("layer")) || !operandOf(o, "running_mean").isEmpty())
+      return false;
+    ++reads;
+  }
+  return reads > 0 && reads == m_uses.value(op.id);
+}
+
 bool Planner::repeat(const GraphOp& op) {
   // Tensor.repeat (affine instance norm tiles its per-channel weight and bias once per sample, repeats = [N]):
-  // a small host-side copy, not a launch of ours; a count that is a forward() input's size follows it.
+  // an expand view where only the norm reads it, else a small host-side copy (which the harness's dispatch check
+  // calls PyTorch compute); a count that is a forward() input's size follows it.
   const auto src = value(op.refs.value(0));
   if (!src) return false;
   const json& r = op.args.value("repeats", json());
@@ -922,9 +960,21 @@ bool Planner::repeat(const GraphOp& op) {
   }
   Line l;
   l.target = var(op);
+  l.tail.clear();
+  if (src->shape.size() == 1 && counts.size() == 1 && onlyNormAffine(op)) {
+    // instance norm's weight / bias tiled per sample ([C] -> [N*C]) as an expand view [N, C] with a zero stride:
+    // kwb_batch_norm reads channel n*C + c's weight at [n, c] by index, so no copy runs in forward()
+    l.head = QStringLiteral("%1.expand(%2, -1)").arg(src->expr, counts.first());
+    l.comment = QStringLiteral("repeat as a view: the norm reads %1 per channel by index").arg(shapeText(src->shape));
+    m_lines << l;
+    Val v = outVal(op);
+    v.shape = {r.at(0).get<qint64>(), src->shape.first()};
+    m_vals.insert(op.id, v);
+    closeAnchor();
+    return true;
+  }
   l.head = QStringLiteral("%1.repeat(%2%3)")
                .arg(src->expr, counts.join(QStringLiteral(", ")), counts.size() == 1 ? QStringLiteral(",") : QString());
-  l.tail.clear();
   l.comment = QStringLiteral("repeat: a host-side copy of %1").arg(shapeText(src->shape));
   m_lines << l;
   m_vals.insert(op.id, outVal(op));

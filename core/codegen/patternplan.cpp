@@ -230,6 +230,9 @@ bool reduction(const Parsed& p, PatternPlan& plan, QString* whyNot) {
 bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   const QStringList names = computeNames(p);
   plan.kind = PatternPlan::Kind::RowNorm;
+  if (names.size() == 1 && names.first() == u"_safe_softmax")  // torch >= 2.5's softmax in attention
+    return fail(whyNot, QStringLiteral("_safe_softmax (a row all -inf gives 0, not NaN): the row-norm templates have "
+                                       "no masked-row rule; the chain planner's kwb_softmax(safe_rows=True) does"));
   if (names.size() == 1 && (names.first() == u"_softmax" || names.first() == u"softmax" ||
                             names.first() == u"_log_softmax" || names.first() == u"log_softmax")) {
     const Op& o = p.compute.first();

@@ -311,6 +311,36 @@ class Softmax(unittest.TestCase):
         for dt in (torch.bfloat16, torch.float16):
             self.check((torch.randn(2, 6, 3, 5) * 2).to(dt), 1)
 
+    def test_safe_rows(self):
+        # torch's _safe_softmax (torch >= 2.5 traces nn.MultiheadAttention's softmax so): a fully masked row
+        # (all -inf) gives 0, not NaN; a NaN in a row of -inf stays NaN; log_softmax ignores the flag
+        def want(x, dim):
+            ref = F.softmax(x.double(), dim)
+            return torch.where((x == float("-inf")).all(dim, keepdim=True), torch.zeros_like(ref), ref)
+
+        x = torch.randn(5, 9)
+        x[1] = float("-inf")  # fully masked
+        x[2, :4] = float("-inf")  # partly masked: softmax over the rest
+        x[3] = float("-inf")
+        x[3, 6] = float("nan")
+        for tile in (None, 4):  # one tile per row, then the online pass and the second pass
+            with Forced(**({} if tile is None else {"_kwb_tile": tile})):
+                for xs, dim in ((x, 1), (x.t().contiguous().t(), 1), (x.t().contiguous(), 0)):
+                    got = K.kwb_softmax(xs, dim, False, True)
+                    ref = want(xs, dim)
+                    self.assertTrue(torch.equal(torch.isnan(got), torch.isnan(ref)), (tile, dim))
+                    fin = ~torch.isnan(ref)
+                    self.assertLess(rel_err(got[fin], ref[fin]), TOL[x.dtype], (tile, dim))
+                got = K.kwb_softmax(x, 1)  # the plain softmax keeps torch's NaN for the masked row
+                self.assertTrue(bool(torch.isnan(got[1]).all()), tile)
+                self.assertTrue(torch.equal(K.kwb_softmax(x, 1, True, True).isnan(), F.log_softmax(x, 1).isnan()))
+        xb = torch.randn(3, 2, 7).to(torch.bfloat16)
+        xb[1, 0] = float("-inf")
+        got = K.kwb_softmax(xb, -1, safe_rows=True)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertTrue(bool((got[1, 0] == 0).all()))
+        self.assertLess(rel_err(got, want(xb, -1).to(xb.dtype)), TOL[xb.dtype])
+
 
 class Norms(unittest.TestCase):
     def assertClose(self, got, want, tol, what):
@@ -380,6 +410,16 @@ class Norms(unittest.TestCase):
         x = torch.randn(3, 4, 6, 5) + 200
         got = K.kwb_batch_norm(x.reshape(1, 12, 30), None, None, None, None, True, 0.1, 1e-5).view(x.shape)
         self.assertClose(got, F.instance_norm(x.double(), eps=1e-5), 1e-4, "instance norm")
+        # affine instance norm: the [C] weight and bias tiled per sample as expand(N, -1) views, read by index
+        w, b = torch.randn(4), torch.randn(4)
+        for wv, bv in ((w.expand(3, -1), b.expand(3, -1)), (w.expand(3, -1), None), (None, b.expand(3, -1)),
+                       (w.expand(3, -1), b.repeat(3))):  # a [N*C] bias beside the view: both made [N, C]
+            got = K.kwb_batch_norm(x.reshape(1, 12, 30), wv, bv, None, None, True, 0.1, 1e-5).view(x.shape)
+            ref = F.instance_norm(x.double(), weight=None if wv is None else w.double(),
+                                  bias=None if bv is None else b.double(), eps=1e-5)
+            self.assertClose(got, ref, 1e-4, ("instance norm, expanded affine", wv is None, bv is None))
+        with self.assertRaises(ValueError):
+            K.kwb_batch_norm(x.reshape(1, 12, 30), torch.randn(5).expand(2, -1), None, None, None, True, 0.1, 1e-5)
         xs = torch.randn(4, 6, 5, 3).transpose(1, 3)[:, ::2]  # strided channels
         self.assertClose(K.kwb_batch_norm(xs, None, None, None, None, True, 0.1, 1e-5),
                          F.batch_norm(xs.double(), None, None, training=True), 1e-4, "bn strided")

@@ -352,15 +352,19 @@ def kwb_tri(x, diagonal, upper):
 
 
 @triton.jit
-def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr):
+def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr):
     if LOG:
         return v - safe[None, :] - tl.log(s)[None, :]
-    return tl.exp(v - safe[None, :]) / s[None, :]
+    p = tl.exp(v - safe[None, :]) / s[None, :]
+    if SAFE_ROWS:  # torch's _safe_softmax: a row all -inf (s == 0; a NaN keeps s NaN) gives 0, not 0/0
+        p = tl.where((s == 0.0)[None, :], 0.0, p)
+    return p
 
 
 @triton.jit
 def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, LOG: tl.constexpr,
-                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+                        SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
+                        BLOCK_B: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
     # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes
     pid = tl.program_id(0)
@@ -377,8 +381,8 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
         v = tl.load(xp + offs_r.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
         safe = _kwb_lse_safe(tl.max(v, 0))
         s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
-        tl.store(yp + offs_r.to(tl.int64)[:, None] * yr, _kwb_softmax_tile(v, safe, s, LOG).to(y.dtype.element_ty),
-                 mask=m)
+        p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
+        tl.store(yp + offs_r.to(tl.int64)[:, None] * yr, p.to(y.dtype.element_ty), mask=m)
     else:
         acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
         acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
@@ -393,14 +397,16 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
             v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
-            tl.store(yp + rr.to(tl.int64)[:, None] * yr, _kwb_softmax_tile(v, safe, s, LOG).to(y.dtype.element_ty),
-                     mask=m)
+            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
+            tl.store(yp + rr.to(tl.int64)[:, None] * yr, p.to(y.dtype.element_ty), mask=m)
 
 
-def kwb_softmax(x, dim, log=False):
-    """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted)."""
+def kwb_softmax(x, dim, log=False, safe_rows=False):
+    """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted). safe_rows:
+    torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
+    where softmax gives NaN."""
     if x.dim() == 0:
-        return kwb_softmax(x.unsqueeze(0), 0, log).squeeze(0)
+        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows).squeeze(0)
     d = dim % x.dim()
     y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
@@ -422,7 +428,7 @@ def kwb_softmax(x, dim, log=False):
     n_b = triton.cdiv(kb[0], block_b)
     _kwb_softmax_kernel[(ka0[0] * ka1[0] * n_b,)](
         x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, LOG=bool(log),
-        SINGLE=block_r >= R, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+        SAFE_ROWS=bool(safe_rows) and not log, SINGLE=block_r >= R, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
     return y
 
 
@@ -452,16 +458,17 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, ss0, ss1, ss2, ws1, 
     tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
 
 
-def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr):
-    """Launch _kwb_norm_apply on contiguous x viewed as dims4 = (D0, D1, D2, L)."""
+def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False):
+    """Launch _kwb_norm_apply on contiguous x viewed as dims4 = (D0, D1, D2, L). wstr are the strides of a
+    contiguous w and b (made so here), or with w_strided their own (an expand view stays a view)."""
     y = torch.empty_like(x)
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if y.numel() == 0:
         return y
     block_l = min(1024, _kwb_np2(L))
     block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
-    w = x if w is None else w.contiguous()
-    b_ = x if b is None else b.contiguous()
+    w = x if w is None else w if w_strided else w.contiguous()
+    b_ = x if b is None else b if w_strided else b.contiguous()
     grid = (triton.cdiv(rows, block_row), triton.cdiv(L, block_l))
     _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *sstr, *wstr, float(eps),
                           HAS_W=w is not x, HAS_B=b is not None, BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4)
@@ -509,12 +516,30 @@ def _kwb_bn_update(rm, rv, mean, var, C, n, momentum, BLOCK: tl.constexpr):
     tl.store(rv + c, ((1.0 - momentum) * old_v + momentum * bv).to(rv.dtype.element_ty), mask=m)
 
 
+def _kwb_channel_split(weight, bias, c):
+    """Per-channel weight and bias of C channels, either a 2-D [G, C/G] view (instance norm's per-sample tile of
+    a [C/G] weight as expand(G, -1): zero stride) or [C]: both as [G, C/G] with one pair of strides, and G."""
+    two = [t for t in (weight, bias) if t is not None and t.dim() == 2]
+    if not two:
+        return weight, bias, 1
+    g, cg = two[0].shape
+    if g * cg != c or any(tuple(t.shape) != (g, cg) for t in two):
+        raise ValueError("kwb_batch_norm: 2-D weight/bias %s do not split %d channels"
+                         % ([tuple(t.shape) for t in two], c))
+    weight, bias = (t if t is None or t.dim() == 2 else t.view(g, cg) for t in (weight, bias))
+    if weight is not None and bias is not None and weight.stride() != bias.stride():
+        weight, bias = weight.contiguous(), bias.contiguous()  # one set of strides reads both
+    return weight, bias, g
+
+
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps):
     """batch_norm of x [N, C, *] (instance norm: a [1, N*C, L] view). training: batch statistics
-    (biased variance) and, when running stats are given, their in-place update (unbiased variance)."""
+    (biased variance) and, when running stats are given, their in-place update (unbiased variance).
+    weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight expanded per sample)."""
     x = x if x.is_contiguous() else x.contiguous()
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
+    weight, bias, g = _kwb_channel_split(weight, bias, c)
     if training or running_mean is None:
         mean, var = _kwb_moments(x.view(n, c, hw), [0, 2])
         if training and running_mean is not None and x.numel() > 0:
@@ -522,7 +547,11 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                                    float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
-    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0))
+    if g == 1:
+        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0))
+    w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
+    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
+                           (w0.stride(0), w0.stride(1), 0), w_strided=True)
 
 
 def _kwb_pool_out(i, k, s, p, d, ceil):
