@@ -436,6 +436,52 @@ class TestSuite : public QObject {
     QVERIFY(readAll(out + QStringLiteral("/suite_report.md")).contains("stopped (rerun resumes)"));
   }
 
+  void kwbSuiteRerunsTimeoutFailWithMoreTime() {
+    // New-user trial 5, R1: the suite advises --case-timeout for a TIMEOUT_FAIL, and a rerun with a larger one kept
+    // the old verdict without running. A larger --case-timeout runs it again; the same one resumes it.
+    const QString problems = m_tmp.filePath(QStringLiteral("timeout-problems"));
+    QDir().mkpath(problems);
+    QFile slow(problems + QStringLiteral("/slow_relu.py"));
+    QVERIFY(slow.open(QIODevice::WriteOnly));
+    slow.write(
+        "import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x):\n        time.sleep(1.5)\n        return torch.relu(x)\n\n\n"
+        "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
+    slow.close();
+    const QString out = m_tmp.filePath(QStringLiteral("timeouts"));
+    const auto args = [&](const QString& timeout) {
+      return QStringList{QStringLiteral("suite"),
+                         problems,
+                         QStringLiteral("--gpu"),
+                         QStringLiteral("H200"),
+                         QStringLiteral("--framework"),
+                         QStringLiteral("triton"),
+                         QStringLiteral("--cpu-dry-run"),
+                         QStringLiteral("--python"),
+                         QStringLiteral("/usr/bin/python3"),
+                         QStringLiteral("--no-commit"),
+                         QStringLiteral("--case-timeout"),
+                         timeout,
+                         QStringLiteral("--out"),
+                         out};
+    };
+    const Kwb first = runKwb(args(QStringLiteral("1")));
+    auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("problems").at(0).at("status").get<std::string>(), std::string("TIMEOUT_FAIL"));
+    QCOMPARE(doc.at("case_timeout_s").get<int>(), 1);
+    const Kwb same = runKwb(args(QStringLiteral("1")));
+    QVERIFY2(same.out.contains(QLatin1String("done in an earlier run (TIMEOUT_FAIL), not run again")),
+             qPrintable(same.out));
+    const Kwb more = runKwb(args(QStringLiteral("2")));
+    QVERIFY2(
+        more.out.contains(QLatin1String("TIMEOUT_FAIL at --case-timeout 1 s in an earlier run; runs again at 2 s")),
+        qPrintable(more.out));
+    QVERIFY2(!more.out.contains(QLatin1String("not run again")), qPrintable(more.out));
+    doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("case_timeout_s").get<int>(), 2);
+    QVERIFY(!doc.at("problems").at(0).at("resumed").get<bool>());
+  }
+
   void oomOnlyFailure() {
     // A verdict lost only to CUDA out of memory (beside neighbours) is retried alone; any other failure is a verdict.
     const auto raw = [](nlohmann::json cases) { return nlohmann::json{{"cases", std::move(cases)}}; };

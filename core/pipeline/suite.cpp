@@ -134,6 +134,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
           {"framework", o.base.framework.toStdString()},
           {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
           {"compile_ref", o.base.compileRef},
+          {"case_timeout_s", o.base.caseTimeoutSec},
           {"jobs", o.jobs},
           {"harness_env", env},
           {"problems", problems},
@@ -403,6 +404,7 @@ void SuiteRunner::start() {
   QDir().mkpath(m_opts.outDir);
   // Resume: a problem whose earlier entry has a verdict for the same file content is kept as it was.
   QList<SuiteEntry> earlier;
+  int earlierCaseTimeout = BaselineOptions().caseTimeoutSec;
   QFile f(QDir(m_opts.outDir).filePath(QStringLiteral("suite.json")));
   if (f.open(QIODevice::ReadOnly)) {
     const auto doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
@@ -417,8 +419,10 @@ void SuiteRunner::start() {
     same("framework", m_opts.base.framework.toStdString());
     same("mode", m_opts.base.cpuDryRun ? "cpu-dry-run" : "gpu");
     same("compile_ref", m_opts.base.compileRef);
-    if (changed.isEmpty())
-      earlier = suiteEntriesFromJson(doc);
+    if (changed.isEmpty()) earlier = suiteEntriesFromJson(doc);
+    // A suite written before the field ran at the seed's default.
+    if (doc.is_object() && doc.contains("case_timeout_s") && doc.at("case_timeout_s").is_number_integer())
+      earlierCaseTimeout = doc.at("case_timeout_s").get<int>();
     else
       Q_EMIT progress(QStringLiteral("the earlier run in this folder differs in %1: every problem runs again")
                           .arg(changed.join(QStringLiteral(", "))));
@@ -432,6 +436,16 @@ void SuiteRunner::start() {
     for (const SuiteEntry& old : earlier)
       if (old.source == path && old.state == QLatin1String("done") && old.sourceSha256 == e.sourceSha256 &&
           QFileInfo(old.workspace).isDir()) {
+        // A TIMEOUT_FAIL runs again when the cases now get more time: the suite's own advice for it is
+        // --case-timeout (new-user trial 5, R1: the rerun kept the old verdict in 0.05 s).
+        if (old.status == QLatin1String("TIMEOUT_FAIL") && m_opts.base.caseTimeoutSec > earlierCaseTimeout) {
+          Q_EMIT progress(
+              QStringLiteral("%1: TIMEOUT_FAIL at --case-timeout %2 s in an earlier run; runs again at %3 s")
+                  .arg(e.name)
+                  .arg(earlierCaseTimeout)
+                  .arg(m_opts.base.caseTimeoutSec));
+          continue;
+        }
         e = old;
         e.resumed = true;
         Q_EMIT progress(QStringLiteral("%1: done in an earlier run (%2), not run again").arg(e.name, e.status));
