@@ -419,13 +419,14 @@ void SuiteRunner::start() {
     same("framework", m_opts.base.framework.toStdString());
     same("mode", m_opts.base.cpuDryRun ? "cpu-dry-run" : "gpu");
     same("compile_ref", m_opts.base.compileRef);
-    if (changed.isEmpty()) earlier = suiteEntriesFromJson(doc);
-    // A suite written before the field ran at the seed's default.
-    if (doc.is_object() && doc.contains("case_timeout_s") && doc.at("case_timeout_s").is_number_integer())
-      earlierCaseTimeout = doc.at("case_timeout_s").get<int>();
+    if (changed.isEmpty())
+      earlier = suiteEntriesFromJson(doc);
     else
       Q_EMIT progress(QStringLiteral("the earlier run in this folder differs in %1: every problem runs again")
                           .arg(changed.join(QStringLiteral(", "))));
+    // A suite written before the field ran at the seed's default.
+    if (doc.is_object() && doc.contains("case_timeout_s") && doc.at("case_timeout_s").is_number_integer())
+      earlierCaseTimeout = doc.at("case_timeout_s").get<int>();
   }
   for (const QString& path : m_opts.problems) {
     SuiteEntry e;
