@@ -42,6 +42,18 @@ struct Kwb {
   QString out;
 };
 
+// A ReLU problem whose forward sleeps `seconds` (a decimal literal) before computing: a case that takes time.
+bool writeSlowRelu(const QString& path, const char* seconds) {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return false;
+  f.write(QByteArray("import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                     "    def forward(self, x):\n        time.sleep(") +
+          seconds +
+          ")\n        return torch.relu(x)\n\n\n"
+          "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
+  return f.error() == QFileDevice::NoError;
+}
+
 Kwb runKwb(const QStringList& args, int timeoutMs = 300000) {
   QProcess p;
   p.setProcessChannelMode(QProcess::MergedChannels);
@@ -399,13 +411,7 @@ class TestSuite : public QObject {
     // it up (the new-user trial found it reported as "ERROR ... quality gate FAIL").
     const QString problems = m_tmp.filePath(QStringLiteral("stop-problems"));
     QDir().mkpath(problems);
-    QFile slow(problems + QStringLiteral("/slow.py"));
-    QVERIFY(slow.open(QIODevice::WriteOnly));
-    slow.write(
-        "import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
-        "    def forward(self, x):\n        time.sleep(1.0)\n        return torch.relu(x)\n\n\n"
-        "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
-    slow.close();
+    QVERIFY(writeSlowRelu(problems + QStringLiteral("/slow.py"), "1.0"));
     const QString out = m_tmp.filePath(QStringLiteral("stopped"));
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
@@ -441,13 +447,7 @@ class TestSuite : public QObject {
     // the old verdict without running. A larger --case-timeout runs it again; the same one resumes it.
     const QString problems = m_tmp.filePath(QStringLiteral("timeout-problems"));
     QDir().mkpath(problems);
-    QFile slow(problems + QStringLiteral("/slow_relu.py"));
-    QVERIFY(slow.open(QIODevice::WriteOnly));
-    slow.write(
-        "import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
-        "    def forward(self, x):\n        time.sleep(1.5)\n        return torch.relu(x)\n\n\n"
-        "def get_inputs():\n    return [torch.randn(16, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
-    slow.close();
+    QVERIFY(writeSlowRelu(problems + QStringLiteral("/slow_relu.py"), "1.5"));
     const QString out = m_tmp.filePath(QStringLiteral("timeouts"));
     const auto args = [&](const QString& timeout) {
       return QStringList{QStringLiteral("suite"),
