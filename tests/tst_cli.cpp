@@ -243,7 +243,7 @@ class TstCli : public QObject {
 
   // Without --cpu-dry-run on a machine with no CUDA, a local run stops in phase 1 with one clear line, before
   // anything is written (it read as a gate FAIL after all four phases: new-user trial 3, R3); the probe's
-  // torch.cuda.is_available() tells.
+  // gpu_present() tells (not torch.cuda.is_available(): the probe runs with the GPU hidden).
   void noCudaStopsBeforeTheRun() {
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_nogpu"));
     const Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),

@@ -49,6 +49,16 @@ void limitProbeProcess(QProcess& proc, int cpuSeconds) {
   });
 }
 
+/// The probe never needs a GPU and must not create a context on one: CUDA_VISIBLE_DEVICES="" hides every
+/// device. The caller's own value travels in KWB_CALLER_CUDA_VISIBLE_DEVICES (absent when it was unset), so the
+/// probe can still say whether a local run could use a GPU (probe.py gpu_present; session 14 found every
+/// problem on the H200 stopped in phase 1 when the probe asked torch.cuda.is_available() behind the hidden GPU).
+void hideGpuFromProbe(QProcessEnvironment& env) {
+  const QString visible = QStringLiteral("CUDA_VISIBLE_DEVICES");
+  if (env.contains(visible)) env.insert(QStringLiteral("KWB_CALLER_CUDA_VISIBLE_DEVICES"), env.value(visible));
+  env.insert(visible, QString());
+}
+
 /// Puts the tag entry (uniqueEnvEntry) into the probe's environment: every descendant inherits it, so one that
 /// left the probe's process group (setsid, a double fork) is found after the probe ends.
 void tagProbeProcess(QProcessEnvironment& env, const QByteArray& tag) {
@@ -165,7 +175,7 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-  env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());  // the probe never needs a GPU
+  hideGpuFromProbe(env);
   proc.setProcessEnvironment(env);
   const QByteArray tag = uniqueEnvEntry(QByteArrayLiteral("KWB_PROBE_TAG"));
   tagProbeProcess(env, tag);
@@ -302,7 +312,7 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   QProcess proc;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-  env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
+  hideGpuFromProbe(env);
   const QByteArray tag = uniqueEnvEntry(QByteArrayLiteral("KWB_PROBE_TAG"));
   tagProbeProcess(env, tag);
   proc.setProcessEnvironment(env);

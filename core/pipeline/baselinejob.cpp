@@ -189,8 +189,8 @@ bool BaselineJob::understand() {
   if (!m_opts.cpuDryRun && (m_opts.target.isEmpty() || m_opts.target == u"local") &&
       r.spec.value("cuda_available", nlohmann::json()).is_boolean() && !r.spec.at("cuda_available").get<bool>())
     return fail(Understand, tr("no CUDA device on this machine; use --cpu-dry-run or a remote target "
-                               "(torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or "
-                               "another target)")
+                               "(the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or "
+                               "CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)")
                                 .arg(m_python));
   m_spec = r.spec;
   keepProblemName(m_opts.logicPath, &m_spec);

@@ -201,6 +201,22 @@ def dry_run_sizes(an, input_tensors, sizes):
                     "get_inputs) are not scaled" % DRY_RUN_INPUT_BYTES}
 
 
+def gpu_present(torch):
+    """Whether a local run could use a GPU: torch built for CUDA or ROCm, a device node of the driver, and a
+    CUDA_VISIBLE_DEVICES of kwb's caller that does not hide every device. Not torch.cuda.is_available(): kwb starts
+    the probe with CUDA_VISIBLE_DEVICES="" so that it never creates a context (core/analysis/probe.cpp), and the
+    caller's value comes in KWB_CALLER_CUDA_VISIBLE_DEVICES (absent: it was unset)."""
+    import glob
+    visible = os.environ.get("KWB_CALLER_CUDA_VISIBLE_DEVICES")
+    if visible is not None and visible.strip() in ("", "-1"):
+        return False
+    if getattr(torch.version, "hip", None):
+        return os.path.exists("/dev/kfd")
+    if not getattr(torch.version, "cuda", None):
+        return False
+    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/proc/driver/nvidia/gpus/*"))
+
+
 def main(argv):
     rest, demo_path = list(argv[1:]), None
     if "--kernel-demo" in rest:
@@ -285,7 +301,7 @@ def run(logic_path, partial, scale, guess=False):
     from probe_analysis import Analyzer, fmt_expr, fmt_term
     partial["torch_version"] = torch.__version__.split("+")[0]
     # where the probe runs (kwb's machine): a local run without CUDA stops before phase 2 (new-user trial 3, R3)
-    partial["cuda_available"] = bool(torch.cuda.is_available())
+    partial["cuda_available"] = gpu_present(torch)
     tr = Tracer(logic_path)
     partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
     install_sdpa_shim(torch, tr.notes)
