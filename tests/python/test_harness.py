@@ -354,6 +354,26 @@ class KernelFailureTest(unittest.TestCase):
             self.assertIn("absolute criterion used", c["reason"])
             self.assertTrue(any("constant" in w for w in c["warnings"]))
 
+    def test_tiny_signal_reference_is_held_to_rel_err(self):
+        # 20_MobileNetV2 (session 14): logits of ~2e-19 were checked by the absolute criterion, which zeros pass.
+        zero = self.harness("zeros.py", "--cases", "problem_shape", reference="tiny.py", spec=h.ZERO_SPEC)
+        self.assertEqual(zero.rc, 1, zero)
+        c = zero.results["problem_shape"]
+        self.assertEqual((c["status"], c["criterion"]), ("FAIL", "relative"))
+        self.assertAlmostEqual(c["rel_err"], 1.0, places=5)
+        right = self.harness("tiny_scale.py", "--cases", "problem_shape", reference="tiny.py", spec=h.ZERO_SPEC)
+        self.assertEqual(right.rc, 0, right)
+        c = right.results["problem_shape"]
+        self.assertEqual((c["status"], c["criterion"]), ("PASS", "relative"))
+        self.assertTrue(any("but a signal" in w for w in c["warnings"]), c["warnings"])
+
+    def test_tiny_rounding_noise_keeps_the_absolute_criterion(self):
+        r = self.harness("zeros.py", "--cases", "problem_shape", reference="tiny_noise.py", spec=h.ZERO_SPEC)
+        self.assertEqual(r.rc, 0, r)
+        c = r.results["problem_shape"]
+        self.assertEqual((c["status"], c["criterion"]), ("PASS", "absolute"))
+        self.assertTrue(any("rounding noise" in w for w in c["warnings"]), c["warnings"])
+
     def test_hanging_kernel_is_timeout_fail(self):
         # Its first call hangs too, inside the case's compile window: KWB_COMPILE_TIMEOUT_SEC=1 keeps the old bound
         # (with the default 300 s each case would wait out the fixture's 30 s sleep before its checks time out).
