@@ -232,6 +232,12 @@ class TestSuite : public QObject {
     QCOMPARE(c.program, QStringLiteral("/opt/py/bin/python"));
     QVERIFY(!c.args.contains(QStringLiteral("--compile-ref")));
     QVERIFY(c.args.contains(QStringLiteral("--cpu-dry-run")));
+    // a compile window set in this shell reaches an ssh or Slurm host too
+    qputenv("KWB_COMPILE_TIMEOUT_SEC", "45");
+    c = BaselineJob(o).harnessCommand();
+    qunsetenv("KWB_COMPILE_TIMEOUT_SEC");
+    QVERIFY(c.exportNames.contains(QStringLiteral("KWB_COMPILE_TIMEOUT_SEC")));
+    QCOMPARE(c.env.value(QStringLiteral("KWB_COMPILE_TIMEOUT_SEC")), QStringLiteral("45"));
   }
 
   void expandProblems() {

@@ -688,7 +688,7 @@ ProcessSpec BaselineJob::harnessCommand() const {
   if (m_opts.compileRef && !m_opts.cpuDryRun) cmd.args.append(QStringLiteral("--compile-ref"));
   cmd.env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
   cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"), QString::number(m_opts.caseTimeoutSec));
-  cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
+  cmd.exportNames = harnessExportNames(cmd.env);
   for (auto it = m_opts.harnessEnv.cbegin(); it != m_opts.harnessEnv.cend(); ++it) {
     cmd.env.insert(it.key(), it.value());
     cmd.exportNames << it.key();

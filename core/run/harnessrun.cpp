@@ -206,7 +206,7 @@ void HarnessRun::startSegment(const QStringList& skip) {
                  QString::fromLatin1(m_tagEntry.mid(m_tagEntry.indexOf('=') + 1)));
   cmd.env.insert(QStringLiteral("TEST_TIMEOUT_SEC"),
                  QString::number(m_cfg.caseTimeoutSec > 0 ? m_cfg.caseTimeoutSec : 30));
-  cmd.exportNames = {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
+  cmd.exportNames = harnessExportNames(cmd.env);
   const ProcessSpec spec = m_cfg.target->wrap(cmd);
 
   RunSegment seg;

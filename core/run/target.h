@@ -27,6 +27,16 @@ struct ProcessSpec {
   QStringList exportNames;
 };
 
+/// The harness contract's variables a far side must get even when this machine has the same value:
+/// PYTHONUNBUFFERED and TEST_TIMEOUT_SEC always, KWB_COMPILE_TIMEOUT_SEC (a case's compile window, 300 s by
+/// default) when @p env sets it: the harness reads it on the host that runs it, and a user's value set in this
+/// shell was not exported to ssh or Slurm targets (session 13's note).
+inline QStringList harnessExportNames(const QProcessEnvironment& env) {
+  QStringList names{QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("TEST_TIMEOUT_SEC")};
+  if (env.contains(QStringLiteral("KWB_COMPILE_TIMEOUT_SEC"))) names << QStringLiteral("KWB_COMPILE_TIMEOUT_SEC");
+  return names;
+}
+
 /// A run target. It does not start the run itself: HarnessRun starts the ProcessSpec that wrap()
 /// returns (own process group, watchdog, live output), so every target gets the same output handling
 /// and kill semantics for the local part of the process tree. The lifecycle, as HarnessRun drives it:
