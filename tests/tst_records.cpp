@@ -527,6 +527,15 @@ class TestRecords : public QObject {
     QVERIFY(!renderBaselineReport(in).contains(QLatin1String("torch.compile")));
   }
 
+  // The harness's model_mode note: how a problem with random dropout was checked (issue 15).
+  void reportModelMode() {
+    ReportInput in = sampleReport(QStringLiteral("gpu"));
+    QVERIFY(!renderBaselineReport(in).contains(QLatin1String("- Model mode:")));
+    in.modelModeNote = QStringLiteral("eval mode: dropout (Dropout p=0.2) draws random numbers in training mode");
+    QVERIFY(renderBaselineReport(in).contains(
+        QLatin1String("- Model mode: eval mode: dropout (Dropout p=0.2) draws random numbers in training mode\n")));
+  }
+
   void reportPlanKernels() {
     ReportInput in = sampleReport(QStringLiteral("gpu"));
     QVERIFY(!renderBaselineReport(in).contains(QLatin1String("## Plan kernels")));  // no profile: no section

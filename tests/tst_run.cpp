@@ -309,7 +309,8 @@ class TestRun : public QObject {
                        " \"reason\": \"no input dim can be resized\"}, {\"reason\": \"no name: "
                        "ignored\"}], \"torch_shims\": [\"sdpa stand-in\", 3],"
                        " \"compile_ref\": {\"mode\": \"default\", \"precision\": \"tf32\", "
-                       "\"latency_us\": 4.5, \"compile_s\": 21.25}, \"dispatch_check\": {\"ok\": false, "
+                       "\"latency_us\": 4.5, \"compile_s\": 21.25}, \"model_mode\": {\"training\": true, "
+                       "\"note\": \"training mode, as Model is built\"}, \"dispatch_check\": {\"ok\": false, "
                        "\"compute_ops\": [{\"op\": \"relu\", \"count\": 2}, {\"count\": 1}], \"ops\": 5}, "
                        "\"kernel_profile\": {\"total_us\": 30.0, \"launches\": 2, \"kernels\": [{\"name\": "
                        "\"kwb_gemm\", \"us\": 24.0, \"share_pct\": 80.0, \"grid\": [132, 1, 1], \"block\": [256, 1, "
@@ -338,6 +339,7 @@ class TestRun : public QObject {
     QCOMPARE(*rr.compileRefCompileS, 21.25);
     QCOMPARE(rr.compileRefPrecision, QStringLiteral("tf32"));
     QVERIFY(rr.compileRefError.isEmpty());
+    QCOMPARE(rr.modelModeNote, QStringLiteral("training mode, as Model is built"));
     QCOMPARE(rr.dispatchCheckOk, std::optional<bool>(false));
     QCOMPARE(rr.dispatchComputeOps, QStringList{QStringLiteral("aten::relu x2")});  // the entry without "op" dropped
     QCOMPARE(rr.kernelLaunches, 2);

@@ -640,7 +640,7 @@ bool Planner::stage(const GraphOp& op) {
                    .arg(x, pyList(dimsOf(json{{"dim", a.value("normalized_shape", json())}})), opt("weight"),
                         opt("bias"), eps);
     } else {
-      // Model's own mode decides when it keeps running statistics (the harness runs Model.eval()); a
+      // Model's own mode decides when it keeps running statistics (the harness runs it as built); a
       // batch_norm without them (instance norm's lowering) always normalises by the batch.
       const bool running = !operandOf(op, "running_mean").isEmpty();
       const QString training =
@@ -1424,8 +1424,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   if (dropout)
     m_plan.config.append({QStringLiteral("dropout"),
                           QStringLiteral("the identity in eval mode, which is how the harness runs Model and ModelNew "
-                                         "(dropout in training mode is random, with no deterministic reference to "
-                                         "test against: ModelNew raises there)")});
+                                         "when a dropout has p > 0 (dropout in training mode is random, with no "
+                                         "deterministic reference to test against: ModelNew raises there)")});
   return m_plan;
 }
 
@@ -1440,8 +1440,9 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   // view line here like any other, read by one pointwise launch; a slice end at an input's size follows it.
   const bool viewedPointwise = !hasPointwiseGraph(spec) && g.ops.size() > compute.size();
   if (!anyAnchor && !((allPointwise || viewedPointwise) && !compute.isEmpty())) return std::nullopt;
-  // The harness runs Model.eval(): a batch norm is then a per-channel affine and fuses as pointwise work. The
-  // training-mode forward (batch statistics, running-stat updates) stays the unfused plan, behind self.training.
+  // In eval mode a batch norm is a per-channel affine and fuses as pointwise work. The training-mode forward
+  // (batch statistics, running-stat updates; how the harness runs a Model built in training mode, as KernelBench
+  // builds it) stays the unfused plan, behind self.training.
   Planner p(g, spec, true);
   auto plan = p.run(whyNot);
   if (!plan || p.evalNorms() == 0) return plan;
@@ -1463,10 +1464,11 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
       indented.join(u'\n') + u'\n' + plan->forwardBody;
   plan->config.append(
       {QStringLiteral("batch norm"),
-       QStringLiteral("%1 batch norm(s) with running statistics computed as the eval-mode per-channel affine "
-                      "(x - running_mean) * rsqrt(running_var + eps) * weight + bias inside the epilogue of the launch "
-                      "before them (the harness runs Model.eval()); in training mode ModelNew runs the unfused plan "
-                      "(%2 launches)")
+       QStringLiteral(
+           "%1 batch norm(s) with running statistics computed as the eval-mode per-channel affine "
+           "(x - running_mean) * rsqrt(running_var + eps) * weight + bias inside the epilogue of the launch "
+           "before them in eval mode; in training mode (how the harness runs a Model as built) ModelNew runs the "
+           "unfused plan with batch statistics (%2 launches)")
            .arg(p.evalNorms())
            .arg(train ? QString::number(train->launches.size()) : QStringLiteral("no"))});
   return plan;

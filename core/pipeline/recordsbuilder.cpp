@@ -190,6 +190,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
   if (o.result) r.skippedCases = o.result->skippedCases;
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
+  if (o.result) r.modelModeNote = o.result->modelModeNote;
   r.overallStatus =
       out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency

@@ -87,6 +87,7 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
             (s.second.isEmpty() ? QStringLiteral("no reason given") : s.second) + QLatin1Char('\n');
     md += QLatin1Char('\n');
   }
+  if (!in.modelModeNote.isEmpty()) md += QLatin1String("- Model mode: ") + in.modelModeNote + QLatin1Char('\n');
   md += QLatin1String("- Max rel_err: ") + relErrText(in.maxRelErr) + QLatin1Char('\n');
   md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
   // The seed: a case that exceeded the timeout is recorded as TIMEOUT_FAIL in the report.

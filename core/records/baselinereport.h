@@ -56,6 +56,7 @@ struct ReportInput {
   /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
   QList<QPair<QString, QString>> skippedCases;
   std::optional<double> maxRelErr;
+  QString modelModeNote;                      ///< the mode both models ran in, and why (harness "model_mode")
   QString overallStatus;                      ///< PASS | FAIL
   std::optional<double> latencyUs;            ///< primary case, µs
   std::optional<double> refLatencyUs;         ///< PyTorch reference, µs

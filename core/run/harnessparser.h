@@ -52,6 +52,9 @@ struct RunResult {
   std::optional<double> refHostUs;   ///< "ref_host_us" of the primary case, µs (GPU; optional)
   std::optional<qint64> gridBlocks;  ///< "grid_blocks": CTAs launched by the primary case's kernel
   QString dryRunNote;                ///< "dry_run_note": why the numbers are not a GPU measurement
+  /// "model_mode": the mode Model and ModelNew ran in (training as built, or eval where dropout is random) and
+  /// why, as the harness says it ("" from a harness that does not report it).
+  QString modelModeNote;
   /// "skipped_cases": cases not derivable or not run for this problem, as (name, reason); entries
   /// without a string name are ignored.
   QList<QPair<QString, QString>> skippedCases;

@@ -43,6 +43,11 @@ RELU_SPEC = spec_for("relu", [{"name": "x", "shape": [33, 1000], "stride": [1000
 ZERO_SPEC = spec_for("zero", [{"name": "x", "shape": [33, 1000], "stride": [1000, 1]}])
 ROW_SUM_SPEC = spec_for("row_sum", [{"name": "x", "shape": [2, 131072], "stride": [131072, 1]}],
                         pattern="Reduction")
+BN_SPEC = spec_for("bn_train", [{"name": "x", "shape": [64, 48], "stride": [48, 1]}], init_args=[48],
+                   parameters=[{"name": "bn.weight", "shape": [48], "stride": [1], "dtype": "float32"},
+                               {"name": "bn.bias", "shape": [48], "stride": [1], "dtype": "float32"}],
+                   pattern="Norm")
+DROPOUT_SPEC = spec_for("dropout_train", [{"name": "x", "shape": [64, 48], "stride": [48, 1]}], init_args=[0.5])
 LINEAR_SPEC = spec_for("linear_relu", [{"name": "x", "shape": [300, 64], "stride": [64, 1]}],
                        init_args=[64, 48],
                        parameters=[{"name": "fc.weight", "shape": [48, 64], "stride": [64, 1],

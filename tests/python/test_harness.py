@@ -374,6 +374,26 @@ class KernelFailureTest(unittest.TestCase):
         self.assertEqual((c["status"], c["criterion"]), ("PASS", "absolute"))
         self.assertTrue(any("rounding noise" in w for w in c["warnings"]), c["warnings"])
 
+    def test_models_run_in_training_mode_as_built(self):
+        # KernelBench calls Model as built (training): batch norm normalises by the batch (issue 15).
+        good = self.harness("bn_batch_stats.py", "--cases", "problem_shape,boundary_tail", reference="bn_train.py",
+                            spec=h.BN_SPEC)
+        self.assertEqual(good.rc, 0, good)
+        self.assertEqual(good.result["model_mode"]["training"], True)
+        self.assertIn("training mode", good.result["model_mode"]["note"])
+        eval_only = self.harness("bn_running_stats.py", "--cases", "problem_shape", reference="bn_train.py",
+                                 spec=h.BN_SPEC)
+        self.assertEqual(eval_only.rc, 1, eval_only)
+        self.assertEqual(eval_only.results["problem_shape"]["status"], "FAIL")
+
+    def test_dropout_runs_both_models_in_eval_mode_and_says_so(self):
+        r = self.harness("relu_only.py", "--cases", "problem_shape", reference="dropout_train.py",
+                         spec=h.DROPOUT_SPEC)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["model_mode"]["training"], False)
+        self.assertIn("drop (Dropout p=0.5)", r.result["model_mode"]["note"])
+        self.assertIn("not checked", r.result["model_mode"]["note"])
+
     def test_hanging_kernel_is_timeout_fail(self):
         # Its first call hangs too, inside the case's compile window: KWB_COMPILE_TIMEOUT_SEC=1 keeps the old bound
         # (with the default 300 s each case would wait out the fixture's 30 s sleep before its checks time out).
