@@ -185,8 +185,8 @@ std::optional<RunResult> runResultFromJson(const json& o, QString* error) {
         r.skippedCases.append({qs(s.at("name").get<std::string>()), s.contains("reason") && s.at("reason").is_string()
                                                                         ? qs(s.at("reason").get<std::string>())
                                                                         : QString()});
-  if (const auto it = o.find("model_mode"); it != o.end() && it->is_object() && it->contains("note") &&
-                                             it->at("note").is_string())
+  if (const auto it = o.find("model_mode");
+      it != o.end() && it->is_object() && it->contains("note") && it->at("note").is_string())
     r.modelModeNote = qs(it->at("note").get<std::string>()).left(500);
   if (const auto it = o.find("compile_ref"); it != o.end() && it->is_object()) {
     const json& c = *it;
