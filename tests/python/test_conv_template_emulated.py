@@ -1046,6 +1046,9 @@ class ConvReduce(unittest.TestCase):
            "mean": lambda t, k: t.mean(dim=list(range(2, t.dim())), keepdim=k),
            "amax": lambda t, k: t.amax(dim=list(range(2, t.dim())), keepdim=k),
            "amin": lambda t, k: t.amin(dim=list(range(2, t.dim())), keepdim=k)}
+    CHANNEL_OPS = {"sum": lambda t, k: t.sum(dim=1, keepdim=k), "mean": lambda t, k: t.mean(dim=1, keepdim=k),
+                   "amax": lambda t, k: t.amax(dim=1, keepdim=k), "amin": lambda t, k: t.amin(dim=1, keepdim=k),
+                   "logsumexp": lambda t, k: torch.logsumexp(t, dim=1, keepdim=k)}
 
     @classmethod
     def setUpClass(cls):
@@ -1063,7 +1066,7 @@ class ConvReduce(unittest.TestCase):
         cls.epi = scale_relu
 
     def check(self, spatial, transposed, cin, cout, k, in_size, batch, op, keepdim=True, stride=1, padding=0,
-              output_padding=0, groups=1, settings=None, epi=False, fused=True):
+              output_padding=0, groups=1, settings=None, epi=False, fused=True, over="spatial"):
         rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
         k, stride, padding, output_padding, in_size = map(rep, (k, stride, padding, output_padding, in_size))
         wshape = (cin, cout // groups) + k if transposed else (cout, cin // groups) + k
@@ -1077,7 +1080,7 @@ class ConvReduce(unittest.TestCase):
         model = mod.ModelNew()
         kw = dict(epi=self.epi, epi_tensors=(), epi_scalars=(0.5,)) if epi else {}
         with torch.no_grad():
-            got = mod.conv_forward(model, x, w, b, mod.CONV0, reduce=op, keepdim=keepdim, **kw)
+            got = mod.conv_forward(model, x, w, b, mod.CONV0, reduce=op, keepdim=keepdim, over=over, **kw)
             if transposed:
                 ref = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[spatial - 1](
                     x, w, b, stride=stride, padding=padding, output_padding=output_padding, groups=groups)
@@ -1086,8 +1089,9 @@ class ConvReduce(unittest.TestCase):
                                                                   groups=groups)
             if epi:
                 ref = torch.clamp_min(ref * 0.5, -1.0)
-            want = self.OPS[op](ref, keepdim)
-        label = dict(spatial=spatial, transposed=transposed, op=op, keepdim=keepdim, settings=settings, epi=epi)
+            want = (self.OPS if over == "spatial" else self.CHANNEL_OPS)[op](ref, keepdim)
+        label = dict(spatial=spatial, transposed=transposed, op=op, keepdim=keepdim, settings=settings, epi=epi,
+                     over=over)
         self.assertEqual(tuple(got.shape), tuple(want.shape), label)
         self.assertLess(rel_err(got, want), 1e-5, label)
         self.assertEqual(model.last_config.get("reduce"), ("fused: " if fused else "unfused: ") + op, label)
@@ -1135,6 +1139,43 @@ class ConvReduce(unittest.TestCase):
         mod = render(2, False, (8, 16, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1, stages=self.stages)
         self.assertIs(mod._DEFAULTS["CONV_REDUCE"], False)
         self.assertIs(mod.CONV_REDUCE, True)
+
+    def test_over_channels_with_c_out_tails(self):
+        # (B): one N tile holds every channel (C_out 20 -> BLOCK_N 32: a tail of 12 masked columns; 128 exactly; 3 ->
+        # the 16-wide minimum), every op incl. logsumexp, both keepdims, an epilogue before the reduction
+        for cout in (20, 128, 3 + 3):
+            for op in ("sum", "mean", "amax", "amin", "logsumexp"):
+                for keepdim in (True, False):
+                    with self.subTest(cout=cout, op=op, keepdim=keepdim):
+                        self.check(2, False, 16, cout, 3, (6, 7), 3, op, keepdim=keepdim, epi=True, over="channel",
+                                   fused=cout > 4)  # C_out/groups <= 4: the direct path, unfused
+
+    def test_over_channels_classes(self):
+        # 36_'s stride-2 transposed phases (per launch, PHASE_GRID), 58_'s 3-D transposed logsumexp, SMALL_K's own
+        # N tile (64) widened to hold 96 channels, persistent and TMA loops
+        cases = [
+            (2, True, dict(cin=16, cout=24, k=3, in_size=(5, 6), batch=2, stride=2, padding=1, output_padding=1),
+             {}, "amin"),
+            (2, True, dict(cin=16, cout=24, k=3, in_size=(5, 6), batch=2, stride=2, padding=1, output_padding=1),
+             {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True}, "amin"),
+            (3, True, dict(cin=3, cout=16, k=3, in_size=(3, 4, 4), batch=2, stride=2, padding=1),
+             {"SMALL_K": True}, "logsumexp"),
+            (2, False, dict(cin=8, cout=96, k=3, in_size=(6, 9), batch=2), {"SMALL_K": True}, "amax"),
+            (2, False, dict(cin=32, cout=40, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["persistent"],
+             "sum"),
+            (2, False, dict(cin=32, cout=40, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["tma"], "mean"),
+        ]
+        for spatial, transposed, kw, settings, op in cases:
+            with self.subTest(spatial=spatial, transposed=transposed, settings=settings, op=op):
+                m = self.check(spatial, transposed, op=op, settings=settings, over="channel", **kw)
+                self.assertGreaterEqual(m.last_config["block_n"], kw["cout"])
+
+    def test_over_channels_unfused_beyond_the_limit_and_grouped(self):
+        self.check(2, False, 16, 40, 3, (6, 7), 2, "amin", over="channel", settings={"CONV_REDUCE_MAX_N": 32},
+                   fused=False)
+        self.check(2, False, 32, 32, 3, (6, 7), 2, "sum", over="channel", groups=2, fused=False)
+        self.check(2, False, 16, 20, 3, (6, 7), 2, "amin", over="channel", settings={"CONV_REDUCE": False},
+                   fused=False)
 
     def test_fused_call_writes_no_output(self):
         # the fused launch's out_ptr is the [N, C] buffer: no tensor of the output's size is allocated
