@@ -111,6 +111,35 @@ void TestChains::plans_data() {
       << QStringLiteral("17_SqueezeNetFireModule")
       << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
       << QStringList{QStringLiteral("kwb_cat(["), QStringLiteral("relu fused into the epilogue")};
+  // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
+  QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
+      << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = conv_forward(self, x, self.conv_transpose.weight, self.conv_transpose.bias, "
+                                    "CONV0, reduce=\"mean\", keepdim=True)  # mean over the spatial dims in the tiles"),
+                     QStringLiteral("t2 = kwb_pointwise(t1, epi=_kwb_epi0, epi_tensors=(self.bias,)"),
+                     QStringLiteral("!kwb_reduce(t0")};
+  QTest::newRow("transposed conv stride 2, mul fused, global mean fused, a second mean over size-1 dims")
+      << QStringLiteral("44_ConvTranspose2d_Multiply_GlobalAvgPool_GlobalAvgPool_Mean")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("epi=_kwb_epi0, epi_tensors=(), epi_scalars=(), reduce=\"mean\", keepdim=True)  "
+                                    "# mul fused into the epilogue; mean over the spatial dims in the tiles"),
+                     QStringLiteral("t3 = kwb_reduce(t2, [2, 3], \"mean\", True)")};
+  QTest::newRow("transposed conv, min over the channels fused, sum over H, gelu + bias")
+      << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("CONV0, reduce=\"amin\", keepdim=True, over=\"channel\")"),
+                     QStringLiteral("t2 = kwb_reduce(t1, [2], \"sum\", True)")};
+  QTest::newRow("transposed conv 3d, logsumexp over the channels fused, pointwise tail")
+      << QStringLiteral("58_ConvTranspose3d_LogSumExp_HardSwish_Subtract_Clamp")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("reduce=\"logsumexp\", keepdim=True, over=\"channel\")")};
+  QTest::newRow("conv 3d, a max pool before the global mean: not fused (a tile holds no whole pool window)")
+      << QStringLiteral("8_Conv3d_Divide_Max_GlobalAvgPool_BiasAdd_Sum")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pool"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t3 = kwb_reduce(t2, [-1, -2, -3], \"mean\", True)"), QStringLiteral("!reduce=")};
   // recurrent models: the probe's one kwb::rnn op per module, a host time loop in the stage library
   QTest::newRow("GRU, 6 layers: one recurrent stage")
       << QStringLiteral("39_GRU") << QStringList{QStringLiteral("recurrent")}
@@ -221,6 +250,12 @@ void TestChains::emulated_data() {
   QTest::newRow("38 transposed conv chain")
       << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
       << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply") << QString();
+  QTest::newRow("42 global mean fused into a transposed conv")
+      << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
+      << QStringLiteral("level2/42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply") << QString();
+  QTest::newRow("36 min over the channels fused into a stride-2 transposed conv")
+      << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
+      << QStringLiteral("level2/36_ConvTranspose2d_Min_Sum_GELU_Add") << QString();
   QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
                                   << QStringLiteral("level3/17_SqueezeNetFireModule") << QString();
   QTest::newRow("31 attention: split, bmm, a merge undone")
