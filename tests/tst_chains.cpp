@@ -82,9 +82,11 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("# batch_norm, hardtanh fused into the epilogue"),
                      QStringLiteral("# batch_norm fused into the epilogue")};
-  QStringList mobileNet;  // 52 convolutions, each with its norm (and ReLU6) in the epilogue; pool; classifier
+  // 52 convolutions, each with its norm (and ReLU6) in the epilogue, the last with the global average pool too
+  // (CONV_REDUCE); classifier
+  QStringList mobileNet;
   for (int i = 0; i < 52; ++i) mobileNet << QStringLiteral("conv");
-  mobileNet << QStringLiteral("reduce") << QStringLiteral("gemm");
+  mobileNet << QStringLiteral("gemm");
   QTest::newRow("MobileNetV2: no batch-norm launch, inverted residual blocks one launch per conv")
       << QStringLiteral("20_MobileNetV2") << mobileNet
       << QStringList{
@@ -95,7 +97,9 @@ void TestChains::plans_data() {
                             "conv_forward(self, t18, self.features._modules[\"4\"]._modules[\"3\"].weight, "
                             "None, CONV4, epi=_kwb_epi4"),
              QStringLiteral("epi_scalars=())  # batch_norm fused into the epilogue\n        t32 = "
-                            "conv_forward(self, t27, ")};
+                            "conv_forward(self, t27, "),
+             QStringLiteral("epi_scalars=(), reduce=\"mean\", keepdim=True)  # batch_norm, hardtanh fused into the "
+                            "epilogue; mean over the spatial dims in the tiles\n        t244 = t243.reshape(")};
   QTest::newRow("conv, group norm, pointwise with a residual, logsumexp")
       << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm"), QStringLiteral("pointwise"),
