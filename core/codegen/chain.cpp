@@ -1461,7 +1461,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       {QStringLiteral("fusion"),
        QStringLiteral("pointwise runs lower through the one pointwise lowering into a Triton epilogue function; "
                       "fused into the GEMM or convolution before them when its output feeds nothing else, else "
-                      "one elementwise launch")},
+                      "one elementwise launch; a sum/mean/max/min over every spatial dim, or over the channels "
+                      "alone, of a convolution's result fuses into that convolution's tiles (the conv template's "
+                      "CONV_REDUCE, decided per call)")},
       {QStringLiteral("stages"),
        QStringLiteral("reductions, softmax, norms and pooling through the stage library (sizes read at run time, "
                       "fp32 statistics); GEMMs 128 x 256 x 32 tiles on TF32 (fp32) tensor cores; convolutions "
