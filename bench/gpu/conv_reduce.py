@@ -9,6 +9,8 @@ Cases (the conv and the reduction of each problem's chain as kwb plans it, at th
   44_  ConvTranspose2d(64, 128, 3, 2, 1, 1) x [16, 64, 128, 128], * 0.5, mean      (44_'s plan fuses this)
   8_   Conv3d(8, 16, 3), x [128, 8, 16, 64, 64], / 2, mean over (2, 3, 4)          (the class at 8_'s conv shape:
        8_'s own plan has a max pool between the conv and its global average pool, which this does not fuse)
+  36_  ConvTranspose2d(64, 128, 3, 2, 1, 1) x [16, 64, 128, 128], min over dim 1    (over the channels, in the tile)
+  32_  Conv2d(64, 128, 3) x [64, 64, 256, 256], * 2, min over dim 1                 (over the channels, in the tile)
 Per case: rel_err of fused and unfused against fp32 eager (TF32 off), do_bench median (us) of fused, unfused,
 eager and torch.compile of the same conv + reduction (TF32 on), x = unfused / fused (> 1: fused is faster), and
 model.last_config["reduce"] of each (it says "fused: mean" or "unfused: mean"). Nothing here has run on a GPU
@@ -46,11 +48,15 @@ def epi_scale(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
     return acc * f0  # 44_'s x * multiplier, 8_'s x / divisor, as kwb lowers a scalar pointwise op
 
 
-# (name, conv factory, input shape, epilogue scalar or None, reduce op)
+# (name, conv factory, input shape, epilogue scalar or None, reduce op, over)
 CASES = [
-    ("42_convT2d_mean", lambda: nn.ConvTranspose2d(64, 128, 3), (16, 64, 512, 512), None, "mean"),
-    ("44_convT2d_s2_mul_mean", lambda: nn.ConvTranspose2d(64, 128, 3, 2, 1, 1), (16, 64, 128, 128), 0.5, "mean"),
-    ("8_conv3d_div_mean", lambda: nn.Conv3d(8, 16, 3), (128, 8, 16, 64, 64), 0.5, "mean"),
+    ("42_convT2d_mean", lambda: nn.ConvTranspose2d(64, 128, 3), (16, 64, 512, 512), None, "mean", "spatial"),
+    ("44_convT2d_s2_mul_mean", lambda: nn.ConvTranspose2d(64, 128, 3, 2, 1, 1), (16, 64, 128, 128), 0.5, "mean",
+     "spatial"),
+    ("8_conv3d_div_mean", lambda: nn.Conv3d(8, 16, 3), (128, 8, 16, 64, 64), 0.5, "mean", "spatial"),
+    ("36_convT2d_s2_min_c", lambda: nn.ConvTranspose2d(64, 128, 3, 2, 1, 1), (16, 64, 128, 128), None, "amin",
+     "channel"),
+    ("32_conv2d_mul_min_c", lambda: nn.Conv2d(64, 128, 3), (64, 64, 256, 256), 2.0, "amin", "channel"),
 ]
 
 
@@ -74,7 +80,7 @@ def main():
         torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton)", torch.__version__,
         getattr(triton, "__version__", "?")), flush=True)
     bad = 0
-    for idx, (name, make, shape, scale, op) in enumerate(CASES):
+    for idx, (name, make, shape, scale, op, over) in enumerate(CASES):
         if keys and not any(name.startswith(k) for k in keys):
             continue
         try:
@@ -86,15 +92,16 @@ def main():
             mod = render_conv(conv, "conv_r%d" % idx, TMP, "conv_reduce", stage_library=True)
             holder = nn.Module()
             w, b = conv.weight.detach(), conv.bias.detach()
-            dims = list(range(2, x.dim()))
+            dims = list(range(2, x.dim())) if over == "spatial" else [1]
             kw = dict(epi=epi_scale, epi_tensors=(), epi_scalars=(scale,)) if scale is not None else {}
 
             def ours():
-                return mod.conv_forward(holder, x, w, b, mod.CONV0, reduce=op, keepdim=True, **kw)
+                return mod.conv_forward(holder, x, w, b, mod.CONV0, reduce=op, keepdim=True, over=over, **kw)
 
             def eager():
                 y = conv(x)
-                return (y * scale if scale is not None else y).mean(dim=dims, keepdim=True)
+                y = y * scale if scale is not None else y
+                return getattr(y, op)(dim=dims, keepdim=True)
 
             line = "%-24s" % name
             with torch.no_grad():
