@@ -82,9 +82,11 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("# batch_norm, hardtanh fused into the epilogue"),
                      QStringLiteral("# batch_norm fused into the epilogue")};
-  QStringList mobileNet;  // 52 convolutions, each with its norm (and ReLU6) in the epilogue; pool; classifier
+  // 52 convolutions, each with its norm (and ReLU6) in the epilogue, the last with the global average pool too
+  // (CONV_REDUCE); classifier
+  QStringList mobileNet;
   for (int i = 0; i < 52; ++i) mobileNet << QStringLiteral("conv");
-  mobileNet << QStringLiteral("reduce") << QStringLiteral("gemm");
+  mobileNet << QStringLiteral("gemm");
   QTest::newRow("MobileNetV2: no batch-norm launch, inverted residual blocks one launch per conv")
       << QStringLiteral("20_MobileNetV2") << mobileNet
       << QStringList{
@@ -95,7 +97,9 @@ void TestChains::plans_data() {
                             "conv_forward(self, t18, self.features._modules[\"4\"]._modules[\"3\"].weight, "
                             "None, CONV4, epi=_kwb_epi4"),
              QStringLiteral("epi_scalars=())  # batch_norm fused into the epilogue\n        t32 = "
-                            "conv_forward(self, t27, ")};
+                            "conv_forward(self, t27, "),
+             QStringLiteral("epi_scalars=(), reduce=\"mean\", keepdim=True)  # batch_norm, hardtanh fused into the "
+                            "epilogue; mean over the spatial dims in the tiles\n        t244 = t243.reshape(")};
   QTest::newRow("conv, group norm, pointwise with a residual, logsumexp")
       << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm"), QStringLiteral("pointwise"),
@@ -111,6 +115,35 @@ void TestChains::plans_data() {
       << QStringLiteral("17_SqueezeNetFireModule")
       << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
       << QStringList{QStringLiteral("kwb_cat(["), QStringLiteral("relu fused into the epilogue")};
+  // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
+  QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
+      << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = conv_forward(self, x, self.conv_transpose.weight, self.conv_transpose.bias, "
+                                    "CONV0, reduce=\"mean\", keepdim=True)  # mean over the spatial dims in the tiles"),
+                     QStringLiteral("t2 = kwb_pointwise(t1, epi=_kwb_epi0, epi_tensors=(self.bias,)"),
+                     QStringLiteral("!kwb_reduce(t0")};
+  QTest::newRow("transposed conv stride 2, mul fused, global mean fused, a second mean over size-1 dims")
+      << QStringLiteral("44_ConvTranspose2d_Multiply_GlobalAvgPool_GlobalAvgPool_Mean")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("epi=_kwb_epi0, epi_tensors=(), epi_scalars=(), reduce=\"mean\", keepdim=True)  "
+                                    "# mul fused into the epilogue; mean over the spatial dims in the tiles"),
+                     QStringLiteral("t3 = kwb_reduce(t2, [2, 3], \"mean\", True)")};
+  QTest::newRow("transposed conv, min over the channels fused, sum over H, gelu + bias")
+      << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("CONV0, reduce=\"amin\", keepdim=True, over=\"channel\")"),
+                     QStringLiteral("t2 = kwb_reduce(t1, [2], \"sum\", True)")};
+  QTest::newRow("transposed conv 3d, logsumexp over the channels fused, pointwise tail")
+      << QStringLiteral("58_ConvTranspose3d_LogSumExp_HardSwish_Subtract_Clamp")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("reduce=\"logsumexp\", keepdim=True, over=\"channel\")")};
+  QTest::newRow("conv 3d, a max pool before the global mean: not fused (a tile holds no whole pool window)")
+      << QStringLiteral("8_Conv3d_Divide_Max_GlobalAvgPool_BiasAdd_Sum")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pool"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t3 = kwb_reduce(t2, [-1, -2, -3], \"mean\", True)"), QStringLiteral("!reduce=")};
   // recurrent models: the probe's one kwb::rnn op per module, a host time loop in the stage library
   QTest::newRow("GRU, 6 layers: one recurrent stage")
       << QStringLiteral("39_GRU") << QStringList{QStringLiteral("recurrent")}
@@ -221,6 +254,12 @@ void TestChains::emulated_data() {
   QTest::newRow("38 transposed conv chain")
       << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
       << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply") << QString();
+  QTest::newRow("42 global mean fused into a transposed conv")
+      << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
+      << QStringLiteral("level2/42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply") << QString();
+  QTest::newRow("36 min over the channels fused into a stride-2 transposed conv")
+      << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
+      << QStringLiteral("level2/36_ConvTranspose2d_Min_Sum_GELU_Add") << QString();
   QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
                                   << QStringLiteral("level3/17_SqueezeNetFireModule") << QString();
   QTest::newRow("31 attention: split, bmm, a merge undone")

@@ -15,14 +15,19 @@ def tup(v):
     return "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
 
 
-def render_conv(conv, name, tmp, problem):
+def render_conv(conv, name, tmp, problem, stage_library=False):
     """Writes the template filled for @p conv to tmp/name.py (kernel kwb_<name>) and imports it as a fresh module
-    (a fresh module per call: no variant's failure is remembered in _FAILED across calls)."""
+    (a fresh module per call: no variant's failure is remembered in _FAILED across calls). stage_library: the
+    stage library too (kwb_reduce, kwb_full: conv_forward(..., reduce=...) needs them, as a chain's kernel.py)."""
     transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
     spatial = len(conv.kernel_size)
     opad = conv.output_padding if transposed else (0,) * spatial
+    stages = ""
+    if stage_library:
+        with open(os.path.join(KERNELS, "triton_stages.py")) as f:
+            stages = f.read() + "\n\n"
     with open(os.path.join(KERNELS, "triton_epilogue.py")) as f:
-        stages = f.read()  # kwb_epi_args and kin, as a chain's kernel.py has them
+        stages += f.read()  # kwb_epi_args and kin, as a chain's kernel.py has them
     values = {"PROBLEM": problem, "SPEC_SHA": "", "DESCRIPTION": str(conv), "POLICY_NOTE": "a bench",
               "CONFIG_SUMMARY": "#   %s" % problem, "INIT_PARAMS": "", "INIT_STORE": "        pass",
               "FORWARD_PARAMS": ", x", "KERNEL": "kwb_" + name, "SPATIAL": str(spatial),

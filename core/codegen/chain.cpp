@@ -149,6 +149,9 @@ class Planner {
   }
   int m_openAnchor = -1;  // index into m_lines of the GEMM/convolution call a pointwise run may fuse into
   QString m_openAnchorRef;
+  /// The value a convolution launch returns (its output, or its fused epilogue's) -> (its line in m_lines, its
+  /// launch in m_plan): a reduction over every spatial dim of it may fuse into that launch (fuseConvReduce).
+  QHash<QString, QPair<int, int>> m_convOut;
   QList<const GraphOp*> m_run;  // pointwise ops not yet emitted
   ChainPlan m_plan;
   int m_convs = 0, m_epis = 0;
@@ -247,6 +250,11 @@ class Planner {
   /// [C, 1, ...] views so they broadcast per channel. False (nothing appended) when @p op is not one.
   bool evalNorm(const GraphOp& op);
   bool flushRun();
+  /// A sum / mean / amax / amin (@p kind) over every spatial dim of a convolution's result that nothing else reads,
+  /// fused into that convolution's launch (conv_forward(..., reduce=kind): the tiles reduce into an [N, C] buffer,
+  /// the template's CONV_REDUCE); or one of those or a logsumexp over its channel dim alone (over="channel": in the
+  /// tile where one N tile holds every channel, decided per call). False (nothing changed) when @p op is not that.
+  bool fuseConvReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
@@ -557,6 +565,7 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(x, c->weight, c->bias).arg(m_convs++);
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
+    m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (n == u"addmm" || n == u"mm" || n == u"bmm") {
     if (n == u"addmm" && (a.value("alpha", 1.0) != 1.0 || a.value("beta", 1.0) != 1.0))
       return bad(QStringLiteral("%1 with alpha or beta other than 1 has no chain stage yet").arg(where(op)));
@@ -613,6 +622,7 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
+    if (fuseConvReduce(op, kind, dimsOf(a), keep)) return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
@@ -660,6 +670,7 @@ bool Planner::stage(const GraphOp& op) {
         return bad(QStringLiteral("%1: adaptive pooling to a size other than 1 has no chain stage yet").arg(where(op)));
       QList<qint64> dims;
       for (int d = 0; d < sp; ++d) dims << 2 + d;
+      if (fuseConvReduce(op, QStringLiteral("mean"), dims, true)) return true;
       l.head = QStringLiteral("kwb_reduce(%1, %2, \"mean\", True").arg(x, pyList(dims));
       push(l, op, QStringLiteral("reduce"),
            QStringLiteral("global average pool of %1").arg(shapeText(op.inputs.value(0).shape)), false);
@@ -1050,6 +1061,43 @@ bool Planner::evalNorm(const GraphOp& op) {
   return true;
 }
 
+bool Planner::fuseConvReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim) {
+  static const QSet<QString> kinds = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
+                                      QStringLiteral("amin"), QStringLiteral("logsumexp")};
+  if (!kinds.contains(kind) || op.refs.isEmpty()) return false;
+  const QString r = resolve(op.refs.first());
+  const auto at = m_convOut.constFind(r);
+  // read by this reduction alone (m_uses counts forward()'s result too): the full output is then never needed
+  if (at == m_convOut.cend() || m_uses.value(r) != 1) return false;
+  const qint64 rank = op.inputs.value(0).shape.size();
+  if (rank < 3 || rank > 5) return false;
+  QSet<qint64> spatial, got;
+  for (qint64 d = 2; d < rank; ++d) spatial.insert(d);
+  for (qint64 d : dims) got.insert(d < 0 ? d + rank : d);
+  const bool channel = got == QSet<qint64>{1};
+  if (got != spatial && !channel) return false;
+  if (!channel && kind == u"logsumexp") return false;  // over the spatial dims: no atomic combines it
+  const auto [lineAt, launchAt] = *at;
+  Line& l = m_lines[lineAt];
+  l.head += QStringLiteral(", reduce=\"%1\", keepdim=%2%3")
+                .arg(kind, pyBool(keepdim), channel ? QStringLiteral(", over=\"channel\"") : QString());
+  l.target = op.id;
+  const QString note = QStringLiteral("%1 over the %2 in the tiles")
+                           .arg(kind, channel ? QStringLiteral("channels") : QStringLiteral("spatial dims"));
+  l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+  ChainLaunch& launch = m_plan.launches[launchAt];
+  launch.ops << op.id;
+  launch.description +=
+      channel ? QStringLiteral(" + %1 over the channels (fused where one N tile holds them all)").arg(kind)
+              : QStringLiteral(" + %1 over the spatial dims (fused: per-tile partials into [N, C])").arg(kind);
+  m_plan.ops << op.id;
+  if (m_openAnchor == lineAt) closeAnchor();  // a pointwise run after the reduction is not the conv's epilogue
+  m_vals.remove(r);
+  m_convOut.remove(r);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
 bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
@@ -1266,6 +1314,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     m_plan.launches.last().description +=
         QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
     m_vals.remove(m_openAnchorRef);  // no longer materialised
+    if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
     closeAnchor();
   } else {
     Line l;
@@ -1412,7 +1461,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       {QStringLiteral("fusion"),
        QStringLiteral("pointwise runs lower through the one pointwise lowering into a Triton epilogue function; "
                       "fused into the GEMM or convolution before them when its output feeds nothing else, else "
-                      "one elementwise launch")},
+                      "one elementwise launch; a sum/mean/max/min over every spatial dim, or over the channels "
+                      "alone, of a convolution's result fuses into that convolution's tiles (the conv template's "
+                      "CONV_REDUCE, decided per call)")},
       {QStringLiteral("stages"),
        QStringLiteral("reductions, softmax, norms and pooling through the stage library (sizes read at run time, "
                       "fp32 statistics); GEMMs 128 x 256 x 32 tiles on TF32 (fp32) tensor cores; convolutions "

@@ -164,6 +164,9 @@ def run_one(a, case):
             new = new.to(dtype)
         torch.manual_seed(1)
         got = new(*inputs)
+    red = (getattr(new, "last_config", None) or {}).get("reduce")
+    if red:  # the conv template's CONV_REDUCE: whether the last convolution reduced in its tiles
+        print("note: last convolution's reduction %s" % red)
     if got.shape != want.shape:
         print("FAIL shape", tuple(got.shape), "want", tuple(want.shape), "case=%s" % case if case else "")
         return 1

@@ -1036,6 +1036,169 @@ class ConvPlanMemo(unittest.TestCase):
             self.assertIn("_launch", res["followed"])
 
 
+class ConvReduce(unittest.TestCase):
+    """CONV_REDUCE: conv_forward(..., reduce=op) reduces the (epilogue's) output over every spatial dim in the
+    tiles (an fp32 [N, C] buffer combined by atomics), against torch's reduction of the reference convolution.
+    Tiles that straddle images (a few positions per image, several images per M tile), C_out tails, stride
+    phases (per launch and PHASE_GRID), the persistent loop and TMA rows; the knob off and _DEFAULTS unfused."""
+
+    OPS = {"sum": lambda t, k: t.sum(dim=list(range(2, t.dim())), keepdim=k),
+           "mean": lambda t, k: t.mean(dim=list(range(2, t.dim())), keepdim=k),
+           "amax": lambda t, k: t.amax(dim=list(range(2, t.dim())), keepdim=k),
+           "amin": lambda t, k: t.amin(dim=list(range(2, t.dim())), keepdim=k)}
+    CHANNEL_OPS = {"sum": lambda t, k: t.sum(dim=1, keepdim=k), "mean": lambda t, k: t.mean(dim=1, keepdim=k),
+                   "amax": lambda t, k: t.amax(dim=1, keepdim=k), "amin": lambda t, k: t.amin(dim=1, keepdim=k),
+                   "logsumexp": lambda t, k: torch.logsumexp(t, dim=1, keepdim=k)}
+
+    @classmethod
+    def setUpClass(cls):
+        import triton
+        import triton.language as tl
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_stages.py")) as f:
+            cls.stages = f.read()
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            cls.stages += "\n\n" + f.read()
+
+        @triton.jit
+        def scale_relu(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                       s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            return tl.maximum(acc * f0, -1.0)
+        cls.epi = scale_relu
+
+    def check(self, spatial, transposed, cin, cout, k, in_size, batch, op, keepdim=True, stride=1, padding=0,
+              output_padding=0, groups=1, settings=None, epi=False, fused=True, over="spatial"):
+        rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
+        k, stride, padding, output_padding, in_size = map(rep, (k, stride, padding, output_padding, in_size))
+        wshape = (cin, cout // groups) + k if transposed else (cout, cin // groups) + k
+        mod = render(spatial, transposed, wshape, True, stride, padding, (1,) * spatial, output_padding, groups,
+                     stages=self.stages)
+        for key, v in dict(PLAIN, **(settings or {})).items():
+            setattr(mod, key, v)
+        g = torch.Generator().manual_seed(7)
+        w, b = torch.randn(wshape, generator=g) * 0.2, torch.randn(cout, generator=g)
+        x = torch.randn((batch, cin) + in_size, generator=g)
+        model = mod.ModelNew()
+        kw = dict(epi=self.epi, epi_tensors=(), epi_scalars=(0.5,)) if epi else {}
+        with torch.no_grad():
+            got = mod.conv_forward(model, x, w, b, mod.CONV0, reduce=op, keepdim=keepdim, over=over, **kw)
+            if transposed:
+                ref = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[spatial - 1](
+                    x, w, b, stride=stride, padding=padding, output_padding=output_padding, groups=groups)
+            else:
+                ref = (F.conv1d, F.conv2d, F.conv3d)[spatial - 1](x, w, b, stride=stride, padding=padding,
+                                                                  groups=groups)
+            if epi:
+                ref = torch.clamp_min(ref * 0.5, -1.0)
+            want = (self.OPS if over == "spatial" else self.CHANNEL_OPS)[op](ref, keepdim)
+        label = dict(spatial=spatial, transposed=transposed, op=op, keepdim=keepdim, settings=settings, epi=epi,
+                     over=over)
+        self.assertEqual(tuple(got.shape), tuple(want.shape), label)
+        self.assertLess(rel_err(got, want), 1e-5, label)
+        self.assertEqual(model.last_config.get("reduce"), ("fused: " if fused else "unfused: ") + op, label)
+        self.assertNotIn("fallback", model.last_config, label)
+        return model
+
+    def test_ops_on_tiles_that_straddle_images(self):
+        # 5 x 7 = 35 positions per image: a 128-row M tile holds the ends and starts of up to five images; C_out
+        # 20 (an N tail of a 32 tile), bias, an epilogue, every op, both keepdims
+        for op in ("sum", "mean", "amax", "amin"):
+            for keepdim in (True, False):
+                with self.subTest(op=op, keepdim=keepdim):
+                    self.check(2, False, 16, 20, 3, (7, 9), 9, op, keepdim=keepdim, padding=0, epi=True)
+
+    def test_transposed_phases_per_launch_and_in_one_grid(self):
+        # 42_/44_'s class: stride-2 transposed conv (4 phases) with output_padding; one launch per phase, then the
+        # phase table (PHASE_GRID), whose CTAs past a smaller phase's tiles must add nothing
+        for settings in ({}, {"PHASE_GRID": True}, {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True}):
+            for op in ("mean", "amax"):
+                with self.subTest(settings=settings, op=op):
+                    self.check(2, True, 16, 24, 3, (6, 5), 3, op, stride=2, padding=1, output_padding=1,
+                               settings=settings, epi=True)
+
+    def test_variants_1d_3d_grouped(self):
+        cases = [
+            (1, False, dict(cin=16, cout=40, k=3, in_size=50, batch=4), {}),
+            (3, True, dict(cin=16, cout=16, k=3, in_size=(3, 4, 3), batch=3, stride=2, padding=1), {}),
+            (3, False, dict(cin=8, cout=16, k=3, in_size=(5, 6, 6), batch=3), {"SMALL_K": True}),  # 8_'s class
+            (2, False, dict(cin=32, cout=32, k=3, in_size=(9, 9), batch=3, groups=2), {}),
+            (2, False, dict(cin=32, cout=16, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["persistent"]),
+            (2, False, dict(cin=32, cout=16, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["tma"]),
+            (2, False, dict(cin=32, cout=16, k=3, in_size=(12, 40), batch=2, padding=1),
+             VARIANTS["tma_flatten_m64"]),
+        ]
+        for spatial, transposed, kw, settings in cases:
+            for op in ("sum", "amin"):
+                with self.subTest(spatial=spatial, transposed=transposed, settings=settings, op=op):
+                    self.check(spatial, transposed, op=op, settings=settings, **kw)
+
+    def test_knob_off_default_tuning_and_direct_path_write_the_output(self):
+        # CONV_REDUCE False, the _DEFAULTS tuning (the fallback of a tuning that fails: the reduction unfused
+        # there) and the direct path (depthwise) write the output and reduce it with kwb_reduce
+        self.check(2, False, 16, 20, 3, (7, 9), 3, "mean", settings={"CONV_REDUCE": False}, fused=False)
+        self.check(2, False, 8, 8, 3, (7, 9), 3, "sum", groups=8, fused=False)
+        mod = render(2, False, (8, 16, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1, stages=self.stages)
+        self.assertIs(mod._DEFAULTS["CONV_REDUCE"], False)
+        self.assertIs(mod.CONV_REDUCE, True)
+
+    def test_over_channels_with_c_out_tails(self):
+        # (B): one N tile holds every channel (C_out 20 -> BLOCK_N 32: a tail of 12 masked columns; 128 exactly; 3 ->
+        # the 16-wide minimum), every op incl. logsumexp, both keepdims, an epilogue before the reduction
+        for cout in (20, 128, 3 + 3):
+            for op in ("sum", "mean", "amax", "amin", "logsumexp"):
+                for keepdim in (True, False):
+                    with self.subTest(cout=cout, op=op, keepdim=keepdim):
+                        self.check(2, False, 16, cout, 3, (6, 7), 3, op, keepdim=keepdim, epi=True, over="channel",
+                                   fused=cout > 4)  # C_out/groups <= 4: the direct path, unfused
+
+    def test_over_channels_classes(self):
+        # 36_'s stride-2 transposed phases (per launch, PHASE_GRID), 58_'s 3-D transposed logsumexp, SMALL_K's own
+        # N tile (64) widened to hold 96 channels, persistent and TMA loops
+        cases = [
+            (2, True, dict(cin=16, cout=24, k=3, in_size=(5, 6), batch=2, stride=2, padding=1, output_padding=1),
+             {}, "amin"),
+            (2, True, dict(cin=16, cout=24, k=3, in_size=(5, 6), batch=2, stride=2, padding=1, output_padding=1),
+             {"PHASE_GRID": True, "OUT_CHANNELS_LAST": True}, "amin"),
+            (3, True, dict(cin=3, cout=16, k=3, in_size=(3, 4, 4), batch=2, stride=2, padding=1),
+             {"SMALL_K": True}, "logsumexp"),
+            (2, False, dict(cin=8, cout=96, k=3, in_size=(6, 9), batch=2), {"SMALL_K": True}, "amax"),
+            (2, False, dict(cin=32, cout=40, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["persistent"],
+             "sum"),
+            (2, False, dict(cin=32, cout=40, k=3, in_size=(12, 40), batch=2, padding=1), VARIANTS["tma"], "mean"),
+        ]
+        for spatial, transposed, kw, settings, op in cases:
+            with self.subTest(spatial=spatial, transposed=transposed, settings=settings, op=op):
+                m = self.check(spatial, transposed, op=op, settings=settings, over="channel", **kw)
+                self.assertGreaterEqual(m.last_config["block_n"], kw["cout"])
+
+    def test_over_channels_unfused_beyond_the_limit_and_grouped(self):
+        self.check(2, False, 16, 40, 3, (6, 7), 2, "amin", over="channel", settings={"CONV_REDUCE_MAX_N": 32},
+                   fused=False)
+        self.check(2, False, 32, 32, 3, (6, 7), 2, "sum", over="channel", groups=2, fused=False)
+        self.check(2, False, 16, 20, 3, (6, 7), 2, "amin", over="channel", settings={"CONV_REDUCE": False},
+                   fused=False)
+
+    def test_fused_call_writes_no_output(self):
+        # the fused launch's out_ptr is the [N, C] buffer: no tensor of the output's size is allocated
+        mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1, stages=self.stages)
+        for key, v in PLAIN.items():
+            setattr(mod, key, v)
+        model = mod.ModelNew()
+        x, w, b = torch.randn(2, 8, 10, 10), torch.randn(16, 8, 3, 3), torch.randn(16)
+        real_empty, sizes = torch.empty, []
+
+        def spy(*a, **k):
+            t = real_empty(*a, **k)
+            sizes.append(t.numel())
+            return t
+        mod.torch.empty = spy
+        try:
+            got = mod.conv_forward(model, x, w, b, mod.CONV0, reduce="mean")
+        finally:
+            mod.torch.empty = real_empty
+        self.assertLess(rel_err(got, F.conv2d(x, w, b).mean(dim=(2, 3), keepdim=True)), 1e-5)
+        self.assertTrue(sizes and max(sizes) < 2 * 8 * 8 * 16, sizes)
+
+
 def tearDownModule():
     shutil.rmtree(_TMP, ignore_errors=True)
 

@@ -98,3 +98,39 @@ class FakeTritonStrict(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@triton.jit
+def block_atomics_kernel(x_ptr, idx_ptr, sum_ptr, max_ptr, min_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    ok = offs < n
+    v = tl.load(x_ptr + offs, mask=ok)
+    i = tl.load(idx_ptr + offs, mask=ok)
+    tl.atomic_add(sum_ptr + i, v, mask=ok)
+    tl.atomic_max(max_ptr + i, v, mask=ok)
+    tl.atomic_min(min_ptr + i, v, mask=ok)
+
+
+class BlockAtomics(unittest.TestCase):
+    """tl.atomic_add / atomic_max / atomic_min on a block of pointers (the conv template's CONV_REDUCE): every
+    unmasked element applies, also where elements of one block share an address; masked ones do nothing."""
+
+    def test_block_atomics_with_shared_addresses_and_a_mask(self):
+        torch.manual_seed(0)
+        n = 37  # a tail: the last program's block is partly masked
+        x = torch.randn(n)
+        idx = torch.randint(0, 5, (n,))
+        s, mx, mn = torch.zeros(5), torch.full((5,), float("-inf")), torch.full((5,), float("inf"))
+        block_atomics_kernel[(triton.cdiv(n, 16),)](x, idx, s, mx, mn, n, BLOCK=16)
+        for j in range(5):
+            sel = x[idx == j]
+            self.assertAlmostEqual(float(s[j]), float(sel.sum()), places=5)
+            self.assertEqual(float(mx[j]), float(sel.max()) if len(sel) else float("-inf"))
+            self.assertEqual(float(mn[j]), float(sel.min()) if len(sel) else float("inf"))
+
+    def test_returns_the_old_values(self):
+        buf = torch.tensor([1.0, 2.0])
+        p = tl._as_arg(buf)
+        old = tl.atomic_max(p + torch.tensor([0, 1]), torch.tensor([5.0, -1.0]))
+        self.assertEqual(old.tolist(), [1.0, 2.0])
+        self.assertEqual(buf.tolist(), [5.0, 2.0])

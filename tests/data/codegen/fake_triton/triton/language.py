@@ -124,14 +124,36 @@ def store(ptr, value, mask=None, cache_modifier=None, eviction_policy=None):
     ptr.flat[offs[mask]] = value[mask]
 
 
+def _atomic_rmw(ptr, val, mask, op):
+    """A block of read-modify-writes as Triton does them: each unmasked element alone, so that elements of one
+    block that hit the same address all apply (index accumulation, not a last-writer-wins store); returns the
+    old values (0 where masked: Triton leaves them undefined)."""
+    offs = ptr.offs.to(torch.int64)
+    val = torch.broadcast_to(_t(val).to(ptr.flat.dtype), offs.shape)
+    ok = torch.ones(offs.shape, dtype=torch.bool) if mask is None else torch.broadcast_to(_t(mask), offs.shape)
+    with _ATOMIC:
+        old = torch.where(ok, ptr.flat[torch.where(ok, offs, torch.zeros_like(offs))],
+                          torch.zeros((), dtype=ptr.flat.dtype))
+        idx, v = offs[ok], val[ok]
+        if op == "add":
+            ptr.flat.index_put_((idx,), v, accumulate=True)
+        else:  # max / min: NaN propagates (fp32 atomic_max/min compare bit patterns; a NaN wins)
+            f = torch.maximum if op == "max" else torch.minimum
+            for i, x in zip(idx.tolist(), v):  # one element at a time, as the hardware serializes them
+                ptr.flat[i] = f(ptr.flat[i], x)
+    return old
+
+
 def atomic_add(ptr, val, mask=None, sem=None, scope=None):
-    """Scalar pointer only (what the generated kernels use); returns the old value. An add of 0 is a
-    poll of a value other programs change: it yields this thread so that they can run."""
-    assert ptr.offs.dim() == 0, "the CPU emulation supports scalar atomic_add only"
+    """Returns the old value(s). A scalar add of 0 is a poll of a value other programs change: it yields this
+    thread so that they can run. A block of pointers (with a mask) adds element by element (_atomic_rmw)."""
+    if ptr.offs.dim() > 0:
+        return _atomic_rmw(ptr, val, mask, "add")
     with _ATOMIC:
         i = int(ptr.offs)
         old = ptr.flat[i].clone()
-        ptr.flat[i] = old + val
+        if mask is None or bool(_t(mask)):
+            ptr.flat[i] = old + val
     if not isinstance(val, torch.Tensor) and val == 0:  # a poll: a bounded spin, never a silent hang
         polls = getattr(_TLS, "polls", 0) + 1
         _TLS.polls = polls
@@ -140,6 +162,16 @@ def atomic_add(ptr, val, mask=None, sem=None, scope=None):
                                "for never ran, or never arrived)")
         time.sleep(0.0002)
     return old
+
+
+def atomic_max(ptr, val, mask=None, sem=None, scope=None):
+    """tl.atomic_max on a pointer or a block of pointers (see _atomic_rmw); returns the old value(s)."""
+    return _atomic_rmw(ptr, val, mask, "max")
+
+
+def atomic_min(ptr, val, mask=None, sem=None, scope=None):
+    """tl.atomic_min on a pointer or a block of pointers (see _atomic_rmw); returns the old value(s)."""
+    return _atomic_rmw(ptr, val, mask, "min")
 
 
 def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here
