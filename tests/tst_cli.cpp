@@ -288,15 +288,33 @@ class TstCli : public QObject {
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
-    QVERIFY(p.readAllStandardError().contains("kwb: interrupted (signal 2)"));
+    const QByteArray interruptedSaid = p.readAllStandardError();
+    QVERIFY(interruptedSaid.contains("kwb: interrupted (signal 2)"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(harness, 0) != 0, 10000);  // the stand-in harness is gone
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
     QVERIFY2(reason.startsWith(QStringLiteral("the run was stopped by the user")), qPrintable(reason));
+    // STOPPED, not FAIL, everywhere it is read back; the stop message and a rerun's refusal give the command that
+    // runs it again (new-user trial 5, R3)
+    QCOMPARE(mem["quality_gate"]["result"].get<std::string>(), std::string("STOPPED"));
+    const QByteArray& stopSaid = interruptedSaid;
+    QVERIFY2(stopSaid.contains("stopped before a verdict (STOPPED)") &&
+                 stopSaid.contains("To run it again: kwb baseline ") && stopSaid.contains(" --force"),
+             stopSaid.constData());
+    const Result versions = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(versions.out.contains(QStringLiteral("V0       STOPPED")), qPrintable(versions.out));
+    const Result refused = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                                QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                                QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit")});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("Its last run was stopped before a verdict. To run it again: kwb "
+                                                 "baseline ")) &&
+                 refused.err.contains(QStringLiteral(" --force")),
+             qPrintable(refused.err));
 
     // Stopped again over a PASSING record: that record is kept, not replaced by the stopped run's.
     QByteArray passing = readAll(ws + QStringLiteral("/memory/v0.json"));
-    passing.replace("\"result\": \"FAIL\"", "\"result\": \"PASS\"");
+    passing.replace("\"result\": \"STOPPED\"", "\"result\": \"PASS\"");
     writeFile(ws + QStringLiteral("/memory/v0.json"), passing);
     const QByteArray report = readAll(ws + QStringLiteral("/baseline_report.md"));
     p.setArguments(p.arguments() << QStringLiteral("--force"));

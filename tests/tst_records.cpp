@@ -370,7 +370,7 @@ class TestRecords : public QObject {
                                        << "correctness.status: \"pass\" is not PASS, FAIL or TIMEOUT_FAIL";
     QTest::newRow("status DONE") << "quality_gate.result"
                                  << "DONE"
-                                 << "quality_gate.result: \"DONE\" is not PASS, FAIL or TIMEOUT_FAIL";
+                                 << "quality_gate.result: \"DONE\" is not PASS, FAIL, TIMEOUT_FAIL or STOPPED";
     QTest::newRow("status number") << "correctness.status"
                                    << "1"
                                    << "correctness.status: expected PASS, FAIL or TIMEOUT_FAIL, found number";

@@ -161,7 +161,7 @@ bool BaselineJob::understand() {
   // that is a file, an existing workspace without --force, one another run holds, a damaged manifest or spec.
   if (!m_ws)
     if (const QString why = Workspace::openProblem(plannedWorkspaceDir(), m_opts.force); !why.isEmpty())
-      return fail(Understand, why);
+      return fail(Understand, why.contains(QLatin1String(" already exists; ")) ? why + existingWorkspaceHint() : why);
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
@@ -300,6 +300,20 @@ QString BaselineJob::plannedDir(const BaselineOptions& o, const nlohmann::json& 
   if (!named.contains("source")) named["source"] = {{"name", QFileInfo(o.logicPath).completeBaseName().toStdString()}};
   keepProblemName(o.logicPath, &named);
   return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
+}
+
+QString BaselineJob::existingWorkspaceHint() const {
+  const QString root = QDir(plannedWorkspaceDir()).absolutePath();
+  if (m_opts.force || !QFileInfo::exists(QDir(root).filePath(QStringLiteral(".kwb/manifest.json")))) return {};
+  BaselineOptions again = m_opts;
+  again.force = true;
+  const auto v0 = MemoryRecord::load(memoryPath(root, QStringLiteral("v0")));
+  const bool stopped = v0 && v0->value(QStringLiteral("quality_gate.result")) == "STOPPED";
+  return (stopped ? tr(". Its last run was stopped before a verdict. To run it again: %1")
+                  : tr(". To run it again: %1"))
+             .arg(reproduceCommand(again, m_framework, root)) +
+         (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(root)
+                          : QString());
 }
 
 bool BaselineJob::ensureWorkspace() {
@@ -866,6 +880,15 @@ void BaselineJob::measureAndRecord() {
           return;
         }
         if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
+        // R3: a rerun was refused without naming --force).
+        if (verdict() == Verdict::Stopped) {
+          BaselineOptions again = m_opts;
+          again.force = true;
+          m_error = tr("the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2")
+                        .arg(m_outcome->logPath, m_version > 0 ? measureCommand(m_opts, m_ws->root())
+                                                               : reproduceCommand(again, m_framework, m_ws->root()));
+        }
         // New-user trial: a dry run of a large GEMM or model (1_MLP, level-2 76_) on a busy 2-core machine timed
         // out with nothing saying that the CPU, not the problem, was slow, or what to change.
         if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))

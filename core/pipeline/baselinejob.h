@@ -155,6 +155,9 @@ class BaselineJob : public QObject {
   bool fail(int phase, const QString& message);
   RecordsInput recordsInput() const;
   bool ensureWorkspace();
+  /// For a refused existing workspace: the command that runs it again (--force), and whether its last run was
+  /// stopped (memory/v0.json's gate STOPPED). "" with --force or when the folder is not a workspace.
+  QString existingWorkspaceHint() const;
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
   static QString plannedDir(const BaselineOptions& o, const nlohmann::json& spec);

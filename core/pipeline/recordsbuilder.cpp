@@ -73,8 +73,10 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     if (!c.ok) reasons.append(QStringLiteral("framework conformance: ") + conformanceSummary(c));
   }
   out->gateReason = reasons.join(QStringLiteral("; "));
-  out->gateResult =
-      timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+  // A stopped run has no verdict: its cases did not all run (new-user trial 5, R3: it read FAIL in `kwb versions`).
+  out->gateResult = o.cancelled ? QStringLiteral("STOPPED")
+                    : timeout   ? QStringLiteral("TIMEOUT_FAIL")
+                                : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
   // A CPU dry run never runs the kernel: what passed is the harness on the reference plus the static
   // checks. That is not the seed's quality gate, so it is never recorded as PASS.
   if (in.cpuDryRun && out->gateResult == QLatin1String("PASS")) {
