@@ -127,6 +127,13 @@ class TstCli : public QObject {
     QVERIFY2(log.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")),
              qPrintable(log.out + log.err));
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
+    // The hash follows the commit (the committed copy cannot hold its own commit's hash): the workspace's
+    // memory/v0.json names HEAD, the committed one says null (new-user trial 5, R11).
+    const Result head = run(QStringLiteral("git"), {QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, m_ws);
+    QCOMPARE(QString::fromStdString(mem["git_commit_hash"].get<std::string>()), head.out.trimmed());
+    const Result committed =
+        run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD:memory/v0.json")}, m_ws);
+    QVERIFY(nlohmann::json::parse(committed.out.toStdString())["git_commit_hash"].is_null());
   }
 
   // `kwb export`: one self-contained file for a reviewer, in each format; nothing is re-run.
@@ -149,6 +156,8 @@ class TstCli : public QObject {
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QByteArray text = readAll(md);
     QVERIFY(text.startsWith("# Review: 19_ReLU"));
+    // a dry run has no latency: "n/a" alone, never "n/a µs" (new-user trial 5, R11)
+    QVERIFY2(text.contains("- **Latency:** n/a;") && !text.contains("n/a µs"), text.constData());
     QVERIFY(text.contains("![Roofline](data:image/png;base64,iVBORw0KGgo") && !text.contains("](roofline.png)"));
     const QString pdf = m_tmp.filePath(QStringLiteral("review.pdf"));
     r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("pdf"),

@@ -836,13 +836,28 @@ bool BaselineJob::commitWorkspace() {
     m_commitId = repo->headId();
     m_commitSubject = subject;
     Q_EMIT progress(Measure, tr("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
+    recordCommitHash();
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   m_commitSubject = subject;
   Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
+  recordCommitHash();
   return true;
+}
+
+// A record cannot hold the hash of the commit that contains it (amending would change the hash again), so the
+// hash follows the commit in a second atomic write: the committed copy says null, the workspace's copy names the
+// commit, and `git diff` shows that one line (new-user trial 5, R11: it stayed null).
+void BaselineJob::recordCommitHash() {
+  const QString rel = recordPaths(m_version).memory;
+  QString error;
+  auto rec = MemoryRecord::load(m_ws->path(rel), &error);
+  if (rec && rec->setJson(QStringLiteral("git_commit_hash"), m_commitId.toStdString(), &error) &&
+      m_ws->writeRecord(rel, rec->toBytes(), nullptr, &error))
+    return;
+  Q_EMIT progress(Measure, tr("warning: %1: the commit hash was not recorded: %2").arg(rel, error));
 }
 
 void BaselineJob::runAll() {

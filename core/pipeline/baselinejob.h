@@ -158,6 +158,8 @@ class BaselineJob : public QObject {
   /// For a refused existing workspace: the command that runs it again (--force), and whether its last run was
   /// stopped (memory/v0.json's gate STOPPED). "" with --force or when the folder is not a workspace.
   QString existingWorkspaceHint() const;
+  /// After the commit: memory/vN.json's git_commit_hash set to it, written atomically (a warning when it fails).
+  void recordCommitHash();
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
   static QString plannedDir(const BaselineOptions& o, const nlohmann::json& spec);
