@@ -482,6 +482,37 @@ class TestSuite : public QObject {
     QVERIFY(!doc.at("problems").at(0).at("resumed").get<bool>());
   }
 
+  void kwbSuiteSaysSkeleton() {
+    // New-user trial 5, R2: a skeleton (no template for the problem) read as TIMEOUT_FAIL with --case-timeout advice
+    // and a max rel_err of 0. It reads SKELETON, with phase 3's reason, no rel_err, and its own count.
+    const QString problems = m_tmp.filePath(QStringLiteral("skeleton-problems"));
+    QDir().mkpath(problems);
+    QVERIFY(QFile::copy(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumsum.py"),
+                        problems + QStringLiteral("/gemm_cumsum.py")));
+    const QString out = m_tmp.filePath(QStringLiteral("skeleton"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                          QStringLiteral("--out"), out});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QLatin1String("gemm_cumsum: SKELETON (")) &&
+                 r.out.contains(QLatin1String("0 TIMEOUT_FAIL, 1 SKELETON (no kernel)")),
+             qPrintable(r.out));
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    const auto& p = doc.at("problems").at(0);
+    QCOMPARE(p.at("status").get<std::string>(), std::string("SKELETON"));
+    QVERIFY(p.at("max_rel_err").is_null());
+    const QString why = QString::fromStdString(p.at("error").get<std::string>());
+    QVERIFY2(why.startsWith(QLatin1String("no kernel: kernel.py is a skeleton marked unimplemented (Triton has no "
+                                          "template for this problem: ")) &&
+                 !why.contains(QLatin1String("--case-timeout")),
+             qPrintable(why));
+    QCOMPARE(doc.at("counts").at("skeleton").get<int>(), 1);
+    QCOMPARE(doc.at("counts").at("fail").get<int>(), 0);
+    const QByteArray md = readAll(out + QStringLiteral("/suite_report.md"));
+    QVERIFY2(md.contains("| gemm_cumsum | SKELETON | – |") && md.contains("1 SKELETON (no kernel)"), md.constData());
+  }
+
   void oomOnlyFailure() {
     // A verdict lost only to CUDA out of memory (beside neighbours) is retried alone; any other failure is a verdict.
     const auto raw = [](nlohmann::json cases) { return nlohmann::json{{"cases", std::move(cases)}}; };

@@ -494,8 +494,8 @@ int cmdSuite(const QStringList& args) {
   if (!suite.reportError().isEmpty())
     err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
   const SuiteSummary s = summarize(suite.entries());
-  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.error
-        << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
+  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.skeleton
+        << " SKELETON (no kernel), " << s.error << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
         << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
         << Qt::endl;
   return all ? kOk : kFail;

@@ -137,6 +137,9 @@ class BaselineJob : public QObject {
   Verdict verdict() const;
   /// True when phase 3 wrote a skeleton marked unimplemented (no template for this problem).
   bool isSkeleton() const { return !m_implemented; }
+  /// Why kernel.py is a skeleton, from phase 3's plan (the backend's reason, and the built-in frameworks that do
+  /// have a template for the problem: "--framework triton has one"); "" when it is not a skeleton.
+  QString skeletonReason() const { return m_implemented ? QString() : m_skeletonReason; }
   /// Files of the workspace that the job wrote or kept (relative paths).
   QStringList writtenFiles() const { return m_written; }
 
@@ -196,6 +199,7 @@ class BaselineJob : public QObject {
   QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;
   bool m_implemented = true;
+  QString m_skeletonReason;          ///< see skeletonReason()
   QString m_staticCheck;
   bool m_staticCheckOk = true;
   QString m_gate;
