@@ -649,10 +649,24 @@ class TstCli : public QObject {
         "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
         "def get_init_inputs():\n    return []\n");
     const QString ws = dir.filePath(QStringLiteral("ws"));
-    const Result r =
+    // Its tensors alone exceed the GPU's memory: refused in phase 1, a dry run included, exit 2, nothing written
+    // (new-user trial 5, R10: it ended with exit 0 and a commit) ...
+    const Result refused =
         kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
              QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
              QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("kwb: [phase 1] the problem cannot fit on H200-SXM: its inputs and "
+                                                 "outputs alone are ")) &&
+                 refused.err.contains(QStringLiteral("pass --allow-oversize to go on anyway")) &&
+                 !refused.out.contains(QStringLiteral("[phase 2]")),
+             qPrintable(refused.out + refused.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/kernel.py")));
+    // ... and with --allow-oversize it goes on, the warning kept in the records
+    const Result r = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--no-commit"), QStringLiteral("--allow-oversize")});
     // on stderr, before phase 2, with the admission estimate and what follows from it (new-user trial 4, #5)
     const qsizetype warned =
         r.err.indexOf(QStringLiteral("kwb: [phase 1] warning: the problem does not fit in the "

@@ -58,6 +58,7 @@ QString reproduceCommand(const BaselineOptions& o, const QString& framework, con
   if (o.caseTimeoutSec != 30) w << QStringLiteral("--case-timeout") << QString::number(o.caseTimeoutSec);
   if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
   if (o.guessInputs) w << QStringLiteral("--guess-inputs");
+  if (o.allowOversize) w << QStringLiteral("--allow-oversize");
   if (o.force) w << QStringLiteral("--force");
   if (!o.commit) w << QStringLiteral("--no-commit");
   QStringList q;
@@ -195,6 +196,7 @@ bool BaselineJob::understand() {
   m_spec = r.spec;
   keepProblemName(m_opts.logicPath, &m_spec);
   warnAboutSize(*found.gpu);
+  if (!m_sizeRefusal.isEmpty()) return fail(Understand, m_sizeRefusal);
   m_spec["target"] = {{"gpu", m_gpuId.toStdString()},
                       {"framework", m_framework.toStdString()},
                       {"framework_reason", m_frameworkReason.toStdString()},
@@ -252,6 +254,21 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   // line (new-user trial 4, #5). The CLI prints it on stderr before phase 2.
   const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
   const double footprint = suiteFootprintBytes(m_spec);
+  m_sizeRefusal.clear();
+  // Its own tensors alone over the whole memory: no GPU run can ever start, so nothing is generated or run, a dry
+  // run included, unless --allow-oversize (new-user trial 5, R10: a 4 TiB input ended with exit 0 and a commit).
+  if (gpu.hbm && bytes > gpu.hbm->value * 1e9 && !m_opts.allowOversize) {
+    m_sizeRefusal = tr("the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of "
+                       "memory (kwb's estimate with the harness's copies: %5 GB). Nothing was generated or run "
+                       "(a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize "
+                       "to go on anyway")
+                        .arg(gpu.id)
+                        .arg(bytes / 1e9, 0, 'f', 1)
+                        .arg(bytes / (gpu.hbm->value * 1e9), 0, 'f', 1)
+                        .arg(gpu.hbm->value)
+                        .arg(footprint / 1e9, 0, 'f', 1);
+    return;
+  }
   if (gpu.hbm && (bytes > gpu.hbm->value * 1e9 || footprint > gpu.hbm->value * 1e9))
     m_problemWarnings.append(
         QStringLiteral("the problem does not fit in the %1 GB of memory of %2: it needs about %3 GB by kwb's "

@@ -43,9 +43,10 @@ struct BaselineOptions {
   QString python;            ///< interpreter with torch; "" = findTorchPython()
   bool compileRef =
       false;  ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
-  int caseTimeoutSec = 30;  ///< the seed's TEST_TIMEOUT_SEC, per case (s)
-  int graceSec = 10;        ///< watchdog grace after the per-case timeout (s)
-  QString kwbPath;          ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
+  bool allowOversize = false;  ///< go on with a problem whose own tensors exceed the GPU's memory (refused otherwise)
+  int caseTimeoutSec = 30;     ///< the seed's TEST_TIMEOUT_SEC, per case (s)
+  int graceSec = 10;           ///< watchdog grace after the per-case timeout (s)
+  QString kwbPath;             ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
   /// Variables set in the harness's environment on top of kwb's own (the suite's GPU timing lock, shared copy
   /// ceiling and compiler caches; docs/CONTRACTS.md §7). Empty for a single baseline.
   QMap<QString, QString> harnessEnv;
@@ -200,6 +201,7 @@ class BaselineJob : public QObject {
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_skeletonReason;          ///< see skeletonReason()
+  QString m_sizeRefusal;             ///< warnAboutSize(): why phase 1 refuses a problem too big for the GPU ("" = none)
   QString m_staticCheck;
   bool m_staticCheckOk = true;
   QString m_gate;
