@@ -292,6 +292,9 @@ class TestSuite : public QObject {
     const QString lock = QString::fromStdString(doc.at("harness_env").at("KWB_GPU_LOCK").get<std::string>());
     QCOMPARE(lock, out + QStringLiteral("/.kwb-suite/gpu.lock"));
     QVERIFY(doc.at("harness_env").contains("KWB_COPY_CEILING_FILE"));
+    // ... but a dry run uses no GPU: neither the console nor the report speaks of a GPU lock (new-user trial 5, R9)
+    QVERIFY2(!first.out.contains(QLatin1String("GPU timing lock")), qPrintable(first.out));
+    QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));
     QList<QPair<double, double>> regions;
     for (const auto& p : doc.at("problems")) {
       QVERIFY2(p.at("gpu_lock_wait_s").is_number(), p.dump().c_str());

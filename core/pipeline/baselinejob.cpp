@@ -706,7 +706,12 @@ void BaselineJob::startMeasure() {
                cfg.program, cfg.args.join(u' '))
           .arg(m_version));
   m_run = std::make_unique<HarnessRun>(cfg);
-  connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
+  // A CPU dry run uses no GPU: the suite's timing lock still keeps its CPU timings apart, but its wait and held
+  // lines would read as GPU work (new-user trial 5, R9). output.log keeps them.
+  connect(m_run.get(), &HarnessRun::outputLine, this, [this](const QString& line, int channel) {
+    if (m_opts.cpuDryRun && line.startsWith(QLatin1String("[test_kernel] GPU_LOCK "))) return;
+    Q_EMIT outputLine(line, channel);
+  });
   connect(m_run.get(), &HarnessRun::caseStarted, this, &BaselineJob::caseStarted);
   connect(m_run.get(), &HarnessRun::caseFinished, this, &BaselineJob::caseFinished);
   connect(m_run.get(), &HarnessRun::finished, this, &BaselineJob::onRunFinished);

@@ -259,7 +259,7 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
           .arg(s.skeleton);
   md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
             .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
-  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK"))) {
+  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK")) && !o.base.cpuDryRun) {  // a dry run uses no GPU
     double total = 0, most = 0;
     for (const SuiteEntry& e : entries)
       if (e.lockWaitSec) {
