@@ -18,6 +18,7 @@
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
 #include "core/knowledge/registry.h"
+#include "core/knowledge/relevance.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/suite.h"
@@ -423,6 +424,7 @@ bool BaselineJob::learn() {
                            &error) == WriteOutcome::Failed)
     return fail(Learn, error);
   m_records.clear();
+  m_setAside.clear();
   QList<PlanQuery> queries;
   for (const KnowledgeTool* t : tools) {
     const nlohmann::json input = queryFor(*t, m_spec);
@@ -432,12 +434,28 @@ bool BaselineJob::learn() {
       // Most tools name themselves in their error already ("gpu-wiki-hardware: gpu-wiki-hardware: no spec sheet",
       // new-user trial 3, R7): the id once.
       const QString own = t->id() + QStringLiteral(": ");
-      Q_EMIT progress(Learn, tr("%1: %2 (recorded as a missing fact)")
-                                 .arg(t->id(), r.error.startsWith(own) ? r.error.mid(own.size()) : r.error));
+      // Its first clause only: the whole reason (330 characters on the default GPU, new-user trial 5, R4) is in the
+      // plan's query table.
+      QString why = r.error.startsWith(own) ? r.error.mid(own.size()) : r.error;
+      for (const QString& end : {QStringLiteral("; "), QStringLiteral(". ")})
+        if (const qsizetype at = why.indexOf(end); at > 0) why.truncate(at);
+      if (why.size() > 100) why = why.left(99) + QStringLiteral("…");
+      Q_EMIT progress(Learn, tr("%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)").arg(t->id(), why));
       continue;
     }
-    Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
-    m_records.append(r.records);
+    // Records that do not apply to this problem (another number format, attention techniques for a softmax, a
+    // code-conversion guide filed under conv) are set aside, each with its reason in the plan.
+    const RelevanceResult rel = filterRelevantRecords(r.records, m_spec);
+    if (rel.setAside.isEmpty())
+      Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
+    else
+      Q_EMIT progress(Learn, tr("%1: %2 records, %3 kept; %4")
+                                 .arg(t->id())
+                                 .arg(r.records.size())
+                                 .arg(rel.kept.size())
+                                 .arg(setAsideSummary(rel.setAside)));
+    m_records.append(rel.kept);
+    m_setAside.append(rel.setAside);
   }
   PlanApproach approach;  // what phase 3 will generate (generate() only renders templates: cheap, no side effects)
   if (const FrameworkBackend* backend = backendById(m_framework)) {
@@ -450,7 +468,7 @@ bool BaselineJob::learn() {
       if (!approach.implemented) approach.whyNot = k.error;
     }
   }
-  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach);
+  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach, m_setAside);
   const WriteOutcome w = m_ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), plan.toUtf8(), &error);
   if (w == WriteOutcome::Failed) return fail(Learn, error);
   if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, tr("kept your edited plans/v0_plan.md"));

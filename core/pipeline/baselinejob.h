@@ -122,6 +122,8 @@ class BaselineJob : public QObject {
   QString framework() const { return m_framework; }
   QString gpuId() const { return m_gpuId; }
   const QList<KnowledgeRecord>& consulted() const { return m_records; }
+  /// Phase 2's records that do not apply to this problem, each with its reason (core/knowledge/relevance.h).
+  const QList<SetAsideRecord>& setAside() const { return m_setAside; }
   const std::optional<RunOutcome>& outcome() const { return m_outcome; }
   const std::optional<UtilizationResult>& utilization() const { return m_util; }
   const std::optional<RooflineData>& roofline() const { return m_roofline; }
@@ -201,6 +203,7 @@ class BaselineJob : public QObject {
   int m_tile = 1024;
   bool m_implemented = true;
   QString m_skeletonReason;          ///< see skeletonReason()
+  QList<SetAsideRecord> m_setAside;  ///< see setAside()
   QString m_sizeRefusal;             ///< warnAboutSize(): why phase 1 refuses a problem too big for the GPU ("" = none)
   QString m_staticCheck;
   bool m_staticCheckOk = true;

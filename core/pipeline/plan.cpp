@@ -97,8 +97,8 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
 }
 
 QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
-                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records,
-                   const PlanApproach& approach) {
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records, const PlanApproach& approach,
+                   const QList<SetAsideRecord>& setAside) {
   const nlohmann::json src = spec.value("source", nlohmann::json::object());
   const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
   QString md;
@@ -123,6 +123,14 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
               .arg(r.id, r.fallback ? QStringLiteral(" (FALLBACK sample, not a match)") : QString(),
                    QString(r.content).replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' '),
                    QString(r.source).replace(u'|', QStringLiteral("\\|")), r.constraint);
+  }
+  if (!setAside.isEmpty()) {
+    md += QStringLiteral(
+        "\n## Records set aside (returned, but they do not apply to this problem)\n\n| record id | tool | why |\n"
+        "|---|---|---|\n");
+    for (const SetAsideRecord& a : setAside)
+      md += QStringLiteral("| `%1` | %2 | %3 |\n")
+                .arg(a.record.id, a.record.toolId, QString(a.reason).replace(u'|', QStringLiteral("\\|")));
   }
   md += QStringLiteral("\n## Baseline approach\n\n");
   if (approach.backendLabel.isEmpty()) {
