@@ -22,6 +22,7 @@
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/suite.h"
+#include "core/records/exprtext.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
 #include "core/platform/frameworkpolicy.h"
@@ -222,9 +223,16 @@ bool BaselineJob::understand() {
   }
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
-  Q_EMIT progress(Understand, tr("pattern %1; FLOPs %2; bytes %3")
-                                  .arg(specPattern(m_spec), sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
-                                       sj(m_spec.value("bytes", nlohmann::json::object()), "expr")));
+  // like terms combined, numbers grouped, the counts beside (new-user trial 5, R8)
+  const auto counted = [this](const char* key, const char* unit) -> QString {
+    const nlohmann::json c = m_spec.value(key, nlohmann::json::object());
+    const nlohmann::json v = c.is_object() ? c.value("value", nlohmann::json()) : nlohmann::json();
+    return exprWithValue(sj(c, "expr"), v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt,
+                         QLatin1String(unit));
+  };
+  Q_EMIT progress(
+      Understand,
+      tr("pattern %1; FLOPs %2; bytes %3").arg(specPattern(m_spec), counted("flops", "FLOP"), counted("bytes", "B")));
   for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
     Q_EMIT progress(Understand, tr("ambiguous: ") + QString::fromStdString(a.dump()));
   Q_EMIT progress(Understand, tr("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));

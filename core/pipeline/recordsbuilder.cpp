@@ -222,6 +222,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   r.flopsExpr = rq.flopsExpr;
   r.bytesExpr = rq.bytesExpr;
+  for (auto [key, target] : {std::pair{"flops", &r.flopsValue}, std::pair{"bytes", &r.bytesValue}})
+    if (const nlohmann::json c = spec.value(key, nlohmann::json::object());
+        c.is_object() && c.value("value", nlohmann::json()).is_number())
+      *target = c["value"].get<double>();
   r.bottleneck = util.ok ? util.bottleneck : QString();
   r.peakComputeSource = util.peakComputeSource;
   r.peakBandwidthSource = util.peakBandwidthSource;
