@@ -339,7 +339,7 @@ QString BaselineJob::existingWorkspaceHint() const {
                   : tr(". To run it again: %1"))
              .arg(reproduceCommand(again, m_framework, root)) +
          (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(root)
-                          : QString());
+                         : QString());
 }
 
 bool BaselineJob::ensureWorkspace() {
