@@ -127,6 +127,13 @@ class TstCli : public QObject {
     QVERIFY2(log.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")),
              qPrintable(log.out + log.err));
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
+    // The hash follows the commit (the committed copy cannot hold its own commit's hash): the workspace's
+    // memory/v0.json names HEAD, the committed one says null (new-user trial 5, R11).
+    const Result head = run(QStringLiteral("git"), {QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, m_ws);
+    QCOMPARE(QString::fromStdString(mem["git_commit_hash"].get<std::string>()), head.out.trimmed());
+    const Result committed =
+        run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD:memory/v0.json")}, m_ws);
+    QVERIFY(nlohmann::json::parse(committed.out.toStdString())["git_commit_hash"].is_null());
   }
 
   // `kwb export`: one self-contained file for a reviewer, in each format; nothing is re-run.
@@ -149,6 +156,8 @@ class TstCli : public QObject {
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QByteArray text = readAll(md);
     QVERIFY(text.startsWith("# Review: 19_ReLU"));
+    // a dry run has no latency: "n/a" alone, never "n/a µs" (new-user trial 5, R11)
+    QVERIFY2(text.contains("- **Latency:** n/a;") && !text.contains("n/a µs"), text.constData());
     QVERIFY(text.contains("![Roofline](data:image/png;base64,iVBORw0KGgo") && !text.contains("](roofline.png)"));
     const QString pdf = m_tmp.filePath(QStringLiteral("review.pdf"));
     r = kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("pdf"),
@@ -288,15 +297,33 @@ class TstCli : public QObject {
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
-    QVERIFY(p.readAllStandardError().contains("kwb: interrupted (signal 2)"));
+    const QByteArray interruptedSaid = p.readAllStandardError();
+    QVERIFY(interruptedSaid.contains("kwb: interrupted (signal 2)"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(harness, 0) != 0, 10000);  // the stand-in harness is gone
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
     QVERIFY2(reason.startsWith(QStringLiteral("the run was stopped by the user")), qPrintable(reason));
+    // STOPPED, not FAIL, everywhere it is read back; the stop message and a rerun's refusal give the command that
+    // runs it again (new-user trial 5, R3)
+    QCOMPARE(mem["quality_gate"]["result"].get<std::string>(), std::string("STOPPED"));
+    const QByteArray& stopSaid = interruptedSaid;
+    QVERIFY2(stopSaid.contains("stopped before a verdict (STOPPED)") &&
+                 stopSaid.contains("To run it again: kwb baseline ") && stopSaid.contains(" --force"),
+             stopSaid.constData());
+    const Result versions = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(versions.out.contains(QStringLiteral("V0       STOPPED")), qPrintable(versions.out));
+    const Result refused = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                                QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                                QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit")});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("Its last run was stopped before a verdict. To run it again: kwb "
+                                                 "baseline ")) &&
+                 refused.err.contains(QStringLiteral(" --force")),
+             qPrintable(refused.err));
 
     // Stopped again over a PASSING record: that record is kept, not replaced by the stopped run's.
     QByteArray passing = readAll(ws + QStringLiteral("/memory/v0.json"));
-    passing.replace("\"result\": \"FAIL\"", "\"result\": \"PASS\"");
+    passing.replace("\"result\": \"STOPPED\"", "\"result\": \"PASS\"");
     writeFile(ws + QStringLiteral("/memory/v0.json"), passing);
     const QByteArray report = readAll(ws + QStringLiteral("/baseline_report.md"));
     p.setArguments(p.arguments() << QStringLiteral("--force"));
@@ -622,10 +649,24 @@ class TstCli : public QObject {
         "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
         "def get_init_inputs():\n    return []\n");
     const QString ws = dir.filePath(QStringLiteral("ws"));
-    const Result r =
+    // Its tensors alone exceed the GPU's memory: refused in phase 1, a dry run included, exit 2, nothing written
+    // (new-user trial 5, R10: it ended with exit 0 and a commit) ...
+    const Result refused =
         kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
              QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
              QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("kwb: [phase 1] the problem cannot fit on H200-SXM: its inputs and "
+                                                 "outputs alone are ")) &&
+                 refused.err.contains(QStringLiteral("pass --allow-oversize to go on anyway")) &&
+                 !refused.out.contains(QStringLiteral("[phase 2]")),
+             qPrintable(refused.out + refused.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/kernel.py")));
+    // ... and with --allow-oversize it goes on, the warning kept in the records
+    const Result r = kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("huge.py")), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--no-commit"), QStringLiteral("--allow-oversize")});
     // on stderr, before phase 2, with the admission estimate and what follows from it (new-user trial 4, #5)
     const qsizetype warned =
         r.err.indexOf(QStringLiteral("kwb: [phase 1] warning: the problem does not fit in the "

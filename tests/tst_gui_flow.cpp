@@ -327,6 +327,12 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QCOMPARE(r.knowledgeModel()->rowCount(), w.job()->consulted().size());
     QCOMPARE(r.session()->verdict(), Verdict::DryRun);
     QCOMPARE(r.wizard()->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
+    // phases 1-3 done as the workspace recorded them, not hollow (new-user trial 5, R6); only phase 1 can run
+    QCOMPARE(r.wizard()->phaseItemText(1), QStringLiteral("✓ 1. Understand (recorded)"));
+    QCOMPARE(r.wizard()->phaseItemText(2), QStringLiteral("✓ 2. Learn (recorded)"));
+    QCOMPARE(r.wizard()->phaseItemText(3), QStringLiteral("✓ 3. Implement (recorded)"));
+    QCOMPARE(r.wizard()->phaseState(2), WizardPanel::PhaseState::Recorded);
+    QVERIFY(r.statusBar()->currentMessage().contains(QStringLiteral("for review, nothing re-run")));
     QVERIFY(r.findChild<QAction*>(QStringLiteral("actionReport"))->isEnabled());
     QVERIFY(!r.findChild<QAction*>(QStringLiteral("actionCommit"))->isEnabled());
     // Opening a workspace follows its target but does not make it the saved default.

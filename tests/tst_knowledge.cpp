@@ -14,6 +14,7 @@
 #include "core/knowledge/recorduse.h"
 #include "core/knowledge/inputschema.h"
 #include "core/knowledge/registry.h"
+#include "core/knowledge/relevance.h"
 #include "core/knowledge/specledgertool.h"
 #include "core/platform/specledger.h"
 #include "core/records/memoryrecord.h"
@@ -60,6 +61,54 @@ class TestKnowledge : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_knowledge"));
+  }
+
+  // ------------------------------------------------------------------ relevance (new-user trial 5, R4)
+  // An fp32 convolution got an fp8-conversion card and a Triton-to-Gluon "converter" guide (both filed under conv by
+  // the store), a plain softmax a causal-mask card: set aside with the reason; the rest is kept unchanged.
+  void relevanceSetsAsideWhatDoesNotApply() {
+    const auto rec = [](const char* tool, const char* id, const char* title, const char* family) {
+      KnowledgeRecord r;
+      r.toolId = QString::fromLatin1(tool);
+      r.id = QString::fromLatin1(id);
+      r.title = QString::fromLatin1(title);
+      r.source = QStringLiteral("store/") + r.id;
+      r.scope = {{"operator_family", family}};
+      return r;
+    };
+    const QList<KnowledgeRecord> records = {
+        rec("gpu-wiki",
+            "nvidia.hopper.any.kernel-opt.vectorized-fp8-conversion.pattern-efficient-type-conversion-via-ptx-inline",
+            "[technique-card] Pattern: Efficient type conversion via PTX inline", "conv"),
+        rec("gpu-wiki", "nvidia.hopper.any.converter.hopper", "[doc] Triton → Gluon cheat sheet", "conv"),
+        rec("gpu-wiki", "nvidia.generic.cutedsl.ref-docs.cutlass-conv-implicit-gemm", "[doc] CUTLASS conv", "conv"),
+        rec("gpu-wiki", "nvidia.hopper.any.online-softmax-flash-attention.pattern-causal-mask-optimization",
+            "[technique-card] Pattern: Causal mask optimization", "flash-attention"),
+        rec("gpu-wiki", "nvidia.hopper.any.online-softmax-flash-attention.pattern-online-softmax",
+            "[technique-card] Pattern: Online softmax", "flash-attention"),
+        rec("spec-ledger", "spec-ledger:H200-SXM:peak_fp8", "H200 fp8 peak", ""),
+    };
+    const nlohmann::json conv = {
+        {"dtype", "float32"}, {"pattern", {{"primary", "Convolution"}}}, {"inputs", {{{"dtype", "float32"}}}}};
+    RelevanceResult r = filterRelevantRecords(records, conv);
+    QCOMPARE(r.setAside.size(), 3);
+    QCOMPARE(r.setAside[0].record.id, records[0].id);
+    QVERIFY2(r.setAside[0].reason.startsWith(QLatin1String("about fp8 (\"fp8\"); the problem's tensors are float32")),
+             qPrintable(r.setAside[0].reason));
+    QVERIFY2(r.setAside[1].reason.startsWith(QLatin1String("filed under conv for the word \"converter\"")),
+             qPrintable(r.setAside[1].reason));
+    QVERIFY(r.setAside[2].reason.contains(QLatin1String("no attention")));
+    QCOMPARE(r.kept.size(), 3);  // the conv doc, the online-softmax card (an attention page, its own part is not),
+    QCOMPARE(r.kept[0].source, records[2].source);  // and the ledger's exact lookup, unchanged
+    QCOMPARE(r.kept[2].id, records[5].id);
+    QCOMPARE(setAsideSummary(r.setAside),
+             QStringLiteral("3 set aside as not applying to this problem (1 about fp8, 1 an attention technique, 1 "
+                            "filed under conv); see plans/v0_plan.md"));
+    // an fp8 problem with attention keeps them all but the converter guide's filing (it is no convolution here)
+    const nlohmann::json fp8 = {{"dtype", "float8_e4m3fn"}, {"pattern", {{"primary", "Attention"}}}};
+    r = filterRelevantRecords(records, fp8);
+    QCOMPARE(r.setAside.size(), 0);
+    QVERIFY(setAsideSummary(r.setAside).isEmpty());
   }
 
   // ------------------------------------------------------------------ spec ledger

@@ -1,6 +1,7 @@
 // core/records: memory/v<N>.json (template, --set, validation, masked reads), baseline_report.md,
 // Markdown preview.
 #include "core/records/baselinereport.h"
+#include "core/records/exprtext.h"
 #include "core/records/markdown.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
@@ -130,6 +131,42 @@ class TestRecords : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // FLOP and byte expressions for people (new-user trial 5, R8): like terms combined, numbers grouped, the count.
+  void readableExpressions_data() {
+    QTest::addColumn<QString>("expr");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("like terms") << "4*M*N + 4*M*N"
+                                << "8*M*N";
+    QTest::newRow("constants last, once") << "4*out_channels + 8 + 4*out_channels + 8 + 3"
+                                          << "8*out_channels + 19";
+    QTest::newRow("factor order") << "2*a*b + 3*b*a"
+                                  << "5*a*b";
+    QTest::newRow("powers and grouping") << "129032*batch_size*kernel_size^2 + 193548*batch_size"
+                                         << "129,032*batch_size*kernel_size^2 + 193,548*batch_size";
+    QTest::newRow("huge constant") << "4398046511104 + 4398046511104"
+                                   << "8,796,093,022,208";
+    QTest::newRow("not a plain sum: grouped only") << "(M - 1)*40000/2"
+                                                   << "(M - 1)*40,000/2";
+    QTest::newRow("names keep their digits") << "x12345*2"
+                                             << "2*x12345";
+    QTest::newRow("decimals stay") << "0.5*M + 12345.5"
+                                   << "0.5*M + 12345.5";
+  }
+  void readableExpressions() {
+    QFETCH(QString, expr);
+    QFETCH(QString, shown);
+    QCOMPARE(readableExpr(expr), shown);
+    QCOMPARE(readableExpr(expr, false), QString(shown).remove(u','));
+  }
+  void countsWithUnits() {
+    QCOMPARE(siCount(12884901888.0, QStringLiteral("B")), QStringLiteral("12.88 GB"));
+    QCOMPARE(siCount(12.0, QStringLiteral("B")), QStringLiteral("12 B"));
+    QVERIFY(siCount(std::nullopt, QStringLiteral("B")).isEmpty());
+    QCOMPARE(exprWithValue(QStringLiteral("M*N"), 1610612736.0, QStringLiteral("FLOP")),
+             QStringLiteral("M*N (= 1.611 GFLOP)"));
+    QCOMPARE(exprWithValue(QStringLiteral("2 + 3"), 5.0, QStringLiteral("FLOP")), QStringLiteral("5"));
+  }
+
   void templateDefaults() {
     const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);
     const MemoryRecord r = MemoryRecord::fromTemplate(QStringLiteral("v3"));
@@ -370,7 +407,7 @@ class TestRecords : public QObject {
                                        << "correctness.status: \"pass\" is not PASS, FAIL or TIMEOUT_FAIL";
     QTest::newRow("status DONE") << "quality_gate.result"
                                  << "DONE"
-                                 << "quality_gate.result: \"DONE\" is not PASS, FAIL or TIMEOUT_FAIL";
+                                 << "quality_gate.result: \"DONE\" is not PASS, FAIL, TIMEOUT_FAIL or STOPPED";
     QTest::newRow("status number") << "correctness.status"
                                    << "1"
                                    << "correctness.status: expected PASS, FAIL or TIMEOUT_FAIL, found number";

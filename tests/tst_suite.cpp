@@ -298,6 +298,9 @@ class TestSuite : public QObject {
     const QString lock = QString::fromStdString(doc.at("harness_env").at("KWB_GPU_LOCK").get<std::string>());
     QCOMPARE(lock, out + QStringLiteral("/.kwb-suite/gpu.lock"));
     QVERIFY(doc.at("harness_env").contains("KWB_COPY_CEILING_FILE"));
+    // ... but a dry run uses no GPU: neither the console nor the report speaks of a GPU lock (new-user trial 5, R9)
+    QVERIFY2(!first.out.contains(QLatin1String("GPU timing lock")), qPrintable(first.out));
+    QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));
     QList<QPair<double, double>> regions;
     for (const auto& p : doc.at("problems")) {
       QVERIFY2(p.at("gpu_lock_wait_s").is_number(), p.dump().c_str());
@@ -486,6 +489,37 @@ class TestSuite : public QObject {
     doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     QCOMPARE(doc.at("case_timeout_s").get<int>(), 2);
     QVERIFY(!doc.at("problems").at(0).at("resumed").get<bool>());
+  }
+
+  void kwbSuiteSaysSkeleton() {
+    // New-user trial 5, R2: a skeleton (no template for the problem) read as TIMEOUT_FAIL with --case-timeout advice
+    // and a max rel_err of 0. It reads SKELETON, with phase 3's reason, no rel_err, and its own count.
+    const QString problems = m_tmp.filePath(QStringLiteral("skeleton-problems"));
+    QDir().mkpath(problems);
+    QVERIFY(QFile::copy(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumsum.py"),
+                        problems + QStringLiteral("/gemm_cumsum.py")));
+    const QString out = m_tmp.filePath(QStringLiteral("skeleton"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                          QStringLiteral("--out"), out});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QLatin1String("gemm_cumsum: SKELETON (")) &&
+                 r.out.contains(QLatin1String("0 TIMEOUT_FAIL, 1 SKELETON (no kernel)")),
+             qPrintable(r.out));
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    const auto& p = doc.at("problems").at(0);
+    QCOMPARE(p.at("status").get<std::string>(), std::string("SKELETON"));
+    QVERIFY(p.at("max_rel_err").is_null());
+    const QString why = QString::fromStdString(p.at("error").get<std::string>());
+    QVERIFY2(why.startsWith(QLatin1String("no kernel: kernel.py is a skeleton marked unimplemented (Triton has no "
+                                          "template for this problem: ")) &&
+                 !why.contains(QLatin1String("--case-timeout")),
+             qPrintable(why));
+    QCOMPARE(doc.at("counts").at("skeleton").get<int>(), 1);
+    QCOMPARE(doc.at("counts").at("fail").get<int>(), 0);
+    const QByteArray md = readAll(out + QStringLiteral("/suite_report.md"));
+    QVERIFY2(md.contains("| gemm_cumsum | SKELETON | – |") && md.contains("1 SKELETON (no kernel)"), md.constData());
   }
 
   void oomOnlyFailure() {

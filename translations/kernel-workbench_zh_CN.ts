@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="681"/>
+        <location filename="../widgets/rooflineplot.cpp" line="684"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="684"/>
+        <location filename="../widgets/rooflineplot.cpp" line="687"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="689"/>
+        <location filename="../widgets/rooflineplot.cpp" line="692"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="697"/>
+        <location filename="../widgets/rooflineplot.cpp" line="700"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="67"/>
-        <location filename="../widgets/rooflineplot.cpp" line="700"/>
+        <location filename="../widgets/rooflineplot.cpp" line="703"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="702"/>
+        <location filename="../widgets/rooflineplot.cpp" line="705"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -53,283 +53,332 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="101"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="104"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="133"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="136"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="138"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="150"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="153"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="161"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="171"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="174"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="174"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="185"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="188"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="216"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="235"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="237"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="227"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="238"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="289"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="270"/>
+        <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
+        <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="315"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="315"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="338"/>
+        <source>. Its last run was stopped before a verdict. To run it again: %1</source>
+        <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="339"/>
+        <source>. To run it again: %1</source>
+        <translation>。重新运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="341"/>
+        <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
+        <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="355"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="317"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="357"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="320"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="360"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="369"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="344"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="384"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="346"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="351"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="405"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="379"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="419"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="387"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="427"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="513"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="388"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="428"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="404"/>
-        <source>%1: %2 (recorded as a missing fact)</source>
-        <translation>%1：%2（记录为缺失的事实）</translation>
+        <location filename="../core/pipeline/baselinejob.cpp" line="451"/>
+        <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
+        <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="408"/>
+        <source>%1: %2 (recorded as a missing fact)</source>
+        <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="460"/>
+        <source>%1: %2 records, %3 kept; %4</source>
+        <translation>%1：%2 条记录，保留 %3 条；%4</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="482"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="435"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="492"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="507"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="457"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="514"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="459"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="462"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="476"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="540"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="547"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="727"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="708"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="779"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
         <translation>PASS（仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="709"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="853"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="824"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="895"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="902"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="917"/>
+        <source>warning: %1: the commit hash was not recorded: %2</source>
+        <translation>warning: %1：未记录提交哈希：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="937"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="960"/>
+        <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
+        <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="967"/>
+        <source>; kernel.py is a skeleton (no kernel): %1</source>
+        <translation>；kernel.py 是骨架（没有内核）：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <source>see plans/v0_plan.md</source>
+        <translation>见 plans/v0_plan.md</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="970"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="178"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
         <translation>探测：已运行 %1 秒（上限 120 秒）；永不结束的 forward 届时会被停止</translation>
     </message>
@@ -478,197 +527,211 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="55"/>
+        <location filename="../core/review/displaytext.cpp" line="58"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="59"/>
+        <location filename="../core/review/displaytext.cpp" line="62"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="64"/>
+        <location filename="../core/review/displaytext.cpp" line="67"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="69"/>
+        <location filename="../core/review/displaytext.cpp" line="72"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="75"/>
+        <location filename="../core/review/displaytext.cpp" line="78"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="79"/>
+        <location filename="../core/review/displaytext.cpp" line="82"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="80"/>
+        <location filename="../core/review/displaytext.cpp" line="83"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="82"/>
+        <location filename="../core/review/displaytext.cpp" line="85"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="84"/>
+        <location filename="../core/review/displaytext.cpp" line="87"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="90"/>
+        <location filename="../core/review/displaytext.cpp" line="93"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="91"/>
+        <location filename="../core/review/displaytext.cpp" line="94"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="92"/>
+        <location filename="../core/review/displaytext.cpp" line="95"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="93"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="97"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="107"/>
+        <location filename="../core/review/displaytext.cpp" line="110"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="108"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="113"/>
         <source>process %1 exited with code %2</source>
         <translation>进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="111"/>
+        <location filename="../core/review/displaytext.cpp" line="114"/>
         <source>process %1 ended by a signal</source>
         <translation>进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="113"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="119"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="117"/>
+        <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="137"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="138"/>
-        <source>  %1 µs (ref %2 µs)</source>
-        <translation>  %1 µs（参考 %2 µs）</translation>
+        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <source>  %1 (ref %2)</source>
+        <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <source>  first call %1 s</source>
+        <translation>  首次调用 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
+        <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
+    </message>
+    <message>
+        <source>  %1 µs (ref %2 µs)</source>
+        <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="207"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="201"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="205"/>
+        <location filename="../core/review/displaytext.cpp" line="217"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="212"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="225"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="230"/>
+        <location filename="../core/review/displaytext.cpp" line="242"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="231"/>
+        <location filename="../core/review/displaytext.cpp" line="243"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="232"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="234"/>
+        <location filename="../core/review/displaytext.cpp" line="246"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="249"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="240"/>
+        <location filename="../core/review/displaytext.cpp" line="252"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="243"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="256"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="245"/>
+        <location filename="../core/review/displaytext.cpp" line="257"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="129"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="130"/>
+        <location filename="../core/review/displaytext.cpp" line="133"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -677,39 +740,48 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  rel_err %6  %7 µs（参考 %8 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs</source>
-        <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
+        <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="157"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="163"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="173"/>
+        <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
+        <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="175"/>
+        <source>» %1: first kernel call took %2 s</source>
+        <translation>» %1：首次内核调用用时 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="178"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="174"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -1048,7 +1120,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     <message>
         <location filename="../widgets/mainwindow.cpp" line="380"/>
         <source>Roofline</source>
-        <translation>Roofline</translation>
+        <translation>屋顶线图</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="389"/>
@@ -1127,6 +1199,11 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
+        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="941"/>
@@ -1385,9 +1462,8 @@ Save them first?</source>
         <translation>评审：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>Opened workspace %1 (%2): run phase 1 to run it again</source>
-        <translation>已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
+        <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="769"/>
@@ -1876,7 +1952,7 @@ Source: %4
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Roofline</source>
-        <translation>Roofline</translation>
+        <translation>屋顶线图</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="28"/>
@@ -2250,64 +2326,89 @@ Source: %4
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="193"/>
+        <location filename="../core/review/reportdisplay.cpp" line="177"/>
+        <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
+        <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="183"/>
+        <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
+        <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="185"/>
+        <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
+        <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="217"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="195"/>
+        <location filename="../core/review/reportdisplay.cpp" line="219"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="201"/>
+        <location filename="../core/review/reportdisplay.cpp" line="225"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="206"/>
+        <location filename="../core/review/reportdisplay.cpp" line="230"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="207"/>
+        <location filename="../core/review/reportdisplay.cpp" line="231"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="208"/>
+        <location filename="../core/review/reportdisplay.cpp" line="232"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="215"/>
+        <location filename="../core/review/reportdisplay.cpp" line="239"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="217"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="220"/>
+        <location filename="../core/review/reportdisplay.cpp" line="244"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="224"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="230"/>
+        <location filename="../core/review/reportdisplay.cpp" line="254"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="257"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <source>cpu-dry-run</source>
+        <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="268"/>
+        <source>gpu</source>
+        <translation>gpu（在 GPU 上测量）</translation>
     </message>
 </context>
 <context>
@@ -2331,7 +2432,7 @@ Source: %4
         <location filename="../widgets/rooflineplot.cpp" line="96"/>
         <location filename="../widgets/rooflineplot.cpp" line="131"/>
         <source>Roofline</source>
-        <translation>Roofline</translation>
+        <translation>屋顶线图</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="132"/>
@@ -2393,7 +2494,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="327"/>
         <source>Roofline — %1, %2</source>
-        <translation>Roofline — %1，%2</translation>
+        <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="329"/>
@@ -2933,57 +3034,57 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="43"/>
+        <location filename="../widgets/specview.cpp" line="45"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="48"/>
+        <location filename="../widgets/specview.cpp" line="50"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="49"/>
+        <location filename="../widgets/specview.cpp" line="51"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="51"/>
+        <location filename="../widgets/specview.cpp" line="53"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="91"/>
+        <location filename="../widgets/specview.cpp" line="93"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="93"/>
+        <location filename="../widgets/specview.cpp" line="95"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="95"/>
+        <location filename="../widgets/specview.cpp" line="97"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="97"/>
+        <location filename="../widgets/specview.cpp" line="99"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="99"/>
+        <location filename="../widgets/specview.cpp" line="101"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="101"/>
+        <location filename="../widgets/specview.cpp" line="103"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="103"/>
+        <location filename="../widgets/specview.cpp" line="105"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -2991,72 +3092,72 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="132"/>
+        <location filename="../widgets/specview.cpp" line="134"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="138"/>
+        <location filename="../widgets/specview.cpp" line="142"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="140"/>
+        <location filename="../widgets/specview.cpp" line="144"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="145"/>
+        <location filename="../widgets/specview.cpp" line="148"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="149"/>
+        <location filename="../widgets/specview.cpp" line="153"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="150"/>
+        <location filename="../widgets/specview.cpp" line="154"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="155"/>
+        <location filename="../widgets/specview.cpp" line="159"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="160"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="160"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="160"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="160"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="158"/>
+        <location filename="../widgets/specview.cpp" line="162"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="167"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="167"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
@@ -3064,22 +3165,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="194"/>
+        <location filename="../core/pipeline/suite.cpp" line="198"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="196"/>
+        <location filename="../core/pipeline/suite.cpp" line="200"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="199"/>
+        <location filename="../core/pipeline/suite.cpp" line="203"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="202"/>
+        <location filename="../core/pipeline/suite.cpp" line="206"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -3457,215 +3558,220 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="33"/>
+        <location filename="../widgets/wizardpanel.cpp" line="34"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="35"/>
+        <location filename="../widgets/wizardpanel.cpp" line="36"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="37"/>
+        <location filename="../widgets/wizardpanel.cpp" line="38"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="39"/>
+        <location filename="../widgets/wizardpanel.cpp" line="40"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="51"/>
+        <location filename="../widgets/wizardpanel.cpp" line="52"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="65"/>
+        <location filename="../widgets/wizardpanel.cpp" line="66"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="72"/>
+        <location filename="../widgets/wizardpanel.cpp" line="73"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="78"/>
-        <location filename="../widgets/wizardpanel.cpp" line="217"/>
+        <location filename="../widgets/wizardpanel.cpp" line="79"/>
+        <location filename="../widgets/wizardpanel.cpp" line="218"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="79"/>
+        <location filename="../widgets/wizardpanel.cpp" line="80"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="80"/>
+        <location filename="../widgets/wizardpanel.cpp" line="81"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="81"/>
+        <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="84"/>
+        <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="86"/>
+        <location filename="../widgets/wizardpanel.cpp" line="87"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="87"/>
+        <location filename="../widgets/wizardpanel.cpp" line="88"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="89"/>
+        <location filename="../widgets/wizardpanel.cpp" line="90"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="99"/>
+        <location filename="../widgets/wizardpanel.cpp" line="100"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="102"/>
+        <location filename="../widgets/wizardpanel.cpp" line="103"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="103"/>
+        <location filename="../widgets/wizardpanel.cpp" line="104"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="104"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <location filename="../widgets/wizardpanel.cpp" line="106"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="107"/>
+        <location filename="../widgets/wizardpanel.cpp" line="108"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="118"/>
+        <location filename="../widgets/wizardpanel.cpp" line="119"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="126"/>
-        <location filename="../widgets/wizardpanel.cpp" line="261"/>
-        <location filename="../widgets/wizardpanel.cpp" line="317"/>
+        <location filename="../widgets/wizardpanel.cpp" line="127"/>
+        <location filename="../widgets/wizardpanel.cpp" line="266"/>
+        <location filename="../widgets/wizardpanel.cpp" line="330"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="141"/>
+        <location filename="../widgets/wizardpanel.cpp" line="142"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="142"/>
+        <location filename="../widgets/wizardpanel.cpp" line="143"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="144"/>
+        <location filename="../widgets/wizardpanel.cpp" line="145"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="146"/>
+        <location filename="../widgets/wizardpanel.cpp" line="147"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="150"/>
+        <location filename="../widgets/wizardpanel.cpp" line="151"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="153"/>
+        <location filename="../widgets/wizardpanel.cpp" line="154"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="172"/>
+        <location filename="../widgets/wizardpanel.cpp" line="173"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="172"/>
+        <location filename="../widgets/wizardpanel.cpp" line="173"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="218"/>
+        <location filename="../widgets/wizardpanel.cpp" line="219"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="274"/>
+        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <source>%1 %2. %3 (recorded)</source>
+        <translation>%1 %2. %3（已记录）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="279"/>
         <source>Review of %1 (nothing re-run)%2:</source>
         <translation>%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="276"/>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="278"/>
+        <location filename="../widgets/wizardpanel.cpp" line="283"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="279"/>
+        <location filename="../widgets/wizardpanel.cpp" line="284"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="280"/>
+        <location filename="../widgets/wizardpanel.cpp" line="285"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="286"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="282"/>
+        <location filename="../widgets/wizardpanel.cpp" line="287"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="284"/>
+        <location filename="../widgets/wizardpanel.cpp" line="289"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="286"/>
+        <location filename="../widgets/wizardpanel.cpp" line="291"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="287"/>
+        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>Run the phases to measure again.</source>
         <translation>运行各阶段以重新测量。</translation>
     </message>
@@ -3799,63 +3905,70 @@ output followed live, cancel is scancel; the workspace must be on a file system 
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../core/pipeline/session.cpp" line="239"/>
+        <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
+        <translation>
+            <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="238"/>
+        <location filename="../core/pipeline/session.cpp" line="242"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="266"/>
+        <location filename="../core/pipeline/session.cpp" line="270"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="267"/>
+        <location filename="../core/pipeline/session.cpp" line="271"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="271"/>
+        <location filename="../core/pipeline/session.cpp" line="275"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="277"/>
+        <location filename="../core/pipeline/session.cpp" line="281"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="279"/>
+        <location filename="../core/pipeline/session.cpp" line="283"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="283"/>
+        <location filename="../core/pipeline/session.cpp" line="287"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="283"/>
+        <location filename="../core/pipeline/session.cpp" line="287"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="287"/>
+        <location filename="../core/pipeline/session.cpp" line="291"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="288"/>
+        <location filename="../core/pipeline/session.cpp" line="292"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="290"/>
+        <location filename="../core/pipeline/session.cpp" line="294"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="291"/>
+        <location filename="../core/pipeline/session.cpp" line="295"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

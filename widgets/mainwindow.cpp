@@ -757,7 +757,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                               : tr("Opened workspace %1 (%2): run phase 1 to run it again")
+                               : tr("Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again")
                                      .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;

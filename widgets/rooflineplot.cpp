@@ -396,10 +396,14 @@ void RooflinePlot::setData(const RooflineData& d) {
       roofLabel(QStringLiteral("computeRoofLabel"), tr("%1 %2 TFLOPS (datasheet)").arg(d.dtype, num(d.peakTflops)),
                 xmax / 1.3, d.peakTflops, kAbove, kComputeColor);
   computeLabel->setProperty(kShortText, tr("%1 %2 TFLOPS").arg(d.dtype, num(d.peakTflops)));
+  // In a short chart (the 1280x800 dock) the next roof up is a few pixels above this one and the ridge's label sits
+  // just below it: lower places under the roof keep the label clear of the dashed line (new-user trial 5, R5).
   m_labelPlaces.append({computeLabel,
                         {{QPointF(xmax / 1.3, d.peakTflops), kAbove},
                          {QPointF(xmax / 1.3, d.peakTflops), kBelow},
-                         {QPointF(ridge * 1.3, d.peakTflops), kAboveFromLeft}},
+                         {QPointF(ridge * 1.3, d.peakTflops), kAboveFromLeft},
+                         {QPointF(xmax / 1.3, d.peakTflops / 2.5), kBelow},
+                         {QPointF(xmax / 1.3, d.peakTflops / 6.0), kBelow}},
                         false});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,

@@ -1,5 +1,7 @@
 #include "widgets/specview.h"
 
+#include "core/records/exprtext.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -133,16 +135,18 @@ void SpecView::setSpec(const nlohmann::json& spec) {
     return;
   }
   const QLocale c = QLocale::c();
-  auto exprLine = [&](const QString& what, const char* key, const QString& unit) {
+  // The expression with like terms combined and long numbers grouped (new-user trial 5, R8), = the exact count
+  // (grouped) and a readable magnitude.
+  auto exprLine = [&](const QString& what, const char* key, const QString& unit, const char* si) {
     const auto& e = spec.value(key, nlohmann::json());
     if (!e.is_object()) return tr("%1: unknown").arg(what);
     if (!e.contains("value") || !e["value"].is_number())
-      return tr("%1: %2 = %3 %4").arg(what, str(e, "expr"), str(e, "value"), unit);
-    // Exact integer (what the report and utilization use) plus a readable magnitude.
+      return tr("%1: %2 = %3 %4").arg(what, readableExpr(str(e, "expr")), str(e, "value"), unit);
     const double v = e["value"].get<double>();
-    const QString exact =
-        e["value"].is_number_integer() ? QString::fromStdString(e["value"].dump()) : c.toString(v, 'g', 10);
-    return tr("%1: %2 = %3 %4 (%5)").arg(what, str(e, "expr"), exact, unit, c.toString(v, 'e', 3));
+    const QString exact = e["value"].is_number_integer() ? readableExpr(QString::fromStdString(e["value"].dump()))
+                                                         : c.toString(v, 'g', 10);
+    return tr("%1: %2 = %3 %4 (%5)")
+        .arg(what, readableExpr(str(e, "expr")), exact, unit, siCount(v, QLatin1String(si)));
   };
   QStringList lines;
   const auto& pattern = spec.value("pattern", nlohmann::json());
@@ -153,7 +157,7 @@ void SpecView::setSpec(const nlohmann::json& spec) {
     for (auto it = spec["sizes"].begin(); it != spec["sizes"].end(); ++it)
       sizes << QString::fromStdString(it.key()) + u'=' + QString::fromStdString(it.value().dump());
   if (!sizes.isEmpty()) lines << tr("Sizes: %1").arg(sizes.join(QStringLiteral(", ")));
-  lines << exprLine(tr("FLOPs"), "flops", tr("FLOP")) << exprLine(tr("Bytes"), "bytes", tr("bytes"));
+  lines << exprLine(tr("FLOPs"), "flops", tr("FLOP"), "FLOP") << exprLine(tr("Bytes"), "bytes", tr("bytes"), "B");
   const auto& acc = spec.value("accuracy", nlohmann::json());
   lines << tr("Threshold: rel_err < %1 (%2); accumulation %3")
                .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));

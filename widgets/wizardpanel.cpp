@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -232,7 +233,8 @@ void WizardPanel::setTarget(const QString& spec) { m_target->setSpec(spec); }
 void WizardPanel::setLogicPath(const QString& path) { m_logic->setText(QDir::toNativeSeparators(path)); }
 
 void WizardPanel::updatePhaseItem(int phase) {
-  static const QString marks[] = {QStringLiteral("○"), QStringLiteral("…"), QStringLiteral("✓"), QStringLiteral("✗")};
+  static const QString marks[] = {QStringLiteral("○"), QStringLiteral("…"), QStringLiteral("✓"), QStringLiteral("✗"),
+                                  QStringLiteral("✓")};
   const auto state = m_states[phase - 1];
   QListWidgetItem* item = m_phaseList->item(phase - 1);
   // Measure's mark is the gate's verdict: a ✓ there means the quality gate passed, nothing less.
@@ -244,7 +246,10 @@ void WizardPanel::updatePhaseItem(int phase) {
     item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
-  item->setText(QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
+  item->setText(
+      state == PhaseState::Recorded
+          ? tr("%1 %2. %3 (recorded)").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase))
+          : QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
   item->setData(Qt::ForegroundRole, QVariant());
 }
 
@@ -286,6 +291,14 @@ void WizardPanel::setSession(WorkbenchSession* session) {
                         r.runRecorded ? QString() : tr(" (not the recorded run)"));
     lines << tr("Run the phases to measure again.");
     setMeasureSummary(lines.join(u'\n'));
+    // Phases 1-3 as the workspace recorded them: a reviewer sees the spec, plan and kernel were made (new-user
+    // trial 5, R6: hollow circles read as never run).
+    const QDir root(r.root);
+    const bool recorded[] = {r.spec.is_object() && r.spec.contains("inputs"),
+                             QFileInfo::exists(root.filePath(QStringLiteral("plans/v0_plan.md"))),
+                             QFileInfo::exists(root.filePath(QStringLiteral("kernel.py")))};
+    for (int p = 1; p <= 3; ++p)
+      if (recorded[p - 1]) setPhaseState(p, PhaseState::Recorded);
     showPhase(4);
   });
 }

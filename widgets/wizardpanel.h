@@ -32,7 +32,9 @@ class WorkbenchSession;
 class WizardPanel : public QWidget {
   Q_OBJECT
  public:
-  enum class PhaseState { NotRun, Running, Done, Failed };
+  /// Recorded: done in the reviewed workspace (its spec, plan, kernel.py are there), not in this window: shown as
+  /// done, but the next phase cannot run from it without phase 1 (there is no job).
+  enum class PhaseState { NotRun, Running, Done, Failed, Recorded };
 
   explicit WizardPanel(QWidget* parent = nullptr);
 

@@ -1,5 +1,7 @@
 #include "core/analysis/problemspec.h"
 
+#include "core/records/exprtext.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -71,9 +73,11 @@ QString si(double v) {
 
 QString exprLine(const json& e, const QString& unit) {
   const json& value = member(e, "value");
-  QString text = str(e, "expr");
+  // like terms combined and long numbers grouped (new-user trial 5, R8: "+ 4*out_channels" twelve times)
+  QString text = readableExpr(str(e, "expr"));
   if (value.is_number())
-    text += QStringLiteral(" = %1 (%2%3)").arg(QString::fromStdString(value.dump()), si(value.get<double>()), unit);
+    text += QStringLiteral(" = %1 (%2%3)")
+                .arg(readableExpr(QString::fromStdString(value.dump())), si(value.get<double>()), unit);
   return text;
 }
 

@@ -92,9 +92,12 @@ void printHelp() {
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] "
            "[--force] [--no-commit]\n"
-           "           [--python PATH] [--case-timeout SEC] [--compile-ref] [--raw]   the four phases, end to end\n"
+           "           [--python PATH] [--case-timeout SEC] [--compile-ref] [--allow-oversize] [--raw]   the four "
+           "phases, "
+           "end to end\n"
            "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--framework FW] [--target T] [--cpu-dry-run]\n"
            "           [--compile-ref] [--gpu-memory GB] [--case-timeout SEC] [--no-commit] [--python PATH] [--raw]\n"
+           "           [--allow-oversize]\n"
            "                                                    many problems, resumable, with a suite report\n"
            "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--kernel-out FILE [--framework FW]]\n"
            "                                                    phase 1: the problem spec\n"
@@ -172,33 +175,36 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
 
 // ---------------------------------------------------------------- baseline
 void printBaselineHelp() {
-  out() << "Usage: kwb baseline LOGIC.py --gpu NAME [options]\n\n"
-           "The four phases, end to end: understand LOGIC.py (a KernelBench-style `class Model`, `get_inputs()`,\n"
-           "`get_init_inputs()`), consult the knowledge tools, generate kernel.py / reference.py / test_kernel.py,\n"
-           "run and gate one measured V0, then write baseline_report.md and memory/v0.json and commit.\n\n"
-           "Options:\n"
-           "  --gpu NAME           target GPU, an exact spec-ledger name or an unambiguous alias (`kwb gpus`)\n"
-           "  --framework FW       cutedsl | flydsl | triton; default: the seed's policy for the GPU (Hopper ->\n"
-           "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
-           "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
-           "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
-           "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where "
-           "the inputs can be resized;\n"
-           "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
-           "  --target T           where the harness runs (its output streams back live; a stop ends it there too):\n"
-        << targetSchemesHelp(23)
-        << "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
-           "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
-           "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
-           "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
-           "  --no-commit          write everything but make no git commit\n"
-           "  --raw                print the harness's protocol lines (CASE_RESULT, RESULT_JSON) as printed, not as\n"
-           "                       short lines; the run's output.log keeps them as printed either way\n"
-           "  --compile-ref        also time torch.compile(Model) (Inductor, default mode) in the same run, at the\n"
-           "                       kernel's precision (TF32 when the kernel computes in TF32), beside eager; its\n"
-           "                       first call compiles (often tens of seconds). GPU runs only\n\n"
-           "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
-           "2 bad input (nothing measured).\n";
+  out()
+      << "Usage: kwb baseline LOGIC.py --gpu NAME [options]\n\n"
+         "The four phases, end to end: understand LOGIC.py (a KernelBench-style `class Model`, `get_inputs()`,\n"
+         "`get_init_inputs()`), consult the knowledge tools, generate kernel.py / reference.py / test_kernel.py,\n"
+         "run and gate one measured V0, then write baseline_report.md and memory/v0.json and commit.\n\n"
+         "Options:\n"
+         "  --gpu NAME           target GPU, an exact spec-ledger name or an unambiguous alias (`kwb gpus`)\n"
+         "  --framework FW       cutedsl | flydsl | triton; default: the seed's policy for the GPU (Hopper ->\n"
+         "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
+         "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
+         "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
+         "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where "
+         "the inputs can be resized;\n"
+         "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
+         "  --target T           where the harness runs (its output streams back live; a stop ends it there too):\n"
+      << targetSchemesHelp(23)
+      << "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
+         "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
+         "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
+         "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
+         "  --no-commit          write everything but make no git commit\n"
+         "  --raw                print the harness's protocol lines (CASE_RESULT, RESULT_JSON) as printed, not as\n"
+         "                       short lines; the run's output.log keeps them as printed either way\n"
+         "  --compile-ref        also time torch.compile(Model) (Inductor, default mode) in the same run, at the\n"
+         "                       kernel's precision (TF32 when the kernel computes in TF32), beside eager; its\n"
+         "                       first call compiles (often tens of seconds). GPU runs only\n"
+         "  --allow-oversize     go on with a problem whose inputs and outputs alone exceed the GPU's memory (refused\n"
+         "                       in phase 1 otherwise, a CPU dry run included: no GPU run of it can start)\n\n"
+         "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
+         "2 bad input (nothing measured).\n";
   out().flush();
 }
 
@@ -329,6 +335,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
                QStringLiteral("30")});
+  p.addOption({QStringLiteral("allow-oversize"), QStringLiteral("Go on with a problem too big for the GPU")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("baseline needs exactly one LOGIC.py"));
   if (!p.isSet(QStringLiteral("gpu"))) return usage(QStringLiteral("baseline needs --gpu NAME (see `kwb gpus`)"));
@@ -344,6 +351,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.force = p.isSet(QStringLiteral("force"));
   o.commit = !p.isSet(QStringLiteral("no-commit"));
   o.compileRef = p.isSet(QStringLiteral("compile-ref"));
+  o.allowOversize = p.isSet(QStringLiteral("allow-oversize"));
   o.python = p.value(QStringLiteral("python"));
   bool okNum = false;
   o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
@@ -381,6 +389,8 @@ void printSuiteHelp() {
          "  --no-commit          no V0 commit in the workspaces\n"
          "  --raw                print the harness's protocol lines as printed (output.log keeps them either way)\n"
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
+         "  --allow-oversize     go on with problems whose own tensors exceed the GPU's memory (else each is an "
+         "ERROR)\n"
          "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe "
          "(the\n"
          "                       harness's 2 I + O + max(I, O) for inputs I and outputs O, or the model's\n"
@@ -407,6 +417,7 @@ int cmdSuite(const QStringList& args) {
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commits")});
   p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
+  p.addOption({QStringLiteral("allow-oversize"), QStringLiteral("Go on with problems too big for the GPU")});
   p.addOption({QStringLiteral("gpu-memory"), QStringLiteral("GPU memory for the problems in flight (GB)"),
                QStringLiteral("GB")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
@@ -465,6 +476,7 @@ int cmdSuite(const QStringList& args) {
   o.base.python = p.value(QStringLiteral("python"));
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
   o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));
+  o.base.allowOversize = p.isSet(QStringLiteral("allow-oversize"));
   o.base.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
   if (!okNum || o.base.caseTimeoutSec <= 0)
     return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
@@ -494,8 +506,8 @@ int cmdSuite(const QStringList& args) {
   if (!suite.reportError().isEmpty())
     err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
   const SuiteSummary s = summarize(suite.entries());
-  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.error
-        << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
+  out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.skeleton
+        << " SKELETON (no kernel), " << s.error << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
         << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
         << Qt::endl;
   return all ? kOk : kFail;

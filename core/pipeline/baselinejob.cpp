@@ -18,9 +18,11 @@
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
 #include "core/knowledge/registry.h"
+#include "core/knowledge/relevance.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/suite.h"
+#include "core/records/exprtext.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
 #include "core/platform/frameworkpolicy.h"
@@ -58,6 +60,7 @@ QString reproduceCommand(const BaselineOptions& o, const QString& framework, con
   if (o.caseTimeoutSec != 30) w << QStringLiteral("--case-timeout") << QString::number(o.caseTimeoutSec);
   if (o.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
   if (o.guessInputs) w << QStringLiteral("--guess-inputs");
+  if (o.allowOversize) w << QStringLiteral("--allow-oversize");
   if (o.force) w << QStringLiteral("--force");
   if (!o.commit) w << QStringLiteral("--no-commit");
   QStringList q;
@@ -161,7 +164,7 @@ bool BaselineJob::understand() {
   // that is a file, an existing workspace without --force, one another run holds, a damaged manifest or spec.
   if (!m_ws)
     if (const QString why = Workspace::openProblem(plannedWorkspaceDir(), m_opts.force); !why.isEmpty())
-      return fail(Understand, why);
+      return fail(Understand, why.contains(QLatin1String(" already exists; ")) ? why + existingWorkspaceHint() : why);
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
@@ -195,6 +198,7 @@ bool BaselineJob::understand() {
   m_spec = r.spec;
   keepProblemName(m_opts.logicPath, &m_spec);
   warnAboutSize(*found.gpu);
+  if (!m_sizeRefusal.isEmpty()) return fail(Understand, m_sizeRefusal);
   m_spec["target"] = {{"gpu", m_gpuId.toStdString()},
                       {"framework", m_framework.toStdString()},
                       {"framework_reason", m_frameworkReason.toStdString()},
@@ -219,9 +223,16 @@ bool BaselineJob::understand() {
   }
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
-  Q_EMIT progress(Understand, tr("pattern %1; FLOPs %2; bytes %3")
-                                  .arg(specPattern(m_spec), sj(m_spec.value("flops", nlohmann::json::object()), "expr"),
-                                       sj(m_spec.value("bytes", nlohmann::json::object()), "expr")));
+  // like terms combined, numbers grouped, the counts beside (new-user trial 5, R8)
+  const auto counted = [this](const char* key, const char* unit) -> QString {
+    const nlohmann::json c = m_spec.value(key, nlohmann::json::object());
+    const nlohmann::json v = c.is_object() ? c.value("value", nlohmann::json()) : nlohmann::json();
+    return exprWithValue(sj(c, "expr"), v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt,
+                         QLatin1String(unit));
+  };
+  Q_EMIT progress(
+      Understand,
+      tr("pattern %1; FLOPs %2; bytes %3").arg(specPattern(m_spec), counted("flops", "FLOP"), counted("bytes", "B")));
   for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
     Q_EMIT progress(Understand, tr("ambiguous: ") + QString::fromStdString(a.dump()));
   Q_EMIT progress(Understand, tr("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
@@ -252,6 +263,21 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   // line (new-user trial 4, #5). The CLI prints it on stderr before phase 2.
   const double bytes = m_spec.value("bytes", nlohmann::json::object()).value("value", 0.0);
   const double footprint = suiteFootprintBytes(m_spec);
+  m_sizeRefusal.clear();
+  // Its own tensors alone over the whole memory: no GPU run can ever start, so nothing is generated or run, a dry
+  // run included, unless --allow-oversize (new-user trial 5, R10: a 4 TiB input ended with exit 0 and a commit).
+  if (gpu.hbm && bytes > gpu.hbm->value * 1e9 && !m_opts.allowOversize) {
+    m_sizeRefusal = tr("the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of "
+                       "memory (kwb's estimate with the harness's copies: %5 GB). Nothing was generated or run "
+                       "(a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize "
+                       "to go on anyway")
+                        .arg(gpu.id)
+                        .arg(bytes / 1e9, 0, 'f', 1)
+                        .arg(bytes / (gpu.hbm->value * 1e9), 0, 'f', 1)
+                        .arg(gpu.hbm->value)
+                        .arg(footprint / 1e9, 0, 'f', 1);
+    return;
+  }
   if (gpu.hbm && (bytes > gpu.hbm->value * 1e9 || footprint > gpu.hbm->value * 1e9))
     m_problemWarnings.append(
         QStringLiteral("the problem does not fit in the %1 GB of memory of %2: it needs about %3 GB by kwb's "
@@ -300,6 +326,20 @@ QString BaselineJob::plannedDir(const BaselineOptions& o, const nlohmann::json& 
   if (!named.contains("source")) named["source"] = {{"name", QFileInfo(o.logicPath).completeBaseName().toStdString()}};
   keepProblemName(o.logicPath, &named);
   return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
+}
+
+QString BaselineJob::existingWorkspaceHint() const {
+  const QString root = QDir(plannedWorkspaceDir()).absolutePath();
+  if (m_opts.force || !QFileInfo::exists(QDir(root).filePath(QStringLiteral(".kwb/manifest.json")))) return {};
+  BaselineOptions again = m_opts;
+  again.force = true;
+  const auto v0 = MemoryRecord::load(memoryPath(root, QStringLiteral("v0")));
+  const bool stopped = v0 && v0->value(QStringLiteral("quality_gate.result")) == "STOPPED";
+  return (stopped ? tr(". Its last run was stopped before a verdict. To run it again: %1")
+                  : tr(". To run it again: %1"))
+             .arg(reproduceCommand(again, m_framework, root)) +
+         (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(root)
+                         : QString());
 }
 
 bool BaselineJob::ensureWorkspace() {
@@ -392,6 +432,7 @@ bool BaselineJob::learn() {
                            &error) == WriteOutcome::Failed)
     return fail(Learn, error);
   m_records.clear();
+  m_setAside.clear();
   QList<PlanQuery> queries;
   for (const KnowledgeTool* t : tools) {
     const nlohmann::json input = queryFor(*t, m_spec);
@@ -401,12 +442,28 @@ bool BaselineJob::learn() {
       // Most tools name themselves in their error already ("gpu-wiki-hardware: gpu-wiki-hardware: no spec sheet",
       // new-user trial 3, R7): the id once.
       const QString own = t->id() + QStringLiteral(": ");
-      Q_EMIT progress(Learn, tr("%1: %2 (recorded as a missing fact)")
-                                 .arg(t->id(), r.error.startsWith(own) ? r.error.mid(own.size()) : r.error));
+      // Its first clause only: the whole reason (330 characters on the default GPU, new-user trial 5, R4) is in the
+      // plan's query table.
+      QString why = r.error.startsWith(own) ? r.error.mid(own.size()) : r.error;
+      for (const QString& end : {QStringLiteral("; "), QStringLiteral(". ")})
+        if (const qsizetype at = why.indexOf(end); at > 0) why.truncate(at);
+      if (why.size() > 100) why = why.left(99) + QStringLiteral("…");
+      Q_EMIT progress(Learn, tr("%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)").arg(t->id(), why));
       continue;
     }
-    Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
-    m_records.append(r.records);
+    // Records that do not apply to this problem (another number format, attention techniques for a softmax, a
+    // code-conversion guide filed under conv) are set aside, each with its reason in the plan.
+    const RelevanceResult rel = filterRelevantRecords(r.records, m_spec);
+    if (rel.setAside.isEmpty())
+      Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
+    else
+      Q_EMIT progress(Learn, tr("%1: %2 records, %3 kept; %4")
+                                 .arg(t->id())
+                                 .arg(r.records.size())
+                                 .arg(rel.kept.size())
+                                 .arg(setAsideSummary(rel.setAside)));
+    m_records.append(rel.kept);
+    m_setAside.append(rel.setAside);
   }
   PlanApproach approach;  // what phase 3 will generate (generate() only renders templates: cheap, no side effects)
   if (const FrameworkBackend* backend = backendById(m_framework)) {
@@ -419,7 +476,7 @@ bool BaselineJob::learn() {
       if (!approach.implemented) approach.whyNot = k.error;
     }
   }
-  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach);
+  const QString plan = renderPlan(m_spec, m_framework, m_frameworkReason, queries, m_records, approach, m_setAside);
   const WriteOutcome w = m_ws->writeGenerated(QStringLiteral("plans/v0_plan.md"), plan.toUtf8(), &error);
   if (w == WriteOutcome::Failed) return fail(Learn, error);
   if (w == WriteOutcome::KeptUserEdit) Q_EMIT progress(Learn, tr("kept your edited plans/v0_plan.md"));
@@ -458,10 +515,19 @@ bool BaselineJob::implement() {
   const FrameworkBackend* backend = backendById(m_framework);
   if (!backend) return fail(Implement, tr("no code generator for framework '%1'").arg(m_framework));
   QString why;
-  if (!backend->supports(m_spec, &why))
+  m_skeletonReason.clear();
+  if (!backend->supports(m_spec, &why)) {
     Q_EMIT progress(Implement, tr("%1 has no template for this problem yet: %2 — writing a skeleton "
                                   "marked unimplemented")
                                    .arg(backend->label(), why));
+    // What to do instead, for the suite's table and the gate (new-user trial 5, R2: it read TIMEOUT_FAIL).
+    QStringList others;
+    for (const FrameworkBackend* b : builtinBackends())
+      if (QString ignored; b != backend && b->supports(m_spec, &ignored))
+        others << QStringLiteral("--framework ") + b->id();
+    m_skeletonReason = QStringLiteral("%1 has no template for this problem: %2").arg(backend->label(), why);
+    if (!others.isEmpty()) m_skeletonReason += QStringLiteral("; %1 has one").arg(others.join(QStringLiteral(" or ")));
+  }
   const GeneratedKernel k = backend->generate(m_spec);
   if (!k.ok) return fail(Implement, k.error);
   m_tile = k.tile > 0 ? k.tile : 1024;
@@ -666,7 +732,12 @@ void BaselineJob::startMeasure() {
                cfg.program, cfg.args.join(u' '))
           .arg(m_version));
   m_run = std::make_unique<HarnessRun>(cfg);
-  connect(m_run.get(), &HarnessRun::outputLine, this, &BaselineJob::outputLine);
+  // A CPU dry run uses no GPU: the suite's timing lock still keeps its CPU timings apart, but its wait and held
+  // lines would read as GPU work (new-user trial 5, R9). output.log keeps them.
+  connect(m_run.get(), &HarnessRun::outputLine, this, [this](const QString& line, int channel) {
+    if (m_opts.cpuDryRun && line.startsWith(QLatin1String("[test_kernel] GPU_LOCK "))) return;
+    Q_EMIT outputLine(line, channel);
+  });
   connect(m_run.get(), &HarnessRun::caseStarted, this, &BaselineJob::caseStarted);
   connect(m_run.get(), &HarnessRun::caseFinished, this, &BaselineJob::caseFinished);
   connect(m_run.get(), &HarnessRun::finished, this, &BaselineJob::onRunFinished);
@@ -822,13 +893,28 @@ bool BaselineJob::commitWorkspace() {
     m_commitId = repo->headId();
     m_commitSubject = subject;
     Q_EMIT progress(Measure, tr("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
+    recordCommitHash();
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   m_commitSubject = subject;
   Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
+  recordCommitHash();
   return true;
+}
+
+// A record cannot hold the hash of the commit that contains it (amending would change the hash again), so the
+// hash follows the commit in a second atomic write: the committed copy says null, the workspace's copy names the
+// commit, and `git diff` shows that one line (new-user trial 5, R11: it stayed null).
+void BaselineJob::recordCommitHash() {
+  const QString rel = recordPaths(m_version).memory;
+  QString error;
+  auto rec = MemoryRecord::load(m_ws->path(rel), &error);
+  if (rec && rec->setJson(QStringLiteral("git_commit_hash"), m_commitId.toStdString(), &error) &&
+      m_ws->writeRecord(rel, rec->toBytes(), nullptr, &error))
+    return;
+  Q_EMIT progress(Measure, tr("warning: %1: the commit hash was not recorded: %2").arg(rel, error));
 }
 
 void BaselineJob::runAll() {
@@ -866,9 +952,21 @@ void BaselineJob::measureAndRecord() {
           return;
         }
         if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
+        // R3: a rerun was refused without naming --force).
+        if (verdict() == Verdict::Stopped) {
+          BaselineOptions again = m_opts;
+          again.force = true;
+          m_error = tr("the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2")
+                        .arg(m_outcome->logPath, m_version > 0 ? measureCommand(m_opts, m_ws->root())
+                                                               : reproduceCommand(again, m_framework, m_ws->root()));
+        }
         // New-user trial: a dry run of a large GEMM or model (1_MLP, level-2 76_) on a busy 2-core machine timed
         // out with nothing saying that the CPU, not the problem, was slow, or what to change.
-        if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
+        if (!pass && !m_implemented)  // the blocker is the missing kernel, not the time (new-user trial 5, R2)
+          m_error += tr("; kernel.py is a skeleton (no kernel): %1")
+                         .arg(m_skeletonReason.isEmpty() ? tr("see plans/v0_plan.md") : m_skeletonReason);
+        else if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
           m_error += tr("; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): "
                         "--case-timeout SEC raises it")
                          .arg(m_opts.caseTimeoutSec);

@@ -43,9 +43,10 @@ struct BaselineOptions {
   QString python;            ///< interpreter with torch; "" = findTorchPython()
   bool compileRef =
       false;  ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
-  int caseTimeoutSec = 30;  ///< the seed's TEST_TIMEOUT_SEC, per case (s)
-  int graceSec = 10;        ///< watchdog grace after the per-case timeout (s)
-  QString kwbPath;          ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
+  bool allowOversize = false;  ///< go on with a problem whose own tensors exceed the GPU's memory (refused otherwise)
+  int caseTimeoutSec = 30;     ///< the seed's TEST_TIMEOUT_SEC, per case (s)
+  int graceSec = 10;           ///< watchdog grace after the per-case timeout (s)
+  QString kwbPath;             ///< path of the kwb executable, written to .kwb/kwb_path for tools/*.py
   /// Variables set in the harness's environment on top of kwb's own (the suite's GPU timing lock, shared copy
   /// ceiling and compiler caches; docs/CONTRACTS.md §7). Empty for a single baseline.
   QMap<QString, QString> harnessEnv;
@@ -121,6 +122,8 @@ class BaselineJob : public QObject {
   QString framework() const { return m_framework; }
   QString gpuId() const { return m_gpuId; }
   const QList<KnowledgeRecord>& consulted() const { return m_records; }
+  /// Phase 2's records that do not apply to this problem, each with its reason (core/knowledge/relevance.h).
+  const QList<SetAsideRecord>& setAside() const { return m_setAside; }
   const std::optional<RunOutcome>& outcome() const { return m_outcome; }
   const std::optional<UtilizationResult>& utilization() const { return m_util; }
   const std::optional<RooflineData>& roofline() const { return m_roofline; }
@@ -137,6 +140,9 @@ class BaselineJob : public QObject {
   Verdict verdict() const;
   /// True when phase 3 wrote a skeleton marked unimplemented (no template for this problem).
   bool isSkeleton() const { return !m_implemented; }
+  /// Why kernel.py is a skeleton, from phase 3's plan (the backend's reason, and the built-in frameworks that do
+  /// have a template for the problem: "--framework triton has one"); "" when it is not a skeleton.
+  QString skeletonReason() const { return m_implemented ? QString() : m_skeletonReason; }
   /// Files of the workspace that the job wrote or kept (relative paths).
   QStringList writtenFiles() const { return m_written; }
 
@@ -155,6 +161,11 @@ class BaselineJob : public QObject {
   bool fail(int phase, const QString& message);
   RecordsInput recordsInput() const;
   bool ensureWorkspace();
+  /// For a refused existing workspace: the command that runs it again (--force), and whether its last run was
+  /// stopped (memory/v0.json's gate STOPPED). "" with --force or when the folder is not a workspace.
+  QString existingWorkspaceHint() const;
+  /// After the commit: memory/vN.json's git_commit_hash set to it, written atomically (a warning when it fails).
+  void recordCommitHash();
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
   static QString plannedDir(const BaselineOptions& o, const nlohmann::json& spec);
@@ -191,6 +202,9 @@ class BaselineJob : public QObject {
   QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;
   bool m_implemented = true;
+  QString m_skeletonReason;          ///< see skeletonReason()
+  QList<SetAsideRecord> m_setAside;  ///< see setAside()
+  QString m_sizeRefusal;             ///< warnAboutSize(): why phase 1 refuses a problem too big for the GPU ("" = none)
   QString m_staticCheck;
   bool m_staticCheckOk = true;
   QString m_gate;

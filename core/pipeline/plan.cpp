@@ -1,5 +1,9 @@
 #include "core/pipeline/plan.h"
 
+#include "core/records/exprtext.h"
+
+#include <cmath>
+
 #include <algorithm>
 #include <cctype>
 #include <QStringList>
@@ -97,16 +101,23 @@ nlohmann::json queryFor(const KnowledgeTool& tool, const nlohmann::json& spec) {
 }
 
 QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
-                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records,
-                   const PlanApproach& approach) {
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records, const PlanApproach& approach,
+                   const QList<SetAsideRecord>& setAside) {
   const nlohmann::json src = spec.value("source", nlohmann::json::object());
   const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
   QString md;
   md += QStringLiteral("# V0 plan: %1\n\n").arg(str(src, "name"));
   md += QStringLiteral("- Pattern: %1 (%2)\n").arg(str(pattern, "primary"), str(pattern, "detail"));
-  md += QStringLiteral("- FLOPs: `%1`; minimum bytes: `%2`\n")
-            .arg(str(spec.value("flops", nlohmann::json::object()), "expr"),
-                 str(spec.value("bytes", nlohmann::json::object()), "expr"));
+  // like terms combined, the counts beside (new-user trial 5, R8); no digit grouping inside the code span
+  const auto counted = [&spec](const char* key, const char* unit) -> QString {
+    const nlohmann::json c = spec.value(key, nlohmann::json::object());
+    const nlohmann::json v = c.is_object() ? c.value("value", nlohmann::json()) : nlohmann::json();
+    const QString n = v.is_number() && std::abs(v.get<double>()) >= 1000.0
+                          ? QStringLiteral(" (= ") + siCount(v.get<double>(), QLatin1String(unit)) + u')'
+                          : QString();
+    return u'`' + readableExpr(str(c, "expr"), false) + u'`' + n;
+  };
+  md += QStringLiteral("- FLOPs: %1; minimum bytes: %2\n").arg(counted("flops", "FLOP"), counted("bytes", "B"));
   md += QStringLiteral("- Target: %1; framework **%2** — %3\n\n")
             .arg(str(spec.value("target", nlohmann::json::object()), "gpu"), framework, frameworkReason);
   md += QStringLiteral("## Queries made\n\n| tool | input | result |\n|---|---|---|\n");
@@ -123,6 +134,14 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
               .arg(r.id, r.fallback ? QStringLiteral(" (FALLBACK sample, not a match)") : QString(),
                    QString(r.content).replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' '),
                    QString(r.source).replace(u'|', QStringLiteral("\\|")), r.constraint);
+  }
+  if (!setAside.isEmpty()) {
+    md += QStringLiteral(
+        "\n## Records set aside (returned, but they do not apply to this problem)\n\n| record id | tool | why |\n"
+        "|---|---|---|\n");
+    for (const SetAsideRecord& a : setAside)
+      md += QStringLiteral("| `%1` | %2 | %3 |\n")
+                .arg(a.record.id, a.record.toolId, QString(a.reason).replace(u'|', QStringLiteral("\\|")));
   }
   md += QStringLiteral("\n## Baseline approach\n\n");
   if (approach.backendLabel.isEmpty()) {

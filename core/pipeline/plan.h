@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/knowledge/knowledgetool.h"
+#include "core/knowledge/relevance.h"
 
 namespace kwb {
 
@@ -37,10 +38,11 @@ struct PlanApproach {
 /// Markdown of plans/v0_plan.md: the problem, the framework decision, every query and every record
 /// consulted with its id and source exactly as returned, the constraints they establish, missing facts,
 /// and the baseline approach: the configuration the backend generates, or why kernel.py will be a
-/// skeleton marked unimplemented.
+/// skeleton marked unimplemented. @p setAside: the records the tools returned that do not apply to this
+/// problem (filterRelevantRecords), listed apart with their ids exactly as returned and the reason.
 QString renderPlan(const nlohmann::json& spec, const QString& framework, const QString& frameworkReason,
-                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records,
-                   const PlanApproach& approach);
+                   const QList<PlanQuery>& queries, const QList<KnowledgeRecord>& records, const PlanApproach& approach,
+                   const QList<SetAsideRecord>& setAside = {});
 
 /// Markdown of the workspace README.md.
 QString renderWorkspaceReadme(const nlohmann::json& spec, const QString& gpuId, const QString& framework,

@@ -73,8 +73,10 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     if (!c.ok) reasons.append(QStringLiteral("framework conformance: ") + conformanceSummary(c));
   }
   out->gateReason = reasons.join(QStringLiteral("; "));
-  out->gateResult =
-      timeout ? QStringLiteral("TIMEOUT_FAIL") : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+  // A stopped run has no verdict: its cases did not all run (new-user trial 5, R3: it read FAIL in `kwb versions`).
+  out->gateResult = o.cancelled ? QStringLiteral("STOPPED")
+                    : timeout   ? QStringLiteral("TIMEOUT_FAIL")
+                                : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
   // A CPU dry run never runs the kernel: what passed is the harness on the reference plus the static
   // checks. That is not the seed's quality gate, so it is never recorded as PASS.
   if (in.cpuDryRun && out->gateResult == QLatin1String("PASS")) {
@@ -221,6 +223,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   r.flopsExpr = rq.flopsExpr;
   r.bytesExpr = rq.bytesExpr;
+  for (auto [key, target] : {std::pair{"flops", &r.flopsValue}, std::pair{"bytes", &r.bytesValue}})
+    if (const nlohmann::json c = spec.value(key, nlohmann::json::object());
+        c.is_object() && c.value("value", nlohmann::json()).is_number())
+      *target = c["value"].get<double>();
   r.bottleneck = util.ok ? util.bottleneck : QString();
   r.peakComputeSource = util.peakComputeSource;
   r.peakBandwidthSource = util.peakBandwidthSource;

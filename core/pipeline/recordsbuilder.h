@@ -58,7 +58,7 @@ RecordPaths recordPaths(int version);
 struct RecordsOutput {
   std::optional<UtilizationResult> utilization;  ///< empty on a CPU dry run (never a kernel measurement)
   std::optional<RooflineData> roofline;          ///< roofs always; the point only for a GPU run
-  QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL
+  QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL | DRY_RUN | STOPPED
   QString gateReason;
   QStringList files;    ///< workspace-relative files written
   QStringList summary;  ///< lines for the progress log
@@ -66,8 +66,9 @@ struct RecordsOutput {
 
 /// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel
 /// that passes its framework's conformance check (a python3 process reads `kernelPath`). Sets
-/// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run; TIMEOUT_FAIL
-/// dominates FAIL) and out->gateReason. buildRecords calls it; BaselineJob calls it as the run ends.
+/// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run, STOPPED for a run the user
+/// stopped, which dominates; TIMEOUT_FAIL dominates FAIL) and out->gateReason. buildRecords calls it; BaselineJob calls
+/// it as the run ends.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out);
 
 /// Renders the roofline PNG; see BaselineJob::setFigureRenderer.

@@ -235,6 +235,10 @@ QString WorkbenchSession::learnSummary() const {
   if (fallbacks > 0)
     summary +=
         u'\n' + tr("%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.", nullptr, fallbacks);
+  if (const auto aside = static_cast<int>(m_job->setAside().size()); aside > 0)
+    summary += u'\n' + tr("%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan "
+                          "says why.",
+                          nullptr, aside);
   summary += u'\n' + tr("Plan: %1").arg(QDir(m_job->workspaceDir()).filePath(QStringLiteral("plans/v0_plan.md")));
   return summary;
 }

@@ -76,6 +76,8 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries) {
       ++s.timeout;
     else if (e.status == QLatin1String("DRY_RUN"))
       ++s.dryRun;
+    else if (e.status == QLatin1String("SKELETON"))
+      ++s.skeleton;
     else
       ++s.fail;
     if (!e.correct()) continue;
@@ -145,6 +147,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
             {"timeout_fail", s.timeout},
             {"error", s.error},
             {"dry_run", s.dryRun},
+            {"skeleton", s.skeleton},
             {"pending", s.pending},
             {"resumed", s.resumed}}},
           {"fast_1", jsonOr(s.fast1)},
@@ -226,6 +229,7 @@ Verdict suiteEntryVerdict(const SuiteEntry& e) {
   if (e.state == QLatin1String("error") || e.status == QLatin1String("ERROR")) return Verdict::Error;
   VerdictInput in;
   in.gateResult = e.status;
+  in.skeleton = e.status == QLatin1String("SKELETON");
   return verdictFor(in);
 }
 
@@ -241,19 +245,21 @@ QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
     md += QStringLiteral(
         "- **CPU DRY RUN:** the reference ran on the CPU at reduced shapes; no kernel was measured, so there are no "
         "latencies, speedups or utilization figures.\n");
-  md += QStringLiteral(
-            "- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run; %7 taken from an earlier "
-            "run (resumed)\n")
-            .arg(s.pass)
-            .arg(s.fail)
-            .arg(s.timeout)
-            .arg(s.error)
-            .arg(s.dryRun)
-            .arg(s.pending)
-            .arg(s.resumed);
+  md +=
+      QStringLiteral(
+          "- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %8 SKELETON (no kernel), %4 ERROR, %5 DRY_RUN, %6 not run; %7 "
+          "taken from an earlier run (resumed)\n")
+          .arg(s.pass)
+          .arg(s.fail)
+          .arg(s.timeout)
+          .arg(s.error)
+          .arg(s.dryRun)
+          .arg(s.pending)
+          .arg(s.resumed)
+          .arg(s.skeleton);
   md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
             .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
-  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK"))) {
+  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK")) && !o.base.cpuDryRun) {  // a dry run uses no GPU
     double total = 0, most = 0;
     for (const SuiteEntry& e : entries)
       if (e.lockWaitSec) {
@@ -301,19 +307,20 @@ QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Suite report</title>\n"
       "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
       "padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}"
-      ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}</style></head><body>\n"
+      ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}.SKELETON{background:#eee}</style></"
+      "head><body>\n"
       "<h1>Suite report</h1>\n");
   h += QStringLiteral("<p>Target <code>%1</code>; GPU %2; %3 problem(s).%4</p>\n")
            .arg(htmlEscape(o.target), htmlEscape(o.base.gpu))
            .arg(s.total)
            .arg(o.base.cpuDryRun ? QStringLiteral(" <b>CPU DRY RUN: nothing was measured.</b>") : QString());
   h += QStringLiteral(
-           "<p>%1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs "
+           "<p>%1 PASS, %2 FAIL, %3, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs "
            "eager: %8; "
            "vs torch.compile: %9.</p>\n")
            .arg(s.pass)
            .arg(s.fail)
-           .arg(s.timeout)
+           .arg(QStringLiteral("%1 TIMEOUT_FAIL, %2 SKELETON (no kernel)").arg(s.timeout).arg(s.skeleton))
            .arg(s.error)
            .arg(s.dryRun)
            .arg(s.pending)
@@ -816,6 +823,10 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   SuiteEntry& e = m_entries[index];
   e.wallSec = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs[index]) / 1000.0;
   e.status = job->gateResult();
+  // A skeleton has no kernel: whatever its cases did (a dry run's slow CPU reference timed out), the problem's line
+  // says SKELETON and why, from phase 3's plan (new-user trial 5, R2: it read TIMEOUT_FAIL with --case-timeout advice).
+  const bool skeleton = job->isSkeleton() && !e.status.isEmpty();
+  if (skeleton) e.status = QStringLiteral("SKELETON");
   e.commit = job->commitId();
   const auto& outcome = job->outcome();
   if (!e.status.isEmpty() && outcome && !outcome->cancelled) {
@@ -829,6 +840,10 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     e.state = QStringLiteral("error");
     e.status = QStringLiteral("ERROR");
   }
+  if (skeleton && e.state == QLatin1String("done"))
+    e.error =
+        QStringLiteral("no kernel: kernel.py is a skeleton marked unimplemented (%1)")
+            .arg(job->skeletonReason().isEmpty() ? QStringLiteral("see plans/v0_plan.md") : job->skeletonReason());
   if (!ok && e.error.isEmpty()) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
   // Out of GPU memory beside other problems: the suite's admission erred, the kernel has no verdict yet. It runs
   // again once, alone (a second OOM alone is the problem's own verdict).
@@ -850,7 +865,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   }
   if (outcome && outcome->result) {
     const RunResult& r = *outcome->result;
-    e.maxRelErr = r.maxRelErr;
+    if (!skeleton) e.maxRelErr = r.maxRelErr;  // a skeleton's harness compared no kernel of ours: no rel_err
     if (r.raw.is_object() && r.raw.contains("gpu_lock")) e.lockWaitSec = optNumber(r.raw["gpu_lock"], "waited_s");
     if (r.raw.is_object()) e.gpuPeakBytes = optNumber(r.raw, "gpu_peak_bytes");
     if (!m_opts.base.cpuDryRun) {  // a dry run's numbers are the CPU reference's, not a measurement

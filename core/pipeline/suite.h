@@ -110,6 +110,7 @@ struct SuiteEntry {
 /// The suite's totals.
 struct SuiteSummary {
   int total = 0, pass = 0, fail = 0, timeout = 0, error = 0, dryRun = 0, pending = 0, resumed = 0;
+  int skeleton = 0;  ///< status SKELETON: phase 3 had no template, so no kernel of ours ran (never counted as FAIL)
   /// Share of all problems that are correct and faster than eager (KernelBench's fast_1); nullopt
   /// when no problem has both latencies (a CPU dry run).
   std::optional<double> fast1;

@@ -1,5 +1,7 @@
 #include "core/records/baselinereport.h"
 
+#include "core/records/exprtext.h"
+
 #include <cmath>
 
 namespace kwb {
@@ -145,7 +147,14 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
                                                              : QString()) +
         QLatin1Char('\n');
   }
-  md += QLatin1String("- FLOPs: ") + code(in.flopsExpr) + QLatin1String("; bytes moved: ") + code(in.bytesExpr) +
+  // like terms combined, and the counts beside them (new-user trial 5, R8); no digit grouping: the expression stays
+  // valid input for tools/compute_utilization.py
+  const auto countNote = [](std::optional<double> v, const char* unit) -> QString {
+    const QString c = known(v) && std::fabs(*v) >= 1000.0 ? siCount(v, QLatin1String(unit)) : QString();
+    return c.isEmpty() ? QString() : QStringLiteral(" (= ") + c + u')';
+  };
+  md += QLatin1String("- FLOPs: ") + code(readableExpr(in.flopsExpr, false)) + countNote(in.flopsValue, "FLOP") +
+        QLatin1String("; bytes moved: ") + code(readableExpr(in.bytesExpr, false)) + countNote(in.bytesValue, "B") +
         QLatin1Char('\n');
   md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');
   md += QLatin1String("- Bandwidth peak source: ") + orNa(in.peakBandwidthSource) + QLatin1Char('\n');

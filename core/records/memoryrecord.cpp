@@ -47,7 +47,7 @@ const Json& templateDocument() {
   return doc;
 }
 
-enum class Kind { Number, NonNegative, String, Bool, Object, Array, Status, Version, Timestamp, Mode };
+enum class Kind { Number, NonNegative, String, Bool, Object, Array, Status, Gate, Version, Timestamp, Mode };
 
 struct Field {
   const char* path;
@@ -89,7 +89,7 @@ constexpr std::array kFields{
     Field{"pitfalls_and_fixes", Kind::Array},
     Field{"references", Kind::Array},
     Field{"quality_gate", Kind::Object},
-    Field{"quality_gate.result", Kind::Status},
+    Field{"quality_gate.result", Kind::Gate},
     Field{"quality_gate.failure_reason", Kind::String},
     Field{"open_directions", Kind::Array},
     Field{"git_commit_hash", Kind::String},
@@ -151,6 +151,14 @@ QString checkKind(const QString& path, const Json& v, Kind kind) {
       if (const QString s = qs(v.get<std::string>());
           s != QLatin1String("PASS") && s != QLatin1String("FAIL") && s != QLatin1String("TIMEOUT_FAIL"))
         return QStringLiteral("%1: \"%2\" is not PASS, FAIL or TIMEOUT_FAIL").arg(path, s);
+      return {};
+    case Kind::Gate:  // the seed's three, and STOPPED: a run the user stopped before its verdict (no result)
+      if (v.is_null()) return {};
+      if (!v.is_string()) return wrong("PASS, FAIL, TIMEOUT_FAIL or STOPPED");
+      if (const QString s = qs(v.get<std::string>()); s != QLatin1String("PASS") && s != QLatin1String("FAIL") &&
+                                                      s != QLatin1String("TIMEOUT_FAIL") &&
+                                                      s != QLatin1String("STOPPED"))
+        return QStringLiteral("%1: \"%2\" is not PASS, FAIL, TIMEOUT_FAIL or STOPPED").arg(path, s);
       return {};
     case Kind::Version:
       if (!v.is_string() || !versionNumber(qs(v.get<std::string>())))

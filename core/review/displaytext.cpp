@@ -25,7 +25,10 @@ class DisplayText {
   static QString harnessLine(const QString& line);
 };
 
-QString us(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 2) : QStringLiteral("—"); }
+// The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
+QString us(const std::optional<double>& v) {
+  return v ? QString::number(*v, 'f', 2) + QStringLiteral(" µs") : QStringLiteral("—");
+}
 QString err(const std::optional<double>& v) { return v ? QString::number(*v, 'e', 2) : QStringLiteral("—"); }
 
 using Rewrite = std::function<QString(const QRegularExpressionMatch&)>;
@@ -135,7 +138,7 @@ QString DisplayText::harnessLine(const QString& line) {
                          .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
                               c.dtype, err(c.relErr));
       if (c.latencyUs || c.refLatencyUs)  // only the timed case has times: no dashes on the others
-        text += tr("  %1 µs (ref %2 µs)").arg(us(c.latencyUs), us(c.refLatencyUs));
+        text += tr("  %1 (ref %2)").arg(us(c.latencyUs), us(c.refLatencyUs));
       // The first call's wall time (its JIT compile, outside the case's timeout), where it is worth a look.
       if (const auto cs = c.raw.find("compile_s"); cs != c.raw.end() && cs->is_number() && cs->get<double>() >= 1.0)
         text += tr("  first call %1 s").arg(QString::number(cs->get<double>(), 'f', 1));
@@ -144,7 +147,7 @@ QString DisplayText::harnessLine(const QString& line) {
     }
     case HarnessEvent::Kind::ResultJson: {
       const RunResult& r = *ev.runResult;
-      return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5 µs")
+      return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5")
           .arg(r.status, r.mode)
           .arg(r.cases.size())
           .arg(err(r.maxRelErr), us(r.latencyUs));

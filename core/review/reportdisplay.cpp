@@ -165,6 +165,30 @@ QString translatePhrases(QString text) {
   return text;
 }
 
+/// The framework policy's reasons, translated where they are one of its fixed forms; otherwise as written.
+QString frameworkReasonText(const QString& reason) {
+  static const QRegularExpression triton(
+      QStringLiteral("^Triton was requested: an extra backend outside the seed's policy \\(the seed's policy maps "
+                     "(\\S+) to (\\S+)\\); the seed requires a CuteDSL or FlyDSL kernel$"));
+  static const QRegularExpression policy(QStringLiteral(
+      "^(\\S+) is (\\S+); the seed's policy maps \\S+ to (\\S+) \\((gpu-kernel-baseline\\.txt, Phase 1 step "
+      "3|chosen explicitly)\\)$"));
+  if (const auto m = triton.match(reason); m.hasMatch())
+    return QCoreApplication::translate("kwb::ReportText",
+                                       "Triton was requested: an extra backend outside the seed's policy (the seed's "
+                                       "policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel")
+        .arg(m.captured(1), m.captured(2));
+  if (const auto m = policy.match(reason); m.hasMatch())
+    return (m.captured(4) == QLatin1String("chosen explicitly")
+                ? QCoreApplication::translate("kwb::ReportText",
+                                              "%1 is %2; the seed's policy maps it to %3 (chosen explicitly)")
+                : QCoreApplication::translate("kwb::ReportText",
+                                              "%1 is %2; the seed's policy maps it to %3 (gpu-kernel-baseline.txt, "
+                                              "Phase 1 step 3)"))
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  return reason;
+}
+
 QString translateLine(const QString& line) {
   if (line.isEmpty()) return line;
   if (const char* s = find(kLines, line)) return translated(s);
@@ -232,6 +256,16 @@ QString translateLine(const QString& line) {
   if (const auto m = notProfiled.match(line); m.hasMatch())
     return QCoreApplication::translate("kwb::ReportText", "_Not profiled: %1_").arg(m.captured(1));
 
+  // The framework line's reason (core/platform/frameworkpolicy.cpp) and the mode (new-user trial 5, R7: both stayed
+  // English in zh_CN).
+  static const QRegularExpression frameworkLine(QStringLiteral("^- Framework: (\\S+) \\((.*)\\)$"));
+  if (const auto m = frameworkLine.match(line); m.hasMatch())
+    return translated("- Framework: ") + m.captured(1) + QStringLiteral(" (") + frameworkReasonText(m.captured(2)) +
+           QLatin1Char(')');
+  if (line == QLatin1String("- Mode: cpu-dry-run"))
+    return translated("- Mode: ") + QCoreApplication::translate("kwb::ReportText", "cpu-dry-run");
+  if (line == QLatin1String("- Mode: gpu"))
+    return translated("- Mode: ") + QCoreApplication::translate("kwb::ReportText", "gpu");
   for (const char* label : kLabels) {
     const QString l = QString::fromUtf8(label);
     if (line.startsWith(l)) return translated(label) + displayGateReason(translatePhrases(line.mid(l.size())));

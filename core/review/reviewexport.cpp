@@ -36,8 +36,10 @@ QString headerMarkdown(const WorkspaceReview& r) {
               .arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded
                                                                 ? QStringLiteral(" (the run the report describes)")
                                                                 : QStringLiteral(" (not the recorded run)"));
-  md += QStringLiteral("- **Latency:** %1 µs; **max rel_err:** %2\n\n")
-            .arg(fmt(r.latencyUs, 'f', 3), fmt(r.maxRelErr, 'e', 3));
+  // "n/a" alone, never "n/a µs" (new-user trial 5, R11)
+  md += QStringLiteral("- **Latency:** %1; **max rel_err:** %2\n\n")
+            .arg(r.latencyUs ? fmt(r.latencyUs, 'f', 3) + QStringLiteral(" µs") : fmt(r.latencyUs, 'f', 3),
+                 fmt(r.maxRelErr, 'e', 3));
   return md;
 }
 

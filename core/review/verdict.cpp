@@ -5,7 +5,7 @@
 namespace kwb {
 
 Verdict verdictFor(const VerdictInput& in) {
-  if (in.stopped) return Verdict::Stopped;
+  if (in.stopped || in.gateResult == QLatin1String("STOPPED")) return Verdict::Stopped;
   if (in.skeleton) return Verdict::Skeleton;
   if (!in.harnessResult && !in.gateResult.isEmpty()) return Verdict::Error;
   if (in.gateResult == QLatin1String("TIMEOUT_FAIL")) return Verdict::TimeoutFail;

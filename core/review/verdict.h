@@ -21,15 +21,15 @@ enum class Verdict {
 
 /// What decides the verdict; each flag is known at the end of a run and readable from a workspace.
 struct VerdictInput {
-  QString gateResult;         ///< the gate: "PASS" | "FAIL" | "TIMEOUT_FAIL" | "DRY_RUN" | "" (not evaluated)
-  bool dryRun = false;        ///< mode "cpu-dry-run"
-  bool skeleton = false;      ///< kernel.py is a skeleton marked unimplemented
-  bool stopped = false;       ///< cancelled by the user
+  QString gateResult;     ///< the gate: "PASS" | "FAIL" | "TIMEOUT_FAIL" | "DRY_RUN" | "STOPPED" | "" (not evaluated)
+  bool dryRun = false;    ///< mode "cpu-dry-run"
+  bool skeleton = false;  ///< kernel.py is a skeleton marked unimplemented
+  bool stopped = false;   ///< cancelled by the user
   bool harnessResult = true;  ///< the harness printed a RESULT_JSON
 };
 
-/// The verdict: Stopped, then Skeleton, then Error (no RESULT_JSON), then TimeoutFail / Fail from the
-/// gate, then DryRun, then Pass. An empty gate with none of the flags is NotRun.
+/// The verdict: Stopped (the flag or a recorded "STOPPED" gate), then Skeleton, then Error (no RESULT_JSON), then
+/// TimeoutFail / Fail from the gate, then DryRun, then Pass. An empty gate with none of the flags is NotRun.
 Verdict verdictFor(const VerdictInput& in);
 
 /// A stable code for files and tests: "PASS", "FAIL", "TIMEOUT_FAIL", "SKELETON", "DRY_RUN",

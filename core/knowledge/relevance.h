@@ -1,0 +1,42 @@
+#pragma once
+// Which knowledge records apply to a problem. A store ranks by GPU, DSL and operator family, and the family can be
+// filed loosely (gpu-wiki files its Triton-to-Gluon "converter" guides and an fp8-conversion card under "conv"),
+// so phase 2 cited fp8 PTX for an fp32 convolution and a causal-mask card for a plain softmax (new-user trial 5, R4).
+// The records kept are returned unchanged (ids, sources and attributions exactly as the tool gave them); each
+// record set aside carries the reason, for the plan, the console and the GUI.
+
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include "core/knowledge/knowledgetool.h"
+
+namespace kwb {
+
+/// A record that does not apply to the problem, and why ("about fp8; the problem's tensors are float32").
+struct SetAsideRecord {
+  KnowledgeRecord record;
+  QString reason;
+};
+
+struct RelevanceResult {
+  QList<KnowledgeRecord> kept;     ///< in the tool's order, unchanged
+  QList<SetAsideRecord> setAside;  ///< in the tool's order
+};
+
+/// Splits @p records by what the problem's spec (kwb-spec-1: `dtype`, the inputs', outputs' and parameters'
+/// dtypes, `pattern.primary`, the ops) says. A record is set aside when its id or title
+/// - names a narrow number format (fp8/e4m3/e5m2, fp4/fp6, int8/int4, quantization) that no tensor of the problem has;
+/// - names, in its own part (the id's last segment) or its title, an attention-only technique (causal mask, KV cache,
+///   RoPE, GQA/MQA, paged) when the problem has no attention;
+/// - is filed under the conv family while its text says only "converter"/"conversion" (a code-conversion guide),
+///   for a problem that is a convolution.
+/// Exact lookups (the spec ledger, hardware sheets: tool ids `spec-ledger`, `gpu-wiki-hardware`) are always kept.
+RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec);
+
+/// One line for the console and the GUI: "3 set aside as not applying to this problem: 2 about fp8 ..., 1 ...";
+/// "" when none was.
+QString setAsideSummary(const QList<SetAsideRecord>& setAside);
+
+}  // namespace kwb
