@@ -1433,7 +1433,7 @@ void Planner::fuseRows(const QString& result) {
                 .arg(tuple(mid >= 0 ? m_lines.at(mid).scalars : QStringList()), post.epi, tuple(post.tensors),
                      tuple(post.scalars));
     text << QStringLiteral(
-        "        else:  # rows longer than KWB_ROW1_MAX: the reduction, then the elementwise launches");
+        "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
     for (int k = first; k <= q; ++k) text << QStringLiteral("    ") + m_lines.at(k).text();
     Line fused;
     fused.head = text.join(u'\n');
@@ -1452,7 +1452,7 @@ void Planner::fuseRows(const QString& result) {
       dropLaunch.insert(g);
     }
     keepL.kind = QStringLiteral("rowfused");
-    keepL.description = QStringLiteral("one pass: %1 with %2 (%3 launches when a row exceeds KWB_ROW1_MAX elements)")
+    keepL.description = QStringLiteral("one pass: %1 with %2 (%3 launches when a row exceeds kwb_row1_max elements)")
                             .arg(keepL.description, others.join(QStringLiteral("; ")))
                             .arg(group.size());
     i = lastFused = q;

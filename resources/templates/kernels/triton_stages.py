@@ -307,14 +307,24 @@ def kwb_pnorm(x, dims, p, keepdim=False):
 # an epilogue tensor: the stores of this program, visible to its own threads after the barrier). Longer rows:
 # the planner's two-pass plan (reduction launch, then elementwise launches) runs instead (kwb_row1_fits).
 
-KWB_ROW1_MAX = 8192   # longest reduced row of the one-pass path (elements; one tile of registers per program)
+kwb_row1_max = 8192   # longest reduced row of the one-pass path (elements; one tile of registers per program)
 _kwb_row1_tile = 4096  # elements of one program's tile (rows x row length)
 _kwb_row1_plans = {}   # (shape, strides, dim, dtype, device, op) -> launch plan (host work done once per key)
 
 
+def _kwb_epi_pack(x, tensors, scalars):
+    """e0..e3, s00..s34, f0..f3 of an epilogue run over x's shape (the epilogue section's kwb_epi_args and
+    kwb_epi_scalars); with no tensors and scalars the unused placeholders, so that the stage library's norms run
+    without that section too (tests/python/test_stages_emulated.py loads the library alone)."""
+    if not tensors and not scalars:
+        return [x] * 4 + [0] * 20 + [0.0] * 4
+    lead = 5 - x.dim()
+    return kwb_epi_args(tensors, x.shape, [None] * lead + list(range(x.dim())), x) + kwb_epi_scalars(scalars)
+
+
 def kwb_row1_fits(x, dim):
-    """Whether the one-pass row path takes x reduced over the one dim `dim` (rank <= 5, row <= KWB_ROW1_MAX)."""
-    return x.dim() <= 5 and x.numel() > 0 and x.shape[dim] <= KWB_ROW1_MAX
+    """Whether the one-pass row path takes x reduced over the one dim `dim` (rank <= 5, row <= kwb_row1_max)."""
+    return x.dim() <= 5 and x.numel() > 0 and x.shape[dim] <= kwb_row1_max
 
 
 def kwb_row1_stat(x, dim):
@@ -453,10 +463,9 @@ def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalar
     mid are epilogues without tensors. Needs kwb_row1_fits(x, dim)."""
     grid, args, shape, meta = _kwb_row1_plan(x, dim, op)
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
-    slots = [None] * (5 - x.dim()) + list(range(x.dim()))
     ident = _kwb_epi_identity
-    _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *kwb_epi_scalars(pre_scalars), *kwb_epi_scalars(mid_scalars),
-                           *kwb_epi_args(post_tensors, x.shape, slots, x), *kwb_epi_scalars(post_scalars),
+    _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
+                           *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
                            PRE=pre or ident, MID=mid or ident, POST=post or ident, **meta)
     return out
 
@@ -675,7 +684,7 @@ def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1,
 
 
 def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_scalars):
-    """The one-launch norm of contiguous x as [rows, L] (L <= KWB_ROW1_MAX): _kwb_norm_row1, pre fused."""
+    """The one-launch norm of contiguous x as [rows, L] (L <= kwb_row1_max): _kwb_norm_row1, pre fused."""
     y = torch.empty_like(x)
     if y.numel() == 0:
         return y
@@ -687,8 +696,8 @@ def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_
     sizes = [1] * lead + list(x.shape)
     _kwb_norm_row1[(triton.cdiv(rows, block_m),)](
         x, y, x if w is None else w.contiguous(), x if b is None else b.contiguous(), rows, L, G, CPG, HW, float(eps),
-        *sizes[1:], *kwb_epi_args(pre_tensors, x.shape, [None] * lead + list(range(x.dim())), x),
-        *kwb_epi_scalars(pre_scalars), PRE=pre or _kwb_epi_identity, HAS_W=w is not None, HAS_B=b is not None, BLOCK_M=block_m, BLOCK_L=block_l,
+        *sizes[1:], *_kwb_epi_pack(x, pre_tensors, pre_scalars), PRE=pre or _kwb_epi_identity, HAS_W=w is not None,
+        HAS_B=b is not None, BLOCK_M=block_m, BLOCK_L=block_l,
         num_warps=max(1, min(8, block_m * block_l // 256)))
     return y
 
@@ -713,7 +722,7 @@ def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
     """group_norm of pre(x) [N, C, *] (pre: the pointwise run before the norm, an epilogue, or None); weight /
     bias per channel or None."""
-    fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // int(num_groups) <= KWB_ROW1_MAX
+    fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // int(num_groups) <= kwb_row1_max
     x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     hw = _kwb_prod(x.shape[2:])
@@ -729,7 +738,7 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
     an epilogue, or None); weight / bias of normalized_shape or None."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
     r = _kwb_prod(x.shape[x.dim() - k:])
-    fits = x.dim() <= 5 and r <= KWB_ROW1_MAX
+    fits = x.dim() <= 5 and r <= kwb_row1_max
     x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     rows = _kwb_prod(x.shape[:x.dim() - k])
     if fits:  # a row fits one tile: one launch (statistics and apply)
