@@ -165,7 +165,7 @@ void TestChains::plans_data() {
                                     "self.gru.weight_hh_l1], \"GRU\", 2, False, True, False)")};
   QTest::newRow("bidirectional LSTM without an initial state")
       << QStringLiteral("rnn_lstm_bidirectional")
-      << QStringList{QStringLiteral("recurrent"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("recurrent"), QStringLiteral("copy")}  // the cat's pointwise run fused into it
       << QStringList{QStringLiteral("kwb_rnn(x, None, None, ["), QStringLiteral("\"LSTM\", 2, True, False, True)"),
                      QStringLiteral("self.lstm.bias_hh_l1_reverse]")};
   // problems outside the given set (tests/data/unseen): var / std / p-norms, broadcast sizes at run time
@@ -174,11 +174,20 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t0 = kwb_var(x, [1], 1.0, True, std=False)")};
   QTest::newRow("F.normalize: a p-norm, the expand follows x's channels")
       << QStringLiteral("u38_L2Normalize_dim1")
-      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("kwb_pnorm(x, [1], 2.0, True)"), QStringLiteral(".expand(-1, x.shape[1], -1, -1)")};
+      << QStringList{QStringLiteral("rowfused")}  // one pass; the two-pass plan in the else branch
+      << QStringList{
+             QStringLiteral("if kwb_row1_fits(x, 1):"), QStringLiteral("t1 = kwb_row1_stat(x, 1)"),
+             QStringLiteral("t3 = kwb_row1(x, 1, \"pnorm\", 2.0, t1, None, (), _kwb_epi0, (), _kwb_epi1, (t2,), ())"),
+             QStringLiteral("kwb_pnorm(x, [1], 2.0, True)"), QStringLiteral(".expand(-1, x.shape[1], -1, -1)")};
+  QTest::newRow("RMS norm: the pointwise run before the mean fuses into the one pass too")
+      << QStringLiteral("u11_RMSNorm_over_last_dim") << QStringList{QStringLiteral("rowfused")}
+      << QStringList{
+             QStringLiteral("t4 = kwb_row1(x, -1, \"mean\", 0.0, t1, _kwb_epi0, (), None, (), _kwb_epi1, (t1,), ())"),
+             QStringLiteral("t1 = kwb_reduce(t0, [-1], \"mean\", True)")};
   QTest::newRow("a parameter expanded over the batch: the batch's run-time size")
-      << QStringLiteral("u54_ClsToken_expand_cat") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("self.cls.expand(x.shape[0], -1, -1)")};
+      << QStringLiteral("u54_ClsToken_expand_cat") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("self.cls.expand(x.shape[0], -1, -1)"),
+                     QStringLiteral("kwb_cat([t0, x], 1, epi=_kwb_epi0, epi_tensors=(self.pos,), epi_scalars=())")};
   // affine instance norm's weight/bias repeated per sample: an expand view read by index (a torch repeat in
   // forward() is compute to the harness's dispatch check)
   QTest::newRow("a repeat count equal to two input dims of other names: checked at run time")
@@ -197,9 +206,9 @@ void TestChains::plans_data() {
       << QStringLiteral("u36_TransformerEncoderLayer_MHA_safe_softmax")
       << QStringList{QStringLiteral("gemm"),      QStringLiteral("pointwise"), QStringLiteral("pointwise"),
                      QStringLiteral("gemm"),      QStringLiteral("softmax"),   QStringLiteral("gemm"),
-                     QStringLiteral("gemm"),      QStringLiteral("pointwise"), QStringLiteral("norm"),
-                     QStringLiteral("gemm"),      QStringLiteral("pointwise"), QStringLiteral("gemm"),
-                     QStringLiteral("pointwise"), QStringLiteral("norm")}
+                     QStringLiteral("gemm"),      QStringLiteral("norm"),      QStringLiteral("gemm"),
+                     QStringLiteral("pointwise"), QStringLiteral("gemm"),      QStringLiteral("norm")}
+      // residual adds: the norms' prologues
       << QStringList{QStringLiteral("kwb_softmax(t19, -1, log=False, safe_rows=True)")};
   // round 3: a split's later parts follow the input (only the model's sizes stay literal)
   QTest::newRow("a split of C*H*W into (C, H*W): the spatial part inferred, the channels the model's")
@@ -208,8 +217,9 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t2.reshape(t2.shape[0], 16, -1)")};
   QTest::newRow("a slice end equal to two input dims of other names (batch == seq): checked at run time")
       << QStringLiteral("u57_PosEmbedding_slice_batch_eq_seq")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("norm")}
-      << QStringList{QStringLiteral("t1 = t0[:, 0:kwb_size(\""),
+      << QStringList{QStringLiteral("norm")}  // the add of the position embedding: the layer norm's prologue
+      << QStringList{QStringLiteral("pre=_kwb_epi0, pre_tensors=(t2,), pre_scalars=())"),
+                     QStringLiteral("t1 = t0[:, 0:kwb_size(\""),
                      QStringLiteral("batch_size / seq_len)\", x.shape[0], x.shape[1]):1]")};
   // session 13: all-pointwise graphs reading views of parameters and buffers; a causal mask built in forward()
   QTest::newRow("all pointwise over a slice of a parameter (pos[:, :T]): one launch, the end follows T")
@@ -238,8 +248,8 @@ void TestChains::plans() {
   QString why;
   const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
   QVERIFY2(p, qPrintable(why));
-  QCOMPARE(kinds(*p), launches);
-  for (const QString& line : body)  // "!text": a text forward() must not contain
+  QCOMPARE(kinds(*p).join(u','), launches.join(u','));  // joined: a mismatch prints both lists
+  for (const QString& line : body)                      // "!text": a text forward() must not contain
     QVERIFY2(line.startsWith(u'!') ? !p->forwardBody.contains(line.mid(1)) : p->forwardBody.contains(line),
              qPrintable(line + QStringLiteral("\n") + p->forwardBody));
 }

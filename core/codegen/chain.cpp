@@ -10,6 +10,7 @@
 #include "core/codegen/tritondialect.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <cmath>
@@ -48,12 +49,24 @@ struct Line {
   bool epilogue = false;  ///< a GEMM or convolution call that takes epi=, epi_tensors=, epi_scalars=
   QString tail = QStringLiteral(")");
   QString comment;
+  // What the one-pass row fusion (Planner::fuseRows) reads; set on reduction and elementwise launch lines only.
+  QString kind;                  ///< "reduce", "pointwise", or "" (a view, any other stage)
+  int launch = -1;               ///< its index in ChainPlan::launches (-1: a view, no launch)
+  QString input;                 ///< reduce: its input; pointwise: its primary operand
+  QList<qint64> dims;            ///< reduce: the reduced dims as the op wrote them
+  QString redOp, q;              ///< reduce: kwb_row1's op name and its scalar (correction, p)
+  bool keep = false;             ///< reduce: keepdim
+  QString epi;                   ///< pointwise: its epilogue function
+  QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
   QString text() const {
     const QString call = head + tail;
     return QStringLiteral("        ") + (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
            (comment.isEmpty() ? QString() : QStringLiteral("  # ") + comment);
   }
 };
+
+/// @p l marked as a reduction the one-pass row fusion may take (Planner::fuseRows): input, dims, kwb_row1 op.
+Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QString& op, const QString& q, bool keep);
 
 bool isNormOp(const QString& n) {
   static const QSet<QString> s = {QStringLiteral("native_batch_norm"),
@@ -187,6 +200,7 @@ class Planner {
   void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
     m_lines << l;
     m_plan.launches << ChainLaunch{kind, {op.id}, desc};
+    m_lines.last().launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_plan.ops << op.id;
     if (anchor) {
       m_openAnchor = static_cast<int>(m_lines.size()) - 1;
@@ -255,6 +269,13 @@ class Planner {
   /// the template's CONV_REDUCE); or one of those or a logsumexp over its channel dim alone (over="channel": in the
   /// tile where one N tile holds every channel, decided per call). False (nothing changed) when @p op is not that.
   bool fuseConvReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
+  /// One-pass row fusion: [pointwise P on x] -> reduction R over one dim, keepdim -> [pointwise M on R's result]
+  /// -> views of it -> pointwise Q on x reading it, where nothing else reads P, R, M or the views, becomes one
+  /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
+  /// else branch. P and M must read no tensor besides their primary. And a pointwise run whose result only a
+  /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
+  /// row fits a tile). @p result: forward()'s result expression.
+  void fuseRows(const QString& result);
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
@@ -600,8 +621,11 @@ bool Planner::stage(const GraphOp& op) {
       parts << (n == u"stack" ? in(r) + QStringLiteral(".unsqueeze(%1)").arg(pyNum(a.value("dim", json(0)))) : in(r));
     if (!m_why.isEmpty()) return false;
     l.head = QStringLiteral("kwb_cat([%1], %2").arg(parts.join(QStringLiteral(", ")), pyNum(a.value("dim", json(0))));
+    // an anchor: the pointwise run reading only the cat's result fuses into its one launch (a ViT's cls-token cat
+    // + position embedding: one launch, not three)
+    l.epilogue = true;
     push(l, op, QStringLiteral("copy"),
-         QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), false);
+         QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), true);
   } else if (op.category == u"Reduction") {
     QString kind = n;
     if (n == u"max" || n == u"min") {
@@ -624,6 +648,12 @@ bool Planner::stage(const GraphOp& op) {
     const bool keep = a.value("keepdim", false) == true;
     if (fuseConvReduce(op, kind, dimsOf(a), keep)) return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
+    l.kind = QStringLiteral("reduce");
+    l.input = x;
+    l.dims = dimsOf(a);
+    l.redOp = kind;
+    l.q = QStringLiteral("0.0");
+    l.keep = keep;
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
@@ -661,6 +691,10 @@ bool Planner::stage(const GraphOp& op) {
                         pyNum(a.value("momentum", json(0.1))), eps);
     }
     if (!m_why.isEmpty()) return false;
+    if (!n.contains(QLatin1String("batch"))) {  // group / layer norm: a pointwise run before it may fuse (fuseRows)
+      l.kind = QStringLiteral("norm");
+      l.input = x;
+    }
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)), false);
   } else if (op.category == u"Pooling") {
     const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
@@ -873,6 +907,7 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
       corr = a.at("unbiased").get<bool>() ? 1 : 0;
     l->head =
         QStringLiteral("kwb_var(%1, %2, %3, %4, std=%5").arg(x, dims, pyFloat(corr), pyBool(keep), pyBool(n == u"std"));
+    *l = rowFusable(*l, x, dimsOf(a), n == u"std" ? QStringLiteral("std") : QStringLiteral("var"), pyFloat(corr), keep);
     push(*l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 (correction %2) over dims %3 of %4").arg(n, pyFloat(corr), dims, shape), false);
     return true;
@@ -883,9 +918,20 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
     return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (finite p > 0 only)")
                    .arg(where(op), QString::fromStdString(p.dump())));
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
+  *l = rowFusable(*l, x, dimsOf(a), QStringLiteral("pnorm"), pyFloat(pv), keep);
   push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, pyFloat(pv), dims, shape),
        false);
   return true;
+}
+
+Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QString& op, const QString& q, bool keep) {
+  l.kind = QStringLiteral("reduce");
+  l.input = x;
+  l.dims = dims;
+  l.redOp = op;
+  l.q = q;
+  l.keep = keep;
+  return l;
 }
 
 bool Planner::factory(const GraphOp& op) {
@@ -1321,10 +1367,16 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     l.target = lastOp.id;
     l.head = QStringLiteral("kwb_pointwise(%1").arg(m_vals.value(primary).expr) + epiArgs;
     l.comment = opsText.join(QStringLiteral(", "));
-    m_lines << l;
+    l.kind = QStringLiteral("pointwise");
+    l.input = m_vals.value(primary).expr;
+    l.epi = fn;
+    l.tensors = tensorsExpr;
+    l.scalars = scalarsExpr;
     m_plan.launches << ChainLaunch{
         QStringLiteral("pointwise"), ids,
         QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")), shapeText(outShape))};
+    l.launch = static_cast<int>(m_plan.launches.size()) - 1;
+    m_lines << l;
     closeAnchor();
   }
   Val out;
@@ -1333,6 +1385,133 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   out.dtype = dtype;
   m_vals.insert(lastOp.id, out);
   return true;
+}
+
+void Planner::fuseRows(const QString& result) {
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto tuple = [](const QStringList& l) -> QString {
+    return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+  };
+  QList<Line> lines;
+  QSet<int> dropLaunch;
+  const int n = static_cast<int>(m_lines.size());
+  int lastFused = -1;  // the last line a fused group took
+  for (int i = 0; i < n; ++i) {
+    const Line& r = m_lines.at(i);
+    if (r.kind == u"norm" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
+        m_lines.at(i - 1).target == r.input && r.input != result) {
+      // a group / layer norm of a pointwise run's result that nothing else reads: the run as its prologue
+      const Line& p = m_lines.at(i - 1);
+      const qsizetype open = r.head.indexOf(u'(') + 1;
+      bool ok = open > 0 && r.head.mid(open, r.input.size()) == r.input;
+      for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
+      Line fused = r;
+      fused.kind.clear();
+      fused.head =
+          r.head.left(open) + p.input + r.head.mid(open + r.input.size()) +
+          QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3").arg(p.epi, tuple(p.tensors), tuple(p.scalars));
+      ok = ok && !reads(fused, p.target);
+      if (ok) {
+        lines.removeLast();
+        lines << fused;
+        ChainLaunch& nl = m_plan.launches[r.launch];
+        nl.ops << m_plan.launches.at(p.launch).ops;
+        nl.description += QStringLiteral(" with the %1 before it as its prologue (fused)")
+                              .arg(m_plan.launches.at(p.launch).description);
+        dropLaunch.insert(p.launch);
+        lastFused = i;
+        continue;
+      }
+    }
+    const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
+                     m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
+    if (r.kind != u"reduce" || !r.keep || r.dims.size() != 1) {
+      lines << r;
+      continue;
+    }
+    const int first = pre ? i - 1 : i;
+    const QString x = pre ? m_lines.at(i - 1).input : r.input;
+    QStringList internal = {r.target};
+    if (pre) internal << m_lines.at(i - 1).target;
+    int j = i + 1, mid = -1;
+    QString stat = r.target;
+    if (j < n && m_lines.at(j).kind == u"pointwise" && m_lines.at(j).input == stat && m_lines.at(j).tensors.isEmpty()) {
+      mid = j++;
+      stat = m_lines.at(mid).target;
+      internal << stat;
+    }
+    QList<int> views;
+    QStringList statNames = {stat};
+    while (j < n && m_lines.at(j).kind.isEmpty() && m_lines.at(j).launch < 0 && !m_lines.at(j).target.isEmpty() &&
+           std::any_of(statNames.begin(), statNames.end(), [&](const QString& s) { return reads(m_lines.at(j), s); })) {
+      statNames << m_lines.at(j).target;
+      internal << m_lines.at(j).target;
+      views << j++;
+    }
+    bool ok = j < n && m_lines.at(j).kind == u"pointwise" && m_lines.at(j).input == x &&
+              std::any_of(statNames.begin(), statNames.end(),
+                          [&](const QString& s) { return m_lines.at(j).tensors.contains(s); });
+    const int q = j;
+    // nothing but the group reads its intermediates, and the result is not one of them
+    for (int k = q + 1; ok && k < n; ++k)
+      for (const QString& name : internal) ok = ok && !reads(m_lines.at(k), name);
+    for (const QString& name : internal) ok = ok && name != result;
+    if (ok && pre) ok = !reads(m_lines.at(q), m_lines.at(i - 1).target);
+    if (ok && mid >= 0) ok = !reads(m_lines.at(q), r.target);
+    for (int v : views)
+      ok = ok && !(mid >= 0 && reads(m_lines.at(v), r.target)) &&
+           !(pre && reads(m_lines.at(v), m_lines.at(i - 1).target));
+    if (!ok) {
+      lines << r;
+      continue;
+    }
+    if (pre) lines.removeLast();
+    const Line& post = m_lines.at(q);
+    const QString dim = QString::number(r.dims.first());
+    QStringList text = {
+        QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(x, dim),
+        QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
+            .arg(stat, x, dim)};
+    for (int v : views) text << QStringLiteral("    ") + m_lines.at(v).text();
+    text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13)")
+                .arg(post.target, x, dim, r.redOp, r.q, stat, pre ? m_lines.at(i - 1).epi : QStringLiteral("None"),
+                     tuple(pre ? m_lines.at(i - 1).scalars : QStringList()),
+                     mid >= 0 ? m_lines.at(mid).epi : QStringLiteral("None"))
+                .arg(tuple(mid >= 0 ? m_lines.at(mid).scalars : QStringList()), post.epi, tuple(post.tensors),
+                     tuple(post.scalars));
+    text << QStringLiteral(
+        "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
+    for (int k = first; k <= q; ++k) text << QStringLiteral("    ") + m_lines.at(k).text();
+    Line fused;
+    fused.head = text.join(u'\n');
+    fused.tail.clear();
+    lines << fused;
+    // the plan's launches: the group's become one
+    QList<int> group;
+    for (int k = first; k <= q; ++k)
+      if (m_lines.at(k).launch >= 0) group << m_lines.at(k).launch;
+    ChainLaunch& keepL = m_plan.launches[r.launch];
+    QStringList others;
+    for (int g : group) {
+      if (g == r.launch) continue;
+      keepL.ops << m_plan.launches.at(g).ops;
+      others << m_plan.launches.at(g).description;
+      dropLaunch.insert(g);
+    }
+    keepL.kind = QStringLiteral("rowfused");
+    keepL.description = QStringLiteral("one pass: %1 with %2 (%3 launches when a row exceeds kwb_row1_max elements)")
+                            .arg(keepL.description, others.join(QStringLiteral("; ")))
+                            .arg(group.size());
+    i = lastFused = q;
+  }
+  if (dropLaunch.isEmpty()) return;
+  m_lines = lines;
+  QList<ChainLaunch> kept;
+  for (int k = 0; k < m_plan.launches.size(); ++k)
+    if (!dropLaunch.contains(k)) kept << m_plan.launches.at(k);
+  m_plan.launches = kept;
 }
 
 std::optional<ChainPlan> Planner::run(QString* whyNot) {
@@ -1429,6 +1608,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                             .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
+  fuseRows(out->expr);
 
   QStringList body;
   if (dropout)
@@ -1452,7 +1632,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   QStringList kinds;
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
   m_plan.description =
-      QStringLiteral("%1 launches: %2").arg(m_plan.launches.size()).arg(kinds.join(QStringLiteral("; ")));
+      (m_plan.launches.size() == 1 ? QStringLiteral("%1 launch: %2") : QStringLiteral("%1 launches: %2"))
+          .arg(m_plan.launches.size())
+          .arg(kinds.join(QStringLiteral("; ")));
   QStringList launchList;
   for (int i = 0; i < m_plan.launches.size(); ++i)
     launchList << QStringLiteral("%1. %2").arg(i + 1).arg(m_plan.launches.at(i).description);

@@ -90,8 +90,10 @@ PatternRender reduction(const PatternPlan& plan) {
                   "reduced dims innermost (inner == 1): BLOCK_R = min(4096, next_pow2(R)) contiguous elements "
                   "per loop step; spec R = %1")
                   .arg(plan.reduce)
-            : QStringLiteral("reduced dim strided (inner = %1): BLOCK_R x BLOCK_I = %2 x %3 tile per loop step "
-                             "(BLOCK_I = min(64, next_pow2(inner)), %4 elements%5)")
+            : QStringLiteral(
+                  "reduced dim strided (inner = %1): BLOCK_R x BLOCK_I = %2 x %3 tile per loop step "
+                  "(BLOCK_I = min(64, next_pow2(inner)), halved down to 4 at run time while the grid has under 2 CTAs "
+                  "a SM; %4 elements%5)")
                   .arg(plan.inner)
                   .arg(colsTile / blockI)
                   .arg(blockI)

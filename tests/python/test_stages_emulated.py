@@ -362,7 +362,7 @@ class Norms(unittest.TestCase):
         b = torch.randn(4)
         self.assertClose(K.kwb_group_norm(x, 2, None, b, 1e-5),
                          F.group_norm(x.double(), 2, None, b.double(), 1e-5), 1e-4, "gn strided")
-        with Forced(_kwb_split_elems=64, _kwb_tile=64):  # split statistics
+        with Forced(_kwb_split_elems=64, _kwb_tile=64, kwb_row1_max=0):  # two passes, split statistics
             self.assertClose(K.kwb_group_norm(x, 2, None, None, 1e-5), F.group_norm(x.double(), 2, eps=1e-5),
                              1e-4, "gn split")
         xb = (torch.randn(2, 4, 9) + 100).to(torch.bfloat16)
@@ -381,13 +381,50 @@ class Norms(unittest.TestCase):
                                  F.layer_norm(x.double(), ns, eps=1e-6), 1e-4, ("ln plain", shift, ns))
         xt = torch.randn(6, 7, 3).permute(2, 0, 1) + 10
         self.assertClose(K.kwb_layer_norm(xt, 7, None, None, 1e-5), F.layer_norm(xt.double(), (7,)), 1e-4, "ln str")
-        with Forced(_kwb_split_elems=64, _kwb_tile=32):
+        with Forced(_kwb_split_elems=64, _kwb_tile=32, kwb_row1_max=0):  # two passes, split statistics
             x = torch.randn(2, 300) + 500
             self.assertClose(K.kwb_layer_norm(x, (300,), None, None, 1e-5), F.layer_norm(x.double(), (300,)),
                              1e-4, "ln split")
         xh = torch.randn(3, 10).to(torch.float16)
         self.assertClose(K.kwb_layer_norm(xh, (10,), None, None, 1e-5), F.layer_norm(xh.double(), (10,)), 5e-3,
                          "ln fp16")
+
+    def test_norms_both_paths(self):
+        # one pass (the row fits kwb_row1_max) and two passes (moments + apply) agree with torch
+        torch.manual_seed(8)
+        x = torch.randn(3, 8, 5, 6) + 30
+        w, b = torch.randn(8), torch.randn(8)
+        wl, bl = torch.randn(5, 6), torch.randn(5, 6)
+        for row1_max in (8192, 16):
+            with Forced(kwb_row1_max=row1_max):
+                self.assertClose(K.kwb_group_norm(x, 4, w, b, 1e-5),
+                                 F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5), 1e-4, ("gn", row1_max))
+                self.assertClose(K.kwb_layer_norm(x, (5, 6), wl, bl, 1e-5),
+                                 F.layer_norm(x.double(), (5, 6), wl.double(), bl.double(), 1e-5), 1e-4,
+                                 ("ln", row1_max))
+
+    def test_row1_statistics(self):
+        # kwb_row1 without epilogues: out is x, stat the reduction over one dim (contiguous and strided rows)
+        torch.manual_seed(9)
+        base = torch.randn(3, 7, 5, 4) * 2 + 0.5
+        for x in (base, base.transpose(1, 3)):
+            for dim in (1, -1, 0):
+                for op, q, ref in (("sum", 0.0, lambda t: t.sum(dim, keepdim=True)),
+                                   ("mean", 0.0, lambda t: t.mean(dim, keepdim=True)),
+                                   ("amax", 0.0, lambda t: t.amax(dim, keepdim=True)),
+                                   ("amin", 0.0, lambda t: t.amin(dim, keepdim=True)),
+                                   ("logsumexp", 0.0, lambda t: t.logsumexp(dim, keepdim=True)),
+                                   ("prod", 0.0, lambda t: t.prod(dim, keepdim=True)),
+                                   ("var", 1.0, lambda t: t.var(dim, keepdim=True)),
+                                   ("std", 0.0, lambda t: t.std(dim, unbiased=False, keepdim=True)),
+                                   ("pnorm", 2.0, lambda t: t.norm(2.0, dim, keepdim=True)),
+                                   ("pnorm", 1.0, lambda t: t.norm(1.0, dim, keepdim=True)),
+                                   ("pnorm", 3.0, lambda t: t.norm(3.0, dim, keepdim=True))):
+                    self.assertTrue(K.kwb_row1_fits(x, dim))
+                    stat = K.kwb_row1_stat(x, dim)
+                    out = K.kwb_row1(x, dim, op, q, stat)
+                    self.assertTrue(torch.equal(out, x.contiguous()), (op, dim))
+                    self.assertClose(stat, ref(x.double()), 1e-5, (op, q, dim, x.stride()))
 
     def test_batch_norm(self):
         torch.manual_seed(7)

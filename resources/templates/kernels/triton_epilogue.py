@@ -105,14 +105,82 @@ def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, 
     tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v, mask=mask)
 
 
-def kwb_cat(tensors, dim):
-    """torch.cat(tensors, dim) for tensors of rank <= 5 and one dtype: each part copied into its slice of
-    the output by one Triton launch."""
+@triton.jit
+def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,
+                    a20, a21, a22, a23, a24, a30, a31, a32, a33, a34, b1, b2, b3, c1, c2, c3,
+                    e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                    s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, HAS_EPI: tl.constexpr,
+                    DIM: tl.constexpr, PARTS: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # torch.cat of up to four parts in one launch over the (contiguous) output: element (i0..i4) comes from
+    # the part whose range [c_k, c_k+1) along slot DIM holds its index, read through that part's strides a_k and
+    # base shift b_k = -c_k * a_k[DIM]; then the fused epilogue, if any, on the output's coordinates
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i4 = offs % S4
+    r = offs // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    c = i0 if DIM == 0 else i1 if DIM == 1 else i2 if DIM == 2 else i3 if DIM == 3 else i4
+    v = tl.load(p0 + (i0 * a00 + i1 * a01 + i2 * a02 + i3 * a03 + i4 * a04), mask=mask & (c < c1))
+    if PARTS > 1:
+        v1 = tl.load(p1 + (i0 * a10 + i1 * a11 + i2 * a12 + i3 * a13 + i4 * a14 + b1), mask=mask & (c >= c1) & (c < c2))
+        v = tl.where(c >= c1, v1, v)
+    if PARTS > 2:
+        v2 = tl.load(p2 + (i0 * a20 + i1 * a21 + i2 * a22 + i3 * a23 + i4 * a24 + b2), mask=mask & (c >= c2) & (c < c3))
+        v = tl.where(c >= c2, v2, v)
+    if PARTS > 3:
+        v3 = tl.load(p3 + (i0 * a30 + i1 * a31 + i2 * a32 + i3 * a33 + i4 * a34 + b3), mask=mask & (c >= c3))
+        v = tl.where(c >= c3, v3, v)
+    if HAS_EPI:
+        v = EPI(v.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
+    """torch.cat(tensors, dim) for tensors of rank <= 5 and one dtype, then epi (an epilogue: the pointwise run
+    after the cat, fused) on the output's coordinates. Up to four parts: one launch over the output
+    (_kwb_cat_kernel); more: each part copied into its slice of the output by one launch, then epi as one
+    kwb_pointwise launch."""
     first = tensors[0]
-    dim = dim % first.dim()
+    nd = first.dim()
+    dim = dim % nd
     shape = list(first.shape)
     shape[dim] = sum(t.shape[dim] for t in tensors)
     out = torch.empty(shape, dtype=first.dtype, device=first.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    lead = 5 - nd
+    if len(tensors) <= 4:
+        sizes = (1,) * lead + tuple(shape)
+        strides, shifts, starts = [], [], []
+        at = 0
+        for t in tensors:
+            st = (0,) * lead + tuple(t.stride() if t.numel() else (0,) * nd)  # an empty part is never read
+            strides += st
+            shifts.append(-at * st[lead + dim])
+            starts.append(at)
+            at += t.shape[dim]
+        ptrs = list(tensors) + [first] * (4 - len(tensors))
+        strides += [0] * 5 * (4 - len(tensors))
+        starts = (starts + [at] * 4)[1:4]
+        shifts = (shifts + [0] * 4)[1:4]
+        reach = max([n] + [sum((s - 1) * abs(x) for s, x in zip(t.shape, t.stride())) for t in tensors])
+        args = kwb_epi_args(epi_tensors, out.shape, [None] * lead + list(range(nd)), out)
+        _kwb_cat_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+            *ptrs, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *strides, *shifts, *starts, *args,
+            *kwb_epi_scalars(epi_scalars), EPI=epi or _kwb_epi_identity, HAS_EPI=epi is not None, DIM=lead + dim,
+            PARTS=len(tensors), IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+            num_warps=KWB_POINTWISE_WARPS)
+        return out
     at = 0
     for t in tensors:
         part = out.narrow(dim, at, t.shape[dim])
@@ -120,7 +188,6 @@ def kwb_cat(tensors, dim):
         n = t.numel()
         if n == 0:
             continue
-        lead = 5 - t.dim()
         sizes = (1,) * lead + tuple(t.shape)
         ss = (0,) * lead + tuple(t.stride())
         ds = (0,) * lead + tuple(part.stride())
@@ -128,7 +195,7 @@ def kwb_cat(tensors, dim):
         _kwb_copy_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
             t, part, n, sizes[1], sizes[2], sizes[3], sizes[4], *ss, *ds, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
             num_warps=KWB_POINTWISE_WARPS)
-    return out
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
 
 
 def kwb_to_fp32(*tensors):

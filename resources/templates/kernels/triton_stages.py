@@ -299,6 +299,177 @@ def kwb_pnorm(x, dims, p, keepdim=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ---- one-pass row fusion: statistic then pointwise apply, one launch (the chain planner's "row-fused" lines) ----
+# A reduction over one dim whose result is read back by a pointwise op over the reduced tensor (RMS / L1 / L2
+# normalize, x - logsumexp, x / sum, ...): when the reduced row fits one tile, one program loads its rows once,
+# runs the pointwise ops before the reduction (PRE), reduces, runs those on the statistic (MID), stores the
+# statistic and applies the pointwise ops after it (POST, which reads the statistic back through its strides as
+# an epilogue tensor: the stores of this program, visible to its own threads after the barrier). Longer rows:
+# the planner's two-pass plan (reduction launch, then elementwise launches) runs instead (kwb_row1_fits).
+
+kwb_row1_max = 8192   # longest reduced row of the one-pass path (elements; one tile of registers per program)
+_kwb_row1_tile = 4096  # elements of one program's tile (rows x row length)
+_kwb_row1_plans = {}   # (shape, strides, dim, dtype, device, op) -> launch plan (host work done once per key)
+
+
+def _kwb_epi_pack(x, tensors, scalars):
+    """e0..e3, s00..s34, f0..f3 of an epilogue run over x's shape (the epilogue section's kwb_epi_args and
+    kwb_epi_scalars); with no tensors and scalars the unused placeholders, so that the stage library's norms run
+    without that section too (tests/python/test_stages_emulated.py loads the library alone)."""
+    if not tensors and not scalars:
+        return [x] * 4 + [0] * 20 + [0.0] * 4
+    lead = 5 - x.dim()
+    return kwb_epi_args(tensors, x.shape, [None] * lead + list(range(x.dim())), x) + kwb_epi_scalars(scalars)
+
+
+def kwb_row1_fits(x, dim):
+    """Whether the one-pass row path takes x reduced over the one dim `dim` (rank <= 5, row <= kwb_row1_max)."""
+    return x.dim() <= 5 and x.numel() > 0 and x.shape[dim] <= kwb_row1_max
+
+
+def kwb_row1_stat(x, dim):
+    """The statistic's buffer of a one-pass row launch: x's shape with `dim` kept as 1, x's dtype."""
+    shape = list(x.shape)
+    shape[dim] = 1
+    return torch.empty(shape, dtype=x.dtype, device=x.device)
+
+
+@triton.jit
+def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3, so4, sor,
+                     st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3,
+                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, MID: tl.constexpr,
+                     POST: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, BLOCK_M: tl.constexpr,
+                     BLOCK_R: tl.constexpr):
+    # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_R >= R) per program; the
+    # row index decodes over the kept sizes K (K[RD] = 1), the five coordinates are those of x's left-padded shape
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_R)
+    rm = rows < M
+    m = rm[:, None] & (cols < R)[None, :]
+    k4 = rows % K4
+    t = rows // K4
+    k3 = t % K3
+    t = t // K3
+    k2 = t % K2
+    t = t // K2
+    k1 = t % K1
+    k0 = t // K1
+    xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
+        k4.to(tl.int64) * sx4
+    v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxr, mask=m, other=0.0).to(tl.float32)
+    z = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.int32)
+    c = cols[None, :] + z
+    i0 = c if RD == 0 else k0[:, None] + z
+    i1 = c if RD == 1 else k1[:, None] + z
+    i2 = c if RD == 2 else k2[:, None] + z
+    i3 = c if RD == 3 else k3[:, None] + z
+    i4 = c if RD == 4 else k4[:, None] + z
+    p = PRE(v, i0, i1, i2, i3, i4, m, x, x, x, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            pf0, pf1, pf2, pf3)
+    n = R * 1.0
+    if OP == 2:
+        s = tl.reduce(tl.where(m, p, float("-inf")), 1, _kwb_max_nan)
+    elif OP == 3:
+        s = tl.reduce(tl.where(m, p, float("inf")), 1, _kwb_min_nan)
+    elif OP == 4:  # logsumexp, torch's shift rule
+        mx = _kwb_lse_safe(tl.max(tl.where(m, p, float("-inf")), 1))
+        s = mx + tl.log(tl.sum(tl.where(m, tl.exp(p - mx[:, None]), 0.0), 1))
+    elif OP == 5:
+        s = tl.reduce(tl.where(m, p, 1.0), 1, _kwb_mul)
+    elif OP >= 6 and OP <= 8:  # the row is in registers: the mean first, then the squared deviations
+        mean = tl.sum(tl.where(m, p, 0.0), 1) / n
+        d = tl.where(m, p - mean[:, None], 0.0)
+        s = tl.sum(d * d, 1) / tl.maximum(n - q, 0.0)
+        if OP == 8:
+            s = tl.sqrt(s)
+    elif OP == 9:
+        if q == 1.0:
+            s = tl.sum(tl.where(m, tl.abs(p), 0.0), 1)
+        elif q == 2.0:
+            s = tl.sqrt(tl.sum(tl.where(m, p * p, 0.0), 1))
+        else:
+            a = tl.where(m & (p != 0.0), tl.exp(q * tl.log(tl.abs(p))), 0.0)
+            s = tl.exp(tl.log(tl.sum(a, 1)) / q)
+    else:
+        s = tl.sum(tl.where(m, p, 0.0), 1)
+        if OP == 1:
+            s = s / n
+    zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    s = MID(s, k0 if RD != 0 else zr, k1 if RD != 1 else zr, k2 if RD != 2 else zr, k3 if RD != 3 else zr,
+            k4 if RD != 4 else zr, rm, x, x, x, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            mf0, mf1, mf2, mf3)
+    srow = k0.to(tl.int64) * st0 + k1.to(tl.int64) * st1 + k2.to(tl.int64) * st2 + k3.to(tl.int64) * st3 + \
+        k4.to(tl.int64) * st4
+    tl.store(stat + srow, s.to(stat.dtype.element_ty), mask=rm)
+    tl.debug_barrier()  # POST reads the statistic back from `stat` (this program's own stores)
+    y = POST(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+             s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
+        k4.to(tl.int64) * so4
+    tl.store(out + orow[:, None] + cols.to(tl.int64)[None, :] * sor, y.to(out.dtype.element_ty), mask=m)
+
+
+def _kwb_row1_plan(x, dim, op):
+    """The shape-only part of a one-pass row launch: grid, tile, warps and the stride / size arguments of x, the
+    output (contiguous, x's shape) and the statistic (kwb_row1_stat's); memoised per key in _kwb_row1_plans."""
+    key = (tuple(x.shape), tuple(x.stride()), dim, x.dtype, x.device, op)
+    plan = _kwb_row1_plans.get(key)
+    if plan is not None:
+        return plan
+    nd = x.dim()
+    dim = dim % nd
+    lead = 5 - nd
+    sizes = [1] * lead + list(x.shape)
+    rd = lead + dim
+    R = sizes[rd]
+    kept = list(sizes)
+    kept[rd] = 1
+    M = _kwb_prod(kept)
+    sx = [0] * lead + list(x.stride())
+    sxr, sx[rd] = sx[rd], 0
+    so = [0] * 5  # the contiguous output's strides
+    acc = 1
+    for d in range(4, -1, -1):
+        so[d] = acc
+        acc *= sizes[d]
+    sor, so[rd] = so[rd], 0
+    st = [0] * 5  # the contiguous statistic's strides (its dim rd of size 1)
+    acc = 1
+    for d in range(4, -1, -1):
+        st[d] = 0 if d == rd else acc
+        acc *= kept[d]
+    block_r = _kwb_np2(R)
+    block_m = min(_kwb_np2(M), max(1, _kwb_row1_tile // block_r))
+    # small problems: more programs (one per SM at least) down to 512 elements a program
+    while block_m > 1 and block_m * block_r > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
+        block_m //= 2
+    warps = max(1, min(8, block_m * block_r // 256))
+    code = _kwb_red_ops[op][0]
+    plan = ((triton.cdiv(M, block_m),), (M, R, *kept[1:], *sx, sxr, *so, sor, *st), list(sizes[lead:]),
+            dict(OP=code, RD=rd, BLOCK_M=block_m, BLOCK_R=block_r, num_warps=warps))
+    if len(_kwb_row1_plans) >= 1024:
+        _kwb_row1_plans.clear()
+    _kwb_row1_plans[key] = plan
+    return plan
+
+
+def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalars=(), post=None, post_tensors=(),
+             post_scalars=()):
+    """One launch: stat = mid(reduce_op(pre(x)) over `dim`, keepdim) written to `stat` (kwb_row1_stat(x, dim)),
+    then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape and dtype; the
+    post tensors may read `stat` or views of it). op: a kwb_reduce / kwb_var / kwb_pnorm op ('sum', 'mean',
+    'amax', 'amin', 'logsumexp', 'prod', 'var', 'std', 'pnorm'); q: var / std's correction, pnorm's p. pre and
+    mid are epilogues without tensors. Needs kwb_row1_fits(x, dim)."""
+    grid, args, shape, meta = _kwb_row1_plan(x, dim, op)
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    ident = _kwb_epi_identity
+    _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
+                           *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
+                           PRE=pre or ident, MID=mid or ident, POST=post or ident, **meta)
+    return out
+
+
 def kwb_size(name, *sizes):
     """A run-time size that the spec's sizes could not tie to one input dim (two input dims had that size):
     the value of those dims when they agree, else a ValueError naming them (never a silently wrong size)."""
@@ -475,6 +646,62 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False)
     return y
 
 
+@triton.jit
+def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                   s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                   PRE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_M: tl.constexpr,
+                   BLOCK_L: tl.constexpr):
+    # One pass over contiguous x viewed as [ROWS, L] with L <= BLOCK_L: BLOCK_M whole rows per program, loaded
+    # once; mean and biased variance from registers (the deviations, not shifted sums), then
+    # y = (x - mean) * rsqrt(var + eps) * w + b. Element l of row r reads its weight at (r % G) * CPG + l // HW
+    # (layer norm: G = 1, HW = 1, the weight per position; group norm: per channel, CPG channels of HW a group).
+    # PRE: the pointwise run before the norm (an epilogue on x's left-padded 5-D coordinates, sizes S), fused.
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_L)
+    m = (rows < ROWS)[:, None] & (cols < L)[None, :]
+    off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+    v = tl.load(x + off, mask=m, other=0.0).to(tl.float32)
+    i4 = off % S4
+    t = off // S4
+    i3 = t % S3
+    t = t // S3
+    i2 = t % S2
+    t = t // S2
+    i1 = t % S1
+    i0 = t // S1
+    v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                        s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), 0.0)
+    n = L * 1.0
+    mean = tl.sum(v, 1) / n
+    d = tl.where(m, v - mean[:, None], 0.0)
+    v = d * tl.rsqrt(tl.sum(d * d, 1) / n + eps)[:, None]
+    widx = ((rows % G) * CPG)[:, None] + cols[None, :] // HW
+    if HAS_W:
+        v = v * tl.load(w + widx, mask=m, other=1.0).to(tl.float32)
+    if HAS_B:
+        v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
+    tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_scalars):
+    """The one-launch norm of contiguous x as [rows, L] (L <= kwb_row1_max): _kwb_norm_row1, pre fused."""
+    y = torch.empty_like(x)
+    if y.numel() == 0:
+        return y
+    block_l = _kwb_np2(L)
+    block_m = min(_kwb_np2(rows), max(1, _kwb_row1_tile // block_l))
+    while block_m > 1 and block_m * block_l > 512 and triton.cdiv(rows, block_m) < _kwb_sms(x):
+        block_m //= 2  # small problems: a program per SM at least, down to 512 elements a program
+    lead = 5 - x.dim()
+    sizes = [1] * lead + list(x.shape)
+    _kwb_norm_row1[(triton.cdiv(rows, block_m),)](
+        x, y, x if w is None else w.contiguous(), x if b is None else b.contiguous(), rows, L, G, CPG, HW, float(eps),
+        *sizes[1:], *_kwb_epi_pack(x, pre_tensors, pre_scalars), PRE=pre or _kwb_epi_identity, HAS_W=w is not None,
+        HAS_B=b is not None, BLOCK_M=block_m, BLOCK_L=block_l,
+        num_warps=max(1, min(8, block_m * block_l // 256)))
+    return y
+
+
 def _kwb_moments(xv, red):
     """fp32 (mean, biased variance) of xv over dims red, keepdim-shaped."""
     shape = [1 if d in red else s for d, s in enumerate(xv.shape)]
@@ -484,21 +711,38 @@ def _kwb_moments(xv, red):
     return mean, var
 
 
-def kwb_group_norm(x, num_groups, weight, bias, eps):
-    """group_norm of x [N, C, *]; weight / bias per channel or None."""
-    x = x if x.is_contiguous() else x.contiguous()
+def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
+    """x for a norm: contiguous, and with the pointwise run `pre` applied by one kwb_pointwise launch unless the
+    one-pass kernel fuses it (fused)."""
+    if pre is not None and not fused:
+        return kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
+    return x if x.is_contiguous() else x.contiguous()
+
+
+def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
+    """group_norm of pre(x) [N, C, *] (pre: the pointwise run before the norm, an epilogue, or None); weight /
+    bias per channel or None."""
+    fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // int(num_groups) <= kwb_row1_max
+    x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     hw = _kwb_prod(x.shape[2:])
+    if fits:  # a group fits one tile: one launch (statistics and apply)
+        return _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
+                                  pre_scalars)
     mean, var = _kwb_moments(x.view(n, g, (c // g) * hw), [2])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0))
 
 
-def kwb_layer_norm(x, normalized_shape, weight, bias, eps):
-    """layer_norm over the trailing len(normalized_shape) dims; weight / bias of normalized_shape or None."""
+def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
+    """layer_norm of pre(x) over the trailing len(normalized_shape) dims (pre: the pointwise run before the norm,
+    an epilogue, or None); weight / bias of normalized_shape or None."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
-    x = x if x.is_contiguous() else x.contiguous()
     r = _kwb_prod(x.shape[x.dim() - k:])
+    fits = x.dim() <= 5 and r <= kwb_row1_max
+    x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     rows = _kwb_prod(x.shape[:x.dim() - k])
+    if fits:  # a row fits one tile: one launch (statistics and apply)
+        return _kwb_norm_one_pass(x, rows, r, weight, bias, eps, 1, 0, 1, pre, pre_tensors, pre_scalars)
     mean, var = _kwb_moments(x.view(rows, r), [1])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
 

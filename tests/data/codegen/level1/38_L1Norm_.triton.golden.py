@@ -60,6 +60,26 @@ LAGGED_WARPS = 8            # took 4890-4928 us against 5155-5160 us for two pas
 
 
 @triton.jit
+def kwb_l1_norm_merge_one(x_ptr, a, b, row, R, INNER, eps, BLOCK_S: tl.constexpr):
+    # (shift, scale) of a row one CTA holds whole: its statistics (a, b) merged as the row's only partial
+    # (the one-pass path's SINGLE case: no partials in memory, no counters)
+    offs = tl.arange(0, BLOCK_S)
+    sa = tl.zeros([BLOCK_S], dtype=tl.float32)
+    sb = tl.zeros([BLOCK_S], dtype=tl.float32)
+    for start in range(0, 1):
+        m = offs < 1
+        pa = tl.where(m, a, 0.0)
+        pb = tl.where(m, b, 0.0)
+        sa += pa
+        sb += pb
+    total_a = tl.sum(sa, axis=0)
+    total_b = tl.sum(sb, axis=0)
+    scale = R / total_a  # x / mean(|x|)
+    shift = scale * 0.0
+    return shift, scale
+
+
+@triton.jit
 def kwb_l1_norm_chunk_stats(x_ptr, row, R, INNER, k0, CHUNK: tl.constexpr, BLOCK: tl.constexpr, EV: tl.constexpr):
     # fp32 statistics (a, b) of elements [k0, k0 + CHUNK) of row `row`, BLOCK at a time; element k of
     # the row sits at (row // INNER) * R * INNER + row % INNER + k * INNER (INNER == 1: contiguous rows).
@@ -133,14 +153,18 @@ def kwb_l1_norm_edges(row, R, VEC: tl.constexpr):
 @triton.jit
 def kwb_l1_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R, INNER, n_split, n_rows, eps, GROUPS,
                        CPG, HW, CHUNK: tl.constexpr, BLOCK_S: tl.constexpr, AFFINE: tl.constexpr, HAS_BIAS: tl.constexpr,
-                       ALIGNED: tl.constexpr, VEC: tl.constexpr):
+                       ALIGNED: tl.constexpr, VEC: tl.constexpr, SINGLE: tl.constexpr):
     # A CTA takes a ticket (cnt[n_rows]) when it starts and works as CTA (row, split) = divmod(ticket,
     # n_split): tickets follow the order CTAs really start in, whatever order the hardware dispatches
     # them, so a waiting CTA only ever waits for CTAs of its row that will start once slots free. It holds
     # CHUNK elements of the row in registers: its partial statistics go to the row's slots in pa/pb, it
     # arrives on the row's counter, waits until all n_split CTAs of the row have, merges the row's
-    # partials (-> shift, scale) and writes its chunk from registers.
-    pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
+    # partials (-> shift, scale) and writes its chunk from registers. SINGLE (n_split == 1: a CTA holds its
+    # whole row): no ticket, partials or counters; the CTA merges its own statistics.
+    if SINGLE:
+        pid = tl.program_id(0)
+    else:
+        pid = tl.atomic_add(cnt_ptr + n_rows, 1, sem="relaxed", scope="gpu")
     row = (pid // n_split).to(tl.int64)
     if ALIGNED:
         # Contiguous rows: the chunks start at the row's first 16-byte (VEC-element) boundary and cover
@@ -165,13 +189,17 @@ def kwb_l1_norm_onepass(x_ptr, out_ptr, pa_ptr, pb_ptr, cnt_ptr, w_ptr, b_ptr, R
             ke, me = kwb_l1_norm_edges(row, R, VEC)
             ve = tl.load(x_ptr + row * R + ke, mask=me, other=0.0).to(tl.float32)
             a += tl.sum(tl.abs(ve), axis=0)
-    tl.store(pa_ptr + pid, a)
-    tl.store(pb_ptr + pid, b)
-    tl.debug_barrier()  # every thread's partial stores come before the release below
-    arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
-    while arrived < n_split:  # acquire: once all arrived, their partials are visible
-        arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
-    shift, scale = kwb_l1_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
+    if SINGLE:
+        shift, scale = kwb_l1_norm_merge_one(x_ptr, a, b, row, R, INNER, eps, BLOCK_S)
+    else:
+        tl.store(pa_ptr + pid, a)
+        tl.store(pb_ptr + pid, b)
+        tl.debug_barrier()  # every thread's partial stores come before the release below
+        arrived = tl.atomic_add(cnt_ptr + row, 1, sem="acq_rel", scope="gpu") + 1
+        while arrived < n_split:  # acquire: once all arrived, their partials are visible
+            arrived = tl.atomic_add(cnt_ptr + row, 0, sem="acquire", scope="gpu")
+        shift, scale = kwb_l1_norm_merge_row(x_ptr, pa_ptr, pb_ptr, row, R, INNER, n_split, eps, BLOCK_S)
+    shift, scale = shift, scale
     y = kwb_l1_norm_finish(v, k, m, row, shift, scale, w_ptr, b_ptr, GROUPS, CPG, HW, AFFINE, HAS_BIAS)
     tl.store(out_ptr + off, y.to(out_ptr.dtype.element_ty), mask=m)
     if ALIGNED:
@@ -315,14 +343,19 @@ class ModelNew(nn.Module):
                      triton.next_power_of_2(r))  # a short row: one CTA of the row's own size
         n1 = triton.cdiv(r, chunk1)
         if ONEPASS and n1 <= min(ONEPASS_MAX_SPLIT, sms):
-            pa = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
-            pb = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
-            cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)  # the rows' counters, the ticket
-            warps = min(max(chunk1 // (32 * ONEPASS_EPT), 4), 16)
+            if n1 == 1:  # one CTA a row: no partials, no counters (and no zero-fill launch for them)
+                pa = pb = cnt = x
+            else:
+                pa = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
+                pb = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
+                cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)  # the rows' counters, the ticket
+            # a short row alone in its CTA: fewer warps (1 for 32 elements), not the 4 a split row's chunk takes
+            warps = min(max(chunk1 // (32 * ONEPASS_EPT), 1 if n1 == 1 else 4), 16)
             kwb_l1_norm_onepass[(rows * n1,)](
                 x, out, pa, pb, cnt, x, x, r, inner, n1, rows, EPS, groups, cpg, hw,
                 CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=0, HAS_BIAS=False,
-                ALIGNED=ALIGN_ROWS and inner == 1, VEC=max(1, 16 // x.element_size()), num_warps=warps)
+                ALIGNED=ALIGN_ROWS and inner == 1, VEC=max(1, 16 // x.element_size()), SINGLE=n1 == 1,
+                num_warps=warps)
             self.last_grid_blocks = rows * n1
             return out
         if LAGGED and inner == 1 and AFFINE_KIND != 1 and r * x.element_size() <= LAGGED_MAX_ROW_BYTES:

@@ -3,7 +3,7 @@
 # Triton is an extra, outside the seed's framework policy (Hopper -> CuTe DSL, CDNA3/CDNA4 -> FlyDSL).
 #
 # Baseline configuration:
-#   tile: reduced dim strided (inner = 4095): BLOCK_R x BLOCK_I = 128 x 64 tile per loop step (BLOCK_I = min(64, next_pow2(inner)), 8192 elements: within 1% of the fastest of 24 tiles measured on the H200 at 47_Sum's shape)
+#   tile: reduced dim strided (inner = 4095): BLOCK_R x BLOCK_I = 128 x 64 tile per loop step (BLOCK_I = min(64, next_pow2(inner)), halved down to 4 at run time while the grid has under 2 CTAs a SM; 8192 elements: within 1% of the fastest of 24 tiles measured on the H200 at 47_Sum's shape)
 #   threads per CTA: num_warps = 4 (128 threads)
 #   grid: (outer * cdiv(inner, BLOCK_I),) one CTA per 64 consecutive outputs: 8192 CTAs for the spec
 #   data movement: the input read once (coalesced 64-element rows of the inner dims), the output written once; masked loads at the R and inner boundaries
@@ -24,6 +24,10 @@ DIM_LAST = 1
 KEEPDIM = True
 ROWS_BLOCK = 4096   # inner == 1: elements of one contiguous row per loop step
 COLS_BLOCK_I = 64   # inner > 1: consecutive outputs per CTA (coalesced 64-element rows)
+COLS_MIN_BLOCK_I = 4  # inner > 1 and few outputs: BLOCK_I halves down to this (16-byte fp32 rows) until the grid
+                      # has COLS_CTAS_PER_SM CTAs a SM: 16 outer x 40 inner outputs of 3072 each were 16 CTAs
+COLS_CTAS_PER_SM = 2  # streaming 491 KB apiece at 64 (u01, H200 session 13: 36 us, 0.29x the compiled reference)
+_SMS = {}  # device -> SM count (a device property: read once)
 COLS_TILE = 8192    # inner > 1: elements per loop step (BLOCK_R x BLOCK_I)
 NUM_WARPS = 4
 
@@ -97,6 +101,12 @@ class ModelNew(nn.Module):
             kwb_sum_rows[grid](x, out, r, BLOCK_R=block_r, num_warps=NUM_WARPS)
         else:
             block_i = min(COLS_BLOCK_I, triton.next_power_of_2(inner))
+            sms = _SMS.get(x.device)
+            if sms is None:
+                sms = _SMS[x.device] = torch.cuda.get_device_properties(x.device).multi_processor_count \
+                    if x.is_cuda else 132
+            while block_i > COLS_MIN_BLOCK_I and outer * triton.cdiv(inner, block_i) < COLS_CTAS_PER_SM * sms:
+                block_i //= 2  # few outputs: narrower column blocks, more CTAs (one launch, no partials)
             block_r = COLS_TILE // block_i
             n_iblocks = triton.cdiv(inner, block_i)
             grid = (outer * n_iblocks,)
