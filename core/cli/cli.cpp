@@ -1080,15 +1080,16 @@ int cmdVersions(const QStringList& args) {
   for (qsizetype i = 0; i < list->size(); ++i) {
     const VersionInfo& v = list->at(i);
     const VersionInfo* prev = i > 0 ? &list->at(i - 1) : nullptr;
-    const std::optional<double> delta = (prev && prev->latencyUs && v.latencyUs)
-                                            ? std::optional<double>(*v.latencyUs - *prev->latencyUs)
-                                            : std::nullopt;
+    // a string, not an optional<double>: GCC 12's -O2 -Wmaybe-uninitialized misreads the optional's payload here
+    const QString delta = (prev && prev->latencyUs && v.latencyUs)
+                              ? QString::asprintf("%+.3f", *v.latencyUs - *prev->latencyUs)
+                              : QStringLiteral("-");
     const std::optional<double> sp = prev ? speedupOver(*prev, v) : std::nullopt;
     out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
                  .arg(v.version.toUpper(), -7)
                  .arg(v.gate.isEmpty() ? QStringLiteral("-") : v.gate, -12)
                  .arg(f(v.latencyUs, 3), 10)
-                 .arg(delta ? QString::asprintf("%+.3f", *delta) : QStringLiteral("-"), 9)
+                 .arg(delta, 9)
                  .arg(sp ? QString::asprintf("%.3fx", *sp) : QStringLiteral("-"), 8)
                  .arg(f(v.relErr, 2, 'e'), 9)
                  .arg(v.commit.isEmpty() ? QStringLiteral("(none)") : v.commit.left(12), -12)
