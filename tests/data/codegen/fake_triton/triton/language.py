@@ -15,8 +15,9 @@ def _set_pid(pid, grid):
     _TLS.pid, _TLS.grid, _TLS.polls = list(pid), list(grid), 0
 
 
-class constexpr:  # used only as an annotation
-    pass
+class constexpr:  # an annotation, or a module-level compile-time value (DOT_PRECISION = tl.constexpr("tf32"))
+    def __init__(self, value=None):
+        self.value = value
 
 
 class _DType:
@@ -260,6 +261,9 @@ def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.f
     if builtins.min(a.shape[-2], a.shape[-1], b.shape[-1]) < 16:
         raise ValueError("fake Triton: tl.dot needs M, N and K of at least 16, got %s @ %s"
                          % (tuple(a.shape), tuple(b.shape)))
+    precision = input_precision.value if isinstance(input_precision, constexpr) else input_precision
+    if precision not in (None, "tf32", "tf32x3", "ieee"):
+        raise ValueError("fake Triton: tl.dot input_precision must be tf32, tf32x3 or ieee, got %r" % (precision,))
     r = a.to(torch.float32) @ b.to(torch.float32)
     return r if acc is None else acc + r
 
