@@ -380,7 +380,9 @@ class KernelFailureTest(unittest.TestCase):
                             spec=h.BN_SPEC)
         self.assertEqual(good.rc, 0, good)
         self.assertEqual(good.result["model_mode"]["training"], True)
-        self.assertIn("training mode", good.result["model_mode"]["note"])
+        self.assertIn("training mode, as Model is built: 1 batch norm(s)", good.result["model_mode"]["note"])
+        plain = self.harness("good_relu.py", "--cases", "problem_shape")  # nothing mode-dependent: no note
+        self.assertEqual(plain.result["model_mode"], {"training": True, "note": ""})
         eval_only = self.harness("bn_running_stats.py", "--cases", "problem_shape", reference="bn_train.py",
                                  spec=h.BN_SPEC)
         self.assertEqual(eval_only.rc, 1, eval_only)
