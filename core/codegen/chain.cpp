@@ -1747,9 +1747,9 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
     const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
     inputBytes += n * (wide ? 8 : narrow ? 2 : 4);
   }
-  plan->graphReplay = !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
-                                             (plan->hostLaunches >= kGraphSmallLaunches &&
-                                              inputBytes <= kGraphSmallInputBytes));
+  plan->graphReplay =
+      !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
+                             (plan->hostLaunches >= kGraphSmallLaunches && inputBytes <= kGraphSmallInputBytes));
   if (plan->graphReplay)
     plan->config.append({QStringLiteral("launch path"),
                          QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "

@@ -23,9 +23,9 @@ namespace kwb {
 
 /// One launch of a chain, for the report and the baseline configuration.
 struct ChainLaunch {
-  QString kind;         ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
-  QStringList ops;      ///< the op ids it computes (anchor first, then fused epilogue ops)
-  QString description;  ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+  QString kind;             ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
+  QStringList ops;          ///< the op ids it computes (anchor first, then fused epilogue ops)
+  QString description;      ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
   qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
 };
 
