@@ -43,6 +43,8 @@ class TestChains : public QObject {
   void batchNormEmulated();
   void recurrentCuteSkeleton();
   void recurrentKernelsConform();
+  void graphReplay_data();
+  void graphReplay();
 };
 
 void TestChains::plans_data() {
@@ -445,6 +447,38 @@ void TestChains::recurrentKernelsConform() {
     QVERIFY2(r.rawJson.contains(QLatin1String("_kwb_rnn_step")), qPrintable(r.rawJson.left(2000)));
     QCOMPARE(r.rawJson.contains(QLatin1String("\"fn\": \"torch.randn\"")), QByteArray(name) == "35_LSTM");
   }
+}
+
+void TestChains::graphReplay_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<bool>("graphed");
+  // launch-bound plans replay from a CUDA graph (kGraphMinLaunches, or kGraphSmallLaunches on small inputs)
+  QTest::newRow("GRU host loop") << QStringLiteral("39_GRU") << true;
+  QTest::newRow("MobileNetV2") << QStringLiteral("20_MobileNetV2") << true;
+  // a random draw in forward(): a replay would repeat the capture's numbers
+  QTest::newRow("LSTM draws its initial state") << QStringLiteral("35_LSTM") << false;
+  // a level-2 chain on a 268 MB input: the static-input copy would cost more than its few launches
+  QTest::newRow("52_ conv + training BN") << QStringLiteral("52_Conv2d_Activation_BatchNorm") << false;
+  QTest::newRow("92_ conv + group norm") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
+                                         << false;
+}
+
+void TestChains::graphReplay() {
+  QFETCH(QString, spec);
+  QFETCH(bool, graphed);
+  const json s = loadSpec(spec);
+  QVERIFY2(!s.is_discarded() && !s.is_null(), qPrintable(spec));
+  QString why;
+  const auto plan = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(plan, qPrintable(why));
+  QCOMPARE(plan->graphReplay, graphed);
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QCOMPARE(k.source.contains(QLatin1String("return kwb_graph_call(self, self._kwb_forward, (")), graphed);
+  QCOMPARE(k.source.contains(QLatin1String("def kwb_graph_call(")), graphed);  // pasted only where used
+  bool hasLine = false;
+  for (const auto& [key, value] : k.baselineConfig) hasLine = hasLine || key == u"launch path";
+  QCOMPARE(hasLine, graphed);
 }
 
 QTEST_GUILESS_MAIN(TestChains)

@@ -696,6 +696,8 @@ bool Planner::stage(const GraphOp& op) {
       l.input = x;
     }
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)), false);
+    // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
+    if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
   } else if (op.category == u"Pooling") {
     const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
     if (n.startsWith(QLatin1String("_adaptive_avg_pool")) || n.startsWith(QLatin1String("adaptive_avg_pool"))) {
@@ -806,6 +808,7 @@ bool Planner::recurrent(const GraphOp& op) {
            .arg(steps)
            .arg(qint64(layers) * dirs * (1 + steps)),
        false);
+  m_plan.launches.last().hostLaunches = qint64(layers) * dirs * (1 + steps);
   for (int k = 0; k < op.outputs.size() && k < 3; ++k)
     m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
   return true;
@@ -832,6 +835,7 @@ bool Planner::randomDraw(const GraphOp& op) {
        QStringLiteral("torch.%1 %2: the reference's own random draw, made again after the same seed")
            .arg(op.name, shapeText(shape)),
        false);
+  m_plan.randomDraws = true;
   m_vals.insert(op.id, outVal(op));
   return true;
 }
@@ -1629,6 +1633,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
                             : QStringLiteral("        return kwb_as_dtype(%1, out_dtype)").arg(out->expr));
   m_plan.forwardBody = body.join(u'\n');
+  for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
   QStringList kinds;
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
   m_plan.description =
@@ -1664,7 +1669,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 
 }  // namespace
 
-std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
+namespace {
+
+std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   const QList<const GraphOp*> compute = g.compute();
   const bool anyAnchor =
       std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
@@ -1686,6 +1693,7 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   if (train) {
     for (const QString& l : train->forwardBody.split(u'\n')) indented << QStringLiteral("    ") + l;
     plan->epilogues += train->epilogues;
+    plan->hostLaunches = std::max(plan->hostLaunches, train->hostLaunches);
   } else {
     indented << QStringLiteral(
                     "            raise NotImplementedError(\"kernel.py: batch norm in training mode has no "
@@ -1725,6 +1733,32 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   return plan;
 }
 
+}  // namespace
+
+std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
+  auto plan = planModes(g, spec, whyNot, allPointwise);
+  if (!plan) return plan;
+  // Random draws stay eager: a replay would bake the capture's draw in (35_LSTM's torch.randn initial state).
+  qint64 inputBytes = 0;
+  for (const TensorInfo& t : g.inputs) {
+    qint64 n = 1;
+    for (qint64 d : t.shape) n *= d;
+    const bool wide = t.dtype.endsWith(QLatin1String("64"));
+    const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
+    inputBytes += n * (wide ? 8 : narrow ? 2 : 4);
+  }
+  plan->graphReplay =
+      !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
+                             (plan->hostLaunches >= kGraphSmallLaunches && inputBytes <= kGraphSmallInputBytes));
+  if (plan->graphReplay)
+    plan->config.append({QStringLiteral("launch path"),
+                         QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "
+                                        "each input shape (kwb_graph_call; ModelNew.last_graph says which ran; "
+                                        "KWB_CUDA_GRAPH=0 runs them one by one)")
+                             .arg(plan->hostLaunches)});
+  return plan;
+}
+
 QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   const auto plan = planChain(decodeOpGraph(spec), spec, nullptr);
   if (!plan) return {};
@@ -1749,16 +1783,41 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
     k.error = err;
     return k;
   }
+  // A graph-replayed plan: forward() hands its arguments to kwb_graph_call, the plan's body becomes _kwb_forward.
+  // Only for plain parameter lists ("*args" has no names to hand on).
+  const QString params = modelNewParts(spec).forwardParams;
+  const bool graph = plan.graphReplay && !params.contains(u'*') && !params.contains(u'=');
+  QString graphCode;
+  if (graph) {
+    graphCode = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_graph.py"), &err);
+    if (graphCode.isEmpty()) {
+      k.error = err;
+      return k;
+    }
+  }
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
+      (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
       QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
   AnchorPlan a;
   a.anchor = plan.hasConv ? QStringLiteral("conv") : QStringLiteral("chain");
   a.description = plan.description;
   a.vars = plan.convVars;
   a.vars.insert(QStringLiteral("STAGES"), stageCode);
-  a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
+  if (graph) {
+    QStringList names = params.split(u',', Qt::SkipEmptyParts);
+    for (QString& n : names) n = n.trimmed();
+    const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
+    a.vars.insert(QStringLiteral("FORWARD_BODY"),
+                  QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
+                                 "        return kwb_graph_call(self, self._kwb_forward, (%2))\n\n"
+                                 "    def _kwb_forward(self%3):\n%4")
+                      .arg(plan.hostLaunches)
+                      .arg(tuple, params, plan.forwardBody));
+  } else {
+    a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
+  }
   if (plan.hasConv) a.vars.insert(QStringLiteral("MORE_CONVS"), plan.moreConvs.join(u'\n'));
   a.config = plan.config;
   a.mathDtype = plan.mathDtype;

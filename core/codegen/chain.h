@@ -23,9 +23,10 @@ namespace kwb {
 
 /// One launch of a chain, for the report and the baseline configuration.
 struct ChainLaunch {
-  QString kind;         ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
-  QStringList ops;      ///< the op ids it computes (anchor first, then fused epilogue ops)
-  QString description;  ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+  QString kind;             ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
+  QStringList ops;          ///< the op ids it computes (anchor first, then fused epilogue ops)
+  QString description;      ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+  qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
 };
 
 /// What the chain planner produced for one spec.
@@ -42,7 +43,21 @@ struct ChainPlan {
   QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
   QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
   QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
+  qint64 hostLaunches = 0;                ///< kernel launches per forward, the larger of eval and training plans
+  bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)
+  bool graphReplay = false;               ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
 };
+
+/// Plans of at least this many launches per forward replay from a CUDA graph (kwb_graph_call): their host time
+/// exceeds their kernel time (on the H200, session 15: 20_MobileNetV2's 299 kernels took 27 ms of host time per
+/// forward for 2.8 ms of kernel time).
+inline constexpr qint64 kGraphMinLaunches = 16;
+/// Smaller plans (from kGraphSmallLaunches on) replay from a graph when their tensor inputs are at most this many
+/// bytes: a replay first copies the inputs into the graph's static buffers, ~2 x bytes / 4 TB/s on the H200 (16 MiB:
+/// ~8 us), which must stay below what the launches cost. 8_ResNetBasicBlock in training mode (6 MB of input, 21
+/// kernels) took 2.3 ms of host time for 1.5 ms of kernels; a level-2 chain on a 268 MB input stays eager.
+inline constexpr qint64 kGraphSmallLaunches = 8;
+inline constexpr qint64 kGraphSmallInputBytes = 16ll << 20;
 
 /// Plans @p g as a list of launches. Takes any graph with at least one non-pointwise op that is not a
 /// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an
