@@ -48,6 +48,7 @@ class TestChains : public QObject {
   void cuteGemmEpilogue_data();
   void cuteGemmEpilogue();
   void cuteChainReasons();
+  void cuteGemmEmulated();
 };
 
 void TestChains::plans_data() {
@@ -558,6 +559,43 @@ void TestChains::cuteChainReasons() {
   QCOMPARE(kwb::chainSkeletonReason(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), QStringLiteral("FlyDSL"))
                .contains(QLatin1String("a chain of 1 launch (conv)")),
            true);
+}
+
+void TestChains::cuteGemmEmulated() {
+  // The CuTe DSL one-GEMM chain against PyTorch on a CPU emulation of the few cute.* names its template uses
+  // (tests/data/codegen/fake_cutlass: each thread runs as Python). It checks the host plumbing (broadcast strides,
+  // spans, strided operands, 16-bit dtypes, the harness's tail and size-1 cases) and the epilogue's arithmetic;
+  // NOT the real CuTe DSL, which was never run here (no machine can install it).
+  const kwb::GeneratedKernel k =
+      kwb::backendById(QStringLiteral("cutedsl"))->generate(loadSpec(QStringLiteral("gemm_row_col_scalar")));
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const QString problem = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/gemm_row_col_scalar.py");
+  const QList<QStringList> runs = {
+      {},
+      {QStringLiteral("--strided")},
+      {QStringLiteral("--dtype"), QStringLiteral("bfloat16")},
+      {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/gemm_row_col_scalar.spec.json"),
+       QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1"), QStringLiteral("--tile"),
+       QStringLiteral("16")}};
+  for (const QStringList& extra : runs) {
+    QProcess py;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass"));
+    py.setProcessEnvironment(env);
+    py.start(QStringLiteral("/usr/bin/python3"),
+             QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel, problem} + extra);
+    QVERIFY(py.waitForFinished(240000));
+    const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+    QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")) && !out.contains(QLatin1String("FAIL")) &&
+                 !out.contains(QLatin1String("SKIP")),
+             qPrintable(extra.join(u' ') + u'\n' + out));
+  }
 }
 
 QTEST_GUILESS_MAIN(TestChains)
