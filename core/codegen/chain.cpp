@@ -1340,6 +1340,13 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   }
   fnText << *stmts << QStringLiteral("    return %1").arg(result);
   m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+  ChainEpilogue epiSpec{fn, mini, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
+  for (int e = 0; e < ext.size(); ++e)
+    epiSpec.inputs.insert(QStringLiteral("a%1").arg(e), ext.at(e) == primary
+                                                            ? QStringLiteral("acc")
+                                                            : QStringLiteral("e%1_v").arg(others.indexOf(ext.at(e))));
+  for (int f = 0; f < scalars.size(); ++f) epiSpec.inputs.insert(scalars.at(f), QStringLiteral("f%1").arg(f));
+  m_plan.epilogueSpecs << epiSpec;
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
@@ -1694,6 +1701,7 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
     for (const QString& l : train->forwardBody.split(u'\n')) indented << QStringLiteral("    ") + l;
     plan->epilogues += train->epilogues;
     plan->hostLaunches = std::max(plan->hostLaunches, train->hostLaunches);
+    plan->epilogueSpecs << train->epilogueSpecs;
   } else {
     indented << QStringLiteral(
                     "            raise NotImplementedError(\"kernel.py: batch norm in training mode has no "
@@ -1766,9 +1774,10 @@ QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   for (const ChainLaunch& l : plan->launches)
     if (!kinds.contains(l.kind)) kinds << l.kind;
   return QStringLiteral(
-             "Kernel Workbench plans this problem as a chain of %1 launches (%2); the %3 rendering of "
+             "Kernel Workbench plans this problem as a chain of %1 (%2); the %3 rendering of "
              "chains is not written yet: --framework triton renders it")
-      .arg(plan->launches.size())
+      .arg(plan->launches.size() == 1 ? QStringLiteral("1 launch")
+                                      : QStringLiteral("%1 launches").arg(plan->launches.size()))
       .arg(kinds.join(QStringLiteral(", ")), frameworkLabel);
 }
 

@@ -29,6 +29,18 @@ struct ChainLaunch {
   qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
 };
 
+/// One epilogue function of a plan in a form other DSLs can lower (the CuTe DSL renders a one-GEMM chain from it):
+/// the pointwise run as a spec that parsePointwiseProgram reads, and what each of its inputs is bound to in the
+/// epilogue calling convention ("acc": the anchor's fp32 value; "e<j>_v": epilogue tensor j's value, j in
+/// epi_tensors order; "f<i>": scalar i, in epi_scalars order).
+struct ChainEpilogue {
+  QString fn;                     ///< its name in forwardBody's epi= argument, e.g. "_kwb_epi0"
+  nlohmann::json program;         ///< {inputs, outputs, pointwise_graph}: the run alone
+  QMap<QString, QString> inputs;  ///< program input name -> "acc" | "e<j>_v" | "f<i>"
+  QString ops;                    ///< its op names, e.g. "mul, add"
+  int line = 0;                   ///< the user's line of its first op
+};
+
 /// What the chain planner produced for one spec.
 struct ChainPlan {
   QString description;          ///< one line for headers
@@ -38,7 +50,8 @@ struct ChainPlan {
                                 ///< (BatchNorm's num_batches_tracked += 1); `kwb analyze` counts them as covered
   QString forwardBody;          ///< ModelNew.forward's body (8-space indent), ending in a return
   QString epilogues;            ///< generated @triton.jit epilogue functions (module level)
-  bool hasConv = false;         ///< rendered through the convolution template (its CONV0 placeholders below)
+  QList<ChainEpilogue> epilogueSpecs;     ///< the same epilogues as pointwise programs, in the same order
+  bool hasConv = false;                   ///< rendered through the convolution template (its CONV0 placeholders below)
   QMap<QString, QString> convVars;        ///< CONV0's placeholders (hasConv only)
   QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
   QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
