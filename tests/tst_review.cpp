@@ -227,6 +227,21 @@ void TestReview::readSkeletonAndDryRun() {
   const QString ws2 = tmp.filePath(QStringLiteral("ws2"));
   makeWorkspace(ws2, "null", false, true);  // a passing dry run records the gate as null
   QCOMPARE(readWorkspaceReview(ws2)->verdict, Verdict::DryRun);
+  // A skeleton's harness is not run (new-user trial 6, R2): its record names no run folder, and the review shows
+  // none (the workspace itself was taken for one: "./result.json: No such file or directory").
+  const QString ws3 = tmp.filePath(QStringLiteral("ws3"));
+  makeWorkspace(ws3, "\"FAIL\"", /*skeleton=*/true, /*dry=*/true);
+  QFile rec(ws3 + QStringLiteral("/memory/v0.json"));
+  QVERIFY(rec.open(QIODevice::ReadOnly));
+  const QByteArray text = rec.readAll().replace("\"run_dir\": \".kwb/runs/20261201-110000\"", "\"run_dir\": \"\"");
+  rec.close();
+  QVERIFY(QDir(ws3 + QStringLiteral("/.kwb/runs")).removeRecursively());
+  write(ws3 + QStringLiteral("/memory/v0.json"), text);
+  const auto r3 = readWorkspaceReview(ws3);
+  QVERIFY(r3);
+  QVERIFY2(r3->runDir.isEmpty(), qPrintable(r3->runDir));
+  QVERIFY2(r3->warnings.isEmpty(), qPrintable(r3->warnings.join(u'\n')));
+  QCOMPARE(r3->verdict, Verdict::Skeleton);
 }
 
 // New-user trial 6, R1: a workspace with V0 and V1 opened on V0's report, cases and console; R8: the review showed a

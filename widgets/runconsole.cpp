@@ -301,6 +301,8 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_cases->setDryRun(r.mode == QLatin1String("cpu-dry-run"));
     m_cases->resetData(r.cases);
     for (const RunLogLine& l : readRunLog(r.logPath, kMaxLines)) appendLine(l.text, l.channel);
+    if (r.runDir.isEmpty() && r.skeleton)  // an empty log said nothing of why (new-user trial 6, R2)
+      appendMessage(tr("No run: kernel.py is a skeleton (no kernel), so the harness was not run."));
     flush();
     m_progress->setRange(0, 1);
     m_progress->setValue(1);

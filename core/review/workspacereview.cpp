@@ -224,7 +224,9 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       r.gpu = QString::fromStdString(m.value(QStringLiteral("workbench.gpu")).get<std::string>());
     if (r.framework.isEmpty() && m.value(QStringLiteral("workbench.framework")).is_string())
       r.framework = QString::fromStdString(m.value(QStringLiteral("workbench.framework")).get<std::string>());
-    if (m.value(QStringLiteral("workbench.run_dir")).is_string())
+    // "" for a skeleton, whose harness is not run: no run folder (the workspace itself is none)
+    if (m.value(QStringLiteral("workbench.run_dir")).is_string() &&
+        !m.value(QStringLiteral("workbench.run_dir")).get<std::string>().empty())
       recordedRun =
           ws.absoluteFilePath(QString::fromStdString(m.value(QStringLiteral("workbench.run_dir")).get<std::string>()));
     if (m.value(QStringLiteral("quality_gate.result")).is_string())
