@@ -1,0 +1,192 @@
+"""Conv -> norm (issue 15): the stage library's batch / group / instance norms reading their input through its
+strides (the conv template's channels-last output, strided views: no .contiguous() copy) and applying the chain's
+pointwise run after the norm (post=) in the apply pass. Run on the CPU through tests/data/codegen/fake_triton
+against torch in fp64 at reduced shapes: channels-last and strided inputs, C tails, mean-shifted inputs (E[x^2] -
+E[x]^2 cancellation), training batch norm's running statistics. Numbers and paths only: nothing here says
+anything about speed or about what the real Triton compiler accepts.
+
+    /usr/bin/python3 -m unittest tests/python/test_conv_norm_emulated.py
+"""
+import atexit
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "..", "..", "resources", "templates", "kernels")
+sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
+_TMP = tempfile.mkdtemp(prefix="kwb_convnorm_")
+atexit.register(shutil.rmtree, _TMP, True)
+PREAMBLE = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n"
+# A post epilogue as the chain planner writes one (92_'s tanh, hardswish, + residual): e0 the residual, f0 a scale.
+POST_EPI = """
+
+@triton.jit
+def kwb_test_post(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    res = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=0.0).to(tl.float32)
+    t = 2.0 * tl.sigmoid(2.0 * acc) - 1.0
+    h = tl.where(t + 3.0 > 6.0, 6.0, t + 3.0)
+    return res + f0 * t * tl.where(h < 0.0, 0.0, h) / 6.0
+"""
+
+
+def post_ref(y, res, f0):
+    t = torch.tanh(y)
+    return res + f0 * F.hardswish(t)
+
+
+def load():
+    text = PREAMBLE
+    for name in ("triton_epilogue.py", "triton_stages.py"):
+        with open(os.path.join(KERNELS, name)) as f:
+            text += f.read() + "\n\n"
+    path = os.path.join(_TMP, "kernel_convnorm.py")
+    with open(path, "w") as f:
+        f.write(text + POST_EPI)
+    spec = importlib.util.spec_from_file_location("kernel_convnorm", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+K = load()
+
+
+def rel_err(got, want):
+    got, want = got.double(), want.double()
+    return float((got - want).norm() / want.norm().clamp_min(1e-30))
+
+
+class Forced:
+    """Module constants set for a block, restored after."""
+
+    def __init__(self, **kw):
+        self.kw, self.old = kw, {}
+
+    def __enter__(self):
+        for k, v in self.kw.items():
+            self.old[k] = getattr(K, k)
+            setattr(K, k, v)
+
+    def __exit__(self, *exc):
+        for k, v in self.old.items():
+            setattr(K, k, v)
+
+
+class NoCopy:
+    """Fails the block if a norm launcher copies its input: Tensor.contiguous of a non-contiguous tensor."""
+
+    def __enter__(self):
+        self.orig = torch.Tensor.contiguous
+        orig = self.orig
+
+        def contiguous(t, *a, **kw):
+            if not t.is_contiguous():
+                raise AssertionError("a .contiguous() copy of %s strides %s" % (tuple(t.shape), t.stride()))
+            return orig(t, *a, **kw)
+
+        torch.Tensor.contiguous = contiguous
+        return self
+
+    def __exit__(self, *exc):
+        torch.Tensor.contiguous = self.orig
+
+
+def layouts(shape, shift):
+    """The same values in the layouts a norm meets: contiguous, channels-last (the conv's output), a strided
+    slice (spatial dims that do not merge: the one case still copied)."""
+    x = torch.randn(shape) + shift
+    cl = x.permute(0, *range(2, x.dim()), 1).contiguous().permute(0, x.dim() - 1, *range(1, x.dim() - 1))
+    return {"contiguous": x, "channels_last": cl}
+
+
+class StridedNorms(unittest.TestCase):
+    def close(self, got, want, what, tol=1e-4):
+        self.assertEqual(tuple(got.shape), tuple(want.shape), what)
+        self.assertTrue(got.is_contiguous(), what)
+        err = rel_err(got, want)
+        self.assertLess(err, tol, (what, err))
+
+    def test_group_norm_channels_last_no_copy(self):
+        torch.manual_seed(1)
+        for shape, g in (((2, 12, 5, 7), 4), ((3, 6, 4, 3, 5), 3), ((2, 10, 9), 5), ((3, 7, 6, 5), 7)):
+            for shift in (0.0, 1000.0):  # mean_shift: E[x^2] - E[x]^2 would cancel
+                for name, x in layouts(shape, shift).items():
+                    w, b = torch.randn(shape[1]), torch.randn(shape[1])
+                    want = F.group_norm(x.double(), g, w.double(), b.double(), 1e-5)
+                    for row1_max in (8192, 16):  # one pass (contiguous input only), two passes (strided)
+                        with Forced(kwb_row1_max=row1_max), NoCopy():
+                            got = K.kwb_group_norm(x, g, w, b, 1e-5)
+                        self.close(got, want, ("gn", shape, g, shift, name, row1_max))
+
+    def test_group_norm_post(self):
+        torch.manual_seed(2)
+        for name, x in layouts((2, 16, 6, 5), 3.0).items():
+            w, b = torch.randn(16), torch.randn(16)
+            res = x * 0.5  # the residual in x's own layout (92_'s x_conv: channels-last)
+            want = post_ref(F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5), res.double(), 0.75)
+            for row1_max in (8192, 16):
+                with Forced(kwb_row1_max=row1_max):
+                    got = K.kwb_group_norm(x, 4, w, b, 1e-5, post=K.kwb_test_post, post_tensors=(res,),
+                                           post_scalars=(0.75,))
+                self.close(got, want, ("gn post", name, row1_max))
+
+    def test_batch_norm_channels_last_train_and_eval(self):
+        torch.manual_seed(3)
+        for shape in ((4, 5, 3, 7), (2, 3, 4, 3, 5), (6, 9, 11)):
+            for shift in (0.0, 1000.0):
+                for name, x in layouts(shape, shift).items():
+                    c = shape[1]
+                    w, b = torch.randn(c), torch.randn(c)
+                    rm, rv = torch.randn(c), torch.rand(c) + 0.5
+                    rm2, rv2 = rm.double().clone(), rv.double().clone()
+                    want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.1, 1e-5)
+                    with NoCopy():
+                        got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.1, 1e-5)
+                    self.close(got, want, ("bn train", shape, shift, name))
+                    self.assertLess(rel_err(rm, rm2), 1e-5, ("running mean", shape, shift, name))
+                    self.assertLess(rel_err(rv, rv2), 1e-4, ("running var", shape, shift, name))
+                    want = F.batch_norm(x.double(), rm.double(), rv.double(), w.double(), b.double(), False, 0.1,
+                                        1e-5)
+                    with NoCopy():
+                        self.close(K.kwb_batch_norm(x, w, b, rm, rv, False, 0.1, 1e-5), want, ("bn eval", name))
+
+    def test_batch_norm_post_and_split(self):
+        torch.manual_seed(4)
+        for name, x in layouts((5, 6, 7, 9), -40.0).items():
+            res = torch.randn(6, 1, 1)  # a broadcast epilogue tensor
+            want = post_ref(F.batch_norm(x.double(), None, None, training=True), res.double(), -1.5)
+            with Forced(_kwb_split_elems=64, _kwb_tile=64):  # split statistics (the finish kernel)
+                got = K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5, post=K.kwb_test_post,
+                                       post_tensors=(res,), post_scalars=(-1.5,))
+            self.close(got, want, ("bn post split", name))
+
+    def test_instance_norm_expanded_affine_channels_last(self):
+        # instance norm as the decomposition sends it: [1, N*C, H, W] (a channels-last [N, C, H, W] keeps its
+        # strides under that view when it is one: N*C channels of stride 1 only if N == 1; else the view is a
+        # reshape the planner writes), weight / bias [C] expanded per sample
+        torch.manual_seed(5)
+        x = layouts((1, 6, 5, 4), 200.0)["channels_last"]
+        w, b = torch.randn(6), torch.randn(6)
+        with NoCopy():
+            got = K.kwb_batch_norm(x, w.expand(1, -1), b.expand(1, -1), None, None, True, 0.1, 1e-5)
+        self.close(got, F.instance_norm(x.double(), weight=w.double(), bias=b.double(), eps=1e-5), "in cl")
+
+    def test_strided_spatial_copies(self):
+        # spatial dims that do not merge into one stride: copied once, still right
+        torch.manual_seed(6)
+        x = torch.randn(3, 8, 10, 12)[:, :, ::2, 1::3] + 7
+        self.close(K.kwb_group_norm(x, 2, None, None, 1e-5), F.group_norm(x.double(), 2, eps=1e-5), "gn slice")
+        self.close(K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5),
+                   F.batch_norm(x.double(), None, None, training=True), "bn slice")
+
+
+if __name__ == "__main__":
+    unittest.main()
