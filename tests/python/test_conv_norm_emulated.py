@@ -188,5 +188,94 @@ class StridedNorms(unittest.TestCase):
                    F.batch_norm(x.double(), None, None, training=True), "bn slice")
 
 
+class ConvStats(unittest.TestCase):
+    """CONV_STATS: conv_forward(..., stats=True) returns the output and its per-channel (mean, biased variance)
+    from the tiles' (count, mean, M2) partials combined by Chan's formula (test_conv_template_emulated's renderer)."""
+
+    @classmethod
+    def setUpClass(cls):
+        sys.path.insert(0, HERE)
+        import test_conv_template_emulated as ct  # noqa: E402 -- its renderer (not its tests: not an attribute here)
+        cls.ct = ct
+
+    def case(self, cin, cout, size, batch, shift=0.0, settings=None, transposed=False, stride=1, expect=True,
+             groups=1, seed=0):
+        ct = self.ct
+        k = (3, 3)
+        wshape = (cin, cout // groups) + k if transposed else (cout, cin // groups) + k
+        mod = ct.render(2, transposed, wshape, True, (stride, stride), (1, 1), (1, 1), (0, 0), groups)
+        for key, v in dict(ct.PLAIN, **(settings or {})).items():
+            setattr(mod, key, v)
+        g = torch.Generator().manual_seed(seed)
+        model = mod.ModelNew()
+        w = torch.randn(wshape, generator=g) * 0.2
+        b = torch.randn(cout, generator=g) + shift  # mean_shift: every channel far from 0
+        x = torch.randn((batch, cin) + size, generator=g)
+        with torch.no_grad():
+            model.conv.weight.data, model.conv.bias.data = w.clone(), b.clone()
+            out, st = mod.conv_forward(model, x, model.conv.weight, model.conv.bias, stats=True)
+        fn = F.conv_transpose2d if transposed else F.conv2d
+        want = fn(x.double(), w.double(), b.double(), stride=stride, padding=1, groups=groups)
+        self.assertLess(rel_err(out, want), 1e-5)
+        if not expect:
+            self.assertIsNone(st)
+            self.assertFalse(model.last_config.get("stats_in_tiles", False))
+            return model
+        self.assertTrue(model.last_config.get("stats_in_tiles"), model.last_config)
+        mean, var = st
+        wm, wv = want.mean((0, 2, 3)), want.var((0, 2, 3), unbiased=False)
+        self.assertLess(rel_err(mean, wm), 1e-6, (mean, wm))
+        self.assertLess(rel_err(var, wv), 1e-5, (var, wv))
+        return model
+
+    def test_tiles_straddle_images_and_channel_tails(self):
+        # 5x7 = 35 positions an image, BLOCK_M 16: tiles hold the end of one image and the start of the next; 20
+        # channels in N tiles of 16: a tail
+        self.case(8, 20, (5, 7), 3, settings={"BLOCK_M": 16, "MAX_BLOCK_N": 16})
+
+    def test_mean_shift(self):
+        # outputs ~1000 + O(1): sum / sum-of-squares would cancel in fp32; Chan's combine does not
+        self.case(8, 12, (6, 6), 2, shift=1000.0, settings={"BLOCK_M": 16})
+
+    def test_channels_last_out_persistent_and_groups(self):
+        self.case(8, 24, (7, 5), 2, settings={"BLOCK_M": 32, "OUT_CHANNELS_LAST": True, "PERSISTENT": 1})
+        self.case(16, 32, (6, 5), 3, groups=2, settings={"BLOCK_M": 16, "OUT_CHANNELS_LAST": True})
+
+    def test_off_where_it_does_not_apply(self):
+        self.case(8, 16, (5, 5), 2, settings={"CONV_STATS": False}, expect=False)
+        # a transposed stride-2 conv has several stride phases: no statistics in the tiles
+        self.case(8, 16, (4, 5), 2, transposed=True, stride=2, expect=False)
+        # the fallback tuning turns it off
+        self.assertFalse(self.ct.render(2, False, (16, 8, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0),
+                                        1)._DEFAULTS["CONV_STATS"])
+
+    def test_batch_norm_from_conv_stats(self):
+        # the chain's use: kwb_batch_norm(out, ..., stats=st) in training, running stats updated from them
+        model = self.case(8, 20, (5, 7), 3, shift=50.0, settings={"BLOCK_M": 16, "OUT_CHANNELS_LAST": True})
+        del model
+        ct = self.ct
+        mod = ct.render(2, False, (20, 8, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        for key, v in dict(ct.PLAIN, BLOCK_M=16, OUT_CHANNELS_LAST=True).items():
+            setattr(mod, key, v)
+        m = mod.ModelNew()
+        x = torch.randn(3, 8, 5, 7)
+        with torch.no_grad():
+            m.conv.weight.data = torch.randn(20, 8, 3, 3) * 0.2
+            m.conv.bias.data = torch.randn(20) + 50
+            out, st = mod.conv_forward(m, x, m.conv.weight, m.conv.bias, stats=True)
+            ref = F.conv2d(x.double(), m.conv.weight.double(), m.conv.bias.double(), padding=1)
+        self.assertIsNotNone(st)
+        w, b = torch.randn(20), torch.randn(20)
+        rm, rv = torch.randn(20), torch.rand(20) + 0.5
+        rm2, rv2 = rm.double().clone(), rv.double().clone()
+        want = F.batch_norm(ref, rm2, rv2, w.double(), b.double(), True, 0.1, 1e-5)
+        with NoCopy():
+            with Forced(_kwb_moments=None):  # the moments pass must not run
+                got = K.kwb_batch_norm(out, w, b, rm, rv, True, 0.1, 1e-5, stats=st)
+        self.assertLess(rel_err(got, want), 1e-5)
+        self.assertLess(rel_err(rm, rm2), 1e-6)
+        self.assertLess(rel_err(rv, rv2), 1e-5)
+
+
 if __name__ == "__main__":
     unittest.main()

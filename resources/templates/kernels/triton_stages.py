@@ -839,17 +839,20 @@ def _kwb_channel_split(weight, bias, c):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, post=None, post_tensors=(),
-                   post_scalars=()):
+                   post_scalars=(), stats=None):
     """post(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
     contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
     update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
-    expanded per sample). post: the pointwise run after the norm (an epilogue), or None."""
+    expanded per sample). post: the pointwise run after the norm (an epilogue), or None. stats: x's fp32 per-channel
+    (mean, biased variance) when its producer computed them (conv_forward(..., stats=True): CONV_STATS), or None:
+    then the moments pass computes them (batch statistics only; eval mode reads the running ones)."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
     x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
     if training or running_mean is None:
-        mean, var = _kwb_moments(xv, [0, 1, 3])
+        mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
+            _kwb_moments(xv, [0, 1, 3])
         if training and running_mean is not None and x.numel() > 0:
             _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
                                                    float(momentum), BLOCK=256, num_warps=4)
