@@ -1538,8 +1538,8 @@ void Planner::fuseNormPost(const QString& result) {
         r.target == result || p.epi.isEmpty())
       continue;
     Line fused = r;
-    fused.head += QStringLiteral(", post=%1, post_tensors=%2, post_scalars=%3")
-                      .arg(p.epi, tuple(p.tensors), tuple(p.scalars));
+    fused.head +=
+        QStringLiteral(", post=%1, post_tensors=%2, post_scalars=%3").arg(p.epi, tuple(p.tensors), tuple(p.scalars));
     fused.target = p.target;
     fused.takesPost = false;
     fused.comment = QStringLiteral("%1 fused as the norm's post epilogue").arg(p.comment);
