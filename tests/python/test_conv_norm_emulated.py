@@ -179,6 +179,19 @@ class StridedNorms(unittest.TestCase):
             got = K.kwb_batch_norm(x, w.expand(1, -1), b.expand(1, -1), None, None, True, 0.1, 1e-5)
         self.close(got, F.instance_norm(x.double(), weight=w.double(), bias=b.double(), eps=1e-5), "in cl")
 
+    def test_channels_last_channel_blocks_with_a_tail(self):
+        # 40 channels x 64 positions: tiles of 32 channels x 64 positions, a channel tail in each image's second
+        # block; group norm's groups (8 channels) straddle the blocks, post reads a channels-last residual
+        torch.manual_seed(7)
+        x = layouts((3, 40, 8, 8), 25.0)["channels_last"]
+        w, b = torch.randn(40), torch.randn(40)
+        with Forced(kwb_row1_max=0), NoCopy():
+            got = K.kwb_group_norm(x, 5, w, b, 1e-5, post=K.kwb_test_post, post_tensors=(x,), post_scalars=(2.0,))
+        self.close(got, post_ref(F.group_norm(x.double(), 5, w.double(), b.double(), 1e-5), x.double(), 2.0), "gn")
+        with NoCopy():
+            got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5)
+        self.close(got, F.batch_norm(x.double(), None, None, w.double(), b.double(), True), "bn")
+
     def test_strided_spatial_copies(self):
         # spatial dims that do not merge into one stride: copied once, still right
         torch.manual_seed(6)

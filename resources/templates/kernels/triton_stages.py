@@ -607,25 +607,39 @@ def kwb_softmax(x, dim, log=False, safe_rows=False):
 def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, ss0, ss1, ss2, ws1, ws2, ws3, eps,
                     S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
-                    HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROW: tl.constexpr,
-                    BLOCK_L: tl.constexpr):
+                    HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
+                    BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 + l*ws3 (the division of
     # the row index is per row, not per element). POST: the chain's pointwise run after the norm (an epilogue on
     # y's left-padded 5-D coordinates, sizes S), fused.
-    rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+    # CL (x's L stride is not 1: channels-last, sx1 == D2 * sx2): a program's rows are BLOCK_ROW channels of one
+    # image (i0 per program, channel c = i1 * D2 + i2 contiguous in the tile), so that the compiler sees the loads
+    # contiguous along the rows (sx2 == 1) and the stores along L; else rows of the flat [D0 * D1 * D2] index.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
-    rm = rows < ROWS
+    if CL:
+        n_cb = tl.cdiv(D1 * D2, BLOCK_ROW)
+        i0s = tl.program_id(0) // n_cb
+        c = (tl.program_id(0) % n_cb) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        rm = c < D1 * D2
+        rows = i0s * (D1 * D2) + c
+        i2 = c % D2
+        i1 = c // D2
+        i0 = rows // (D2 * D1)
+        xoff = (i0s.to(tl.int64) * sx0 + c.to(tl.int64) * sx2)[:, None] + cols.to(tl.int64)[None, :] * sxl
+    else:
+        rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        rm = rows < ROWS
+        i2 = rows % D2
+        i1 = (rows // D2) % D1
+        i0 = rows // (D2 * D1)
+        xoff = (i0.to(tl.int64) * sx0 + i1.to(tl.int64) * sx1 + i2.to(tl.int64) * sx2)[:, None] + \
+            cols.to(tl.int64)[None, :] * sxl
     m = rm[:, None] & (cols < L)[None, :]
-    i2 = rows % D2
-    i1 = (rows // D2) % D1
-    i0 = rows // (D2 * D1)
     sidx = i0.to(tl.int64) * ss0 + i1 * ss1 + i2 * ss2
     mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
     rstd = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
-    xoff = (i0.to(tl.int64) * sx0 + i1.to(tl.int64) * sx1 + i2.to(tl.int64) * sx2)[:, None] + \
-        cols.to(tl.int64)[None, :] * sxl
     v = (tl.load(x + xoff, mask=m, other=0.0).to(tl.float32) - mu[:, None]) * rstd[:, None]
     widx = (i1.to(tl.int64) * ws1 + i2 * ws2)[:, None] + cols.to(tl.int64)[None, :] * ws3
     if HAS_W:
@@ -683,22 +697,26 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
         xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
-    if xstr[3] == 1 or L == 1:  # rows along L in memory: long tile rows
+    cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    if not cl:  # rows along L in memory: long tile rows
         block_l = min(1024, _kwb_np2(L))
         block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
-    else:  # channels-last: consecutive rows are adjacent in memory, the store along L: a square-ish tile
+        n_row_progs = triton.cdiv(rows, block_row)
+    else:  # channels-last: a tile of channels (adjacent in memory) x positions (adjacent in y): square-ish
         block_l = min(64, _kwb_np2(L))
-        block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
+        block_row = min(_kwb_np2(dims4[1] * dims4[2]), max(1, 2048 // block_l))
+        n_row_progs = dims4[0] * triton.cdiv(dims4[1] * dims4[2], block_row)
     w = x if w is None else w if w_strided else w.contiguous()
     b_ = x if b is None else b if w_strided else b.contiguous()
     if post is not None and x.dim() > 5:
         raise ValueError("_kwb_apply_norm: a post epilogue takes tensors of rank <= 5, got %s" % (tuple(x.shape),))
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if x.dim() <= 5 else [1, 1, 1, 1]
     epi = _kwb_epi_pack(y, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(y, (), ())
-    grid = (triton.cdiv(rows, block_row), triton.cdiv(L, block_l))
+    grid = (n_row_progs, triton.cdiv(L, block_l))
     _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr, *wstr, float(eps),
                           *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
-                          HAS_W=w is not x, HAS_B=b is not None, BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4)
+                          HAS_W=w is not x, HAS_B=b is not None, CL=cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
+                          num_warps=4)
     return y
 
 
