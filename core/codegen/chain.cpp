@@ -58,6 +58,7 @@ struct Line {
   bool keep = false;             ///< reduce: keepdim
   QString epi;                   ///< pointwise: its epilogue function
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
+  bool takesPost = false;        ///< a group / batch norm launch: the pointwise run after it may fuse (post=)
   QString text() const {
     const QString call = head + tail;
     return QStringLiteral("        ") + (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
@@ -276,6 +277,14 @@ class Planner {
   /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
   /// row fits a tile). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// A pointwise run whose primary operand is a group / batch norm's result, where nothing else reads that result,
+  /// becomes the norm's post epilogue (kwb_group_norm(..., post=...): applied in the norm's apply pass, one launch
+  /// less and one full read and write less). @p result: forward()'s result expression.
+  void fuseNormPost(const QString& result);
+  /// A batch norm on batch statistics of a convolution's result: the convolution computes the per-channel
+  /// statistics in its tiles (conv_forward(..., stats=True) returns (out, st); the template's CONV_STATS) and the
+  /// norm takes them (kwb_batch_norm(..., stats=st)) instead of its moments pass. Runs last (line text only).
+  void fuseConvStats();
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
@@ -695,6 +704,7 @@ bool Planner::stage(const GraphOp& op) {
       l.kind = QStringLiteral("norm");
       l.input = x;
     }
+    l.takesPost = !n.contains(QLatin1String("layer"));  // kwb_group_norm / kwb_batch_norm take post=
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)), false);
     // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
     if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
@@ -1525,6 +1535,73 @@ void Planner::fuseRows(const QString& result) {
   m_plan.launches = kept;
 }
 
+void Planner::fuseNormPost(const QString& result) {
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto tuple = [](const QStringList& l) -> QString {
+    return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+  };
+  for (int i = 0; i + 1 < m_lines.size(); ++i) {
+    const Line& r = m_lines.at(i);
+    const Line& p = m_lines.at(i + 1);
+    if (!r.takesPost || r.launch < 0 || p.kind != u"pointwise" || p.launch < 0 || p.input != r.target ||
+        r.target == result || p.epi.isEmpty())
+      continue;
+    Line fused = r;
+    fused.head +=
+        QStringLiteral(", post=%1, post_tensors=%2, post_scalars=%3").arg(p.epi, tuple(p.tensors), tuple(p.scalars));
+    fused.target = p.target;
+    fused.takesPost = false;
+    fused.comment = QStringLiteral("%1 fused as the norm's post epilogue").arg(p.comment);
+    bool ok = !reads(fused, r.target);  // the run reads the norm's result only as its primary operand
+    for (int k = i + 2; ok && k < m_lines.size(); ++k) ok = !reads(m_lines.at(k), r.target);
+    if (!ok) continue;
+    ChainLaunch& nl = m_plan.launches[r.launch];
+    nl.ops << m_plan.launches.at(p.launch).ops;
+    nl.description += QStringLiteral(" + %1 in its apply pass (fused)").arg(m_plan.launches.at(p.launch).description);
+    const int dropped = p.launch;
+    m_plan.launches.removeAt(dropped);
+    m_lines[i] = fused;
+    m_lines.removeAt(i + 1);
+    for (Line& l : m_lines)
+      if (l.launch > dropped) --l.launch;
+  }
+}
+
+void Planner::fuseConvStats() {
+  const QString bn = QStringLiteral("kwb_batch_norm(");
+  const QString conv = QStringLiteral("conv_forward(");
+  auto launchOf = [this](const QString& target) -> ChainLaunch* {
+    for (ChainLaunch& l : m_plan.launches)
+      if (l.ops.contains(target)) return &l;
+    return nullptr;
+  };
+  for (int i = 0; i < m_lines.size(); ++i) {
+    Line& r = m_lines[i];
+    if (!r.head.startsWith(bn)) continue;
+    const QStringList args = r.head.mid(bn.size()).split(QStringLiteral(", "));
+    // (x, weight, bias, running_mean, running_var, training, ...): eval-only norms read the running statistics
+    if (args.size() < 8 || args.at(5) == u"False") continue;
+    const QString x = args.at(0);
+    for (int k = i - 1; k >= 0; --k) {
+      Line& c = m_lines[k];
+      if (c.target != x) continue;
+      if (c.head.startsWith(conv) && !c.head.contains(QStringLiteral("reduce=")) && c.tail == u")") {
+        const QString st = x + QStringLiteral("_st");
+        c.head += QStringLiteral(", stats=True");
+        c.target = x + QStringLiteral(", ") + st;
+        r.head += QStringLiteral(", stats=%1").arg(st);
+        if (ChainLaunch* cl = launchOf(x))
+          cl->description += QStringLiteral(" + per-channel statistics for the batch norm (in its tiles)");
+        if (ChainLaunch* nl = launchOf(r.target))
+          nl->description += QStringLiteral(" (statistics from the convolution's tiles)");
+      }
+      break;
+    }
+  }
+}
+
 std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const TensorInfo& t : m_g.inputs) m_vals.insert(t.name, Val{t.name, t.shape, t.dtype});
   for (auto it = m_g.params.begin(); it != m_g.params.end(); ++it)
@@ -1619,7 +1696,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                             .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
+  fuseNormPost(out->expr);
   fuseRows(out->expr);
+  fuseConvStats();
 
   QStringList body;
   if (dropout)

@@ -1032,7 +1032,7 @@ class ConvPlanMemo(unittest.TestCase):
             res = conformance_check.check(mod.__file__, "triton")
             self.assertTrue(res["ok"], res["violations"])
             self.assertEqual(sorted(l["kernel"] for l in res["launches"]),
-                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_phases"])
+                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_phases", "kwb_conv_stats_finish"])
             self.assertIn("_launch", res["followed"])
 
 

@@ -604,45 +604,119 @@ def kwb_softmax(x, dim, log=False, safe_rows=False):
 
 
 @triton.jit
-def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, ss0, ss1, ss2, ws1, ws2, ws3, eps,
-                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
-    # y = (x - mean) * rsqrt(var + eps) * w + b on contiguous x viewed as [D0, D1, D2, L]; a row
-    # (i0, i1, i2) reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2
-    # + l*ws3 (the division of the row index is per row, not per element)
-    rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, ss0, ss1, ss2, ws1, ws2, ws3, eps,
+                    S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                    s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
+                    HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
+                    BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+    # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
+    # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
+    # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 + l*ws3 (the division of
+    # the row index is per row, not per element). POST: the chain's pointwise run after the norm (an epilogue on
+    # y's left-padded 5-D coordinates, sizes S), fused.
+    # CL (x's L stride is not 1: channels-last, sx1 == D2 * sx2): a program's rows are BLOCK_ROW channels of one
+    # image (i0 per program, channel c = i1 * D2 + i2 contiguous in the tile), so that the compiler sees the loads
+    # contiguous along the rows (sx2 == 1) and the stores along L; else rows of the flat [D0 * D1 * D2] index.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
-    rm = rows < ROWS
+    if CL:
+        n_cb = tl.cdiv(D1 * D2, BLOCK_ROW)
+        i0s = tl.program_id(0) // n_cb
+        c = (tl.program_id(0) % n_cb) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        rm = c < D1 * D2
+        rows = i0s * (D1 * D2) + c
+        i2 = c % D2
+        i1 = c // D2
+        i0 = rows // (D2 * D1)
+        xoff = (i0s.to(tl.int64) * sx0 + c.to(tl.int64) * sx2)[:, None] + cols.to(tl.int64)[None, :] * sxl
+    else:
+        rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        rm = rows < ROWS
+        i2 = rows % D2
+        i1 = (rows // D2) % D1
+        i0 = rows // (D2 * D1)
+        xoff = (i0.to(tl.int64) * sx0 + i1.to(tl.int64) * sx1 + i2.to(tl.int64) * sx2)[:, None] + \
+            cols.to(tl.int64)[None, :] * sxl
     m = rm[:, None] & (cols < L)[None, :]
-    i2 = rows % D2
-    i1 = (rows // D2) % D1
-    i0 = rows // (D2 * D1)
     sidx = i0.to(tl.int64) * ss0 + i1 * ss1 + i2 * ss2
     mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
     rstd = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
-    off = rows.to(tl.int64)[:, None] * L + cols[None, :]
-    v = (tl.load(x + off, mask=m, other=0.0).to(tl.float32) - mu[:, None]) * rstd[:, None]
+    v = (tl.load(x + xoff, mask=m, other=0.0).to(tl.float32) - mu[:, None]) * rstd[:, None]
     widx = (i1.to(tl.int64) * ws1 + i2 * ws2)[:, None] + cols.to(tl.int64)[None, :] * ws3
     if HAS_W:
         v = v * tl.load(w + widx, mask=m, other=1.0).to(tl.float32)
     if HAS_B:
         v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
+    off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+    if HAS_POST:
+        c4 = off % S4
+        t = off // S4
+        c3 = t % S3
+        t = t // S3
+        c2 = t % S2
+        t = t // S2
+        c1 = t % S1
+        c0 = t // S1
+        v = POST(v, c0, c1, c2, c3, c4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
 
 
-def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False):
-    """Launch _kwb_norm_apply on contiguous x viewed as dims4 = (D0, D1, D2, L). wstr are the strides of a
-    contiguous w and b (made so here), or with w_strided their own (an expand view stays a view)."""
-    y = torch.empty_like(x)
+def _kwb_norm_strides(x, d1):
+    """x [N, C, *spatial] as the 4-D [N, d1, C / d1, L] (L: the spatial dims merged) through its own strides:
+    (s0, s1, s2, sl), or None when the spatial dims do not merge into one stride (then the caller copies).
+    Channels-last (the conv template's OUT_CHANNELS_LAST output) merges: L's stride is C."""
+    sp = [(s, st) for s, st in zip(x.shape[2:], x.stride()[2:]) if s != 1]
+    for (_, a), (s, b) in zip(sp, sp[1:]):
+        if a != b * s:
+            return None
+    sc = x.stride(1) if x.dim() > 1 else 1
+    return (x.stride(0), (x.shape[1] // d1) * sc, sc, sp[-1][1] if sp else 1)
+
+
+def _kwb_norm_view(x, d1):
+    """(x, its [N, d1, C / d1, L] strided view, the 4 strides): x itself when its spatial dims merge, else a
+    contiguous copy (an input no norm path reads through strides)."""
+    st = _kwb_norm_strides(x, d1)
+    if st is None:
+        x = x.contiguous()
+        st = _kwb_norm_strides(x, d1)
+    n, c, hw = x.shape[0], x.shape[1], _kwb_prod(x.shape[2:])
+    return x, x.as_strided((n, d1, c // d1, hw), st), st
+
+
+def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
+                    post_tensors=(), post_scalars=()):
+    """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
+    the result is contiguous of x's shape. wstr are the strides of a contiguous w and b (made so here), or with
+    w_strided their own (an expand view stays a view). post: the pointwise run after the norm (an epilogue with
+    post_tensors / post_scalars, broadcast to x's shape, rank <= 5), applied before the store."""
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if y.numel() == 0:
         return y
-    block_l = min(1024, _kwb_np2(L))
-    block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
+    if xstr is None:
+        x = x if x.is_contiguous() else x.contiguous()
+        xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
+    cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    if not cl:  # rows along L in memory: long tile rows
+        block_l = min(1024, _kwb_np2(L))
+        block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
+        n_row_progs = triton.cdiv(rows, block_row)
+    else:  # channels-last: a tile of channels (adjacent in memory) x positions (adjacent in y): square-ish
+        block_l = min(64, _kwb_np2(L))
+        block_row = min(_kwb_np2(dims4[1] * dims4[2]), max(1, 2048 // block_l))
+        n_row_progs = dims4[0] * triton.cdiv(dims4[1] * dims4[2], block_row)
     w = x if w is None else w if w_strided else w.contiguous()
     b_ = x if b is None else b if w_strided else b.contiguous()
-    grid = (triton.cdiv(rows, block_row), triton.cdiv(L, block_l))
-    _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *sstr, *wstr, float(eps),
-                          HAS_W=w is not x, HAS_B=b is not None, BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4)
+    if post is not None and x.dim() > 5:
+        raise ValueError("_kwb_apply_norm: a post epilogue takes tensors of rank <= 5, got %s" % (tuple(x.shape),))
+    sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if x.dim() <= 5 else [1, 1, 1, 1]
+    epi = _kwb_epi_pack(y, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(y, (), ())
+    grid = (n_row_progs, triton.cdiv(L, block_l))
+    _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr, *wstr, float(eps),
+                          *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
+                          HAS_W=w is not x, HAS_B=b is not None, CL=cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
+                          num_warps=4)
     return y
 
 
@@ -719,18 +793,24 @@ def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
     return x if x.is_contiguous() else x.contiguous()
 
 
-def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
-    """group_norm of pre(x) [N, C, *] (pre: the pointwise run before the norm, an epilogue, or None); weight /
-    bias per channel or None."""
-    fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // int(num_groups) <= kwb_row1_max
-    x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
+def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), post=None,
+                   post_tensors=(), post_scalars=()):
+    """post(group_norm(pre(x))) of x [N, C, *] at any strides (pre / post: the pointwise runs before / after the
+    norm, epilogues, or None); weight / bias per channel or None. The result is contiguous."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
+    fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
-    if fits:  # a group fits one tile: one launch (statistics and apply)
-        return _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
-                                  pre_scalars)
-    mean, var = _kwb_moments(x.view(n, g, (c // g) * hw), [2])
-    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0))
+    if fits:  # a group fits one tile: one launch (statistics and apply), post its own launch
+        x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, True)
+        y = _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
+                               pre_scalars)
+        return y if post is None else kwb_pointwise(y, post, post_tensors, post_scalars)
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
+    x, xv, st = _kwb_norm_view(x, g)  # channels-last read through its strides: no copy
+    mean, var = _kwb_moments(xv, [2, 3])
+    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
+                           xstr=st, post=post, post_tensors=post_tensors, post_scalars=post_scalars)
 
 
 def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
@@ -776,26 +856,32 @@ def _kwb_channel_split(weight, bias, c):
     return weight, bias, g
 
 
-def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps):
-    """batch_norm of x [N, C, *] (instance norm: a [1, N*C, L] view). training: batch statistics
-    (biased variance) and, when running stats are given, their in-place update (unbiased variance).
-    weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight expanded per sample)."""
-    x = x if x.is_contiguous() else x.contiguous()
+def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, post=None, post_tensors=(),
+                   post_scalars=(), stats=None):
+    """post(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
+    contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
+    update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
+    expanded per sample). post: the pointwise run after the norm (an epilogue), or None. stats: x's fp32 per-channel
+    (mean, biased variance) when its producer computed them (conv_forward(..., stats=True): CONV_STATS), or None:
+    then the moments pass computes them (batch statistics only; eval mode reads the running ones)."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
+    x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
     if training or running_mean is None:
-        mean, var = _kwb_moments(x.view(n, c, hw), [0, 2])
+        mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
+            _kwb_moments(xv, [0, 1, 3])
         if training and running_mean is not None and x.numel() > 0:
             _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
                                                    float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
+    pk = dict(post=post, post_tensors=post_tensors, post_scalars=post_scalars)
     if g == 1:
-        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0))
+        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
-                           (w0.stride(0), w0.stride(1), 0), w_strided=True)
+                           (w0.stride(0), w0.stride(1), 0), w_strided=True, xstr=_kwb_norm_strides(x, g), **pk)
 
 
 def _kwb_pool_out(i, k, s, p, d, ceil):
