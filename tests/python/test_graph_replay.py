@@ -139,6 +139,18 @@ class GraphReplayTest(unittest.TestCase):
         self.assertEqual(m.last_graph, "replay")
         torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
 
+    def test_module_knobs_are_in_the_key(self):
+        knob = [True]
+        self.ns["_host_knobs"] = lambda: (knob[0],)  # the conv template's constants: an A/B flips one between calls
+        m = Plan()
+        x = torch.randn(3, 2)
+        self.call(m, m.impl, (x,))
+        self.call(m, m.impl, (x,))
+        self.assertEqual(m.last_graph, "replay")
+        knob[0] = False
+        self.call(m, m.impl, (x,))
+        self.assertEqual(m.last_graph, "eager: first call of this key")
+
     def test_capture_failure_falls_back_for_good(self):
         m = Plan(fail_capture=True)
         xs = [torch.randn(3, 2) for _ in range(3)]

@@ -5,7 +5,8 @@
 # the host cost one launch. What the graph cannot see is guarded by its key: the inputs' shapes, strides, dtypes,
 # devices and 16-byte alignment, the mode (training / eval), and every parameter's and buffer's address and
 # every parameter's version counter (an in-place write to a weight invalidates the re-laid-out copies a conv or
-# GEMM caches from it, which the graph would otherwise keep reading).
+# GEMM caches from it, which the graph would otherwise keep reading), and the conv template's module constants
+# (`_host_knobs()`: a sweep or an A/B sets them between calls).
 import os as _kwb_os
 
 KWB_GRAPH_MAX = 4  # graphs kept per model, each with the memory pool of its intermediates
@@ -19,7 +20,8 @@ def _kwb_graph_key(model, args):
     params = tuple((p.data_ptr(), p._version) for p in model.parameters())
     bufs = tuple(b.data_ptr() for b in model.buffers())
     ins = tuple((a.shape, a.stride(), a.dtype, a.device, a.data_ptr() % 16) for a in args)
-    return ins, model.training, params, bufs
+    knobs = globals().get("_host_knobs")  # the conv template's module constants (a sweep sets them at run time)
+    return ins, model.training, params, bufs, knobs() if knobs is not None else None
 
 
 def _kwb_graph_why_not(args):
