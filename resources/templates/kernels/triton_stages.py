@@ -663,21 +663,21 @@ kwb_softmax_split = True   # rows too long for one tile, on too few programs: sp
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
 
 
-def kwb_softmax(x, dim, log=False, safe_rows=False, post=None, post_tensors=(), post_scalars=()):
+def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=()):
     """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted). safe_rows:
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
-    where softmax gives NaN. post: the pointwise run after it (an epilogue over x's shape, reading post_tensors
-    and post_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
+    where softmax gives NaN. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
+    and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
     Long rows on fewer programs than the GPU has SMs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
     that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
     if x.dim() == 0:
-        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, post, post_tensors, post_scalars).squeeze(0)
+        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()
     y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
-    fused = post is not None and x.dim() <= 5
+    fused = epi is not None and x.dim() <= 5
     xin = x
     kept, reds = _kwb_runs(x, list(y.stride()), [d])
     if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
@@ -698,9 +698,9 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, post=None, post_tensors=(), 
     n_a = ka0[0] * ka1[0]
     lead = 5 - xin.dim()
     sizes = ([1] * lead + list(xin.shape))[1:] if fused else [1] * 4
-    epi = _kwb_epi_pack(xin, post_tensors, post_scalars) if fused else _kwb_epi_pack(xin, (), ())
+    epi = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
     ident = _kwb_epi_identity
-    meta = dict(POST=post if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
+    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
                 BLOCK_B=block_b, num_warps=8)
     n_s = 1
     if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
@@ -719,8 +719,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, post=None, post_tensors=(), 
         _kwb_softmax_kernel[(n_a * n_b,)](
             x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *epi,
             SINGLE=block_r >= R, **meta)
-    if post is not None and not fused:
-        y = kwb_pointwise(y, post, post_tensors, post_scalars)
+    if epi is not None and not fused:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     return y
 
 
@@ -892,7 +892,7 @@ def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, ep
     tl.store(y + yoff, v.to(y.dtype.element_ty), mask=m)
 
 
-def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, post, post_tensors, post_scalars):
+def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars):
     """kwb_layer_norm's one-pass launch on x as it is (no copy), or None where x's normalized dims do not merge
     into one run, its rows need more than three runs, or a row exceeds kwb_row1_max."""
     if x.dim() > 5 or x.numel() == 0:
@@ -913,20 +913,20 @@ def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, post
     _kwb_ln_kernel[(n_a * n_b,)](
         x, y, x if weight is None else weight.contiguous(), x if bias is None else bias.contiguous(), ka1[0], kb[0],
         L, ka0[1], ka1[1], kb[1], xl, ka0[2], ka1[2], kb[2], n_b, float(eps), *sizes,
-        *_kwb_epi_pack(x, post_tensors, post_scalars), *_kwb_epi_pack(x, pre_tensors, pre_scalars),
-        PRE=pre or ident, POST=post or ident, HAS_W=weight is not None, HAS_B=bias is not None, BLOCK_B=block_b,
+        *_kwb_epi_pack(x, epi_tensors, epi_scalars), *_kwb_epi_pack(x, pre_tensors, pre_scalars),
+        PRE=pre or ident, POST=epi or ident, HAS_W=weight is not None, HAS_B=bias is not None, BLOCK_B=block_b,
         BLOCK_L=block_l, num_warps=max(1, min(8, block_b * block_l // 256)))
     return y
 
 
-def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), post=None,
-                   post_tensors=(), post_scalars=()):
-    """layer_norm of pre(x) over the trailing len(normalized_shape) dims, then post (pre / post: the pointwise
+def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=()):
+    """layer_norm of pre(x) over the trailing len(normalized_shape) dims, then epi (pre / epi: the pointwise
     runs before / after the norm, epilogues over x's shape, or None); weight / bias of normalized_shape or None.
     One launch reading x in place (a channels-last conv output needs no copy) when the normalized dims form one
     run of at most kwb_row1_max elements; else statistics and apply on a contiguous copy."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
-    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, post, post_tensors, post_scalars)
+    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars)
     if y is not None:
         return y
     r = _kwb_prod(x.shape[x.dim() - k:])
@@ -938,7 +938,7 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
     else:
         mean, var = _kwb_moments(x.view(rows, r), [1])
         y = _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
-    return y if post is None else kwb_pointwise(y, post, post_tensors, post_scalars)
+    return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
 
 
 @triton.jit
