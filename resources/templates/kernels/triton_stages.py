@@ -698,7 +698,7 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     n_a = ka0[0] * ka1[0]
     lead = 5 - xin.dim()
     sizes = ([1] * lead + list(xin.shape))[1:] if fused else [1] * 4
-    epi = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
+    packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
     ident = _kwb_epi_identity
     meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
                 BLOCK_B=block_b, num_warps=8)
@@ -714,10 +714,10 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, n_b, n_s, chunk,
                                 BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
-                                 yr, n_b, n_s, chunk, *sizes, *epi, BLOCK_S=_kwb_np2(n_s), **meta)
+                                 yr, n_b, n_s, chunk, *sizes, *packed, BLOCK_S=_kwb_np2(n_s), **meta)
     else:
         _kwb_softmax_kernel[(n_a * n_b,)](
-            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *epi,
+            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed,
             SINGLE=block_r >= R, **meta)
     if epi is not None and not fused:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
