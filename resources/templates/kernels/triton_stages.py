@@ -661,6 +661,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
 
 kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
+_kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
 
 
 def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=()):
@@ -668,7 +669,7 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
     where softmax gives NaN. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
     and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
-    Long rows on fewer programs than the GPU has SMs (a softmax over the positions of a channels-last conv
+    Long rows on too few programs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
     that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
     if x.dim() == 0:
@@ -704,7 +705,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
                 BLOCK_B=block_b, num_warps=8)
     n_s = 1
     if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
-        n_s = min(triton.cdiv(2 * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min), 64)
+        n_s = min(triton.cdiv(_kwb_softmax_split_per_sm * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min),
+                  64)
     if n_s > 1:
         chunk = triton.cdiv(triton.cdiv(R, n_s), block_r) * block_r
         n_s = triton.cdiv(R, chunk)
