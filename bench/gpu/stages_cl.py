@@ -1,10 +1,12 @@
 """A/B of the stage library's pooling, softmax and layer norm on the layouts the chain plans hand them (issue 15,
-session 15): the library at a git revision (old, default main) against the working tree's (new), both loaded in
-this process, timed with triton.testing.do_bench at the problems' shapes, each checked against torch (rel_err),
-and the achieved bandwidth set against a measured copy of the same bytes (torch's copy_ of a tensor of the
-kernel's minimum traffic: read the input once, write the output once).
+session 15): old (the working tree's library with session 15's switches off -- kwb_pool_channels_last,
+kwb_softmax_split, kwb_layer_norm_in_place -- and the pointwise run as its own launch, as session 14's plans had
+it; or with --old REV the library at that git revision, where the checkout is a git repository) against new,
+both loaded in this process, timed with triton.testing.do_bench at the problems' shapes, each checked against
+torch (rel_err), and the achieved bandwidth set against a measured copy of the same bytes (torch's copy_ of a
+tensor of the kernel's minimum traffic: read the input once, write the output once).
 
-  python3 bench/gpu/stages_cl.py [--old main] [--only 82_,38_] [--dtype float32]
+  python3 bench/gpu/stages_cl.py [--old REV] [--only 82_,38_] [--dtype float32]
 
 Cases (shapes from the KernelBench problems; the conv output channels-last, as the conv template writes it):
   82_  max pool 4x4 over channels-last [128, 64, 254, 254]
@@ -117,16 +119,20 @@ def cases(dtype):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--old", default="main", help="git revision of the old library (default main)")
+    ap.add_argument("--old", default="", help="git revision of the old library (default: switches off)")
     ap.add_argument("--only", default="", help="comma-separated case names")
     ap.add_argument("--dtype", default="float32")
     a = ap.parse_args()
     dtype = getattr(torch, a.dtype)
     epilogue = open(os.path.join(ROOT, EPILOGUE)).read()
-    old = load(git_show(a.old, STAGES), git_show(a.old, EPILOGUE), "stages_old")
     new = load(open(os.path.join(ROOT, STAGES)).read(), epilogue, "stages_new")
+    if a.old:
+        old = load(git_show(a.old, STAGES), git_show(a.old, EPILOGUE), "stages_old")
+    else:
+        old = load(open(os.path.join(ROOT, STAGES)).read(), epilogue, "stages_switches_off")
+        old.kwb_pool_channels_last = old.kwb_softmax_split = old.kwb_layer_norm_in_place = False
     print("device: %s, torch %s, triton %s, dtype %s, old = %s" % (torch.cuda.get_device_name(), torch.__version__,
-                                                                  triton.__version__, a.dtype, a.old))
+                                                                  triton.__version__, a.dtype, a.old or "switches off"))
     print("%-6s %10s %10s %7s %10s %10s %8s %7s" % ("case", "old us", "new us", "speedup", "err old", "err new",
                                                     "new GB/s", "% copy"))
     only = [s for s in a.only.split(",") if s]

@@ -468,6 +468,10 @@ class Norms(unittest.TestCase):
         want = F.leaky_relu(F.layer_norm(x.double(), (5,), w.double(), b.double(), 1e-5) + col.double()
                             + 0.5 * res.double(), 0.2)
         self.assertClose(got, want, 1e-4, "two passes, post")
+        with Forced(kwb_layer_norm_in_place=False), Launches("_kwb_ln_kernel") as ln:  # session 14's copy path
+            got = K.kwb_layer_norm(x, (5,), w, b, 1e-5, None, (), (), K.kwb_test_epi, (col, res), (0.2, 0.5))
+        self.assertEqual(ln.count, 0)
+        self.assertClose(got, want, 1e-4, "copy path, post")
 
     def test_norms_both_paths(self):
         # one pass (the row fits kwb_row1_max) and two passes (moments + apply) agree with torch

@@ -894,6 +894,9 @@ def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, ep
     tl.store(y + yoff, v.to(y.dtype.element_ty), mask=m)
 
 
+kwb_layer_norm_in_place = True  # False: the copy-then-norm path of session 14 (bench/gpu/stages_cl.py's A/B)
+
+
 def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars):
     """kwb_layer_norm's one-pass launch on x as it is (no copy), or None where x's normalized dims do not merge
     into one run, its rows need more than three runs, or a row exceeds kwb_row1_max."""
@@ -928,7 +931,8 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
     One launch reading x in place (a channels-last conv output needs no copy) when the normalized dims form one
     run of at most kwb_row1_max elements; else statistics and apply on a contiguous copy."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
-    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars)
+    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars) \
+        if kwb_layer_norm_in_place else None
     if y is not None:
         return y
     r = _kwb_prod(x.shape[x.dim() - k:])
