@@ -21,6 +21,8 @@
 #include <QPixmap>
 #include <QTableView>
 #include <QTimer>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTranslator>
 
 #include <cstdio>
@@ -116,6 +118,11 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbenchScreenshots"));
   QApplication::setApplicationName(QStringLiteral("kwb_gui_screenshots"));
+  // Settings of this run only, thrown away at exit: a shared scope kept every earlier walk's workspaces in the welcome
+  // page's Recent list (strangers' /tmp paths in a demo; new-user trial 6, R13). The list shows what this walk opens.
+  QTemporaryDir settingsDir;
+  QSettings::setDefaultFormat(QSettings::IniFormat);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
   QCommandLineParser p;
   p.addOptions(
       {{QStringLiteral("out"), QStringLiteral("folder for the PNGs"), QStringLiteral("dir")},

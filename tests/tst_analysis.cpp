@@ -432,6 +432,52 @@ class TestAnalysis : public QObject {
     QVERIFY2(!r.error->message.contains(u'\n'), qPrintable(r.error->message));
   }
 
+  // New-user trial 6, R11: a forward that never returns cost the full 120 s, with no way to shorten it.
+  void probeTimeoutFromEnvironment() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("loop.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "import torch\n"
+        "class Model(torch.nn.Module):\n    def forward(self, x):\n        while True:\n            pass\n"
+        "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n");
+    f.close();
+    qputenv("KWB_PROBE_TIMEOUT_S", "4");
+    QElapsedTimer clock;
+    clock.start();
+    const ProbeResult r = runProbe(m_python, path);
+    const qint64 ms = clock.elapsed();
+    qunsetenv("KWB_PROBE_TIMEOUT_S");
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
+    QVERIFY2(r.error->message.contains(QStringLiteral("within 4.0 s")) &&
+                 r.error->message.contains(QStringLiteral("KWB_PROBE_TIMEOUT_S")),
+             qPrintable(r.error->message));
+    QVERIFY2(ms < 20000, qPrintable(QString::number(ms)));  // 4 s and the kill, far from the default 120 s
+  }
+
+  void probeTimeoutBadValueIsRefused() {
+    for (const char* bad : {"soon", "0", "-3", "1e9"}) {
+      qputenv("KWB_PROBE_TIMEOUT_S", bad);
+      QString why;
+      const auto ms = probeTimeoutOverrideMs(&why);
+      const ProbeResult r = runProbe(m_python, fixture(QStringLiteral("meta_unsupported.py")));
+      qunsetenv("KWB_PROBE_TIMEOUT_S");
+      QVERIFY(!ms);
+      QVERIFY2(why.contains(QStringLiteral("KWB_PROBE_TIMEOUT_S")) && why.contains(QLatin1String(bad)),
+               qPrintable(why));
+      QVERIFY(!r.ok);
+      QCOMPARE(r.error->kind, QStringLiteral("ConfigError"));
+    }
+    qputenv("KWB_PROBE_TIMEOUT_S", "2.5");
+    const auto ms = probeTimeoutOverrideMs();
+    qunsetenv("KWB_PROBE_TIMEOUT_S");
+    QCOMPARE(ms.value_or(-1), 2500);
+    QVERIFY(!probeTimeoutOverrideMs());
+  }
+
   void metaUnsupportedOp() {
     const ProbeResult& r = probe(fixture(QStringLiteral("meta_unsupported.py")));
     if (r.ok) QSKIP("this torch has a meta kernel for kthvalue (torch 2.x): nothing to report");

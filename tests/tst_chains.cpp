@@ -5,7 +5,9 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/chain.h"
 #include "core/codegen/conformance.h"
+#include "core/codegen/cutecheck.h"
 #include "core/codegen/opgraph.h"
+#include "core/codegen/preview.h"
 
 #include <QFile>
 #include <QProcess>
@@ -43,6 +45,12 @@ class TestChains : public QObject {
   void batchNormEmulated();
   void recurrentCuteSkeleton();
   void recurrentKernelsConform();
+  void graphReplay_data();
+  void graphReplay();
+  void cuteGemmEpilogue_data();
+  void cuteGemmEpilogue();
+  void cuteChainReasons();
+  void cuteGemmEmulated();
 };
 
 void TestChains::plans_data() {
@@ -450,6 +458,183 @@ void TestChains::recurrentKernelsConform() {
     QVERIFY2(r.ran && r.ok, qPrintable(kwb::conformanceSummary(r)));
     QVERIFY2(r.rawJson.contains(QLatin1String("_kwb_rnn_step")), qPrintable(r.rawJson.left(2000)));
     QCOMPARE(r.rawJson.contains(QLatin1String("\"fn\": \"torch.randn\"")), QByteArray(name) == "35_LSTM");
+  }
+}
+
+void TestChains::graphReplay_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<bool>("graphed");
+  // launch-bound plans replay from a CUDA graph (kGraphMinLaunches, or kGraphSmallLaunches on small inputs)
+  QTest::newRow("GRU host loop") << QStringLiteral("39_GRU") << true;
+  QTest::newRow("MobileNetV2") << QStringLiteral("20_MobileNetV2") << true;
+  // a random draw in forward(): a replay would repeat the capture's numbers
+  QTest::newRow("LSTM draws its initial state") << QStringLiteral("35_LSTM") << false;
+  // a level-2 chain on a 268 MB input: the static-input copy would cost more than its few launches
+  QTest::newRow("52_ conv + training BN") << QStringLiteral("52_Conv2d_Activation_BatchNorm") << false;
+  QTest::newRow("92_ conv + group norm") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
+                                         << false;
+}
+
+void TestChains::graphReplay() {
+  QFETCH(QString, spec);
+  QFETCH(bool, graphed);
+  const json s = loadSpec(spec);
+  QVERIFY2(!s.is_discarded() && !s.is_null(), qPrintable(spec));
+  QString why;
+  const auto plan = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(plan, qPrintable(why));
+  QCOMPARE(plan->graphReplay, graphed);
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QCOMPARE(k.source.contains(QLatin1String("return kwb_graph_call(self, self._kwb_forward, (")), graphed);
+  QCOMPARE(k.source.contains(QLatin1String("def kwb_graph_call(")), graphed);  // pasted only where used
+  bool hasLine = false;
+  for (const auto& [key, value] : k.baselineConfig) hasLine = hasLine || key == u"launch path";
+  QCOMPARE(hasLine, graphed);
+}
+
+void TestChains::cuteGemmEpilogue_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("epilogue");  // a line the CuTe DSL epilogue must hold
+  QTest::newRow("scalar mul, residual add")
+      << QStringLiteral("40_Matmul_Scaling_ResidualAdd") << QStringLiteral("    v_t6 = (v_t5 + acc)");
+  QTest::newRow("bias tensor per column, relu")
+      << QStringLiteral("76_Gemm_Add_ReLU") << QStringLiteral("    v_t2 = (acc + e0_v)");
+  QTest::newRow("mul, leaky_relu (where)")
+      << QStringLiteral("12_Gemm_Multiply_LeakyReLU") << QStringLiteral("cute.where(");
+  QTest::newRow("divide, exact GELU (erf)")
+      << QStringLiteral("86_Matmul_Divide_GELU") << QStringLiteral("cute.math.erf(");
+  QTest::newRow("per-row and per-column tensors, a Python scalar, clamp")
+      << QStringLiteral("gemm_row_col_scalar") << QStringLiteral("    v_t4 = (v_t3 * f0)");
+}
+
+void TestChains::cuteGemmEpilogue() {
+  // One GEMM + its fused pointwise epilogue in the CuTe DSL (cutechain.h): a kernel, not a skeleton, that matches
+  // its golden file, names the epilogue in the CuTe DSL dialect, and passes the static check against
+  // cute_api.json. The CuTe DSL cannot be installed here: these kernels were never run.
+  QFETCH(QString, spec);
+  QFETCH(QString, epilogue);
+  const json s = loadSpec(spec);
+  QVERIFY(s.is_object());
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
+  QVERIFY(b);
+  QString why;
+  QVERIFY2(b->supports(s, &why), qPrintable(why));
+  const kwb::GeneratedKernel k = b->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error + k.source.left(600)));
+  QCOMPARE(k.tile, 16);
+  QVERIFY2(k.source.contains(epilogue), qPrintable(k.source));
+  QVERIFY(k.source.contains(QLatin1String("NEVER RUN")));
+  QVERIFY(k.source.contains(QLatin1String("        self.last_grid_blocks = kwb_last_grid_blocks[0]\n        return ")));
+  for (const QString& marker : b->conformanceMarkers()) QVERIFY2(k.source.contains(marker), qPrintable(marker));
+  // analyze's preview agrees: a kernel for the CuTe DSL, the plan named with "1 launch"
+  const json preview = kwb::codegenPreview(s);
+  bool found = false;
+  for (const json& be : preview.value("backends", json::array()))
+    if (be.value("id", std::string()) == "cutedsl") {
+      found = true;
+      QVERIFY2(be.value("kernel", false), be.dump().c_str());
+      QCOMPARE(QString::fromStdString(be.value("plan", std::string())), QStringLiteral("chain of 1 launch"));
+    }
+  QVERIFY(found);
+
+  const QString golden =
+      QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".cutedsl.golden.py");
+  QFile g(golden);
+  const QString want = g.open(QIODevice::ReadOnly) ? QString::fromUtf8(g.readAll()) : QString();
+  if (want != k.source) {
+    QFile a(golden.left(golden.size() - 3) + QStringLiteral(".actual"));
+    QVERIFY(a.open(QIODevice::WriteOnly));
+    a.write(k.source.toUtf8());
+    QFAIL(qPrintable(QStringLiteral("%1 differs from the golden file; wrote %2").arg(golden, a.fileName())));
+  }
+
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  QProcess py;
+  py.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-m"), QStringLiteral("py_compile"), path});
+  QVERIFY(py.waitForFinished(60000));
+  QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+  const QString api = QStringLiteral(KWB_SHARED_DIR "/data/cutedsl/cute_api.json");
+  if (!QFile::exists(api)) QSKIP("shared/data/cutedsl/cute_api.json is not available");
+  const kwb::CuteCheckResult r = kwb::runCuteCheck(QStringLiteral("/usr/bin/python3"), path, api);
+  QVERIFY2(r.ran, qPrintable(r.error));
+  QStringList errs;
+  for (const auto& e : r.errors) errs << QStringLiteral("line %1 %2: %3").arg(e.line).arg(e.name, e.why);
+  QVERIFY2(r.ok, qPrintable(errs.join(QStringLiteral("; "))));
+  QVERIFY2(r.checkedNames >= 40, qPrintable(QString::number(r.checkedNames)));
+  const kwb::ConformanceResult conf = kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, b->id());
+  QVERIFY2(conf.ran && conf.ok, qPrintable(kwb::conformanceSummary(conf)));
+}
+
+void TestChains::cuteChainReasons() {
+  // Plans the CuTe DSL does not render keep an honest skeleton reason, said once, with "1 launch" for one
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
+  QVERIFY(b);
+  QString why;
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why));
+  QVERIFY2(why.contains(QLatin1String("a chain of 1 launch (conv)")) && !why.contains(QLatin1String("launches")),
+           qPrintable(why));
+  QCOMPARE(why.count(QLatin1String("Kernel Workbench plans")), 1);
+  QCOMPARE(why.count(QLatin1String("--framework triton")), 1);
+  const kwb::GeneratedKernel conv = b->generate(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")));
+  QVERIFY(conv.ok && !conv.implemented);
+  // the skeleton states its reason in the header and in forward()'s raise, each line once
+  for (const QString& line : conv.source.split(u'\n'))
+    QVERIFY2(line.count(QLatin1String("Kernel Workbench plans this problem")) <= 1, qPrintable(line));
+  QVERIFY(conv.source.contains(QLatin1String("1 launch (conv)")) && !conv.source.contains(QLatin1String("1 launches")));
+  // several launches: the count and that only one-GEMM chains are rendered
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")), &why));
+  QVERIFY2(why.contains(QLatin1String("a chain of 3 launches (gemm, pointwise, softmax)")) &&
+               why.contains(QLatin1String("several launches")),
+           qPrintable(why));
+  // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: not this form
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why));
+  QVERIFY2(why.contains(QLatin1String("kwb_batch_norm")) && why.contains(QLatin1String("1 launch (gemm)")),
+           qPrintable(why));
+  QCOMPARE(kwb::chainSkeletonReason(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), QStringLiteral("FlyDSL"))
+               .contains(QLatin1String("a chain of 1 launch (conv)")),
+           true);
+}
+
+void TestChains::cuteGemmEmulated() {
+  // The CuTe DSL one-GEMM chain against PyTorch on a CPU emulation of the few cute.* names its template uses
+  // (tests/data/codegen/fake_cutlass: each thread runs as Python). It checks the host plumbing (broadcast strides,
+  // spans, strided operands, 16-bit dtypes, the harness's tail and size-1 cases) and the epilogue's arithmetic;
+  // NOT the real CuTe DSL, which was never run here (no machine can install it).
+  const kwb::GeneratedKernel k =
+      kwb::backendById(QStringLiteral("cutedsl"))->generate(loadSpec(QStringLiteral("gemm_row_col_scalar")));
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const QString problem = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/gemm_row_col_scalar.py");
+  const QList<QStringList> runs = {
+      {},
+      {QStringLiteral("--strided")},
+      {QStringLiteral("--dtype"), QStringLiteral("bfloat16")},
+      {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/gemm_row_col_scalar.spec.json"),
+       QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1"), QStringLiteral("--tile"),
+       QStringLiteral("16")}};
+  for (const QStringList& extra : runs) {
+    QProcess py;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass"));
+    py.setProcessEnvironment(env);
+    py.start(QStringLiteral("/usr/bin/python3"),
+             QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel, problem} + extra);
+    QVERIFY(py.waitForFinished(240000));
+    const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+    QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")) && !out.contains(QLatin1String("FAIL")) &&
+                 !out.contains(QLatin1String("SKIP")),
+             qPrintable(extra.join(u' ') + u'\n' + out));
   }
 }
 

@@ -233,6 +233,15 @@ class TstCli : public QObject {
                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 1, qPrintable(r.out + r.err));  // the gate fails a skeleton
+    // No harness for a skeleton: its PASS rows were the reference against itself, and "run finished: PASS" came
+    // before "quality gate: FAIL" (new-user trial 6, R2).
+    const QString said = r.out + r.err;
+    QVERIFY2(
+        !said.contains(QStringLiteral("run finished")) && said.contains(QStringLiteral("so the harness was not run")),
+        qPrintable(said));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
+            QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
     const QByteArray plan = readAll(ws + QStringLiteral("/plans/v0_plan.md"));
     QVERIFY2(plan.contains("The Triton backend has no template for this problem yet (") &&
                  plan.contains("has no chain stage yet") &&
@@ -243,6 +252,8 @@ class TstCli : public QObject {
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["quality_gate"]["result"].get<std::string>()), QStringLiteral("FAIL"));
     QVERIFY2(mem["correctness"]["status"].is_null(), mem["correctness"].dump().c_str());
+    QCOMPARE(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>()),
+             QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)"));
     // Exported, the skeleton reads as one: its harness-only PASS cases are not the headline.
     const QString html = m_tmp.filePath(QStringLiteral("conv.html"));
     const Result e = kwb({QStringLiteral("export"), ws, QStringLiteral("--output"), html});

@@ -98,6 +98,11 @@ void TestConformance::planted_data() {
   QTest::newRow("method hides relu") << c << QStringLiteral("        out = self._post(out)\n") << QString()
                                      << QStringLiteral("return y.clamp(min=0.0)") << QStringLiteral("tensor-method")
                                      << QStringLiteral("(in ModelNew._post)");
+  // a method handed on as a value (the CUDA graph path: kwb_graph_call(self, self._kwb_forward, args)) is followed
+  QTest::newRow("method handed on as a value")
+      << c << QStringLiteral("        out = _apply(self._post, out)\n")
+      << QStringLiteral("def _apply(fn, a):\n    return fn(a)\n\n\n") << QStringLiteral("return y.clamp(min=0.0)")
+      << QStringLiteral("tensor-method") << QStringLiteral("(in ModelNew._post)");
   QTest::newRow("import cupy") << t << QString() << QStringLiteral("import cupy\n") << QStringLiteral("import cupy")
                                << QStringLiteral("third-party-import") << QStringLiteral("`cupy`");
   QTest::newRow("tensor arithmetic") << t << QStringLiteral("        out = out * 2.0\n") << QString()

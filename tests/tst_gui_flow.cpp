@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 
 #include "core/pipeline/baselinejob.h"
 #include "core/workspace/workspace.h"
@@ -57,6 +58,7 @@ class TestGuiFlow : public QObject {
   void gpuBoxDefault();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
+  void measureAgainFromReview();
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
   void welcomeAndEditMenu();
@@ -145,6 +147,69 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
            qPrintable(summary));
 }
 
+// New-user trial 6, R1: a workspace with V0 and V1 opened on V0, and the GUI had no way to record V1. Measure Again
+// records kernel.py as the next version through `kwb measure`'s code, and the workspace opens on it.
+void TestGuiFlow::measureAgainFromReview() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  {
+    BaselineOptions o;
+    o.logicPath = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+    o.gpu = QStringLiteral("H200");
+    o.framework = QStringLiteral("triton");
+    o.cpuDryRun = true;
+    o.workspaceDir = ws;
+    BaselineJob job(o);  // V0 as `kwb baseline` makes it; the job (and its workspace lock) ends with this scope
+    QSignalSpy finished(&job, &BaselineJob::finished);
+    job.runAll();
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 300000);
+    QVERIFY2(finished.first().first().toBool(), qPrintable(job.lastError()));
+  }
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY2(w.openPath(ws), qPrintable(w.lastError()));
+  QCOMPARE(w.session()->review()->versionCount, 1);
+  // V0 exists: phase 4's button does not offer "Run V0 measurement"; Measure Again is in the menu, on F5 and in the
+  // wizard.
+  QCOMPARE(w.wizard()->phaseButton(4)->text(), QStringLiteral("Measure V0 anew"));
+  auto* again = w.findChild<QAction*>(QStringLiteral("actionMeasureAgain"));
+  QVERIFY(again && again->isEnabled());
+  QCOMPARE(again->shortcut(), QKeySequence(Qt::Key_F5));
+  auto* button = w.findChild<QToolButton*>(QStringLiteral("measureAgainButton"));
+  QVERIFY(button && button->defaultAction() == again);
+  QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("Measure Again records kernel.py as V1")),
+           qPrintable(w.wizard()->measureSummary()));
+  const QString firstRun = w.session()->review()->runDir;
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QCOMPARE(w.session()->verdict(), Verdict::Running);
+  QVERIFY(!again->isEnabled());  // one at a time
+  QTRY_VERIFY_WITH_TIMEOUT(w.session()->review() && w.session()->review()->version == 1, 300000);
+  const WorkspaceReview& r = *w.session()->review();
+  QCOMPARE(r.versionCount, 2);
+  QVERIFY2(r.reportPath.endsWith(QStringLiteral("reports/v1_report.md")), qPrintable(r.reportPath));
+  QVERIFY(r.runRecorded && r.runDir != firstRun);  // V1's cases and log, not V0's
+  QCOMPARE(r.verdict, Verdict::DryRun);
+  QVERIFY2(w.windowTitle().contains(QStringLiteral("V1 of 2")), qPrintable(w.windowTitle()));
+  QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("V1 of 2")), qPrintable(w.wizard()->measureSummary()));
+  // R8: one rule for a dry run's rel_err: none in the review, none in the Versions table (as `kwb versions`).
+  QVERIFY(!r.maxRelErr);
+  QVERIFY(!w.wizard()->measureSummary().contains(QStringLiteral("max rel_err")));
+  auto* runsPanel = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+  QCOMPARE(runsPanel->versionsModel()->rowCount(), 2);
+  for (int row = 0; row < 2; ++row)
+    QCOMPARE(runsPanel->versionsModel()->index(row, VersionsModel::RelErrColumn).data().toString(),
+             QStringLiteral("—"));
+  QCOMPARE(runsPanel->versionsModel()->index(1, VersionsModel::VersionColumn).data().toString(), QStringLiteral("V1"));
+  // Committed as `kwb measure` commits it.
+  const QString subject =
+      runsPanel->versionsModel()->index(1, VersionsModel::CommitColumn).data(Qt::ToolTipRole).toString();
+  QVERIFY2(subject.contains(QStringLiteral("V1 (CPU dry run, not measured): edited kernel.py")), qPrintable(subject));
+  QVERIFY(again->isEnabled());  // and V2 next
+}
+
 void TestGuiFlow::fullFlowCpuDryRun() {
   const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
   QVERIFY2(QFileInfo::exists(logic), qPrintable(logic));
@@ -230,7 +295,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
            verdictColor(Verdict::DryRun));
   // The headline is the gate's verdict, everywhere.
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
-  QCOMPARE(wiz->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
+  QCOMPARE(wiz->phaseItemText(4), QStringLiteral("— 4. Measure: DRY_RUN"));
   QVERIFY(wiz->measureSummary().startsWith(QStringLiteral("Quality gate: Dry run: not measured")));
   // A dry run measures nothing: no kernel latency beside "not measured" (fresh-user trial: "latency_us 28.94").
   QVERIFY2(wiz->measureSummary().contains(QStringLiteral("kernel latency: not measured (dry run)")) &&
@@ -239,7 +304,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
-  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS ◌"));
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS —"));
   QVERIFY(cases->index(0, CaseTableModel::StatusColumn)
               .data(Qt::ToolTipRole)
               .toString()
@@ -326,7 +391,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(r.rooflinePlot()->graph(RooflinePlot::kMemoryRoof) && r.rooflinePlot()->graph(RooflinePlot::kIntensity));
     QCOMPARE(r.knowledgeModel()->rowCount(), w.job()->consulted().size());
     QCOMPARE(r.session()->verdict(), Verdict::DryRun);
-    QCOMPARE(r.wizard()->phaseItemText(4), QStringLiteral("◌ 4. Measure: DRY_RUN"));
+    QCOMPARE(r.wizard()->phaseItemText(4), QStringLiteral("— 4. Measure: DRY_RUN"));
     // phases 1-3 done as the workspace recorded them, not hollow (new-user trial 5, R6); only phase 1 can run
     QCOMPARE(r.wizard()->phaseItemText(1), QStringLiteral("✓ 1. Understand (recorded)"));
     QCOMPARE(r.wizard()->phaseItemText(2), QStringLiteral("✓ 2. Learn (recorded)"));
@@ -650,8 +715,13 @@ void TestGuiFlow::welcomeAndEditMenu() {
   if (w.screen()->availableGeometry().height() >= 760) {
     auto* log = w.runConsole()->findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
     QVERIFY(log);
+    auto* split = w.runConsole()->findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+    // Beside the case table, or above it with the console's whole width (new-user trial 6, R6: beside it the log
+    // was ~220 px and wrapped every line).
     const auto logFits = [&] {
-      return log->width() >= 205 && log->height() >= 300 && w.centralWidget()->width() >= w.width() / 2;
+      const bool stacked = split->orientation() == Qt::Vertical;
+      return (stacked ? log->width() >= 450 && log->height() >= 110 : log->width() >= 205 && log->height() >= 300) &&
+             w.centralWidget()->width() >= w.width() / 2;
     };
     const auto sizes = [&] {
       return QStringLiteral("log %1x%2, centre %3 of %4")
@@ -663,7 +733,7 @@ void TestGuiFlow::welcomeAndEditMenu() {
     QTRY_VERIFY2(logFits(), qPrintable(sizes()));
     QCOMPARE(log->lineWrapMode(), QPlainTextEdit::WidgetWidth);      // a case line's numbers are not a scroll away
     w.resizeDocks({consoleDock, roof}, {300, 600}, Qt::Horizontal);  // the user narrows the console,
-    auto* split = w.runConsole()->findChild<QSplitter*>(QStringLiteral("consoleSplitter"));
+    split->setOrientation(Qt::Horizontal);
     split->setSizes({40, 600});  // then pushes the log aside (a drag: the split no longer follows the space)
     Q_EMIT split->splitterMoved(40, 1);
     QTRY_VERIFY2(log->width() < 100, qPrintable(sizes()));

@@ -61,6 +61,7 @@ class TestReview : public QObject {
   void readFinishedWorkspace();
   void readRunFolder();
   void readSkeletonAndDryRun();
+  void readLatestVersion();
   void notAWorkspace();
   void exportMarkdownAndHtml();
   void exportPdfNeedsWriter();
@@ -226,6 +227,61 @@ void TestReview::readSkeletonAndDryRun() {
   const QString ws2 = tmp.filePath(QStringLiteral("ws2"));
   makeWorkspace(ws2, "null", false, true);  // a passing dry run records the gate as null
   QCOMPARE(readWorkspaceReview(ws2)->verdict, Verdict::DryRun);
+  // A skeleton's harness is not run (new-user trial 6, R2): its record names no run folder, and the review shows
+  // none (the workspace itself was taken for one: "./result.json: No such file or directory").
+  const QString ws3 = tmp.filePath(QStringLiteral("ws3"));
+  makeWorkspace(ws3, "\"FAIL\"", /*skeleton=*/true, /*dry=*/true);
+  QFile rec(ws3 + QStringLiteral("/memory/v0.json"));
+  QVERIFY(rec.open(QIODevice::ReadOnly));
+  const QByteArray text = rec.readAll().replace("\"run_dir\": \".kwb/runs/20261201-110000\"", "\"run_dir\": \"\"");
+  rec.close();
+  QVERIFY(QDir(ws3 + QStringLiteral("/.kwb/runs")).removeRecursively());
+  write(ws3 + QStringLiteral("/memory/v0.json"), text);
+  const auto r3 = readWorkspaceReview(ws3);
+  QVERIFY(r3);
+  QVERIFY2(r3->runDir.isEmpty(), qPrintable(r3->runDir));
+  QVERIFY2(r3->warnings.isEmpty(), qPrintable(r3->warnings.join(u'\n')));
+  QCOMPARE(r3->verdict, Verdict::Skeleton);
+}
+
+// New-user trial 6, R1: a workspace with V0 and V1 opened on V0's report, cases and console; R8: the review showed a
+// dry run's rel_err (the reference against itself) where memory/vN.json and `kwb versions` show none.
+void TestReview::readLatestVersion() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("ws"));
+  makeWorkspace(ws, "null", false, /*dry=*/true);
+  {
+    const auto r = readWorkspaceReview(ws);
+    QVERIFY(r);
+    QCOMPARE(r->version, 0);
+    QCOMPARE(r->versionCount, 1);
+    QVERIFY2(!r->maxRelErr, "a dry run's rel_err is no figure of the version");
+  }
+  const QByteArray cases =
+      R"([{"name": "problem_shape", "status": "PASS", "shape": "4096x393216", "dtype": "float32", "rel_err": 2e-7, "threshold": 0.01, "latency_us": 13255.75, "ref_latency_us": 5000.0, "reason": ""}])";
+  write(
+      ws + QStringLiteral("/.kwb/runs/20261202-085439/result.json"),
+      QByteArray(R"({"schema": "kwb-run-1", "ok": true, "cancelled": false, "cases": )") + cases +
+          R"(, "result": {"status": "PASS", "mode": "cpu-dry-run", "max_rel_err": 2e-7, "latency_us": 13255.75, "cases": )" +
+          cases + "}}");
+  write(ws + QStringLiteral("/memory/v1.json"),
+        R"({"version": "v1", "quality_gate": {"result": null, "failure_reason": null},
+          "correctness": {"rel_err": null}, "performance": {"latency_us": null},
+          "workbench": {"mode": "cpu-dry-run", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261202-085439"}})");
+  write(ws + QStringLiteral("/reports/v1_report.md"), "# V1 measurement report\n");
+  const auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  QCOMPARE(r->version, 1);
+  QCOMPARE(r->versionCount, 2);
+  QVERIFY(r->reportPath.endsWith(QStringLiteral("reports/v1_report.md")));
+  QCOMPARE(r->reportMarkdown, QStringLiteral("# V1 measurement report\n"));
+  QVERIFY(r->runDir.endsWith(QStringLiteral("20261202-085439")));
+  QVERIFY(r->runRecorded);
+  QCOMPARE(r->cases.size(), 1);
+  QCOMPARE(r->cases.first().latencyUs.value_or(0), 13255.75);
+  QCOMPARE(r->verdict, Verdict::DryRun);
+  QVERIFY(!r->maxRelErr);
+  QCOMPARE(r->memory->value(QStringLiteral("version")).get<std::string>(), std::string("v1"));
 }
 
 void TestReview::notAWorkspace() {

@@ -49,7 +49,20 @@ class TestWorkspace : public QObject {
     const QString e = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u00e9"));
     const QString u = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u00fc"));
     QVERIFY2(e != u, qPrintable(e));
-    QVERIFY2(e.startsWith(QStringLiteral("/p/kernel_opt_19_ReLU___")) && e.size() == 30, qPrintable(e));
+    QCOMPARE(e, QString::fromUtf8("/p/kernel_opt_19_ReLU_\u00e9"));
+    // A symbol has no letter to keep: a hash keeps ★ and ☆ apart.
+    const QString star = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u2605"));
+    const QString white = Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("19 ReLU \u2606"));
+    QVERIFY2(star != white, qPrintable(star));
+    QVERIFY2(star.startsWith(QStringLiteral("/p/kernel_opt_19_ReLU___")) && star.size() == 30, qPrintable(star));
+  }
+  // New-user trial 6, R10: "ünïcode_模型" became kernel_opt__n_code____eeadcb, unreadable in `ls` and the Recent list.
+  void defaultDirKeepsUnicodeLetters() {
+    QCOMPARE(Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("\u00fcn\u00efcode_\u6a21\u578b")),
+             QString::fromUtf8("/p/kernel_opt_\u00fcn\u00efcode_\u6a21\u578b"));
+    // A decomposed "ü" (u + combining diaeresis, as some file systems store it) names the same folder.
+    QCOMPARE(Workspace::defaultDir(QStringLiteral("/p"), QString::fromUtf8("u\u0308n")),
+             QString::fromUtf8("/p/kernel_opt_\u00fcn"));
   }
   void initTestCase() { QVERIFY(m_tmp.isValid()); }
 

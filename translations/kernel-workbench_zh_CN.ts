@@ -4,22 +4,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="684"/>
+        <location filename="../widgets/rooflineplot.cpp" line="688"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="687"/>
+        <location filename="../widgets/rooflineplot.cpp" line="691"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="692"/>
+        <location filename="../widgets/rooflineplot.cpp" line="696"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="700"/>
+        <location filename="../widgets/rooflineplot.cpp" line="704"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="67"/>
-        <location filename="../widgets/rooflineplot.cpp" line="703"/>
+        <location filename="../widgets/rooflineplot.cpp" line="707"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="705"/>
+        <location filename="../widgets/rooflineplot.cpp" line="709"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -93,9 +93,8 @@
         <translation>探测 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (torch.cuda.is_available() is False under %1; in the workbench: CPU dry run, or another target)</source>
-        <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
+        <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
@@ -253,127 +252,143 @@
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="599"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="615"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="727"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
+        <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
+        <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
+        <source>V%1 measurement not run: %2</source>
+        <translation>V%1 测量未运行：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="779"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="797"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
-        <translation>PASS（仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
+        <translation>通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="798"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="804"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="866"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="853"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="895"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="913"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="902"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="920"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="917"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="935"/>
         <source>warning: %1: the commit hash was not recorded: %2</source>
         <translation>warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="937"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="972"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="960"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="967"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="711"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="986"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="970"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
+        <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
+        <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="988"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -381,6 +396,44 @@
         <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
         <translation>探测：已运行 %1 秒（上限 120 秒）；永不结束的 forward 届时会被停止</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CaseStatus</name>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="101"/>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="102"/>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="103"/>
+        <source>TIMEOUT_FAIL</source>
+        <translation>超时失败</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="104"/>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="105"/>
+        <source>STOPPED</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="106"/>
+        <source>RUNNING</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="107"/>
+        <source>SKIPPED</source>
+        <translation>已跳过</translation>
     </message>
 </context>
 <context>
@@ -401,81 +454,91 @@
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="123"/>
+        <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
+        <translation>参考实现与自身比较：kernel.py 是骨架，此用例没有运行我们的内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="125"/>
         <source>PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py</source>
-        <translation>PASS（仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
+        <translation>通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="180"/>
+        <location filename="../widgets/casetablemodel.cpp" line="138"/>
+        <source>ref. vs itself</source>
+        <translation>参考对自身</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="187"/>
         <source>PASS %1: PASS (harness only), a CPU dry run&apos;s reference against itself</source>
-        <translation>PASS %1：PASS（仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
+        <translation>通过 %1：通过（PASS，仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="182"/>
+        <location filename="../widgets/casetablemodel.cpp" line="189"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="184"/>
+        <location filename="../widgets/casetablemodel.cpp" line="191"/>
         <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
         <translation>替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="186"/>
+        <location filename="../widgets/casetablemodel.cpp" line="193"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="188"/>
+        <location filename="../widgets/casetablemodel.cpp" line="195"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="189"/>
+        <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <location filename="../widgets/casetablemodel.cpp" line="204"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="199"/>
+        <location filename="../widgets/casetablemodel.cpp" line="206"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="201"/>
+        <location filename="../widgets/casetablemodel.cpp" line="208"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="203"/>
+        <location filename="../widgets/casetablemodel.cpp" line="210"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="205"/>
+        <location filename="../widgets/casetablemodel.cpp" line="212"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="207"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>µs (CPU)</source>
         <translation>µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="207"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="209"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="209"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -496,7 +559,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="211"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -527,211 +590,221 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="58"/>
+        <location filename="../core/review/displaytext.cpp" line="59"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="62"/>
+        <location filename="../core/review/displaytext.cpp" line="63"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="67"/>
+        <location filename="../core/review/displaytext.cpp" line="68"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="72"/>
+        <location filename="../core/review/displaytext.cpp" line="73"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="78"/>
+        <location filename="../core/review/displaytext.cpp" line="79"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="82"/>
+        <location filename="../core/review/displaytext.cpp" line="83"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="83"/>
+        <location filename="../core/review/displaytext.cpp" line="84"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="85"/>
+        <location filename="../core/review/displaytext.cpp" line="86"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="87"/>
+        <location filename="../core/review/displaytext.cpp" line="88"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="93"/>
+        <location filename="../core/review/displaytext.cpp" line="94"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="95"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="95"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="96"/>
+        <location filename="../core/review/displaytext.cpp" line="97"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="97"/>
+        <location filename="../core/review/displaytext.cpp" line="98"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="111"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="113"/>
+        <location filename="../core/review/displaytext.cpp" line="114"/>
         <source>process %1 exited with code %2</source>
         <translation>进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="114"/>
+        <location filename="../core/review/displaytext.cpp" line="115"/>
         <source>process %1 ended by a signal</source>
         <translation>进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="117"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="119"/>
+        <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="121"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="137"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <location filename="../core/review/displaytext.cpp" line="145"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <source>no version recorded</source>
+        <translation>未记录版本</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="274"/>
+        <source>V%1 of %2</source>
+        <translation>V%1（共 %2 个版本）</translation>
     </message>
     <message>
         <source>  %1 µs (ref %2 µs)</source>
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="207"/>
+        <location filename="../core/review/displaytext.cpp" line="208"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="214"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="217"/>
+        <location filename="../core/review/displaytext.cpp" line="218"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="224"/>
+        <location filename="../core/review/displaytext.cpp" line="225"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="225"/>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="242"/>
+        <location filename="../core/review/displaytext.cpp" line="243"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="243"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="245"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="246"/>
+        <location filename="../core/review/displaytext.cpp" line="247"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="249"/>
+        <location filename="../core/review/displaytext.cpp" line="250"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="253"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="255"/>
+        <location filename="../core/review/displaytext.cpp" line="256"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="256"/>
+        <location filename="../core/review/displaytext.cpp" line="257"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="133"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="133"/>
+        <location filename="../core/review/displaytext.cpp" line="134"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -744,44 +817,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="157"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="168"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="169"/>
+        <location filename="../core/review/displaytext.cpp" line="170"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="173"/>
+        <location filename="../core/review/displaytext.cpp" line="174"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="175"/>
+        <location filename="../core/review/displaytext.cpp" line="176"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="178"/>
+        <location filename="../core/review/displaytext.cpp" line="179"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -870,349 +943,374 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161"/>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
-        <location filename="../widgets/mainwindow.cpp" line="722"/>
-        <location filename="../widgets/mainwindow.cpp" line="967"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="241"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
-        <location filename="../widgets/mainwindow.cpp" line="949"/>
-        <location filename="../widgets/mainwindow.cpp" line="1186"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="1018"/>
+        <location filename="../widgets/mainwindow.cpp" line="1256"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="250"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="251"/>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256"/>
-        <location filename="../widgets/mainwindow.cpp" line="910"/>
-        <location filename="../widgets/mainwindow.cpp" line="916"/>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="275"/>
+        <location filename="../widgets/mainwindow.cpp" line="287"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="291"/>
+        <source>Measure &amp;Again</source>
+        <translation>再次测量(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
+        <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="304"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="286"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="308"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="308"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="337"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <source>V%1 measurement finished: %2</source>
+        <translation>V%1 测量完成：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="93"/>
+        <location filename="../widgets/mainwindow.cpp" line="94"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="152"/>
+        <source>Recorded V%1.</source>
+        <translation>已记录 V%1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="152"/>
+        <source>V%1: %2</source>
+        <translation>V%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="640"/>
+        <location filename="../widgets/mainwindow.cpp" line="666"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="641"/>
+        <location filename="../widgets/mainwindow.cpp" line="667"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="674"/>
+        <location filename="../widgets/mainwindow.cpp" line="743"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="693"/>
-        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="762"/>
+        <location filename="../widgets/mainwindow.cpp" line="860"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="694"/>
+        <location filename="../widgets/mainwindow.cpp" line="763"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="768"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="673"/>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
-        <location filename="../widgets/mainwindow.cpp" line="708"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="708"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="760"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="941"/>
-        <location filename="../widgets/mainwindow.cpp" line="1177"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="942"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1223,7 +1321,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="963"/>
+        <location filename="../widgets/mainwindow.cpp" line="1032"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1240,32 +1338,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1274,190 +1372,217 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="470"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="455"/>
+        <location filename="../widgets/mainwindow.cpp" line="476"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="458"/>
+        <location filename="../widgets/mainwindow.cpp" line="479"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="463"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="464"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="489"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="471"/>
+        <location filename="../widgets/mainwindow.cpp" line="492"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="471"/>
+        <location filename="../widgets/mainwindow.cpp" line="492"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="477"/>
+        <location filename="../widgets/mainwindow.cpp" line="498"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="478"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="503"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="485"/>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="506"/>
+        <location filename="../widgets/mainwindow.cpp" line="508"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="506"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="508"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="490"/>
+        <location filename="../widgets/mainwindow.cpp" line="511"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="494"/>
+        <location filename="../widgets/mainwindow.cpp" line="515"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="496"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="496"/>
+        <location filename="../widgets/mainwindow.cpp" line="517"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="508"/>
+        <location filename="../widgets/mainwindow.cpp" line="529"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="532"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="512"/>
+        <location filename="../widgets/mainwindow.cpp" line="533"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="513"/>
+        <location filename="../widgets/mainwindow.cpp" line="534"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="535"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="517"/>
+        <location filename="../widgets/mainwindow.cpp" line="538"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="526"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="526"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="545"/>
+        <location filename="../widgets/mainwindow.cpp" line="566"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="555"/>
+        <location filename="../widgets/mainwindow.cpp" line="576"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="556"/>
+        <location filename="../widgets/mainwindow.cpp" line="577"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="557"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="662"/>
+        <location filename="../widgets/mainwindow.cpp" line="653"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="692"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="664"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <location filename="../widgets/mainwindow.cpp" line="720"/>
+        <source>Measure Again</source>
+        <translation>再次测量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
+        <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
+        <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <source>A phase is running; measure again when it has finished.</source>
+        <translation>有阶段正在运行；请在其结束后再次测量。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="735"/>
+        <source>Measuring V%1 of %2…</source>
+        <translation>正在测量 %2 的 V%1…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="821"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1466,52 +1591,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="778"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="852"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
+        <location filename="../widgets/mainwindow.cpp" line="861"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="895"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="827"/>
+        <location filename="../widgets/mainwindow.cpp" line="896"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="871"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="880"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="881"/>
+        <location filename="../widgets/mainwindow.cpp" line="950"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="885"/>
+        <location filename="../widgets/mainwindow.cpp" line="954"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1520,32 +1645,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="889"/>
+        <location filename="../widgets/mainwindow.cpp" line="958"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="890"/>
+        <location filename="../widgets/mainwindow.cpp" line="959"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="960"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <location filename="../widgets/mainwindow.cpp" line="968"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="910"/>
+        <location filename="../widgets/mainwindow.cpp" line="979"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="916"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1570,17 +1695,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1019"/>
+        <location filename="../widgets/mainwindow.cpp" line="1088"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1105"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1609,7 +1734,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1161"/>
+        <location filename="../widgets/mainwindow.cpp" line="1231"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1634,7 +1759,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1139"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1655,10 +1780,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
-        <location filename="../widgets/mainwindow.cpp" line="1079"/>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1121"/>
+        <location filename="../widgets/mainwindow.cpp" line="902"/>
+        <location filename="../widgets/mainwindow.cpp" line="1148"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1683,21 +1808,20 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1072"/>
         <source>V0 measurement finished: %1</source>
-        <translation>V0 测量完成：%1</translation>
+        <translation type="vanished">V0 测量完成：%1</translation>
     </message>
     <message>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1153"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1154"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1706,38 +1830,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1088"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1089"/>
+        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1121"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1124"/>
+        <location filename="../widgets/mainwindow.cpp" line="1193"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1129"/>
+        <location filename="../widgets/mainwindow.cpp" line="1198"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1137"/>
+        <location filename="../widgets/mainwindow.cpp" line="1207"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1151"/>
-        <location filename="../widgets/mainwindow.cpp" line="1157"/>
+        <location filename="../widgets/mainwindow.cpp" line="1221"/>
+        <location filename="../widgets/mainwindow.cpp" line="1227"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1746,17 +1870,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1177"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2208,7 +2332,7 @@ Source: %4
         <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source>PASS (harness only)</source>
-        <translation>PASS（仅测试框架）</translation>
+        <translation>通过（仅测试框架）</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="109"/>
@@ -2532,110 +2656,110 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="405"/>
+        <location filename="../widgets/rooflineplot.cpp" line="409"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="407"/>
+        <location filename="../widgets/rooflineplot.cpp" line="411"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="422"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="422"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="396"/>
-        <location filename="../widgets/rooflineplot.cpp" line="439"/>
+        <location filename="../widgets/rooflineplot.cpp" line="443"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="398"/>
-        <location filename="../widgets/rooflineplot.cpp" line="441"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="424"/>
+        <location filename="../widgets/rooflineplot.cpp" line="428"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="427"/>
+        <location filename="../widgets/rooflineplot.cpp" line="431"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="436"/>
+        <location filename="../widgets/rooflineplot.cpp" line="440"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="453"/>
+        <location filename="../widgets/rooflineplot.cpp" line="457"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="458"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="474"/>
         <location filename="../widgets/rooflineplot.cpp" line="478"/>
+        <location filename="../widgets/rooflineplot.cpp" line="485"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="477"/>
+        <location filename="../widgets/rooflineplot.cpp" line="484"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="480"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="484"/>
+        <location filename="../widgets/rooflineplot.cpp" line="491"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="485"/>
+        <location filename="../widgets/rooflineplot.cpp" line="492"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
+        <location filename="../widgets/rooflineplot.cpp" line="494"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="488"/>
+        <location filename="../widgets/rooflineplot.cpp" line="495"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -2673,27 +2797,27 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="249"/>
+        <location filename="../widgets/runconsole.cpp" line="263"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="258"/>
+        <location filename="../widgets/runconsole.cpp" line="272"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="268"/>
+        <location filename="../widgets/runconsole.cpp" line="282"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="268"/>
+        <location filename="../widgets/runconsole.cpp" line="282"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="297"/>
+        <location filename="../widgets/runconsole.cpp" line="312"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
@@ -2702,64 +2826,74 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="299"/>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="300"/>
+        <location filename="../widgets/runconsole.cpp" line="315"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="301"/>
+        <location filename="../widgets/runconsole.cpp" line="316"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="317"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="410"/>
+        <location filename="../widgets/runconsole.cpp" line="426"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="447"/>
+        <location filename="../widgets/runconsole.cpp" line="463"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="447"/>
+        <location filename="../widgets/runconsole.cpp" line="463"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="450"/>
+        <location filename="../widgets/runconsole.cpp" line="466"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="451"/>
+        <location filename="../widgets/runconsole.cpp" line="467"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="454"/>
+        <location filename="../widgets/runconsole.cpp" line="470"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="455"/>
+        <location filename="../widgets/runconsole.cpp" line="471"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="473"/>
+        <location filename="../widgets/runconsole.cpp" line="489"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="508"/>
+        <source>%1 reference vs itself (no kernel)</source>
+        <translation>%1 个参考对自身（无内核）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="510"/>
         <source>%1 PASS (harness only)</source>
-        <translation>%1 PASS（仅测试框架）</translation>
+        <translation>%1 个通过（仅测试框架）</translation>
     </message>
     <message>
         <source>cases: %1</source>
@@ -2770,12 +2904,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="473"/>
+        <location filename="../widgets/runconsole.cpp" line="489"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="473"/>
+        <location filename="../widgets/runconsole.cpp" line="489"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -2790,7 +2924,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/runspanel.cpp" line="47"/>
         <source>PASS (harness only)</source>
-        <translation>PASS（仅测试框架）</translation>
+        <translation>通过（仅测试框架）</translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="51"/>
@@ -2821,74 +2955,78 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="141"/>
+        <location filename="../widgets/runspanel.cpp" line="150"/>
         <source>Compare the two selected</source>
         <translation>比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="150"/>
+        <location filename="../widgets/runspanel.cpp" line="159"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="168"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="174"/>
         <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
-        <translation>V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
+        <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="184"/>
+        <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
+        <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="188"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="183"/>
+        <location filename="../widgets/runspanel.cpp" line="194"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="230"/>
-        <location filename="../widgets/runspanel.cpp" line="236"/>
-        <location filename="../widgets/runspanel.cpp" line="250"/>
+        <location filename="../widgets/runspanel.cpp" line="241"/>
+        <location filename="../widgets/runspanel.cpp" line="247"/>
+        <location filename="../widgets/runspanel.cpp" line="261"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="243"/>
+        <location filename="../widgets/runspanel.cpp" line="254"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="243"/>
+        <location filename="../widgets/runspanel.cpp" line="254"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="243"/>
+        <location filename="../widgets/runspanel.cpp" line="254"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="259"/>
+        <location filename="../widgets/runspanel.cpp" line="270"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="278"/>
+        <location filename="../widgets/runspanel.cpp" line="289"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="291"/>
+        <location filename="../widgets/runspanel.cpp" line="302"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="300"/>
+        <location filename="../widgets/runspanel.cpp" line="311"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -3468,17 +3606,17 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../core/review/verdict.cpp" line="49"/>
         <source>PASS</source>
-        <translation>PASS</translation>
+        <translation>通过（PASS）</translation>
     </message>
     <message>
         <location filename="../core/review/verdict.cpp" line="51"/>
         <source>FAIL</source>
-        <translation>FAIL</translation>
+        <translation>失败（FAIL）</translation>
     </message>
     <message>
         <location filename="../core/review/verdict.cpp" line="53"/>
         <source>TIMEOUT_FAIL</source>
-        <translation>TIMEOUT_FAIL</translation>
+        <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
         <location filename="../core/review/verdict.cpp" line="55"/>
@@ -3504,53 +3642,115 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="44"/>
+        <location filename="../widgets/verdictbadge.cpp" line="46"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
 </context>
 <context>
+    <name>kwb::VerdictCode</name>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="71"/>
+        <source>NOT_RUN</source>
+        <translation>未运行（NOT_RUN）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="73"/>
+        <source>RUNNING</source>
+        <translation>运行中（RUNNING）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="75"/>
+        <source>PASS</source>
+        <translation>通过（PASS）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="77"/>
+        <source>FAIL</source>
+        <translation>失败（FAIL）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="79"/>
+        <source>TIMEOUT_FAIL</source>
+        <translation>超时失败（TIMEOUT_FAIL）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="81"/>
+        <source>SKELETON</source>
+        <translation>骨架（SKELETON）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="83"/>
+        <source>DRY_RUN</source>
+        <translation>试运行（DRY_RUN）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="85"/>
+        <source>STOPPED</source>
+        <translation>已停止（STOPPED）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="87"/>
+        <source>ERROR</source>
+        <translation>错误（ERROR）</translation>
+    </message>
+</context>
+<context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="98"/>
-        <location filename="../widgets/runspanel.cpp" line="100"/>
-        <location filename="../widgets/runspanel.cpp" line="103"/>
-        <location filename="../widgets/runspanel.cpp" line="106"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <source>rel_err: not measured (a CPU dry run checks the reference against itself)</source>
+        <translation>rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="105"/>
+        <location filename="../widgets/runspanel.cpp" line="107"/>
+        <location filename="../widgets/runspanel.cpp" line="110"/>
+        <location filename="../widgets/runspanel.cpp" line="113"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="108"/>
+        <location filename="../widgets/runspanel.cpp" line="115"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <location filename="../widgets/runspanel.cpp" line="124"/>
+        <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
+        <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="128"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <location filename="../widgets/runspanel.cpp" line="130"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="123"/>
+        <location filename="../widgets/runspanel.cpp" line="132"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="125"/>
-        <source>Speedup vs previous</source>
-        <translation>相对上一版本加速比</translation>
+        <location filename="../widgets/runspanel.cpp" line="134"/>
+        <source>Speedup</source>
+        <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="127"/>
+        <source>Speedup vs previous</source>
+        <translation type="vanished">相对上一版本加速比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="136"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="129"/>
+        <location filename="../widgets/runspanel.cpp" line="138"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -3594,7 +3794,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="79"/>
-        <location filename="../widgets/wizardpanel.cpp" line="218"/>
+        <location filename="../widgets/wizardpanel.cpp" line="223"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
@@ -3670,305 +3870,350 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="127"/>
-        <location filename="../widgets/wizardpanel.cpp" line="266"/>
-        <location filename="../widgets/wizardpanel.cpp" line="330"/>
+        <location filename="../widgets/wizardpanel.cpp" line="271"/>
+        <location filename="../widgets/wizardpanel.cpp" line="341"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="142"/>
+        <location filename="../widgets/wizardpanel.cpp" line="147"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="143"/>
+        <location filename="../widgets/wizardpanel.cpp" line="148"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="145"/>
+        <location filename="../widgets/wizardpanel.cpp" line="150"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="147"/>
+        <location filename="../widgets/wizardpanel.cpp" line="152"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="151"/>
+        <location filename="../widgets/wizardpanel.cpp" line="156"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="154"/>
+        <location filename="../widgets/wizardpanel.cpp" line="159"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="173"/>
+        <location filename="../widgets/wizardpanel.cpp" line="178"/>
+        <location filename="../widgets/wizardpanel.cpp" line="383"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="173"/>
+        <location filename="../widgets/wizardpanel.cpp" line="178"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="219"/>
+        <location filename="../widgets/wizardpanel.cpp" line="224"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="251"/>
+        <location filename="../widgets/wizardpanel.cpp" line="256"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="279"/>
-        <source>Review of %1 (nothing re-run)%2:</source>
-        <translation>%1 的评审（未重新运行）%2：</translation>
+        <location filename="../widgets/wizardpanel.cpp" line="285"/>
+        <source>Review of %1, %2 (nothing re-run)%3:</source>
+        <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="298"/>
+        <source>  rel_err: not measured (a dry run checks the reference against itself)</source>
+        <translation>  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="301"/>
+        <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
+        <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="302"/>
+        <source>Run the phases to measure it.</source>
+        <translation>运行各阶段以进行测量。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <source>Measure V0 anew</source>
+        <translation>重新测量 V0</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="384"/>
+        <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
+        <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
+    </message>
+    <message>
+        <source>Review of %1 (nothing re-run)%2:</source>
+        <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="287"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="283"/>
+        <location filename="../widgets/wizardpanel.cpp" line="288"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="284"/>
+        <location filename="../widgets/wizardpanel.cpp" line="289"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="285"/>
+        <location filename="../widgets/wizardpanel.cpp" line="290"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="286"/>
+        <location filename="../widgets/wizardpanel.cpp" line="291"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="287"/>
+        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="289"/>
+        <location filename="../widgets/wizardpanel.cpp" line="294"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="291"/>
+        <location filename="../widgets/wizardpanel.cpp" line="296"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>Run the phases to measure again.</source>
-        <translation>运行各阶段以重新测量。</translation>
+        <translation type="vanished">运行各阶段以重新测量。</translation>
     </message>
 </context>
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="102"/>
+        <location filename="../core/pipeline/session.cpp" line="146"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation>测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="140"/>
+        <location filename="../core/pipeline/session.cpp" line="184"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="142"/>
+        <location filename="../core/pipeline/session.cpp" line="186"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="144"/>
+        <location filename="../core/pipeline/session.cpp" line="188"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="146"/>
+        <location filename="../core/pipeline/session.cpp" line="190"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="164"/>
+        <location filename="../core/pipeline/session.cpp" line="208"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="167"/>
+        <location filename="../core/pipeline/session.cpp" line="211"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="170"/>
+        <location filename="../core/pipeline/session.cpp" line="214"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="170"/>
+        <location filename="../core/pipeline/session.cpp" line="214"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="172"/>
+        <location filename="../core/pipeline/session.cpp" line="216"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation>没有阶段 %1：阶段为 1 到 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="174"/>
+        <location filename="../core/pipeline/session.cpp" line="218"/>
         <source>No GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="175"/>
+        <location filename="../core/pipeline/session.cpp" line="219"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation>请先在 GPU 框中选择目标 GPU（规格账本中的 id，如 H200-SXM 或 MI300X）；阶段 1 会在账本中查找其规格，CPU 试运行也一样。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="180"/>
+        <location filename="../core/pipeline/session.cpp" line="224"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="184"/>
+        <location filename="../core/pipeline/session.cpp" line="228"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="185"/>
+        <location filename="../core/pipeline/session.cpp" line="229"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="192"/>
-        <location filename="../core/pipeline/session.cpp" line="207"/>
+        <location filename="../core/pipeline/session.cpp" line="236"/>
+        <location filename="../core/pipeline/session.cpp" line="251"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="193"/>
-        <location filename="../core/pipeline/session.cpp" line="198"/>
-        <location filename="../core/pipeline/session.cpp" line="205"/>
+        <location filename="../core/pipeline/session.cpp" line="237"/>
+        <location filename="../core/pipeline/session.cpp" line="242"/>
+        <location filename="../core/pipeline/session.cpp" line="249"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="196"/>
+        <location filename="../core/pipeline/session.cpp" line="240"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="209"/>
+        <location filename="../core/pipeline/session.cpp" line="253"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="211"/>
+        <location filename="../core/pipeline/session.cpp" line="255"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="218"/>
+        <location filename="../core/pipeline/session.cpp" line="81"/>
+        <location filename="../core/pipeline/session.cpp" line="262"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="57"/>
+        <source>Phase %1 is still running.</source>
+        <translation>阶段 %1 仍在运行。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="71"/>
+        <source>Measuring V%1 (kernel.py as it is on disk): the run console shows each case as it finishes.</source>
+        <translation>正在测量 V%1（磁盘上的 kernel.py）：运行控制台逐个显示已完成的用例。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="233"/>
+        <location filename="../core/pipeline/session.cpp" line="277"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="234"/>
+        <location filename="../core/pipeline/session.cpp" line="278"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="237"/>
+        <location filename="../core/pipeline/session.cpp" line="281"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="239"/>
+        <location filename="../core/pipeline/session.cpp" line="283"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation>
             <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="242"/>
+        <location filename="../core/pipeline/session.cpp" line="286"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="270"/>
+        <location filename="../core/pipeline/session.cpp" line="314"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="271"/>
+        <location filename="../core/pipeline/session.cpp" line="315"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="275"/>
+        <location filename="../core/pipeline/session.cpp" line="322"/>
+        <source>Harness: %1 (%2), %3 case(s); rel_err not measured (the reference against itself)</source>
+        <translation>测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="325"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="281"/>
+        <location filename="../core/pipeline/session.cpp" line="331"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="283"/>
+        <location filename="../core/pipeline/session.cpp" line="333"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="287"/>
+        <location filename="../core/pipeline/session.cpp" line="337"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="287"/>
+        <location filename="../core/pipeline/session.cpp" line="337"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="291"/>
+        <location filename="../core/pipeline/session.cpp" line="341"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="292"/>
+        <location filename="../core/pipeline/session.cpp" line="342"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="294"/>
+        <location filename="../core/pipeline/session.cpp" line="344"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="295"/>
+        <location filename="../core/pipeline/session.cpp" line="345"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

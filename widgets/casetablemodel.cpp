@@ -119,7 +119,9 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
     if (r.threshold) tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);
     if (!r.reason.isEmpty()) tip += u'\n' + r.reason;
-    if (m_dryRun && r.status == u"PASS")
+    if (m_verdict == Verdict::Skeleton && r.status == u"PASS")
+      tip += u'\n' + tr("reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case");
+    else if (m_dryRun && r.status == u"PASS")
       tip += u'\n' + tr("PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py");
     return tip;
   }
@@ -130,9 +132,12 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     case StatusColumn:
       // Short, for the table beside the console's log at 1280x800; the dry run's glyph and colour, the
       // tooltip and the header's tooltip say "harness only".
-      return m_dryRun && role == Qt::DisplayRole && r.status == u"PASS"
-                 ? QStringLiteral("PASS ") + verdictGlyph(Verdict::DryRun)
-                 : r.status;
+      // A skeleton's PASS rows (recorded before the harness stopped running for a skeleton) are the reference
+      // against itself: said so, greyed (new-user trial 6, R2).
+      if (role != Qt::DisplayRole) return r.status;
+      if (m_verdict == Verdict::Skeleton && r.status == u"PASS") return tr("ref. vs itself");
+      return m_dryRun && r.status == u"PASS" ? caseStatusLabel(r.status) + u' ' + verdictGlyph(Verdict::DryRun)
+                                             : caseStatusLabel(r.status);
     case ShapeColumn:
       return r.shape;
     case DtypeColumn:
@@ -152,7 +157,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QColor CaseTableModel::rowStatusColor(const QString& status) const {
-  const QColor c = status == u"PASS" && m_verdict == Verdict::Skeleton ? QColor(verdictColorName(Verdict::Skeleton))
+  const QColor c = status == u"PASS" && m_verdict == Verdict::Skeleton ? QColor(0x75, 0x75, 0x75)  // greyed
                    : status == u"PASS" && m_dryRun                     ? QColor(verdictColorName(Verdict::DryRun))
                                                                        : statusColor(status);
   return readableOn(c, QGuiApplication::palette());  // dark blue on the dark theme's base was unreadable
@@ -162,7 +167,9 @@ void CaseTableModel::setVerdict(Verdict verdict) {
   if (m_verdict == verdict) return;
   m_verdict = verdict;
   if (!m_rows.isEmpty())
-    Q_EMIT dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn), {Qt::ForegroundRole});
+    Q_EMIT dataChanged(
+        index(0, StatusColumn),
+        index(rowCount() - 1, StatusColumn));  // colour and text: a skeleton's PASS reads "ref. vs itself"
 }
 
 void CaseTableModel::setDryRun(bool dryRun) {

@@ -6,6 +6,7 @@
 #include "core/records/markdown.h"
 #include "core/pipeline/session.h"
 #include "core/review/displaytext.h"
+#include "core/records/versions.h"
 #include "core/review/workspacereview.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -142,6 +143,17 @@ MainWindow::MainWindow(QWidget* parent)
     else
       finishPhase(phase, ok);
   });
+  // Measure Again ended: the workspace opens on its new latest version, as File > Open Workspace would show it.
+  // Queued: the job that emitted this is dropped by openPath().
+  connect(m_session, &WorkbenchSession::versionRecorded, this, [this](bool ok, int version, const QString& error) {
+    const QString ws = job() ? job()->workspaceDir() : QString();
+    QTimer::singleShot(0, this, [this, ws, ok, version, error] {
+      if (ws.isEmpty() || !openPath(ws)) return;
+      const QString head = ok ? tr("Recorded V%1.").arg(version) : tr("V%1: %2").arg(version).arg(error);
+      m_console->appendMessage(head);
+      statusBar()->showMessage(head, 10000);
+    });
+  });
   m_roofline->setSession(m_session);
   m_statusVerdict = new VerdictBadge(this);
   m_statusVerdict->setObjectName(QStringLiteral("statusVerdict"));
@@ -274,6 +286,15 @@ void MainWindow::createActions() {
   }
   m_stopAction = run->addAction(tr("S&top"), m_console, &RunConsole::stopRequested);
   m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+  run->addSeparator();
+  // `kwb measure` in the window (new-user trial 6, R1: the GUI had no way to record V1, V2, ...).
+  m_measureAgainAction = run->addAction(tr("Measure &Again"), this, [this] { measureAgain(); });
+  m_measureAgainAction->setObjectName(QStringLiteral("actionMeasureAgain"));
+  m_measureAgainAction->setShortcut(QKeySequence(Qt::Key_F5));
+  m_measureAgainAction->setToolTip(
+      tr("Measure kernel.py as it is on disk as the workspace's next version (V1, V2, "
+         "...), write its report and memory record and commit it, as `kwb measure` does"));
+  m_wizard->setMeasureAgainAction(m_measureAgainAction);
   run->addSeparator();
   m_reportAction = run->addAction(tr("&Report"), this, [this] { showReport(); });
   m_reportAction->setObjectName(QStringLiteral("actionReport"));
@@ -626,7 +647,12 @@ void MainWindow::updateTitle() {
   const QString name = !m_problemName.isEmpty() ? m_problemName
                        : m_logicPath.isEmpty()  ? QString()
                                                 : QFileInfo(m_logicPath).completeBaseName();
-  setWindowTitle(name.isEmpty() ? tr("Kernel Workbench[*]") : tr("%1[*] — Kernel Workbench").arg(name));
+  // A reviewed workspace says which of its versions is shown (new-user trial 6, R1: "V1 of 2").
+  const auto& review = m_session->review();
+  const QString shown = review && review->versionCount > 1 && !name.isEmpty()
+                            ? tr("%1 (%2)").arg(name, versionOfText(review->version, review->versionCount))
+                            : name;
+  setWindowTitle(shown.isEmpty() ? tr("Kernel Workbench[*]") : tr("%1[*] — Kernel Workbench").arg(shown));
   setWindowModified(!m_editors->modifiedFiles().isEmpty());
 }
 
@@ -658,6 +684,10 @@ void MainWindow::updateActions() {
   m_reportAction->setEnabled(measured || (review && !m_session->review()->reportMarkdown.isEmpty()));
   m_memoryAction->setEnabled(measured || (review && m_session->review()->memory.has_value()));
   m_commitAction->setEnabled(measured && allowsCommit(v));
+  // Measure Again needs a workspace with a V0 (the reviewed one, or this window's once its records are written).
+  const QString wsRoot = job() ? job()->workspaceDir() : review ? m_session->review()->root : QString();
+  m_measureAgainAction->setEnabled(!busy && !m_session->measuring() && !wsRoot.isEmpty() &&
+                                   QFileInfo::exists(memoryPath(wsRoot, QStringLiteral("v0"))));
   m_exportAction->setEnabled(!busy && (review || (job() && m_session->hasRecords())));
   const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
                       : !allowsCommit(v) && measured
@@ -665,6 +695,45 @@ void MainWindow::updateActions() {
                           : QString();
   m_commitAction->setStatusTip(why);
   m_reportAction->setStatusTip(v == Verdict::Stopped ? why : QString());
+}
+
+bool MainWindow::measureAgain() {
+  const QString ws = job() ? job()->workspaceDir() : m_session->review() ? m_session->review()->root : QString();
+  if (ws.isEmpty() || !QFileInfo::exists(memoryPath(ws, QStringLiteral("v0")))) {
+    showError(tr("Measure Again"), tr("Open a workspace with a recorded V0 first (File > Open Workspace…)."));
+    return false;
+  }
+  if (phaseBusy() || m_console->isRunning()) {
+    showError(tr("Measure Again"), tr("A phase is running; measure again when it has finished."));
+    return false;
+  }
+  if (!confirmUnsavedBeforeRun()) return false;  // the run reads kernel.py from disk
+  BaselineOptions o;
+  o.workspaceDir = QFileInfo(ws).absoluteFilePath();
+  o.cpuDryRun = m_wizard->cpuDryRun();  // the reviewed workspace's mode (restoreWorkspaceTarget) unless changed
+  o.target = m_wizard->target();
+  o.commit = true;  // as `kwb measure`: the version is committed when its gate allows it
+  o.kwbPath = kwbExecutable();
+  QString error;
+  BaselineJob* next = m_session->measureNextVersion(o, &renderRooflinePng, &error);
+  if (!next) {
+    showError(tr("Measure Again"), error);
+    return false;
+  }
+  // A skeleton's phase 4 runs nothing and has already ended here (the workspace reopens on its new version).
+  if (!m_session->measuring()) return true;
+  using S = WizardPanel::PhaseState;
+  for (int p = 1; p <= 3; ++p) m_wizard->setPhaseState(p, S::Recorded);
+  m_wizard->setPhaseState(4, S::Running);
+  m_wizard->showPhase(4);
+  m_roofline->clear();
+  m_console->setCaseTimeout(next->options().caseTimeoutSec);
+  m_console->runStarted();
+  m_console->caseModel()->setDryRun(o.cpuDryRun);
+  if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"))) dock->raise();
+  updateActions();
+  statusBar()->showMessage(tr("Measuring V%1 of %2…").arg(next->version()).arg(QDir::toNativeSeparators(ws)));
+  return true;
 }
 
 bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
@@ -1069,7 +1138,7 @@ void MainWindow::onMeasured(bool ok) {
   if (!ok && verdict != Verdict::Stopped)
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
   else
-    statusBar()->showMessage(tr("V0 measurement finished: %1").arg(verdictTitle(verdict)), 8000);
+    statusBar()->showMessage(tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)), 8000);
 }
 
 bool MainWindow::ensureRecords(bool rewrite) {
@@ -1133,7 +1202,8 @@ bool MainWindow::showReport() {
 bool MainWindow::showMemory() {
   if (!job() && m_session->review()) {
     QString err;
-    if (!m_editors->openFile(memoryPath(m_session->review()->root, QStringLiteral("v0")), &err)) {
+    const WorkspaceReview& r = *m_session->review();
+    if (!m_editors->openFile(QDir(r.root).filePath(recordPaths(r.version).memory), &err)) {
       showError(tr("Memory"), err);
       return false;
     }

@@ -93,6 +93,12 @@ class MainWindow : public QMainWindow {
   /// Report: writes baseline_report.md, memory/v0.json and roofline.png (BaselineJob::writeRecords),
   /// draws the roofline and shows the report as HTML in a preview tab. False with lastError().
   bool showReport();
+  /// Run > Measure Again (F5, and the wizard's Measure page): `kwb measure` in the window. kernel.py of the
+  /// reviewed workspace (or this window's, once it has a V0) is measured as the next version through
+  /// WorkbenchSession::measureNextVersion (BaselineJob::openForNextVersion + measureAndRecord, the CLI's code),
+  /// committed when its gate allows, and the workspace then opens on that version. Uses the wizard's CPU dry run and
+  /// target. False (shown to the user) when there is no workspace with a V0, a phase runs, or it cannot start.
+  bool measureAgain();
   /// Memory: writes the records if this run has none yet, then opens memory/v0.json in a tab.
   bool showMemory();
   /// Commit: the "V0: baseline kernel" commit (libgit2). False with lastError() (e.g. gate not PASS).
@@ -181,6 +187,7 @@ class MainWindow : public QMainWindow {
   QAction* m_memoryAction = nullptr;
   QAction* m_commitAction = nullptr;
   QAction* m_exportAction = nullptr;
+  QAction* m_measureAgainAction = nullptr;
   WorkbenchSession* m_session;
   VerdictBadge* m_statusVerdict = nullptr;
   QStackedWidget* m_centre = nullptr;   ///< the welcome page or the editors

@@ -476,7 +476,10 @@ void RooflinePlot::setData(const RooflineData& d) {
         addLine(m_plot, kIntensity,
                 tr("%1: intensity %2 FLOP/byte")
                     .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label), num(d.pointIntensity)),
-                kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity}, {ymin, ymax});
+                kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity},
+                // Up to the roof only, where the kernel could at most reach: drawn to the top it ran through the
+                // compute roof's and the ridge's labels (new-user trial 6, R6: "b|f16", "ridge 1|03").
+                {ymin, std::min(d.peakTflops, d.bandwidthTBs * d.pointIntensity)});
     m->setLineStyle(QCPGraph::lsLine);
     notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
                  .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label));
@@ -569,7 +572,7 @@ void RooflinePlot::declutterLabels() {
   // The roofs as drawn: straight segments between their points in pixels (the axes are logarithmic). A label
   // resting on its own roof touches it only at its padded edge, which rectOf() leaves out.
   QList<QLineF> roofs;
-  for (const char* name : {kMemoryRoof, kMeasuredRoof, kComputeRoof, kOtherRoof})
+  for (const char* name : {kMemoryRoof, kMeasuredRoof, kComputeRoof, kOtherRoof, kIntensity})  // labels avoid all
     if (QCPGraph* g = graph(name)) {
       QPointF last;
       bool first = true;

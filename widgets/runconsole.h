@@ -57,15 +57,21 @@ class RunConsole : public QWidget {
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
-  /// The log and the case table back at their default share of the console's width (View > Reset Layout): the
-  /// table every column where they fit in half of it, else its numbers' columns (tableWidthNeeded(true)) within
-  /// 2/5..3/5 of it; the log the rest. The split follows the console's size and the cases shown until the user
+  /// The log and the case table back at their default share of the console (View > Reset Layout): side by side,
+  /// the table every column where they fit in half of the width, else its numbers' columns (tableWidthNeeded(true))
+  /// within 2/5..3/5 of it, the log the rest; when that leaves the log under kMinLogWidth and the console is at
+  /// least kMinStackedHeight tall (the 1280x800 window), the log above the table, both the whole width, the table
+  /// 2/5..1/2 of the height by its rows. The split follows the console's size and the cases shown until the user
   /// drags the handle between them.
   void resetLayout();
   /// The width in pixels the case table needs to show every column whole (the shape column at its set width),
   /// or with `numbersOnly` the case, its status, rel_err, µs and the reference's µs; its frame and a vertical
   /// scroll bar included.
   int tableWidthNeeded(bool numbersOnly = false) const;
+  /// Narrower than this (px) beside the table, the log goes above it (resetLayout()).
+  static constexpr int kMinLogWidth = 360;
+  /// The splitter's height (px) from which the log and the table may be stacked.
+  static constexpr int kMinStackedHeight = 220;
 
   /// Show protocol lines as the harness printed them (true) or as human lines (false, default).
   void setRawOutput(bool raw);

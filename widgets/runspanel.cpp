@@ -88,14 +88,21 @@ int VersionsModel::columnCount(const QModelIndex& parent) const { return parent.
 QVariant VersionsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const VersionInfo& v = m_rows[index.row()];
-  if (role == Qt::ToolTipRole) return v.commitSubject.isEmpty() ? v.file : v.file + u'\n' + v.commitSubject;
+  if (role == Qt::ToolTipRole) {
+    QString tip = v.commitSubject.isEmpty() ? v.file : v.file + u'\n' + v.commitSubject;
+    // One rule with `kwb versions` and the review (new-user trial 6, R8): a dry run's rel_err is no figure of
+    // kernel.py.
+    if (index.column() == RelErrColumn && !v.relErr && v.dryRun())
+      tip += u'\n' + tr("rel_err: not measured (a CPU dry run checks the reference against itself)");
+    return tip;
+  }
   if (role == Qt::ForegroundRole && index.column() == GateColumn) return CaseTableModel::statusColor(v.gate);
   if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
     case VersionColumn:
       return v.version.toUpper();
     case GateColumn:
-      return v.gate.isEmpty() ? tr("—") : v.gate;
+      return v.gate.isEmpty() ? tr("—") : gateCodeLabel(v.gate);
     case LatencyColumn:
       return v.latencyUs ? QString::number(*v.latencyUs, 'f', 3) : tr("—");
     case SpeedupColumn: {
@@ -113,6 +120,8 @@ QVariant VersionsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant VersionsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedupColumn)
+    return tr("Speedup vs the previous version: its latency over this one's (> 1: faster)");
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
     case VersionColumn:
@@ -122,7 +131,7 @@ QVariant VersionsModel::headerData(int section, Qt::Orientation orientation, int
     case LatencyColumn:
       return tr("µs");
     case SpeedupColumn:
-      return tr("Speedup vs previous");
+      return tr("Speedup");  // "vs previous" in the tooltip: the long header was cut at 1280x800 (trial 6, R6)
     case RelErrColumn:
       return tr("rel_err");
     case CommitColumn:
@@ -171,7 +180,9 @@ RunsPanel::RunsPanel(QWidget* parent)
   connect(m_diff, &QPushButton::clicked, this, &RunsPanel::diffSelectedVersions);
   connect(versions->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { m_diff->setEnabled(m_versionsView->selectionModel()->selectedRows().size() == 2); });
-  versions->setToolTip(tr("V0 is the baseline; `kwb measure` records each edited kernel.py as the next version"));
+  versions->setToolTip(
+      tr("V0 is the baseline; Run > Measure Again (F5), or `kwb measure`, records kernel.py as "
+         "edited as the next version"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(new QLabel(tr("Versions"), this));

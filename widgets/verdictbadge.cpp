@@ -18,7 +18,9 @@ QString verdictGlyph(Verdict v) {
     case Verdict::Skeleton:
       return QStringLiteral("▢");
     case Verdict::DryRun:
-      return QStringLiteral("◌");
+      // A dash, as tables show a value that was not measured: the dotted circle "◌" read as a busy spinner in a
+      // demo (new-user trial 6, R5).
+      return QStringLiteral("—");
     case Verdict::Stopped:
       return QStringLiteral("■");
     case Verdict::Error:

@@ -13,8 +13,8 @@ namespace kwb {
 /// The badge colour of `v` (PASS green, FAIL red, TIMEOUT_FAIL orange, skeleton purple, dry run blue,
 /// error magenta, stopped / not run grey).
 QColor verdictColor(Verdict v);
-/// A glyph that tells the verdicts apart without colour: ✓ ✗ ◷ ▢ ◌ ■ ! … ○ (each in a font Debian installs:
-/// ⏱ was in none and drew as a box).
+/// A glyph that tells the verdicts apart without colour: ✓ ✗ ◷ ▢ — ■ ! … ○ (static: none looks like a spinner) (each in
+/// a font Debian installs: ⏱ was in none and drew as a box).
 QString verdictGlyph(Verdict v);
 
 class VerdictBadge : public QLabel {

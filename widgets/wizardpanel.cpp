@@ -132,6 +132,11 @@ WizardPanel::WizardPanel(QWidget* parent)
   measureLayout->setContentsMargins(0, 0, 0, 0);
   m_verdictBadge->setObjectName(QStringLiteral("wizardVerdict"));
   measureLayout->addWidget(m_verdictBadge);
+  m_measureAgain = new QToolButton(measureContent);
+  m_measureAgain->setObjectName(QStringLiteral("measureAgainButton"));
+  m_measureAgain->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  m_measureAgain->hide();  // until setMeasureAgainAction()
+  measureLayout->addWidget(m_measureAgain);
   measureLayout->addWidget(m_measureSummary);
   measureLayout->addWidget(m_recordButtons);
   measureLayout->addStretch(1);
@@ -242,7 +247,7 @@ void WizardPanel::updatePhaseItem(int phase) {
     item->setText(QStringLiteral("%1 %2. %3: %4")
                       .arg(verdictGlyph(m_verdict))
                       .arg(phase)
-                      .arg(phaseTitle(phase), verdictCode(m_verdict)));
+                      .arg(phaseTitle(phase), verdictLabel(m_verdict)));
     item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
@@ -276,10 +281,10 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     setWorkspaceDir(r.root);
     if (r.spec.is_object() && r.spec.contains("inputs")) setSpec(r.spec);
     auto num = [](const std::optional<double>& v, char f, int p) { return v ? QString::number(*v, f, p) : QString(); };
-    QStringList lines{tr("Review of %1 (nothing re-run)%2:")
-                          .arg(r.problemName, r.mode == QLatin1String("cpu-dry-run")
-                                                  ? tr(", CPU dry run: not a measurement")
-                                                  : QString())};
+    QStringList lines{
+        tr("Review of %1, %2 (nothing re-run)%3:")
+            .arg(r.problemName, versionOfText(r.version, r.versionCount),
+                 r.mode == QLatin1String("cpu-dry-run") ? tr(", CPU dry run: not a measurement") : QString())};
     if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(displayGateReason(r.gateReason));
     if (const QString e = num(r.maxRelErr, 'e', 3); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
     if (const QString l = num(r.latencyUs, 'f', 1); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
@@ -289,7 +294,13 @@ void WizardPanel::setSession(WorkbenchSession* session) {
       lines << tr("  run: %1%2")
                    .arg(QDir(r.root).relativeFilePath(r.runDir),
                         r.runRecorded ? QString() : tr(" (not the recorded run)"));
-    lines << tr("Run the phases to measure again.");
+    if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run"))
+      lines << tr("  rel_err: not measured (a dry run checks the reference against itself)");
+    lines
+        << (r.versionCount > 0
+                ? tr("Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.").arg(r.versionCount)
+                : tr("Run the phases to measure it."));
+    setVersionCount(r.versionCount);
     setMeasureSummary(lines.join(u'\n'));
     // Phases 1-3 as the workspace recorded them: a reviewer sees the spec, plan and kernel were made (new-user
     // trial 5, R6: hollow circles read as never run).
@@ -359,6 +370,22 @@ void WizardPanel::setRecordActions(const QList<QAction*>& actions) {
     m_recordButtons->layout()->addWidget(b);
   }
   static_cast<QHBoxLayout*>(m_recordButtons->layout())->addStretch(1);
+}
+
+void WizardPanel::setMeasureAgainAction(QAction* action) {
+  m_measureAgain->setDefaultAction(action);
+  m_measureAgain->show();
+}
+
+void WizardPanel::setVersionCount(int count) {
+  m_versionCount = count;
+  // With V0 recorded, phase 4 after phases 1-3 again regenerates and replaces V0: its button says so.
+  m_buttons[3]->setText(count > 0 ? tr("Measure V0 anew") : tr("Run V0 measurement"));
+  m_buttons[3]->setToolTip(count > 0 ? tr("After phases 1-3 ran again here: measure the regenerated kernel as a new "
+                                          "V0, replacing the recorded one. Measure Again keeps V0 and records "
+                                          "kernel.py as V%1.")
+                                           .arg(count)
+                                     : QString());
 }
 
 QPushButton* WizardPanel::phaseButton(int phase) const {

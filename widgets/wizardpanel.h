@@ -97,6 +97,13 @@ class WizardPanel : public QWidget {
   /// Phase 4 page: buttons for these actions (Report, Memory, Commit), in order.
   void setRecordActions(const QList<QAction*>& actions);
 
+  /// Phase 4 page: the "Measure again" button (objectName "measureAgainButton") for @p action, under the badge.
+  void setMeasureAgainAction(QAction* action);
+  /// How many versions the workspace shown holds (0: none yet). With a V0 recorded, phase 4's button no longer
+  /// reads "Run V0 measurement" (it would replace V0 after phases 1-3 ran again); "Measure again" records
+  /// kernel.py as V<count> (new-user trial 6, R1).
+  void setVersionCount(int count);
+
   /// The run button of phase 1..4 (objectName "phaseButton<N>").
   QPushButton* phaseButton(int phase) const;
 
@@ -131,6 +138,8 @@ class WizardPanel : public QWidget {
   Verdict m_verdict = Verdict::NotRun;
   QList<QPushButton*> m_buttons;
   QList<PhaseState> m_states;
+  QToolButton* m_measureAgain = nullptr;
+  int m_versionCount = 0;
 };
 
 /// The title of phase 1..4 as the seed names it ("Understand", "Learn", "Implement", "Measure").

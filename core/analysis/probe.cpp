@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <limits>
 
@@ -149,6 +150,24 @@ void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logi
                       const QString& python);
 }  // namespace
 
+std::optional<int> probeTimeoutOverrideMs(QString* error) {
+  const QString text = qEnvironmentVariable("KWB_PROBE_TIMEOUT_S").trimmed();
+  if (text.isEmpty()) return std::nullopt;
+  bool ok = false;
+  const double sec = text.toDouble(&ok);
+  // An upper bound keeps the milliseconds in an int; a day is far past any probe.
+  if (!ok || !std::isfinite(sec) || sec <= 0 || sec > 86400) {
+    if (error)
+      *error = QStringLiteral(
+                   "KWB_PROBE_TIMEOUT_S must be a number of seconds above 0 and at most 86400 (the "
+                   "probe's wall-time limit, default 120), got '%1'")
+                   .arg(text);
+    return std::nullopt;
+  }
+  if (error) error->clear();
+  return std::max(1, static_cast<int>(sec * 1000.0));
+}
+
 QString describeProbeError(const ProbeError& e, const QString& logicPath) {
   const QString file = e.file.isEmpty() ? logicPath : e.file;
   const QString where = e.line > 0 ? QStringLiteral("%1:%2").arg(file).arg(e.line) : file;
@@ -159,6 +178,14 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
                      const std::function<void(int elapsedSec)>& stillRunning, int everyMs) {
   ProbeResult r;
   QString why;
+  // $KWB_PROBE_TIMEOUT_S replaces the caller's limit: a forward that never returns cost the full 120 s with no way
+  // to shorten it (new-user trial 6, R11). A bad value is refused before anything runs.
+  if (const auto overrideMs = probeTimeoutOverrideMs(&why))
+    timeoutMs = *overrideMs;
+  else if (!why.isEmpty()) {
+    r.error = runnerError(QStringLiteral("ConfigError"), why);
+    return r;
+  }
   const QString script = extractProbeScript(&why);
   if (script.isEmpty()) {
     r.error = runnerError(QStringLiteral("ExtractError"), why);
@@ -205,10 +232,12 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     proc.kill();
     proc.waitForFinished(5000);
     r.stderrText = QString::fromUtf8(proc.readAllStandardError());
-    r.error = runnerError(
-        QStringLiteral("Timeout"),
-        QStringLiteral("the probe did not finish within %1 s on %2").arg(timeoutMs / 1000.0, 0, 'f', 1).arg(logicPath),
-        logicPath);
+    r.error =
+        runnerError(QStringLiteral("Timeout"),
+                    QStringLiteral("the probe did not finish within %1 s on %2 (KWB_PROBE_TIMEOUT_S sets this limit)")
+                        .arg(timeoutMs / 1000.0, 0, 'f', 1)
+                        .arg(logicPath),
+                    logicPath);
     return r;
   }
   const QByteArray out = proc.readAllStandardOutput();
@@ -294,6 +323,10 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   };
   if (logicPaths.isEmpty()) return results;
   QString why;
+  if (const auto overrideMs = probeTimeoutOverrideMs(&why))
+    perFileTimeoutMs = *overrideMs;
+  else if (!why.isEmpty())
+    return failAll(QStringLiteral("ConfigError"), why);
   const QString script = extractProbeScript(&why);
   if (script.isEmpty()) return failAll(QStringLiteral("ExtractError"), why);
   QTemporaryDir out;

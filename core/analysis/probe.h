@@ -44,8 +44,14 @@ struct ProbeResult {
 /// present with the same content are reused. Returns "" with the reason in @p error on failure.
 QString extractProbeScript(QString* error = nullptr);
 
+/// The probe's wall-time limit set by $KWB_PROBE_TIMEOUT_S (seconds, a decimal number above 0 and at most 86400), in
+/// milliseconds; nullopt when it is unset or empty (*error cleared), or when it is not such a number (*error says so,
+/// naming the variable and the value).
+std::optional<int> probeTimeoutOverrideMs(QString* error = nullptr);
+
 /// Runs `python probe.py logicPath [extraArgs]` and waits up to @p timeoutMs milliseconds
-/// (default 2 minutes: the probe takes ~1-2 s on torch 1.13, most of it importing torch).
+/// (default 2 minutes: the probe takes ~1-2 s on torch 1.13, most of it importing torch);
+/// $KWB_PROBE_TIMEOUT_S, when set, replaces @p timeoutMs (a bad value: error kind "ConfigError", nothing run).
 /// Reads stdout and stderr separately; stdout must be one JSON document. Exit 0 → ok with the spec;
 /// exit 3 → error and partial from the probe's {"error":..., "partial":...}; a timeout kills the
 /// process (error kind "Timeout"); a process that cannot start, crashes, or prints something that is
@@ -61,7 +67,8 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
 /// Probes many files with one torch import (resources/python/probe_batch.py: torch is imported
 /// once, then one forked child per file, @p jobs at a time; ~0.1-0.5 s per file instead of ~2 s).
 /// Returns one result per entry of @p logicPaths, in that order, with the same meaning as
-/// runProbe()'s; a child running past @p perFileTimeoutMs is killed (kind "Timeout"). If the batch
+/// runProbe()'s; a child running past @p perFileTimeoutMs ($KWB_PROBE_TIMEOUT_S replaces it) is killed (kind
+/// "Timeout"). If the batch
 /// process itself cannot start or fails, every result carries that error ("ProcessError"). POSIX
 /// only (fork). Blocking: call it off the GUI thread.
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs = 2,

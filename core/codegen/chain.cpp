@@ -700,6 +700,8 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = n.contains(QLatin1String("layer"));
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
+    // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
+    if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
   } else if (op.category == u"Pooling") {
     const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
     if (n.startsWith(QLatin1String("_adaptive_avg_pool")) || n.startsWith(QLatin1String("adaptive_avg_pool"))) {
@@ -810,6 +812,7 @@ bool Planner::recurrent(const GraphOp& op) {
            .arg(steps)
            .arg(qint64(layers) * dirs * (1 + steps)),
        false);
+  m_plan.launches.last().hostLaunches = qint64(layers) * dirs * (1 + steps);
   for (int k = 0; k < op.outputs.size() && k < 3; ++k)
     m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
   return true;
@@ -836,6 +839,7 @@ bool Planner::randomDraw(const GraphOp& op) {
        QStringLiteral("torch.%1 %2: the reference's own random draw, made again after the same seed")
            .arg(op.name, shapeText(shape)),
        false);
+  m_plan.randomDraws = true;
   m_vals.insert(op.id, outVal(op));
   return true;
 }
@@ -1340,6 +1344,13 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   }
   fnText << *stmts << QStringLiteral("    return %1").arg(result);
   m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+  ChainEpilogue epiSpec{fn, mini, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
+  for (int e = 0; e < ext.size(); ++e)
+    epiSpec.inputs.insert(QStringLiteral("a%1").arg(e), ext.at(e) == primary
+                                                            ? QStringLiteral("acc")
+                                                            : QStringLiteral("e%1_v").arg(others.indexOf(ext.at(e))));
+  for (int f = 0; f < scalars.size(); ++f) epiSpec.inputs.insert(scalars.at(f), QStringLiteral("f%1").arg(f));
+  m_plan.epilogueSpecs << epiSpec;
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
@@ -1633,6 +1644,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
                             : QStringLiteral("        return kwb_as_dtype(%1, out_dtype)").arg(out->expr));
   m_plan.forwardBody = body.join(u'\n');
+  for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
   QStringList kinds;
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
   m_plan.description =
@@ -1668,7 +1680,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 
 }  // namespace
 
-std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
+namespace {
+
+std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   const QList<const GraphOp*> compute = g.compute();
   const bool anyAnchor =
       std::any_of(compute.begin(), compute.end(), [](const GraphOp* o) { return o->category != u"Elementwise"; });
@@ -1690,6 +1704,8 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   if (train) {
     for (const QString& l : train->forwardBody.split(u'\n')) indented << QStringLiteral("    ") + l;
     plan->epilogues += train->epilogues;
+    plan->hostLaunches = std::max(plan->hostLaunches, train->hostLaunches);
+    plan->epilogueSpecs << train->epilogueSpecs;
   } else {
     indented << QStringLiteral(
                     "            raise NotImplementedError(\"kernel.py: batch norm in training mode has no "
@@ -1729,6 +1745,32 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   return plan;
 }
 
+}  // namespace
+
+std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
+  auto plan = planModes(g, spec, whyNot, allPointwise);
+  if (!plan) return plan;
+  // Random draws stay eager: a replay would bake the capture's draw in (35_LSTM's torch.randn initial state).
+  qint64 inputBytes = 0;
+  for (const TensorInfo& t : g.inputs) {
+    qint64 n = 1;
+    for (qint64 d : t.shape) n *= d;
+    const bool wide = t.dtype.endsWith(QLatin1String("64"));
+    const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
+    inputBytes += n * (wide ? 8 : narrow ? 2 : 4);
+  }
+  plan->graphReplay =
+      !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
+                             (plan->hostLaunches >= kGraphSmallLaunches && inputBytes <= kGraphSmallInputBytes));
+  if (plan->graphReplay)
+    plan->config.append({QStringLiteral("launch path"),
+                         QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "
+                                        "each input shape (kwb_graph_call; ModelNew.last_graph says which ran; "
+                                        "KWB_CUDA_GRAPH=0 runs them one by one)")
+                             .arg(plan->hostLaunches)});
+  return plan;
+}
+
 QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   const auto plan = planChain(decodeOpGraph(spec), spec, nullptr);
   if (!plan) return {};
@@ -1736,9 +1778,10 @@ QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   for (const ChainLaunch& l : plan->launches)
     if (!kinds.contains(l.kind)) kinds << l.kind;
   return QStringLiteral(
-             "Kernel Workbench plans this problem as a chain of %1 launches (%2); the %3 rendering of "
+             "Kernel Workbench plans this problem as a chain of %1 (%2); the %3 rendering of "
              "chains is not written yet: --framework triton renders it")
-      .arg(plan->launches.size())
+      .arg(plan->launches.size() == 1 ? QStringLiteral("1 launch")
+                                      : QStringLiteral("%1 launches").arg(plan->launches.size()))
       .arg(kinds.join(QStringLiteral(", ")), frameworkLabel);
 }
 
@@ -1753,16 +1796,41 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
     k.error = err;
     return k;
   }
+  // A graph-replayed plan: forward() hands its arguments to kwb_graph_call, the plan's body becomes _kwb_forward.
+  // Only for plain parameter lists ("*args" has no names to hand on).
+  const QString params = modelNewParts(spec).forwardParams;
+  const bool graph = plan.graphReplay && !params.contains(u'*') && !params.contains(u'=');
+  QString graphCode;
+  if (graph) {
+    graphCode = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_graph.py"), &err);
+    if (graphCode.isEmpty()) {
+      k.error = err;
+      return k;
+    }
+  }
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
+      (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
       QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
   AnchorPlan a;
   a.anchor = plan.hasConv ? QStringLiteral("conv") : QStringLiteral("chain");
   a.description = plan.description;
   a.vars = plan.convVars;
   a.vars.insert(QStringLiteral("STAGES"), stageCode);
-  a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
+  if (graph) {
+    QStringList names = params.split(u',', Qt::SkipEmptyParts);
+    for (QString& n : names) n = n.trimmed();
+    const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
+    a.vars.insert(QStringLiteral("FORWARD_BODY"),
+                  QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
+                                 "        return kwb_graph_call(self, self._kwb_forward, (%2))\n\n"
+                                 "    def _kwb_forward(self%3):\n%4")
+                      .arg(plan.hostLaunches)
+                      .arg(tuple, params, plan.forwardBody));
+  } else {
+    a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
+  }
   if (plan.hasConv) a.vars.insert(QStringLiteral("MORE_CONVS"), plan.moreConvs.join(u'\n'));
   a.config = plan.config;
   a.mathDtype = plan.mathDtype;

@@ -23,9 +23,22 @@ namespace kwb {
 
 /// One launch of a chain, for the report and the baseline configuration.
 struct ChainLaunch {
-  QString kind;         ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
-  QStringList ops;      ///< the op ids it computes (anchor first, then fused epilogue ops)
-  QString description;  ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+  QString kind;             ///< "conv", "gemm", "reduce", "softmax", "norm", "pool", "pointwise"
+  QStringList ops;          ///< the op ids it computes (anchor first, then fused epilogue ops)
+  QString description;      ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
+  qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
+};
+
+/// One epilogue function of a plan in a form other DSLs can lower (the CuTe DSL renders a one-GEMM chain from it):
+/// the pointwise run as a spec that parsePointwiseProgram reads, and what each of its inputs is bound to in the
+/// epilogue calling convention ("acc": the anchor's fp32 value; "e<j>_v": epilogue tensor j's value, j in
+/// epi_tensors order; "f<i>": scalar i, in epi_scalars order).
+struct ChainEpilogue {
+  QString fn;                     ///< its name in forwardBody's epi= argument, e.g. "_kwb_epi0"
+  nlohmann::json program;         ///< {inputs, outputs, pointwise_graph}: the run alone
+  QMap<QString, QString> inputs;  ///< program input name -> "acc" | "e<j>_v" | "f<i>"
+  QString ops;                    ///< its op names, e.g. "mul, add"
+  int line = 0;                   ///< the user's line of its first op
 };
 
 /// What the chain planner produced for one spec.
@@ -37,12 +50,27 @@ struct ChainPlan {
                                 ///< (BatchNorm's num_batches_tracked += 1); `kwb analyze` counts them as covered
   QString forwardBody;          ///< ModelNew.forward's body (8-space indent), ending in a return
   QString epilogues;            ///< generated @triton.jit epilogue functions (module level)
-  bool hasConv = false;         ///< rendered through the convolution template (its CONV0 placeholders below)
+  QList<ChainEpilogue> epilogueSpecs;     ///< the same epilogues as pointwise programs, in the same order
+  bool hasConv = false;                   ///< rendered through the convolution template (its CONV0 placeholders below)
   QMap<QString, QString> convVars;        ///< CONV0's placeholders (hasConv only)
   QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
   QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
   QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
+  qint64 hostLaunches = 0;                ///< kernel launches per forward, the larger of eval and training plans
+  bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)
+  bool graphReplay = false;               ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
 };
+
+/// Plans of at least this many launches per forward replay from a CUDA graph (kwb_graph_call): their host time
+/// exceeds their kernel time (on the H200, session 15: 20_MobileNetV2's 299 kernels took 27 ms of host time per
+/// forward for 2.8 ms of kernel time).
+inline constexpr qint64 kGraphMinLaunches = 16;
+/// Smaller plans (from kGraphSmallLaunches on) replay from a graph when their tensor inputs are at most this many
+/// bytes: a replay first copies the inputs into the graph's static buffers, ~2 x bytes / 4 TB/s on the H200 (16 MiB:
+/// ~8 us), which must stay below what the launches cost. 8_ResNetBasicBlock in training mode (6 MB of input, 21
+/// kernels) took 2.3 ms of host time for 1.5 ms of kernels; a level-2 chain on a 268 MB input stays eager.
+inline constexpr qint64 kGraphSmallLaunches = 8;
+inline constexpr qint64 kGraphSmallInputBytes = 16ll << 20;
 
 /// Plans @p g as a list of launches. Takes any graph with at least one non-pointwise op that is not a
 /// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an

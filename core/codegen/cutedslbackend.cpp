@@ -2,6 +2,8 @@
 
 #include "core/codegen/anchor.h"
 #include "core/codegen/chain.h"
+#include "core/codegen/cutechain.h"
+#include "core/codegen/cutedialect.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
@@ -9,57 +11,11 @@
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
 
-#include <QHash>
-
 #include <algorithm>
 
 namespace kwb {
 
 namespace {
-
-// TensorSSA arithmetic and comparisons are Python operators with the TensorSSA on the left (the
-// right side may be a Numeric); math is cute.math.* (names in cute_api.json, cutlass.cute.math).
-// Literals never stand on the left of a TensorSSA or inside cute.where: they become
-// cute.full_like(ref, v, cutlass.Float32) so that no reflected operator is needed.
-class CuteDialect final : public PwDialect {
- public:
-  QString unary(const QString& name, const PwVal& a) const override {
-    static const QStringList direct = {QStringLiteral("exp"),   QStringLiteral("log"),   QStringLiteral("erf"),
-                                       QStringLiteral("sqrt"),  QStringLiteral("rsqrt"), QStringLiteral("abs"),
-                                       QStringLiteral("floor"), QStringLiteral("sin"),   QStringLiteral("cos"),
-                                       QStringLiteral("tanh")};
-    if (direct.contains(name)) return QStringLiteral("cute.math.%1(%2)").arg(name, a.expr);
-    if (name == u"sigmoid") {  // 1 / (1 + exp(-a))
-      const QString den = QStringLiteral("(cute.math.exp(%1 * -1.0) + 1.0)").arg(a.expr);
-      if (a.kind == PwVal::Kind::Tensor) return QStringLiteral("(%1 / %2)").arg(fullLike(a, 1.0), den);
-      return QStringLiteral("(1.0 / %1)").arg(den);
-    }
-    return {};
-  }
-  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override {
-    const PwVal& ref = a.kind == PwVal::Kind::Tensor ? a : (b.kind == PwVal::Kind::Tensor ? b : c);
-    auto side = [&](const PwVal& v) { return v.kind == PwVal::Kind::Tensor ? v.expr : fill(ref, v.expr); };
-    return QStringLiteral("cute.where(%1, %2, %3)").arg(c.expr, side(a), side(b));
-  }
-  QString fullLike(const PwVal& like, double v) const override { return fill(like, literal(v)); }
-  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override {
-    const bool aT = a.kind == PwVal::Kind::Tensor, bT = b.kind == PwVal::Kind::Tensor;
-    if (aT || !bT) return a.expr + u' ' + op + u' ' + b.expr;
-    // non-tensor on the left of a tensor: reorder commutative ops, mirror comparisons, else fill
-    if (op == u"+" || op == u"*" || op == u"==" || op == u"!=") return b.expr + u' ' + op + u' ' + a.expr;
-    static const QHash<QString, QString> mirror = {{QStringLiteral("<"), QStringLiteral(">")},
-                                                   {QStringLiteral("<="), QStringLiteral(">=")},
-                                                   {QStringLiteral(">"), QStringLiteral("<")},
-                                                   {QStringLiteral(">="), QStringLiteral("<=")}};
-    if (mirror.contains(op)) return b.expr + u' ' + mirror.value(op) + u' ' + a.expr;
-    return fill(b, a.expr) + u' ' + op + u' ' + b.expr;
-  }
-
- private:
-  static QString fill(const PwVal& like, const QString& value) {
-    return QStringLiteral("cute.full_like(%1, %2, cutlass.Float32)").arg(like.expr, value);
-  }
-};
 
 SkeletonStyle cuteSkeleton(const FrameworkBackend& b) {
   return {b.label(),
@@ -92,14 +48,22 @@ QString CuteDslBackend::runtimeRequirement() const {
 
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
   if (!hasPointwiseGraph(spec)) {
-    if (const AnchorMatch m = matchAnchor(spec); m.anchor) {
-      if (whyNot) *whyNot = anchorSkeletonReason(m, id());
-      if (const QString c = chainSkeletonReason(spec, label()); !c.isEmpty() && whyNot && !m.plan) *whyNot = c;
-      return false;
+    QString why;
+    const AnchorMatch m = matchAnchor(spec);
+    std::optional<PatternPlan> plan;
+    if (m.anchor) {
+      why = anchorSkeletonReason(m, id());
+    } else {
+      plan = planPattern(spec, &why);
+      if (plan && cuteHasPatternTemplate(*plan, &why)) return true;
     }
-    const auto plan = planPattern(spec, whyNot);
-    if (plan && cuteHasPatternTemplate(*plan, whyNot)) return true;
-    if (const QString c = chainSkeletonReason(spec, label()); !c.isEmpty() && whyNot && !plan) *whyNot = c;
+    // a graph no anchor or pattern plans: a chain of launches, rendered here when it is one GEMM + epilogue
+    if (!m.plan && !plan) {
+      QString chainWhy;
+      if (cuteChainPlan(spec, &chainWhy)) return true;
+      if (!chainWhy.isEmpty()) why = chainWhy;
+    }
+    if (whyNot) *whyNot = why;
     return false;
   }
   const auto prog = parsePointwiseProgram(spec, whyNot);
@@ -141,8 +105,9 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
   QString why;
   if (!hasPointwiseGraph(spec)) {
     if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
-    const auto plan = planPattern(spec, &why);
+    const auto plan = matchAnchor(spec).anchor ? std::nullopt : planPattern(spec, &why);
     if (plan && cuteHasPatternTemplate(*plan, &why)) return cutePatternKernel(*plan, spec, *this);
+    if (const auto chain = cuteChainPlan(spec, &why)) return cuteChainKernel(*chain, spec, *this);
     return makeSkeleton(spec, cuteSkeleton(*this), why);
   }
   if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);

@@ -41,7 +41,8 @@ json codegenPreview(const json& spec) {
     if (m.anchor) planWhy = m.whyNot;
     QString chainWhy;
     if (const auto c = planChain(g, spec, &chainWhy)) {
-      planName = QStringLiteral("chain of %1 launches").arg(c->launches.size());
+      planName = c->launches.size() == 1 ? QStringLiteral("chain of 1 launch")
+                                         : QStringLiteral("chain of %1 launches").arg(c->launches.size());
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
       for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap

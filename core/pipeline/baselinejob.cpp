@@ -701,6 +701,18 @@ void BaselineJob::startMeasure() {
     Q_EMIT measured(false);
     return;
   }
+  // A skeleton has no kernel: the harness would check only the reference against itself (a CPU dry run) or
+  // fail every case on NotImplementedError, and a column of PASS beside "Skeleton" read as a working kernel
+  // (new-user trial 6, R2). Nothing runs; the outcome says why, and the gate (FAIL, the skeleton's reason) and
+  // the records follow as for any run.
+  if (!m_implemented) {
+    RunOutcome skipped;
+    skipped.error = tr("kernel.py is a skeleton (no kernel), so the harness was not run: %1")
+                        .arg(m_skeletonReason.isEmpty() ? tr("see plans/v0_plan.md") : m_skeletonReason);
+    Q_EMIT progress(Measure, tr("V%1 measurement not run: %2").arg(m_version).arg(skipped.error));
+    onRunFinished(skipped);
+    return;
+  }
   QString error;
   std::shared_ptr<Target> target = m_target;
   if (!target) target = makeTarget(m_opts.target, &error);
@@ -776,6 +788,10 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   evaluateGate(recordsInput(), m_ws->path(QStringLiteral("kernel.py")), &gate);
   m_gate = gate.gateResult;
   m_gateReason = gate.gateReason;
+  if (!m_implemented) {  // startMeasure() ran nothing: no "run finished" line (it read "run finished: PASS")
+    Q_EMIT measured(false);
+    return;
+  }
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
     status = tr("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");

@@ -25,15 +25,6 @@ nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*
 
 }  // namespace
 
-RecordPaths recordPaths(int version) {
-  if (version <= 0)
-    return {QStringLiteral("memory/v0.json"), QStringLiteral("baseline_report.md"), QStringLiteral("roofline.png"),
-            QStringLiteral(".kwb/roofline.json")};
-  const QString v = QStringLiteral("v%1").arg(version);
-  return {QStringLiteral("memory/%1.json").arg(v), QStringLiteral("reports/%1_report.md").arg(v),
-          QStringLiteral("reports/%1_roofline.png").arg(v), QStringLiteral(".kwb/roofline_%1.json").arg(v)};
-}
-
 // Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
 // must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out) {
@@ -55,11 +46,15 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     const QString text = QString::fromStdString(o.result->raw["error"].get<std::string>());
     reasons.append(text.startsWith(QLatin1String("harness error: ")) ? text : QStringLiteral("harness error: ") + text);
   }
-  if (!o.ok && !o.error.isEmpty() && !o.cancelled) reasons.append(QStringLiteral("run error: ") + o.error);
-  if (o.cases.isEmpty()) reasons.append(QStringLiteral("no case ran"));
-  if (!o.result) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
+  // A skeleton's harness is not run (BaselineJob::startMeasure): its one reason is the missing kernel.
+  const bool notRun = !in.implemented && o.runDir.isEmpty() && !o.result && o.cases.isEmpty();
+  if (!o.ok && !o.error.isEmpty() && !o.cancelled && !notRun) reasons.append(QStringLiteral("run error: ") + o.error);
+  if (o.cases.isEmpty() && !notRun) reasons.append(QStringLiteral("no case ran"));
+  if (!o.result && !notRun) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
-  if (!in.implemented) reasons.append(QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+  if (!in.implemented)
+    reasons.append(notRun ? QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)")
+                          : QStringLiteral("kernel.py is a skeleton marked unimplemented"));
   if (!in.staticCheckOk) reasons.append(in.staticCheck);
   // The dynamic half: the harness ran ModelNew.forward under a dispatch recorder (a static check cannot see
   // every route to a PyTorch op: a callable stored in __init__, a lambda, importlib, the tensor's type).

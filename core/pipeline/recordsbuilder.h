@@ -16,6 +16,7 @@
 #include "core/perf/roofline.h"
 #include "core/perf/utilization.h"
 #include "core/pipeline/plan.h"
+#include "core/records/versions.h"  // recordPaths(): where version N's records go
 #include "core/run/harnessrun.h"
 
 namespace kwb {
@@ -45,15 +46,6 @@ struct RecordsInput {
   const nlohmann::json* previous = nullptr;  ///< memory/v(N-1).json (or the highest below N) for
                                              ///< performance.comparison_with_previous; null for V0
 };
-
-/// Where version N's records go (workspace-relative). V0 keeps the seed's names.
-struct RecordPaths {
-  QString memory;        ///< memory/vN.json
-  QString report;        ///< baseline_report.md (V0) | reports/vN_report.md
-  QString figure;        ///< roofline.png (V0) | reports/vN_roofline.png
-  QString rooflineData;  ///< .kwb/roofline.json (V0) | .kwb/roofline_vN.json
-};
-RecordPaths recordPaths(int version);
 
 struct RecordsOutput {
   std::optional<UtilizationResult> utilization;  ///< empty on a CPU dry run (never a kernel measurement)

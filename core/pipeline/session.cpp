@@ -46,11 +46,55 @@ void WorkbenchSession::setVerdict(Verdict verdict, const QString& reason) {
 
 BaselineJob* WorkbenchSession::newJob(const BaselineOptions& options, FigureRenderer renderer) {
   if (m_busyPhase != 0) return nullptr;
-  m_job = std::make_unique<BaselineJob>(options);
+  auto job = std::make_unique<BaselineJob>(options);
+  job->setFigureRenderer(std::move(renderer));
+  return adoptJob(std::move(job));
+}
+
+BaselineJob* WorkbenchSession::measureNextVersion(const BaselineOptions& options, FigureRenderer renderer,
+                                                  QString* error) {
+  if (m_busyPhase != 0 || m_measuring) {
+    if (error) *error = tr("Phase %1 is still running.").arg(m_measuring ? 4 : m_busyPhase);
+    return nullptr;
+  }
+  // Opened before review mode is left: a workspace that cannot be measured again keeps its review.
+  auto next = std::make_unique<BaselineJob>(options);
+  next->setFigureRenderer(std::move(renderer));
+  if (!next->openForNextVersion()) {
+    if (error) *error = next->lastError();
+    return nullptr;
+  }
+  BaselineJob* job = adoptJob(std::move(next));
+  for (int p = 1; p <= 3; ++p) m_done[p - 1] = true;  // phases 1-3 are the workspace's, as recorded
+  m_measuring = true;
+  setVerdict(Verdict::Running);
+  setMeasureSummary(tr("Measuring V%1 (kernel.py as it is on disk): the run console shows each case as it finishes.")
+                        .arg(job->version()));
+  connect(
+      job, &BaselineJob::finished, this,
+      [this, job](bool ok) {
+        if (job != m_job.get()) return;
+        // measureAndRecord() wrote the records unless the run was stopped or writing failed, and committed them when
+        // the gate allows it, as `kwb measure` does.
+        m_hasRecords = job->outcome().has_value() && job->verdict() != Verdict::Stopped;
+        if (!job->commitId().isEmpty()) {
+          const QString msg = tr("Committed %1: %2").arg(job->commitId().left(12), job->commitSubject());
+          setMeasureSummary(m_measureSummary.isEmpty() ? msg : m_measureSummary + u'\n' + msg);
+          Q_EMIT committed(job->commitId(), job->commitSubject());
+        }
+        if (m_hasRecords) Q_EMIT recordsWritten();
+        Q_EMIT versionRecorded(ok, job->version(), ok ? QString() : job->lastError());
+      },
+      Qt::SingleShotConnection);
+  job->measureAndRecord();  // the same phase 4, records and commit as `kwb measure`
+  return job;
+}
+
+BaselineJob* WorkbenchSession::adoptJob(std::unique_ptr<BaselineJob> next) {
+  m_job = std::move(next);
   m_hasRecords = false;
   m_measuring = false;
   invalidateFrom(1);
-  m_job->setFigureRenderer(std::move(renderer));
   BaselineJob* job = m_job.get();
   // Phases 1-3 emit from the worker thread: these arrive queued, in order.
   connect(job, &BaselineJob::progress, this, &WorkbenchSession::progress);
@@ -272,10 +316,16 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
   if (outcome) {
     if (outcome->result) {
       const RunResult& r = *outcome->result;
-      lines << tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
-                   .arg(r.status, r.mode)
-                   .arg(outcome->cases.size())
-                   .arg(fmt(r.maxRelErr, 'e', 3));
+      // A dry run's rel_err is the reference against itself: not kernel.py's error, shown nowhere as the
+      // version's (memory/vN.json, `kwb versions`, the review; new-user trial 6, R8).
+      lines << (r.mode == QLatin1String("cpu-dry-run")
+                    ? tr("Harness: %1 (%2), %3 case(s); rel_err not measured (the reference against itself)")
+                          .arg(r.status, r.mode)
+                          .arg(outcome->cases.size())
+                    : tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
+                          .arg(r.status, r.mode)
+                          .arg(outcome->cases.size())
+                          .arg(fmt(r.maxRelErr, 'e', 3)));
       // A dry run times the reference on the CPU in the kernel's place: no kernel latency to show.
       if (r.mode == QLatin1String("cpu-dry-run"))
         lines << tr("kernel latency: not measured (dry run); primary case %1").arg(r.primaryCase);
@@ -288,7 +338,7 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
                      .arg(displayHarnessNote(r.dryRunNote));
     }
     if (!outcome->error.isEmpty()) lines << outcome->error;
-    lines << tr("Log: %1").arg(outcome->logPath);
+    if (!outcome->logPath.isEmpty()) lines << tr("Log: %1").arg(outcome->logPath);
     lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
               : allowsCommit(verdict)
                   ? tr("Next: Report, Memory, Commit.")

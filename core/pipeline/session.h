@@ -82,6 +82,15 @@ class WorkbenchSession : public QObject {
   /// Replaces the job with a new one for @p options (phase 1 of the window), its roofline figure drawn by
   /// @p renderer, and leaves review mode. Emits jobChanged(). Refused (nullptr) while a phase 1-3 runs.
   BaselineJob* newJob(const BaselineOptions& options, FigureRenderer renderer);
+  /// Measure again, as `kwb measure` does and through the same code: a new job opens @p options.workspaceDir (an
+  /// existing workspace with a V0) as its next version (BaselineJob::openForNextVersion: spec, GPU, framework and
+  /// Python restored, nothing regenerated), then runs phase 4 on kernel.py as it is on disk, writes
+  /// reports/vN_report.md and memory/vN.json and commits "VN: ..." when the gate allows it
+  /// (BaselineJob::measureAndRecord). @p options carries the workspace, the CPU-dry-run mode, the target, the case
+  /// timeout and the commit flag. Progress, output and cases arrive as for phase 4, then versionRecorded().
+  /// nullptr with *error (nothing changed, review mode kept) while a phase runs or when the workspace cannot be
+  /// opened (not a workspace, no memory/v0.json, a damaged record).
+  BaselineJob* measureNextVersion(const BaselineOptions& options, FigureRenderer renderer, QString* error = nullptr);
   /// Drops the job (a new logic file or workspace was opened); emits jobChanged(). Refused (false) while a
   /// phase 1-3 runs; a measurement (phase 4) must have been stopped by the caller.
   bool dropJob();
@@ -171,6 +180,9 @@ class WorkbenchSession : public QObject {
   void summaryChanged(int phase, const QString& summary);
   /// commit() made commit @p id (full hash) with @p subject.
   void committed(const QString& id, const QString& subject);
+  /// measureNextVersion()'s job finished version @p version: ok when its gate allows a commit (PASS or a dry
+  /// run) and it was committed (when asked); otherwise @p error says why (the job's lastError()).
+  void versionRecorded(bool ok, int version, const QString& error);
 
  private:
   std::optional<WorkspaceReview> m_review;
@@ -185,6 +197,8 @@ class WorkbenchSession : public QObject {
   QString m_measureSummary;
 
   void onPhaseFinished(int phase, bool ok);
+  /// Makes @p job the session's job and connects its signals (newJob, measureNextVersion); leaves review mode.
+  BaselineJob* adoptJob(std::unique_ptr<BaselineJob> job);
   void setMeasureSummary(const QString& text);
 };
 

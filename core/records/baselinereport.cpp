@@ -263,8 +263,10 @@ QString renderBaselineReport(const ReportInput& in) {
   md += QLatin1String("- Framework: ") + orNa(in.framework) +
         (in.frameworkNote.isEmpty() ? QString() : QLatin1String(" (") + in.frameworkNote + QLatin1Char(')')) +
         QLatin1Char('\n');
-  md += QLatin1String("- Run folder: ") + code(in.runDir) +
-        QLatin1String(" (full log and result.json; local to this machine, not committed)\n");
+  md += in.runDir.isEmpty()
+            ? QStringLiteral("- Run folder: none (the harness was not run)\n")  // a skeleton's (new-user trial 6, R2)
+            : QLatin1String("- Run folder: ") + code(in.runDir) +
+                  QLatin1String(" (full log and result.json; local to this machine, not committed)\n");
   md += QLatin1String("- Command: ") + code(in.command) + QLatin1String("\n\n");
 
   section(md, QStringLiteral("Baseline kernel path"));

@@ -30,6 +30,30 @@ int subjectVersion(const QString& subject) {
 
 }  // namespace
 
+RecordPaths recordPaths(int version) {
+  if (version <= 0)
+    return {QStringLiteral("memory/v0.json"), QStringLiteral("baseline_report.md"), QStringLiteral("roofline.png"),
+            QStringLiteral(".kwb/roofline.json")};
+  const QString v = QStringLiteral("v%1").arg(version);
+  return {QStringLiteral("memory/%1.json").arg(v), QStringLiteral("reports/%1_report.md").arg(v),
+          QStringLiteral("reports/%1_roofline.png").arg(v), QStringLiteral(".kwb/roofline_%1.json").arg(v)};
+}
+
+LatestVersion latestVersion(const QString& workspace) {
+  static const QRegularExpression name(QStringLiteral("^v(\\d+)\\.json$"));
+  const QDir memory(QDir(workspace).filePath(QStringLiteral("memory")));
+  LatestVersion l;
+  for (const QString& f : memory.entryList({QStringLiteral("v*.json")}, QDir::Files)) {
+    const auto m = name.match(f);
+    if (!m.hasMatch()) continue;
+    const auto rec = MemoryRecord::load(memory.filePath(f));
+    if (rec && rec->isMasked()) continue;  // a damaged record still counts: the review says why it cannot be read
+    ++l.count;
+    l.number = std::max(l.number, m.captured(1).toInt());
+  }
+  return l;
+}
+
 std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error) {
   static const QRegularExpression name(QStringLiteral("^v(\\d+)\\.json$"));
   const QDir memory(QDir(workspace).filePath(QStringLiteral("memory")));

@@ -12,6 +12,15 @@
 
 namespace kwb {
 
+/// Where version N's records go (workspace-relative). V0 keeps the seed's names.
+struct RecordPaths {
+  QString memory;        ///< memory/vN.json
+  QString report;        ///< baseline_report.md (V0) | reports/vN_report.md
+  QString figure;        ///< roofline.png (V0) | reports/vN_roofline.png
+  QString rooflineData;  ///< .kwb/roofline.json (V0) | .kwb/roofline_vN.json
+};
+RecordPaths recordPaths(int version);
+
 struct VersionInfo {
   int number = 0;                   ///< N of memory/vN.json
   QString version;                  ///< "vN"
@@ -29,6 +38,14 @@ struct VersionInfo {
 /// The versions present in @p workspace, ascending by N (masked records are skipped). A workspace
 /// without memory/ yields an empty list. std::nullopt with *error naming the file when a
 /// memory/vN.json cannot be read or is damaged (not JSON, not an object).
+/// N of the highest version recorded in @p workspace (memory/vN.json that is not masked), and how many versions
+/// there are; {-1, 0} without memory/. Reads only the records' "masked" flag (no git walk: the GUI asks on open).
+struct LatestVersion {
+  int number = -1;  ///< N of the latest memory/vN.json, -1 when there is none
+  int count = 0;    ///< versions present (V0 and V1 = 2)
+};
+LatestVersion latestVersion(const QString& workspace);
+
 std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error = nullptr);
 
 /// latency previous / current (> 1: the current version is faster); nullopt when either is missing.

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
 
 #include <functional>
@@ -135,8 +136,8 @@ QString DisplayText::harnessLine(const QString& line) {
     case HarnessEvent::Kind::CaseResult: {
       const CaseResult& c = *ev.caseResult;
       QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6")
-                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), c.status, c.name, c.shape,
-                              c.dtype, err(c.relErr));
+                         .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), caseStatusLabel(c.status), c.name,
+                              c.shape, c.dtype, err(c.relErr));
       if (c.latencyUs || c.refLatencyUs)  // only the timed case has times: no dashes on the others
         text += tr("  %1 (ref %2)").arg(us(c.latencyUs), us(c.refLatencyUs));
       // The first call's wall time (its JIT compile, outside the case's timeout), where it is worth a look.
@@ -148,7 +149,7 @@ QString DisplayText::harnessLine(const QString& line) {
     case HarnessEvent::Kind::ResultJson: {
       const RunResult& r = *ev.runResult;
       return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5")
-          .arg(r.status, r.mode)
+          .arg(caseStatusLabel(r.status), r.mode)
           .arg(r.cases.size())
           .arg(err(r.maxRelErr), us(r.latencyUs));
     }
@@ -266,5 +267,11 @@ QString displayHarnessNote(const QString& note) { return DisplayText::harnessNot
 QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
 QString displayHarnessLine(const QString& line) { return DisplayText::harnessLine(line); }
+
+QString versionOfText(int version, int count) {
+  if (count <= 0) return DisplayText::tr("no version recorded");
+  if (count == 1) return QStringLiteral("V%1").arg(version);
+  return DisplayText::tr("V%1 of %2").arg(version).arg(count);
+}
 
 }  // namespace kwb

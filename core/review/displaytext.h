@@ -46,4 +46,8 @@ QString displayPointLabel(const QString& label);
 /// returned unchanged, so an edited or older report still shows. The file on disk is not touched.
 QString displayReportMarkdown(const QString& markdown);
 
+/// Which version a review shows, for the title, the console's banner and the wizard: "V1 of 2" (translated);
+/// "V0" for a workspace with one version; "no version recorded" when @p count is 0.
+QString versionOfText(int version, int count);
+
 }  // namespace kwb

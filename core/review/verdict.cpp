@@ -63,4 +63,49 @@ QString verdictTitle(Verdict v) {
   return {};
 }
 
+QString verdictLabel(Verdict v) {
+  // The source text is the code itself, so English shows the code; a catalogue adds the word (zh_CN:
+  // "试运行（DRY_RUN）").
+  switch (v) {
+    case Verdict::NotRun:
+      return QCoreApplication::translate("kwb::VerdictCode", "NOT_RUN");
+    case Verdict::Running:
+      return QCoreApplication::translate("kwb::VerdictCode", "RUNNING");
+    case Verdict::Pass:
+      return QCoreApplication::translate("kwb::VerdictCode", "PASS");
+    case Verdict::Fail:
+      return QCoreApplication::translate("kwb::VerdictCode", "FAIL");
+    case Verdict::TimeoutFail:
+      return QCoreApplication::translate("kwb::VerdictCode", "TIMEOUT_FAIL");
+    case Verdict::Skeleton:
+      return QCoreApplication::translate("kwb::VerdictCode", "SKELETON");
+    case Verdict::DryRun:
+      return QCoreApplication::translate("kwb::VerdictCode", "DRY_RUN");
+    case Verdict::Stopped:
+      return QCoreApplication::translate("kwb::VerdictCode", "STOPPED");
+    case Verdict::Error:
+      return QCoreApplication::translate("kwb::VerdictCode", "ERROR");
+  }
+  return {};
+}
+
+QString gateCodeLabel(const QString& code) {
+  for (Verdict v : {Verdict::NotRun, Verdict::Running, Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail,
+                    Verdict::Skeleton, Verdict::DryRun, Verdict::Stopped, Verdict::Error})
+    if (verdictCode(v) == code) return verdictLabel(v);
+  return code;
+}
+
+QString caseStatusLabel(const QString& status) {
+  // Short: the case table sits beside the log at 1280x800 (zh_CN: "通过", the code in the header's tooltip).
+  if (status == QLatin1String("PASS")) return QCoreApplication::translate("kwb::CaseStatus", "PASS");
+  if (status == QLatin1String("FAIL")) return QCoreApplication::translate("kwb::CaseStatus", "FAIL");
+  if (status == QLatin1String("TIMEOUT_FAIL")) return QCoreApplication::translate("kwb::CaseStatus", "TIMEOUT_FAIL");
+  if (status == QLatin1String("ERROR")) return QCoreApplication::translate("kwb::CaseStatus", "ERROR");
+  if (status == QLatin1String("STOPPED")) return QCoreApplication::translate("kwb::CaseStatus", "STOPPED");
+  if (status == QLatin1String("RUNNING")) return QCoreApplication::translate("kwb::CaseStatus", "RUNNING");
+  if (status == QLatin1String("SKIPPED")) return QCoreApplication::translate("kwb::CaseStatus", "SKIPPED");
+  return status;
+}
+
 }  // namespace kwb

@@ -39,6 +39,17 @@ QString verdictCode(Verdict v);
 /// The translated headline shown to people ("PASS", "FAIL", "Skeleton: kernel not implemented", ...).
 QString verdictTitle(Verdict v);
 
+/// The verdict's code as people read it: the code in English ("DRY_RUN"), the word with the code in
+/// parentheses under a catalogue (zh_CN "试运行（DRY_RUN）"; new-user trial 6, R7). Files keep verdictCode().
+QString verdictLabel(Verdict v);
+
+/// verdictLabel() of a gate or verdict code read from a record ("PASS", "DRY_RUN", ...); an unknown code as given.
+QString gateCodeLabel(const QString& code);
+
+/// A harness case status ("PASS", "FAIL", "TIMEOUT_FAIL", "ERROR", "STOPPED", "RUNNING", "SKIPPED") as a short
+/// word for tables: the code in English, translated under a catalogue; any other text as given.
+QString caseStatusLabel(const QString& status);
+
 /// True only for a gate that passed on the target (Pass). A dry run is not a passing measurement.
 inline bool isPassing(Verdict v) { return v == Verdict::Pass; }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "core/perf/utilization.h"
+#include "core/records/versions.h"
 
 namespace kwb {
 
@@ -197,16 +198,21 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   r.framework = str(target, "framework");
   r.skeleton = isSkeletonKernel(ws.filePath(QStringLiteral("kernel.py")));
 
-  // The records: the report and memory/v0.json describe one run.
-  if (QFile f(ws.filePath(QStringLiteral("baseline_report.md"))); f.open(QIODevice::ReadOnly)) {
+  // The records: the latest version's report and memory/vN.json describe one run (new-user trial 6, R1: a
+  // workspace with V0 and V1 opened on V0's report, cases and console).
+  const LatestVersion latest = latestVersion(r.root);
+  r.version = std::max(latest.number, 0);
+  r.versionCount = latest.count;
+  const RecordPaths paths = recordPaths(r.version);
+  if (QFile f(ws.filePath(paths.report)); f.open(QIODevice::ReadOnly)) {
     r.reportPath = QFileInfo(f).absoluteFilePath();
     r.reportMarkdown = QString::fromUtf8(f.readAll());
   }
   QString recordedRun;
   QString gate;
-  if (QFileInfo::exists(memoryPath(r.root, QStringLiteral("v0")))) {
+  if (QFileInfo::exists(ws.filePath(paths.memory))) {
     QString e;
-    r.memory = MemoryRecord::load(memoryPath(r.root, QStringLiteral("v0")), &e);
+    r.memory = MemoryRecord::load(ws.filePath(paths.memory), &e);
     if (!r.memory) r.warnings << e;
   }
   if (r.memory) {
@@ -218,7 +224,9 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       r.gpu = QString::fromStdString(m.value(QStringLiteral("workbench.gpu")).get<std::string>());
     if (r.framework.isEmpty() && m.value(QStringLiteral("workbench.framework")).is_string())
       r.framework = QString::fromStdString(m.value(QStringLiteral("workbench.framework")).get<std::string>());
-    if (m.value(QStringLiteral("workbench.run_dir")).is_string())
+    // "" for a skeleton, whose harness is not run: no run folder (the workspace itself is none)
+    if (m.value(QStringLiteral("workbench.run_dir")).is_string() &&
+        !m.value(QStringLiteral("workbench.run_dir")).get<std::string>().empty())
       recordedRun =
           ws.absoluteFilePath(QString::fromStdString(m.value(QStringLiteral("workbench.run_dir")).get<std::string>()));
     if (m.value(QStringLiteral("quality_gate.result")).is_string())
@@ -264,8 +272,10 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       r.result = rf->result;
       cancelled = rf->cancelled;
       if (r.result) {
-        if (r.result->maxRelErr) r.maxRelErr = r.result->maxRelErr;
         if (r.mode.isEmpty() || !r.runRecorded) r.mode = r.result->mode;
+        // One rule with memory/vN.json and `kwb versions` (new-user trial 6, R8): a CPU dry run's rel_err is the
+        // reference against itself, not kernel.py's error, so it is no figure of the version.
+        if (r.result->maxRelErr && r.mode != QLatin1String("cpu-dry-run")) r.maxRelErr = r.result->maxRelErr;
       }
     } else {
       r.warnings << QStringLiteral("%1/result.json: %2").arg(QDir(r.root).relativeFilePath(r.runDir), why);
@@ -296,9 +306,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
                          : (allPass && r.result && r.result->status == QLatin1String("PASS") ? QStringLiteral("PASS")
                                                                                              : QStringLiteral("FAIL"));
     r.gateReason =
-        QStringLiteral(
-            "not the recorded run: the verdict comes from its cases only (the report and memory/v0.json describe %1)")
-            .arg(recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
+        QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and %1 describe %2)")
+            .arg(paths.memory, recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
     if (!r.runRecorded) {
       r.latencyUs = dry || !r.result ? std::nullopt : r.result->latencyUs;
       r.bandwidthGBs.reset();
@@ -308,9 +317,9 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   r.verdict = verdictFor(vin);
 
   // The roofline: as the records wrote it, else recomputed from the spec (roofs) and the run (point).
-  if (r.runRecorded && QFileInfo::exists(ws.filePath(QStringLiteral(".kwb/roofline.json")))) {
+  if (r.runRecorded && QFileInfo::exists(ws.filePath(paths.rooflineData))) {
     QString e;
-    r.roofline = rooflineFromJson(readJson(ws.filePath(QStringLiteral(".kwb/roofline.json")), &why), &e);
+    r.roofline = rooflineFromJson(readJson(ws.filePath(paths.rooflineData), &why), &e);
   }
   if (!r.roofline && r.spec.is_object() && !r.gpu.isEmpty()) {
     UtilizationRequest rq;
@@ -328,7 +337,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       rq.measuredBandwidthTBs = r.result->raw["measured_copy_bandwidth_tbs"].get<double>();
     const UtilizationResult u = computeUtilization(rq);
     if (u.ok) {
-      RooflineData d = makeRoofline(u, QStringLiteral("V0 %1").arg(r.problemName));
+      RooflineData d = makeRoofline(u, QStringLiteral("V%1 %2").arg(r.version).arg(r.problemName));
       if (!(lat && *lat > 0)) {
         d.pointTflops = 0;
         d.label = dry ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");

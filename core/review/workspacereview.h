@@ -27,7 +27,7 @@ struct RunEntry {
   QString status;         ///< RESULT_JSON's status, "STOPPED" for a cancelled run, "" when result.json is missing
   bool dryRun = false;    ///< RESULT_JSON's mode is "cpu-dry-run": a PASS there checks the harness, not kernel.py
   int caseCount = 0;      ///< cases in result.json
-  bool recorded = false;  ///< the report and memory/v0.json describe this run
+  bool recorded = false;  ///< the latest version's report and memory/vN.json describe this run
 };
 
 struct WorkspaceReview {
@@ -38,9 +38,12 @@ struct WorkspaceReview {
   QString framework;                     ///< "triton" | "cutedsl" | "flydsl"
   QString mode;                          ///< "gpu" | "cpu-dry-run" ("" unknown)
   nlohmann::json spec;                   ///< .kwb/spec.json (null when missing)
-  QString reportPath;                    ///< baseline_report.md, absolute ("" when missing)
+  QString reportPath;                    ///< the latest version's report (baseline_report.md for V0,
+                                         ///< reports/vN_report.md), absolute ("" when missing)
   QString reportMarkdown;                ///< its text
-  std::optional<MemoryRecord> memory;    ///< memory/v0.json
+  std::optional<MemoryRecord> memory;    ///< memory/vN.json of the latest version N
+  int version = 0;                       ///< N of the version shown: the latest memory/vN.json (0 without records)
+  int versionCount = 0;                  ///< versions recorded (memory/v*.json): "V1 of 2"; 0 without records
   Verdict verdict = Verdict::NotRun;     ///< the headline (the recorded gate for the recorded run)
   QString gateReason;                    ///< why it is not a pass ("" when it is)
   bool skeleton = false;                 ///< kernel.py sets UNIMPLEMENTED = True
@@ -49,13 +52,14 @@ struct WorkspaceReview {
   std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
-  QList<KnowledgeRecord> records;        ///< knowledge records consulted (memory/v0.json "references")
+  QList<KnowledgeRecord> records;        ///< knowledge records consulted (memory/vN.json "references")
   QList<RunEntry> runs;                  ///< every run folder, newest first
   QStringList warnings;                  ///< what could not be read, one sentence each
   std::optional<double> latencyUs;       ///< recorded kernel latency, µs (null for a dry run)
   std::optional<double> bandwidthGBs;    ///< recorded achieved bandwidth, GB/s
   std::optional<double> tflops;          ///< recorded achieved TFLOPS
-  std::optional<double> maxRelErr;       ///< the run's max rel_err
+  std::optional<double> maxRelErr;       ///< the version's max rel_err; null for a CPU dry run (the reference
+                                         ///< against itself: not kernel.py's error), as in memory/vN.json
 };
 
 /// Where `path` points: a workspace folder (holds reference.py or .kwb/), or one of its run folders
@@ -66,9 +70,10 @@ bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir)
 /// The run folders of `workspace`, newest first (RunEntry::recorded is not set here).
 QList<RunEntry> listRuns(const QString& workspace);
 
-/// Reads `path` (see resolveReviewPath) for review. The run shown is `path`'s run folder, else the one
-/// memory/v0.json names, else the newest. Missing or unreadable parts leave their fields empty and add
-/// a sentence to warnings; nullopt with *error only when `path` is not a workspace at all.
+/// Reads `path` (see resolveReviewPath) for review, on its latest version (the highest memory/vN.json and its
+/// report). The run shown is `path`'s run folder, else the one that record names, else the newest. Missing or
+/// unreadable parts leave their fields empty and add a sentence to warnings; nullopt with *error only when `path` is
+/// not a workspace at all.
 std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error = nullptr);
 
 /// One line of a run's output.log: the text and where it came from (0 stdout, 1 stderr, -1 the

@@ -64,10 +64,18 @@ QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 
 Workspace::Workspace(QString root) : m_root(std::move(root)) {}
 
 QString Workspace::defaultDir(const QString& parent, const QString& problemName) {
-  QString name = problemName;
-  name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
-  // Non-ASCII names mapped to "_" collided (new-user trial 3, R11): a short hash of the name keeps them apart.
-  if (std::any_of(problemName.cbegin(), problemName.cend(), [](QChar c) { return c.unicode() > 0x7F; }))
+  // Letters and digits of any script are kept, so "ünïcode_模型" stays readable in `ls` and the Recent list (new-user
+  // trial 6, R10: it became kernel_opt__n_code____eeadcb); anything else (spaces, punctuation, symbols) becomes "_".
+  QString name;
+  bool replacedNonAscii = false;
+  for (const QChar c : problemName.normalized(QString::NormalizationForm_C)) {
+    const bool keep = c == u'_' || c.isLetterOrNumber();
+    if (!keep && c.unicode() > 0x7F) replacedNonAscii = true;
+    name += keep ? c : QChar(u'_');
+  }
+  // Two names that differ only in replaced non-ASCII characters ("19 ReLU ★", "19 ReLU ☆") would share a folder: a
+  // short hash of the name keeps them apart (new-user trial 3, R11).
+  if (replacedNonAscii)
     name +=
         QLatin1Char('_') +
         QString::fromLatin1(QCryptographicHash::hash(problemName.toUtf8(), QCryptographicHash::Sha1).toHex().left(6));

@@ -63,9 +63,10 @@ class Workspace {
   /// The same for `<root>/.kwb/spec.json`.
   static QString specProblem(const QString& root);
 
-  /// Default workspace folder for a problem: `<parent>/kernel_opt_<name>`, name sanitised to [A-Za-z0-9_]. A name
-  /// with characters outside ASCII gets "_" and 6 hex digits of its SHA-1 appended, so "19 ReLU é" and "19 ReLU ü"
-  /// (both "19_ReLU__") get folders of their own; an ASCII name's folder is as before.
+  /// Default workspace folder for a problem: `<parent>/kernel_opt_<name>`, the name (NFC) with its letters and digits
+  /// of any script and "_" kept and every other character "_": "ünïcode_模型" → kernel_opt_ünïcode_模型, "19 ReLU" →
+  /// kernel_opt_19_ReLU. When a non-ASCII character was replaced (a symbol, an emoji), "_" and 6 hex digits of the
+  /// name's SHA-1 follow, so names that differ only there get folders of their own.
   static QString defaultDir(const QString& parent, const QString& problemName);
 
   QString root() const { return m_root; }

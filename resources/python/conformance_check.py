@@ -66,7 +66,10 @@ TORCH_ALLOWED = {
     "inference_mode", "Generator",
     "cuda.current_stream", "cuda.current_device", "cuda.device", "cuda.get_device_properties",
     "cuda.get_device_capability", "cuda.is_available", "cuda.device_count", "cuda.stream",
-    "cuda.Stream", "cuda.synchronize", "cuda.set_device",
+    "cuda.Stream", "cuda.synchronize", "cuda.set_device", "is_grad_enabled", "cuda.is_current_stream_capturing",
+    # a CUDA graph records the launches made while it captures and replays them (the launch path of a plan of
+    # many launches, triton_graph.py); what runs inside the capture is followed like any other call
+    "cuda.CUDAGraph", "cuda.graph",
     "version.cuda", "version.hip",
 }
 
@@ -439,6 +442,11 @@ class PathChecker(ast.NodeVisitor):
         used as values are reported anywhere in kernel.py (torch_references)."""
         if id(node) in self.callees or not isinstance(node.ctx, ast.Load):
             return
+        # a ModelNew method handed on as a value (forward's kwb_graph_call(self, self._kwb_forward, args) calls it
+        # through a parameter): followed as if called here
+        name = dotted(node) if isinstance(node, ast.Attribute) else None
+        if name and name.startswith("self.") and name.count(".") == 1 and self.mod.method(name[5:]) is not None:
+            self.follow("ModelNew." + name[5:], self.mod.method(name[5:]), None)
         if isinstance(node, ast.Attribute) and node.attr in TENSOR_COMPUTE and self.is_tensor(node.value):
             self.add(node, "tensor-method", "the tensor method `.%s` used as a value, not called: calling it later "
                      "through a memo or a variable hides PyTorch compute" % node.attr)

@@ -1,0 +1,21 @@
+// The pointwise lowering's CuTe DSL dialect (pointwise.h PwDialect), shared by the elementwise kernel and the
+// one-GEMM chain's epilogue (cutechain.cpp). Names checked against cute_api.json (cute_check.py); never run here.
+#pragma once
+
+#include "core/codegen/pointwise.h"
+
+namespace kwb {
+
+/// CuTe DSL spellings of the lowering's primitives on TensorSSA values. Arithmetic and comparisons are Python
+/// operators with the TensorSSA on the left (the right side may be a Numeric); math is cute.math.*. Literals
+/// never stand on the left of a TensorSSA or inside cute.where: they become cute.full_like(ref, v,
+/// cutlass.Float32), so no reflected operator is needed.
+class CuteDialect final : public PwDialect {
+ public:
+  QString unary(const QString& name, const PwVal& a) const override;
+  QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override;
+  QString fullLike(const PwVal& like, double v) const override;
+  QString binary(const QString& op, const PwVal& a, const PwVal& b) const override;
+};
+
+}  // namespace kwb

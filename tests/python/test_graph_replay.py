@@ -1,0 +1,175 @@
+"""kwb_graph_call (resources/templates/kernels/triton_graph.py): the CUDA graph replay of a launch-bound plan.
+
+No GPU here: torch.cuda's graph API is replaced by a model of it with CUDA's semantics -- a capture RECORDS the
+launches made inside it without running them, a replay runs the recorded launches on the buffers they were
+recorded with -- and the Triton copy / identity launches by plain PyTorch copies. What is checked is the control
+flow: the first call of a key runs eagerly, the second captures and replays, later calls copy their inputs into
+the static buffers and replay; a side effect runs once per call; a replaced or edited parameter gets a new graph;
+a failed capture falls back to eager for good and says so; results are fresh tensors. The real capture runs on
+the H200 (bench/gpu/graph_replay.py).
+"""
+import os
+import pathlib
+import types
+import unittest
+
+import torch
+
+SRC = pathlib.Path(__file__).resolve().parents[2] / "resources/templates/kernels/triton_graph.py"
+
+
+class FakeGraph:
+    def __init__(self):
+        self.nodes = []
+
+    def replay(self):
+        for fn in self.nodes:
+            fn()
+
+
+class Capturing:
+    graph = None  # the graph being captured, or None
+
+
+def launch(fn):
+    """A kernel launch: runs now, or is recorded when a capture is on (as CUDA stream capture does)."""
+    if Capturing.graph is not None:
+        Capturing.graph.nodes.append(fn)
+    else:
+        fn()
+
+
+class FakeCapture:
+    def __init__(self, g, capture_error_mode=None):
+        self.g = g
+
+    def __enter__(self):
+        Capturing.graph = self.g
+
+    def __exit__(self, *exc):
+        Capturing.graph = None
+        return False
+
+
+def load():
+    ns = {}
+    fake_cuda = types.SimpleNamespace(CUDAGraph=FakeGraph, graph=FakeCapture,
+                                      is_current_stream_capturing=lambda: Capturing.graph is not None)
+    fake_torch = types.SimpleNamespace(Tensor=torch.Tensor, is_grad_enabled=torch.is_grad_enabled,
+                                       empty_strided=torch.empty_strided, cuda=fake_cuda)
+
+    def copy_launch(src, dst):
+        launch(lambda: dst.copy_(src))
+
+    ns.update(torch=fake_torch, triton=None, KWB_POINTWISE_BLOCK=1024, KWB_POINTWISE_WARPS=4,
+              kwb_pointwise=lambda t, epi: t.clone(), _kwb_epi_identity=None)
+    exec(compile(SRC.read_text(), str(SRC), "exec"), ns)
+    ns["_kwb_graph_copy"] = copy_launch  # a Triton launch on the GPU: recorded in a capture like any other
+    ns["_kwb_graph_why_not"] = lambda args: ""  # CPU tensors stand in for CUDA ones
+    return ns
+
+
+class Plan(torch.nn.Module):
+    """y = x * w + b, and a counter buffer incremented once per forward (a running statistic's update)."""
+
+    def __init__(self, fail_capture=False):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.tensor([2.0, 3.0]))
+        self.b = torch.nn.Parameter(torch.tensor([1.0, -1.0]))
+        self.register_buffer("calls", torch.zeros(1))
+        self.fail_capture = fail_capture
+        self.impl_calls = 0
+
+    def impl(self, x):
+        self.impl_calls += 1
+        if self.fail_capture and Capturing.graph is not None:
+            raise RuntimeError("operation not permitted when stream is capturing")
+        out = torch.empty_like(x)
+        w, b, calls = self.w.detach(), self.b.detach(), self.calls
+        launch(lambda: torch.add(x * w, b, out=out))
+        launch(lambda: calls.add_(1))
+        return out
+
+
+class GraphReplayTest(unittest.TestCase):
+    def setUp(self):
+        self.ns = load()
+        self.call = self.ns["kwb_graph_call"]
+        torch.set_grad_enabled(False)
+
+    def tearDown(self):
+        torch.set_grad_enabled(True)
+
+    def ref(self, m, x):
+        return x * m.w.detach() + m.b.detach()
+
+    def test_first_call_eager_then_capture_then_replay(self):
+        m = Plan()
+        xs = [torch.randn(3, 2) for _ in range(4)]
+        outs = [self.call(m, m.impl, (x,)) for x in xs]
+        for x, y in zip(xs, outs):
+            torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
+        self.assertEqual(m.impl_calls, 2)  # the eager first call and the capture; replays call no Python
+        self.assertEqual(m.calls.item(), 4)  # the side effect once per forward: the capture did not run it
+        self.assertEqual(m.last_graph, "replay")
+        # each result is its own tensor: the next replay does not overwrite a result the caller holds
+        self.assertEqual(len({y.data_ptr() for y in outs}), 4)
+
+    def test_new_shape_or_stride_is_a_new_key(self):
+        m = Plan()
+        self.call(m, m.impl, (torch.randn(3, 2),))
+        self.call(m, m.impl, (torch.randn(3, 2),))
+        x = torch.randn(5, 2)[::2]  # the same shape at other strides: eager first, then its own graph
+        y = self.call(m, m.impl, (x,))
+        self.assertEqual(m.last_graph, "eager: first call of this key")
+        torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
+        self.assertEqual(len(m._kwb_graphs), 2)
+
+    def test_parameter_edited_in_place_recaptures(self):
+        m = Plan()
+        x = torch.randn(3, 2)
+        self.call(m, m.impl, (x,))
+        self.call(m, m.impl, (x,))
+        with torch.no_grad():
+            m.w.mul_(10.0)  # bumps w's version counter: a cached re-layout of w would be stale
+        y = self.call(m, m.impl, (x,))
+        self.assertEqual(m.last_graph, "eager: first call of this key")
+        torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
+        y = self.call(m, m.impl, (x,))
+        self.assertEqual(m.last_graph, "replay")
+        torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
+
+    def test_capture_failure_falls_back_for_good(self):
+        m = Plan(fail_capture=True)
+        xs = [torch.randn(3, 2) for _ in range(3)]
+        for x in xs:
+            torch.testing.assert_close(self.call(m, m.impl, (x,)), self.ref(m, x), rtol=0, atol=0)
+        self.assertTrue(m.last_graph.startswith("eager: the CUDA graph capture failed (RuntimeError"), m.last_graph)
+        self.assertIn("capture failed", m.last_fallback)
+        self.assertEqual(m.calls.item(), 3)
+
+    def test_graphs_kept_per_model_are_bounded(self):
+        m = Plan()
+        for n in range(1, 8):
+            x = torch.randn(n, 2)
+            self.call(m, m.impl, (x,))
+            self.call(m, m.impl, (x,))
+        self.assertLessEqual(len(m._kwb_graphs), self.ns["KWB_GRAPH_MAX"])
+
+    def test_why_not(self):
+        ns = {"torch": torch}
+        exec(compile(SRC.read_text(), str(SRC), "exec"), ns)
+        why = ns["_kwb_graph_why_not"]
+        torch.set_grad_enabled(True)
+        self.assertIn("autograd", why((torch.randn(2),)))
+        torch.set_grad_enabled(False)
+        self.assertIn("not a CUDA tensor", why((torch.randn(2),)))
+        os.environ["KWB_CUDA_GRAPH"] = "0"
+        try:
+            self.assertEqual(why((torch.randn(2),)), "KWB_CUDA_GRAPH=0")
+        finally:
+            del os.environ["KWB_CUDA_GRAPH"]
+
+
+if __name__ == "__main__":
+    unittest.main()
