@@ -126,6 +126,12 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("clamp fused into the epilogue"),
                      QStringLiteral("t4.reshape(t4.shape[0], t4.shape[1], t2.shape[2], t2.shape[3], t2.shape[4])")};
+  // session 15: layer norm (and softmax) are anchors: the pointwise run reading only their result is their epilogue
+  QTest::newRow("transposed conv, layer norm with gelu and scale fused")
+      << QStringLiteral("34_ConvTranspose3d_LayerNorm_GELU_Scaling")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("norm")}
+      << QStringList{QStringLiteral("1e-05, epi=_kwb_epi0, epi_tensors=(), epi_scalars=())  # gelu, mul fused into the "
+                                    "epilogue")};
   QTest::newRow("fire module: in-place ReLUs fused, cat")
       << QStringLiteral("17_SqueezeNetFireModule")
       << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}

@@ -675,10 +675,11 @@ bool Planner::stage(const GraphOp& op) {
                  .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
     // torch >= 2.5 (nn.MultiheadAttention, the math SDPA): a row all -inf gives 0 instead of NaN
     if (n == u"_safe_softmax") l.head += QStringLiteral(", safe_rows=True");
+    l.epilogue = true;  // an anchor: the pointwise run reading only its result fuses into its writing pass
     push(l, op, QStringLiteral("softmax"),
          QStringLiteral("%1 over dim %2 of %3")
              .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
-         false);
+         true);
   } else if (isNormOp(n)) {
     const QString eps = pyNum(a.value("eps", json(1e-5)));
     if (n.contains(QLatin1String("group"))) {
@@ -705,7 +706,10 @@ bool Planner::stage(const GraphOp& op) {
       l.input = x;
     }
     l.takesPost = !n.contains(QLatin1String("layer"));  // kwb_group_norm / kwb_batch_norm take post=
-    push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)), false);
+    // layer norm is an anchor too: the pointwise run reading only its result fuses into its apply (epi=)
+    l.epilogue = n.contains(QLatin1String("layer"));
+    push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
+         l.epilogue);
     // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
     if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
   } else if (op.category == u"Pooling") {

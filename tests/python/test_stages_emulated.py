@@ -19,6 +19,8 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "triton_stages.py")
+# the epilogue section (kwb_epi_args, kwb_pointwise): the fused pre / post runs of the norms and softmax read it
+EPILOGUE = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "triton_epilogue.py")
 DEVICE = os.environ.get("KWB_STAGES_DEVICE", "cpu")
 if DEVICE == "cpu":
     sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
@@ -47,7 +49,8 @@ def load():
         text = f.read()
     path = os.path.join(_TMP, "kernel_stages.py")
     with open(path, "w") as f:
-        f.write(PREAMBLE + text + TEST_EPI)
+        with open(EPILOGUE) as e:
+            f.write(PREAMBLE + text + "\n\n" + e.read() + TEST_EPI)
     spec = importlib.util.spec_from_file_location("kernel_stages", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -301,6 +304,53 @@ class Softmax(unittest.TestCase):
             self.check(torch.randn(3, 37).t(), 0)
             self.check(torch.randn(2, 29, 6), 1)
 
+    def test_split_rows(self):
+        # long rows on few programs: per-chunk partials, then the combining pass (kwb_softmax_split); rows along
+        # a strided dim with the stride-1 dim kept (a channels-last conv output viewed [N, C, positions])
+        torch.manual_seed(5)
+        cl = torch.randn(2, 6, 5, 7, 9).to(memory_format=torch.channels_last_3d)
+        rows = torch.randn(3, 150)
+        rows[1, 7] = float("nan")
+        rows[2, :] = float("-inf")
+        with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16):
+            with Launches("_kwb_softmax_part") as part:
+                self.check(cl.view(2, 6, -1), 2)
+            self.assertEqual(part.count, 2)
+            with Forced(kwb_softmax_split=False), Launches("_kwb_softmax_part") as part:
+                self.check(cl.view(2, 6, -1), 2)
+            self.assertEqual(part.count, 0)
+        with Forced(_kwb_tile=64, _kwb_softmax_chunk_min=16):
+            for x, dim in ((rows, 1), (rows.t(), 0)):
+                with Launches("_kwb_softmax_part") as part:
+                    self.check(x, dim)
+                self.assertEqual(part.count, 2, (list(x.shape), dim))
+            with Launches("_kwb_softmax_part") as part:
+                got = K.kwb_softmax(rows, 1, safe_rows=True)
+            self.assertEqual(part.count, 1)
+            self.assertTrue(torch.equal(got[2], torch.zeros(150)))
+            self.assertLess(rel_err(got[:2], F.softmax(rows[:2].double(), 1).float()), 1e-5)
+
+    def test_post(self):
+        # the pointwise run after the softmax fused into its writing pass (one path, split or not, strided)
+        torch.manual_seed(6)
+        cl = torch.randn(2, 6, 5, 7, 9).to(memory_format=torch.channels_last_3d)
+        scale = torch.randn(1, 6, 1, 1, 1)
+        col = torch.randn(6, 1)
+        for split in (False, True):
+            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split):
+                x = cl.view(2, 6, -1)
+                res = torch.randn(2, 6, 315)
+                want = F.leaky_relu(F.softmax(x.double(), 2) + col.double() + 0.5 * res.double(), 0.2)
+                with Launches("_kwb_softmax_part") as part:
+                    got = K.kwb_softmax(x, 2, False, False, K.kwb_test_epi, (col, res), (0.2, 0.5))
+                self.assertEqual(part.count, int(split))
+                self.assertLess(rel_err(got, want.float()), 1e-5, split)
+                for t in (cl, cl.permute(0, 2, 1, 3, 4)):  # 5-D, and the softmax dim in the middle
+                    want = F.leaky_relu(F.log_softmax(t.double(), 1) + 0.5 * 2.0, 0.2)
+                    one = torch.full((1,), 2.0)
+                    got = K.kwb_softmax(t, 1, True, False, K.kwb_test_epi, (torch.zeros(1), one), (0.2, 0.5))
+                    self.assertLess(rel_err(got, want.float()), 1e-5, (split, t.stride()))
+
     def test_nan_inf_and_low_precision(self):
         x = torch.randn(4, 9)
         x[1, 3] = float("nan")
@@ -388,6 +438,40 @@ class Norms(unittest.TestCase):
         xh = torch.randn(3, 10).to(torch.float16)
         self.assertClose(K.kwb_layer_norm(xh, (10,), None, None, 1e-5), F.layer_norm(xh.double(), (10,)), 5e-3,
                          "ln fp16")
+
+    def test_layer_norm_in_place_and_post(self):
+        # layer norm over the trailing dims of a channels-last tensor read in place (no contiguous copy), the
+        # pointwise runs before and after it fused; rows along a permuted / strided layout; the output contiguous
+        torch.manual_seed(12)
+        x = torch.randn(2, 6, 3, 4, 5).to(memory_format=torch.channels_last_3d) * 2 + 3
+        w, b = torch.randn(5), torch.randn(5)
+        col = torch.randn(5)
+        res = torch.randn(2, 6, 3, 4, 5)
+        for xt, ns, wt, bt in ((x, (5,), w, b), (x, (4, 5), None, None), (x.transpose(1, 2), (5,), None, b),
+                               (x[:, :, 1:], (5,), w, None)):
+            with Launches("_kwb_ln_kernel") as ln, Launches("_kwb_norm_row1") as row1:
+                got = K.kwb_layer_norm(xt, ns, wt, bt, 1e-5)
+            self.assertEqual((ln.count, row1.count), (1, 0), (xt.stride(), ns))
+            self.assertTrue(got.is_contiguous())
+            self.assertClose(got, F.layer_norm(xt.double(), ns, None if wt is None else wt.double(),
+                                               None if bt is None else bt.double(), 1e-5), 1e-4, (xt.stride(), ns))
+        want = F.leaky_relu(F.layer_norm(x.double() * 3.0, (5,), w.double(), b.double(), 1e-5) + col.double()
+                            + 0.5 * res.double(), 0.2)
+        pre = K.kwb_test_epi  # leaky_relu(x + 0 + 3 * 1, slope 1): x + 3, then the norm; after it: the post run
+        got = K.kwb_layer_norm(x - 3.0 + 3.0, (5,), w, b, 1e-5, pre, (torch.zeros(1), torch.ones(1)), (1.0, 3.0),
+                               K.kwb_test_epi, (col, res), (0.2, 0.5))
+        want = F.leaky_relu(F.layer_norm(x.double() + 3.0, (5,), w.double(), b.double(), 1e-5) + col.double()
+                            + 0.5 * res.double(), 0.2)
+        self.assertClose(got, want, 1e-4, "pre and post")
+        with Forced(kwb_row1_max=4):  # rows longer than one tile: two passes on a copy, post by kwb_pointwise
+            got = K.kwb_layer_norm(x, (5,), w, b, 1e-5, None, (), (), K.kwb_test_epi, (col, res), (0.2, 0.5))
+        want = F.leaky_relu(F.layer_norm(x.double(), (5,), w.double(), b.double(), 1e-5) + col.double()
+                            + 0.5 * res.double(), 0.2)
+        self.assertClose(got, want, 1e-4, "two passes, post")
+        with Forced(kwb_layer_norm_in_place=False), Launches("_kwb_ln_kernel") as ln:  # session 14's copy path
+            got = K.kwb_layer_norm(x, (5,), w, b, 1e-5, None, (), (), K.kwb_test_epi, (col, res), (0.2, 0.5))
+        self.assertEqual(ln.count, 0)
+        self.assertClose(got, want, 1e-4, "copy path, post")
 
     def test_norms_both_paths(self):
         # one pass (the row fits kwb_row1_max) and two passes (moments + apply) agree with torch
@@ -510,9 +594,38 @@ class Pool(unittest.TestCase):
         self.check(x2, "avg", (3, 2), (2, 3), (1, 1), (1, 1), True, True, 5)
         self.check(x3[:, :, ::2], "avg", (2, 2, 2), (2, 2, 2), (0, 0, 0), (1, 1, 1))
 
+    def test_channels_last(self):
+        # channels innermost (a conv's channels-last output): the [W x C] tile kernel, every window parameter,
+        # NaN through max, a channel count that is not a power of two; the output contiguous NCHW
+        torch.manual_seed(10)
+        x2 = torch.randn(2, 70, 11, 13).to(memory_format=torch.channels_last)
+        x2[0, 3, 4, 5] = float("nan")
+        xa = x2.nan_to_num()
+        x3 = torch.randn(2, 5, 7, 8, 9).to(memory_format=torch.channels_last_3d)
+        x1 = torch.randn(2, 23, 6).transpose(1, 2)  # [2, 6, 23], channels innermost
+        with Launches("_kwb_pool_cl_kernel") as cl:
+            for ceil in (False, True):
+                self.check(x2, "max", (3, 3), (2, 2), (1, 1), (1, 1), ceil)
+                self.check(x2, "max", (3, 2), (2, 1), (1, 1), (2, 1), ceil)
+                for cip in (True, False):
+                    self.check(xa, "avg", (3, 3), (1, 1), (1, 1), (1, 1), ceil, cip)
+                    self.check(x3, "avg", (2, 3, 2), (2, 1, 2), (1, 1, 1), (1, 1, 1), ceil, cip)
+                self.check(x3, "max", (3, 3, 3), (2, 2, 2), (1, 1, 1), (2, 1, 1), ceil)
+                self.check(x1, "max", (4,), (3,), (2,), (2,), ceil)
+                self.check(x1, "avg", (4,), (3,), (2,), (1,), ceil, False)
+            self.check(x2, "max", (4, 4), (4, 4), (0, 0), (1, 1))
+            self.check(xa, "avg", (3, 2), (2, 3), (1, 1), (1, 1), True, True, 5)
+            self.check(xa[:, :, :, ::2], "avg", (2, 2), (2, 2), (0, 0), (1, 1))  # strided W
+        self.assertEqual(cl.count, 21)
+        self.assertTrue(K.kwb_pool(x2, "max", (2, 2), (2, 2), (0, 0), (1, 1), False).is_contiguous())
+        with Forced(kwb_pool_channels_last=False), Launches("_kwb_pool_cl_kernel") as cl:
+            self.check(x2, "max", (3, 3), (2, 2), (1, 1), (1, 1), True)
+        self.assertEqual(cl.count, 0)
+
     def test_low_precision(self):
         for dt in (torch.bfloat16, torch.float16):
             x = torch.randn(2, 3, 9, 10).to(dt)
+            self.check(x.to(memory_format=torch.channels_last), "avg", (3, 3), (2, 2), (1, 1), (1, 1), True, False)
             self.check(x, "max", (2, 2), (2, 2), (0, 0), (1, 1))
             self.check(x, "avg", (3, 3), (2, 2), (1, 1), (1, 1), True, False)
 

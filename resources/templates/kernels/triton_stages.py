@@ -533,11 +533,90 @@ def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr):
 
 
 @triton.jit
-def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, LOG: tl.constexpr,
-                        SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
-                        BLOCK_B: tl.constexpr):
+def _kwb_coords5(off, S1, S2, S3, S4):
+    # a contiguous offset of x's left-padded 5-D shape (sizes S1..S4 of dims 1..4) -> its five coordinates
+    i4 = off % S4
+    t = off // S4
+    i3 = t % S3
+    t = t // S3
+    i2 = t % S2
+    t = t // S2
+    return t // S1, t % S1, i2, i3, i4
+
+
+@triton.jit
+def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, BLOCK_R: tl.constexpr,
+                      BLOCK_B: tl.constexpr):
+    # split rows, pass 1: program (a, s, b block) writes the online (max, sum exp(x - max)) of rows [s*CHUNK,
+    # (s+1)*CHUNK) of BLOCK_B columns to pm / ps [A, n_s, B] (fp32)
+    pid = tl.program_id(0)
+    bblk = pid % n_b
+    s = (pid // n_b) % n_s
+    a = pid // (n_b * n_s)
+    offs_b = bblk * BLOCK_B + tl.arange(0, BLOCK_B)
+    bm = offs_b < B
+    xp = x + (a // A1).to(tl.int64) * xa0 + (a % A1).to(tl.int64) * xa1 + offs_b.to(tl.int64)[None, :] * xb
+    offs_r = tl.arange(0, BLOCK_R)
+    acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
+    acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
+    r_end = tl.minimum(R, (s + 1) * CHUNK)
+    for r in range(s * CHUNK, r_end, BLOCK_R):
+        rr = r + offs_r
+        m = (rr < r_end)[:, None] & bm[None, :]
+        v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+        acc, acc2 = _kwb_lse_step(acc, acc2, v)
+    mx, sm = _kwb_tile_reduce(acc, acc2, 4)
+    off = (a.to(tl.int64) * n_s + s) * B + offs_b
+    tl.store(pm + off, mx, mask=bm)
+    tl.store(ps + off, sm, mask=bm)
+
+
+@triton.jit
+def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
+                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                       s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr,
+                       SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_R: tl.constexpr,
+                       BLOCK_B: tl.constexpr):
+    # split rows, pass 2: program (a, s, b block) combines the n_s partials of its columns (as the one-program
+    # path combines its lanes), then writes POST(softmax) of its chunk of rows
+    pid = tl.program_id(0)
+    bblk = pid % n_b
+    s = (pid // n_b) % n_s
+    a = pid // (n_b * n_s)
+    offs_b = bblk * BLOCK_B + tl.arange(0, BLOCK_B)
+    bm = offs_b < B
+    offs_s = tl.arange(0, BLOCK_S)
+    poff = (a.to(tl.int64) * n_s + offs_s[:, None]) * B + offs_b[None, :]
+    pmask = (offs_s < n_s)[:, None] & bm[None, :]
+    mx, sm = _kwb_tile_reduce(tl.load(pm + poff, mask=pmask, other=float("-inf")),
+                              tl.load(ps + poff, mask=pmask, other=0.0), 4)
+    safe = _kwb_lse_safe(mx)
+    a0 = (a // A1).to(tl.int64)
+    a1 = (a % A1).to(tl.int64)
+    xp = x + a0 * xa0 + a1 * xa1 + offs_b.to(tl.int64)[None, :] * xb
+    ybase = a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[None, :] * yb
+    offs_r = tl.arange(0, BLOCK_R)
+    r_end = tl.minimum(R, (s + 1) * CHUNK)
+    for r in range(s * CHUNK, r_end, BLOCK_R):
+        rr = r + offs_r
+        m = (rr < r_end)[:, None] & bm[None, :]
+        v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+        p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
+        yoff = ybase + rr.to(tl.int64)[:, None] * yr
+        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+                 s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
+
+
+@triton.jit
+def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3,
+                        s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
+                        s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr,
+                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
-    # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes
+    # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes;
+    # POST: the pointwise run after the softmax (an epilogue on the output's coordinates), fused
     pid = tl.program_id(0)
     a = pid // n_b
     offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
@@ -545,7 +624,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
     a0 = (a // A1).to(tl.int64)
     a1 = (a % A1).to(tl.int64)
     xp = x + a0 * xa0 + a1 * xa1 + offs_b.to(tl.int64)[None, :] * xb
-    yp = y + a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[None, :] * yb
+    ybase = a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[None, :] * yb
     offs_r = tl.arange(0, BLOCK_R)
     if SINGLE:
         m = (offs_r < R)[:, None] & bm[None, :]
@@ -553,7 +632,11 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
         safe = _kwb_lse_safe(tl.max(v, 0))
         s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
         p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
-        tl.store(yp + offs_r.to(tl.int64)[:, None] * yr, p.to(y.dtype.element_ty), mask=m)
+        yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
+        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+                 s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
     else:
         acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
         acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
@@ -569,19 +652,34 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             m = (rr < R)[:, None] & bm[None, :]
             v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
             p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
-            tl.store(yp + rr.to(tl.int64)[:, None] * yr, p.to(y.dtype.element_ty), mask=m)
+            yoff = ybase + rr.to(tl.int64)[:, None] * yr
+            i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+            p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
+                     s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+            tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
 
 
-def kwb_softmax(x, dim, log=False, safe_rows=False):
+kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
+_kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
+_kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
+
+
+def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=()):
     """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted). safe_rows:
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
-    where softmax gives NaN."""
+    where softmax gives NaN. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
+    and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
+    Long rows on too few programs (a softmax over the positions of a channels-last conv
+    output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
+    that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
     if x.dim() == 0:
-        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows).squeeze(0)
+        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()
     y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
+    fused = epi is not None and x.dim() <= 5
+    xin = x
     kept, reds = _kwb_runs(x, list(y.stride()), [d])
     if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
         order = [i for i in range(x.dim()) if i != d] + [d]
@@ -589,6 +687,7 @@ def kwb_softmax(x, dim, log=False, safe_rows=False):
         yp = torch.empty(x.shape, dtype=x.dtype, device=x.device)
         y = yp.permute([order.index(i) for i in range(x.dim())])
         kept, reds = _kwb_runs(x, list(yp.stride()), [x.dim() - 1])
+        fused = False  # the writes' offsets are then not y's contiguous offsets
     (ka0, ka1, kb), (R, xr, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], (reds or [(1, 0, 0)])[0]
     if xr == 1 and kb[1] != 1:
         block_r = min(_kwb_tile, _kwb_np2(R))
@@ -597,9 +696,33 @@ def kwb_softmax(x, dim, log=False, safe_rows=False):
         block_r = min(_kwb_np2(R), max(1, _kwb_tile // 64))
         block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
     n_b = triton.cdiv(kb[0], block_b)
-    _kwb_softmax_kernel[(ka0[0] * ka1[0] * n_b,)](
-        x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, LOG=bool(log),
-        SAFE_ROWS=bool(safe_rows) and not log, SINGLE=block_r >= R, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+    n_a = ka0[0] * ka1[0]
+    lead = 5 - xin.dim()
+    sizes = ([1] * lead + list(xin.shape))[1:] if fused else [1] * 4
+    packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
+    ident = _kwb_epi_identity
+    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
+                BLOCK_B=block_b, num_warps=8)
+    n_s = 1
+    if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
+        n_s = min(triton.cdiv(_kwb_softmax_split_per_sm * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min),
+                  64)
+    if n_s > 1:
+        chunk = triton.cdiv(triton.cdiv(R, n_s), block_r) * block_r
+        n_s = triton.cdiv(R, chunk)
+        pm = torch.empty((n_a, n_s, kb[0]), dtype=torch.float32, device=x.device)
+        ps = torch.empty_like(pm)
+        grid = (n_a * n_s * n_b,)
+        _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, n_b, n_s, chunk,
+                                BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+        _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
+                                 yr, n_b, n_s, chunk, *sizes, *packed, BLOCK_S=_kwb_np2(n_s), **meta)
+    else:
+        _kwb_softmax_kernel[(n_a * n_b,)](
+            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed,
+            SINGLE=block_r >= R, **meta)
+    if epi is not None and not fused:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     return y
 
 
@@ -813,18 +936,95 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
                            xstr=st, post=post, post_tensors=post_tensors, post_scalars=post_scalars)
 
 
-def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=()):
-    """layer_norm of pre(x) over the trailing len(normalized_shape) dims (pre: the pointwise run before the norm,
-    an epilogue, or None); weight / bias of normalized_shape or None."""
+@triton.jit
+def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, eps, S1, S2, S3, S4,
+                   e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                   s30, s31, s32, s33, s34, f0, f1, f2, f3, g0, g1, g2, g3, t00, t01, t02, t03, t04, t10, t11, t12,
+                   t13, t14, t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3, PRE: tl.constexpr,
+                   POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_B: tl.constexpr,
+                   BLOCK_L: tl.constexpr):
+    # Layer norm in one pass over x read in place, any strides: rows (a0, a1, b) x the normalized run l (one
+    # merged run of length L <= BLOCK_L, weight index l). A program holds BLOCK_B rows of consecutive b (the
+    # innermost kept run: the channels of a channels-last tensor, so loads coalesce along b there, along l when
+    # x is contiguous) x the whole normalized run; y is contiguous (x's shape, l its stride-1 run).
+    # PRE / POST: the pointwise runs before / after the norm (epilogues on the output's coordinates), fused.
+    pid = tl.program_id(0)
+    a = pid // n_b
+    offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
+    cols = tl.arange(0, BLOCK_L)
+    m = (offs_b < B)[:, None] & (cols < L)[None, :]
+    a0 = (a // A1).to(tl.int64)
+    a1 = (a % A1).to(tl.int64)
+    xoff = a0 * xa0 + a1 * xa1 + offs_b.to(tl.int64)[:, None] * xb + cols.to(tl.int64)[None, :] * xl
+    yoff = a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[:, None] * yb + cols.to(tl.int64)[None, :]
+    v = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
+    i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+    v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, g0, g1, g2, g3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14,
+                        t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3), 0.0)
+    n = L * 1.0
+    mean = tl.sum(v, 1) / n
+    d = tl.where(m, v - mean[:, None], 0.0)
+    v = d * tl.rsqrt(tl.sum(d * d, 1) / n + eps)[:, None]
+    if HAS_W:
+        v = v * tl.load(w + cols, mask=cols < L, other=1.0).to(tl.float32)[None, :]
+    if HAS_B:
+        v = v + tl.load(b + cols, mask=cols < L, other=0.0).to(tl.float32)[None, :]
+    v = POST(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+             s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(y + yoff, v.to(y.dtype.element_ty), mask=m)
+
+
+kwb_layer_norm_in_place = True  # False: the copy-then-norm path of session 14 (bench/gpu/stages_cl.py's A/B)
+
+
+def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars):
+    """kwb_layer_norm's one-pass launch on x as it is (no copy), or None where x's normalized dims do not merge
+    into one run, its rows need more than three runs, or a row exceeds kwb_row1_max."""
+    if x.dim() > 5 or x.numel() == 0:
+        return None
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    kept, reds = _kwb_runs(x, list(y.stride()), list(range(x.dim() - k, x.dim())))
+    if len(kept) > 3 or len(reds) > 1 or (reds and reds[0][2] != 1) or (reds and reds[0][0] > kwb_row1_max):
+        return None
+    (ka0, ka1, kb), (L, xl, _) = ([(1, 0, 0)] * 3 + kept)[-3:], (reds or [(1, 0, 1)])[0]
+    block_l = _kwb_np2(L)
+    block_b = min(_kwb_np2(kb[0]), max(1, _kwb_row1_tile // block_l))
+    n_a = ka0[0] * ka1[0]
+    while block_b > 1 and block_b * block_l > 512 and n_a * triton.cdiv(kb[0], block_b) < _kwb_sms(x):
+        block_b //= 2  # small problems: a program per SM at least, down to 512 elements a program
+    n_b = triton.cdiv(kb[0], block_b)
+    sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:]
+    ident = _kwb_epi_identity
+    _kwb_ln_kernel[(n_a * n_b,)](
+        x, y, x if weight is None else weight.contiguous(), x if bias is None else bias.contiguous(), ka1[0], kb[0],
+        L, ka0[1], ka1[1], kb[1], xl, ka0[2], ka1[2], kb[2], n_b, float(eps), *sizes,
+        *_kwb_epi_pack(x, epi_tensors, epi_scalars), *_kwb_epi_pack(x, pre_tensors, pre_scalars),
+        PRE=pre or ident, POST=epi or ident, HAS_W=weight is not None, HAS_B=bias is not None, BLOCK_B=block_b,
+        BLOCK_L=block_l, num_warps=max(1, min(8, block_b * block_l // 256)))
+    return y
+
+
+def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=()):
+    """layer_norm of pre(x) over the trailing len(normalized_shape) dims, then epi (pre / epi: the pointwise
+    runs before / after the norm, epilogues over x's shape, or None); weight / bias of normalized_shape or None.
+    One launch reading x in place (a channels-last conv output needs no copy) when the normalized dims form one
+    run of at most kwb_row1_max elements; else statistics and apply on a contiguous copy."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
+    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars) \
+        if kwb_layer_norm_in_place else None
+    if y is not None:
+        return y
     r = _kwb_prod(x.shape[x.dim() - k:])
     fits = x.dim() <= 5 and r <= kwb_row1_max
     x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     rows = _kwb_prod(x.shape[:x.dim() - k])
     if fits:  # a row fits one tile: one launch (statistics and apply)
-        return _kwb_norm_one_pass(x, rows, r, weight, bias, eps, 1, 0, 1, pre, pre_tensors, pre_scalars)
-    mean, var = _kwb_moments(x.view(rows, r), [1])
-    return _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
+        y = _kwb_norm_one_pass(x, rows, r, weight, bias, eps, 1, 0, 1, pre, pre_tensors, pre_scalars)
+    else:
+        mean, var = _kwb_moments(x.view(rows, r), [1])
+        y = _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
+    return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
 
 
 @triton.jit
@@ -882,6 +1082,10 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
                            (w0.stride(0), w0.stride(1), 0), w_strided=True, xstr=_kwb_norm_strides(x, g), **pk)
+
+
+kwb_pool_channels_last = True  # channels-innermost inputs take _kwb_pool_cl_kernel (False: the plane kernel)
+_kwb_pool_cl_tile = 2048       # outputs of one channels-last program (BLOCK_W x BLOCK_C)
 
 
 def _kwb_pool_out(i, k, s, p, d, ceil):
@@ -942,6 +1146,60 @@ def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, 
     tl.store(y + nc.to(tl.int64) * (OD * OH * OW) + o, acc.to(y.dtype.element_ty), mask=om)
 
 
+@triton.jit
+def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, yn, yc, yd, yh, yw, SD, SH, SW,
+                        PD, PH, PW, DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr,
+                        COUNT_PAD: tl.constexpr, HAS_DIV: tl.constexpr, BLOCK_W: tl.constexpr,
+                        BLOCK_C: tl.constexpr):
+    # Channels innermost in x (the conv template's channels-last output): a program pools BLOCK_W outputs of
+    # one output row (n, od, oh) x BLOCK_C channels, so every tap loads a [BLOCK_W, BLOCK_C] tile contiguous
+    # along C; the row's depth and height taps are scalars (one test each), only W is masked per lane.
+    row = tl.program_id(0)
+    ow = tl.program_id(1) * BLOCK_W + tl.arange(0, BLOCK_W)
+    c = tl.program_id(2) * BLOCK_C + tl.arange(0, BLOCK_C)
+    oh = row % OH
+    od = (row // OH) % OD
+    n = row // OH_ROWS
+    om = (ow < OW)[:, None] & (c < C)[None, :]
+    base = x + n.to(tl.int64) * sn + c.to(tl.int64)[None, :] * sc
+    d0 = od * SD - PD
+    h0 = oh * SH - PH
+    w0 = ow * SW - PW
+    acc = tl.zeros((BLOCK_W, BLOCK_C), dtype=tl.float32)
+    if IS_MAX:
+        acc = acc + float("-inf")  # padding is -inf: it never wins
+    for kd in range(KD):
+        di = d0 + kd * DD
+        for kh in range(KH):
+            hi = h0 + kh * DH
+            inside = (di >= 0) & (di < ID) & (hi >= 0) & (hi < IH)
+            rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
+            for kw in tl.static_range(KW):
+                wi = w0 + kw * DW
+                m = om & ((wi >= 0) & (wi < IW) & inside)[:, None]
+                v = tl.load(rowp + wi.to(tl.int64)[:, None] * sw, mask=m, other=0.0).to(tl.float32)
+                if IS_MAX:
+                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+                else:
+                    acc += v
+    if not IS_MAX:
+        if HAS_DIV:
+            acc = acc / divisor
+        else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
+            de = tl.minimum(d0 + KD, ID + PD)
+            he = tl.minimum(h0 + KH, IH + PH)
+            we = tl.minimum(w0 + KW, IW + PW)
+            if COUNT_PAD:
+                cnt = (de - d0) * (he - h0) * (we - w0)
+            else:
+                cnt = ((tl.minimum(de, ID) - tl.maximum(d0, 0)) * (tl.minimum(he, IH) - tl.maximum(h0, 0))
+                       * (tl.minimum(we, IW) - tl.maximum(w0, 0)))
+            acc = acc / cnt.to(tl.float32)[:, None]
+    yrow = n.to(tl.int64) * yn + od.to(tl.int64) * yd + oh.to(tl.int64) * yh
+    tl.store(y + yrow + ow.to(tl.int64)[:, None] * yw + c.to(tl.int64)[None, :] * yc, acc.to(y.dtype.element_ty),
+             mask=om)
+
+
 def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
              divisor_override=None):
     """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only."""
@@ -965,6 +1223,19 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
     i3, o3 = [1] * pad + list(x.shape[2:]), [1] * pad + osp
     xs = [0] * pad + [x.stride(2 + i) for i in range(nsp)]
     k3, s3, p3, d3 = [1] * pad + k, [1] * pad + s, [0] * pad + p, [1] * pad + d
+    if kwb_pool_channels_last and x.shape[1] > 1 and x.stride(1) < min(xs[2] or 1 << 62, x.stride(0)):
+        # channels innermost (a conv's channels-last output): [W x C] tiles, loads contiguous along C; the output
+        # stays contiguous NCHW (the store's layout is converted in the program)
+        c = x.shape[1]
+        block_c = min(64, _kwb_np2(c))
+        block_w = min(_kwb_np2(o3[2]), max(1, _kwb_pool_cl_tile // block_c))
+        ys = [y.stride(0), y.stride(1)] + [0] * pad + [y.stride(2 + i) for i in range(nsp)]
+        grid = (x.shape[0] * o3[0] * o3[1], triton.cdiv(o3[2], block_w), triton.cdiv(c, block_c))
+        _kwb_pool_cl_kernel[grid](
+            x, y, c, o3[0] * o3[1], *i3, *o3, x.stride(0), x.stride(1), *xs, *ys, *s3, *p3, *d3, k3[0], k3[1],
+            float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
+            HAS_DIV=bool(divisor_override), BLOCK_W=block_w, BLOCK_C=block_c, num_warps=4)
+        return y
     block = min(256, _kwb_np2(o3[0] * o3[1] * o3[2]))
     n_ob = triton.cdiv(o3[0] * o3[1] * o3[2], block)
     _kwb_pool_kernel[(x.shape[0] * x.shape[1] * n_ob,)](
