@@ -350,7 +350,7 @@ bool BaselineJob::ensureWorkspace() {
 }
 
 // ------------------------------------------------------------------ a later version
-static QString pythonSyntaxError(const QString& file) {
+static QString pythonSyntaxError(const QString& python, const QString& file) {
   // compile() only: nothing of kernel.py runs, and no torch is needed.
   static const char* kCheck =
       "import sys\n"
@@ -362,7 +362,7 @@ static QString pythonSyntaxError(const QString& file) {
       "    print('kernel.py:%d:%d: SyntaxError: %s' % (ln, col, getattr(e, 'msg', None) or e))\n"
       "    sys.exit(1)\n";
   QProcess p;
-  p.start(QStringLiteral("python3"), {QStringLiteral("-c"), QString::fromLatin1(kCheck), file});
+  p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck), file});
   if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) return {};  // no Python here: the harness reports it
   if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 1) return {};
   return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
@@ -433,7 +433,10 @@ bool BaselineJob::openForNextVersion() {
   m_implemented = !kernelText.contains(QStringLiteral("UNIMPLEMENTED: no "));
   // Before the harness and before a version is taken: a syntax error would cost a whole run (minutes on a GPU) and a
   // version number (new-user trial 7, #7).
-  if (const QString bad = pythonSyntaxError(m_ws->path(QStringLiteral("kernel.py"))); !bad.isEmpty()) {
+  if (const QString bad = pythonSyntaxError(
+          QFileInfo(m_python).isExecutable() ? m_python : QStringLiteral("python3"),  // the harness's Python
+          m_ws->path(QStringLiteral("kernel.py")));
+      !bad.isEmpty()) {
     m_ws.reset();  // nothing was written: the lock goes with it
     return fail(Measure, bad);
   }
