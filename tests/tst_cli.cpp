@@ -127,10 +127,19 @@ class TstCli : public QObject {
     QVERIFY2(log.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")),
              qPrintable(log.out + log.err));
     QVERIFY(log.out.contains(QStringLiteral("CPU DRY RUN")));
-    // The hash follows the commit (the committed copy cannot hold its own commit's hash): the workspace's
-    // memory/v0.json names HEAD, the committed one says null (new-user trial 5, R11).
+    // A record cannot hold the hash of the commit that contains it, and there is no second write: memory/v0.json
+    // keeps null, the workspace is clean after the run, and `kwb versions` resolves the commit through git, the one
+    // that first added memory/v0.json (new-user trial 7, #8).
     const Result head = run(QStringLiteral("git"), {QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, m_ws);
-    QCOMPARE(QString::fromStdString(mem["git_commit_hash"].get<std::string>()), head.out.trimmed());
+    QVERIFY(mem["git_commit_hash"].is_null());
+    const Result porcelain =
+        run(QStringLiteral("git"), {QStringLiteral("status"), QStringLiteral("--porcelain")}, m_ws);
+    QVERIFY2(porcelain.out.trimmed().isEmpty(), qPrintable(porcelain.out));
+    const Result versions = kwb({QStringLiteral("versions"), m_ws, QStringLiteral("--json")});
+    QVERIFY2(versions.code == 0, qPrintable(versions.out + versions.err));
+    const auto vj = nlohmann::json::parse(versions.out.toStdString());
+    const auto& v0 = vj.is_array() ? vj.at(0) : vj.at("versions").at(0);
+    QCOMPARE(QString::fromStdString(v0.at("commit").get<std::string>()), head.out.trimmed());
     const Result committed =
         run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD:memory/v0.json")}, m_ws);
     QVERIFY(nlohmann::json::parse(committed.out.toStdString())["git_commit_hash"].is_null());
@@ -1177,47 +1186,82 @@ class TstCli : public QObject {
     QVERIFY(v1Report.contains("# V1: kernel.py as edited") && v1Report.contains("# V1 measurement report"));
     QVERIFY(!v1Report.contains("# Baseline report"));
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), v0Report);  // V0's report is V0's
+    // No second write of git_commit_hash after the commit: the workspace is clean (new-user trial 7, #8).
+    Result st = run(QStringLiteral("git"), {QStringLiteral("status"), QStringLiteral("--porcelain")}, ws);
+    QVERIFY2(st.out.trimmed().isEmpty(), qPrintable(st.out));
 
-    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited again for V2\n");
+    // An unchanged kernel.py is refused before anything runs (new-user trial 7, #6) ...
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("kernel.py is unchanged since V1; edit it or pass --again to measure the "
+                                           "same kernel again")),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
+    // ... and so is a syntax error, at once, with its line and column (#7): no harness, no version, no commit.
+    const QByteArray v1Kernel = readAll(ws + QStringLiteral("/kernel.py"));
+    writeFile(ws + QStringLiteral("/kernel.py"), v1Kernel + "def broken(:\n");
+    const int brokenLine = int(v1Kernel.count('\n')) + 1;
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("kernel.py:%1:").arg(brokenLine)) &&
+                 r.err.contains(QStringLiteral(": SyntaxError: ")),
+             qPrintable(r.err));
+    QVERIFY2(!r.out.contains(QStringLiteral("RESULT_JSON")) && !r.out.contains(QStringLiteral("V2 measurement")),
+             qPrintable(r.out));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
+    QVERIFY(!QDir(ws + QStringLiteral("/reports")).exists(QStringLiteral("v2_report.md")));
+    // --again measures the same kernel; the commit says so.
+    writeFile(ws + QStringLiteral("/kernel.py"), v1Kernel);
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--again")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    Result subject =
+        run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s")}, ws);
+    QCOMPARE(subject.out.trimmed(), QStringLiteral("V2 (CPU dry run, not measured): re-measured kernel.py"));
+    st = run(QStringLiteral("git"), {QStringLiteral("status"), QStringLiteral("--porcelain")}, ws);
+    QVERIFY2(st.out.trimmed().isEmpty(), qPrintable(st.out));
+
+    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited again for V3\n");
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    const auto v2 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v2.json")).toStdString());
-    QCOMPARE(v2["performance"]["comparison_with_previous"]["previous_version"].get<std::string>(), std::string("v1"));
+    const auto v3 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v3.json")).toStdString());
+    QCOMPARE(v3["performance"]["comparison_with_previous"]["previous_version"].get<std::string>(), std::string("v2"));
 
     r = kwb({QStringLiteral("versions"), ws});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 4);  // header, V0, V1, V2
+    QCOMPARE(lines.size(), 5);  // header, V0, V1, V2, V3
     QVERIFY(lines[1].startsWith(QStringLiteral("V0")) && lines[1].contains(QStringLiteral("DRY_RUN")));
     QVERIFY2(lines[1].contains(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")), qPrintable(r.out));
     QVERIFY2(lines[2].contains(QStringLiteral("V1 (CPU dry run, not measured): edited kernel.py")), qPrintable(r.out));
-    QVERIFY2(lines[3].startsWith(QStringLiteral("V2")) && lines[3].contains(QStringLiteral("(none)")),
+    QVERIFY2(lines[3].contains(QStringLiteral("V2 (CPU dry run, not measured): re-measured kernel.py")),
+             qPrintable(r.out));
+    QVERIFY2(lines[4].startsWith(QStringLiteral("V3")) && lines[4].contains(QStringLiteral("(none)")),
              qPrintable(r.out));  // --no-commit
     r = kwb({QStringLiteral("versions"), ws, QStringLiteral("--json")});
     QCOMPARE(r.code, 0);
     const auto list = nlohmann::json::parse(r.out.toStdString());
-    QCOMPARE(list.size(), size_t(3));
+    QCOMPARE(list.size(), size_t(4));
     QCOMPARE(list[1]["version"].get<std::string>(), std::string("v1"));
     QVERIFY(list[1]["commit"].is_string() && list[1]["commit"].get<std::string>().size() == 40);
-    QVERIFY(list[2]["commit"].is_null());
+    QVERIFY(list[3]["commit"].is_null());
     QVERIFY(list[1]["latency_us"].is_null() && list[1]["speedup_over_previous"].is_null());
 
     // Bad input: a damaged record is named, nothing is measured.
-    writeFile(ws + QStringLiteral("/memory/v3.json"), "{ not json");
+    writeFile(ws + QStringLiteral("/memory/v4.json"), "{ not json");
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("v3.json")), qPrintable(r.err));
-    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
+    QVERIFY2(r.err.contains(QStringLiteral("v4.json")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v5.json")));
     r = kwb({QStringLiteral("versions"), ws});
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("v3.json")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("v4.json")), qPrintable(r.err));
     // A workspace without memory/v0.json.
-    QVERIFY(QFile::remove(ws + QStringLiteral("/memory/v3.json")));
+    QVERIFY(QFile::remove(ws + QStringLiteral("/memory/v4.json")));
     QVERIFY(QFile::rename(ws + QStringLiteral("/memory/v0.json"), ws + QStringLiteral("/memory/v0.json.bak")));
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json")), qPrintable(r.err));
-    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v3.json")));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
     // Not a workspace at all.
     r = kwb({QStringLiteral("measure"), m_tmp.path(), QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);

@@ -18,12 +18,18 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QAbstractButton>
+#include <QTimer>
+#include <QMessageBox>
 #include <QTextBrowser>
 #include <QToolButton>
+#include <QStatusBar>
 
 #include "core/pipeline/baselinejob.h"
+#include "core/pipeline/cudaprobe.h"
 #include "core/workspace/workspace.h"
 #include "core/review/reviewexport.h"
 #include "widgets/casetablemodel.h"
@@ -56,6 +62,7 @@ class TestGuiFlow : public QObject {
   void initTestCase();
   void openErrors();
   void gpuBoxDefault();
+  void cpuDryRunWithoutCuda();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
   void measureAgainFromReview();
@@ -149,6 +156,25 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
 
 // New-user trial 6, R1: a workspace with V0 and V1 opened on V0, and the GUI had no way to record V1. Measure Again
 // records kernel.py as the next version through `kwb measure`'s code, and the workspace opens on it.
+// New-user trial 7, #5: without a CUDA device the first click failed with "no CUDA device". The window starts with
+// CPU dry run checked and says so; with a GPU it stays unchecked. The detection itself is the probe's
+// gpu_present() (localCudaAvailable), on this machine: none.
+void TestGuiFlow::cpuDryRunWithoutCuda() {
+  {
+    MainWindow w;
+    QVERIFY(!w.wizard()->cpuDryRun());
+    w.applyCudaDetection(true);
+    QVERIFY(!w.wizard()->cpuDryRun());
+  }
+  MainWindow w;
+  w.applyCudaDetection(false);
+  QVERIFY(w.wizard()->cpuDryRun());
+  QVERIFY2(
+      w.statusBar()->currentMessage().contains(QStringLiteral("No CUDA device on this machine: CPU dry run is on")),
+      qPrintable(w.statusBar()->currentMessage()));
+  QCOMPARE(localCudaAvailable(QStringLiteral("/usr/bin/python3")), std::optional<bool>(false));  // torch 1.13 CPU
+}
+
 void TestGuiFlow::measureAgainFromReview() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
@@ -182,6 +208,11 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("Measure Again records kernel.py as V1")),
            qPrintable(w.wizard()->measureSummary()));
   const QString firstRun = w.session()->review()->runDir;
+  {  // an edit: Measure Again on the same bytes asks first (new-user trial 7, #6), checked below
+    QFile k(ws + QStringLiteral("/kernel.py"));
+    QVERIFY(k.open(QIODevice::Append));
+    k.write("\n# edited for V1\n");
+  }
 
   QTest::mouseClick(button, Qt::LeftButton);
   QCOMPARE(w.session()->verdict(), Verdict::Running);
@@ -208,6 +239,20 @@ void TestGuiFlow::measureAgainFromReview() {
       runsPanel->versionsModel()->index(1, VersionsModel::CommitColumn).data(Qt::ToolTipRole).toString();
   QVERIFY2(subject.contains(QStringLiteral("V1 (CPU dry run, not measured): edited kernel.py")), qPrintable(subject));
   QVERIFY(again->isEnabled());  // and V2 next
+
+  // kernel.py unchanged since V1: Measure Again asks; Cancel measures nothing.
+  bool asked = false;
+  QTimer::singleShot(0, &w, [&asked] {
+    QTRY_VERIFY(QApplication::activeModalWidget());
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    asked = box->text().contains(QStringLiteral("kernel.py is unchanged since V1"));
+    box->button(QMessageBox::Cancel)->click();
+  });
+  QVERIFY(!w.measureAgain());
+  QVERIFY(asked);
+  QCOMPARE(w.session()->review()->versionCount, 2);
+  QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
 }
 
 void TestGuiFlow::fullFlowCpuDryRun() {

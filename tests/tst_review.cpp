@@ -282,6 +282,18 @@ void TestReview::readLatestVersion() {
   QCOMPARE(r->verdict, Verdict::DryRun);
   QVERIFY(!r->maxRelErr);
   QCOMPARE(r->memory->value(QStringLiteral("version")).get<std::string>(), std::string("v1"));
+  // V0's run folder opens V0, its recorded run (new-user trial 7, #3: it opened as V1, "not the recorded run").
+  const auto r0 = readWorkspaceReview(ws + QStringLiteral("/.kwb/runs/20261201-110000"));
+  QVERIFY(r0);
+  QCOMPARE(r0->version, 0);
+  QCOMPARE(r0->versionCount, 2);
+  QVERIFY(r0->reportPath.endsWith(QStringLiteral("baseline_report.md")));
+  QVERIFY(r0->runRecorded);
+  // A run folder no record names opens the latest version.
+  const auto other = readWorkspaceReview(ws + QStringLiteral("/.kwb/runs/20261201-100000"));
+  QVERIFY(other);
+  QCOMPARE(other->version, 1);
+  QVERIFY(!other->runRecorded);
 }
 
 void TestReview::notAWorkspace() {

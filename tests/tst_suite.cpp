@@ -302,7 +302,11 @@ class TestSuite : public QObject {
     QVERIFY2(!first.out.contains(QLatin1String("GPU timing lock")), qPrintable(first.out));
     QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));
     QList<QPair<double, double>> regions;
+    // A dry run's rel_err checks the reference against itself: no figure of the problem's (new-user trial 7, #1)
+    QVERIFY2(readAll(out + QStringLiteral("/suite_report.md")).contains("| DRY_RUN | – |"),
+             readAll(out + QStringLiteral("/suite_report.md")).constData());
     for (const auto& p : doc.at("problems")) {
+      QVERIFY2(p.at("max_rel_err").is_null(), p.dump().c_str());
       QVERIFY2(p.at("gpu_lock_wait_s").is_number(), p.dump().c_str());
       const QDir runs(QString::fromStdString(p.at("workspace").get<std::string>()) + QStringLiteral("/.kwb/runs"));
       const QStringList stamps = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot);

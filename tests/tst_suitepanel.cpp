@@ -129,6 +129,31 @@ class TestSuitePanel : public QObject {
                                  QStringLiteral("4_dry"), QStringLiteral("10_b")}));
   }
 
+  void headerCountsEveryStatusAndNoDryRunRelErr() {
+    // New-user trial 7, #2: "6 problems · 1 TIMEOUT_FAIL · 2 DRY_RUN" left out the 3 skeletons. #1: a suite.json
+    // written before the dry-run rule holds a DRY_RUN's self-check rel_err; the table shows none.
+    nlohmann::json doc = {{"schema", "kwb-suite-1"}, {"problems", nlohmann::json::array()}};
+    const char* statuses[] = {"TIMEOUT_FAIL", "DRY_RUN", "DRY_RUN", "SKELETON", "SKELETON", "SKELETON"};
+    int i = 0;
+    for (const char* st : statuses)
+      doc["problems"].push_back({{"name", "p" + std::to_string(i++)},
+                                 {"state", "done"},
+                                 {"status", st},
+                                 {"max_rel_err", std::string(st) == "DRY_RUN" ? nlohmann::json(1.65e-3) : nullptr}});
+    SuiteReport r;
+    r.cpuDryRun = true;
+    r.entries = suiteEntriesFromJson(doc);
+    r.summary = summarize(r.entries);
+    SuitePanel panel;
+    panel.showSuite(r);
+    const QString summary = panel.summaryText();
+    QVERIFY2(summary.contains(QLatin1String("6 problems")) && summary.contains(QLatin1String("1 TIMEOUT_FAIL")) &&
+                 summary.contains(QLatin1String("2 DRY_RUN")) && summary.contains(QLatin1String("3 SKELETON")),
+             qPrintable(summary));
+    for (int row = 1; row <= 2; ++row)
+      QCOMPARE(panel.model()->index(row, SuiteTableModel::RelErrColumn).data().toString(), QStringLiteral("–"));
+  }
+
   void filters() {
     SuitePanel panel;
     QVERIFY(panel.openSuite(kFixture));

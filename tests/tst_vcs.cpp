@@ -225,6 +225,32 @@ class TestVcs : public QObject {
     QVERIFY(!repo->diffFile(QStringLiteral("0123456789abcdef"), *c1, QStringLiteral("kernel.py"), &error));
     QVERIFY(!error.isEmpty());
   }
+
+  // The commit that first added a record (its own git_commit_hash stays null), and whether a file changed since a
+  // commit (new-user trial 7, #8 and #6).
+  void commitAddingAndBlobIds() {
+    QTemporaryDir dir;
+    auto repo = GitRepo::openOrInit(dir.path());
+    QVERIFY(repo);
+    QCOMPARE(repo->commitAdding(QStringLiteral("memory/v0.json")), QString());  // unborn HEAD
+    writeFile(dir.filePath(QStringLiteral("memory/v0.json")), "{}\n");
+    writeFile(dir.filePath(QStringLiteral("kernel.py")), "a = 1\n");
+    const auto c0 = repo->commit({QStringLiteral("memory"), QStringLiteral("kernel.py")}, QStringLiteral("V0: base"));
+    QVERIFY(c0);
+    writeFile(dir.filePath(QStringLiteral("memory/v1.json")), "{}\n");
+    writeFile(dir.filePath(QStringLiteral("memory/v0.json")), "{\"x\": 1}\n");  // changed later: still added by V0
+    writeFile(dir.filePath(QStringLiteral("kernel.py")), "a = 2\n");
+    const auto c1 = repo->commit({QStringLiteral("memory"), QStringLiteral("kernel.py")}, QStringLiteral("V1: edit"));
+    QVERIFY(c1);
+    QCOMPARE(repo->commitAdding(QStringLiteral("memory/v0.json")), *c0);
+    QCOMPARE(repo->commitAdding(QStringLiteral("memory/v1.json")), *c1);
+    QCOMPARE(repo->commitAdding(QStringLiteral("memory/v2.json")), QString());
+    const QString k = dir.filePath(QStringLiteral("kernel.py"));
+    QCOMPARE(GitRepo::blobIdOfFile(k), repo->blobIdAt(*c1, QStringLiteral("kernel.py")));
+    QVERIFY(GitRepo::blobIdOfFile(k) != repo->blobIdAt(*c0, QStringLiteral("kernel.py")));
+    QCOMPARE(repo->blobIdAt(*c0, QStringLiteral("nope.py")), QString());
+    QCOMPARE(GitRepo::blobIdOfFile(dir.filePath(QStringLiteral("missing"))), QString());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestVcs)

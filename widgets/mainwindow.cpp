@@ -1,6 +1,7 @@
 #include "widgets/mainwindow.h"
 
 #include "core/pipeline/baselinejob.h"
+#include "core/pipeline/cudaprobe.h"
 #include "core/platform/frameworkpolicy.h"
 #include "core/platform/specledger.h"
 #include "core/records/markdown.h"
@@ -37,6 +38,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QKeySequence>
@@ -697,6 +700,24 @@ void MainWindow::updateActions() {
   m_reportAction->setStatusTip(v == Verdict::Stopped ? why : QString());
 }
 
+void MainWindow::detectCudaInBackground() {
+  auto* watcher = new QFutureWatcher<std::optional<bool>>(this);
+  connect(watcher, &QFutureWatcher<std::optional<bool>>::finished, this, [this, watcher] {
+    if (const std::optional<bool> cuda = watcher->result()) applyCudaDetection(*cuda);
+    watcher->deleteLater();
+  });
+  watcher->setFuture(QtConcurrent::run([] { return localCudaAvailable(); }));
+}
+
+void MainWindow::applyCudaDetection(bool cudaAvailable) {
+  if (cudaAvailable || m_wizard->cpuDryRun()) return;
+  // Phase 1 would fail at once with "no CUDA device" (new-user trial 7, #5): start where a run can go.
+  m_wizard->setCpuDryRun(true);
+  statusBar()->showMessage(
+      tr("No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no "
+         "kernel is measured). Uncheck it for a remote target."));
+}
+
 bool MainWindow::measureAgain() {
   const QString ws = job() ? job()->workspaceDir() : m_session->review() ? m_session->review()->root : QString();
   if (ws.isEmpty() || !QFileInfo::exists(memoryPath(ws, QStringLiteral("v0")))) {
@@ -710,6 +731,15 @@ bool MainWindow::measureAgain() {
   if (!confirmUnsavedBeforeRun()) return false;  // the run reads kernel.py from disk
   BaselineOptions o;
   o.workspaceDir = QFileInfo(ws).absoluteFilePath();
+  // An unchanged kernel.py would record a version of no edit (new-user trial 7, #6): ask, as `kwb measure` refuses
+  // it without --again.
+  if (const KernelChange k = kernelChangeSinceLastVersion(o.workspaceDir); k.known && k.unchanged) {
+    const auto answer = QMessageBox::question(
+        this, tr("Measure Again"), tr("kernel.py is unchanged since V%1. Measure the same kernel again?").arg(k.since),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Yes) return false;
+    o.again = true;
+  }
   o.cpuDryRun = m_wizard->cpuDryRun();  // the reviewed workspace's mode (restoreWorkspaceTarget) unless changed
   o.target = m_wizard->target();
   o.commit = true;  // as `kwb measure`: the version is committed when its gate allows it

@@ -99,6 +99,12 @@ class MainWindow : public QMainWindow {
   /// committed when its gate allows, and the workspace then opens on that version. Uses the wizard's CPU dry run and
   /// target. False (shown to the user) when there is no workspace with a V0, a phase runs, or it cannot start.
   bool measureAgain();
+  /// Asks, off the GUI thread, whether this machine has a CUDA device (localCudaAvailable(): the probe's
+  /// gpu_present()), then applyCudaDetection(). The application calls it once at start.
+  void detectCudaInBackground();
+  /// Without a CUDA device the window starts with "CPU dry run" checked and says so in the status bar (a first run
+  /// would fail with "no CUDA device"); with one, nothing changes.
+  void applyCudaDetection(bool cudaAvailable);
   /// Memory: writes the records if this run has none yet, then opens memory/v0.json in a tab.
   bool showMemory();
   /// Commit: the "V0: baseline kernel" commit (libgit2). False with lastError() (e.g. gate not PASS).

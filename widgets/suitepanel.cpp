@@ -95,7 +95,8 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
   parts << (s.total == 1 ? tr("<b>1 problem</b>") : tr("<b>%1 problems</b>").arg(s.total));
   const std::pair<Verdict, int> counts[] = {{Verdict::Pass, s.pass},           {Verdict::Fail, s.fail},
                                             {Verdict::TimeoutFail, s.timeout}, {Verdict::Error, s.error},
-                                            {Verdict::DryRun, s.dryRun},       {Verdict::NotRun, s.pending}};
+                                            {Verdict::DryRun, s.dryRun},       {Verdict::Skeleton, s.skeleton},
+                                            {Verdict::NotRun, s.pending}};  // every status: the counts add up
   for (const auto& [verdict, n] : counts)
     if (n > 0)
       parts << QStringLiteral("<span style=\"color:%1\">%2 %3 %4</span>")

@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   parser.process(app);
   kwb::MainWindow window;
   window.show();
+  window.detectCudaInBackground();  // no GPU here: CPU dry run checked once torch answers
   if (!parser.positionalArguments().isEmpty()) window.openPath(parser.positionalArguments().constFirst());
   return QApplication::exec();
 }

@@ -109,7 +109,8 @@ void printHelp() {
            "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
            "  export WORKSPACE [--format html|pdf|md] [--output FILE]\n"
            "                                                    one self-contained review file (report + roofline)\n"
-           "  measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
+           "  measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit] "
+           "[--again]\n"
            "           [--python PATH] [--raw]                  phase 4 again on the edited kernel.py: version N+1\n"
            "  versions WORKSPACE [--json]                       every version: latency, rel_err, gate, commit, deltas\n"
            "  help\n\n"
@@ -250,12 +251,15 @@ bool printCommandHelp(const QString& cmd) {
   else if (cmd == QLatin1String("measure"))
     text = QStringLiteral(
         "Usage: kwb measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit]\n"
-        "                 [--python PATH] [--raw]\n\n"
+        "                 [--python PATH] [--raw] [--again]\n\n"
         "Phase 4 again on the workspace's current kernel.py (your edit; nothing is regenerated), recorded as version\n"
         "N+1 where memory/vN.json is the highest present: memory/vN+1.json with performance.comparison_with_previous\n"
         "against vN, reports/vN+1_report.md, and a commit \"VN+1: ...\" when the gate passes (as for V0, a CPU dry\n"
         "run that passed its checks commits too, marked as such). Exit status: 0 PASS (or a dry run that passed), 1\n"
-        "gate FAIL / stopped, 2 bad input (no memory/v0.json, a damaged record: nothing measured).\n");
+        "gate FAIL / stopped, 2 bad input (no memory/v0.json, a damaged record: nothing measured).\n"
+        "Before anything runs: a kernel.py syntax error (kernel.py:LINE:COL: SyntaxError) and a kernel.py unchanged\n"
+        "since the last committed version are refused (exit 2, nothing recorded); --again measures the same kernel\n"
+        "again, its commit saying \"re-measured\".\n");
   else if (cmd == QLatin1String("versions"))
     text = QStringLiteral(
         "Usage: kwb versions WORKSPACE [--json]\n\n"
@@ -1002,6 +1006,7 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
   p.addOption({QStringLiteral("python"), QStringLiteral("Python with torch"), QStringLiteral("PATH")});
   p.addOption({QStringLiteral("case-timeout"), QStringLiteral("Per-case timeout (s)"), QStringLiteral("SEC"),
                QStringLiteral("30")});
+  p.addOption({QStringLiteral("again"), QStringLiteral("Measure a kernel.py unchanged since the last version again")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("measure needs exactly one WORKSPACE"));
   BaselineOptions o;
@@ -1011,6 +1016,7 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
   o.commit = !p.isSet(QStringLiteral("no-commit"));
   o.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.python = p.value(QStringLiteral("python"));
+  o.again = p.isSet(QStringLiteral("again"));
   bool okNum = false;
   o.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
   if (!okNum || o.caseTimeoutSec <= 0)

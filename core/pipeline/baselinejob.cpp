@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTimer>
 
@@ -349,6 +350,24 @@ bool BaselineJob::ensureWorkspace() {
 }
 
 // ------------------------------------------------------------------ a later version
+static QString pythonSyntaxError(const QString& python, const QString& file) {
+  // compile() only: nothing of kernel.py runs, and no torch is needed.
+  static const char* kCheck =
+      "import sys\n"
+      "try:\n"
+      "    compile(open(sys.argv[1], 'rb').read(), 'kernel.py', 'exec')\n"
+      "except (SyntaxError, ValueError) as e:\n"
+      "    ln = getattr(e, 'lineno', None) or 0\n"
+      "    col = getattr(e, 'offset', None) or 0\n"
+      "    print('kernel.py:%d:%d: SyntaxError: %s' % (ln, col, getattr(e, 'msg', None) or e))\n"
+      "    sys.exit(1)\n";
+  QProcess p;
+  p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck), file});
+  if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) return {};  // no Python here: the harness reports it
+  if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 1) return {};
+  return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
 bool BaselineJob::openForNextVersion() {
   m_error.clear();
   const QString dir = QFileInfo(m_opts.workspaceDir).absoluteFilePath();
@@ -412,6 +431,22 @@ bool BaselineJob::openForNextVersion() {
   QFile kernel(m_ws->path(QStringLiteral("kernel.py")));
   const QString kernelText = kernel.open(QIODevice::ReadOnly) ? QString::fromUtf8(kernel.readAll()) : QString();
   m_implemented = !kernelText.contains(QStringLiteral("UNIMPLEMENTED: no "));
+  // Before the harness and before a version is taken: a syntax error would cost a whole run (minutes on a GPU) and a
+  // version number (new-user trial 7, #7).
+  if (const QString bad = pythonSyntaxError(
+          QFileInfo(m_python).isExecutable() ? m_python : QStringLiteral("python3"),  // the harness's Python
+          m_ws->path(QStringLiteral("kernel.py")));
+      !bad.isEmpty()) {
+    m_ws.reset();  // nothing was written: the lock goes with it
+    return fail(Measure, bad);
+  }
+  m_kernelChange = kernelChangeSinceLastVersion(dir);
+  if (m_kernelChange.known && m_kernelChange.unchanged && !m_opts.again) {
+    m_ws.reset();
+    return fail(Measure, tr("kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel "
+                            "again")
+                             .arg(m_kernelChange.since));
+  }
   m_kernelUserEdited = m_ws->isUserEdited(QStringLiteral("kernel.py"));
   m_written = {QStringLiteral("kernel.py")};
   Q_EMIT progress(Measure, tr("V%1 of %2: kernel.py%3 on %4 (%5), against %6")
@@ -647,7 +682,10 @@ void BaselineJob::runStaticCheck() {
                 .arg(c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
                 .arg(c.checkedNames);
         for (const CuteCheckIssue& e : c.errors)
-          m_staticCheck += QStringLiteral("; kernel.py:%1: %2: %3").arg(e.line).arg(e.name, e.why);
+          // an issue of the file as a whole (a syntax error) names no API: no empty field
+          m_staticCheck += QStringLiteral("; kernel.py:%1: %2")
+                               .arg(e.line)
+                               .arg(e.name.isEmpty() ? e.why : e.name + QStringLiteral(": ") + e.why);
       }
     }
     Q_EMIT progress(m_version > 0 ? Measure : Implement, m_staticCheck);
@@ -888,13 +926,18 @@ bool BaselineJob::commitWorkspace() {
         m_previous,
         MemoryRecord::load(m_ws->path(recordPaths(m_version).memory)).value_or(MemoryRecord::fromJson({})).json());
     const QString prev = QString::fromStdString(c.value("previous_version", std::string("previous"))).toUpper();
-    subject = m_opts.cpuDryRun ? QStringLiteral("V%1 (CPU dry run, not measured): edited kernel.py").arg(m_version)
-              : c["speedup"].is_number() ? QStringLiteral("V%1: edited kernel.py, %2 us, %3x over %4")
+    // "edited" only when kernel.py changed since the last committed version; --again on the same bytes re-measures.
+    const QString what = !m_kernelChange.known      ? QStringLiteral("kernel.py")
+                         : m_kernelChange.unchanged ? QStringLiteral("re-measured kernel.py")
+                                                    : QStringLiteral("edited kernel.py");
+    subject = m_opts.cpuDryRun ? QStringLiteral("V%1 (CPU dry run, not measured): %2").arg(m_version).arg(what)
+              : c["speedup"].is_number() ? QStringLiteral("V%1: %2, %3 us, %4x over %5")
                                                .arg(m_version)
+                                               .arg(what)
                                                .arg(c["current_latency_us"].get<double>(), 0, 'f', 2)
                                                .arg(c["speedup"].get<double>(), 0, 'f', 3)
                                                .arg(prev)
-                                         : QStringLiteral("V%1: edited kernel.py, measured again").arg(m_version);
+                                         : QStringLiteral("V%1: %2, measured again").arg(m_version).arg(what);
   }
   const QString message =
       m_opts.cpuDryRun
@@ -911,28 +954,13 @@ bool BaselineJob::commitWorkspace() {
     m_commitId = repo->headId();
     m_commitSubject = subject;
     Q_EMIT progress(Measure, tr("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
-    recordCommitHash();
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   m_commitSubject = subject;
   Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
-  recordCommitHash();
   return true;
-}
-
-// A record cannot hold the hash of the commit that contains it (amending would change the hash again), so the
-// hash follows the commit in a second atomic write: the committed copy says null, the workspace's copy names the
-// commit, and `git diff` shows that one line (new-user trial 5, R11: it stayed null).
-void BaselineJob::recordCommitHash() {
-  const QString rel = recordPaths(m_version).memory;
-  QString error;
-  auto rec = MemoryRecord::load(m_ws->path(rel), &error);
-  if (rec && rec->setJson(QStringLiteral("git_commit_hash"), m_commitId.toStdString(), &error) &&
-      m_ws->writeRecord(rel, rec->toBytes(), nullptr, &error))
-    return;
-  Q_EMIT progress(Measure, tr("warning: %1: the commit hash was not recorded: %2").arg(rel, error));
 }
 
 void BaselineJob::runAll() {

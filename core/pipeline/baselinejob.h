@@ -18,6 +18,7 @@
 #include "core/pipeline/plan.h"
 #include "core/perf/roofline.h"
 #include "core/perf/utilization.h"
+#include "core/records/versions.h"
 #include "core/review/verdict.h"
 #include "core/run/harnessrun.h"
 
@@ -40,7 +41,10 @@ struct BaselineOptions {
                              ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
   bool force = false;        ///< allow regenerating an existing workspace (user-edited files are kept)
   bool commit = true;        ///< commit with libgit2 at the end of phase 4
-  QString python;            ///< interpreter with torch; "" = findTorchPython()
+  /// `kwb measure --again`: measure a kernel.py identical to the last version's (refused otherwise: it would record a
+  /// version of no edit; new-user trial 7). The commit subject then says "re-measured".
+  bool again = false;
+  QString python;  ///< interpreter with torch; "" = findTorchPython()
   bool compileRef =
       false;  ///< also time torch.compile(Model) at the kernel's precision (harness --compile-ref; GPU runs)
   bool allowOversize = false;  ///< go on with a problem whose own tensors exceed the GPU's memory (refused otherwise)
@@ -164,8 +168,6 @@ class BaselineJob : public QObject {
   /// For a refused existing workspace: the command that runs it again (--force), and whether its last run was
   /// stopped (memory/v0.json's gate STOPPED). "" with --force or when the folder is not a workspace.
   QString existingWorkspaceHint() const;
-  /// After the commit: memory/vN.json's git_commit_hash set to it, written atomically (a warning when it fails).
-  void recordCommitHash();
   /// The workspace folder this job opens: --workspace, else ./kernel_opt_<problem name> (known before the probe).
   QString plannedWorkspaceDir() const;
   static QString plannedDir(const BaselineOptions& o, const nlohmann::json& spec);
@@ -198,6 +200,7 @@ class BaselineJob : public QObject {
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
+  KernelChange m_kernelChange;      ///< `kwb measure`: kernel.py against the last committed version's
   QString m_commitSubject;
   QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;

@@ -21,13 +21,6 @@ QString text(const nlohmann::json& v) {
   return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
 }
 
-/// The version a commit subject records: "V3: ..." or "V3 (CPU dry run, ...): ..." → 3; -1 otherwise.
-int subjectVersion(const QString& subject) {
-  static const QRegularExpression re(QStringLiteral("^V(\\d+)[: (]"));
-  const auto m = re.match(subject);
-  return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
-
 }  // namespace
 
 RecordPaths recordPaths(int version) {
@@ -82,25 +75,38 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
   }
   std::sort(list.begin(), list.end(), [](const VersionInfo& a, const VersionInfo& b) { return a.number < b.number; });
 
-  // The commits: HEAD's first-parent line, newest first; the newest commit naming a version is its record.
+  // The commits: the one that first added memory/vN.json on HEAD's first-parent line is the version's record. The
+  // record itself keeps git_commit_hash null (it cannot hold the hash of the commit that contains it; CONTRACTS).
   if (!list.isEmpty() && QDir(QDir(workspace).filePath(QStringLiteral(".git"))).exists()) {
     QString e;
     if (auto repo = GitRepo::openOrInit(workspace, &e)) {
-      QString id = repo->headId();
-      for (int guard = 0; !id.isEmpty() && guard < 10000; ++guard) {
-        const auto c = repo->lookupCommit(id, &e);
-        if (!c) break;
-        const int n = subjectVersion(c->summary);
-        for (VersionInfo& v : list)
-          if (v.number == n && v.commit.isEmpty()) {
-            v.commit = c->id;
-            v.commitSubject = c->summary;
-          }
-        id = c->parents.isEmpty() ? QString() : c->parents.constFirst();
+      for (VersionInfo& v : list) {
+        v.commit = repo->commitAdding(v.file);
+        if (v.commit.isEmpty()) continue;
+        if (const auto c = repo->lookupCommit(v.commit)) v.commitSubject = c->summary;
       }
     }
   }
   return list;
+}
+
+KernelChange kernelChangeSinceLastVersion(const QString& workspace) {
+  KernelChange k;
+  const auto list = readVersions(workspace);
+  if (!list) return k;
+  for (auto it = list->crbegin(); it != list->crend(); ++it) {
+    if (it->commit.isEmpty()) continue;
+    auto repo = GitRepo::openOrInit(workspace);
+    if (!repo) return k;
+    const QString then = repo->blobIdAt(it->commit, QStringLiteral("kernel.py"));
+    const QString now = GitRepo::blobIdOfFile(QDir(workspace).filePath(QStringLiteral("kernel.py")));
+    if (then.isEmpty() || now.isEmpty()) return k;
+    k.known = true;
+    k.unchanged = then == now;
+    k.since = it->number;
+    return k;
+  }
+  return k;
 }
 
 std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current) {

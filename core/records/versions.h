@@ -48,6 +48,16 @@ LatestVersion latestVersion(const QString& workspace);
 
 std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error = nullptr);
 
+/// kernel.py now against the newest committed version's (the commit that first added its memory/vN.json).
+struct KernelChange {
+  bool known = false;      ///< a committed version holds a kernel.py to compare with (false: no git, none committed)
+  bool unchanged = false;  ///< known, and kernel.py's bytes equal that version's
+  int since = -1;          ///< N of that version
+};
+/// Whether @p workspace's kernel.py changed since its newest committed version (git blob ids through libgit2, no
+/// filters). `kwb measure` refuses an unchanged kernel unless --again; the GUI asks first.
+KernelChange kernelChangeSinceLastVersion(const QString& workspace);
+
 /// latency previous / current (> 1: the current version is faster); nullopt when either is missing.
 std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current);
 

@@ -203,6 +203,24 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   const LatestVersion latest = latestVersion(r.root);
   r.version = std::max(latest.number, 0);
   r.versionCount = latest.count;
+  // A run folder opens the version whose record names it (new-user trial 7, #3: V0's run folder opened as V2).
+  if (!chosenRun.isEmpty()) {
+    static const QRegularExpression name(QStringLiteral("^v(\\d+)\\.json$"));
+    const QString chosen = QFileInfo(chosenRun).absoluteFilePath();
+    const QDir memoryDir(ws.filePath(QStringLiteral("memory")));
+    for (const QString& f : memoryDir.entryList({QStringLiteral("v*.json")}, QDir::Files)) {
+      const auto match = name.match(f);
+      if (!match.hasMatch()) continue;
+      const auto rec = MemoryRecord::load(memoryDir.filePath(f));
+      if (!rec || rec->isMasked()) continue;
+      const nlohmann::json dir = rec->value(QStringLiteral("workbench.run_dir"));
+      if (dir.is_string() && !dir.get<std::string>().empty() &&
+          QFileInfo(ws.absoluteFilePath(QString::fromStdString(dir.get<std::string>()))).absoluteFilePath() == chosen) {
+        r.version = match.captured(1).toInt();
+        break;
+      }
+    }
+  }
   const RecordPaths paths = recordPaths(r.version);
   if (QFile f(ws.filePath(paths.report)); f.open(QIODevice::ReadOnly)) {
     r.reportPath = QFileInfo(f).absoluteFilePath();

@@ -71,9 +71,9 @@ bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir)
 QList<RunEntry> listRuns(const QString& workspace);
 
 /// Reads `path` (see resolveReviewPath) for review, on its latest version (the highest memory/vN.json and its
-/// report). The run shown is `path`'s run folder, else the one that record names, else the newest. Missing or
-/// unreadable parts leave their fields empty and add a sentence to warnings; nullopt with *error only when `path` is
-/// not a workspace at all.
+/// report); a run folder opens on the version whose memory/vN.json names it as workbench.run_dir (else the latest). The
+/// run shown is `path`'s run folder, else the one that record names, else the newest. Missing or unreadable parts leave
+/// their fields empty and add a sentence to warnings; nullopt with *error only when `path` is not a workspace at all.
 std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error = nullptr);
 
 /// One line of a run's output.log: the text and where it came from (0 stdout, 1 stderr, -1 the

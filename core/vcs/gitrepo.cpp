@@ -1,6 +1,7 @@
 #include "core/vcs/gitrepo.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <git2.h>
@@ -298,6 +299,44 @@ std::optional<CommitInfo> GitRepo::lookupCommit(const QString& id, QString* erro
   for (unsigned i = 0, n = git_commit_parentcount(c); i < n; ++i)
     info.parents.append(oidText(git_commit_parent_id(c, i)));
   return info;
+}
+
+QString GitRepo::blobIdAt(const QString& commit, const QString& path) const {
+  git_object* raw = nullptr;
+  const QByteArray spec = commit.toUtf8();
+  if (git_revparse_single(&raw, m_repo, spec.constData()) < 0) return {};
+  ObjectPtr obj(raw);
+  git_object* rawTree = nullptr;
+  if (git_object_peel(&rawTree, obj.get(), GIT_OBJECT_TREE) < 0) return {};
+  TreePtr tree(reinterpret_cast<git_tree*>(rawTree));  // peeled to a tree above
+  git_tree_entry* entry = nullptr;
+  const QByteArray p = path.toUtf8();
+  if (git_tree_entry_bypath(&entry, tree.get(), p.constData()) < 0) return {};
+  const bool blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+  const QString id = blob ? oidText(git_tree_entry_id(entry)) : QString();
+  git_tree_entry_free(entry);
+  return id;
+}
+
+QString GitRepo::commitAdding(const QString& path) const {
+  QString found;
+  QString id = headId();
+  for (int guard = 0; !id.isEmpty() && guard < 100000; ++guard) {
+    if (blobIdAt(id, path).isEmpty()) break;
+    found = id;
+    const auto c = lookupCommit(id);
+    if (!c) break;
+    id = c->parents.isEmpty() ? QString() : c->parents.constFirst();
+  }
+  return found;
+}
+
+QString GitRepo::blobIdOfFile(const QString& absolutePath) {
+  const Library lib;  // libgit2 must be initialised for the hash (reference counted)
+  git_oid oid;
+  const QByteArray p = QFile::encodeName(absolutePath);
+  if (git_odb_hashfile(&oid, p.constData(), GIT_OBJECT_BLOB) < 0) return {};
+  return oidText(&oid);
 }
 
 std::optional<QString> GitRepo::diffFile(const QString& from, const QString& to, const QString& path,

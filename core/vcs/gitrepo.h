@@ -68,6 +68,19 @@ class GitRepo {
   std::optional<QString> diffFile(const QString& from, const QString& to, const QString& path,
                                   QString* error = nullptr) const;
 
+  /// The blob id (40 hex digits) of @p path (relative to the working tree) in commit @p commit (full or abbreviated
+  /// id); "" when the commit does not hold that file, or the commit is unknown.
+  QString blobIdAt(const QString& commit, const QString& path) const;
+
+  /// The commit that first added @p path on HEAD's first-parent line: walking back from HEAD, the oldest commit of the
+  /// unbroken run of commits that hold the file. "" when HEAD does not hold it (not committed, or unborn HEAD).
+  /// A record cannot hold the hash of the commit that contains it, so readers of memory/vN.json ask this.
+  QString commitAdding(const QString& path) const;
+
+  /// The blob id (40 hex digits) @p absolutePath's content would have in git (no filters, nothing written);
+  /// "" when the file cannot be read. Compared with blobIdAt() it says whether a file changed since a commit.
+  static QString blobIdOfFile(const QString& absolutePath);
+
   /// Absolute path of the working tree, with a trailing '/'.
   QString workdir() const;
 
