@@ -498,6 +498,18 @@ void TestChains::graphReplay() {
   bool hasLine = false;
   for (const auto& [key, value] : k.baselineConfig) hasLine = hasLine || key == u"launch path";
   QCOMPARE(hasLine, graphed);
+  // the graph path passes the framework conformance gate (session 15's GPU run: a globals() lookup in the key
+  // failed it for every conv model)
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const kwb::ConformanceResult r =
+      kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, QStringLiteral("triton"));
+  QVERIFY2(r.ran && r.ok, qPrintable(kwb::conformanceSummary(r)));
+  if (graphed) QVERIFY2(r.rawJson.contains(QLatin1String("ModelNew._kwb_forward")), qPrintable(r.rawJson.left(2000)));
 }
 
 void TestChains::cuteGemmEpilogue_data() {

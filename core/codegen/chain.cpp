@@ -1886,6 +1886,11 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       k.error = err;
       return k;
     }
+    // the conv template's module constants are part of a graph's key (an A/B flips CONV_STATS between calls)
+    if (plan.hasConv)
+      graphCode += QStringLiteral(
+          "\n\ndef _kwb_graph_knobs():  # noqa: F811 -- the conv template's constants\n"
+          "    return _host_knobs()\n");
   }
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +

@@ -141,7 +141,7 @@ class GraphReplayTest(unittest.TestCase):
 
     def test_module_knobs_are_in_the_key(self):
         knob = [True]
-        self.ns["_host_knobs"] = lambda: (knob[0],)  # the conv template's constants: an A/B flips one between calls
+        self.ns["_kwb_graph_knobs"] = lambda: (knob[0],)  # the conv template's constants: an A/B flips one
         m = Plan()
         x = torch.randn(3, 2)
         self.call(m, m.impl, (x,))
@@ -150,6 +150,21 @@ class GraphReplayTest(unittest.TestCase):
         knob[0] = False
         self.call(m, m.impl, (x,))
         self.assertEqual(m.last_graph, "eager: first call of this key")
+
+    def test_a_deep_copy_starts_without_graphs(self):
+        import copy
+        m = Plan()
+        x = torch.randn(3, 2)
+        self.call(m, m.impl, (x,))
+        self.call(m, m.impl, (x,))
+        class Uncopyable:  # as torch.cuda.CUDAGraph: "cannot pickle 'CUDAGraph' object"
+            def __reduce_ex__(self, proto):
+                raise TypeError("cannot pickle 'CUDAGraph' object")
+
+        m._kwb_graphs[next(iter(m._kwb_graphs))].graph = Uncopyable()
+        c = copy.deepcopy(m)  # what the harness does for its bf16 / fp16 cases (session 15's GPU run: TypeError)
+        self.assertEqual(len(c._kwb_graphs), 0)
+        torch.testing.assert_close(self.call(c, c.impl, (x,)), self.ref(c, x), rtol=0, atol=0)
 
     def test_capture_failure_falls_back_for_good(self):
         m = Plan(fail_capture=True)

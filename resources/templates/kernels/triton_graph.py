@@ -16,12 +16,27 @@ class _KwbGraph:
     __slots__ = ("graph", "static_in", "static_out")
 
 
+class _KwbGraphStore(dict):
+    """A model's graphs by key. A copy of the model (the harness deep-copies ModelNew for its bf16 / fp16 cases)
+    starts with none: a CUDA graph cannot be copied, and the copy's parameters live elsewhere anyway."""
+
+    def __deepcopy__(self, memo):
+        return _KwbGraphStore()
+
+    def __reduce__(self):
+        return (_KwbGraphStore, ())
+
+
+def _kwb_graph_knobs():
+    """Module constants a replay must not outlive (the conv template's kernels redefine this below)."""
+    return None
+
+
 def _kwb_graph_key(model, args):
     params = tuple((p.data_ptr(), p._version) for p in model.parameters())
     bufs = tuple(b.data_ptr() for b in model.buffers())
     ins = tuple((a.shape, a.stride(), a.dtype, a.device, a.data_ptr() % 16) for a in args)
-    knobs = globals().get("_host_knobs")  # the conv template's module constants (a sweep sets them at run time)
-    return ins, model.training, params, bufs, knobs() if knobs is not None else None
+    return ins, model.training, params, bufs, _kwb_graph_knobs()
 
 
 def _kwb_graph_why_not(args):
@@ -103,7 +118,9 @@ def kwb_graph_call(model, impl, args):
         st["last_graph"] = "eager: " + why
         return impl(*args)
     key = _kwb_graph_key(model, args)
-    graphs = st.setdefault("_kwb_graphs", {})
+    graphs = st.get("_kwb_graphs")
+    if graphs is None:
+        graphs = st["_kwb_graphs"] = _KwbGraphStore()
     g = graphs.get(key)
     if g is None:
         if len(graphs) >= KWB_GRAPH_MAX:
