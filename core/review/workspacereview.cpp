@@ -348,15 +348,16 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     const nlohmann::json sizes = r.spec.value("sizes", nlohmann::json::object());  // items() must not outlive it
     for (const auto& [k, v] : sizes.items())
       if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
-    const std::optional<double> lat = dry || !r.result ? std::nullopt : r.result->latencyUs;
-    rq.timeMs = lat && *lat > 0 ? *lat / 1000.0 : 1.0;
+    // a plain double: GCC -O2 misreads an optional built by a conditional as maybe-uninitialized
+    const double latUs = !dry && r.result && r.result->latencyUs ? *r.result->latencyUs : 0.0;
+    rq.timeMs = latUs > 0 ? latUs / 1000.0 : 1.0;
     if (r.result && r.result->raw.contains("measured_copy_bandwidth_tbs") &&
         r.result->raw["measured_copy_bandwidth_tbs"].is_number())
       rq.measuredBandwidthTBs = r.result->raw["measured_copy_bandwidth_tbs"].get<double>();
     const UtilizationResult u = computeUtilization(rq);
     if (u.ok) {
       RooflineData d = makeRoofline(u, QStringLiteral("V%1 %2").arg(r.version).arg(r.problemName));
-      if (!(lat && *lat > 0)) {
+      if (!(latUs > 0)) {
         d.pointTflops = 0;
         d.label = dry ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
       }
