@@ -23,7 +23,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-KB = os.environ.get("KWB_KERNELBENCH", "/work/shared/data/kernelbench")
+# the problems: /work/shared on the CPU machine, the carried copy (.gpu/problems) on the device machine, where
+# session 15's first run found no /work/shared
+KB = os.environ.get("KWB_KERNELBENCH") or next(
+    (d for d in ("/work/shared/data/kernelbench", os.path.join(ROOT, ".gpu", "problems")) if os.path.isdir(d)),
+    "/work/shared/data/kernelbench")
 PROBLEMS = ["level2/52_Conv2d_Activation_BatchNorm",
             "level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp",
             "level2/60_ConvTranspose3d_Swish_GroupNorm_HardSwish",
