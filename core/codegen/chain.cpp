@@ -1830,17 +1830,19 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   auto plan = planModes(g, spec, whyNot, allPointwise);
   if (!plan) return plan;
   // Random draws stay eager: a replay would bake the capture's draw in (35_LSTM's torch.randn initial state).
-  qint64 inputBytes = 0;
-  for (const TensorInfo& t : g.inputs) {
-    qint64 n = 1;
-    for (qint64 d : t.shape) n *= d;
-    const bool wide = t.dtype.endsWith(QLatin1String("64"));
-    const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
-    inputBytes += n * (wide ? 8 : narrow ? 2 : 4);
-  }
+  // A replay copies the inputs into the graph's buffers and the result out of them: what a small plan must save
+  qint64 copiedBytes = 0;
+  for (const QList<TensorInfo>* ts : {&g.inputs, &g.outputs})
+    for (const TensorInfo& t : *ts) {
+      qint64 n = 1;
+      for (qint64 d : t.shape) n *= d;
+      const bool wide = t.dtype.endsWith(QLatin1String("64"));
+      const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
+      copiedBytes += n * (wide ? 8 : narrow ? 2 : 4);
+    }
   plan->graphReplay =
       !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
-                             (plan->hostLaunches >= kGraphSmallLaunches && inputBytes <= kGraphSmallInputBytes));
+                             (plan->hostLaunches >= kGraphSmallLaunches && copiedBytes <= kGraphSmallCopyBytes));
   if (plan->graphReplay)
     plan->config.append({QStringLiteral("launch path"),
                          QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "

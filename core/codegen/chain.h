@@ -65,12 +65,13 @@ struct ChainPlan {
 /// exceeds their kernel time (on the H200, session 15: 20_MobileNetV2's 299 kernels took 27 ms of host time per
 /// forward for 2.8 ms of kernel time).
 inline constexpr qint64 kGraphMinLaunches = 16;
-/// Smaller plans (from kGraphSmallLaunches on) replay from a graph when their tensor inputs are at most this many
-/// bytes: a replay first copies the inputs into the graph's static buffers, ~2 x bytes / 4 TB/s on the H200 (16 MiB:
-/// ~8 us), which must stay below what the launches cost. 8_ResNetBasicBlock in training mode (6 MB of input, 21
-/// kernels) took 2.3 ms of host time for 1.5 ms of kernels; a level-2 chain on a 268 MB input stays eager.
+/// Smaller plans (from kGraphSmallLaunches on) replay from a graph when their tensor inputs and outputs hold at most
+/// this many bytes: a replay copies the inputs into the graph's static buffers and the result out of its pool,
+/// ~2 x bytes / 4 TB/s on the H200 (16 MiB: ~8 us), which must stay below what the launches cost. On the H200
+/// (session 15, bench/gpu/graph_replay.py) 8_ResNetBasicBlock in training mode (6 MB in, 128 MB out, 14 launches)
+/// ran 1341 us launched one by one and 1389 us replayed: it stays eager now.
 inline constexpr qint64 kGraphSmallLaunches = 8;
-inline constexpr qint64 kGraphSmallInputBytes = 16ll << 20;
+inline constexpr qint64 kGraphSmallCopyBytes = 16ll << 20;
 
 /// Plans @p g as a list of launches. Takes any graph with at least one non-pointwise op that is not a
 /// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an
