@@ -771,14 +771,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
         v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
     off = rows.to(tl.int64)[:, None] * L + cols[None, :]
     if HAS_POST:
-        c4 = off % S4
-        t = off // S4
-        c3 = t % S3
-        t = t // S3
-        c2 = t % S2
-        t = t // S2
-        c1 = t % S1
-        c0 = t // S1
+        c0, c1, c2, c3, c4 = _kwb_coords5(off, S1, S2, S3, S4)
         v = POST(v, c0, c1, c2, c3, c4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
