@@ -83,13 +83,13 @@ void TestChains::plans_data() {
                                     "1, 1), self.bn.weight.view(-1, 1, 1), self.bn.bias.view(-1, 1, 1))"),
                      QStringLiteral("# batch_norm, relu fused into the epilogue"),
                      // training: the conv's tiles compute the norm's statistics (CONV_STATS), the ReLU is the
-                     // norm's post epilogue (issue 15)
+                     // norm's epilogue (issue 15)
                      QStringLiteral("            t0, t0_st = conv_forward(self, x, self.conv.weight, self.conv.bias, "
                                     "CONV0, stats=True)"),
                      QStringLiteral("            t4 = kwb_batch_norm(t0, self.bn.weight, self.bn.bias, "
                                     "self.bn.running_mean, self.bn.running_var, self.training, 0.1, 0.001, "
-                                    "post=_kwb_epi1, post_tensors=(), post_scalars=(), stats=t0_st)  # relu fused as "
-                                    "the norm's post epilogue")};
+                                    "epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), stats=t0_st)  # relu fused into "
+                                    "the epilogue")};
   QTest::newRow("linear, BatchNorm1d, ReLU: one GEMM")
       << QStringLiteral("bn_linear_bn1d") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
@@ -126,10 +126,11 @@ void TestChains::plans_data() {
              QStringLiteral("epi_scalars=(), reduce=\"mean\", keepdim=True)  # batch_norm, hardtanh fused into the "
                             "epilogue; mean over the spatial dims in the tiles\n        t244 = t243.reshape(")};
   // the pointwise run after the norm (tanh, hardswish, + the residual t0) in the norm's apply pass (issue 15)
-  QTest::newRow("conv, group norm with a residual pointwise tail as its post epilogue, logsumexp")
+  QTest::newRow("conv, group norm with a residual pointwise tail as its epilogue, logsumexp")
       << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm"), QStringLiteral("reduce")}
-      << QStringList{QStringLiteral("post=_kwb_epi0, post_tensors=(t0,), post_scalars=())"),
+      << QStringList{QStringLiteral("kwb_group_norm(t0, 16, self.group_norm.weight, self.group_norm.bias, 1e-05, "
+                                    "epi=_kwb_epi0, epi_tensors=(t0,), epi_scalars=())"),
                      QStringLiteral("!kwb_pointwise("), QStringLiteral("\"logsumexp\", True")};
   QTest::newRow("pool, conv with a fused clamp, views around a softmax")
       << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")

@@ -58,7 +58,6 @@ struct Line {
   bool keep = false;             ///< reduce: keepdim
   QString epi;                   ///< pointwise: its epilogue function
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
-  bool takesPost = false;        ///< a group / batch norm launch: the pointwise run after it may fuse (post=)
   QString text() const {
     const QString call = head + tail;
     return QStringLiteral("        ") + (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
@@ -280,7 +279,6 @@ class Planner {
   /// A pointwise run whose primary operand is a group / batch norm's result, where nothing else reads that result,
   /// becomes the norm's post epilogue (kwb_group_norm(..., post=...): applied in the norm's apply pass, one launch
   /// less and one full read and write less). @p result: forward()'s result expression.
-  void fuseNormPost(const QString& result);
   /// A batch norm on batch statistics of a convolution's result: the convolution computes the per-channel
   /// statistics in its tiles (conv_forward(..., stats=True) returns (out, st); the template's CONV_STATS) and the
   /// norm takes them (kwb_batch_norm(..., stats=st)) instead of its moments pass. Runs last (line text only).
@@ -705,9 +703,8 @@ bool Planner::stage(const GraphOp& op) {
       l.kind = QStringLiteral("norm");
       l.input = x;
     }
-    l.takesPost = !n.contains(QLatin1String("layer"));  // kwb_group_norm / kwb_batch_norm take post=
-    // layer norm is an anchor too: the pointwise run reading only its result fuses into its apply (epi=)
-    l.epilogue = n.contains(QLatin1String("layer"));
+    // a norm is an anchor: the pointwise run reading only its result fuses into its apply pass (epi=)
+    l.epilogue = true;
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
     // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
@@ -1539,40 +1536,6 @@ void Planner::fuseRows(const QString& result) {
   m_plan.launches = kept;
 }
 
-void Planner::fuseNormPost(const QString& result) {
-  auto reads = [](const Line& l, const QString& name) {
-    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
-  };
-  auto tuple = [](const QStringList& l) -> QString {
-    return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
-  };
-  for (int i = 0; i + 1 < m_lines.size(); ++i) {
-    const Line& r = m_lines.at(i);
-    const Line& p = m_lines.at(i + 1);
-    if (!r.takesPost || r.launch < 0 || p.kind != u"pointwise" || p.launch < 0 || p.input != r.target ||
-        r.target == result || p.epi.isEmpty())
-      continue;
-    Line fused = r;
-    fused.head +=
-        QStringLiteral(", post=%1, post_tensors=%2, post_scalars=%3").arg(p.epi, tuple(p.tensors), tuple(p.scalars));
-    fused.target = p.target;
-    fused.takesPost = false;
-    fused.comment = QStringLiteral("%1 fused as the norm's post epilogue").arg(p.comment);
-    bool ok = !reads(fused, r.target);  // the run reads the norm's result only as its primary operand
-    for (int k = i + 2; ok && k < m_lines.size(); ++k) ok = !reads(m_lines.at(k), r.target);
-    if (!ok) continue;
-    ChainLaunch& nl = m_plan.launches[r.launch];
-    nl.ops << m_plan.launches.at(p.launch).ops;
-    nl.description += QStringLiteral(" + %1 in its apply pass (fused)").arg(m_plan.launches.at(p.launch).description);
-    const int dropped = p.launch;
-    m_plan.launches.removeAt(dropped);
-    m_lines[i] = fused;
-    m_lines.removeAt(i + 1);
-    for (Line& l : m_lines)
-      if (l.launch > dropped) --l.launch;
-  }
-}
-
 void Planner::fuseConvStats() {
   const QString bn = QStringLiteral("kwb_batch_norm(");
   const QString conv = QStringLiteral("conv_forward(");
@@ -1700,7 +1663,6 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                             .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
-  fuseNormPost(out->expr);
   fuseRows(out->expr);
   fuseConvStats();
 

@@ -1,6 +1,6 @@
 """Conv -> norm (issue 15): the stage library's batch / group / instance norms reading their input through its
 strides (the conv template's channels-last output, strided views: no .contiguous() copy) and applying the chain's
-pointwise run after the norm (post=) in the apply pass. Run on the CPU through tests/data/codegen/fake_triton
+pointwise run after the norm (epi=) in the apply pass. Run on the CPU through tests/data/codegen/fake_triton
 against torch in fp64 at reduced shapes: channels-last and strided inputs, C tails, mean-shifted inputs (E[x^2] -
 E[x]^2 cancellation), training batch norm's running statistics. Numbers and paths only: nothing here says
 anything about speed or about what the real Triton compiler accepts.
@@ -136,8 +136,8 @@ class StridedNorms(unittest.TestCase):
             want = post_ref(F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5), res.double(), 0.75)
             for row1_max in (8192, 16):
                 with Forced(kwb_row1_max=row1_max):
-                    got = K.kwb_group_norm(x, 4, w, b, 1e-5, post=K.kwb_test_post, post_tensors=(res,),
-                                           post_scalars=(0.75,))
+                    got = K.kwb_group_norm(x, 4, w, b, 1e-5, epi=K.kwb_test_post, epi_tensors=(res,),
+                                           epi_scalars=(0.75,))
                 self.close(got, want, ("gn post", name, row1_max))
 
     def test_batch_norm_channels_last_train_and_eval(self):
@@ -166,8 +166,8 @@ class StridedNorms(unittest.TestCase):
             res = torch.randn(6, 1, 1)  # a broadcast epilogue tensor
             want = post_ref(F.batch_norm(x.double(), None, None, training=True), res.double(), -1.5)
             with Forced(_kwb_split_elems=64, _kwb_tile=64):  # split statistics (the finish kernel)
-                got = K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5, post=K.kwb_test_post,
-                                       post_tensors=(res,), post_scalars=(-1.5,))
+                got = K.kwb_batch_norm(x, None, None, None, None, True, 0.1, 1e-5, epi=K.kwb_test_post,
+                                       epi_tensors=(res,), epi_scalars=(-1.5,))
             self.close(got, want, ("bn post split", name))
 
     def test_instance_norm_expanded_affine_channels_last(self):
@@ -188,7 +188,7 @@ class StridedNorms(unittest.TestCase):
         x = layouts((3, 40, 8, 8), 25.0)["channels_last"]
         w, b = torch.randn(40), torch.randn(40)
         with Forced(kwb_row1_max=0):  # group norm copies a channels-last input (test_group_norm_any_layout)
-            got = K.kwb_group_norm(x, 5, w, b, 1e-5, post=K.kwb_test_post, post_tensors=(x,), post_scalars=(2.0,))
+            got = K.kwb_group_norm(x, 5, w, b, 1e-5, epi=K.kwb_test_post, epi_tensors=(x,), epi_scalars=(2.0,))
         self.close(got, post_ref(F.group_norm(x.double(), 5, w.double(), b.double(), 1e-5), x.double(), 2.0), "gn")
         with NoCopy():
             got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5)

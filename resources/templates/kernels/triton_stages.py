@@ -909,18 +909,19 @@ def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
     return x if x.is_contiguous() else x.contiguous()
 
 
-def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), post=None,
-                   post_tensors=(), post_scalars=()):
-    """post(group_norm(pre(x))) of x [N, C, *] at any strides (pre / post: the pointwise runs before / after the
-    norm, epilogues, or None); weight / bias per channel or None. The result is contiguous."""
+def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=()):
+    """epi(group_norm(pre(x))) of x [N, C, *] at any strides (pre / epi: the pointwise runs before / after the
+    norm, epilogues, or None; epi= as every anchor takes it); weight / bias per channel or None. The result is
+    contiguous."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
-    if fits:  # a group fits one tile: one launch (statistics and apply), post its own launch
+    if fits:  # a group fits one tile: one launch (statistics and apply), epi its own launch
         x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, True)
         y = _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
                                pre_scalars)
-        return y if post is None else kwb_pointwise(y, post, post_tensors, post_scalars)
+        return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
     if not x.is_contiguous():
@@ -931,7 +932,7 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
     x, xv, st = _kwb_norm_view(x, g)
     mean, var = _kwb_moments(xv, [2, 3])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
-                           xstr=st, post=post, post_tensors=post_tensors, post_scalars=post_scalars)
+                           xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
 
 
 @triton.jit
@@ -1054,14 +1055,15 @@ def _kwb_channel_split(weight, bias, c):
     return weight, bias, g
 
 
-def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, post=None, post_tensors=(),
-                   post_scalars=(), stats=None):
-    """post(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
+def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
+                   epi_scalars=(), stats=None):
+    """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
     contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
     update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
-    expanded per sample). post: the pointwise run after the norm (an epilogue), or None. stats: x's fp32 per-channel
-    (mean, biased variance) when its producer computed them (conv_forward(..., stats=True): CONV_STATS), or None:
-    then the moments pass computes them (batch statistics only; eval mode reads the running ones)."""
+    expanded per sample). epi: the pointwise run after the norm (an epilogue, as every anchor takes it), or None.
+    stats: x's fp32 per-channel (mean, biased variance) when its producer computed them (conv_forward(...,
+    stats=True): CONV_STATS), or None: then the moments pass computes them (batch statistics only; eval mode reads
+    the running ones)."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
@@ -1074,7 +1076,7 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                                    float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
-    pk = dict(post=post, post_tensors=post_tensors, post_scalars=post_scalars)
+    pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
     if g == 1:
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
