@@ -835,6 +835,12 @@ void TestWidgets::verdictLooks() {
   QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::DryRun));
   QCOMPARE(status.data().toString(), QStringLiteral("PASS —"));  // short for the table beside the log
   QVERIFY(status.data(Qt::ToolTipRole).toString().contains(QStringLiteral("PASS (harness only)")));
+  // the reference against itself has no rel_err to show as a kernel's (it was 0.000e+00 in the review's table)
+  const QModelIndex relErr = model.index(0, CaseTableModel::RelErrColumn);
+  QCOMPARE(relErr.data().toString(), QStringLiteral("—"));
+  model.setDryRun(false);
+  QCOMPARE(relErr.data().toString(), QStringLiteral("0.000e+00"));
+  model.setDryRun(true);
   // A skeleton's PASS rows (recorded before the harness stopped running for a skeleton) say what they compared,
   // greyed: a column of PASS beside "Skeleton" read as a working kernel (new-user trial 6, R2).
   model.setVerdict(Verdict::Skeleton);
