@@ -63,13 +63,14 @@ struct ChainPlan {
 
 /// Plans of at least this many launches per forward replay from a CUDA graph (kwb_graph_call): their host time
 /// exceeds their kernel time (on the H200, session 15: 20_MobileNetV2's 299 kernels took 27 ms of host time per
-/// forward for 2.8 ms of kernel time).
+/// forward for 2.8 ms of kernel time). 16 is a bound between the measured cases (14 launches: no gain; 299: 7x), not
+/// a measured threshold.
 inline constexpr qint64 kGraphMinLaunches = 16;
 /// Smaller plans (from kGraphSmallLaunches on) replay from a graph when their tensor inputs and outputs hold at most
 /// this many bytes: a replay copies the inputs into the graph's static buffers and the result out of its pool,
-/// ~2 x bytes / 4 TB/s on the H200 (16 MiB: ~8 us), which must stay below what the launches cost. On the H200
-/// (session 15, bench/gpu/graph_replay.py) 8_ResNetBasicBlock in training mode (6 MB in, 128 MB out, 14 launches)
-/// ran 1341 us launched one by one and 1389 us replayed: it stays eager now.
+/// ~2 x bytes / 4 TB/s on the H200 (16 MiB: ~8 us, from the bandwidth, not measured), which must stay below what the
+/// launches cost. On the H200 (session 15, bench/gpu/graph_replay.py) 8_ResNetBasicBlock in training mode (6 MB in, 128
+/// MB out, 14 launches) ran 1341 us launched one by one and 1389 us replayed: it stays eager now.
 inline constexpr qint64 kGraphSmallLaunches = 8;
 inline constexpr qint64 kGraphSmallCopyBytes = 16ll << 20;
 
