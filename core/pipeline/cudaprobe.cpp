@@ -1,6 +1,8 @@
 #include "core/pipeline/cudaprobe.h"
 
+#include <QFileInfo>
 #include <QProcess>
+#include <QProcessEnvironment>
 
 #include "core/analysis/probe.h"
 
@@ -9,18 +11,20 @@ namespace kwb {
 std::optional<bool> localCudaAvailable(const QString& python, int timeoutMs) {
   const QString py = python.isEmpty() ? findTorchPython() : python;
   if (py.isEmpty()) return std::nullopt;
+  // probe.py's own gpu_present() (not a copy of it): the extracted probe module, imported; the caller's
+  // CUDA_VISIBLE_DEVICES handed on as the probe gets it (KWB_CALLER_CUDA_VISIBLE_DEVICES). No CUDA context.
+  const QString script = extractProbeScript();
+  if (script.isEmpty()) return std::nullopt;
   QProcess p;
-  // probe.py's gpu_present(), with the caller's CUDA_VISIBLE_DEVICES as it is (the probe gets it through
-  // KWB_CALLER_CUDA_VISIBLE_DEVICES): torch built for CUDA/ROCm and a device node of the driver. No CUDA context.
-  static const char* kScript =
-      "import glob, os, sys, torch\n"
-      "v = os.environ.get('CUDA_VISIBLE_DEVICES')\n"
-      "if v is not None and v.strip() in ('', '-1'): r = False\n"
-      "elif getattr(torch.version, 'hip', None): r = os.path.exists('/dev/kfd')\n"
-      "elif not getattr(torch.version, 'cuda', None): r = False\n"
-      "else: r = bool(glob.glob('/dev/nvidia[0-9]*') or glob.glob('/proc/driver/nvidia/gpus/*'))\n"
-      "sys.stdout.write('1' if r else '0')\n";
-  p.start(py, {QStringLiteral("-c"), QString::fromLatin1(kScript)});
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  if (env.contains(QStringLiteral("CUDA_VISIBLE_DEVICES")))
+    env.insert(QStringLiteral("KWB_CALLER_CUDA_VISIBLE_DEVICES"), env.value(QStringLiteral("CUDA_VISIBLE_DEVICES")));
+  p.setProcessEnvironment(env);
+  // the probe's folder as argv[1]: no quoting of a path inside the code
+  p.start(py, {QStringLiteral("-c"),
+               QStringLiteral("import sys; sys.path.insert(0, sys.argv[1]); import probe, torch; "
+                              "sys.stdout.write('1' if probe.gpu_present(torch) else '0')"),
+               QFileInfo(script).absolutePath()});
   if (!p.waitForStarted(10000) || !p.waitForFinished(timeoutMs)) {
     p.kill();
     p.waitForFinished(2000);

@@ -1,6 +1,7 @@
 #pragma once
 // Whether this machine has a CUDA device, as the probe decides it for `kwb baseline`'s "no CUDA device" error
-// (probe.py gpu_present(): torch built for CUDA or ROCm, a driver device node, CUDA_VISIBLE_DEVICES not empty).
+// (probe.py gpu_present(), imported from the extracted probe: torch built for CUDA or ROCm, a driver device node,
+// CUDA_VISIBLE_DEVICES not empty).
 
 #include <QString>
 
