@@ -175,6 +175,14 @@ class ConvStandard(unittest.TestCase):
         run_case(self, 1, cin=3, cout=6, k=5, in_size=21, groups=3, padding=2, path="direct")
         run_case(self, 3, cin=2, cout=2, k=3, in_size=(4, 5, 6), groups=2, stride=(1, 2, 1), path="direct")
 
+    def test_dense_direct_output_channel_fastest(self):
+        # 17_SqueezeNetFireModule's expand 1x1 (K = Cin = 6 <= DIRECT_MAX_K): groups 1, DIRECT_CO_FAST's 1-D grid
+        # (output channel fastest), position-block tails, a transposed dense direct conv, and the old grid
+        run_case(self, 2, cin=6, cout=20, k=1, in_size=(7, 9), path="direct")
+        run_case(self, 1, cin=3, cout=5, k=3, in_size=33, padding=1, stride=2, path="direct")
+        run_case(self, 2, cin=2, cout=3, k=2, in_size=(5, 4), stride=2, transposed=True, path="direct")
+        run_case(self, 2, cin=6, cout=20, k=1, in_size=(7, 9), path="direct", settings={"DIRECT_CO_FAST": False})
+
     def test_pointwise_1x1(self):
         # 86_'s second conv
         run_case(self, 2, cin=16, cout=32, k=1, in_size=(7, 9), bias=False, path="implicit_gemm")

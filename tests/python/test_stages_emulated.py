@@ -126,6 +126,38 @@ class Fragment(unittest.TestCase):
         self.assertLessEqual(max(len(line) for line in TEXT.splitlines()), 120)
 
 
+class Cat(unittest.TestCase):
+    """kwb_cat: parts dense in one non-contiguous order (a conv's channels-last outputs) are joined in that order
+    and the result keeps it; mixed layouts and a fused epilogue take the flat walk over a contiguous output."""
+
+    def test_channels_last_parts_keep_their_layout(self):
+        a = torch.randn(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)
+        b = torch.randn(2, 6, 4, 5).contiguous(memory_format=torch.channels_last)
+        for dim in (1, 2, -1):
+            parts = [a, b] if dim == 1 else [a, a.clone(memory_format=torch.channels_last)]
+            with Launches("_kwb_cat_kernel") as n:
+                got = K.kwb_cat(parts, dim)
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, torch.cat(parts, dim)), dim)
+            self.assertTrue(got.is_contiguous(memory_format=torch.channels_last), dim)
+
+    def test_mixed_layouts_and_epilogue_stay_contiguous(self):
+        a = torch.randn(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)
+        b = torch.randn(2, 6, 4, 5)
+        got = K.kwb_cat([a, b], 1)
+        self.assertTrue(torch.equal(got, torch.cat([a, b], 1)))
+        self.assertTrue(got.is_contiguous())
+        got = K.kwb_cat([a, a], 1, epi=K.kwb_test_epi, epi_tensors=(torch.zeros(1), torch.zeros(1)),
+                        epi_scalars=(1.0, 0.0))
+        self.assertTrue(got.is_contiguous())
+        self.assertLess(rel_err(got, torch.cat([a, a], 1)), 1e-6)
+
+    def test_five_parts_and_3d(self):
+        parts = [torch.randn(2, 3, 2, 4, 5).contiguous(memory_format=torch.channels_last_3d) for _ in range(5)]
+        got = K.kwb_cat(parts, 1)
+        self.assertTrue(torch.equal(got, torch.cat(parts, 1)))
+
+
 class Reduce(unittest.TestCase):
     OPS = ("sum", "mean", "amax", "amin", "logsumexp", "prod")
 
