@@ -1521,6 +1521,7 @@ _kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank 
 # us); quarters fit (2 x 32 KiB). False: halves as before (the A/B switch of bench/gpu/gemm_level2.py).
 kwb_gemm_epi_quarters = True
 _kwb_gemm_smem = 232448         # bytes of shared memory per block (H200 opt-in) off the GPU or unreported
+_kwb_gemm_retry_stages = True   # on a compile failure try the same tile one stage shallower (False: pointer next)
 
 
 def _kwb_gemm_smem_of(t):
@@ -1585,8 +1586,9 @@ def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs, epi_tensors=True):
     n = b3.shape[2]
     sms = _kwb_sms(a3)
     why = ""
-    for plan in kwb_gemm_tma_plan(bt, m, n, k, a3.element_size(), out3.element_size(), epi_tensors, sms,
-                                  _kwb_gemm_smem_of(a3)):
+    plans = kwb_gemm_tma_plan(bt, m, n, k, a3.element_size(), out3.element_size(), epi_tensors, sms,
+                              _kwb_gemm_smem_of(a3))
+    for plan in plans if _kwb_gemm_retry_stages else plans[:1]:
         why = _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
         if not why:
             kwb_gemm_last["plan"] = plan
@@ -1633,8 +1635,8 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
         fm, fn = 32, 128
         _kwb_gemm_splitk_finish[(triton.cdiv(m, fm), triton.cdiv(n, fn), bt)](
             c3, out3, a3 if bias is None else bias.contiguous(), m, n, bt, split, c3.stride(0), c3.stride(1),
-            out3.stride(0), out3.stride(1), out3.stride(2), *es, *flat, *fs, HAS_BIAS=bias is not None, EPI=epi, BLOCK_M=fm, BLOCK_N=fn,
-            num_warps=4)
+            out3.stride(0), out3.stride(1), out3.stride(2), *es, *flat, *fs, HAS_BIAS=bias is not None, EPI=epi,
+            BLOCK_M=fm, BLOCK_N=fn, num_warps=4)
     return ""
 
 
