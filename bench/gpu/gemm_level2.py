@@ -1,0 +1,197 @@
+"""GEMM tile choice by class, old vs new, in one process (issues 14 / 15): the chain stage library's kwb_gemm
+(resources/templates/kernels/triton_stages.py) on 68_, 66_ (M = 128, N = K = 16384: split-K or narrower tiles
+against 64 CTAs on 132 SMs), 76_, 94_ (an EPI that loads tensors: column quarters instead of the pointer
+fallback after OutOfResources), 12_ (the same shape without EPI tensors: must not move), and the level-1 GEMM
+template (triton_gemm.py.tmpl) on 2_ and 1_ with the fp32 row-major B staged K-major (as generated) or left
+MN-major for Triton's own handling (b_mn: Triton 3.6 transposes it through registers into a K-major smem tile).
+
+Usage (GPU machine, repository root): timeout 90 python3 bench/gpu/gemm_level2.py [--budget 55] [--full]
+Kernels: .gpu/gemmtile/<problem>.py, generated on the CPU by `kwb analyze <problem> --kernel-out ... --framework
+triton` (main's kwb); their pasted stage library is replaced at load time by this checkout's triton_stages.py,
+so "old" and "new" are the same file with module switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters
+False, _kwb_gemm_retry_stages False (the 128 x 256 x 3-stage plan and the pointer kernel after a compile
+failure, as main ran it); new = the defaults (split_k); block_n = kwb_gemm_fill "block_n".
+Problems: $KWB_PROBLEMS, .gpu/problems, /tmp/kernel-workbench/.gpu/problems or /work/shared/data/kernelbench.
+Times: triton.testing.do_bench medians (warmup 10 ms, rep 40 ms) of the whole forward. cuBLAS: the problem's
+GEMM alone (F.linear / torch.mm, TF32 allowed, the same precision as tl.dot on fp32); compile: torch.compile
+of the whole Model (default mode, TF32 allowed), skipped once the budget is near. rel_err: ||got - ref|| /
+||ref|| against the eager Model in full fp32 (TF32 off). Prints one table; exits 0.
+"""
+import argparse
+import importlib.util
+import os
+import sys
+import time
+import warnings
+
+import torch
+import torch.nn.functional as F
+import triton
+from triton.testing import do_bench
+
+T0 = time.time()
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+LIB = os.path.join(ROOT, "resources", "templates", "kernels", "triton_stages.py")
+KDIR = os.path.join(ROOT, ".gpu", "gemmtile")
+PROBLEM_ROOTS = [os.environ.get("KWB_PROBLEMS", ""), os.path.join(ROOT, ".gpu", "problems"),
+                 "/tmp/kernel-workbench/.gpu/problems", "/work/shared/data/kernelbench"]
+OLD = dict(kwb_gemm_fill="off", kwb_gemm_epi_quarters=False, _kwb_gemm_retry_stages=False)
+NEW = dict(kwb_gemm_fill="split_k", kwb_gemm_epi_quarters=True, _kwb_gemm_retry_stages=True)
+BLOCK_N = dict(NEW, kwb_gemm_fill="block_n")
+CASES = [  # level, problem, variants (name, switches), compile priority (lower first)
+    ("level2", "68_Matmul_Min_Subtract", [("old", OLD), ("new", NEW), ("block_n", BLOCK_N)], 0),
+    ("level2", "76_Gemm_Add_ReLU", [("old", OLD), ("new", NEW)], 1),
+    ("level2", "94_Gemm_BiasAdd_Hardtanh_Mish_GroupNorm", [("old", OLD), ("new", NEW)], 2),
+    ("level2", "66_Matmul_Dropout_Softmax", [("old", OLD), ("new", NEW), ("block_n", BLOCK_N)], 3),
+    ("level2", "12_Gemm_Multiply_LeakyReLU", [("old", OLD), ("new", NEW)], 4),
+    ("level1", "2_Standard_matrix_multiplication_", [("old", {}), ("b_mn", {"b_mn": True})], 5),
+    ("level1", "1_Square_matrix_multiplication_", [("old", {}), ("b_mn", {"b_mn": True})], 6),
+]
+LIB_HEAD = "# ---- Kernel Workbench stage library"
+LIB_END = "# ---- epilogues and the elementwise launch"
+
+
+def load(path, name, text=None):
+    if text is not None:
+        path = os.path.join(KDIR, "_spliced_" + os.path.basename(path))
+        with open(path, "w") as f:
+            f.write(text)
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def kernel_module(problem):
+    """The prepared kernel.py, its stage library (a chain's) replaced by this checkout's."""
+    path = os.path.join(KDIR, problem + ".py")
+    with open(path) as f:
+        text = f.read()
+    if LIB_HEAD in text:
+        i, j = text.index(LIB_HEAD), text.index(LIB_END)
+        with open(LIB) as f:
+            lib = f.read()
+        text = text[:i] + lib + "\n\n" + text[j:]
+        return load(path, "k_" + problem, text)
+    return load(path, "k_" + problem)
+
+
+def problem_module(level, problem):
+    for r in PROBLEM_ROOTS:
+        p = os.path.join(r, level, problem + ".py") if r else ""
+        if p and os.path.exists(p):
+            return load(p, "p_" + problem)
+    raise FileNotFoundError(problem)
+
+
+def rel_err(got, want):
+    got, want = got.double(), want.double()
+    return float((got - want).norm() / want.norm().clamp_min(1e-30))
+
+
+def set_switches(K, sw, orig):
+    """Module switches of one variant; b_mn: fp32 B left MN-major in the level-1 template (kmajor skips it)."""
+    for k, v in sw.items():
+        if k != "b_mn":
+            setattr(K, k, v)
+    if hasattr(K, "kmajor"):
+        if sw.get("b_mn"):
+            K.kmajor = lambda x, kdim, force=False: x if (kdim == 1 and not force) else orig(x, kdim, force)
+        else:
+            K.kmajor = orig
+
+
+def what_ran(K, model):
+    if hasattr(K, "kwb_gemm_last"):
+        last = K.kwb_gemm_last
+        p = last.get("plan")
+        plan = ("%dx%d s%d k%d e%d" % (p["BLOCK_M"], p["BLOCK_N"], p["num_stages"], p["SPLIT_K"], p["EPI_SPLIT"])
+                if p else "")
+        return "%s %s %s" % (last["impl"], plan, ("(" + last["fallback"][:60] + ")") if last["fallback"] else "")
+    return "%s grid %s %s" % (getattr(model, "last_impl", ""), getattr(model, "last_grid_blocks", ""),
+                              ("(" + model.last_fallback[:60] + ")") if getattr(model, "last_fallback", "") else "")
+
+
+def cublas_fn(level, ref, inputs):
+    if level == "level1":
+        a, b = inputs
+        return lambda: torch.matmul(a, b)
+    lin = next(m for m in ref.modules() if isinstance(m, torch.nn.Linear))
+    x = inputs[0]
+    return lambda: F.linear(x, lin.weight, lin.bias)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--budget", type=float, default=55.0, help="seconds; later variants / compiles skipped")
+    ap.add_argument("--full", action="store_true", help="ignore the budget")
+    args = ap.parse_args()
+    budget = 1e9 if args.full else args.budget
+    warnings.simplefilter("ignore")
+    dev = torch.device("cuda")
+    rows = []  # problem, variant, us, cuBLAS us, compile us, rel_err, what ran
+    for level, problem, variants, _prio in CASES:
+        try:
+            P = problem_module(level, problem)
+            K = kernel_module(problem)
+            torch.manual_seed(0)
+            ref = P.Model(*P.get_init_inputs()).to(dev)
+            inputs = [x.to(dev) if torch.is_tensor(x) else x for x in P.get_inputs()]
+            torch.backends.cuda.matmul.allow_tf32 = False
+            torch.backends.cudnn.allow_tf32 = False
+            with torch.no_grad():
+                want = ref(*inputs)
+            torch.backends.cuda.matmul.allow_tf32 = True
+            torch.backends.cudnn.allow_tf32 = True
+            model = K.ModelNew(*P.get_init_inputs()).to(dev)
+            model.load_state_dict(ref.state_dict(), strict=False)
+            with torch.no_grad():
+                cub = do_bench(cublas_fn(level, ref, inputs), warmup=10, rep=40) * 1e3
+            orig = getattr(K, "kmajor", None)
+            for name, sw in variants:
+                if time.time() - T0 > budget - 12 and name != "new":
+                    rows.append((problem, name, None, cub, None, None, "skipped (budget)"))
+                    continue
+                set_switches(K, sw, orig)
+                try:
+                    with torch.no_grad():
+                        got = model(*inputs)
+                        torch.cuda.synchronize()
+                        ran = what_ran(K, model)
+                        us = do_bench(lambda: model(*inputs), warmup=10, rep=40) * 1e3
+                    rows.append((problem, name, us, cub, None, rel_err(got, want), ran))
+                except Exception as e:  # noqa: BLE001 -- a row says what failed; the table goes on
+                    rows.append((problem, name, None, cub, None, None, "error: %s" % str(e)[:80]))
+            set_switches(K, NEW if level == "level2" else {}, orig)
+            comp = None
+            if time.time() - T0 < budget - 14:
+                try:
+                    c = torch.compile(ref)
+                    with torch.no_grad():
+                        cgot = c(*inputs)
+                        comp = do_bench(lambda: c(*inputs), warmup=10, rep=40) * 1e3
+                    rows.append((problem, "torch.compile", comp, cub, comp, rel_err(cgot, want), ""))
+                except Exception as e:  # noqa: BLE001
+                    rows.append((problem, "torch.compile", None, cub, None, None, "error: %s" % str(e)[:80]))
+            else:
+                rows.append((problem, "torch.compile", None, cub, None, None, "skipped (budget)"))
+            rows = [r if r[0] != problem else r[:4] + (comp,) + r[5:] for r in rows]
+            del ref, model, inputs, want, K
+            torch.cuda.empty_cache()
+        except Exception as e:  # noqa: BLE001
+            rows.append((problem, "-", None, None, None, None, "error: %s: %s" % (type(e).__name__, str(e)[:80])))
+    print("gemm_level2: %s, triton %s, torch %s, %.1f s" % (torch.cuda.get_device_name(), triton.__version__,
+                                                             torch.__version__, time.time() - T0))
+    print("| problem | variant | us | cuBLAS GEMM us | x cuBLAS | compile us | x compile | rel_err | ran |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for p, v, us, cub, comp, err, ran in rows:
+        def f(x, fmt="%.1f"):
+            return fmt % x if x is not None else "-"
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            p[:28], v, f(us), f(cub), f(cub / us if us and cub else None, "%.2f"), f(comp),
+            f(comp / us if us and comp else None, "%.2f"), f(err, "%.2e"), ran))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
