@@ -7,7 +7,7 @@ MN-major for Triton's own handling (b_mn: Triton 3.6 transposes it through regis
 
 Usage (GPU machine, repository root): timeout 90 python3 bench/gpu/gemm_level2.py [--budget 55] [--full]
 Kernels: .gpu/gemmtile/<problem>.py, generated on the CPU by `kwb analyze <problem> --kernel-out ... --framework
-triton` (main's kwb); their pasted stage library is replaced at load time by this checkout's triton_stages.py,
+triton` (main's kwb; where missing, /tmp/kernel-workbench/bin/kwb writes them); their pasted stage library is replaced at load time by this checkout's triton_stages.py,
 so "old" and "new" are the same file with module switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters
 False, _kwb_gemm_retry_stages False (the 128 x 256 x 3-stage plan and the pointer kernel after a compile
 failure, as main ran it); new = the defaults (split_k); block_n = kwb_gemm_fill "block_n".
@@ -47,6 +47,7 @@ CASES = [  # level, problem, variants (name, switches), compile priority (lower 
     ("level1", "2_Standard_matrix_multiplication_", [("old", {}), ("b_mn", {"b_mn": True})], 5),
     ("level1", "1_Square_matrix_multiplication_", [("old", {}), ("b_mn", {"b_mn": True})], 6),
 ]
+KWB = "/tmp/kernel-workbench/bin/kwb"
 LIB_HEAD = "# ---- Kernel Workbench stage library"
 LIB_END = "# ---- epilogues and the elementwise launch"
 
@@ -62,9 +63,14 @@ def load(path, name, text=None):
     return mod
 
 
-def kernel_module(problem):
+def kernel_module(level, problem):
     """The prepared kernel.py, its stage library (a chain's) replaced by this checkout's."""
     path = os.path.join(KDIR, problem + ".py")
+    if not os.path.exists(path) and os.path.exists(KWB):  # not prepared here: the bundle's kwb writes it
+        import subprocess
+        os.makedirs(KDIR, exist_ok=True)
+        subprocess.run([KWB, "analyze", problem_path(level, problem), "--kernel-out", path, "--framework", "triton"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False)
     with open(path) as f:
         text = f.read()
     if LIB_HEAD in text:
@@ -76,12 +82,16 @@ def kernel_module(problem):
     return load(path, "k_" + problem)
 
 
-def problem_module(level, problem):
+def problem_path(level, problem):
     for r in PROBLEM_ROOTS:
         p = os.path.join(r, level, problem + ".py") if r else ""
         if p and os.path.exists(p):
-            return load(p, "p_" + problem)
+            return p
     raise FileNotFoundError(problem)
+
+
+def problem_module(level, problem):
+    return load(problem_path(level, problem), "p_" + problem)
 
 
 def rel_err(got, want):
@@ -133,7 +143,7 @@ def main():
     for level, problem, variants, _prio in CASES:
         try:
             P = problem_module(level, problem)
-            K = kernel_module(problem)
+            K = kernel_module(level, problem)
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev)
             inputs = [x.to(dev) if torch.is_tensor(x) else x for x in P.get_inputs()]

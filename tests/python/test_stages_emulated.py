@@ -824,6 +824,10 @@ class GemmTmaTiles(unittest.TestCase):
             with self.assertWarns(UserWarning):
                 self.run_case(a, w, b, torch.float32, "next candidate", False)
             self.assertEqual((K.kwb_gemm_last["plan"]["EPI_SPLIT"], K.kwb_gemm_last["plan"]["num_stages"]), (4, 2))
+            one, two = torch.tensor(1.0), torch.tensor(2.0)  # 0-d EPI tensors (68_'s constant): halves
+            want = F.leaky_relu(a.double() @ w.double().t() + b.double() + 1.0 + 0.5 * 2.0, 0.2)
+            Gemm.check(self, K.kwb_gemm(a, w, b, K.kwb_test_epi, (one, two), (0.2, 0.5)), want, torch.float32, "0-d")
+            self.assertEqual((K.kwb_gemm_last["plan"]["EPI_SPLIT"], K.kwb_gemm_last["plan"]["num_stages"]), (2, 2))
             K._kwb_gemm_failed.clear()
             K._kwb_gemm_tma_kernel = Failing({2, 3, 4})
             with self.assertWarns(UserWarning):

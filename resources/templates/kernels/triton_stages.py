@@ -1668,7 +1668,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
         kwb_gemm_last["fallback"] = "tma_persistent: TMA needs compute capability 9.0 or newer"
     elif kwb_gemm_impl == "tma_persistent":
         why = _kwb_gemm_tma(a3, b3, out3, bias, epi if epi is not None else _kwb_epi_identity, es, ss, fs,
-                            len(epi_tensors) > 0)
+                            any(t.numel() > 1 for t in epi_tensors))  # a scalar's layout change is small
         kwb_gemm_last["fallback"] = why
         if not why:
             kwb_gemm_last["impl"] = "tma_persistent"
