@@ -3,12 +3,13 @@
 against 64 CTAs on 132 SMs), 76_, 94_ (an EPI that loads tensors: column quarters instead of the pointer
 fallback after OutOfResources), 12_ (the same shape without EPI tensors: must not move), and the level-1 GEMM
 template (triton_gemm.py.tmpl) on 2_ and 1_ with the fp32 row-major B staged K-major (as generated) or left
-MN-major for Triton's own handling (b_mn: Triton 3.6 transposes it through registers into a K-major smem tile).
+MN-major for Triton's own handling (b_mn: Triton 3.6 transposes it through registers into a K-major smem tile),
+and a bench-only kernel computing C^T = B^T A^T with B^T as wgmma's register operand (swap_ab, no staging copy).
 
 Usage (GPU machine, repository root): timeout 90 python3 bench/gpu/gemm_level2.py [--budget 55] [--full]
 Kernels: .gpu/gemmtile/<problem>.py, generated on the CPU by `kwb analyze <problem> --kernel-out ... --framework
-triton` (main's kwb; where missing, /tmp/kernel-workbench/bin/kwb writes them); their pasted stage library is replaced at load time by this checkout's triton_stages.py,
-so "old" and "new" are the same file with module switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters
+triton` (main's kwb; where missing, /tmp/kernel-workbench/bin/kwb writes them); their pasted stage library is
+replaced at load time by this checkout's triton_stages.py, so "old" and "new" are the same file with module switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters
 False, _kwb_gemm_retry_stages False (the 128 x 256 x 3-stage plan and the pointer kernel after a compile
 failure, as main ran it); new = the defaults (split_k); block_n = kwb_gemm_fill "block_n".
 Problems: $KWB_PROBLEMS, .gpu/problems, /tmp/kernel-workbench/.gpu/problems or /work/shared/data/kernelbench.
@@ -27,6 +28,7 @@ import warnings
 import torch
 import torch.nn.functional as F
 import triton
+import triton.language as tl
 from triton.testing import do_bench
 
 T0 = time.time()
@@ -92,6 +94,53 @@ def problem_path(level, problem):
 
 def problem_module(level, problem):
     return load(problem_path(level, problem), "p_" + problem)
+
+
+@triton.jit
+def swap_ab_kernel(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                   GROUP: tl.constexpr):
+    # C = A @ B with fp32 A [M, K] (K contiguous) and B [K, N] (N contiguous, not staged): computes the tile
+    # C^T[n, m] = B^T @ A^T. B^T is wgmma's A operand, kept in registers (the "+ 0.0" makes it not come straight
+    # from a load, so Triton's AccelerateMatmul converts it to a register dot operand instead of forcing a K-major
+    # shared tile, which Triton 3.6 does by transposing through registers with that operand's pipelining off);
+    # A^T is the B operand, K-major in shared memory as TMA lands it. Then C's tile stored transposed.
+    pid = tl.program_id(0)
+    num_n = tl.cdiv(N, BN)
+    num_m = tl.cdiv(M, BM)
+    group = GROUP * num_m
+    first = (pid // group) * GROUP
+    gsz = min(num_n - first, GROUP)
+    off_n = (first + (pid % group) % gsz) * BN
+    off_m = ((pid % group) // gsz) * BM
+    acc = tl.zeros((BN, BM), dtype=tl.float32)
+    for kb in range(tl.cdiv(K, BK)):
+        off_k = kb * BK
+        bt = tl.trans(b_desc.load([off_k, off_n])) + 0.0  # [BN, BK]
+        at = a_desc.load([off_m, off_k])  # [BM, BK]
+        acc = tl.dot(bt, tl.trans(at), acc)
+    offs_m = off_m + tl.arange(0, BM)
+    offs_n = off_n + tl.arange(0, BN)
+    c = tl.trans(acc)
+    tl.store(c_ptr + offs_m[:, None].to(tl.int64) * N + offs_n[None, :], c,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+SWAP_CONFIGS = [(128, 128, 32, 4, 8), (256, 128, 32, 3, 8)]  # BM (C rows), BN (C cols), BK, stages, warps
+
+
+def swap_ab(a, b, cfg):
+    """C = a @ b (fp32, both row-major) by swap_ab_kernel; no staging copy of b."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    bm, bn, bk, stages, warps = cfg
+    m, k = a.shape
+    n = b.shape[1]
+    c = torch.empty((m, n), dtype=torch.float32, device=a.device)
+    a_desc = TensorDescriptor(a, [m, k], [a.stride(0), 1], [bm, bk])
+    b_desc = TensorDescriptor(b, [k, n], [b.stride(0), 1], [bk, bn])
+    grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+    swap_ab_kernel[grid](a_desc, b_desc, c, m, n, k, BM=bm, BN=bn, BK=bk, GROUP=8, num_warps=warps,
+                         num_stages=stages)
+    return c
 
 
 def rel_err(got, want):
@@ -172,6 +221,19 @@ def main():
                     rows.append((problem, name, us, cub, None, rel_err(got, want), ran))
                 except Exception as e:  # noqa: BLE001 -- a row says what failed; the table goes on
                     rows.append((problem, name, None, cub, None, None, "error: %s" % str(e)[:80]))
+            if level == "level1":  # the C^T = B^T A^T experiment: B^T from registers, no staging copy
+                for cfg in SWAP_CONFIGS:
+                    name = "swap_ab %dx%d s%d" % (cfg[0], cfg[1], cfg[3])
+                    if time.time() - T0 > budget - 12:
+                        rows.append((problem, name, None, cub, None, None, "skipped (budget)"))
+                        continue
+                    try:
+                        got = swap_ab(inputs[0], inputs[1], cfg)
+                        us = do_bench(lambda: swap_ab(inputs[0], inputs[1], cfg), warmup=10, rep=40) * 1e3
+                        rows.append((problem, name, us, cub, None, rel_err(got, want), "bench-only kernel"))
+                    except Exception as e:  # noqa: BLE001
+                        msg = str(e).strip().splitlines()
+                        rows.append((problem, name, None, cub, None, None, "error: %s" % (msg[-1][:80] if msg else e)))
             set_switches(K, NEW if level == "level2" else {}, orig)
             comp = None
             if time.time() - T0 < budget - 14:
