@@ -10,8 +10,9 @@ Usage (GPU machine, repository root): timeout 90 python3 bench/gpu/gemm_level2.p
 Kernels: .gpu/gemmtile/<problem>.py, generated on the CPU by `kwb analyze <problem> --kernel-out ... --framework
 triton` (main's kwb; where missing, /tmp/kernel-workbench/bin/kwb writes them); their pasted stage library is
 replaced at load time by this checkout's triton_stages.py, so "old" and "new" are the same file with module
-switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters False, _kwb_gemm_retry_stages False (the 128 x 256 x 3-stage plan and the pointer kernel after a compile
-failure, as main ran it); new = the defaults (split_k); block_n = kwb_gemm_fill "block_n".
+switches: old = kwb_gemm_fill "off", kwb_gemm_epi_quarters False, _kwb_gemm_retry_stages False (the
+128 x 256 x 3-stage plan and the pointer kernel after a compile failure, as main ran it); new = the defaults
+(split_k); block_n = kwb_gemm_fill "block_n".
 Problems: $KWB_PROBLEMS, .gpu/problems, /tmp/kernel-workbench/.gpu/problems or /work/shared/data/kernelbench.
 Times: triton.testing.do_bench medians (warmup 10 ms, rep 40 ms) of the whole forward. cuBLAS: the problem's
 GEMM alone (F.linear / torch.mm, TF32 allowed, the same precision as tl.dot on fp32); compile: torch.compile
