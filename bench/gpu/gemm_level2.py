@@ -187,10 +187,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--budget", type=float, default=50.0, help="seconds; later variants / compiles skipped")
     ap.add_argument("--full", action="store_true", help="ignore the budget")
+    ap.add_argument("--device", default="cuda", help="cpu: a smoke run of the flow under the fake Triton")
     args = ap.parse_args()
     budget = 1e9 if args.full else args.budget
     warnings.simplefilter("ignore")
-    dev = torch.device("cuda")
+    dev = torch.device(args.device)
+    sync = torch.cuda.synchronize if dev.type == "cuda" else (lambda: None)
+    free = torch.cuda.empty_cache if dev.type == "cuda" else (lambda: None)
     rows = []  # problem, variant, us, cuBLAS us, compile us, rel_err, what ran
     for level, problem, variants, _prio in CASES:
         try:
@@ -218,7 +221,7 @@ def main():
                 try:
                     with torch.no_grad():
                         got = model(*inputs)
-                        torch.cuda.synchronize()
+                        sync()
                         ran = what_ran(K, model)
                         us = do_bench(lambda: model(*inputs), warmup=10, rep=40) * 1e3
                     rows.append((problem, name, us, cub, None, rel_err(got, want), ran))
@@ -238,12 +241,15 @@ def main():
                         msg = str(e).strip().splitlines()
                         rows.append((problem, name, None, cub, None, None, "error: %s" % (msg[-1][:80] if msg else e)))
             del ref, model, inputs, want, K
-            torch.cuda.empty_cache()
+            free()
         except Exception as e:  # noqa: BLE001
             rows.append((problem, "-", None, None, None, None, "error: %s: %s" % (type(e).__name__, str(e)[:80])))
     # torch.compile of the whole Model after every kernel row (its first call is the slowest), by priority
-    import torch._inductor.config as inductor_config
-    inductor_config.compile_threads = 1  # no worker pool to start inside the budget
+    try:
+        import torch._inductor.config as inductor_config
+        inductor_config.compile_threads = 1  # no worker pool to start inside the budget
+    except ImportError:  # torch < 2 (the CPU smoke run): the compile rows say so
+        pass
     comp_us = {}
     for level, problem, _variants, _prio in sorted(CASES, key=lambda c: c[3]):
         cub = next((r[3] for r in rows if r[0] == problem and r[3] is not None), None)
@@ -265,13 +271,14 @@ def main():
                 comp_us[problem] = do_bench(lambda: c(*inputs), warmup=10, rep=40) * 1e3
             rows.append((problem, "torch.compile", comp_us[problem], cub, None, rel_err(cgot, want), ""))
             del ref, inputs, want, c, cgot
-            torch.cuda.empty_cache()
+            free()
         except Exception as e:  # noqa: BLE001
             rows.append((problem, "torch.compile", None, cub, None, None, "error: %s" % str(e)[:80]))
     order = {c[1]: k for k, c in enumerate(CASES)}
     rows = sorted((r[:4] + (comp_us.get(r[0]),) + r[5:] for r in rows), key=lambda r: order.get(r[0], 99))
-    print("gemm_level2: %s, triton %s, torch %s, %.1f s" % (torch.cuda.get_device_name(), triton.__version__,
-                                                             torch.__version__, time.time() - T0))
+    print("gemm_level2: %s, triton %s, torch %s, %.1f s" % (
+        torch.cuda.get_device_name() if dev.type == "cuda" else "cpu", getattr(triton, "__version__", "?"),
+        torch.__version__, time.time() - T0))
     print("| problem | variant | us | cuBLAS GEMM us | x cuBLAS | compile us | x compile | rel_err | ran |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---|")
     for p, v, us, cub, comp, err, ran in rows:
