@@ -1381,8 +1381,14 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
     for tile in tl.range(start, SPLIT_K * num_batches * tiles_per_batch, NUM_SMS, flatten=True,
                          warp_specialize=WARP_SPECIALIZE):
         bo = tile // tiles_per_batch  # C's batch: split-major (bo == bi without split-K)
-        bi = bo % num_batches
-        k_lo = (bo // num_batches) * k_per_split
+        if SPLIT_K == 1:  # the K loop exactly as before split-K (static bounds for the pipeliner)
+            bi = bo
+            k_lo = 0
+            k_hi = k_tiles
+        else:
+            bi = bo % num_batches
+            k_lo = (bo // num_batches) * k_per_split
+            k_hi = min(k_lo + k_per_split, k_tiles)
         t = tile % tiles_per_batch
         first_pid_m = (t // num_pid_in_group) * GROUP_M
         group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
@@ -1390,7 +1396,7 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
         off_n = ((t % num_pid_in_group) // group_size_m) * BLOCK_N
         bb = bi * B_BATCHED  # 0: one weight for every batch
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for kb in range(k_lo, min(k_lo + k_per_split, k_tiles)):
+        for kb in range(k_lo, k_hi):
             off_k = kb * BLOCK_K
             if A_KMAJOR:
                 a = a_desc.load([bi, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
