@@ -754,6 +754,124 @@ class GemmTma(Gemm):
         self.assertIn("activations x", K.kwb_gemm_last["fallback"])
 
 
+class GemmTmaTiles(unittest.TestCase):
+    """kwb_gemm_tma_plan's tile choice by class (split-K / narrower tiles when 128 x 256 leaves SMs idle, column
+    quarters when the EPI loads tensors) and each choice run emulated: M < BLOCK_M, K / N tails, split-K sums
+    with bias and EPI tensors, 16-bit operands, the next candidate after a compile failure."""
+
+    def setUp(self):
+        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters
+        K.kwb_gemm_impl = "tma_persistent"
+        if DEVICE == "cpu":
+            K._kwb_sms = lambda t: 16  # few tiles against 16 SMs: the fill rule applies
+
+    def tearDown(self):
+        K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters = self.old
+
+    def plan(self, *args, **kw):
+        return K.kwb_gemm_tma_plan(*args, **kw)[0]
+
+    def test_plan_by_class(self):
+        # 68_ / 66_ (M = 128, N = K = 16384 fp32): 64 tiles of 128 x 256 on 132 SMs -> 2 K runs, 128 CTAs
+        p = self.plan(1, 128, 16384, 16384, 4, 4, True, 132)
+        self.assertEqual((p["BLOCK_M"], p["BLOCK_N"], p["SPLIT_K"], p["num_stages"]), (128, 256, 2, 3))
+        K.kwb_gemm_fill = "block_n"  # narrower tiles instead: 128 tiles, a deeper pipeline
+        p = self.plan(1, 128, 16384, 16384, 4, 4, True, 132)
+        self.assertEqual((p["BLOCK_N"], p["SPLIT_K"], p["num_stages"]), (128, 1, 4))
+        K.kwb_gemm_fill = "off"
+        self.assertEqual(self.plan(1, 128, 16384, 16384, 4, 4, True, 132)["BLOCK_N"], 256)
+        K.kwb_gemm_fill = "split_k"
+        # 12_ (1024 x 8192 x 8192, EPI without tensors): 256 tiles, halves, 3 stages (the measured default)
+        p = self.plan(1, 1024, 8192, 8192, 4, 4, False, 132)
+        self.assertEqual((p["BLOCK_N"], p["SPLIT_K"], p["EPI_SPLIT"], p["num_stages"]), (256, 1, 2, 3))
+        # 76_ / 94_ (the EPI loads a bias column): quarters keep 3 stages in 232448 B; without: halves
+        self.assertEqual(self.plan(1, 1024, 8192, 8192, 4, 4, True, 132)["EPI_SPLIT"], 4)
+        K.kwb_gemm_epi_quarters = False
+        self.assertEqual(self.plan(1, 1024, 8192, 8192, 4, 4, True, 132)["EPI_SPLIT"], 2)
+        # 16-bit C tile whole, as before; K too short to split -> narrower tiles
+        self.assertEqual(self.plan(1, 1024, 8192, 8192, 2, 2, False, 132)["EPI_SPLIT"], 1)
+        p = self.plan(1, 128, 4096, 128, 4, 4, False, 132)
+        self.assertEqual((p["SPLIT_K"], p["BLOCK_N"]), (1, 64))
+        # the later candidates: one stage less each, down to 2
+        self.assertEqual([c["num_stages"] for c in K.kwb_gemm_tma_plan(1, 1024, 8192, 8192, 4, 4, True, 132)],
+                         [3, 2])
+
+    def run_case(self, a, w, b, dt, what, split):
+        col = torch.randn(w.shape[-2]).to(dt)
+        res = torch.randn(list(a.shape[:-1]) + [w.shape[-2]]).to(dt)
+        want = F.leaky_relu(a.double() @ w.double().transpose(-1, -2) + (0 if b is None else b.double())
+                            + col.double() + 0.5 * res.double(), 0.2)
+        got = K.kwb_gemm(a, w, b, K.kwb_test_epi, (col, res), (0.2, 0.5))
+        Gemm.check(self, got, want, dt, what)
+        self.assertEqual(K.kwb_gemm_last["impl"], "tma_persistent", (what, K.kwb_gemm_last["fallback"]))
+        self.assertEqual(K.kwb_gemm_last["plan"]["SPLIT_K"] > 1, split, (what, K.kwb_gemm_last["plan"]))
+
+    def test_split_k_sums(self):
+        torch.manual_seed(13)
+        # M = 37 < BLOCK_M, N = 70 (a tail, 280-byte rows), K = 600 (19 K tiles, a tail): 1 tile -> split 2
+        a, w, b = torch.randn(37, 600), torch.randn(70, 600), torch.randn(70)
+        self.run_case(a, w, b, torch.float32, "split fp32", True)
+        self.run_case(a, w, None, torch.float32, "split fp32 no bias", True)
+        self.run_case(torch.randn(3, 37, 600), w, b, torch.float32, "split batched", True)
+        wb = torch.randn(2, 70, 600)  # bmm: a weight per batch
+        ab = torch.randn(2, 37, 600)
+        want = ab.double() @ wb.double().transpose(1, 2)
+        Gemm.check(self, K.kwb_gemm(ab, wb), want, torch.float32, "split bmm")
+        self.assertGreater(K.kwb_gemm_last["plan"]["SPLIT_K"], 1)
+        for dt in (torch.bfloat16, torch.float16):
+            a16, w16 = torch.randn(37, 1024).to(dt), torch.randn(72, 1024).to(dt)
+            self.run_case(a16, w16, torch.randn(72).to(dt), dt, ("split", dt), True)
+        self.run_case(torch.randn(37, 64), torch.randn(70, 64), b, torch.float32, "K too short", False)
+
+    def test_block_n(self):
+        torch.manual_seed(14)
+        K.kwb_gemm_fill = "block_n"
+        a, w, b = torch.randn(37, 600), torch.randn(300, 600), torch.randn(300)
+        self.run_case(a, w, b, torch.float32, "block_n", False)
+        self.assertLess(K.kwb_gemm_last["plan"]["BLOCK_N"], 256)
+        K.kwb_gemm_fill = "off"
+        self.run_case(a, w, b, torch.float32, "off", False)
+        self.assertEqual(K.kwb_gemm_last["plan"]["BLOCK_N"], 256)
+
+    def test_quarters_and_next_candidate(self):
+        # 16 tiles on 16 SMs: no fill; the EPI loads tensors -> quarters; a compile failure of 3 stages
+        # (as OutOfResources on the H200) -> 2 stages run; every candidate failing -> the pointer kernel
+        torch.manual_seed(15)
+        a, w, b = torch.randn(300, 96), torch.randn(1100, 96), torch.randn(1100)
+        real = K._kwb_gemm_tma_kernel
+
+        class Failing:
+            def __init__(self, bad):
+                self.bad = bad
+
+            def __getitem__(self, grid):
+                def launch(*args, **meta):
+                    if meta["num_stages"] in self.bad:
+                        raise RuntimeError("out of resource: shared memory (emulated)")
+                    return real[grid](*args, **meta)
+                return launch
+        try:
+            K._kwb_gemm_failed.clear()
+            K._kwb_gemm_tma_kernel = Failing({3})
+            with self.assertWarns(UserWarning):
+                self.run_case(a, w, b, torch.float32, "next candidate", False)
+            self.assertEqual((K.kwb_gemm_last["plan"]["EPI_SPLIT"], K.kwb_gemm_last["plan"]["num_stages"]), (4, 2))
+            one, two = torch.tensor(1.0), torch.tensor(2.0)  # 0-d EPI tensors (68_'s constant): halves
+            want = F.leaky_relu(a.double() @ w.double().t() + b.double() + 1.0 + 0.5 * 2.0, 0.2)
+            Gemm.check(self, K.kwb_gemm(a, w, b, K.kwb_test_epi, (one, two), (0.2, 0.5)), want, torch.float32, "0-d")
+            self.assertEqual((K.kwb_gemm_last["plan"]["EPI_SPLIT"], K.kwb_gemm_last["plan"]["num_stages"]), (2, 2))
+            K._kwb_gemm_failed.clear()
+            K._kwb_gemm_tma_kernel = Failing({2, 3, 4})
+            with self.assertWarns(UserWarning):
+                got = K.kwb_gemm(a, w, b)
+            Gemm.check(self, got, a.double() @ w.double().t() + b.double(), torch.float32, "all failed")
+            self.assertEqual(K.kwb_gemm_last["impl"], "pointer")
+            self.assertIn("out of resource", K.kwb_gemm_last["fallback"])
+        finally:
+            K._kwb_gemm_tma_kernel = real
+            K._kwb_gemm_failed.clear()
+
+
 class Recurrent(unittest.TestCase):
     """kwb_rnn against nn.RNN/GRU/LSTM: every mode, 1-2 layers, bias or not, batch_first or not, bidirectional,
     a given or a missing (zeros) initial state, sizes that do not divide the tiles."""

@@ -1340,7 +1340,7 @@ def kwb_epi_strides(t, out_shape, slots):
 # dtypes differ, or the variant fails to compile (why: _kwb_gemm_failed, kwb_gemm_last).
 kwb_gemm_impl = "tma_persistent"
 _kwb_gemm_failed = {}  # (dtypes, every constexpr and launch setting) -> why the TMA variant failed here
-kwb_gemm_last = {"impl": "", "fallback": ""}  # what the last kwb_gemm call ran, and why not TMA
+kwb_gemm_last = {"impl": "", "fallback": "", "plan": None}  # what the last call ran (TMA: its tile), why not TMA
 
 
 @triton.jit
@@ -1363,19 +1363,32 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
                          NUM_SMS: tl.constexpr, A_KMAJOR: tl.constexpr, B_KMAJOR: tl.constexpr,
                          B_BATCHED: tl.constexpr, C_TMA: tl.constexpr, EPI_SPLIT: tl.constexpr,
-                         WARP_SPECIALIZE: tl.constexpr):
+                         WARP_SPECIALIZE: tl.constexpr, SPLIT_K: tl.constexpr):
     # triton_gemm.py.tmpl's {KERNEL}_tma (persistent walk over batch x tiles, 3-D descriptors with a batch
     # block of 1, TMA zero-fill for the M/N/K tails) plus the bias and the EPI hook on the fp32 tile, per
     # column slice (EPI_SPLIT): in a persistent loop the next tile's operand stages stay live through the
-    # epilogue, and a whole fp32 128 x 256 tile staged for its store did not fit beside them on the H200
+    # epilogue, and a whole fp32 128 x 256 tile staged for its store did not fit beside them on the H200.
+    # SPLIT_K > 1: work unit (s, batch, tile) sums only the s-th run of K tiles and stores its fp32 partial
+    # into C's batch s * num_batches + batch (C is then the [SPLIT_K * batches, M, N] workspace, the caller
+    # passes no bias and the identity EPI; _kwb_gemm_splitk_finish sums the partials and applies them).
     start = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     tiles_per_batch = num_pid_m * num_pid_n
     k_tiles = tl.cdiv(K, BLOCK_K)
+    k_per_split = tl.cdiv(k_tiles, SPLIT_K)
     num_pid_in_group = GROUP_M * num_pid_n
-    for tile in tl.range(start, num_batches * tiles_per_batch, NUM_SMS, flatten=True, warp_specialize=WARP_SPECIALIZE):
-        bi = tile // tiles_per_batch
+    for tile in tl.range(start, SPLIT_K * num_batches * tiles_per_batch, NUM_SMS, flatten=True,
+                         warp_specialize=WARP_SPECIALIZE):
+        bo = tile // tiles_per_batch  # C's batch: split-major (bo == bi without split-K)
+        if SPLIT_K == 1:  # the K loop exactly as before split-K (static bounds for the pipeliner)
+            bi = bo
+            k_lo = 0
+            k_hi = k_tiles
+        else:
+            bi = bo % num_batches
+            k_lo = (bo // num_batches) * k_per_split
+            k_hi = min(k_lo + k_per_split, k_tiles)
         t = tile % tiles_per_batch
         first_pid_m = (t // num_pid_in_group) * GROUP_M
         group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
@@ -1383,7 +1396,7 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
         off_n = ((t % num_pid_in_group) // group_size_m) * BLOCK_N
         bb = bi * B_BATCHED  # 0: one weight for every batch
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for kb in range(k_tiles):
+        for kb in range(k_lo, k_hi):
             off_k = kb * BLOCK_K
             if A_KMAJOR:
                 a = a_desc.load([bi, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
@@ -1395,19 +1408,39 @@ def _kwb_gemm_tma_kernel(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, num_b
                 b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
             acc = tl.dot(a, b, acc)
         if EPI_SPLIT == 1:
-            _kwb_gemm_tma_epilogue(acc, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+            _kwb_gemm_tma_epilogue(acc, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m, off_n, e0, e1, e2,
                                    e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                                    s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N, C_TMA)
-        else:  # column halves: bias, EPI and the store per half (each half's layout change is half the tile)
+        elif EPI_SPLIT == 2:  # column halves: bias, EPI and the store per half (each layout change half the tile)
             h0, h1 = tl.split(tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
-            _kwb_gemm_tma_epilogue(h0, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n, e0, e1, e2,
+            _kwb_gemm_tma_epilogue(h0, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m, off_n, e0, e1, e2,
                                    e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                                    s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N // 2,
                                    C_TMA)
-            _kwb_gemm_tma_epilogue(h1, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bi, off_m, off_n + BLOCK_N // 2,
+            _kwb_gemm_tma_epilogue(h1, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m, off_n + BLOCK_N // 2,
                                    e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
                                    s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M,
                                    BLOCK_N // 2, C_TMA)
+        else:  # column quarters: an EPI that loads tensors adds a layout-change scratch of one slice
+            h0, h1 = tl.split(tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
+            q0, q1 = tl.split(tl.permute(tl.reshape(h0, (BLOCK_M, 2, BLOCK_N // 4)), (0, 2, 1)))
+            q2, q3 = tl.split(tl.permute(tl.reshape(h1, (BLOCK_M, 2, BLOCK_N // 4)), (0, 2, 1)))
+            _kwb_gemm_tma_epilogue(q0, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m, off_n, e0, e1, e2,
+                                   e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                                   s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M, BLOCK_N // 4,
+                                   C_TMA)
+            _kwb_gemm_tma_epilogue(q1, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m, off_n + BLOCK_N // 4,
+                                   e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
+                                   s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS, EPI, BLOCK_M,
+                                   BLOCK_N // 4, C_TMA)
+            _kwb_gemm_tma_epilogue(q2, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m,
+                                   off_n + 2 * (BLOCK_N // 4), e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
+                                   s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS,
+                                   EPI, BLOCK_M, BLOCK_N // 4, C_TMA)
+            _kwb_gemm_tma_epilogue(q3, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, bo, off_m,
+                                   off_n + 3 * (BLOCK_N // 4), e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
+                                   s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS,
+                                   EPI, BLOCK_M, BLOCK_N // 4, C_TMA)
 
 
 @triton.jit
@@ -1449,44 +1482,167 @@ def _kwb_descriptor(v, block):
     return TensorDescriptor(v, list(v.shape), [s0, v.stride(1), 1], block)
 
 
-def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs):
-    """kwb_gemm by _kwb_gemm_tma_kernel on operands already staged (fp32 K-major). Returns why it did not
-    run ("" when it did)."""
+@triton.jit
+def _kwb_gemm_splitk_finish(ws, c_ptr, bias_ptr, M, N, num_batches, SPLIT, swb, swm, scb, scm, scn,
+                            e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23,
+                            s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # split-K's second pass: c[b] = EPI(sum_s ws[s * num_batches + b] + bias), ws the fp32 [SPLIT * num_batches,
+    # M, N] partials of _kwb_gemm_tma_kernel (strides swb, swm, 1; summed in a fixed order: deterministic)
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    bi = tl.program_id(2).to(tl.int64)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    rel = offs_m[:, None].to(tl.int64) * swm + offs_n[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for s in range(0, SPLIT):
+        acc += tl.load(ws + (s * num_batches + bi) * swb + rel, mask=mask, other=0.0)
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    acc = EPI(acc, bi, offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask, e0, e1, e2, e3,
+              s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+              f0, f1, f2, f3)
+    c_ptrs = c_ptr + bi * scb + offs_m[:, None].to(tl.int64) * scm + offs_n[None, :] * scn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+# Tile choice of the TMA path, by class (never by problem). kwb_gemm_fill: what a GEMM whose 128 x 256 tiles
+# leave SMs idle does (M = 128, N = K = 16384: 64 tiles on 132 SMs streamed a 1 GB weight at 64 CTAs' bandwidth,
+# 370 us vs torch.compile 278 us on the H200): "split_k" (the default) sums K in SPLIT_K runs on up to one wave
+# of CTAs, partials to an fp32 workspace, then _kwb_gemm_splitk_finish applies bias + EPI; every CTA still
+# reads A once per tile (a narrower tile re-reads the whole K x BLOCK_M of A per N tile: at BLOCK_N = 64
+# twice the bytes of its weight slice, from L2). Where K is too short to split (fewer than
+# _kwb_gemm_splitk_min_k K tiles per run) or the partials would cost over 1/4 of the operand bytes, it falls
+# back to "block_n": BLOCK_N halved (256 -> 128 -> 64) then BLOCK_M (128 -> 64) while tiles < SMs, pipeline
+# _kwb_gemm_small_stages deep (a memory-bound tile wants more bytes in flight). "off": always 128 x 256.
+# Default "split_k" is an estimate from bytes, not a measurement: bench/gpu/gemm_level2.py measures all three.
+kwb_gemm_fill = "split_k"
+_kwb_gemm_splitk_min_k = 8      # K tiles per split run at least (256 fp32 elements of K)
+_kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank (3 for 128 x 256, measured)
+# EPI_SPLIT by what the EPI reads: an EPI that loads tensors (76_'s bias column) makes Triton keep a layout-
+# change scratch of one column slice beside the TMA store's staging slice, so the fp32 128 x 256 tile in halves
+# needed 278552 B of shared memory (limit 232448: OutOfResources on the H200, and the pointer kernel ran at 415
+# us); quarters fit (2 x 32 KiB). False: halves as before (the A/B switch of bench/gpu/gemm_level2.py).
+kwb_gemm_epi_quarters = True
+_kwb_gemm_smem = 232448         # bytes of shared memory per block (H200 opt-in) off the GPU or unreported
+_kwb_gemm_retry_stages = True   # on a compile failure try the same tile one stage shallower (False: pointer next)
+
+
+def _kwb_gemm_smem_of(t):
+    if t.is_cuda:
+        return getattr(torch.cuda.get_device_properties(t.device), "shared_memory_per_block_optin", _kwb_gemm_smem)
+    return _kwb_gemm_smem
+
+
+def kwb_gemm_tma_plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=232448):
+    """The TMA path's launch candidates for one GEMM, best first: dicts of BLOCK_M, BLOCK_N, BLOCK_K, SPLIT_K,
+    EPI_SPLIT, num_stages, num_warps. bt x [m, k] @ [k, n]; in_bytes / out_bytes: operand / C element sizes;
+    epi_tensors: whether the EPI loads tensors; sms: CTAs of one wave; smem: bytes per block. The later
+    candidates are the same tile with one pipeline stage less each (down to 2): the caller tries the next
+    when one fails to compile (OutOfResources), the last resort being the pointer kernel."""
+    bm, bn, bk = 128, 256, 128 // in_bytes  # 128-byte K rows: 32 fp32 or 64 16-bit elements
+    k_tiles = triton.cdiv(k, bk)
+    split = 1
+    tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+    if kwb_gemm_fill == "split_k" and tiles < sms:
+        split = max(1, min(sms // tiles, k_tiles // _kwb_gemm_splitk_min_k))
+        # partials written and read back (8 bytes per fp32 element and split) within 1/4 of A + B's bytes
+        while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
+            split -= 1
+    if kwb_gemm_fill in ("split_k", "block_n") and split == 1:
+        while 10 * tiles < 9 * sms and bn > 64:  # under 90% of one wave busy
+            bn //= 2
+            tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+        while 10 * tiles < 9 * sms and bm > 64:
+            bm //= 2
+            tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+    full = bm == 128 and bn == 256
+    want = 3 if full else _kwb_gemm_small_stages
+    stage = (bm + bn) * bk * in_bytes
+    c_bytes = 4 if split > 1 else out_bytes  # the workspace is fp32
+    best = None
+    for epi_split in (1, 2, 4):  # the fewest column slices that leave room for `want` stages
+        if bn // epi_split < 32:
+            break
+        doubled = epi_tensors and split == 1 and kwb_gemm_epi_quarters  # False: sized as before (halves)
+        slice_bytes = bm * (bn // epi_split) * c_bytes * (2 if doubled else 1)
+        stages = min(want, (smem - 1024 - slice_bytes) // stage)
+        if best is None or stages > best[1]:
+            best = (epi_split, stages)
+        if stages >= want:
+            break
+    epi_split, stages = best
+    warps = 8 if bm * bn >= 128 * 128 else 4
+    return [dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, SPLIT_K=split, EPI_SPLIT=epi_split, num_stages=st,
+                 num_warps=warps) for st in range(max(stages, 2), 1, -1)]
+
+
+def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs, epi_tensors=True):
+    """kwb_gemm by _kwb_gemm_tma_kernel on operands already staged (fp32 K-major), its tile from
+    kwb_gemm_tma_plan (split-K: partials into a workspace, then _kwb_gemm_splitk_finish). Returns why it did
+    not run ("" when it did); kwb_gemm_last["plan"] says which candidate ran."""
     if a3.dtype != b3.dtype:
         return "tma_persistent: %s activations x %s weights" % (a3.dtype, b3.dtype)
-    va, vb, vc = _kwb_tma_view(a3, 2), _kwb_tma_view(b3, 1), _kwb_tma_view(out3, 2)
+    va, vb = _kwb_tma_view(a3, 2), _kwb_tma_view(b3, 1)
     if va is None or vb is None or (a3.element_size() >= 4 and not (va[1] and vb[1])):
         return "tma_persistent: operands not TMA-aligned"
     bt, m, k = a3.shape
     n = b3.shape[2]
-    bm, bn, sms = 128, 256, _kwb_sms(a3)
-    meta = dict(HAS_BIAS=bias is not None, EPI=epi, BLOCK_M=bm, BLOCK_N=bn,
-                BLOCK_K=32 if a3.element_size() >= 4 else 64, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1],
-                B_KMAJOR=vb[1], B_BATCHED=vb[2],
-                C_TMA=vc is not None and vc[1] and (vc[2] or bt == 1), EPI_SPLIT=2 if out3.element_size() >= 4 else 1,
-                WARP_SPECIALIZE=False, num_warps=8, num_stages=3)
-    key = (str(a3.dtype), str(out3.dtype), id(epi)) + tuple(
+    sms = _kwb_sms(a3)
+    why = ""
+    plans = kwb_gemm_tma_plan(bt, m, n, k, a3.element_size(), out3.element_size(), epi_tensors, sms,
+                              _kwb_gemm_smem_of(a3))
+    for plan in plans if _kwb_gemm_retry_stages else plans[:1]:
+        why = _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
+        if not why:
+            kwb_gemm_last["plan"] = plan
+            return ""
+    return why
+
+
+def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms):
+    """One candidate of kwb_gemm_tma_plan; returns why it failed ("" when it ran)."""
+    bt, m, k = a3.shape
+    n = b3.shape[2]
+    bm, bn, bk, split = plan["BLOCK_M"], plan["BLOCK_N"], plan["BLOCK_K"], plan["SPLIT_K"]
+    # split-K: the fp32 partials in a [split * bt, M, N] workspace (N rows padded to 16 bytes for TMA)
+    c3 = out3 if split == 1 else torch.empty((split * bt, m, triton.cdiv(n, 4) * 4), dtype=torch.float32,
+                                             device=out3.device)[:, :, :n]
+    vc = _kwb_tma_view(c3, 2)
+    meta = dict(HAS_BIAS=bias is not None and split == 1, EPI=epi if split == 1 else _kwb_epi_identity,
+                BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1], B_KMAJOR=vb[1],
+                B_BATCHED=vb[2], C_TMA=vc is not None and vc[1] and (vc[2] or c3.shape[0] == 1),
+                EPI_SPLIT=plan["EPI_SPLIT"], WARP_SPECIALIZE=False, SPLIT_K=split, num_warps=plan["num_warps"],
+                num_stages=plan["num_stages"])
+    key = (str(a3.dtype), str(out3.dtype), id(meta["EPI"])) + tuple(
         (kk, v) for kk, v in sorted(meta.items()) if kk != "EPI")
     if key in _kwb_gemm_failed:
         return _kwb_gemm_failed[key]
-    bk = meta["BLOCK_K"]
     a_desc = _kwb_descriptor(va[0], [1, bm, bk] if va[1] else [1, bk, bm])
     b_desc = _kwb_descriptor(vb[0], [1, bn, bk] if vb[1] else [1, bk, bn])
-    c_desc = _kwb_descriptor(vc[0], [1, bm, bn // meta["EPI_SPLIT"]]) if meta["C_TMA"] else out3
-    grid = (min(sms, bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)),)
+    c_desc = _kwb_descriptor(vc[0], [1, bm, bn // meta["EPI_SPLIT"]]) if meta["C_TMA"] else c3
+    grid = (min(sms, split * bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)),)
+    flat = [v for s_ in ss for v in s_]
     try:
-        _kwb_gemm_tma_kernel[grid](a_desc, b_desc, c_desc, out3, a3 if bias is None else bias.contiguous(), m, n, k,
-                                   bt, out3.stride(0), out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s],
-                                   *fs, **meta)
-    except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the pointer kernel runs instead
+        _kwb_gemm_tma_kernel[grid](a_desc, b_desc, c_desc, c3, a3 if bias is None else bias.contiguous(), m, n, k,
+                                   bt, c3.stride(0), c3.stride(1), c3.stride(2), *es, *flat, *fs, **meta)
+    except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the next candidate runs instead
         if isinstance(e, torch.cuda.OutOfMemoryError):
             raise  # the GPU's memory, not the variant
         import warnings
         msg = str(e).strip()
         _kwb_gemm_failed[key] = "tma_persistent failed: %s: %s" % (
             type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
-        warnings.warn("kwb_gemm: " + _kwb_gemm_failed[key] + "; falling back to the pointer kernel")
+        warnings.warn("kwb_gemm: " + _kwb_gemm_failed[key] + "; trying the next candidate (last: the pointer kernel)")
         return _kwb_gemm_failed[key]
+    if split > 1:
+        fm, fn = 32, 128
+        _kwb_gemm_splitk_finish[(triton.cdiv(m, fm), triton.cdiv(n, fn), bt)](
+            c3, out3, a3 if bias is None else bias.contiguous(), m, n, bt, split, c3.stride(0), c3.stride(1),
+            out3.stride(0), out3.stride(1), out3.stride(2), *es, *flat, *fs, HAS_BIAS=bias is not None, EPI=epi,
+            BLOCK_M=fm, BLOCK_N=fn, num_warps=4)
     return ""
 
 
@@ -1513,11 +1669,12 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
         b3 = _kwb_kmajor(w.transpose(1, 2), 1)
     else:
         b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
-    kwb_gemm_last["impl"], kwb_gemm_last["fallback"] = "pointer", ""
+    kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "pointer", "", None
     if kwb_gemm_impl == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
         kwb_gemm_last["fallback"] = "tma_persistent: TMA needs compute capability 9.0 or newer"
     elif kwb_gemm_impl == "tma_persistent":
-        why = _kwb_gemm_tma(a3, b3, out3, bias, epi if epi is not None else _kwb_epi_identity, es, ss, fs)
+        why = _kwb_gemm_tma(a3, b3, out3, bias, epi if epi is not None else _kwb_epi_identity, es, ss, fs,
+                            any(t.numel() > 1 for t in epi_tensors))  # a scalar's layout change is small
         kwb_gemm_last["fallback"] = why
         if not why:
             kwb_gemm_last["impl"] = "tma_persistent"
