@@ -629,6 +629,38 @@ class ConvVariants(unittest.TestCase):
                  settings={"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0, "FP32_CHANNELS_LAST": False},
                  config={"x_tma": False, "a_mmajor": True})
 
+    def test_tma_nchw_reads_x_in_place(self):
+        # X_TMA_NCHW: TMA rows over NCDHW x (box [1, BLOCK_K, 1, 1, BLOCK_M], used transposed), no copy
+        nchw = {"X_TMA": True, "X_TMA_NCHW": True, "X_TMA_MAX_M_WASTE": 1.0}
+        on = {"x_tma": True, "tap_uniform": True, "a_mmajor": True, "x_copy": False}
+        for spatial, kw in ((1, dict(cin=32, cout=24, k=3, in_size=36, padding=1)),
+                            (2, dict(cin=16, cout=32, k=3, in_size=(5, 8), padding=1, batch=3)),
+                            (2, dict(cin=64, cout=64, k=5, in_size=(12, 12))),  # the copy rule's class: not copied
+                            (2, dict(cin=48, cout=48, k=3, in_size=(5, 8), groups=3, bias=False)),
+                            (3, dict(cin=32, cout=32, k=3, in_size=(3, 4, 8), stride=2, padding=1, groups=2,
+                                     transposed=True)),
+                            (2, dict(cin=32, cout=16, k=(3, 7), in_size=(6, 8), transposed=True,
+                                     dtype=torch.bfloat16)),
+                            (2, dict(cin=16, cout=16, k=3, in_size=(6, 8), padding=1, dtype=torch.float16))):
+            with self.subTest(spatial=spatial, **{k: str(v) for k, v in kw.items()}):
+                m = run_case(self, spatial, settings=nchw, config=on, path="implicit_gemm", **kw)
+                self.assertNotIn("fallback", m.last_config)
+                m = run_case(self, spatial, settings=dict(nchw, PERSISTENT=1, BLOCK_M=64), config=on, **kw)
+        # the copy rule copies again where the descriptor's rules fail: w stride 2 (non-contiguous x); W = 30
+        # (a row of 120 bytes: C and H strides not 16-byte multiples); a strided standard conv (w step 2)
+        big = dict(cin=64, cout=64, k=5)
+        run_case(self, 2, in_size=(12, 12), noncontig=True, settings=nchw, config={"x_copy": True, "x_tma": True,
+                                                                                   "a_mmajor": False}, **big)
+        run_case(self, 2, in_size=(12, 30), settings=nchw, config={"x_copy": True, "a_mmajor": False}, **big)
+        run_case(self, 2, in_size=(12, 16), stride=2, settings=nchw, config={"x_copy": True, "x_tma": False}, **big)
+        # FP32_CHANNELS_LAST True: copied whatever X_TMA_NCHW says; the knob off: the copy rule as before
+        run_case(self, 2, in_size=(12, 12), settings=dict(nchw, FP32_CHANNELS_LAST=True),
+                 config={"x_copy": True, "a_mmajor": False}, **big)
+        run_case(self, 2, in_size=(12, 12), settings=dict(nchw, X_TMA_NCHW=False),
+                 config={"x_copy": True, "a_mmajor": False}, **big)
+        mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        self.assertFalse(mod.X_TMA_NCHW or mod._DEFAULTS["X_TMA_NCHW"])
+
     def test_tma_default_only_where_rows_fill_the_tiles(self):
         # The shipped settings (X_TMA on, at most 25 % padding in the M tiles of w rows): a channels-last 1-D conv
         # of 130 outputs fills 2 rows of 128 with 49 % padding (not used), of 512 + 2 inputs exactly 4 (used)
@@ -1040,8 +1072,10 @@ class ConvPlanMemo(unittest.TestCase):
             res = conformance_check.check(mod.__file__, "triton")
             self.assertTrue(res["ok"], res["violations"])
             self.assertEqual(sorted(l["kernel"] for l in res["launches"]),
-                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_phases", "kwb_conv_stats_finish"])
+                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_phases", "kwb_conv_stats_finish",
+                              "kwb_conv_to_cl"])  # X_COPY_TRITON's copy, reached through _launch
             self.assertIn("_launch", res["followed"])
+            self.assertIn("_x_channels_last", res["followed"])
 
 
 class ConvReduce(unittest.TestCase):
@@ -1279,6 +1313,85 @@ class ShippedDefaults(unittest.TestCase):
         mod = render(2, False, (16, 8, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
         self.assertTrue(mod.EPI_CHANNEL_VECTORS)
         self.assertFalse(mod._DEFAULTS["SMALL_K"] or mod._DEFAULTS["PHASE_GRID"] or mod._DEFAULTS["X_TMA"])
+
+
+class ConvXCopy(unittest.TestCase):
+    # X_COPY_TRITON: the channels-last copy of x by the template's tiled transposing kernel (_x_channels_last)
+    def copy_check(self, mod, x5, by="triton"):
+        got, who = mod._x_channels_last(x5)
+        want = x5.permute(0, 2, 3, 4, 1).contiguous().permute(0, 4, 1, 2, 3)
+        self.assertEqual(who, by)
+        self.assertEqual(tuple(got.shape), tuple(x5.shape))
+        self.assertEqual(got.stride(), want.stride())  # channels-last and dense
+        self.assertEqual(got.dtype, x5.dtype)
+        self.assertTrue(torch.equal(got, x5))  # a copy: bit for bit
+
+    def test_copy_kernel_tails_layouts_and_dtypes(self):
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
+        mod.X_COPY_TRITON = True
+        mod.X_COPY_BLOCK_C, mod.X_COPY_BLOCK_S = 16, 16  # several tiles per image at test sizes
+        g = torch.Generator().manual_seed(3)
+        big = torch.randn(3, 40, 5, 6, 14, generator=g)
+        cases = {
+            "tails": torch.randn(2, 19, 3, 5, 7, generator=g),             # 19 channels, 105 positions: both ragged
+            "1-D": torch.randn(2, 24, 1, 1, 37, generator=g),
+            "2-D": torch.randn(3, 32, 1, 9, 11, generator=g),
+            "3-D": torch.randn(2, 8, 4, 5, 6, generator=g),
+            "Cin 3": torch.randn(2, 3, 1, 7, 9, generator=g),                # SMALL_K_COPY's class: 4-wide tiles
+            "strided w": big[:, :, :, :, ::2],
+            "channel slice": big[:, 5:29],                                   # a group's or a split's channels
+            "permuted": torch.randn(2, 6, 5, 4, 16, generator=g).permute(0, 4, 1, 2, 3),  # C not the outer dim
+            "bf16": torch.randn(2, 17, 1, 6, 7, generator=g).to(torch.bfloat16),
+            "fp16": torch.randn(1, 33, 2, 3, 5, generator=g).to(torch.float16),
+        }
+        for label, x5 in cases.items():
+            with self.subTest(label):
+                self.copy_check(mod, x5)
+        mod.X_COPY_BLOCK_C, mod.X_COPY_BLOCK_S = 64, 64  # the shipped tiles
+        self.copy_check(mod, cases["tails"])
+        mod.X_COPY_TRITON = False
+        self.copy_check(mod, cases["tails"], by="aten")
+
+    def test_conv_through_the_copy_kernel(self):
+        # the copy rule's conv classes with the Triton copy: 1-D/2-D/3-D, groups, transposed, a non-contiguous x,
+        # SMALL_K's small-Cin rows (Cin 3), TMA rows over the copy
+        on = {"X_COPY_TRITON": True, "X_COPY_BLOCK_C": 16, "X_COPY_BLOCK_S": 16, "FP32_CHANNELS_LAST": True}
+        used = {"x_copy": True, "x_copy_by": "triton", "a_mmajor": False}
+        for spatial, kw in ((1, dict(cin=32, cout=24, k=3, in_size=30, padding=1)),
+                            (2, dict(cin=48, cout=48, k=3, in_size=(5, 7), groups=3, padding=1)),
+                            (2, dict(cin=16, cout=32, k=3, in_size=(7, 9), noncontig=True, padding=1)),
+                            (3, dict(cin=16, cout=16, k=3, in_size=(3, 4, 5), stride=2, padding=1, output_padding=1,
+                                     transposed=True)),
+                            (2, dict(cin=16, cout=32, k=3, in_size=(5, 7), padding=1,
+                                     settings_extra={"X_TMA": True, "X_TMA_MAX_M_WASTE": 1.0}))):
+            extra = kw.pop("settings_extra", {})
+            with self.subTest(spatial=spatial, **{k: str(v) for k, v in kw.items()}):
+                m = run_case(self, spatial, settings=dict(on, **extra), config=used, path="implicit_gemm", **kw)
+                self.assertNotIn("fallback", m.last_config)
+        # SMALL_K's copy (Cin 3, stride 1): its own copy rule, the same kernel
+        run_case(self, 2, cin=3, cout=16, k=3, in_size=(8, 9), shipped=True,
+                 settings={"X_COPY_TRITON": True, "OUT_CHANNELS_LAST": True}, config=used)
+        # no copy where x is channels-last already
+        run_case(self, 2, cin=16, cout=16, k=3, in_size=(6, 5), padding=1, channels_last=True, settings=on,
+                 config={"x_copy_by": None, "a_mmajor": False})
+
+    def test_copy_kernel_that_fails_falls_back_to_aten(self):
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (0, 0), (1, 1), (0, 0), 1)
+        mod.X_COPY_TRITON = True
+
+        class Rejecting:
+            def __getitem__(self, grid):
+                def launch(*a, **k):
+                    raise RuntimeError("copy kernel rejected by this Triton")
+                return launch
+        mod.kwb_conv_to_cl = Rejecting()
+        x5 = torch.randn(2, 16, 1, 5, 6)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.copy_check(mod, x5, by="aten")
+            self.copy_check(mod, x5, by="aten")  # once per process: the kernel is not tried again
+        self.assertEqual(err.getvalue().count("FALLBACK"), 1)
+        self.assertIn("x_copy_triton", mod._FAILED)
 
 
 if __name__ == "__main__":
