@@ -157,6 +157,31 @@ class StridedNorms(unittest.TestCase):
             self.assertEqual(got.dtype, dt)
             self.close(got, want, ("gn cl", dt), tol=1e-2)
 
+    def test_norm_then_channel_reduction(self):
+        # 92_'s logsumexp over dim 1 after the norm and its post epilogue: in the apply's tiles on the channels-last
+        # in-place path (C <= _kwb_norm_red_max, a channel tail: 40 in a tile of 64), else the norm then kwb_reduce
+        torch.manual_seed(14)
+        ref = {"sum": lambda t, k: t.sum(1, keepdim=k), "mean": lambda t, k: t.mean(1, keepdim=k),
+               "amax": lambda t, k: t.amax(1, keepdim=k), "amin": lambda t, k: t.amin(1, keepdim=k),
+               "logsumexp": lambda t, k: t.logsumexp(1, keepdim=k)}
+        for shape, g in (((2, 40, 6, 7), 5), ((2, 16, 3, 4, 5), 4)):
+            for name, x in layouts(shape, 30.0).items():
+                w, b = torch.randn(shape[1]), torch.randn(shape[1])
+                y = post_ref(F.group_norm(x.double(), g, w.double(), b.double(), 1e-5), x.double(), 0.5)
+                yb = post_ref(F.batch_norm(x.double(), None, None, w.double(), b.double(), True), x.double(), 0.5)
+                for kind, fn in ref.items():
+                    for keep in (True, False):
+                        pk = dict(epi=K.kwb_test_post, epi_tensors=(x,), epi_scalars=(0.5,), reduce=kind,
+                                  keepdim=keep)
+                        got = K.kwb_group_norm(x, g, w, b, 1e-5, **pk)
+                        self.close(got, fn(y, keep), ("gn", kind, keep, shape, name))
+                        got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5, **pk)
+                        self.close(got, fn(yb, keep), ("bn", kind, keep, shape, name))
+        with Forced(_kwb_norm_red_max=32):  # 40 channels: not one tile, the unfused path
+            x = layouts((2, 40, 6, 7), 0.0)["channels_last"]
+            got = K.kwb_group_norm(x, 5, None, None, 1e-5, reduce="logsumexp", keepdim=True)
+            self.close(got, F.group_norm(x.double(), 5, eps=1e-5).logsumexp(1, keepdim=True), "gn lse unfused")
+
     def test_batch_norm_rows_of_channels(self):
         # [N, C] (a GEMM's output): N rows of C positions, statistics per position; contiguous, a transposed view,
         # mean-shifted, training with running stats, eval, and a post epilogue

@@ -733,8 +733,8 @@ def _kwb_coords_rc(row, col, S1, S2, S3, S4, NSP: tl.constexpr):
     # 5-D decode of a 64-bit offset was what kept _kwb_norm_apply at 255 registers on the H200, session 16)
     r = row[:, None]
     k = col[None, :]
-    if NSP == 0:
-        c0, c1, c2, c3, c4 = _kwb_coords5(r, S1, S2, S3, S4)
+    if NSP == 0:  # L == 1; + k * 0: the epilogue's loads take the tile's [rows, cols] shape
+        c0, c1, c2, c3, c4 = _kwb_coords5(r + k * 0, S1, S2, S3, S4)
     elif NSP == 1:
         c4 = k
         c3 = r % S3
@@ -774,7 +774,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
-                    BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+                    RED: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -786,6 +786,9 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # CL (x's L stride is not 1: channels-last, sx1 == D2 * sx2): a program's rows are BLOCK_ROW channels of one
     # image (i0 per program, channel c = i1 * D2 + i2 contiguous in the tile), so that the compiler sees the loads
     # contiguous along the rows (sx2 == 1) and the stores along L; else rows of the flat [D0 * D1 * D2] index.
+    # RED >= 0 (CL with all D1 * D2 channels in one tile): the reduction over the channels that follows the norm
+    # (_kwb_tile_reduce's codes: 0 sum, 1 mean, 2 amax, 3 amin, 4 logsumexp) in the tile; y is then the [D0, L]
+    # result and the normalized tensor is never stored.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -849,7 +852,30 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
         c0, c1, c2, c3, c4 = _kwb_coords_rc(rows, cols, S1, S2, S3, S4, NSP)
         v = POST(v, c0, c1, c2, c3, c4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
-    tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+    if RED >= 0:
+        if RED == 2:
+            r = tl.reduce(tl.where(m, v, float("-inf")), 0, _kwb_max_nan)
+        elif RED == 3:
+            r = tl.reduce(tl.where(m, v, float("inf")), 0, _kwb_min_nan)
+        elif RED == 4:
+            mx = tl.max(tl.where(m, v, float("-inf")), 0)
+            safe = _kwb_lse_safe(mx)
+            r = safe + tl.log(tl.sum(tl.where(m, tl.exp(v - safe[None, :]), 0.0), 0))
+        else:
+            r = tl.sum(tl.where(m, v, 0.0), 0)
+            if RED == 1:
+                r = r / (D1 * D2)
+        if I64:
+            roff = i0s.to(tl.int64) * L + cols
+        else:
+            roff = i0s * L + cols
+        tl.store(y + roff, r.to(y.dtype.element_ty), mask=cm)
+    else:
+        tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+
+
+_kwb_norm_red_codes = {"sum": 0, "mean": 1, "amax": 2, "amin": 3, "logsumexp": 4}
+_kwb_norm_red_max = 256  # most channels a fused reduction's tile holds (BLOCK_ROW)
 
 
 def _kwb_norm_strides(x, d1):
@@ -876,28 +902,41 @@ def _kwb_norm_view(x, d1):
 
 
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
-                    post_tensors=(), post_scalars=(), nsp=None, col_stats=False):
+                    post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
     the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
     (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
     expand view stays a view). post: the pointwise run after the norm (an epilogue with post_tensors /
     post_scalars, broadcast to x's shape, rank <= 5), applied before the store; nsp: how many trailing dims of x
-    L merges (default x.dim() - 2: a norm's spatial dims)."""
-    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    L merges (default x.dim() - 2: a norm's spatial dims). reduce: "sum" / "mean" / "amax" / "amin" /
+    "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
+    channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
-    if y.numel() == 0:
-        return y
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
         xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
     cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    red = -1
+    if reduce is not None:
+        if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
+            y = _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided, xstr, post, post_tensors,
+                                post_scalars, nsp, col_stats)
+            return kwb_reduce(y, [1], reduce, keepdim)
+        red = _kwb_norm_red_codes[reduce]
+        shape = [x.shape[0], 1] + list(x.shape[2:])
+        y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=x.dtype, device=x.device)
+    else:
+        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if x.numel() == 0:
+        return y if red < 0 else kwb_reduce(torch.empty(x.shape, dtype=x.dtype, device=x.device), [1], reduce,
+                                            keepdim)
     if not cl:  # rows along L in memory: long tile rows
         block_l = min(1024, _kwb_np2(L))
         block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
         n_row_progs = triton.cdiv(rows, block_row)
     else:  # channels-last: a tile of channels (adjacent in memory) x positions (adjacent in y); all channels of an
         # image where they fit 128 (loads of whole positions)
-        block_row = min(_kwb_np2(dims4[1] * dims4[2]), 128)
+        block_row = min(_kwb_np2(dims4[1] * dims4[2]), 128 if red < 0 else _kwb_norm_red_max)
         block_l = min(_kwb_np2(L), max(16, 2048 // block_row))
         n_row_progs = dims4[0] * triton.cdiv(dims4[1] * dims4[2], block_row)
     w = x if w is None else w if w_strided else w.contiguous()
@@ -905,17 +944,18 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     if post is not None and x.dim() > 5:
         raise ValueError("_kwb_apply_norm: a post epilogue takes tensors of rank <= 5, got %s" % (tuple(x.shape),))
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if x.dim() <= 5 else [1, 1, 1, 1]
-    epi = _kwb_epi_pack(y, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(y, (), ())
+    yx = y if red < 0 else x  # the epilogue's tensors broadcast to x's shape
+    epi = _kwb_epi_pack(yx, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(yx, (), ())
     span = 1 + sum((d - 1) * abs(s) for d, s in zip((dims4[0], dims4[1], dims4[2], L), xstr))
-    i64 = max(span, y.numel()) >= 2 ** 31
+    i64 = max(span, x.numel()) >= 2 ** 31
     nsp = max(0, x.dim() - 2) if nsp is None else nsp
     sstr4 = (0, 0, 0, sstr[0]) if col_stats else tuple(sstr) + (0,)
     grid = (n_row_progs, triton.cdiv(L, block_l))
     _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr4, *wstr, float(eps),
                           *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
                           HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
-                          W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, BLOCK_ROW=block_row,
-                          BLOCK_L=block_l, num_warps=4)
+                          W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
+                          BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4 if block_row * block_l <= 2048 else 8)
     return y
 
 
@@ -1082,10 +1122,11 @@ def _kwb_gn_in_place(x, g):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=()):
+                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (pre / epi: the pointwise runs before / after the
     norm, epilogues, or None; epi= as every anchor takes it); weight / bias per channel or None. The result is
-    contiguous."""
+    contiguous. reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp),
+    returned instead of the normalized tensor; fused into the apply's tiles on the in-place channels-last path."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
@@ -1093,7 +1134,8 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, True)
         y = _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
                                pre_scalars)
-        return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        y = y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        return y if reduce is None else kwb_reduce(y, [1], reduce, keepdim)
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
     st = _kwb_gn_in_place(x, g)
@@ -1103,13 +1145,15 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         # decoded each element's 64-bit offset in the apply (3551 us, 255 registers): both gone here.
         mean, var = _kwb_gn_cl_moments(x, g, st)
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
-                               xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
+                               xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
+                               keepdim=keepdim)
     if not x.is_contiguous():
         x = x.contiguous()  # other strided layouts: one copy (the reduce's runs would be short)
     x, xv, st = _kwb_norm_view(x, g)
     mean, var = _kwb_moments(xv, [2, 3])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
-                           xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
+                           xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
+                           keepdim=keepdim)
 
 
 @triton.jit
@@ -1233,14 +1277,14 @@ def _kwb_channel_split(weight, bias, c):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=(), stats=None):
+                   epi_scalars=(), stats=None, reduce=None, keepdim=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
     contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
     update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
     expanded per sample). epi: the pointwise run after the norm (an epilogue, as every anchor takes it), or None.
     stats: x's fp32 per-channel (mean, biased variance) when its producer computed them (conv_forward(...,
     stats=True): CONV_STATS), or None: then the moments pass computes them (batch statistics only; eval mode reads
-    the running ones)."""
+    the running ones). reduce / keepdim: a following reduction over dim 1, as kwb_group_norm takes it."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
@@ -1253,7 +1297,7 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                                    float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
-    pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
+    pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce, keepdim=keepdim)
     if g == 1 and hw == 1 and c > 1:
         # [N, C] (a GEMM's output, 84_): N rows of C positions with per-position statistics, so the tiles are
         # rows of C (one element a row was 2048 rows of one column a program: 88 us for 32 MB, 255 registers)
