@@ -327,6 +327,12 @@ class ConvStats(unittest.TestCase):
         # outputs ~1000 + O(1): sum / sum-of-squares would cancel in fp32; Chan's combine does not
         self.case(8, 12, (6, 6), 2, shift=1000.0, settings={"BLOCK_M": 16})
 
+    def test_finish_in_two_levels(self):
+        # 48 M tiles: chunks of 32 combined first (STATS_FINISH_CHUNKS=2, one chunk short), then the chunks;
+        # one level (STATS_FINISH_CHUNKS=1) on the same tiles
+        for chunks in (2, 1):
+            self.case(8, 20, (16, 16), 3, shift=1000.0, settings={"BLOCK_M": 16, "STATS_FINISH_CHUNKS": chunks})
+
     def test_channels_last_out_persistent_and_groups(self):
         self.case(8, 24, (7, 5), 2, settings={"BLOCK_M": 32, "OUT_CHANNELS_LAST": True, "PERSISTENT": 1})
         self.case(16, 32, (6, 5), 3, groups=2, settings={"BLOCK_M": 16, "OUT_CHANNELS_LAST": True})
