@@ -769,12 +769,50 @@ def _kwb_coords_rc(row, col, S1, S2, S3, S4, NSP: tl.constexpr):
 
 
 @triton.jit
+def _kwb_coords_nc(n, c, col, S1, S2, S3, S4, NSP: tl.constexpr):
+    # _kwb_coords_rc for a channels-last tile: the rows are channels c of one image n (a scalar) and L is x's last
+    # NSP = rank - 2 dims, so the channel coordinate is c itself (the compiler keeps its contiguity: an epilogue
+    # tensor in the same layout loads whole runs of channels)
+    r = c[:, None]
+    k = col[None, :]
+    if NSP == 0:
+        c4 = r + k * 0
+        c3 = n % S3
+        t = n // S3
+        c2 = t % S2
+        t = t // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 1:
+        c4 = k
+        c3 = r
+        c2 = n % S2
+        t = n // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 2:
+        c4 = k % S4
+        c3 = k // S4
+        c2 = r
+        c1 = n % S1
+        c0 = n // S1
+    else:
+        c4 = k % S4
+        t = k // S4
+        c3 = t % S3
+        c2 = t // S3
+        c1 = r
+        c0 = n
+    return c0, c1, c2, c3, c4
+
+
+@triton.jit
 def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, ss0, ss1, ss2, ssl, ws1, ws2, ws3,
                     eps, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
-                    RED: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+                    RED: tl.constexpr, NC: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -788,7 +826,8 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # contiguous along the rows (sx2 == 1) and the stores along L; else rows of the flat [D0 * D1 * D2] index.
     # RED >= 0 (CL with all D1 * D2 channels in one tile): the reduction over the channels that follows the norm
     # (_kwb_tile_reduce's codes: 0 sum, 1 mean, 2 amax, 3 amin, 4 logsumexp) in the tile; y is then the [D0, L]
-    # result and the normalized tensor is never stored.
+    # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
+    # coordinates from (image, channel) (_kwb_coords_nc).
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -849,7 +888,10 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
             if HAS_B:
                 v = v + tl.load(b + widx, mask=rm, other=0.0).to(tl.float32)[:, None]
     if HAS_POST:
-        c0, c1, c2, c3, c4 = _kwb_coords_rc(rows, cols, S1, S2, S3, S4, NSP)
+        if NC:
+            c0, c1, c2, c3, c4 = _kwb_coords_nc(i0s, c, cols, S1, S2, S3, S4, NSP)
+        else:
+            c0, c1, c2, c3, c4 = _kwb_coords_rc(rows, cols, S1, S2, S3, S4, NSP)
         v = POST(v, c0, c1, c2, c3, c4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     if RED >= 0:
@@ -955,6 +997,7 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
                           *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
                           HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
                           W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
+                          NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
                           BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4 if block_row * block_l <= 2048 else 8)
     return y
 
@@ -1073,7 +1116,7 @@ def _kwb_gn_cl_finish(pmean, pm2, mean, var, P, CPG, n_chunks, BLOCK_P: tl.const
     # (deterministic): mean = sum(n_k mean_k) / n, M2 = sum(M2_k + n_k (mean_k - mean)^2)
     r = tl.program_id(0)
     base = r.to(tl.int64) * n_chunks
-    tot = (P * CPG).to(tl.float32)
+    tot = P * CPG * 1.0
     acc = tl.zeros([BLOCK_K], dtype=tl.float32)
     for k0 in range(0, n_chunks, BLOCK_K):
         k = k0 + tl.arange(0, BLOCK_K)
