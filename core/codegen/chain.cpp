@@ -165,6 +165,9 @@ class Planner {
   /// The value a convolution launch returns (its output, or its fused epilogue's) -> (its line in m_lines, its
   /// launch in m_plan): a reduction over every spatial dim of it may fuse into that launch (fuseConvReduce).
   QHash<QString, QPair<int, int>> m_convOut;
+  /// The same for a group norm's launch (its result, or its fused post epilogue's): a reduction over the channel
+  /// dim alone may fuse into its apply pass (fuseNormReduce).
+  QHash<QString, QPair<int, int>> m_normOut;
   QList<const GraphOp*> m_run;  // pointwise ops not yet emitted
   ChainPlan m_plan;
   int m_convs = 0, m_epis = 0;
@@ -269,6 +272,10 @@ class Planner {
   /// the template's CONV_REDUCE); or one of those or a logsumexp over its channel dim alone (over="channel": in the
   /// tile where one N tile holds every channel, decided per call). False (nothing changed) when @p op is not that.
   bool fuseConvReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
+  /// A sum / mean / amax / amin / logsumexp over the channel dim alone of a group norm's result (after its post
+  /// epilogue) that nothing else reads, fused into the norm's launch (kwb_group_norm(..., reduce=kind): in the apply
+  /// tiles where one holds every channel, decided per call). False (nothing changed) when @p op is not that.
+  bool fuseNormReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
   /// One-pass row fusion: [pointwise P on x] -> reduction R over one dim, keepdim -> [pointwise M on R's result]
   /// -> views of it -> pointwise Q on x reading it, where nothing else reads P, R, M or the views, becomes one
   /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
@@ -653,7 +660,7 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
-    if (fuseConvReduce(op, kind, dimsOf(a), keep)) return true;
+    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep)) return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     l.kind = QStringLiteral("reduce");
     l.input = x;
@@ -709,6 +716,8 @@ bool Planner::stage(const GraphOp& op) {
          l.epilogue);
     // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
     if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
+    if (n.contains(QLatin1String("group")))
+      m_normOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (op.category == u"Pooling") {
     const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
     if (n.startsWith(QLatin1String("_adaptive_avg_pool")) || n.startsWith(QLatin1String("adaptive_avg_pool"))) {
@@ -1159,6 +1168,32 @@ bool Planner::fuseConvReduce(const GraphOp& op, const QString& kind, const QList
   return true;
 }
 
+bool Planner::fuseNormReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim) {
+  static const QSet<QString> kinds = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
+                                      QStringLiteral("amin"), QStringLiteral("logsumexp")};
+  if (!kinds.contains(kind) || op.refs.isEmpty()) return false;
+  const QString r = resolve(op.refs.first());
+  const auto at = m_normOut.constFind(r);
+  if (at == m_normOut.cend() || m_uses.value(r) != 1) return false;  // the normalized tensor read elsewhere too
+  const qint64 rank = op.inputs.value(0).shape.size();
+  if (rank < 3 || rank > 5 || dims.size() != 1 || (dims.first() + rank) % rank != 1) return false;
+  const auto [lineAt, launchAt] = *at;
+  Line& l = m_lines[lineAt];
+  l.head += QStringLiteral(", reduce=\"%1\", keepdim=%2").arg(kind, pyBool(keepdim));
+  l.target = op.id;
+  const QString note = QStringLiteral("%1 over the channels in the apply's tiles").arg(kind);
+  l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+  ChainLaunch& launch = m_plan.launches[launchAt];
+  launch.ops << op.id;
+  launch.description += QStringLiteral(" + %1 over the channels (fused where one apply tile holds them all)").arg(kind);
+  m_plan.ops << op.id;
+  if (m_openAnchor == lineAt) closeAnchor();  // a pointwise run after the reduction is not the norm's epilogue
+  m_vals.remove(r);
+  m_normOut.remove(r);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
 bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
@@ -1383,6 +1418,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
     m_vals.remove(m_openAnchorRef);  // no longer materialised
     if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
+    if (m_normOut.contains(m_openAnchorRef)) m_normOut.insert(lastOp.id, m_normOut.take(m_openAnchorRef));
     closeAnchor();
   } else {
     Line l;

@@ -115,8 +115,8 @@ class StridedNorms(unittest.TestCase):
         self.assertLess(err, tol, (what, err))
 
     def test_group_norm_any_layout(self):
-        # a channels-last group norm copies once (session 15's H200 suite: reading C/G-element runs in place was
-        # 5-20x slower than the copy); the values are checked on every layout
+        # a channels-last group norm reads its input in place ([positions x channels] statistics tiles), or with
+        # kwb_group_norm_in_place off copies it once; the values are checked on every layout and both paths
         torch.manual_seed(1)
         for shape, g in (((2, 12, 5, 7), 4), ((3, 6, 4, 3, 5), 3), ((2, 10, 9), 5), ((3, 7, 6, 5), 7)):
             for shift in (0.0, 1000.0):  # mean_shift: E[x^2] - E[x]^2 would cancel
@@ -124,9 +124,83 @@ class StridedNorms(unittest.TestCase):
                     w, b = torch.randn(shape[1]), torch.randn(shape[1])
                     want = F.group_norm(x.double(), g, w.double(), b.double(), 1e-5)
                     for row1_max in (8192, 16):  # one pass (contiguous input only), two passes (strided)
-                        with Forced(kwb_row1_max=row1_max):
-                            got = K.kwb_group_norm(x, g, w, b, 1e-5)
-                        self.close(got, want, ("gn", shape, g, shift, name, row1_max))
+                        for in_place in (True, False):
+                            with Forced(kwb_row1_max=row1_max, kwb_group_norm_in_place=in_place):
+                                if in_place:
+                                    with NoCopy():
+                                        got = K.kwb_group_norm(x, g, w, b, 1e-5)
+                                else:
+                                    got = K.kwb_group_norm(x, g, w, b, 1e-5)
+                            self.close(got, want, ("gn", shape, g, shift, name, row1_max, in_place))
+
+    def test_group_norm_channels_last_chunks(self):
+        # the in-place statistics over many position chunks (tail chunk, finish looping over chunk blocks), groups
+        # of a non-power-of-two channel count, a residual post epilogue read channels-last, 3-D to 5-D inputs
+        torch.manual_seed(11)
+        cases = (((2, 24, 37, 29), 6), ((2, 24, 37, 29), 8), ((3, 12, 5, 7, 9), 4), ((2, 9, 301), 3))
+        for shape, g in cases:
+            x = layouts(shape, 500.0)["channels_last"]
+            w, b = torch.randn(shape[1]), torch.randn(shape[1])
+            want = post_ref(F.group_norm(x.double(), g, w.double(), b.double(), 1e-5), x.double(), 0.5)
+            with Forced(_kwb_gn_cl_tile=64, _kwb_gn_cl_fold=4), NoCopy():
+                got = K.kwb_group_norm(x, g, w, b, 1e-5, epi=K.kwb_test_post, epi_tensors=(x,), epi_scalars=(0.5,))
+            self.close(got, want, ("gn cl chunks", shape, g))
+
+    def test_group_norm_channels_last_half(self):
+        torch.manual_seed(12)
+        for dt in (torch.float16, torch.bfloat16):
+            x = layouts((2, 16, 9, 11), 3.0)["channels_last"].to(dt)
+            w, b = torch.randn(16).to(dt), torch.randn(16).to(dt)
+            want = F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5)
+            with NoCopy():
+                got = K.kwb_group_norm(x, 4, w, b, 1e-5)
+            self.assertEqual(got.dtype, dt)
+            self.close(got, want, ("gn cl", dt), tol=1e-2)
+
+    def test_norm_then_channel_reduction(self):
+        # 92_'s logsumexp over dim 1 after the norm and its post epilogue: in the apply's tiles on the channels-last
+        # in-place path (C <= _kwb_norm_red_max, a channel tail: 40 in a tile of 64), else the norm then kwb_reduce
+        torch.manual_seed(14)
+        ref = {"sum": lambda t, k: t.sum(1, keepdim=k), "mean": lambda t, k: t.mean(1, keepdim=k),
+               "amax": lambda t, k: t.amax(1, keepdim=k), "amin": lambda t, k: t.amin(1, keepdim=k),
+               "logsumexp": lambda t, k: t.logsumexp(1, keepdim=k)}
+        for shape, g in (((2, 40, 6, 7), 5), ((2, 16, 3, 4, 5), 4)):
+            for name, x in layouts(shape, 30.0).items():
+                w, b = torch.randn(shape[1]), torch.randn(shape[1])
+                y = post_ref(F.group_norm(x.double(), g, w.double(), b.double(), 1e-5), x.double(), 0.5)
+                yb = post_ref(F.batch_norm(x.double(), None, None, w.double(), b.double(), True), x.double(), 0.5)
+                for kind, fn in ref.items():
+                    for keep in (True, False):
+                        pk = dict(epi=K.kwb_test_post, epi_tensors=(x,), epi_scalars=(0.5,), reduce=kind,
+                                  keepdim=keep)
+                        got = K.kwb_group_norm(x, g, w, b, 1e-5, **pk)
+                        self.close(got, fn(y, keep), ("gn", kind, keep, shape, name))
+                        got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5, **pk)
+                        self.close(got, fn(yb, keep), ("bn", kind, keep, shape, name))
+        with Forced(_kwb_norm_red_max=32):  # 40 channels: not one tile, the unfused path
+            x = layouts((2, 40, 6, 7), 0.0)["channels_last"]
+            got = K.kwb_group_norm(x, 5, None, None, 1e-5, reduce="logsumexp", keepdim=True)
+            self.close(got, F.group_norm(x.double(), 5, eps=1e-5).logsumexp(1, keepdim=True), "gn lse unfused")
+
+    def test_batch_norm_rows_of_channels(self):
+        # [N, C] (a GEMM's output): N rows of C positions, statistics per position; contiguous, a transposed view,
+        # mean-shifted, training with running stats, eval, and a post epilogue
+        torch.manual_seed(13)
+        for x in (torch.randn(37, 70) + 300.0, (torch.randn(70, 37) - 20.0).t(), torch.randn(5, 33, 1, 1)):
+            c = x.shape[1]
+            w, b = torch.randn(c), torch.randn(c)
+            rm, rv = torch.randn(c), torch.rand(c) + 0.5
+            rm2, rv2 = rm.double().clone(), rv.double().clone()
+            res = torch.randn(x.shape)
+            want = post_ref(F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.1, 1e-5),
+                            res.double(), 1.25)
+            got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.1, 1e-5, epi=K.kwb_test_post, epi_tensors=(res,),
+                                   epi_scalars=(1.25,))
+            self.close(got, want, ("bn rows", tuple(x.shape), x.stride()))
+            self.assertLess(rel_err(rm, rm2), 1e-5)
+            self.assertLess(rel_err(rv, rv2), 1e-4)
+            want = F.batch_norm(x.double(), rm.double(), rv.double(), w.double(), None, False, 0.1, 1e-5)
+            self.close(K.kwb_batch_norm(x, w, None, rm, rv, False, 0.1, 1e-5), want, ("bn rows eval", x.stride()))
 
     def test_group_norm_post(self):
         torch.manual_seed(2)
@@ -187,7 +261,7 @@ class StridedNorms(unittest.TestCase):
         torch.manual_seed(7)
         x = layouts((3, 40, 8, 8), 25.0)["channels_last"]
         w, b = torch.randn(40), torch.randn(40)
-        with Forced(kwb_row1_max=0):  # group norm copies a channels-last input (test_group_norm_any_layout)
+        with Forced(kwb_row1_max=0), NoCopy():  # group norm reads a channels-last input in place too
             got = K.kwb_group_norm(x, 5, w, b, 1e-5, epi=K.kwb_test_post, epi_tensors=(x,), epi_scalars=(2.0,))
         self.close(got, post_ref(F.group_norm(x.double(), 5, w.double(), b.double(), 1e-5), x.double(), 2.0), "gn")
         with NoCopy():
@@ -252,6 +326,12 @@ class ConvStats(unittest.TestCase):
     def test_mean_shift(self):
         # outputs ~1000 + O(1): sum / sum-of-squares would cancel in fp32; Chan's combine does not
         self.case(8, 12, (6, 6), 2, shift=1000.0, settings={"BLOCK_M": 16})
+
+    def test_finish_in_two_levels(self):
+        # 48 M tiles: chunks of 32 combined first (STATS_FINISH_CHUNKS=2, one chunk short), then the chunks;
+        # one level (STATS_FINISH_CHUNKS=1) on the same tiles
+        for chunks in (2, 1):
+            self.case(8, 20, (16, 16), 3, shift=1000.0, settings={"BLOCK_M": 16, "STATS_FINISH_CHUNKS": chunks})
 
     def test_channels_last_out_persistent_and_groups(self):
         self.case(8, 24, (7, 5), 2, settings={"BLOCK_M": 32, "OUT_CHANNELS_LAST": True, "PERSISTENT": 1})

@@ -727,20 +727,109 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
 
 
 @triton.jit
-def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, ss0, ss1, ss2, ws1, ws2, ws3, eps,
-                    S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+def _kwb_coords_rc(row, col, S1, S2, S3, S4, NSP: tl.constexpr):
+    # the left-padded 5-D coordinates of off = row * L + col where L is the product of the last NSP sizes (a norm's
+    # merged positions): the row's dims from row, the positions' from col, so no element divides (the per-element
+    # 5-D decode of a 64-bit offset was what kept _kwb_norm_apply at 255 registers on the H200, session 16)
+    r = row[:, None]
+    k = col[None, :]
+    if NSP == 0:  # L == 1; + k * 0: the epilogue's loads take the tile's [rows, cols] shape
+        c0, c1, c2, c3, c4 = _kwb_coords5(r + k * 0, S1, S2, S3, S4)
+    elif NSP == 1:
+        c4 = k
+        c3 = r % S3
+        t = r // S3
+        c2 = t % S2
+        t = t // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 2:
+        c4 = k % S4
+        c3 = k // S4
+        c2 = r % S2
+        t = r // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 3:
+        c4 = k % S4
+        t = k // S4
+        c3 = t % S3
+        c2 = t // S3
+        c1 = r % S1
+        c0 = r // S1
+    else:
+        c4 = k % S4
+        t = k // S4
+        c3 = t % S3
+        t = t // S3
+        c2 = t % S2
+        c1 = t // S2
+        c0 = r
+    return c0, c1, c2, c3, c4
+
+
+@triton.jit
+def _kwb_coords_nc(n, c, col, S1, S2, S3, S4, NSP: tl.constexpr):
+    # _kwb_coords_rc for a channels-last tile: the rows are channels c of one image n (a scalar) and L is x's last
+    # NSP = rank - 2 dims, so the channel coordinate is c itself (the compiler keeps its contiguity: an epilogue
+    # tensor in the same layout loads whole runs of channels)
+    r = c[:, None]
+    k = col[None, :]
+    if NSP == 0:
+        c4 = r + k * 0
+        c3 = n % S3
+        t = n // S3
+        c2 = t % S2
+        t = t // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 1:
+        c4 = k
+        c3 = r
+        c2 = n % S2
+        t = n // S2
+        c1 = t % S1
+        c0 = t // S1
+    elif NSP == 2:
+        c4 = k % S4
+        c3 = k // S4
+        c2 = r
+        c1 = n % S1
+        c0 = n // S1
+    else:
+        c4 = k % S4
+        t = k // S4
+        c3 = t % S3
+        c2 = t // S3
+        c1 = r
+        c0 = n
+    return c0, c1, c2, c3, c4
+
+
+@triton.jit
+def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, ss0, ss1, ss2, ssl, ws1, ws2, ws3,
+                    eps, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
-                    BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+                    COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
+                    RED: tl.constexpr, NC: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
-    # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 + l*ws3 (the division of
-    # the row index is per row, not per element). POST: the chain's pointwise run after the norm (an epilogue on
-    # y's left-padded 5-D coordinates, sizes S), fused.
+    # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
+    # norm's per-position weight); COL_STATS: statistics and weights per position l instead (at l*ssl, l*ws3: a
+    # batch norm of [N, C] as N rows of C positions). Per row (or per column) the scale rstd * w and the shift b are
+    # formed once, so an element costs a subtract and a multiply-add. POST: the chain's pointwise run after the norm
+    # (an epilogue on y's left-padded 5-D coordinates, sizes S; L the product of the last NSP of them), fused.
+    # I64: offsets in 64 bits (x or y spans 2^31 elements or more), else 32 (no 64-bit multiply per element).
     # CL (x's L stride is not 1: channels-last, sx1 == D2 * sx2): a program's rows are BLOCK_ROW channels of one
     # image (i0 per program, channel c = i1 * D2 + i2 contiguous in the tile), so that the compiler sees the loads
     # contiguous along the rows (sx2 == 1) and the stores along L; else rows of the flat [D0 * D1 * D2] index.
+    # RED >= 0 (CL with all D1 * D2 channels in one tile): the reduction over the channels that follows the norm
+    # (_kwb_tile_reduce's codes: 0 sum, 1 mean, 2 amax, 3 amin, 4 logsumexp) in the tile; y is then the [D0, L]
+    # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
+    # coordinates from (image, channel) (_kwb_coords_nc).
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
+    cm = cols < L
     if CL:
         n_cb = tl.cdiv(D1 * D2, BLOCK_ROW)
         i0s = tl.program_id(0) // n_cb
@@ -750,31 +839,85 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
         i2 = c % D2
         i1 = c // D2
         i0 = rows // (D2 * D1)
-        xoff = (i0s.to(tl.int64) * sx0 + c.to(tl.int64) * sx2)[:, None] + cols.to(tl.int64)[None, :] * sxl
+        if I64:
+            xrow = i0s.to(tl.int64) * sx0 + c.to(tl.int64) * sx2
+        else:
+            xrow = i0s * sx0 + c * sx2
     else:
         rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
         rm = rows < ROWS
         i2 = rows % D2
         i1 = (rows // D2) % D1
         i0 = rows // (D2 * D1)
-        xoff = (i0.to(tl.int64) * sx0 + i1.to(tl.int64) * sx1 + i2.to(tl.int64) * sx2)[:, None] + \
-            cols.to(tl.int64)[None, :] * sxl
-    m = rm[:, None] & (cols < L)[None, :]
-    sidx = i0.to(tl.int64) * ss0 + i1 * ss1 + i2 * ss2
-    mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
-    rstd = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
-    v = (tl.load(x + xoff, mask=m, other=0.0).to(tl.float32) - mu[:, None]) * rstd[:, None]
-    widx = (i1.to(tl.int64) * ws1 + i2 * ws2)[:, None] + cols.to(tl.int64)[None, :] * ws3
-    if HAS_W:
-        v = v * tl.load(w + widx, mask=m, other=1.0).to(tl.float32)
-    if HAS_B:
-        v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
-    off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+        if I64:
+            xrow = i0.to(tl.int64) * sx0 + i1.to(tl.int64) * sx1 + i2.to(tl.int64) * sx2
+        else:
+            xrow = i0 * sx0 + i1 * sx1 + i2 * sx2
+    if I64:
+        xoff = xrow[:, None] + cols.to(tl.int64)[None, :] * sxl
+        off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+    else:
+        xoff = xrow[:, None] + cols[None, :] * sxl
+        off = rows[:, None] * L + cols[None, :]
+    m = rm[:, None] & cm[None, :]
+    xv = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
+    if COL_STATS:  # per position: [BLOCK_L] vectors, broadcast over the rows
+        mu = tl.load(mean + cols * ssl, mask=cm, other=0.0).to(tl.float32)
+        a = tl.rsqrt(tl.load(var + cols * ssl, mask=cm, other=1.0).to(tl.float32) + eps)
+        if HAS_W:
+            a = a * tl.load(w + cols * ws3, mask=cm, other=1.0).to(tl.float32)
+        v = (xv - mu[None, :]) * a[None, :]
+        if HAS_B:
+            v = v + tl.load(b + cols * ws3, mask=cm, other=0.0).to(tl.float32)[None, :]
+    else:  # per row: [BLOCK_ROW] vectors, broadcast over the positions
+        sidx = i0 * ss0 + i1 * ss1 + i2 * ss2
+        mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
+        a = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
+        if W_COL:
+            v = (xv - mu[:, None]) * a[:, None]
+            widx = (i1 * ws1 + i2 * ws2)[:, None] + cols[None, :] * ws3
+            if HAS_W:
+                v = v * tl.load(w + widx, mask=m, other=1.0).to(tl.float32)
+            if HAS_B:
+                v = v + tl.load(b + widx, mask=m, other=0.0).to(tl.float32)
+        else:
+            widx = i1 * ws1 + i2 * ws2
+            if HAS_W:
+                a = a * tl.load(w + widx, mask=rm, other=1.0).to(tl.float32)
+            v = (xv - mu[:, None]) * a[:, None]
+            if HAS_B:
+                v = v + tl.load(b + widx, mask=rm, other=0.0).to(tl.float32)[:, None]
     if HAS_POST:
-        c0, c1, c2, c3, c4 = _kwb_coords5(off, S1, S2, S3, S4)
+        if NC:
+            c0, c1, c2, c3, c4 = _kwb_coords_nc(i0s, c, cols, S1, S2, S3, S4, NSP)
+        else:
+            c0, c1, c2, c3, c4 = _kwb_coords_rc(rows, cols, S1, S2, S3, S4, NSP)
         v = POST(v, c0, c1, c2, c3, c4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
-    tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+    if RED >= 0:
+        if RED == 2:
+            r = tl.reduce(tl.where(m, v, float("-inf")), 0, _kwb_max_nan)
+        elif RED == 3:
+            r = tl.reduce(tl.where(m, v, float("inf")), 0, _kwb_min_nan)
+        elif RED == 4:
+            mx = tl.max(tl.where(m, v, float("-inf")), 0)
+            safe = _kwb_lse_safe(mx)
+            r = safe + tl.log(tl.sum(tl.where(m, tl.exp(v - safe[None, :]), 0.0), 0))
+        else:
+            r = tl.sum(tl.where(m, v, 0.0), 0)
+            if RED == 1:
+                r = r / (D1 * D2)
+        if I64:
+            roff = i0s.to(tl.int64) * L + cols
+        else:
+            roff = i0s * L + cols
+        tl.store(y + roff, r.to(y.dtype.element_ty), mask=cm)
+    else:
+        tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
+
+
+_kwb_norm_red_codes = {"sum": 0, "mean": 1, "amax": 2, "amin": 3, "logsumexp": 4}
+_kwb_norm_red_max = 256  # most channels a fused reduction's tile holds (BLOCK_ROW)
 
 
 def _kwb_norm_strides(x, d1):
@@ -801,38 +944,65 @@ def _kwb_norm_view(x, d1):
 
 
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
-                    post_tensors=(), post_scalars=()):
+                    post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
-    the result is contiguous of x's shape. wstr are the strides of a contiguous w and b (made so here), or with
-    w_strided their own (an expand view stays a view). post: the pointwise run after the norm (an epilogue with
-    post_tensors / post_scalars, broadcast to x's shape, rank <= 5), applied before the store."""
-    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
+    (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
+    expand view stays a view). post: the pointwise run after the norm (an epilogue with post_tensors /
+    post_scalars, broadcast to x's shape, rank <= 5), applied before the store; nsp: how many trailing dims of x
+    L merges (default x.dim() - 2: a norm's spatial dims). reduce: "sum" / "mean" / "amax" / "amin" /
+    "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
+    channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
-    if y.numel() == 0:
-        return y
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
         xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
     cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    red = -1
+    if reduce is not None:
+        if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
+            y = _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided, xstr, post, post_tensors,
+                                post_scalars, nsp, col_stats)
+            return kwb_reduce(y, [1], reduce, keepdim)
+        red = _kwb_norm_red_codes[reduce]
+        shape = [x.shape[0], 1] + list(x.shape[2:])
+        y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=x.dtype, device=x.device)
+    else:
+        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if x.numel() == 0:
+        return y if red < 0 else kwb_reduce(torch.empty(x.shape, dtype=x.dtype, device=x.device), [1], reduce,
+                                            keepdim)
     if not cl:  # rows along L in memory: long tile rows
         block_l = min(1024, _kwb_np2(L))
         block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
         n_row_progs = triton.cdiv(rows, block_row)
-    else:  # channels-last: a tile of channels (adjacent in memory) x positions (adjacent in y): square-ish
+    elif red < 0:  # channels-last: a tile of channels (adjacent in memory) x positions (adjacent in y): square-ish
+        # (52_'s apply ran at ~3.2 TB/s on the H200 with these tiles, session 16)
         block_l = min(64, _kwb_np2(L))
         block_row = min(_kwb_np2(dims4[1] * dims4[2]), max(1, 2048 // block_l))
+        n_row_progs = dims4[0] * triton.cdiv(dims4[1] * dims4[2], block_row)
+    else:  # the channel reduction fused: every channel of an image in one tile
+        block_row = _kwb_np2(dims4[1] * dims4[2])
+        block_l = min(_kwb_np2(L), max(16, 2048 // block_row))
         n_row_progs = dims4[0] * triton.cdiv(dims4[1] * dims4[2], block_row)
     w = x if w is None else w if w_strided else w.contiguous()
     b_ = x if b is None else b if w_strided else b.contiguous()
     if post is not None and x.dim() > 5:
         raise ValueError("_kwb_apply_norm: a post epilogue takes tensors of rank <= 5, got %s" % (tuple(x.shape),))
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if x.dim() <= 5 else [1, 1, 1, 1]
-    epi = _kwb_epi_pack(y, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(y, (), ())
+    yx = y if red < 0 else x  # the epilogue's tensors broadcast to x's shape
+    epi = _kwb_epi_pack(yx, post_tensors, post_scalars) if post is not None else _kwb_epi_pack(yx, (), ())
+    span = 1 + sum((d - 1) * abs(s) for d, s in zip((dims4[0], dims4[1], dims4[2], L), xstr))
+    i64 = max(span, x.numel()) >= 2 ** 31
+    nsp = max(0, x.dim() - 2) if nsp is None else nsp
+    sstr4 = (0, 0, 0, sstr[0]) if col_stats else tuple(sstr) + (0,)
     grid = (n_row_progs, triton.cdiv(L, block_l))
-    _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr, *wstr, float(eps),
+    _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr4, *wstr, float(eps),
                           *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
-                          HAS_W=w is not x, HAS_B=b is not None, CL=cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
-                          num_warps=4)
+                          HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
+                          W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
+                          NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
+                          BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4 if block_row * block_l <= 2048 else 8)
     return y
 
 
@@ -909,11 +1079,101 @@ def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
     return x if x.is_contiguous() else x.contiguous()
 
 
+kwb_group_norm_in_place = True  # False: a channels-last group norm input is copied first (session 15/16's path)
+_kwb_gn_cl_tile = 4096          # elements of one statistics program (positions x all channels), 8 warps
+_kwb_gn_cl_fold = 1024          # chunks the finish combines a step (a loop over more)
+
+
+@triton.jit
+def _kwb_gn_cl_part(x, pmean, pm2, C, G, CPG, P, sxn, sxc, sxp, n_chunks, BLOCK_P: tl.constexpr,
+                    BLOCK_C: tl.constexpr, BLOCK_G: tl.constexpr):
+    # Group statistics of x [N, C, P] read in place with all C channels of BLOCK_P positions a tile (channels-last:
+    # sxc == 1, a position's channels one contiguous run, so the loads are whole rows, not C/G-element runs).
+    # Program (n, chunk): each group's tile mean and sum of squared deviations from it (two passes over registers:
+    # no E[x^2] - E[x]^2 cancellation), to pmean / pm2 [N, G, n_chunks]; channel -> group by a [C, G] one-hot (a
+    # group's channels need not be a power of two).
+    pid = tl.program_id(0)
+    n = pid // n_chunks
+    ch = pid % n_chunks
+    p = ch * BLOCK_P + tl.arange(0, BLOCK_P)
+    c = tl.arange(0, BLOCK_C)
+    gi = tl.arange(0, BLOCK_G)
+    cmask = c < C
+    m = (p < P)[:, None] & cmask[None, :]
+    v = tl.load(x + n.to(tl.int64) * sxn + p.to(tl.int64)[:, None] * sxp + c[None, :] * sxc, mask=m,
+                other=0.0).to(tl.float32)
+    oh = ((c // CPG)[:, None] == gi[None, :]) & cmask[:, None]
+    cnt = (tl.minimum(P - ch * BLOCK_P, BLOCK_P) * CPG).to(tl.float32)
+    mean_g = tl.sum(tl.where(oh, tl.sum(v, 0)[:, None], 0.0), 0) / cnt
+    mean_c = tl.sum(tl.where(oh, mean_g[None, :], 0.0), 1)
+    d = tl.where(m, v - mean_c[None, :], 0.0)
+    m2_g = tl.sum(tl.where(oh, tl.sum(d * d, 0)[:, None], 0.0), 0)
+    gm = gi < G
+    o = (n * G + gi) * n_chunks + ch
+    tl.store(pmean + o, mean_g, mask=gm)
+    tl.store(pm2 + o, m2_g, mask=gm)
+
+
+@triton.jit
+def _kwb_gn_cl_finish(pmean, pm2, mean, var, P, CPG, n_chunks, BLOCK_P: tl.constexpr, BLOCK_K: tl.constexpr):
+    # (n, g)'s mean and biased variance from its chunks' (count, mean, M2) by Chan's combine, in a fixed order
+    # (deterministic): mean = sum(n_k mean_k) / n, M2 = sum(M2_k + n_k (mean_k - mean)^2)
+    r = tl.program_id(0)
+    base = r.to(tl.int64) * n_chunks
+    tot = P * CPG * 1.0
+    acc = tl.zeros([BLOCK_K], dtype=tl.float32)
+    for k0 in range(0, n_chunks, BLOCK_K):
+        k = k0 + tl.arange(0, BLOCK_K)
+        km = k < n_chunks
+        nk = (tl.minimum(P - k * BLOCK_P, BLOCK_P) * CPG).to(tl.float32)
+        acc += tl.where(km, nk * tl.load(pmean + base + k, mask=km, other=0.0), 0.0)
+    mu = tl.sum(acc, 0) / tot
+    acc = tl.zeros([BLOCK_K], dtype=tl.float32)
+    for k0 in range(0, n_chunks, BLOCK_K):
+        k = k0 + tl.arange(0, BLOCK_K)
+        km = k < n_chunks
+        nk = (tl.minimum(P - k * BLOCK_P, BLOCK_P) * CPG).to(tl.float32)
+        dk = tl.load(pmean + base + k, mask=km, other=0.0) - mu
+        acc += tl.where(km, tl.load(pm2 + base + k, mask=km, other=0.0) + nk * dk * dk, 0.0)
+    tl.store(mean + r, mu)
+    tl.store(var + r, tl.sum(acc, 0) / tot)
+
+
+def _kwb_gn_cl_moments(x, g, st):
+    """fp32 (mean, biased variance) [N, G] of x [N, C, *] whose positions merge into one stride st[3] and whose
+    channels are st[2] apart (channels-last: 1), read in place by _kwb_gn_cl_part + _kwb_gn_cl_finish."""
+    n, c = x.shape[0], x.shape[1]
+    p = _kwb_prod(x.shape[2:])
+    block_c = _kwb_np2(c)
+    block_p = min(_kwb_np2(p), max(1, _kwb_gn_cl_tile // block_c))
+    n_chunks = triton.cdiv(p, block_p)
+    pmean = torch.empty((n, g, n_chunks), dtype=torch.float32, device=x.device)
+    pm2 = torch.empty_like(pmean)
+    _kwb_gn_cl_part[(n * n_chunks,)](x, pmean, pm2, c, g, c // g, p, x.stride(0), st[2], st[3], n_chunks,
+                                     BLOCK_P=block_p, BLOCK_C=block_c, BLOCK_G=_kwb_np2(g),
+                                     num_warps=max(1, min(8, block_p * block_c // 256)))
+    mean = torch.empty((n, g), dtype=torch.float32, device=x.device)
+    var = torch.empty_like(mean)
+    _kwb_gn_cl_finish[(n * g,)](pmean, pm2, mean, var, p, c // g, n_chunks, BLOCK_P=block_p,
+                                BLOCK_K=min(_kwb_gn_cl_fold, _kwb_np2(n_chunks)), num_warps=4)
+    return mean, var
+
+
+def _kwb_gn_in_place(x, g):
+    """x's [N, G, C/G, L] strides when its group norm reads it in place (kwb_group_norm_in_place, a channels-last
+    layout: channel stride 1, positions merged, at most 1024 channels), else None."""
+    if not kwb_group_norm_in_place or x.dim() < 3 or x.is_contiguous() or x.shape[1] > 1024 or x.numel() == 0:
+        return None
+    st = _kwb_norm_strides(x, g)
+    return st if st is not None and x.stride(1) == 1 and x.shape[1] > 1 else None
+
+
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=()):
+                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (pre / epi: the pointwise runs before / after the
     norm, epilogues, or None; epi= as every anchor takes it); weight / bias per channel or None. The result is
-    contiguous."""
+    contiguous. reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp),
+    returned instead of the normalized tensor; fused into the apply's tiles on the in-place channels-last path."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
@@ -921,18 +1181,26 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, True)
         y = _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
                                pre_scalars)
-        return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        y = y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        return y if reduce is None else kwb_reduce(y, [1], reduce, keepdim)
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
+    st = _kwb_gn_in_place(x, g)
+    if st is not None:
+        # channels-last read in place: statistics from [positions x all channels] tiles, the apply's tiles whole
+        # positions too. Session 15's in-place try read C/G-element runs per group (92_'s moments 2079 us) and
+        # decoded each element's 64-bit offset in the apply (3551 us, 255 registers): both gone here.
+        mean, var = _kwb_gn_cl_moments(x, g, st)
+        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
+                               xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
+                               keepdim=keepdim)
     if not x.is_contiguous():
-        # Group statistics read through a channels-last layout are runs of C/G elements: on the H200 (session 15)
-        # 92_'s moments took 2079 us and its apply 3551 us that way against 895 us for this copy + 125 us + 281 us,
-        # and 60_'s moments 16 ms. The copy stays until a kernel reads [positions x channels] tiles per group.
-        x = x.contiguous()
+        x = x.contiguous()  # other strided layouts: one copy (the reduce's runs would be short)
     x, xv, st = _kwb_norm_view(x, g)
     mean, var = _kwb_moments(xv, [2, 3])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
-                           xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
+                           xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
+                           keepdim=keepdim)
 
 
 @triton.jit
@@ -1056,14 +1324,14 @@ def _kwb_channel_split(weight, bias, c):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=(), stats=None):
+                   epi_scalars=(), stats=None, reduce=None, keepdim=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
     contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
     update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
     expanded per sample). epi: the pointwise run after the norm (an epilogue, as every anchor takes it), or None.
     stats: x's fp32 per-channel (mean, biased variance) when its producer computed them (conv_forward(...,
     stats=True): CONV_STATS), or None: then the moments pass computes them (batch statistics only; eval mode reads
-    the running ones)."""
+    the running ones). reduce / keepdim: a following reduction over dim 1, as kwb_group_norm takes it."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
@@ -1076,7 +1344,12 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                                    float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
-    pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars)
+    pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce, keepdim=keepdim)
+    if g == 1 and hw == 1 and c > 1:
+        # [N, C] (a GEMM's output, 84_): N rows of C positions with per-position statistics, so the tiles are
+        # rows of C (one element a row was 2048 rows of one column a program: 88 us for 32 MB, 255 registers)
+        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, 1, c), (1,), (0, 0, 1),
+                               xstr=(st[0], 0, 0, st[2]), nsp=x.dim() - 1, col_stats=True, **pk)
     if g == 1:
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
