@@ -1634,6 +1634,7 @@ def _kwb_rnn_step(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co,
 #            ~28 us a step on the H200 for 39_GRU), kept for large batches and as the A/B baseline;
 #   "auto":  loop where it fits, else split for <= 32 batch rows, else dot.
 KWB_RNN_STEP = "auto"
+KWB_RNN_FUSE_X = True  # the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer)
 KWB_RNN_SPLIT_BH = 0  # units per program of the split step (0: sized for ~128 programs); a sweep knob
 _kwb_rnn_last = {}  # what the last kwb_rnn ran: {"path", "launches", "grid"[, "fallback"]} (tests, the A/B)
 _kwb_rnn_failed = {}  # path -> why its kernel failed (a compile error): "dot" runs instead from then on
@@ -1691,12 +1692,32 @@ def _kwb_rnn_gx(gx, t, sgt, rb, sgb, rj, sgg, H, m2, MODE: tl.constexpr):
 
 
 @triton.jit
+def _kwb_rnn_xproj(xs, t, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0, c1, c2, c3, MODE: tl.constexpr):
+    # x_t @ W_ih[g]^T + b_ih[g] for every gate in fp32, W_ih's gates v_g ([1, units, inputs]) and c_g in registers
+    xk = tl.load(xs + t * sxt + rb[:, None] * sxb + ri[None, :] * sxi, mask=mx, other=0.0).to(tl.float32)
+    xk = xk[:, None, :]
+    x0 = tl.sum(xk * v0, axis=2) + c0
+    x1 = x0
+    x2 = x0
+    x3 = x0
+    if MODE >= 2:
+        x1 = tl.sum(xk * v1, axis=2) + c1
+        x2 = tl.sum(xk * v2, axis=2) + c2
+    if MODE == 3:
+        x3 = tl.sum(xk * v3, axis=2) + c3
+    return x0, x1, x2, x3
+
+
+@triton.jit
 def _kwb_rnn_seq(gx, sgt, sgb, sgg, h0, s0b, s0h, c0, sc0b, sc0h, w, swr, swk, bh, out, sot, sob, soh, hn, snb, snh,
-                 cn, scnb, scnh, T, B, H, MODE: tl.constexpr, HAS_BIAS: tl.constexpr, REVERSE: tl.constexpr,
-                 BLOCK_B: tl.constexpr, BLOCK_H: tl.constexpr):
+                 cn, scnb, scnh, xs, sxt, sxb, sxi, wih, swir, swik, bih, T, B, H, I, MODE: tl.constexpr,
+                 HAS_BIAS: tl.constexpr, REVERSE: tl.constexpr, FUSE_X: tl.constexpr, BLOCK_B: tl.constexpr,
+                 BLOCK_H: tl.constexpr, BLOCK_I: tl.constexpr):
     # A whole layer-direction for BLOCK_B batch rows: W_hh (all gates) and b_hh stay in registers, h and c are
     # carried in fp32 across the T steps (no per-step launch, no round trip of h through memory); x_{t+1}'s
-    # projections are loaded before step t's math so their latency hides behind it.
+    # projections are loaded before step t's math so their latency hides behind it. FUSE_X: the projections
+    # x_t @ W_ih^T + b_ih are computed here too, W_ih in registers (no GEMM launch, no [T, B, G*H] buffer);
+    # else they come from gx (kwb_gemm over all timesteps).
     rb = tl.program_id(0) * BLOCK_B + tl.arange(0, BLOCK_B)
     rj = tl.arange(0, BLOCK_H)
     mb = rb < B
@@ -1725,19 +1746,49 @@ def _kwb_rnn_seq(gx, sgt, sgb, sgg, h0, s0b, s0h, c0, sc0b, sc0h, w, swr, swk, b
     c = h
     if MODE == 3:
         c = tl.load(c0 + rb[:, None] * sc0b + rj[None, :] * sc0h, mask=m2, other=0.0).to(tl.float32)
+    if FUSE_X:
+        ri = tl.arange(0, BLOCK_I)
+        mx = mb[:, None] & (ri < I)[None, :]
+        mwi = mj[None, :, None] & (ri < I)[None, None, :]
+        v0 = _kwb_rnn_wtile(wih, 0, H, rj, ri, swir, swik, mwi)
+        c0_ = _kwb_rnn_bias(bih, 0, H, rj, mj, HAS_BIAS)[None, :]
+        v1 = v0
+        v2 = v0
+        v3 = v0
+        c1_ = c0_
+        c2_ = c0_
+        c3_ = c0_
+        if MODE >= 2:
+            v1 = _kwb_rnn_wtile(wih, 1, H, rj, ri, swir, swik, mwi)
+            v2 = _kwb_rnn_wtile(wih, 2, H, rj, ri, swir, swik, mwi)
+            c1_ = _kwb_rnn_bias(bih, 1, H, rj, mj, HAS_BIAS)[None, :]
+            c2_ = _kwb_rnn_bias(bih, 2, H, rj, mj, HAS_BIAS)[None, :]
+        if MODE == 3:
+            v3 = _kwb_rnn_wtile(wih, 3, H, rj, ri, swir, swik, mwi)
+            c3_ = _kwb_rnn_bias(bih, 3, H, rj, mj, HAS_BIAS)[None, :]
     # (the step index is named apart from anything defined before the loop: a loop-carried name must keep its type)
-    if REVERSE:
-        x0, x1, x2, x3 = _kwb_rnn_gx(gx, T - 1, sgt, rb, sgb, rj, sgg, H, m2, MODE)
+    if FUSE_X:
+        if REVERSE:
+            x0, x1, x2, x3 = _kwb_rnn_xproj(xs, T - 1, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0_, c1_, c2_, c3_,
+                                            MODE)
+        else:
+            x0, x1, x2, x3 = _kwb_rnn_xproj(xs, 0, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0_, c1_, c2_, c3_, MODE)
     else:
-        x0, x1, x2, x3 = _kwb_rnn_gx(gx, 0, sgt, rb, sgb, rj, sgg, H, m2, MODE)
+        if REVERSE:
+            x0, x1, x2, x3 = _kwb_rnn_gx(gx, T - 1, sgt, rb, sgb, rj, sgg, H, m2, MODE)
+        else:
+            x0, x1, x2, x3 = _kwb_rnn_gx(gx, 0, sgt, rb, sgb, rj, sgg, H, m2, MODE)
     for i in range(0, T):
         t = i
         tn = i + 1
         if REVERSE:
             t = T - 1 - i
             tn = T - 2 - i
-        mn = m2 & (i + 1 < T)
-        y0, y1, y2, y3 = _kwb_rnn_gx(gx, tn, sgt, rb, sgb, rj, sgg, H, mn, MODE)  # the next step's, early
+        if FUSE_X:  # the next step's, early
+            y0, y1, y2, y3 = _kwb_rnn_xproj(xs, tn, sxt, rb, sxb, ri, sxi, mx & (i + 1 < T), v0, v1, v2, v3, c0_, c1_,
+                                            c2_, c3_, MODE)
+        else:
+            y0, y1, y2, y3 = _kwb_rnn_gx(gx, tn, sgt, rb, sgb, rj, sgg, H, m2 & (i + 1 < T), MODE)
         hk = h[:, None, :]  # h_{t-1} indexed by input unit k: [BLOCK_B, 1, BLOCK_H]
         a0 = tl.sum(hk * w0, axis=2) + b0
         a1 = a0
@@ -1837,17 +1888,35 @@ def _kwb_rnn_split_tiles(B, H):
     return bb, bh, bk
 
 
-def _kwb_rnn_direction(path, gxs, hp, cp, w_hh, b_hh, outs, d, hn, co, T, B, H, MODE, bias):
-    """The time loop of one layer and direction on @p path (x's projections gxs [T, B, G*H] already computed;
-    writes outs[:, :, d*H:(d+1)*H], hn, and co for an LSTM). Returns (launches, grid)."""
-    if path == "loop":
+def _kwb_rnn_fuses_x(G, B, H, I):
+    """Whether the in-kernel loop also computes x_t @ W_ih^T (KWB_RNN_FUSE_X): W_ih and W_hh together at <= 64
+    fp32 values a thread (u37's GRU, 16 inputs x 32 units: 36); else kwb_gemm projects every timestep first."""
+    bb, bh, warps = _kwb_rnn_seq_tiles(B, H)
+    return KWB_RNN_FUSE_X and G * bh * (bh + _kwb_np2(I)) <= 64 * 32 * warps
+
+
+def _kwb_rnn_direction(path, gxs, hp, cp, w_hh, b_hh, outs, d, hn, co, T, B, H, MODE, bias, xs=None, w_ih=None,
+                       b_ih=None):
+    """The time loop of one layer and direction on @p path (x's projections gxs [T, B, G*H] already computed, or
+    for "loopx" the layer's input xs [T, B, I] with W_ih and b_ih; writes outs[:, :, d*H:(d+1)*H], hn, and co
+    for an LSTM). Returns (launches, grid)."""
+    if path in ("loop", "loopx"):
         bb, bhs, warps = _kwb_rnn_seq_tiles(B, H)
+        fuse = path == "loopx"
+        I = xs.shape[2] if fuse else 1
+        bi = _kwb_np2(I)
+        if fuse:
+            bb = max(1, min(bb, (32 * 32 * warps) // (bhs * bi)))  # the x product's [BLOCK_B, BLOCK_H, BLOCK_I]
+        else:
+            xs, w_ih, b_ih = gxs, w_hh, b_hh  # unused pointers
         grid = (triton.cdiv(B, bb),)
         o = outs.narrow(2, d * H, H)
         _kwb_rnn_seq[grid](gxs, gxs.stride(0), gxs.stride(1), gxs.stride(2), hp, hp.stride(0), hp.stride(1), cp,
                            cp.stride(0), cp.stride(1), w_hh, w_hh.stride(0), w_hh.stride(1), b_hh, o, o.stride(0),
-                           o.stride(1), o.stride(2), hn, hn.stride(0), hn.stride(1), co, co.stride(0), co.stride(1), T,
-                           B, H, MODE=MODE, HAS_BIAS=bias, REVERSE=d == 1, BLOCK_B=bb, BLOCK_H=bhs, num_warps=warps)
+                           o.stride(1), o.stride(2), hn, hn.stride(0), hn.stride(1), co, co.stride(0), co.stride(1),
+                           xs, xs.stride(0), xs.stride(1), xs.stride(2), w_ih, w_ih.stride(0), w_ih.stride(1), b_ih,
+                           T, B, H, I, MODE=MODE, HAS_BIAS=bias, REVERSE=d == 1, FUSE_X=fuse, BLOCK_B=bb,
+                           BLOCK_H=bhs, BLOCK_I=bi, num_warps=warps)
         return 1, grid
     if path == "split":
         bb, bhs, bk = _kwb_rnn_split_tiles(B, H)
@@ -1898,6 +1967,7 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     zeros = torch.zeros((B, H), dtype=x.dtype, device=x.device) if hx is None or (MODE == 3 and cx is None) else None
     path = _kwb_rnn_choose(B, H)
     path = "dot" if path in _kwb_rnn_failed else path
+    used = set()
     launches, grid = 0, None
     inp = x
     out = x
@@ -1906,29 +1976,39 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
         outs = out.transpose(0, 1) if batch_first else out  # [T, B, D*H] view
         for d in range(D):
             ws = weights[(layer * D + d) * per:(layer * D + d + 1) * per]
-            gx = kwb_gemm(inp, ws[0], ws[2] if bias else None)  # all timesteps at once: [.., G*H]
-            gxs = gx.transpose(0, 1) if batch_first else gx
             s = layer * D + d
             hp = hx.select(0, s) if hx is not None else zeros
             cp = (cx.select(0, s) if cx is not None else zeros) if MODE == 3 else hp
-            run = (gxs, hp, cp, ws[1], ws[3] if bias else ws[1], outs, d, h_n.select(0, s), c_n.select(0, s), T, B, H,
-                   MODE, bias)
-            try:
-                n, grid = _kwb_rnn_direction(path, *run)
-            except Exception as e:  # noqa: BLE001 -- a compile error of a new path: the session-16 step runs instead
-                if path == "dot" or isinstance(e, torch.cuda.OutOfMemoryError):
-                    raise
-                import warnings
-                msg = str(e).strip()
-                _kwb_rnn_failed[path] = "%s failed: %s: %s" % (path, type(e).__name__,
-                                                               msg.splitlines()[-1][:300] if msg else "")
-                warnings.warn("kwb_rnn: " + _kwb_rnn_failed[path] + "; falling back to the tl.dot step")
-                path = "dot"
-                n, grid = _kwb_rnn_direction(path, *run)
-            launches += 1 + n
+            xs = inp.transpose(0, 1) if batch_first else inp  # [T, B, I] view
+            step = path
+            if path == "loop" and "loopx" not in _kwb_rnn_failed and _kwb_rnn_fuses_x(G, B, H, xs.shape[2]):
+                step = "loopx"
+            gx = None
+            while True:
+                if gx is None and step != "loopx":
+                    gx = kwb_gemm(inp, ws[0], ws[2] if bias else None)  # all timesteps at once: [.., G*H]
+                    launches += 1
+                gxs = xs if gx is None else (gx.transpose(0, 1) if batch_first else gx)
+                try:
+                    n, grid = _kwb_rnn_direction(step, gxs, hp, cp, ws[1], ws[3] if bias else ws[1], outs, d,
+                                                 h_n.select(0, s), c_n.select(0, s), T, B, H, MODE, bias, xs, ws[0],
+                                                 ws[2] if bias else ws[0])
+                    break
+                except Exception as e:  # noqa: BLE001 -- a compile error of a new path: an older one runs instead
+                    if step == "dot" or isinstance(e, torch.cuda.OutOfMemoryError):
+                        raise
+                    import warnings
+                    msg = str(e).strip()
+                    _kwb_rnn_failed[step] = "%s failed: %s: %s" % (step, type(e).__name__,
+                                                                   msg.splitlines()[-1][:300] if msg else "")
+                    older = "loop" if step == "loopx" else "dot"
+                    warnings.warn("kwb_rnn: %s; falling back to the %s step" % (_kwb_rnn_failed[step], older))
+                    step = path = older
+            launches += n
+            used.add(step)
         inp = out
     _kwb_rnn_last.clear()
-    _kwb_rnn_last.update(path=path, launches=launches, grid=grid)
+    _kwb_rnn_last.update(path="+".join(sorted(used)), launches=launches, grid=grid)
     if _kwb_rnn_failed:
         _kwb_rnn_last["fallback"] = "; ".join(_kwb_rnn_failed.values())
     return out, h_n, (c_n if MODE == 3 else None)
