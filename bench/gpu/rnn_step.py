@@ -11,7 +11,7 @@ for 39_GRU, 35_LSTM and u37_GRU_1layer_last_step, each variant next to the one i
 drawLines), so `last_graph` should read "replay" there now (it was always "eager" before).
 Times: triton.testing.do_bench medians (ms); rel_err: ||new - eager|| / ||eager|| on the same inputs, the
 generator seeded alike before each forward (as the harness does). Budget: <= 60 s (torch.compile rows are
-skipped, and say so, once 35 s have gone).
+skipped, and say so, once 20 s have gone; the suite has them: 33.6, 24.3, 25.6 ms).
 
     python3 bench/gpu/rnn_step.py [--kernels DIR] [--kwb KWB] [--problems DIR]
 
@@ -111,7 +111,7 @@ def run_problem(args, level, name, rows):
                   (name, label, ms, eager_ms, eager_ms / ms if ms == ms else float("nan"), err, what), flush=True)
             del new, kmod
         os.environ["KWB_CUDA_GRAPH"] = "1"
-        if time.time() - T0 < 35:
+        if time.time() - T0 < 20:  # a first torch.compile can take 15-30 s
             try:
                 comp = torch.compile(ref)
                 cfn = seeded(lambda: comp(*inputs))
