@@ -490,8 +490,9 @@ void TestChains::graphReplay_data() {
   QTest::newRow("MobileNetV2") << QStringLiteral("20_MobileNetV2") << true;
   // 14 launches, but a 128 MB result to copy out of the graph every call (the H200: 1341 us launched, 1389 replayed)
   QTest::newRow("ResNet block: large output") << QStringLiteral("8_ResNetBasicBlock") << false;
-  // a random draw in forward(): a replay would repeat the capture's numbers
-  QTest::newRow("LSTM draws its initial state") << QStringLiteral("35_LSTM") << false;
+  // a random draw in forward(): made eagerly before the replay and handed to it (a replay would repeat the
+  // capture's numbers); checked below
+  QTest::newRow("LSTM draws its initial state") << QStringLiteral("35_LSTM") << true;
   // a level-2 chain on a 268 MB input: the static-input copy would cost more than its few launches
   QTest::newRow("52_ conv + training BN") << QStringLiteral("52_Conv2d_Activation_BatchNorm") << false;
   QTest::newRow("92_ conv + group norm") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
@@ -526,6 +527,15 @@ void TestChains::graphReplay() {
       kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, QStringLiteral("triton"));
   QVERIFY2(r.ran && r.ok, qPrintable(kwb::conformanceSummary(r)));
   if (graphed) QVERIFY2(r.rawJson.contains(QLatin1String("ModelNew._kwb_forward")), qPrintable(r.rawJson.left(2000)));
+  if (!plan->randomDraws) return;
+  // the draws run in forward(), in the reference's order, before the replay; the replayed body draws nothing
+  QCOMPARE(plan->drawTargets, QStringList({QStringLiteral("t0"), QStringLiteral("t2")}));
+  const qsizetype call = k.source.indexOf(QLatin1String("return kwb_graph_call(self, self._kwb_forward, (x, t0, t2))"));
+  const qsizetype first = k.source.indexOf(QLatin1String("t0 = torch.randn((6, x.shape[0], 256)"));
+  const qsizetype second = k.source.indexOf(QLatin1String("t2 = torch.randn((6, x.shape[0], 256)"));
+  QVERIFY2(call > 0 && first > 0 && first < second && second < call, qPrintable(k.source.right(4000)));
+  QCOMPARE(k.source.count(QLatin1String("torch.randn(")), 2);
+  QVERIFY(k.source.contains(QLatin1String("def _kwb_forward(self, x, t0, t2):")));
 }
 
 void TestChains::cuteGemmEpilogue_data() {

@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -57,6 +58,7 @@ struct Line {
   QString redOp, q;              ///< reduce: kwb_row1's op name and its scalar (correction, p)
   bool keep = false;             ///< reduce: keepdim
   QString epi;                   ///< pointwise: its epilogue function
+  bool draw = false;             ///< a random draw (Planner::randomDraw): hoisted before a graph replay
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
   QString text() const {
     const QString call = head + tail;
@@ -816,18 +818,34 @@ bool Planner::recurrent(const GraphOp& op) {
   const double dropout = a.value("dropout", 0.0);
   if (dropout > 0 && layers > 1) l.head += QStringLiteral(", dropout=%1, training=self.training").arg(pyFloat(dropout));
   const qint64 steps = op.inputs.value(0).shape.value(a.value("batch_first", false) ? 1 : 0);
-  l.comment = QStringLiteral("host time loop: %1 x (1 GEMM + %2 step kernels)").arg(layers * dirs).arg(steps);
+  // triton_stages.py's default step path (_kwb_rnn_choose): a padded hidden size <= 64 keeps W_hh in one
+  // program's registers and runs the time loop in-kernel; larger ones launch a step kernel per t
+  const int hidden = a.value("hidden_size", 0);
+  const bool inKernel = hidden > 0 && hidden <= 64;
+  l.comment =
+      inKernel
+          ? QStringLiteral("%1 x (1 kernel running the %2 steps; 1 GEMM first where W_ih does not fit beside W_hh)")
+                .arg(layers * dirs)
+                .arg(steps)
+          : QStringLiteral("host time loop: %1 x (1 GEMM + %2 step kernels)").arg(layers * dirs).arg(steps);
   push(l, op, QStringLiteral("recurrent"),
-       QStringLiteral("%1 %2 layer(s)%3 over %4: per layer%5 one GEMM x @ W_ih^T over all %6 timesteps + a host loop "
-                      "of %6 fused step kernels (h @ W_hh^T + gate pointwise) = %7 launches")
+       QStringLiteral("%1 %2 layer(s)%3 over %4: per layer%5 one GEMM x @ W_ih^T over all %6 timesteps + %7 = %8 "
+                      "launches")
            .arg(mode)
            .arg(layers)
            .arg(bidir ? QStringLiteral(" x 2 directions") : QString())
            .arg(shapeText(op.inputs.value(0).shape))
            .arg(bidir ? QStringLiteral(" and direction") : QString())
            .arg(steps)
-           .arg(qint64(layers) * dirs * (1 + steps)),
+           .arg(inKernel
+                    ? QStringLiteral("one kernel running the %1 steps (h @ W_hh^T + gate pointwise, W_hh in "
+                                     "registers; x @ W_ih^T in it too where W_ih fits: no GEMM then)")
+                          .arg(steps)
+                    : QStringLiteral("a host loop of %1 fused step kernels (h @ W_hh^T + gate pointwise)").arg(steps))
+           .arg(qint64(layers) * dirs * (inKernel ? 2 : 1 + steps)),
        false);
+  // The host loop's count even where the steps run in-kernel: the graph-replay choice (planChain) stays as it
+  // was measured for these plans (a Python Triton launch costs more host time than a small replay's copies).
   m_plan.launches.last().hostLaunches = qint64(layers) * dirs * (1 + steps);
   for (int k = 0; k < op.outputs.size() && k < 3; ++k)
     m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
@@ -855,6 +873,7 @@ bool Planner::randomDraw(const GraphOp& op) {
        QStringLiteral("torch.%1 %2: the reference's own random draw, made again after the same seed")
            .arg(op.name, shapeText(shape)),
        false);
+  m_lines.last().draw = true;
   m_plan.randomDraws = true;
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -1717,7 +1736,13 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     body << QStringLiteral(
                 "        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates; the result in the input's dtype")
                 .arg(floats.join(QStringLiteral(", ")));
-  for (const Line& l : std::as_const(m_lines)) body << l.text();
+  for (const Line& l : std::as_const(m_lines)) {
+    body << l.text();
+    if (l.draw) {
+      m_plan.drawLines << l.text();
+      m_plan.drawTargets << l.target;
+    }
+  }
   body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
                             : QStringLiteral("        return kwb_as_dtype(%1, out_dtype)").arg(out->expr));
   m_plan.forwardBody = body.join(u'\n');
@@ -1789,6 +1814,9 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
                     "plan here (%1)\")")
                     .arg(QString(whyTrain).replace(u'"', u'\''));
   }
+  if (train && train->randomDraws) plan->randomDraws = true;
+  plan->drawLines.clear();  // forward() branches on self.training: its draws stay in the eager plan
+  plan->drawTargets.clear();
   plan->forwardBody =
       QStringLiteral("        if self.training:  # batch statistics: the batch norms unfused (kwb_batch_norm)\n") +
       indented.join(u'\n') + u'\n' + plan->forwardBody;
@@ -1827,7 +1855,9 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
 std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   auto plan = planModes(g, spec, whyNot, allPointwise);
   if (!plan) return plan;
-  // Random draws stay eager: a replay would bake the capture's draw in (35_LSTM's torch.randn initial state).
+  // A random draw cannot be replayed (the capture's numbers would repeat): a plan whose draws hoist (drawLines:
+  // 35_LSTM's torch.randn initial state) makes them eagerly in forward(), as the reference does after the same
+  // seed, and replays the rest with the drawn tensors as inputs; any other plan with draws stays eager.
   // A replay copies the inputs into the graph's buffers and the result out of them: what a small plan must save
   qint64 copiedBytes = 0;
   for (const QList<TensorInfo>* ts : {&g.inputs, &g.outputs})
@@ -1838,9 +1868,9 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
       const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
       copiedBytes += n * (wide ? 8 : narrow ? 2 : 4);
     }
-  plan->graphReplay =
-      !plan->randomDraws && (plan->hostLaunches >= kGraphMinLaunches ||
-                             (plan->hostLaunches >= kGraphSmallLaunches && copiedBytes <= kGraphSmallCopyBytes));
+  plan->graphReplay = (!plan->randomDraws || !plan->drawLines.isEmpty()) &&
+                      (plan->hostLaunches >= kGraphMinLaunches ||
+                       (plan->hostLaunches >= kGraphSmallLaunches && copiedBytes <= kGraphSmallCopyBytes));
   if (plan->graphReplay)
     plan->config.append({QStringLiteral("launch path"),
                          QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "
@@ -1891,6 +1921,11 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       graphCode += QStringLiteral(
           "\n\ndef _kwb_graph_knobs():  # noqa: F811 -- the conv template's constants\n"
           "    return _host_knobs()\n");
+    else if (std::any_of(plan.launches.cbegin(), plan.launches.cend(),
+                         [](const ChainLaunch& l) { return l.kind == u"recurrent"; }))
+      graphCode += QStringLiteral(
+          "\n\ndef _kwb_graph_knobs():  # noqa: F811 -- the recurrent stage's step path (an A/B flips it)\n"
+          "    return KWB_RNN_STEP, KWB_RNN_SPLIT_BH, KWB_RNN_FUSE_X\n");
   }
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
@@ -1905,13 +1940,21 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   if (graph) {
     QStringList names = params.split(u',', Qt::SkipEmptyParts);
     for (QString& n : names) n = n.trimmed();
+    // the plan's random draws, made eagerly before the replay (in the reference's order) and handed to it
+    QString draws, body = plan.forwardBody, moreParams;
+    for (int i = 0; i < plan.drawLines.size(); ++i) {
+      draws += plan.drawLines.at(i) + u'\n';
+      body.remove(plan.drawLines.at(i) + u'\n');
+      names << plan.drawTargets.value(i);
+      moreParams += QStringLiteral(", ") + plan.drawTargets.value(i);
+    }
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
     a.vars.insert(QStringLiteral("FORWARD_BODY"),
                   QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
-                                 "        return kwb_graph_call(self, self._kwb_forward, (%2))\n\n"
-                                 "    def _kwb_forward(self%3):\n%4")
+                                 "%2        return kwb_graph_call(self, self._kwb_forward, (%3))\n\n"
+                                 "    def _kwb_forward(self%4):\n%5")
                       .arg(plan.hostLaunches)
-                      .arg(tuple, params, plan.forwardBody));
+                      .arg(draws, tuple, params + moreParams, body));
   } else {
     a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
   }

@@ -58,7 +58,12 @@ struct ChainPlan {
   QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
   qint64 hostLaunches = 0;                ///< kernel launches per forward, the larger of eval and training plans
   bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)
-  bool graphReplay = false;               ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
+  /// The draws' lines (forwardBody's text, in order) and the variables they assign, when every draw may run
+  /// before the rest of the plan (they read only the inputs' sizes and device): a graph-replayed forward() makes
+  /// them eagerly, in the reference's order, and hands them to the replay as inputs. Empty: no draws, or a plan
+  /// that cannot hoist them (then it stays eager).
+  QStringList drawLines, drawTargets;
+  bool graphReplay = false;  ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
 };
 
 /// Plans of at least this many launches per forward replay from a CUDA graph (kwb_graph_call): their host time

@@ -876,13 +876,17 @@ class Recurrent(unittest.TestCase):
     """kwb_rnn against nn.RNN/GRU/LSTM: every mode, 1-2 layers, bias or not, batch_first or not, bidirectional,
     a given or a missing (zeros) initial state, sizes that do not divide the tiles."""
 
-    def check(self, cls, mode, layers, bias, batch_first, bidir, state, **kw):
+    def setUp(self):
+        self.addCleanup(setattr, K, "KWB_RNN_STEP", K.KWB_RNN_STEP)
+        self.addCleanup(setattr, K, "KWB_RNN_FUSE_X", K.KWB_RNN_FUSE_X)
+
+    def check(self, cls, mode, layers, bias, batch_first, bidir, state, hidden=7, **kw):
         torch.manual_seed(layers * 7 + bias + 2 * batch_first + 4 * bidir)
-        m = cls(5, 7, layers, bias=bias, batch_first=batch_first, bidirectional=bidir, **kw)
+        m = cls(5, hidden, layers, bias=bias, batch_first=batch_first, bidirectional=bidir, **kw)
         d = 2 if bidir else 1
         x = torch.randn(3, 4, 5)
         b = 3 if batch_first else 4
-        h0, c0 = (torch.randn(layers * d, b, 7), torch.randn(layers * d, b, 7)) if state else (None, None)
+        h0, c0 = (torch.randn(layers * d, b, hidden), torch.randn(layers * d, b, hidden)) if state else (None, None)
         with torch.no_grad():
             ref = m(x, (h0, c0) if mode == "LSTM" and state else h0)
             ws = [getattr(m, n) for n in m._flat_weights_names]
@@ -895,15 +899,103 @@ class Recurrent(unittest.TestCase):
         else:
             self.assertIsNone(cn)
 
+    CASES = [(torch.nn.GRU, "GRU", {}), (torch.nn.LSTM, "LSTM", {}),
+             (torch.nn.RNN, "RNN_TANH", {}), (torch.nn.RNN, "RNN_RELU", {"nonlinearity": "relu"})]
+    LAYOUTS = ((1, True, False, False, True), (2, False, True, False, True), (2, True, True, True, True),
+               (2, True, False, True, False))
+
     def test_modes_and_layouts(self):
-        cases = [(torch.nn.GRU, "GRU", {}), (torch.nn.LSTM, "LSTM", {}),
-                 (torch.nn.RNN, "RNN_TANH", {}), (torch.nn.RNN, "RNN_RELU", {"nonlinearity": "relu"})]
-        for cls, mode, kw in cases:
-            for layers, bias, batch_first, bidir, state in ((1, True, False, False, True), (2, False, True, False, True),
-                                                            (2, True, True, True, True), (2, True, False, True, False)):
-                with self.subTest(mode=mode, layers=layers, bias=bias, batch_first=batch_first, bidir=bidir,
-                                  state=state):
-                    self.check(cls, mode, layers, bias, batch_first, bidir, state, **kw)
+        # every step path (KWB_RNN_STEP): the in-kernel time loop with x's projection in it (loopx) or from a
+        # GEMM (loop), the split step, the tl.dot step
+        for path, fuse in (("loop", True), ("loop", False), ("split", True), ("dot", True)):
+            K.KWB_RNN_STEP, K.KWB_RNN_FUSE_X = path, fuse
+            ran = "loopx" if path == "loop" and fuse else path
+            for cls, mode, kw in self.CASES:
+                for layers, bias, batch_first, bidir, state in self.LAYOUTS:
+                    with self.subTest(path=ran, mode=mode, layers=layers, bias=bias, batch_first=batch_first,
+                                      bidir=bidir, state=state):
+                        self.check(cls, mode, layers, bias, batch_first, bidir, state, **kw)
+                        self.assertEqual(K._kwb_rnn_last["path"], ran)
+                        steps = 4 if batch_first else 3  # x is [3, 4, 5]
+                        per = {"loopx": 1, "loop": 2}.get(ran, 1 + steps)
+                        self.assertEqual(K._kwb_rnn_last["launches"], layers * (2 if bidir else 1) * per)
+
+    def test_split_step_over_several_programs(self):
+        # hidden 40 at 8 units a program: 5 programs, the last one partly masked; k chunks of 16 that do not
+        # divide 40; the auto choice for 40 units (64 padded) is the in-kernel loop
+        K.KWB_RNN_STEP = "auto"
+        self.check(torch.nn.LSTM, "LSTM", 2, True, False, True, True, hidden=40)
+        # 64 padded units: W_hh's 4 gates alone take 64 values a thread, so x is projected by a GEMM first
+        self.assertFalse(K._kwb_rnn_fuses_x(4, 4, 40, 5))
+        self.assertEqual(K._kwb_rnn_last["path"], "loop")
+        self.assertEqual(K._kwb_rnn_last["launches"], 2 * 2 * 2)
+        self.check(torch.nn.GRU, "GRU", 2, True, False, False, True, hidden=20)
+        # 32 padded units: layer 0 (5 inputs) projects x in the loop, layer 1 (20 -> 32 inputs: 3 x 32 x 64 / 128
+        # threads = 48 a thread) too
+        self.assertEqual(K._kwb_rnn_last["path"], "loopx")
+        self.assertEqual(K._kwb_rnn_last["launches"], 2)
+        self.assertEqual(K._kwb_rnn_seq_tiles(4, 40), (2, 64, 8))
+        K.KWB_RNN_STEP = "split"
+        old = K.KWB_RNN_SPLIT_BH
+        self.addCleanup(setattr, K, "KWB_RNN_SPLIT_BH", old)
+        K.KWB_RNN_SPLIT_BH = 8
+        self.assertEqual(K._kwb_rnn_split_tiles(4, 40), (4, 8, 64))
+        for cls, mode, kw in self.CASES[:2]:
+            with self.subTest(mode=mode):
+                self.check(cls, mode, 2, True, True, True, True, hidden=40, **kw)
+                self.assertEqual(K._kwb_rnn_last["grid"], (5, 1))
+
+    def test_a_failing_loop_falls_back_to_the_projection_gemm_then_the_dot_step(self):
+        class Broken:
+            def __init__(self, real, fail_fused_only):
+                self.real, self.fail_fused_only = real, fail_fused_only
+
+            def __getitem__(self, grid):
+                def launch(*args, **kw):
+                    if kw["FUSE_X"] or not self.fail_fused_only:
+                        raise RuntimeError("PassManager::run failed")
+                    return self.real[grid](*args, **kw)
+                return launch
+        real = K._kwb_rnn_seq
+        self.addCleanup(setattr, K, "_kwb_rnn_seq", real)
+        self.addCleanup(K._kwb_rnn_failed.clear)
+        K.KWB_RNN_STEP = "loop"
+        K._kwb_rnn_seq = Broken(real, True)
+        with self.assertWarns(UserWarning):
+            self.check(torch.nn.GRU, "GRU", 2, True, False, True, True)
+        self.assertEqual(K._kwb_rnn_last["path"], "loop")
+        self.assertIn("loopx failed", K._kwb_rnn_last["fallback"])
+        K._kwb_rnn_seq = Broken(real, False)
+        with self.assertWarns(UserWarning):
+            self.check(torch.nn.LSTM, "LSTM", 1, True, True, False, True)
+        self.assertEqual(K._kwb_rnn_last["path"], "dot")
+
+    def test_a_failing_path_falls_back_to_the_dot_step(self):
+        # a compile error of a new path's kernel (the real compiler only): the tl.dot step runs instead, for good
+        class Broken:
+            def __getitem__(self, grid):
+                def launch(*args, **kw):
+                    raise RuntimeError("PassManager::run failed")
+                return launch
+        self.addCleanup(setattr, K, "_kwb_rnn_step_split", K._kwb_rnn_step_split)
+        self.addCleanup(K._kwb_rnn_failed.clear)
+        K._kwb_rnn_step_split = Broken()
+        K.KWB_RNN_STEP = "split"
+        with self.assertWarns(UserWarning):
+            self.check(torch.nn.GRU, "GRU", 2, True, False, False, True)
+        self.assertEqual(K._kwb_rnn_last["path"], "dot")
+        self.assertIn("split failed: RuntimeError: PassManager::run failed", K._kwb_rnn_last["fallback"])
+        self.check(torch.nn.LSTM, "LSTM", 1, True, True, False, True)  # no second try
+        self.assertEqual(K._kwb_rnn_last["path"], "dot")
+
+    def test_auto_path_by_size(self):
+        # 39_GRU / 35_LSTM (batch 10, hidden 256): split over 128 programs of 2 units; u37 (batch 4, hidden 32):
+        # the in-kernel loop, one program for the 4 rows; a large batch keeps the tl.dot step
+        K.KWB_RNN_STEP = "auto"
+        self.assertEqual((K._kwb_rnn_choose(10, 256), K._kwb_rnn_split_tiles(10, 256)), ("split", (16, 2, 128)))
+        self.assertEqual((K._kwb_rnn_choose(4, 32), K._kwb_rnn_seq_tiles(4, 32)), ("loop", (4, 32, 4)))
+        self.assertTrue(K._kwb_rnn_fuses_x(3, 4, 32, 16))  # 3 x 32 x (32 + 16) / 128 threads: 36 a thread
+        self.assertEqual(K._kwb_rnn_choose(64, 256), "dot")
 
     def test_training_dropout_raises(self):
         with self.assertRaises(NotImplementedError):

