@@ -7,6 +7,12 @@
 # (kwb_gemm, conv_forward) or runs alone through kwb_pointwise.
 
 
+try:  # the memo of launch plans lives in the stage library (triton_stages.py), pasted before this file
+    _kwb_memo
+except NameError:  # pasted alone (tests)
+    kwb_memo_plans, _kwb_memo = True, {}
+
+
 def kwb_epi_args(tensors, shape, slots, dummy):
     """Kernel arguments for up to four epilogue tensors, each broadcast to `shape` (a view: stride 0
     along broadcast dims). slots: for each of the five index slots, the dim of `shape` it walks, or None.
@@ -61,26 +67,40 @@ KWB_POINTWISE_BLOCK = 1024
 KWB_POINTWISE_WARPS = 4
 
 
-def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
-    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
-    (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape."""
-    if x.dim() > 5:
-        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
-    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
-    n = out.numel()
-    if n == 0:
-        return out
+def _kwb_pointwise_plan(x, epi_tensors):
+    """kwb_pointwise's launch plan from shapes and strides alone: (grid, sizes, x strides, epilogue strides,
+    number of epilogue tensors, IDX64). An expanded view keeps its tensor's data pointer, so a launch passes
+    the tensors themselves with the broadcast (stride 0) strides planned here."""
+    n = x.numel()
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(x.shape)
     slots = [None] * lead + list(range(x.dim()))
     sx = [0] * lead + list(x.stride())
-    args = kwb_epi_args(epi_tensors, x.shape, slots, x)
+    es = kwb_epi_args(epi_tensors, x.shape, slots, x)[4:]
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
         [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
-    grid = (triton.cdiv(n, KWB_POINTWISE_BLOCK),)
-    _kwb_pointwise_kernel[grid](x, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *sx, *args,
-                                *kwb_epi_scalars(epi_scalars), EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
-                                num_warps=KWB_POINTWISE_WARPS)
+    return (triton.cdiv(n, KWB_POINTWISE_BLOCK),), sizes[1:], tuple(sx), tuple(es), len(epi_tensors), idx64
+
+
+def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
+    (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape.
+    The plan is memoised on the shapes and strides (kwb_memo_plans): a repeated call allocates and launches."""
+    if x.dim() > 5:
+        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
+    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    if out.numel() == 0:
+        return out
+    key = ("pointwise", x.shape, x.stride(), x.dtype, x.device) + tuple((t.shape, t.stride()) for t in epi_tensors)
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is None:
+        if len(_kwb_memo) >= 4096:
+            _kwb_memo.clear()
+        plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
+    grid, sizes, sx, es, ne, idx64 = plan
+    ptrs = tuple(epi_tensors) + (x,) * (4 - ne)
+    _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
+                                IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
 
 
@@ -232,20 +252,20 @@ kwb_fast_launch = _kwb_os.environ.get("KWB_FAST_LAUNCH", "0") == "1"  # off unti
 kwb_fast_launch_off = {}  # kernel name -> why its fast path is off (the first exception it saw)
 
 
-class _KwbUnsupported(Exception):
+class _kwb_Unsupported(Exception):
     pass
 
 
-_KWB_I32 = (-2 ** 31, 2 ** 31)
+_kwb_i32 = (-2 ** 31, 2 ** 31)
 
 
 def _kwb_arg_key(v, constexpr):
-    """One argument's part of the fast path's cache key (see above); raises _KwbUnsupported for other kinds."""
+    """One argument's part of the fast path's cache key (see above); raises _kwb_Unsupported for other kinds."""
     if constexpr:
         return (v.__class__, v)  # 1, True and 1.0 compare equal but specialize apart
     t = v.__class__
     if t is int:
-        return (_KWB_I32[0] <= v < _KWB_I32[1], v >= 2 ** 63, v == 1, not v & 15)
+        return (_kwb_i32[0] <= v < _kwb_i32[1], v >= 2 ** 63, v == 1, not v & 15)
     if t is float or t is bool or v is None:
         return t
     if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
@@ -253,10 +273,10 @@ def _kwb_arg_key(v, constexpr):
     if t.__name__ == "TensorDescriptor":  # a host TMA descriptor: its base, block and layout, conservatively
         return (t, v.base.dtype, not v.base.data_ptr() & 15, tuple(v.shape), tuple(v.strides),
                 tuple(v.block_shape), getattr(v, "padding", None), getattr(v, "layout", None))
-    raise _KwbUnsupported("argument of type %s" % t.__name__)
+    raise _kwb_Unsupported("argument of type %s" % t.__name__)
 
 
-class _KwbFastRun:
+class _kwb_FastRun:
     """Installed as one JITFunction's `run` (an instance attribute: `kernel[grid](...)` calls self.run), so
     the launch sites stay `kernel[grid](...)`. jit: the JITFunction; slow: its own bound run."""
 
@@ -270,7 +290,7 @@ class _KwbFastRun:
         self.empty = inspect.Parameter.empty
         self.constexpr = [bool(getattr(kp, "is_constexpr", False)) for kp in jit.params]
         if len(self.constexpr) != len(self.names):
-            raise _KwbUnsupported("params and signature disagree")
+            raise _kwb_Unsupported("params and signature disagree")
         self.cache = {}  # key -> (kernel, launcher, function, packed_metadata)
         self.hits = self.misses = 0
 
@@ -284,7 +304,7 @@ class _KwbFastRun:
             name = self.names[i]
             v = kwargs.get(name, self.defaults[i])
             if v is self.empty:
-                raise _KwbUnsupported("missing argument %s" % name)
+                raise _kwb_Unsupported("missing argument %s" % name)
             vals.append(v)
         opts = tuple(sorted((k, v) for k, v in kwargs.items() if k not in self.name_set))
         return vals, opts
@@ -354,10 +374,10 @@ def kwb_fast_launch_install(namespace):
     jit_type = getattr(getattr(triton, "runtime", None), "JITFunction", None)
     done = 0
     for obj in list(namespace.values()):
-        if jit_type is None or not isinstance(obj, jit_type) or isinstance(obj.__dict__.get("run"), _KwbFastRun):
+        if jit_type is None or not isinstance(obj, jit_type) or isinstance(obj.__dict__.get("run"), _kwb_FastRun):
             continue
         try:
-            obj.run = _KwbFastRun(obj, obj.run)
+            obj.run = _kwb_FastRun(obj, obj.run)
             done += 1
         except Exception as e:  # noqa: BLE001 - this kernel keeps Triton's path
             kwb_fast_launch_off[getattr(obj, "__name__", "?")] = "install: %s: %s" % (type(e).__name__, e)
