@@ -186,7 +186,8 @@ def main():
                 if not args.cpu and time.perf_counter() - t_start < 0.6 * args.budget:
                     variants.append(("compile", None, torch.compile(model)))
                 else:
-                    print("%-34s %-9s skipped: past 60%% of the budget" % (name[:34], "compile"))
+                    print("%-34s %-9s skipped: %s" % (name[:34], "compile", "--cpu" if args.cpu else
+                                                      "past 60% of the budget"))
                 variants.append(("eager", None, model))
                 for label, setup, fn in variants:
                     if setup is not None:
