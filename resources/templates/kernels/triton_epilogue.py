@@ -7,6 +7,12 @@
 # (kwb_gemm, conv_forward) or runs alone through kwb_pointwise.
 
 
+try:  # the memo of launch plans lives in the stage library (triton_stages.py), pasted before this file
+    _kwb_memo
+except NameError:  # pasted alone (tests)
+    kwb_memo_plans, _kwb_memo = True, {}
+
+
 def kwb_epi_args(tensors, shape, slots, dummy):
     """Kernel arguments for up to four epilogue tensors, each broadcast to `shape` (a view: stride 0
     along broadcast dims). slots: for each of the five index slots, the dim of `shape` it walks, or None.
@@ -61,26 +67,40 @@ KWB_POINTWISE_BLOCK = 1024
 KWB_POINTWISE_WARPS = 4
 
 
-def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
-    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
-    (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape."""
-    if x.dim() > 5:
-        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
-    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
-    n = out.numel()
-    if n == 0:
-        return out
+def _kwb_pointwise_plan(x, epi_tensors):
+    """kwb_pointwise's launch plan from shapes and strides alone: (grid, sizes, x strides, epilogue strides,
+    number of epilogue tensors, IDX64). An expanded view keeps its tensor's data pointer, so a launch passes
+    the tensors themselves with the broadcast (stride 0) strides planned here."""
+    n = x.numel()
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(x.shape)
     slots = [None] * lead + list(range(x.dim()))
     sx = [0] * lead + list(x.stride())
-    args = kwb_epi_args(epi_tensors, x.shape, slots, x)
+    es = kwb_epi_args(epi_tensors, x.shape, slots, x)[4:]
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
         [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
-    grid = (triton.cdiv(n, KWB_POINTWISE_BLOCK),)
-    _kwb_pointwise_kernel[grid](x, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *sx, *args,
-                                *kwb_epi_scalars(epi_scalars), EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
-                                num_warps=KWB_POINTWISE_WARPS)
+    return (triton.cdiv(n, KWB_POINTWISE_BLOCK),), sizes[1:], tuple(sx), tuple(es), len(epi_tensors), idx64
+
+
+def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
+    (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape.
+    The plan is memoised on the shapes and strides (kwb_memo_plans): a repeated call allocates and launches."""
+    if x.dim() > 5:
+        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
+    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    if out.numel() == 0:
+        return out
+    key = ("pointwise", x.shape, x.stride(), x.dtype, x.device) + tuple((t.shape, t.stride()) for t in epi_tensors)
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is None:
+        if len(_kwb_memo) >= 4096:
+            _kwb_memo.clear()
+        plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
+    grid, sizes, sx, es, ne, idx64 = plan
+    ptrs = tuple(epi_tensors) + (x,) * (4 - ne)
+    _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
+                                IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
 
 
@@ -233,3 +253,156 @@ def kwb_as_dtype(t, dtype):
     if dtype is None or t.dtype == dtype:
         return t
     return kwb_pointwise(t, _kwb_epi_identity, out_dtype=dtype)
+
+
+# ---- the launch path (KWB_FAST_LAUNCH): every kernel above, and those pasted after, launch through it ----
+# `kernel[grid](*args)` runs Triton's JITFunction.run on every call: the current device and stream, the binder
+# (every argument's specialization), a string key, the cache lookup, the used-globals check, launch_metadata,
+# then the launcher. The fast path keeps the CompiledKernel the first launch of a specialization returns and
+# calls its launcher directly on later calls with the same key, the launch JITFunction.run itself makes
+# (Triton 3.4+: kernel.run(grid0, grid1, grid2, stream, function, packed_metadata, launch_metadata,
+# enter_hook, exit_hook, *bound_args), bound args in signature order, constexprs included). Its key is at
+# least as fine as Triton's: the device, each tensor's dtype and 16-byte alignment, each int's 32/64-bit class,
+# == 1 and multiple of 16, a float / bool / None by kind, constexprs by type and value, the launch options and
+# triton.knobs.runtime.debug. The grid is no part of a specialization: it is read on every call. Anything
+# else (a callable grid, a warm-up, an argument kind it does not know, an older Triton without triton.knobs,
+# any exception) takes Triton's own path; an exception also turns the fast path off for that kernel.
+import os as _kwb_os
+
+kwb_fast_launch = _kwb_os.environ.get("KWB_FAST_LAUNCH", "0") == "1"  # off until the H200 A/B says it pays
+kwb_fast_launch_off = {}  # kernel name -> why its fast path is off (the first exception it saw)
+
+
+class _kwb_Unsupported(Exception):
+    pass
+
+
+_kwb_i32 = (-2 ** 31, 2 ** 31)
+
+
+def _kwb_arg_key(v, constexpr):
+    """One argument's part of the fast path's cache key (see above); raises _kwb_Unsupported for other kinds."""
+    if constexpr:
+        return (v.__class__, v)  # 1, True and 1.0 compare equal but specialize apart
+    t = v.__class__
+    if t is int:
+        return (_kwb_i32[0] <= v < _kwb_i32[1], v >= 2 ** 63, v == 1, not v & 15)
+    if t is float or t is bool or v is None:
+        return t
+    if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
+        return (v.dtype, not v.data_ptr() & 15)
+    if t.__name__ == "TensorDescriptor":  # a host TMA descriptor: its base, block and layout, conservatively
+        return (t, v.base.dtype, not v.base.data_ptr() & 15, tuple(v.shape), tuple(v.strides),
+                tuple(v.block_shape), getattr(v, "padding", None), getattr(v, "layout", None))
+    raise _kwb_Unsupported("argument of type %s" % t.__name__)
+
+
+class _kwb_FastRun:
+    """Installed as one JITFunction's `run` (an instance attribute: `kernel[grid](...)` calls self.run), so
+    the launch sites stay `kernel[grid](...)`. jit: the JITFunction; slow: its own bound run."""
+
+    def __init__(self, jit, slow):
+        import inspect
+        self.jit, self.slow = jit, slow
+        params = list(inspect.signature(jit.fn).parameters.values())
+        self.names = [p.name for p in params]
+        self.name_set = frozenset(self.names)
+        self.defaults = [p.default for p in params]
+        self.empty = inspect.Parameter.empty
+        self.constexpr = [bool(getattr(kp, "is_constexpr", False)) for kp in jit.params]
+        if len(self.constexpr) != len(self.names):
+            raise _kwb_Unsupported("params and signature disagree")
+        self.cache = {}  # key -> (kernel, launcher, function, packed_metadata)
+        self.hits = self.misses = 0
+
+    def bind(self, args, kwargs):
+        """(bound args in signature order, launch options as a sorted tuple) like Triton's binder."""
+        n = len(args)
+        if n == len(self.names) and not kwargs:
+            return args, ()
+        vals = list(args)
+        for i in range(n, len(self.names)):
+            name = self.names[i]
+            v = kwargs.get(name, self.defaults[i])
+            if v is self.empty:
+                raise _kwb_Unsupported("missing argument %s" % name)
+            vals.append(v)
+        opts = tuple(sorted((k, v) for k, v in kwargs.items() if k not in self.name_set))
+        return vals, opts
+
+    def key(self, vals, opts, device):
+        ce = self.constexpr
+        head = (device, opts, getattr(triton.knobs.runtime, "debug", None))
+        return head + tuple(_kwb_arg_key(v, ce[i]) for i, v in enumerate(vals))
+
+    def globals_changed(self):
+        """Triton's check that the globals a kernel read at compile time still hold (it raises when not)."""
+        missing = object()
+        for (name, _), (val, gdict) in getattr(self.jit, "used_global_vals", {}).items():
+            if gdict.get(name, missing) != val:
+                return True
+        return False
+
+    def turn_off(self, e):
+        kwb_fast_launch_off[self.jit.__name__] = "%s: %s" % (type(e).__name__, str(e)[:200])
+
+    def __call__(self, *args, grid, warmup, **kwargs):
+        if (warmup or not kwb_fast_launch or callable(grid) or self.jit.__name__ in kwb_fast_launch_off
+                or getattr(self.jit, "pre_run_hooks", None)):
+            return self.slow(*args, grid=grid, warmup=warmup, **kwargs)
+        try:
+            active = triton.runtime.driver.active
+            device = active.get_current_device()
+            vals, opts = self.bind(args, kwargs)
+            key = self.key(vals, opts, device)
+            entry = self.cache.get(key)
+            if entry is not None and self.globals_changed():
+                entry = None
+        except Exception as e:  # noqa: BLE001 - any doubt: Triton's own path, and no fast path for this kernel
+            self.turn_off(e)
+            return self.slow(*args, grid=grid, warmup=warmup, **kwargs)
+        if entry is None:  # first launch of this key (or globals changed): Triton compiles / checks / launches
+            self.misses += 1
+            kernel = self.slow(*args, grid=grid, warmup=warmup, **kwargs)
+            try:
+                if kernel is not None and not hasattr(kernel, "result"):  # not an async-compile future
+                    self.cache[key] = (kernel, kernel.run, kernel.function, kernel.packed_metadata)
+            except Exception as e:  # noqa: BLE001
+                self.turn_off(e)
+            return kernel
+        kernel, launcher, function, packed = entry
+        try:
+            stream = active.get_current_stream(device)
+            n = len(grid)
+            hooks = triton.knobs.runtime
+            enter = hooks.launch_enter_hook
+            md = kernel.launch_metadata(grid, stream, *vals) if enter is not None else None
+            launcher(grid[0], grid[1] if n > 1 else 1, grid[2] if n > 2 else 1, stream, function, packed, md,
+                     enter, hooks.launch_exit_hook, *vals)
+        except Exception as e:  # noqa: BLE001 - the launcher refused before launching: Triton's path instead
+            self.turn_off(e)
+            return self.slow(*args, grid=grid, warmup=warmup, **kwargs)
+        self.hits += 1
+        return kernel
+
+
+def kwb_fast_launch_install(namespace):
+    """Gives every JITFunction in namespace (a module's globals()) the fast path; idempotent. Nothing happens
+    where Triton lacks what it needs (no triton.knobs: Triton < 3.4; the fake Triton of the CPU tests)."""
+    knobs = getattr(triton, "knobs", None)
+    if knobs is None or not hasattr(getattr(knobs, "runtime", None), "launch_enter_hook"):
+        return 0
+    jit_type = getattr(getattr(triton, "runtime", None), "JITFunction", None)
+    done = 0
+    for obj in list(namespace.values()):
+        if jit_type is None or not isinstance(obj, jit_type) or isinstance(obj.__dict__.get("run"), _kwb_FastRun):
+            continue
+        try:
+            obj.run = _kwb_FastRun(obj, obj.run)
+            done += 1
+        except Exception as e:  # noqa: BLE001 - this kernel keeps Triton's path
+            kwb_fast_launch_off[getattr(obj, "__name__", "?")] = "install: %s: %s" % (type(e).__name__, e)
+    return done
+
+
+kwb_fast_launch_install(globals())

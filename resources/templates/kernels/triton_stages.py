@@ -222,16 +222,26 @@ def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0
     _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, off, om, OP)
 
 
-def _kwb_reduce_into(x, red, op, out, out2, q=0.0):
-    """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
-    biased variance to out2 (fp32); q: the scalar of 'var' / 'std' (correction) and 'pnorm' (p). One kernel
-    for every layout: see _kwb_runs / _kwb_reduce_kernel."""
+kwb_memo_plans = True  # launch plans memoised per (shapes, strides, dtypes, device, settings); False: plan each call
+_kwb_memo = {}  # (stage, key) -> plan: pure functions of the key, never of data or data pointers
+
+
+def _kwb_memo_put(key, plan):
+    if len(_kwb_memo) >= 4096:  # a bound for shape-polymorphic callers; one problem uses a handful
+        _kwb_memo.clear()
+    _kwb_memo[key] = plan
+    return plan
+
+
+def _kwb_reduce_plan(x, red, op, ostr, q):
+    """The launch plan of _kwb_reduce_into from x's shape and strides alone: (permutation order for a copy or
+    None, main grid, main args, constexprs, split, finish plan or None)."""
     code, ident = _kwb_red_ops[op]
-    ostr = [0 if d in red else out.stride(d) for d in range(x.dim())]
-    x, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3)
+    xp, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3)
+    order = None
+    if xp is not x:  # _kwb_plan copied x (kept dims first): the copy is redone on every call
+        order = [d for d in range(x.dim()) if d not in red] + sorted(red)
     A, B, n_ro, R2 = ka0[0] * ka1[0], kb[0], r0[0] * r1[0], r2[0]
-    if out.numel() == 0:
-        return
     if r2[1] == 1 and kb[1] != 1:  # the reduced run is contiguous: long tile rows along it
         block_r = min(_kwb_tile, _kwb_np2(R2))
         block_b = min(_kwb_np2(B), max(1, _kwb_tile // block_r))
@@ -250,21 +260,41 @@ def _kwb_reduce_into(x, red, op, out, out2, q=0.0):
     units = n_ro * s2
     upp = triton.cdiv(units, split)
     split = triton.cdiv(units, upp)
-    out2 = out if out2 is None else out2
     args = (ident, float(q), ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
             n_b, units, upp, s2, ch2, n_ro * R2, A * B)
-    if split == 1:
-        _kwb_reduce_kernel[(progs, 1)](x, out, out2, out, out, out, *args, OP=code, FINAL=True,
-                                       BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+    meta = dict(OP=code, FINAL=split == 1, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+    finish = None
+    if split > 1:
+        block_s = _kwb_np2(split)
+        block_o = min(_kwb_np2(A * B), max(1, 2048 // block_s))
+        finish = ((triton.cdiv(A * B, block_o),), (ident, float(q), A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2],
+                                                   n_ro * R2), dict(OP=code, BLOCK_S=block_s, BLOCK_O=block_o,
+                                                                    num_warps=4), A * B)
+    return order, (progs, split), args, meta, finish
+
+
+def _kwb_reduce_into(x, red, op, out, out2, q=0.0):
+    """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
+    biased variance to out2 (fp32); q: the scalar of 'var' / 'std' (correction) and 'pnorm' (p). One kernel
+    for every layout: see _kwb_runs / _kwb_reduce_kernel. The plan (grid, sizes, strides, tiles) is memoised
+    on x's and out's shapes and strides (kwb_memo_plans): a repeated call only allocates and launches."""
+    if out.numel() == 0:
         return
-    p = torch.empty((3, split, A * B), dtype=torch.float32, device=x.device)
-    _kwb_reduce_kernel[(progs, split)](x, out, out2, p[0], p[1], p[2], *args, OP=code, FINAL=False,
-                                       BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
-    block_s = _kwb_np2(split)
-    block_o = min(_kwb_np2(A * B), max(1, 2048 // block_s))
-    _kwb_reduce_finish[(triton.cdiv(A * B, block_o),)](
-        p[0], p[1], p[2], out, out2, ident, float(q), A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2], n_ro * R2,
-        OP=code, BLOCK_S=block_s, BLOCK_O=block_o, num_warps=4)
+    ostr = tuple(0 if d in red else out.stride(d) for d in range(x.dim()))
+    key = ("reduce", x.shape, x.stride(), x.dtype, x.device, tuple(red), op, ostr, float(q))
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is None:
+        plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, op, list(ostr), q))
+    order, grid, args, meta, finish = plan
+    if order is not None:
+        x = x.permute(order).contiguous()
+    out2 = out if out2 is None else out2
+    if finish is None:
+        _kwb_reduce_kernel[grid](x, out, out2, out, out, out, *args, **meta)
+        return
+    p = torch.empty((3, grid[1], finish[3]), dtype=torch.float32, device=x.device)
+    _kwb_reduce_kernel[grid](x, out, out2, p[0], p[1], p[2], *args, **meta)
+    _kwb_reduce_finish[finish[0]](p[0], p[1], p[2], out, out2, *finish[1], **finish[2])
 
 
 def _kwb_red_dims(x, dims):
