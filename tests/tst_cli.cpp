@@ -1220,6 +1220,19 @@ class TstCli : public QObject {
              qPrintable(r.out));
     QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
     QVERIFY(!QDir(ws + QStringLiteral("/reports")).exists(QStringLiteral("v2_report.md")));
+    // An import that cannot resolve is refused the same way (new-user trial 7, #10: it passed a dry run and was
+    // committed); the frameworks the dry run's machine may lack and an import the kernel guards with try are not.
+    writeFile(ws + QStringLiteral("/kernel.py"),
+              "import does_not_exist_mod\ntry:\n    import also_missing_but_guarded\nexcept ImportError:\n    pass\n"
+              "import triton.language as tl\n" +
+                  v1Kernel);
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("kernel.py:1:1: ModuleNotFoundError: no module named 'does_not_exist_mod'")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("also_missing_but_guarded")) && !r.err.contains(QStringLiteral("'triton'")),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
     // --again measures the same kernel; the commit says so.
     writeFile(ws + QStringLiteral("/kernel.py"), v1Kernel);
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--again")});
