@@ -251,6 +251,12 @@ class TstCli : public QObject {
     QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
             QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
+    // Nothing ran on any device; `kwb versions` says SKELETON as the suite does (new-user trial 7, #12).
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md"))
+                .contains("- GPU: none, the harness was not run (ledger: H200-SXM)"));
+    const Result versions = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(versions.code == 0 && versions.out.contains(QStringLiteral("V0       SKELETON")),
+             qPrintable(versions.out + versions.err));
     const QByteArray plan = readAll(ws + QStringLiteral("/plans/v0_plan.md"));
     QVERIFY2(plan.contains("The Triton backend has no template for this problem yet (") &&
                  plan.contains("has no chain stage yet") &&

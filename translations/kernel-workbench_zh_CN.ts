@@ -722,7 +722,7 @@
     <message>
         <location filename="../core/review/displaytext.cpp" line="274"/>
         <source>V%1 of %2</source>
-        <translation>V%1（共 %2 个版本）</translation>
+        <translation>V%1，共 %2 个版本</translation>
     </message>
     <message>
         <source>  %1 µs (ref %2 µs)</source>

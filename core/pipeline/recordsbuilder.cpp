@@ -188,8 +188,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                          QString::fromStdString(a.value("why", std::string())));
     r.referenceDescription = desc;
   }
+  // The device the harness ran on, the ledger's GPU beside it; a skeleton's harness ran nowhere, which the report says
+  // in the same form (new-user trial 7, #12: it read "GPU: H200-SXM" where a dry run reads "cpu (ledger: H200-SXM)").
   r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
-                                                 : in.gpuId;
+          : o.runDir.isEmpty() && !o.result ? QStringLiteral("none, the harness was not run (ledger: %1)").arg(in.gpuId)
+                                            : in.gpuId;
   r.framework = in.framework;
   r.frameworkNote = in.outsidePolicy ? in.frameworkReason : QString();
   r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
