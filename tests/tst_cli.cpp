@@ -1127,6 +1127,26 @@ class TstCli : public QObject {
              mem["pitfalls_and_fixes"].dump().c_str());  // no kernel timeout to learn
   }
 
+  // A constructor parameter ModelNew cannot declare is named as unsupported, not ignored in silence (trial 7, #11).
+  void unicodeInitParameterIsNamed() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("scale.py")),
+              "import torch\nclass Model(torch.nn.Module):\n    def __init__(self, \xe7\xbc\xa9\xe6\x94\xbe):\n"
+              "        super().__init__()\n        self.s = \xe7\xbc\xa9\xe6\x94\xbe\n"
+              "    def forward(self, x):\n        return torch.relu(x) * self.s\n"
+              "def get_inputs():\n    return [torch.rand(16, 64)]\ndef get_init_inputs():\n    return [2.0]\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("scale.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.err.contains(QStringLiteral("kwb: [phase 1] warning: Model.__init__(")) &&
+                 r.err.contains(QStringLiteral("kwb supports ASCII parameter names only")),
+             qPrintable(r.out + r.err));
+    QVERIFY2(readAll(ws + QStringLiteral("/baseline_report.md")).contains("kwb supports ASCII parameter names only"),
+             qPrintable(r.out + r.err));
+  }
+
   void damagedMemoryNamesTheWayBack() {
     QTemporaryDir dir;
     QDir().mkpath(dir.filePath(QStringLiteral(".kwb")));

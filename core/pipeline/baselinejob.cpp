@@ -15,6 +15,7 @@
 #include "core/analysis/problemspec.h"
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
+#include "core/codegen/initsignature.h"
 #include "core/codegen/template.h"
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
@@ -312,6 +313,18 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
                        "minimum byte count assumes")
             .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
                  QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
+  }
+  // A constructor parameter ModelNew cannot declare (a Unicode identifier such as `缩放`): the Triton kernels then take
+  // *args, **kwargs and ignore the values, which nothing said (new-user trial 7, #11). Say what is not supported.
+  if (const auto model = m_spec.value("model", nlohmann::json::object()); model.is_object()) {
+    const QString sig = QString::fromStdString(model.value("init_signature", std::string()));
+    if (QString why; !parseInitSignature(sig, &why))
+      m_problemWarnings.append(
+          QStringLiteral("Model.__init__%1 cannot be declared by the generated ModelNew (%2): kwb supports ASCII "
+                         "parameter names only ([A-Za-z_][A-Za-z0-9_]*). ModelNew takes *args, **kwargs and does "
+                         "not use the values: kernel.py is correct only for get_init_inputs()'s values. Rename the "
+                         "parameter to an ASCII name")
+              .arg(sig, why));
   }
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
 }
