@@ -3,7 +3,9 @@
 #include "core/pipeline/baselinejob.h"
 #include "core/records/baselinereport.h"
 #include "core/review/displaytext.h"
+#include "core/pipeline/suite.h"
 #include "core/run/target.h"
+#include "widgets/suitepanel.h"
 #include "widgets/targetchooser.h"
 #include "widgets/wizardpanel.h"
 
@@ -109,6 +111,28 @@ class TestTargetChooser : public QObject {
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(messages > 300);
     QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u'\n')));
+  }
+
+  // Session 15's review: the zh_CN suite header kept DRY_RUN / SKELETON in English while the table beside it read
+  // "试运行（DRY_RUN）" / "骨架（SKELETON）"; the header uses the same labels.
+  void suiteHeaderSpeaksChinese() {
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    nlohmann::json doc = {{"schema", "kwb-suite-1"}, {"problems", nlohmann::json::array()}};
+    for (const char* st : {"DRY_RUN", "SKELETON", "SKELETON"})
+      doc["problems"].push_back({{"name", st}, {"state", "done"}, {"status", st}});
+    SuiteReport r;
+    r.cpuDryRun = true;
+    r.entries = suiteEntriesFromJson(doc);
+    r.summary = summarize(r.entries);
+    const QString html = SuitePanel::summaryHtml(r);
+    QVERIFY2(html.contains(QStringLiteral("1 ") + verdictLabel(Verdict::DryRun)) &&
+                 html.contains(QStringLiteral("2 ") + verdictLabel(Verdict::Skeleton)),
+             qPrintable(html));
+    QVERIFY2(verdictLabel(Verdict::Skeleton) != QLatin1String("SKELETON"), "the catalogue is loaded");
+    QCoreApplication::removeTranslator(&zh);
   }
 
   void chooserAndWizardSpeakChinese() {
