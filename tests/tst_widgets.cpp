@@ -1213,6 +1213,8 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   QCOMPARE(m->index(1, VersionsModel::LatencyColumn).data().toString(), QStringLiteral("16.000"));
   QCOMPARE(m->index(1, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("1.250x"));
   QCOMPARE(m->index(0, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("—"));
+  QVERIFY(!panel.versionsView()->isColumnHidden(VersionsModel::LatencyColumn));
+  QVERIFY(panel.versionsView()->isColumnHidden(VersionsModel::RelErrColumn));  // no version has one: not shown
   auto* diff = panel.findChild<QPushButton*>(QStringLiteral("diffVersionsButton"));
   QVERIFY(diff && !diff->isEnabled());
   panel.versionsView()->selectAll();
