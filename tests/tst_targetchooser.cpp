@@ -183,6 +183,13 @@ class TestTargetChooser : public QObject {
                  shown.contains(QLatin1String("FAIL")) && shown.contains(QLatin1String("0.5")),
              qPrintable(shown));
     QVERIFY2(!displayGateReason(dry).contains(QLatin1String("not evaluated")), qPrintable(displayGateReason(dry)));
+    // a dry run whose reference outlasted the case limit (new-user trial 7, #4): its part is translated too
+    const QString slow = displayGateReason(
+        dry + QStringLiteral("; reference too slow on this CPU: 5 of 7 case(s) (problem_shape, strided) ran out of the "
+                             "per-case time, so the harness did not check them (--case-timeout SEC raises it)"));
+    QVERIFY2(!slow.contains(QLatin1String("too slow")) && slow.contains(QLatin1String("problem_shape, strided")) &&
+                 slow.contains(QLatin1String("--case-timeout SEC")),
+             qPrintable(slow));
     for (const char* line : {"process 1 exited with code 0", "finished: ok", "process 2 ended by a signal",
                              "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py"}) {
       const QString t = displayRunLogLine(QLatin1String(line));
