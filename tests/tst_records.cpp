@@ -746,11 +746,18 @@ class TestRecords : public QObject {
     MemoryRecord masked = MemoryRecord::fromTemplate(QStringLiteral("v2"));
     QVERIFY(masked.setJson(QStringLiteral("masked"), true));
     QVERIFY(masked.save(memoryPath(ws, QStringLiteral("v2"))));
+    // A skeleton's FAIL reads SKELETON, as in the suite and the review (new-user trial 7, #12)
+    MemoryRecord skeleton = MemoryRecord::fromTemplate(QStringLiteral("v11"));
+    QVERIFY(skeleton.setJson(QStringLiteral("quality_gate.result"), "FAIL"));
+    QVERIFY(skeleton.setJson(QStringLiteral("quality_gate.failure_reason"),
+                             "kernel.py is a skeleton marked unimplemented (the harness was not run)"));
+    QVERIFY(skeleton.save(memoryPath(ws, QStringLiteral("v11"))));
 
     QString error;
     const auto list = readVersions(ws, &error);
     QVERIFY2(list, qPrintable(error));
-    QCOMPARE(list->size(), 3);
+    QCOMPARE(list->size(), 4);
+    QCOMPARE(list->at(3).gate, QStringLiteral("SKELETON"));
     QCOMPARE(list->at(0).version, QStringLiteral("v0"));
     QCOMPARE(list->at(0).commit, *c0);
     QCOMPARE(list->at(1).number, 1);

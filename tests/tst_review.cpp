@@ -8,6 +8,7 @@
 #include "core/review/reviewexport.h"
 #include "core/review/verdict.h"
 #include "core/review/workspacereview.h"
+#include "core/vcs/gitrepo.h"
 
 using namespace kwb;
 
@@ -65,6 +66,7 @@ class TestReview : public QObject {
   void notAWorkspace();
   void exportMarkdownAndHtml();
   void exportPdfNeedsWriter();
+  void exportVersionHistory();
   void compareTwoRuns();
 };
 
@@ -340,6 +342,47 @@ void TestReview::exportMarkdownAndHtml() {
   QCOMPARE(QString::fromUtf8(f.readAll()), html);
   QCOMPARE(exportFormatFromText(QStringLiteral("PDF")), ExportFormat::Pdf);
   QVERIFY(!exportFormatFromText(QStringLiteral("docx")));
+}
+
+// New-user trial 7, #9: the exported review had no version history (only "V1|V2" and "the baseline is V0's
+// baseline_report.md", a file its reader cannot open) and a second "Roofline" section for a version after V0.
+void TestReview::exportVersionHistory() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  makeWorkspace(ws, "\"PASS\"");
+  QString error;
+  auto repo = GitRepo::openOrInit(ws, &error);
+  QVERIFY2(repo, qPrintable(error));
+  QVERIFY2(repo->commit({QStringLiteral("kernel.py"), QStringLiteral("memory/v0.json")},
+                        QStringLiteral("V0: baseline kernel"), &error),
+           qPrintable(error));
+  write(ws + QStringLiteral("/kernel.py"), "import triton\n# V1: a wider block\n");
+  write(ws + QStringLiteral("/memory/v1.json"),
+        R"({"version": "v1", "quality_gate": {"result": "PASS", "failure_reason": null},
+          "correctness": {"rel_err": 2.5e-7}, "performance": {"latency_us": 2680.4},
+          "workbench": {"mode": "gpu", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
+  write(ws + QStringLiteral("/reports/v1_report.md"),
+        "# V1 measurement report\n\n## Roofline\n\n![Roofline](v1_roofline.png)\n");
+  QVERIFY2(repo->commit({QStringLiteral("kernel.py"), QStringLiteral("memory/v1.json")},
+                        QStringLiteral("V1: edited kernel.py"), &error),
+           qPrintable(error));
+  const auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  QCOMPARE(r->version, 1);
+  const QString md = reviewMarkdown(*r, QByteArray::fromHex("89504e470d0a1a0a"));
+  QVERIFY2(md.contains(QStringLiteral("## Versions")), qPrintable(md));
+  QVERIFY2(md.contains(QStringLiteral("| version | gate | rel_err | latency µs | speedup vs previous | commit |")),
+           qPrintable(md));
+  QVERIFY2(md.contains(QStringLiteral("| V0 | PASS | – | 3350.500 | – | `")), qPrintable(md));
+  QVERIFY2(md.contains(QStringLiteral("| **V1** (shown) | PASS | 2.500e-07 | 2680.400 | 1.250x | `")), qPrintable(md));
+  QVERIFY2(md.contains(QStringLiteral("V1: edited kernel.py |")), qPrintable(md));
+  QVERIFY2(md.contains(QStringLiteral("### kernel.py: V0 → V1")) && md.contains(QStringLiteral("+# V1: a wider block")),
+           qPrintable(md));
+  QCOMPARE(md.count(QStringLiteral("Roofline](")), 1);  // the report's own figure, not a second section
+  QVERIFY(!md.contains(QStringLiteral("v1_roofline.png")));
+  const QString html = reviewHtml(*r, QStringLiteral("data:image/png;base64,AAAA"));
+  QCOMPARE(html.count(QStringLiteral(">Roofline</h2>")), 1);
+  QVERIFY2(html.contains(QStringLiteral("<h2>Versions</h2>")), qPrintable(html));
 }
 
 void TestReview::exportPdfNeedsWriter() {

@@ -2,6 +2,8 @@
 // the calling thread, refuses a second phase meanwhile, and re-emits the job's progress.
 #include "core/pipeline/session.h"
 
+#include "core/pipeline/recordsbuilder.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QFile>
@@ -33,6 +35,50 @@ class TestSession : public QObject {
     QCOMPARE(review.size(), 2);
     QVERIFY(!s.review());
     QCOMPARE(s.verdict(), Verdict::NotRun);
+  }
+
+  // New-user trial 7, #4: a CPU dry run whose reference outlasts the case limit on this CPU is a DRY_RUN that says
+  // so, never a TIMEOUT_FAIL of a kernel that did not run; on a GPU the same case is the kernel's TIMEOUT_FAIL.
+  void dryRunTimeoutIsTheCpusNotTheKernels() {
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 1;
+    o.runDir = QStringLiteral("/nonexistent/run");
+    CaseResult slow;
+    slow.name = QStringLiteral("problem_shape");
+    slow.status = QStringLiteral("TIMEOUT_FAIL");
+    slow.reason = QStringLiteral("dry run: reference too slow on this CPU: ... exceeded TEST_TIMEOUT_SEC=30 s");
+    CaseResult small;
+    small.name = QStringLiteral("boundary_size1");
+    small.status = QStringLiteral("PASS");
+    o.cases = {slow, small};
+    RunResult res;
+    res.status = QStringLiteral("FAIL");
+    res.cases = o.cases;
+    o.result = res;
+    RecordsInput in;
+    in.outcome = &o;
+    in.framework = QStringLiteral("none");  // no conformance check (no kernel.py here)
+    in.cpuDryRun = true;
+    RecordsOutput out;
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN"));
+    QVERIFY2(out.gateReason.contains(QLatin1String("reference too slow on this CPU: 1 of 2 case(s) (problem_shape)")),
+             qPrintable(out.gateReason));
+    QVERIFY2(out.gateReason.contains(QLatin1String("--case-timeout")), qPrintable(out.gateReason));
+
+    // A real failure still fails the dry run.
+    CaseResult bad = small;
+    bad.status = QStringLiteral("FAIL");
+    o.cases = {slow, bad};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY(!out.gateReason.contains(QLatin1String("problem_shape")));
+
+    in.cpuDryRun = false;  // on a GPU the kernel ran: its timeout is the gate's
+    o.cases = {slow, small};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("TIMEOUT_FAIL"));
   }
 
   void ownsTheJob() {

@@ -135,6 +135,7 @@ class TestWidgets : public QObject {
   void rooflineFitsANarrowDock();
   void rooflineRoofLabelsClearTheirLines();
   void rooflineLabelsNeverOverlap();
+  void rooflineLabelsClearEveryRoofInTheDock();
   void pdfTableNumbersStayWhole();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
@@ -992,6 +993,64 @@ void TestWidgets::rooflineRoofLabelsClearTheirLines() {
   }
 }
 
+// Session 15's review: in the docked chart at 1280x800 the next roof's rising dashed line (tf32) crossed the
+// "fp32 67 TFLOPS" label, the compute label's every place being taken. No roof line crosses a drawn roof label.
+void TestWidgets::rooflineLabelsClearEveryRoofInTheDock() {
+  RooflineData d = sampleRoofline();
+  d.pointIntensity = 0;  // a dry run: no point
+  d.pointTflops = 0;
+  d.label.clear();
+  d.measuredBandwidthTBs = 4.24;
+  d.otherComputeRoofs = {{QStringLiteral("tf32"), 494.5, QString()}};
+  for (const QSize size : {QSize(320, 330), QSize(340, 300), QSize(900, 560)}) {
+    RooflinePlot plot;
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCustomPlot* cp = plot.plot();
+    QList<QLineF> roofs;
+    for (const char* g : {RooflinePlot::kMemoryRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kComputeRoof,
+                          RooflinePlot::kOtherRoof}) {
+      QCPGraph* graph = plot.graph(g);
+      QVERIFY2(graph, g);
+      QPointF last;
+      bool first = true;
+      for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        const QPointF p(cp->xAxis->coordToPixel(it->key), cp->yAxis->coordToPixel(it->value));
+        if (!first) roofs << QLineF(last, p);
+        last = p;
+        first = false;
+      }
+    }
+    for (const char* name : {"memoryRoofLabel", "measuredRoofLabel", "computeRoofLabel", "otherRoofLabel"}) {
+      QCPItemText* t = nullptr;
+      for (int i = 0; i < cp->itemCount() && !t; ++i)
+        if (auto* item = qobject_cast<QCPItemText*>(cp->item(i)); item && item->objectName() == QLatin1String(name))
+          t = item;
+      QVERIFY2(t, name);
+      if (!t->visible()) continue;
+      const QRectF box = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+      const QRectF text =
+          box.adjusted(t->padding().left(), t->padding().top(), -t->padding().right(), -t->padding().bottom())
+              .adjusted(-2, -2, 2, 2);
+      for (const QLineF& r : roofs) {
+        const QLineF edges[] = {{text.topLeft(), text.topRight()},
+                                {text.topRight(), text.bottomRight()},
+                                {text.bottomRight(), text.bottomLeft()},
+                                {text.bottomLeft(), text.topLeft()}};
+        bool crosses = text.contains(r.p1()) || text.contains(r.p2());
+        for (const QLineF& e : edges) crosses = crosses || r.intersects(e, nullptr) == QLineF::BoundedIntersection;
+        QVERIFY2(!crosses, qPrintable(QStringLiteral("%1 at %2x%3 is crossed by a roof")
+                                          .arg(QLatin1String(name))
+                                          .arg(size.width())
+                                          .arg(size.height())));
+      }
+    }
+  }
+}
+
 // The PDF's tables: a number is never broken across lines, whatever its column's width ("0.|00e+00" in the
 // rel_err column), and its column gets that width; text cells still wrap at word boundaries.
 void TestWidgets::pdfTableNumbersStayWhole() {
@@ -1154,6 +1213,8 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   QCOMPARE(m->index(1, VersionsModel::LatencyColumn).data().toString(), QStringLiteral("16.000"));
   QCOMPARE(m->index(1, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("1.250x"));
   QCOMPARE(m->index(0, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("—"));
+  QVERIFY(!panel.versionsView()->isColumnHidden(VersionsModel::LatencyColumn));
+  QVERIFY(panel.versionsView()->isColumnHidden(VersionsModel::RelErrColumn));  // no version has one: not shown
   auto* diff = panel.findChild<QPushButton*>(QStringLiteral("diffVersionsButton"));
   QVERIFY(diff && !diff->isEnabled());
   panel.versionsView()->selectAll();

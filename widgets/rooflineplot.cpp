@@ -47,7 +47,7 @@ constexpr char kShortText[] = "kwbShortText";
 // A roof's label clears its own line by this many pixels, on the side the alignment puts it (above for the
 // flat roofs and the datasheet memory roof, below for the measured one): sitting on the line, the tf32 roof's
 // label was crossed by its own dashed line where that line rises to its flat part.
-constexpr int kRoofLabelGapPx = 4;
+constexpr int kRoofLabelGapPx = 6;  // 4 px read as touching in the dock (session 15's review)
 QMargins roofLabelPadding(Qt::Alignment align) {
   return QMargins(3, (align & Qt::AlignTop) ? kRoofLabelGapPx : 1, 3, (align & Qt::AlignBottom) ? kRoofLabelGapPx : 1);
 }
@@ -403,16 +403,21 @@ void RooflinePlot::setData(const RooflineData& d) {
                          {QPointF(xmax / 1.3, d.peakTflops), kBelow},
                          {QPointF(ridge * 1.3, d.peakTflops), kAboveFromLeft},
                          {QPointF(xmax / 1.3, d.peakTflops / 2.5), kBelow},
-                         {QPointF(xmax / 1.3, d.peakTflops / 6.0), kBelow}},
+                         {QPointF(xmax / 1.3, d.peakTflops / 6.0), kBelow},
+                         // The docked chart at 1280x800 (~300x180 px of axes): right of the ridge there is no room
+                         // beside the ridge's label, and the next roof's rising dashed line crossed the label there
+                         // (session 15's review). Left of the ridge at the roof's height, above the rising memory roof.
+                         {QPointF(ridge / 1.3, d.peakTflops), kAbove}},
                         false});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
                 d.bandwidthTBs * labelX, kAbove, kMemoryColor);
   memoryLabel->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
-  m_labelPlaces.append(
-      {memoryLabel,
-       {{QPointF(labelX, d.bandwidthTBs * labelX), kAbove}, {QPointF(labelX / 3, d.bandwidthTBs * labelX / 3), kAbove}},
-       false});
+  m_labelPlaces.append({memoryLabel,
+                        {{QPointF(labelX, d.bandwidthTBs * labelX), kAbove},
+                         {QPointF(labelX / 3, d.bandwidthTBs * labelX / 3), kAbove},
+                         {QPointF(labelX / 10, d.bandwidthTBs * labelX / 10), kAbove}},
+                        false});
   if (measuredBw > 0) {
     QCPItemText* measuredLabel = roofLabel(
         QStringLiteral("measuredRoofLabel"),
@@ -607,7 +612,14 @@ void RooflinePlot::declutterLabels() {
     for (const auto& place : l.places) {
       placeAt(t, place);
       const QRectF r = rectOf(t);
-      free = axes.contains(r) && !crossesRoof(r) &&
+      // A roof may come within 2 px of the text but not into it: the padded rect's corner that reaches past the
+      // anchor along a rising roof (above-left of it, right padding 3 px) touched that roof and failed every place
+      // on it, so the label fell back to its first place whatever crossed it there.
+      const QRectF text = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition())
+                              .normalized()
+                              .adjusted(t->padding().left() - 2, t->padding().top() - 2, 2 - t->padding().right(),
+                                        2 - t->padding().bottom());
+      free = axes.contains(r) && !crossesRoof(text) &&
              std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
       if (free) break;
     }

@@ -183,20 +183,28 @@ RunsPanel::RunsPanel(QWidget* parent)
   versions->setToolTip(
       tr("V0 is the baseline; Run > Measure Again (F5), or `kwb measure`, records kernel.py as "
          "edited as the next version"));
+  // At 1280x800 the dock is ~200 px high: each table's title shares its row with the table's button, the rows are
+  // compact and the two tables split the height evenly, so V0..V3 show without scrolling (new-user trial 7, #12: two
+  // rows, V2 below the fold).
+  for (QTableView* t : {versions, m_view}) {
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setMinimumSectionSize(24);
+  }
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(new QLabel(tr("Versions"), this));
+  layout->setSpacing(2);
+  auto* versionsRow = new QHBoxLayout;
+  versionsRow->addWidget(new QLabel(tr("Versions"), this));
+  versionsRow->addStretch(1);
+  versionsRow->addWidget(m_diff);
+  layout->addLayout(versionsRow);
   layout->addWidget(versions, 1);
-  auto* diffRow = new QHBoxLayout;
-  diffRow->addStretch(1);
-  diffRow->addWidget(m_diff);
-  layout->addLayout(diffRow);
-  layout->addWidget(new QLabel(tr("Runs"), this));
-  layout->addWidget(m_view, 2);
-  auto* row = new QHBoxLayout;
-  row->addStretch(1);
-  row->addWidget(m_compare);
-  layout->addLayout(row);
+  auto* runsRow = new QHBoxLayout;
+  runsRow->addWidget(new QLabel(tr("Runs"), this));
+  runsRow->addStretch(1);
+  runsRow->addWidget(m_compare);
+  layout->addLayout(runsRow);
+  layout->addWidget(m_view, 1);
 }
 
 void RunsPanel::setSession(WorkbenchSession* session) {
@@ -220,6 +228,15 @@ void RunsPanel::listVersions(const QString& workspace) {
   // A damaged record lists nothing here; review mode and `kwb versions` name it.
   const auto list = workspace.isEmpty() ? std::nullopt : readVersions(workspace);
   m_versions->resetData(list ? *list : QList<VersionInfo>{});
+  // A column no version has a figure in (a dry-run workspace: latency, speedup, rel_err) is hidden: the dock is ~320 px
+  // wide at 1280x800 and zh_CN's gate labels cut the commit column off (session 15's review).
+  const auto allEmpty = [this](int column) {
+    for (int row = 0; row < m_versions->rowCount(); ++row)
+      if (m_versions->index(row, column).data().toString() != tr("—")) return false;
+    return m_versions->rowCount() > 0;
+  };
+  for (int column : {VersionsModel::LatencyColumn, VersionsModel::SpeedupColumn, VersionsModel::RelErrColumn})
+    m_versionsView->setColumnHidden(column, allEmpty(column));
 }
 
 void RunsPanel::showWorkspace(const QString& workspace) {

@@ -102,7 +102,7 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
       parts << QStringLiteral("<span style=\"color:%1\">%2 %3 %4</span>")
                    .arg(verdictColor(verdict).name(), verdictGlyph(verdict))
                    .arg(n)
-                   .arg(verdictCode(verdict).toHtmlEscaped());
+                   .arg(verdictLabel(verdict).toHtmlEscaped());  // zh_CN "骨架（SKELETON）", as the table reads
   if (s.fast1)
     parts << tr("fast_1 %1%").arg(*s.fast1 * 100, 0, 'f', 1);
   else if (r.cpuDryRun)

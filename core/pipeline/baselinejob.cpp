@@ -15,6 +15,7 @@
 #include "core/analysis/problemspec.h"
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
+#include "core/codegen/initsignature.h"
 #include "core/codegen/template.h"
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
@@ -313,6 +314,18 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
             .arg(QString::fromStdString(t.value("name", std::string("?"))), QString::fromStdString(layout),
                  QString::fromStdString(t.value("stride", nlohmann::json::array()).dump())));
   }
+  // A constructor parameter ModelNew cannot declare (a Unicode identifier such as `缩放`): the Triton kernels then take
+  // *args, **kwargs and ignore the values, which nothing said (new-user trial 7, #11). Say what is not supported.
+  if (const auto model = m_spec.value("model", nlohmann::json::object()); model.is_object()) {
+    const QString sig = QString::fromStdString(model.value("init_signature", std::string()));
+    if (QString why; !parseInitSignature(sig, &why))
+      m_problemWarnings.append(
+          QStringLiteral("Model.__init__%1 cannot be declared by the generated ModelNew (%2): kwb supports ASCII "
+                         "parameter names only ([A-Za-z_][A-Za-z0-9_]*). ModelNew takes *args, **kwargs and does "
+                         "not use the values: kernel.py is correct only for get_init_inputs()'s values. Rename the "
+                         "parameter to an ASCII name")
+              .arg(sig, why));
+  }
   for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
 }
 
@@ -350,19 +363,61 @@ bool BaselineJob::ensureWorkspace() {
 }
 
 // ------------------------------------------------------------------ a later version
-static QString pythonSyntaxError(const QString& python, const QString& file) {
-  // compile() only: nothing of kernel.py runs, and no torch is needed.
+// kernel.py's syntax and, when `imports` is set, its imports, before the harness runs (new-user trial 7, #7 and #10: a
+// syntax error cost a whole run; `import does_not_exist_mod` passed a dry run and was committed). Nothing of kernel.py
+// runs: ast only, and importlib.util.find_spec() of each imported top-level package (it imports none). The frameworks
+// (triton, cutlass, flydsl, cuda) are left out: a CPU dry run's machine often lacks them and the harness names a
+// missing one in every case. So is an import under `try:` with an `except` (the kernel handles its absence) and a
+// relative one. Returns "kernel.py:LINE:COL: SyntaxError: ..." / "kernel.py:LINE:COL: ModuleNotFoundError: ...", or ""
+// (all well, or no Python to ask: the harness reports that).
+static QString pythonPreflight(const QString& python, const QString& file, bool imports) {
   static const char* kCheck =
-      "import sys\n"
+      "import ast, importlib.util, os, sys\n"
       "try:\n"
-      "    compile(open(sys.argv[1], 'rb').read(), 'kernel.py', 'exec')\n"
+      "    tree = compile(open(sys.argv[1], 'rb').read(), 'kernel.py', 'exec', ast.PyCF_ONLY_AST)\n"
       "except (SyntaxError, ValueError) as e:\n"
       "    ln = getattr(e, 'lineno', None) or 0\n"
       "    col = getattr(e, 'offset', None) or 0\n"
       "    print('kernel.py:%d:%d: SyntaxError: %s' % (ln, col, getattr(e, 'msg', None) or e))\n"
+      "    sys.exit(1)\n"
+      "if sys.argv[2] != '1':\n"
+      "    sys.exit(0)\n"
+      "skip = {'triton', 'cutlass', 'cute', 'flydsl', 'cuda'}\n"
+      "guarded = set()\n"
+      "for n in ast.walk(tree):\n"
+      "    if isinstance(n, ast.Try) and n.handlers:\n"
+      "        for b in n.body:\n"
+      "            guarded.update(id(m) for m in ast.walk(b))\n"
+      "sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))\n"
+      "bad = []\n"
+      "for n in ast.walk(tree):\n"
+      "    if id(n) in guarded:\n"
+      "        continue\n"
+      "    if isinstance(n, ast.Import):\n"
+      "        names = [a.name for a in n.names]\n"
+      "    elif isinstance(n, ast.ImportFrom) and not n.level and n.module:\n"
+      "        names = [n.module]\n"
+      "    else:\n"
+      "        continue\n"
+      "    for name in names:\n"
+      "        top = name.split('.')[0]\n"
+      "        if top in skip:\n"
+      "            continue\n"
+      "        try:\n"
+      "            found = importlib.util.find_spec(top) is not None\n"
+      "        except (ImportError, ValueError):\n"
+      "            found = False\n"
+      "        if not found:\n"
+      "            bad.append('kernel.py:%d:%d: ModuleNotFoundError: no module named %r in %s (the harness\\'s "
+      "Python); '\n"
+      "                       'install it there or remove the import' % (n.lineno, n.col_offset + 1, top, "
+      "sys.executable))\n"
+      "if bad:\n"
+      "    print('\\n'.join(bad))\n"
       "    sys.exit(1)\n";
   QProcess p;
-  p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck), file});
+  p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck), file,
+                   imports ? QStringLiteral("1") : QStringLiteral("0")});
   if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) return {};  // no Python here: the harness reports it
   if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 1) return {};
   return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
@@ -432,10 +487,11 @@ bool BaselineJob::openForNextVersion() {
   const QString kernelText = kernel.open(QIODevice::ReadOnly) ? QString::fromUtf8(kernel.readAll()) : QString();
   m_implemented = !kernelText.contains(QStringLiteral("UNIMPLEMENTED: no "));
   // Before the harness and before a version is taken: a syntax error would cost a whole run (minutes on a GPU) and a
-  // version number (new-user trial 7, #7).
-  if (const QString bad = pythonSyntaxError(
+  // version number (new-user trial 7, #7); an import that cannot resolve passed a dry run and was committed (#10).
+  // The imports only where the harness's Python is this machine's (a remote target has its own packages).
+  if (const QString bad = pythonPreflight(
           QFileInfo(m_python).isExecutable() ? m_python : QStringLiteral("python3"),  // the harness's Python
-          m_ws->path(QStringLiteral("kernel.py")));
+          m_ws->path(QStringLiteral("kernel.py")), m_opts.target == QLatin1String("local"));
       !bad.isEmpty()) {
     m_ws.reset();  // nothing was written: the lock goes with it
     return fail(Measure, bad);

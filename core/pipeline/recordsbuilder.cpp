@@ -31,7 +31,14 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   const RunOutcome& o = *in.outcome;
   QStringList reasons;
   bool timeout = false;
+  // A CPU dry run's stand-in is the reference itself: its TIMEOUT_FAIL is this CPU's slowness, never a kernel's
+  // (new-user trial 7, #4: a 32x8192x8192 GEMM read TIMEOUT_FAIL, rc 1, for a kernel that never ran).
+  QStringList slowOnCpu;
   for (const CaseResult& c : o.cases) {
+    if (in.cpuDryRun && c.status == QLatin1String("TIMEOUT_FAIL")) {
+      slowOnCpu.append(c.name);
+      continue;
+    }
     if (c.status == QLatin1String("TIMEOUT_FAIL")) timeout = true;
     if (c.status != QLatin1String("PASS"))
       reasons.append(
@@ -79,6 +86,13 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
     out->gateReason = QStringLiteral(
         "not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced "
         "shapes; kernel.py was checked statically, not run)");
+    if (!slowOnCpu.isEmpty())
+      out->gateReason += QStringLiteral(
+                             "; reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, "
+                             "so the harness did not check them (--case-timeout SEC raises it)")
+                             .arg(slowOnCpu.size())
+                             .arg(o.cases.size())
+                             .arg(slowOnCpu.join(QStringLiteral(", ")));
   }
 }
 
@@ -174,8 +188,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                          QString::fromStdString(a.value("why", std::string())));
     r.referenceDescription = desc;
   }
+  // The device the harness ran on, the ledger's GPU beside it; a skeleton's harness ran nowhere, which the report says
+  // in the same form (new-user trial 7, #12: it read "GPU: H200-SXM" where a dry run reads "cpu (ledger: H200-SXM)").
   r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
-                                                 : in.gpuId;
+          : o.runDir.isEmpty() && !o.result ? QStringLiteral("none, the harness was not run (ledger: %1)").arg(in.gpuId)
+                                            : in.gpuId;
   r.framework = in.framework;
   r.frameworkNote = in.outsidePolicy ? in.frameworkReason : QString();
   r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
@@ -379,7 +396,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   set("search_log", log);
   nlohmann::json pitfalls = nlohmann::json::array();
   for (const CaseResult& c : o.cases)
-    if (!c.passed())
+    if (!c.passed() && !(in.cpuDryRun && c.status == QLatin1String("TIMEOUT_FAIL")))  // the CPU's, not the kernel's
       pitfalls.push_back({{"error_type", c.status == QLatin1String("TIMEOUT_FAIL") ? "timeout" : "accuracy"},
                           {"error_message", QString(c.name + QStringLiteral(": ") + c.reason).toStdString()},
                           {"root_cause", nullptr},

@@ -29,7 +29,8 @@ struct VersionInfo {
   QString mode;                     ///< workbench.mode: "gpu" | "cpu-dry-run" ("" when absent)
   std::optional<double> latencyUs;  ///< performance.latency_us (null on a dry run)
   std::optional<double> relErr;     ///< correctness.rel_err
-  QString gate;                     ///< quality_gate.result; "DRY_RUN" for a dry run with a null gate
+  QString gate;                     ///< quality_gate.result; "DRY_RUN" for a dry run with a null gate, "SKELETON" for
+                                    ///< a FAIL whose reason is the skeleton kernel.py (no kernel)
   QString commit;                   ///< the commit "VN: ..." / "VN (...)" on HEAD's first-parent line ("" if none)
   QString commitSubject;            ///< its subject
   bool dryRun() const { return mode == QLatin1String("cpu-dry-run"); }

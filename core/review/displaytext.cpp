@@ -58,6 +58,14 @@ QString DisplayText::gateReason(const QString& reason) {
   QString t = reason;
   t.replace(dryRun, tr("not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced "
                        "shapes; kernel.py was checked statically, not run)"));
+  static const QRegularExpression slowOnCpu(
+      QStringLiteral("reference too slow on this CPU: (\\d+) of (\\d+) case\\(s\\) \\((.*?)\\) ran out of the per-case "
+                     "time, so the harness did not check them \\(--case-timeout SEC raises it\\)"));
+  t = replaceAll(t, slowOnCpu, [](const auto& m) -> QString {
+    return tr("reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did "
+              "not check them (--case-timeout SEC raises it)")
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  });
   static const QRegularExpression timeout(QStringLiteral("case exceeded TEST_TIMEOUT_SEC=(\\d+) s"));
   t = replaceAll(t, timeout,
                  [](const auto& m) -> QString { return tr("case exceeded TEST_TIMEOUT_SEC=%1 s").arg(m.captured(1)); });

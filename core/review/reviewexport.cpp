@@ -2,9 +2,14 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryFile>
 
+#include <algorithm>
+
 #include "core/records/markdown.h"
+#include "core/records/versions.h"
+#include "core/vcs/gitrepo.h"
 #include "core/workspace/workspace.h"
 
 namespace kwb {
@@ -54,6 +59,72 @@ QString casesMarkdown(const WorkspaceReview& r) {
   return md + u'\n';
 }
 
+// A diff longer than this is cut: a regenerated kernel.py differs in thousands of lines (new-user trial 6, R9)
+constexpr int kMaxDiffLines = 400;
+
+QString dash(const std::optional<double>& v, char f, int prec, const QString& unit = {}) {
+  return v ? QString::number(*v, f, prec) + unit : QStringLiteral("–");
+}
+
+}  // namespace
+
+QString versionHistoryMarkdown(const QString& root, int shownVersion) {
+  QString error;
+  const auto versions = readVersions(root, &error);
+  if (!versions) return QStringLiteral("## Versions\n\nThe versions cannot be read: %1\n\n").arg(error);
+  if (versions->isEmpty()) return {};
+  QString md = QStringLiteral(
+      "## Versions\n\n| version | gate | rel_err | latency µs | speedup vs previous | commit "
+      "|\n|---|---|---|---|---|---|\n");
+  for (qsizetype i = 0; i < versions->size(); ++i) {
+    const VersionInfo& v = versions->at(i);
+    // a dry run measured nothing: its rel_err and latency are the reference's against itself, never the version's
+    const bool dry = v.dryRun();
+    const auto speedup = i > 0 && !dry ? speedupOver(versions->at(i - 1), v) : std::nullopt;
+    const QString version =
+        v.number == shownVersion ? QStringLiteral("**%1** (shown)").arg(v.version.toUpper()) : v.version.toUpper();
+    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+              .arg(version, cell(v.gate.isEmpty() ? QStringLiteral("–") : v.gate),
+                   dry ? QStringLiteral("–") : dash(v.relErr, 'e', 3),
+                   dry ? QStringLiteral("–") : dash(v.latencyUs, 'f', 3), dash(speedup, 'f', 3, QStringLiteral("x")),
+                   v.commit.isEmpty() ? QStringLiteral("not committed")
+                                      : QStringLiteral("`%1` %2").arg(v.commit.left(12), cell(v.commitSubject)));
+  }
+  if (std::any_of(versions->cbegin(), versions->cend(), [](const VersionInfo& v) { return v.dryRun(); }))
+    md += QStringLiteral("\n– : not measured (a CPU dry run runs the PyTorch reference, not kernel.py).\n");
+  md += u'\n';
+
+  // The shown version's kernel.py against the version before it.
+  qsizetype at = -1;
+  for (qsizetype i = 0; i < versions->size(); ++i)
+    if (versions->at(i).number == shownVersion) at = i;
+  if (at <= 0) return md;
+  const VersionInfo &a = versions->at(at - 1), &b = versions->at(at);
+  md += QStringLiteral("### kernel.py: %1 → %2\n\n").arg(a.version.toUpper(), b.version.toUpper());
+  if (a.commit.isEmpty() || b.commit.isEmpty())
+    return md + QStringLiteral("%1 is not committed: there is no kernel.py of it to diff.\n\n")
+                    .arg(a.commit.isEmpty() ? a.version.toUpper() : b.version.toUpper());
+  auto repo = GitRepo::openOrInit(root, &error);
+  const auto diff = repo ? repo->diffFile(a.commit, b.commit, QStringLiteral("kernel.py"), &error) : std::nullopt;
+  if (!diff) return md + QStringLiteral("The diff cannot be made: %1\n\n").arg(error);
+  if (diff->isEmpty()) return md + QStringLiteral("kernel.py is the same in both versions.\n\n");
+  QStringList lines = diff->split(u'\n');
+  const qsizetype total = lines.size();
+  if (total > kMaxDiffLines) lines = lines.mid(0, kMaxDiffLines);
+  // a fence longer than any backtick run in the diff, so kernel.py's own ``` cannot close it
+  QString fence = QStringLiteral("```");
+  while (diff->contains(fence)) fence += u'`';
+  md += fence + QStringLiteral("diff\n") + lines.join(u'\n') + u'\n' + fence + u'\n';
+  if (total > kMaxDiffLines)
+    md += QStringLiteral("\n(the first %1 of %2 lines; `git diff %3 %4 -- kernel.py` in the workspace shows all)\n")
+              .arg(kMaxDiffLines)
+              .arg(total)
+              .arg(a.commit.left(12), b.commit.left(12));
+  return md + u'\n';
+}
+
+namespace {
+
 // The report with its figure reference pointed at `src`; the figure appended when the report has none.
 QString bodyMarkdown(const WorkspaceReview& r, const QString& src) {
   QString md;
@@ -64,7 +135,10 @@ QString bodyMarkdown(const WorkspaceReview& r, const QString& src) {
     if (!r.runRecorded)
       md = QStringLiteral("> The report below describes the recorded run, not the run shown above.\n\n") + md;
   }
-  const QString ref = QStringLiteral("](roofline.png)");
+  // V0's report names roofline.png, a later version's reports/vN_roofline.png (relative to reports/ or the root): any
+  // of them is this figure. Matching only "roofline.png" added a second "Roofline" section for V1+ (new-user trial 7,
+  // #9).
+  static const QRegularExpression ref(QStringLiteral("\\]\\((?:[^()\\s]*/)?(?:v\\d+_)?roofline\\.png\\)"));
   if (md.contains(ref))
     md.replace(ref, src.isEmpty() ? QStringLiteral("]()") : QStringLiteral("](") + src + u')');
   else if (!src.isEmpty())
@@ -121,7 +195,8 @@ QString verdictColorName(Verdict v) {
 }
 
 QString reviewMarkdown(const WorkspaceReview& r, const QByteArray& rooflinePng) {
-  return headerMarkdown(r) + bodyMarkdown(r, rooflinePng.isEmpty() ? QString() : pngDataUri(rooflinePng));
+  return headerMarkdown(r) + versionHistoryMarkdown(r.root, r.version) +
+         bodyMarkdown(r, rooflinePng.isEmpty() ? QString() : pngDataUri(rooflinePng));
 }
 
 QString reviewHtml(const WorkspaceReview& r, const QString& figureSrc) {
@@ -146,7 +221,8 @@ QString reviewHtml(const WorkspaceReview& r, const QString& figureSrc) {
               .arg(color, verdictCode(r.verdict));
   QString header = headerMarkdown(r);
   header = header.mid(header.indexOf(u'\n') + 1);  // the title is above
-  html += markdownToHtml(header) + QStringLiteral("<hr>\n") + body + QStringLiteral("</body></html>\n");
+  html += markdownToHtml(header) + markdownToHtml(versionHistoryMarkdown(r.root, r.version)) +
+          QStringLiteral("<hr>\n") + body + QStringLiteral("</body></html>\n");
   return html;
 }
 

@@ -32,7 +32,15 @@ using HtmlToPdf =
 /// "data:image/png;base64,…" for `png`.
 QString pngDataUri(const QByteArray& png);
 
-/// The review as Markdown: a header (problem, target, verdict and why, the run), then the report with
+/// "## Versions": every version of the workspace at `root` (memory/vN.json, readVersions()) as a table of gate,
+/// rel_err, latency (µs), speedup over the version before (its latency over this one's) and commit, V0 first,
+/// `shownVersion` in bold; a dry run's rel_err and latency are "–" (not measured). Then kernel.py's diff (git, the two
+/// versions' commits) from the version before `shownVersion` to it, cut at 400 lines. "" when the workspace has no
+/// version.
+QString versionHistoryMarkdown(const QString& root, int shownVersion);
+
+/// The review as Markdown: a header (problem, target, verdict and why, the run), the version history
+/// (versionHistoryMarkdown), then the report with
 /// its roofline figure replaced by `rooflinePng` as a data URI (the figure is appended when the report
 /// has none, and the cases are listed when there is no report). Empty `rooflinePng`: no figure.
 QString reviewMarkdown(const WorkspaceReview& review, const QByteArray& rooflinePng);

@@ -473,6 +473,26 @@ class KernelFailureTest(unittest.TestCase):
         for c in r.results.values():
             self.assertEqual(c["status"], "TIMEOUT_FAIL")
 
+    def test_dry_run_timeout_is_the_reference_on_this_cpu(self):
+        # New-user trial 7, #4: a dry run's stand-in is the reference, so its timeout is the CPU's, said so in the
+        # reason (the workbench's gate reads DRY_RUN from it); the cases no smaller than the slow one are not
+        # run again (each would wait out TEST_TIMEOUT_SEC), the smaller ones still run.
+        t0 = time.monotonic()
+        r = self.harness("good_relu.py", "--cpu-dry-run", reference="slow_big_relu.py", env={"TEST_TIMEOUT_SEC": "1"})
+        self.assertLess(time.monotonic() - t0, 30)
+        first = r.results["problem_shape"]
+        self.assertEqual(first["status"], "TIMEOUT_FAIL")
+        self.assertTrue(first["reason"].startswith("dry run: reference too slow on this CPU: "), first["reason"])
+        self.assertIn("kernel.py was not run", first["reason"])
+        self.assertEqual(r.results["boundary_tail"]["status"], "PASS")  # 7x385: smaller, it ran
+        self.assertEqual(r.results["boundary_size1"]["status"], "PASS")
+        for name in ("dtype_bf16", "strided"):  # the problem's size again: not run
+            c = r.results[name]
+            self.assertEqual(c["status"], "TIMEOUT_FAIL", c)
+            self.assertIn("not run, since the reference already exceeded the limit in case problem_shape",
+                          c["reason"])
+            self.assertEqual(c["seconds"], 0.0)
+
     def test_missing_package_is_named_in_every_case(self):
         r = self.harness("missing_cutlass.py")
         self.assertEqual(r.rc, 1, r)
