@@ -1834,8 +1834,14 @@ _kwb_gemm_retry_stages = True   # on a compile failure try the same tile one sta
 
 
 def _kwb_gemm_smem_of(t):
+    # an attribute read, not getattr(): the framework-conformance gate refuses getattr (it can hide compute); the
+    # H200 suite of session 16 failed 13 GEMM problems' gates on exactly that line (all their cases passed)
     if t.is_cuda:
-        return getattr(torch.cuda.get_device_properties(t.device), "shared_memory_per_block_optin", _kwb_gemm_smem)
+        props = torch.cuda.get_device_properties(t.device)
+        try:
+            return props.shared_memory_per_block_optin
+        except AttributeError:  # a torch without the field: the Hopper figure
+            return _kwb_gemm_smem
     return _kwb_gemm_smem
 
 
