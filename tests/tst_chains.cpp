@@ -8,6 +8,7 @@
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/preview.h"
+#include "core/codegen/skeleton.h"
 
 #include <QFile>
 #include <QProcess>
@@ -61,6 +62,7 @@ class TestChains : public QObject {
   void cuteGemmEpilogue_data();
   void cuteGemmEpilogue();
   void cuteChainReasons();
+  void traceSkeletons();
   void cuteGemmEmulated();
 };
 
@@ -638,6 +640,38 @@ void TestChains::cuteChainReasons() {
   QCOMPARE(kwb::chainSkeletonReason(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), QStringLiteral("FlyDSL"))
                .contains(QLatin1String("a chain of 1 launch (conv)")),
            true);
+}
+
+void TestChains::traceSkeletons() {
+  // Trial 8: a trace that followed a placeholder branch (while x.norm() > 10 read through bool()) or a
+  // forward that writes its input in place is a skeleton for every backend, naming the line; before, the
+  // first was a 21-launch chain hard-coding one path (rel_err 1) and the second never wrote x back.
+  struct Case {
+    const char* spec;
+    QStringList phrases;
+  };
+  const Case cases[] = {
+      {"u61_DataDependentLoop_norm",
+       {QStringLiteral("reads a tensor value"), QStringLiteral("line 10: bool() of a tensor")}},
+      {"u62_Inplace_input_mul_add_relu",
+       {QStringLiteral("writes its input x in place (aten::mul_, line 9)"), QStringLiteral("write the final value")}},
+  };
+  for (const Case& c : cases)
+    for (const char* fw : {"triton", "cutedsl"}) {
+      const kwb::FrameworkBackend* b = kwb::backendById(QLatin1String(fw));
+      QVERIFY(b);
+      const json s = loadSpec(QLatin1String(c.spec));
+      QString why;
+      QVERIFY2(!b->supports(s, &why), c.spec);
+      const kwb::GeneratedKernel k = b->generate(s);
+      QVERIFY2(k.ok && !k.implemented, qPrintable(k.error));
+      for (const QString& p : c.phrases) {
+        QVERIFY2(why.contains(p), qPrintable(why));
+        QVERIFY2(k.source.contains(p), qPrintable(p));
+      }
+    }
+  // a spec without either keeps its plan (the trace reason is empty)
+  QVERIFY(kwb::traceSkeletonReason(loadSpec(QStringLiteral("u58_CausalSelfAttention_tril_mask"))).isEmpty());
 }
 
 void TestChains::cuteGemmEmulated() {
