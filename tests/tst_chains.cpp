@@ -8,6 +8,7 @@
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/preview.h"
+#include "core/codegen/skeleton.h"
 
 #include <QFile>
 #include <QProcess>
@@ -61,6 +62,7 @@ class TestChains : public QObject {
   void cuteGemmEpilogue_data();
   void cuteGemmEpilogue();
   void cuteChainReasons();
+  void traceSkeletons();
   void cuteGemmEmulated();
 };
 
@@ -272,6 +274,23 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t21 = kwb_full((x.shape[1], x.shape[1]), 1.0, torch.float32, x.device)"),
                      QStringLiteral("t23 = kwb_tri(t21, 0, False)"),
                      QStringLiteral("epi_tensors=(t23,), epi_scalars=())  # eq, masked_fill")};
+  // trial 8: the other causal-mask spellings, and a scan with the pointwise run after it as its epilogue
+  QTest::newRow("masked_fill(~mask, -inf): ~ on a bool buffer is mask == 0")
+      << QStringLiteral("u64_CausalMask_bitwise_not")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("epi_tensors=(self.mask,), epi_scalars=())  # bitwise_not, masked_fill")};
+  QTest::newRow("where(mask, full_like(s, -inf), s): a non-finite fill")
+      << QStringLiteral("u65_CausalMask_where_full_like")
+      << QStringList{QStringLiteral("fill"), QStringLiteral("tri"), QStringLiteral("fill"), QStringLiteral("pointwise"),
+                     QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t3 = kwb_full(s.shape, float(\"-inf\"), torch.float32, s.device)")};
+  QTest::newRow("cumsum / arange(1, n + 1): the count's length follows x, the division the scan's epilogue")
+      << QStringLiteral("u66_Cumsum_div_arange") << QStringList{QStringLiteral("fill"), QStringLiteral("scan")}
+      << QStringList{QStringLiteral("t0 = kwb_arange(1, x.shape[1], 1, torch.float32, x.device)"),
+                     QStringLiteral("kwb_cumsum(x, 1, epi=_kwb_epi0, epi_tensors=(t2,), epi_scalars=())")};
+  QTest::newRow("cumsum / a count buffer: one launch")
+      << QStringLiteral("u67_Cumsum_div_buffer") << QStringList{QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_cumsum(x, 1, epi=_kwb_epi0, epi_tensors=(self.count,), epi_scalars=())")};
 }
 
 void TestChains::plans() {
@@ -369,6 +388,19 @@ void TestChains::emulated_data() {
   QTest::newRow("causal attention with a tril(ones) mask at boundary_size1 (T 1)")
       << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
       << QStringLiteral("boundary_size1");
+  // trial 8 (the count and mask sizes are constructor arguments: the harness's cases, by value)
+  QTest::newRow("masked_fill(~mask, -inf) after a linear, softmax")
+      << QStringLiteral("u64_CausalMask_bitwise_not") << QStringLiteral("~u64_CausalMask_bitwise_not")
+      << QStringLiteral("boundary_size1");
+  QTest::newRow("where(triu mask, full_like(s, -inf), s), softmax, the sequence shrunk by name")
+      << QStringLiteral("u65_CausalMask_where_full_like") << QStringLiteral("~u65_CausalMask_where_full_like")
+      << QString();
+  QTest::newRow("running mean cumsum / arange at boundary_tail (rows of 1537: two chunks and a tail)")
+      << QStringLiteral("u66_Cumsum_div_arange") << QStringLiteral("~u66_Cumsum_div_arange")
+      << QStringLiteral("boundary_tail");
+  QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
+      << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
+      << QStringLiteral("problem_shape");
 }
 
 namespace {
@@ -650,6 +682,38 @@ void TestChains::cuteChainReasons() {
   QCOMPARE(kwb::chainSkeletonReason(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), QStringLiteral("FlyDSL"))
                .contains(QLatin1String("a chain of 1 launch (conv)")),
            true);
+}
+
+void TestChains::traceSkeletons() {
+  // Trial 8: a trace that followed a placeholder branch (while x.norm() > 10 read through bool()) or a
+  // forward that writes its input in place is a skeleton for every backend, naming the line; before, the
+  // first was a 21-launch chain hard-coding one path (rel_err 1) and the second never wrote x back.
+  struct Case {
+    const char* spec;
+    QStringList phrases;
+  };
+  const Case cases[] = {
+      {"u61_DataDependentLoop_norm",
+       {QStringLiteral("reads a tensor value"), QStringLiteral("line 10: bool() of a tensor")}},
+      {"u62_Inplace_input_mul_add_relu",
+       {QStringLiteral("writes its input x in place (aten::mul_, line 9)"), QStringLiteral("write the final value")}},
+  };
+  for (const Case& c : cases)
+    for (const char* fw : {"triton", "cutedsl"}) {
+      const kwb::FrameworkBackend* b = kwb::backendById(QLatin1String(fw));
+      QVERIFY(b);
+      const json s = loadSpec(QLatin1String(c.spec));
+      QString why;
+      QVERIFY2(!b->supports(s, &why), c.spec);
+      const kwb::GeneratedKernel k = b->generate(s);
+      QVERIFY2(k.ok && !k.implemented, qPrintable(k.error));
+      for (const QString& p : c.phrases) {
+        QVERIFY2(why.contains(p), qPrintable(why));
+        QVERIFY2(k.source.contains(p), qPrintable(p));
+      }
+    }
+  // a spec without either keeps its plan (the trace reason is empty)
+  QVERIFY(kwb::traceSkeletonReason(loadSpec(QStringLiteral("u58_CausalSelfAttention_tril_mask"))).isEmpty());
 }
 
 void TestChains::cuteGemmEmulated() {

@@ -245,6 +245,8 @@ class Planner {
   /// torch.ones / zeros / full (and their _like forms) of a size the spec gives: one kwb_full launch, each dim a
   /// run-time size (runtimeSize; the _like forms take their operand's shape), on the first input's device.
   bool factory(const GraphOp& op);
+  /// torch.arange of a numeric start and step: kwb_arange with the length a run-time size (n8's count 1..n).
+  bool arange(const GraphOp& op);
   /// torch.tril / triu (the causal mask built in forward(), tril(ones(T, T))): one kwb_tri launch; the probe
   /// files them as pointwise, but the value depends on the element's position, which an epilogue does not see.
   bool triangle(const GraphOp& op);
@@ -673,6 +675,21 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
+  } else if (op.category == u"Scan" && n == u"cumsum") {
+    // an anchor like softmax: the pointwise run reading only its result is its epilogue (a running mean's
+    // division by the count; trial 8). Float only: an integer cumsum returns int64.
+    const QString dt = op.outputs.value(0).dtype;
+    if (dt != op.inputs.value(0).dtype || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+      return bad(QStringLiteral("%1 of %2 to %3 has no chain stage yet (a float cumsum has)")
+                     .arg(where(op), op.inputs.value(0).dtype, dt));
+    l.head = QStringLiteral("kwb_cumsum(%1, %2").arg(x, pyNum(a.value("dim", json())));
+    l.epilogue = true;
+    push(l, op, QStringLiteral("scan"),
+         QStringLiteral("cumsum over dim %1 of %2")
+             .arg(pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
+         true);
+  } else if (n == u"arange") {
+    return arange(op);
   } else if (isSoftmaxOp(n)) {
     // softmax.int / _safe_softmax take an output dtype; one other than the input's is a cast we do not fuse
     const json dt = a.value("dtype", json());
@@ -992,10 +1009,15 @@ bool Planner::factory(const GraphOp& op) {
                                         dims.size() == 1 ? QStringLiteral(",") : QString());
   }
   const json fill = op.args.value("fill_value", json());
-  if (n.startsWith(QLatin1String("full")) && !fill.is_number() && !fill.is_boolean())
+  // the probe writes the non-finite numbers as strings ("-inf", "inf", "nan": JSON has no literal for them);
+  // torch.full_like(s, float("-inf")) is the usual causal-mask spelling (trial 8)
+  const QString special = fill.is_string() ? QString::fromStdString(fill.get<std::string>()).toLower() : QString();
+  const bool nonFinite = special == u"inf" || special == u"-inf" || special == u"nan";
+  if (n.startsWith(QLatin1String("full")) && !fill.is_number() && !fill.is_boolean() && !nonFinite)
     return bad(QStringLiteral("%1: a fill value that is not a number has no chain stage yet").arg(where(op)));
   const QString value = n.startsWith(QLatin1String("ones"))    ? QStringLiteral("1.0")
                         : n.startsWith(QLatin1String("zeros")) ? QStringLiteral("0.0")
+                        : nonFinite                            ? QStringLiteral("float(\"%1\")").arg(special)
                                                                : QStringLiteral("float(%1)").arg(pyNum(fill));
   QString device = QStringLiteral("None");
   for (const TensorInfo& t : m_g.inputs)
@@ -1005,6 +1027,27 @@ bool Planner::factory(const GraphOp& op) {
   l.target = var(op);
   l.head = QStringLiteral("kwb_full(%1, %2, torch.%3, %4").arg(size, value, dtype, device);
   push(l, op, QStringLiteral("fill"), QStringLiteral("torch.%1 %2").arg(n, shapeText(shape)), false);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::arange(const GraphOp& op) {
+  const json start = op.args.value("start", json(0)), step = op.args.value("step", json(1));
+  const QList<qint64> shape = op.outputs.value(0).shape;
+  if (!start.is_number() || !step.is_number() || shape.size() != 1)
+    return bad(
+        QStringLiteral("%1: an arange whose start or step is not a number has no chain stage yet").arg(where(op)));
+  QString device = QStringLiteral("None");
+  for (const TensorInfo& t : m_g.inputs)
+    if (device == u"None") device = t.name + QStringLiteral(".device");
+  const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("int64") : op.outputs.value(0).dtype;
+  Line l;
+  l.target = var(op);
+  // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal
+  l.head = QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
+               .arg(pyNum(start), runtimeSize(shape.value(0), QStringLiteral("%1's length").arg(where(op))),
+                    pyNum(step), dtype, device);
+  push(l, op, QStringLiteral("fill"), QStringLiteral("torch.arange %1").arg(shapeText(shape)), false);
   m_vals.insert(op.id, outVal(op));
   return true;
 }

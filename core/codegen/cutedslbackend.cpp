@@ -47,6 +47,10 @@ QString CuteDslBackend::runtimeRequirement() const {
 }
 
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+    if (whyNot) *whyNot = trace;
+    return false;
+  }
   if (!hasPointwiseGraph(spec)) {
     QString why;
     const AnchorMatch m = matchAnchor(spec);

@@ -425,6 +425,12 @@ class Lowering {
     return r;
   }
 
+  /// A condition as a bool: a chain epilogue loads a bool tensor (a mask buffer, a triu of ones) as float 0/1,
+  /// which tl.where does not take as its condition (x10's where(mask, full_like(s, -inf), s), trial 8).
+  PwVal cond(const PwVal& c) const {
+    return c.isBool || c.kind == PwVal::Kind::Literal ? c : bin(QStringLiteral("!="), c, lit(0.0));
+  }
+
   PwVal full(const PwVal& like, double v) const {
     PwVal r;
     r.kind = PwVal::Kind::Tensor;
@@ -705,7 +711,7 @@ class Lowering {
         why = QStringLiteral("masked_fill (node %1) needs a mask and a value").arg(n.id);
         return std::nullopt;
       }
-      return where(*m, *v, x);
+      return where(cond(*m), *v, x);
     }
     if (op == u"where") {
       const auto a = arg(n, 1, ie), b = arg(n, 2, ie);
@@ -713,7 +719,18 @@ class Lowering {
         why = QStringLiteral("where (node %1) needs three operands").arg(n.id);
         return std::nullopt;
       }
-      return where(x, *a, *b);
+      return where(cond(x), *a, *b);
+    }
+    // ~mask and logical_not(mask): a bool is 0 or 1, so the negation is x == 0 (n3's masked_fill(~mask, -inf),
+    // trial 8); bitwise_not of an integer (-x - 1) is not this
+    if (op == u"logical_not") return B("==", x, lit(0.0));
+    if (op == u"bitwise_not") {
+      const PwArg a0 = n.args.value(0);
+      const PwInput* in = a0.kind == PwArg::Kind::Ref ? m_prog.input(a0.ref) : nullptr;
+      if (x.isBool || (a0.kind == PwArg::Kind::Const && a0.isBool) || (in && in->dtype == u"bool"))
+        return B("==", x, lit(0.0));
+      why = QStringLiteral("bitwise_not (node %1) of a tensor that is not bool has no elementwise lowering").arg(n.id);
+      return std::nullopt;
     }
     static const QHash<QString, const char*> cmp = {{QStringLiteral("gt"), ">"},  {QStringLiteral("lt"), "<"},
                                                     {QStringLiteral("ge"), ">="}, {QStringLiteral("le"), "<="},
@@ -733,23 +750,24 @@ class Lowering {
 }  // namespace
 
 QStringList supportedPointwiseOps() {
-  return {QStringLiteral("abs"),        QStringLiteral("add"),         QStringLiteral("celu"),
-          QStringLiteral("clamp"),      QStringLiteral("clamp_max"),   QStringLiteral("clamp_min"),
-          QStringLiteral("clone"),      QStringLiteral("cos"),         QStringLiteral("div"),
-          QStringLiteral("elu"),        QStringLiteral("eq"),          QStringLiteral("erf"),
-          QStringLiteral("exp"),        QStringLiteral("floor"),       QStringLiteral("fmax"),
-          QStringLiteral("fmin"),       QStringLiteral("ge"),          QStringLiteral("gelu"),
-          QStringLiteral("gt"),         QStringLiteral("hardsigmoid"), QStringLiteral("hardswish"),
-          QStringLiteral("hardtanh"),   QStringLiteral("le"),          QStringLiteral("leaky_relu"),
-          QStringLiteral("log"),        QStringLiteral("lt"),          QStringLiteral("maximum"),
-          QStringLiteral("minimum"),    QStringLiteral("mish"),        QStringLiteral("mul"),
-          QStringLiteral("ne"),         QStringLiteral("neg"),         QStringLiteral("pow"),
-          QStringLiteral("reciprocal"), QStringLiteral("relu"),        QStringLiteral("relu6"),
-          QStringLiteral("rsqrt"),      QStringLiteral("rsub"),        QStringLiteral("selu"),
-          QStringLiteral("sigmoid"),    QStringLiteral("silu"),        QStringLiteral("sin"),
-          QStringLiteral("softplus"),   QStringLiteral("softsign"),    QStringLiteral("sqrt"),
-          QStringLiteral("square"),     QStringLiteral("sub"),         QStringLiteral("tanh"),
-          QStringLiteral("threshold"),  QStringLiteral("where"),       QStringLiteral("masked_fill")};
+  return {QStringLiteral("abs"),         QStringLiteral("add"),         QStringLiteral("bitwise_not"),
+          QStringLiteral("celu"),        QStringLiteral("logical_not"), QStringLiteral("clamp"),
+          QStringLiteral("clamp_max"),   QStringLiteral("clamp_min"),   QStringLiteral("clone"),
+          QStringLiteral("cos"),         QStringLiteral("div"),         QStringLiteral("elu"),
+          QStringLiteral("eq"),          QStringLiteral("erf"),         QStringLiteral("exp"),
+          QStringLiteral("floor"),       QStringLiteral("fmax"),        QStringLiteral("fmin"),
+          QStringLiteral("ge"),          QStringLiteral("gelu"),        QStringLiteral("gt"),
+          QStringLiteral("hardsigmoid"), QStringLiteral("hardswish"),   QStringLiteral("hardtanh"),
+          QStringLiteral("le"),          QStringLiteral("leaky_relu"),  QStringLiteral("log"),
+          QStringLiteral("lt"),          QStringLiteral("maximum"),     QStringLiteral("minimum"),
+          QStringLiteral("mish"),        QStringLiteral("mul"),         QStringLiteral("ne"),
+          QStringLiteral("neg"),         QStringLiteral("pow"),         QStringLiteral("reciprocal"),
+          QStringLiteral("relu"),        QStringLiteral("relu6"),       QStringLiteral("rsqrt"),
+          QStringLiteral("rsub"),        QStringLiteral("selu"),        QStringLiteral("sigmoid"),
+          QStringLiteral("silu"),        QStringLiteral("sin"),         QStringLiteral("softplus"),
+          QStringLiteral("softsign"),    QStringLiteral("sqrt"),        QStringLiteral("square"),
+          QStringLiteral("sub"),         QStringLiteral("tanh"),        QStringLiteral("threshold"),
+          QStringLiteral("where"),       QStringLiteral("masked_fill")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

@@ -6,6 +6,7 @@
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/skeleton.h"
 
 #include <QSet>
 
@@ -28,7 +29,10 @@ json codegenPreview(const json& spec) {
   const AnchorMatch m = matchAnchor(spec);
   QString planName, planWhy;
   QSet<QString> covered;
-  if (m.plan) {
+  // a trace bound to a placeholder branch, or an input written in place: no plan at all (skeleton.h)
+  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+    planWhy = trace;
+  } else if (m.plan) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
     for (const QString& id : m.plan->ops) covered.insert(id);
   } else if (hasPointwiseGraph(spec)) {

@@ -42,4 +42,42 @@ GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& st
   return k;
 }
 
+QString traceSkeletonReason(const nlohmann::json& spec) {
+  const auto str = [](const nlohmann::json& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
+                                                                  : QString();
+  };
+  const auto line = [](const nlohmann::json& j) {
+    return j.is_object() && j.contains("line") && j["line"].is_number_integer() ? j["line"].get<int>() : 0;
+  };
+  for (const auto& a : spec.value("ambiguities", nlohmann::json::array())) {
+    if (str(a, "kind") != u"item") continue;
+    // the Python call that read the value (bool() of a while/if condition, .item(), int()), from the op
+    QString call;
+    for (const auto& o : spec.value("ops", nlohmann::json::array()))
+      if (str(o, "op") == u"aten::_local_scalar_dense" && line(o) == line(a)) {
+        call = str(o, "function");
+        break;
+      }
+    const QString what = call == u"__bool__" ? QStringLiteral("bool() of a tensor, e.g. a while/if on a tensor")
+                         : call == u"item"   ? QStringLiteral(".item()")
+                         : call.isEmpty()    ? QStringLiteral(".item()/bool()/int() on a tensor")
+                                             : call + QStringLiteral("() on a tensor");
+    return QStringLiteral(
+               "forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one "
+               "placeholder path, so a kernel planned from that trace would hard-code it: write the "
+               "data-dependent control flow by hand")
+        .arg(line(a))
+        .arg(what);
+  }
+  for (const auto& w : spec.value("writes", nlohmann::json::array()))
+    if (str(w, "target_kind") == u"input")
+      return QStringLiteral(
+                 "forward writes its input %1 in place (%2, line %3); the generated kernels return new tensors and "
+                 "do not write the final value back into the input yet")
+          .arg(str(w, "target"), str(w, "op"))
+          .arg(line(w));
+  return {};
+}
+
 }  // namespace kwb

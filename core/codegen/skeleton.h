@@ -19,4 +19,13 @@ struct SkeletonStyle {
 /// imports torch.nn only (no torch compute anywhere) and sets UNIMPLEMENTED = True.
 GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& style, const QString& reason);
 
+/// Why no backend may generate a kernel from @p spec's trace at all, or an empty string. Two cases (trial 8):
+/// - the probe read a tensor value (an "item" ambiguity: .item(), bool(), int(), a while/if on a tensor):
+///   the trace followed one placeholder branch, so a kernel planned from it hard-codes that control flow;
+///   the reason names the first such line and the Python call (the op's "function", e.g. __bool__).
+/// - forward writes one of its inputs in place (a "writes" entry with target_kind "input"): the generated
+///   kernels return new tensors and never store into an input, so the harness's written-back check fails.
+/// Every backend's supports() and generate() consult it first.
+QString traceSkeletonReason(const nlohmann::json& spec);
+
 }  // namespace kwb

@@ -37,6 +37,10 @@ QString TritonBackend::runtimeRequirement() const {
 }
 
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+    if (whyNot) *whyNot = trace;
+    return false;
+  }
   if (!hasPointwiseGraph(spec)) {
     const AnchorMatch m = matchAnchor(spec);
     if (m.anchor && m.plan && !anchorTemplate(*m.anchor, id()).isEmpty()) return true;
@@ -93,7 +97,8 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
 }
 
 GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
-  QString why;
+  QString why = traceSkeletonReason(spec);
+  if (!why.isEmpty()) return makeSkeleton(spec, tritonSkeleton(*this), why);
   if (!hasPointwiseGraph(spec)) {
     const AnchorMatch m = matchAnchor(spec);
     if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())

@@ -6,8 +6,8 @@ used literally), so `view(B*S, D)` keeps `batch_size*seq` instead of a bare numb
 """
 import torch
 
-from probe_ops import (POINTWISE, VIEW, FACTORY, OPERAND_ARGS, PRIORITY, base_name, category, dtype_name,
-                       elem_size, jsonable, tensor_desc)
+from probe_ops import (POINTWISE, VIEW, COPIES, FACTORY, OPERAND_ARGS, PRIORITY, base_name, category,
+                       dtype_name, elem_size, jsonable, tensor_desc)
 
 # Ops that regroup dims: their names follow the atoms of the source (never the broadcast rule).
 RESHAPES = ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze", "unsqueeze")
@@ -564,11 +564,13 @@ class Analyzer:
         return info
 
     def _from_leaf(self, t):
-        """The input/parameter a tensor is a view of (through view ops), or None."""
+        """The input/parameter a tensor is a view of (through view ops), or None. A copy (clone, copy) is a
+        new tensor: `y = x.clone(); y.mul_(s)` does not write x (trial 8, finding 8)."""
         r = self.refs.get(id(t))
         while r in self.producer:
             func, args, kwargs, out, line = self.tr.ops[self.producer[r]]
-            if base_name(func) not in VIEW or not args or not isinstance(args[0], torch.Tensor):
+            if (base_name(func) not in VIEW or base_name(func) in COPIES or not args
+                    or not isinstance(args[0], torch.Tensor)):
                 return None
             r = self.refs.get(id(args[0]))
         return r

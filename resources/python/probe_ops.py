@@ -20,6 +20,9 @@ split_with_sizes squeeze t transpose unbind unfold unsqueeze view _unsafe_view v
 copy contiguous numpy_T flatten movedim expand_as _unsafe_split
 """.split())
 
+# The VIEW ops that return a new tensor (they move bytes): a write to the result is not a write to the source.
+COPIES = {"clone", "copy", "_to_copy"}
+
 FACTORY = set("""
 empty empty_strided zeros ones full arange rand randn randint randperm normal scalar_tensor
 zeros_like ones_like empty_like full_like rand_like randn_like randint_like linspace eye

@@ -174,6 +174,25 @@ class DryRunTest(unittest.TestCase):
         self.assertEqual(c["status"], "PASS", c)
         self.assertTrue(any("stand-in was inaccurate on the CPU" in w for w in c.get("warnings", [])), c)
 
+    def test_dry_run_in_place_reference_missing_a_half_op(self):
+        # x.mul_(2); x.add_(1); relu_(x): relu_ on Half is missing on the CPU, so the fp16 stand-in raised
+        # after writing x half way; the written-back check compared that x*2+1 with the reference's relu
+        # and FAILed the kernel in a dry run (trial 8, finding 3). The float32 run supplies x now.
+        spec = h.spec_for("inplace", [{"name": "x", "shape": [64, 256], "stride": [256, 1]}])
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=1024)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, x):\n        x.mul_(2.0)\n        x.add_(1.0)\n"
+                    "        return torch.relu_(x)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(64, 256)]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "dtype_fp16,dtype_bf16")
+        self.assertEqual(r.rc, 0, r)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+            self.assertNotIn("written-back", c["reason"])
+
 
 class SelectionTest(unittest.TestCase):
     @classmethod

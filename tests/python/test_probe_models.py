@@ -124,5 +124,21 @@ class ProbeConstructsTest(unittest.TestCase):
         self.assertNotIn("\n", err["message"])
 
 
+    def test_in_place_on_a_clone_is_not_a_write_to_the_input(self):
+        # `y = x.clone(); y.mul_(s)` writes the clone, not x (trial 8, finding 8: three false notes "forward
+        # writes input x in place" and an output said to alias x); a real write to x keeps its note
+        unseen = os.path.join(h.SOURCE, "tests", "data", "unseen")
+        p, _ = probe(os.path.join(unseen, "u63_Clone_inplace_buffer_scale.py"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        doc = json.loads(p.stdout)
+        self.assertEqual({w["target_kind"] for w in doc["writes"]}, {"temporary"})
+        self.assertFalse([n for n in doc["notes"] if "in place" in n], doc["notes"])
+        self.assertIsNone(doc["outputs"][0]["aliases_input"])
+        p, _ = probe(os.path.join(unseen, "u62_Inplace_input_mul_add_relu.py"))
+        doc = json.loads(p.stdout)
+        self.assertEqual([(w["target"], w["target_kind"]) for w in doc["writes"]], [("x", "input")] * 3)
+        self.assertEqual(doc["outputs"][0]["aliases_input"], "x")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -553,6 +553,67 @@ def kwb_tri(x, diagonal, upper):
 
 
 @triton.jit
+def _kwb_arange_kernel(y_ptr, n, start, step, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, start + offs.to(tl.float32) * step, mask=offs < n)
+
+
+def kwb_arange(start, size, step, dtype, device):
+    """torch.arange(start, start + size * step, step) of a computed size (a running count 1..n): one launch.
+    Values start + i * step in float32, cast on the store (exact for integers below 2**24)."""
+    y = torch.empty([int(size)], dtype=dtype, device=device)
+    if y.numel() > 0:
+        _kwb_arange_kernel[(triton.cdiv(y.numel(), 1024),)](y, y.numel(), float(start), float(step), BLOCK=1024,
+                                                           num_warps=4)
+    return y
+
+
+@triton.jit
+def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                       s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
+                       BLOCK: tl.constexpr):
+    # one program per row of a contiguous [rows, L] view: the row in BLOCK chunks, fp32, the running total
+    # carried from chunk to chunk; POST: the pointwise run after the scan on the output's coordinates
+    base = tl.program_id(0).to(tl.int64) * L
+    carry = tl.sum(tl.zeros([BLOCK], dtype=tl.float32), axis=0)
+    for start in range(0, L, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        m = offs < L
+        v = tl.load(x_ptr + base + offs, mask=m, other=0.0).to(tl.float32)
+        c = tl.cumsum(v, axis=0) + carry
+        yoff = base + offs.to(tl.int64)
+        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+                 s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(y_ptr + yoff, c.to(y_ptr.dtype.element_ty), mask=m)
+        carry = carry + tl.sum(v, axis=0)
+
+
+def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
+    """torch.cumsum(x, dim) for a float x, accumulated in float32, one program per row. epi: the pointwise
+    run after it, fused into the scan's store when the scan dim is the last (rank <= 5); else the scan dim is
+    moved last on a contiguous copy and the run is a kwb_pointwise launch after."""
+    if x.dim() == 0:
+        return kwb_cumsum(x.unsqueeze(0), 0, epi, epi_tensors, epi_scalars).squeeze(0)
+    d = dim % x.dim()
+    order = [i for i in range(x.dim()) if i != d] + [d]
+    xp = x.permute(order)
+    xp = xp if xp.is_contiguous() else xp.contiguous()
+    yp = torch.empty(xp.shape, dtype=x.dtype, device=x.device)
+    y = yp.permute([order.index(i) for i in range(x.dim())])
+    fused = epi is not None and x.dim() <= 5 and d == x.dim() - 1  # y is yp: contiguous offsets of x's shape
+    sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if fused else [1] * 4
+    packed = _kwb_epi_pack(y, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(y, (), ())
+    L = int(xp.shape[-1])
+    if yp.numel() > 0:
+        _kwb_cumsum_kernel[(yp.numel() // L,)](xp, yp, L, *sizes, *packed, POST=epi if fused else _kwb_epi_identity,
+                                               BLOCK=min(1024, _kwb_np2(L)), num_warps=4)
+    if epi is not None and not fused:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+    return y
+
+
+@triton.jit
 def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr):
     if LOG:
         return v - safe[None, :] - tl.log(s)[None, :]
