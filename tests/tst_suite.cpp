@@ -456,12 +456,10 @@ class TestSuite : public QObject {
   }
 
   void kwbSuiteRerunsTimeoutFailWithMoreTime() {
-    // A CPU dry run no longer ends TIMEOUT_FAIL (its reference's timeout is the CPU's: DRY_RUN "reference too slow on
-    // this CPU", new-user trial 7, #4), and this test makes its TIMEOUT_FAIL with a dry run. Open: the suite's resume
-    // should also rerun such a DRY_RUN when --case-timeout grows, and this test needs a GPU-less TIMEOUT_FAIL instead.
-    QSKIP("dry runs no longer end TIMEOUT_FAIL (trial 7, #4); the rerun rule for a slow-reference DRY_RUN is open");
     // New-user trial 5, R1: the suite advises --case-timeout for a TIMEOUT_FAIL, and a rerun with a larger one kept
-    // the old verdict without running. A larger --case-timeout runs it again; the same one resumes it.
+    // the old verdict without running. A larger --case-timeout runs it again; the same one resumes it. Here, without
+    // a GPU, the slow case is a dry run's reference: since trial 7 (#4) that ends DRY_RUN "reference too slow on
+    // this CPU", not TIMEOUT_FAIL, and the same rule reruns it (the suite's resume in core/pipeline/suite.cpp).
     const QString problems = m_tmp.filePath(QStringLiteral("timeout-problems"));
     QDir().mkpath(problems);
     QVERIFY(writeSlowRelu(problems + QStringLiteral("/slow_relu.py"), "1.5"));
@@ -484,15 +482,18 @@ class TestSuite : public QObject {
     };
     const Kwb first = runKwb(args(QStringLiteral("1")));
     auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
-    QCOMPARE(doc.at("problems").at(0).at("status").get<std::string>(), std::string("TIMEOUT_FAIL"));
+    const auto& p0 = doc.at("problems").at(0);
+    QCOMPARE(p0.at("status").get<std::string>(), std::string("DRY_RUN"));
+    QVERIFY2(QString::fromStdString(p0.at("error").get<std::string>())
+                 .contains(QLatin1String("reference too slow on this CPU")),
+             qPrintable(first.out));
     QCOMPARE(doc.at("case_timeout_s").get<int>(), 1);
     const Kwb same = runKwb(args(QStringLiteral("1")));
-    QVERIFY2(same.out.contains(QLatin1String("done in an earlier run (TIMEOUT_FAIL), not run again")),
-             qPrintable(same.out));
+    QVERIFY2(same.out.contains(QLatin1String("done in an earlier run (DRY_RUN), not run again")), qPrintable(same.out));
     const Kwb more = runKwb(args(QStringLiteral("2")));
-    QVERIFY2(
-        more.out.contains(QLatin1String("TIMEOUT_FAIL at --case-timeout 1 s in an earlier run; runs again at 2 s")),
-        qPrintable(more.out));
+    QVERIFY2(more.out.contains(QLatin1String(
+                 "DRY_RUN (reference too slow) at --case-timeout 1 s in an earlier run; runs again at 2 s")),
+             qPrintable(more.out));
     QVERIFY2(!more.out.contains(QLatin1String("not run again")), qPrintable(more.out));
     doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     QCOMPARE(doc.at("case_timeout_s").get<int>(), 2);

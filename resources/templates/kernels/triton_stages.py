@@ -1881,8 +1881,9 @@ def _kwb_gemm_splitk_finish(ws, c_ptr, bias_ptr, M, N, num_batches, SPLIT, swb, 
 # _kwb_gemm_splitk_min_k K tiles per run) or the partials would cost over 1/4 of the operand bytes, it falls
 # back to "block_n": BLOCK_N halved (256 -> 128 -> 64) then BLOCK_M (128 -> 64) while tiles < SMs, pipeline
 # _kwb_gemm_small_stages deep (a memory-bound tile wants more bytes in flight). "off": always 128 x 256.
-# Default "split_k" is an estimate from bytes, not a measurement: bench/gpu/gemm_level2.py measures all three.
-kwb_gemm_fill = "split_k"
+# Default "block_n", measured: bench/gpu/gemm_level2.py on the H200 (docs/results/2026-12-02-h200-s16.md), 68_ in
+# one process: off 428 us, split_k 493 us, block_n (128 x 128, 4 stages) 305 us, cuBLAS 283 us; rel_err equal.
+kwb_gemm_fill = "block_n"
 _kwb_gemm_splitk_min_k = 8      # K tiles per split run at least (256 fp32 elements of K)
 _kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank (3 for 128 x 256, measured)
 # EPI_SPLIT by what the EPI reads: an EPI that loads tensors (76_'s bias column) makes Triton keep a layout-
@@ -2161,7 +2162,9 @@ def _kwb_rnn_step(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co,
 #            ~28 us a step on the H200 for 39_GRU), kept for large batches and as the A/B baseline;
 #   "auto":  loop where it fits, else split for <= 32 batch rows, else dot.
 KWB_RNN_STEP = "auto"
-KWB_RNN_FUSE_X = True  # the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer)
+# KWB_RNN_FUSE_X: the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer). Off:
+# measured slower on the H200 (bench/gpu/rnn_step.py, session 16): u37 0.586 ms fused, 0.539 ms with the GEMM
+KWB_RNN_FUSE_X = False
 KWB_RNN_SPLIT_BH = 0  # units per program of the split step (0: sized for ~128 programs); a sweep knob
 _kwb_rnn_last = {}  # what the last kwb_rnn ran: {"path", "launches", "grid"[, "fallback"]} (tests, the A/B)
 _kwb_rnn_failed = {}  # path -> why its kernel failed (a compile error): "dot" runs instead from then on
