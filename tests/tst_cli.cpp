@@ -237,7 +237,7 @@ class TstCli : public QObject {
   void skeletonPlanSaysWhy() {
     // A model with an op no chain stage takes yet (a scan after a GEMM): the plan names the op and its line.
     const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_conv"));
-    const QString chain = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumsum.py");
+    const QString chain = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py");
     const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"), QStringLiteral("H200"),
                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});

@@ -505,15 +505,15 @@ class TestSuite : public QObject {
     // and a max rel_err of 0. It reads SKELETON, with phase 3's reason, no rel_err, and its own count.
     const QString problems = m_tmp.filePath(QStringLiteral("skeleton-problems"));
     QDir().mkpath(problems);
-    QVERIFY(QFile::copy(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumsum.py"),
-                        problems + QStringLiteral("/gemm_cumsum.py")));
+    QVERIFY(QFile::copy(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py"),
+                        problems + QStringLiteral("/gemm_cumprod.py")));
     const QString out = m_tmp.filePath(QStringLiteral("skeleton"));
     const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
                           QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
                           QStringLiteral("--out"), out});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains(QLatin1String("gemm_cumsum: SKELETON (")) &&
+    QVERIFY2(r.out.contains(QLatin1String("gemm_cumprod: SKELETON (")) &&
                  r.out.contains(QLatin1String("0 TIMEOUT_FAIL, 1 SKELETON (no kernel)")),
              qPrintable(r.out));
     const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
@@ -528,7 +528,7 @@ class TestSuite : public QObject {
     QCOMPARE(doc.at("counts").at("skeleton").get<int>(), 1);
     QCOMPARE(doc.at("counts").at("fail").get<int>(), 0);
     const QByteArray md = readAll(out + QStringLiteral("/suite_report.md"));
-    QVERIFY2(md.contains("| gemm_cumsum | SKELETON | – |") && md.contains("1 SKELETON (no kernel)"), md.constData());
+    QVERIFY2(md.contains("| gemm_cumprod | SKELETON | – |") && md.contains("1 SKELETON (no kernel)"), md.constData());
   }
 
   void oomOnlyFailure() {

@@ -1,11 +1,11 @@
-"""The recurrent stage's step paths (triton_stages.py KWB_RNN_STEP) on the H200, in one process, one table:
+"""The recurrent stage's step paths (triton_stages.py kwb_rnn_step) on the H200, in one process, one table:
 for 39_GRU, 35_LSTM and u37_GRU_1layer_last_step, each variant next to the one it replaces, with eager PyTorch
 (cuDNN's RNN) and torch.compile of the reference:
   dot        the session-16 step (tl.dot tiles, 8 programs for 256 units; 39_GRU measured 85.8 ms), graph replayed
   split      one step kernel over ~128 programs (units split, every gate per program), graph replayed
-  split/bhN  the same with N units a program (KWB_RNN_SPLIT_BH sweep; auto picks 2 for 256 units)
+  split/bhN  the same with N units a program (kwb_rnn_split_bh sweep; auto picks 2 for 256 units)
   loop       the whole time loop in one kernel per layer (hidden <= 64: u37), x_t @ W_ih^T in it too (auto:
-             KWB_RNN_FUSE_X) or from a GEMM first (loop,gemm)
+             kwb_rnn_fuse_x) or from a GEMM first (loop,gemm)
   *,nograph  the same launched one by one (KWB_CUDA_GRAPH=0: the host-bound view)
 35_LSTM draws h0/c0 with torch.randn in forward: the new plan draws them eagerly before the replay (chain.cpp
 drawLines), so `last_graph` should read "replay" there now (it was always "eager" before).
@@ -80,15 +80,15 @@ def run_problem(args, level, name, rows):
     with torch.no_grad():
         want = seeded(lambda: ref(*inputs))()
         eager_ms = bench(seeded(lambda: ref(*inputs)), False)
-        variants = [("dot", {"KWB_RNN_STEP": "dot"}, "1"), ("auto", {"KWB_RNN_STEP": "auto"}, "1"),
-                    ("auto,nograph", {"KWB_RNN_STEP": "auto"}, "0")]
+        variants = [("dot", {"kwb_rnn_step": "dot"}, "1"), ("auto", {"kwb_rnn_step": "auto"}, "1"),
+                    ("auto,nograph", {"kwb_rnn_step": "auto"}, "0")]
         if name == "39_GRU":
-            variants += [("split/bh%d" % bh, {"KWB_RNN_STEP": "split", "KWB_RNN_SPLIT_BH": bh}, "1")
+            variants += [("split/bh%d" % bh, {"kwb_rnn_step": "split", "kwb_rnn_split_bh": bh}, "1")
                          for bh in (1, 4, 8)]
-            variants.insert(1, ("dot,nograph", {"KWB_RNN_STEP": "dot"}, "0"))
+            variants.insert(1, ("dot,nograph", {"kwb_rnn_step": "dot"}, "0"))
         if name.startswith("u37"):
-            variants += [("loop,gemm", {"KWB_RNN_STEP": "loop", "KWB_RNN_FUSE_X": False}, "1"),
-                         ("split", {"KWB_RNN_STEP": "split"}, "1")]
+            variants += [("loop,gemm", {"kwb_rnn_step": "loop", "kwb_rnn_fuse_x": False}, "1"),
+                         ("split", {"kwb_rnn_step": "split"}, "1")]
         for label, knobs, graph in variants:
             os.environ["KWB_CUDA_GRAPH"] = graph
             kmod = load(kpath, "%s_k_%s" % (name, label.replace("/", "_").replace(",", "_")))

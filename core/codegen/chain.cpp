@@ -1968,7 +1968,7 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
                          [](const ChainLaunch& l) { return l.kind == u"recurrent"; }))
       graphCode += QStringLiteral(
           "\n\ndef _kwb_graph_knobs():  # noqa: F811 -- the recurrent stage's step path (an A/B flips it)\n"
-          "    return KWB_RNN_STEP, KWB_RNN_SPLIT_BH, KWB_RNN_FUSE_X\n");
+          "    return kwb_rnn_step, kwb_rnn_split_bh, kwb_rnn_fuse_x\n");
   }
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +

@@ -879,12 +879,12 @@ class Recurrent(unittest.TestCase):
     a given or a missing (zeros) initial state, sizes that do not divide the tiles."""
 
     def setUp(self):
-        self.addCleanup(setattr, K, "KWB_RNN_STEP", K.KWB_RNN_STEP)
-        self.addCleanup(setattr, K, "KWB_RNN_FUSE_X", K.KWB_RNN_FUSE_X)
+        self.addCleanup(setattr, K, "kwb_rnn_step", K.kwb_rnn_step)
+        self.addCleanup(setattr, K, "kwb_rnn_fuse_x", K.kwb_rnn_fuse_x)
         # the fused input projection is off by default (slower on the H200, session 16) but stays a switch: these
         # tests cover it on, and the shipped setting where they say so
-        self.assertFalse(K.KWB_RNN_FUSE_X)
-        K.KWB_RNN_FUSE_X = True
+        self.assertFalse(K.kwb_rnn_fuse_x)
+        K.kwb_rnn_fuse_x = True
 
     def check(self, cls, mode, layers, bias, batch_first, bidir, state, hidden=7, **kw):
         torch.manual_seed(layers * 7 + bias + 2 * batch_first + 4 * bidir)
@@ -911,10 +911,10 @@ class Recurrent(unittest.TestCase):
                (2, True, False, True, False))
 
     def test_modes_and_layouts(self):
-        # every step path (KWB_RNN_STEP): the in-kernel time loop with x's projection in it (loopx) or from a
+        # every step path (kwb_rnn_step): the in-kernel time loop with x's projection in it (loopx) or from a
         # GEMM (loop), the split step, the tl.dot step
         for path, fuse in (("loop", True), ("loop", False), ("split", True), ("dot", True)):
-            K.KWB_RNN_STEP, K.KWB_RNN_FUSE_X = path, fuse
+            K.kwb_rnn_step, K.kwb_rnn_fuse_x = path, fuse
             ran = "loopx" if path == "loop" and fuse else path
             for cls, mode, kw in self.CASES:
                 for layers, bias, batch_first, bidir, state in self.LAYOUTS:
@@ -929,7 +929,7 @@ class Recurrent(unittest.TestCase):
     def test_split_step_over_several_programs(self):
         # hidden 40 at 8 units a program: 5 programs, the last one partly masked; k chunks of 16 that do not
         # divide 40; the auto choice for 40 units (64 padded) is the in-kernel loop
-        K.KWB_RNN_STEP = "auto"
+        K.kwb_rnn_step = "auto"
         self.check(torch.nn.LSTM, "LSTM", 2, True, False, True, True, hidden=40)
         # 64 padded units: W_hh's 4 gates alone take 64 values a thread, so x is projected by a GEMM first
         self.assertFalse(K._kwb_rnn_fuses_x(4, 4, 40, 5))
@@ -941,10 +941,10 @@ class Recurrent(unittest.TestCase):
         self.assertEqual(K._kwb_rnn_last["path"], "loopx")
         self.assertEqual(K._kwb_rnn_last["launches"], 2)
         self.assertEqual(K._kwb_rnn_seq_tiles(4, 40), (2, 64, 8))
-        K.KWB_RNN_STEP = "split"
-        old = K.KWB_RNN_SPLIT_BH
-        self.addCleanup(setattr, K, "KWB_RNN_SPLIT_BH", old)
-        K.KWB_RNN_SPLIT_BH = 8
+        K.kwb_rnn_step = "split"
+        old = K.kwb_rnn_split_bh
+        self.addCleanup(setattr, K, "kwb_rnn_split_bh", old)
+        K.kwb_rnn_split_bh = 8
         self.assertEqual(K._kwb_rnn_split_tiles(4, 40), (4, 8, 64))
         for cls, mode, kw in self.CASES[:2]:
             with self.subTest(mode=mode):
@@ -965,7 +965,7 @@ class Recurrent(unittest.TestCase):
         real = K._kwb_rnn_seq
         self.addCleanup(setattr, K, "_kwb_rnn_seq", real)
         self.addCleanup(K._kwb_rnn_failed.clear)
-        K.KWB_RNN_STEP = "loop"
+        K.kwb_rnn_step = "loop"
         K._kwb_rnn_seq = Broken(real, True)
         with self.assertWarns(UserWarning):
             self.check(torch.nn.GRU, "GRU", 2, True, False, True, True)
@@ -986,7 +986,7 @@ class Recurrent(unittest.TestCase):
         self.addCleanup(setattr, K, "_kwb_rnn_step_split", K._kwb_rnn_step_split)
         self.addCleanup(K._kwb_rnn_failed.clear)
         K._kwb_rnn_step_split = Broken()
-        K.KWB_RNN_STEP = "split"
+        K.kwb_rnn_step = "split"
         with self.assertWarns(UserWarning):
             self.check(torch.nn.GRU, "GRU", 2, True, False, False, True)
         self.assertEqual(K._kwb_rnn_last["path"], "dot")
@@ -997,7 +997,7 @@ class Recurrent(unittest.TestCase):
     def test_auto_path_by_size(self):
         # 39_GRU / 35_LSTM (batch 10, hidden 256): split over 128 programs of 2 units; u37 (batch 4, hidden 32):
         # the in-kernel loop, one program for the 4 rows; a large batch keeps the tl.dot step
-        K.KWB_RNN_STEP = "auto"
+        K.kwb_rnn_step = "auto"
         self.assertEqual((K._kwb_rnn_choose(10, 256), K._kwb_rnn_split_tiles(10, 256)), ("split", (16, 2, 128)))
         self.assertEqual((K._kwb_rnn_choose(4, 32), K._kwb_rnn_seq_tiles(4, 32)), ("loop", (4, 32, 4)))
         self.assertTrue(K._kwb_rnn_fuses_x(3, 4, 32, 16))  # 3 x 32 x (32 + 16) / 128 threads: 36 a thread

@@ -2161,11 +2161,11 @@ def _kwb_rnn_step(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sch, co,
 #   "dot":   the session-16 step (tl.dot over [16..64 batch, 32 units] tiles: 8 programs for 256 units; measured
 #            ~28 us a step on the H200 for 39_GRU), kept for large batches and as the A/B baseline;
 #   "auto":  loop where it fits, else split for <= 32 batch rows, else dot.
-KWB_RNN_STEP = "auto"
-# KWB_RNN_FUSE_X: the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer). Off:
+kwb_rnn_step = "auto"
+# kwb_rnn_fuse_x: the loop path also computes x_t @ W_ih^T where W_ih fits beside W_hh (one launch a layer). Off:
 # measured slower on the H200 (bench/gpu/rnn_step.py, session 16): u37 0.586 ms fused, 0.539 ms with the GEMM
-KWB_RNN_FUSE_X = False
-KWB_RNN_SPLIT_BH = 0  # units per program of the split step (0: sized for ~128 programs); a sweep knob
+kwb_rnn_fuse_x = False
+kwb_rnn_split_bh = 0  # units per program of the split step (0: sized for ~128 programs); a sweep knob
 _kwb_rnn_last = {}  # what the last kwb_rnn ran: {"path", "launches", "grid"[, "fallback"]} (tests, the A/B)
 _kwb_rnn_failed = {}  # path -> why its kernel failed (a compile error): "dot" runs instead from then on
 
@@ -2391,9 +2391,9 @@ def _kwb_rnn_step_split(gx, sgb, sgg, hp, shb, shk, w, swr, swk, bh, cp, scb, sc
 
 
 def _kwb_rnn_choose(B, H):
-    """The step path of a layer with batch B and hidden size H under KWB_RNN_STEP."""
-    if KWB_RNN_STEP != "auto":
-        return KWB_RNN_STEP
+    """The step path of a layer with batch B and hidden size H under kwb_rnn_step."""
+    if kwb_rnn_step != "auto":
+        return kwb_rnn_step
     if _kwb_np2(H) <= 64:
         return "loop"
     return "split" if B <= 32 else "dot"
@@ -2413,16 +2413,16 @@ def _kwb_rnn_split_tiles(B, H):
     for ~128 programs (H200: 132 SMs), a [BLOCK_B, BLOCK_H, BLOCK_K] product of <= 4096 values (32 a thread)."""
     bb = min(16, _kwb_np2(B))
     nb = triton.cdiv(B, bb)
-    bh = KWB_RNN_SPLIT_BH or max(1, min(16, _kwb_np2(triton.cdiv(H * nb, 128))))
+    bh = kwb_rnn_split_bh or max(1, min(16, _kwb_np2(triton.cdiv(H * nb, 128))))
     bk = max(16, min(_kwb_np2(H), 4096 // (bb * bh)))
     return bb, bh, bk
 
 
 def _kwb_rnn_fuses_x(G, B, H, I):
-    """Whether the in-kernel loop also computes x_t @ W_ih^T (KWB_RNN_FUSE_X): W_ih and W_hh together at <= 64
+    """Whether the in-kernel loop also computes x_t @ W_ih^T (kwb_rnn_fuse_x): W_ih and W_hh together at <= 64
     fp32 values a thread (u37's GRU, 16 inputs x 32 units: 36); else kwb_gemm projects every timestep first."""
     bb, bh, warps = _kwb_rnn_seq_tiles(B, H)
-    return KWB_RNN_FUSE_X and G * bh * (bh + _kwb_np2(I)) <= 64 * 32 * warps
+    return kwb_rnn_fuse_x and G * bh * (bh + _kwb_np2(I)) <= 64 * 32 * warps
 
 
 def _kwb_rnn_direction(path, gxs, hp, cp, w_hh, b_hh, outs, d, hn, co, T, B, H, MODE, bias, xs=None, w_ih=None,
@@ -2480,7 +2480,7 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     x [T, B, I] ([B, T, I] batch_first); hx, cx [L*D, B, H] or None (zeros); weights in the module's
     _flat_weights_names order (w_ih, w_hh[, b_ih, b_hh] per layer and direction, _reverse after forward).
     Launches per layer and direction: one kwb_gemm, then one in-kernel time loop ("loop" path) or T step
-    kernels from a host loop ("split" / "dot"); KWB_RNN_STEP above says which. A path whose kernel fails
+    kernels from a host loop ("split" / "dot"); kwb_rnn_step above says which. A path whose kernel fails
     (a compile error) falls back to "dot" for the rest of the process, with a warning; _kwb_rnn_last records
     the path, launches, the last grid, and any fallback."""
     if training and dropout > 0 and num_layers > 1:
