@@ -43,6 +43,7 @@ GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& st
 }
 
 QString traceSkeletonReason(const nlohmann::json& spec) {
+  if (!spec.is_object()) return {};  // a malformed spec (the preview decodes it as empty): nothing to say
   const auto str = [](const nlohmann::json& j, const char* key) {
     return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
                                                                   : QString();
