@@ -124,6 +124,10 @@ int main(int argc, char** argv) {
   QSettings::setDefaultFormat(QSettings::IniFormat);
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
   QCommandLineParser p;
+  p.setApplicationDescription(
+      QStringLiteral("Walks the GUI as a reviewer would and saves a PNG of the window at each step into --out.\n"
+                     "Run under a real X server (xvfb-run), not offscreen."));
+  p.addHelpOption();
   p.addOptions(
       {{QStringLiteral("out"), QStringLiteral("folder for the PNGs"), QStringLiteral("dir")},
        {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("lang"), QStringLiteral("en")},
@@ -137,8 +141,12 @@ int main(int argc, char** argv) {
         QStringLiteral("py")},
        {QStringLiteral("bad-workspace"), QStringLiteral("folder for those two runs' workspaces"),
         QStringLiteral("dir")}});
-  p.process(app);
+  p.process(app);  // --help prints the usage and exits 0
   const QString out = p.value(QStringLiteral("out"));
+  if (out.isEmpty()) {  // no PNGs into the current folder by accident (new-user trial 8, #10)
+    std::fprintf(stderr, "kwb_gui_screenshots: --out DIR is required\n\n%s", qUtf8Printable(p.helpText()));
+    return 2;
+  }
   QDir().mkpath(out);
 
   const QString lang = p.value(QStringLiteral("lang"));

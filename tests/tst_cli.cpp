@@ -208,6 +208,21 @@ class TstCli : public QObject {
     QCOMPARE(kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("docx")}).code, 2);
     QCOMPARE(kwb({QStringLiteral("export"), here.path()}).code, 2);
     QCOMPARE(kwb({QStringLiteral("export")}).code, 2);
+    // A suite folder: named as one, with its own reports (new-user trial 8, #5), exit 2, nothing written.
+    {
+      QTemporaryDir suite;
+      QFile j(suite.filePath(QStringLiteral("suite.json")));
+      QVERIFY(j.open(QIODevice::WriteOnly) && j.write("{}\n") == 3);
+      j.close();
+      r = kwb({QStringLiteral("export"), suite.path()}, here.path());
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.contains(QStringLiteral("is a suite folder")) &&
+                   r.err.contains(suite.filePath(QStringLiteral("suite_report.html"))) &&
+                   r.err.contains(suite.filePath(QStringLiteral("suite_report.md"))) &&
+                   !r.err.contains(QStringLiteral("not a workspace (")),
+               qPrintable(r.err));
+      QCOMPARE(QDir(suite.path()).entryList(QDir::Files), QStringList{QStringLiteral("suite.json")});
+    }
     QVERIFY(kwb({QStringLiteral("export"), QStringLiteral("--help")}).out.contains(QStringLiteral("--format")));
   }
 

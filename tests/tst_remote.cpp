@@ -405,6 +405,31 @@ class TestRemote : public QObject {
 
   // ---- slurm:// and slurm+ssh:// ---------------------------------------------------------------
 
+  // sbatch's own reason reaches the last stderr line (the one the gate shows), not only output.log.
+  void slurmRefusalNamesSbatchReason() {
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    writeFile(bin.filePath(QStringLiteral("sbatch")),
+              "#!/bin/sh\necho 'sbatch: error: resolve_ctls_from_dns_srv: res_nsearch error' >&2\n"
+              "echo 'sbatch: fatal: Could not establish a configuration source' >&2\nexit 1\n");
+    QVERIFY(QFile::setPermissions(bin.filePath(QStringLiteral("sbatch")), QFile::ReadOwner | QFile::ExeOwner));
+    QTemporaryDir ws;
+    QVERIFY(ws.isValid());
+    QProcess p;
+    p.setWorkingDirectory(ws.path());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), bin.path() + u':' + env.value(QStringLiteral("PATH")));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), slurmMonitorScript(), QStringLiteral("kwb-slurm"),
+                                        QString(), QStringLiteral("true"), QStringLiteral("--time=00:05:00")});
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 2);
+    const QStringList err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed().split(u'\n');
+    QCOMPARE(err.last(),
+             QStringLiteral("kwb: sbatch refused the job: sbatch: error: resolve_ctls_from_dns_srv: res_nsearch error "
+                            "sbatch: fatal: Could not establish a configuration source (options: --time=00:05:00)"));
+  }
+
   void slurmAddresses_data() {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QStringList>("sbatch");

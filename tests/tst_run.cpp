@@ -453,6 +453,7 @@ class TestRun : public QObject {
     const QByteArray log = readAll(o.logPath);
     QVERIFY(log.contains("[out] [test_kernel] CASE_START {\"name\": \"small\", "));
     QVERIFY(log.contains("[out] [test_kernel] RESULT_JSON="));
+    QVERIFY(log.contains("[kwb] finished: ok\n"));
     const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
     QCOMPARE(j.at("schema").get<std::string>(), std::string("kwb-run-1"));
     QCOMPARE(j.at("ok").get<bool>(), true);
@@ -532,6 +533,9 @@ class TestRun : public QObject {
     QCOMPARE(o.result->cases.size(), 4);
     QCOMPARE(o.result->status, QStringLiteral("FAIL"));
     QCOMPARE(o.exitCode, 1);
+    // The console's last line names the status, not "ok" (new-user trial 8, #9).
+    QVERIFY2(readAll(o.logPath).contains("[kwb] finished: status FAIL (exit code 1)\n"),
+             readAll(o.logPath).constData());
     // Nothing of the killed process group lives on, the bash grandchild included.
     const qint64 pgid = o.segments.at(0).pgid;
     QVERIFY(pgid > 1);

@@ -190,8 +190,9 @@ class TestTargetChooser : public QObject {
     QVERIFY2(!slow.contains(QLatin1String("too slow")) && slow.contains(QLatin1String("problem_shape, strided")) &&
                  slow.contains(QLatin1String("--case-timeout SEC")),
              qPrintable(slow));
-    for (const char* line : {"process 1 exited with code 0", "finished: ok", "process 2 ended by a signal",
-                             "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py"}) {
+    for (const char* line :
+         {"process 1 exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)",
+          "process 2 ended by a signal", "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py"}) {
       const QString t = displayRunLogLine(QLatin1String(line));
       QVERIFY2(
           t != QLatin1String(line) && !t.contains(QLatin1String("exited")) && !t.contains(QLatin1String("finished")),

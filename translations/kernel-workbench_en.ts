@@ -642,6 +642,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <source>finished: status %1 (exit code %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>

@@ -674,6 +674,11 @@
         <translation>结束：成功</translation>
     </message>
     <message>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <source>finished: status %1 (exit code %2)</source>
+        <translation>结束：状态 %1（退出码 %2）</translation>
+    </message>
+    <message>
         <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>

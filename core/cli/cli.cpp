@@ -952,6 +952,12 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   if (const QString holder = WorkspaceLock::heldBy(opened); !holder.isEmpty())
     return usage(holder + QStringLiteral("; export it when that run has finished"));
   const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);
+  // A `kwb suite` folder is not a workspace, but its reports already exist: name them (new-user trial 8, #5).
+  if (!review && QFileInfo::exists(QDir(opened).filePath(QStringLiteral("suite.json"))))
+    return usage(QStringLiteral("%1 is a suite folder (kwb suite), not a workspace: its reports are %2 and %3; "
+                                "to export one problem's review, pass its workspace")
+                     .arg(opened, QDir(opened).filePath(QStringLiteral("suite_report.html")),
+                          QDir(opened).filePath(QStringLiteral("suite_report.md"))));
   if (!review) return usage(error);
   if (const QString holder = WorkspaceLock::heldBy(review->root); !holder.isEmpty())
     return usage(holder + QStringLiteral("; export it when that run has finished"));

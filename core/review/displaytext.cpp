@@ -116,7 +116,10 @@ QString DisplayText::logLine(const QString& line) {
   static const QRegularExpression timeout(QStringLiteral("^TIMEOUT_FAIL (\\S+): (.*)$"));
   static const QRegularExpression preparing(QStringLiteral("^preparing target (.*)$"));
   static const QRegularExpression resuming(QStringLiteral("^resuming with --skip (.*)$"));
+  static const QRegularExpression failed(QStringLiteral("^finished: status (\\S+) \\(exit code (-?\\d+)\\)$"));
   if (line == QLatin1String("finished: ok")) return tr("finished: ok");
+  if (const auto m = failed.match(line); m.hasMatch())
+    return tr("finished: status %1 (exit code %2)").arg(m.captured(1), m.captured(2));
   if (line.startsWith(QLatin1String("finished: "))) return tr("finished: %1").arg(line.mid(10));
   if (const auto m = exited.match(line); m.hasMatch())
     return tr("process %1 exited with code %2").arg(m.captured(1), m.captured(2));

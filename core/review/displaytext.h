@@ -14,7 +14,8 @@ namespace kwb {
 QString displayGateReason(const QString& reason);
 
 /// One line the harness runner wrote to output.log under "[kwb] " (the tag already removed): "process 1
-/// exited with code 0", "finished: ok", "process 1 on local in DIR: CMD", "TIMEOUT_FAIL case: reason", ...
+/// exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)", "process 1 on local in
+/// DIR: CMD", "TIMEOUT_FAIL case: reason", ...
 /// translated when it is one of HarnessRun's templates; any other line unchanged.
 QString displayRunLogLine(const QString& line);
 

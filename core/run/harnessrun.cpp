@@ -755,7 +755,13 @@ void HarnessRun::finish(const QString& startError) {
 
   release(m_budget.finish());  // the tail window, after the marker for what was dropped
   if (!m_cfg.runDir.isEmpty() && QFileInfo(m_cfg.runDir).isDir()) {
-    logLine(QLatin1String("kwb"), out.ok ? QStringLiteral("finished: ok") : QStringLiteral("finished: ") + out.error);
+    // A finished run whose cases failed (exit 1) is not "ok" to a reader of the console: name its status.
+    const QString status = out.result && !out.result->status.isEmpty() ? out.result->status : QStringLiteral("FAIL");
+    logLine(QLatin1String("kwb"),
+            !out.ok ? QStringLiteral("finished: ") + out.error
+            : out.exitCode == 0
+                ? QStringLiteral("finished: ok")
+                : QStringLiteral("finished: status %1 (exit code %2)").arg(status, QString::number(out.exitCode)));
     QSaveFile f(QDir(m_cfg.runDir).filePath(QStringLiteral("result.json")));
     out.resultPath = f.fileName();
     const std::string text = toJson(out).dump(2) + "\n";

@@ -28,9 +28,12 @@ d=.kwb/slurm
 mkdir -p "$d" || exit 2
 if [ -z "$jid" ]; then
   printf '#!/bin/sh\nexec %s\n' "$cmd" > "$d/job.sh"
-  rm -f "$d/job.out" "$d/job.err" "$d/jobid"
-  jid=$(sbatch --parsable --job-name=kwb --chdir="$PWD" --output="$PWD/$d/job.out" --error="$PWD/$d/job.err" "$@" "$d/job.sh") || {
-    echo "kwb: sbatch refused the job (options: $*)" >&2; exit 2; }
+  rm -f "$d/job.out" "$d/job.err" "$d/jobid" "$d/sbatch.err"
+  jid=$(sbatch --parsable --job-name=kwb --chdir="$PWD" --output="$PWD/$d/job.out" --error="$PWD/$d/job.err" "$@" "$d/job.sh" 2>"$d/sbatch.err") || {
+    cat "$d/sbatch.err" >&2
+    why=$(grep -v '^[[:space:]]*$' "$d/sbatch.err" | tail -n 2 | tr '\n' ' ')
+    echo "kwb: sbatch refused the job: ${why:-no reason given }(options: $*)" >&2; exit 2; }
+  cat "$d/sbatch.err" >&2
   jid=${jid%%;*}
   echo "[kwb] Slurm job $jid submitted" >&2
 else

@@ -17,8 +17,10 @@ namespace kwb {
 /// The POSIX sh script that submits, follows and reads back one job. Arguments: $1 = a job id to follow
 /// (an array task "123_4", submitted elsewhere) or "" to submit, $2 = the job's command line
 /// (shell-quoted), then the sbatch options. It runs in the workspace and writes .kwb/slurm/
-/// {job.sh, job.out, job.err, jobid}; it exits with the job's exit code (128+signal for a signal, 143
-/// when cancelled, 2 when sbatch refused the job) and scancels the job on SIGTERM/SIGINT/SIGHUP.
+/// {job.sh, job.out, job.err, jobid, sbatch.err}; it exits with the job's exit code (128+signal for a
+/// signal, 143 when cancelled, 2 when sbatch refused the job: its last stderr line is then "kwb: sbatch
+/// refused the job: <sbatch's last 2 stderr lines> (options: ...)") and scancels the job on
+/// SIGTERM/SIGINT/SIGHUP.
 QString slurmMonitorScript();
 
 /// The Slurm target (see the file comment).
