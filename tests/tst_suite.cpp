@@ -337,6 +337,19 @@ class TestSuite : public QObject {
     doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
     QCOMPARE(doc.at("counts").at("resumed").get<int>(), 1);
 
+    // A rerun of one problem into the same folder keeps the other's verdict in the suite (it dropped it before).
+    QStringList onlyA = args;
+    onlyA[1] = problems + QStringLiteral("/relu_a.py");
+    const Kwb subset = runKwb(onlyA);
+    QVERIFY2(subset.code == 0, qPrintable(subset.out));
+    QVERIFY2(subset.out.contains(QLatin1String(
+                 "relu_b: done in an earlier run (DRY_RUN), not in this list: kept in the suite, not run")),
+             qPrintable(subset.out));
+    doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("problems").size(), std::size_t{2});
+    QCOMPARE(doc.at("counts").at("resumed").get<int>(), 2);
+    QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 2);
+
     // Another kind of run in the same folder (here: with torch.compile as a second reference) keeps nothing.
     const Kwb third = runKwb(args + QStringList{QStringLiteral("--compile-ref")});
     QVERIFY2(third.out.contains(QLatin1String("differs in compile_ref: every problem runs again")),

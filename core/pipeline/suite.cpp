@@ -464,6 +464,20 @@ void SuiteRunner::start() {
       }
     m_entries.append(e);
   }
+  // A finished problem of the earlier run that this list does not name stays in the suite (a rerun of a few
+  // problems into the same folder rewrote suite.json with those few and dropped every other verdict: session 17's
+  // H200 resume with the last 7 problems). It is not run; its workspace is where its row points.
+  for (const SuiteEntry& old : earlier) {
+    if (old.state != QLatin1String("done") || !QFileInfo(old.workspace).isDir()) continue;
+    const bool listed = std::any_of(m_entries.cbegin(), m_entries.cend(),
+                                    [&](const SuiteEntry& x) { return x.source == old.source || x.name == old.name; });
+    if (listed) continue;
+    SuiteEntry kept = old;
+    kept.resumed = true;
+    m_entries.append(kept);
+    Q_EMIT progress(QStringLiteral("%1: done in an earlier run (%2), not in this list: kept in the suite, not run")
+                        .arg(kept.name, kept.status));
+  }
   QString why;
   if (!writeSuiteReports(m_opts, m_entries, &why)) m_reportError = why;
   if (!m_opts.base.harnessEnv.isEmpty()) QDir().mkpath(suiteSharedDir(m_opts.outDir));
