@@ -255,6 +255,46 @@ class StridedNorms(unittest.TestCase):
             got = K.kwb_batch_norm(x, w.expand(1, -1), b.expand(1, -1), None, None, True, 0.1, 1e-5)
         self.close(got, F.instance_norm(x.double(), weight=w.double(), bias=b.double(), eps=1e-5), "in cl")
 
+    def test_instance_norm_short_rows_one_launch(self):
+        # instance norm's [1, N*C, L] view with rows <= kwb_row1_max: one _kwb_norm_row1 launch (statistics and
+        # apply from registers), weight / bias [C] expanded per sample, a row length no power of two, a shifted
+        # mean (deviations, not shifted sums), fp16 x; a contiguous plain [C'] weight too; off: the moments path
+        torch.manual_seed(7)
+        n, c, l = 3, 5, 120
+        x = torch.randn(n, c, l) * 3 + 500.0
+        w, b = torch.randn(c), torch.randn(c)
+        launches = []
+        orig = K._kwb_norm_one_pass
+
+        def spy(*a, **kw):
+            launches.append(a[1:3])
+            return orig(*a, **kw)
+
+        K._kwb_norm_one_pass = spy
+        try:
+            for dt in (torch.float32, torch.float16):
+                xv = x.to(dt).reshape(1, n * c, l)
+                got = K.kwb_batch_norm(xv, w.expand(n, -1), b.expand(n, -1), None, None, True, 0.1, 1e-5)
+                want = F.instance_norm(x.to(dt).double(), weight=w.double(), bias=b.double(), eps=1e-5)
+                self.assertEqual(got.dtype, dt)
+                self.close(got.reshape(n, c, l), want, "rows %s" % dt, tol=1e-4 if dt == torch.float32 else 2e-3)
+            wc, bc = torch.randn(n * c), torch.randn(n * c)
+            got = K.kwb_batch_norm(x.reshape(1, n * c, l), wc, None, None, None, True, 0.1, 1e-5)
+            want = F.batch_norm(x.reshape(1, n * c, l).double(), None, None, wc.double(), None, True, 0.1, 1e-5)
+            self.close(got, want, "rows plain weight")
+            self.assertEqual(launches, [(n * c, l)] * 3)
+            with Forced(kwb_bn_rows=False):
+                got = K.kwb_batch_norm(x.reshape(1, n * c, l), wc, None, None, None, True, 0.1, 1e-5)
+            self.assertEqual(len(launches), 3)
+            self.close(got, want, "moments path")
+            # running statistics to update, or rows longer than one tile: the moments path
+            rm, rv = torch.zeros(n * c), torch.ones(n * c)
+            K.kwb_batch_norm(x.reshape(1, n * c, l), wc, None, rm, rv, True, 0.1, 1e-5)
+            self.assertEqual(len(launches), 3)
+            self.assertTrue(torch.allclose(rm.double(), 0.1 * x.reshape(n * c, l).double().mean(1), rtol=1e-4))
+        finally:
+            K._kwb_norm_one_pass = orig
+
     def test_channels_last_channel_blocks_with_a_tail(self):
         # 40 channels x 64 positions: tiles of 32 channels x 64 positions, a channel tail in each image's second
         # block; group norm's groups (8 channels) straddle the blocks, post reads a channels-last residual

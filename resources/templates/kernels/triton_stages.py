@@ -1414,6 +1414,35 @@ def _kwb_channel_split(weight, bias, c):
     return weight, bias, g
 
 
+kwb_bn_rows = True  # False: instance norm's short rows through the moments pass + apply (two launches)
+
+
+def _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, epi):
+    """Batch statistics of x [1, C, *] (instance norm's [1, N*C, L] view, or a batch of one) where each channel is
+    one contiguous row of at most kwb_row1_max elements, with no running statistics to update, no statistics
+    given, no fused reduction and no epilogue: the one-launch row norm (_kwb_norm_row1: statistics and apply from
+    registers). Else None. The moments pass gave such rows few programs (u10: 256 rows of 120 on 8 programs,
+    4.4 us, then a 2.0 us apply) and read x twice."""
+    if not kwb_bn_rows or x.dim() < 2 or x.shape[0] != 1 or not (training or running_mean is None):
+        return None
+    if running_mean is not None or stats is not None or reduce is not None or epi is not None:
+        return None
+    c, hw = x.shape[1], _kwb_prod(x.shape[2:])
+    if not x.is_contiguous() or hw > kwb_row1_max or x.numel() == 0:
+        return None
+    # weight / bias as one per-row vector read at (row % G) * CPG + l // HW with CPG = 1, HW = L: a [G, C/G] view
+    # of zero stride over G (a per-sample tile of a [C/G] weight) reads its first row with G = C/G; any other
+    # shape reads all C values (G = C).
+    two = [t for t in (weight, bias) if t is not None and t.dim() == 2]
+    if two and all(t.stride(0) == 0 for t in two) and len(two) == len([t for t in (weight, bias) if t is not None]):
+        w1, b1 = (None if t is None else t[0] for t in (weight, bias))
+        period = two[0].shape[1]
+    else:
+        w1, b1 = (None if t is None else t.reshape(-1) for t in (weight, bias))
+        period = c
+    return _kwb_norm_one_pass(x, c, hw, w1, b1, eps, period, 1, hw, None, (), ())
+
+
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
                    epi_scalars=(), stats=None, reduce=None, keepdim=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
@@ -1426,6 +1455,9 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
+    one = _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, epi)
+    if one is not None:
+        return one
     x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
     if training or running_mean is None:
         mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
