@@ -395,6 +395,9 @@ void TestChains::emulated_data() {
   QTest::newRow("where(triu mask, full_like(s, -inf), s), softmax, the sequence shrunk by name")
       << QStringLiteral("u65_CausalMask_where_full_like") << QStringLiteral("~u65_CausalMask_where_full_like")
       << QString();
+  QTest::newRow("forward writes its input in place: the final value copied back (checked by chain_emulate)")
+      << QStringLiteral("u62_Inplace_input_mul_add_relu") << QStringLiteral("~u62_Inplace_input_mul_add_relu")
+      << QString();
   QTest::newRow("running mean cumsum / arange at boundary_tail (rows of 1537: two chunks and a tail)")
       << QStringLiteral("u66_Cumsum_div_arange") << QStringLiteral("~u66_Cumsum_div_arange")
       << QStringLiteral("boundary_tail");
@@ -700,6 +703,10 @@ void TestChains::traceSkeletons() {
   };
   for (const Case& c : cases)
     for (const char* fw : {"triton", "cutedsl"}) {
+      // session 17: the Triton chain planner writes an input's final value back (the emulated row checks it)
+      if (QLatin1String(fw) == QLatin1String("triton") &&
+          QLatin1String(c.spec) == QLatin1String("u62_Inplace_input_mul_add_relu"))
+        continue;
       const kwb::FrameworkBackend* b = kwb::backendById(QLatin1String(fw));
       QVERIFY(b);
       const json s = loadSpec(QLatin1String(c.spec));
@@ -712,6 +719,20 @@ void TestChains::traceSkeletons() {
         QVERIFY2(k.source.contains(p), qPrintable(p));
       }
     }
+  {
+    const json s = loadSpec(QStringLiteral("u62_Inplace_input_mul_add_relu"));
+    QVERIFY(kwb::traceBranchReason(s).isEmpty());
+    QVERIFY(kwb::inputWriteReason(s).contains(QLatin1String("writes its input x in place")));
+    const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+    QString why;
+    QVERIFY2(b->supports(s, &why), qPrintable(why));
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why, true);
+    QVERIFY2(p, qPrintable(why));
+    QCOMPARE(p->writtenInputs, QStringList{QStringLiteral("x")});
+    QVERIFY(!p->graphReplay);
+    QVERIFY2(p->forwardBody.contains(QLatin1String("written_x = x")), qPrintable(p->forwardBody));
+    QVERIFY2(p->forwardBody.contains(QLatin1String("kwb_copy_into(written_x, t2)")), qPrintable(p->forwardBody));
+  }
   // a spec without either keeps its plan (the trace reason is empty)
   QVERIFY(kwb::traceSkeletonReason(loadSpec(QStringLiteral("u58_CausalSelfAttention_tril_mask"))).isEmpty());
 }

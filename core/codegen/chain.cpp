@@ -1761,6 +1761,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                             .arg(m_plan.launches.size()));
   const auto out = value(outRef);
   if (!out) return fail(whyNot, m_why);
+  // inputs written in place: their final values, copied back before the return
+  QList<QPair<QString, QString>> writeBack;  // input name -> expression of its final value
+  for (const TensorInfo& t : m_g.inputs) {
+    if (!m_outRename.contains(t.name)) continue;
+    const auto fin = value(m_outRename.value(t.name));
+    if (!fin)
+      return fail(whyNot, QStringLiteral("forward writes its input %1 in place and the plan does not keep its final "
+                                         "value to write back (%2)")
+                              .arg(t.name, m_why));
+    writeBack.append({t.name, fin->expr});
+    m_plan.writtenInputs << t.name;
+  }
   fuseRows(out->expr);
   fuseConvStats();
 
@@ -1775,6 +1787,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   QStringList floats;
   for (const TensorInfo& t : m_g.inputs)
     if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) floats << t.name;
+  for (const auto& wb : std::as_const(writeBack))
+    body
+        << QStringLiteral("        written_%1 = %1  # the caller's tensor: forward() writes it in place").arg(wb.first);
   if (!floats.isEmpty())
     body << QStringLiteral(
                 "        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates; the result in the input's dtype")
@@ -1786,6 +1801,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       m_plan.drawTargets << l.target;
     }
   }
+  for (const auto& wb : std::as_const(writeBack))
+    body << QStringLiteral("        kwb_copy_into(written_%1, %2)  # its final value, as the reference leaves it")
+                .arg(wb.first, wb.second);
   body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
                             : QStringLiteral("        return kwb_as_dtype(%1, out_dtype)").arg(out->expr));
   m_plan.forwardBody = body.join(u'\n');
@@ -1911,7 +1929,7 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
       const bool narrow = t.dtype.endsWith(QLatin1String("16")) || t.dtype == u"bool" || t.dtype.endsWith(u'8');
       copiedBytes += n * (wide ? 8 : narrow ? 2 : 4);
     }
-  plan->graphReplay = (!plan->randomDraws || !plan->drawLines.isEmpty()) &&
+  plan->graphReplay = plan->writtenInputs.isEmpty() && (!plan->randomDraws || !plan->drawLines.isEmpty()) &&
                       (plan->hostLaunches >= kGraphMinLaunches ||
                        (plan->hostLaunches >= kGraphSmallLaunches && copiedBytes <= kGraphSmallCopyBytes));
   if (plan->graphReplay)

@@ -64,6 +64,10 @@ struct ChainPlan {
   /// that cannot hoist them (then it stays eager).
   QStringList drawLines, drawTargets;
   bool graphReplay = false;  ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
+  /// forward() arguments the reference writes in place (x.mul_(2)): the plan computes their final value like any
+  /// other and copies it back into the caller's tensor before returning (a replayed graph would write its own
+  /// static copy, so such a plan is never replayed).
+  QStringList writtenInputs;
 };
 
 /// Plans of at least this many launches per forward replay from a CUDA graph (kwb_graph_call): their host time

@@ -30,8 +30,21 @@ json codegenPreview(const json& spec) {
   QString planName, planWhy;
   QSet<QString> covered;
   // a trace bound to a placeholder branch, or an input written in place: no plan at all (skeleton.h)
-  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+  const QString writes = inputWriteReason(spec);
+  QString writesWhy;
+  std::optional<ChainPlan> writesChain;
+  if (!writes.isEmpty()) writesChain = planChain(g, spec, &writesWhy, true);
+  if (const QString trace = traceBranchReason(spec); !trace.isEmpty()) {
     planWhy = trace;
+  } else if (!writes.isEmpty() && !writesChain) {
+    planWhy = writesWhy.isEmpty() ? writes : writes + QStringLiteral("; ") + writesWhy;
+  } else if (writesChain) {
+    // an input written in place: the chain planner's plan, which writes the final value back (Triton only)
+    planName = QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
+                   .arg(writesChain->launches.size())
+                   .arg(writesChain->writtenInputs.join(QStringLiteral(", ")));
+    for (const QString& id : writesChain->ops) covered.insert(id);
+    for (const QString& id : writesChain->omitted) covered.insert(id);
   } else if (m.plan) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
     for (const QString& id : m.plan->ops) covered.insert(id);

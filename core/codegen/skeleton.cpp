@@ -42,15 +42,40 @@ GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& st
   return k;
 }
 
+namespace {
+
+QString jsonStr(const nlohmann::json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
+                                                                : QString();
+}
+
+int jsonLine(const nlohmann::json& j) {
+  return j.is_object() && j.contains("line") && j["line"].is_number_integer() ? j["line"].get<int>() : 0;
+}
+
+}  // namespace
+
 QString traceSkeletonReason(const nlohmann::json& spec) {
+  const QString branch = traceBranchReason(spec);
+  return branch.isEmpty() ? inputWriteReason(spec) : branch;
+}
+
+QString inputWriteReason(const nlohmann::json& spec) {
+  if (!spec.is_object()) return {};
+  for (const auto& w : spec.value("writes", nlohmann::json::array()))
+    if (jsonStr(w, "target_kind") == u"input")
+      return QStringLiteral(
+                 "forward writes its input %1 in place (%2, line %3); the generated kernels return new tensors and "
+                 "do not write the final value back into the input yet")
+          .arg(jsonStr(w, "target"), jsonStr(w, "op"))
+          .arg(jsonLine(w));
+  return {};
+}
+
+QString traceBranchReason(const nlohmann::json& spec) {
   if (!spec.is_object()) return {};  // a malformed spec (the preview decodes it as empty): nothing to say
-  const auto str = [](const nlohmann::json& j, const char* key) {
-    return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
-                                                                  : QString();
-  };
-  const auto line = [](const nlohmann::json& j) {
-    return j.is_object() && j.contains("line") && j["line"].is_number_integer() ? j["line"].get<int>() : 0;
-  };
+  const auto str = jsonStr;
+  const auto line = jsonLine;
   for (const auto& a : spec.value("ambiguities", nlohmann::json::array())) {
     if (str(a, "kind") != u"item") continue;
     // the Python call that read the value (bool() of a while/if condition, .item(), int()), from the op
@@ -71,13 +96,6 @@ QString traceSkeletonReason(const nlohmann::json& spec) {
         .arg(line(a))
         .arg(what);
   }
-  for (const auto& w : spec.value("writes", nlohmann::json::array()))
-    if (str(w, "target_kind") == u"input")
-      return QStringLiteral(
-                 "forward writes its input %1 in place (%2, line %3); the generated kernels return new tensors and "
-                 "do not write the final value back into the input yet")
-          .arg(str(w, "target"), str(w, "op"))
-          .arg(line(w));
   return {};
 }
 

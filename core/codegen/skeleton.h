@@ -25,7 +25,15 @@ GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& st
 ///   the reason names the first such line and the Python call (the op's "function", e.g. __bool__).
 /// - forward writes one of its inputs in place (a "writes" entry with target_kind "input"): the generated
 ///   kernels return new tensors and never store into an input, so the harness's written-back check fails.
-/// Every backend's supports() and generate() consult it first.
+/// Every backend's supports() and generate() consult it first; the Triton backend consults the two parts apart
+/// (its chain planner writes an input's final value back: chain.h).
 QString traceSkeletonReason(const nlohmann::json& spec);
+
+/// The first part of traceSkeletonReason alone: a tensor value read to choose control flow, or "".
+QString traceBranchReason(const nlohmann::json& spec);
+
+/// The second part alone: forward writes one of its inputs in place (names the input, the op and its line),
+/// or "". A backend that writes the final value back into the input may still plan the spec.
+QString inputWriteReason(const nlohmann::json& spec);
 
 }  // namespace kwb

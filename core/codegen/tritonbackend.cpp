@@ -37,8 +37,15 @@ QString TritonBackend::runtimeRequirement() const {
 }
 
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
-  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+  if (const QString trace = traceBranchReason(spec); !trace.isEmpty()) {
     if (whyNot) *whyNot = trace;
+    return false;
+  }
+  if (const QString writes = inputWriteReason(spec); !writes.isEmpty()) {
+    // only the chain planner writes an input's final value back (ChainPlan::writtenInputs)
+    QString chainWhy;
+    if (planChain(decodeOpGraph(spec), spec, &chainWhy, true)) return true;
+    if (whyNot) *whyNot = chainWhy.isEmpty() ? writes : writes + QStringLiteral("; ") + chainWhy;
     return false;
   }
   if (!hasPointwiseGraph(spec)) {
@@ -97,8 +104,16 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
 }
 
 GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
-  QString why = traceSkeletonReason(spec);
+  QString why = traceBranchReason(spec);
   if (!why.isEmpty()) return makeSkeleton(spec, tritonSkeleton(*this), why);
+  if (const QString writes = inputWriteReason(spec); !writes.isEmpty()) {
+    // only the chain planner writes an input's final value back (ChainPlan::writtenInputs)
+    QString chainWhy;
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy, true))
+      return renderChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, tritonSkeleton(*this),
+                        chainWhy.isEmpty() ? writes : writes + QStringLiteral("; ") + chainWhy);
+  }
   if (!hasPointwiseGraph(spec)) {
     const AnchorMatch m = matchAnchor(spec);
     if (m.plan && !anchorTemplate(*m.anchor, id()).isEmpty())

@@ -149,11 +149,14 @@ def run_one(a, case):
     # Like the harness (test_kernel.py seed_forward): the generator is seeded the same way right before each
     # forward, so a random draw the reference makes in forward() (35_LSTM's torch.randn initial state) and the
     # kernel repeats gives both the same numbers.
+    # inputs written in place: the kernel's inputs after its forward must hold what the reference left in its own
+    # (the harness's written-back check), and an input the reference leaves alone must stay as it was
+    before = [x.clone() if isinstance(x, torch.Tensor) else None for x in inputs]
+    ref_in = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
     with torch.no_grad():
         try:
             torch.manual_seed(1)
-            want = model.double()(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
-                                    for x in inputs])
+            want = model.double()(*ref_in)
         except RuntimeError as e:
             # a forward that makes its own float32 tensors (a torch.randn state) cannot run in float64
             print("note: reference in float32 (%s)" % (str(e).splitlines() or [""])[0][:120])
@@ -164,6 +167,22 @@ def run_one(a, case):
             new = new.to(dtype)
         torch.manual_seed(1)
         got = new(*inputs)
+    for i, (b, r, k) in enumerate(zip(before, ref_in, inputs)):
+        if b is None or not b.is_floating_point():
+            continue
+        ref_wrote = not torch.equal(r.to(b.dtype), b) if r.dtype != b.dtype else not torch.equal(r, b)
+        ref_wrote = ref_wrote and float((r.double() - b.double()).norm()) > 1e-6 * float(b.double().norm() + 1e-30)
+        ker_wrote = not torch.equal(k, b)
+        if ker_wrote and not ref_wrote:
+            print("FAIL the kernel wrote input #%d in place; the reference does not" % i)
+            return 1
+        if ref_wrote:
+            wb = float((k.double() - r.double()).norm() / r.double().norm().clamp_min(1e-30))
+            if not ker_wrote or wb > (1e-2 if dtype == torch.float32 else 3e-2):
+                print("FAIL written-back input #%d: rel_err=%.3g (the kernel %s it)"
+                      % (i, wb, "wrote" if ker_wrote else "did not write"))
+                return 1
+            print("note: written-back input #%d rel_err=%.3g" % (i, wb))
     red = (getattr(new, "last_config", None) or {}).get("reduce")
     if red:  # the conv template's CONV_REDUCE: whether the last convolution reduced in its tiles
         print("note: last convolution's reduction %s" % red)

@@ -107,7 +107,7 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 @triton.jit
 def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, ds1, ds2, ds3, ds4,
                      IDX64: tl.constexpr, BLOCK: tl.constexpr):
-    # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only)
+    # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only; cast to dst's dtype)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -122,7 +122,25 @@ def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, 
     i1 = r % S1
     i0 = r // S1
     v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask)
-    tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v, mask=mask)
+    tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v.to(dst.dtype.element_ty), mask=mask)
+
+
+def kwb_copy_into(dst, src):
+    """dst[...] = src (one shape of rank <= 5, any strides, src cast to dst's dtype) by one Triton copy: a forward()
+    that writes its input in place leaves the final value in the caller's tensor this way."""
+    if tuple(dst.shape) != tuple(src.shape) or dst.dim() > 5:
+        raise ValueError("kwb_copy_into: shapes %s and %s (rank <= 5, equal)" % (tuple(dst.shape), tuple(src.shape)))
+    n = src.numel()
+    if n == 0:
+        return dst
+    lead = 5 - src.dim()
+    sizes = (1,) * lead + tuple(src.shape)
+    idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
+        [0] + [(s - 1) * abs(st) for t in (src, dst) for s, st in zip(t.shape, t.stride())]) >= 2 ** 31
+    _kwb_copy_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        src, dst, n, sizes[1], sizes[2], sizes[3], sizes[4], *((0,) * lead + tuple(src.stride())),
+        *((0,) * lead + tuple(dst.stride())), IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return dst
 
 
 @triton.jit
