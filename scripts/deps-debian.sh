@@ -11,6 +11,6 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   libqscintilla2-qt6-dev libqcustomplot-dev libqcustomplot2.1-qt6 libgit2-dev nlohmann-json3-dev \
   libmuparser-dev libmd4c-html0-dev libmd4c-dev \
   python3 python3-torch python3-numpy \
-  xvfb xauth fonts-dejavu-core xz-utils patchelf file \
+  xvfb xauth fonts-dejavu-core fonts-wqy-microhei xz-utils patchelf file \
   openssh-client openssh-server rsync slurmctld slurmd slurm-client slurm-wlm-basic-plugins \
   clang libclang-rt-14-dev clang-format >/dev/null

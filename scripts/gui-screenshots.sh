@@ -13,6 +13,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 export XDG_CONFIG_HOME="$work/config"  # fresh settings: default layout, no recent files
+# zh_CN shots without a CJK font show every Chinese glyph as a box (new-user trial 9): say so up front
+if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
+  echo "gui-screenshots.sh: no CJK font installed (fc-list :lang=zh is empty): zh_CN text will be boxes;" \
+    "install fonts-wqy-microhei (scripts/deps-debian.sh does)" >&2
+fi
 
 # A finished workspace with two versions: the baseline, then kernel.py edited and measured again.
 review="$work/kernel_opt_19_ReLU"
