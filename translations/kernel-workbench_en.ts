@@ -194,183 +194,188 @@
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="619"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="529"/>
+        <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="534"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="557"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="549"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="588"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="611"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="706"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="721"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="794"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="804"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="806"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="854"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="891"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="906"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="892"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="907"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="897"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="912"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="898"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="913"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="959"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="960"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="975"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1012"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1033"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1054"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1056"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1071"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1062"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1069"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="805"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1070"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="820"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -380,7 +385,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1072"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1087"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -637,157 +642,157 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="119"/>
+        <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <location filename="../core/review/displaytext.cpp" line="122"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="125"/>
         <source>process %1 exited with code %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>process %1 ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="125"/>
+        <location filename="../core/review/displaytext.cpp" line="128"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
+        <location filename="../core/review/displaytext.cpp" line="131"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="129"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="146"/>
+        <location filename="../core/review/displaytext.cpp" line="149"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <location filename="../core/review/displaytext.cpp" line="153"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="156"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="159"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="219"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="225"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="229"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="233"/>
+        <location filename="../core/review/displaytext.cpp" line="236"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="234"/>
+        <location filename="../core/review/displaytext.cpp" line="237"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="254"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="256"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="255"/>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="258"/>
+        <location filename="../core/review/displaytext.cpp" line="261"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="261"/>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="267"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="265"/>
+        <location filename="../core/review/displaytext.cpp" line="268"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="266"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="283"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="285"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="144"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="145"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -795,37 +800,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="173"/>
+        <location filename="../core/review/displaytext.cpp" line="176"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="177"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="178"/>
+        <location filename="../core/review/displaytext.cpp" line="181"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="182"/>
+        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="184"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="187"/>
+        <location filename="../core/review/displaytext.cpp" line="190"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3358,7 +3363,7 @@ and new files come back; python defaults to python3 on the host</source>
     </message>
     <message>
         <location filename="../core/run/sshtarget.cpp" line="388"/>
-        <location filename="../core/run/slurmtarget.cpp" line="342"/>
+        <location filename="../core/run/slurmtarget.cpp" line="345"/>
         <source>User</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3383,31 +3388,31 @@ and new files come back; python defaults to python3 on the host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/run/slurmtarget.cpp" line="297"/>
+        <location filename="../core/run/slurmtarget.cpp" line="300"/>
         <source>one batch job per run through this machine&apos;s sbatch (e.g. slurm://gpu?gres=gpu:1&amp;time=00:10:00);
 output followed live, cancel is scancel; the workspace must be on a file system the nodes see</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/run/slurmtarget.cpp" line="301"/>
-        <location filename="../core/run/slurmtarget.cpp" line="345"/>
+        <location filename="../core/run/slurmtarget.cpp" line="304"/>
+        <location filename="../core/run/slurmtarget.cpp" line="348"/>
         <source>Partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/run/slurmtarget.cpp" line="303"/>
-        <location filename="../core/run/slurmtarget.cpp" line="347"/>
+        <location filename="../core/run/slurmtarget.cpp" line="306"/>
+        <location filename="../core/run/slurmtarget.cpp" line="350"/>
         <source>sbatch options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/run/slurmtarget.cpp" line="337"/>
+        <location filename="../core/run/slurmtarget.cpp" line="340"/>
         <source>the same through a login node over ssh; the workspace is copied to ?dir=FOLDER there (default
 ~/kwb-workspaces; it must be visible to the compute nodes); ?python=PATH on the nodes (default python3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/run/slurmtarget.cpp" line="343"/>
+        <location filename="../core/run/slurmtarget.cpp" line="346"/>
         <source>Login node</source>
         <translation type="unfinished"></translation>
     </message>

@@ -516,6 +516,21 @@ bool BaselineJob::openForNextVersion() {
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
   if (m_spec.is_null()) return fail(Learn, tr("run phase 1 first"));
+  // Say before phases 2-4 run that this framework will write a skeleton where another has a kernel (new-user
+  // trial 9: the H200's policy framework reached a FAIL on ordinary chains minutes later).
+  if (const FrameworkBackend* backend = backendById(m_framework)) {
+    QString why;
+    if (!backend->supports(m_spec, &why)) {
+      QStringList others;
+      for (const FrameworkBackend* b : builtinBackends())
+        if (QString ignored; b != backend && b->supports(m_spec, &ignored))
+          others << QStringLiteral("--framework ") + b->id();
+      if (!others.isEmpty())
+        Q_EMIT progress(Learn, tr("note: %1 will write a skeleton for this problem (the gate fails it); %2 has a "
+                                  "kernel")
+                                   .arg(backend->label(), others.join(QStringLiteral(" or "))));
+    }
+  }
   Q_EMIT progress(Learn, tr("Query the enabled knowledge tools"));
   const QList<const KnowledgeTool*> tools = ToolRegistry::instance().enabledTools();
   QString error;
