@@ -860,6 +860,18 @@ class ConvHeavyEpilogue(unittest.TestCase):
 
         self.assertEqual(mod._epi_cost(old_mish2), 8)
 
+        @triton.jit
+        def dead_softplus(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                          s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            # 52_'s lowering: tanh(softplus(x)) in one exp leaves softplus's own value unused (not counted)
+            v_t1 = tl.where((acc > 20.0), acc, tl.log((tl.exp(acc) + 1.0)))
+            v_t2_e = tl.exp(acc)
+            v_t2_n = (v_t2_e * (v_t2_e + 2.0))
+            v_t2 = tl.where((acc > 20.0), 1.0, (v_t2_n / (v_t2_n + 2.0)))
+            return v_t2 * acc
+
+        self.assertEqual(mod._epi_cost(dead_softplus), 2)
+
     def test_heavy_settings_give_the_same_numbers(self):
         with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
             stages = f.read()
