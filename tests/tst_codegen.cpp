@@ -110,15 +110,17 @@ json node(const char* op, json args, json kwargs = json::object()) {
   return {{"id", "t0"}, {"op", op}, {"args", std::move(args)}, {"kwargs", std::move(kwargs)}};
 }
 
+/// A program of one node, or of several (an array, in order: the last one's result is the output).
 json onePointwiseSpec(const json& n) {
   const json shape = {1001};
+  const json nodes = n.is_array() ? n : json::array({n});
   return {{"source", {{"name", "case"}}},
           {"model", {{"init_signature", "()"}}},
           {"inputs", json::array({{{"name", "x"}, {"kind", "tensor"}, {"shape", shape}, {"dtype", "float32"}},
                                   {{"name", "y"}, {"kind", "tensor"}, {"shape", shape}, {"dtype", "float32"}},
                                   {{"name", "e"}, {"kind", "scalar"}, {"dtype", "float"}}})},
           {"outputs", json::array({{{"name", "out0"}, {"kind", "tensor"}, {"shape", shape}, {"dtype", "float32"}}})},
-          {"pointwise_graph", {{"inputs", {"x", "y"}}, {"nodes", json::array({n})}, {"output", "t0"}}}};
+          {"pointwise_graph", {{"inputs", {"x", "y"}}, {"nodes", nodes}, {"output", nodes.back().at("id")}}}};
 }
 
 }  // namespace
@@ -258,6 +260,7 @@ void TestCodegen::loweringMatchesTorch() {
     json node;
     const char* reference;  // torch on x, y, e (float32)
     double e = 3.0;
+    const char* domain = nullptr;  // x's values instead of the shared linspace (a Python expression)
   };
   const json c0 = {{"const", 0.0}};
   const std::vector<Case> cases = {
@@ -282,6 +285,26 @@ void TestCodegen::loweringMatchesTorch() {
       {"celu", node("celu", {"x"}, {{"alpha", 2.0}}), "F.celu(x, 2.0)"},
       {"softsign", node("softsign", {"x"}), "F.softsign(x)"},
       {"mish", node("mish", {"x"}), "F.mish(x)"},
+      // the one-exp form n / (n + 2): its tails (exp underflow, the threshold 20, exp(2x) overflow past 44), +-inf
+      {"mish_tails", node("mish", {"x"}), "F.mish(x.double()).float()", 3.0,
+       "torch.cat([torch.linspace(-120, 120, 4801), torch.tensor([19.999, 20.0, 20.001, 44.5, 88.8, 1e-30, "
+       "float('inf'), float('-inf')])]).float()"},
+      // tanh of torch's default softplus (mish spelled out: 52_) takes the same one-exp form; another beta does not
+      {"tanh_softplus",
+       json::array({{{"id", "t1"}, {"op", "softplus"}, {"args", {"x"}}, {"kwargs", {{"beta", 1}, {"threshold", 20}}}},
+                    {{"id", "t0"}, {"op", "tanh"}, {"args", {"t1"}}, {"kwargs", json::object()}}}),
+       "torch.tanh(F.softplus(x.double())).float()", 3.0,
+       "torch.cat([torch.linspace(-120, 120, 4801), torch.tensor([19.999, 20.0, 20.001, 44.5, "
+       "float('inf')])]).float()"},
+      {"mish_spelled_out",
+       json::array({{{"id", "t1"}, {"op", "softplus"}, {"args", {"x"}}, {"kwargs", json::object()}},
+                    {{"id", "t2"}, {"op", "tanh"}, {"args", {"t1"}}, {"kwargs", json::object()}},
+                    {{"id", "t0"}, {"op", "mul"}, {"args", {"t2", "x"}}, {"kwargs", json::object()}}}),
+       "F.mish(x)"},
+      {"tanh_softplus_beta2",
+       json::array({{{"id", "t1"}, {"op", "softplus"}, {"args", {"x"}}, {"kwargs", {{"beta", 2.0}}}},
+                    {{"id", "t0"}, {"op", "tanh"}, {"args", {"t1"}}, {"kwargs", json::object()}}}),
+       "torch.tanh(F.softplus(x, 2.0))"},
       {"threshold", node("threshold", {"x", {{"const", 0.5}}, {{"const", -2.0}}}), "F.threshold(x, 0.5, -2.0)"},
       {"pow3", node("pow", {"x", {{"const", 3}}}), "torch.pow(x, 3)"},
       {"pow4", node("pow", {"x", {{"const", 4}}}), "torch.pow(x, 4)"},
@@ -340,11 +363,16 @@ void TestCodegen::loweringMatchesTorch() {
     QVERIFY2(stmts.has_value(), qPrintable(QLatin1String(c.name) + QStringLiteral(": ") + why));
     script += QStringLiteral("def case_%1(x, y, e):\n%2\n    return %3\n")
                   .arg(QLatin1String(c.name), stmts->join(u'\n'), result);
+    if (c.domain)  // its own x: the case and the reference both see it
+      script += QStringLiteral("e = %1\nxd = %4\ngot = case_%2(xd, y, e).float()\nref = (lambda x: (%3))(xd).float()\n")
+                    .arg(kwb::pyFloat(c.e), QLatin1String(c.name), QLatin1String(c.reference), QLatin1String(c.domain));
+    else
+      script += QStringLiteral("e = %1\ngot = case_%2(x, y, e).float()\nref = (%3).float()\n")
+                    .arg(kwb::pyFloat(c.e), QLatin1String(c.name), QLatin1String(c.reference));
     script += QStringLiteral(
-                  "e = %1\ngot = case_%2(x, y, e).float()\nref = (%3).float()\n"
-                  "res['%2'] = [bool(torch.allclose(got, ref, rtol=2e-5, atol=2e-6, equal_nan=True)), "
+                  "res['%1'] = [bool(torch.allclose(got, ref, rtol=2e-5, atol=2e-6, equal_nan=True)), "
                   "float(((got - ref).abs().nan_to_num(0.0)).max())]\n")
-                  .arg(kwb::pyFloat(c.e), QLatin1String(c.name), QLatin1String(c.reference));
+                  .arg(QLatin1String(c.name));
   }
   script += QStringLiteral("print(json.dumps(res))\n");
   const QString path = m_tmp.filePath(QStringLiteral("lowering_check.py"));

@@ -535,6 +535,26 @@ class Lowering {
     return {};
   }
 
+  // The node whose result is argument i of n, or nullptr (an input, a scalar, a constant).
+  const PwNode* producer(const PwNode& n, int i) const {
+    if (i >= n.args.size() || n.args.at(i).kind != PwArg::Kind::Ref) return nullptr;
+    for (const PwNode& m : m_prog.nodes)
+      if (m.id == n.args.at(i).ref) return &m;
+    return nullptr;
+  }
+
+  // tanh(softplus(x)) with torch's default softplus (beta 1, threshold 20): tanh(log(1 + e)) = n / (n + 2), n =
+  // e (e + 2), e = exp(x), exactly; one exp and one division, where exp, log and tanh (an exp and a division in
+  // Triton: 2 sigmoid(2z) - 1) took three and one -- a mish epilogue's cost halves (4_Conv2d_Mish_Mish). No
+  // cancellation: for x -> -inf n -> 2e (the old log(1 + e) rounded to 0 below -17). Above the threshold softplus
+  // is x and tanh(x > 20) is 1 in fp32 (n itself would overflow past 44). x: a temporary or a literal.
+  PwVal tanhSoftplus(const QString& t, const PwVal& x) {
+    const PwVal e = tmp(t + QStringLiteral("_e"), un(QStringLiteral("exp"), x));
+    const PwVal nn = tmp(t + QStringLiteral("_n"), bin(QStringLiteral("*"), e, bin(QStringLiteral("+"), e, lit(2.0))));
+    return where(bin(QStringLiteral(">"), x, lit(20.0)), lit(1.0),
+                 bin(QStringLiteral("/"), nn, bin(QStringLiteral("+"), nn, lit(2.0))));
+  }
+
   std::optional<PwVal> pow(const QString& b, const PwVal& a, const PwVal& e) {
     const QString ts = QStringLiteral("v_") + b;
     if (e.kind == PwVal::Kind::Literal) {
@@ -609,7 +629,18 @@ class Lowering {
     if (op == u"relu") return where(B("<", x, lit(0.0)), lit(0.0), x);
     if (op == u"leaky_relu") return where(B(">", x, lit(0.0)), x, B("*", x, param(n, 1, "negative_slope", 0.01, ie)));
     if (op == u"sigmoid") return U("sigmoid", x);
-    if (op == u"tanh") return U("tanh", x);
+    if (op == u"tanh") {
+      // tanh of torch's default softplus (beta 1, threshold 20) -- mish spelled out, 52_'s activation: the
+      // softplus's own statements are left unused (the compiler drops them)
+      if (const PwNode* sp = producer(n, 0); sp && sp->op == u"softplus") {
+        const PwVal beta = param(*sp, 1, "beta", 1.0, ie), th = param(*sp, 2, "threshold", 20.0, ie);
+        const auto sx = arg(*sp, 0, ie);
+        if (sx && beta.kind == PwVal::Kind::Literal && beta.literal == 1.0 && th.kind == PwVal::Kind::Literal &&
+            th.literal == 20.0)
+          return tanhSoftplus(t, tmp(t + QStringLiteral("_x"), *sx));
+      }
+      return U("tanh", x);
+    }
     if (op == u"silu") return B("*", x, U("sigmoid", x));
     if (op == u"exp" || op == u"log" || op == u"sqrt" || op == u"rsqrt" || op == u"abs" || op == u"erf" ||
         op == u"sin" || op == u"cos" || op == u"floor")
@@ -647,9 +678,9 @@ class Lowering {
       return where(B(">", bx, param(n, 2, "threshold", 20.0, ie)), x,
                    B("/", U("log", B("+", U("exp", bx), lit(1.0))), beta));
     }
-    if (op == u"mish") {  // x tanh(softplus(x)), softplus threshold 20 as torch
-      const PwVal sp = where(B(">", x, lit(20.0)), x, U("log", B("+", U("exp", x), lit(1.0))));
-      return B("*", x, U("tanh", sp));
+    if (op == u"mish") {  // x tanh(softplus(x)), softplus's threshold 20 as torch's (see tanhSoftplus)
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      return B("*", xv, tanhSoftplus(t, xv));
     }
     if (op == u"elu" || op == u"selu" || op == u"celu") {
       PwVal alpha = lit(1.0), scale = lit(1.0), inScale = lit(1.0);

@@ -811,6 +811,155 @@ class ConvVariants(unittest.TestCase):
         self.assertIn("tuned", model.last_config["fallback"])
 
 
+class ConvHeavyEpilogue(unittest.TestCase):
+    """EPI_HEAVY_*: an epilogue whose cost (_epi_cost: its transcendental calls and divisions) reaches EPI_HEAVY_COST
+    gets the heavy launch rule -- the epilogue and store in column slices (EPI_HEAVY_SPLIT), a register cap, a
+    narrower N tile, another warp count -- and every setting gives the unsplit tile's numbers."""
+
+    @staticmethod
+    def epilogues():
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def mish2(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            # mish twice (the lowering's one-exp form) after a per-channel bias or a full-shape operand
+            b = tl.load(e0 + (n * s00 + c * s01 + d * s02 + h * s03 + w * s04), mask=mask, other=0.0)
+            v = acc + b.to(tl.float32)
+            t = tl.exp(v)
+            t = t * (t + 2.0)
+            v = tl.where(v > 20.0, v, v * t / (t + 2.0))
+            t = tl.exp(v)
+            t = t * (t + 2.0)
+            return tl.where(v > 20.0, v, v * t / (t + 2.0))
+
+        @triton.jit
+        def light(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            b = tl.load(e0 + (n * s00 + c * s01 + d * s02 + h * s03 + w * s04), mask=mask, other=0.0)
+            return tl.maximum(acc * f0 + b.to(tl.float32), 0.0)
+
+        return mish2, light
+
+    def test_cost_counts_the_epilogue_ops(self):
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        mish2, light = self.epilogues()
+        self.assertEqual(mod._epi_cost(mish2), 4)  # two exps, two divisions
+        self.assertEqual(mod._epi_cost(light), 0)
+        self.assertEqual(mod._epi_cost(None), 0)
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def old_mish2(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                      s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            # session 16's lowering: exp, log and a sigmoid (an exp and a division) per mish
+            v = acc * (2.0 * tl.sigmoid(2.0 * tl.where(acc > 20.0, acc, tl.log(tl.exp(acc) + 1.0))) - 1.0)
+            return v * (2.0 * tl.sigmoid(2.0 * tl.where(v > 20.0, v, tl.log(tl.exp(v) + 1.0))) - 1.0)
+
+        self.assertEqual(mod._epi_cost(old_mish2), 8)
+
+        @triton.jit
+        def dead_softplus(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                          s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            # 52_'s lowering: tanh(softplus(x)) in one exp leaves softplus's own value unused (not counted)
+            v_t1 = tl.where((acc > 20.0), acc, tl.log((tl.exp(acc) + 1.0)))
+            v_t2_e = tl.exp(acc)
+            v_t2_n = (v_t2_e * (v_t2_e + 2.0))
+            v_t2 = tl.where((acc > 20.0), 1.0, (v_t2_n / (v_t2_n + 2.0)))
+            return v_t2 * acc
+
+        self.assertEqual(mod._epi_cost(dead_softplus), 2)
+
+    def test_heavy_settings_give_the_same_numbers(self):
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            stages = f.read()
+        mish2, light = self.epilogues()
+        heavy = [("split2", {"EPI_HEAVY_SPLIT": 2}, {"split": 2}),
+                 ("split4", {"EPI_HEAVY_SPLIT": 4}, {"split": 4}),
+                 ("split8_narrow", {"EPI_HEAVY_SPLIT": 8, "MAX_BLOCK_N": 32}, {"split": 2}),  # slices of >= 16
+                 ("bn16_maxnreg_w8", {"EPI_HEAVY_BLOCK_N": 16, "EPI_HEAVY_MAXNREG": 128, "EPI_HEAVY_WARPS": 8},
+                  {"block_n": 16, "maxnreg": 128, "num_warps": 8}),
+                 ("off", {}, {})]
+        classes = [("default", 2, False, {}), ("transposed_phase_grid", 2, True, VARIANTS["phase_grid"]),
+                   ("flatten", 2, False, VARIANTS["flatten"]), ("persistent", 2, False, VARIANTS["persistent"]),
+                   ("tma", 2, False, VARIANTS["tma"]), ("small_k", 2, False, VARIANTS["small_k"]),
+                   ("out_cl_3d", 3, False, {"OUT_CHANNELS_LAST": True}), ("1d_bf16", 1, False, {})]
+        for cname, spatial, transposed, settings in classes:
+            for hname, hset, want_cfg in heavy:
+                for full in (False, True):
+                    with self.subTest(cls=cname, heavy=hname, full_operand=full):
+                        cin = 6 if cname == "small_k" else 16
+                        cout = 64 if hname.startswith("split4") else 32
+                        k = (3,) * spatial
+                        wshape = (cin, cout) + k if transposed else (cout, cin) + k
+                        size = {1: (9,), 2: (5, 7), 3: (3, 4, 5)}[spatial]
+                        stride = (2,) * spatial if transposed else (1,) * spatial
+                        mod = render(spatial, transposed, wshape, True, stride, (1,) * spatial, (1,) * spatial,
+                                     tuple(st - 1 for st in stride), 1, stages=stages)
+                        for key, v in dict(PLAIN, EPI_CHANNEL_VECTORS=True, **dict(settings, **hset)).items():
+                            setattr(mod, key, v)
+                        torch.manual_seed(7)
+                        dt = torch.bfloat16 if "bf16" in cname else torch.float32
+                        w, b, x = torch.randn(wshape) * 0.2, torch.randn(cout), torch.randn((2, cin) + size)
+                        conv_fn = {1: (F.conv1d, F.conv_transpose1d), 2: (F.conv2d, F.conv_transpose2d),
+                                   3: (F.conv3d, F.conv_transpose3d)}[spatial][int(transposed)]
+                        kw = dict(stride=stride, padding=1, output_padding=stride[0] - 1) if transposed else \
+                            dict(padding=1)
+                        conv = conv_fn(x.to(dt).float(), w.to(dt).float(), b.to(dt).float(), **kw)
+                        bias = torch.randn(conv.shape) if full else torch.randn((cout,) + (1,) * spatial)
+                        model = mod.ModelNew()
+                        with torch.no_grad():
+                            got = mod.conv_forward(model, x.to(dt), w.to(dt), b.to(dt), mod.CONV0, epi=mish2,
+                                                   epi_tensors=(bias,), epi_scalars=())
+                        want = F.mish(F.mish(conv + bias))
+                        self.assertLess(rel_err(got, want), 1e-5 if dt == torch.float32 else 1e-2)
+                        self.assertNotIn("fallback", model.last_config)
+                        self.assertEqual(model.last_config["epi_cost"], 4)
+                        self.assertEqual(model.last_config["epi_heavy"], want_cfg)
+                        self.assertEqual(model.last_config["epi_channel"], not full)
+                        for key in ("block_n", "num_warps", "maxnreg"):
+                            if key in want_cfg:
+                                self.assertEqual(model.last_config[key], want_cfg[key])
+
+    def test_light_epilogue_and_fused_reductions_are_not_split(self):
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_stages.py")) as f:
+            stages = f.read()
+        with open(os.path.join(ROOT, "resources", "templates", "kernels", "triton_epilogue.py")) as f:
+            stages += "\n\n" + f.read()
+        mish2, light = self.epilogues()
+        mod = render(2, False, (32, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=stages)
+        mod.EPI_HEAVY_SPLIT, mod.EPI_HEAVY_MAXNREG = 4, 128
+        torch.manual_seed(9)
+        w, b, x = torch.randn(32, 16, 3, 3) * 0.2, torch.randn(32), torch.randn(2, 16, 6, 7)
+        bias = torch.randn(32, 1, 1)
+        model = mod.ModelNew()
+        with torch.no_grad():
+            got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=light, epi_tensors=(bias,), epi_scalars=(0.5,))
+        self.assertLess(rel_err(got, torch.relu(F.conv2d(x, w, b, padding=1) * 0.5 + bias)), 1e-5)
+        self.assertNotIn("epi_heavy", model.last_config)  # cost 0 < EPI_HEAVY_COST
+        self.assertNotIn("maxnreg", model.last_config)
+        # a heavy epilogue before a reduction fused into the tiles (CONV_REDUCE): the tile is reduced whole
+        for over, op in (("spatial", "mean"), ("channel", "amax")):
+            with self.subTest(over=over):
+                model = mod.ModelNew()
+                with torch.no_grad():
+                    got = mod.conv_forward(model, x, w, b, mod.CONV0, epi=mish2, epi_tensors=(bias,), epi_scalars=(),
+                                           reduce=op, over=over)
+                full = F.mish(F.mish(F.conv2d(x, w, b, padding=1) + bias))
+                want = full.mean(dim=(2, 3), keepdim=True) if over == "spatial" else full.amax(dim=1, keepdim=True)
+                self.assertLess(rel_err(got, want), 1e-5)
+                self.assertTrue(model.last_config.get("reduce_in_tiles"))
+                self.assertNotIn("epi_heavy", model.last_config)
+
+    def test_shipped_rule_changes_nothing(self):
+        # off until bench/gpu/convepi.py has timed it: the shipped knobs leave a heavy epilogue's tile as it was
+        mod = render(2, False, (16, 16, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        self.assertEqual((mod.EPI_HEAVY_SPLIT, mod.EPI_HEAVY_MAXNREG, mod.EPI_HEAVY_BLOCK_N, mod.EPI_HEAVY_WARPS),
+                         (1, None, None, None))
+
+
 class ConvLauncher(unittest.TestCase):
     def test_int64_offsets(self):
         # the 64-bit offset variant (taken from 2**31 elements) forced at a small shape, both paths
