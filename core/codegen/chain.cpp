@@ -84,6 +84,16 @@ bool isNormOp(const QString& n) {
   return s.contains(n);
 }
 
+/// Pointwise ops whose cost is special-function work (exp / log / tanh / erf inside), by aten name.
+bool isTranscendental(const QString& n) {
+  static const QSet<QString> s = {
+      QStringLiteral("mish"),  QStringLiteral("gelu"),    QStringLiteral("softplus"),   QStringLiteral("tanh"),
+      QStringLiteral("erf"),   QStringLiteral("exp"),     QStringLiteral("log"),        QStringLiteral("log1p"),
+      QStringLiteral("expm1"), QStringLiteral("elu"),     QStringLiteral("selu"),       QStringLiteral("celu"),
+      QStringLiteral("silu"),  QStringLiteral("sigmoid"), QStringLiteral("logsigmoid"), QStringLiteral("pow")};
+  return s.contains(n);
+}
+
 QString pyList(const QList<qint64>& v) {
   QStringList p;
   for (qint64 x : v) p << QString::number(x);
@@ -1404,7 +1414,20 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const GraphOp* o : piece)
     for (const QString& r : o->refs)
       if (resolve(r) == primary) ++usesInside;
-  const bool fuse = m_openAnchor >= 0 && primary == m_openAnchorRef && m_uses.value(primary) == usesInside &&
+  // A run with transcendental ops out of a GEMM, read only by a group / layer norm, stays a pointwise line here:
+  // fuseRows then makes it the norm's prologue. In the persistent GEMM's epilogue such ops were costly (H200 suite,
+  // session 17: 94_'s GEMM + bias + hardtanh + mish 393 us at 255 registers, 76_'s GEMM + bias + relu 335 us at
+  // 210), while the norm is memory-bound and applies them on the read it makes anyway.
+  bool toNorm = false;
+  if (m_openAnchor >= 0 && m_lines.at(m_openAnchor).head.startsWith(QLatin1String("kwb_gemm(")) &&
+      m_uses.value(lastOp.id) == 1) {
+    bool heavy = false;
+    for (const GraphOp* o : piece) heavy = heavy || isTranscendental(o->name);
+    for (const GraphOp& o : m_ops)
+      if (heavy && !o.refs.isEmpty() && resolve(o.refs.first()) == lastOp.id)
+        toNorm = o.name.endsWith(QLatin1String("group_norm")) || o.name.endsWith(QLatin1String("layer_norm"));
+  }
+  const bool fuse = !toNorm && m_openAnchor >= 0 && primary == m_openAnchorRef && m_uses.value(primary) == usesInside &&
                     m_lines.at(m_openAnchor).epilogue;
 
   const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);

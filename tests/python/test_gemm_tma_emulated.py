@@ -46,6 +46,7 @@ def render(triu=False, diagonal=0):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     mod.GEMM_IMPL = "tma_persistent"
+    mod.SMALL_GEMM_FLOPS = 0  # these shapes are small GEMMs: the TMA path runs only with that rule off
     return mod
 
 
@@ -162,6 +163,52 @@ class GemmTmaEmulated(unittest.TestCase):
             self.assertIn("PassManager::run failed", model.last_fallback)
             self.assertLess(rel_err(out, want), TOL32)
         self.assertEqual(len(mod._FAILED), 1)  # one specialization, tried once
+
+
+class SmallGemmEmulated(unittest.TestCase):
+    """SMALL_GEMM_FLOPS (the default rule): a GEMM of at most that many FLOPs runs the pointer kernel on its operands
+    as given, with no K-major staging launch (counted), its tile halved down to SMALL_BLOCK_MIN while there are
+    fewer tiles than SMs; one FLOP over the threshold takes the TMA path with the staging copy again."""
+
+    def setUp(self):
+        self.mod = render()
+        self.mod.SMALL_GEMM_FLOPS = 1 << 29
+        self.stages = 0
+        real, test = self.mod.kwb_mm_stage, self
+
+        class Counting:
+            def __getitem__(self, grid):
+                test.stages += 1
+                return real[grid]
+
+        self.mod.kwb_mm_stage = Counting()
+
+    def test_mn_major_operands_unstaged(self):
+        torch.manual_seed(7)
+        # u22: [6, 40, 72] @ [72, 56] (B N-major, shared); u23: bmm with N-major B; A given M-major (a view)
+        cases = [(torch.randn(6, 40, 72), torch.randn(72, 56)), (torch.randn(4, 48, 64), torch.randn(4, 64, 40)),
+                 (torch.randn(72, 48).t(), torch.randn(72, 56))]
+        for A, B in cases:
+            model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+            tag = "%s @ %s" % (tuple(A.shape), tuple(B.shape))
+            self.assertEqual(model.last_impl, "pointer", tag)
+            self.assertIn("small GEMM", model.last_fallback, tag)
+            self.assertLess(rel_err(out, want), TOL32, tag)
+        self.assertEqual(self.stages, 0)
+        # 4 SMs off the GPU: 6 batches of 40 x 56 are 6 tiles of 128 x 256 already; one batch is 1 tile, then
+        # BLOCK_N 128, 64, 32 (2 tiles), BLOCK_M 64, 32 (4 tiles)
+        self.assertEqual(self.mod.small_tile(6, 40, 56, 4), (128, 256))
+        self.assertEqual(self.mod.small_tile(1, 40, 56, 4), (32, 32))
+        self.assertEqual(self.mod.small_tile(1, 240, 56, 132), (32, 32))  # the floor
+
+    def test_threshold(self):
+        torch.manual_seed(8)
+        A, B = torch.randn(48, 80), torch.randn(80, 64)
+        self.mod.SMALL_GEMM_FLOPS = 2 * 48 * 80 * 64 - 1
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertEqual(self.stages, 1)  # B [K, N] fp32 copied K-major
+        self.assertLess(rel_err(out, want), TOL32)
 
 
 if __name__ == "__main__":

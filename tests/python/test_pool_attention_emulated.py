@@ -178,6 +178,12 @@ class PoolEmulated(unittest.TestCase):
         # KD = SD + 1 (3 / 2, 2 / 1) with dilation 1 in D: CTAs walk D_SLIDE_PLANES output planes and reuse the
         # shared input plane; 3 planes a CTA here, so OD = 5 or 6 ends in a partial chunk
         torch.manual_seed(9)
+
+        def sliding_module(*a, **kw):  # these inputs are small: the size rule off, so that they slide
+            mod = pool_module(*a, **kw)
+            mod.D_SLIDE_MIN_ELEMS = 0
+            return mod
+
         x = torch.randn(2, 2, 11, 9, 14)
         for kind in ("max", "avg"):
             for ceil in (False, True):
@@ -185,14 +191,14 @@ class PoolEmulated(unittest.TestCase):
                     kw = dict(kernel_size=3, stride=2, padding=1, ceil_mode=ceil)
                     if kind == "avg":
                         kw["count_include_pad"] = not ceil
-                    mod = pool_module(kind, 3, **kw)
+                    mod = sliding_module(kind, 3, **kw)
                     for k, v in settings.items():
                         setattr(mod, k, v)
                     model = mod.ModelNew()
                     fn = F.max_pool3d if kind == "max" else F.avg_pool3d
                     self.assertLess(rel_err(model(x), fn(x, **kw)), 1e-6, (kind, ceil, settings))
                     self.assertEqual(model.last_path, "sliding")
-        mod = pool_module("avg", 3, kernel_size=(2, 3, 3), stride=(1, 2, 1), padding=(1, 1, 1), divisor_override=4)
+        mod = sliding_module("avg", 3, kernel_size=(2, 3, 3), stride=(1, 2, 1), padding=(1, 1, 1), divisor_override=4)
         mod.D_SLIDE_PLANES = 4
         xt = torch.randn(2, 3, 10, 9, 8).transpose(2, 4)  # strided: D is the innermost dim in memory
         model = mod.ModelNew()
@@ -207,7 +213,7 @@ class PoolEmulated(unittest.TestCase):
                          ("avg", dict(kernel_size=2, stride=1, padding=1, count_include_pad=False)),
                          ("avg", dict(kernel_size=(3, 3), stride=(2, 1), padding=1, divisor_override=5))):
             for planes in (8, 3):
-                mod = pool_module(kind, 2, **kw)
+                mod = sliding_module(kind, 2, **kw)
                 mod.D_SLIDE_PLANES = planes
                 model = mod.ModelNew()
                 fn = F.max_pool2d if kind == "max" else F.avg_pool2d
@@ -215,9 +221,22 @@ class PoolEmulated(unittest.TestCase):
                 self.assertEqual(model.last_path, "sliding")
         xn = torch.rand(1, 2, 9, 8, 8)
         xn[0, 1, 4, 3, 3] = float("nan")  # plane 4 is shared by output planes 1 and 2
-        mod = pool_module("max", 3, kernel_size=3, stride=2, padding=1)
+        mod = sliding_module("max", 3, kernel_size=3, stride=2, padding=1)
         mod.D_SLIDE_PLANES = 2
         self.assertLess(rel_err(mod.ModelNew()(xn), F.max_pool3d(xn, 3, 2, 1)), 1e-6)
+
+    def test_small_inputs_do_not_slide(self):
+        # D_SLIDE_MIN_ELEMS: the sliding kernel only from that many input elements (its serial walk is latency a
+        # small pool waits on); u13's window (3 / 2, pad 1, count_include_pad off) on its own shape
+        x = torch.randn(4, 16, 31, 28)
+        kw = dict(kernel_size=3, stride=2, padding=1, count_include_pad=False)
+        for limit, path in ((None, "unrolled"), (x.numel(), "sliding"), (x.numel() + 1, "unrolled")):
+            mod = pool_module("avg", 2, **kw)
+            if limit is not None:
+                mod.D_SLIDE_MIN_ELEMS = limit
+            model = mod.ModelNew()
+            self.assertLess(rel_err(model(x), F.avg_pool2d(x, **kw)), 1e-6, limit)
+            self.assertEqual(model.last_path, path, limit)
 
     def test_size1_and_ragged_dims(self):
         torch.manual_seed(6)

@@ -721,13 +721,14 @@ class GemmTma(Gemm):
     that each persistent CTA walks several tiles), plus TMA-aligned 16-bit operands and the fallbacks."""
 
     def setUp(self):
-        self.old = K.kwb_gemm_impl, K._kwb_sms
+        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops
         K.kwb_gemm_impl = "tma_persistent"
+        K.kwb_gemm_small_flops = 0  # these shapes are small GEMMs: the TMA path only when the rule is off
         if DEVICE == "cpu":
             K._kwb_sms = lambda t: 2
 
     def tearDown(self):
-        K.kwb_gemm_impl, K._kwb_sms = self.old
+        K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops = self.old
 
     def check(self, got, want, dt, what):
         super().check(got, want, dt, what)
@@ -754,19 +755,60 @@ class GemmTma(Gemm):
         self.assertIn("activations x", K.kwb_gemm_last["fallback"])
 
 
+class GemmSmall(Gemm):
+    """Gemm's checks again on the small-GEMM path (the default for these shapes: 2 M N K <= kwb_gemm_small_flops)
+    with the TMA default on: every call takes the pointer kernel on the operands as given (no K-major staging
+    launch, checked by counting _kwb_stage launches), tiles down to 32 x 32 while they are fewer than SMs."""
+
+    def setUp(self):
+        self.old = K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops
+        K.kwb_gemm_impl = "tma_persistent"
+        K.kwb_gemm_small_flops = 1 << 29
+        self.stages = 0
+        real = K._kwb_stage
+        test = self
+
+        class Counting:
+            def __getitem__(self, grid):
+                test.stages += 1
+                return real[grid]
+
+        K._kwb_stage = Counting()
+
+    def tearDown(self):
+        K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops = self.old
+
+    def check(self, got, want, dt, what):
+        super().check(got, want, dt, what)
+        self.assertEqual(K.kwb_gemm_last["impl"], "pointer", what)
+        self.assertIn("small GEMM", K.kwb_gemm_last["fallback"], what)
+        self.assertEqual(self.stages, 0, what)
+
+    def test_mn_major_weight_and_threshold(self):
+        torch.manual_seed(13)
+        x, wt = torch.randn(48, 80), torch.randn(80, 64)  # u30: x @ W, W [K, N] (N contiguous)
+        self.check(K.kwb_gemm(x, wt.t()), x.double() @ wt.double(), torch.float32, "x @ W")
+        K.kwb_gemm_small_flops = 2 * 48 * 80 * 64 - 1  # one FLOP over: the staged path again (a stage launch)
+        got = K.kwb_gemm(x, wt.t())
+        Gemm.check(self, got, x.double() @ wt.double(), torch.float32, "over the threshold")
+        self.assertNotIn("small GEMM", K.kwb_gemm_last["fallback"])
+        self.assertEqual(self.stages, 1)
+
+
 class GemmTmaTiles(unittest.TestCase):
     """kwb_gemm_tma_plan's tile choice by class (split-K / narrower tiles when 128 x 256 leaves SMs idle, column
     quarters when the EPI loads tensors) and each choice run emulated: M < BLOCK_M, K / N tails, split-K sums
     with bias and EPI tensors, 16-bit operands, the next candidate after a compile failure."""
 
     def setUp(self):
-        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters
+        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters, K.kwb_gemm_small_flops
         K.kwb_gemm_impl = "tma_persistent"
+        K.kwb_gemm_small_flops = 0  # the emulated shapes are small GEMMs: off, so that the TMA path runs
         if DEVICE == "cpu":
             K._kwb_sms = lambda t: 16  # few tiles against 16 SMs: the fill rule applies
 
     def tearDown(self):
-        K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters = self.old
+        (K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters, K.kwb_gemm_small_flops) = self.old
 
     def plan(self, *args, **kw):
         return K.kwb_gemm_tma_plan(*args, **kw)[0]

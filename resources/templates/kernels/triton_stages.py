@@ -1925,6 +1925,12 @@ _kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank 
 kwb_gemm_epi_quarters = True
 _kwb_gemm_smem = 232448         # bytes of shared memory per block (H200 opt-in) off the GPU or unreported
 _kwb_gemm_retry_stages = True   # on a compile failure try the same tile one stage shallower (False: pointer next)
+# Small GEMMs (2 * batches * M * N * K <= kwb_gemm_small_flops) are launch-bound: triton_gemm.py.tmpl's
+# SMALL_GEMM_FLOPS rule and figures (no K-major staging copy, the pointer kernel, tiles down to
+# _kwb_gemm_small_block_min while they are fewer than SMs; u30's [48, 80] @ [80, 64] on the H200: staged 8.0 us,
+# pointer 32 x 32 2.1 us). 0: every GEMM takes kwb_gemm_impl. A/B: bench/gpu/gemmsmall.py.
+kwb_gemm_small_flops = 1 << 29
+_kwb_gemm_small_block_min = 32
 
 
 def _kwb_gemm_smem_of(t):
@@ -2065,15 +2071,17 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) for e in es] + [[0] * 5] * (4 - len(es))
     es = es + [a] * (4 - len(es))
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
-    a3 = _kwb_kmajor(a3, 2)
-    if w.dim() == 3:  # bmm: [B, K, N], its own weight per batch
-        if w.shape[0] != a3.shape[0]:
-            raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
-        b3 = _kwb_kmajor(w.transpose(1, 2), 1)
-    else:
-        b3 = _kwb_kmajor(w.t().unsqueeze(0), 1)  # [1, K, N], shared by every batch (stride 0)
+    if w.dim() == 3 and w.shape[0] != a3.shape[0]:
+        raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
+    small = 2 * bt * m * n * k <= kwb_gemm_small_flops
+    stage = (lambda x, kdim: x) if small else _kwb_kmajor  # a small GEMM reads its operands as given
+    a3 = stage(a3, 2)
+    # bmm: [B, K, N], its own weight per batch; else [1, K, N], shared by every batch (stride 0)
+    b3 = stage(w.transpose(1, 2), 1) if w.dim() == 3 else stage(w.t().unsqueeze(0), 1)
     kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "pointer", "", None
-    if kwb_gemm_impl == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
+    if small:
+        kwb_gemm_last["fallback"] = "small GEMM (%d FLOPs <= kwb_gemm_small_flops)" % (2 * bt * m * n * k)
+    elif kwb_gemm_impl == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
         kwb_gemm_last["fallback"] = "tma_persistent: TMA needs compute capability 9.0 or newer"
     elif kwb_gemm_impl == "tma_persistent":
         why = _kwb_gemm_tma(a3, b3, out3, bias, epi if epi is not None else _kwb_epi_identity, es, ss, fs,
@@ -2084,9 +2092,10 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
             return out
     block_k = 32 if a.element_size() >= 4 else 64
     bm, bn, sms = 128, 256, _kwb_sms(a)
-    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > 64:  # fewer tiles than SMs: smaller
+    least = _kwb_gemm_small_block_min if small else 64
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > least:  # fewer tiles than SMs: smaller
         bn //= 2
-    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > 64:
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > least:
         bm //= 2
     grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
     _kwb_gemm_kernel[grid](

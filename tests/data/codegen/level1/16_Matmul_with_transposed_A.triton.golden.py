@@ -52,6 +52,16 @@ TMA_NUM_WARPS = 8
 TMA_EPI_SPLIT = {4: 2, 2: 1}
 TMA_C_STORE = True  # C by TMA where its rows allow; False: always masked pointer stores
 TMA_WARP_SPECIALIZE = False  # tl.range(warp_specialize=...) on the persistent loop
+# Small GEMMs (2 * batch * M * N * K <= SMALL_GEMM_FLOPS) are launch-bound: a staging copy of an fp32 operand is
+# a second kernel as long as the GEMM, and a 128 x 256 tile leaves all but a few SMs idle. They take the pointer
+# kernel on the operands as given (one launch; tl.dot reads an MN-major tile through its own path, slower per
+# FLOP, which a small GEMM does not see), the tile halved (BLOCK_N, then BLOCK_M, down to SMALL_BLOCK_MIN)
+# while it has fewer tiles than SMs. 0: every GEMM takes GEMM_IMPL. Measured on the H200 (2026-12-02, GPU time
+# of CUDA-graph replays, fp32 with a row-major B; staged = the copy + the TMA kernel): u22's [240, 72] @ [72, 56]
+# staged 8.3 us, pointer 32 x 32 2.7 us (cuBLAS 3.4); 512^3 16.9 -> 5.8 us (cuBLAS 7.3); 1024^3 (over the
+# threshold) 27.1 staged, 23.5 pointer 32 x 64, cuBLAS 12.8. A/B: bench/gpu/gemmsmall.py.
+SMALL_GEMM_FLOPS = 1 << 29
+SMALL_BLOCK_MIN = 32
 TRIU = False            # upper-triangular epilogue (the reference applies triu to the product)
 TRIU_DIAGONAL = 0
 
@@ -247,6 +257,17 @@ def _num_sms(t):
     return sms
 
 
+def small_tile(nb, m, n, sms):
+    """(BLOCK_M, BLOCK_N) of a small GEMM's pointer launch: 128 x 256 halved, BLOCK_N first, down to
+    SMALL_BLOCK_MIN while nb x M x N has fewer tiles than sms (more CTAs, each a shorter dependent chain)."""
+    bm, bn = BLOCK_M, BLOCK_N
+    while nb * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > SMALL_BLOCK_MIN:
+        bn //= 2
+    while nb * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > SMALL_BLOCK_MIN:
+        bm //= 2
+    return bm, bn
+
+
 def tma_view(x, kdim):
     """A [batch, rows, cols] operand (K axis kdim) as (view with a contiguous last dim, K-major?, batched?)
     that TMA can describe, or None: TMA needs a 16-byte aligned base, 16-byte multiple strides (a shared
@@ -351,6 +372,19 @@ class ModelNew(nn.Module):
                 TRIU_DIAGONAL, BLOCK_M=GEMV_BLOCK_M, BLOCK_K=GEMV_BLOCK_K, TRIU=TRIU, num_warps=4)
             self.last_grid_blocks = grid[0] * grid[1]
             self.last_impl = "gemv"
+            return out
+        if 2 * batch * m * n * k <= SMALL_GEMM_FLOPS:
+            bm, bn = small_tile(batch, m, n, _num_sms(a))
+            grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), batch)
+            kwb_mm[grid](
+                a, b, c, m, n, k, a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),
+                c.stride(0), c.stride(1), c.stride(2), TRIU_DIAGONAL,
+                BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=32 if a.element_size() >= 4 else 64, GROUP_M=GROUP_M, TRIU=TRIU,
+                num_warps=4, num_stages=NUM_STAGES if a.element_size() <= 4 else 2)
+            self.last_grid_blocks = grid[0] * grid[1]
+            self.last_impl = "pointer"
+            self.last_fallback = "small GEMM (%d FLOPs <= SMALL_GEMM_FLOPS): the pointer kernel, %d x %d tiles, " \
+                                 "operands as given" % (2 * batch * m * n * k, bm, bn)
             return out
         if GEMM_IMPL == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
             self.last_fallback = "tma_persistent: TMA needs compute capability 9.0 or newer"
