@@ -584,6 +584,43 @@ class Norms(unittest.TestCase):
         self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
                          F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bn bf16")
 
+    def test_keep_layout(self):
+        # kwb_norm_keep_layout: a channels-last input's norm is written channels-last (the store along the channels);
+        # a channel slice of a wider channels-last tensor, a post epilogue with a residual, group norm's in-place
+        # path, a fused channel reduction (then contiguous), 3-D, bf16, and an NCHW input (contiguous as before)
+        torch.manual_seed(8)
+        w, b = torch.randn(16), torch.randn(16)
+        for on in (False, True):
+            with Forced(kwb_norm_keep_layout=on):
+                for label, x in (("cl", torch.randn(2, 16, 5, 7).to(memory_format=torch.channels_last) + 3),
+                                 ("slice", torch.randn(2, 40, 5, 7).to(memory_format=torch.channels_last)[:, 8:24]),
+                                 ("3d", torch.randn(2, 16, 3, 4, 5).to(memory_format=torch.channels_last_3d)),
+                                 ("nchw", torch.randn(2, 16, 5, 7))):
+                    rm, rv = torch.zeros(16), torch.ones(16)
+                    got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.1, 1e-5)
+                    want = F.batch_norm(x.double(), None, None, w.double(), b.double(), True, 0.1, 1e-5)
+                    self.assertClose(got, want, 1e-4, (on, label))
+                    cl = on and label != "nchw"
+                    mf = torch.channels_last_3d if x.dim() == 5 else torch.channels_last
+                    self.assertEqual(got.is_contiguous(memory_format=mf) and got.stride(1) == 1, cl, (on, label))
+                    self.assertEqual(got.is_contiguous(), not cl, (on, label))
+                    res, col = torch.randn(x.shape), torch.randn((16,) + (1,) * (x.dim() - 2))
+                    got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5, epi=K.kwb_test_epi,
+                                           epi_tensors=(col, res), epi_scalars=(0.2, 0.5))
+                    want = want + col.double() + 0.5 * res.double()
+                    self.assertClose(got, torch.where(want >= 0, want, 0.2 * want), 1e-4, (on, label, "post"))
+                    self.assertEqual(got.stride(1) == 1, cl, (on, label, "post"))
+                    gx = torch.randn(2, 16, 6, 5).to(memory_format=torch.channels_last)
+                    got = K.kwb_group_norm(gx, 4, w, b, 1e-5)
+                    self.assertClose(got, F.group_norm(gx.double(), 4, w.double(), b.double(), 1e-5), 1e-4,
+                                     (on, "group norm"))
+                    got = K.kwb_batch_norm(gx, w, b, None, None, True, 0.1, 1e-5, reduce="sum", keepdim=True)
+                    want = F.batch_norm(gx.double(), None, None, w.double(), b.double(), True).sum(1, keepdim=True)
+                    self.assertClose(got, want, 1e-4, (on, "reduce"))
+                xb = (torch.randn(2, 16, 5, 7) + 10).to(torch.bfloat16).to(memory_format=torch.channels_last)
+                self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
+                                 F.batch_norm(xb.double(), None, None, training=True), 2e-2, (on, "bf16"))
+
 
 class Pool(unittest.TestCase):
     def check(self, x, kind, k, s=None, p=0, d=1, ceil=False, cip=True, div=None, tol=None):

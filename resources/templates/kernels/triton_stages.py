@@ -903,7 +903,8 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
-                    RED: tl.constexpr, NC: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+                    RED: tl.constexpr, NC: tl.constexpr, Y_CL: tl.constexpr, BLOCK_ROW: tl.constexpr,
+                    BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -918,7 +919,8 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # RED >= 0 (CL with all D1 * D2 channels in one tile): the reduction over the channels that follows the norm
     # (_kwb_tile_reduce's codes: 0 sum, 1 mean, 2 amax, 3 amin, 4 logsumexp) in the tile; y is then the [D0, L]
     # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
-    # coordinates from (image, channel) (_kwb_coords_nc).
+    # coordinates from (image, channel) (_kwb_coords_nc). Y_CL (CL, the rows every channel: kwb_norm_keep_layout):
+    # y is channels-last too ([D0, L, D1 * D2] in memory), so the store runs along the rows as the load does.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -946,10 +948,16 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
             xrow = i0 * sx0 + i1 * sx1 + i2 * sx2
     if I64:
         xoff = xrow[:, None] + cols.to(tl.int64)[None, :] * sxl
-        off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+        if Y_CL:
+            off = (i0s.to(tl.int64) * L + cols.to(tl.int64))[None, :] * (D1 * D2) + c[:, None]
+        else:
+            off = rows.to(tl.int64)[:, None] * L + cols[None, :]
     else:
         xoff = xrow[:, None] + cols[None, :] * sxl
-        off = rows[:, None] * L + cols[None, :]
+        if Y_CL:
+            off = (i0s * L + cols)[None, :] * (D1 * D2) + c[:, None]
+        else:
+            off = rows[:, None] * L + cols[None, :]
     m = rm[:, None] & cm[None, :]
     xv = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
     if COL_STATS:  # per position: [BLOCK_L] vectors, broadcast over the rows
@@ -1034,6 +1042,15 @@ def _kwb_norm_view(x, d1):
     return x, x.as_strided((n, d1, c // d1, hw), st), st
 
 
+# kwb_norm_keep_layout: a norm of a channels-last input (the conv template's OUT_CHANNELS_LAST output, read in place)
+# writes its result channels-last too (_kwb_norm_apply's Y_CL), the store along the channels as the load, and a
+# following convolution reads it without its channels-last copy of x (level3 8_ResNetBasicBlock: batch norm -> ReLU
+# -> conv, 128 MB each way). Off: the result is contiguous (the layout every consumer saw before). Unmeasured on a GPU:
+# a consumer that walks the result in NCHW order (a later pointwise launch, an epilogue tensor of a launch over
+# NCHW positions) reads it strided; bench/gpu/level3.py times 8_ with it on and off.
+kwb_norm_keep_layout = False
+
+
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
                     post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
@@ -1049,6 +1066,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
         x = x if x.is_contiguous() else x.contiguous()
         xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
     cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    nc = cl and dims4[1] * dims4[2] == x.shape[1] and (nsp is None or nsp == x.dim() - 2) and x.dim() >= 3
+    y_cl = kwb_norm_keep_layout and nc and reduce is None and not col_stats
     red = -1
     if reduce is not None:
         if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
@@ -1058,6 +1077,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
         red = _kwb_norm_red_codes[reduce]
         shape = [x.shape[0], 1] + list(x.shape[2:])
         y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=x.dtype, device=x.device)
+    elif y_cl:  # channels-last: x's layout ([N, spatial..., C] in memory)
+        y = torch.empty([x.shape[0]] + list(x.shape[2:]) + [x.shape[1]], dtype=x.dtype, device=x.device).movedim(-1, 1)
     else:
         y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if x.numel() == 0:
@@ -1093,7 +1114,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
                           HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
                           W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
                           NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
-                          BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4 if block_row * block_l <= 2048 else 8)
+                          Y_CL=y_cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
+                          num_warps=4 if block_row * block_l <= 2048 else 8)
     return y
 
 
