@@ -127,6 +127,7 @@ class Case:
         self.kern = load(path, "kern_%d" % idx)
         with open(path) as f:
             text = f.read()
+        text = text[text.find("class ModelNew"):]  # the plan's own lines (the stage library names every launcher)
         old = {k: v for marker, k, v in SWITCHES if marker in text and hasattr(self.kern, k)}
         self.variants = [("new", {})] + ([("old", old)] if old else []) + [
             (label, st) for marker, label, st in CANDIDATES if marker in text and all(hasattr(self.kern, k) for k in st)]
