@@ -148,10 +148,17 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm")}
       << QStringList{QStringLiteral("1e-05, epi=_kwb_epi0, epi_tensors=(), epi_scalars=())  # gelu, mul fused into the "
                                     "epilogue")};
-  QTest::newRow("fire module: in-place ReLUs fused, cat")
+  // session 17: the cat of the two expand convs is no launch; each writes its channel slice of the cat's buffer
+  QTest::newRow("fire module: in-place ReLUs fused, the cat's parts written into its buffer")
       << QStringLiteral("17_SqueezeNetFireModule")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
-      << QStringList{QStringLiteral("kwb_cat(["), QStringLiteral("relu fused into the epilogue")};
+      << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("relu fused into the epilogue"),
+                     QStringLiteral("!kwb_cat(["),
+                     QStringLiteral("t6_buf, t6_parts = conv_cat_buffer(t1, self.expand1x1.weight, CONV1, "
+                                    "[(self.expand1x1.weight, CONV1), (self.expand3x3.weight, CONV2)])"),
+                     QStringLiteral("epi_scalars=(), out=t6_parts[0])"),
+                     QStringLiteral("epi_scalars=(), out=t6_parts[1])"),
+                     QStringLiteral("t6 = conv_cat_join(t6_buf, [t3, t5])")};
   // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
   QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
       << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")

@@ -60,9 +60,13 @@ struct Line {
   QString epi;                   ///< pointwise: its epilogue function
   bool draw = false;             ///< a random draw (Planner::randomDraw): hoisted before a graph replay
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
+  /// A statement run before the call, at the same indentation (a cat's buffer, allocated before the first of the
+  /// convolutions that write into it: Planner::fuseConvCat).
+  QString before;
   QString text() const {
     const QString call = head + tail;
-    return QStringLiteral("        ") + (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
+    return (before.isEmpty() ? QString() : QStringLiteral("        ") + before + u'\n') + QStringLiteral("        ") +
+           (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
            (comment.isEmpty() ? QString() : QStringLiteral("  # ") + comment);
   }
 };
@@ -177,6 +181,10 @@ class Planner {
   /// The value a convolution launch returns (its output, or its fused epilogue's) -> (its line in m_lines, its
   /// launch in m_plan): a reduction over every spatial dim of it may fuse into that launch (fuseConvReduce).
   QHash<QString, QPair<int, int>> m_convOut;
+  /// A convolution launch's line in m_lines -> its input, weight and ConvSpec expressions (fuseConvCat's buffer).
+  QHash<int, QStringList> m_convCall;
+  /// The ConvSpec names ("CONV3") of the convolutions whose spec shapes take the implicit-GEMM path (keepNormLayout).
+  QSet<QString> m_gemmConvs;
   /// The same for a group norm's launch (its result, or its fused post epilogue's): a reduction over the channel
   /// dim alone may fuse into its apply pass (fuseNormReduce).
   QHash<QString, QPair<int, int>> m_normOut;
@@ -290,6 +298,11 @@ class Planner {
   /// epilogue) that nothing else reads, fused into the norm's launch (kwb_group_norm(..., reduce=kind): in the apply
   /// tiles where one holds every channel, decided per call). False (nothing changed) when @p op is not that.
   bool fuseNormReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
+  /// A torch.cat along the channel dim whose every part is a convolution's result (after its fused epilogue) that
+  /// nothing else reads: the cat's buffer is allocated before the first of those convolutions (conv_cat_buffer) and
+  /// each writes its channel slice (conv_forward(..., out=...)), so the cat is no launch and moves no data. False
+  /// (nothing changed) when @p op is not that.
+  bool fuseConvCat(const GraphOp& op);
   /// One-pass row fusion: [pointwise P on x] -> reduction R over one dim, keepdim -> [pointwise M on R's result]
   /// -> views of it -> pointwise Q on x reading it, where nothing else reads P, R, M or the views, becomes one
   /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
@@ -304,6 +317,11 @@ class Planner {
   /// statistics in its tiles (conv_forward(..., stats=True) returns (out, st); the template's CONV_STATS) and the
   /// norm takes them (kwb_batch_norm(..., stats=st)) instead of its moments pass. Runs last (line text only).
   void fuseConvStats();
+  /// A batch / group norm or a pool whose result every reader takes as the input of a convolution of the GEMM class
+  /// (and is not forward()'s @p result) gets keep_layout=True: a channels-last input's result is written
+  /// channels-last, which that convolution reads in place instead of copying it (the stage library's
+  /// kwb_keep_layout). Runs last (line text only).
+  void keepNormLayout(const QString& result);
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
@@ -611,6 +629,8 @@ bool Planner::stage(const GraphOp& op) {
       m_plan.moreConvs << c->specText;
     }
     if (c->gemm && op.inputs.value(0).dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    m_convCall.insert(static_cast<int>(m_lines.size()), {x, c->weight, QStringLiteral("CONV%1").arg(m_convs)});
+    if (c->gemm) m_gemmConvs.insert(QStringLiteral("CONV%1").arg(m_convs));
     l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(x, c->weight, c->bias).arg(m_convs++);
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
@@ -644,6 +664,7 @@ bool Planner::stage(const GraphOp& op) {
                   bias == u"None" ? QString() : QStringLiteral(" + bias")),
          true);
   } else if (n == u"cat" || n == u"concat" || n == u"stack") {
+    if (fuseConvCat(op)) return true;
     QStringList parts;
     for (const QString& r : op.refs)
       parts << (n == u"stack" ? in(r) + QStringLiteral(".unsqueeze(%1)").arg(pyNum(a.value("dim", json(0)))) : in(r));
@@ -1266,6 +1287,61 @@ bool Planner::fuseNormReduce(const GraphOp& op, const QString& kind, const QList
   return true;
 }
 
+bool Planner::fuseConvCat(const GraphOp& op) {
+  if ((op.name != u"cat" && op.name != u"concat") || op.refs.size() < 2 || op.outputs.isEmpty()) return false;
+  const qint64 rank = op.outputs.first().shape.size();
+  const json dimArg = op.args.value("dim", json(0));
+  if (rank < 3 || rank > 5 || !dimArg.is_number_integer() || (dimArg.get<qint64>() + rank) % rank != 1) return false;
+  QList<QPair<int, int>> parts;
+  QSet<QString> seen;
+  for (const QString& ref : op.refs) {
+    const QString r = resolve(ref);
+    const auto at = m_convOut.constFind(r);
+    // read by this cat alone (once: a part listed twice is two slices of one value) and planned as a plain output
+    if (at == m_convOut.cend() || m_uses.value(r) != 1 || seen.contains(r) || !m_convCall.contains(at->first))
+      return false;
+    const Line& l = m_lines.at(at->first);
+    if (l.head.contains(QStringLiteral("out=")) || l.tail != u")" || l.target != r) return false;
+    seen.insert(r);
+    parts << *at;
+  }
+  int first = parts.first().first;
+  for (const auto& p : std::as_const(parts)) first = qMin(first, p.first);
+  const QString buf = var(op) + QStringLiteral("_buf");
+  QStringList specs, vals;
+  for (const auto& p : std::as_const(parts)) {
+    const QStringList call = m_convCall.value(p.first);
+    specs << QStringLiteral("(%1, %2)").arg(call.at(1), call.at(2));
+  }
+  const QStringList firstCall = m_convCall.value(first);
+  m_lines[first].before =
+      QStringLiteral(
+          "%1, %2_parts = conv_cat_buffer(%3, %4, %5, [%6])  # the cat's buffer: each "
+          "convolution writes its channel slice")
+          .arg(buf, var(op), firstCall.at(0), firstCall.at(1), firstCall.at(2), specs.join(QStringLiteral(", ")));
+  for (int k = 0; k < parts.size(); ++k) {
+    Line& l = m_lines[parts.at(k).first];
+    l.head += QStringLiteral(", out=%1_parts[%2]").arg(var(op)).arg(k);
+    const QString note = QStringLiteral("into its slice of %1").arg(buf);
+    l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+    m_plan.launches[parts.at(k).second].description +=
+        QStringLiteral(" (written into its channel slice of the cat's buffer)");
+    m_convOut.remove(resolve(op.refs.at(k)));
+    vals << l.target;
+  }
+  // the cat itself: the buffer (CONV_CAT_SLICES off: each convolution allocated its own output, and this is kwb_cat)
+  Line cat;
+  cat.target = var(op);
+  cat.head = QStringLiteral("conv_cat_join(%1, [%2]").arg(buf, vals.join(QStringLiteral(", ")));
+  cat.comment = QStringLiteral("cat along dim 1: no launch, its parts wrote their slices");
+  m_lines << cat;
+  closeAnchor();  // a pointwise run after the cat has no launch to fuse into (each convolution wrote a slice)
+  m_plan.launches[parts.last().second].ops << op.id;
+  m_plan.ops << op.id;
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
 bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
@@ -1531,6 +1607,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
 }
 
 void Planner::fuseRows(const QString& result) {
+  // a line's text one level deeper (every physical line of it: Line::before is one of its own)
+  auto indented = [](const QString& t) {
+    return QStringLiteral("    ") + QString(t).replace(u'\n', QStringLiteral("\n    "));
+  };
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
   };
@@ -1617,7 +1697,7 @@ void Planner::fuseRows(const QString& result) {
         QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(x, dim),
         QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
             .arg(stat, x, dim)};
-    for (int v : views) text << QStringLiteral("    ") + m_lines.at(v).text();
+    for (int v : views) text << indented(m_lines.at(v).text());
     text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13)")
                 .arg(post.target, x, dim, r.redOp, r.q, stat, pre ? m_lines.at(i - 1).epi : QStringLiteral("None"),
                      tuple(pre ? m_lines.at(i - 1).scalars : QStringList()),
@@ -1626,7 +1706,7 @@ void Planner::fuseRows(const QString& result) {
                      tuple(post.scalars));
     text << QStringLiteral(
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
-    for (int k = first; k <= q; ++k) text << QStringLiteral("    ") + m_lines.at(k).text();
+    for (int k = first; k <= q; ++k) text << indented(m_lines.at(k).text());
     Line fused;
     fused.head = text.join(u'\n');
     fused.tail.clear();
@@ -1687,6 +1767,39 @@ void Planner::fuseConvStats() {
       }
       break;
     }
+  }
+}
+
+void Planner::keepNormLayout(const QString& result) {
+  static const QRegularExpression convHead(
+      QStringLiteral("^conv_forward\\(self, ([A-Za-z_0-9]+), .*?\\b(CONV\\d+)\\b"));
+  for (int i = 0; i < m_lines.size(); ++i) {
+    Line& l = m_lines[i];
+    if (!(l.head.startsWith(QStringLiteral("kwb_batch_norm(")) ||
+          l.head.startsWith(QStringLiteral("kwb_group_norm(")) || l.head.startsWith(QStringLiteral("kwb_pool("))) ||
+        l.target.isEmpty() || l.target.contains(u',') || l.target == result ||
+        l.head.contains(QStringLiteral("reduce=")))
+      continue;
+    const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(l.target)));
+    int readers = 0;
+    bool onlyGemmConvs = true;
+    for (int k = i + 1; k < m_lines.size() && onlyGemmConvs; ++k) {
+      const Line& r = m_lines.at(k);
+      if (!r.text().contains(word)) continue;
+      ++readers;
+      const auto m = convHead.match(r.head);
+      // the convolution's x, read once (not also an epilogue tensor) and nowhere in its statement before the call
+      onlyGemmConvs = m.hasMatch() && m.captured(1) == l.target && m_gemmConvs.contains(m.captured(2)) &&
+                      r.head.count(word) == 1 && !r.before.contains(word) && r.target != l.target;
+    }
+    if (readers == 0 || !onlyGemmConvs ||
+        QRegularExpression(QStringLiteral("\\b%1\\b").arg(l.target)).match(result).hasMatch())
+      continue;
+    l.head += QStringLiteral(", keep_layout=True");
+    const QString note = QStringLiteral("a channels-last input's layout kept for the convolution");
+    l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+    for (ChainLaunch& cl : m_plan.launches)
+      if (cl.ops.contains(l.target)) cl.description += QStringLiteral(" (a channels-last input's layout kept)");
   }
 }
 
@@ -1798,6 +1911,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   fuseRows(out->expr);
   fuseConvStats();
+  keepNormLayout(out->expr);
 
   QStringList body;
   if (dropout)

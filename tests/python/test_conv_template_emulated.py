@@ -1544,5 +1544,114 @@ class ConvXCopy(unittest.TestCase):
         self.assertIn("x_copy_triton", mod._FAILED)
 
 
+class ConvCatSlices(unittest.TestCase):
+    """CONV_CAT_SLICES: a cat along the channels of convolution outputs, each convolution storing into its channel
+    slice of the buffer conv_cat_buffer allocates (conv_forward(..., out=)), against torch.cat of F.conv*."""
+
+    @classmethod
+    def setUpClass(cls):
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def relu(acc, n, c, d, h, w, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+            return tl.maximum(acc, 0.0)
+        cls.relu = relu
+        cls.stages = ""
+        for name in ("triton_stages.py", "triton_epilogue.py"):  # as a chain's kernel.py holds them (kwb_cat)
+            with open(os.path.join(ROOT, "resources", "templates", "kernels", name)) as f:
+                cls.stages += f.read() + "\n\n"
+
+    def fire(self, spatial, parts, cin=6, size=None, dtype=torch.float32, transposed=(), on=True):
+        """cat([relu(conv_k(x)) for k], 1) through conv_cat_buffer / conv_forward(out=) / conv_cat_join; parts:
+        (cout, kernel size, padding) per part; transposed: the indices of transposed parts (stride 1). Returns
+        (buffer result, the parts' paths)."""
+        size = size or {1: (13,), 2: (7, 9), 3: (3, 4, 5)}[spatial]
+        mod = render(spatial, False, (4, cin) + (1,) * spatial, True, (1,) * spatial, (0,) * spatial,
+                     (1,) * spatial, (0,) * spatial, 1, stages=self.stages)
+        mod.CONV_CAT_SLICES = on
+        torch.manual_seed(11)
+        x = torch.randn((2, cin) + size).to(dtype)
+        specs, ws, bs, want = [], [], [], []
+        for i, (cout, k, pad) in enumerate(parts):
+            tr = i in transposed
+            pad_t = (pad,) * spatial
+            spec = mod.ConvSpec(spatial, (1,) * spatial, pad_t, (1,) * spatial, (0,) * spatial, 1, tr)
+            w = (torch.randn(((cin, cout) if tr else (cout, cin)) + (k,) * spatial) * 0.3).to(dtype)
+            b = torch.randn(cout).to(dtype)
+            fn = [(F.conv1d, F.conv2d, F.conv3d), (F.conv_transpose1d, F.conv_transpose2d,
+                                                   F.conv_transpose3d)][int(tr)][spatial - 1]
+            want.append(F.relu(fn(x.float(), w.float(), b.float(), padding=pad_t)))
+            specs.append(spec)
+            ws.append(w)
+            bs.append(b)
+        model = mod.ModelNew()
+        paths = []
+        with torch.no_grad():
+            buf, slots = mod.conv_cat_buffer(x, ws[0], specs[0], list(zip(ws, specs)))
+            outs = []
+            for i in range(len(parts)):
+                outs.append(mod.conv_forward(model, x, ws[i], bs[i], specs[i], epi=self.relu, out=slots[i]))
+                paths.append(model.last_path)
+                self.assertNotIn("fallback", model.last_config)
+            got = mod.conv_cat_join(buf, outs)
+        want = torch.cat(want, 1)
+        self.assertEqual(tuple(got.shape), tuple(want.shape))
+        self.assertEqual(got.dtype, dtype)
+        self.assertLess(rel_err(got, want), 1e-5 if dtype == torch.float32 else 8e-3)
+        if on:
+            self.assertIs(got, buf)
+            for o, sl in zip(outs, slots):
+                self.assertIs(o, sl)
+        return got, paths, mod
+
+    def test_fire_module_mixed_paths_contiguous_buffer(self):
+        # SqueezeNet's expand layers: a 1x1 conv of 6 channels (K 6: the direct path) and a 3x3 one (the GEMM,
+        # SMALL_K): one path stores along positions only, so the buffer is contiguous
+        got, paths, _ = self.fire(2, [(16, 1, 0), (20, 3, 1)])
+        self.assertEqual(paths, ["direct", "implicit_gemm"])
+        self.assertTrue(got.is_contiguous())
+
+    def test_gemm_parts_channels_last_buffer(self):
+        # Inception's branches: every part on the GEMM path (OUT_CHANNELS_LAST): the buffer is channels-last, and
+        # a part's slice starts at its channel offset
+        got, paths, _ = self.fire(2, [(16, 1, 0), (24, 3, 1), (16, 5, 2)], cin=16)
+        self.assertEqual(paths, ["implicit_gemm"] * 3)
+        self.assertEqual(got.stride(1), 1)
+        _, _, mod = self.fire(2, [(16, 1, 0), (24, 3, 1)], cin=16)
+        mod.OUT_CHANNELS_LAST = False  # the GEMM's own layout off: the buffer follows it
+        w = torch.randn(16, 16, 1, 1)
+        buf, _ = mod.conv_cat_buffer(torch.randn(2, 16, 5, 6), w, mod.CONV0, [(w, mod.CONV0), (w, mod.CONV0)])
+        self.assertTrue(buf.is_contiguous())
+        self.assertEqual(tuple(buf.shape), (2, 32, 5, 6))
+
+    def test_1d_3d_transposed_bf16(self):
+        self.fire(1, [(8, 1, 0), (16, 3, 1)])
+        self.fire(3, [(16, 3, 1), (8, 1, 0)], cin=16)
+        self.fire(2, [(16, 3, 1), (16, 3, 1)], cin=16, transposed=(1,))
+        self.fire(2, [(16, 1, 0), (20, 3, 1)], dtype=torch.bfloat16)
+
+    def test_switch_off_copies_through_kwb_cat(self):
+        got, _, mod = self.fire(2, [(16, 1, 0), (20, 3, 1)], on=False)
+        self.assertIsNone(mod.conv_cat_buffer(torch.randn(2, 6, 3, 3), torch.randn(4, 6, 1, 1), mod.CONV0, [])[0])
+
+    def test_out_of_another_shape_or_dtype_is_refused(self):
+        mod = render(2, False, (16, 6, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1, stages=self.stages)
+        model = mod.ModelNew()
+        x, w, b = torch.randn(2, 6, 5, 5), torch.randn(16, 6, 3, 3), torch.randn(16)
+        for out in (torch.empty(2, 15, 5, 5), torch.empty(2, 16, 5, 5, dtype=torch.float64)):
+            with self.assertRaises(ValueError):
+                mod.conv_forward(model, x, w, b, mod.CONV0, out=out)
+        # the same call without out= after one with a strided out: the plan memo keys the output's strides
+        wide = torch.zeros(2, 40, 5, 5)
+        mod.conv_forward(model, x, w, b, mod.CONV0, out=wide.narrow(1, 8, 16))
+        plain = mod.conv_forward(model, x, w, b, mod.CONV0)
+        want = F.conv2d(x, w, b, padding=1)
+        self.assertLess(rel_err(wide[:, 8:24], want), 1e-5)
+        self.assertLess(rel_err(plain, want), 1e-5)
+        self.assertEqual(float(wide[:, :8].abs().sum() + wide[:, 24:].abs().sum()), 0.0)  # nothing outside its slice
+
+
 if __name__ == "__main__":
     unittest.main()

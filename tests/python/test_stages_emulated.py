@@ -584,11 +584,51 @@ class Norms(unittest.TestCase):
         self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
                          F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bn bf16")
 
+    def test_keep_layout(self):
+        # keep_layout=: a channels-last input's norm is written channels-last (the store along the channels);
+        # a channel slice of a wider channels-last tensor, a post epilogue with a residual, group norm's in-place
+        # path, a fused channel reduction (then contiguous), 3-D, bf16, and an NCHW input (contiguous as before)
+        torch.manual_seed(8)
+        w, b = torch.randn(16), torch.randn(16)
+        for on, knob in ((False, True), (True, True), (True, False)):
+            kl = dict(keep_layout=on)
+            on = on and knob  # kwb_keep_layout False: the argument is ignored (the A/B's old plan)
+            with Forced(kwb_keep_layout=knob):
+                for label, x in (("cl", torch.randn(2, 16, 5, 7).to(memory_format=torch.channels_last) + 3),
+                                 ("slice", torch.randn(2, 40, 5, 7).to(memory_format=torch.channels_last)[:, 8:24]),
+                                 ("3d", torch.randn(2, 16, 3, 4, 5).to(memory_format=torch.channels_last_3d)),
+                                 ("nchw", torch.randn(2, 16, 5, 7))):
+                    rm, rv = torch.zeros(16), torch.ones(16)
+                    got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.1, 1e-5, **kl)
+                    want = F.batch_norm(x.double(), None, None, w.double(), b.double(), True, 0.1, 1e-5)
+                    self.assertClose(got, want, 1e-4, (on, label))
+                    cl = on and label != "nchw"
+                    mf = torch.channels_last_3d if x.dim() == 5 else torch.channels_last
+                    self.assertEqual(got.is_contiguous(memory_format=mf) and got.stride(1) == 1, cl, (on, label))
+                    self.assertEqual(got.is_contiguous(), not cl, (on, label))
+                    res, col = torch.randn(x.shape), torch.randn((16,) + (1,) * (x.dim() - 2))
+                    got = K.kwb_batch_norm(x, w, b, None, None, True, 0.1, 1e-5, epi=K.kwb_test_epi,
+                                           epi_tensors=(col, res), epi_scalars=(0.2, 0.5), **kl)
+                    want = want + col.double() + 0.5 * res.double()
+                    self.assertClose(got, torch.where(want >= 0, want, 0.2 * want), 1e-4, (on, label, "post"))
+                    self.assertEqual(got.stride(1) == 1, cl, (on, label, "post"))
+                    gx = torch.randn(2, 16, 6, 5).to(memory_format=torch.channels_last)
+                    got = K.kwb_group_norm(gx, 4, w, b, 1e-5, **kl)
+                    self.assertClose(got, F.group_norm(gx.double(), 4, w.double(), b.double(), 1e-5), 1e-4,
+                                     (on, "group norm"))
+                    self.assertEqual(got.stride(1) == 1, on, (on, "group norm"))
+                    got = K.kwb_batch_norm(gx, w, b, None, None, True, 0.1, 1e-5, reduce="sum", keepdim=True, **kl)
+                    want = F.batch_norm(gx.double(), None, None, w.double(), b.double(), True).sum(1, keepdim=True)
+                    self.assertClose(got, want, 1e-4, (on, "reduce"))
+                xb = (torch.randn(2, 16, 5, 7) + 10).to(torch.bfloat16).to(memory_format=torch.channels_last)
+                self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5, **kl),
+                                 F.batch_norm(xb.double(), None, None, training=True), 2e-2, (on, "bf16"))
+
 
 class Pool(unittest.TestCase):
-    def check(self, x, kind, k, s=None, p=0, d=1, ceil=False, cip=True, div=None, tol=None):
+    def check(self, x, kind, k, s=None, p=0, d=1, ceil=False, cip=True, div=None, tol=None, keep=False):
         nsp = len(k)
-        got = K.kwb_pool(x, kind, k, s, p, d, ceil, cip, div)
+        got = K.kwb_pool(x, kind, k, s, p, d, ceil, cip, div, keep_layout=keep)
         if kind == "max":
             fn = (F.max_pool1d, F.max_pool2d, F.max_pool3d)[nsp - 1]
             want = fn(x.float(), k, s, p, d, ceil_mode=ceil)
@@ -650,6 +690,16 @@ class Pool(unittest.TestCase):
             self.check(xa[:, :, :, ::2], "avg", (2, 2), (2, 2), (0, 0), (1, 1))  # strided W
         self.assertEqual(cl.count, 21)
         self.assertTrue(K.kwb_pool(x2, "max", (2, 2), (2, 2), (0, 0), (1, 1), False).is_contiguous())
+        # keep_layout: the same values, channels innermost (a GEMM-path conv reads it without a copy); ignored by the
+        # plane kernel (an NCHW x) and with kwb_keep_layout off
+        for xx, args in ((x2, ("max", (3, 3), (2, 2), (1, 1), (1, 1), True)),
+                         (x3, ("avg", (2, 3, 2), (2, 1, 2), (1, 1, 1), (1, 1, 1), False, False))):
+            self.check(xx, *args, keep=True)
+            self.assertEqual(K.kwb_pool(xx, *args, keep_layout=True).stride(1), 1)
+            with Forced(kwb_keep_layout=False):
+                self.assertTrue(K.kwb_pool(xx, *args, keep_layout=True).is_contiguous())
+        self.assertTrue(K.kwb_pool(x2.contiguous(), "max", (2, 2), (2, 2), (0, 0), (1, 1), False,
+                                   keep_layout=True).is_contiguous())
         with Forced(kwb_pool_channels_last=False), Launches("_kwb_pool_cl_kernel") as cl:
             self.check(x2, "max", (3, 3), (2, 2), (1, 1), (1, 1), True)
         self.assertEqual(cl.count, 0)
@@ -866,6 +916,21 @@ class GemmTmaTiles(unittest.TestCase):
             a16, w16 = torch.randn(37, 1024).to(dt), torch.randn(72, 1024).to(dt)
             self.run_case(a16, w16, torch.randn(72).to(dt), dt, ("split", dt), True)
         self.run_case(torch.randn(37, 64), torch.randn(70, 64), b, torch.float32, "K too short", False)
+
+    def test_skinny(self):
+        # "skinny": VGG16's classifier class (M 10, N 4096, K 25088 fp32 on 132 SMs): 64 x 64 tiles (64 of them),
+        # then K in 5 runs (~two waves); a GEMM whose narrowed tiles fill half a wave is not split; the split sums
+        K.kwb_gemm_fill = "skinny"
+        p = self.plan(1, 10, 4096, 25088, 4, 4, False, 132)
+        self.assertEqual((p["BLOCK_M"], p["BLOCK_N"], p["SPLIT_K"]), (64, 64, 5))
+        self.assertEqual(self.plan(1, 1024, 4096, 4096, 4, 4, False, 132)["SPLIT_K"], 1)
+        K.kwb_gemm_fill = "block_n"
+        self.assertEqual(self.plan(1, 10, 4096, 25088, 4, 4, False, 132)["SPLIT_K"], 1)
+        K.kwb_gemm_fill = "skinny"
+        torch.manual_seed(16)
+        a, w, b = torch.randn(5, 700), torch.randn(130, 700), torch.randn(130)
+        self.run_case(a, w, b, torch.float32, "skinny split", True)
+        self.run_case(torch.randn(5, 64), torch.randn(130, 64), b, torch.float32, "skinny, K too short", False)
 
     def test_block_n(self):
         torch.manual_seed(14)

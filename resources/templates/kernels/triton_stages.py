@@ -903,7 +903,8 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
-                    RED: tl.constexpr, NC: tl.constexpr, BLOCK_ROW: tl.constexpr, BLOCK_L: tl.constexpr):
+                    RED: tl.constexpr, NC: tl.constexpr, Y_CL: tl.constexpr, BLOCK_ROW: tl.constexpr,
+                    BLOCK_L: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -918,7 +919,8 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # RED >= 0 (CL with all D1 * D2 channels in one tile): the reduction over the channels that follows the norm
     # (_kwb_tile_reduce's codes: 0 sum, 1 mean, 2 amax, 3 amin, 4 logsumexp) in the tile; y is then the [D0, L]
     # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
-    # coordinates from (image, channel) (_kwb_coords_nc).
+    # coordinates from (image, channel) (_kwb_coords_nc). Y_CL (CL, the rows every channel: kwb_keep_layout):
+    # y is channels-last too ([D0, L, D1 * D2] in memory), so the store runs along the rows as the load does.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -946,10 +948,16 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
             xrow = i0 * sx0 + i1 * sx1 + i2 * sx2
     if I64:
         xoff = xrow[:, None] + cols.to(tl.int64)[None, :] * sxl
-        off = rows.to(tl.int64)[:, None] * L + cols[None, :]
+        if Y_CL:
+            off = (i0s.to(tl.int64) * L + cols.to(tl.int64))[None, :] * (D1 * D2) + c[:, None]
+        else:
+            off = rows.to(tl.int64)[:, None] * L + cols[None, :]
     else:
         xoff = xrow[:, None] + cols[None, :] * sxl
-        off = rows[:, None] * L + cols[None, :]
+        if Y_CL:
+            off = (i0s * L + cols)[None, :] * (D1 * D2) + c[:, None]
+        else:
+            off = rows[:, None] * L + cols[None, :]
     m = rm[:, None] & cm[None, :]
     xv = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
     if COL_STATS:  # per position: [BLOCK_L] vectors, broadcast over the rows
@@ -1034,8 +1042,19 @@ def _kwb_norm_view(x, d1):
     return x, x.as_strided((n, d1, c // d1, hw), st), st
 
 
+# keep_layout (kwb_batch_norm / kwb_group_norm / kwb_pool's argument; the chain planner passes it where every reader
+# of the result is a convolution of the GEMM class): a norm or pool of a channels-last input (the conv template's
+# OUT_CHANNELS_LAST output, read in place) writes its result channels-last too (_kwb_norm_apply's Y_CL; the pool's
+# output strides), the store along the channels as the load, and the convolution reads it in place instead of copying
+# x to channels-last (level3 8_ResNetBasicBlock: batch norm -> ReLU -> conv, 128 MB each way; 11_VGG16: 4 max pools
+# -> conv). Elsewhere (a consumer that walks NCHW: the direct path's depthwise convs, pointwise launches) the result
+# stays contiguous. kwb_keep_layout False ignores the argument: the old plan, for bench/gpu/level3.py's A/B.
+kwb_keep_layout = True
+
+
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
-                    post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False):
+                    post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False,
+                    keep_layout=False):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
     the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
     (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
@@ -1043,12 +1062,15 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     post_scalars, broadcast to x's shape, rank <= 5), applied before the store; nsp: how many trailing dims of x
     L merges (default x.dim() - 2: a norm's spatial dims). reduce: "sum" / "mean" / "amax" / "amin" /
     "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
-    channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result."""
+    channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result.
+    keep_layout (no reduce; see kwb_keep_layout): a channels-last x's result is channels-last."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
         xstr = (dims4[1] * dims4[2] * L, dims4[2] * L, L, 1)
     cl = not (xstr[3] == 1 or L == 1) and xstr[1] == dims4[2] * xstr[2]
+    nc = cl and dims4[1] * dims4[2] == x.shape[1] and (nsp is None or nsp == x.dim() - 2) and x.dim() >= 3
+    y_cl = keep_layout and kwb_keep_layout and nc and reduce is None and not col_stats
     red = -1
     if reduce is not None:
         if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
@@ -1058,6 +1080,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
         red = _kwb_norm_red_codes[reduce]
         shape = [x.shape[0], 1] + list(x.shape[2:])
         y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=x.dtype, device=x.device)
+    elif y_cl:  # channels-last: x's layout ([N, spatial..., C] in memory)
+        y = torch.empty([x.shape[0]] + list(x.shape[2:]) + [x.shape[1]], dtype=x.dtype, device=x.device).movedim(-1, 1)
     else:
         y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if x.numel() == 0:
@@ -1093,7 +1117,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
                           HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
                           W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
                           NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
-                          BLOCK_ROW=block_row, BLOCK_L=block_l, num_warps=4 if block_row * block_l <= 2048 else 8)
+                          Y_CL=y_cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
+                          num_warps=4 if block_row * block_l <= 2048 else 8)
     return y
 
 
@@ -1260,11 +1285,12 @@ def _kwb_gn_in_place(x, g):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False):
+                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False, keep_layout=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (pre / epi: the pointwise runs before / after the
     norm, epilogues, or None; epi= as every anchor takes it); weight / bias per channel or None. The result is
     contiguous. reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp),
-    returned instead of the normalized tensor; fused into the apply's tiles on the in-place channels-last path."""
+    returned instead of the normalized tensor; fused into the apply's tiles on the in-place channels-last path.
+    keep_layout: on that path the result is channels-last (see kwb_keep_layout)."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
@@ -1284,7 +1310,7 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         mean, var = _kwb_gn_cl_moments(x, g, st)
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
                                xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
-                               keepdim=keepdim)
+                               keepdim=keepdim, keep_layout=keep_layout)
     if not x.is_contiguous():
         x = x.contiguous()  # other strided layouts: one copy (the reduce's runs would be short)
     x, xv, st = _kwb_norm_view(x, g)
@@ -1444,14 +1470,15 @@ def _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, ep
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=(), stats=None, reduce=None, keepdim=False):
+                   epi_scalars=(), stats=None, reduce=None, keepdim=False, keep_layout=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
     contiguous. training: batch statistics (biased variance) and, when running stats are given, their in-place
     update (unbiased variance). weight / bias: [C], or [G, C/G] views read by index (instance norm's [C/G] weight
     expanded per sample). epi: the pointwise run after the norm (an epilogue, as every anchor takes it), or None.
     stats: x's fp32 per-channel (mean, biased variance) when its producer computed them (conv_forward(...,
     stats=True): CONV_STATS), or None: then the moments pass computes them (batch statistics only; eval mode reads
-    the running ones). reduce / keepdim: a following reduction over dim 1, as kwb_group_norm takes it."""
+    the running ones). reduce / keepdim: a following reduction over dim 1, as kwb_group_norm takes it.
+    keep_layout: a channels-last x's result is channels-last (see kwb_keep_layout)."""
     n, c = x.shape[0], x.shape[1]
     hw = _kwb_prod(x.shape[2:])
     weight, bias, g = _kwb_channel_split(weight, bias, c)
@@ -1474,7 +1501,8 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, 1, c), (1,), (0, 0, 1),
                                xstr=(st[0], 0, 0, st[2]), nsp=x.dim() - 1, col_stats=True, **pk)
     if g == 1:
-        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st, **pk)
+        return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st,
+                               keep_layout=keep_layout, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
                            (w0.stride(0), w0.stride(1), 0), w_strided=True, xstr=_kwb_norm_strides(x, g), **pk)
@@ -1597,8 +1625,9 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
 
 
 def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
-             divisor_override=None):
-    """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only."""
+             divisor_override=None, keep_layout=False):
+    """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only. The result is
+    contiguous; keep_layout (see kwb_keep_layout): channels-last where x's channels are innermost."""
     nsp = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else x.dim() - 2
     if x.dim() == nsp + 1:
         return kwb_pool(x.unsqueeze(0), kind, kernel_size, stride, padding, dilation, ceil_mode,
@@ -1621,8 +1650,10 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
     k3, s3, p3, d3 = [1] * pad + k, [1] * pad + s, [0] * pad + p, [1] * pad + d
     if kwb_pool_channels_last and x.shape[1] > 1 and x.stride(1) < min(xs[2] or 1 << 62, x.stride(0)):
         # channels innermost (a conv's channels-last output): [W x C] tiles, loads contiguous along C; the output
-        # stays contiguous NCHW (the store's layout is converted in the program)
+        # stays contiguous NCHW (the store's layout is converted in the program), or keep_layout: channels-last
         c = x.shape[1]
+        if keep_layout and kwb_keep_layout:
+            y = torch.empty([x.shape[0]] + osp + [c], dtype=x.dtype, device=x.device).movedim(-1, 1)
         block_c = min(64, _kwb_np2(c))
         block_w = min(_kwb_np2(o3[2]), max(1, _kwb_pool_cl_tile // block_c))
         ys = [y.stride(0), y.stride(1)] + [0] * pad + [y.stride(2 + i) for i in range(nsp)]
@@ -1915,6 +1946,10 @@ def _kwb_gemm_splitk_finish(ws, c_ptr, bias_ptr, M, N, num_batches, SPLIT, swb, 
 # _kwb_gemm_small_stages deep (a memory-bound tile wants more bytes in flight). "off": always 128 x 256.
 # Default "block_n", measured: bench/gpu/gemm_level2.py on the H200 (docs/results/2026-12-02-h200-s16.md), 68_ in
 # one process: off 428 us, split_k 493 us, block_n (128 x 128, 4 stages) 305 us, cuBLAS 283 us; rel_err equal.
+# "skinny": "block_n", then where the narrowed tiles still fill under half a wave, K split into runs for about two
+# waves of CTAs (a few rows against a large weight: VGG16's classifier, M = 10, N = 4096, K = 25088 fp32, took 985 us
+# on 64 CTAs of 64 x 64 in session 17's suite -- 0.4 TB/s for its 411 MB weight -- 30 % of the model). Unmeasured:
+# bench/gpu/level3.py's "skinny" rows time it against the default.
 kwb_gemm_fill = "block_n"
 _kwb_gemm_splitk_min_k = 8      # K tiles per split run at least (256 fp32 elements of K)
 _kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank (3 for 128 x 256, measured)
@@ -1960,13 +1995,17 @@ def kwb_gemm_tma_plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=2
         # partials written and read back (8 bytes per fp32 element and split) within 1/4 of A + B's bytes
         while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
             split -= 1
-    if kwb_gemm_fill in ("split_k", "block_n") and split == 1:
+    if kwb_gemm_fill in ("split_k", "block_n", "skinny") and split == 1:
         while 10 * tiles < 9 * sms and bn > 64:  # under 90% of one wave busy
             bn //= 2
             tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
         while 10 * tiles < 9 * sms and bm > 64:
             bm //= 2
             tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+    if kwb_gemm_fill == "skinny" and 2 * tiles <= sms:  # still under half a wave: K runs for ~two waves of CTAs
+        split = max(1, min(triton.cdiv(2 * sms, tiles), k_tiles // _kwb_gemm_splitk_min_k))
+        while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
+            split -= 1
     full = bm == 128 and bn == 256
     want = 3 if full else _kwb_gemm_small_stages
     stage = (bm + bn) * bk * in_bytes
