@@ -86,7 +86,14 @@ class TstCli : public QObject {
     // live harness output, as short lines; the raw protocol (1-2 KB per CASE_RESULT, a 6 KB RESULT_JSON) stays in
     // output.log (new-user trial 3, R1)
     QVERIFY2(r.out.contains(QStringLiteral("  | ■ harness result ")), qPrintable(r.out));
-    QVERIFY(r.out.contains(QStringLiteral("rel_err ")));
+    // A dry run's case lines say what ran; the reference against itself gives no "rel_err 0.00e+00" to read as a
+    // measurement (new-user trial 8).
+    QVERIFY2(r.out.contains(QStringLiteral("✓ ran  ")) &&
+                 r.out.contains(QStringLiteral("(CPU dry run: the PyTorch reference ran against itself; nothing "
+                                               "measured)")) &&
+                 r.out.contains(QStringLiteral("■ harness result (CPU dry run): ")) &&
+                 !r.out.contains(QStringLiteral("rel_err 0.00e+00")) && !r.out.contains(QStringLiteral("max rel_err")),
+             qPrintable(r.out));
     QVERIFY2(!r.out.contains(QStringLiteral("RESULT_JSON=")) && !r.out.contains(QStringLiteral("CASE_RESULT {")),
              qPrintable(r.out));
     const QStringList runs = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
