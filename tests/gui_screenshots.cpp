@@ -19,7 +19,10 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPixmap>
+#include <QScrollBar>
 #include <QTableView>
+#include <QTabWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -244,6 +247,12 @@ int main(int argc, char** argv) {
     SuitePanel* panel = w.suitePanel();
     panel->view()->sortByColumn(SuiteTableModel::SpeedupEagerColumn, Qt::DescendingOrder);
     save(&w, out, QStringLiteral("11-suite"));  // a tab of the centre: the table has the editor's area
+    panel->tabs()->setCurrentIndex(1);          // the suite report, as kwb export writes it
+    save(&w, out, QStringLiteral("11b-suite-report"));
+    QScrollBar* bar = panel->reportView()->verticalScrollBar();  // a level's table and the reasons' links
+    bar->setValue(bar->maximum() / 3);
+    save(&w, out, QStringLiteral("11c-suite-report-level"));
+    panel->tabs()->setCurrentIndex(0);
     for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
       const QModelIndex index = panel->proxy()->index(row, 0);
       if (!QFileInfo(index.data(SuiteTableModel::WorkspaceRole).toString()).isDir()) continue;

@@ -86,7 +86,14 @@ class TstCli : public QObject {
     // live harness output, as short lines; the raw protocol (1-2 KB per CASE_RESULT, a 6 KB RESULT_JSON) stays in
     // output.log (new-user trial 3, R1)
     QVERIFY2(r.out.contains(QStringLiteral("  | ■ harness result ")), qPrintable(r.out));
-    QVERIFY(r.out.contains(QStringLiteral("rel_err ")));
+    // A dry run's case lines say what ran; the reference against itself gives no "rel_err 0.00e+00" to read as a
+    // measurement (new-user trial 8).
+    QVERIFY2(r.out.contains(QStringLiteral("✓ ran  ")) &&
+                 r.out.contains(QStringLiteral("(CPU dry run: the PyTorch reference ran against itself; nothing "
+                                               "measured)")) &&
+                 r.out.contains(QStringLiteral("■ harness result (CPU dry run): ")) &&
+                 !r.out.contains(QStringLiteral("rel_err 0.00e+00")) && !r.out.contains(QStringLiteral("max rel_err")),
+             qPrintable(r.out));
     QVERIFY2(!r.out.contains(QStringLiteral("RESULT_JSON=")) && !r.out.contains(QStringLiteral("CASE_RESULT {")),
              qPrintable(r.out));
     const QStringList runs = QDir(m_ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -208,7 +215,8 @@ class TstCli : public QObject {
     QCOMPARE(kwb({QStringLiteral("export"), m_ws, QStringLiteral("--format"), QStringLiteral("docx")}).code, 2);
     QCOMPARE(kwb({QStringLiteral("export"), here.path()}).code, 2);
     QCOMPARE(kwb({QStringLiteral("export")}).code, 2);
-    // A suite folder: named as one, with its own reports (new-user trial 8, #5), exit 2, nothing written.
+    // A suite folder: its suite report (the document of suite_report.md/.html and the GUI's suite view). A damaged
+    // suite.json is bad input, exit 2, nothing written.
     {
       QTemporaryDir suite;
       QFile j(suite.filePath(QStringLiteral("suite.json")));
@@ -216,12 +224,39 @@ class TstCli : public QObject {
       j.close();
       r = kwb({QStringLiteral("export"), suite.path()}, here.path());
       QCOMPARE(r.code, 2);
-      QVERIFY2(r.err.contains(QStringLiteral("is a suite folder")) &&
-                   r.err.contains(suite.filePath(QStringLiteral("suite_report.html"))) &&
-                   r.err.contains(suite.filePath(QStringLiteral("suite_report.md"))) &&
-                   !r.err.contains(QStringLiteral("not a workspace (")),
-               qPrintable(r.err));
+      QVERIFY2(r.err.contains(QStringLiteral("is not a suite report")), qPrintable(r.err));
       QCOMPARE(QDir(suite.path()).entryList(QDir::Files), QStringList{QStringLiteral("suite.json")});
+      // A real H200 suite.json (56 problems, one FAIL; its workspaces were on the GPU host): HTML by default into
+      // the suite folder, Markdown and PDF elsewhere with --output.
+      QVERIFY(QFile::remove(suite.filePath(QStringLiteral("suite.json"))));
+      QVERIFY(QFile::copy(QStringLiteral(KWB_TEST_DATA_DIR "/suite/h200-suite.json"),
+                          suite.filePath(QStringLiteral("suite.json"))));
+      r = kwb({QStringLiteral("export"), suite.path()}, here.path());
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QVERIFY2(r.out.contains(QStringLiteral("55 of 56 PASS")), qPrintable(r.out));
+      QFile suiteHtml(suite.filePath(QStringLiteral("suite_report.html")));
+      QVERIFY(suiteHtml.open(QIODevice::ReadOnly));
+      const QString h = QString::fromUtf8(suiteHtml.readAll());
+      QVERIFY2(h.contains(QStringLiteral("55 of 56 problems PASS")) && h.contains(QStringLiteral("Summary by level")) &&
+                   h.contains(QStringLiteral("Worst problems")) && h.contains(QStringLiteral("Why not PASS")),
+               qPrintable(h.left(2000)));
+      QVERIFY2(!h.contains(QStringLiteral("/tmp/kwb-suite")), "the machine's paths are made relative");
+      QVERIFY(!h.contains(QStringLiteral("<script")) && !h.contains(QStringLiteral("src=")));  // one file
+      const QString suiteMd = here.filePath(QStringLiteral("out/suite.md"));
+      r = kwb({QStringLiteral("export"), suite.filePath(QStringLiteral("suite.json")), QStringLiteral("--format"),
+               QStringLiteral("md"), QStringLiteral("--output"), suiteMd});
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QFile mdFile(suiteMd);
+      QVERIFY(mdFile.open(QIODevice::ReadOnly));
+      const QString m = QString::fromUtf8(mdFile.readAll());
+      QVERIFY2(m.startsWith(QStringLiteral("# Suite report\n")) && !m.contains(QStringLiteral("/tmp/kwb-suite")),
+               qPrintable(m.left(2000)));
+      const QString suitePdf = here.filePath(QStringLiteral("out/suite.pdf"));
+      r = kwb({QStringLiteral("export"), suite.path(), QStringLiteral("--output"), suitePdf, QStringLiteral("--format"),
+               QStringLiteral("pdf")});
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QFile pdfFile(suitePdf);
+      QVERIFY(pdfFile.open(QIODevice::ReadOnly) && pdfFile.read(5) == "%PDF-");
     }
     QVERIFY(kwb({QStringLiteral("export"), QStringLiteral("--help")}).out.contains(QStringLiteral("--format")));
   }

@@ -359,7 +359,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
               .toString()
               .startsWith(QStringLiteral("stand-in µs (CPU)")));
   // Human lines by default; the protocol as printed behind the Raw toggle.
-  QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result PASS (cpu-dry-run)")));
+  QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result (CPU dry run): ")));
   QVERIFY(!w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
   w.runConsole()->setRawOutput(true);
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));

@@ -1,6 +1,7 @@
 // core/pipeline/suite: the suite report's figures (counts, fast_1, geomean speedups), its three files,
 // resume, and `kwb suite` end to end on the local target (CPU dry run).
 #include "core/pipeline/suite.h"
+#include "core/pipeline/suitereport.h"
 
 #include <QDir>
 #include <QFile>
@@ -128,16 +129,110 @@ class TestSuite : public QObject {
     QCOMPARE(*back.at(0).bandwidthUtilPct, 81.4);
     QCOMPARE(back.at(1).error, entries.at(1).error);
     const QString md = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.md")));
-    QVERIFY2(md.contains(QLatin1String("| a<b | PASS | 1e-06 | 50.00 | 100.00 | 2.000x |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("a\\<b | **PASS** | 1e-06 | 50.00 | 2.00x | – | 81.4 / – |  |")),
+             qPrintable(md));
     QVERIFY2(md.contains(QLatin1String("fast_1 (correct and faster than eager, of all problems): 50.0%")),
              qPrintable(md));
-    QVERIFY2(md.contains(QLatin1String("- **c**: quality gate FAIL: see report")), qPrintable(md));
-    // the workspace column names only folders that exist (a problem that failed in phase 1 has none)
-    QVERIFY2(md.contains(QLatin1String("| kernel_opt_c |")) && !md.contains(QLatin1String("kernel_opt_a<b")),
-             qPrintable(md));
+    QVERIFY2(md.contains(QLatin1String("[**c**](#p-c) (FAIL): quality gate FAIL: see report")), qPrintable(md));
     const QString html = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.html")));
-    QVERIFY(html.contains(QLatin1String("<td>a&lt;b</td>")));
-    QVERIFY(html.contains(QLatin1String("<td>81.4</td>")));
+    QVERIFY2(html.contains(QLatin1String("a&lt;b</td>")), qPrintable(html));
+    QVERIFY(html.contains(QStringLiteral("<td class=\"n\">81.4 / –</td>")));
+  }
+
+  // The suite report as a reviewer reads it: per-level figures, the worst problems, relative links to the workspace
+  // files that exist, reasons cut in the table and whole at the end, no absolute path of this machine.
+  void reportDocument() {
+    SuiteReport r;
+    r.dir = m_tmp.filePath(QStringLiteral("doc"));
+    r.recordedDir = QStringLiteral("/tmp/kwb-suite");  // where the suite ran before the folder was copied here
+    r.gpu = QStringLiteral("NVIDIA H200");
+    r.target = QStringLiteral("local");
+    r.framework = QStringLiteral("triton");
+    r.harnessEnv.insert(QStringLiteral("KWB_GPU_LOCK"), QStringLiteral("/tmp/kwb-suite/.kwb-suite/gpu.lock"));
+    auto add = [&](const QString& level, const QString& name, const QString& status, double us, double eager,
+                   double compile) {
+      SuiteEntry e = entry(name, status, us, eager, compile);
+      e.source = QStringLiteral("/tmp/kwb-problems/%1/%2.py").arg(level, name);
+      e.workspace = r.dir + QStringLiteral("/kernel_opt_") + name;
+      r.entries << e;
+    };
+    add(QStringLiteral("level1"), QStringLiteral("10_b"), QStringLiteral("PASS"), 50, 100, 200);  // 2x, 4x
+    add(QStringLiteral("level1"), QStringLiteral("2_a"), QStringLiteral("PASS"), 100, 100, 25);   // 1x, 0.25x
+    add(QStringLiteral("level2"), QStringLiteral("3_c"), QStringLiteral("FAIL"), 10, 100, 100);
+    add(QStringLiteral("level2"), QStringLiteral("4_d"), QStringLiteral("PASS"), 25, 100, 50);  // 4x, 2x
+    const QString longReason = QStringLiteral(
+        "quality gate FAIL: see /tmp/kwb-suite/kernel_opt_3_c/baseline_report.md; case problem_shape: "
+        "rel_err 0.031 >= threshold 0.01 (bfloat16), and a third clause long enough to be cut");
+    r.entries[2].error = longReason;
+    r.summary = summarize(r.entries);
+    // 3_c's workspace is here with its report, kernel and two runs; the others' are not.
+    const QString ws = r.entries[2].workspace;
+    QVERIFY(QDir().mkpath(ws + QStringLiteral("/.kwb/runs/20261202T100000Z")) &&
+            QDir().mkpath(ws + QStringLiteral("/.kwb/runs/20261202T110000Z")));
+    for (const char* f : {"baseline_report.md", "kernel.py", ".kwb/runs/20261202T100000Z/output.log",
+                          ".kwb/runs/20261202T110000Z/output.log"}) {
+      QFile file(ws + u'/' + QLatin1String(f));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+
+    const QList<SuiteLevelFigures> levels = suiteLevelFigures(r.entries);
+    QCOMPARE(levels.size(), 3);  // level1, level2, all
+    QCOMPARE(levels[0].level, QStringLiteral("level1"));
+    QCOMPARE(levels[0].summary.pass, 2);
+    QVERIFY(qFuzzyCompare(*levels[0].summary.geomeanVsEager, std::sqrt(2.0)));
+    QVERIFY(qFuzzyCompare(*levels[0].summary.geomeanVsCompile, 1.0));  // sqrt(4 * 0.25)
+    QCOMPARE(levels[0].belowHalfCompile, 1);
+    QCOMPARE(levels[1].summary.fail, 1);
+    QCOMPARE(levels[2].level, QStringLiteral("all"));
+    QCOMPARE(levels[2].summary.total, 4);
+    // The FAIL first, then the two slowest against torch.compile: 2_a (0.25x), 4_d (2x); not 10_b (4x).
+    QCOMPARE(suiteWorstProblems(r.entries, 2), (QList<int>{2, 1, 3}));
+
+    QCOMPARE(suiteRelativeText(longReason, r.dir, r.recordedDir).left(56),
+             QStringLiteral("quality gate FAIL: see kernel_opt_3_c/baseline_report.md"));
+    const QString cut = suiteShortText(suiteRelativeText(longReason, r.dir, r.recordedDir));
+    QVERIFY2(cut.size() <= kSuiteReasonCellChars && cut.endsWith(QStringLiteral("…")), qPrintable(cut));
+
+    const SuiteEntryLinks links = suiteEntryLinks(r.entries[2], r.dir);
+    QCOMPARE(links.report, QStringLiteral("kernel_opt_3_c/baseline_report.md"));
+    QCOMPARE(links.kernel, QStringLiteral("kernel_opt_3_c/kernel.py"));
+    QCOMPARE(links.log, QStringLiteral("kernel_opt_3_c/.kwb/runs/20261202T110000Z/output.log"));  // the newest run
+    QVERIFY(suiteEntryLinks(r.entries[0], r.dir).report.isEmpty());  // no workspace here: no link
+
+    const QString md = suiteReportMarkdown(r, r.dir);
+    QVERIFY2(!md.contains(QStringLiteral("/tmp/")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("**3 of 4 problems PASS")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| [level1](#level-level1) | 2 | 2 | 0 | 50.0% | 1.41x | 1.00x | 1 |")),
+             qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| **all** | 4 | 3 | 1 | 50.0% |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("GPU timing lock `.kwb-suite/gpu.lock`")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("[3_c](kernel_opt_3_c/baseline_report.md)")) &&
+                 md.contains(QStringLiteral("[kernel](kernel_opt_3_c/kernel.py)")) &&
+                 md.contains(QStringLiteral("[log](kernel_opt_3_c/.kwb/runs/20261202T110000Z/output.log)")),
+             qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("[(whole text)](#why-3_c)")) &&
+                 md.contains(QStringLiteral("<a id=\"why-3_c\"></a>")) &&
+                 md.contains(QStringLiteral("long enough to be cut\n")),
+             qPrintable(md));
+    // Level sections in name order, problems in natural order: 2_a before 10_b.
+    QVERIFY(md.indexOf(QStringLiteral("## level1: 2 problem(s)")) < md.indexOf(QStringLiteral("## level2:")));
+    QVERIFY(md.indexOf(QStringLiteral("<a id=\"p-2_a\"></a>")) < md.indexOf(QStringLiteral("<a id=\"p-10_b\"></a>")));
+
+    const QString html = suiteReportHtml(r, r.dir);
+    QVERIFY2(!html.contains(QStringLiteral("/tmp/")), qPrintable(html));
+    QVERIFY(html.contains(QStringLiteral("href=\"kernel_opt_3_c/baseline_report.md\"")));
+    QVERIFY(html.contains(QStringLiteral("name=\"why-3_c\"")) && html.contains(QStringLiteral("href=\"#why-3_c\"")));
+    QVERIFY(html.contains(QStringLiteral("@media print")));
+    QVERIFY(!html.contains(QStringLiteral("<script")) && !html.contains(QStringLiteral("src=")));  // one file
+    // The cell's hover text is the whole reason.
+    QVERIFY(html.contains(QStringLiteral("title=\"quality gate FAIL: see kernel_opt_3_c/baseline_report.md; case")));
+
+    // Exported elsewhere, the links lead back to the suite folder's workspaces.
+    const QString out = m_tmp.filePath(QStringLiteral("elsewhere/suite.md"));
+    QString error;
+    QVERIFY2(exportSuiteReport(r, ExportFormat::Markdown, out, {}, &error), qPrintable(error));
+    QVERIFY2(readAll(out).contains("[3_c](../doc/kernel_opt_3_c/baseline_report.md)"), readAll(out).constData());
+    QVERIFY(!exportSuiteReport(r, ExportFormat::Pdf, m_tmp.filePath(QStringLiteral("x.pdf")), {}, &error));
   }
 
   // readSuite: a real H200 suite.json (56 problems, its workspaces elsewhere) read back as the GUI reads it.
@@ -303,7 +398,9 @@ class TestSuite : public QObject {
     QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));
     QList<QPair<double, double>> regions;
     // A dry run's rel_err checks the reference against itself: no figure of the problem's (new-user trial 7, #1)
-    QVERIFY2(readAll(out + QStringLiteral("/suite_report.md")).contains("| DRY_RUN | – |"),
+    // and the dry run's tables have no rel_err, latency or speedup column at all
+    QVERIFY2(readAll(out + QStringLiteral("/suite_report.md")).contains("| **DRY_RUN** |") &&
+                 !readAll(out + QStringLiteral("/suite_report.md")).contains("rel_err"),
              readAll(out + QStringLiteral("/suite_report.md")).constData());
     for (const auto& p : doc.at("problems")) {
       QVERIFY2(p.at("max_rel_err").is_null(), p.dump().c_str());
@@ -541,7 +638,12 @@ class TestSuite : public QObject {
     QCOMPARE(doc.at("counts").at("skeleton").get<int>(), 1);
     QCOMPARE(doc.at("counts").at("fail").get<int>(), 0);
     const QByteArray md = readAll(out + QStringLiteral("/suite_report.md"));
-    QVERIFY2(md.contains("| gemm_cumprod | SKELETON | – |") && md.contains("1 SKELETON (no kernel)"), md.constData());
+    // the name links its report, its files below it
+    QVERIFY2(
+        md.contains("[gemm_cumprod](kernel_opt_gemm_cumprod/baseline_report.md)<br>[report]"
+                    "(kernel_opt_gemm_cumprod/baseline_report.md) · [kernel](kernel_opt_gemm_cumprod/kernel.py)") &&
+            md.contains("| **SKELETON** |") && md.contains("1 SKELETON"),
+        md.constData());
   }
 
   void oomOnlyFailure() {

@@ -16,6 +16,9 @@
 #include <QTemporaryDir>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTextBrowser>
+#include <QPushButton>
+#include <QUrl>
 #include <QTest>
 
 #include <cmath>
@@ -205,6 +208,67 @@ class TestSuitePanel : public QObject {
     QVERIFY(!panel.openSuite(empty.path(), &error));
     QVERIFY2(error.contains(QLatin1String("suite.json")), qPrintable(error));
     QCOMPARE(panel.model()->rowCount(), 56);
+  }
+
+  // The Report tab shows the document `kwb export` writes (the same builder), the table's reason column reads the
+  // paths relative to the suite folder, a problem's report link asks for its review, and Export Report… writes
+  // the file with links relative to where it goes.
+  void reportTabAndExport() {
+    SuitePanel panel;
+    QVERIFY(panel.openSuite(kFixture));
+    const QString shown = panel.reportView()->toPlainText();
+    QVERIFY2(shown.contains(QLatin1String("55 of 56 problems PASS")) &&
+                 shown.contains(QLatin1String("Summary by level")) && shown.contains(QLatin1String("Worst problems")) &&
+                 !shown.contains(QLatin1String("/tmp/kwb-suite")),
+             qPrintable(shown.left(1500)));
+    QCOMPARE(panel.tabs()->count(), 2);
+    QVERIFY(panel.exportButton()->isEnabled());
+    // The fixture's one FAIL: "quality gate FAIL: see /tmp/kwb-suite/kernel_opt_…/baseline_report.md" as recorded.
+    const QAbstractItemModel* m = panel.model();
+    int failRow = -1;
+    for (int r = 0; r < m->rowCount(); ++r)
+      if (m->index(r, SuiteTableModel::StatusColumn).data(SuiteTableModel::VerdictRole).toInt() == int(Verdict::Fail))
+        failRow = r;
+    QVERIFY(failRow >= 0);
+    const QString reason = m->index(failRow, SuiteTableModel::ReasonColumn).data().toString();
+    QVERIFY2(reason.startsWith(QLatin1String("quality gate FAIL: see kernel_opt_")) &&
+                 reason.endsWith(QLatin1String("/baseline_report.md")),
+             qPrintable(reason));
+    QVERIFY(panel.view()->columnWidth(SuiteTableModel::ReasonColumn) <= 360);
+
+    // A suite here with one workspace: its report link opens the review.
+    QTemporaryDir dir;
+    SuiteOptions o;
+    o.outDir = dir.path();
+    o.base.gpu = QStringLiteral("H200");
+    SuiteEntry e = entry(QStringLiteral("1_a"), QStringLiteral("FAIL"), 10.0, 20.0);
+    e.workspace = dir.filePath(QStringLiteral("kernel_opt_1_a"));
+    e.error = QStringLiteral("quality gate FAIL: see %1/baseline_report.md").arg(e.workspace);
+    QVERIFY(QDir().mkpath(e.workspace));
+    QFile report(e.workspace + QStringLiteral("/baseline_report.md"));
+    QVERIFY(report.open(QIODevice::WriteOnly));
+    report.close();
+    QString error;
+    QVERIFY2(writeSuiteReports(o, {e}, &error), qPrintable(error));
+    QVERIFY2(panel.openSuite(dir.path(), &error), qPrintable(error));
+    QVERIFY(panel.reportView()->toHtml().contains(QLatin1String("kernel_opt_1_a/baseline_report.md")));
+    QSignalSpy spy(&panel, &SuitePanel::openWorkspaceRequested);
+    Q_EMIT panel.reportView()->anchorClicked(QUrl(QStringLiteral("kernel_opt_1_a/baseline_report.md")));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), e.workspace);
+    QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("1_a"));
+    Q_EMIT panel.reportView()->anchorClicked(QUrl(QStringLiteral("#why-1_a")));  // scrolls, opens nothing
+    QCOMPARE(spy.count(), 1);
+
+    const QString out = dir.filePath(QStringLiteral("share/suite.html"));
+    QVERIFY2(panel.exportReport(out, &error), qPrintable(error));
+    QFile html(out);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray h = html.readAll();
+    QVERIFY2(h.contains("href=\"../kernel_opt_1_a/baseline_report.md\"") && !h.contains(dir.path().toUtf8()),
+             h.constData());
+    QVERIFY(panel.exportReport(dir.filePath(QStringLiteral("share/suite.pdf")), &error));
+    QVERIFY(!panel.exportReport(dir.filePath(QStringLiteral("share/suite.docx")), &error));
   }
 
   // File > Open Suite… and openPath() on a suite folder: a tab of the centre with room for the table at

@@ -714,32 +714,47 @@
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran against itself; nothing measured)</source>
+        <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="156"/>
+        <source>ran</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="160"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="156"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="174"/>
+        <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
+        <translation>■ harness 结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="177"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="298"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="300"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -748,72 +763,72 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="219"/>
+        <location filename="../core/review/displaytext.cpp" line="234"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="225"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="229"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="236"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="252"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="254"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="255"/>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="256"/>
+        <location filename="../core/review/displaytext.cpp" line="271"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="258"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="261"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="279"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="267"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="268"/>
+        <location filename="../core/review/displaytext.cpp" line="283"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="269"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
@@ -836,44 +851,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="169"/>
+        <location filename="../core/review/displaytext.cpp" line="184"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="176"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="196"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="185"/>
+        <location filename="../core/review/displaytext.cpp" line="200"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="187"/>
+        <location filename="../core/review/displaytext.cpp" line="202"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="190"/>
+        <location filename="../core/review/displaytext.cpp" line="205"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="198"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -3339,22 +3354,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="199"/>
+        <location filename="../core/pipeline/suite.cpp" line="193"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="201"/>
+        <location filename="../core/pipeline/suite.cpp" line="195"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="204"/>
+        <location filename="../core/pipeline/suite.cpp" line="198"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="207"/>
+        <location filename="../core/pipeline/suite.cpp" line="201"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -3362,162 +3377,452 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuitePanel</name>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="30"/>
+        <location filename="../widgets/suitepanel.cpp" line="39"/>
+        <source>Export Report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="44"/>
         <source>No suite open: File &gt; Open Suite… opens a folder written by &lt;tt&gt;kwb suite&lt;/tt&gt;.</source>
         <translation>尚未打开套件：“文件 &gt; 打开套件…”可打开由 &lt;tt&gt;kwb suite&lt;/tt&gt; 写出的文件夹。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="32"/>
+        <location filename="../widgets/suitepanel.cpp" line="46"/>
         <source>Filter problems (name, gate, bottleneck, error)</source>
         <translation>筛选问题（名称、门禁、瓶颈、错误）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="57"/>
+        <location filename="../widgets/suitepanel.cpp" line="71"/>
         <source>%1 of %2 shown</source>
         <translation>显示 %1 / %2 个</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="95"/>
+        <location filename="../widgets/suitepanel.cpp" line="81"/>
+        <source>Write the suite report as one HTML, PDF or Markdown file (as kwb export SUITE_DIR does), with links to each problem&apos;s files</source>
+        <translation>将套件报告写成一个 HTML、PDF 或 Markdown 文件（与 kwb export SUITE_DIR 相同），含指向各问题文件的链接</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="96"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="97"/>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="138"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="95"/>
+        <location filename="../widgets/suitepanel.cpp" line="138"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="107"/>
+        <location filename="../widgets/suitepanel.cpp" line="150"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="109"/>
+        <location filename="../widgets/suitepanel.cpp" line="152"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="111"/>
+        <location filename="../widgets/suitepanel.cpp" line="154"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="112"/>
+        <location filename="../widgets/suitepanel.cpp" line="155"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="115"/>
+        <location filename="../widgets/suitepanel.cpp" line="158"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="165"/>
+        <source>No suite is open.</source>
+        <translation>尚未打开套件。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="170"/>
+        <source>Give the file a .html, .pdf or .md name.</source>
+        <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="179"/>
+        <location filename="../widgets/suitepanel.cpp" line="183"/>
+        <source>Export suite report</source>
+        <translation>导出套件报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="180"/>
+        <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
+        <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::SuiteReport</name>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="317"/>
+        <source>Suite report: %1, %2 problem(s)</source>
+        <translation>套件报告：%1，%2 个问题</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="343"/>
+        <source>Suite report</source>
+        <translation>套件报告</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="352"/>
+        <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
+        <translation>%1 个问题的 CPU 试运行（DRY RUN）：未做任何测量（无延迟、加速比或利用率）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="356"/>
+        <source>%1 of %2 problems PASS</source>
+        <translation>%2 个问题中 %1 个 PASS</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
+        <source> · geomean %1x vs eager</source>
+        <translation> · 几何平均 %1x（相对 eager）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
+        <source> · %1x vs torch.compile</source>
+        <translation> · %1x（相对 torch.compile）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="369"/>
+        <source>Target </source>
+        <translation>目标 </translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="370"/>
+        <source>; GPU %1; framework %2; %3 at a time</source>
+        <translation>；GPU %1；框架 %2；同时运行 %3 个</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
+        <source>the seed&apos;s policy</source>
+        <translation>seed 的框架策略</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="377"/>
+        <source>suite.json written %1 (UTC)</source>
+        <translation>suite.json 写于 %1（UTC）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
+        <source>%1 not run</source>
+        <translation>%1 个未运行</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="384"/>
+        <source>Counts: %1</source>
+        <translation>计数：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
+        <source>; %1 taken from an earlier run (resumed)</source>
+        <translation>；%1 个取自先前的运行（续跑）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="389"/>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
+        <source>not measured (kwb suite --compile-ref)</source>
+        <translation>未测量（kwb suite --compile-ref）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
+        <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
+        <source>GPU timing lock </source>
+        <translation>GPU 计时锁 </translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="412"/>
+        <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
+        <translation>：任意两个问题的计时区间均未重叠；各 harness 共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="422"/>
+        <source>Summary by level</source>
+        <translation>按级别汇总</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="425"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <source>level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="426"/>
+        <source>problems</source>
+        <translation>问题数</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <source>not PASS</source>
+        <translation>未 PASS</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <source>geomean vs eager</source>
+        <translation>几何平均（相对 eager）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <source>geomean vs torch.compile</source>
+        <translation>几何平均（相对 torch.compile）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <source>below 0.5x torch.compile</source>
+        <translation>低于 0.5x torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="452"/>
+        <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <translation>几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="461"/>
+        <source>Worst problems</source>
+        <translation>最差的问题</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="465"/>
+        <source>None to list: a CPU dry run measures no kernel.</source>
+        <translation>无可列出：CPU 试运行不测量任何内核。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="466"/>
+        <source>None: no problem has a verdict yet.</source>
+        <translation>无：尚无问题得出结论。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
+        <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <source>%1: %2 problem(s)</source>
+        <translation>%1：%2 个问题</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="502"/>
+        <source>Why not PASS</source>
+        <translation>未 PASS 的原因</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
+        <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
+        <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="515"/>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <source>gate</source>
+        <translation>门禁</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
+        <source>max rel_err</source>
+        <translation>最大 rel_err</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="520"/>
+        <source>kernel µs</source>
+        <translation>内核 µs</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <source>vs eager</source>
+        <translation>相对 eager</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <source>vs compile</source>
+        <translation>相对 compile</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
+        <source>BW / compute %</source>
+        <translation>带宽 / 算力 %</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
+        <source>why not PASS</source>
+        <translation>未 PASS 的原因</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="538"/>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="539"/>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
+        <source>log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="557"/>
+        <source>taken from an earlier run (resumed)</source>
+        <translation>取自先前的运行（续跑）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="579"/>
+        <source>(whole text)</source>
+        <translation>（全文）</translation>
     </message>
 </context>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="94"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="99"/>
         <source>bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="136"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="137"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="144"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="139"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="139"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="141"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="141"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="145"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="145"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="147"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="147"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="151"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="151"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
+        <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <source>Why not PASS</source>
+        <translation>未 PASS 的原因</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,21 @@
 #include "widgets/suitepanel.h"
 
+#include "widgets/reportexport.h"
 #include "widgets/suitetablemodel.h"
 #include "widgets/verdictbadge.h"
 
+#include "core/pipeline/suitereport.h"
+
+#include <QDesktopServices>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QUrl>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -22,7 +33,10 @@ SuitePanel::SuitePanel(QWidget* parent)
       m_summary(new QLabel(this)),
       m_filter(new QLineEdit(this)),
       m_shown(new QLabel(this)),
-      m_view(new QTableView(this)) {
+      m_view(new QTableView(this)),
+      m_tabs(new QTabWidget(this)),
+      m_report(new QTextBrowser(this)),
+      m_export(new QPushButton(tr("Export Report…"), this)) {
   m_summary->setObjectName(QStringLiteral("suiteSummary"));
   m_summary->setTextFormat(Qt::RichText);
   m_summary->setWordWrap(true);
@@ -57,14 +71,37 @@ SuitePanel::SuitePanel(QWidget* parent)
                                               : tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
   });
 
+  m_report->setObjectName(QStringLiteral("suiteReport"));
+  m_report->setOpenLinks(false);  // followLink: anchors scroll, a problem's report opens its review
+  // Whole words (the PDF writer's choice too): the default breaks anywhere and split "SKELETON" in a narrow column.
+  m_report->setWordWrapMode(QTextOption::WordWrap);
+  connect(m_report, &QTextBrowser::anchorClicked, this, &SuitePanel::followLink);
+  m_export->setObjectName(QStringLiteral("suiteExport"));
+  m_export->setToolTip(
+      tr("Write the suite report as one HTML, PDF or Markdown file (as kwb export SUITE_DIR does), "
+         "with links to each problem's files"));
+  m_export->setEnabled(false);
+  connect(m_export, &QPushButton::clicked, this, &SuitePanel::askExport);
+
   auto* filterRow = new QHBoxLayout;
   filterRow->addWidget(m_filter, 1);
   filterRow->addWidget(m_shown);
+  auto* problems = new QWidget(this);
+  auto* problemsLayout = new QVBoxLayout(problems);
+  problemsLayout->setContentsMargins(0, 4, 0, 0);
+  problemsLayout->addLayout(filterRow);
+  problemsLayout->addWidget(m_view, 1);
+  m_tabs->setObjectName(QStringLiteral("suiteTabs"));
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(problems, tr("Problems"));
+  m_tabs->addTab(m_report, tr("Report"));
+  auto* top = new QHBoxLayout;
+  top->addWidget(m_summary, 1);
+  top->addWidget(m_export, 0, Qt::AlignTop);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addWidget(m_summary);
-  layout->addLayout(filterRow);
-  layout->addWidget(m_view, 1);
+  layout->addLayout(top);
+  layout->addWidget(m_tabs, 1);
 }
 
 bool SuitePanel::openSuite(const QString& folderOrFile, QString* error) {
@@ -77,13 +114,19 @@ bool SuitePanel::openSuite(const QString& folderOrFile, QString* error) {
 void SuitePanel::showSuite(const SuiteReport& report) {
   m_suite = report;
   m_filter->clear();
-  m_model->resetData(report.entries);
+  m_model->resetData(report.entries, report.dir, report.recordedDir);
+  // The document of suite_report.html and `kwb export`, its fixed words in the interface's language.
+  m_report->setHtml(suiteReportHtml(report, report.dir, true));
+  m_export->setEnabled(true);
   m_summary->setText(summaryHtml(report));
   m_summary->setToolTip(QDir::toNativeSeparators(report.dir));
   m_view->resizeColumnsToContents();
   // A long problem name must not push the figures out of sight.
   m_view->setColumnWidth(SuiteTableModel::ProblemColumn,
                          std::min(m_view->columnWidth(SuiteTableModel::ProblemColumn), 280));
+  // Nor a long reason: the view elides it; the tooltip and the Report tab have the whole text.
+  m_view->setColumnWidth(SuiteTableModel::ReasonColumn,
+                         std::min(m_view->columnWidth(SuiteTableModel::ReasonColumn), 360));
   if (m_proxy->rowCount() > 0) m_view->setCurrentIndex(m_proxy->index(0, 0));
 }
 
@@ -115,6 +158,47 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
   const QString fw = r.framework.isEmpty() ? tr("policy framework") : r.framework;
   parts << QString(r.gpu + QStringLiteral(", ") + fw + QStringLiteral(", ") + r.target).toHtmlEscaped();
   return parts.join(QStringLiteral(" · "));
+}
+
+bool SuitePanel::exportReport(const QString& path, QString* error) const {
+  if (!m_suite) {
+    if (error) *error = tr("No suite is open.");
+    return false;
+  }
+  const auto format = exportFormatFromText(QFileInfo(path).suffix());
+  if (!format) {
+    if (error) *error = tr("Give the file a .html, .pdf or .md name.");
+    return false;
+  }
+  return exportSuiteReport(*m_suite, *format, path, &writeHtmlAsPdf, error);
+}
+
+void SuitePanel::askExport() {
+  if (!m_suite) return;
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Export suite report"), defaultSuiteExportPath(*m_suite, ExportFormat::Pdf),
+                                   tr("PDF (*.pdf);;HTML (*.html);;Markdown (*.md)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportReport(path, &error)) QMessageBox::warning(this, tr("Export suite report"), error);
+}
+
+void SuitePanel::followLink(const QUrl& url) {
+  if (url.isRelative() && url.path().isEmpty() && url.hasFragment()) {
+    m_report->scrollToAnchor(url.fragment());
+    return;
+  }
+  if (!m_suite) return;
+  const QString path = QDir::cleanPath(QDir(m_suite->dir).filePath(url.path()));
+  if (QFileInfo(path).fileName() == QLatin1String("baseline_report.md")) {
+    const QString workspace = QFileInfo(path).absolutePath();
+    for (const SuiteEntry& e : m_suite->entries)
+      if (QDir::cleanPath(e.workspace) == workspace) {
+        Q_EMIT openWorkspaceRequested(e.workspace, e.name);
+        return;
+      }
+  }
+  QDesktopServices::openUrl(QUrl::fromLocalFile(path));
 }
 
 void SuitePanel::activate(const QModelIndex& proxyIndex) {

@@ -1,7 +1,9 @@
 #pragma once
 // A `kwb suite` folder as a sortable, filterable table with the suite's summary above it (counts,
-// fast_1, the geomean speedups). Double-click or Enter on a problem asks for its workspace to be opened
-// in review mode; the window decides how (MainWindow::openPath).
+// fast_1, the geomean speedups), and a Report tab with the suite report (the document of suite_report.md/.html and
+// `kwb export SUITE_DIR`: per-level figures, the worst problems, links to each problem's files). Double-click or Enter
+// on a problem, or its report link, asks for its workspace to be opened in review mode; the window decides how
+// (MainWindow::openPath). Export Report… writes that document as HTML, PDF or Markdown.
 
 #include <QWidget>
 
@@ -11,7 +13,11 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
+class QTabWidget;
 class QTableView;
+class QTextBrowser;
+class QUrl;
 
 namespace kwb {
 
@@ -37,6 +43,14 @@ class SuitePanel : public QWidget {
   SuiteSortProxy* proxy() const { return m_proxy; }
   QTableView* view() const { return m_view; }
   QLineEdit* filterEdit() const { return m_filter; }
+  /// The Problems / Report tabs, the Report tab's view and the Export Report… button.
+  QTabWidget* tabs() const { return m_tabs; }
+  QTextBrowser* reportView() const { return m_report; }
+  QPushButton* exportButton() const { return m_export; }
+
+  /// Writes the suite shown to @p path (format from its suffix: .html, .pdf or .md) through exportSuiteReport(),
+  /// in English as `kwb export` writes it, links relative to the file's folder. False with why in @p error.
+  bool exportReport(const QString& path, QString* error) const;
 
   /// The summary of a suite in one line of HTML: its problems, the gate counts that are not zero,
   /// fast_1, the geomean speedups over eager and torch.compile, the GPU, framework and target.
@@ -49,6 +63,10 @@ class SuitePanel : public QWidget {
 
  private:
   void activate(const QModelIndex& proxyIndex);
+  /// A link of the Report tab: "#anchor" scrolls; a problem's baseline_report.md opens its workspace for review;
+  /// another file (kernel.py, output.log) opens in the desktop's viewer.
+  void followLink(const QUrl& url);
+  void askExport();
 
   SuiteTableModel* m_model;
   SuiteSortProxy* m_proxy;
@@ -56,6 +74,9 @@ class SuitePanel : public QWidget {
   QLineEdit* m_filter;
   QLabel* m_shown;  ///< "12 of 56 shown" while filtering
   QTableView* m_view;
+  QTabWidget* m_tabs;
+  QTextBrowser* m_report;
+  QPushButton* m_export;
   std::optional<SuiteReport> m_suite;
 };
 

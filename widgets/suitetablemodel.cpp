@@ -1,5 +1,7 @@
 #include "widgets/suitetablemodel.h"
 
+#include "core/pipeline/suitereport.h"
+
 #include "widgets/theme.h"
 #include "widgets/verdictbadge.h"
 
@@ -51,9 +53,11 @@ bool missing(const QVariant& v) { return v.typeId() == QMetaType::Double && std:
 
 SuiteTableModel::SuiteTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SuiteTableModel::resetData(const QList<SuiteEntry>& entries) {
+void SuiteTableModel::resetData(const QList<SuiteEntry>& entries, const QString& suiteDir, const QString& recordedDir) {
   beginResetModel();
   m_rows = entries;
+  m_reasons.clear();
+  for (const SuiteEntry& e : entries) m_reasons << suiteRelativeText(e.error, suiteDir, recordedDir);
   endResetModel();
 }
 
@@ -87,12 +91,13 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
       }
       return {};
     case Qt::TextAlignmentRole:
-      if (column >= RelErrColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+      if (column >= RelErrColumn && column != ReasonColumn)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
       return {};
     case Qt::ToolTipRole: {
       QString tip = e.name + u'\n' + QDir::toNativeSeparators(e.workspace);
       if (!e.bottleneck.isEmpty()) tip += u'\n' + tr("bottleneck: %1").arg(e.bottleneck);
-      if (!e.error.isEmpty()) tip += u'\n' + e.error;
+      if (!m_reasons[index.row()].isEmpty()) tip += u'\n' + m_reasons[index.row()];
       return tip;
     }
     case Qt::DisplayRole:
@@ -122,6 +127,8 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
       return figure(e.bandwidthUtilPct, role, 'f', 1);
     case ComputeColumn:
       return figure(e.computeUtilPct, role, 'f', 1);
+    case ReasonColumn:
+      return m_reasons[index.row()];
     case ColumnCount:
       break;
   }
@@ -153,6 +160,9 @@ QVariant SuiteTableModel::headerData(int section, Qt::Orientation orientation, i
       return tip ? tr("Share of the GPU's datasheet memory bandwidth reached (%)") : tr("BW %");
     case ComputeColumn:
       return tip ? tr("Share of the GPU's datasheet compute peak reached (%)") : tr("Compute %");
+    case ReasonColumn:
+      return tip ? tr("Why the problem did not PASS (the row's tooltip and the Report tab give the whole text)")
+                 : tr("Why not PASS");
     case ColumnCount:
       break;
   }

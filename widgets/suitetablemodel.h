@@ -24,6 +24,7 @@ class SuiteTableModel : public QAbstractTableModel {
     SpeedupCompileColumn,
     BandwidthColumn,
     ComputeColumn,
+    ReasonColumn,  ///< "why not PASS", paths relative to the suite folder; cut by the view, whole in the tooltip
     ColumnCount
   };
   enum Roles {
@@ -34,8 +35,9 @@ class SuiteTableModel : public QAbstractTableModel {
   };
 
   explicit SuiteTableModel(QObject* parent = nullptr);
-  /// Replaces all rows by @p entries (the order of suite.json).
-  void resetData(const QList<SuiteEntry>& entries);
+  /// Replaces all rows by @p entries (the order of suite.json). @p suiteDir / @p recordedDir: the suite folder and
+  /// where it ran (SuiteReport::dir, ::recordedDir), the reasons' paths are shown relative to them.
+  void resetData(const QList<SuiteEntry>& entries, const QString& suiteDir = {}, const QString& recordedDir = {});
   const QList<SuiteEntry>& entries() const { return m_rows; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -45,6 +47,7 @@ class SuiteTableModel : public QAbstractTableModel {
 
  private:
   QList<SuiteEntry> m_rows;
+  QStringList m_reasons;  ///< per row: suiteRelativeText() of its error
 };
 
 /// Sorts on SuiteTableModel::SortRole (numbers as numbers, a missing figure after every present one in

@@ -32,6 +32,7 @@
 #include "core/pipeline/suite.h"
 #include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
+#include "core/pipeline/suitereport.h"
 #include "core/workspace/workspace.h"
 
 #include <QFile>
@@ -107,7 +108,7 @@ void printHelp() {
            "  plugin list [--json] [--all] | plugin query TOOL --input JSON | plugin enable|disable TOOL\n"
            "  memory create --workspace W --version vN | memory update --workspace W --version vN --set K=V...\n"
            "  check KERNEL.py [--framework F] [--api TABLE.json] framework conformance; CuTe DSL API table check\n"
-           "  export WORKSPACE [--format html|pdf|md] [--output FILE]\n"
+           "  export WORKSPACE|SUITE_DIR [--format html|pdf|md] [--output FILE]\n"
            "                                                    one self-contained review file (report + roofline)\n"
            "  measure WORKSPACE [--target T] [--case-timeout SEC] [--cpu-dry-run] [--compile-ref] [--no-commit] "
            "[--again]\n"
@@ -300,11 +301,15 @@ bool printCommandHelp(const QString& cmd) {
         "  --python PATH        the Python 3 for the checkers (default python3; no torch needed)\n");
   else if (cmd == QLatin1String("export"))
     text = QStringLiteral(
-        "Usage: kwb export WORKSPACE [--format html|pdf|md] [--output FILE]\n\n"
+        "Usage: kwb export WORKSPACE|SUITE_DIR [--format html|pdf|md] [--output FILE]\n\n"
         "One file a reviewer can read without the workbench: the quality gate as the headline (a skeleton, a CPU dry\n"
         "run and a stopped run say so), the target and run, then baseline_report.md with the roofline figure\n"
         "embedded (a PNG data URI in HTML and Markdown; drawn into the PDF). Nothing is run. WORKSPACE may also be\n"
-        "one of its .kwb/runs/<time> folders: that run's cases are shown.\n\n"
+        "one of its .kwb/runs/<time> folders: that run's cases are shown.\n"
+        "A `kwb suite` folder (or its suite.json) gives the suite report, the document of suite_report.md/.html and\n"
+        "the GUI's suite view: pass counts and geomeans per level, the worst problems, every problem with links to\n"
+        "its baseline_report.md, kernel.py and output.log (relative to the file), the whole \"why not PASS\" text.\n"
+        "Its default output is SUITE_DIR/suite_report.<format>.\n\n"
         "Options:\n"
         "  --format F           html (default), pdf or md\n"
         "  --output FILE        default: beside the workspace folder, <workspace>-review.<format>\n"
@@ -951,13 +956,22 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   const QString opened = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
   if (const QString holder = WorkspaceLock::heldBy(opened); !holder.isEmpty())
     return usage(holder + QStringLiteral("; export it when that run has finished"));
+  // A `kwb suite` folder (or its suite.json): the suite report, the same document as suite_report.md / .html and the
+  // GUI's suite view, links relative to where the file goes.
+  const QFileInfo openedInfo(opened);
+  if ((openedInfo.isDir() && QFileInfo::exists(QDir(opened).filePath(QStringLiteral("suite.json"))) &&
+       !QFileInfo::exists(QDir(opened).filePath(QStringLiteral("reference.py")))) ||
+      (openedInfo.isFile() && openedInfo.suffix() == u"json")) {
+    const auto suite = readSuite(opened, &error);
+    if (!suite) return usage(error);
+    const QString output = p.value(QStringLiteral("output")).isEmpty() ? defaultSuiteExportPath(*suite, *format)
+                                                                       : p.value(QStringLiteral("output"));
+    if (!exportSuiteReport(*suite, *format, output, toPdf, &error)) return usage(error);
+    out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (suite report: " << suite->summary.pass << " of "
+          << suite->summary.total << " PASS; links relative to its folder)" << Qt::endl;
+    return kOk;
+  }
   const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);
-  // A `kwb suite` folder is not a workspace, but its reports already exist: name them (new-user trial 8, #5).
-  if (!review && QFileInfo::exists(QDir(opened).filePath(QStringLiteral("suite.json"))))
-    return usage(QStringLiteral("%1 is a suite folder (kwb suite), not a workspace: its reports are %2 and %3; "
-                                "to export one problem's review, pass its workspace")
-                     .arg(opened, QDir(opened).filePath(QStringLiteral("suite_report.html")),
-                          QDir(opened).filePath(QStringLiteral("suite_report.md"))));
   if (!review) return usage(error);
   if (const QString holder = WorkspaceLock::heldBy(review->root); !holder.isEmpty())
     return usage(holder + QStringLiteral("; export it when that run has finished"));

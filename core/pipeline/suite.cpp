@@ -1,5 +1,7 @@
 #include "core/pipeline/suite.h"
 
+#include "core/pipeline/suitereport.h"
+
 #include "core/analysis/probe.h"
 #include "core/run/slurmtarget.h"
 #include "core/workspace/workspace.h"
@@ -34,18 +36,10 @@ QString str(const nlohmann::json& o, const char* key) {
                                                                 : QString();
 }
 
-QString fmt(const std::optional<double>& v, int decimals = 2, const QString& suffix = {}) {
-  return v ? QString::number(*v, 'f', decimals) + suffix : QStringLiteral("–");
-}
-
-QString fmtErr(const std::optional<double>& v) { return v ? QString::number(*v, 'g', 3) : QStringLiteral("–"); }
-
 QString fileSha(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? sha256Hex(f.readAll()) : QString();
 }
-
-QString htmlEscape(const QString& s) { return s.toHtmlEscaped(); }
 
 }  // namespace
 
@@ -214,8 +208,18 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
   r.cpuDryRun = str(doc, "mode") == QLatin1String("cpu-dry-run");
   r.jobs = static_cast<int>(optNumber(doc, "jobs").value_or(1));
   r.writtenUtc = str(doc, "written_utc");
+  if (doc.contains("harness_env") && doc["harness_env"].is_object())
+    for (const auto& [key, value] : doc["harness_env"].items())
+      if (value.is_string())
+        r.harnessEnv.insert(QString::fromStdString(key), QString::fromStdString(value.get<std::string>()));
   r.entries = suiteEntriesFromJson(doc);
   const QDir dir(r.dir);
+  for (const SuiteEntry& e : r.entries)
+    if (!e.workspace.isEmpty()) {  // where the suite ran: its paths in the reasons are made relative to either
+      const QString parent = QDir::cleanPath(QFileInfo(e.workspace).absolutePath());
+      if (parent != QDir::cleanPath(r.dir)) r.recordedDir = parent;
+      break;
+    }
   for (SuiteEntry& e : r.entries) {
     if (e.workspace.isEmpty() || QFileInfo(e.workspace).isDir()) continue;
     const QString here = dir.filePath(QFileInfo(e.workspace).fileName());
@@ -235,120 +239,11 @@ Verdict suiteEntryVerdict(const SuiteEntry& e) {
 }
 
 QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
-  const SuiteSummary s = summarize(entries);
-  QString md = QStringLiteral("# Suite report\n\n");
-  md += QStringLiteral("- Target: `%1`; GPU %2; framework %3; %4 problem(s), %5 at a time\n")
-            .arg(o.target, o.base.gpu,
-                 o.base.framework.isEmpty() ? QStringLiteral("(the seed's policy)") : o.base.framework)
-            .arg(s.total)
-            .arg(o.jobs);
-  if (o.base.cpuDryRun)
-    md += QStringLiteral(
-        "- **CPU DRY RUN:** the reference ran on the CPU at reduced shapes; no kernel was measured, so there are no "
-        "latencies, speedups or utilization figures.\n");
-  md +=
-      QStringLiteral(
-          "- Counts: %1 PASS, %2 FAIL, %3 TIMEOUT_FAIL, %8 SKELETON (no kernel), %4 ERROR, %5 DRY_RUN, %6 not run; %7 "
-          "taken from an earlier run (resumed)\n")
-          .arg(s.pass)
-          .arg(s.fail)
-          .arg(s.timeout)
-          .arg(s.error)
-          .arg(s.dryRun)
-          .arg(s.pending)
-          .arg(s.resumed)
-          .arg(s.skeleton);
-  md += QStringLiteral("- fast_1 (correct and faster than eager, of all problems): %1\n")
-            .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"));
-  if (o.base.harnessEnv.contains(QStringLiteral("KWB_GPU_LOCK")) && !o.base.cpuDryRun) {  // a dry run uses no GPU
-    double total = 0, most = 0;
-    for (const SuiteEntry& e : entries)
-      if (e.lockWaitSec) {
-        total += *e.lockWaitSec;
-        most = qMax(most, *e.lockWaitSec);
-      }
-    md += QStringLiteral(
-              "- GPU timing lock `%1`: no two problems' timed regions overlapped; their harnesses waited %2 s for it "
-              "in all (at most %3 s one problem), time not counted toward any case's timeout\n")
-              .arg(o.base.harnessEnv.value(QStringLiteral("KWB_GPU_LOCK")), QString::number(total, 'f', 1),
-                   QString::number(most, 'f', 1));
-  }
-  md += QStringLiteral("- Geometric-mean speedup over eager (correct problems): %1; over torch.compile: %2\n\n")
-            .arg(s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
-                 s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
-                                    : QStringLiteral("not measured (kwb suite --compile-ref)"));
-  md += QStringLiteral(
-      "| problem | status | max rel_err | kernel µs | eager µs | vs eager | torch.compile µs | vs compile | "
-      "bandwidth % | compute % | workspace |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const SuiteEntry& e : entries) {
-    QString status = e.state == QLatin1String("pending")
-                         ? (e.error == QLatin1String(kSuiteStoppedNote) ? QStringLiteral("stopped (rerun resumes)")
-                                                                        : QStringLiteral("not run"))
-                         : e.status;
-    if (e.resumed) status += QStringLiteral(" (resumed)");
-    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |\n")
-              .arg(e.name, status, fmtErr(e.maxRelErr), fmt(e.latencyUs), fmt(e.refLatencyUs),
-                   fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs),
-                   fmt(e.speedupVsCompile(), 3, QStringLiteral("x")), fmt(e.bandwidthUtilPct, 1))
-              .arg(fmt(e.computeUtilPct, 1),
-                   // a problem that failed before phase 3 (or has not run) has no workspace to point at
-                   QFileInfo(e.workspace).isDir() ? QDir(o.outDir).relativeFilePath(e.workspace) : QStringLiteral("–"));
-  }
-  QString notes;
-  for (const SuiteEntry& e : entries)
-    if (!e.error.isEmpty())
-      notes += QStringLiteral("- **%1**: %2\n").arg(e.name, QString(e.error).replace(u'\n', u' '));
-  if (!notes.isEmpty()) md += QStringLiteral("\n## Why not PASS\n\n") + notes;
-  return md;
+  return suiteReportMarkdown(suiteReportOf(o, entries), QDir(o.outDir).absolutePath());
 }
 
 QString suiteHtml(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
-  const SuiteSummary s = summarize(entries);
-  QString h = QStringLiteral(
-      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Suite report</title>\n"
-      "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
-      "padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}"
-      ".PASS{background:#dfd}.FAIL,.TIMEOUT_FAIL,.ERROR{background:#fdd}.SKELETON{background:#eee}</style></"
-      "head><body>\n"
-      "<h1>Suite report</h1>\n");
-  h += QStringLiteral("<p>Target <code>%1</code>; GPU %2; %3 problem(s).%4</p>\n")
-           .arg(htmlEscape(o.target), htmlEscape(o.base.gpu))
-           .arg(s.total)
-           .arg(o.base.cpuDryRun ? QStringLiteral(" <b>CPU DRY RUN: nothing was measured.</b>") : QString());
-  h += QStringLiteral(
-           "<p>%1 PASS, %2 FAIL, %3, %4 ERROR, %5 DRY_RUN, %6 not run. fast_1: %7. Geomean speedup vs "
-           "eager: %8; "
-           "vs torch.compile: %9.</p>\n")
-           .arg(s.pass)
-           .arg(s.fail)
-           .arg(QStringLiteral("%1 TIMEOUT_FAIL, %2 SKELETON (no kernel)").arg(s.timeout).arg(s.skeleton))
-           .arg(s.error)
-           .arg(s.dryRun)
-           .arg(s.pending)
-           .arg(s.fast1 ? QString::number(*s.fast1 * 100, 'f', 1) + u'%' : QStringLiteral("not measured"),
-                s.geomeanVsEager ? QString::number(*s.geomeanVsEager, 'f', 3) + u'x' : QStringLiteral("not measured"),
-                s.geomeanVsCompile ? QString::number(*s.geomeanVsCompile, 'f', 3) + u'x'
-                                   : QStringLiteral("not measured (--compile-ref)"));
-  h += QStringLiteral(
-      "<table><tr><th>problem</th><th>status</th><th>max rel_err</th><th>kernel µs</th><th>eager µs</th><th>vs "
-      "eager</th>"
-      "<th>torch.compile µs</th><th>vs compile</th><th>bandwidth %</th><th>compute %</th><th>note</th></tr>\n");
-  for (const SuiteEntry& e : entries) {
-    const QString status = e.state == QLatin1String("pending") ? (e.error == QLatin1String(kSuiteStoppedNote)
-                                                                      ? QStringLiteral("stopped (rerun resumes)")
-                                                                      : QStringLiteral("not run"))
-                                                               : e.status;
-    h +=
-        QStringLiteral(
-            "<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td>")
-            .arg(htmlEscape(status), htmlEscape(e.name), htmlEscape(status), fmtErr(e.maxRelErr), fmt(e.latencyUs),
-                 fmt(e.refLatencyUs), fmt(e.speedupVsEager(), 3, QStringLiteral("x")), fmt(e.compileLatencyUs),
-                 fmt(e.speedupVsCompile(), 3, QStringLiteral("x")));
-    h += QStringLiteral("<td>%1</td><td>%2</td><td>%3</td></tr>\n")
-             .arg(fmt(e.bandwidthUtilPct, 1), fmt(e.computeUtilPct, 1), htmlEscape(e.error));
-  }
-  h += QStringLiteral("</table>\n</body></html>\n");
-  return h;
+  return suiteReportHtml(suiteReportOf(o, entries), QDir(o.outDir).absolutePath());
 }
 
 bool writeSuiteReports(const SuiteOptions& o, const QList<SuiteEntry>& entries, QString* error) {

@@ -124,6 +124,8 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries);
 nlohmann::json suiteToJson(const SuiteOptions& options, const QList<SuiteEntry>& entries);
 /// Reads the entries of a suite.json written by suiteToJson (unknown keys ignored).
 QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc);
+/// suite_report.md and suite_report.html: suiteReportMarkdown() / suiteReportHtml() (core/pipeline/suitereport.h) of
+/// suiteReportOf(options, entries), links relative to options.outDir, in English.
 QString suiteMarkdown(const SuiteOptions& options, const QList<SuiteEntry>& entries);
 QString suiteHtml(const SuiteOptions& options, const QList<SuiteEntry>& entries);
 
@@ -140,6 +142,11 @@ struct SuiteReport {
   bool cpuDryRun = false;  ///< mode "cpu-dry-run": no latencies, speedups or utilization
   int jobs = 1;
   QString writtenUtc;  ///< when suite.json was written (ISO 8601), "" if not recorded
+  /// The variables the suite added to its harnesses' environment (suite.json "harness_env": KWB_GPU_LOCK, ...).
+  QMap<QString, QString> harnessEnv;
+  /// The folder the suite ran in when that is not `dir` (the folder was moved or copied, its workspaces recorded
+  /// elsewhere), "" otherwise: the report makes paths under either relative.
+  QString recordedDir;
   QList<SuiteEntry> entries;
   SuiteSummary summary;  ///< summarize(entries), recomputed rather than trusted from the file
 };

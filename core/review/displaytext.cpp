@@ -146,6 +146,17 @@ QString DisplayText::harnessLine(const QString& line) {
     }
     case HarnessEvent::Kind::CaseResult: {
       const CaseResult& c = *ev.caseResult;
+      // A CPU dry run's case compares the PyTorch reference with itself: its "rel_err 0.00e+00" and CPU times read
+      // like a kernel's measurement (new-user trial 8). Say what ran instead, and keep a failure's reason.
+      if (const auto n = c.raw.find("dry_run_note");
+          n != c.raw.end() && n->is_string() && n->get<std::string>().rfind("cpu-dry-run", 0) == 0) {
+        QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran against itself; nothing "
+                          "measured)")
+                           .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"),
+                                c.passed() ? tr("ran") : caseStatusLabel(c.status), c.name, c.shape, c.dtype);
+        if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);
+        return text;
+      }
       QString text = tr("%1 %2  %3  shape %4  %5  rel_err %6")
                          .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"), caseStatusLabel(c.status), c.name,
                               c.shape, c.dtype, err(c.relErr));
@@ -159,6 +170,10 @@ QString DisplayText::harnessLine(const QString& line) {
     }
     case HarnessEvent::Kind::ResultJson: {
       const RunResult& r = *ev.runResult;
+      if (r.mode == QLatin1String("cpu-dry-run"))
+        return tr("■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, "
+                  "nothing was measured")
+            .arg(r.cases.size());
       return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5")
           .arg(caseStatusLabel(r.status), r.mode)
           .arg(r.cases.size())
