@@ -3,7 +3,7 @@
 # vs new of the same generated kernel, one process each, budgeted), most important first, then a suite of the
 # problems those changes touch. None of session 17's kernel changes ran on a GPU before this.
 #   OUT=$OUT CALL_S=560 bash bench/gpu/session18.sh
-# Carried: .gpu (bundle.tar.xz built from the tree under test, problems/, list_s18.txt, and the kernels the
+# Carried: .gpu (bundle.tar.xz built from the tree under test, problems/ with unseen/ (tests/data/unseen), and the kernels the
 # scripts' --generate modes wrote on the CPU: convepi/, level3/, gemmsmall/).
 #   python3 bench/gpu/convepi.py --generate .gpu/convepi      (old = kwb before the change: --old-kwb)
 #   python3 bench/gpu/level3.py --generate .gpu/level3
@@ -27,9 +27,9 @@ ab level3 100 python3 bench/gpu/level3.py --kernels .gpu/level3 --budget 85
 ab gemmsmall 75 python3 bench/gpu/gemmsmall.py --kernels .gpu/gemmsmall --budget 60
 ab convepi 75 python3 bench/gpu/convepi.py --kernels .gpu/convepi --budget 60
 S=$((CALL_S - (SECONDS - T0) - 25))
-if [ "$S" -gt 60 ] && [ -f .gpu/list_s18.txt ]; then
+if [ "$S" -gt 60 ] && [ -f bench/gpu/list_s18.txt ]; then
   echo "== suite for $S s at $((SECONDS - T0)) s"
-  OUT=$OUT SUITE_S=$S JOBS=14 LIST=.gpu/list_s18.txt bash bench/gpu/session10.sh 2>&1 | tail -6
+  OUT=$OUT SUITE_S=$S JOBS=14 LIST=bench/gpu/list_s18.txt bash bench/gpu/session10.sh 2>&1 | tail -6
   cd /tmp && find kwb-suite \( -name result.json -o -name output.log -o -name v0.json -o -name baseline_report.md \
     -o -name suite.json -o -name suite_report.md \) | tar czf "$OUT/slim.tgz" -T - ; rm -f "$OUT/suite_session.tar.gz"
 fi
