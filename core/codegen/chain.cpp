@@ -1608,7 +1608,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
 
 void Planner::fuseRows(const QString& result) {
   // a line's text one level deeper (every physical line of it: Line::before is one of its own)
-  auto indented = [](const QString& t) {
+  auto indented = [](const QString& t) -> QString {  // a QString: a builder would keep the temporary
     return QStringLiteral("    ") + QString(t).replace(u'\n', QStringLiteral("\n    "));
   };
   auto reads = [](const Line& l, const QString& name) {

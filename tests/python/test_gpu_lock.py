@@ -48,6 +48,15 @@ class GpuLockTest(unittest.TestCase):
         return ws
 
     def test_two_harnesses_never_hold_the_lock_at_once(self):
+        # Both start together, but on a loaded machine one may reach its timed region only after the other left
+        # it (session 17: 0.7 s apart, no wait): that pass proves nothing about blocking, so the pair runs again,
+        # up to three times, until the second one's wait began inside the first one's region.
+        for attempt in range(3):
+            if self._pair_contended():
+                return
+        self.fail("in three runs the two harnesses never asked for the lock while the other held it")
+
+    def _pair_contended(self):
         wss = [self.workspace(), self.workspace()]
         env = env_for(dict(CPU, KWB_GPU_LOCK=self.lock, KWB_TEST_LOCKED_SLEEP_SEC="0.7"))
         procs = [subprocess.Popen([sys.executable, os.path.join(ws, "test_kernel.py"), "--no-memory",
@@ -76,10 +85,10 @@ class GpuLockTest(unittest.TestCase):
             for x in lock_lines(r.stdout):
                 if x.get("mode") == "shared":
                     self.assertTrue(x["what"].startswith("shared: "), x)
-        (a0, a1, _), (b0, b1, _) = sorted(regions)
+        (a0, a1, _), (b0, b1, wb) = sorted(regions)
         self.assertLessEqual(a1, b0, "timed regions overlap: %s" % regions)
-        # They started together, so the second one waited for about the first one's region.
-        self.assertGreater(max(w for _, _, w in regions), 0.3, regions)
+        # contended: the second asked for the lock (b0 - its wait) while the first still held it, and waited
+        return b0 - wb < a1 - 0.05 and wb > 0.05
 
     def test_waiting_for_the_lock_is_not_the_cases_time(self):
         ws = self.workspace()
