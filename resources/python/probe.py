@@ -363,7 +363,7 @@ def run(logic_path, partial, scale, guess=False):
                           os.path.basename(logic_path), demo["framework"],
                           ", ".join(k["name"] for k in demo["kernels"]) or "none found"),
                       demo["kernels"][0]["line"] if demo["kernels"] else 0)
-    mark_phase("import torch")
+    mark_phase("the import of torch")
     import torch
     from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
