@@ -181,17 +181,17 @@ bool BaselineJob::understand() {
     // was then called a forward (new-user trial 9, #7): the probe names what runs.
     r = runProbe(m_python, m_opts.logicPath, 120000,
                  m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
-                 [this](const ProbeProgress& p) {
+                 [this](const ProbeProgress& at) {
                    Q_EMIT progress(
                        Understand,
-                       p.running.isEmpty()
+                       at.running.isEmpty()
                            ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
-                                 .arg(p.elapsedSec)
-                                 .arg(p.limitSec)
+                                 .arg(at.elapsedSec)
+                                 .arg(at.limitSec)
                            : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
-                                 .arg(p.elapsedSec)
-                                 .arg(p.limitSec)
-                                 .arg(p.running));
+                                 .arg(at.elapsedSec)
+                                 .arg(at.limitSec)
+                                 .arg(at.running));
                  });
   }
   if (!r.ok) {
