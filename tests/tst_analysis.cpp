@@ -430,6 +430,10 @@ class TestAnalysis : public QObject {
     QCOMPARE(r.error->kind, QStringLiteral("MemoryError"));
     QCOMPARE(r.error->line, 2);
     QVERIFY2(!r.error->message.contains(u'\n'), qPrintable(r.error->message));
+    // New-user trial 9, #8: the message was empty ("MemoryError: "); it names the limit and its knob.
+    QCOMPARE(
+        r.error->message,
+        QStringLiteral("the probe's address space is limited to 4 GiB (KWB_PROBE_MEMORY_MB sets this limit, in MiB)"));
   }
 
   // New-user trial 6, R11: a forward that never returns cost the full 120 s, with no way to shorten it.
@@ -608,14 +612,45 @@ class TestAnalysis : public QObject {
     f.write("import time\nwhile True:\n    time.sleep(0.05)\n");
     f.close();
     QList<int> ticks;
+    QList<int> limits;
     QElapsedTimer clock;
     clock.start();
     const ProbeResult r = runProbe(
-        m_python, path, 2600, {}, [&ticks](int sec) { ticks << sec; }, 1000);
+        m_python, path, 2600, {},
+        [&ticks, &limits](const ProbeProgress& p) {
+          ticks << p.elapsedSec;
+          limits << p.limitSec;
+        },
+        1000);
     QVERIFY(!r.ok);
     QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
-    QCOMPARE(ticks, (QList<int>{1, 2}));  // every second while it ran, not after the limit
+    QCOMPARE(ticks, (QList<int>{1, 2}));   // every second while it ran, not after the limit
+    QCOMPARE(limits, (QList<int>{3, 3}));  // 2.6 s, rounded up: the real limit, not a fixed "120 s"
     QVERIFY(clock.elapsed() < 8000);
+  }
+
+  // New-user trial 9, #7: an endless __init__ was reported as "a forward that never ends"; the probe names the part
+  // of the logic file that runs, and the timeout says it (30 s: torch's import on a busy machine comes first).
+  void timeoutNamesThePartThatRan() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("endless_init.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        while True:\n            pass\n    def forward(self, x):\n        return x\n"
+        "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n");
+    f.close();
+    QStringList said;
+    const ProbeResult r = runProbe(
+        m_python, path, 30000, {}, [&said](const ProbeProgress& p) { said << p.running; }, 1000);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
+    QVERIFY2(r.error->message.contains(QStringLiteral("; it was running Model.__init__() (KWB_PROBE_TIMEOUT_S")),
+             qPrintable(r.error->message));
+    QVERIFY2(!r.error->message.contains(QStringLiteral("forward")), qPrintable(r.error->message));
+    QVERIFY2(said.contains(QStringLiteral("Model.__init__()")), qPrintable(said.join(u'|')));
   }
 
   void probeOnANonPythonSaysSo() {
@@ -636,6 +671,18 @@ class TestAnalysis : public QObject {
       QVERIFY2(!text.contains(QLatin1String(empty)), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("Pattern: (not known)")));
     QVERIFY(text.contains(QStringLiteral("Accuracy: (not known)")));
+    // New-user trial 9, #5: "line 0:" named no location, and a count below 1000 read "64FLOP".
+    const nlohmann::json spec = {{"source", {{"name", "p"}, {"path", "/x/p.py"}}},
+                                 {"flops", {{"expr", "64"}, {"value", 64}}},
+                                 {"bytes", {{"expr", "4*M*N"}, {"value", 1610612736}}},
+                                 {"ambiguities",
+                                  {{{"kind", "item"}, {"line", 3}, {"why", "reads a value"}},
+                                   {{"kind", "file_level"}, {"line", 0}, {"why", "w"}}}}};
+    const QString t = formatSpec(spec);
+    for (const char* needle :
+         {"FLOPs: 64 = 64 (64 FLOP)\n", "(1.61 GB)\n", "  - line 3: item: reads a value\n", "  - file_level: w\n"})
+      QVERIFY2(t.contains(QLatin1String(needle)), qPrintable(t));
+    QVERIFY2(!t.contains(QStringLiteral("line 0")), qPrintable(t));
   }
 
   void probeErrorWithoutALineNamesNoLine() {

@@ -665,6 +665,22 @@ class TstCli : public QObject {
                                            "def get_inputs():\n    return [torch.rand(4, 4)]\n"
                                            "def get_init_inputs():\n    return []\n")
                                     << QStringLiteral("bad.py:4: ValueError: boom");
+    // New-user trial 9: a dict output ran all four phases to 7 harness errors (#5); a str from get_inputs() was
+    // splatted into one input per character (#6). Both stop phase 1 at their line.
+    QTest::newRow("dict output") << QByteArray(
+                                        "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                        "        return {'sum': x.sum(), 'n': 3}\n"
+                                        "def get_inputs():\n    return [torch.rand(8, 8)]\n"
+                                        "def get_init_inputs():\n    return []\n")
+                                 << QStringLiteral(
+                                        "bad.py:4: NonTensorOutput: forward() returned a dict: the output "
+                                        "must be a tensor, a number or a tuple/list of them");
+    QTest::newRow("get_inputs returns a str")
+        << QByteArray(
+               "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n"
+               "def get_inputs():\n    return 'not a list'\n"
+               "def get_init_inputs():\n    return []\n")
+        << QStringLiteral("bad.py:6: TypeError: get_inputs() must return a list or tuple (got str)");
   }
   void badLogic() {
     QFETCH(QByteArray, source);

@@ -390,8 +390,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="183"/>
-        <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
+        <location filename="../core/pipeline/baselinejob.cpp" line="188"/>
+        <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -402,9 +402,14 @@
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="183"/>
-        <source>probe: still running after %1 s (limit 120 s); a forward that never ends is stopped then</source>
-        <translation>探测：已运行 %1 秒（上限 120 秒）；永不结束的 forward 届时会被停止</translation>
+        <location filename="../core/pipeline/baselinejob.cpp" line="188"/>
+        <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
+        <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
+        <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
 </context>
 <context>

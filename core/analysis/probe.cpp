@@ -95,6 +95,23 @@ QString tail(const QString& text, int chars = 2000) {
   return text.size() > chars ? QStringLiteral("…") + text.right(chars) : text;
 }
 
+/// What the probe last wrote to its phase file (probe.py mark_phase): one short line, or "" when there is none. The
+/// logic file could write the file too, so only a bounded, printable line is taken.
+QString readProbePhase(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QString text = QString::fromUtf8(f.read(200)).trimmed();
+  if (text.contains(u'\n') || std::any_of(text.begin(), text.end(), [](QChar c) { return !c.isPrint(); })) return {};
+  return text;
+}
+
+/// The timeout error's message: the limit, the file, what was running when it hit (when the probe said), and the knob.
+QString timeoutMessage(double limitSec, const QString& logicPath, const QString& running) {
+  return QStringLiteral("the probe did not finish within %1 s on %2%3 (KWB_PROBE_TIMEOUT_S sets this limit)")
+      .arg(limitSec, 0, 'f', 1)
+      .arg(logicPath, running.isEmpty() ? QString() : QStringLiteral("; it was running %1").arg(running));
+}
+
 }  // namespace
 
 QString extractProbeScript(QString* error) {
@@ -175,7 +192,7 @@ QString describeProbeError(const ProbeError& e, const QString& logicPath) {
 }
 
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs,
-                     const std::function<void(int elapsedSec)>& stillRunning, int everyMs) {
+                     const std::function<void(const ProbeProgress&)>& stillRunning, int everyMs) {
   ProbeResult r;
   QString why;
   // $KWB_PROBE_TIMEOUT_S replaces the caller's limit: a forward that never returns cost the full 120 s with no way
@@ -197,9 +214,12 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     return r;
   }
 
+  QTemporaryDir phaseDir;  // the probe names what runs in here (probe.py mark_phase)
+  const QString phaseFile = phaseDir.isValid() ? phaseDir.filePath(QStringLiteral("phase")) : QString();
   QProcess proc;
   proc.setProcessChannelMode(QProcess::SeparateChannels);
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  if (!phaseFile.isEmpty()) env.insert(QStringLiteral("KWB_PROBE_PHASE_FILE"), phaseFile);
   env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
   env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
   hideGpuFromProbe(env);
@@ -226,18 +246,15 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     const qint64 left = timeoutMs - clock.elapsed();
     const int slice = stillRunning && everyMs > 0 ? int(std::min<qint64>(left, everyMs)) : int(left);
     finished = proc.waitForFinished(slice) || proc.state() == QProcess::NotRunning;
-    if (!finished && stillRunning && clock.elapsed() < timeoutMs) stillRunning(int(clock.elapsed() / 1000));
+    if (!finished && stillRunning && clock.elapsed() < timeoutMs)
+      stillRunning(ProbeProgress{int(clock.elapsed() / 1000), (timeoutMs + 999) / 1000, readProbePhase(phaseFile)});
   }
   if (!finished) {
     proc.kill();
     proc.waitForFinished(5000);
     r.stderrText = QString::fromUtf8(proc.readAllStandardError());
-    r.error =
-        runnerError(QStringLiteral("Timeout"),
-                    QStringLiteral("the probe did not finish within %1 s on %2 (KWB_PROBE_TIMEOUT_S sets this limit)")
-                        .arg(timeoutMs / 1000.0, 0, 'f', 1)
-                        .arg(logicPath),
-                    logicPath);
+    r.error = runnerError(QStringLiteral("Timeout"),
+                          timeoutMessage(timeoutMs / 1000.0, logicPath, readProbePhase(phaseFile)), logicPath);
     return r;
   }
   const QByteArray out = proc.readAllStandardOutput();
@@ -382,11 +399,10 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
     if (err.open(QIODevice::ReadOnly)) r.stderrText = QString::fromUtf8(err.readAll());
     const int rc = item.value("rc", -1);
     if (item.value("timed_out", false)) {
-      r.error = runnerError(QStringLiteral("Timeout"),
-                            QStringLiteral("the probe did not finish within %1 s on %2")
-                                .arg(perFileTimeoutMs / 1000.0, 0, 'f', 1)
-                                .arg(logicPaths[i]),
-                            logicPaths[i]);
+      r.error = runnerError(
+          QStringLiteral("Timeout"),
+          timeoutMessage(perFileTimeoutMs / 1000.0, logicPaths[i], readProbePhase(base + QStringLiteral(".phase"))),
+          logicPaths[i]);
       continue;
     }
     r.exitCode = rc >= 0 ? rc : -1;

@@ -17,7 +17,7 @@ namespace kwb {
 /// file and @c line the innermost line of it in the Python traceback (0 when unknown).
 struct ProbeError {
   QString kind;     ///< Python exception name ("SyntaxError", "ValueError"), a probe kind
-                    ///< ("MissingModel", "MissingGetInputs", "DataDependentShape"), or a runner kind
+                    ///< ("MissingModel", "MissingGetInputs", "DataDependentShape", "NonTensorOutput"), or a runner kind
                     ///< ("Timeout", "ProcessError", "BadOutput", "ExtractError")
   QString message;  ///< human-readable, one line or a short traceback
   QString file;     ///< absolute path of the file the line refers to
@@ -49,26 +49,38 @@ QString extractProbeScript(QString* error = nullptr);
 /// naming the variable and the value).
 std::optional<int> probeTimeoutOverrideMs(QString* error = nullptr);
 
+/// What runProbe() tells its stillRunning callback.
+struct ProbeProgress {
+  int elapsedSec = 0;  ///< seconds since the probe started
+  int limitSec = 0;    ///< its wall-time limit in seconds (timeoutMs, or $KWB_PROBE_TIMEOUT_S when set)
+  QString running;     ///< the part of the logic file that runs now, as the probe last named it in its phase file
+                       ///< ("the logic file's module-level code (its import)", "Model.__init__()", "get_inputs()",
+                       ///< "forward()", ...); empty when not known yet
+};
+
 /// Runs `python probe.py logicPath [extraArgs]` and waits up to @p timeoutMs milliseconds
 /// (default 2 minutes: the probe takes ~1-2 s on torch 1.13, most of it importing torch);
 /// $KWB_PROBE_TIMEOUT_S, when set, replaces @p timeoutMs (a bad value: error kind "ConfigError", nothing run).
 /// Reads stdout and stderr separately; stdout must be one JSON document. Exit 0 → ok with the spec;
 /// exit 3 → error and partial from the probe's {"error":..., "partial":...}; a timeout kills the
-/// process (error kind "Timeout"); a process that cannot start, crashes, or prints something that is
-/// not the expected JSON gives kinds "ProcessError" / "BadOutput" with stderr in the message.
+/// process (error kind "Timeout", its message naming the part of the logic file that was running when the probe
+/// said so: an endless __init__ was reported as a forward, new-user trial 9, #7); a process that cannot start, crashes,
+/// or prints something that is not the expected JSON gives kinds "ProcessError" / "BadOutput" with stderr in the
+/// message.
 /// @p extraArgs e.g. {"--scale-for-dry-run"}. Blocking: call it off the GUI thread.
 /// @p stillRunning, when set, is called on the calling thread every @p everyMs milliseconds the probe is still
-/// running, with the seconds since it started: a forward that never ends was silent for the whole 120 s
-/// (new-user trial 3, R2).
+/// running, with the seconds since it started, the limit and what runs: a forward that never ends was silent for
+/// the whole 120 s (new-user trial 3, R2). The probe names what runs in the file $KWB_PROBE_PHASE_FILE, which this
+/// sets to a temporary file.
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs = 120000,
-                     const QStringList& extraArgs = {}, const std::function<void(int elapsedSec)>& stillRunning = {},
-                     int everyMs = 30000);
+                     const QStringList& extraArgs = {},
+                     const std::function<void(const ProbeProgress&)>& stillRunning = {}, int everyMs = 30000);
 
 /// Probes many files with one torch import (resources/python/probe_batch.py: torch is imported
 /// once, then one forked child per file, @p jobs at a time; ~0.1-0.5 s per file instead of ~2 s).
 /// Returns one result per entry of @p logicPaths, in that order, with the same meaning as
 /// runProbe()'s; a child running past @p perFileTimeoutMs ($KWB_PROBE_TIMEOUT_S replaces it) is killed (kind
-/// "Timeout"). If the batch
+/// "Timeout", naming what it was running as runProbe() does). If the batch
 /// process itself cannot start or fails, every result carries that error ("ProcessError"). POSIX
 /// only (fork). Blocking: call it off the GUI thread.
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs = 2,

@@ -60,9 +60,10 @@ QString listText(const QList<qint64>& v) {
   return u'[' + parts.join(QStringLiteral(", ")) + u']';
 }
 
-/// 1.61e9 → "1.61 G" (SI, decimal): FLOP and bytes are read at a glance next to the exact value.
+/// 1.61e9 → "1.61 G", 64 → "64 " (SI, decimal, with the space before the unit): FLOP and bytes are read at a glance
+/// next to the exact value ("64FLOP" had none, new-user trial 9, #5).
 QString si(double v) {
-  static const char* units[] = {"", " k", " M", " G", " T", " P", " E"};
+  static const char* units[] = {" ", " k", " M", " G", " T", " P", " E"};
   int i = 0;
   while (v >= 1000.0 && i < 6) {
     v /= 1000.0;
@@ -255,8 +256,14 @@ QString formatSpec(const json& spec) {
     out += QStringLiteral("\nAmbiguities: none\n");
   } else {
     out += QStringLiteral("\nAmbiguities:\n");
-    for (const auto& a : amb)
-      out += QStringLiteral("  - line %1: %2: %3\n").arg(str(a, "line"), str(a, "kind"), str(a, "why"));
+    for (const auto& a : amb) {
+      // A file-level ambiguity has no line (the probe says 0): "line 0:" was no location (new-user trial 9, #5).
+      const json& line = member(a, "line");
+      const QString where = line.is_number_integer() && line.get<qint64>() > 0
+                                ? QStringLiteral("line %1: ").arg(line.get<qint64>())
+                                : QString();
+      out += QStringLiteral("  - %1%2: %3\n").arg(where, str(a, "kind"), str(a, "why"));
+    }
   }
   const json& notes = member(spec, "notes");
   if (notes.is_array() && !notes.empty()) {

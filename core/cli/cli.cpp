@@ -564,9 +564,11 @@ int cmdAnalyze(const QStringList& args) {
   if (p.isSet(QStringLiteral("kernel-demo")))
     extra << QStringLiteral("--kernel-demo") << QFileInfo(p.value(QStringLiteral("kernel-demo"))).absoluteFilePath();
   const QString logicPath = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
-  // A forward that never ends was silent for the whole 120 s (new-user trial 3, R2).
-  const ProbeResult r = runProbe(python, logicPath, 120000, extra, [](int sec) {
-    err() << "kwb: probe: still running after " << sec << " s (limit 120 s); a forward that never ends is stopped then"
+  // A forward that never ends was silent for the whole 120 s (new-user trial 3, R2); an endless __init__ was then
+  // called a forward (new-user trial 9, #7): the probe names what runs.
+  const ProbeResult r = runProbe(python, logicPath, 120000, extra, [](const ProbeProgress& at) {
+    err() << "kwb: probe: still running after " << at.elapsedSec << " s (limit " << at.limitSec << " s)"
+          << (at.running.isEmpty() ? QString() : QStringLiteral(", in ") + at.running) << "; it is stopped at the limit"
           << Qt::endl;
   });
   if (!r.ok) {

@@ -177,12 +177,21 @@ bool BaselineJob::understand() {
     r = *std::exchange(m_preProbed, std::nullopt);
   } else {
     Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
-    // A forward that never ends was silent for the probe's whole 120 s (new-user trial 3, R2).
+    // A forward that never ends was silent for the probe's whole 120 s (new-user trial 3, R2); an endless __init__
+    // was then called a forward (new-user trial 9, #7): the probe names what runs.
     r = runProbe(m_python, m_opts.logicPath, 120000,
-                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{}, [this](int sec) {
-                   Q_EMIT progress(Understand, tr("probe: still running after %1 s (limit 120 s); a forward that never "
-                                                  "ends is stopped then")
-                                                   .arg(sec));
+                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
+                 [this](const ProbeProgress& at) {
+                   Q_EMIT progress(
+                       Understand,
+                       at.running.isEmpty()
+                           ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
+                                 .arg(at.elapsedSec)
+                                 .arg(at.limitSec)
+                           : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
+                                 .arg(at.elapsedSec)
+                                 .arg(at.limitSec)
+                                 .arg(at.running));
                  });
   }
   if (!r.ok) {

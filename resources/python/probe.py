@@ -52,6 +52,69 @@ class Failure(Exception):
         self.kind, self.line = kind, line
 
 
+def mark_phase(text):
+    """Writes which part of the logic file runs now to $KWB_PROBE_PHASE_FILE (kwb reads it when the time limit
+    hits: an endless __init__ was reported as a forward that never ends, new-user trial 9, #7). Atomic replace, so
+    a reader never sees half a name."""
+    path = os.environ.get("KWB_PROBE_PHASE_FILE")
+    if not path:
+        return
+    try:
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+    except OSError:
+        pass
+
+
+def memory_limit_text():
+    """The probe's address-space limit (RLIMIT_AS, set by kwb from $KWB_PROBE_MEMORY_MB) in words, or "" if none."""
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return ""
+    mib = soft // (1024 * 1024)
+    size = "%d GiB" % (mib // 1024) if mib % 1024 == 0 else "%d MiB" % mib
+    return "the probe's address space is limited to %s (KWB_PROBE_MEMORY_MB sets this limit, in MiB)" % size
+
+
+def return_line(tree, function, cls=None, kinds=()):
+    """Line of the return statement of `function` (a method of class `cls` when given) in the logic file: the only
+    one, or the only one whose value is one of the ast `kinds`; 0 when it cannot be told (no such function, several
+    returns, an inherited method)."""
+    scope = tree.body
+    if cls:
+        c = next((n for n in scope if isinstance(n, ast.ClassDef) and n.name == cls), None)
+        scope = c.body if c else []
+    fn = next((n for n in scope if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == function), None)
+    if fn is None:
+        return 0
+    found, todo = [], list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return):
+            found.append(n)
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+    if kinds and len(found) > 1:
+        found = [r for r in found if isinstance(r.value, kinds)] or found
+    return found[0].lineno if len(found) == 1 else 0
+
+
+def bad_output(o, torch, where="forward() returned"):
+    """Why the output `o` is not something the harness compares (a tensor, a number, or a tuple/list of them,
+    nested: test_kernel.py.in flatten_outputs), or None when it is."""
+    if isinstance(o, (torch.Tensor, bool, int, float)):
+        return None
+    if isinstance(o, (tuple, list)):
+        for i, x in enumerate(o):
+            why = bad_output(x, torch, "%s a %s whose item %d is" % (where, type(o).__name__, i))
+            if why:
+                return why
+        return None
+    article = "an" if type(o).__name__[:1].lower() in "aeiou" else "a"
+    return "%s %s %s" % (where, article, type(o).__name__) if o is not None else "%s None" % where
+
+
 def probe_stats():
     return {"wall_ms": int((time.monotonic() - START) * 1000),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
@@ -251,7 +314,12 @@ def main(argv):
         if isinstance(exc, SyntaxError) and exc.filename:
             file, line = os.path.abspath(exc.filename), exc.lineno or 0
         message = str(exc) if not isinstance(exc, SyntaxError) else "%s: %s" % (exc.msg, (exc.text or "").strip())
-        if line == 0 and not isinstance(exc, Failure):
+        out_of_memory = isinstance(exc, MemoryError) or "can't allocate memory" in message
+        if out_of_memory and memory_limit_text():
+            # A module-level bytearray(40 GiB) read "MemoryError: " and nothing more (new-user trial 9, #8).
+            first = (message.strip().splitlines() or [""])[0][:300]
+            message = (first + "; " if first else "") + memory_limit_text()
+        elif line == 0 and not isinstance(exc, Failure):
             # The probe's own limit, not the user's error: one line naming where it gave up (the traceback
             # goes to stderr, for a bug report), never a traceback in the message.
             inner = traceback.extract_tb(exc.__traceback__)[-1:] or [None]
@@ -295,6 +363,7 @@ def run(logic_path, partial, scale, guess=False):
                           os.path.basename(logic_path), demo["framework"],
                           ", ".join(k["name"] for k in demo["kernels"]) or "none found"),
                       demo["kernels"][0]["line"] if demo["kernels"] else 0)
+    mark_phase("the import of torch")
     import torch
     from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
@@ -311,6 +380,7 @@ def run(logic_path, partial, scale, guess=False):
     module = importlib.util.module_from_spec(spec_)
     sys.modules[modname] = module
     sys.path.insert(0, os.path.dirname(logic_path))
+    mark_phase("the logic file's module-level code (its import)")
     with FactoryMode(tr):
         spec_.loader.exec_module(module)
     Model = getattr(module, "Model", None)
@@ -323,10 +393,11 @@ def run(logic_path, partial, scale, guess=False):
     tr.phase = "init"
     undo = patch_parameter_names(tr)
     try:
-        init, model, inputs = build(module, Model, tr, FactoryMode, inputs_fn)
+        init, model, inputs = build(module, Model, tr, FactoryMode, inputs_fn, tree)
     finally:
         undo()
     if inputs is None:
+        mark_phase("forward() with guessed inputs")
         inputs = guess_inputs(model, tr, FactoryMode, torch)
         partial["minimal_reference"] = minimal_reference(source, partial, inputs)
     partial["model"] = {"class": "Model", "init_args": jsonable(plain(init)),
@@ -361,6 +432,7 @@ def run(logic_path, partial, scale, guess=False):
     partial["model"]["buffers"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_buffers()]
 
     tr.phase = "forward"
+    mark_phase("forward()")
     partial["ops"] = []
     from probe_rnn import patch_rnn_modules
     from probe_trace import user_line
@@ -371,6 +443,16 @@ def run(logic_path, partial, scale, guess=False):
     finally:
         undo_rnn()
         partial["ops"] = an.run() if tr.ops else []
+    mark_phase("the probe's analysis of the trace")
+    fn, cls = (partial["reference"]["function"], None) if partial.get("kind") == "reference_function" else (
+        "forward", "Model")
+    why = bad_output(result, torch, "%s() returned" % fn)
+    if why:
+        # A dict output was planned as a kernel and failed 7 harness cases later (new-user trial 9, #5).
+        kinds = {dict: (ast.Dict, ast.DictComp), str: (ast.Constant, ast.JoinedStr), set: (ast.Set, ast.SetComp)}
+        raise Failure("NonTensorOutput", "%s: the output must be a tensor, a number or a tuple/list of them "
+                      "(what the harness compares)" % why,
+                      return_line(tree, fn, cls, kinds.get(type(result), ())))
     outs = list(result) if isinstance(result, (tuple, list)) else [result]
     out_tensors = [o for o in outs if isinstance(o, torch.Tensor)]
     spec = dict(partial)
@@ -498,14 +580,22 @@ def example_inputs(module, partial, tr, tree, logic_path):
             continue
         partial.setdefault("reference", {})["inputs_from"] = name
         if callable(v):
-            return lambda: list(v())
+            fn = lambda: v()  # noqa: E731
+            fn.what = "%s()" % name
+            return fn
         expr = next((n.value for n in tree.body if isinstance(n, ast.Assign) and
                      any(isinstance(t, ast.Name) and t.id == name for t in n.targets)), None)
         if expr is not None:
             code = compile(ast.Expression(expr), logic_path, "eval")
-            return lambda: list(eval(code, module.__dict__))  # noqa: S307 - the user's own expression
-        return lambda: list(v) if isinstance(v, (list, tuple)) else [v]
+            return lambda: one_or_list(eval(code, module.__dict__))  # noqa: S307 - the user's own expression
+        return lambda: one_or_list(v)
     return None
+
+
+def one_or_list(v):
+    """EXAMPLE_INPUTS as a list: a list or tuple as is, any other value as the one input (list() of a tensor
+    would have split it into its rows)."""
+    return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
 def guess_inputs(model, tr, FactoryMode, torch):
@@ -542,19 +632,31 @@ def minimal_reference(source, partial, inputs):
     return {"why": "no get_inputs(): guessed inputs", "source": source.rstrip("\n") + "\n" + extra}
 
 
-def build(module, Model, tr, FactoryMode, inputs_fn):
+def input_list(value, what, tree):
+    """`value` as a list when it is a list or tuple; else a Failure naming `what` and the type: get_inputs()
+    returning "not a list" was splatted into 10 one-character inputs (new-user trial 9, #6)."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise Failure("TypeError", "%s must return a list or tuple (got %s)" % (what, type(value).__name__),
+                  return_line(tree, what.split("(")[0]))
+
+
+def build(module, Model, tr, FactoryMode, inputs_fn, tree):
     """init args, Model(*init) and the inputs (None when there is no way to get them), all under the
     meta factory mode."""
     with FactoryMode(tr):
         if callable(getattr(module, "get_init_inputs", None)):
-            init = list(module.get_init_inputs())
+            mark_phase("get_init_inputs()")
+            init = input_list(module.get_init_inputs(), "get_init_inputs()", tree)
         else:
             init = []
             if len(inspect.signature(Model).parameters) > 0:
                 tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
+        mark_phase("Model.__init__()")
         model = Model(*init)
         tr.phase = "inputs"
-        inputs = list(inputs_fn()) if inputs_fn else None
+        mark_phase("get_inputs()")
+        inputs = input_list(inputs_fn(), getattr(inputs_fn, "what", "get_inputs()"), tree) if inputs_fn else None
     return init, model, inputs
 
 

@@ -9,8 +9,8 @@ per file: the child starts with torch loaded (copy-on-write), runs probe.main() 
 monkey-patches, the logic module and its tensors die with it, so files stay as isolated as in
 separate runs. Up to --jobs children run at once; a child running past --timeout seconds is killed.
 
-Child i writes its stdout (the spec, or the {"error", "partial"} document) to DIR/<i>.json and its
-stderr to DIR/<i>.stderr. On stdout this prints one JSON document:
+Child i writes its stdout (the spec, or the {"error", "partial"} document) to DIR/<i>.json, its
+stderr to DIR/<i>.stderr and the part of the logic file it runs to DIR/<i>.phase (probe.mark_phase). On stdout this prints one JSON document:
   {"results": [{"index", "file", "rc", "wall_s", "peak_rss_mb", "timed_out"}...], "total_wall_s",
    "torch_import_s", "jobs", "torch", "python"}
 rc is the child's exit status (0 spec, 3 error document, negative: killed by that signal).
@@ -36,6 +36,7 @@ def _child(probe, logic, out_json, out_err, extra):
         sys.stdout = os.fdopen(1, "w")
         sys.stderr = os.fdopen(2, "w")
         probe.START = time.monotonic()          # the spec's own wall_ms counts this file only
+        os.environ["KWB_PROBE_PHASE_FILE"] = out_json[:-len(".json")] + ".phase"  # what runs, read at a timeout
         rc = probe.main(["probe.py", logic] + extra)
         sys.stdout.flush()
         sys.stderr.flush()

@@ -140,5 +140,93 @@ class ProbeConstructsTest(unittest.TestCase):
         self.assertEqual(doc["outputs"][0]["aliases_input"], "x")
 
 
+class ProbeHostileReturnsTest(unittest.TestCase):
+    """New-user trial 9: what the logic's functions return is checked where it is returned, in one line."""
+
+    def error_of(self, src, env=None):
+        path = write(src)
+        p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=120,
+                           cwd=os.path.dirname(path), env=dict(os.environ, **(env or {})))
+        self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+        err = json.loads(p.stdout)["error"]
+        self.assertNotIn("\n", err["message"])
+        return err
+
+    def test_dict_output_stops_phase_1_at_its_return(self):
+        # #5: a dict output was planned as a Reduction kernel and failed 7 harness cases later.
+        err = self.error_of("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                            "        if x.dim() > 3:\n            return x\n"
+                            "        return {'sum': x.sum(), 'n': 3}\n"
+                            "def get_inputs():\n    return [torch.randn(8, 8)]\n"
+                            "def get_init_inputs():\n    return []\n")
+        self.assertEqual((err["kind"], err["line"]), ("NonTensorOutput", 6))  # the dict's return of two
+        self.assertTrue(err["message"].startswith("forward() returned a dict: the output must be a tensor, a "
+                                                  "number or a tuple/list of them"), err["message"])
+
+    def test_none_inside_a_tuple_is_named_with_its_position(self):
+        err = self.error_of("import torch\ndef reference(x):\n    return x + 1, None\n"
+                            "def get_inputs():\n    return [torch.randn(8)]\n")
+        self.assertEqual((err["kind"], err["line"]), ("NonTensorOutput", 3))
+        self.assertIn("reference() returned a tuple whose item 1 is None", err["message"])
+
+    def test_numbers_and_nested_tuples_are_outputs(self):
+        p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                           "        return (x * 2, [x.sum(), 3])\n"
+                           "def get_inputs():\n    return [torch.randn(8)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+
+    def test_get_inputs_must_return_a_list(self):
+        # #6: a str was splatted into one input per character ("forward() takes 2 positional arguments but 11").
+        err = self.error_of("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                            "        return x + 1\n"
+                            "def get_inputs():\n    return 'not a list'\n"
+                            "def get_init_inputs():\n    return []\n")
+        self.assertEqual((err["kind"], err["message"], err["line"]),
+                         ("TypeError", "get_inputs() must return a list or tuple (got str)", 6))
+        err = self.error_of("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                            "        return x + 1\n"
+                            "def get_inputs():\n    return (torch.randn(4),)\n"
+                            "def get_init_inputs():\n    return 7\n")
+        self.assertEqual((err["message"], err["line"]), ("get_init_inputs() must return a list or tuple (got int)", 8))
+
+    def test_memory_error_names_the_limit_and_its_knob(self):
+        # #8: a module-level bytearray(40 GiB) read "MemoryError: " and nothing more.
+        import resource
+        limit = 4 * 1024 ** 3
+        path = write("import torch\nblob = bytearray(40 * (1 << 30))\n"
+                     "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                     "def get_inputs():\n    return [torch.randn(8)]\n")
+        p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=120,
+                           preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+        self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual((err["kind"], err["line"]), ("MemoryError", 2))
+        self.assertEqual(err["message"], "the probe's address space is limited to 4 GiB (KWB_PROBE_MEMORY_MB sets "
+                                         "this limit, in MiB)")
+
+    def test_phase_file_names_the_part_that_runs(self):
+        # #7: an endless __init__ was reported as "a forward that never ends"; kwb reads this file at the limit.
+        path = write("import torch, time\nclass Model(torch.nn.Module):\n    def __init__(self):\n"
+                     "        super().__init__()\n        time.sleep(600)\n"
+                     "    def forward(self, x):\n        return x\n"
+                     "def get_inputs():\n    return [torch.randn(8)]\n")
+        phase = path + ".phase"
+        p = subprocess.Popen([sys.executable, PROBE, path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, KWB_PROBE_PHASE_FILE=phase))
+        try:
+            deadline = time.monotonic() + 90
+            seen = ""
+            while time.monotonic() < deadline and seen != "Model.__init__()":
+                time.sleep(0.2)
+                if os.path.exists(phase):
+                    with open(phase) as f:
+                        seen = f.read()
+            self.assertEqual(seen, "Model.__init__()")
+        finally:
+            p.kill()
+            p.wait()
+
+
 if __name__ == "__main__":
     unittest.main()
