@@ -3,6 +3,7 @@
 #include "core/run/processgroup.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -310,22 +311,125 @@ void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logi
 
 namespace {
 
-/// Empty when @p python imports torch, else why not.
-QString torchCheck(const QString& python) {
+/// What asking one interpreter for torch learned: why it cannot serve ("" when it imports torch), and, when it
+/// can, its own path (sys.executable: differs from the one asked for a wrapper such as a pyenv shim), torch's
+/// __init__.py and torch's version.
+struct TorchCheck {
+  QString why;
+  QString executable;
+  QString torchFile;
+  QString version;
+};
+
+TorchCheck torchCheck(const QString& python) {
+  // os._exit after the answer: the interpreter's teardown with torch loaded took ~2 s of wall on the loaded
+  // 2-core VM (docs/results/2026-12-02-v0fast.md).
+  static const char* kCheck =
+      "import os, sys, torch\n"
+      "sys.stdout.write('\\n'.join([sys.executable, torch.__file__, torch.__version__]) + '\\n')\n"
+      "sys.stdout.flush()\n"
+      "os._exit(0)\n";
+  TorchCheck c;
   QProcess p;
-  p.setProcessChannelMode(QProcess::MergedChannels);
-  p.start(python, {QStringLiteral("-c"), QStringLiteral("import torch")});
-  if (!p.waitForStarted(10000)) return QStringLiteral("cannot start (%1)").arg(p.errorString());
+  p.setProcessChannelMode(QProcess::SeparateChannels);
+  p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck)});
+  if (!p.waitForStarted(10000)) {
+    c.why = QStringLiteral("cannot start (%1)").arg(p.errorString());
+    return c;
+  }
   if (!p.waitForFinished(60000)) {
     p.kill();
     p.waitForFinished(2000);
-    return QStringLiteral("`import torch` took longer than 60 s");
+    c.why = QStringLiteral("`import torch` took longer than 60 s");
+    return c;
   }
   if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-    const QStringList lines = QString::fromUtf8(p.readAll()).trimmed().split(u'\n');
-    return QStringLiteral("`import torch` failed: %1").arg(lines.isEmpty() ? QString() : lines.constLast());
+    const QStringList lines = QString::fromUtf8(p.readAllStandardError()).trimmed().split(u'\n');
+    c.why = QStringLiteral("`import torch` failed: %1").arg(lines.isEmpty() ? QString() : lines.constLast());
+    return c;
   }
-  return {};
+  const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).trimmed().split(u'\n');
+  if (lines.size() >= 3) {
+    c.executable = lines.at(lines.size() - 3).trimmed();
+    c.torchFile = lines.at(lines.size() - 2).trimmed();
+    c.version = lines.constLast().trimmed();
+  }
+  return c;
+}
+
+/// A file as the cache remembers it: canonical path, size and modification time; null when it does not exist.
+nlohmann::json fileStamp(const QString& path) {
+  if (path.isEmpty()) return nullptr;
+  const QFileInfo fi(path);
+  const QString canonical = fi.canonicalFilePath();
+  if (canonical.isEmpty() || !fi.isFile()) return nullptr;
+  const QFileInfo target(canonical);
+  return {{"path", canonical.toStdString()},
+          {"size", target.size()},
+          {"mtime_ms", target.lastModified().toMSecsSinceEpoch()}};
+}
+
+/// How long an answer of torchPythonCacheFile() is used without asking again (seconds): a candidate that had no
+/// torch is not asked again within it, so a torch installed there later is found within a day (KWB_PYTHON at once).
+constexpr qint64 kTorchPythonCacheMaxAgeS = 24 * 3600;
+/// The cache file is tiny (a few entries); anything bigger is not ours to parse.
+constexpr qint64 kTorchPythonCacheMaxBytes = 256 * 1024;
+
+nlohmann::json readTorchPythonCache() {
+  QFile f(torchPythonCacheFile());
+  if (!f.open(QIODevice::ReadOnly) || f.size() > kTorchPythonCacheMaxBytes) return nullptr;
+  nlohmann::json doc = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  if (!doc.is_object() || !doc.contains("entries") || !doc.at("entries").is_object()) return nullptr;
+  return doc;
+}
+
+/// The cached interpreter for @p key, or "" when there is none still valid: younger than
+/// kTorchPythonCacheMaxAgeS, and the interpreter's binary and torch's __init__.py unchanged (same path, size and
+/// modification time). A damaged file is no cache.
+QString cachedTorchPython(const QString& key) {
+  if (qEnvironmentVariable("KWB_PYTHON_CACHE") == u"0") return {};
+  const nlohmann::json doc = readTorchPythonCache();
+  if (doc.is_null()) return {};
+  const auto& entries = doc.at("entries");
+  const auto it = entries.find(key.toStdString());
+  if (it == entries.end() || !it->is_object()) return {};
+  const nlohmann::json& e = *it;
+  const qint64 now = QDateTime::currentSecsSinceEpoch();
+  const nlohmann::json at = e.value("checked_unix", nlohmann::json());
+  if (!at.is_number_integer() || now < at.get<qint64>() || now - at.get<qint64>() > kTorchPythonCacheMaxAgeS)
+    return {};
+  const nlohmann::json py = e.value("python", nlohmann::json());
+  const nlohmann::json torchFile = e.value("torch_file", nlohmann::json());
+  if (!py.is_string() || !torchFile.is_object() || !torchFile.value("path", nlohmann::json()).is_string()) return {};
+  const QString python = QString::fromStdString(py.get<std::string>());
+  if (python.isEmpty() || fileStamp(python) != e.value("python_file", nlohmann::json()) ||
+      fileStamp(QString::fromStdString(torchFile.at("path").get<std::string>())) != torchFile)
+    return {};
+  return python;
+}
+
+/// Remembers @p python for @p key (best effort: an unwritable cache folder only costs the next run a check).
+/// Only an interpreter that is its own sys.executable is remembered: a wrapper (a pyenv shim) may pick another
+/// Python tomorrow without any file here changing.
+void storeTorchPython(const QString& key, const QString& python, const TorchCheck& check) {
+  if (qEnvironmentVariable("KWB_PYTHON_CACHE") == u"0") return;
+  const nlohmann::json self = fileStamp(python);
+  if (self.is_null() || self != fileStamp(check.executable)) return;
+  const nlohmann::json torchFile = fileStamp(check.torchFile);
+  if (torchFile.is_null()) return;
+  nlohmann::json doc = readTorchPythonCache();
+  if (doc.is_null() || doc.at("entries").size() > 32)  // 32 lists of candidates: PATH churn, start over
+    doc = {{"schema", "kwb-torch-python-1"}, {"entries", nlohmann::json::object()}};
+  doc["entries"][key.toStdString()] = {{"python", python.toStdString()},
+                                       {"python_file", self},
+                                       {"torch_file", torchFile},
+                                       {"torch_version", check.version.toStdString()},
+                                       {"checked_unix", QDateTime::currentSecsSinceEpoch()}};
+  const QString path = torchPythonCacheFile();
+  if (!QDir().mkpath(QFileInfo(path).absolutePath())) return;
+  QSaveFile out(path);
+  const QByteArray bytes = QByteArray::fromStdString(doc.dump(1) + "\n");
+  if (out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size()) out.commit();
 }
 
 }  // namespace
@@ -413,15 +517,14 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
 }
 
-QString findTorchPython(QString* error) {
-  static QMutex mutex;
-  static QHash<QString, QPair<QString, QString>> cache;  // KWB_PYTHON value → (python, error)
+QString torchPythonCacheFile() {
+  QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+  if (base.isEmpty()) base = QDir::tempPath();
+  return base + QStringLiteral("/kernel-workbench/torch-python.json");
+}
+
+QString lookupTorchPython(QString* error) {
   const QString forced = qEnvironmentVariable("KWB_PYTHON");
-  QMutexLocker lock(&mutex);
-  if (const auto it = cache.constFind(forced); it != cache.constEnd()) {
-    if (error) *error = it->second;
-    return it->first;
-  }
   QStringList candidates;
   if (!forced.isEmpty()) {
     candidates << forced;
@@ -431,21 +534,44 @@ QString findTorchPython(QString* error) {
     if (QFileInfo(QStringLiteral("/usr/bin/python3")).canonicalFilePath() != QFileInfo(onPath).canonicalFilePath())
       candidates << QStringLiteral("/usr/bin/python3");
   }
+  // The answer depends on which interpreters are asked, in which order: that list is the cache's key.
+  const QString key = (forced.isEmpty() ? QStringLiteral("path:") : QStringLiteral("KWB_PYTHON:")) +
+                      candidates.join(QLatin1Char('|'));
+  if (const QString cached = cachedTorchPython(key); !cached.isEmpty()) {
+    if (error) error->clear();
+    return cached;
+  }
   QStringList tried;
   QString found;
   for (const QString& c : std::as_const(candidates)) {
-    const QString why = torchCheck(c);
-    if (why.isEmpty()) {
+    const TorchCheck check = torchCheck(c);
+    if (check.why.isEmpty()) {
       found = c;
+      storeTorchPython(key, c, check);
       break;
     }
-    tried << QStringLiteral("%1: %2").arg(c, why);
+    tried << QStringLiteral("%1: %2").arg(c, check.why);
   }
   QString message;
   if (found.isEmpty())
     message = QStringLiteral("no Python with torch found (set KWB_PYTHON); tried: %1")
                   .arg(tried.isEmpty() ? QStringLiteral("no python3 on PATH or at /usr/bin/python3")
                                        : tried.join(QStringLiteral("; ")));
+  if (error) *error = message;
+  return found;
+}
+
+QString findTorchPython(QString* error) {
+  static QMutex mutex;
+  static QHash<QString, QPair<QString, QString>> cache;  // KWB_PYTHON value → (python, error)
+  const QString forced = qEnvironmentVariable("KWB_PYTHON");
+  QMutexLocker lock(&mutex);
+  if (const auto it = cache.constFind(forced); it != cache.constEnd()) {
+    if (error) *error = it->second;
+    return it->first;
+  }
+  QString message;
+  const QString found = lookupTorchPython(&message);
   cache.insert(forced, {found, message});
   if (error) *error = message;
   return found;

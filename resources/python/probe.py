@@ -692,4 +692,13 @@ def tensor_desc_named(an, t, dtype_name):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    rc = main(sys.argv)
+    # os._exit, not sys.exit: the JSON is written and flushed, and the interpreter's teardown with torch loaded cost
+    # ~2 s of wall per probe on the loaded 2-core VM (docs/results/2026-12-02-v0fast.md); a thread the logic file
+    # left running no longer holds the probe open either.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(rc)

@@ -117,4 +117,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    rc = main(sys.argv)
+    sys.stderr.flush()
+    os._exit(rc)  # the summary is flushed; skip the teardown of a process with torch loaded (probe.py says why)
