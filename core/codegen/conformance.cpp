@@ -2,7 +2,11 @@
 
 #include "core/codegen/pyscript.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 
 #include <nlohmann/json.hpp>
 
@@ -47,6 +51,25 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
                   .arg(framework, conformanceFrameworks().join(QStringLiteral(", ")));
     return r;
   }
+  // The verdict depends only on the file's bytes, its name, the framework and the interpreter: a run asks for it
+  // twice (the gate when the run ends, again when the records are written), a process each (5-7 s through a pyenv
+  // shim on the loaded VM, docs/results/2026-12-02-v0fast.md). A finished check is remembered for the process.
+  static QMutex memoMutex;
+  static QHash<QByteArray, ConformanceResult> memo;
+  QByteArray key;
+  if (QFile f(kernelPath); f.open(QIODevice::ReadOnly) && f.size() <= 16 * 1024 * 1024) {
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QString& part : {python, framework, r.file}) {
+      h.addData(part.toUtf8());
+      h.addData(QByteArrayView("\0", 1));
+    }
+    h.addData(f.readAll());
+    key = h.result();
+  }
+  if (!key.isEmpty()) {
+    const QMutexLocker lock(&memoMutex);
+    if (const auto it = memo.constFind(key); it != memo.constEnd()) return *it;
+  }
   const PyScriptRun run = runResourceScript(python, QStringLiteral(":/kwb/python/conformance_check.py"),
                                             {kernelPath, QStringLiteral("--framework"), framework}, timeoutMs);
   r.exitCode = run.exitCode;
@@ -70,6 +93,11 @@ ConformanceResult checkConformance(const QString& python, const QString& kernelP
     i.message = jstr(v, "message");
     i.sourceLine = jstr(v, "source");
     r.violations.append(i);
+  }
+  if (!key.isEmpty()) {
+    const QMutexLocker lock(&memoMutex);
+    if (memo.size() >= 512) memo.clear();  // a suite of a few hundred problems; past that, start over
+    memo.insert(key, r);
   }
   return r;
 }

@@ -39,7 +39,9 @@ QStringList conformanceFrameworks();
 
 /// Checks kernel.py at `kernelPath` for `framework` with `python` (any Python 3.8+; no torch needed).
 /// Unknown framework ids give ran=false with an error naming the known ones. Blocks up to
-/// `timeoutMs` (typically ~0.1 s). Never throws.
+/// `timeoutMs` (typically ~0.1 s). A check that ran is remembered for the process, keyed by @p python, the
+/// framework, the file's name and a SHA-256 of its bytes: asking again about an unchanged kernel.py runs nothing.
+/// Never throws.
 ConformanceResult checkConformance(const QString& python, const QString& kernelPath, const QString& framework,
                                    int timeoutMs = 60000);
 
