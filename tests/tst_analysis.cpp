@@ -3,7 +3,9 @@
 #include "core/analysis/problemspec.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QProcess>
 #include <QFileInfo>
 #include <QHash>
@@ -599,6 +601,77 @@ class TestAnalysis : public QObject {
     qputenv("KWB_PYTHON", m_python.toUtf8());
     QCOMPARE(findTorchPython(&why), m_python);
     qunsetenv("KWB_PYTHON");
+  }
+
+  // The answer of the torch check is kept in the user's cache (v0fast: the check was two thirds of `kwb analyze`),
+  // used while the interpreter and torch's __init__.py keep their stamps, and asked again when either changes.
+  void torchPythonIsRememberedOnDisk() {
+    QTemporaryDir cache;
+    QVERIFY(cache.isValid());
+    const QByteArray oldXdg = qgetenv("XDG_CACHE_HOME");
+    const QByteArray oldPython = qgetenv("KWB_PYTHON");
+    qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+    const auto restore = qScopeGuard([&] {
+      if (oldXdg.isEmpty())
+        qunsetenv("XDG_CACHE_HOME");
+      else
+        qputenv("XDG_CACHE_HOME", oldXdg);
+      if (oldPython.isEmpty())
+        qunsetenv("KWB_PYTHON");
+      else
+        qputenv("KWB_PYTHON", oldPython);
+    });
+    QVERIFY(torchPythonCacheFile().startsWith(cache.path()));
+
+    // a real interpreter with torch: asked once, then remembered with its stamps and torch's version
+    const QString python = QFileInfo(m_python).canonicalFilePath();
+    qputenv("KWB_PYTHON", python.toUtf8());
+    QString why;
+    QCOMPARE(lookupTorchPython(&why), python);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QFile f(torchPythonCacheFile());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const nlohmann::json doc = nlohmann::json::parse(f.readAll().toStdString());
+    f.close();
+    const nlohmann::json& e = doc.at("entries").at(QString(QStringLiteral("KWB_PYTHON:") + python).toStdString());
+    QCOMPARE(QString::fromStdString(e.at("python").get<std::string>()), python);
+    QVERIFY(QString::fromStdString(e.at("torch_file").at("path").get<std::string>()).endsWith(u"torch/__init__.py"));
+    QVERIFY(!e.at("torch_version").get<std::string>().empty());
+
+    // an entry is believed without asking: /bin/false "has torch" while the stamps hold ...
+    const QString falsePath = QFileInfo(QStringLiteral("/bin/false")).canonicalFilePath();
+    const auto stamp = [](const QString& path) {
+      const QFileInfo fi(path);
+      return nlohmann::json{{"path", fi.canonicalFilePath().toStdString()},
+                            {"size", fi.size()},
+                            {"mtime_ms", fi.lastModified().toMSecsSinceEpoch()}};
+    };
+    const auto writeEntry = [&](const nlohmann::json& torchStamp) {
+      nlohmann::json d = doc;
+      d["entries"][QString(QStringLiteral("KWB_PYTHON:") + falsePath).toStdString()] = {
+          {"python", falsePath.toStdString()},
+          {"python_file", stamp(falsePath)},
+          {"torch_file", torchStamp},
+          {"torch_version", "9.9"},
+          {"checked_unix", QDateTime::currentSecsSinceEpoch()}};
+      QFile out(torchPythonCacheFile());
+      QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      out.write(QByteArray::fromStdString(d.dump()));
+    };
+    qputenv("KWB_PYTHON", falsePath.toUtf8());
+    writeEntry(stamp(falsePath));
+    QCOMPARE(lookupTorchPython(&why), falsePath);
+    // ... and not once "torch's" file has changed: /bin/false is asked and refused
+    nlohmann::json changed = stamp(falsePath);
+    changed["mtime_ms"] = changed.at("mtime_ms").get<qint64>() - 1000;
+    writeEntry(changed);
+    QCOMPARE(lookupTorchPython(&why), QString());
+    QVERIFY2(why.contains(falsePath), qPrintable(why));
+    // KWB_PYTHON_CACHE=0: the file is not read
+    writeEntry(stamp(falsePath));
+    qputenv("KWB_PYTHON_CACHE", "0");
+    QCOMPARE(lookupTorchPython(&why), QString());
+    qunsetenv("KWB_PYTHON_CACHE");
   }
 
   // New-user trial 3: a forward that never ends said nothing for 120 s (R2); `--python /bin/false` gave an empty
