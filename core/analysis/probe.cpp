@@ -396,8 +396,7 @@ QString cachedTorchPython(const QString& key) {
   const nlohmann::json& e = *it;
   const qint64 now = QDateTime::currentSecsSinceEpoch();
   const nlohmann::json at = e.value("checked_unix", nlohmann::json());
-  if (!at.is_number_integer() || now < at.get<qint64>() || now - at.get<qint64>() > kTorchPythonCacheMaxAgeS)
-    return {};
+  if (!at.is_number_integer() || now < at.get<qint64>() || now - at.get<qint64>() > kTorchPythonCacheMaxAgeS) return {};
   const nlohmann::json py = e.value("python", nlohmann::json());
   const nlohmann::json torchFile = e.value("torch_file", nlohmann::json());
   if (!py.is_string() || !torchFile.is_object() || !torchFile.value("path", nlohmann::json()).is_string()) return {};
@@ -535,8 +534,8 @@ QString lookupTorchPython(QString* error) {
       candidates << QStringLiteral("/usr/bin/python3");
   }
   // The answer depends on which interpreters are asked, in which order: that list is the cache's key.
-  const QString key = (forced.isEmpty() ? QStringLiteral("path:") : QStringLiteral("KWB_PYTHON:")) +
-                      candidates.join(QLatin1Char('|'));
+  const QString key =
+      (forced.isEmpty() ? QStringLiteral("path:") : QStringLiteral("KWB_PYTHON:")) + candidates.join(QLatin1Char('|'));
   if (const QString cached = cachedTorchPython(key); !cached.isEmpty()) {
     if (error) error->clear();
     return cached;

@@ -106,5 +106,4 @@ QString lookupTorchPython(QString* error = nullptr);
 /// "entries": {key: {python, python_file, torch_file, torch_version, checked_unix}}}.
 QString torchPythonCacheFile();
 
-
 }  // namespace kwb

@@ -945,6 +945,7 @@ RecordsInput BaselineJob::recordsInput() const {
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
+  in.checkPython = m_python;
   in.command =
       m_version > 0 ? measureCommand(m_opts, m_ws->root()) : reproduceCommand(m_opts, m_framework, m_ws->root());
   in.version = m_version;

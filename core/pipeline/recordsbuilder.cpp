@@ -71,7 +71,8 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
                        .arg(o.result->dispatchComputeOps.join(QStringLiteral(", "))));
   if (in.implemented && conformanceFrameworks().contains(in.framework)) {
     // stdlib-only checker: any python3 will do (the same interpreter as the CuTe DSL static check)
-    const ConformanceResult c = checkConformance(QStringLiteral("python3"), kernelPath, in.framework);
+    const ConformanceResult c = checkConformance(in.checkPython.isEmpty() ? QStringLiteral("python3") : in.checkPython,
+                                                 kernelPath, in.framework);
     if (!c.ok) reasons.append(QStringLiteral("framework conformance: ") + conformanceSummary(c));
   }
   out->gateReason = reasons.join(QStringLiteral("; "));

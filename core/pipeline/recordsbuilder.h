@@ -38,6 +38,10 @@ struct RecordsInput {
   bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
   QString staticCheck;                            ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
+  /// The interpreter for the stdlib-only conformance check: the run's own Python (a real binary) where known; ""
+  /// = `python3` on PATH (a pyenv shim there cost 5-13 s per check on the loaded VM,
+  /// docs/results/2026-12-02-v0fast.md).
+  QString checkPython;
   QString command;              ///< the kwb command line, for the report
   QStringList problemWarnings;  ///< phase 1's warnings about the problem (e.g. larger than the
                                 ///< GPU's memory); into the report's warnings and memory/v0.json
