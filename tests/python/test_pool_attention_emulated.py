@@ -310,6 +310,58 @@ class PoolEmulated(unittest.TestCase):
             tested += 1
             self.check(kind, sp, x, **kw)
 
+    def test_issue14_paths_against_torch(self):
+        # issue 14's paths, each also with its switch off: W phase loads (W stride 2 / 4 with DW < SW: one
+        # contiguous group of SW inputs a load, split into phases), the dilated sliding walk (M > 1: 43_'s 3 / 2
+        # at dilation 3 walks output planes 0, 3, 6, ...), W-only masks on tiles inside along D and H, and the
+        # one-instruction NaN max; NaNs placed on shared planes, rows and columns, transposed inputs, fp16
+        torch.manual_seed(14)
+        off = {"W_PHASE": (), "SLIDE_DILATED": False, "EDGE_MASKS": False, "NAN_MAX": False}
+        cases = [
+            ("max", 3, (2, 2, 13, 10, 11), dict(kernel_size=3, stride=2, padding=1, dilation=3), "sliding", 0),
+            ("max", 3, (1, 2, 13, 10, 11), dict(kernel_size=3, stride=2, padding=1, dilation=3, ceil_mode=True),
+             "sliding", 0),
+            ("max", 2, (2, 3, 23, 17), dict(kernel_size=3, stride=2, padding=1, dilation=3), "sliding", 0),
+            ("max", 2, (2, 3, 20, 17), dict(kernel_size=2, stride=1, dilation=2), "sliding", 0),
+            ("avg", 3, (2, 2, 9, 10, 12), dict(kernel_size=3, stride=2, padding=1), "sliding", 2),
+            ("avg", 3, (2, 2, 9, 10, 13), dict(kernel_size=3, stride=2, padding=1, ceil_mode=True,
+                                               count_include_pad=False), "sliding", 2),
+            ("max", 2, (2, 3, 15, 19), dict(kernel_size=3, stride=2, padding=1), "sliding", 2),
+            ("avg", 2, (2, 3, 16, 24), dict(kernel_size=4, stride=4), "unrolled", 4),
+            ("max", 2, (2, 3, 17, 23), dict(kernel_size=(2, 5), stride=(2, 4), padding=(1, 2), ceil_mode=True),
+             "unrolled", 4),
+            ("avg", 2, (2, 3, 14, 21), dict(kernel_size=2, stride=2, ceil_mode=True), "unrolled", 2),
+            ("max", 1, (2, 3, 41), dict(kernel_size=5, stride=2, padding=2, ceil_mode=True), "unrolled", 2),
+            ("avg", 1, (2, 3, 41), dict(kernel_size=3, stride=2, padding=0, count_include_pad=False), "unrolled", 2),
+            ("max", 1, (2, 3, 41), dict(kernel_size=2, stride=2, padding=1), "unrolled", 0),  # 2 groups, 2 taps
+            ("max", 1, (2, 3, 41), dict(kernel_size=3, stride=2, dilation=2), "unrolled", 0),  # DW = SW
+        ]
+        for i, (kind, sp, shape, kw, path, wph) in enumerate(cases):
+            x = torch.randn(*shape)
+            if kind == "max":
+                x.view(-1)[(7 * i + 5) % x.numel()] = float("nan")
+                x.view(-1)[(13 * i + 29) % x.numel()] = float("nan")
+            fn = getattr(F, "%s_pool%dd" % (kind, sp))
+            for xin in (x, x.transpose(0, 1), x.half()):
+                want = fn(xin.float(), **kw).to(xin.dtype)
+                for settings in ({}, {"FAST_INTERIOR": False}, {"D_SLIDE_PLANES": 2}, off):
+                    mod = pool_module(kind, sp, **kw)
+                    mod.D_SLIDE_MIN_ELEMS = 0
+                    for k, v in settings.items():
+                        setattr(mod, k, v)
+                    model = mod.ModelNew()
+                    got = model(xin)
+                    self.assertEqual(got.shape, want.shape)
+                    err = rel_err(got, want)
+                    self.assertLess(err, 1e-6 if xin.dtype == torch.float32 else 8e-3,
+                                    (kind, sp, shape, kw, settings, xin.dtype, err))
+                    if settings is off:
+                        self.assertEqual(model.last_w_phase, 0)
+                        if kw.get("dilation", 1) > 1:
+                            self.assertNotEqual(model.last_path, "sliding", kw)
+                    else:
+                        self.assertEqual((model.last_path, model.last_w_phase), (path, wph), (kw, settings))
+
     def test_bad_window_is_refused(self):
         mod = pool_module("max", 1, kernel_size=2, stride=1, padding=2)
         with self.assertRaises(RuntimeError):

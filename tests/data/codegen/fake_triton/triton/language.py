@@ -206,16 +206,27 @@ def where(c, a, b):
     return torch.where(_t(c), a, b)
 
 
+class PropagateNan:
+    """tl.PropagateNan: NONE (maxnum: a NaN operand is dropped) or ALL (PTX max.NaN / min.NaN: NaN wins)."""
+    NONE = 0
+    ALL = 0xFFFF
+
+
 # Triton's tl.maximum / tl.minimum (propagate_nan=NONE, the default) and the tl.max / tl.min reductions
 # drop a NaN operand (PTX max/min: maxnum semantics) where torch.maximum / amax propagate it; emulated
 # so that a kernel relying on NaN propagation through them fails here as it would on the GPU.
+# propagate_nan=PropagateNan.ALL keeps the NaN (torch.maximum's semantics).
 def maximum(a, b, propagate_nan=None):
     a, b = _t(a), _t(b)
+    if propagate_nan == PropagateNan.ALL:
+        return torch.maximum(a, b)
     return torch.fmax(a, b) if a.is_floating_point() or b.is_floating_point() else torch.maximum(a, b)
 
 
 def minimum(a, b, propagate_nan=None):
     a, b = _t(a), _t(b)
+    if propagate_nan == PropagateNan.ALL:
+        return torch.minimum(a, b)
     return torch.fmin(a, b) if a.is_floating_point() or b.is_floating_point() else torch.minimum(a, b)
 
 
