@@ -214,8 +214,12 @@ def main():
                     got = model(*inputs)
                     if not emu:
                         torch.cuda.synchronize()
-                    ran = "%s %s %s" % (" ".join("%s=%s" % kv for kv in K.LAST_PLAN.items()),
-                                        getattr(model, "last_impl", ""), getattr(model, "last_fallback", ""))
+                    lp = K.LAST_PLAN.get("plan") or {}
+                    ran = "%s %s %s" % (
+                        ("tile %dx%dx%d stages %d warps %d C-slices %d B_MN %s chunks %d" % (
+                            lp["BLOCK_M"], lp["BLOCK_N"], lp["BLOCK_K"], lp["num_stages"], lp["num_warps"],
+                            lp["EPI_SPLIT"], K.LAST_PLAN["b_mn"], K.LAST_PLAN["chunks"])) if lp else "",
+                        getattr(model, "last_impl", ""), getattr(model, "last_fallback", ""))
                     us, gus = timed(lambda: model(*inputs))
                 t = gus or us
                 results[(cname, vname)] = t

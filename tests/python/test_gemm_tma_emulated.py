@@ -256,7 +256,8 @@ class FillAndMnMajorB(unittest.TestCase):
         A, B = torch.randn(100, 72), torch.randn(72, 300)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
         self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
-        self.assertEqual(self.mod.LAST_PLAN["tile"], "128x64x32")
+        self.assertEqual(self.mod.LAST_PLAN["plan"],
+                         dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32, EPI_SPLIT=1, num_stages=4, num_warps=4))
         self.assertEqual(model.last_grid_blocks, 4)
         self.assertLess(rel_err(out, want), TOL32)
 
