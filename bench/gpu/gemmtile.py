@@ -19,6 +19,9 @@ Two switches of triton_gemm.py.tmpl are decided here (module constants of each k
   copy of run j + 1 beside the GEMM of run j); "swap_ab/pointer" and "swap_ab/tma": no copy, C^T = B^T A^T with
   B^T as wgmma's register operand (loaded by pointer loads, or TMA-landed then moved to registers). Make the
   fastest one the default in the template if it beats "stage" on 2_, 1_ and 13_ with rel_err ~1e-3.
+A third row on two mid-size GEMMs, "small path (SMALL_GEMM_FLOPS=2^33)", runs them as small GEMMs (the pointer
+kernel on the operands as given, no copy, tiles down to 32 x 32): if it beats fill=block_n there, the threshold
+SMALL_GEMM_FLOPS (2^29 today) should move up past them.
 Columns: us = triton.testing.do_bench median of the whole forward (warmup 10 ms, rep 30 ms); gpu_us =
 do_bench_cudagraph (the forward replayed from a CUDA graph: the host hidden, as the harness's spin kernel hides it;
 "-" where capture fails); rel_err = ||got - ref|| / ||ref|| against the eager Model in fp32 with TF32 off
@@ -44,6 +47,7 @@ KB = os.environ.get("KWB_KERNELBENCH") or "/work/shared/data/kernelbench"
 
 FILL_OLD = ("fill=off (old)", dict(TMA_FILL="off"))
 FILL_NEW = ("fill=block_n (new default)", dict(TMA_FILL="block_n"))
+SMALL = ("small path (SMALL_GEMM_FLOPS=2^33)", dict(SMALL_GEMM_FLOPS=1 << 33))
 STAGE = ("B_MN=stage (default)", dict(B_MN="stage"))
 CHUNKED = ("B_MN=chunked", dict(B_MN="chunked"))
 SWAP_PTR = ("B_MN=swap_ab/pointer", dict(B_MN="swap_ab", SWAP_B_LOAD="pointer"))
@@ -54,8 +58,8 @@ B_MN_ALL = [STAGE, CHUNKED, SWAP_PTR, SWAP_TMA]
 # "<problem>-<name><value>...".
 CASES = [
     ("level1", "2_Standard_matrix_multiplication_", None, B_MN_ALL, dict(M=300, K=72, N=1100)),
-    ("level1", "1_Square_matrix_multiplication_", dict(N=1024), [FILL_OLD, FILL_NEW], dict(N=200)),
-    ("level1", "2_Standard_matrix_multiplication_", dict(M=512, K=2048, N=1024), [FILL_OLD, FILL_NEW],
+    ("level1", "1_Square_matrix_multiplication_", dict(N=1024), [FILL_OLD, FILL_NEW, SMALL], dict(N=200)),
+    ("level1", "2_Standard_matrix_multiplication_", dict(M=512, K=2048, N=1024), [FILL_OLD, FILL_NEW, SMALL],
      dict(M=100, K=72, N=300)),
     ("level1", "1_Square_matrix_multiplication_", None, B_MN_ALL, dict(N=600)),
     ("level1", "17_Matmul_with_transposed_B", dict(M=1024, K=1024, N=2048), [FILL_OLD, FILL_NEW],
@@ -201,11 +205,11 @@ def main():
                 cublas = cgus or cus
                 row(cname, "cuBLAS (eager Model, TF32)", cus, cgus, 1.0, None,
                     "torch.backends.cuda.matmul.allow_tf32 = True")
-            if emu and group != "unseen":  # the reduced shapes are small GEMMs: the TMA path only with that rule off
-                K.SMALL_GEMM_FLOPS = 0
             for vname, sw in variants:
                 for k, v in defaults.items():
                     setattr(K, k, v)
+                if emu and group != "unseen":  # the reduced shapes are small GEMMs: the TMA path only with that off
+                    K.SMALL_GEMM_FLOPS = 0
                 for k, v in sw.items():
                     setattr(K, k, v)
                 K.LAST_PLAN.clear()
@@ -273,6 +277,12 @@ def verdict(results):
         print("- TMA_FILL=block_n vs off: geomean %.3f, worst %.3f over %d cases (%s) -> %s" % (
             gm, worst, len(pairs), ", ".join("%s %.2f" % (c, n / o) for c, o, n in pairs),
             "keep block_n" if worst <= 1.03 else "check the slower case(s); TMA_FILL = \"off\" if they matter"))
+    pairs = [(c, results[(c, FILL_NEW[0])], results[(c, SMALL[0])]) for c, v in results
+             if v == SMALL[0] and (c, FILL_NEW[0]) in results]
+    if pairs:
+        print("- small path vs fill=block_n (SMALL_GEMM_FLOPS): %s -> %s" % (
+            ", ".join("%s %.3f" % (c, n / o) for c, o, n in pairs),
+            "raise SMALL_GEMM_FLOPS past these" if all(n < o for _, o, n in pairs) else "keep 2^29"))
     for v in (CHUNKED[0], SWAP_PTR[0], SWAP_TMA[0]):
         pairs = [(c, results[(c, STAGE[0])], results[(c, v)]) for c, vv in results
                  if vv == v and (c, STAGE[0]) in results]
