@@ -9,10 +9,13 @@ allowed) and eager.
     python3 bench/gpu/gemmtile.py --kernels .gpu/gemmtile --budget 90
 
 Two switches of triton_gemm.py.tmpl are decided here (module constants of each kernel.py; a fresh ModelNew per row):
-- TMA_FILL (new default "block_n"): the TMA path's tile narrowed (BLOCK_N, then BLOCK_M, 128 x 256 down to 64)
-  while the output tiles would keep under 90% of the SMs busy. Rows "fill=off" (old: always 128 x 256) vs
-  "fill=block_n" on mid-size GEMMs (level-1 problems with their size constants scaled down, named "-..."): keep
-  the default if fill=block_n is not slower on any of them; else set TMA_FILL = "off" in the template.
+- TMA_FILL (new default "waves"): the TMA path's tile narrowed (BLOCK_N, then BLOCK_M, 128 x 256 down to 64)
+  while the output tiles would keep under 90% of the SMs busy ("block_n", the stage library's rule), kept by
+  "waves" only where it shortens ceil(tiles / SMs) x tile area. Rows "fill=off" (old: always 128 x 256),
+  "fill=block_n" and "fill=waves" on mid-size GEMMs (level-1 problems with their size constants scaled down,
+  named "-..."; where two rows ran the same tile, "ran" shows it): keep "waves" if it is not slower than off on
+  any of them and not slower than block_n where they differ (1536^3: block_n 128 x 128 in two waves, waves
+  128 x 256); else set TMA_FILL in the template to the winner.
 - B_MN (default "stage", the others off): what an fp32 B that is MN-major (N contiguous: A @ B with B row-major,
   as in 1_, 2_, 13_) does. "stage": a K-major copy of B, then the GEMM (TF32 wgmma reads only K-major tiles);
   "chunked": that copy in runs of N columns on a side stream, each run's GEMM after it on the caller's stream (the
@@ -20,7 +23,7 @@ Two switches of triton_gemm.py.tmpl are decided here (module constants of each k
   B^T as wgmma's register operand (loaded by pointer loads, or TMA-landed then moved to registers). Make the
   fastest one the default in the template if it beats "stage" on 2_, 1_ and 13_ with rel_err ~1e-3.
 A third row on two mid-size GEMMs, "small path (SMALL_GEMM_FLOPS=2^33)", runs them as small GEMMs (the pointer
-kernel on the operands as given, no copy, tiles down to 32 x 32): if it beats fill=block_n there, the threshold
+kernel on the operands as given, no copy, tiles down to 32 x 32): if it beats fill=waves there, the threshold
 SMALL_GEMM_FLOPS (2^29 today) should move up past them.
 Columns: us = triton.testing.do_bench median of the whole forward (warmup 10 ms, rep 30 ms); gpu_us =
 do_bench_cudagraph (the forward replayed from a CUDA graph: the host hidden, as the harness's spin kernel hides it;
@@ -46,7 +49,9 @@ UNSEEN = os.path.join(ROOT, "tests", "data", "unseen")
 KB = os.environ.get("KWB_KERNELBENCH") or "/work/shared/data/kernelbench"
 
 FILL_OLD = ("fill=off (old)", dict(TMA_FILL="off"))
-FILL_NEW = ("fill=block_n (new default)", dict(TMA_FILL="block_n"))
+FILL_BN = ("fill=block_n", dict(TMA_FILL="block_n"))
+FILL_NEW = ("fill=waves (new default)", dict(TMA_FILL="waves"))
+FILLS = [FILL_OLD, FILL_BN, FILL_NEW]
 SMALL = ("small path (SMALL_GEMM_FLOPS=2^33)", dict(SMALL_GEMM_FLOPS=1 << 33))
 STAGE = ("B_MN=stage (default)", dict(B_MN="stage"))
 CHUNKED = ("B_MN=chunked", dict(B_MN="chunked"))
@@ -58,16 +63,16 @@ B_MN_ALL = [STAGE, CHUNKED, SWAP_PTR, SWAP_TMA]
 # "<problem>-<name><value>...".
 CASES = [
     ("level1", "2_Standard_matrix_multiplication_", None, B_MN_ALL, dict(M=300, K=72, N=1100)),
-    ("level1", "1_Square_matrix_multiplication_", dict(N=1024), [FILL_OLD, FILL_NEW, SMALL], dict(N=200)),
-    ("level1", "2_Standard_matrix_multiplication_", dict(M=512, K=2048, N=1024), [FILL_OLD, FILL_NEW, SMALL],
+    ("level1", "1_Square_matrix_multiplication_", dict(N=1024), FILLS + [SMALL], dict(N=200)),
+    ("level1", "2_Standard_matrix_multiplication_", dict(M=512, K=2048, N=1024), FILLS + [SMALL],
      dict(M=100, K=72, N=300)),
     ("level1", "1_Square_matrix_multiplication_", None, B_MN_ALL, dict(N=600)),
-    ("level1", "17_Matmul_with_transposed_B", dict(M=1024, K=1024, N=2048), [FILL_OLD, FILL_NEW],
+    ("level1", "17_Matmul_with_transposed_B", dict(M=1024, K=1024, N=2048), FILLS,
      dict(M=130, K=72, N=300)),
-    ("level1", "16_Matmul_with_transposed_A", dict(M=768, K=2048, N=1024), [FILL_OLD, FILL_NEW],
+    ("level1", "16_Matmul_with_transposed_A", dict(M=768, K=2048, N=1024), FILLS,
      dict(M=130, K=72, N=200)),
-    ("level1", "1_Square_matrix_multiplication_", dict(N=1536), [FILL_OLD, FILL_NEW], dict(N=260)),
-    ("level1", "10_3D_tensor_matrix_multiplication", dict(N=2, M=512, K=2048, L=768), [FILL_OLD, FILL_NEW],
+    ("level1", "1_Square_matrix_multiplication_", dict(N=1536), FILLS, dict(N=260)),
+    ("level1", "10_3D_tensor_matrix_multiplication", dict(N=2, M=512, K=2048, L=768), FILLS,
      dict(N=2, M=40, K=72, L=300)),
     ("level1", "13_Matmul_for_symmetric_matrices", None, B_MN_ALL, dict(N=600)),
     ("unseen", "u22_Batched_matmul_broadcast", None, [("default (a small GEMM: neither switch applies)", {})],
@@ -269,18 +274,20 @@ def verdict(results):
     """One line per switch: the new side against the old on every case both ran (GPU time where captured)."""
     import math
     print("\nverdict (time ratio new / old per case; < 1 = new faster):")
-    pairs = [(c, results[(c, FILL_OLD[0])], results[(c, FILL_NEW[0])]) for c, v in results
-             if v == FILL_NEW[0] and (c, FILL_OLD[0]) in results]
-    if pairs:
-        worst = max(n / o for _, o, n in pairs)
-        gm = math.exp(sum(math.log(n / o) for _, o, n in pairs) / len(pairs))
-        print("- TMA_FILL=block_n vs off: geomean %.3f, worst %.3f over %d cases (%s) -> %s" % (
-            gm, worst, len(pairs), ", ".join("%s %.2f" % (c, n / o) for c, o, n in pairs),
-            "keep block_n" if worst <= 1.03 else "check the slower case(s); TMA_FILL = \"off\" if they matter"))
+    for new, old in ((FILL_NEW, FILL_OLD), (FILL_NEW, FILL_BN)):
+        pairs = [(c, results[(c, old[0])], results[(c, new[0])]) for c, v in results
+                 if v == new[0] and (c, old[0]) in results]
+        if pairs:
+            worst = max(n / o for _, o, n in pairs)
+            gm = math.exp(sum(math.log(n / o) for _, o, n in pairs) / len(pairs))
+            print("- %s vs %s: geomean %.3f, worst %.3f over %d cases (%s) -> %s" % (
+                new[0], old[0], gm, worst, len(pairs), ", ".join("%s %.2f" % (c, n / o) for c, o, n in pairs),
+                "keep waves" if worst <= 1.03 else "check the slower case(s): TMA_FILL = %s where it matters"
+                % old[1]["TMA_FILL"]))
     pairs = [(c, results[(c, FILL_NEW[0])], results[(c, SMALL[0])]) for c, v in results
              if v == SMALL[0] and (c, FILL_NEW[0]) in results]
     if pairs:
-        print("- small path vs fill=block_n (SMALL_GEMM_FLOPS): %s -> %s" % (
+        print("- small path vs fill=waves (SMALL_GEMM_FLOPS): %s -> %s" % (
             ", ".join("%s %.3f" % (c, n / o) for c, o, n in pairs),
             "raise SMALL_GEMM_FLOPS past these" if all(n < o for _, o, n in pairs) else "keep 2^29"))
     for v in (CHUNKED[0], SWAP_PTR[0], SWAP_TMA[0]):

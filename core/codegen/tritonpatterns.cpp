@@ -24,14 +24,17 @@ qint64 pow2AtLeast(qint64 v) {
 
 QString pyBool(bool b) { return b ? QStringLiteral("True") : QStringLiteral("False"); }
 
-// The GEMM template's tile rule (triton_gemm.py.tmpl tma_plan, TMA_FILL = "block_n"): from 128 x 256, BLOCK_N and
-// then BLOCK_M halved down to 64 while batch x M x N has fewer tiles than 90% of `sms`. The kernel applies it at
-// run time with its GPU's SM count; here it names the tile the spec's shape gets on `sms` SMs.
+// The GEMM template's tile rule (triton_gemm.py.tmpl tma_plan, TMA_FILL = "waves"): from 128 x 256, BLOCK_N and
+// then BLOCK_M halved down to 64 while batch x M x N has fewer tiles than 90% of `sms`, kept only if it shortens
+// ceil(tiles / sms) x tile area. The kernel applies it at run time with its GPU's SM count; here it names the tile
+// the spec's shape gets on `sms` SMs.
 QPair<qint64, qint64> gemmFillTile(qint64 batch, qint64 M, qint64 N, qint64 sms) {
   qint64 bm = 128, bn = 256;
   auto tiles = [&] { return batch * cdiv(M, bm) * cdiv(N, bn); };
+  const qint64 full = tiles();
   while (10 * tiles() < 9 * sms && bn > 64) bn /= 2;
   while (10 * tiles() < 9 * sms && bm > 64) bm /= 2;
+  if (cdiv(tiles(), sms) * bm * bn >= cdiv(full, sms) * 128 * 256) return {128, 256};
   return {bm, bn};
 }
 
@@ -535,7 +538,7 @@ PatternRender gemm(const PatternPlan& plan) {
                      "(grouped tile order for L2 reuse); not autotuned: 128 x 256, the fastest of 7 fp32 tile configs "
                      "at four large GEMM shapes on the H200 (docs/results/2026-11-29-h200-session3.md), with BLOCK_N "
                      "then BLOCK_M halved (down to 64) at run time while the output tiles would keep under 90% of the "
-                     "GPU's SMs busy (TMA_FILL)")
+                     "GPU's SMs busy, where that shortens ceil(tiles / SMs) x tile area (TMA_FILL)")
                      .arg(fp32 ? 32 : 64)
                      .arg(fillM)
                      .arg(fillN)},

@@ -212,7 +212,7 @@ class SmallGemmEmulated(unittest.TestCase):
 
 
 class FillAndMnMajorB(unittest.TestCase):
-    """TMA_FILL (the tile by output tiles against SMs) and the B_MN variants for an fp32 MN-major B ("swap_ab":
+    """TMA_FILL (the tile by output tiles against SMs and waves) and the B_MN variants for an fp32 MN-major B ("swap_ab":
     C^T = B^T A^T with B^T from registers; "chunked": the K-major copy of B in runs of N columns, each run's GEMM
     its own launch), checked against float64 products at tails, batches, a shared B and the TRIU epilogue."""
 
@@ -247,6 +247,14 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertEqual(plan(8, 1024, 1024, 4, 4, 132)["BLOCK_N"], 256)
         # a 128 x 128 fp32 tile at 4 stages (32 KiB each) and its whole 64 KiB C tile: 192 KiB fit in one slice
         self.assertEqual(plan(1, 128, 16384, 4, 4, 132)["EPI_SPLIT"], 1)
+        # 1536^3: 72 tiles (one wave); block_n's 144 of 128 x 128 are two waves on 132 SMs, the same area per SM:
+        # "waves" (the default) keeps 128 x 256, "block_n" (the stage library's rule as is) narrows
+        self.assertEqual(plan(1, 1536, 1536, 4, 4, 132)["BLOCK_N"], 256)
+        # 100 tiles: block_n's 128 x 128 gives 200 tiles, two waves: kept at 128 x 256 as well
+        self.assertEqual(plan(1, 1280, 2560, 4, 4, 132)["BLOCK_N"], 256)
+        self.mod.TMA_FILL = "block_n"
+        self.assertEqual(plan(1, 1536, 1536, 4, 4, 132)["BLOCK_N"], 128)
+        self.assertEqual(plan(1, 1024, 1024, 4, 4, 132)["BLOCK_N"], 64)
         self.mod.TMA_FILL = "off"
         self.assertEqual(plan(1, 1024, 1024, 4, 4, 132)["BLOCK_N"], 256)
 

@@ -7,7 +7,7 @@
 # fp32 operands staged K-major (Hopper's TF32 wgmma reads only K-major tiles); a split-free GEMV kernel when N == 1.
 #
 # Baseline configuration:
-#   tile: BLOCK_M x BLOCK_N x BLOCK_K = 128 x 256 x 32 for the spec on 132 SMs (the H200), GROUP_M = 8 (grouped tile order for L2 reuse); not autotuned: 128 x 256, the fastest of 7 fp32 tile configs at four large GEMM shapes on the H200 (docs/results/2026-11-29-h200-session3.md), with BLOCK_N then BLOCK_M halved (down to 64) at run time while the output tiles would keep under 90% of the GPU's SMs busy (TMA_FILL)
+#   tile: BLOCK_M x BLOCK_N x BLOCK_K = 128 x 256 x 32 for the spec on 132 SMs (the H200), GROUP_M = 8 (grouped tile order for L2 reuse); not autotuned: 128 x 256, the fastest of 7 fp32 tile configs at four large GEMM shapes on the H200 (docs/results/2026-11-29-h200-session3.md), with BLOCK_N then BLOCK_M halved (down to 64) at run time while the output tiles would keep under 90% of the GPU's SMs busy, where that shortens ceil(tiles / SMs) x tile area (TMA_FILL)
 #   threads per CTA: num_warps = 8 (256 threads, two warpgroups)
 #   grid: persistent (Hopper TMA path): min(SMs, tiles) CTAs walking the tiles: batch x cdiv(M, BLOCK_M) x cdiv(N, BLOCK_N) = 512 tiles for the spec (M=4096, N=4096, K=4096, batch=1)
 #   data movement: A and B tiles through shared memory by TMA in a 3-stage software pipeline (Triton's num_stages; 4 for a narrowed tile), zero-filled at the M/N/K boundaries; C written once; B first copied K-major (K padded to 32 elements) by a Triton staging kernel, because Hopper's TF32 wgmma reads only K-major tiles (else tl.dot falls back to mma.sync)
@@ -58,8 +58,11 @@ TMA_WARP_SPECIALIZE = False  # tl.range(warp_specialize=...) on the persistent l
 # pipelined TMA_FILL_STAGES deep with 4 warps below 128 x 128 (a short tile wants more bytes in flight; the stage
 # library's 68_ on the H200: 128 x 256 428 us, 128 x 128 x 4 stages 305 us, cuBLAS 283 us). A 1024^3 fp32 GEMM had
 # 32 tiles of 128 x 256 on 132 SMs: 27.1 us staged against cuBLAS 12.8 (docs/results/2026-12-02-gemmsmall.md); it
-# gets 128 tiles of 128 x 64. "off": always 128 x 256 (the A/B's old side, bench/gpu/gemmtile.py "fill" rows).
-TMA_FILL = "block_n"
+# gets 128 tiles of 128 x 64. "waves" (the default): "block_n", kept only where it shortens the busiest SM's work,
+# ceil(tiles / SMs) x tile area, against 128 x 256's: 1536^3 has 72 tiles of 128 x 256 (one wave) and "block_n"
+# gives 144 of 128 x 128 (two waves on 132 SMs: the same area per SM in smaller, less efficient tiles), so it keeps
+# 128 x 256. "off": always 128 x 256 (the A/B's old side). bench/gpu/gemmtile.py's "fill" rows decide.
+TMA_FILL = "waves"
 TMA_FILL_STAGES = 4
 TMA_FILL_MIN = 64
 TMA_SMEM = 232448  # bytes of shared memory per block where the device does not report it (the H200's opt-in)
@@ -372,13 +375,17 @@ def tma_plan(nb, m, n, in_bytes, out_bytes, sms, smem=TMA_SMEM):
     num_stages, num_warps. 128 x 256 (the TMA_* constants) unless TMA_FILL narrows it (see TMA_FILL)."""
     bm, bn, bk = TMA_BLOCK_M, TMA_BLOCK_N, TMA_BLOCK_K[in_bytes]
     tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
-    if TMA_FILL == "block_n":
+    if TMA_FILL in ("block_n", "waves"):
+        full = tiles
         while 10 * tiles < 9 * sms and bn > TMA_FILL_MIN:  # under 90% of one wave busy
             bn //= 2
             tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
         while 10 * tiles < 9 * sms and bm > TMA_FILL_MIN:
             bm //= 2
             tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+        if TMA_FILL == "waves" and (triton.cdiv(tiles, sms) * bm * bn
+                                    >= triton.cdiv(full, sms) * TMA_BLOCK_M * TMA_BLOCK_N):
+            bm, bn = TMA_BLOCK_M, TMA_BLOCK_N  # no shorter makespan: the larger, more efficient tile
     if (bm, bn) == (TMA_BLOCK_M, TMA_BLOCK_N):
         return dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, EPI_SPLIT=TMA_EPI_SPLIT[out_bytes],
                     num_stages=TMA_NUM_STAGES, num_warps=TMA_NUM_WARPS)
