@@ -76,9 +76,9 @@ TMA_SMEM = 232448  # bytes of shared memory per block where the device does not 
 #   B to registers, the RS mainloop). A bench-only version on the H200 (TMA-landed, 256 x 128 x 32, 3 stages):
 #   2_ 484 us against staged 396.
 # - "chunked": the copy split into up to B_CHUNKS_MAX runs of N columns (each a whole number of BLOCK_N, each
-#   chunk's GEMM at least 90% of one wave); chunk j + 1 is copied on a side stream while the GEMM of chunk j runs (an event per
-#   chunk, the GEMMs in order on the caller's stream), so only the first chunk's copy is exposed if the copy's
-#   CTAs find room beside the GEMM's.
+#   chunk's GEMM at least 90% of one wave); chunk j + 1 is copied on a side stream while the GEMM of chunk j runs
+#   (an event per chunk, the GEMMs in order on the caller's stream), so only the first chunk's copy is exposed if
+#   the copy's CTAs find room beside the GEMM's.
 B_MN = "stage"
 SWAP_B_LOAD = "pointer"
 B_CHUNKS_MAX = 4
