@@ -78,7 +78,9 @@ TMA_SMEM = 232448  # bytes of shared memory per block where the device does not 
 # - "chunked": the copy split into up to B_CHUNKS_MAX runs of N columns (each a whole number of BLOCK_N, each
 #   chunk's GEMM at least 90% of one wave); chunk j + 1 is copied on a side stream while the GEMM of chunk j runs
 #   (an event per chunk, the GEMMs in order on the caller's stream), so only the first chunk's copy is exposed if
-#   the copy's CTAs find room beside the GEMM's.
+#   the copy's CTAs find room beside the GEMM's. Its limit, by arithmetic: a chunk's GEMM of about one wave leaves
+#   only SMs - tiles SMs free (4 on 2_), and a 128 x 256 fp32 CTA (8 warps, ~200+ registers a thread, ~208 KiB of
+#   shared memory) leaves little room beside it on its SM; fewer CTAs for the GEMM would add a wave.
 B_MN = "stage"
 SWAP_B_LOAD = "pointer"
 B_CHUNKS_MAX = 4
