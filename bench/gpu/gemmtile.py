@@ -1,6 +1,6 @@
 """Level-1 GEMMs (issue 14: every GEMM >= 0.9x cuBLAS at TF32), old vs new switches of the same generated kernel in
-one process (session 18, branch gemmtile), beside cuBLAS (torch.matmul, TF32 allowed), torch.compile (TF32
-allowed) and eager.
+one process (session 18, branch gemmtile), beside cuBLAS (the eager Model with TF32 allowed: its matmul; 14_ adds
+its triu), torch.compile (TF32 allowed) and eager fp32.
 
     # CPU machine (needs build/dev/app/kwb): the generated kernels and copies of the problems
     python3 bench/gpu/gemmtile.py --generate .gpu/gemmtile
