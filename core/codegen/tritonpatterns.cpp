@@ -24,6 +24,30 @@ qint64 pow2AtLeast(qint64 v) {
 
 QString pyBool(bool b) { return b ? QStringLiteral("True") : QStringLiteral("False"); }
 
+// The GEMM template's tile rule (triton_gemm.py.tmpl tma_plan, TMA_FILL = "waves"): from 128 x 256, BLOCK_N and
+// then BLOCK_M halved down to 64 while batch x M x N has fewer tiles than 90% of `sms`, kept only if it shortens
+// ceil(tiles / sms) x tile area. The kernel applies it at run time with its GPU's SM count; here it names the tile
+// the spec's shape gets on `sms` SMs.
+QPair<qint64, qint64> gemmFillTile(qint64 batch, qint64 M, qint64 N, qint64 sms) {
+  qint64 bm = 128, bn = 256;
+  auto tiles = [&] { return batch * cdiv(M, bm) * cdiv(N, bn); };
+  const qint64 full = tiles();
+  while (10 * tiles() < 9 * sms && bn > 64) bn /= 2;
+  while (10 * tiles() < 9 * sms && bm > 64) bm /= 2;
+  if (cdiv(tiles(), sms) * bm * bn >= cdiv(full, sms) * 128 * 256) return {128, 256};
+  return {bm, bn};
+}
+
+// The template's small-GEMM tile (small_tile: 128 x 256 halved, BLOCK_N first, down to 32 while fewer tiles than
+// `sms`) for a GEMM of at most SMALL_GEMM_FLOPS, which runs the pointer kernel on the operands as given.
+QPair<qint64, qint64> gemmSmallTile(qint64 batch, qint64 M, qint64 N, qint64 sms) {
+  qint64 bm = 128, bn = 256;
+  auto tiles = [&] { return batch * cdiv(M, bm) * cdiv(N, bn); };
+  while (tiles() < sms && bn > 32) bn /= 2;
+  while (tiles() < sms && bm > 32) bm /= 2;
+  return {bm, bn};
+}
+
 QString dtypeText(const PatternPlan& plan) {
   return QStringLiteral(
              "loads converted to fp32, fp32 accumulation, results stored in the output dtype (%1; follows the "
@@ -480,13 +504,19 @@ PatternRender gemm(const PatternPlan& plan) {
   r.vars.insert(QStringLiteral("TRIU_DIAGONAL"), QString::number(plan.triuDiagonal));
   const bool gemv = plan.N == 1;
   const qint64 ctas = cdiv(plan.M, 4) * plan.batch;  // GEMV
-  const qint64 ctasWide = cdiv(plan.M, 128) * cdiv(plan.N, 256) * plan.batch;
+  constexpr qint64 kH200Sms = 132;  // the SM count the text below names the tile for (the kernel reads its GPU's)
+  const double flops = 2.0 * double(plan.batch) * double(plan.M) * double(plan.N) * double(plan.K);
+  const bool small = flops <= double(1 << 29);  // the template's SMALL_GEMM_FLOPS
+  const auto [fillM, fillN] =
+      small ? gemmSmallTile(plan.batch, plan.M, plan.N, kH200Sms) : gemmFillTile(plan.batch, plan.M, plan.N, kH200Sms);
+  const bool narrowed = fillM != 128 || fillN != 256;
+  const qint64 tilesWide = cdiv(plan.M, fillM) * cdiv(plan.N, fillN) * plan.batch;
   const bool fp32 = plan.dtype == u"float32";
   // Which fp32 operands the kernel stages K-major at the spec's (contiguous) layout: A when it is
   // given transposed or its rows (K) are not 16-byte aligned; B when it is row-major (N contiguous),
   // or transposed with misaligned rows. 16-bit operands are never staged.
   QStringList staged;
-  if (fp32 && !gemv) {
+  if (fp32 && !gemv && !small) {
     const bool kAligned = plan.K % 4 == 0;
     if (plan.transA || !kAligned) staged << QStringLiteral("A");
     if (!plan.transB || !kAligned) staged << QStringLiteral("B");
@@ -495,39 +525,59 @@ PatternRender gemm(const PatternPlan& plan) {
   if (fp32 && !gemv) r.mathDtype = QStringLiteral("tf32");  // tl.dot's default input_precision on fp32 operands
   r.config = {
       {QStringLiteral("tile"),
-       gemv ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
-            : QStringLiteral(
-                  "BLOCK_M x BLOCK_N x BLOCK_K = 128 x 256 x %1, GROUP_M = 8 (grouped tile order for L2 reuse); "
-                  "fixed, not autotuned: the fastest of 7 fp32 tile configs at four GEMM shapes on the H200 "
-                  "(docs/results/2026-11-29-h200-session3.md)")
-                  .arg(fp32 ? 32 : 64)},
-      {QStringLiteral("threads per CTA"), gemv ? QStringLiteral("num_warps = 4 (128 threads)")
-                                               : QStringLiteral("num_warps = 8 (256 threads, two warpgroups)")},
+       gemv    ? QStringLiteral("GEMV (N == 1): 4 rows x 1024 K-elements per loop step")
+       : small ? QStringLiteral("small GEMM (%1 FLOPs <= SMALL_GEMM_FLOPS = 2^29: launch-bound): BLOCK_M x BLOCK_N x "
+                                "BLOCK_K = %2 x %3 x %4 for the spec on 132 SMs (the H200): 128 x 256 halved, BLOCK_N "
+                                "first, down to 32 while fewer tiles than the GPU's SMs")
+                     .arg(qint64(flops))
+                     .arg(fillM)
+                     .arg(fillN)
+                     .arg(fp32 ? 32 : 64)
+               : QStringLiteral(
+                     "BLOCK_M x BLOCK_N x BLOCK_K = %2 x %3 x %1 for the spec on 132 SMs (the H200), GROUP_M = 8 "
+                     "(grouped tile order for L2 reuse); not autotuned: 128 x 256, the fastest of 7 fp32 tile configs "
+                     "at four large GEMM shapes on the H200 (docs/results/2026-11-29-h200-session3.md), with BLOCK_N "
+                     "then BLOCK_M halved (down to 64) at run time while the output tiles would keep under 90% of the "
+                     "GPU's SMs busy, where that shortens ceil(tiles / SMs) x tile area (TMA_FILL)")
+                     .arg(fp32 ? 32 : 64)
+                     .arg(fillM)
+                     .arg(fillN)},
+      {QStringLiteral("threads per CTA"),
+       gemv || small ? QStringLiteral("num_warps = 4 (128 threads)")
+                     : (fillM * fillN >= 128 * 128 ? QStringLiteral("num_warps = 8 (256 threads, two warpgroups)")
+                                                   : QStringLiteral("num_warps = 4 (128 threads, one warpgroup)"))},
       {QStringLiteral("grid"),
        gemv ? QStringLiteral("(cdiv(M, 4), batch): %1 CTAs for the spec (M=%2, K=%3, batch=%4)")
                   .arg(ctas)
                   .arg(plan.M)
                   .arg(plan.K)
                   .arg(plan.batch)
-            : QStringLiteral("(cdiv(M, 128) * cdiv(N, 256), batch): %1 CTAs for the spec (M=%2, N=%3, K=%4, batch=%5)")
-                  .arg(ctasWide)
+            : QStringLiteral("%6: batch x cdiv(M, BLOCK_M) x cdiv(N, BLOCK_N) = %1 tiles for the spec (M=%2, N=%3, "
+                             "K=%4, batch=%5)")
+                  .arg(tilesWide)
                   .arg(plan.M)
                   .arg(plan.N)
                   .arg(plan.K)
-                  .arg(plan.batch)},
+                  .arg(plan.batch)
+                  .arg(small ? QStringLiteral("(tiles, batch): one CTA per tile (the pointer kernel)")
+                             : QStringLiteral("persistent (Hopper TMA path): min(SMs, tiles) CTAs walking the tiles"))},
       {QStringLiteral("data movement"),
-       gemv ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
-            : QStringLiteral("A and B tiles through shared memory in a 3-stage software pipeline (Triton's num_stages; "
-                             "144 KiB), masked "
-                             "at the M/N/K boundaries; C written once%1")
-                  .arg(staged.isEmpty()
-                           ? (fp32 ? QStringLiteral("; fp32 operands already K-major and aligned: no staging copy")
-                                   : QString())
-                           : QStringLiteral(
-                                 "; %1 first copied K-major (K padded to 32 elements) by a Triton staging kernel, "
-                                 "because Hopper's TF32 wgmma reads only K-major tiles (else tl.dot falls back to "
-                                 "mma.sync)")
-                                 .arg(staged.join(QStringLiteral(" and "))))},
+       gemv    ? QStringLiteral("A streamed once (memory-bound), the vector re-read per CTA from L2")
+       : small ? QStringLiteral("A and B tiles by masked pointer loads in a 3-stage software pipeline, operands as "
+                                "given (an MN-major fp32 operand read through tl.dot's slower path, no staging copy "
+                                "launch); C written once")
+               : QStringLiteral("A and B tiles through shared memory by TMA in a %2-stage software pipeline (Triton's "
+                                "num_stages; 4 for a narrowed tile), zero-filled "
+                                "at the M/N/K boundaries; C written once%1")
+                     .arg(staged.isEmpty()
+                              ? (fp32 ? QStringLiteral("; fp32 operands already K-major and aligned: no staging copy")
+                                      : QString())
+                              : QStringLiteral(
+                                    "; %1 first copied K-major (K padded to 32 elements) by a Triton staging kernel, "
+                                    "because Hopper's TF32 wgmma reads only K-major tiles (else tl.dot falls back to "
+                                    "mma.sync)")
+                                    .arg(staged.join(QStringLiteral(" and "))))
+                     .arg(narrowed ? 4 : 3)},
       {QStringLiteral("math"),
        fp32 ? QStringLiteral("tl.dot on fp32 inputs uses TF32 tensor cores (Triton's default input_precision); "
                              "rel_err ~1e-3, inside the 0.01 threshold; fp32 accumulation")

@@ -211,5 +211,125 @@ class SmallGemmEmulated(unittest.TestCase):
         self.assertLess(rel_err(out, want), TOL32)
 
 
+class FillAndMnMajorB(unittest.TestCase):
+    """TMA_FILL (the tile by output tiles against SMs and waves) and the B_MN variants for an fp32 MN-major B ("swap_ab":
+    C^T = B^T A^T with B^T from registers; "chunked": the K-major copy of B in runs of N columns, each run's GEMM
+    its own launch), checked against float64 products at tails, batches, a shared B and the TRIU epilogue."""
+
+    def setUp(self):
+        self.mod = render()
+        self.stages = 0
+        real, test = self.mod.kwb_mm_stage, self
+
+        class Counting:
+            def __getitem__(self, grid):
+                test.stages += 1
+                return real[grid]
+
+        self.mod.kwb_mm_stage = Counting()
+
+    def test_tma_plan_fills_the_sms(self):
+        plan = self.mod.tma_plan
+        # 1024^3 fp32 on 132 SMs: 32 tiles of 128 x 256, 64 of 128 x 128, 128 of 128 x 64 (>= 90% of a wave)
+        self.assertEqual(plan(1, 1024, 1024, 4, 4, 132),
+                         dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32, EPI_SPLIT=1, num_stages=4, num_warps=4))
+        # 2_ (2048 x 4096): 256 tiles, the fixed tile and its constants (3 stages, C in halves, 8 warps)
+        self.assertEqual(plan(1, 2048, 4096, 4, 4, 132),
+                         dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=32, EPI_SPLIT=2, num_stages=3, num_warps=8))
+        # M = 128, N = 16384: 64 tiles, then 128 of 128 x 128 (8 warps: a 128 x 128 tile)
+        self.assertEqual(plan(1, 128, 16384, 4, 4, 132),
+                         dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=32, EPI_SPLIT=1, num_stages=4, num_warps=8))
+        # 512 x 512: 4 tiles, BLOCK_N to the floor (64: 32 tiles), then BLOCK_M 64 (64 tiles): the floor of both
+        self.assertEqual(plan(1, 512, 512, 2, 2, 132)["BLOCK_M"], 64)
+        self.assertEqual(plan(1, 512, 512, 2, 2, 132)["BLOCK_N"], 64)
+        self.assertEqual(plan(1, 512, 512, 2, 2, 132)["BLOCK_K"], 64)
+        # 8 batches fill the machine already
+        self.assertEqual(plan(8, 1024, 1024, 4, 4, 132)["BLOCK_N"], 256)
+        # a 128 x 128 fp32 tile at 4 stages (32 KiB each) and its whole 64 KiB C tile: 192 KiB fit in one slice
+        self.assertEqual(plan(1, 128, 16384, 4, 4, 132)["EPI_SPLIT"], 1)
+        # 1536^3: 72 tiles (one wave); block_n's 144 of 128 x 128 are two waves on 132 SMs, the same area per SM:
+        # "waves" (the default) keeps 128 x 256, "block_n" (the stage library's rule as is) narrows
+        self.assertEqual(plan(1, 1536, 1536, 4, 4, 132)["BLOCK_N"], 256)
+        # 100 tiles: block_n's 128 x 128 gives 200 tiles, two waves: kept at 128 x 256 as well
+        self.assertEqual(plan(1, 1280, 2560, 4, 4, 132)["BLOCK_N"], 256)
+        self.mod.TMA_FILL = "block_n"
+        self.assertEqual(plan(1, 1536, 1536, 4, 4, 132)["BLOCK_N"], 128)
+        self.assertEqual(plan(1, 1024, 1024, 4, 4, 132)["BLOCK_N"], 64)
+        self.mod.TMA_FILL = "off"
+        self.assertEqual(plan(1, 1024, 1024, 4, 4, 132)["BLOCK_N"], 256)
+
+    def test_fill_runs_the_narrowed_tile(self):
+        torch.manual_seed(9)
+        # 2 tiles of 128 x 256 on 4 SMs, 3 of 128 x 128, 5 of 128 x 64
+        A, B = torch.randn(100, 72), torch.randn(72, 300)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertEqual(self.mod.LAST_PLAN["plan"],
+                         dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32, EPI_SPLIT=1, num_stages=4, num_warps=4))
+        self.assertEqual(model.last_grid_blocks, 4)
+        self.assertLess(rel_err(out, want), TOL32)
+
+    def test_swap_ab(self):
+        torch.manual_seed(10)
+        self.mod.B_MN = "swap_ab"
+        # M, N, K (72 = 2 x 32 + 8) tails and several tiles per CTA; a batched B; one B for both batches
+        cases = [(torch.randn(300, 72), torch.randn(72, 520)),
+                 (torch.randn(3, 130, 40), torch.randn(3, 40, 264)),
+                 (torch.randn(2, 100, 36), torch.randn(36, 200))]
+        for load in ("pointer", "tma"):
+            self.mod.SWAP_B_LOAD = load
+            for A, B in cases:
+                model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+                tag = "%s: %s @ %s" % (load, tuple(A.shape), tuple(B.shape))
+                self.assertEqual(model.last_impl, "tma_persistent", tag + ": " + model.last_fallback)
+                self.assertEqual(self.mod.LAST_PLAN["b_mn"], "swap_ab", tag)
+                self.assertLess(rel_err(out, want), TOL32, tag)
+        self.assertEqual(self.stages, 0)  # no copy of B
+        # B already K-major (given transposed): nothing to swap, the plain kernel
+        A, B = torch.randn(300, 72), torch.randn(520, 72).t()
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+
+    def test_swap_ab_triu(self):
+        mod = render(triu=True, diagonal=1)
+        mod.B_MN = "swap_ab"
+        torch.manual_seed(11)
+        A, B = torch.randn(200, 64), torch.randn(64, 300)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
+        self.assertEqual(mod.LAST_PLAN["b_mn"], "swap_ab")
+        self.assertLess(rel_err(out, torch.triu(want, diagonal=1)), TOL32)
+
+    def test_chunked(self):
+        torch.manual_seed(12)
+        self.mod.B_MN = "chunked"
+        # 3 x 5 tiles of 128 x 256 on 4 SMs: 2 chunks of 3 x 2 (>= 3.6 tiles each), 768 and 332 columns
+        self.assertEqual(self.mod.chunk_count(1, 300, 1100, 4, 4), (2, 256))
+        self.assertEqual(self.mod.chunk_count(1, 2048, 4096, 4, 132), (2, 256))   # 2_: 2 x 128 tiles
+        self.assertEqual(self.mod.chunk_count(1, 4096, 4096, 4, 132), (4, 256))   # 1_: 4 x 128 tiles
+        self.assertEqual(self.mod.chunk_count(1, 1024, 1024, 4, 132), (1, 64))    # one wave in all: no chunks
+        A, B = torch.randn(300, 72), torch.randn(72, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertEqual(self.mod.LAST_PLAN["chunks"], 2)
+        self.assertEqual(self.stages, 2)  # one copy per chunk
+        self.assertLess(rel_err(out, want), TOL32)
+        # batched, and the TRIU epilogue's diagonal shifted per chunk
+        A, B = torch.randn(2, 300, 40), torch.randn(2, 40, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertLess(rel_err(out, want), TOL32)
+        mod = render(triu=True, diagonal=-40)
+        mod.B_MN = "chunked"
+        A, B = torch.randn(300, 72), torch.randn(72, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
+        self.assertEqual(mod.LAST_PLAN["chunks"], 2)
+        self.assertLess(rel_err(out, torch.triu(want, diagonal=-40)), TOL32)
+        # one chunk by the rule: staged whole as before
+        A, B = torch.randn(130, 70), torch.randn(70, 300)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+
+
 if __name__ == "__main__":
     unittest.main()

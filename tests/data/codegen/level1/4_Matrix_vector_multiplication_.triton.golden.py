@@ -3,8 +3,8 @@
 # Triton is an extra, outside the seed's framework policy (Hopper -> CuTe DSL, CDNA3/CDNA4 -> FlyDSL).
 # Structure: the Triton matmul tutorial (grouped tile order, tl.dot into an fp32 accumulator, masked
 # loads so M, N, K need not divide the tiles), strided operands (transposes are views), a batch grid
-# axis; one fixed tile shape (128 x 256, measured best on the H200); fp32 operands staged K-major
-# (Hopper's TF32 wgmma reads only K-major tiles); a split-free GEMV kernel when N == 1.
+# axis; one tile shape (128 x 256, measured best on the H200), narrowed where its tiles would not fill the SMs;
+# fp32 operands staged K-major (Hopper's TF32 wgmma reads only K-major tiles); a split-free GEMV kernel when N == 1.
 #
 # Baseline configuration:
 #   tile: GEMV (N == 1): 4 rows x 1024 K-elements per loop step
@@ -52,6 +52,38 @@ TMA_NUM_WARPS = 8
 TMA_EPI_SPLIT = {4: 2, 2: 1}
 TMA_C_STORE = True  # C by TMA where its rows allow; False: always masked pointer stores
 TMA_WARP_SPECIALIZE = False  # tl.range(warp_specialize=...) on the persistent loop
+# Tile choice of the TMA path by the number of output tiles against the SMs (a rule by size and SM count, ported
+# from the stage library's kwb_gemm_tma_plan, "block_n"): where the 128 x 256 tiles would keep under 90% of one
+# wave busy, BLOCK_N is halved (256 -> 128 -> 64), then BLOCK_M (128 -> 64), until they fill it; a shrunk tile is
+# pipelined TMA_FILL_STAGES deep with 4 warps below 128 x 128 (a short tile wants more bytes in flight; the stage
+# library's 68_ on the H200: 128 x 256 428 us, 128 x 128 x 4 stages 305 us, cuBLAS 283 us). A 1024^3 fp32 GEMM had
+# 32 tiles of 128 x 256 on 132 SMs: 27.1 us staged against cuBLAS 12.8 (docs/results/2026-12-02-gemmsmall.md); it
+# gets 128 tiles of 128 x 64. "waves" (the default): "block_n", kept only where it shortens the busiest SM's work,
+# ceil(tiles / SMs) x tile area, against 128 x 256's: 1536^3 has 72 tiles of 128 x 256 (one wave) and "block_n"
+# gives 144 of 128 x 128 (two waves on 132 SMs: the same area per SM in smaller, less efficient tiles), so it keeps
+# 128 x 256. "off": always 128 x 256 (the A/B's old side). bench/gpu/gemmtile.py's "fill" rows decide.
+TMA_FILL = "waves"
+TMA_FILL_STAGES = 4
+TMA_FILL_MIN = 64
+TMA_SMEM = 232448  # bytes of shared memory per block where the device does not report it (the H200's opt-in)
+# fp32 B that is MN-major (N contiguous, e.g. A @ B with B row-major: 1_, 2_, 13_): TF32 wgmma reads only K-major
+# shared-memory tiles, so by default ("stage") B is first copied K-major by kwb_mm_stage (2_ on the H200: copy
+# 72 us + GEMM 337 us vs cuBLAS 321 us). Variants, each decided by a row of bench/gpu/gemmtile.py (default off):
+# - "swap_ab": C^T = B^T A^T in one persistent kernel, no copy: B^T becomes wgmma's first operand, which may come
+#   from registers in any layout (loaded by pointer loads, SWAP_B_LOAD = "pointer", or TMA-landed MN-major and
+#   moved into registers, "tma"), A^T the K-major shared-memory operand; C^T's tile transposed on its way to the
+#   store. The choice CUTLASS's SM90 builder makes for 4-byte operands with A K-major and B MN-major (is_swapAB:
+#   B to registers, the RS mainloop). A bench-only version on the H200 (TMA-landed, 256 x 128 x 32, 3 stages):
+#   2_ 484 us against staged 396.
+# - "chunked": the copy split into up to B_CHUNKS_MAX runs of N columns (each a whole number of BLOCK_N, each
+#   chunk's GEMM at least 90% of one wave); chunk j + 1 is copied on a side stream while the GEMM of chunk j runs
+#   (an event per chunk, the GEMMs in order on the caller's stream), so only the first chunk's copy is exposed if
+#   the copy's CTAs find room beside the GEMM's. Its limit, by arithmetic: a chunk's GEMM of about one wave leaves
+#   only SMs - tiles SMs free (4 on 2_), and a 128 x 256 fp32 CTA (8 warps, ~200+ registers a thread, ~208 KiB of
+#   shared memory) leaves little room beside it on its SM; fewer CTAs for the GEMM would add a wave.
+B_MN = "stage"
+SWAP_B_LOAD = "pointer"
+B_CHUNKS_MAX = 4
 # Small GEMMs (2 * batch * M * N * K <= SMALL_GEMM_FLOPS) are launch-bound: a staging copy of an fp32 operand is
 # a second kernel as long as the GEMM, and a 128 x 256 tile leaves all but a few SMs idle. They take the pointer
 # kernel on the operands as given (one launch; tl.dot reads an MN-major tile through its own path, slower per
@@ -131,11 +163,16 @@ def kmajor(x, kdim, force=False):
     kp = triton.cdiv(kk, 32) * 32
     buf = torch.empty((nb, nother, kp), dtype=x.dtype, device=x.device)  # K contiguous, rows padded
     dst = buf[:, :, :kk] if kdim == 2 else buf[:, :, :kk].transpose(1, 2)
-    grid = (triton.cdiv(x.shape[1], STAGE_BLOCK) * triton.cdiv(x.shape[2], STAGE_BLOCK), nb)
+    stage_into(x, dst)
+    return dst
+
+
+def stage_into(x, dst):
+    """dst[...] = x[...] (same [batch, rows, cols] shape, any strides) by kwb_mm_stage."""
+    grid = (triton.cdiv(x.shape[1], STAGE_BLOCK) * triton.cdiv(x.shape[2], STAGE_BLOCK), x.shape[0])
     kwb_mm_stage[grid](x, dst, x.shape[1], x.shape[2], x.stride(0), x.stride(1), x.stride(2),
                            dst.stride(0), dst.stride(1), dst.stride(2),
                            BLOCK_R=STAGE_BLOCK, BLOCK_C=STAGE_BLOCK, num_warps=4)
-    return dst
 
 
 @triton.jit
@@ -161,10 +198,11 @@ def kwb_mm_gemv(a_ptr, b_ptr, c_ptr, M, K, stride_ab, stride_am, stride_ak, stri
 
 @triton.jit
 def kwb_mm_tma(a_desc, b_desc, c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M, N, K, num_batches, diagonal,
+                   b_ptr, stride_bb, stride_bk, stride_bn,
                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
                    NUM_SMS: tl.constexpr, A_KMAJOR: tl.constexpr, B_KMAJOR: tl.constexpr, A_BATCHED: tl.constexpr,
                    B_BATCHED: tl.constexpr, C_TMA: tl.constexpr, EPI_SPLIT: tl.constexpr, TRIU: tl.constexpr,
-                   WARP_SPECIALIZE: tl.constexpr):
+                   WARP_SPECIALIZE: tl.constexpr, SWAP_AB: tl.constexpr, SWAP_B_TMA: tl.constexpr):
     # Persistent: CTA `start` takes tiles start, start + NUM_SMS, ... over batch x M-tiles x N-tiles, in the
     # pointer kernel's grouped order within a batch. Descriptors are 3-D [batch, rows, cols] (last dim
     # contiguous) with a batch block of 1; a K-major operand is [b, M|N, K], else [b, K, M|N] read transposed.
@@ -173,6 +211,9 @@ def kwb_mm_tma(a_desc, b_desc, c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M
     # Either store goes through shared memory (TMA's staging, or the layout change before pointer stores):
     # EPI_SPLIT (1, 2, 4) stores the tile in that many column slices, so that the fp32 tile (128 KiB at
     # 128 x 256) leaves room for the operand stages.
+    # SWAP_AB (B_MN = "swap_ab"; A K-major, B MN-major): the tile is computed as C^T = B^T A^T, B^T [BLOCK_N,
+    # BLOCK_K] the register operand (b_ptr loads, or b_desc's MN-major tile when SWAP_B_TMA), A^T the K-major
+    # shared one; the C^T tile transposed back before the epilogue.
     start = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
@@ -190,18 +231,36 @@ def kwb_mm_tma(a_desc, b_desc, c_desc, c_ptr, stride_cb, stride_cm, stride_cn, M
         off_n = ((t % num_pid_in_group) // group_size_m) * BLOCK_N
         ba = bi * A_BATCHED  # 0 for an operand shared by every batch
         bb = bi * B_BATCHED
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for kb in range(k_tiles):
-            off_k = kb * BLOCK_K
-            if A_KMAJOR:
-                a = a_desc.load([ba, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
-            else:
-                a = a_desc.load([ba, off_k, off_m]).reshape(BLOCK_K, BLOCK_M).T
-            if B_KMAJOR:
-                b = b_desc.load([bb, off_n, off_k]).reshape(BLOCK_N, BLOCK_K).T
-            else:
-                b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
-            acc = tl.dot(a, b, acc)
+        if SWAP_AB:
+            offs_bn = off_n + tl.arange(0, BLOCK_N)
+            offs_bk = tl.arange(0, BLOCK_K)
+            b_ptrs = (b_ptr + bi.to(tl.int64) * stride_bb * B_BATCHED + offs_bk[:, None].to(tl.int64) * stride_bk
+                      + offs_bn[None, :] * stride_bn)
+            acc_t = tl.zeros((BLOCK_N, BLOCK_M), dtype=tl.float32)
+            for kb in range(k_tiles):
+                off_k = kb * BLOCK_K
+                at = a_desc.load([ba, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
+                if SWAP_B_TMA:
+                    bt = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
+                else:
+                    bt = tl.load(b_ptrs, mask=(offs_bk[:, None] < K - off_k) & (offs_bn[None, :] < N), other=0.0)
+                    b_ptrs += BLOCK_K * stride_bk
+                # "+ 0.0": a computed value, so the operand stays in registers (not a shared-memory descriptor)
+                acc_t = tl.dot(tl.trans(bt) + 0.0, tl.trans(at), acc_t)
+            acc = tl.trans(acc_t)
+        else:
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for kb in range(k_tiles):
+                off_k = kb * BLOCK_K
+                if A_KMAJOR:
+                    a = a_desc.load([ba, off_m, off_k]).reshape(BLOCK_M, BLOCK_K)
+                else:
+                    a = a_desc.load([ba, off_k, off_m]).reshape(BLOCK_K, BLOCK_M).T
+                if B_KMAJOR:
+                    b = b_desc.load([bb, off_n, off_k]).reshape(BLOCK_N, BLOCK_K).T
+                else:
+                    b = b_desc.load([bb, off_k, off_n]).reshape(BLOCK_K, BLOCK_N)
+                acc = tl.dot(a, b, acc)
         if TRIU:
             offs_m = off_m + tl.arange(0, BLOCK_M)
             offs_n = off_n + tl.arange(0, BLOCK_N)
@@ -294,44 +353,128 @@ def _descriptor(v, block):
     return TensorDescriptor(v, list(v.shape), [s0, v.stride(1), 1], block)
 
 
+_SMEM = {}  # device -> shared memory per block (read once)
+
+
+def _smem_of(t):
+    """Shared memory per block of t's GPU (TMA_SMEM off the GPU or where torch does not report it); an attribute
+    read, not getattr(): the conformance gate refuses getattr."""
+    if not t.is_cuda:
+        return TMA_SMEM
+    smem = _SMEM.get(t.device)
+    if smem is None:
+        try:
+            smem = torch.cuda.get_device_properties(t.device).shared_memory_per_block_optin
+        except AttributeError:
+            smem = TMA_SMEM
+        _SMEM[t.device] = smem
+    return smem
+
+
+def tma_plan(nb, m, n, in_bytes, out_bytes, sms, smem=TMA_SMEM):
+    """Launch settings of kwb_mm_tma for nb x [m, k] @ [k, n] (in_bytes / out_bytes: operand / C element
+    sizes; sms: CTAs of one wave; smem: bytes per block): dict of BLOCK_M, BLOCK_N, BLOCK_K, EPI_SPLIT,
+    num_stages, num_warps. 128 x 256 (the TMA_* constants) unless TMA_FILL narrows it (see TMA_FILL)."""
+    bm, bn, bk = TMA_BLOCK_M, TMA_BLOCK_N, TMA_BLOCK_K[in_bytes]
+    tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+    if TMA_FILL in ("block_n", "waves"):
+        full = tiles
+        while 10 * tiles < 9 * sms and bn > TMA_FILL_MIN:  # under 90% of one wave busy
+            bn //= 2
+            tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+        while 10 * tiles < 9 * sms and bm > TMA_FILL_MIN:
+            bm //= 2
+            tiles = nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+        if TMA_FILL == "waves" and (triton.cdiv(tiles, sms) * bm * bn
+                                    >= triton.cdiv(full, sms) * TMA_BLOCK_M * TMA_BLOCK_N):
+            bm, bn = TMA_BLOCK_M, TMA_BLOCK_N  # no shorter makespan: the larger, more efficient tile
+    if (bm, bn) == (TMA_BLOCK_M, TMA_BLOCK_N):
+        return dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, EPI_SPLIT=TMA_EPI_SPLIT[out_bytes],
+                    num_stages=TMA_NUM_STAGES, num_warps=TMA_NUM_WARPS)
+    stage = (bm + bn) * bk * in_bytes
+    best = None
+    for split in (1, 2, 4):  # the fewest C column slices that leave room for TMA_FILL_STAGES stages
+        if bn // split < 16:
+            break
+        stages = min(TMA_FILL_STAGES, (smem - 1024 - bm * (bn // split) * out_bytes) // stage)
+        if best is None or stages > best[1]:
+            best = (split, stages)
+        if stages >= TMA_FILL_STAGES:
+            break
+    return dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, EPI_SPLIT=best[0], num_stages=max(best[1], 2),
+                num_warps=8 if bm * bn >= 128 * 128 else 4)
+
+
+LAST_PLAN = {}  # the last TMA launch's settings and B_MN mode, for the bench's "ran" column
+
+
+def _b_needs_stage(b):
+    """True when b (fp32 [nb, K, N]) is MN-major (N contiguous) and kmajor() would copy it."""
+    return b.element_size() >= 4 and b.stride(2) == 1 and b.stride(1) != 1
+
+
 def gemm_tma(a, b, c, diagonal, triu):
     """c[b] = a[b] @ b[b] (a [nb, M, K], b [nb, K, N], c [nb, M, N]) by kwb_mm_tma. Returns (CTA count,
     "") or, when it did not run, (None, why): an operand TMA cannot describe, or a compile / launch error
-    of this specialization (remembered in _FAILED: the next call skips it without trying again)."""
+    of this specialization (remembered in _FAILED: the next call skips it without trying again). An fp32
+    MN-major B takes B_MN's way (staged K-major, swapped, or staged in chunks beside the GEMM)."""
     if a.dtype != b.dtype or a.dtype not in (torch.float32, torch.float16, torch.bfloat16):
         return None, "tma_persistent: %s x %s operands" % (a.dtype, b.dtype)
+    mode = "stage"
     if a.element_size() >= 4:  # TF32 wgmma reads only K-major tiles
-        a, b = kmajor(a, 2), kmajor(b, 1)
+        a = kmajor(a, 2)
+        if B_MN in ("swap_ab", "chunked") and _b_needs_stage(b):
+            mode = B_MN
+        if mode == "swap_ab" and (tma_view(a, 2) is None or tma_view(b, 1) is None):
+            mode = "stage"  # TMA cannot describe B (rows not 16-byte multiples): staged as before
+        if mode == "chunked":
+            done = gemm_chunked(a, b, c, diagonal, triu)
+            if done is not None:
+                return done
+            mode = "stage"  # a single chunk: the plain staged path
+        if mode == "stage":
+            b = kmajor(b, 1)
+    return _tma_launch(a, b, c, diagonal, triu, swap=mode == "swap_ab")
+
+
+def _tma_launch(a, b, c, diagonal, triu, swap=False, n_chunks=0):
+    """One launch of kwb_mm_tma on prepared operands (see gemm_tma); swap: b is MN-major fp32, computed as
+    C^T = B^T A^T."""
     va, vb, vc = tma_view(a, 2), tma_view(b, 1), tma_view(c, 2)
     if va is None:  # 16-bit rows that are not 16-byte multiples (e.g. K = 2949): a padded K-major copy
         a = kmajor(a, 2, force=True)
         va = tma_view(a, 2)
-    if vb is None:
+    if vb is None and not swap:
         b = kmajor(b, 1, force=True)
         vb = tma_view(b, 1)
-    if va is None or vb is None:
+    if va is None or vb is None or (swap and not (va[1] and not vb[1])):
         return None, "tma_persistent: operands not TMA-aligned"
     (a3, a_kmajor, a_batched), (b3, b_kmajor, b_batched) = va, vb
     # C by TMA only as [nb, M, N] with N contiguous (tma_view reports that as "K-major"), one per batch
     c_tma = TMA_C_STORE and vc is not None and vc[1] and (vc[2] or c.shape[0] == 1)
     nb, m, k = a.shape
     n = b.shape[2]
-    bm, bn, sms = TMA_BLOCK_M, TMA_BLOCK_N, _num_sms(a)
-    meta = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=TMA_BLOCK_K[a.element_size()], GROUP_M=GROUP_M, NUM_SMS=sms,
+    sms = _num_sms(a)
+    if swap:  # the plan of C^T = B^T A^T: its rows are C's columns
+        p = tma_plan(nb, n, m, a.element_size(), c.element_size(), sms, _smem_of(a))
+        p["BLOCK_M"], p["BLOCK_N"] = p["BLOCK_N"], p["BLOCK_M"]  # C slices along N: the same bytes per slice
+    else:
+        p = tma_plan(nb, m, n, a.element_size(), c.element_size(), sms, _smem_of(a))
+    bm, bn, block_k, split = p["BLOCK_M"], p["BLOCK_N"], p["BLOCK_K"], p["EPI_SPLIT"]
+    meta = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=GROUP_M, NUM_SMS=sms,
                 A_KMAJOR=a_kmajor, B_KMAJOR=b_kmajor, A_BATCHED=a_batched, B_BATCHED=b_batched, C_TMA=c_tma,
-                EPI_SPLIT=TMA_EPI_SPLIT[c.element_size()], TRIU=triu, WARP_SPECIALIZE=TMA_WARP_SPECIALIZE,
-                num_warps=TMA_NUM_WARPS, num_stages=TMA_NUM_STAGES)
+                EPI_SPLIT=split, TRIU=triu, WARP_SPECIALIZE=TMA_WARP_SPECIALIZE, SWAP_AB=swap,
+                SWAP_B_TMA=swap and SWAP_B_LOAD == "tma", num_warps=p["num_warps"], num_stages=p["num_stages"])
     key = (str(a.dtype), str(c.dtype)) + tuple(sorted(meta.items()))
     if key in _FAILED:
         return None, _FAILED[key]
-    block_k, split = meta["BLOCK_K"], meta["EPI_SPLIT"]
     a_desc = _descriptor(a3, [1, bm, block_k] if a_kmajor else [1, block_k, bm])
     b_desc = _descriptor(b3, [1, bn, block_k] if b_kmajor else [1, block_k, bn])
     c_desc = _descriptor(vc[0], [1, bm, bn // split]) if c_tma else c
     grid = (min(sms, nb * triton.cdiv(m, bm) * triton.cdiv(n, bn)),)
     try:
         kwb_mm_tma[grid](a_desc, b_desc, c_desc, c, c.stride(0), c.stride(1), c.stride(2), m, n, k, nb, diagonal,
-                             **meta)
+                             b, b.stride(0), b.stride(1), b.stride(2), **meta)
     except Exception as e:  # noqa: BLE001 -- a compile error of the variant: the caller runs the pointer kernel
         if isinstance(e, torch.cuda.OutOfMemoryError):
             raise  # the GPU's memory, not the variant
@@ -339,7 +482,72 @@ def gemm_tma(a, b, c, diagonal, triu):
         _FAILED[key] = "tma_persistent failed: %s: %s" % (type(e).__name__, msg.splitlines()[-1][:300] if msg else "")
         warnings.warn("kernel.py: " + _FAILED[key] + "; falling back to the pointer kernel")
         return None, _FAILED[key]
+    LAST_PLAN["plan"] = p  # read by the bench; no formatting on the launch path
+    LAST_PLAN["b_mn"] = "swap_ab" if swap else ("chunked" if n_chunks else "stage")
+    LAST_PLAN["chunks"] = n_chunks
     return grid[0], ""
+
+
+_SIDE = {}  # device -> the side stream of B_MN = "chunked" (made once)
+
+
+def chunk_count(nb, m, n, in_bytes, sms):
+    """How many runs of N columns B_MN = "chunked" stages B in: the most (up to B_CHUNKS_MAX, at most one per
+    BLOCK_N of the tile tma_plan picks for the whole GEMM) whose GEMMs each still keep >= 90% of one wave of
+    CTAs busy. 1: no chunking."""
+    p = tma_plan(nb, m, n, in_bytes, 4, sms)
+    row_tiles = nb * triton.cdiv(m, p["BLOCK_M"])
+    n_tiles = triton.cdiv(n, p["BLOCK_N"])
+    best = 1
+    for chunks in range(2, min(B_CHUNKS_MAX, n_tiles) + 1):
+        if 10 * row_tiles * (n_tiles // chunks) >= 9 * sms:
+            best = chunks
+    return best, p["BLOCK_N"]
+
+
+def gemm_chunked(a, b, c, diagonal, triu):
+    """B_MN = "chunked": B (fp32, MN-major) staged K-major in chunk_count runs of N columns, chunk j + 1 on a side
+    stream while chunk j's GEMM runs on the caller's stream (joined by one event per chunk). Returns None when
+    the rule gives one chunk (the caller stages B whole), else gemm_tma's (CTA count, why)."""
+    nb, m, k = a.shape
+    n = b.shape[2]
+    chunks, bn = chunk_count(nb, m, n, a.element_size(), _num_sms(a))
+    if chunks < 2:
+        return None
+    per = triton.cdiv(triton.cdiv(n, bn), chunks) * bn  # columns per chunk: whole tiles, 16-byte aligned
+    kp = triton.cdiv(k, 32) * 32
+    buf = torch.empty((nb, n, kp), dtype=b.dtype, device=b.device)  # K contiguous, rows padded, as kmajor()
+    staged = buf[:, :, :k].transpose(1, 2)  # [nb, K, N] view, K-major
+    main = torch.cuda.current_stream(b.device) if b.is_cuda else None
+    side = None
+    if main is not None:
+        side = _SIDE.get(b.device)
+        if side is None:
+            side = _SIDE[b.device] = torch.cuda.Stream(b.device)
+        side.wait_stream(main)  # b (and buf's allocation) are ready before the side stream reads / writes them
+    events = []
+    for n0 in range(0, n, per):
+        w = min(per, n - n0)
+        if side is not None:
+            with torch.cuda.stream(side):
+                stage_into(b.narrow(2, n0, w), staged.narrow(2, n0, w))
+                events.append(side.record_event())
+        else:
+            stage_into(b.narrow(2, n0, w), staged.narrow(2, n0, w))
+    ctas = 0
+    for j, n0 in enumerate(range(0, n, per)):
+        w = min(per, n - n0)
+        if side is not None:
+            main.wait_event(events[j])
+        got, why = _tma_launch(a, staged.narrow(2, n0, w), c.narrow(2, n0, w), diagonal - n0, triu,
+                               n_chunks=chunks)
+        if got is None:
+            if side is not None:  # the caller's pointer fallback must not race the remaining copies
+                for ev in events[j + 1:]:
+                    main.wait_event(ev)
+            return None, why
+        ctas = max(ctas, got)
+    return ctas, ""
 
 
 class ModelNew(nn.Module):
