@@ -288,6 +288,13 @@ void TestChains::plans_data() {
       << QStringLiteral("u69_CausalAttention_arange_compare_dropout") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("kwb_attention(t2, t4, t20, 0.17677669529663687, diag=0, lower=True, fill=-1e+09)"),
                      QStringLiteral("!kwb_arange(")};
+  QTest::newRow("a pre-norm transformer block: Q Kᵀ * 0.25, softmax, P V in one launch between the projections")
+      << QStringLiteral("u49_PreNorm_TransformerBlock_GELU")
+      << QStringList{QStringLiteral("norm"),     QStringLiteral("gemm"),      QStringLiteral("attention"),
+                     QStringLiteral("gemm"),     QStringLiteral("pointwise"), QStringLiteral("norm"),
+                     QStringLiteral("gemm"),     QStringLiteral("pointwise"), QStringLiteral("gemm"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t28 = kwb_attention(t15, t18, t27, 0.25)")};
   QTest::newRow("an additive triu(full(-inf), 1) mask, the scale after it")
       << QStringLiteral("u70_CausalAttention_additive_triu_inf") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral(
@@ -329,11 +336,12 @@ void TestChains::analyzeGroupsAreThePlan_data() {
   QTest::addColumn<QString>("spec");
   // level 3's attention problems and the unseen ones with attention or a causal mask (new-user trial 9 #4: analyze
   // printed the graph's partition, "group GEMM [t8, t12]: covered", beside a plan that ran the div on its own)
-  for (const char* s : {"31_VisionAttention", "44_MiniGPTBlock", "u36_TransformerEncoderLayer_MHA_safe_softmax",
-                        "u58_CausalSelfAttention_tril_mask", "u64_CausalMask_bitwise_not",
-                        "u65_CausalMask_where_full_like", "u68_CausalAttention_einsum_triu_masked_fill",
-                        "u69_CausalAttention_arange_compare_dropout", "u70_CausalAttention_additive_triu_inf",
-                        "u56_Conv2d_flatten_SpatialSoftmax_view", "84_Gemm_BatchNorm_Scaling_Softmax"})
+  for (const char* s :
+       {"31_VisionAttention", "44_MiniGPTBlock", "u36_TransformerEncoderLayer_MHA_safe_softmax",
+        "u58_CausalSelfAttention_tril_mask", "u64_CausalMask_bitwise_not", "u65_CausalMask_where_full_like",
+        "u68_CausalAttention_einsum_triu_masked_fill", "u69_CausalAttention_arange_compare_dropout",
+        "u70_CausalAttention_additive_triu_inf", "u49_PreNorm_TransformerBlock_GELU",
+        "u56_Conv2d_flatten_SpatialSoftmax_view", "84_Gemm_BatchNorm_Scaling_Softmax"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 

@@ -10,7 +10,8 @@ same problem in one process, beside eager and torch.compile.
 
 Problems, most important first: u68 (new-user trial 9 #4: einsum + triu + masked_fill + softmax + bmm), u65 (where +
 full_like + triu, softmax: 0.34x torch.compile at 5 launches), level-3 44_MiniGPTBlock (a buffer mask: read in the
-kernel) and 31_VisionAttention (nn.MultiheadAttention, 8 x 16384 x 16384 scores), then u58, u36, u69, u70, u64.
+kernel) and 31_VisionAttention (nn.MultiheadAttention, 8 x 16384 x 16384 scores), then u58, u36, u49, u69, u70,
+u64.
 
     # CPU machine (needs build/dev/app/kwb of this branch and an old kwb: $KWB_OLD, else /work/main/build/release/app/kwb)
     python3 bench/gpu/attn.py --generate .gpu/attn
@@ -43,6 +44,7 @@ CASES = [  # name, problem file (relative to UNSEEN or KB)
     ("31_VisionAttention", "level3"),
     ("u58_CausalSelfAttention_tril_mask", "unseen"),
     ("u36_TransformerEncoderLayer_MHA", "unseen"),
+    ("u49_PreNorm_TransformerBlock_GELU", "unseen"),
     ("u69_CausalAttention_arange_compare_dropout", "unseen"),
     ("u70_CausalAttention_additive_triu_inf", "unseen"),
     ("u64_CausalMask_bitwise_not", "unseen"),
