@@ -188,10 +188,11 @@ void TestAnchors::patternsAreNotClaimed() {
 
 void TestAnchors::preview() {
   const json p = kwb::codegenPreview(loadSpec(QStringLiteral("level1/97_ScaledDotProductAttention")));
-  // bmm+mul, softmax, bmm: three groups by category, all covered by the attention anchor's plan
-  QCOMPARE(p.at("groups").size(), 3u);
-  for (const auto& g : p.at("groups")) QVERIFY(g.at("covered").get<bool>());
-  QCOMPARE(p.at("groups").at(1).at("anchor").get<std::string>(), std::string("Softmax"));
+  // bmm+mul, softmax, bmm: the attention anchor's one launch is the one group (analyze's groups are the plan's)
+  QCOMPARE(p.at("groups").size(), 1u);
+  QVERIFY(p.at("groups").at(0).at("covered").get<bool>());
+  QCOMPARE(p.at("groups").at(0).at("anchor").get<std::string>(), std::string("attention"));
+  QCOMPARE(p.at("groups").at(0).at("ops").size(), 4u);  // bmm, mul, _softmax, bmm
   bool sawTriton = false;
   for (const auto& b : p.at("backends"))
     if (b.at("id") == "triton") {
@@ -203,9 +204,9 @@ void TestAnchors::preview() {
     }
   QVERIFY(sawTriton);
   const json two = kwb::codegenPreview(loadSpec(QStringLiteral("level1/86_conv_depthwise_separable_2D")));
-  QCOMPARE(two.at("groups").size(), 2u);  // one per convolution, both in the conv anchor's launch list
+  QCOMPARE(two.at("groups").size(), 1u);  // the conv anchor's plan: one group holding both convolutions
   QVERIFY(two.at("groups").at(0).at("covered").get<bool>());
-  QVERIFY(two.at("groups").at(1).at("covered").get<bool>());
+  QCOMPARE(two.at("groups").at(0).at("ops").size(), 2u);
   QVERIFY(kwb::codegenPreview(json::array()).at("groups").empty());
   // conv + BatchNorm + ReLU: the probe (training mode) sees BN's num_batches_tracked += 1 in the conv's group; no
   // output depends on it, the chain leaves it out, and the group is covered (it read "not covered" beside

@@ -252,6 +252,46 @@ class Planner {
     }
     return false;
   }
+  /// Attention traced as ops (issue 14, docs/CODEGEN.md "Attention traced as ops"): a bmm / mm of Q and Kᵀ, views
+  /// that keep each score in its row (rowsView), scalar scales, at most one mask (masked_fill / where / an additive
+  /// mask) whose mask is built from constants (an index predicate) or is a tensor with leading dims of 1, a softmax
+  /// over the last dim, views, then the bmm / mm of P and V: one kwb_attention launch at the P V GEMM's place. A
+  /// softmax whose input is a mask from constants alone (no GEMMs around it) becomes one kwb_masked_softmax launch.
+  struct Attn {
+    QString qk, pv;           ///< the GEMMs (qk empty: a masked softmax alone)
+    QString src;              ///< masked softmax alone: the scores' ref
+    QStringList ops;          ///< every op id the launch computes (absorbed into it)
+    double scale = 1.0;       ///< scores = scale * Q Kᵀ where kept
+    double fill = -INFINITY;  ///< the softmax input where not kept
+    bool tri = false, lower = true;
+    qint64 diag = 0;     ///< tri: key j of query i kept where j - i <= diag (lower) or j - i > diag
+    QString maskRef;     ///< a mask tensor's ref ("" none): kept where (mask != 0) == maskKeep
+    QString qRef, kRef;  ///< Q [.., Lq, D] and Kᵀ [.., D, Lk]: the Q Kᵀ GEMM's operands, before a scale on either
+    bool maskKeep = false;
+  };
+  /// A tensor built from constants, as a function of the row i and column j of its last two dims.
+  struct CVal {
+    enum Kind { Uniform, Tri, Index } kind = Uniform;
+    double c = 0;  ///< Uniform: the value
+    qint64 d = 0;  ///< Tri: lo where j - i <= d, hi elsewhere
+    double lo = 0, hi = 0;
+    int axis = 0;  ///< Index: 0 the column j (last dim), 1 the row i; value index + off
+    qint64 off = 0;
+    QList<qint64> shape;
+  };
+  QHash<QString, Attn> m_attnAt;          // the op id whose place takes the launch (P V GEMM / softmax) -> its match
+  QSet<QString> m_absorbed;               // op ids computed inside such a launch (skipped by the walk)
+  QHash<QString, QStringList> m_readers;  // resolved ref -> ids of the ops reading it ("" = forward()'s result)
+  const GraphOp* opById(const QString& id) const;
+  /// The spec's shape of a ref: an op's first output, a forward() input, a parameter or a buffer ([] unknown).
+  QList<qint64> shapeOfRef(const QString& ref) const;
+  std::optional<CVal> constVal(const QString& ref, QStringList* ops, int depth = 0) const;
+  /// Whether every reader of every op in @p ops is in @p ops or is @p consumer (the set is computed nowhere else).
+  bool closedOver(const QStringList& ops, const QString& consumer) const;
+  /// The mask of a masked op on the scores @p s: fills Attn's predicate or mask tensor and fill, adds its ops.
+  bool maskOf(const GraphOp& op, QString* s, Attn* a);
+  void findAttention(const QString& outRef);
+  bool emitAttention(const GraphOp& op);
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
   bool recurrent(const GraphOp& op);
@@ -1803,6 +1843,522 @@ void Planner::keepNormLayout(const QString& result) {
   }
 }
 
+// ---- attention traced as ops, masks from constants (issue 14) ----
+
+namespace {
+
+/// A number of the probe's args: JSON numbers, booleans, and the strings it writes for non-finite values.
+bool jsonNumber(const json& v, double* out) {
+  if (v.is_boolean()) {
+    *out = v.get<bool>() ? 1.0 : 0.0;
+    return true;
+  }
+  if (v.is_number()) {
+    *out = v.get<double>();
+    return true;
+  }
+  if (!v.is_string()) return false;
+  const QString s = QString::fromStdString(v.get<std::string>()).toLower();
+  if (s == u"-inf" || s == u"inf" || s == u"nan") {
+    *out = s == u"nan" ? NAN : (s.startsWith(u'-') ? -INFINITY : INFINITY);
+    return true;
+  }
+  return false;
+}
+
+bool isReshapeView(const QString& n) {
+  return n == u"view" || n == u"reshape" || n == u"_reshape_alias" || n == u"_unsafe_view" || n == u"unsqueeze" ||
+         n == u"squeeze" || n == u"flatten" || n == u"view_as";
+}
+
+QList<qint64> lastTwo(const QList<qint64>& s) { return s.size() >= 2 ? s.mid(s.size() - 2) : QList<qint64>(); }
+
+/// A view that keeps the elements' row-major order (so a chain of them from [.., Lq, Lk] back to [.., Lq, Lk] keeps
+/// every score in its row): a reshape (the [B*H, L, L] <-> [B, H, L, L] of a 4-D matmul), a permute that moves only
+/// size-1 dims (einsum's), an expand to the same shape (matmul's broadcast).
+bool rowsView(const GraphOp& o) {
+  const QList<qint64> out = o.outputs.value(0).shape;
+  const QList<qint64> in = o.inputs.isEmpty() ? QList<qint64>() : o.inputs.first().shape;
+  if (o.name == u"expand") return in == out;
+  if (o.name == u"permute" && o.args.contains("dims") && o.args.at("dims").is_array()) {
+    int prev = -1;
+    for (const auto& d : o.args.at("dims")) {
+      if (!d.is_number_integer() || in.isEmpty()) return false;
+      const int k = static_cast<int>((d.get<qint64>() + in.size()) % in.size());
+      if (in.value(k) == 1) continue;
+      if (k < prev) return false;
+      prev = k;
+    }
+    return true;
+  }
+  return isReshapeView(o.name);
+}
+
+qint64 leadProduct(const QList<qint64>& s) {
+  qint64 p = 1;
+  for (int k = 0; k + 2 < s.size(); ++k) p *= s.at(k);
+  return p;
+}
+
+/// (j + oj) OP (i + oi) as a half plane of t = j - i: Tri values (d, lo, hi), lo where t <= d.
+bool halfPlane(const QString& op, qint64 k, qint64* d, double* lo, double* hi) {
+  // t OP k with k = oi - oj
+  if (op == u"le")
+    *d = k, *lo = 1, *hi = 0;
+  else if (op == u"lt")
+    *d = k - 1, *lo = 1, *hi = 0;
+  else if (op == u"gt")
+    *d = k, *lo = 0, *hi = 1;
+  else if (op == u"ge")
+    *d = k - 1, *lo = 0, *hi = 1;
+  else
+    return false;
+  return true;
+}
+
+double compare(const QString& op, double a, double b) {
+  if (op == u"eq") return a == b;
+  if (op == u"ne") return a != b;
+  if (op == u"lt") return a < b;
+  if (op == u"le") return a <= b;
+  if (op == u"gt") return a > b;
+  return a >= b;  // ge
+}
+
+}  // namespace
+
+const GraphOp* Planner::opById(const QString& id) const {
+  for (const GraphOp& o : m_ops)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+
+QList<qint64> Planner::shapeOfRef(const QString& ref) const {
+  const QString r = resolve(ref);
+  if (const GraphOp* o = opById(r)) return o->outputs.value(0).shape;
+  if (const TensorInfo* t = m_g.input(r)) return t->shape;
+  if (m_g.params.contains(r)) return m_g.params.value(r).shape;
+  return m_g.buffers.value(r).shape;
+}
+
+std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* ops, int depth) const {
+  if (depth > 32 || ref.isEmpty()) return std::nullopt;
+  const QString r = resolve(ref);
+  const GraphOp* o = opById(r);
+  if (!o) return std::nullopt;  // a forward() input, parameter or buffer: state, not a constant
+  ops->append(o->id);
+  for (const QString& a : o->refs)  // alias ops (detach of a fresh tensor) between: computed by nobody either
+    if (a != resolve(a) && opById(a)) ops->append(a);
+  const QString n = o->name;
+  const QList<qint64> shape = o->outputs.value(0).shape;
+  const json& args = o->args;
+  auto src = [&](int k) { return constVal(o->refs.value(k), ops, depth + 1); };
+  CVal v;
+  v.shape = shape;
+  if (isFactory(n)) {
+    double c = n.startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
+    if (n.startsWith(QLatin1String("full")) && !jsonNumber(args.value("fill_value", json()), &c)) return std::nullopt;
+    v.c = c;
+    return v;
+  }
+  if (n == u"arange") {
+    double start = 0, step = 1;
+    if (!jsonNumber(args.value("start", json(0)), &start) || !jsonNumber(args.value("step", json(1)), &step) ||
+        step != 1.0 || start != std::floor(start) || shape.size() != 1)
+      return std::nullopt;
+    v.kind = CVal::Index;
+    v.off = static_cast<qint64>(start);
+    return v;
+  }
+  if (o->view) {
+    auto s = src(0);
+    if (!s) return std::nullopt;
+    if (n == u"detach" || n == u"alias" || n == u"clone" || n == u"contiguous" || n == u"lift_fresh") return s;
+    if (n == u"slice") {  // a slice from 0 by 1: the same (i, j) values
+      double start = 0, step = 1;
+      const json st = args.value("start", json(0));
+      if (!(st.is_null() || jsonNumber(st, &start)) || !jsonNumber(args.value("step", json(1)), &step) || start != 0 ||
+          step != 1)
+        return std::nullopt;
+      s->shape = shape;
+      return s;
+    }
+    if (s->kind == CVal::Index) {
+      if (n == u"expand" || n == u"expand_as") {
+        if (shape.size() < s->shape.size()) return std::nullopt;
+        s->shape = shape;
+        return s;
+      }
+      if (!isReshapeView(n)) return std::nullopt;
+      int nonOne = -1, count = 0;
+      for (int k = 0; k < shape.size(); ++k)
+        if (shape.at(k) != 1) nonOne = k, ++count;
+      if (count != 1 || shape.size() - 1 - nonOne > 1) return std::nullopt;
+      s->axis = static_cast<int>(shape.size() - 1 - nonOne);
+      s->shape = shape;
+      return s;
+    }
+    // uniform or triangular: any view that keeps the last two dims (leading dims added, expanded or dropped)
+    if (s->kind == CVal::Tri &&
+        (lastTwo(shape) != lastTwo(s->shape) || !(isReshapeView(n) || n == u"expand" || n == u"expand_as")))
+      return std::nullopt;
+    s->shape = shape;
+    return s;
+  }
+  if (n == u"tril" || n == u"triu") {
+    auto s = src(0);
+    double dd = 0;
+    if (!s || s->kind != CVal::Uniform || !jsonNumber(args.value("diagonal", json(0)), &dd)) return std::nullopt;
+    v.kind = CVal::Tri;
+    const qint64 d = static_cast<qint64>(dd);
+    if (n == u"tril")
+      v.d = d, v.lo = s->c, v.hi = 0;  // kept where j - i <= d
+    else
+      v.d = d - 1, v.lo = 0, v.hi = s->c;  // kept where j - i >= d
+    return v;
+  }
+  static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                    QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+  if (cmp.contains(n) || n == u"logical_not" || n == u"bitwise_not" || n == u"_to_copy" || n == u"to" || n == u"add" ||
+      n == u"sub") {
+    const int tensors =
+        static_cast<int>(std::count_if(o->refs.begin(), o->refs.end(), [](const QString& x) { return !x.isEmpty(); }));
+    if (tensors == 2 && cmp.contains(n)) {  // two indices: a half plane of j - i
+      auto a = src(0), b = src(1);
+      if (!a || !b || a->kind != CVal::Index || b->kind != CVal::Index || a->axis == b->axis) return std::nullopt;
+      QString op = n;
+      if (a->axis == 1) {  // i OP j: j OP' i
+        std::swap(a, b);
+        op = n == u"lt"   ? QStringLiteral("gt")
+             : n == u"gt" ? QStringLiteral("lt")
+             : n == u"le" ? QStringLiteral("ge")
+             : n == u"ge" ? QStringLiteral("le")
+                          : n;
+      }
+      v.kind = CVal::Tri;
+      if (!halfPlane(op, b->off - a->off, &v.d, &v.lo, &v.hi)) return std::nullopt;
+      return v;
+    }
+    if (tensors != 1) return std::nullopt;
+    auto s = src(0);
+    if (!s) return std::nullopt;
+    double other = 0;
+    const bool hasOther = jsonNumber(args.value("other", json()), &other);
+    if (s->kind == CVal::Index && (n == u"_to_copy" || n == u"to")) {  // arange(T).float(): the same integers
+      s->shape = shape;
+      return s;
+    }
+    if (s->kind == CVal::Index) {  // an index shifted by an integer
+      double alpha = 1;
+      if ((n != u"add" && n != u"sub") || !hasOther || other != std::floor(other) ||
+          (jsonNumber(args.value("alpha", json(1)), &alpha) && alpha != 1))
+        return std::nullopt;
+      s->off += static_cast<qint64>(n == u"add" ? other : -other);
+      s->shape = shape;
+      return s;
+    }
+    const QString dt = o->outputs.value(0).dtype;
+    auto apply = [&](double x) -> double {
+      if (cmp.contains(n)) return compare(n, x, other);
+      if (n == u"logical_not") return x == 0;
+      if (n == u"bitwise_not") return dt == u"bool" ? double(x == 0) : NAN;
+      if (n == u"add") return x + other;
+      if (n == u"sub") return x - other;
+      return dt == u"bool" ? double(x != 0) : x;  // a cast
+    };
+    if ((cmp.contains(n) || n == u"add" || n == u"sub") && !hasOther) return std::nullopt;
+    if (s->kind == CVal::Uniform) {
+      s->c = apply(s->c);
+      if (std::isnan(s->c)) return std::nullopt;
+    } else {
+      s->lo = apply(s->lo);
+      s->hi = apply(s->hi);
+      if (std::isnan(s->lo) || std::isnan(s->hi)) return std::nullopt;
+    }
+    s->shape = shape;
+    return s;
+  }
+  return std::nullopt;
+}
+
+bool Planner::closedOver(const QStringList& ops, const QString& consumer) const {
+  const QSet<QString> in(ops.begin(), ops.end());
+  for (const QString& id : ops)
+    for (const QString& reader : m_readers.value(id))
+      if (reader != consumer && !in.contains(reader)) return false;
+  return true;
+}
+
+bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
+  // masked_fill(S, M, v): filled where M; where(C, F, S) filled where C, where(C, S, F) where not C; S + M with M
+  // 0 where kept and -inf (or <= -1e4) elsewhere
+  const QString n = op.name;
+  QString maskRef;
+  bool fillWhereTrue = true;
+  if (n == u"masked_fill") {
+    if (!jsonNumber(op.args.value("value", json()), &a->fill) || std::isnan(a->fill)) return false;
+    *s = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+    maskRef = operandOf(op, "mask").isEmpty() ? op.refs.value(1) : operandOf(op, "mask");
+  } else if (n == u"where") {
+    const QString c = operandOf(op, "condition"), x = operandOf(op, "self"), y = operandOf(op, "other");
+    if (c.isEmpty() || x.isEmpty() || y.isEmpty()) return false;
+    QStringList xops, yops;
+    auto fx = constVal(x, &xops);
+    auto fy = fx ? std::optional<CVal>() : constVal(y, &yops);
+    const std::optional<CVal>& f = fx ? fx : fy;
+    const QStringList fops = fx ? xops : yops;
+    if (!f || f->kind != CVal::Uniform || std::isnan(f->c) || !closedOver(fops, op.id)) return false;
+    a->fill = f->c;
+    a->ops << fops;
+    *s = fx ? y : x;
+    fillWhereTrue = fx.has_value();
+    maskRef = c;
+  } else if (n == u"add") {
+    double alpha = 1;
+    if (jsonNumber(op.args.value("alpha", json(1)), &alpha) && alpha != 1) return false;
+    QStringList xops, yops;
+    const QString x = op.refs.value(0), y = op.refs.value(1);
+    auto mx = constVal(x, &xops);
+    auto m = mx ? mx : constVal(y, &yops);
+    const QStringList mops = mx ? xops : yops;
+    if (!m || m->kind != CVal::Tri || !closedOver(mops, op.id)) return false;
+    const bool loKept = m->lo == 0 && (m->hi == -INFINITY || m->hi <= -1e4);
+    const bool hiKept = m->hi == 0 && (m->lo == -INFINITY || m->lo <= -1e4);
+    if (!loKept && !hiKept) return false;
+    if (lastTwo(m->shape) != lastTwo(op.outputs.value(0).shape)) return false;
+    a->tri = true;
+    a->diag = m->d;
+    a->lower = loKept;
+    a->fill = -INFINITY;  // exp(s - 1e4 - max) and exp(-inf) are both 0 in fp32 next to a kept key
+    a->ops << mops;
+    *s = mx ? y : x;
+    return true;
+  } else {
+    return false;
+  }
+  QStringList mops;
+  const auto m = constVal(maskRef, &mops);
+  if (m && m->kind == CVal::Tri) {
+    if (!closedOver(mops, op.id) || lastTwo(m->shape) != lastTwo(op.outputs.value(0).shape)) return false;
+    const bool loFilled = (m->lo != 0) == fillWhereTrue, hiFilled = (m->hi != 0) == fillWhereTrue;
+    if (loFilled == hiFilled) return false;  // all or nothing filled: not a mask worth a predicate
+    a->tri = true;
+    a->diag = m->d;
+    a->lower = hiFilled;  // kept where j - i <= d
+    a->ops << mops;
+    return true;
+  }
+  if (m) return false;  // a uniform mask: nothing to predicate
+  // a mask tensor (a buffer, a computed mask): eq / ne 0 and not are folded into the sense of the test
+  QString r = resolve(maskRef);
+  bool keep = !fillWhereTrue;  // kept where (mask != 0) == keep
+  for (int guard = 0; guard < 8; ++guard) {
+    const GraphOp* mo = opById(r);
+    if (!mo || m_readers.value(r).size() != 1) break;
+    double other = 1;
+    const bool zero = jsonNumber(mo->args.value("other", json()), &other) && other == 0 && mo->refs.size() == 1;
+    if ((mo->name == u"eq" && zero) || mo->name == u"logical_not" ||
+        (mo->name == u"bitwise_not" && mo->outputs.value(0).dtype == u"bool"))
+      keep = !keep;
+    else if (!(mo->name == u"ne" && zero))
+      break;
+    a->ops << mo->id;
+    r = resolve(mo->refs.value(0));
+  }
+  a->maskRef = r;
+  a->maskKeep = keep;
+  return true;
+}
+
+void Planner::findAttention(const QString& outRef) {
+  for (const GraphOp& o : m_ops) {
+    if (m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !usedLater(o, outRef)) continue;  // dead: no reader
+    for (const QString& r : o.refs)
+      if (!r.isEmpty()) m_readers[resolve(r)] << o.id;
+  }
+  m_readers[resolve(outRef)] << QString();
+  auto single = [&](const QString& id) {
+    const QStringList rd = m_readers.value(id);
+    return rd.size() == 1 && !rd.first().isEmpty();
+  };
+  for (const GraphOp& sm : m_ops) {
+    if (!isSoftmaxOp(sm.name) || sm.name.contains(QLatin1String("log")) || m_absorbed.contains(sm.id)) continue;
+    const QList<qint64> sshape = sm.outputs.value(0).shape;
+    const json dim = sm.args.value("dim", json());
+    if (sshape.size() < 2 || !dim.is_number_integer() ||
+        (dim.get<qint64>() != -1 && dim.get<qint64>() != sshape.size() - 1))
+      continue;
+    if (!sm.args.value("dtype", json()).is_null()) continue;
+    // backwards from the softmax: views, scales, one mask, down to the Q Kᵀ GEMM (or any value: the softmax alone)
+    Attn a;
+    a.ops << sm.id;
+    double post = 1.0;  // scales after the mask (they scale its fill too)
+    bool masked = false;
+    Attn alone;
+    QString cur = resolve(sm.refs.value(0)), last = sm.id;
+    const GraphOp* qk = nullptr;
+    for (int guard = 0; guard < 64; ++guard) {
+      const GraphOp* o = opById(cur);
+      if (!o || !single(cur) || (!m_live.contains(cur))) break;
+      double f = 1.0;
+      if ((o->name == u"bmm" || o->name == u"mm") && o->refs.size() == 2) {
+        if (lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) qk = o;
+        break;
+      }
+      if (o->view && rowsView(*o)) {
+        a.ops << o->id;
+      } else if ((o->name == u"mul" || o->name == u"div") && o->refs.size() == 1 &&
+                 jsonNumber(o->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
+        const double k = o->name == u"mul" ? f : 1.0 / f;
+        a.scale *= k;
+        if (!masked) post *= k;
+        a.ops << o->id;
+      } else if (!masked && (o->name == u"masked_fill" || o->name == u"where" || o->name == u"add") &&
+                 lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) {
+        Attn b = a;
+        QString s;
+        if (!maskOf(*o, &s, &b)) break;
+        a = b;
+        a.ops << o->id;
+        masked = true;
+        cur = resolve(s);
+        alone = a;  // the masked softmax alone: the scales after the mask only
+        alone.src = cur;
+        alone.fill *= a.scale;
+        last = o->id;
+        continue;
+      } else {
+        break;
+      }
+      last = o->id;
+      cur = resolve(o->refs.value(0));
+    }
+    if (!masked && !qk) continue;
+    a.fill *= post;
+    // a masked softmax alone (no P V GEMM after it): only a predicate is worth a launch of its own (a mask tensor
+    // stays a pointwise op, fused into the GEMM before it); the scores keep the softmax's shape
+    auto takeAlone = [&]() {
+      if ((!alone.tri && alone.maskRef.isEmpty()) || shapeOfRef(alone.src) != sshape) return;
+      if (!(alone.lower && alone.diag >= 0) && sm.name == u"_safe_softmax") return;
+      alone.pv = sm.id;
+      m_attnAt.insert(sm.id, alone);
+      for (const QString& id : alone.ops)
+        if (id != sm.id) m_absorbed.insert(id);
+    };
+    if (!a.maskRef.isEmpty()) {
+      const QList<qint64> mshape = shapeOfRef(a.maskRef);
+      if (mshape.size() < 1 || leadProduct(mshape) != 1) continue;
+      const QList<qint64> ms = mshape.size() >= 2 ? lastTwo(mshape) : QList<qint64>{1, mshape.first()};
+      const QList<qint64> ss = lastTwo(sshape);
+      if ((ms.at(0) != 1 && ms.at(0) != ss.at(0)) || (ms.at(1) != 1 && ms.at(1) != ss.at(1))) continue;
+      if (sm.name == u"_safe_softmax") continue;  // a row the tensor masks whole: 0 there, NaN here
+    }
+    if (a.tri && !(a.lower && a.diag >= 0) && sm.name == u"_safe_softmax") continue;
+    if (!qk) {
+      takeAlone();
+      continue;
+    }
+    // the flash path skips the key tiles past the diagonal: a finite fill there must weigh 0
+    if (a.tri && a.lower && std::isfinite(a.fill) && a.fill > -1e4) {
+      takeAlone();
+      continue;
+    }
+    // forwards from the softmax: views, then P as the first operand of the P V GEMM
+    QString p = sm.id;
+    const GraphOp* pv = nullptr;
+    QStringList pviews;
+    for (int guard = 0; guard < 16; ++guard) {
+      if (!single(p)) break;
+      const GraphOp* rd = opById(m_readers.value(p).first());
+      if (!rd) break;
+      if (rd->view && rowsView(*rd)) {
+        pviews << rd->id;
+        p = rd->id;
+        continue;
+      }
+      if ((rd->name == u"bmm" || rd->name == u"mm") && rd->refs.size() == 2 && resolve(rd->refs.at(0)) == p &&
+          resolve(rd->refs.at(1)) != p && lastTwo(rd->inputs.value(0).shape) == lastTwo(sshape))
+        pv = rd;
+      break;
+    }
+    const QList<qint64> qs = qk->outputs.value(0).shape;
+    const QList<qint64> ps = pv ? pv->outputs.value(0).shape : QList<qint64>();
+    if (!pv || pv->name != qk->name || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
+        ps.at(ps.size() - 2) != qs.at(qs.size() - 2)) {
+      takeAlone();
+      continue;
+    }
+    a.qk = qk->id;
+    a.pv = pv->id;
+    a.ops << qk->id << pviews;
+    // a scale on Q or K alone (nn.MultiheadAttention divides Q by sqrt(head_dim) before the GEMM): folded in
+    for (int k = 0; k < 2; ++k) {
+      QString r = resolve(k == 0 ? (operandOf(*qk, "self").isEmpty() ? qk->refs.value(0) : operandOf(*qk, "self"))
+                                 : (operandOf(*qk, "mat2").isEmpty() ? qk->refs.value(1) : operandOf(*qk, "mat2")));
+      const GraphOp* so = opById(r);
+      double f = 1.0;
+      if (so && single(r) && (so->name == u"mul" || so->name == u"div") && so->refs.size() == 1 &&
+          jsonNumber(so->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
+        a.scale *= so->name == u"mul" ? f : 1.0 / f;
+        a.ops << so->id;
+        r = resolve(so->refs.value(0));
+      }
+      (k == 0 ? a.qRef : a.kRef) = r;
+    }
+    m_attnAt.insert(pv->id, a);
+    for (const QString& id : a.ops) m_absorbed.insert(id);
+  }
+}
+
+bool Planner::emitAttention(const GraphOp& op) {
+  const Attn a = m_attnAt.value(op.id);
+  Line l;
+  l.target = var(op);
+  QString pred;
+  if (a.tri) pred += QStringLiteral(", diag=%1, lower=%2").arg(a.diag).arg(pyBool(a.lower));
+  if (a.tri || !a.maskRef.isEmpty()) pred += QStringLiteral(", fill=%1").arg(pyFloat(a.fill));
+  if (!a.maskRef.isEmpty()) {
+    const auto m = value(a.maskRef);
+    if (!m) return false;
+    pred += QStringLiteral(", mask=%1, mask_keep=%2").arg(m->expr, pyBool(a.maskKeep));
+  }
+  QString desc;
+  const QString maskText = a.tri ? QStringLiteral("key j of query i kept where j - i %1 %2")
+                                       .arg(a.lower ? QStringLiteral("<=") : QStringLiteral(">"))
+                                       .arg(a.diag)
+                                 : QString();
+  if (a.qk.isEmpty()) {
+    const auto s = value(a.src);
+    if (!s) return false;
+    l.head = QStringLiteral("kwb_masked_softmax(%1, %2%3").arg(s->expr, pyFloat(a.scale), pred);
+    desc = QStringLiteral("%1 over the last dim of %2 %3")
+               .arg(op.name, shapeText(op.inputs.value(0).shape),
+                    a.tri ? QStringLiteral("under a mask from constants (%1), as an index predicate").arg(maskText)
+                          : QStringLiteral("under a mask tensor read in its pass"));
+    push(l, op, QStringLiteral("softmax"), desc, false);
+  } else {
+    const auto q = value(a.qRef);
+    const auto kt = value(a.kRef);
+    const auto v = value(operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2"));
+    if (!q || !kt || !v) return false;
+    l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5").arg(q->expr, kt->expr, v->expr, pyFloat(a.scale), pred);
+    desc = QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4) x V %5 (flash when head_dim <= 256)")
+               .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
+                    a.tri ? QStringLiteral(", %1").arg(maskText)
+                          : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
+                    shapeText(v->shape));
+    if (q->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    push(l, op, QStringLiteral("attention"), desc, false);
+  }
+  for (const QString& id : a.ops)
+    if (id != op.id) {
+      m_plan.launches.last().ops << id;
+      m_plan.ops << id;
+    }
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
 std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const TensorInfo& t : m_g.inputs) m_vals.insert(t.name, Val{t.name, t.shape, t.dtype});
   for (auto it = m_g.params.begin(); it != m_g.params.end(); ++it)
@@ -1857,11 +2413,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       for (const QString& r : it->refs) m_live.insert(resolve(r));
   }
 
+  findAttention(outRef);
+
   bool dropout = false;
   for (const GraphOp& o : m_ops) {
     if (!m_why.isEmpty()) break;
     if (m_dropoutMask.contains(o.id)) {
       dropout = true;
+      continue;
+    }
+    if (m_absorbed.contains(o.id)) continue;  // computed inside an attention / masked softmax launch
+    if (m_attnAt.contains(o.id)) {
+      if (!flushRun() || !emitAttention(o)) break;
       continue;
     }
     if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
@@ -1970,6 +2533,15 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
        QStringLiteral("fp32 accumulation and math; fp32 intermediates between launches (16-bit inputs widened by one "
                       "copy, the result narrowed back to the input's dtype)")},
   };
+  if (std::any_of(m_plan.launches.cbegin(), m_plan.launches.cend(),
+                  [](const ChainLaunch& l) { return l.kind == u"attention"; }))
+    m_plan.config.append(
+        {QStringLiteral("attention"),
+         QStringLiteral("Q Kᵀ, scale, mask, softmax and P V in one kwb_attention launch: the flash kernel (a block of "
+                        "query rows per CTA, K and V streamed in tiles, online softmax with fp32 running max and sum; "
+                        "a mask built from constants is an index predicate, key tiles past the diagonal skipped) for "
+                        "padded head dims <= 256, else scores GEMM + masked softmax + P V GEMM; path per call in "
+                        "kwb_attn_last")});
   if (dropout)
     m_plan.config.append({QStringLiteral("dropout"),
                           QStringLiteral("the identity in eval mode, which is how the harness runs Model and ModelNew "

@@ -29,6 +29,26 @@ json codegenPreview(const json& spec) {
   const AnchorMatch m = matchAnchor(spec);
   QString planName, planWhy;
   QSet<QString> covered;
+  // The plan's own groups (one source of truth, issue 14): a chain's launches, an anchor's or a pattern's one
+  // launch; empty when nothing plans the spec (then the graph's partition, uncovered, says what is missing).
+  json planGroups = json::array();
+  auto group = [&](const QString& anchor, const QStringList& ops) {
+    if (ops.isEmpty()) return;
+    planGroups.push_back({{"anchor", anchor.toStdString()},
+                          {"anchor_op", ops.first().toStdString()},
+                          {"ops", ids(ops)},
+                          {"prologue", json::array()},
+                          {"epilogue", ids(ops.mid(1))},
+                          {"covered", true}});
+  };
+  auto chainGroups = [&](const ChainPlan& c) {
+    for (const ChainLaunch& l : c.launches) group(l.kind, l.ops);
+  };
+  auto computeIds = [&]() {
+    QStringList all;
+    for (const GraphOp* o : g.compute()) all << o->id;
+    return all;
+  };
   // a trace bound to a placeholder branch, or an input written in place: no plan at all (skeleton.h)
   const QString writes = inputWriteReason(spec);
   QString writesWhy;
@@ -45,15 +65,19 @@ json codegenPreview(const json& spec) {
                    .arg(writesChain->writtenInputs.join(QStringLiteral(", ")));
     for (const QString& id : writesChain->ops) covered.insert(id);
     for (const QString& id : writesChain->omitted) covered.insert(id);
+    chainGroups(*writesChain);
   } else if (m.plan) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
     for (const QString& id : m.plan->ops) covered.insert(id);
+    group(m.plan->anchor, m.plan->ops);
   } else if (hasPointwiseGraph(spec)) {
     planName = QStringLiteral("pointwise lowering");
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
+    group(QStringLiteral("pointwise"), computeIds());
   } else if (const auto p = m.anchor ? std::nullopt : planPattern(spec, &planWhy)) {
     planName = patternKindName(p->kind) + QStringLiteral(" pattern");
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
+    group(patternKindName(p->kind), computeIds());
   } else {
     if (m.anchor) planWhy = m.whyNot;
     QString chainWhy;
@@ -63,12 +87,13 @@ json codegenPreview(const json& spec) {
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
       for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap
+      chainGroups(*c);
     } else if (!chainWhy.isEmpty()) {
       planWhy = chainWhy;
     }
   }
-  json groups = json::array();
-  for (const FusionGroup& grp : partitionFusionGroups(g)) {
+  json groups = planGroups;
+  for (const FusionGroup& grp : planGroups.empty() ? partitionFusionGroups(g) : QList<FusionGroup>()) {
     QStringList all = grp.prologue;
     if (!grp.anchorOp.isEmpty()) all << grp.anchorOp;
     all << grp.epilogue;

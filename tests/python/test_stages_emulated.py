@@ -1115,5 +1115,69 @@ class Recurrent(unittest.TestCase):
             K.kwb_rnn(torch.randn(3, 2, 5), None, None, [], "GRU", 2, True, False, False, dropout=0.5, training=True)
 
 
+class Attention(unittest.TestCase):
+    """kwb_attention / kwb_masked_softmax (issue 14): a mask built from constants as an index predicate, a mask
+    tensor, a finite fill, tails (L not a multiple of the tile), a strided Kᵀ, both paths."""
+
+    @staticmethod
+    def ref(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, keep=False):
+        s = (q.double() @ kt.double()) * scale
+        lq, lk = s.shape[-2], s.shape[-1]
+        i = torch.arange(lq).view(-1, 1)
+        j = torch.arange(lk).view(1, -1)
+        drop = torch.zeros(lq, lk, dtype=torch.bool)
+        if diag is not None:
+            drop |= ~((j - i <= diag) if lower else (j - i > diag))
+        if mask is not None:
+            drop = drop | ((mask != 0) != keep)
+        s = s.masked_fill(drop, fill)
+        return torch.softmax(s, -1) @ v.double()
+
+    def check(self, out, want, tol=2e-5):
+        err = ((out.double() - want).abs().max() / want.abs().max().clamp_min(1e-30)).item()
+        self.assertLess(err, tol, err)
+
+    def test_causal_predicate_both_paths(self):
+        torch.manual_seed(0)
+        for lq, d, e in ((37, 16, 16), (70, 24, 8)):
+            q, kt, v = torch.randn(3, lq, d), torch.randn(3, lq, d).transpose(1, 2), torch.randn(3, lq, e)
+            for flash in (True, False):
+                K.kwb_attn_flash = flash
+                try:
+                    out = K.kwb_attention(q, kt, v, 0.3, diag=0)
+                finally:
+                    K.kwb_attn_flash = True
+                self.assertEqual(K.kwb_attn_last["path"], "flash" if flash else "materialised")
+                self.check(out, self.ref(q, kt, v, 0.3, diag=0))
+
+    def test_offset_diagonal_finite_fill_and_no_mask(self):
+        torch.manual_seed(1)
+        q, kt, v = torch.randn(2, 2, 33, 8), torch.randn(2, 2, 8, 33), torch.randn(2, 2, 33, 8)
+        self.check(K.kwb_attention(q, kt, v, 0.5, diag=3, fill=-1e9), self.ref(q, kt, v, 0.5, 3, fill=-1e9))
+        self.check(K.kwb_attention(q, kt, v, 0.5), self.ref(q, kt, v, 0.5))
+        # an upper predicate takes the materialised path (rows may keep nothing in their first tile)
+        self.check(K.kwb_attention(q, kt, v, 0.5, diag=-2, lower=False), self.ref(q, kt, v, 0.5, -2, False))
+        self.assertEqual(K.kwb_attn_last["path"], "materialised")
+
+    def test_mask_tensor_from_a_buffer(self):
+        torch.manual_seed(2)
+        n = 20
+        bias = torch.tril(torch.ones(n, n)).view(1, 1, n, n)
+        q, kt, v = torch.randn(2, 3, n, 8), torch.randn(2, 3, 8, n), torch.randn(2, 3, n, 8)
+        out = K.kwb_attention(q, kt, v, 0.25, mask=bias, mask_keep=True)  # masked_fill(bias == 0, -inf)
+        self.check(out, self.ref(q, kt, v, 0.25, mask=bias[0, 0], keep=True))
+
+    def test_masked_softmax(self):
+        torch.manual_seed(3)
+        for n, diag, lower, fill in ((9, -1, False, float("-inf")), (70, 1, True, -5.0), (5000, 0, True, -1e4)):
+            x = torch.randn(2, n if n < 100 else 3, n)
+            y = K.kwb_masked_softmax(x, 1.5, diag, lower, fill)
+            i = torch.arange(x.shape[1]).view(-1, 1)
+            j = torch.arange(n).view(1, -1)
+            keep = (j - i <= diag) if lower else (j - i > diag)
+            want = torch.softmax(torch.where(keep, x.double() * 1.5, torch.tensor(fill, dtype=torch.float64)), -1)
+            self.check(y, want)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

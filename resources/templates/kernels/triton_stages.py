@@ -2622,3 +2622,236 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
     if _kwb_rnn_failed:
         _kwb_rnn_last["fallback"] = "; ".join(_kwb_rnn_failed.values())
     return out, h_n, (c_n if MODE == 3 else None)
+
+
+# ---- attention traced as ops (issue 14): GEMM -> [scale] -> [mask] -> softmax -> GEMM in one launch ----
+# softmax(where(keep, scale * Q Kᵀ, fill)) V, keep the conjunction of an index predicate (a mask the planner found
+# built from constants: key j kept where j - i <= diag, or where j - i > diag when not lower) and a boolean mask
+# tensor broadcast over the rows (a buffer: kept where (mask != 0) == mask_keep). The flash path (online softmax,
+# FlashAttention-2's forward) for padded head dims up to _kwb_attn_flash_max_d; else, or with kwb_attn_flash off,
+# the materialised path: the scores GEMM, the masked softmax below, the P V GEMM.
+kwb_attn_flash = True
+_kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
+# (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
+# (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
+_kwb_attn_configs = {
+    (64, 2): [(128, 128, 8, 3), (128, 64, 4, 3)], (64, 4): [(128, 128, 8, 3), (128, 64, 4, 3)],
+    (128, 2): [(128, 128, 8, 3), (128, 64, 8, 3)], (128, 4): [(128, 32, 8, 2)],
+    (256, 2): [(64, 64, 8, 2)], (256, 4): [(64, 32, 8, 2)],
+}
+_kwb_attn_fallback = [(64, 32, 4, 2), (32, 32, 4, 1), (16, 16, 4, 1)]
+_kwb_attn_chosen = {}  # config key -> index of the first setting that launched
+kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTAs
+
+
+@triton.jit
+def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_scale, fill, diag, num_m,
+                           sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som, soe, smb, smm, smn,
+                           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
+                           BLOCK_E: tl.constexpr, TRI: tl.constexpr, LOWER: tl.constexpr, HAS_MASK: tl.constexpr,
+                           MASK_KEEP: tl.constexpr):
+    # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
+    # qk_scale and fill carry log2(e) (exp2 below). TRI and LOWER: key tiles past the last row's diagonal are
+    # skipped (they hold fill only, whose weight exp(fill - max) is 0 for the fills the planner accepts).
+    pid = tl.program_id(0)
+    b = (pid // num_m).to(tl.int64)
+    mb = num_m - 1 - pid % num_m  # causal: the longest rows (the last blocks) start first
+    offs_m = mb * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, BLOCK_D)
+    offs_e = tl.arange(0, BLOCK_E)
+    q = tl.load(q_ptr + b * sqb + offs_m[:, None].to(tl.int64) * sqm + offs_d[None, :] * sqd,
+                mask=(offs_m[:, None] < Lq) & (offs_d[None, :] < D), other=0.0)
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, BLOCK_E], dtype=tl.float32)
+    hi = Lk
+    if TRI and LOWER:
+        hi = tl.minimum(Lk, (mb + 1) * BLOCK_M + diag)
+    for start_n in range(0, hi, BLOCK_N):
+        n = start_n + offs_n
+        k = tl.load(k_ptr + b * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
+                    mask=(n[None, :] < Lk) & (offs_d[:, None] < D), other=0.0)
+        qk = tl.dot(q, k) * qk_scale
+        if TRI:
+            rel = n[None, :] - offs_m[:, None]
+            if LOWER:
+                qk = tl.where(rel <= diag, qk, fill)
+            else:
+                qk = tl.where(rel > diag, qk, fill)
+        if HAS_MASK:
+            mv = tl.load(m_ptr + b * smb + offs_m[:, None].to(tl.int64) * smm + n[None, :] * smn,
+                         mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
+            qk = tl.where((mv != 0) == MASK_KEEP, qk, fill)
+        qk = tl.where(n[None, :] < Lk, qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, axis=1))
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)  # a row with nothing kept yet: no NaN from -inf - -inf
+        p = tl.exp2(qk - m_safe[:, None])
+        alpha = tl.exp2(m_i - m_safe)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(v_ptr + b * svb + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
+                    mask=(n[:, None] < Lk) & (offs_e[None, :] < E), other=0.0)
+        acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None])
+        m_i = m_new
+    acc = acc / l_i[:, None]  # a row with every key filled by -inf: 0 / 0, NaN, as torch's softmax gives
+    tl.store(o_ptr + b * sob + offs_m[:, None].to(tl.int64) * som + offs_e[None, :] * soe,
+             acc.to(o_ptr.dtype.element_ty), mask=(offs_m[:, None] < Lq) & (offs_e[None, :] < E))
+
+
+@triton.jit
+def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, diag, sxb, sxm, sxn, syb, sym, syn,
+                               smb, smm, smn, ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
+                               TRI: tl.constexpr, LOWER: tl.constexpr, HAS_MASK: tl.constexpr,
+                               MASK_KEEP: tl.constexpr):
+    # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x, fill)),
+    # fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that writes
+    r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    live = r < rows
+    b = (r // Lq).to(tl.int64)
+    i = r % Lq
+    xb = x_ptr + b * sxb + i.to(tl.int64) * sxm
+    yb = y_ptr + b * syb + i.to(tl.int64) * sym
+    mbase = m_ptr + b * smb + i.to(tl.int64) * smm
+    cols = tl.arange(0, BLOCK)
+    m_i = tl.full([ROWS], float("-inf"), tl.float32)
+    l_i = tl.zeros([ROWS], dtype=tl.float32)
+    for start in range(0, N, BLOCK):
+        c = start + cols
+        inb = live[:, None] & (c[None, :] < N)
+        s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
+        if TRI:
+            rel = c[None, :] - i[:, None]
+            if LOWER:
+                s = tl.where(rel <= diag, s, fill)
+            else:
+                s = tl.where(rel > diag, s, fill)
+        if HAS_MASK:
+            mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+            s = tl.where((mv != 0) == MASK_KEEP, s, fill)
+        s = tl.where(inb, s, float("-inf"))
+        if ONE_PASS:
+            mx = tl.max(s, axis=1)
+            mx = tl.where(mx == float("-inf"), 0.0, mx)
+            p = tl.exp2((s - mx[:, None]) * 1.4426950408889634)
+            l_row = tl.sum(p, axis=1)
+            tl.store(yb[:, None] + c[None, :].to(tl.int64) * syn, (p / l_row[:, None]).to(y_ptr.dtype.element_ty),
+                     mask=inb)
+        else:
+            m_new = tl.maximum(m_i, tl.max(s, axis=1))
+            m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+            l_i = l_i * tl.exp2((m_i - m_safe) * 1.4426950408889634) + \
+                tl.sum(tl.exp2((s - m_safe[:, None]) * 1.4426950408889634), axis=1)
+            m_i = m_new
+    if not ONE_PASS:
+        m_safe = tl.where(m_i == float("-inf"), 0.0, m_i)
+        for start in range(0, N, BLOCK):
+            c = start + cols
+            inb = live[:, None] & (c[None, :] < N)
+            s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
+            if TRI:
+                rel = c[None, :] - i[:, None]
+                if LOWER:
+                    s = tl.where(rel <= diag, s, fill)
+                else:
+                    s = tl.where(rel > diag, s, fill)
+            if HAS_MASK:
+                mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+                s = tl.where((mv != 0) == MASK_KEEP, s, fill)
+            p = tl.exp2((s - m_safe[:, None]) * 1.4426950408889634) / l_i[:, None]
+            tl.store(yb[:, None] + c[None, :].to(tl.int64) * syn, p.to(y_ptr.dtype.element_ty), mask=inb)
+
+
+def _kwb_attn_mask3(mask, lq, lk):
+    """A mask whose dims before the last two are 1 as a [1, lq, lk] broadcast view (bool read as uint8), or None."""
+    if mask is None:
+        return None
+    m = mask.reshape(([1, 1] + list(mask.shape))[-2:])  # its dims before the last two are 1 (the planner checks)
+    m = m.expand(lq, lk).unsqueeze(0)
+    return m.view(torch.uint8) if m.dtype == torch.bool else m
+
+
+def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False):
+    """softmax over the last dim of where(keep, scale * x, fill), keep as in kwb_attention's predicate (diag None:
+    no index predicate; mask None: no mask tensor): a mask built from constants becomes this predicate, not a
+    tensor. x rank >= 2, any strides; out a new contiguous tensor of x's shape and dtype."""
+    if x.dim() < 2:
+        raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
+    lq, n = x.shape[-2], x.shape[-1]
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    x3, y3 = x.reshape(-1, lq, n), y.view(-1, lq, n)
+    m3 = _kwb_attn_mask3(mask, lq, n)
+    block = _kwb_np2(n)
+    one_pass = block <= _kwb_tile
+    block = block if one_pass else _kwb_tile
+    rows_per = max(1, _kwb_tile // block)
+    rows = x3.shape[0] * lq
+    ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
+    _kwb_masked_softmax_kernel[(triton.cdiv(rows, rows_per),)](
+        x3, y3, m3 if m3 is not None else x3, rows, lq, n, float(scale), float(fill), int(diag or 0),
+        x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0), y3.stride(1), y3.stride(2), *ms,
+        ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, TRI=diag is not None, LOWER=bool(lower),
+        HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=4)
+    return y
+
+
+def _kwb_attn_launch(key, configs, launch):
+    """launch(config) with the first of configs that compiles within the GPU's resources (kept per key)."""
+    for i in range(_kwb_attn_chosen.get(key, 0), len(configs)):
+        try:
+            blocks = launch(configs[i])
+        except Exception as e:  # noqa: BLE001 -- only a resource failure moves on to a smaller setting
+            if i + 1 < len(configs) and (type(e).__name__ == "OutOfResources" or "out of resource" in str(e).lower()):
+                continue
+            raise
+        _kwb_attn_chosen[key] = i
+        return blocks
+    raise RuntimeError("kwb_attention: no tile setting launched")
+
+
+def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False):
+    """softmax(where(keep, scale * q @ kt, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides),
+    v [..., Lk, E], equal leading dims; keep: the index predicate (diag not None: key j of query i kept where
+    j - i <= diag, or j - i > diag when not lower) and the mask tensor's (dims before its last two of size 1:
+    kept where (mask != 0) == mask_keep). The flash path only takes a lower predicate with diag >= 0 or none (the
+    planner's contract: every row keeps a key in its first tile). Out [..., Lq, E] in q's dtype."""
+    lq, d = q.shape[-2], q.shape[-1]
+    lk, e = kt.shape[-1], v.shape[-1]
+    if kt.shape[-2] != d or v.shape[-2] != lk:
+        raise ValueError("kwb_attention: q %s, kt %s, v %s do not match" % (list(q.shape), list(kt.shape),
+                                                                           list(v.shape)))
+    out = torch.empty(list(q.shape[:-2]) + [lq, e], dtype=q.dtype, device=q.device)
+    if out.numel() == 0:
+        return out
+    if lk == 0:
+        return out.zero_()
+    q3, kt3, v3, o3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e), out.view(-1, lq, e)
+    nb = q3.shape[0]
+    block_d, block_e = max(16, _kwb_np2(d)), max(16, _kwb_np2(e))
+    flash = kwb_attn_flash and max(block_d, block_e) <= _kwb_attn_flash_max_d and \
+        (diag is None or (lower and diag >= 0))
+    if not flash:  # scores GEMM, masked softmax, P V GEMM: three launches
+        s = kwb_gemm(q3, kt3.transpose(1, 2))
+        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep)
+        kwb_attn_last.update(path="materialised", blocks=0)
+        return kwb_gemm(p, v3.transpose(1, 2)).view(list(q.shape[:-2]) + [lq, e])
+    m3 = _kwb_attn_mask3(mask, lq, lk)
+    ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
+    width = 2 if q3.element_size() <= 2 else 4
+    configs = _kwb_attn_configs.get((max(64, block_d, block_e), width), []) + _kwb_attn_fallback
+    l2e = 1.4426950408889634
+
+    def launch(cfg):
+        bm, bn, warps, stages = cfg
+        num_m = triton.cdiv(lq, bm)
+        _kwb_attn_flash_kernel[(num_m * nb,)](
+            q3, kt3, v3, o3, m3 if m3 is not None else q3, lq, lk, d, e, float(scale) * l2e, float(fill) * l2e,
+            int(diag or 0), num_m, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1),
+            kt3.stride(2), v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *ms,
+            BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, TRI=diag is not None, LOWER=bool(lower),
+            HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=warps, num_stages=stages)
+        return num_m * nb
+
+    kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))
+    return out
