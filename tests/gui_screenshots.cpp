@@ -200,6 +200,9 @@ int main(int argc, char** argv) {
     for (int phase = 1; phase <= 3; ++phase) {
       if (!(phase == 1 && wiz->phaseState(1) == WizardPanel::PhaseState::Done) && !w.runPhase(phase, true)) {
         std::fprintf(stderr, "phase %d failed: %s\n", phase, qUtf8Printable(w.lastError()));
+        // how the GUI shows a failed phase (new-user trial 9, #9: the walk ended with no picture of it)
+        wiz->showPhase(phase);
+        save(&w, out, QLatin1String(names[phase - 1]) + QStringLiteral("-failed"));
         break;
       }
       wiz->showPhase(phase);

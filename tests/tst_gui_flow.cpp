@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScreen>
@@ -349,7 +350,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
-  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("PASS —"));
+  QCOMPARE(cases->index(0, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("ran"));
   QVERIFY(cases->index(0, CaseTableModel::StatusColumn)
               .data(Qt::ToolTipRole)
               .toString()
@@ -659,12 +660,28 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
   r.id = QStringLiteral("generic.generic-elementwise-vectorized-loads#hopper-sm90-cutedsl-relu-128bit");
   r.title = QStringLiteral("Vectorized loads");
   r.content = QStringLiteral("128-bit loads");
-  w.knowledgeModel()->resetData({r});
+  SetAsideRecord aside;
+  aside.record.id = QStringLiteral("nvidia.generic.any.ref-docs.dsl-overview-5090-memory-insight");
+  aside.reason = QStringLiteral("written for another GPU (\"5090\", Blackwell (GeForce)); the target is Hopper");
+  w.showKnowledge({r}, {aside});
   auto* table = w.findChild<QTableView*>(QStringLiteral("knowledgeTable"));
   QVERIFY(table);
-  QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+  // Ids whole, wrapped, never cut ("nvidia.gene...kend-triton" at 1280x800: new-user trial 9, #12)
+  QCOMPARE(table->textElideMode(), Qt::ElideNone);
+  QVERIFY(table->wordWrap());
   const QModelIndex id = table->model()->index(0, KnowledgeModel::IdColumn);
   QCOMPARE(id.data().toString(), r.id);
+  if (table->fontMetrics().horizontalAdvance(r.id) > table->columnWidth(KnowledgeModel::IdColumn))
+    QTRY_VERIFY(table->rowHeight(0) >= 2 * table->fontMetrics().height());  // on two lines or more
+  // How many were kept and set aside, and why (trial 9, #14); each id and reason in the tooltip.
+  auto* summary = w.findChild<QLabel*>(QStringLiteral("knowledgeSummary"));
+  QVERIFY(summary && !summary->isHidden());
+  QCOMPARE(summary->text(), QStringLiteral("1 record(s) kept for this problem; 1 set aside as not applying to it (1 "
+                                           "written for another GPU)"));
+  QVERIFY(summary->toolTip().contains(aside.record.id + QStringLiteral(" — ") + aside.reason));
+  w.showKnowledge({});
+  QVERIFY(summary->isHidden());
+  w.showKnowledge({r});
   QVERIFY(id.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Record id: ") + r.id + u'\n'));
   table->setCurrentIndex(table->model()->index(0, KnowledgeModel::TitleColumn));
   auto* copy = table->findChild<QAction*>(QStringLiteral("copyRecordIdAction"));

@@ -137,7 +137,7 @@ MainWindow::MainWindow(QWidget* parent)
   m_wizard->setSession(m_session);
   m_console->setSession(m_session);
   // Phase 1 starts a new job: no records of the previous one (or of a reviewed workspace) stay shown.
-  connect(m_session, &WorkbenchSession::jobChanged, this, [this] { m_knowledge->resetData({}); });
+  connect(m_session, &WorkbenchSession::jobChanged, this, [this] { showKnowledge({}); });
   connect(m_session, &WorkbenchSession::progress, this,
           [this](int, const QString& message) { statusBar()->showMessage(displayRecordsSummaryLine(message), 5000); });
   connect(m_session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
@@ -164,7 +164,7 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(m_statusVerdict);
   connect(m_session, &WorkbenchSession::verdictChanged, m_statusVerdict, &VerdictBadge::setVerdict);
   connect(m_session, &WorkbenchSession::reviewChanged, this, [this] {
-    if (m_session->review()) m_knowledge->resetData(m_session->review()->records);
+    if (m_session->review()) showKnowledge(m_session->review()->records, m_session->review()->setAside);
   });
   m_defaultLayout = saveState();
   restoreSettings();
@@ -374,17 +374,31 @@ void MainWindow::createDocks() {
   table->verticalHeader()->hide();
   table->horizontalHeader()->setStretchLastSection(true);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table->setWordWrap(false);
-  // Record ids are what an attribution cites: cut in the middle (their tool prefix and their distinct end stay
-  // visible; "generic.gene…" was all a 1280x800 dock showed, new-user trial 4, #7), given the width they need up
-  // to half the dock, whole in the tooltip, and copied whole by Ctrl+C / the context menu.
-  table->setTextElideMode(Qt::ElideMiddle);
-  connect(proxy, &QAbstractItemModel::modelReset, table, [table] {
+  // Record ids are what an attribution cites: shown whole, wrapped over lines (at their '-'), never cut. Cut in the
+  // middle they read "nvidia.gene...kend-triton" in a 1280x800 dock, and the "ids kept exactly" promise could not be
+  // seen (new-user trial 9, #12). Copied whole by Ctrl+C / the context menu.
+  table->setWordWrap(true);
+  table->setTextElideMode(Qt::ElideNone);
+  table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  const auto fitColumns = [table] {
     table->resizeColumnToContents(KnowledgeModel::ToolColumn);
-    table->resizeColumnToContents(KnowledgeModel::IdColumn);
-    const int cap = std::max(160, table->viewport()->width() / 2);
-    if (table->columnWidth(KnowledgeModel::IdColumn) > cap) table->setColumnWidth(KnowledgeModel::IdColumn, cap);
-  });
+    table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
+    // the id takes half the dock: wrapped whole there, the title beside it
+    table->setColumnWidth(KnowledgeModel::IdColumn, std::max(140, table->viewport()->width() / 2));
+    table->setColumnWidth(KnowledgeModel::TitleColumn, std::max(120, table->viewport()->width() / 3));
+  };
+  connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
+  auto* knowledgePage = new QWidget(this);
+  auto* knowledgeLayout = new QVBoxLayout(knowledgePage);
+  knowledgeLayout->setContentsMargins(0, 0, 0, 0);
+  knowledgeLayout->setSpacing(2);
+  m_knowledgeSummary = new QLabel(knowledgePage);
+  m_knowledgeSummary->setObjectName(QStringLiteral("knowledgeSummary"));
+  m_knowledgeSummary->setWordWrap(true);
+  m_knowledgeSummary->setContentsMargins(4, 2, 4, 0);
+  m_knowledgeSummary->setVisible(false);
+  knowledgeLayout->addWidget(m_knowledgeSummary);
+  knowledgeLayout->addWidget(table, 1);
   auto* copyId = new QAction(tr("Copy Record Id"), table);
   copyId->setObjectName(QStringLiteral("copyRecordIdAction"));
   copyId->setShortcut(QKeySequence::Copy);
@@ -403,13 +417,18 @@ void MainWindow::createDocks() {
       addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
   QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
   splitDockWidget(console, roofline, Qt::Horizontal);
-  QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::BottomDockWidgetArea);
+  QDockWidget* knowledge =
+      addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), knowledgePage, Qt::BottomDockWidgetArea);
   tabifyDockWidget(roofline, knowledge);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
   plugins->setJobGetter([this] { return phaseBusy() ? nullptr : job(); });  // not while a phase uses it
-  connect(plugins, &PluginPanel::recordUsed, this,
-          [this] { m_knowledge->resetData(job() ? job()->consulted() : QList<KnowledgeRecord>{}); });
+  connect(plugins, &PluginPanel::recordUsed, this, [this] {
+    if (job())
+      showKnowledge(job()->consulted(), job()->setAside());
+    else
+      showKnowledge({});
+  });
   tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
   // The run history: review an older run, or compare two.
   auto* runs = new RunsPanel(this);
@@ -429,6 +448,28 @@ void MainWindow::createDocks() {
   m_suitePanel->hide();
   connect(m_suitePanel, &SuitePanel::openWorkspaceRequested, this, &MainWindow::openSuiteWorkspace);
   roofline->raise();
+}
+
+void MainWindow::showKnowledge(const QList<KnowledgeRecord>& kept, const QList<SetAsideRecord>& setAside) {
+  m_knowledge->resetData(kept);
+  if (!m_knowledgeSummary) return;
+  // What the panel holds, and what it does not and why: records that do not apply to the problem's ops, dtypes or
+  // GPU are set aside in phase 2 (core/knowledge/relevance.h), each id with its reason in the plan.
+  if (kept.isEmpty() && setAside.isEmpty()) {
+    m_knowledgeSummary->clear();
+    m_knowledgeSummary->setVisible(false);
+    return;
+  }
+  QString text = tr("%n record(s) kept for this problem", nullptr, static_cast<int>(kept.size()));
+  if (!setAside.isEmpty())
+    text += tr("; %n set aside as not applying to it (%1)", nullptr, static_cast<int>(setAside.size()))
+                .arg(setAsideKinds(setAside));
+  m_knowledgeSummary->setText(text);
+  QStringList tip;
+  for (const SetAsideRecord& a : setAside) tip << tr("set aside: %1 — %2").arg(a.record.id, a.reason);
+  if (!tip.isEmpty()) tip << tr("The plan (plans/v0_plan.md) lists each one.");
+  m_knowledgeSummary->setToolTip(tip.join(u'\n'));
+  m_knowledgeSummary->setVisible(true);
 }
 
 void MainWindow::applyDefaultDockSizes() {
@@ -834,7 +875,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
         m_editors->openFile(QDir(workspace).filePath(QLatin1String(rel)), nullptr);
     m_editors->openFile(logic, nullptr);
   }
-  m_knowledge->resetData({});
+  showKnowledge({});
   m_roofline->clear();
   m_wizard->showPhase(1);
   addRecentFile(workspace.isEmpty() ? logic : workspace);
@@ -1146,7 +1187,7 @@ void MainWindow::finishPhase(int phase, bool ok) {
     statusBar()->showMessage(
         tr("Understood %1: framework %2 on %3").arg(job()->problemName(), job()->framework(), job()->gpuId()), 8000);
   } else if (phase == 2) {
-    m_knowledge->resetData(job()->consulted());  // the summary comes from the session (summaryChanged)
+    showKnowledge(job()->consulted(), job()->setAside());  // the summary comes from the session (summaryChanged)
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock"))) dock->raise();
   } else if (phase == 3) {
     m_wizard->setWrittenFiles(job()->workspaceDir(), job()->writtenFiles());
