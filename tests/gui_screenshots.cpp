@@ -226,6 +226,9 @@ int main(int argc, char** argv) {
   // Review mode: a finished workspace, read back, nothing re-run.
   if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
     save(&w, out, QStringLiteral("08-review"));
+    // the records it kept, and how many it set aside and why (new-user trial 9, #14)
+    raiseDock(w, "knowledgeDock");
+    save(&w, out, QStringLiteral("08k-review-knowledge"));
     raiseDock(w, "runsDock");
     if (auto* runs = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"))) {
       QTableView* v = runs->versionsView();

@@ -944,338 +944,338 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="262"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194"/>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
-        <location filename="../widgets/mainwindow.cpp" line="853"/>
-        <location filename="../widgets/mainwindow.cpp" line="862"/>
-        <location filename="../widgets/mainwindow.cpp" line="1107"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1089"/>
-        <location filename="../widgets/mainwindow.cpp" line="1327"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1060"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="432"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="711"/>
+        <location filename="../widgets/mainwindow.cpp" line="789"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="892"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
-        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
-        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1283,67 +1283,67 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1103"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Recorded V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>V%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="463"/>
+        <location filename="../widgets/mainwindow.cpp" line="541"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1351,7 +1351,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="543"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1359,103 +1359,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="469"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="470"/>
+        <location filename="../widgets/mainwindow.cpp" line="548"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="523"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="527"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="530"/>
+        <location filename="../widgets/mainwindow.cpp" line="608"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="533"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="538"/>
+        <location filename="../widgets/mainwindow.cpp" line="616"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="542"/>
+        <location filename="../widgets/mainwindow.cpp" line="620"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="543"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="547"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="555"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1463,323 +1463,323 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
+        <location filename="../widgets/mainwindow.cpp" line="637"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="561"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="561"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="576"/>
+        <location filename="../widgets/mainwindow.cpp" line="654"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="577"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="579"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="582"/>
+        <location filename="../widgets/mainwindow.cpp" line="660"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="591"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="591"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="620"/>
+        <location filename="../widgets/mainwindow.cpp" line="698"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="622"/>
+        <location filename="../widgets/mainwindow.cpp" line="700"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="775"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
-        <location filename="../widgets/mainwindow.cpp" line="779"/>
-        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="779"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="806"/>
+        <location filename="../widgets/mainwindow.cpp" line="884"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="853"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="892"/>
+        <location filename="../widgets/mainwindow.cpp" line="970"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="909"/>
+        <location filename="../widgets/mainwindow.cpp" line="987"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="923"/>
+        <location filename="../widgets/mainwindow.cpp" line="1001"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="966"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="967"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <location filename="../widgets/mainwindow.cpp" line="1098"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1021"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1025"/>
+        <location filename="../widgets/mainwindow.cpp" line="1103"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1029"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1108"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1039"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1266"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1212"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1380"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1210"/>
+        <location filename="../widgets/mainwindow.cpp" line="1288"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="900"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="973"/>
-        <location filename="../widgets/mainwindow.cpp" line="1219"/>
-        <location filename="../widgets/mainwindow.cpp" line="1240"/>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1297"/>
+        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1229"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1264"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1278"/>
+        <location filename="../widgets/mainwindow.cpp" line="1356"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
-        <location filename="../widgets/mainwindow.cpp" line="1298"/>
+        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2838,7 +2838,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/runconsole.cpp" line="542"/>
-        <source>%1 PASS (harness only)</source>
+        <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

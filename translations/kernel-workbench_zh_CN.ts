@@ -1003,408 +1003,408 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="262"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194"/>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
-        <location filename="../widgets/mainwindow.cpp" line="853"/>
-        <location filename="../widgets/mainwindow.cpp" line="862"/>
-        <location filename="../widgets/mainwindow.cpp" line="1107"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1089"/>
-        <location filename="../widgets/mainwindow.cpp" line="1327"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1060"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="463"/>
+        <location filename="../widgets/mainwindow.cpp" line="541"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="543"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="469"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="470"/>
+        <location filename="../widgets/mainwindow.cpp" line="548"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="779"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1212"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="432"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="711"/>
+        <location filename="../widgets/mainwindow.cpp" line="789"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="892"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
-        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="900"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
-        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1415,7 +1415,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1103"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1432,32 +1432,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1466,218 +1466,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="523"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="527"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="528"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="529"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="530"/>
+        <location filename="../widgets/mainwindow.cpp" line="608"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="533"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="538"/>
+        <location filename="../widgets/mainwindow.cpp" line="616"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="542"/>
+        <location filename="../widgets/mainwindow.cpp" line="620"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="543"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="547"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="555"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="559"/>
+        <location filename="../widgets/mainwindow.cpp" line="637"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="561"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="561"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="573"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="576"/>
+        <location filename="../widgets/mainwindow.cpp" line="654"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="577"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="579"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="582"/>
+        <location filename="../widgets/mainwindow.cpp" line="660"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="591"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="591"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="620"/>
+        <location filename="../widgets/mainwindow.cpp" line="698"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="622"/>
+        <location filename="../widgets/mainwindow.cpp" line="700"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="775"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
-        <location filename="../widgets/mainwindow.cpp" line="779"/>
-        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="806"/>
+        <location filename="../widgets/mainwindow.cpp" line="884"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="853"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="892"/>
+        <location filename="../widgets/mainwindow.cpp" line="970"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1686,52 +1686,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="909"/>
+        <location filename="../widgets/mainwindow.cpp" line="987"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="923"/>
+        <location filename="../widgets/mainwindow.cpp" line="1001"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="966"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="967"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1020"/>
+        <location filename="../widgets/mainwindow.cpp" line="1098"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1021"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1025"/>
+        <location filename="../widgets/mainwindow.cpp" line="1103"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1740,32 +1740,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1029"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1108"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1039"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1790,17 +1790,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1266"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1829,7 +1829,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1380"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1854,7 +1854,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1210"/>
+        <location filename="../widgets/mainwindow.cpp" line="1288"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1875,10 +1875,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="973"/>
-        <location filename="../widgets/mainwindow.cpp" line="1219"/>
-        <location filename="../widgets/mainwindow.cpp" line="1240"/>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1297"/>
+        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1911,12 +1911,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1925,38 +1925,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1229"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1264"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1278"/>
+        <location filename="../widgets/mainwindow.cpp" line="1356"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
-        <location filename="../widgets/mainwindow.cpp" line="1298"/>
+        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1965,17 +1965,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2980,6 +2980,11 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
+        <location filename="../widgets/runconsole.cpp" line="542"/>
+        <source>%1 ran (harness only)</source>
+        <translation>%1 个已运行（仅测试框架）</translation>
+    </message>
+    <message>
         <source>run %1</source>
         <translation type="vanished">运行 %1</translation>
     </message>
@@ -3049,9 +3054,8 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="542"/>
         <source>%1 PASS (harness only)</source>
-        <translation>%1 个通过（仅测试框架）</translation>
+        <translation type="vanished">%1 个通过（仅测试框架）</translation>
     </message>
     <message>
         <source>cases: %1</source>

@@ -61,6 +61,12 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QPainter>
+#include <QStyledItemDelegate>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -68,6 +74,72 @@ namespace kwb {
 
 namespace {
 constexpr int kMaxRecent = 10;
+
+/// The knowledge table's cells other than the id: one line, cut at the right (the tooltip has the whole record).
+/// With the view's word wrap on for the id, a long source path in a narrow column made every row many lines tall.
+class OneLineDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+
+ protected:
+  void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->features &= ~QStyleOptionViewItem::WrapText;
+    option->textElideMode = Qt::ElideRight;
+  }
+};
+
+/// The record id, whole: wrapped at word boundaries or anywhere inside a long segment ("SXM:memory_bandwidth" has
+/// no break of its own; the style's word wrap clipped it), never elided. Heights follow the column's width.
+class WrappedIdDelegate : public QStyledItemDelegate {
+ public:
+  explicit WrappedIdDelegate(QTableView* view) : QStyledItemDelegate(view), m_view(view) {}
+
+  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();  // the style draws the cell (selection, focus); the text is laid out here
+    QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    const QRect r = textRect(opt.rect);
+    painter->save();
+    const QVariant fg = index.data(Qt::ForegroundRole);
+    painter->setPen(opt.state & QStyle::State_Selected ? opt.palette.color(QPalette::HighlightedText)
+                    : fg.canConvert<QColor>()          ? fg.value<QColor>()
+                                                       : opt.palette.color(QPalette::Text));
+    QTextLayout layout(text, opt.font);
+    lay(layout, r.width());
+    layout.draw(painter, QPointF(r.left(), r.top() + std::max(0.0, (r.height() - layout.boundingRect().height()) / 2)));
+    painter->restore();
+  }
+
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const int width = textRect(QRect(0, 0, m_view->columnWidth(index.column()), 0)).width();
+    QTextLayout layout(opt.text, opt.font);
+    lay(layout, width);
+    return {m_view->columnWidth(index.column()), static_cast<int>(std::ceil(layout.boundingRect().height())) + 6};
+  }
+
+ private:
+  static QRect textRect(const QRect& cell) { return cell.adjusted(4, 2, -4, -2); }
+  static void lay(QTextLayout& layout, int width) {
+    QTextOption o;
+    o.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(o);
+    layout.beginLayout();
+    qreal y = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+      line.setLineWidth(std::max(10, width));
+      line.setPosition(QPointF(0, y));
+      y += line.height();
+    }
+    layout.endLayout();
+  }
+  QTableView* m_view;
+};
 // The files of a workspace the editor offers, in tab order (DESIGN.md "The workspace"). The report is
 // shown rendered (its Markdown opens from the Edit tab list on demand).
 const char* const kWorkspaceFiles[] = {"reference.py", "kernel.py", "test_kernel.py", "memory/v0.json"};
@@ -379,7 +451,13 @@ void MainWindow::createDocks() {
   // seen (new-user trial 9, #12). Copied whole by Ctrl+C / the context menu.
   table->setWordWrap(true);
   table->setTextElideMode(Qt::ElideNone);
+  table->setItemDelegate(new OneLineDelegate(table));
+  table->setItemDelegateForColumn(KnowledgeModel::IdColumn, new WrappedIdDelegate(table));
   table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // a row's height follows the id column's width (the user may drag it)
+  connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table](int column) {
+    if (column == KnowledgeModel::IdColumn) table->resizeRowsToContents();
+  });
   const auto fitColumns = [table] {
     table->resizeColumnToContents(KnowledgeModel::ToolColumn);
     table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
