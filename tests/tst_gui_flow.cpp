@@ -11,7 +11,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QAbstractItemDelegate>
 #include <QLabel>
+#include <QStyleOptionViewItem>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScreen>
@@ -673,6 +675,18 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
   QCOMPARE(id.data().toString(), r.id);
   if (table->fontMetrics().horizontalAdvance(r.id) > table->columnWidth(KnowledgeModel::IdColumn))
     QTRY_VERIFY(table->rowHeight(0) >= 2 * table->fontMetrics().height());  // on two lines or more
+  // as tall as the id's delegate asks at the column's width (its last line was clipped in a zh_CN review)
+  {
+    QStyleOptionViewItem opt;
+    opt.initFrom(table);
+    opt.font = table->font();
+    const QModelIndex idIndex = table->model()->index(0, KnowledgeModel::IdColumn);
+    const int want = table->itemDelegateForColumn(KnowledgeModel::IdColumn)->sizeHint(opt, idIndex).height();
+    QTRY_VERIFY2(table->rowHeight(0) >= want, qPrintable(QStringLiteral("row %1 < %2, id column %3 px")
+                                                             .arg(table->rowHeight(0))
+                                                             .arg(want)
+                                                             .arg(table->columnWidth(KnowledgeModel::IdColumn))));
+  }
   // How many were kept and set aside, and why (trial 9, #14); each id and reason in the tooltip.
   auto* summary = w.findChild<QLabel*>(QStringLiteral("knowledgeSummary"));
   QVERIFY(summary && !summary->isHidden());
@@ -682,7 +696,8 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
   w.showKnowledge({});
   QVERIFY(summary->isHidden());
   w.showKnowledge({r});
-  QVERIFY(id.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Record id: ") + r.id + u'\n'));
+  const QModelIndex shown = table->model()->index(0, KnowledgeModel::IdColumn);  // `id` went with the reset
+  QVERIFY(shown.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Record id: ") + r.id + u'\n'));
   table->setCurrentIndex(table->model()->index(0, KnowledgeModel::TitleColumn));
   auto* copy = table->findChild<QAction*>(QStringLiteral("copyRecordIdAction"));
   QVERIFY(copy && table->actions().contains(copy));

@@ -453,17 +453,25 @@ void MainWindow::createDocks() {
   table->setTextElideMode(Qt::ElideNone);
   table->setItemDelegate(new OneLineDelegate(table));
   table->setItemDelegateForColumn(KnowledgeModel::IdColumn, new WrappedIdDelegate(table));
-  table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // rows measured by resizeRowsToContents() below, when the ids' column width is known (the header's own
+  // ResizeToContents measured them once, at a width the column no longer had: the last line was clipped)
   // a row's height follows the id column's width (the user may drag it)
   connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table](int column) {
     if (column == KnowledgeModel::IdColumn) table->resizeRowsToContents();
   });
+  connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table,
+          [table] { table->resizeRowsToContents(); });
+  // ... and is measured again once the table is laid out: measured while its dock was a hidden tab, an id's last
+  // line was clipped (zh_CN review at 1280x800)
+  connect(proxy, &QAbstractItemModel::modelReset, table,
+          [table] { QTimer::singleShot(0, table, [table] { table->resizeRowsToContents(); }); });
   const auto fitColumns = [table] {
     table->resizeColumnToContents(KnowledgeModel::ToolColumn);
     table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
     // the id takes half the dock: wrapped whole there, the title beside it
     table->setColumnWidth(KnowledgeModel::IdColumn, std::max(140, table->viewport()->width() / 2));
     table->setColumnWidth(KnowledgeModel::TitleColumn, std::max(120, table->viewport()->width() / 3));
+    table->resizeRowsToContents();
   };
   connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
   auto* knowledgePage = new QWidget(this);
@@ -497,6 +505,11 @@ void MainWindow::createDocks() {
   splitDockWidget(console, roofline, Qt::Horizontal);
   QDockWidget* knowledge =
       addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), knowledgePage, Qt::BottomDockWidgetArea);
+  // widths from the shown dock: fitted while it was a hidden tab (a review opens on the roofline), the ids' column
+  // kept a hidden viewport's width and its rows' heights did not match what was drawn (zh_CN review at 1280x800)
+  connect(knowledge, &QDockWidget::visibilityChanged, table, [table, fitColumns](bool visible) {
+    if (visible) QTimer::singleShot(0, table, fitColumns);
+  });
   tabifyDockWidget(roofline, knowledge);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
