@@ -200,6 +200,9 @@ int main(int argc, char** argv) {
     for (int phase = 1; phase <= 3; ++phase) {
       if (!(phase == 1 && wiz->phaseState(1) == WizardPanel::PhaseState::Done) && !w.runPhase(phase, true)) {
         std::fprintf(stderr, "phase %d failed: %s\n", phase, qUtf8Printable(w.lastError()));
+        // how the GUI shows a failed phase (new-user trial 9, #9: the walk ended with no picture of it)
+        wiz->showPhase(phase);
+        save(&w, out, QLatin1String(names[phase - 1]) + QStringLiteral("-failed"));
         break;
       }
       wiz->showPhase(phase);
@@ -223,6 +226,9 @@ int main(int argc, char** argv) {
   // Review mode: a finished workspace, read back, nothing re-run.
   if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
     save(&w, out, QStringLiteral("08-review"));
+    // the records it kept, and how many it set aside and why (new-user trial 9, #14)
+    raiseDock(w, "knowledgeDock");
+    save(&w, out, QStringLiteral("08k-review-knowledge"));
     raiseDock(w, "runsDock");
     if (auto* runs = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"))) {
       QTableView* v = runs->versionsView();

@@ -132,6 +132,71 @@ class TestSuitePanel : public QObject {
                                  QStringLiteral("4_dry"), QStringLiteral("10_b")}));
   }
 
+  void errorNamesItsPhaseAndDryRunHidesFigures() {
+    // New-user trial 9, #9: a get_inputs() that raised (phase 1, the harness never ran) read "Harness error". #12: a
+    // dry run's nine figure columns, all "–", pushed "Why not PASS" out of a 1280x800 window.
+    SuitePanel panel;
+    SuiteReport r;
+    r.cpuDryRun = true;
+    SuiteEntry probe = entry(QStringLiteral("h2_inputs_raise"), QStringLiteral("ERROR"), std::nullopt, std::nullopt);
+    probe.state = QStringLiteral("error");
+    probe.failedPhase = 1;
+    probe.error = QStringLiteral("h2_inputs_raise.py:5: RuntimeError: dataset not found");
+    SuiteEntry harness = entry(QStringLiteral("h3_harness"), QStringLiteral("ERROR"), std::nullopt, std::nullopt);
+    harness.state = QStringLiteral("error");
+    harness.failedPhase = 4;
+    SuiteEntry unknown = entry(QStringLiteral("h4_old"), QStringLiteral("ERROR"), std::nullopt, std::nullopt);
+    unknown.state = QStringLiteral("error");
+    r.entries = {probe, harness, unknown, entry(QStringLiteral("p4"), QStringLiteral("DRY_RUN"), std::nullopt, {})};
+    r.summary = summarize(r.entries);
+    panel.showSuite(r);
+    const QAbstractItemModel* m = panel.proxy();
+    QCOMPARE(m->index(0, SuiteTableModel::StatusColumn).data().toString(),
+             QStringLiteral("! Error in phase 1 (Understand)"));
+    QCOMPARE(m->index(1, SuiteTableModel::StatusColumn).data().toString(), QStringLiteral("! Harness error"));
+    QCOMPARE(m->index(2, SuiteTableModel::StatusColumn).data().toString(), QStringLiteral("! Error (no verdict)"));
+    QCOMPARE(m->index(0, SuiteTableModel::ReasonColumn).data().toString(), probe.error);
+    for (int c = SuiteTableModel::RelErrColumn; c <= SuiteTableModel::ComputeColumn; ++c)
+      QVERIFY2(panel.view()->isColumnHidden(c), qPrintable(QString::number(c)));
+    QVERIFY(!panel.view()->isColumnHidden(SuiteTableModel::ReasonColumn));
+    // a measured suite shows them again
+    r.cpuDryRun = false;
+    panel.showSuite(r);
+    QVERIFY(!panel.view()->isColumnHidden(SuiteTableModel::LatencyColumn));
+
+    // suite.json keeps the phase; one written before it reads phase 1 where the workspace has no spec
+    QTemporaryDir dir;
+    SuiteOptions o;
+    o.outDir = dir.path();
+    QList<SuiteEntry> entries = {probe, harness};
+    entries[0].workspace = dir.filePath(QStringLiteral("kernel_opt_h2"));  // never made: phase 1 failed
+    entries[1].workspace = dir.filePath(QStringLiteral("kernel_opt_h3"));
+    QVERIFY(QDir().mkpath(entries[1].workspace + QStringLiteral("/.kwb")));
+    {
+      QFile spec(entries[1].workspace + QStringLiteral("/.kwb/spec.json"));
+      QVERIFY(spec.open(QIODevice::WriteOnly));
+      spec.write("{}");
+    }
+    QVERIFY(writeSuiteReports(o, entries, nullptr));
+    QByteArray json;
+    {
+      QFile f(dir.filePath(QStringLiteral("suite.json")));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      json = f.readAll();
+    }
+    auto doc = nlohmann::json::parse(json.toStdString());
+    QCOMPARE(doc["problems"][0]["failed_phase"].get<int>(), 1);
+    QCOMPARE(doc["problems"][1]["failed_phase"].get<int>(), 4);
+    const QString md = suiteMarkdown(o, entries);
+    QVERIFY2(md.contains(QLatin1String("**ERROR (phase 1)**")), qPrintable(md));
+    doc["problems"][0].erase("failed_phase");
+    doc["problems"][1].erase("failed_phase");
+    const QList<SuiteEntry> back = suiteEntriesFromJson(doc);
+    QCOMPARE(back.size(), 2);
+    QCOMPARE(back[0].failedPhase, 1);  // no .kwb/spec.json in its workspace: phase 1 never finished
+    QCOMPARE(back[1].failedPhase, 0);  // phase 1 finished: which later phase failed is not known
+  }
+
   void headerCountsEveryStatusAndNoDryRunRelErr() {
     // New-user trial 7, #2: "6 problems · 1 TIMEOUT_FAIL · 2 DRY_RUN" left out the 3 skeletons. #1: a suite.json
     // written before the dry-run rule holds a DRY_RUN's self-check rel_err; the table shows none.

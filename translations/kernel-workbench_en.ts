@@ -53,349 +53,349 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="106"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
         <source>error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="138"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="139"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="156"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="163"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="164"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="200"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="231"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="247"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="249"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="249"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="250"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="281"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="282"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="338"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="339"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="361"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="363"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="364"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="440"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="441"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="443"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="444"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="452"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="453"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="467"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="468"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="469"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="470"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="475"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="488"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="489"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="517"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="539"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="730"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="828"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="859"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="860"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="860"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="863"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="864"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
-        <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="917"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="969"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="988"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1036"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1042"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1043"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1081"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1086"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1087"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="205"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1097"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="188"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="192"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -403,37 +403,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="101"/>
+        <location filename="../core/review/verdict.cpp" line="107"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="102"/>
+        <location filename="../core/review/verdict.cpp" line="108"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="103"/>
+        <location filename="../core/review/verdict.cpp" line="109"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="104"/>
+        <location filename="../core/review/verdict.cpp" line="110"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="105"/>
+        <location filename="../core/review/verdict.cpp" line="111"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="106"/>
+        <location filename="../core/review/verdict.cpp" line="112"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="113"/>
         <source>SKIPPED</source>
         <translation type="unfinished"></translation>
     </message>
@@ -456,18 +456,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="125"/>
-        <source>PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../widgets/casetablemodel.cpp" line="138"/>
         <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="189"/>
-        <source>PASS %1: PASS (harness only), a CPU dry run&apos;s reference against itself</source>
+        <location filename="../widgets/casetablemodel.cpp" line="125"/>
+        <source>PASS (harness only): the case ran; rel_err %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="140"/>
+        <source>ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -687,11 +692,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
-        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran against itself; nothing measured)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/review/displaytext.cpp" line="156"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
@@ -811,6 +811,11 @@
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <location filename="../core/review/displaytext.cpp" line="184"/>
         <source>☰ %n case(s) planned</source>
@@ -863,17 +868,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="137"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="137"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="149"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -939,338 +944,338 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="262"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194"/>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
-        <location filename="../widgets/mainwindow.cpp" line="821"/>
-        <location filename="../widgets/mainwindow.cpp" line="1066"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
-        <location filename="../widgets/mainwindow.cpp" line="1286"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
-        <location filename="../widgets/mainwindow.cpp" line="1009"/>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
-        <location filename="../widgets/mainwindow.cpp" line="1019"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="658"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="658"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="670"/>
+        <location filename="../widgets/mainwindow.cpp" line="789"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="892"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
-        <location filename="../widgets/mainwindow.cpp" line="890"/>
+        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="793"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1041"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1278,153 +1283,179 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Recorded V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>V%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="541"/>
+        <source>%n record(s) kept for this problem</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="543"/>
+        <source>; %n set aside as not applying to it (%1)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
+        <source>set aside: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="548"/>
+        <source>The plan (plans/v0_plan.md) lists each one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="488"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="608"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="492"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="495"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="495"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="497"/>
+        <location filename="../widgets/mainwindow.cpp" line="616"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="501"/>
+        <location filename="../widgets/mainwindow.cpp" line="620"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="502"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="506"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="509"/>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="509"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1432,325 +1463,348 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="518"/>
+        <location filename="../widgets/mainwindow.cpp" line="637"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="532"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="535"/>
+        <location filename="../widgets/mainwindow.cpp" line="654"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="537"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="538"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="541"/>
+        <location filename="../widgets/mainwindow.cpp" line="660"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="579"/>
+        <location filename="../widgets/mainwindow.cpp" line="698"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="580"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="581"/>
+        <location filename="../widgets/mainwindow.cpp" line="700"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="656"/>
+        <location filename="../widgets/mainwindow.cpp" line="775"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="695"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="717"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="884"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="851"/>
+        <location filename="../widgets/mainwindow.cpp" line="970"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="868"/>
+        <location filename="../widgets/mainwindow.cpp" line="987"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="877"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="882"/>
+        <location filename="../widgets/mainwindow.cpp" line="1001"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="925"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="926"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="970"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="1098"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="980"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1103"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="989"/>
+        <location filename="../widgets/mainwindow.cpp" line="1108"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="990"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="998"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1009"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1118"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1147"/>
+        <location filename="../widgets/mainwindow.cpp" line="1266"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1380"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1288"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="859"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
-        <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
-        <location filename="../widgets/mainwindow.cpp" line="1220"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1297"/>
+        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1187"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1220"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1356"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1251"/>
-        <location filename="../widgets/mainwindow.cpp" line="1257"/>
+        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Save your changes before quitting?
 %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::Phase</name>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <source>Understand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <source>Learn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="254"/>
+        <source>Implement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="256"/>
+        <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2076,322 +2130,338 @@ Source: %4
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="66"/>
-        <source>_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below). &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run. Both time columns are the reference on the CPU._</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="71"/>
-        <source>Cases not run for this problem:</source>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="72"/>
-        <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
+        <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="75"/>
-        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="78"/>
-        <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
+        <source>- Ran no correctness case: the harness was not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <source>Cases not run for this problem:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="80"/>
-        <source>_None: no knowledge record was consulted._</source>
+        <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="81"/>
-        <source>_No roofline figure was drawn._</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="82"/>
-        <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
+        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="86"/>
-        <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
+        <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <source>_None: no knowledge record was consulted._</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <source>_No roofline figure was drawn._</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="94"/>
-        <source>Case</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="95"/>
-        <source>Shape</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="96"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="97"/>
-        <source>Threshold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="98"/>
-        <source>Stand-in time, CPU (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="99"/>
-        <source>Reference time, CPU (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="100"/>
-        <source>Latency (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="101"/>
-        <source>Reference latency (µs)</source>
+        <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="102"/>
-        <source>Reason</source>
+        <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="103"/>
-        <source>latency(us)</source>
+        <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="104"/>
-        <source>bandwidth(GB/s)</source>
+        <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="105"/>
-        <source>TFLOPS peak utilization(%)</source>
+        <source>Threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="106"/>
-        <source>bandwidth peak utilization(%)</source>
+        <source>Stand-in time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="107"/>
-        <source>n/a (dry run)</source>
+        <source>Reference time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="108"/>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
-        <source>PASS (harness only)</source>
+        <source>Latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="109"/>
-        <source>kernel</source>
+        <source>Reference latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="110"/>
-        <source>grid</source>
+        <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="111"/>
-        <source>block</source>
+        <source>latency(us)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="112"/>
-        <source>registers</source>
+        <source>bandwidth(GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="113"/>
-        <source>shared memory (B)</source>
+        <source>TFLOPS peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="114"/>
-        <source>share (%)</source>
+        <source>bandwidth peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="115"/>
-        <source>launches</source>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <source>n/a (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <source>Parameter</source>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
+        <source>PASS (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="117"/>
-        <source>Value</source>
+        <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="118"/>
-        <source>Framework</source>
+        <source>grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="119"/>
-        <source>latency (µs)</source>
+        <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="120"/>
-        <source>max rel_err</source>
+        <source>registers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
+        <source>shared memory (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
+        <source>share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <source>launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <source>Parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="125"/>
-        <source> (full log and result.json; local to this machine, not committed)</source>
+        <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="126"/>
-        <source> (the process was killed and the case recorded as failed)</source>
+        <source>Framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="127"/>
-        <source>no reason given</source>
+        <source>latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="128"/>
-        <source>; bytes moved: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="129"/>
-        <source>% (ceiling: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="130"/>
-        <source>, the median host time of one forward call, reported beside the latency</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="131"/>
-        <source>; more than the latency: launch-bound</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="132"/>
-        <source> (PyTorch reference: </source>
+        <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="133"/>
-        <source>; kernel speedup over it: </source>
+        <source> (full log and result.json; local to this machine, not committed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="134"/>
-        <source>not measured (</source>
+        <source> (the process was killed and the case recorded as failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <source>; bytes moved: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <source>% (ceiling: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <source>, the median host time of one forward call, reported beside the latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <source>; more than the latency: launch-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <source> (PyTorch reference: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <source>; kernel speedup over it: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <source>not measured (</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="177"/>
+        <location filename="../core/review/reportdisplay.cpp" line="186"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="183"/>
+        <location filename="../core/review/reportdisplay.cpp" line="192"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="185"/>
+        <location filename="../core/review/reportdisplay.cpp" line="194"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="217"/>
+        <location filename="../core/review/reportdisplay.cpp" line="226"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="219"/>
+        <location filename="../core/review/reportdisplay.cpp" line="228"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="225"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="230"/>
+        <location filename="../core/review/reportdisplay.cpp" line="239"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="231"/>
+        <location filename="../core/review/reportdisplay.cpp" line="240"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="232"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="250"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="244"/>
+        <location filename="../core/review/reportdisplay.cpp" line="253"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="257"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="254"/>
+        <location filename="../core/review/reportdisplay.cpp" line="263"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="266"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <location filename="../core/review/reportdisplay.cpp" line="275"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="268"/>
+        <location filename="../core/review/reportdisplay.cpp" line="277"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2627,142 +2697,157 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="46"/>
+        <location filename="../widgets/runconsole.cpp" line="66"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="49"/>
+        <location filename="../widgets/runconsole.cpp" line="69"/>
         <source>Raw</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="106"/>
+        <location filename="../widgets/runconsole.cpp" line="126"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="111"/>
+        <location filename="../widgets/runconsole.cpp" line="131"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="123"/>
+        <location filename="../widgets/runconsole.cpp" line="143"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="126"/>
+        <location filename="../widgets/runconsole.cpp" line="146"/>
         <source>Filter output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="263"/>
+        <location filename="../widgets/runconsole.cpp" line="283"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="272"/>
+        <location filename="../widgets/runconsole.cpp" line="285"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="282"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="282"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="305"/>
+        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <source>Phase %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="312"/>
+        <source>Phase %1 done; V0 not measured yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="313"/>
+        <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="344"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="316"/>
+        <location filename="../widgets/runconsole.cpp" line="346"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="317"/>
+        <location filename="../widgets/runconsole.cpp" line="347"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="318"/>
+        <location filename="../widgets/runconsole.cpp" line="348"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="319"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="428"/>
+        <location filename="../widgets/runconsole.cpp" line="458"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="495"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="495"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="468"/>
+        <location filename="../widgets/runconsole.cpp" line="498"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="469"/>
+        <location filename="../widgets/runconsole.cpp" line="499"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="472"/>
+        <location filename="../widgets/runconsole.cpp" line="502"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="473"/>
+        <location filename="../widgets/runconsole.cpp" line="503"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="510"/>
+        <location filename="../widgets/runconsole.cpp" line="540"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="512"/>
-        <source>%1 PASS (harness only)</source>
+        <location filename="../widgets/runconsole.cpp" line="542"/>
+        <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3080,72 +3165,72 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="134"/>
+        <location filename="../widgets/specview.cpp" line="137"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="142"/>
+        <location filename="../widgets/specview.cpp" line="145"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="144"/>
+        <location filename="../widgets/specview.cpp" line="147"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="148"/>
+        <location filename="../widgets/specview.cpp" line="151"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="153"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="154"/>
+        <location filename="../widgets/specview.cpp" line="157"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="159"/>
+        <location filename="../widgets/specview.cpp" line="162"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="162"/>
+        <location filename="../widgets/specview.cpp" line="165"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="167"/>
+        <location filename="../widgets/specview.cpp" line="170"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="167"/>
+        <location filename="../widgets/specview.cpp" line="170"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -3153,22 +3238,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="193"/>
+        <location filename="../core/pipeline/suite.cpp" line="199"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="195"/>
+        <location filename="../core/pipeline/suite.cpp" line="201"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="198"/>
+        <location filename="../core/pipeline/suite.cpp" line="204"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="201"/>
+        <location filename="../core/pipeline/suite.cpp" line="207"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3211,58 +3296,58 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="138"/>
+        <location filename="../widgets/suitepanel.cpp" line="142"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="138"/>
+        <location filename="../widgets/suitepanel.cpp" line="142"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="150"/>
+        <location filename="../widgets/suitepanel.cpp" line="154"/>
         <source>fast_1 %1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="152"/>
+        <location filename="../widgets/suitepanel.cpp" line="156"/>
         <source>CPU dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="154"/>
+        <location filename="../widgets/suitepanel.cpp" line="158"/>
         <source>geomean %1× vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="155"/>
+        <location filename="../widgets/suitepanel.cpp" line="159"/>
         <source>, %1× vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="158"/>
+        <location filename="../widgets/suitepanel.cpp" line="162"/>
         <source>policy framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="165"/>
+        <location filename="../widgets/suitepanel.cpp" line="169"/>
         <source>No suite is open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="170"/>
+        <location filename="../widgets/suitepanel.cpp" line="174"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="179"/>
         <location filename="../widgets/suitepanel.cpp" line="183"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>Export suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="180"/>
+        <location filename="../widgets/suitepanel.cpp" line="184"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3270,238 +3355,238 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="317"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="319"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="343"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="345"/>
         <source>Suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="352"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="354"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="356"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
         <source>%1 of %2 problems PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
         <source> · geomean %1x vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
         <source> · %1x vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="369"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="371"/>
         <source>Target </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="370"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
         <source>the seed&apos;s policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="377"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
         <source>suite.json written %1 (UTC)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="385"/>
         <source>%1 not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="384"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
         <source>Counts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="388"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="389"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
         <source>not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="397"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="413"/>
         <source>GPU timing lock </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="412"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="414"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="422"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="424"/>
         <source>Summary by level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="425"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="427"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
         <source>level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="426"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
         <source>problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>geomean vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
         <source>geomean vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
         <source>below 0.5x torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="452"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="454"/>
         <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="461"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
         <source>Worst problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="465"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="466"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
         <source>None: no problem has a verdict yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="486"/>
         <source>%1: %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="502"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="506"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="515"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
         <source>gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="520"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
         <source>BW / compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="538"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
         <source>report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="539"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="541"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="542"/>
         <source>log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="557"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="559"/>
         <source>taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="579"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="581"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3621,6 +3706,16 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>Why not PASS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="266"/>
+        <source>Error in phase %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3774,11 +3869,17 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <source>Harness error</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="67"/>
+        <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
         <location filename="../widgets/verdictbadge.cpp" line="46"/>
+        <location filename="../widgets/verdictbadge.cpp" line="56"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3786,47 +3887,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="71"/>
+        <location filename="../core/review/verdict.cpp" line="77"/>
         <source>NOT_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="73"/>
+        <location filename="../core/review/verdict.cpp" line="79"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="75"/>
+        <location filename="../core/review/verdict.cpp" line="81"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="83"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="85"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="87"/>
         <source>SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="89"/>
         <source>DRY_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="91"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="93"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3835,7 +3936,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <name>kwb::VersionsModel</name>
     <message>
         <location filename="../widgets/runspanel.cpp" line="96"/>
-        <source>rel_err: not measured (a CPU dry run checks the reference against itself)</source>
+        <source>rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4003,7 +4104,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="127"/>
         <location filename="../widgets/wizardpanel.cpp" line="271"/>
-        <location filename="../widgets/wizardpanel.cpp" line="341"/>
+        <location filename="../widgets/wizardpanel.cpp" line="344"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4039,7 +4140,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="178"/>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4064,67 +4165,72 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="298"/>
-        <source>  rel_err: not measured (a dry run checks the reference against itself)</source>
+        <location filename="../widgets/wizardpanel.cpp" line="301"/>
+        <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="301"/>
+        <location filename="../widgets/wizardpanel.cpp" line="304"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="302"/>
+        <location filename="../widgets/wizardpanel.cpp" line="305"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="384"/>
+        <location filename="../widgets/wizardpanel.cpp" line="387"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="287"/>
+        <location filename="../widgets/wizardpanel.cpp" line="289"/>
         <source>, CPU dry run: not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="288"/>
-        <source>  why: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/wizardpanel.cpp" line="289"/>
-        <source>  max rel_err: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/wizardpanel.cpp" line="290"/>
-        <source>  latency: %1 µs</source>
+        <source>, no run: kernel.py is a skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="291"/>
-        <source>  bandwidth: %1 GB/s</source>
+        <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="292"/>
-        <source>  compute: %1 TFLOPS</source>
+        <source>  max rel_err: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="293"/>
+        <source>  latency: %1 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="294"/>
+        <source>  bandwidth: %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="295"/>
+        <source>  compute: %1 TFLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="297"/>
         <source>  run: %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="296"/>
+        <location filename="../widgets/wizardpanel.cpp" line="299"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4235,6 +4341,11 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/pipeline/session.cpp" line="321"/>
+        <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/session.cpp" line="81"/>
         <location filename="../core/pipeline/session.cpp" line="262"/>
         <source>Committed %1: %2</source>
@@ -4292,11 +4403,6 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../core/pipeline/session.cpp" line="315"/>
         <source>  why: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/session.cpp" line="322"/>
-        <source>Harness: %1 (%2), %3 case(s); rel_err not measured (the reference against itself)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -53,42 +53,42 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="106"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="138"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="139"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="156"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="163"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="164"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="200"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -97,123 +97,123 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="231"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="247"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="249"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="249"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="250"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="281"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="282"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="338"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="339"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="361"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="363"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="364"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="440"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="441"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="443"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="444"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="452"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="453"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="467"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="468"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="469"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="470"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="475"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="488"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="489"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="517"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="539"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
@@ -222,142 +222,141 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="730"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="828"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="859"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="860"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="860"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="863"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="864"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
         <source>PASS (harness only: the reference against itself on the CPU; kernel.py not run)</source>
-        <translation>通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
+        <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="917"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="969"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="988"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1036"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1042"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1043"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -366,48 +365,53 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1081"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1086"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1087"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="205"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
+        <translation>PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1097"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="188"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="192"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -415,37 +419,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="101"/>
+        <location filename="../core/review/verdict.cpp" line="107"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="102"/>
+        <location filename="../core/review/verdict.cpp" line="108"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="103"/>
+        <location filename="../core/review/verdict.cpp" line="109"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="104"/>
+        <location filename="../core/review/verdict.cpp" line="110"/>
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="105"/>
+        <location filename="../core/review/verdict.cpp" line="111"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="106"/>
+        <location filename="../core/review/verdict.cpp" line="112"/>
         <source>RUNNING</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="113"/>
         <source>SKIPPED</source>
         <translation>已跳过</translation>
     </message>
@@ -472,9 +476,8 @@
         <translation>参考实现与自身比较：kernel.py 是骨架，此用例没有运行我们的内核</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="125"/>
         <source>PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py</source>
-        <translation>通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
+        <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="138"/>
@@ -482,9 +485,23 @@
         <translation>参考对自身</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="189"/>
         <source>PASS %1: PASS (harness only), a CPU dry run&apos;s reference against itself</source>
-        <translation>通过 %1：通过（PASS，仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
+        <translation type="vanished">通过 %1：通过（PASS，仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="125"/>
+        <source>PASS (harness only): the case ran; rel_err %1</source>
+        <translation>PASS（仅测试框架）：用例已运行；rel_err %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="140"/>
+        <source>ran</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
+        <translation>已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="191"/>
@@ -720,8 +737,12 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="153"/>
+        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
+        <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
+    </message>
+    <message>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran against itself; nothing measured)</source>
-        <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
+        <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="156"/>
@@ -906,17 +927,17 @@
         <translation>当前标签页不是可编辑的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="137"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="137"/>
+        <location filename="../widgets/editortabs.cpp" line="143"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation>%1 有未保存的更改。关闭前是否保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="149"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -982,384 +1003,408 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="262"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194"/>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
-        <location filename="../widgets/mainwindow.cpp" line="821"/>
-        <location filename="../widgets/mainwindow.cpp" line="1066"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="319"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
-        <location filename="../widgets/mainwindow.cpp" line="1286"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
-        <location filename="../widgets/mainwindow.cpp" line="1009"/>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
-        <location filename="../widgets/mainwindow.cpp" line="1019"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="499"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="541"/>
+        <source>%n record(s) kept for this problem</source>
+        <translation>
+            <numerusform>为此问题保留 %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="543"/>
+        <source>; %n set aside as not applying to it (%1)</source>
+        <translation>
+            <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="717"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
+        <source>set aside: %1 — %2</source>
+        <translation>已搁置：%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="548"/>
+        <source>The plan (plans/v0_plan.md) lists each one.</source>
+        <translation>计划（plans/v0_plan.md）逐条列出。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="496"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="658"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="658"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="670"/>
+        <location filename="../widgets/mainwindow.cpp" line="789"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="892"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
-        <location filename="../widgets/mainwindow.cpp" line="890"/>
+        <location filename="../widgets/mainwindow.cpp" line="911"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="793"/>
+        <location filename="../widgets/mainwindow.cpp" line="912"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
+        <location filename="../widgets/mainwindow.cpp" line="922"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="859"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1159"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1041"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1370,7 +1415,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1387,32 +1432,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="518"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1421,218 +1466,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="592"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="601"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="488"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="489"/>
+        <location filename="../widgets/mainwindow.cpp" line="608"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="492"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="495"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="495"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="497"/>
+        <location filename="../widgets/mainwindow.cpp" line="616"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="501"/>
+        <location filename="../widgets/mainwindow.cpp" line="620"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="502"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="506"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="509"/>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="509"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="518"/>
+        <location filename="../widgets/mainwindow.cpp" line="637"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="532"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="535"/>
+        <location filename="../widgets/mainwindow.cpp" line="654"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="536"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="537"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="538"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="541"/>
+        <location filename="../widgets/mainwindow.cpp" line="660"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="550"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="579"/>
+        <location filename="../widgets/mainwindow.cpp" line="698"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="580"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="581"/>
+        <location filename="../widgets/mainwindow.cpp" line="700"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="656"/>
+        <location filename="../widgets/mainwindow.cpp" line="775"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="695"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
+        <location filename="../widgets/mainwindow.cpp" line="869"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="884"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="851"/>
+        <location filename="../widgets/mainwindow.cpp" line="970"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1641,52 +1686,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="868"/>
+        <location filename="../widgets/mainwindow.cpp" line="987"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="877"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="882"/>
+        <location filename="../widgets/mainwindow.cpp" line="1001"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="891"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="925"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="926"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="970"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="979"/>
+        <location filename="../widgets/mainwindow.cpp" line="1098"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="980"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1103"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1695,32 +1740,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="989"/>
+        <location filename="../widgets/mainwindow.cpp" line="1108"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="990"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="998"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1009"/>
+        <location filename="../widgets/mainwindow.cpp" line="1128"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1015"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1745,17 +1790,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1118"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1147"/>
+        <location filename="../widgets/mainwindow.cpp" line="1266"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1784,7 +1829,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1380"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1809,7 +1854,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1288"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1830,10 +1875,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
-        <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
-        <location filename="../widgets/mainwindow.cpp" line="1220"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1297"/>
+        <location filename="../widgets/mainwindow.cpp" line="1318"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1866,12 +1911,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1880,38 +1925,38 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1187"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1220"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1356"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1251"/>
-        <location filename="../widgets/mainwindow.cpp" line="1257"/>
+        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1920,21 +1965,44 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::Phase</name>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <source>Understand</source>
+        <translation>理解</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <source>Learn</source>
+        <translation>学习</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="254"/>
+        <source>Implement</source>
+        <translation>实现</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="256"/>
+        <source>Measure</source>
+        <translation>测量</translation>
     </message>
 </context>
 <context>
@@ -2264,323 +2332,343 @@ Source: %4
         <translation>_没有运行任何正确性用例。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below). &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run. Both time columns are the reference on the CPU._</source>
-        <translation>_CPU 试运行：每个用例在 CPU 上把 PyTorch 参考实现与它自身的副本比较（输入可缩小处使用缩小的形状，各用例的形状见下表）。“PASS（仅测试框架）”表示测试框架和该用例运行了；kernel.py 没有运行。两个时间列都是 CPU 上的参考实现。_</translation>
+        <translation type="vanished">_CPU 试运行：每个用例在 CPU 上把 PyTorch 参考实现与它自身的副本比较（输入可缩小处使用缩小的形状，各用例的形状见下表）。“PASS（仅测试框架）”表示测试框架和该用例运行了；kernel.py 没有运行。两个时间列都是 CPU 上的参考实现。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="71"/>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
+        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
+        <translation>&gt; **未运行：测试框架没有运行。** 以下内容均未经测量（GPU 和 CPU 上都没有）；FLOP 与字节数以及峰值均为解析值，质量门说明了为何没有运行。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
+        <translation>- 算术强度和拐点为解析值（FLOP 与字节表达式、数据手册峰值）；没有运行任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <source>- Ran no correctness case: the harness was not run</source>
+        <translation>- 未运行任何正确性用例：测试框架没有运行</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
         <source>Cases not run for this problem:</source>
         <translation>本问题未运行的用例：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation>- 这些数字的来源：CPU 上的 PyTorch 参考实现，输入可缩小处使用缩小的形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <location filename="../core/review/reportdisplay.cpp" line="83"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation>- 算术强度和脊点是解析值（FLOP 与字节表达式、数据手册峰值）；试运行没有测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <location filename="../core/review/reportdisplay.cpp" line="86"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation>- 未运行：GPU 上的内核；没有测量内核延迟或利用率</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="88"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation>_无：没有查阅任何知识记录。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="81"/>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
         <source>_No roofline figure was drawn._</source>
         <translation>_没有绘制 Roofline 图。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="82"/>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）。本次试运行没有运行它；“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <location filename="../core/review/reportdisplay.cpp" line="94"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）：以下测量的是你的内核，而“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <location filename="../core/review/reportdisplay.cpp" line="102"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="95"/>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="96"/>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="97"/>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
         <source>Threshold</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="98"/>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation>替身时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="99"/>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
         <source>Reference time, CPU (µs)</source>
         <translation>参考时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="100"/>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <source>Latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="101"/>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
         <source>Reference latency (µs)</source>
         <translation>参考延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>latency(us)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>bandwidth(GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation>TFLOPS 峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>bandwidth peak utilization(%)</source>
         <translation>带宽峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>n/a (dry run)</source>
         <translation>无（试运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>PASS (harness only)</source>
         <translation>通过（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="117"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
         <source>grid</source>
         <translation>网格</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
         <source>block</source>
         <translation>线程块</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
         <source>registers</source>
         <translation>寄存器</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
         <source>shared memory (B)</source>
         <translation>共享内存 (B)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="117"/>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
         <source>latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <location filename="../core/review/reportdisplay.cpp" line="133"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation>（完整日志和 result.json；仅在本机，不提交）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation>（进程已被终止，该用例记为失败）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>; bytes moved: </source>
         <translation>；搬运字节数：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="129"/>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
         <source>% (ceiling: </source>
         <translation>%（上限：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="130"/>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation>，一次 forward 调用的主机时间中位数，与延迟分开报告</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="131"/>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
         <source>; more than the latency: launch-bound</source>
         <translation>；超过延迟：受启动开销限制</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="132"/>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
         <source> (PyTorch reference: </source>
         <translation>（PyTorch 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source>; kernel speedup over it: </source>
         <translation>；内核相对它的加速比：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source>not measured (</source>
         <translation>未测量（</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="177"/>
+        <location filename="../core/review/reportdisplay.cpp" line="186"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="183"/>
+        <location filename="../core/review/reportdisplay.cpp" line="192"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="185"/>
+        <location filename="../core/review/reportdisplay.cpp" line="194"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="217"/>
+        <location filename="../core/review/reportdisplay.cpp" line="226"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="219"/>
+        <location filename="../core/review/reportdisplay.cpp" line="228"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="225"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="230"/>
+        <location filename="../core/review/reportdisplay.cpp" line="239"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="231"/>
+        <location filename="../core/review/reportdisplay.cpp" line="240"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="232"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="250"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="244"/>
+        <location filename="../core/review/reportdisplay.cpp" line="253"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="257"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="254"/>
+        <location filename="../core/review/reportdisplay.cpp" line="263"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="266"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <location filename="../core/review/reportdisplay.cpp" line="275"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="268"/>
+        <location filename="../core/review/reportdisplay.cpp" line="277"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
@@ -2817,138 +2905,157 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="46"/>
+        <location filename="../widgets/runconsole.cpp" line="66"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="49"/>
+        <location filename="../widgets/runconsole.cpp" line="69"/>
         <source>Raw</source>
         <translation>原始</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="106"/>
+        <location filename="../widgets/runconsole.cpp" line="126"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
         <translation>停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="111"/>
+        <location filename="../widgets/runconsole.cpp" line="131"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="123"/>
+        <location filename="../widgets/runconsole.cpp" line="143"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="126"/>
+        <location filename="../widgets/runconsole.cpp" line="146"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="263"/>
+        <location filename="../widgets/runconsole.cpp" line="283"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="272"/>
+        <location filename="../widgets/runconsole.cpp" line="285"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="282"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="282"/>
+        <location filename="../widgets/runconsole.cpp" line="304"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="305"/>
+        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <source>Phase %1 failed: %2</source>
+        <translation>阶段 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="312"/>
+        <source>Phase %1 done; V0 not measured yet</source>
+        <translation>阶段 %1 完成；V0 尚未测量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="313"/>
+        <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
+        <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="335"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="314"/>
+        <location filename="../widgets/runconsole.cpp" line="344"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="542"/>
+        <source>%1 ran (harness only)</source>
+        <translation>%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
         <source>run %1</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="316"/>
+        <location filename="../widgets/runconsole.cpp" line="346"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="317"/>
+        <location filename="../widgets/runconsole.cpp" line="347"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="318"/>
+        <location filename="../widgets/runconsole.cpp" line="348"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="319"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="428"/>
+        <location filename="../widgets/runconsole.cpp" line="458"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="495"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="495"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="468"/>
+        <location filename="../widgets/runconsole.cpp" line="498"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="469"/>
+        <location filename="../widgets/runconsole.cpp" line="499"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="472"/>
+        <location filename="../widgets/runconsole.cpp" line="502"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="473"/>
+        <location filename="../widgets/runconsole.cpp" line="503"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="510"/>
+        <location filename="../widgets/runconsole.cpp" line="540"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="512"/>
         <source>%1 PASS (harness only)</source>
-        <translation>%1 个通过（仅测试框架）</translation>
+        <translation type="vanished">%1 个通过（仅测试框架）</translation>
     </message>
     <message>
         <source>cases: %1</source>
@@ -2959,12 +3066,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="491"/>
+        <location filename="../widgets/runconsole.cpp" line="521"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -3286,72 +3393,72 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="134"/>
+        <location filename="../widgets/specview.cpp" line="137"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="142"/>
+        <location filename="../widgets/specview.cpp" line="145"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="144"/>
+        <location filename="../widgets/specview.cpp" line="147"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="148"/>
+        <location filename="../widgets/specview.cpp" line="151"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="153"/>
+        <location filename="../widgets/specview.cpp" line="156"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="154"/>
+        <location filename="../widgets/specview.cpp" line="157"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="159"/>
+        <location filename="../widgets/specview.cpp" line="162"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="163"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="162"/>
+        <location filename="../widgets/specview.cpp" line="165"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="167"/>
+        <location filename="../widgets/specview.cpp" line="170"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="167"/>
+        <location filename="../widgets/specview.cpp" line="170"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
@@ -3359,22 +3466,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="193"/>
+        <location filename="../core/pipeline/suite.cpp" line="199"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="195"/>
+        <location filename="../core/pipeline/suite.cpp" line="201"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="198"/>
+        <location filename="../core/pipeline/suite.cpp" line="204"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="201"/>
+        <location filename="../core/pipeline/suite.cpp" line="207"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -3417,58 +3524,58 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="138"/>
+        <location filename="../widgets/suitepanel.cpp" line="142"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="138"/>
+        <location filename="../widgets/suitepanel.cpp" line="142"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="150"/>
+        <location filename="../widgets/suitepanel.cpp" line="154"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="152"/>
+        <location filename="../widgets/suitepanel.cpp" line="156"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="154"/>
+        <location filename="../widgets/suitepanel.cpp" line="158"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="155"/>
+        <location filename="../widgets/suitepanel.cpp" line="159"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="158"/>
+        <location filename="../widgets/suitepanel.cpp" line="162"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="165"/>
+        <location filename="../widgets/suitepanel.cpp" line="169"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="170"/>
+        <location filename="../widgets/suitepanel.cpp" line="174"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="179"/>
         <location filename="../widgets/suitepanel.cpp" line="183"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="180"/>
+        <location filename="../widgets/suitepanel.cpp" line="184"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
@@ -3476,238 +3583,238 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="317"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="319"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation>套件报告：%1，%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="343"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="345"/>
         <source>Suite report</source>
         <translation>套件报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="352"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="354"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation>%1 个问题的 CPU 试运行（DRY RUN）：未做任何测量（无延迟、加速比或利用率）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="356"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
         <source>%1 of %2 problems PASS</source>
         <translation>%2 个问题中 %1 个 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
         <source> · geomean %1x vs eager</source>
         <translation> · 几何平均 %1x（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
         <source> · %1x vs torch.compile</source>
         <translation> · %1x（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="369"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="371"/>
         <source>Target </source>
         <translation>目标 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="370"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation>；GPU %1；框架 %2；同时运行 %3 个</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
         <source>the seed&apos;s policy</source>
         <translation>seed 的框架策略</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="377"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
         <source>suite.json written %1 (UTC)</source>
         <translation>suite.json 写于 %1（UTC）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="385"/>
         <source>%1 not run</source>
         <translation>%1 个未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="384"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
         <source>Counts: %1</source>
         <translation>计数：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="388"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="389"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="397"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="413"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="412"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="414"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各 harness 共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="422"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="424"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="425"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="427"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="426"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="452"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="454"/>
         <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation>几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="461"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="465"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="466"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="486"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="502"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="506"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="515"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="520"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
         <source>BW / compute %</source>
         <translation>带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="538"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
         <source>report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="539"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="541"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="542"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="557"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="559"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="579"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="581"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -3828,6 +3935,16 @@ roof here: %3 TFLOPS (datasheet)</source>
         <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="266"/>
+        <source>Error in phase %1 (%2)</source>
+        <translation>阶段 %1（%2）出错</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <source>Error (no verdict)</source>
+        <translation>错误（无结论）</translation>
     </message>
 </context>
 <context>
@@ -3984,11 +4101,17 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <source>Harness error</source>
         <translation>测试框架错误</translation>
     </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="67"/>
+        <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
+        <translation>未测量：没有运行内核（CPU 试运行以 PyTorch 参考实现代替 kernel.py 运行，并与参考实现自身的 float32 运行结果比对）</translation>
+    </message>
 </context>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
         <location filename="../widgets/verdictbadge.cpp" line="46"/>
+        <location filename="../widgets/verdictbadge.cpp" line="56"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
@@ -3996,47 +4119,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="71"/>
+        <location filename="../core/review/verdict.cpp" line="77"/>
         <source>NOT_RUN</source>
         <translation>未运行（NOT_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="73"/>
+        <location filename="../core/review/verdict.cpp" line="79"/>
         <source>RUNNING</source>
         <translation>运行中（RUNNING）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="75"/>
+        <location filename="../core/review/verdict.cpp" line="81"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="83"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="85"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="87"/>
         <source>SKELETON</source>
         <translation>骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="89"/>
         <source>DRY_RUN</source>
         <translation>试运行（DRY_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="91"/>
         <source>STOPPED</source>
         <translation>已停止（STOPPED）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="93"/>
         <source>ERROR</source>
         <translation>错误（ERROR）</translation>
     </message>
@@ -4044,9 +4167,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
         <source>rel_err: not measured (a CPU dry run checks the reference against itself)</source>
-        <translation>rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
+        <translation type="vanished">rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <source>rel_err: %1</source>
+        <translation>rel_err：%1</translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="105"/>
@@ -4217,7 +4344,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="127"/>
         <location filename="../widgets/wizardpanel.cpp" line="271"/>
-        <location filename="../widgets/wizardpanel.cpp" line="341"/>
+        <location filename="../widgets/wizardpanel.cpp" line="344"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -4253,7 +4380,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="178"/>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -4278,27 +4405,36 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="298"/>
-        <source>  rel_err: not measured (a dry run checks the reference against itself)</source>
-        <translation>  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
+        <location filename="../widgets/wizardpanel.cpp" line="288"/>
+        <source>, no run: kernel.py is a skeleton</source>
+        <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="301"/>
+        <source>  rel_err: %1</source>
+        <translation>  rel_err：%1</translation>
+    </message>
+    <message>
+        <source>  rel_err: not measured (a dry run checks the reference against itself)</source>
+        <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="304"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="302"/>
+        <location filename="../widgets/wizardpanel.cpp" line="305"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="384"/>
+        <location filename="../widgets/wizardpanel.cpp" line="387"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -4307,42 +4443,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="287"/>
+        <location filename="../widgets/wizardpanel.cpp" line="289"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="288"/>
+        <location filename="../widgets/wizardpanel.cpp" line="291"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="289"/>
+        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="290"/>
+        <location filename="../widgets/wizardpanel.cpp" line="293"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="291"/>
+        <location filename="../widgets/wizardpanel.cpp" line="294"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="292"/>
+        <location filename="../widgets/wizardpanel.cpp" line="295"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="294"/>
+        <location filename="../widgets/wizardpanel.cpp" line="297"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="296"/>
+        <location filename="../widgets/wizardpanel.cpp" line="299"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
@@ -4457,6 +4593,11 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
+        <location filename="../core/pipeline/session.cpp" line="321"/>
+        <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
+        <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/session.cpp" line="81"/>
         <location filename="../core/pipeline/session.cpp" line="262"/>
         <source>Committed %1: %2</source>
@@ -4514,9 +4655,8 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="322"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err not measured (the reference against itself)</source>
-        <translation>测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
+        <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="325"/>

@@ -122,7 +122,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     if (m_verdict == Verdict::Skeleton && r.status == u"PASS")
       tip += u'\n' + tr("reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case");
     else if (m_dryRun && r.status == u"PASS")
-      tip += u'\n' + tr("PASS (harness only): a CPU dry run checks the reference against itself, not kernel.py");
+      tip += u'\n' + tr("PASS (harness only): the case ran; rel_err %1").arg(dryRunRelErrNote());
     return tip;
   }
   if (role != Qt::DisplayRole && role != SortRole) return {};
@@ -136,8 +136,8 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
       // against itself: said so, greyed (new-user trial 6, R2).
       if (role != Qt::DisplayRole) return r.status;
       if (m_verdict == Verdict::Skeleton && r.status == u"PASS") return tr("ref. vs itself");
-      return m_dryRun && r.status == u"PASS" ? caseStatusLabel(r.status) + u' ' + verdictGlyph(Verdict::DryRun)
-                                             : caseStatusLabel(r.status);
+      // A dry run's PASS reads as the console's case line does ("✓ ran"): "PASS —" was cryptic (trial 9, #10).
+      return m_dryRun && r.status == u"PASS" ? tr("ran") : caseStatusLabel(r.status);
     case ShapeColumn:
       return r.shape;
     case DtypeColumn:
@@ -186,9 +186,9 @@ QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, in
   if (role == Qt::ToolTipRole) {
     switch (static_cast<Columns>(section)) {
       case StatusColumn:
-        return m_dryRun ? tr("PASS %1: PASS (harness only), a CPU dry run's reference against itself")
-                              .arg(verdictGlyph(Verdict::DryRun))
-                        : tr("The case's status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)");
+        return m_dryRun
+                   ? tr("ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1").arg(dryRunRelErrNote())
+                   : tr("The case's status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)");
       case LatencyColumn:
         return m_dryRun ? tr("stand-in µs (CPU): the reference timed on the CPU in the kernel's place; not a "
                              "measurement")

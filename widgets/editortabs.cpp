@@ -109,8 +109,14 @@ QTextBrowser* EditorTabs::showHtml(const QString& title, const QString& html) {
     b->setOpenExternalLinks(true);
     // <pre> and <code> in the editor's fixed font: under zh_CN the generic "monospace" resolved to a
     // proportional CJK font and a kernel.py diff lost its columns.
+    // Tables ruled and padded: Markdown's tables (md4c writes a bare <table>) drew the V0 -> V1 comparison as
+    // "V0 V1 / latency (µs) n/a n/a" run together (new-user trial 9, #12).
     b->document()->setDefaultStyleSheet(
-        QStringLiteral("pre, code, tt { font-family: '%1'; }").arg(CodeEditor::editorFont().family()));
+        QStringLiteral("pre, code, tt { font-family: '%1'; }"
+                       " table { border-collapse: collapse; border-width: 1px; border-style: solid;"
+                       " border-color: #999; margin-top: 4px; margin-bottom: 4px; }"
+                       " th, td { border-width: 1px; border-style: solid; border-color: #999; padding: 2px 8px; }")
+            .arg(CodeEditor::editorFont().family()));
     b->setProperty(kPreviewTitle, title);
     addTab(b, title);
   }

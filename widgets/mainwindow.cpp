@@ -61,6 +61,12 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QPainter>
+#include <QStyledItemDelegate>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -68,6 +74,72 @@ namespace kwb {
 
 namespace {
 constexpr int kMaxRecent = 10;
+
+/// The knowledge table's cells other than the id: one line, cut at the right (the tooltip has the whole record).
+/// With the view's word wrap on for the id, a long source path in a narrow column made every row many lines tall.
+class OneLineDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+
+ protected:
+  void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->features &= ~QStyleOptionViewItem::WrapText;
+    option->textElideMode = Qt::ElideRight;
+  }
+};
+
+/// The record id, whole: wrapped at word boundaries or anywhere inside a long segment ("SXM:memory_bandwidth" has
+/// no break of its own; the style's word wrap clipped it), never elided. Heights follow the column's width.
+class WrappedIdDelegate : public QStyledItemDelegate {
+ public:
+  explicit WrappedIdDelegate(QTableView* view) : QStyledItemDelegate(view), m_view(view) {}
+
+  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();  // the style draws the cell (selection, focus); the text is laid out here
+    QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    const QRect r = textRect(opt.rect);
+    painter->save();
+    const QVariant fg = index.data(Qt::ForegroundRole);
+    painter->setPen(opt.state & QStyle::State_Selected ? opt.palette.color(QPalette::HighlightedText)
+                    : fg.canConvert<QColor>()          ? fg.value<QColor>()
+                                                       : opt.palette.color(QPalette::Text));
+    QTextLayout layout(text, opt.font);
+    lay(layout, r.width());
+    layout.draw(painter, QPointF(r.left(), r.top() + std::max(0.0, (r.height() - layout.boundingRect().height()) / 2)));
+    painter->restore();
+  }
+
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const int width = textRect(QRect(0, 0, m_view->columnWidth(index.column()), 0)).width();
+    QTextLayout layout(opt.text, opt.font);
+    lay(layout, width);
+    return {m_view->columnWidth(index.column()), static_cast<int>(std::ceil(layout.boundingRect().height())) + 6};
+  }
+
+ private:
+  static QRect textRect(const QRect& cell) { return cell.adjusted(4, 2, -4, -2); }
+  static void lay(QTextLayout& layout, int width) {
+    QTextOption o;
+    o.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(o);
+    layout.beginLayout();
+    qreal y = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+      line.setLineWidth(std::max(10, width));
+      line.setPosition(QPointF(0, y));
+      y += line.height();
+    }
+    layout.endLayout();
+  }
+  QTableView* m_view;
+};
 // The files of a workspace the editor offers, in tab order (DESIGN.md "The workspace"). The report is
 // shown rendered (its Markdown opens from the Edit tab list on demand).
 const char* const kWorkspaceFiles[] = {"reference.py", "kernel.py", "test_kernel.py", "memory/v0.json"};
@@ -137,7 +209,7 @@ MainWindow::MainWindow(QWidget* parent)
   m_wizard->setSession(m_session);
   m_console->setSession(m_session);
   // Phase 1 starts a new job: no records of the previous one (or of a reviewed workspace) stay shown.
-  connect(m_session, &WorkbenchSession::jobChanged, this, [this] { m_knowledge->resetData({}); });
+  connect(m_session, &WorkbenchSession::jobChanged, this, [this] { showKnowledge({}); });
   connect(m_session, &WorkbenchSession::progress, this,
           [this](int, const QString& message) { statusBar()->showMessage(displayRecordsSummaryLine(message), 5000); });
   connect(m_session, &WorkbenchSession::phaseFinished, this, [this](int phase, bool ok) {
@@ -164,7 +236,7 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(m_statusVerdict);
   connect(m_session, &WorkbenchSession::verdictChanged, m_statusVerdict, &VerdictBadge::setVerdict);
   connect(m_session, &WorkbenchSession::reviewChanged, this, [this] {
-    if (m_session->review()) m_knowledge->resetData(m_session->review()->records);
+    if (m_session->review()) showKnowledge(m_session->review()->records, m_session->review()->setAside);
   });
   m_defaultLayout = saveState();
   restoreSettings();
@@ -374,17 +446,45 @@ void MainWindow::createDocks() {
   table->verticalHeader()->hide();
   table->horizontalHeader()->setStretchLastSection(true);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table->setWordWrap(false);
-  // Record ids are what an attribution cites: cut in the middle (their tool prefix and their distinct end stay
-  // visible; "generic.gene…" was all a 1280x800 dock showed, new-user trial 4, #7), given the width they need up
-  // to half the dock, whole in the tooltip, and copied whole by Ctrl+C / the context menu.
-  table->setTextElideMode(Qt::ElideMiddle);
-  connect(proxy, &QAbstractItemModel::modelReset, table, [table] {
-    table->resizeColumnToContents(KnowledgeModel::ToolColumn);
-    table->resizeColumnToContents(KnowledgeModel::IdColumn);
-    const int cap = std::max(160, table->viewport()->width() / 2);
-    if (table->columnWidth(KnowledgeModel::IdColumn) > cap) table->setColumnWidth(KnowledgeModel::IdColumn, cap);
+  // Record ids are what an attribution cites: shown whole, wrapped over lines (at their '-'), never cut. Cut in the
+  // middle they read "nvidia.gene...kend-triton" in a 1280x800 dock, and the "ids kept exactly" promise could not be
+  // seen (new-user trial 9, #12). Copied whole by Ctrl+C / the context menu.
+  table->setWordWrap(true);
+  table->setTextElideMode(Qt::ElideNone);
+  table->setItemDelegate(new OneLineDelegate(table));
+  table->setItemDelegateForColumn(KnowledgeModel::IdColumn, new WrappedIdDelegate(table));
+  // rows measured by resizeRowsToContents() below, when the ids' column width is known (the header's own
+  // ResizeToContents measured them once, at a width the column no longer had: the last line was clipped)
+  // a row's height follows the id column's width (the user may drag it)
+  connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table](int column) {
+    if (column == KnowledgeModel::IdColumn) table->resizeRowsToContents();
   });
+  connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table,
+          [table] { table->resizeRowsToContents(); });
+  // ... and is measured again once the table is laid out: measured while its dock was a hidden tab, an id's last
+  // line was clipped (zh_CN review at 1280x800)
+  connect(proxy, &QAbstractItemModel::modelReset, table,
+          [table] { QTimer::singleShot(0, table, [table] { table->resizeRowsToContents(); }); });
+  const auto fitColumns = [table] {
+    table->resizeColumnToContents(KnowledgeModel::ToolColumn);
+    table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
+    // the id takes half the dock: wrapped whole there, the title beside it
+    table->setColumnWidth(KnowledgeModel::IdColumn, std::max(140, table->viewport()->width() / 2));
+    table->setColumnWidth(KnowledgeModel::TitleColumn, std::max(120, table->viewport()->width() / 3));
+    table->resizeRowsToContents();
+  };
+  connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
+  auto* knowledgePage = new QWidget(this);
+  auto* knowledgeLayout = new QVBoxLayout(knowledgePage);
+  knowledgeLayout->setContentsMargins(0, 0, 0, 0);
+  knowledgeLayout->setSpacing(2);
+  m_knowledgeSummary = new QLabel(knowledgePage);
+  m_knowledgeSummary->setObjectName(QStringLiteral("knowledgeSummary"));
+  m_knowledgeSummary->setWordWrap(true);
+  m_knowledgeSummary->setContentsMargins(4, 2, 4, 0);
+  m_knowledgeSummary->setVisible(false);
+  knowledgeLayout->addWidget(m_knowledgeSummary);
+  knowledgeLayout->addWidget(table, 1);
   auto* copyId = new QAction(tr("Copy Record Id"), table);
   copyId->setObjectName(QStringLiteral("copyRecordIdAction"));
   copyId->setShortcut(QKeySequence::Copy);
@@ -403,13 +503,23 @@ void MainWindow::createDocks() {
       addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
   QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
   splitDockWidget(console, roofline, Qt::Horizontal);
-  QDockWidget* knowledge = addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), table, Qt::BottomDockWidgetArea);
+  QDockWidget* knowledge =
+      addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), knowledgePage, Qt::BottomDockWidgetArea);
+  // widths from the shown dock: fitted while it was a hidden tab (a review opens on the roofline), the ids' column
+  // kept a hidden viewport's width and its rows' heights did not match what was drawn (zh_CN review at 1280x800)
+  connect(knowledge, &QDockWidget::visibilityChanged, table, [table, fitColumns](bool visible) {
+    if (visible) QTimer::singleShot(0, table, fitColumns);
+  });
   tabifyDockWidget(roofline, knowledge);
   // The plugin panel: query any tool, "Use this" writes the record through the job (issue 5).
   auto* plugins = new PluginPanel(ToolRegistry::instance(), this);
   plugins->setJobGetter([this] { return phaseBusy() ? nullptr : job(); });  // not while a phase uses it
-  connect(plugins, &PluginPanel::recordUsed, this,
-          [this] { m_knowledge->resetData(job() ? job()->consulted() : QList<KnowledgeRecord>{}); });
+  connect(plugins, &PluginPanel::recordUsed, this, [this] {
+    if (job())
+      showKnowledge(job()->consulted(), job()->setAside());
+    else
+      showKnowledge({});
+  });
   tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
   // The run history: review an older run, or compare two.
   auto* runs = new RunsPanel(this);
@@ -429,6 +539,28 @@ void MainWindow::createDocks() {
   m_suitePanel->hide();
   connect(m_suitePanel, &SuitePanel::openWorkspaceRequested, this, &MainWindow::openSuiteWorkspace);
   roofline->raise();
+}
+
+void MainWindow::showKnowledge(const QList<KnowledgeRecord>& kept, const QList<SetAsideRecord>& setAside) {
+  m_knowledge->resetData(kept);
+  if (!m_knowledgeSummary) return;
+  // What the panel holds, and what it does not and why: records that do not apply to the problem's ops, dtypes or
+  // GPU are set aside in phase 2 (core/knowledge/relevance.h), each id with its reason in the plan.
+  if (kept.isEmpty() && setAside.isEmpty()) {
+    m_knowledgeSummary->clear();
+    m_knowledgeSummary->setVisible(false);
+    return;
+  }
+  QString text = tr("%n record(s) kept for this problem", nullptr, static_cast<int>(kept.size()));
+  if (!setAside.isEmpty())
+    text += tr("; %n set aside as not applying to it (%1)", nullptr, static_cast<int>(setAside.size()))
+                .arg(setAsideKinds(setAside));
+  m_knowledgeSummary->setText(text);
+  QStringList tip;
+  for (const SetAsideRecord& a : setAside) tip << tr("set aside: %1 — %2").arg(a.record.id, a.reason);
+  if (!tip.isEmpty()) tip << tr("The plan (plans/v0_plan.md) lists each one.");
+  m_knowledgeSummary->setToolTip(tip.join(u'\n'));
+  m_knowledgeSummary->setVisible(true);
 }
 
 void MainWindow::applyDefaultDockSizes() {
@@ -834,7 +966,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
         m_editors->openFile(QDir(workspace).filePath(QLatin1String(rel)), nullptr);
     m_editors->openFile(logic, nullptr);
   }
-  m_knowledge->resetData({});
+  showKnowledge({});
   m_roofline->clear();
   m_wizard->showPhase(1);
   addRecentFile(workspace.isEmpty() ? logic : workspace);
@@ -1146,7 +1278,7 @@ void MainWindow::finishPhase(int phase, bool ok) {
     statusBar()->showMessage(
         tr("Understood %1: framework %2 on %3").arg(job()->problemName(), job()->framework(), job()->gpuId()), 8000);
   } else if (phase == 2) {
-    m_knowledge->resetData(job()->consulted());  // the summary comes from the session (summaryChanged)
+    showKnowledge(job()->consulted(), job()->setAside());  // the summary comes from the session (summaryChanged)
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("knowledgeDock"))) dock->raise();
   } else if (phase == 3) {
     m_wizard->setWrittenFiles(job()->workspaceDir(), job()->writtenFiles());

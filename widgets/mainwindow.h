@@ -9,9 +9,11 @@
 
 #include <functional>
 
+#include "core/knowledge/relevance.h"
 #include "core/review/reviewexport.h"
 
 class QAction;
+class QLabel;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
@@ -121,6 +123,9 @@ class MainWindow : public QMainWindow {
   RunConsole* runConsole() const { return m_console; }
   RooflinePlot* rooflinePlot() const { return m_roofline; }
   KnowledgeModel* knowledgeModel() const { return m_knowledge; }
+  /// Shows @p kept in the knowledge table and, above it, the count of @p setAside with their reasons grouped (each
+  /// id and reason in the tooltip; the label is objectName "knowledgeSummary", hidden when both are empty).
+  void showKnowledge(const QList<KnowledgeRecord>& kept, const QList<SetAsideRecord>& setAside = {});
   /// The suite table's panel (File > Open Suite…), a tab of the centre once a suite is open.
   SuitePanel* suitePanel() const { return m_suitePanel; }
   /// What the window shows (the reviewed workspace, the verdict); panels follow it.
@@ -181,6 +186,9 @@ class MainWindow : public QMainWindow {
   RunConsole* m_console;
   RooflinePlot* m_roofline;
   KnowledgeModel* m_knowledge;
+  /// Above the knowledge table: how many records are kept and how many were set aside, and why (new-user trial 9,
+  /// #14); see showKnowledge().
+  QLabel* m_knowledgeSummary = nullptr;
   SuitePanel* m_suitePanel = nullptr;
   QString m_logicPath;
   QString m_lastError;

@@ -93,7 +93,7 @@ QVariant VersionsModel::data(const QModelIndex& index, int role) const {
     // One rule with `kwb versions` and the review (new-user trial 6, R8): a dry run's rel_err is no figure of
     // kernel.py.
     if (index.column() == RelErrColumn && !v.relErr && v.dryRun())
-      tip += u'\n' + tr("rel_err: not measured (a CPU dry run checks the reference against itself)");
+      tip += u'\n' + tr("rel_err: %1").arg(dryRunRelErrNote());
     return tip;
   }
   if (role == Qt::ForegroundRole && index.column() == GateColumn) return CaseTableModel::statusColor(v.gate);

@@ -130,6 +130,9 @@ QString SpecView::summaryText() const { return m_summary->text(); }
 
 void SpecView::setSpec(const nlohmann::json& spec) {
   m_model->resetData(spec);
+  // Each column as wide as its text: at the default 100 px a 1280x800 wizard cut the Shape column to "[409 / 393"
+  // (new-user trial 9, #12); role, name, kind and shape fit the dock, the rest scrolls.
+  m_table->resizeColumnsToContents();
   if (!spec.is_object()) {
     m_summary->setText(tr("No spec yet: run phase 1 (Understand)."));
     return;

@@ -78,8 +78,8 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case VerdictRole:
       return static_cast<int>(verdict);
     case FilterRole:
-      return QString(e.name + u' ' + verdictCode(verdict) + u' ' + verdictTitle(verdict) + u' ' + e.bottleneck + u' ' +
-                     e.error);
+      return QString(e.name + u' ' + verdictCode(verdict) + u' ' + suiteEntryStatusTitle(e) + u' ' + e.bottleneck +
+                     u' ' + e.error);
     case Qt::ForegroundRole:
       if (column == StatusColumn) return readableOn(verdictColor(verdict), QGuiApplication::palette());
       return {};
@@ -110,7 +110,7 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case ProblemColumn:
       return e.name;
     case StatusColumn:
-      return role == SortRole ? verdictCode(verdict) : QString(verdictGlyph(verdict) + u' ' + verdictTitle(verdict));
+      return role == SortRole ? verdictCode(verdict) : QString(verdictGlyph(verdict) + u' ' + suiteEntryStatusTitle(e));
     case RelErrColumn:
       return figure(e.maxRelErr, role, 'e', 2);
     case LatencyColumn:

@@ -51,4 +51,13 @@ void VerdictBadge::setVerdict(Verdict v, const QString& reason) {
                     .arg(verdictColor(v).name()));
 }
 
+void VerdictBadge::setActivity(Verdict look, const QString& text, const QString& tip) {
+  const QString head = verdictGlyph(look) + u' ' + text;
+  setText(m_prefix ? tr("Quality gate: %1").arg(head) : head);
+  setToolTip(tip);
+  setAccessibleName(QLabel::text());
+  setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;font-weight:bold;padding:2px 8px;border-radius:3px}")
+                    .arg(verdictColor(look).name()));
+}
+
 }  // namespace kwb

@@ -24,6 +24,11 @@ class VerdictBadge : public QLabel {
   /// Shows `v` with its glyph and title ("Quality gate: " before it when `prefix`); `reason` becomes the
   /// tooltip (and is appended after a dash when `withReason`).
   void setVerdict(Verdict v, const QString& reason = {});
+  /// Before a verdict: shows what the phases are doing instead of the headline, in @p look's colour and glyph
+  /// ("… Phase 1: Understand" while it runs, Running's look; "! Phase 1 failed" with Error's). verdict() stays
+  /// what it was (NotRun); the next setVerdict() replaces the text. A console chip read "Not run" beside "phase 3
+  /// done" (new-user trial 9, #13).
+  void setActivity(Verdict look, const QString& text, const QString& tip = {});
   Verdict verdict() const { return m_verdict; }
   /// Put "Quality gate:" before the headline (default true); redraws.
   void setPrefix(bool on) {

@@ -284,7 +284,10 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     QStringList lines{
         tr("Review of %1, %2 (nothing re-run)%3:")
             .arg(r.problemName, versionOfText(r.version, r.versionCount),
-                 r.mode == QLatin1String("cpu-dry-run") ? tr(", CPU dry run: not a measurement") : QString())};
+                 // a skeleton's harness never ran: no CPU dry run took place either (new-user trial 9, #11)
+                 r.skeleton && r.runDir.isEmpty()         ? tr(", no run: kernel.py is a skeleton")
+                 : r.mode == QLatin1String("cpu-dry-run") ? tr(", CPU dry run: not a measurement")
+                                                          : QString())};
     if (!r.gateReason.isEmpty()) lines << tr("  why: %1").arg(displayGateReason(r.gateReason));
     if (const QString e = num(r.maxRelErr, 'e', 3); !e.isEmpty()) lines << tr("  max rel_err: %1").arg(e);
     if (const QString l = num(r.latencyUs, 'f', 1); !l.isEmpty()) lines << tr("  latency: %1 µs").arg(l);
@@ -294,8 +297,8 @@ void WizardPanel::setSession(WorkbenchSession* session) {
       lines << tr("  run: %1%2")
                    .arg(QDir(r.root).relativeFilePath(r.runDir),
                         r.runRecorded ? QString() : tr(" (not the recorded run)"));
-    if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run"))
-      lines << tr("  rel_err: not measured (a dry run checks the reference against itself)");
+    if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run") && !(r.skeleton && r.runDir.isEmpty()))
+      lines << tr("  rel_err: %1").arg(dryRunRelErrNote());
     lines
         << (r.versionCount > 0
                 ? tr("Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.").arg(r.versionCount)

@@ -139,6 +139,10 @@ bool isFactory(const QString& n) {
   return n == u"ones" || n == u"zeros" || n == u"full" || n == u"ones_like" || n == u"zeros_like" || n == u"full_like";
 }
 
+// The plan's configuration rows, from its own launches (defined below).
+QString fusionRow(const ChainPlan& plan);
+QString stagesRow(const ChainPlan& plan);
+
 class Planner {
  public:
   /// @p fuseEvalNorm: a batch norm with running statistics becomes a per-channel affine pointwise op (eval
@@ -2519,16 +2523,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     launchList << QStringLiteral("%1. %2").arg(i + 1).arg(m_plan.launches.at(i).description);
   m_plan.config = {
       {QStringLiteral("plan"), launchList.join(QStringLiteral("; "))},
-      {QStringLiteral("fusion"),
-       QStringLiteral("pointwise runs lower through the one pointwise lowering into a Triton epilogue function; "
-                      "fused into the GEMM or convolution before them when its output feeds nothing else, else "
-                      "one elementwise launch; a sum/mean/max/min over every spatial dim, or over the channels "
-                      "alone, of a convolution's result fuses into that convolution's tiles (the conv template's "
-                      "CONV_REDUCE, decided per call)")},
-      {QStringLiteral("stages"),
-       QStringLiteral("reductions, softmax, norms and pooling through the stage library (sizes read at run time, "
-                      "fp32 statistics); GEMMs 128 x 256 x 32 tiles on TF32 (fp32) tensor cores; convolutions "
-                      "through the convolution template (path per call in ModelNew.last_path)")},
+      {QStringLiteral("fusion"), fusionRow(m_plan)},
+      {QStringLiteral("stages"), stagesRow(m_plan)},
       {QStringLiteral("dtype handling"),
        QStringLiteral("fp32 accumulation and math; fp32 intermediates between launches (16-bit inputs widened by one "
                       "copy, the result narrowed back to the input's dtype)")},
@@ -2553,6 +2549,77 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 }  // namespace
 
 namespace {
+
+/// The "fusion" row of a plan's configuration: this problem's launches and what each fuses, counted from the plan
+/// (the rows were the same paragraph for every problem, GEMM and convolution sentences for a reduction; new-user
+/// trial 9, #14).
+QString fusionRow(const ChainPlan& plan) {
+  const auto n = static_cast<int>(plan.launches.size());
+  int fusedOps = 0;
+  QStringList fusedIn, pointwise;
+  for (int i = 0; i < n; ++i) {
+    const ChainLaunch& l = plan.launches.at(i);
+    const auto extra = static_cast<int>(l.ops.size()) - 1;
+    if (l.kind == u"pointwise") {
+      pointwise << QString::number(i + 1);
+    } else if (extra > 0) {
+      fusedOps += extra;
+      fusedIn << QStringLiteral("%1 (%2 + %3)").arg(i + 1).arg(l.kind).arg(extra);
+    }
+  }
+  QString text = QStringLiteral("%1 compute op(s) in %2 launch(es)").arg(plan.ops.size()).arg(n);
+  if (fusedIn.isEmpty() && pointwise.isEmpty()) return text + QStringLiteral(": nothing to fuse, one op per launch");
+  if (!fusedIn.isEmpty())
+    text += QStringLiteral("; %1 op(s) fused into the launch before them: launch %2")
+                .arg(fusedOps)
+                .arg(fusedIn.join(QStringLiteral(", ")));
+  if (!pointwise.isEmpty())
+    text += QStringLiteral(
+                "; launch %1: a run of pointwise ops as one elementwise launch (it follows no launch "
+                "that can take it as an epilogue)")
+                .arg(pointwise.join(QStringLiteral(", ")));
+  return text;
+}
+
+/// The "stages" row: the kinds of launch this plan has, each once with its count and how it is rendered.
+QString stagesRow(const ChainPlan& plan) {
+  QMap<QString, int> kinds;
+  for (const ChainLaunch& l : plan.launches) ++kinds[l.kind];
+  const auto count = [&kinds](std::initializer_list<const char*> names) {
+    int c = 0;
+    QStringList which;
+    for (const char* k : names)
+      if (const int v = kinds.value(QString::fromLatin1(k)); v > 0) {
+        c += v;
+        which << QStringLiteral("%1 %2").arg(v).arg(QString::fromLatin1(k));
+      }
+    return std::make_pair(c, which.join(QStringLiteral(", ")));
+  };
+  QStringList parts;
+  if (const auto [c, which] = count({"reduce", "rowfused", "softmax", "norm", "pool", "scan"}); c > 0)
+    parts << QStringLiteral("%1 through the stage library (sizes read at run time, fp32 statistics)").arg(which);
+  if (const int g = kinds.value(QStringLiteral("gemm")); g > 0)
+    parts << QStringLiteral("%1 GEMM(s) through the GEMM template on %2")
+                 .arg(g)
+                 .arg(plan.mathDtype == u"tf32" ? QStringLiteral("TF32 tensor cores (fp32 inputs)")
+                                                : QStringLiteral("tensor cores in the inputs' dtype"));
+  if (const int c = kinds.value(QStringLiteral("conv")); c > 0)
+    parts << QStringLiteral(
+                 "%1 convolution(s) through the convolution template (its path per call in "
+                 "ModelNew.last_path)")
+                 .arg(c);
+  if (const int p = kinds.value(QStringLiteral("pointwise")); p > 0)
+    parts << QStringLiteral("%1 elementwise launch(es) of the pointwise lowering").arg(p);
+  QStringList rest;
+  for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+    if (!QStringList({QStringLiteral("reduce"), QStringLiteral("rowfused"), QStringLiteral("softmax"),
+                      QStringLiteral("norm"), QStringLiteral("pool"), QStringLiteral("scan"), QStringLiteral("gemm"),
+                      QStringLiteral("conv"), QStringLiteral("pointwise")})
+             .contains(it.key()))
+      rest << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+  if (!rest.isEmpty()) parts << rest.join(QStringLiteral(", ")) + QStringLiteral(" through the stage library");
+  return parts.join(QStringLiteral("; "));
+}
 
 std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   const QList<const GraphOp*> compute = g.compute();

@@ -54,6 +54,83 @@ bool isConvolution(const nlohmann::json& spec) {
   return pattern.is_object() && pattern.value("primary", std::string()) == "Convolution";
 }
 
+/// The problem's op classes: every op's probe category ("GEMM", "Convolution", "Attention", "Recurrent", "Norm",
+/// ...) and the pattern's primary one, with how many GEMM-category ops there are and whether one is batched.
+struct OpClasses {
+  QSet<QString> categories;
+  int gemms = 0;
+  bool batchedGemm = false;  ///< a bmm / baddbmm / einsum: independent GEMMs in one op
+  bool has(const char* c) const { return categories.contains(QLatin1String(c)); }
+  /// GEMM-class work: a GEMM, a convolution (implicit GEMM) or attention (two GEMMs) runs on tensor cores.
+  bool mma() const { return has("GEMM") || has("Convolution") || has("Attention"); }
+};
+
+OpClasses opClasses(const nlohmann::json& spec) {
+  OpClasses c;
+  const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+  if (pattern.is_object() && pattern.contains("primary") && pattern["primary"].is_string())
+    c.categories.insert(QString::fromStdString(pattern["primary"].get<std::string>()));
+  if (spec.contains("ops") && spec["ops"].is_array())
+    for (const auto& op : spec["ops"]) {
+      if (!op.is_object()) continue;
+      // null where the probe has no category for an op (a fill, a view): value() would throw on it
+      const auto text = [&op](const char* key) {
+        return op.contains(key) && op[key].is_string() ? op[key].get<std::string>() : std::string();
+      };
+      const std::string cat = text("category");
+      const std::string name = text("op");
+      if (!cat.empty()) c.categories.insert(QString::fromStdString(cat));
+      if (cat == "GEMM") ++c.gemms;
+      if (name == "aten::bmm" || name == "aten::baddbmm" || name == "aten::einsum") c.batchedGemm = true;
+    }
+  return c;
+}
+
+/// GPU products a record may be written for, and their architecture (the spec's target.arch names: "Hopper",
+/// "CDNA3", ...). A record about another architecture's product (an RTX 5090 memory note for an H200) does not
+/// apply; one that also names a product of the target's architecture does.
+const QList<QPair<QString, QString>>& gpuProducts() {
+  static const QList<QPair<QString, QString>> p = {
+      {QStringLiteral("5090"), QStringLiteral("Blackwell (GeForce)")},
+      {QStringLiteral("5080"), QStringLiteral("Blackwell (GeForce)")},
+      {QStringLiteral("4090"), QStringLiteral("Ada")},
+      {QStringLiteral("4080"), QStringLiteral("Ada")},
+      {QStringLiteral("l40"), QStringLiteral("Ada")},
+      {QStringLiteral("l40s"), QStringLiteral("Ada")},
+      {QStringLiteral("3090"), QStringLiteral("Ampere")},
+      {QStringLiteral("a100"), QStringLiteral("Ampere")},
+      {QStringLiteral("a800"), QStringLiteral("Ampere")},
+      {QStringLiteral("h100"), QStringLiteral("Hopper")},
+      {QStringLiteral("h200"), QStringLiteral("Hopper")},
+      {QStringLiteral("h800"), QStringLiteral("Hopper")},
+      {QStringLiteral("h20"), QStringLiteral("Hopper")},
+      {QStringLiteral("sm90"), QStringLiteral("Hopper")},
+      {QStringLiteral("b200"), QStringLiteral("Blackwell")},
+      {QStringLiteral("b100"), QStringLiteral("Blackwell")},
+      {QStringLiteral("gb200"), QStringLiteral("Blackwell")},
+      {QStringLiteral("b300"), QStringLiteral("Blackwell")},
+      {QStringLiteral("sm100"), QStringLiteral("Blackwell")},
+      {QStringLiteral("mi300"), QStringLiteral("CDNA3")},
+      {QStringLiteral("mi300x"), QStringLiteral("CDNA3")},
+      {QStringLiteral("mi325x"), QStringLiteral("CDNA3")},
+      {QStringLiteral("mi350x"), QStringLiteral("CDNA4")},
+      {QStringLiteral("mi355x"), QStringLiteral("CDNA4")},
+  };
+  return p;
+}
+
+QString targetArch(const nlohmann::json& spec) {
+  if (!spec.contains("target") || !spec["target"].is_object()) return {};
+  const nlohmann::json& t = spec["target"];
+  return t.contains("arch") && t["arch"].is_string() ? QString::fromStdString(t["arch"].get<std::string>()) : QString();
+}
+
+QString firstOf(const QStringList& words, const QStringList& wanted) {
+  for (const QString& w : words)
+    if (wanted.contains(w)) return w;
+  return {};
+}
+
 /// A narrow number format a record may be about: its words, and the dtype fragment a problem must have for it.
 struct Format {
   const char* name;
@@ -94,7 +171,8 @@ QString dtypeList(const QSet<QString>& dtypes) {
 }
 
 /// Why @p r does not apply ("" when it does).
-QString reasonFor(const KnowledgeRecord& r, const QSet<QString>& dtypes, bool attention, bool conv) {
+QString reasonFor(const KnowledgeRecord& r, const QSet<QString>& dtypes, bool attention, bool conv,
+                  const OpClasses& classes, const QString& arch) {
   const QStringList all = wordsOf(r.id + u' ' + r.title);
   for (const Format& f : formats()) {
     QString named;
@@ -118,6 +196,55 @@ QString reasonFor(const KnowledgeRecord& r, const QSet<QString>& dtypes, bool at
     for (const QString& w : attentionWords())
       if (own.contains(w))
         return QStringLiteral("an attention technique (\"%1\"); the problem has no attention").arg(w);
+  // The record's subject: its topic (the id's second-last segment: "gdn-decode-state-management",
+  // "grouped-gemm-deepgemm", "warp-specialization"), its pattern (the last) and its title. The op-class rules read
+  // these only: an id's prefix names the store's shelf, not what the record teaches (new-user trial 9, #14).
+  const QStringList subject = wordsOf(r.id.section(u'.', -2) + u' ' + r.title);
+  if (!attention && !classes.has("Recurrent")) {
+    static const QStringList decode = {QStringLiteral("decode"), QStringLiteral("gdn"), QStringLiteral("deltanet"),
+                                       QStringLiteral("mamba"),  QStringLiteral("ssm"), QStringLiteral("prefill"),
+                                       QStringLiteral("kvcache")};
+    if (const QString w = firstOf(subject, decode); !w.isEmpty())
+      return QStringLiteral("a decode or sequence-model technique (\"%1\"); the problem has no attention or recurrence")
+          .arg(w);
+  }
+  if (!classes.mma()) {
+    static const QStringList mma = {QStringLiteral("gemm"),      QStringLiteral("matmul"), QStringLiteral("mma"),
+                                    QStringLiteral("wgmma"),     QStringLiteral("umma"),   QStringLiteral("tcgen05"),
+                                    QStringLiteral("deepgemm"),  QStringLiteral("cublas"), QStringLiteral("splitk"),
+                                    QStringLiteral("streamk"),   QStringLiteral("hgemm"),  QStringLiteral("sgemm"),
+                                    QStringLiteral("tensorcore")};
+    if (const QString w = firstOf(subject, mma); !w.isEmpty())
+      return QStringLiteral(
+                 "a GEMM or tensor-core technique (\"%1\"); the problem has no GEMM, convolution or "
+                 "attention")
+          .arg(w);
+  }
+  if (!conv && !classes.has("Convolution")) {
+    static const QStringList convOnly = {QStringLiteral("conv"),     QStringLiteral("convolution"),
+                                         QStringLiteral("conv1d"),   QStringLiteral("conv2d"),
+                                         QStringLiteral("conv3d"),   QStringLiteral("im2col"),
+                                         QStringLiteral("winograd"), QStringLiteral("convolutions")};
+    if (const QString w = firstOf(subject, convOnly); !w.isEmpty())
+      return QStringLiteral("a convolution technique (\"%1\"); the problem has no convolution").arg(w);
+  }
+  if (classes.mma() && subject.contains(QLatin1String("grouped")) && classes.gemms < 2 && !classes.batchedGemm)
+    return QStringLiteral("a grouped-GEMM technique (\"grouped\"); the problem has no batch of independent GEMMs");
+  if (!arch.isEmpty()) {
+    QString other, otherArch;
+    bool target = false;
+    for (const auto& [product, productArch] : gpuProducts()) {
+      if (!subject.contains(product)) continue;
+      if (productArch.startsWith(arch, Qt::CaseInsensitive) && !productArch.contains(u'('))
+        target = true;
+      else if (other.isEmpty()) {
+        other = product;
+        otherArch = productArch;
+      }
+    }
+    if (!other.isEmpty() && !target)
+      return QStringLiteral("written for another GPU (\"%1\", %2); the target is %3").arg(other, otherArch, arch);
+  }
   if (conv) {
     const nlohmann::json family = r.scope.is_object() ? r.scope.value("operator_family", nlohmann::json()) : nullptr;
     const bool filedUnderConv = family.is_string() && family.get<std::string>() == "conv";
@@ -148,9 +275,11 @@ RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, con
   const QSet<QString> dtypes = problemDtypes(spec);
   const bool attention = hasAttention(spec);
   const bool conv = isConvolution(spec);
+  const OpClasses classes = opClasses(spec);
+  const QString arch = targetArch(spec);
   for (const KnowledgeRecord& r : records) {
     const bool exact = r.toolId == QLatin1String("spec-ledger") || r.toolId == QLatin1String("gpu-wiki-hardware");
-    const QString why = exact ? QString() : reasonFor(r, dtypes, attention, conv);
+    const QString why = exact ? QString() : reasonFor(r, dtypes, attention, conv, classes, arch);
     if (why.isEmpty())
       out.kept.append(r);
     else
@@ -159,17 +288,46 @@ RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, con
   return out;
 }
 
-QString setAsideSummary(const QList<SetAsideRecord>& setAside) {
-  if (setAside.isEmpty()) return {};
+QString setAsideKinds(const QList<SetAsideRecord>& setAside) {
   // "about fp8 (\"fp8\"); the problem's tensors are float32" -> grouped by the part before the quote
   QMap<QString, int> kinds;
-  for (const SetAsideRecord& s : setAside) ++kinds[s.reason.section(QStringLiteral(" (\""), 0, 0).section(u' ', 0, 2)];
+  for (const SetAsideRecord& s : setAside) {
+    const QString kind = s.reason.section(QStringLiteral(" (\""), 0, 0);
+    ++kinds[kind.startsWith(QLatin1String("filed under")) ? kind.section(u' ', 0, 2) : kind];
+  }
   QStringList parts;
   for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
     parts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+  return parts.join(QStringLiteral(", "));
+}
+
+QString setAsideSummary(const QList<SetAsideRecord>& setAside) {
+  if (setAside.isEmpty()) return {};
   return QStringLiteral("%1 set aside as not applying to this problem (%2); see plans/v0_plan.md")
       .arg(setAside.size())
-      .arg(parts.join(QStringLiteral(", ")));
+      .arg(setAsideKinds(setAside));
+}
+
+QList<SetAsideRecord> setAsideFromPlan(const QString& planMarkdown) {
+  QList<SetAsideRecord> out;
+  // renderPlan's rows: | `id` | tool | why (its '|' escaped) |
+  static const QRegularExpression row(QStringLiteral("^\\| `([^`]+)` \\| ([^|]*) \\| (.*) \\|$"));
+  bool in = false;
+  for (const QString& line : planMarkdown.split(u'\n')) {
+    if (line.startsWith(QLatin1String("## "))) {
+      in = line.startsWith(QLatin1String("## Records set aside"));
+      continue;
+    }
+    if (!in) continue;
+    if (const auto m = row.match(line); m.hasMatch()) {
+      SetAsideRecord a;
+      a.record.id = m.captured(1);
+      a.record.toolId = m.captured(2).trimmed();
+      a.reason = QString(m.captured(3)).replace(QStringLiteral("\\|"), QStringLiteral("|"));
+      out.append(a);
+    }
+  }
+  return out;
 }
 
 }  // namespace kwb

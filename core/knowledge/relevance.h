@@ -31,12 +31,27 @@ struct RelevanceResult {
 /// - names, in its own part (the id's last segment) or its title, an attention-only technique (causal mask, KV cache,
 ///   RoPE, GQA/MQA, paged) when the problem has no attention;
 /// - is filed under the conv family while its text says only "converter"/"conversion" (a code-conversion guide),
-///   for a problem that is a convolution.
+///   for a problem that is a convolution;
+/// - names in its subject (the id's last two segments, topic and pattern, or its title) a technique of an op class
+///   the problem lacks (the ops' probe `category` and `pattern.primary`): decode / sequence-model state (gdn,
+///   decode, mamba, ssm, moe, ...) without attention or recurrence; GEMM / tensor-core work (gemm, mma, wgmma,
+///   ...) without a GEMM, convolution or attention; a convolution technique without a convolution; a grouped GEMM
+///   for a problem with one GEMM and no batched one (bmm, baddbmm, einsum);
+/// - names in its subject a GPU product of another architecture than `target.arch` and none of the target's
+///   (an RTX 5090 note for an H200; new-user trial 9, #14).
 /// Exact lookups (the spec ledger, hardware sheets: tool ids `spec-ledger`, `gpu-wiki-hardware`) are always kept.
 RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec);
 
 /// One line for the console and the GUI: "3 set aside as not applying to this problem: 2 about fp8 ..., 1 ...";
 /// "" when none was.
 QString setAsideSummary(const QList<SetAsideRecord>& setAside);
+
+/// The reasons of @p setAside grouped by kind, with their counts, in English as the records are: "1 about fp8, 2 a
+/// GEMM or tensor-core technique" ("" when none). setAsideSummary() is this in a sentence.
+QString setAsideKinds(const QList<SetAsideRecord>& setAside);
+
+/// The records set aside as a plan (plans/v0_plan.md, renderPlan) lists them under "## Records set aside": id, tool
+/// and reason exactly as written there; none when the section is missing (a plan from before it, or edited away).
+QList<SetAsideRecord> setAsideFromPlan(const QString& planMarkdown);
 
 }  // namespace kwb

@@ -103,6 +103,7 @@ BaselineJob::~BaselineJob() = default;
 
 bool BaselineJob::fail(int phase, const QString& message) {
   m_error = message;
+  m_failedPhase = phase;
   Q_EMIT progress(phase, tr("error: ") + message);
   Q_EMIT phaseDone(phase, false);
   return false;
@@ -912,7 +913,7 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   }
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
   if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
-    status = tr("PASS (harness only: the reference against itself on the CPU; kernel.py not run)");
+    status = tr("PASS (harness only: the PyTorch reference ran in kernel.py's place on the CPU; kernel.py not run)");
   Q_EMIT progress(Measure, tr("run finished: %1 (exit %2, %3 ms); log %4")
                                .arg(status)
                                .arg(outcome.exitCode)

@@ -120,6 +120,9 @@ class BaselineJob : public QObject {
   static QString plannedWorkspaceDir(const BaselineOptions& o);
   QString problemName() const;
   QString lastError() const { return m_error; }
+  /// The phase (1-4) whose fail() set lastError(), 0 when none failed: a suite names it for a problem with no
+  /// verdict ("error in phase 1: Understand", not "Harness error": new-user trial 9, #9).
+  int failedPhase() const { return m_failedPhase; }
   const nlohmann::json& spec() const { return m_spec; }
   /// Replaces the spec (GUI edits); returns false with the validation messages in lastError().
   bool setSpec(const nlohmann::json& spec);
@@ -207,6 +210,7 @@ class BaselineJob : public QObject {
   bool m_implemented = true;
   QString m_skeletonReason;          ///< see skeletonReason()
   QList<SetAsideRecord> m_setAside;  ///< see setAside()
+  int m_failedPhase = 0;             ///< see failedPhase()
   QString m_sizeRefusal;             ///< warnAboutSize(): why phase 1 refuses a problem too big for the GPU ("" = none)
   QString m_staticCheck;
   bool m_staticCheckOk = true;

@@ -103,6 +103,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"state", e.state.toStdString()},
                         {"status", e.status.toStdString()},
                         {"error", e.error.toStdString()},
+                        {"failed_phase", e.failedPhase > 0 ? nlohmann::json(e.failedPhase) : nlohmann::json()},
                         {"max_rel_err", jsonOr(e.maxRelErr)},
                         {"latency_us", jsonOr(e.latencyUs)},
                         {"ref_latency_us", jsonOr(e.refLatencyUs)},
@@ -161,6 +162,11 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     e.state = str(p, "state");
     e.status = str(p, "status");
     e.error = str(p, "error");
+    if (p.contains("failed_phase") && p["failed_phase"].is_number_integer())
+      e.failedPhase = p["failed_phase"].get<int>();
+    else if (e.state == QLatin1String("error") && !e.workspace.isEmpty() &&
+             !QFileInfo::exists(QDir(e.workspace).filePath(QStringLiteral(".kwb/spec.json"))))
+      e.failedPhase = 1;  // written before "failed_phase": phase 1 writes the spec (and makes the workspace) last
     // a suite.json written before the dry-run rule may hold a DRY_RUN's self-check figure: not the problem's
     if (e.status != QLatin1String("DRY_RUN")) e.maxRelErr = optNumber(p, "max_rel_err");
     e.latencyUs = optNumber(p, "latency_us");
@@ -236,6 +242,32 @@ Verdict suiteEntryVerdict(const SuiteEntry& e) {
   in.gateResult = e.status;
   in.skeleton = e.status == QLatin1String("SKELETON");
   return verdictFor(in);
+}
+
+QString suitePhaseName(int phase) {
+  switch (phase) {
+    case 1:
+      return QCoreApplication::translate("kwb::Phase", "Understand");
+    case 2:
+      return QCoreApplication::translate("kwb::Phase", "Learn");
+    case 3:
+      return QCoreApplication::translate("kwb::Phase", "Implement");
+    case 4:
+      return QCoreApplication::translate("kwb::Phase", "Measure");
+    default:
+      return {};
+  }
+}
+
+QString suiteEntryStatusTitle(const SuiteEntry& e) {
+  const Verdict v = suiteEntryVerdict(e);
+  if (v != Verdict::Error) return verdictTitle(v);
+  if (e.failedPhase >= 1 && e.failedPhase <= 3)
+    return QCoreApplication::translate("kwb::SuiteTableModel", "Error in phase %1 (%2)")
+        .arg(e.failedPhase)
+        .arg(suitePhaseName(e.failedPhase));
+  if (e.failedPhase == 4) return verdictTitle(v);
+  return QCoreApplication::translate("kwb::SuiteTableModel", "Error (no verdict)");
 }
 
 QString suiteMarkdown(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
@@ -752,6 +784,8 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   } else {
     e.state = QStringLiteral("error");
     e.status = QStringLiteral("ERROR");
+    // the phase kwb names ("[phase 1] error: ..."); a run that reached the harness without a verdict is phase 4's
+    e.failedPhase = job->failedPhase() > 0 ? job->failedPhase() : (outcome ? 4 : 0);
   }
   if (skeleton && e.state == QLatin1String("done"))
     e.error =

@@ -101,6 +101,10 @@ struct SuiteEntry {
   std::optional<double> gpuPeakBytes;
   std::optional<double> footprintBytes;
   bool resumed = false;  ///< taken from an earlier run of the suite, not run now
+  /// State "error": the phase (1 Understand, 2 Learn, 3 Implement, 4 Measure) that failed, as `kwb baseline` says
+  /// "[phase N] error: ..."; 0 when not known. suite.json "failed_phase" (null when 0); a suite.json written before
+  /// it reads 1 for a problem whose workspace has no .kwb/spec.json (phase 1 writes it last).
+  int failedPhase = 0;
 
   std::optional<double> speedupVsEager() const;    ///< refLatencyUs / latencyUs
   std::optional<double> speedupVsCompile() const;  ///< compileLatencyUs / latencyUs
@@ -119,6 +123,16 @@ struct SuiteSummary {
 };
 
 SuiteSummary summarize(const QList<SuiteEntry>& entries);
+
+/// The name of phase 1-4 as the wizard and `kwb` call it ("Understand", "Learn", "Implement", "Measure"), translated;
+/// "" for another number.
+QString suitePhaseName(int phase);
+
+/// The status of @p e as a table shows it, translated: verdictTitle(suiteEntryVerdict(e)), except for a problem with
+/// no verdict, where it names the phase that failed: "Error in phase 1 (Understand)" for a probe or analysis failure
+/// (the harness never ran: "Harness error" said otherwise, new-user trial 9, #9), "Harness error" for phase 4,
+/// "Error (no verdict)" when the phase is not known.
+QString suiteEntryStatusTitle(const SuiteEntry& e);
 
 /// suite.json (schema "kwb-suite-1"): the options, every entry, the summary.
 nlohmann::json suiteToJson(const SuiteOptions& options, const QList<SuiteEntry>& entries);

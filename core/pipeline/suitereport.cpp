@@ -105,13 +105,15 @@ QString statusText(const SuiteEntry& e) {
   if (e.state == QLatin1String("pending"))
     return e.error == QLatin1String(kSuiteStoppedNote) ? QStringLiteral("stopped (rerun resumes)")
                                                        : QStringLiteral("not run");
-  if (e.state == QLatin1String("error")) return QStringLiteral("ERROR");
+  // the phase that failed, as kwb's "[phase N] error:" (new-user trial 9, #9: no harness ran in phase 1)
+  if (e.state == QLatin1String("error"))
+    return e.failedPhase > 0 ? QStringLiteral("ERROR (phase %1)").arg(e.failedPhase) : QStringLiteral("ERROR");
   return e.status;
 }
 
 int badness(const SuiteEntry& e) {  // the worst first: no verdict, then wrong, then hung, then no kernel
   const QString s = statusText(e);
-  if (s == QLatin1String("ERROR")) return 0;
+  if (s.startsWith(QLatin1String("ERROR"))) return 0;
   if (s == QLatin1String("FAIL")) return 1;
   if (s == QLatin1String("TIMEOUT_FAIL")) return 2;
   if (s == QLatin1String("SKELETON")) return 3;

@@ -46,6 +46,17 @@ QString dryRunBanner() {
       "utilization is reported as the kernel's.\n\n");
 }
 
+// No harness ran (a skeleton kernel.py): the dry-run banner spoke of CPU figures that never existed (new-user trial
+// 9, #11).
+QString noRunBanner() {
+  return QStringLiteral(
+      "> **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte "
+      "counts and the peaks are analytic, and the quality gate says why nothing ran.\n\n");
+}
+
+/// True when no harness ran for this report: no run folder and no case.
+bool noRun(const ReportInput& in) { return in.runDir.isEmpty() && in.cases.isEmpty(); }
+
 void section(QString& md, const QString& title) { md += QLatin1String("## ") + title + QLatin1String("\n\n"); }
 
 void correctness(QString& md, const ReportInput& in, bool dryRun) {
@@ -53,15 +64,15 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
   if (in.cases.isEmpty()) {
     md += QLatin1String("_No correctness case was run._\n\n");
   } else {
-    // A dry run compares the PyTorch reference with a copy of itself on the CPU: its statuses say
-    // the harness and the cases work, not that the kernel is correct, and its times are the
-    // reference's twice, not a kernel's.
+    // A dry run runs the PyTorch reference in the kernel's place on the CPU: its statuses say the harness and the
+    // cases work, not that the kernel is correct; its rel_err is the reference against its own float32 run (0 in
+    // fp32, the rounding of bf16 / fp16), no kernel's, so no view shows it (DECISIONS, session 15; trial 9, #10).
     if (dryRun)
       md += QLatin1String(
-          "_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at "
-          "reduced shapes where the inputs can be resized (each case's shape is below). \"PASS (harness only)\" means "
-          "the harness and the case ran; kernel.py was "
-          "not run. Both time columns are the reference on the CPU._\n\n");
+          "_CPU dry run: each case ran the PyTorch reference in kernel.py's place on the CPU at reduced shapes where "
+          "the inputs can be resized (each case's shape is below) and checked it against the reference's own "
+          "float32 run. \"PASS (harness only)\" means the harness and the case ran; kernel.py was not run, so no "
+          "rel_err is shown. Both time columns are the reference on the CPU._\n\n");
     md += dryRun ? QStringLiteral(
                        "| Case | Shape | dtype | Status | rel_err | Threshold | Stand-in time, CPU (µs) | "
                        "Reference time, CPU (µs) | Reason |\n")
@@ -75,9 +86,10 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
       const QString status =
           c.status == QLatin1String("PASS") ? shown : QLatin1String("**") + cell(c.status) + QLatin1String("**");
       md += QLatin1String("| ") + cell(c.name) + QLatin1String(" | ") + cell(c.shape) + QLatin1String(" | ") +
-            cell(c.dtype) + QLatin1String(" | ") + status + QLatin1String(" | ") + relErrText(c.relErr) +
-            QLatin1String(" | ") + thresholdText(c.threshold) + QLatin1String(" | ") + fixed(c.latencyUs, 3) +
-            QLatin1String(" | ") + fixed(c.refLatencyUs, 3) + QLatin1String(" | ") +
+            cell(c.dtype) + QLatin1String(" | ") + status + QLatin1String(" | ") +
+            (dryRun ? QStringLiteral("n/a (dry run)") : relErrText(c.relErr)) + QLatin1String(" | ") +
+            thresholdText(c.threshold) + QLatin1String(" | ") + fixed(c.latencyUs, 3) + QLatin1String(" | ") +
+            fixed(c.refLatencyUs, 3) + QLatin1String(" | ") +
             (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
     }
     md += QLatin1Char('\n');
@@ -90,7 +102,9 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
     md += QLatin1Char('\n');
   }
   if (!in.modelModeNote.isEmpty()) md += QLatin1String("- Model mode: ") + in.modelModeNote + QLatin1Char('\n');
-  md += QLatin1String("- Max rel_err: ") + relErrText(in.maxRelErr) + QLatin1Char('\n');
+  md += QLatin1String("- Max rel_err: ") +
+        (dryRun && !in.cases.isEmpty() ? QStringLiteral("n/a (dry run)") : relErrText(in.maxRelErr)) +
+        QLatin1Char('\n');
   md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
   // The seed: a case that exceeded the timeout is recorded as TIMEOUT_FAIL in the report.
   for (const ReportCase& c : in.cases) {
@@ -111,7 +125,11 @@ QString utilCell(const std::optional<double>& pct, bool implausible) {
 
 void performance(QString& md, const ReportInput& in, bool dryRun) {
   section(md, QStringLiteral("Baseline performance"));
-  if (dryRun) md += dryRunBanner();
+  const bool none = noRun(in);
+  if (none)
+    md += noRunBanner();
+  else if (dryRun)
+    md += dryRunBanner();
   const QString noUtil = QStringLiteral("n/a (dry run)");
   md += QLatin1String(
       "| latency(us) | TFLOPS | bandwidth(GB/s) | TFLOPS peak utilization(%) | "
@@ -120,7 +138,7 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
         QLatin1String(" | ") + fixed(in.bandwidthGBs, 0) + QLatin1String(" | ") +
         (dryRun ? noUtil : utilCell(in.tflopsUtilPct, in.implausible)) + QLatin1String(" | ") +
         (dryRun ? noUtil : utilCell(in.bandwidthUtilPct, in.implausible)) + QLatin1String(" |\n\n");
-  if (dryRun)
+  if (dryRun && !none)
     md += QLatin1String(
         "- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be "
         "resized\n");
@@ -213,11 +231,13 @@ void roofline(QString& md, const ReportInput& in, bool dryRun) {
   md += QLatin1String("- Arithmetic intensity: ") + flopPerByte(in.arithmeticIntensity) + QLatin1Char('\n');
   md += QLatin1String("- Ridge point: ") + flopPerByte(in.ridgePoint) + QLatin1Char('\n');
   md += QLatin1String("- Bottleneck: ") + orNa(in.bottleneck) + QLatin1Char('\n');
-  if (dryRun) {
+  if (noRun(in))
+    md += QLatin1String(
+        "- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.\n");
+  else if (dryRun)
     md += QLatin1String(
         "- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet "
         "peaks); the dry run measured no kernel.\n");
-  }
   md += QLatin1Char('\n');
 }
 
@@ -235,15 +255,19 @@ void runSummary(QString& md, const ReportInput& in, bool dryRun) {
       ++other;
   }
   // a dry run's PASS is the harness's, as the case table says ("PASS (harness only)")
-  md += QStringLiteral("- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other")
-            .arg(in.cases.size())
-            .arg(pass)
-            .arg(dryRun ? QStringLiteral("PASS (harness only)") : QStringLiteral("PASS"))
-            .arg(fail)
-            .arg(timeout)
-            .arg(other);
-  md += dryRun ? QStringLiteral(", on the CPU (cpu-dry-run)\n")
-               : QLatin1String(", on ") + orNa(in.gpu) + QLatin1Char('\n');
+  if (noRun(in))
+    md += QLatin1String("- Ran no correctness case: the harness was not run\n");
+  else
+    md += QStringLiteral("- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other")
+              .arg(in.cases.size())
+              .arg(pass)
+              .arg(dryRun ? QStringLiteral("PASS (harness only)") : QStringLiteral("PASS"))
+              .arg(fail)
+              .arg(timeout)
+              .arg(other);
+  if (!noRun(in))
+    md += dryRun ? QStringLiteral(", on the CPU (cpu-dry-run)\n")
+                 : QLatin1String(", on ") + orNa(in.gpu) + QLatin1Char('\n');
   if (dryRun) md += QLatin1String("- Not run: the kernel on a GPU; no kernel latency or utilization was measured\n");
   for (const QString& s : in.notRun) md += QLatin1String("- Not run: ") + s + QLatin1Char('\n');
   for (const QString& s : in.warnings) md += QLatin1String("- Warning: ") + s + QLatin1Char('\n');
@@ -256,7 +280,10 @@ QString renderBaselineReport(const ReportInput& in) {
   const bool dryRun = in.mode == QLatin1String("cpu-dry-run");
   QString md;
   md += QLatin1String("# ") + in.title + QLatin1String(": ") + orNa(in.problemName) + QLatin1String("\n\n");
-  if (dryRun) md += dryRunBanner();
+  if (noRun(in))
+    md += noRunBanner();
+  else if (dryRun)
+    md += dryRunBanner();
   md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
   md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');
   md += QLatin1String("- GPU: ") + orNa(in.gpu) + QLatin1Char('\n');

@@ -150,8 +150,8 @@ QString DisplayText::harnessLine(const QString& line) {
       // like a kernel's measurement (new-user trial 8). Say what ran instead, and keep a failure's reason.
       if (const auto n = c.raw.find("dry_run_note");
           n != c.raw.end() && n->is_string() && n->get<std::string>().rfind("cpu-dry-run", 0) == 0) {
-        QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran against itself; nothing "
-                          "measured)")
+        QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's place; "
+                          "nothing measured)")
                            .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"),
                                 c.passed() ? tr("ran") : caseStatusLabel(c.status), c.name, c.shape, c.dtype);
         if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);

@@ -64,10 +64,18 @@ const char* const kLines[] = {
                       "kernel was not timed, and no utilization is reported as the kernel's."),
     QT_TRANSLATE_NOOP("kwb::ReportText", "_No correctness case was run._"),
     QT_TRANSLATE_NOOP("kwb::ReportText",
-                      "_CPU dry run: each case compared the PyTorch reference with a copy of itself on the CPU at "
-                      "reduced shapes where the inputs can be resized (each case's shape is below). \"PASS (harness "
-                      "only)\" means the harness and the case ran; kernel.py was not run. Both time columns are the "
-                      "reference on the CPU._"),
+                      "_CPU dry run: each case ran the PyTorch reference in kernel.py's place on the CPU at reduced "
+                      "shapes where the inputs can be resized (each case's shape is below) and checked it against the "
+                      "reference's own float32 run. \"PASS (harness only)\" means the harness and the case ran; "
+                      "kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the "
+                      "CPU._"),
+    QT_TRANSLATE_NOOP("kwb::ReportText",
+                      "> **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the "
+                      "FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran."),
+    QT_TRANSLATE_NOOP("kwb::ReportText",
+                      "- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing "
+                      "was run."),
+    QT_TRANSLATE_NOOP("kwb::ReportText", "- Ran no correctness case: the harness was not run"),
     QT_TRANSLATE_NOOP("kwb::ReportText", "Cases not run for this problem:"),
     QT_TRANSLATE_NOOP("kwb::ReportText",
                       "- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs "
@@ -134,6 +142,7 @@ const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("kwb::ReportText", "not measured ("),
     QT_TRANSLATE_NOOP("kwb::ReportText", "PASS (harness only)"),
     QT_TRANSLATE_NOOP("kwb::ReportText", "IMPLAUSIBLE (raw "),
+    QT_TRANSLATE_NOOP("kwb::ReportText", "n/a (dry run)"),
 };
 
 template <std::size_t N>

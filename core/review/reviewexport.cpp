@@ -23,6 +23,9 @@ QString fmt(const std::optional<double>& v, char f, int prec) {
 QString cell(QString s) { return s.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' '); }
 
 QString modeText(const WorkspaceReview& r) {
+  // a skeleton's harness never ran: no CPU run took place to speak of (new-user trial 9, #11)
+  if (r.skeleton && r.runDir.isEmpty())
+    return QStringLiteral("no run (kernel.py is a skeleton; the harness was not run)");
   return r.mode == QLatin1String("cpu-dry-run") ? QStringLiteral("CPU dry run (not a kernel measurement)")
          : r.mode == QLatin1String("gpu")       ? QStringLiteral("GPU")
                                                 : QStringLiteral("unknown");

@@ -63,6 +63,12 @@ QString verdictTitle(Verdict v) {
   return {};
 }
 
+QString dryRunRelErrNote() {
+  return QCoreApplication::translate("kwb::Verdict",
+                                     "not measured: no kernel ran (a CPU dry run runs the PyTorch reference in "
+                                     "kernel.py's place, checked against its own float32 run)");
+}
+
 QString verdictLabel(Verdict v) {
   // The source text is the code itself, so English shows the code; a catalogue adds the word (zh_CN:
   // "试运行（DRY_RUN）").

@@ -50,6 +50,12 @@ QString gateCodeLabel(const QString& code);
 /// word for tables: the code in English, translated under a catalogue; any other text as given.
 QString caseStatusLabel(const QString& status);
 
+/// Why a CPU dry run shows no rel_err, in one wording for every view (wizard, case table, Runs, review, console):
+/// no kernel ran; the reference stood in for kernel.py and was checked against its own float32 run, whose
+/// low-precision cases differ by rounding alone (new-user trial 9, #10: one view showed 2.16e-03, two denied it).
+/// Translated.
+QString dryRunRelErrNote();
+
 /// True only for a gate that passed on the target (Pass). A dry run is not a passing measurement.
 inline bool isPassing(Verdict v) { return v == Verdict::Pass; }
 

@@ -270,6 +270,11 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       }
   }
 
+  {
+    QFile plan(QDir(r.root).filePath(QStringLiteral("plans/v0_plan.md")));
+    if (plan.open(QIODevice::ReadOnly)) r.setAside = setAsideFromPlan(QString::fromUtf8(plan.readAll()));
+  }
+
   // The run: the one asked for, else the recorded one, else the newest.
   r.runs = listRuns(r.root);
   for (RunEntry& e : r.runs)

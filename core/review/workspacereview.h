@@ -13,6 +13,7 @@
 
 #include "core/knowledge/knowledgetool.h"
 #include "core/perf/roofline.h"
+#include "core/knowledge/relevance.h"
 #include "core/records/memoryrecord.h"
 #include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
@@ -53,13 +54,16 @@ struct WorkspaceReview {
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
   QList<KnowledgeRecord> records;        ///< knowledge records consulted (memory/vN.json "references")
-  QList<RunEntry> runs;                  ///< every run folder, newest first
-  QStringList warnings;                  ///< what could not be read, one sentence each
-  std::optional<double> latencyUs;       ///< recorded kernel latency, µs (null for a dry run)
-  std::optional<double> bandwidthGBs;    ///< recorded achieved bandwidth, GB/s
-  std::optional<double> tflops;          ///< recorded achieved TFLOPS
-  std::optional<double> maxRelErr;       ///< the version's max rel_err; null for a CPU dry run (the reference
-                                         ///< against itself: not kernel.py's error), as in memory/vN.json
+  /// The records phase 2 set aside as not applying to the problem (plans/v0_plan.md's "Records set aside": id,
+  /// tool and reason; setAsideFromPlan), so the Knowledge panel can say how many and why as it does live.
+  QList<SetAsideRecord> setAside;
+  QList<RunEntry> runs;                ///< every run folder, newest first
+  QStringList warnings;                ///< what could not be read, one sentence each
+  std::optional<double> latencyUs;     ///< recorded kernel latency, µs (null for a dry run)
+  std::optional<double> bandwidthGBs;  ///< recorded achieved bandwidth, GB/s
+  std::optional<double> tflops;        ///< recorded achieved TFLOPS
+  std::optional<double> maxRelErr;     ///< the version's max rel_err; null for a CPU dry run (the reference
+                                       ///< against itself: not kernel.py's error), as in memory/vN.json
 };
 
 /// Where `path` points: a workspace folder (holds reference.py or .kwb/), or one of its run folders
