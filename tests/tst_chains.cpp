@@ -310,11 +310,19 @@ void TestChains::plans_data() {
                      QStringLiteral("!kwb_full("), QStringLiteral("!kwb_tri(")};
   QTest::newRow("cumsum / arange(1, n + 1): the count's length follows x, the division the scan's epilogue")
       << QStringLiteral("u66_Cumsum_div_arange") << QStringList{QStringLiteral("fill"), QStringLiteral("scan")}
-      << QStringList{QStringLiteral("t0 = kwb_arange(1, x.shape[1], 1, torch.float32, x.device)"),
+      << QStringList{QStringLiteral("t0 = kwb_arange(1, x.shape[1], 1, torch.float32, x.device, memo=True)  # "
+                                    "computed on the first call, then kept"),
                      QStringLiteral("kwb_cumsum(x, 1, epi=_kwb_epi0, epi_tensors=(t2,), epi_scalars=())")};
   QTest::newRow("cumsum / a count buffer: one launch")
       << QStringLiteral("u67_Cumsum_div_buffer") << QStringList{QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_cumsum(x, 1, epi=_kwb_epi0, epi_tensors=(self.count,), epi_scalars=())")};
+  // session 19: statistics over a consecutive range of dims, then the apply reading them: one pass (kwb_row1)
+  QTest::newRow("var over (2, 3), keepdim, then x * rsqrt(v + eps): one launch over rows of H x W")
+      << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringList{QStringLiteral("rowfused")}
+      << QStringList{
+             QStringLiteral("if kwb_row1_fits(x, (2, 3)):"), QStringLiteral("t0 = kwb_row1_stat(x, (2, 3))"),
+             QStringLiteral("t3 = kwb_row1(x, (2, 3), \"var\", 0.0, t0, None, (), None, (), _kwb_epi0, (t0,), ())"),
+             QStringLiteral("t0 = kwb_var(x, [2, 3], 0.0, True, std=False)")};
 }
 
 void TestChains::plans() {
@@ -408,6 +416,9 @@ void TestChains::emulated_data() {
       << QStringLiteral("~u36_TransformerEncoderLayer_MHA") << QString();
   QTest::newRow("torch.var, unbiased") << QStringLiteral("u39_Var_over_dim1") << QStringLiteral("~u39_Var_over_dim1")
                                        << QString();
+  QTest::newRow("var over (H, W) then x * rsqrt: one pass over rows of two dims")
+      << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringLiteral("~u52_Var_spatial_biased_keepdim")
+      << QString();
   QTest::newRow("torch.std over the last dim")
       << QStringLiteral("u51_Std_last_dim") << QStringLiteral("~u51_Std_last_dim") << QString();
   QTest::newRow("F.normalize p=2") << QStringLiteral("u38_L2Normalize_dim1") << QStringLiteral("~u38_L2Normalize_dim1")

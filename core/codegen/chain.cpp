@@ -354,6 +354,11 @@ class Planner {
   /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
   /// row fits a tile). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// A constant built in forward() from sizes alone (kwb_arange, kwb_full) that only launches read: computed once
+  /// per (size, value, dtype, device) and kept (`memo=True`), so a later forward launches nothing for it (u66's count
+  /// 1..n, where torch.compile folds the arange into its kernel). Not when the result is it or a view of it: the
+  /// caller could write into a tensor that the next forward would return again. @p result: forward()'s result.
+  void memoConstants(const QString& result);
   /// A pointwise run whose primary operand is a group / batch norm's result, where nothing else reads that result,
   /// becomes the norm's post epilogue (kwb_group_norm(..., post=...): applied in the norm's apply pass, one launch
   /// less and one full read and write less). @p result: forward()'s result expression.
@@ -1694,7 +1699,13 @@ void Planner::fuseRows(const QString& result) {
     }
     const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
                      m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
-    if (r.kind != u"reduce" || !r.keep || r.dims.size() != 1) {
+    // one reduced dim, or several that are one consecutive range as written ((2, 3), (-2, -1)): kwb_row1 takes the
+    // elements of the range as its row (kwb_row1_fits checks the range again on the run-time rank)
+    QList<qint64> rdims = r.dims;
+    std::sort(rdims.begin(), rdims.end());
+    bool range = !rdims.isEmpty() && (rdims.first() >= 0 || rdims.last() < 0);
+    for (int k = 1; range && k < rdims.size(); ++k) range = rdims.at(k) == rdims.at(k - 1) + 1;
+    if (r.kind != u"reduce" || !r.keep || !range) {
       lines << r;
       continue;
     }
@@ -1736,7 +1747,9 @@ void Planner::fuseRows(const QString& result) {
     }
     if (pre) lines.removeLast();
     const Line& post = m_lines.at(q);
-    const QString dim = QString::number(r.dims.first());
+    QStringList dimList;
+    for (qint64 d : rdims) dimList << QString::number(d);
+    const QString dim = rdims.size() == 1 ? dimList.first() : u'(' + dimList.join(QStringLiteral(", ")) + u')';
     QStringList text = {
         QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(x, dim),
         QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
@@ -1779,6 +1792,30 @@ void Planner::fuseRows(const QString& result) {
   for (int k = 0; k < m_plan.launches.size(); ++k)
     if (!dropLaunch.contains(k)) kept << m_plan.launches.at(k);
   m_plan.launches = kept;
+}
+
+void Planner::memoConstants(const QString& result) {
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  for (int i = 0; i < m_lines.size(); ++i) {
+    Line& c = m_lines[i];
+    if (c.launch < 0 || c.target.isEmpty() || c.tail != u")" ||
+        !(c.head.startsWith(QLatin1String("kwb_arange(")) || c.head.startsWith(QLatin1String("kwb_full("))))
+      continue;
+    QStringList aliases = {c.target};  // the constant and the views of it (lines that launch nothing)
+    for (int k = i + 1; k < m_lines.size(); ++k) {
+      const Line& v = m_lines.at(k);
+      if (v.launch < 0 && v.kind.isEmpty() && !v.target.isEmpty() &&
+          std::any_of(aliases.begin(), aliases.end(), [&](const QString& a) { return reads(v, a); }))
+        aliases << v.target;
+    }
+    if (aliases.contains(result)) continue;
+    c.head += QStringLiteral(", memo=True");
+    c.comment = QStringLiteral("computed on the first call, then kept: a constant of the sizes");
+    for (ChainLaunch& l : m_plan.launches)  // by op id: fuseRows renumbers the launches, not the lines' indices
+      if (l.ops.contains(c.target)) l.description += QStringLiteral(" (kept after the first call: no launch later)");
+  }
 }
 
 void Planner::fuseConvStats() {
@@ -2477,6 +2514,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_plan.writtenInputs << t.name;
   }
   fuseRows(out->expr);
+  memoConstants(out->expr);
   fuseConvStats();
   keepNormLayout(out->expr);
 

@@ -226,6 +226,27 @@ class Reduce(unittest.TestCase):
             z[1, 7] = float("nan")
             self.check(z, [1], ops=("amax", "amin", "logsumexp", "sum"))
 
+    def test_one_trip_strided_runs(self):
+        # u39's class: few outputs over a short strided run (dim 1 of 16 x 128 x 20): the run in one tile, one trip
+        torch.manual_seed(21)
+        x = torch.randn(16, 128, 20)
+        with Forced(kwb_memo_plans=False):
+            _, grid, _, meta, fin = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
+            self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"], fin), ((16, 1), 128, 32, None))
+            with Forced(kwb_reduce_one_trip=False):  # session 18's plan: 64-row steps, two of them
+                _, grid, _, meta, _ = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
+            self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((16, 1), 64, 32))
+            _, grid, _, meta, _ = K._kwb_reduce_plan(torch.randn(4, 500, 3), [1], "sum", [3, 0, 1], 0.0)
+            self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((4, 1), 512, 4))
+            _, grid, _, meta, _ = K._kwb_reduce_plan(torch.randn(4, 500, 30), [1], "sum", [30, 0, 1], 0.0)
+            self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((16, 1), 512, 8))  # columns narrowed to 8
+            for one in (True, False):
+                with Forced(kwb_reduce_one_trip=one):
+                    for v in (x, x.transpose(0, 2), torch.randn(4, 500, 3), torch.randn(3, 200, 40)[:, ::2]):
+                        self.check(v, [1], keepdim=True)
+                        self.assertLess(rel_err(K.kwb_var(v, [1], 1.0, True), v.double().var(1, keepdim=True)),
+                                        1e-5)
+
     def test_nan_inf_and_lse(self):
         x = torch.randn(4, 6, 5)
         x[0, 2, 1] = float("nan")
@@ -285,6 +306,60 @@ class VarNorm(unittest.TestCase):
         self.assertEqual(K.kwb_size("repeat", 4, 4), 4)
         with self.assertRaises(ValueError):
             K.kwb_size("repeat", 4, 5)
+
+
+class Scan(unittest.TestCase):
+    def test_whole_row_and_chunked_paths(self):
+        # kwb_cumsum: whole rows in one tile (several rows a program for short rows; strided rows read in place,
+        # any scan dim) with the epilogue on x's coordinates, against the chunked path and torch, fp32 and bf16
+        torch.manual_seed(14)
+        base = torch.rand(3, 6, 37, 5)
+        col = torch.randn(5)
+        res = torch.randn(3, 6, 37, 5)
+        for x in (base, base.transpose(1, 2), base[:, :, ::2]):
+            res = torch.randn(x.shape)
+            for dim in (2, -1, 0, 1):
+                want = F.leaky_relu(x.double().cumsum(dim) + col.double() + 0.5 * res.double(), 0.2)
+                for rows, row_max in ((True, 8192), (True, 4), (False, 8192)):
+                    with Forced(kwb_scan_rows=rows, kwb_scan_row_max=row_max), \
+                            Launches("_kwb_scan_rows_kernel") as sr, Launches("_kwb_cumsum_kernel") as ch:
+                        got = K.kwb_cumsum(x, dim)
+                        fused = K.kwb_cumsum(x, dim, K.kwb_test_epi, (col, res), (0.2, 0.5))
+                    whole = rows and x.shape[dim] <= row_max
+                    self.assertEqual((sr.count, ch.count), (2 * whole, 2 * (not whole)), (rows, row_max, dim))
+                    self.assertLess(rel_err(got, x.double().cumsum(dim)), 1e-6, (rows, row_max, dim, x.stride()))
+                    self.assertLess(rel_err(fused, want), 1e-6, ("epi", rows, row_max, dim, x.stride()))
+        xb = base.to(torch.bfloat16)
+        for rows in (True, False):
+            with Forced(kwb_scan_rows=rows):
+                got = K.kwb_cumsum(xb, 2)
+            self.assertEqual(got.dtype, torch.bfloat16)
+            self.assertLess(rel_err(got, xb.double().cumsum(2)), TOL[torch.bfloat16], rows)
+
+    def test_running_mean_rows(self):
+        # u66 / u67's class: cumsum over dim 1 of [rows, L] divided by a count, the division in the same launch
+        torch.manual_seed(15)
+        x = torch.rand(5, 300)
+        count = torch.arange(1, 301, dtype=torch.float32).view(1, 300)
+        div = """
+
+@triton.jit
+def kwb_test_div(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    c = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=1.0)
+    return acc / c.to(tl.float32)
+"""
+        ns = {}
+        exec(compile("import triton\nimport triton.language as tl\n" + div, "<div>", "exec"), ns)
+        with Launches("_kwb_scan_rows_kernel") as sr, Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_cumsum(x, 1, ns["kwb_test_div"], (count,), ())
+        self.assertEqual((sr.count, pw.count), (1, 0))
+        self.assertLess(rel_err(got, x.double().cumsum(1) / count.double()), 1e-6)
+        grid, _, meta = K._kwb_scan_rows_plan(torch.empty(64, 4096), 1)
+        self.assertEqual((grid, meta["BLOCK_M"], meta["BLOCK_L"], meta["num_warps"]), ((64,), 1, 4096, 16))
+        # short rows: several a program, halved down to 512 elements while there are fewer programs than SMs
+        grid, _, meta = K._kwb_scan_rows_plan(torch.empty(4096, 20), 1)
+        self.assertEqual((grid, meta["BLOCK_M"], meta["BLOCK_L"], meta["num_warps"]), ((256,), 16, 32, 2))
 
 
 class TriFull(unittest.TestCase):
@@ -541,6 +616,44 @@ class Norms(unittest.TestCase):
                     out = K.kwb_row1(x, dim, op, q, stat)
                     self.assertTrue(torch.equal(out, x.contiguous()), (op, dim))
                     self.assertClose(stat, ref(x.double()), 1e-5, (op, q, dim, x.stride()))
+
+    def test_row1_multi_dims(self):
+        # a statistic over a consecutive range of dims ((H, W) of NCHW, (C, H) of a transposed x): one launch reading
+        # rows that need not be mergeable in memory, the post epilogue on x's coordinates; the switch off refuses it
+        torch.manual_seed(19)
+        base = torch.randn(2, 3, 5, 7) * 2 + 0.5
+        col = torch.randn(7)
+        for x in (base, base.transpose(1, 3), base[:, :, ::2], base.permute(0, 2, 3, 1)):
+            res = torch.randn(x.shape)
+            for dims in ((2, 3), [-2, -1], (1, 2), (0, 1, 2), (1, 2, 3)):
+                for op, q, ref in (("var", 0.0, lambda t, d: t.var(d, unbiased=False, keepdim=True)),
+                                   ("std", 1.0, lambda t, d: t.std(d, keepdim=True)),
+                                   ("mean", 0.0, lambda t, d: t.mean(d, keepdim=True)),
+                                   ("amax", 0.0, lambda t, d: t.amax(d, keepdim=True)),
+                                   ("pnorm", 2.0, lambda t, d: t.norm(2.0, d, keepdim=True))):
+                    self.assertTrue(K.kwb_row1_fits(x, dims))
+                    with Forced(kwb_row1_multi=False):
+                        self.assertFalse(K.kwb_row1_fits(x, dims))
+                    stat = K.kwb_row1_stat(x, dims)
+                    d = [k % 4 for k in dims]
+                    want_stat = ref(x.double(), d)
+                    self.assertEqual(list(stat.shape), list(want_stat.shape))
+                    if x.shape[-1] == 7:
+                        out = K.kwb_row1(x, dims, op, q, stat, post=K.kwb_test_epi, post_tensors=(col, res),
+                                         post_scalars=(0.2, 0.5))
+                        want = F.leaky_relu(x.double() + col.double() + 0.5 * res.double(), 0.2)
+                        self.assertLess(rel_err(out, want), 1e-6, (op, dims, x.stride()))
+                    else:
+                        out = K.kwb_row1(x, dims, op, q, stat)
+                        self.assertTrue(torch.equal(out, x.contiguous()), (op, dims))
+                    self.assertClose(stat, want_stat, 1e-5, (op, q, dims, x.stride()))
+        self.assertFalse(K.kwb_row1_fits(base, (1, 3)))  # not one consecutive range
+        with Forced(kwb_row1_max=34):
+            self.assertFalse(K.kwb_row1_fits(base, (2, 3)))  # 35 elements a row
+        xb = base.to(torch.bfloat16)
+        stat = K.kwb_row1_stat(xb, (2, 3))
+        K.kwb_row1(xb, (2, 3), "var", 0.0, stat)
+        self.assertClose(stat, xb.double().var((2, 3), unbiased=False, keepdim=True), 2e-2, "bf16")
 
     def test_batch_norm(self):
         torch.manual_seed(7)

@@ -222,6 +222,8 @@ def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0
     _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, off, om, OP)
 
 
+kwb_reduce_one_trip = True  # a short strided reduced run on a grid of < 2 programs a SM and no split: the run in one
+#                             tile (False: BLOCK_R capped at _kwb_tile // 64, a loop of steps; session 18's plan)
 kwb_memo_plans = True  # launch plans memoised per (shapes, strides, dtypes, device, settings); False: plan each call
 _kwb_memo = {}  # (stage, key) -> plan: pure functions of the key, never of data or data pointers
 
@@ -253,6 +255,13 @@ def _kwb_reduce_plan(x, red, op, ostr, q):
     split = 1
     if progs < 2 * sms:  # few outputs: split the reduced extent so every SM streams (bandwidth, not latency)
         split = max(1, min(triton.cdiv(4 * sms, progs), n_ro * R2 * block_b // _kwb_split_elems, 1024))
+    if kwb_reduce_one_trip and split == 1 and progs < 2 * sms and block_r < _kwb_np2(R2) <= _kwb_tile // 8:
+        # few outputs, each over a short strided run (var over dim 1 of 16 x 128 x 20): the whole run in one tile, so
+        # a program's loads are one round trip, not one per BLOCK_R step; narrower columns keep the tile's size
+        block_r = _kwb_np2(R2)
+        block_b = max(min(8, _kwb_np2(B)), min(block_b, _kwb_tile // block_r))
+        n_b = triton.cdiv(B, block_b)
+        progs = A * n_b
     s2, ch2 = 1, R2
     if split > 1 and n_ro < split:  # few outer reduced indices: split the inner run into chunks too
         ch2 = triton.cdiv(triton.cdiv(R2, triton.cdiv(split, n_ro)), block_r) * block_r
@@ -338,6 +347,8 @@ def kwb_pnorm(x, dims, p, keepdim=False):
 # the planner's two-pass plan (reduction launch, then elementwise launches) runs instead (kwb_row1_fits).
 
 kwb_row1_max = 8192   # longest reduced row of the one-pass path (elements; one tile of registers per program)
+kwb_row1_multi = True  # a row over several consecutive dims (var over (H, W) then x * rsqrt): one pass too (False:
+#                        those take the planner's two-pass plan, a reduction launch then the elementwise launches)
 _kwb_row1_tile = 4096  # elements of one program's tile (rows x row length)
 _kwb_row1_plans = {}   # (shape, strides, dim, dtype, device, op) -> launch plan (host work done once per key)
 
@@ -352,15 +363,30 @@ def _kwb_epi_pack(x, tensors, scalars):
     return kwb_epi_args(tensors, x.shape, [None] * lead + list(range(x.dim())), x) + kwb_epi_scalars(scalars)
 
 
+def _kwb_row1_dims(x, dim):
+    """The reduced dims of a one-pass row launch, sorted and non-negative: `dim` is one int or a list / tuple of
+    dims that must be one consecutive range (a statistic over (H, W) of NCHW); None when they are not."""
+    nd = max(x.dim(), 1)
+    dims = sorted({d % nd for d in dim}) if isinstance(dim, (list, tuple)) else [dim % nd]
+    if not dims or dims[-1] - dims[0] != len(dims) - 1:
+        return None
+    return dims
+
+
 def kwb_row1_fits(x, dim):
-    """Whether the one-pass row path takes x reduced over the one dim `dim` (rank <= 5, row <= kwb_row1_max)."""
-    return x.dim() <= 5 and x.numel() > 0 and x.shape[dim] <= kwb_row1_max
+    """Whether the one-pass row path takes x reduced over `dim` (rank <= 5, row <= kwb_row1_max elements): one
+    int, or a consecutive range of dims (kwb_row1_multi) whose elements form the row."""
+    dims = _kwb_row1_dims(x, dim) if x.dim() > 0 else None
+    if dims is None or x.dim() > 5 or x.numel() == 0 or (len(dims) > 1 and not kwb_row1_multi):
+        return False
+    return _kwb_prod(x.shape[d] for d in dims) <= kwb_row1_max
 
 
 def kwb_row1_stat(x, dim):
-    """The statistic's buffer of a one-pass row launch: x's shape with `dim` kept as 1, x's dtype."""
+    """The statistic's buffer of a one-pass row launch: x's shape with the reduced dim(s) kept as 1, x's dtype."""
     shape = list(x.shape)
-    shape[dim] = 1
+    for d in _kwb_row1_dims(x, dim):
+        shape[d] = 1
     return torch.empty(shape, dtype=x.dtype, device=x.device)
 
 
@@ -368,11 +394,14 @@ def kwb_row1_stat(x, dim):
 def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3, so4, sor,
                      st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3,
                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                     s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, MID: tl.constexpr,
-                     POST: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, BLOCK_M: tl.constexpr,
-                     BLOCK_R: tl.constexpr):
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4,
+                     or0, or1, or2, or3, or4, PRE: tl.constexpr, MID: tl.constexpr,
+                     POST: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_R >= R) per program; the
-    # row index decodes over the kept sizes K (K[RD] = 1), the five coordinates are those of x's left-padded shape
+    # row index decodes over the kept sizes K (K[RD] = 1), the five coordinates are those of x's left-padded shape.
+    # MULTI: the row spans several consecutive slots (sizes RS, 1 at kept slots; K is 1 at each of them): a column
+    # decodes over RS into the reduced coordinates, read through x's strides sr and written through or
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_R)
     rm = rows < M
@@ -387,14 +416,35 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
     k0 = t // K1
     xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
         k4.to(tl.int64) * sx4
-    v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxr, mask=m, other=0.0).to(tl.float32)
     z = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.int32)
-    c = cols[None, :] + z
-    i0 = c if RD == 0 else k0[:, None] + z
-    i1 = c if RD == 1 else k1[:, None] + z
-    i2 = c if RD == 2 else k2[:, None] + z
-    i3 = c if RD == 3 else k3[:, None] + z
-    i4 = c if RD == 4 else k4[:, None] + z
+    if MULTI:
+        c4 = cols % RS4
+        u = cols // RS4
+        c3 = u % RS3
+        u = u // RS3
+        c2 = u % RS2
+        u = u // RS2
+        c1 = u % RS1
+        c0 = u // RS1
+        xcol = c0.to(tl.int64) * sr0 + c1.to(tl.int64) * sr1 + c2.to(tl.int64) * sr2 + c3.to(tl.int64) * sr3 + \
+            c4.to(tl.int64) * sr4
+        ocol = c0.to(tl.int64) * or0 + c1.to(tl.int64) * or1 + c2.to(tl.int64) * or2 + c3.to(tl.int64) * or3 + \
+            c4.to(tl.int64) * or4
+        i0 = k0[:, None] + c0[None, :]
+        i1 = k1[:, None] + c1[None, :]
+        i2 = k2[:, None] + c2[None, :]
+        i3 = k3[:, None] + c3[None, :]
+        i4 = k4[:, None] + c4[None, :]
+    else:
+        xcol = cols.to(tl.int64) * sxr
+        ocol = cols.to(tl.int64) * sor
+        c = cols[None, :] + z
+        i0 = c if RD == 0 else k0[:, None] + z
+        i1 = c if RD == 1 else k1[:, None] + z
+        i2 = c if RD == 2 else k2[:, None] + z
+        i3 = c if RD == 3 else k3[:, None] + z
+        i4 = c if RD == 4 else k4[:, None] + z
+    v = tl.load(x + xrow[:, None] + xcol[None, :], mask=m, other=0.0).to(tl.float32)
     p = PRE(v, i0, i1, i2, i3, i4, m, x, x, x, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
             pf0, pf1, pf2, pf3)
     n = R * 1.0
@@ -437,38 +487,46 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
         k4.to(tl.int64) * so4
-    tl.store(out + orow[:, None] + cols.to(tl.int64)[None, :] * sor, y.to(out.dtype.element_ty), mask=m)
+    tl.store(out + orow[:, None] + ocol[None, :], y.to(out.dtype.element_ty), mask=m)
 
 
 def _kwb_row1_plan(x, dim, op):
     """The shape-only part of a one-pass row launch: grid, tile, warps and the stride / size arguments of x, the
     output (contiguous, x's shape) and the statistic (kwb_row1_stat's); memoised per key in _kwb_row1_plans."""
-    key = (tuple(x.shape), tuple(x.stride()), dim, x.dtype, x.device, op)
+    key = (tuple(x.shape), tuple(x.stride()), tuple(dim) if isinstance(dim, (list, tuple)) else dim, x.dtype,
+           x.device, op)
     plan = _kwb_row1_plans.get(key)
     if plan is not None:
         return plan
     nd = x.dim()
-    dim = dim % nd
+    dims = _kwb_row1_dims(x, dim)
     lead = 5 - nd
     sizes = [1] * lead + list(x.shape)
-    rd = lead + dim
-    R = sizes[rd]
-    kept = list(sizes)
-    kept[rd] = 1
+    red = [lead + d for d in dims]
+    rd = red[0]
+    R = _kwb_prod(sizes[d] for d in red)
+    kept = [1 if d in red else sizes[d] for d in range(5)]
     M = _kwb_prod(kept)
     sx = [0] * lead + list(x.stride())
-    sxr, sx[rd] = sx[rd], 0
+    sr = [sx[d] if d in red else 0 for d in range(5)]  # x's strides at the reduced slots (a MULTI row's columns)
+    sxr = sx[rd]
+    for d in red:
+        sx[d] = 0
     so = [0] * 5  # the contiguous output's strides
     acc = 1
     for d in range(4, -1, -1):
         so[d] = acc
         acc *= sizes[d]
-    sor, so[rd] = so[rd], 0
-    st = [0] * 5  # the contiguous statistic's strides (its dim rd of size 1)
+    orr = [so[d] if d in red else 0 for d in range(5)]
+    sor = so[rd]
+    for d in red:
+        so[d] = 0
+    st = [0] * 5  # the contiguous statistic's strides (1 at each reduced slot)
     acc = 1
     for d in range(4, -1, -1):
-        st[d] = 0 if d == rd else acc
+        st[d] = 0 if d in red else acc
         acc *= kept[d]
+    rs = [sizes[d] if d in red else 1 for d in range(5)]
     block_r = _kwb_np2(R)
     block_m = min(_kwb_np2(M), max(1, _kwb_row1_tile // block_r))
     # small problems: more programs (one per SM at least) down to 512 elements a program
@@ -477,7 +535,8 @@ def _kwb_row1_plan(x, dim, op):
     warps = max(1, min(8, block_m * block_r // 256))
     code = _kwb_red_ops[op][0]
     plan = ((triton.cdiv(M, block_m),), (M, R, *kept[1:], *sx, sxr, *so, sor, *st), list(sizes[lead:]),
-            dict(OP=code, RD=rd, BLOCK_M=block_m, BLOCK_R=block_r, num_warps=warps))
+            (*rs[1:], *sr, *orr), dict(OP=code, RD=rd, MULTI=len(red) > 1, BLOCK_M=block_m, BLOCK_R=block_r,
+                                       num_warps=warps))
     if len(_kwb_row1_plans) >= 1024:
         _kwb_row1_plans.clear()
     _kwb_row1_plans[key] = plan
@@ -486,17 +545,18 @@ def _kwb_row1_plan(x, dim, op):
 
 def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalars=(), post=None, post_tensors=(),
              post_scalars=()):
-    """One launch: stat = mid(reduce_op(pre(x)) over `dim`, keepdim) written to `stat` (kwb_row1_stat(x, dim)),
+    """One launch: stat = mid(reduce_op(pre(x)) over `dim` (one dim, or a consecutive range of dims as a list),
+    keepdim) written to `stat` (kwb_row1_stat(x, dim)),
     then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape and dtype; the
     post tensors may read `stat` or views of it). op: a kwb_reduce / kwb_var / kwb_pnorm op ('sum', 'mean',
     'amax', 'amin', 'logsumexp', 'prod', 'var', 'std', 'pnorm'); q: var / std's correction, pnorm's p. pre and
     mid are epilogues without tensors. Needs kwb_row1_fits(x, dim)."""
-    grid, args, shape, meta = _kwb_row1_plan(x, dim, op)
+    grid, args, shape, multi, meta = _kwb_row1_plan(x, dim, op)
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
     ident = _kwb_epi_identity
     _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
                            *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
-                           PRE=pre or ident, MID=mid or ident, POST=post or ident, **meta)
+                           *multi, PRE=pre or ident, MID=mid or ident, POST=post or ident, **meta)
     return out
 
 
@@ -540,10 +600,33 @@ def _kwb_tri_launch(x, y, diag, value, mask, upper):
     return y
 
 
-def kwb_full(size, value, dtype, device):
-    """torch.ones / zeros / full of a computed size (a causal mask's torch.ones(T, T)): one fill launch."""
-    y = torch.empty([int(s) for s in size], dtype=dtype, device=device)
-    return _kwb_tri_launch(None, y, 0, value, False, False)
+kwb_const_memo = True  # constants of the sizes built in forward() (memo=True from the planner): kept after the first
+#                        call (False: filled by a launch on every call, session 18's behaviour)
+_kwb_consts = {}        # (kind, sizes, value(s), dtype, device) -> tensor; never dropped (a CUDA graph may read one)
+_kwb_consts_max = 64    # past this many keys a constant is filled per call, not kept
+
+
+def _kwb_const(key, make, memo):
+    """make() once per key when memo (and kwb_const_memo), else every call. The planner passes memo=True only for a
+    value nothing writes and forward() does not return (Planner::memoConstants)."""
+    if not (memo and kwb_const_memo):
+        return make()
+    y = _kwb_consts.get(key)
+    if y is None:
+        y = make()
+        if len(_kwb_consts) < _kwb_consts_max:
+            _kwb_consts[key] = y
+    return y
+
+
+def kwb_full(size, value, dtype, device, memo=False):
+    """torch.ones / zeros / full of a computed size (a causal mask's torch.ones(T, T)): one fill launch (with memo,
+    on the first call for these sizes only)."""
+    size = [int(s) for s in size]
+
+    def make():
+        return _kwb_tri_launch(None, torch.empty(size, dtype=dtype, device=device), 0, value, False, False)
+    return _kwb_const(("full", tuple(size), repr(float(value)), dtype, device), make, memo)  # repr: NaN is a key
 
 
 def kwb_tri(x, diagonal, upper):
@@ -558,14 +641,17 @@ def _kwb_arange_kernel(y_ptr, n, start, step, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, start + offs.to(tl.float32) * step, mask=offs < n)
 
 
-def kwb_arange(start, size, step, dtype, device):
-    """torch.arange(start, start + size * step, step) of a computed size (a running count 1..n): one launch.
-    Values start + i * step in float32, cast on the store (exact for integers below 2**24)."""
-    y = torch.empty([int(size)], dtype=dtype, device=device)
-    if y.numel() > 0:
-        _kwb_arange_kernel[(triton.cdiv(y.numel(), 1024),)](y, y.numel(), float(start), float(step), BLOCK=1024,
-                                                           num_warps=4)
-    return y
+def kwb_arange(start, size, step, dtype, device, memo=False):
+    """torch.arange(start, start + size * step, step) of a computed size (a running count 1..n): one launch (with
+    memo, on the first call for these sizes only). Values start + i * step in float32, cast on the store (exact for
+    integers below 2**24)."""
+    def make():
+        y = torch.empty([int(size)], dtype=dtype, device=device)
+        if y.numel() > 0:
+            _kwb_arange_kernel[(triton.cdiv(y.numel(), 1024),)](y, y.numel(), float(start), float(step), BLOCK=1024,
+                                                               num_warps=4)
+        return y
+    return _kwb_const(("arange", float(start), int(size), float(step), dtype, device), make, memo)
 
 
 @triton.jit
@@ -589,13 +675,99 @@ def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01
         carry = carry + tl.sum(v, axis=0)
 
 
+kwb_scan_rows = True     # a row of <= kwb_scan_row_max elements: one tl.cumsum over the whole row in registers,
+#                          rows read in place through their strides, the epilogue always fused (False: the chunked
+#                          kernel on a contiguous copy, the epilogue a second launch unless the scan dim is the last)
+kwb_scan_row_max = 8192  # longest row of that path (elements of one program's tile)
+_kwb_scan_tile = 4096    # elements of one program's tile when rows are short (several rows a program)
+
+
+@triton.jit
+def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxl, so0, so1, so2, so3, so4, sol,
+                          e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                          s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, RD: tl.constexpr,
+                          BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
+    # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_L >= L) per program: one load,
+    # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape)
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_L)
+    rm = rows < M
+    m = rm[:, None] & (cols < L)[None, :]
+    k4 = rows % K4
+    t = rows // K4
+    k3 = t % K3
+    t = t // K3
+    k2 = t % K2
+    t = t // K2
+    k1 = t % K1
+    k0 = t // K1
+    xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
+        k4.to(tl.int64) * sx4
+    v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0.0).to(tl.float32)
+    c = tl.cumsum(v, axis=1)
+    z = tl.zeros((BLOCK_M, BLOCK_L), dtype=tl.int32)
+    cc = cols[None, :] + z
+    i0 = cc if RD == 0 else k0[:, None] + z
+    i1 = cc if RD == 1 else k1[:, None] + z
+    i2 = cc if RD == 2 else k2[:, None] + z
+    i3 = cc if RD == 3 else k3[:, None] + z
+    i4 = cc if RD == 4 else k4[:, None] + z
+    c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+             s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
+        k4.to(tl.int64) * so4
+    tl.store(y + orow[:, None] + cols.to(tl.int64)[None, :] * sol, c.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_scan_rows_plan(x, dim):
+    """The shape-only part of a whole-row scan launch (grid, sizes, x's and the contiguous output's strides, tile,
+    warps), memoised per (shape, strides, dim, dtype, device) in _kwb_memo."""
+    key = ("scan_rows", tuple(x.shape), tuple(x.stride()), dim, x.dtype, x.device)
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is not None:
+        return plan
+    nd = x.dim()
+    lead = 5 - nd
+    sizes = [1] * lead + list(x.shape)
+    rd = lead + dim
+    L = sizes[rd]
+    kept = list(sizes)
+    kept[rd] = 1
+    M = _kwb_prod(kept)
+    sx = [0] * lead + list(x.stride())
+    sxl, sx[rd] = sx[rd], 0
+    so = [0] * 5
+    acc = 1
+    for d in range(4, -1, -1):
+        so[d] = acc
+        acc *= sizes[d]
+    sol, so[rd] = so[rd], 0
+    block_l = _kwb_np2(L)
+    block_m = min(_kwb_np2(M), max(1, _kwb_scan_tile // block_l))
+    while block_m > 1 and block_m * block_l > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
+        block_m //= 2  # small problems: at least one program per SM while a program keeps >= 512 elements
+    warps = max(1, min(16, block_m * block_l // 256))
+    plan = ((triton.cdiv(M, block_m),), (M, L, *kept[1:], *sx, sxl, *so, sol),
+            dict(RD=rd, BLOCK_M=block_m, BLOCK_L=block_l, num_warps=warps))
+    return _kwb_memo_put(key, plan) if kwb_memo_plans else plan
+
+
 def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
-    """torch.cumsum(x, dim) for a float x, accumulated in float32, one program per row. epi: the pointwise
-    run after it, fused into the scan's store when the scan dim is the last (rank <= 5); else the scan dim is
+    """torch.cumsum(x, dim) for a float x, accumulated in float32. A row of <= kwb_scan_row_max elements
+    (kwb_scan_rows): one launch, each program scanning whole rows in registers, x read in place through its strides,
+    epi (the pointwise run after the scan, on x's coordinates) fused into the store. Longer rows: one program per
+    row in chunks with a carried total; epi fused when the scan dim is the last (rank <= 5); else the scan dim is
     moved last on a contiguous copy and the run is a kwb_pointwise launch after."""
     if x.dim() == 0:
         return kwb_cumsum(x.unsqueeze(0), 0, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()
+    if kwb_scan_rows and x.dim() <= 5 and 0 < x.shape[d] <= kwb_scan_row_max:
+        grid, args, meta = _kwb_scan_rows_plan(x, d)
+        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        if y.numel() > 0:
+            _kwb_scan_rows_kernel[grid](x, y, *args, *_kwb_epi_pack(y, epi_tensors, epi_scalars),
+                                        POST=epi or _kwb_epi_identity, **meta)
+        return y
     order = [i for i in range(x.dim()) if i != d] + [d]
     xp = x.permute(order)
     xp = xp if xp.is_contiguous() else xp.contiguous()

@@ -29,6 +29,8 @@ COLS_MIN_BLOCK_I = 4  # inner > 1 and few outputs: BLOCK_I halves down to this (
 COLS_CTAS_PER_SM = 2  # streaming 491 KB apiece at 64 (u01, H200 session 13: 36 us, 0.29x the compiled reference)
 _SMS = {}  # device -> SM count (a device property: read once)
 COLS_TILE = 2048    # inner > 1: elements per loop step (BLOCK_R x BLOCK_I)
+COLS_FIT_R = True   # inner > 1: BLOCK_R at most next_pow2(R) (u03's R = 64 took 512-row tiles, 7/8 of them masked:
+                    # the same loads and grid, fewer instructions and registers; False: COLS_TILE // BLOCK_I always)
 NUM_WARPS = 4
 
 
@@ -116,6 +118,8 @@ class ModelNew(nn.Module):
             while block_i > COLS_MIN_BLOCK_I and outer * triton.cdiv(inner, block_i) < COLS_CTAS_PER_SM * sms:
                 block_i //= 2  # few outputs: narrower column blocks, more CTAs (one launch, no partials)
             block_r = COLS_TILE // block_i
+            if COLS_FIT_R:
+                block_r = min(block_r, triton.next_power_of_2(r))
             n_iblocks = triton.cdiv(inner, block_i)
             grid = (outer * n_iblocks,)
             kwb_argmin_cols[grid](x, out, r, inner, n_iblocks, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=NUM_WARPS)
