@@ -301,6 +301,9 @@ class TstCli : public QObject {
     QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
             QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
+    // The roofline's caption says no kernel ran, not "CPU dry run" (no harness ran, so no dry run took place)
+    const auto roof = nlohmann::json::parse(readAll(ws + QStringLiteral("/.kwb/roofline.json")).toStdString());
+    QCOMPARE(QString::fromStdString(roof.value("label", std::string())), QStringLiteral("skeleton: no kernel ran"));
     // Nothing ran on any device; `kwb versions` says SKELETON as the suite does (new-user trial 7, #12).
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md"))
                 .contains("- GPU: none, the harness was not run (ledger: H200-SXM)"));
