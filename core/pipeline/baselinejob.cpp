@@ -753,7 +753,8 @@ void BaselineJob::runStaticCheck() {
     if (table.isEmpty()) {
       m_staticCheck = QStringLiteral("CuTe DSL static check not run: no cute_api.json found (set KWB_CUTE_API)");
     } else {
-      const CuteCheckResult c = runCuteCheck(QStringLiteral("python3"), m_ws->path(QStringLiteral("kernel.py")), table);
+      // the run's Python, not whichever python3 is first on PATH (a pyenv shim without the run's packages)
+      const CuteCheckResult c = runCuteCheck(localPython(), m_ws->path(QStringLiteral("kernel.py")), table);
       m_staticCheckOk = c.ok;
       if (!c.ran) {
         m_staticCheck = QStringLiteral("CuTe DSL static check did not run: ") + c.error;
@@ -774,6 +775,14 @@ void BaselineJob::runStaticCheck() {
 }
 
 QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }
+
+QString BaselineJob::localPython() const {
+  if (!m_python.isEmpty()) return m_python;
+  if (!m_opts.python.isEmpty()) return m_opts.python;
+  QString error;
+  const QString found = findTorchPython(&error);
+  return found.isEmpty() ? QStringLiteral("python3") : found;
+}
 
 QString buildSharedDir() {
 #ifdef KWB_DEFAULT_SHARED_DIR
