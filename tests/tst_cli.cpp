@@ -1410,6 +1410,22 @@ class TstCli : public QObject {
     QVERIFY(list[3]["commit"].is_null());
     QVERIFY(list[1]["latency_us"].is_null() && list[1]["speedup_over_previous"].is_null());
 
+    // A .kwb/spec.json that is not the probe's (the golden specs' stable view: op names only) is refused with the
+    // file and the field, not a json type_error, and nothing is measured.
+    const QByteArray probed = readAll(ws + QStringLiteral("/.kwb/spec.json"));
+    writeFile(ws + QStringLiteral("/.kwb/spec.json"),
+              readAll(QStringLiteral(KWB_TEST_DATA_DIR "/specs/level1/19_ReLU.json")));
+    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited for a stable-view spec\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("/.kwb/spec.json is not a problem spec kwb wrote: ops[0] is \"aten::relu\", "
+                                           "an op name, not an op object")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("type_error")) && !r.out.contains(QStringLiteral("V4 measurement")),
+             qPrintable(r.out + r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
+    writeFile(ws + QStringLiteral("/.kwb/spec.json"), probed);
+
     // Bad input: a damaged record is named, nothing is measured.
     writeFile(ws + QStringLiteral("/memory/v4.json"), "{ not json");
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});

@@ -16,6 +16,7 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/initsignature.h"
+#include "core/codegen/opgraph.h"
 #include "core/codegen/template.h"
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
@@ -468,6 +469,8 @@ bool BaselineJob::openForNextVersion() {
     return fail(Measure, tr("%1 cannot be read: %2").arg(specFile.fileName(), specFile.errorString()));
   m_spec = nlohmann::json::parse(specFile.readAll().toStdString(), nullptr, false);
   if (!m_spec.is_object()) return fail(Measure, tr("%1 is damaged (not a JSON object)").arg(specFile.fileName()));
+  if (const QString bad = specOpsProblem(m_spec); !bad.isEmpty())  // not the probe's spec: restore it or re-probe
+    return fail(Measure, tr("%1 is not a problem spec kwb wrote: %2").arg(specFile.fileName(), bad));
   const nlohmann::json wb = base->value(QStringLiteral("workbench"));
   m_gpuId = sj(wb, "gpu");
   m_framework = sj(wb, "framework");
