@@ -153,6 +153,7 @@ class TestCodegen : public QObject {
   void patternPlans_data();
   void patternPlans();
   void stableViewSpecsAreRefused();
+  void chainTakesTheTargetsSms();
   void level1Kernels_data();
   void level1Kernels();
 
@@ -846,6 +847,25 @@ void TestCodegen::stableViewSpecsAreRefused() {
                mixedWhy.contains(QStringLiteral("2 of %1 entries are not").arg(mixed["ops"].size())),
            qPrintable(mixedWhy));
   QVERIFY(kwb::specOpsProblem(json{{"ops", "aten::relu"}}).startsWith(QStringLiteral("ops is a JSON string")));
+}
+
+// The stage library's GEMM fill rule ("waves") counts tiles against one wave of SMs: the device's on the GPU, off it
+// the target's from the spec ledger (phase 1 writes target.sm_count for the run's --gpu), rendered after the library.
+void TestCodegen::chainTakesTheTargetsSms() {
+  json spec = loadSpec(QStringLiteral("chains/12_Gemm_Multiply_LeakyReLU"));
+  QVERIFY(spec.is_object());
+  const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+  kwb::GeneratedKernel k = triton->generate(spec);
+  QVERIFY2(k.ok && k.implemented && k.source.contains(QStringLiteral("kwb_gemm(")), qPrintable(k.error));
+  QVERIFY(k.source.contains(QStringLiteral("\nkwb_target_sms = 132\n")));       // the library's default (H200-SXM)
+  QVERIFY(k.source.contains(QStringLiteral("\nkwb_gemm_fill = \"waves\"\n")));  // the guarded rule, the A/B's switch
+  spec["target"] = {{"gpu", "H100-PCIe"}, {"arch", "Hopper"}, {"framework", "triton"}, {"sm_count", 114}};
+  k = triton->generate(spec);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  const qsizetype lib = k.source.indexOf(QStringLiteral("\nkwb_target_sms = 132\n"));
+  const qsizetype set = k.source.indexOf(
+      QStringLiteral("\nkwb_target_sms = 114  # H100-PCIe's sm_count in the spec ledger: one wave off the GPU\n"));
+  QVERIFY2(lib > 0 && set > lib, qPrintable(QString::number(lib) + u' ' + QString::number(set)));  // set after it
 }
 
 void TestCodegen::patternPlans() {

@@ -217,6 +217,10 @@ bool BaselineJob::understand() {
                       {"framework_reason", m_frameworkReason.toStdString()},
                       {"outside_policy", m_outsidePolicy},
                       {"arch", choice.arch.toStdString()}};
+  // the SMs of one wave, for the rules that size grids by it where the kernel runs off the GPU (the stage library's
+  // kwb_target_sms; on the GPU the device's own count decides)
+  if (const auto sms = found.gpu->smCount(); sms && sms->value >= 1)
+    m_spec["target"]["sm_count"] = static_cast<qint64>(sms->value);
 
   if (!ensureWorkspace()) return fail(Understand, m_error);
   // A workspace belongs to one problem: --force regenerates it but never turns it into another
