@@ -808,6 +808,12 @@ class TestAnalysis : public QObject {
     QTest::newRow("no inputs") << "/inputs"
                                << "[]"
                                << "inputs: at least one is needed";
+    // op names alone (the golden specs' stable view): nothing for code generation to decode (it threw a
+    // json type_error in planPattern)
+    QTest::newRow("ops as names") << "/ops"
+                                  << R"(["aten::relu"])"
+                                  << "ops[0] is \"aten::relu\", an op name, not an op object ({op, id, input_refs, "
+                                     "args, outputs}, as the probe writes; 1 of 1 entries are not)";
     QTest::newRow("scalar dtype") << "/inputs/0/kind"
                                   << R"("scalar")"
                                   << "inputs[0].dtype: \"float32\" is not a scalar dtype";

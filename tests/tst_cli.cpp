@@ -287,6 +287,52 @@ class TstCli : public QObject {
     QVERIFY2(report.contains(QStringLiteral("kernel fallback: implicit_gemm did not compile")), qPrintable(report));
   }
 
+  // The CuTe DSL static check runs under the run's Python (--python / KWB_PYTHON / the probe's choice), not
+  // whichever python3 is first on PATH (here a pyenv shim without the run's packages): a PATH whose python3 fails
+  // must not matter, and the check is made by the wrapper given as --python.
+  void cuteCheckUsesTheRunsPython() {
+    QString real;  // a Python with torch, as the probe would pick it ($KWB_PYTHON, then PATH, then /usr/bin)
+    for (const QString& c :
+         {qEnvironmentVariable("KWB_PYTHON"), QStandardPaths::findExecutable(QStringLiteral("python3")),
+          QStringLiteral("/usr/bin/python3")})
+      if (real.isEmpty() && !c.isEmpty() &&
+          run(c, {QStringLiteral("-c"), QStringLiteral("import torch")}, {}, 60000).code == 0)
+        real = c;
+    if (real.isEmpty()) QSKIP("no Python with torch");
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    const QString log = bin.filePath(QStringLiteral("calls.log"));
+    const QString wrapper = bin.filePath(QStringLiteral("runpython"));
+    writeFile(wrapper,
+              QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$*\" >> '%1'\nexec '%2' \"$@\"\n").arg(log, real).toUtf8());
+    const QString stubDir = bin.filePath(QStringLiteral("path"));
+    QVERIFY(QDir().mkpath(stubDir));
+    writeFile(stubDir + QStringLiteral("/python3"), "#!/bin/sh\necho 'python3 from PATH was run' >&2\nexit 97\n");
+    for (const QString& f : QStringList{wrapper, stubDir + QStringLiteral("/python3")})
+      QVERIFY(QFile::setPermissions(f, QFile::permissions(f) | QFileDevice::ExeOwner | QFileDevice::ExeUser));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), stubDir + u':' + env.value(QStringLiteral("PATH")));
+    env.remove(QStringLiteral("KWB_PYTHON"));
+    p.setProcessEnvironment(env);
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_cute_python"));
+    p.start(kwbPath(),
+            {QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("cutedsl"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit"), QStringLiteral("--python"), wrapper});
+    QVERIFY(p.waitForFinished(240000));
+    const QString said = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0, qPrintable(said));
+    if (said.contains(QStringLiteral("no cute_api.json found"))) QSKIP("no CuTe DSL API table in this checkout");
+    QVERIFY2(said.contains(QStringLiteral("CuTe DSL static check against cute_api.json ")) &&
+                 said.contains(QStringLiteral(": PASS (")),
+             qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("python3 from PATH was run")), qPrintable(said));
+    const QString calls = QString::fromUtf8(readAll(log));
+    QVERIFY2(calls.contains(QStringLiteral("cute_check.py ") + ws + QStringLiteral("/kernel.py --api ")),
+             qPrintable(calls));
+  }
+
   // A pattern with no template: the plan says kernel.py will be a skeleton, and why.
   void skeletonPlanSaysWhy() {
     // A model with an op no chain stage takes yet (a scan after a GEMM): the plan names the op and its line.
@@ -305,6 +351,9 @@ class TstCli : public QObject {
     QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
             QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
+    // The roofline's caption says no kernel ran, not "CPU dry run" (no harness ran, so no dry run took place)
+    const auto roof = nlohmann::json::parse(readAll(ws + QStringLiteral("/.kwb/roofline.json")).toStdString());
+    QCOMPARE(QString::fromStdString(roof.value("label", std::string())), QStringLiteral("skeleton: no kernel ran"));
     // Nothing ran on any device; `kwb versions` says SKELETON as the suite does (new-user trial 7, #12).
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md"))
                 .contains("- GPU: none, the harness was not run (ledger: H200-SXM)"));
@@ -1364,6 +1413,22 @@ class TstCli : public QObject {
     QVERIFY(list[1]["commit"].is_string() && list[1]["commit"].get<std::string>().size() == 40);
     QVERIFY(list[3]["commit"].is_null());
     QVERIFY(list[1]["latency_us"].is_null() && list[1]["speedup_over_previous"].is_null());
+
+    // A .kwb/spec.json that is not the probe's (the golden specs' stable view: op names only) is refused with the
+    // file and the field, not a json type_error, and nothing is measured.
+    const QByteArray probed = readAll(ws + QStringLiteral("/.kwb/spec.json"));
+    writeFile(ws + QStringLiteral("/.kwb/spec.json"),
+              readAll(QStringLiteral(KWB_TEST_DATA_DIR "/specs/level1/19_ReLU.json")));
+    writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited for a stable-view spec\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("/.kwb/spec.json is not a problem spec kwb wrote: ops[0] is \"aten::relu\", "
+                                           "an op name, not an op object")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("type_error")) && !r.out.contains(QStringLiteral("V4 measurement")),
+             qPrintable(r.out + r.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
+    writeFile(ws + QStringLiteral("/.kwb/spec.json"), probed);
 
     // Bad input: a damaged record is named, nothing is measured.
     writeFile(ws + QStringLiteral("/memory/v4.json"), "{ not json");

@@ -6,6 +6,7 @@
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/cutedslbackend.h"
 #include "core/codegen/initsignature.h"
+#include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/template.h"
@@ -151,6 +152,8 @@ class TestCodegen : public QObject {
   void supportsReasons();
   void patternPlans_data();
   void patternPlans();
+  void stableViewSpecsAreRefused();
+  void chainTakesTheTargetsSms();
   void level1Kernels_data();
   void level1Kernels();
 
@@ -790,6 +793,79 @@ void TestCodegen::patternPlans_data() {
                               << QStringLiteral("cumsum") << QStringLiteral("dims=1..1;exclusive=0");
   QTest::newRow("x96 huber") << QStringLiteral("extra/96_HuberLoss") << QStringLiteral("Loss")
                              << QStringLiteral("huber") << QStringLiteral("broadcast=same;scale=numel");
+}
+
+// The golden specs' stable view (tests/data/specs: op names, no ids, operands or arguments) threw a json type_error
+// out of planPattern ("cannot use value() with string"); every planner and backend now refuses it with one bounded
+// sentence naming the JSON path, and generates nothing (not even a skeleton: the spec is malformed).
+void TestCodegen::stableViewSpecsAreRefused() {
+  int seen = 0;
+  for (const char* level : {"level1", "level2"}) {
+    const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/specs/") + QLatin1String(level));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+      QFile file(dir.filePath(f));
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const json spec = json::parse(file.readAll().toStdString(), nullptr, false);
+      QVERIFY2(spec.is_object() && spec.at("ops").is_array() && !spec.at("ops").empty(), qPrintable(f));
+      const std::string op0 = spec.at("ops").at(0).get<std::string>();
+      const QString head =
+          QStringLiteral("ops[0] is \"%1\", an op name, not an op object").arg(QString::fromStdString(op0));
+      const QString count = QStringLiteral("%1 of %1 entries are not").arg(spec.at("ops").size());
+      QString why;
+      QVERIFY_THROWS_NO_EXCEPTION(QVERIFY(!kwb::planPattern(spec, &why)));
+      QVERIFY2(why.startsWith(head) && why.contains(count) && why.size() < 400, qPrintable(f + u": " + why));
+      QCOMPARE(kwb::specOpsProblem(spec), why);
+      for (const kwb::FrameworkBackend* b : kwb::builtinBackends()) {
+        QString bwhy;
+        QVERIFY(!b->supports(spec, &bwhy));
+        QCOMPARE(bwhy, why);
+        const kwb::GeneratedKernel k = b->generate(spec);
+        QVERIFY2(!k.ok && k.source.isEmpty(), qPrintable(f + u' ' + b->id()));
+        QCOMPARE(k.error, why);
+      }
+      ++seen;
+    }
+  }
+  QCOMPARE(seen, 117);  // every golden spec (tests/data/specs/README.md)
+  // the exact sentence, for 12_Gemm_Multiply_LeakyReLU (4 op names)
+  QFile f(QStringLiteral(KWB_TEST_DATA_DIR "/specs/level2/12_Gemm_Multiply_LeakyReLU.json"));
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QCOMPARE(
+      kwb::specOpsProblem(json::parse(f.readAll().toStdString())),
+      QStringLiteral("ops[0] is \"aten::t\", an op name, not an op object ({op, id, input_refs, args, outputs}, "
+                     "as the probe writes; 4 of 4 entries are not): not the probe's spec (the golden specs' stable "
+                     "view lists op names only); run phase 1 (kwb analyze / kwb baseline) on the problem for a "
+                     "full spec"));
+  // the probe's own format passes; a long or non-string entry is cut and named by its index
+  QVERIFY(kwb::specOpsProblem(loadLevel1(QStringLiteral("47_Sum_reduction_over_a_dimension"))).isEmpty());
+  json mixed = loadLevel1(QStringLiteral("47_Sum_reduction_over_a_dimension"));
+  mixed["ops"].push_back(std::string(500, 'x'));
+  mixed["ops"].push_back(7);
+  const QString mixedWhy = kwb::specOpsProblem(mixed);
+  QVERIFY2(mixedWhy.startsWith(
+               QStringLiteral("ops[%1] is \"%2…, an op name").arg(mixed["ops"].size() - 2).arg(QString(58, u'x'))) &&
+               mixedWhy.contains(QStringLiteral("2 of %1 entries are not").arg(mixed["ops"].size())),
+           qPrintable(mixedWhy));
+  QVERIFY(kwb::specOpsProblem(json{{"ops", "aten::relu"}}).startsWith(QStringLiteral("ops is a JSON string")));
+}
+
+// The stage library's GEMM fill rule ("waves") counts tiles against one wave of SMs: the device's on the GPU, off it
+// the target's from the spec ledger (phase 1 writes target.sm_count for the run's --gpu), rendered after the library.
+void TestCodegen::chainTakesTheTargetsSms() {
+  json spec = loadSpec(QStringLiteral("chains/12_Gemm_Multiply_LeakyReLU"));
+  QVERIFY(spec.is_object());
+  const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+  kwb::GeneratedKernel k = triton->generate(spec);
+  QVERIFY2(k.ok && k.implemented && k.source.contains(QStringLiteral("kwb_gemm(")), qPrintable(k.error));
+  QVERIFY(k.source.contains(QStringLiteral("\nkwb_target_sms = 132\n")));       // the library's default (H200-SXM)
+  QVERIFY(k.source.contains(QStringLiteral("\nkwb_gemm_fill = \"waves\"\n")));  // the guarded rule, the A/B's switch
+  spec["target"] = {{"gpu", "H100-PCIe"}, {"arch", "Hopper"}, {"framework", "triton"}, {"sm_count", 114}};
+  k = triton->generate(spec);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  const qsizetype lib = k.source.indexOf(QStringLiteral("\nkwb_target_sms = 132\n"));
+  const qsizetype set = k.source.indexOf(
+      QStringLiteral("\nkwb_target_sms = 114  # H100-PCIe's sm_count in the spec ledger: one wave off the GPU\n"));
+  QVERIFY2(lib > 0 && set > lib, qPrintable(QString::number(lib) + u' ' + QString::number(set)));  // set after it
 }
 
 void TestCodegen::patternPlans() {

@@ -226,9 +226,14 @@ void TestReview::readSkeletonAndDryRun() {
   QVERIFY(r->skeleton);
   QCOMPARE(r->problemName, QStringLiteral("19_ReLU"));
   QVERIFY(r->roofline && r->roofline->pointTflops == 0);  // a dry run draws no point
+  // ... and its caption says why: no kernel exists, so none ran (it said "CPU dry run" where none took place)
+  QCOMPARE(r->roofline->label, QStringLiteral("skeleton: no kernel ran"));
   const QString ws2 = tmp.filePath(QStringLiteral("ws2"));
   makeWorkspace(ws2, "null", false, true);  // a passing dry run records the gate as null
-  QCOMPARE(readWorkspaceReview(ws2)->verdict, Verdict::DryRun);
+  const auto r2 = readWorkspaceReview(ws2);
+  QCOMPARE(r2->verdict, Verdict::DryRun);
+  QVERIFY(r2->roofline);
+  QCOMPARE(r2->roofline->label, QStringLiteral("CPU dry run: no kernel measured"));
   // A skeleton's harness is not run (new-user trial 6, R2): its record names no run folder, and the review shows
   // none (the workspace itself was taken for one: "./result.json: No such file or directory").
   const QString ws3 = tmp.filePath(QStringLiteral("ws3"));

@@ -522,6 +522,13 @@ void TestWidgets::rooflineWithoutPoint() {
   QVERIFY(marker);
   QCOMPARE(marker->data()->constBegin()->key, 0.125);
   QVERIFY(plot.noteText().contains(QStringLiteral("CPU dry run: no kernel measured")));
+  // a skeleton's: no kernel ran, whatever the mode (no dry run took place to name)
+  d.label = kwb::unmeasuredPointLabel(/*skeleton=*/true, /*cpuDryRun=*/true);
+  plot.setData(d);
+  QVERIFY(!plot.hasPoint());
+  QVERIFY2(plot.noteText().contains(QStringLiteral("No measured point (skeleton: no kernel ran)")) &&
+               !plot.noteText().contains(QStringLiteral("dry run")),
+           qPrintable(plot.noteText()));
 }
 
 void TestWidgets::renderPng() {

@@ -1,5 +1,6 @@
 #include "core/analysis/problemspec.h"
 
+#include "core/codegen/opgraph.h"
 #include "core/records/exprtext.h"
 
 #include <QLocale>
@@ -277,6 +278,10 @@ QString formatSpec(const json& spec) {
 QStringList validateSpec(const json& spec) {
   QStringList problems;
   if (!spec.is_object()) return {QStringLiteral("the spec is not a JSON object")};
+
+  // op names alone (the golden specs' stable view) leave code generation nothing to decode: refused here, at the
+  // file boundary, with the JSON path, not as a json type_error from deep inside a planner
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) problems << bad;
 
   const QString pattern = specPattern(spec);
   if (!specPatternVocabulary().contains(pattern))

@@ -54,7 +54,8 @@ QString formatSpec(const nlohmann::json& spec);
 /// naming the JSON path; empty when valid: pattern.primary in the vocabulary, at least one input and
 /// one output, every tensor shape present with positive dims (stride, when present, of the same
 /// rank), every dtype known, accuracy.rel_err_threshold a number > 0, flops.expr and bytes.expr
-/// non-empty strings.
+/// non-empty strings, and `ops` the probe's op objects (specOpsProblem(), core/codegen/opgraph.h: op names
+/// alone, as in the golden specs' stable view, are refused with the JSON path of the first).
 QStringList validateSpec(const nlohmann::json& spec);
 
 }  // namespace kwb

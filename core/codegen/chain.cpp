@@ -2802,10 +2802,21 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
           "\n\ndef _kwb_graph_knobs():  # noqa: F811 -- the recurrent stage's step path (an A/B flips it)\n"
           "    return kwb_rnn_step, kwb_rnn_split_bh, kwb_rnn_fuse_x\n");
   }
+  // the target GPU's SM count from the spec ledger (spec target.sm_count, set for the run's --gpu): one wave off it
+  const json target = spec.value("target", json::object());
+  const json smCount = target.is_object() ? target.value("sm_count", json()) : json();
+  const QString targetSms =
+      smCount.is_number_integer() && smCount.get<qint64>() >= 1
+          ? QStringLiteral("\nkwb_target_sms = %1  # %2's sm_count in the spec ledger: one wave off the GPU\n")
+                .arg(smCount.get<qint64>())
+                .arg(target.contains("gpu") && target.at("gpu").is_string()
+                         ? QString::fromStdString(target.at("gpu").get<std::string>())
+                         : QStringLiteral("the target"))
+          : QString();
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
-      QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
-      (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
+      targetSms + QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") +
+      epilogue + (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
       QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
   AnchorPlan a;
   a.anchor = plan.hasConv ? QStringLiteral("conv") : QStringLiteral("chain");

@@ -5,6 +5,7 @@
 #include "core/codegen/cutechain.h"
 #include "core/codegen/cutedialect.h"
 #include "core/codegen/kernelparts.h"
+#include "core/codegen/opgraph.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
@@ -47,6 +48,10 @@ QString CuteDslBackend::runtimeRequirement() const {
 }
 
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
+    if (whyNot) *whyNot = bad;
+    return false;
+  }
   if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
     if (whyNot) *whyNot = trace;
     return false;
@@ -106,6 +111,11 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
 }
 
 GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // malformed: no kernel, not even a skeleton
+    GeneratedKernel refused;
+    refused.error = bad;
+    return refused;
+  }
   QString why;
   if (!hasPointwiseGraph(spec)) {
     if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);

@@ -1,5 +1,6 @@
 #include "core/codegen/flydslbackend.h"
 
+#include "core/codegen/opgraph.h"
 #include "core/codegen/skeleton.h"
 
 namespace kwb {
@@ -16,12 +17,21 @@ const QString& noTemplate() {
 
 }  // namespace
 
-bool FlyDslBackend::supports(const nlohmann::json&, QString* whyNot) const {
+bool FlyDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
+    if (whyNot) *whyNot = bad;
+    return false;
+  }
   if (whyNot) *whyNot = noTemplate();
   return false;
 }
 
 GeneratedKernel FlyDslBackend::generate(const nlohmann::json& spec) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // malformed: no kernel, not even a skeleton
+    GeneratedKernel refused;
+    refused.error = bad;
+    return refused;
+  }
   // Structure from the FlyDSL sources at commit 11c4174d (../shared/docs/FLYDSL.md).
   const SkeletonStyle style{
       label(),

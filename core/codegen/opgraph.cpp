@@ -74,6 +74,37 @@ QString OpGraph::rootOf(const QString& ref) const {
   return {};
 }
 
+QString specOpsProblem(const json& spec) {
+  if (!spec.is_object() || !spec.contains("ops")) return {};
+  const json& ops = spec.at("ops");
+  if (!ops.is_array())
+    return QStringLiteral("ops is a JSON %1, not the probe's array of op objects")
+        .arg(QString::fromUtf8(ops.type_name()));
+  int bad = 0;
+  QString first;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const json& o = ops.at(i);
+    QString why;
+    if (!o.is_object()) {
+      QString text = QString::fromStdString(o.dump());
+      if (text.size() > 60) text = text.left(59) + QStringLiteral("…");
+      why = (o.is_string() ? QStringLiteral("ops[%1] is %2, an op name, not an op object")
+                           : QStringLiteral("ops[%1] is %2, not an op object"))
+                .arg(QString::number(i), text);
+    } else if (!o.contains("op") || !o.at("op").is_string()) {
+      why = QStringLiteral("ops[%1] has no string \"op\"").arg(i);
+    }
+    if (why.isEmpty()) continue;
+    if (bad++ == 0) first = why;
+  }
+  if (bad == 0) return {};
+  return QStringLiteral(
+             "%1 ({op, id, input_refs, args, outputs}, as the probe writes; %2 of %3 entries are not): "
+             "not the probe's spec (the golden specs' stable view lists op names only); run phase 1 "
+             "(kwb analyze / kwb baseline) on the problem for a full spec")
+      .arg(first, QString::number(bad), QString::number(ops.size()));
+}
+
 OpGraph decodeOpGraph(const json& spec) {
   OpGraph g;
   if (!spec.is_object()) return g;

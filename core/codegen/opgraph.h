@@ -64,6 +64,14 @@ struct OpGraph {
   const TensorInfo* input(const QString& name) const;
 };
 
+/// Why the spec's `ops` are not the probe's op list (CONTRACTS.md §1: an array of objects, each with a string
+/// `op`); "" when they are, or when the spec has no `ops`. One bounded sentence naming the JSON path
+/// of the first bad entry, its value (cut to 60 characters) and how many entries are bad, e.g. for the golden
+/// specs' stable view (tests/data/specs: op names only) "ops[0] is \"aten::t\", an op name, not an op object
+/// ...". The code generators refuse such a spec with it: their ids, operands and arguments are not there to
+/// decode, and a guess would generate the wrong kernel. Never throws.
+QString specOpsProblem(const nlohmann::json& spec);
+
 /// Decodes the spec's ops, inputs, parameters and outputs. Missing or malformed fields decode as
 /// empty; the function never throws.
 OpGraph decodeOpGraph(const nlohmann::json& spec);

@@ -1,5 +1,6 @@
 #include "core/codegen/patternplan.h"
 
+#include "core/codegen/opgraph.h"
 #include "core/codegen/pointwise.h"
 
 #include <QSet>
@@ -112,6 +113,7 @@ Parsed parse(const json& spec) {
     for (const auto& prm : spec.at("model").at("parameters")) p.params.insert(jstr(prm, "name"), shapeOf(prm));
   if (spec.contains("ops") && spec.at("ops").is_array())
     for (const auto& o : spec.at("ops")) {
+      if (!o.is_object()) continue;  // specOpsProblem() names it
       Op op;
       op.id = jstr(o, "id");
       op.name = jstr(o, "op").section(QStringLiteral("::"), -1);
@@ -582,6 +584,8 @@ QString patternKindName(PatternPlan::Kind kind) {
 
 std::optional<PatternPlan> planPattern(const json& spec, QString* whyNot) {
   if (!spec.is_object()) return fail(whyNot, QStringLiteral("the spec is not a JSON object")), std::nullopt;
+  // op names without their ids, operands and arguments (the golden specs' stable view): nothing to plan from
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) return fail(whyNot, bad), std::nullopt;
   const Parsed p = parse(spec);
   const QString primary = jstr(spec.value("pattern", json::object()), "primary");
   if (p.compute.isEmpty()) return fail(whyNot, QStringLiteral("the spec lists no compute op")), std::nullopt;

@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/chain.h"
 #include "core/codegen/kernelparts.h"
+#include "core/codegen/opgraph.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
@@ -37,6 +38,10 @@ QString TritonBackend::runtimeRequirement() const {
 }
 
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
+    if (whyNot) *whyNot = bad;
+    return false;
+  }
   if (const QString trace = traceBranchReason(spec); !trace.isEmpty()) {
     if (whyNot) *whyNot = trace;
     return false;
@@ -75,6 +80,11 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
 }
 
 GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // malformed: no kernel, not even a skeleton
+    GeneratedKernel refused;
+    refused.error = bad;
+    return refused;
+  }
   GeneratedKernel k = generateForHopper(spec);
   // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
   // another architecture (Ampere, or CDNA3/CDNA4 through Triton's AMD backend, where warps are 64-lane

@@ -13,6 +13,11 @@ CeilingOrigin measuredCeilingOrigin(const RooflineData& data) {
                                                                                     : CeilingOrigin::Ledger;
 }
 
+QString unmeasuredPointLabel(bool skeleton, bool cpuDryRun) {
+  if (skeleton) return QStringLiteral("skeleton: no kernel ran");
+  return cpuDryRun ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
+}
+
 RooflineData makeRoofline(const UtilizationResult& r, const QString& label) {
   RooflineData d;
   if (!r.ok) return d;

@@ -49,6 +49,11 @@ CeilingOrigin measuredCeilingOrigin(const RooflineData& data);
 /// A result with ok == false gives an empty RooflineData (gpuId empty).
 RooflineData makeRoofline(const UtilizationResult& result, const QString& label = QString());
 
+/// The label of a roofline with no measured point, saying why there is none: "skeleton: no kernel ran" when
+/// kernel.py is a skeleton (no kernel exists, so none ran, in a CPU dry run or on a GPU), else "CPU dry run: no
+/// kernel measured" for a dry run, else "no measurement".
+QString unmeasuredPointLabel(bool skeleton, bool cpuDryRun);
+
 /// The chart data as JSON (written to .kwb/roofline.json beside the report, read back in review mode).
 nlohmann::json rooflineToJson(const RooflineData& data);
 /// Reads what rooflineToJson wrote. Unknown keys are ignored; a missing or non-numeric peak or

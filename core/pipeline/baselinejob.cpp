@@ -16,6 +16,7 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/initsignature.h"
+#include "core/codegen/opgraph.h"
 #include "core/codegen/template.h"
 #include "core/input/boundedinput.h"
 #include "core/knowledge/recorduse.h"
@@ -216,6 +217,10 @@ bool BaselineJob::understand() {
                       {"framework_reason", m_frameworkReason.toStdString()},
                       {"outside_policy", m_outsidePolicy},
                       {"arch", choice.arch.toStdString()}};
+  // the SMs of one wave, for the rules that size grids by it where the kernel runs off the GPU (the stage library's
+  // kwb_target_sms; on the GPU the device's own count decides)
+  if (const auto sms = found.gpu->smCount(); sms && sms->value >= 1)
+    m_spec["target"]["sm_count"] = static_cast<qint64>(sms->value);
 
   if (!ensureWorkspace()) return fail(Understand, m_error);
   // A workspace belongs to one problem: --force regenerates it but never turns it into another
@@ -468,6 +473,8 @@ bool BaselineJob::openForNextVersion() {
     return fail(Measure, tr("%1 cannot be read: %2").arg(specFile.fileName(), specFile.errorString()));
   m_spec = nlohmann::json::parse(specFile.readAll().toStdString(), nullptr, false);
   if (!m_spec.is_object()) return fail(Measure, tr("%1 is damaged (not a JSON object)").arg(specFile.fileName()));
+  if (const QString bad = specOpsProblem(m_spec); !bad.isEmpty())  // not the probe's spec: restore it or re-probe
+    return fail(Measure, tr("%1 is not a problem spec kwb wrote: %2").arg(specFile.fileName(), bad));
   const nlohmann::json wb = base->value(QStringLiteral("workbench"));
   m_gpuId = sj(wb, "gpu");
   m_framework = sj(wb, "framework");
@@ -753,7 +760,8 @@ void BaselineJob::runStaticCheck() {
     if (table.isEmpty()) {
       m_staticCheck = QStringLiteral("CuTe DSL static check not run: no cute_api.json found (set KWB_CUTE_API)");
     } else {
-      const CuteCheckResult c = runCuteCheck(QStringLiteral("python3"), m_ws->path(QStringLiteral("kernel.py")), table);
+      // the run's Python, not whichever python3 is first on PATH (a pyenv shim without the run's packages)
+      const CuteCheckResult c = runCuteCheck(localPython(), m_ws->path(QStringLiteral("kernel.py")), table);
       m_staticCheckOk = c.ok;
       if (!c.ran) {
         m_staticCheck = QStringLiteral("CuTe DSL static check did not run: ") + c.error;
@@ -774,6 +782,14 @@ void BaselineJob::runStaticCheck() {
 }
 
 QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }
+
+QString BaselineJob::localPython() const {
+  if (!m_python.isEmpty()) return m_python;
+  if (!m_opts.python.isEmpty()) return m_opts.python;
+  QString error;
+  const QString found = findTorchPython(&error);
+  return found.isEmpty() ? QStringLiteral("python3") : found;
+}
 
 QString buildSharedDir() {
 #ifdef KWB_DEFAULT_SHARED_DIR

@@ -178,8 +178,12 @@ class BaselineJob : public QObject {
   QString cuteApiTablePath() const;
   static void keepProblemName(const QString& logicPath, nlohmann::json* spec);
   void warnAboutSize(const GpuSpec& gpu);
-  /// The CuTe DSL static check of kernel.py (phase 3, and again before a later version's measurement).
+  /// The CuTe DSL static check of kernel.py (phase 3, and again before a later version's measurement), run by
+  /// localPython().
   void runStaticCheck();
+  /// The Python this run uses on this machine: the one phase 1 resolved (or the workspace recorded in
+  /// .kwb/python), else --python, else findTorchPython() (KWB_PYTHON, then PATH); "python3" when none is found.
+  QString localPython() const;
   QString versionTag() const { return QStringLiteral("v%1").arg(m_version); }
 
   BaselineOptions m_opts;

@@ -139,7 +139,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     RooflineData rl = makeRoofline(util);
     if (!measuredOnGpu) {
       rl.pointTflops = 0;
-      rl.label = in.cpuDryRun ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
+      // a skeleton's harness never ran: no dry run took place to name (new-user trial 9, #11)
+      rl.label = unmeasuredPointLabel(!in.implemented, in.cpuDryRun);
     } else {
       out->utilization = util;
     }

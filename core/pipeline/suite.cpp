@@ -3,6 +3,7 @@
 #include "core/pipeline/suitereport.h"
 
 #include "core/analysis/probe.h"
+#include "core/codegen/opgraph.h"
 #include "core/run/slurmtarget.h"
 #include "core/workspace/workspace.h"
 
@@ -534,7 +535,7 @@ void SuiteRunner::probeAll() {
     QFile f(cacheDir.filePath(cacheKey(i) + QStringLiteral(".json")));
     const auto spec = f.open(QIODevice::ReadOnly) ? nlohmann::json::parse(f.readAll().toStdString(), nullptr, false)
                                                   : nlohmann::json();
-    if (!script.isEmpty() && spec.is_object()) {
+    if (!script.isEmpty() && spec.is_object() && specOpsProblem(spec).isEmpty()) {  // else probed again
       ProbeResult r;
       r.ok = true;
       r.exitCode = 0;

@@ -250,6 +250,7 @@ QString DisplayText::harnessNote(const QString& note) {
 QString DisplayText::pointLabel(const QString& label) {
   if (label == QLatin1String("CPU dry run: no kernel measured")) return tr("CPU dry run: no kernel measured");
   if (label == QLatin1String("no measurement")) return tr("no measurement");
+  if (label == QLatin1String("skeleton: no kernel ran")) return tr("skeleton: no kernel ran");
   return label;
 }
 

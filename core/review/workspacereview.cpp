@@ -368,7 +368,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       RooflineData d = makeRoofline(u, QStringLiteral("V%1 %2").arg(r.version).arg(r.problemName));
       if (!(latUs > 0)) {
         d.pointTflops = 0;
-        d.label = dry ? QStringLiteral("CPU dry run: no kernel measured") : QStringLiteral("no measurement");
+        d.label = unmeasuredPointLabel(r.skeleton, dry);  // a skeleton: no kernel ran, dry run or not
       }
       r.roofline = d;
     } else {

@@ -258,12 +258,25 @@ class PoolEmulated(unittest.TestCase):
         base = torch.randn(2, 3, 9, 10, 24)
         x = base[..., ::2]  # a strided last dim (NaN-free here)
         self.assertFalse(x.is_contiguous())
-        self.check("max", 3, x, kernel_size=3, stride=2, padding=1, dilation=2)
+        # read in place through the strides (the configuration text said "made contiguous first": it is not)
+        self.assertEqual(self.check("max", 3, x, kernel_size=3, stride=2, padding=1, dilation=2).last_input, "strided")
         self.check("avg", 3, x, kernel_size=3, stride=2, padding=1)
         cl = torch.randn(2, 5, 11, 12).to(memory_format=torch.channels_last)
-        self.check("avg", 2, cl, kernel_size=2, stride=2, ceil_mode=True)
+        self.assertEqual(self.check("avg", 2, cl, kernel_size=2, stride=2, ceil_mode=True).last_input, "strided")
         t = torch.randn(40, 3, 2).permute(2, 1, 0)  # [2, 3, 40], the pooled dim not innermost
-        self.check("max", 1, t, kernel_size=4, stride=2, padding=1)
+        self.assertEqual(self.check("max", 1, t, kernel_size=4, stride=2, padding=1).last_input, "strided")
+        self.assertEqual(self.check("max", 1, t.contiguous(), kernel_size=4, stride=2).last_input, "contiguous")
+        # more than (N, C) in front (torch's pooling refuses it; the launcher takes it): one leading dim, a view
+        # where the strides allow one, else reshape's copy
+        mod = pool_module("max", 2, kernel_size=2, stride=1)
+        lead = torch.randn(3, 2, 4, 9, 10)[:, :, :, :, ::2]  # [3, 2, 4, 9, 5]: the leading dims still merge
+        swapped = torch.randn(2, 3, 4, 9, 10).transpose(0, 1)  # [3, 2, 4, 9, 10]: dims 0, 1 do not merge
+        for xin, how in ((lead, "strided"), (swapped, "copied")):
+            model = mod.ModelNew()
+            got = model(xin)
+            want = F.max_pool2d(xin.reshape(-1, *xin.shape[2:]), 2, 1).reshape(*xin.shape[:3], *got.shape[3:])
+            self.assertEqual(model.last_input, how)
+            self.assertLess(rel_err(got, want), 1e-6, how)
         strided = torch.full((2, 3, 60), float("nan"))[:, :, 1::2]  # the harness's strided case: NaN in the gaps
         strided.copy_(torch.randn(2, 3, 30))
         self.check("max", 1, strided, kernel_size=3, stride=1, padding=1)

@@ -977,8 +977,8 @@ class GemmTmaTiles(unittest.TestCase):
         return K.kwb_gemm_tma_plan(*args, **kw)[0]
 
     def test_plan_by_class(self):
-        # 68_ / 66_ (M = 128, N = K = 16384 fp32): 64 tiles of 128 x 256 on 132 SMs. The default (block_n, the
-        # measured one): narrower tiles, 128 tiles, a deeper pipeline
+        # 68_ / 66_ (M = 128, N = K = 16384 fp32): 64 tiles of 128 x 256 on 132 SMs. The default (waves: block_n,
+        # the measured one, where it halves the work per SM): narrower tiles, 128 tiles, a deeper pipeline
         p = self.plan(1, 128, 16384, 16384, 4, 4, True, 132)
         self.assertEqual((p["BLOCK_N"], p["SPLIT_K"], p["num_stages"]), (128, 1, 4))
         K.kwb_gemm_fill = "split_k"  # 2 K runs, 128 CTAs
@@ -1054,6 +1054,44 @@ class GemmTmaTiles(unittest.TestCase):
         K.kwb_gemm_fill = "off"
         self.run_case(a, w, b, torch.float32, "off", False)
         self.assertEqual(K.kwb_gemm_last["plan"]["BLOCK_N"], 256)
+
+    def test_waves_guard(self):
+        # "waves" (the default): block_n's narrower tile only where it shortens the busiest SM's work, ceil(tiles /
+        # SMs) x tile area -- the level-1 template's TMA_FILL rule. The SM count is the H200's from the spec ledger.
+        import json
+        with open(os.path.join(HERE, "..", "..", "resources", "ledger", "gpus.json")) as f:
+            sms = next(g for g in json.load(f)["gpus"] if g["id"] == "H200-SXM")["sm_count"]["value"]
+        self.assertEqual(sms, 132)
+        self.assertEqual(self.old[2], "waves")  # the library's default
+        tile = lambda p: (p["BLOCK_M"], p["BLOCK_N"], p["SPLIT_K"], p["num_stages"])  # noqa: E731
+        for m, n, k in ((1536, 1536, 1536), (1024, 2304, 4096), (128, 25600, 4096)):
+            # 72, 72 and 100 tiles of 128 x 256 (one wave): block_n's 144 / 144 / 200 of 128 x 128 are two waves of
+            # half the area, the same work per SM, so waves keeps the old launch (128 x 256, 3 stages), as "off" does
+            K.kwb_gemm_fill = "block_n"
+            self.assertEqual(tile(self.plan(1, m, n, k, 4, 4, False, sms)), (128, 128, 1, 4), (m, n, k))
+            K.kwb_gemm_fill = "waves"
+            self.assertEqual(tile(self.plan(1, m, n, k, 4, 4, False, sms)), (128, 256, 1, 3), (m, n, k))
+            K.kwb_gemm_fill = "off"
+            self.assertEqual(tile(self.plan(1, m, n, k, 4, 4, False, sms)), (128, 256, 1, 3), (m, n, k))
+        K.kwb_gemm_fill = "waves"
+        # where narrowing halves the work per SM, both choose the narrow tile: 68_ (64 -> 128 tiles, one wave) and
+        # a 16-tile GEMM (64 x 64: 128 tiles); a GEMM that fills the SMs keeps 128 x 256 (12_: 256 tiles)
+        for args, want in (((1, 128, 16384, 16384), (128, 128, 1, 4)), ((1, 512, 1024, 4096), (64, 64, 1, 4)),
+                           ((1, 1024, 8192, 8192), (128, 256, 1, 3))):
+            self.assertEqual(tile(self.plan(*args, 4, 4, True, sms)), want, args)
+            K.kwb_gemm_fill = "block_n"
+            self.assertEqual(tile(self.plan(*args, 4, 4, True, sms)), want, args)
+            K.kwb_gemm_fill = "waves"
+        # the SMs off the GPU: the target's from the ledger (the chain renderer sets kwb_target_sms after the library)
+        self.assertEqual(K.kwb_target_sms, sms)
+        # run emulated on 16 SMs: 12 tiles of 128 x 256 (M 300, N 1000); block_n's 24 of 128 x 128 are two waves
+        torch.manual_seed(17)
+        a, w, b = torch.randn(300, 96), torch.randn(1000, 96), torch.randn(1000)
+        self.run_case(a, w, b, torch.float32, "waves keeps 128 x 256", False)
+        self.assertEqual(K.kwb_gemm_last["plan"]["BLOCK_N"], 256)
+        K.kwb_gemm_fill = "block_n"
+        self.run_case(a, w, b, torch.float32, "block_n narrows", False)
+        self.assertEqual(K.kwb_gemm_last["plan"]["BLOCK_N"], 128)
 
     def test_quarters_and_next_candidate(self):
         # 16 tiles on 16 SMs: no fill; the EPI loads tensors -> quarters; a compile failure of 3 stages

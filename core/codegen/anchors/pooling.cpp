@@ -87,11 +87,14 @@ class PoolingAnchor final : public Anchor {
     p.tile = 128;
     p.config = {
         {QStringLiteral("tile"),
-         QStringLiteral("a block of output positions along the innermost output dim per CTA (the template's BLOCK), "
-                        "each reducing its %1-tap window in fp32")
+         QStringLiteral("a [BLOCK_H, BLOCK_W] tile of one output plane per CTA, the innermost output dim the fast "
+                        "axis (at most TILE outputs, TILE_MANY_TAPS for windows of MANY_TAPS taps or more), each "
+                        "output reducing its %1-tap window in fp32")
              .arg(taps)},
         {QStringLiteral("grid"),
-         QStringLiteral("(N x C x outer output positions, innermost blocks); output %1").arg(anchors::shapeText(out))},
+         QStringLiteral("one dim: N x C x output planes x row tiles x column tiles (the sliding walk: several output "
+                        "planes or rows per CTA); output %1")
+             .arg(anchors::shapeText(out))},
         {QStringLiteral("data movement"),
          QStringLiteral("x read once through L1/L2 (overlapping windows re-read from cache), output "
                         "written once; loads coalesced along the innermost dim")},
@@ -107,7 +110,10 @@ class PoolingAnchor final : public Anchor {
          QStringLiteral("loads converted to fp32, results stored in x's dtype (%1; follows the input at run time)")
              .arg(xin->dtype)},
         {QStringLiteral("launch plumbing"),
-         QStringLiteral("a strided input is made contiguous first (one extra copy); output from torch.empty")},
+         QStringLiteral("x is read in place through its own strides (a strided or channels-last input is not "
+                        "copied; only an input with more than N, C in front whose strides allow no view of one "
+                        "leading dim is copied, by its reshape); ModelNew().last_input says which at run time "
+                        "(contiguous | strided | copied); output from torch.empty")},
     };
     return p;
   }

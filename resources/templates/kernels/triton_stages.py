@@ -28,14 +28,18 @@ def _kwb_np2(n):
 
 
 _kwb_sms_of = {}  # device -> SM count: a device property, read once (not per launch)
+# SMs of one wave off the GPU (the CPU emulation, a dry run): the target GPU's sm_count from the spec ledger, which the
+# chain renderer sets after this library for the run's --gpu (resources/ledger/gpus.json: H200-SXM 132); this default
+# is H200-SXM's, for a library loaded on its own. On a GPU the device's own count decides.
+kwb_target_sms = 132
 
 
 def _kwb_sms(t):
-    """SMs of t's GPU (the split rule aims at a few CTAs per SM); 132 (H200) off the GPU."""
+    """SMs of t's GPU (the split rule aims at a few CTAs per SM); kwb_target_sms (the target's, spec ledger) off it."""
     sms = _kwb_sms_of.get(t.device)
     if sms is None:
         sms = _kwb_sms_of[t.device] = torch.cuda.get_device_properties(t.device).multi_processor_count \
-            if t.is_cuda else 132
+            if t.is_cuda else kwb_target_sms
     return sms
 
 
@@ -2116,13 +2120,21 @@ def _kwb_gemm_splitk_finish(ws, c_ptr, bias_ptr, M, N, num_batches, SPLIT, swb, 
 # _kwb_gemm_splitk_min_k K tiles per run) or the partials would cost over 1/4 of the operand bytes, it falls
 # back to "block_n": BLOCK_N halved (256 -> 128 -> 64) then BLOCK_M (128 -> 64) while tiles < SMs, pipeline
 # _kwb_gemm_small_stages deep (a memory-bound tile wants more bytes in flight). "off": always 128 x 256.
-# Default "block_n", measured: bench/gpu/gemm_level2.py on the H200 (docs/results/2026-12-02-h200-s16.md), 68_ in
-# one process: off 428 us, split_k 493 us, block_n (128 x 128, 4 stages) 305 us, cuBLAS 283 us; rel_err equal.
+# "block_n" (the default until session 19), measured: bench/gpu/gemm_level2.py on the H200
+# (docs/results/2026-12-02-h200-s16.md), 68_ in one process: off 428 us, split_k 493 us, block_n (128 x 128, 4 stages)
+# 305 us, cuBLAS 283 us; rel_err equal.
 # "skinny": "block_n", then where the narrowed tiles still fill under half a wave, K split into runs for about two
 # waves of CTAs (a few rows against a large weight: VGG16's classifier, M = 10, N = 4096, K = 25088 fp32, took 985 us
 # on 64 CTAs of 64 x 64 in session 17's suite -- 0.4 TB/s for its 411 MB weight -- 30 % of the model). Unmeasured:
 # bench/gpu/level3.py's "skinny" rows time it against the default.
-kwb_gemm_fill = "block_n"
+# "waves" (the default since session 19): "block_n", kept only where it shortens the busiest SM's work, ceil(tiles /
+# SMs) x tile area, against 128 x 256's -- the level-1 template's TMA_FILL = "waves" rule (docs/DECISIONS.md, "The
+# level-1 GEMM template's tile fills the SMs"). A GEMM of 67-118 tiles of 128 x 256 on 132 SMs (1536^3: 72) got twice
+# as many tiles of 128 x 128 from "block_n": two waves of half the area, the same work per SM in smaller, less
+# efficient tiles; "waves" keeps 128 x 256 there. Where "block_n" halves the waves' work (68_: 64 -> 128 tiles, one
+# wave) both choose the same tile. Unmeasured as a rule of the stage library: bench/gpu/chain_waves.py times "waves"
+# against "block_n" on the same generated kernels.
+kwb_gemm_fill = "waves"
 _kwb_gemm_splitk_min_k = 8      # K tiles per split run at least (256 fp32 elements of K)
 _kwb_gemm_small_stages = 4      # pipeline depth of a tile the fill rule shrank (3 for 128 x 256, measured)
 # EPI_SPLIT by what the EPI reads: an EPI that loads tensors (76_'s bias column) makes Triton keep a layout-
@@ -2167,13 +2179,16 @@ def kwb_gemm_tma_plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=2
         # partials written and read back (8 bytes per fp32 element and split) within 1/4 of A + B's bytes
         while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
             split -= 1
-    if kwb_gemm_fill in ("split_k", "block_n", "skinny") and split == 1:
+    if kwb_gemm_fill in ("split_k", "block_n", "skinny", "waves") and split == 1:
+        full = tiles
         while 10 * tiles < 9 * sms and bn > 64:  # under 90% of one wave busy
             bn //= 2
             tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
         while 10 * tiles < 9 * sms and bm > 64:
             bm //= 2
             tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
+        if kwb_gemm_fill == "waves" and triton.cdiv(tiles, sms) * bm * bn >= triton.cdiv(full, sms) * 128 * 256:
+            bm, bn, tiles = 128, 256, full  # no shorter makespan: the larger, more efficient tile
     if kwb_gemm_fill == "skinny" and 2 * tiles <= sms:  # still under half a wave: K runs for ~two waves of CTAs
         split = max(1, min(triton.cdiv(2 * sms, tiles), k_tiles // _kwb_gemm_splitk_min_k))
         while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
