@@ -2487,18 +2487,40 @@ QString Planner::scaleExpr(const Attn& a, const Val* q) const {
   return specChecked(lit, QStringLiteral("the attention scale"));
 }
 
-void Planner::guardArgs(const GraphOp& op) {
-  if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
+/// The keys of a resize check's changed arguments @p d that are no size the chain planner re-expresses itself
+/// (views, factories, arange, slices, repeat: Planner::sizeExpr).
+QStringList unsizedKeys(const json& d) {
   static const QSet<QString> sized = {QStringLiteral("size"), QStringLiteral("shape"), QStringLiteral("stride"),
                                       QStringLiteral("end"),  QStringLiteral("start"), QStringLiteral("repeats")};
   QStringList keys;
-  const json& d = m_args2.value(op.id);
-  for (auto it = d.begin(); it != d.end(); ++it) {
-    const QString k = QString::fromStdString(it.key());
-    // sizes the planner re-expresses itself (views, factories, arange, slices, repeat: sizeExpr)
-    if (sized.contains(k) && (op.view || op.category.isEmpty() || op.category == u"Factory")) continue;
-    keys << k;
+  if (!d.is_object()) return keys;
+  for (auto it = d.begin(); it != d.end(); ++it)
+    if (!sized.contains(QString::fromStdString(it.key()))) keys << QString::fromStdString(it.key());
+  return keys;
+}
+
+}  // namespace
+
+QString sizeDependentArgs(const json& spec) {
+  if (!spec.is_object() || spec.value("resize_check", json::object()).value("ok", false) != true) return {};
+  for (const json& o : spec.value("ops", json::array())) {
+    if (!o.is_object()) continue;
+    const QStringList keys = unsizedKeys(o.value("args_resized", json()));
+    if (keys.isEmpty()) continue;
+    return QStringLiteral("%1 (%2, line %3): %4")
+        .arg(QString::fromStdString(o.value("id", std::string())),
+             QString::fromStdString(o.value("op", std::string())).section(QStringLiteral("::"), -1))
+        .arg(o.value("line", json(0)).is_number_integer() ? o.at("line").get<qint64>() : 0)
+        .arg(keys.join(QStringLiteral(", ")));
   }
+  return {};
+}
+
+namespace {
+
+void Planner::guardArgs(const GraphOp& op) {
+  if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
+  const QStringList keys = unsizedKeys(m_args2.value(op.id));
   if (keys.isEmpty()) return;
   Line l;
   l.head = specChecked(QStringLiteral("None"),
