@@ -188,7 +188,8 @@ class Planner {
     return j->get<qint64>();
   }
   /// A size @p s of the spec that is @p s2 at the resized sizes, as a run-time expression: the literal when it did
-  /// not change (a constant of the model: a GQA repeat factor equal to the batch is no batch), runtimeSize when it
+  /// not change although s was resized (a constant of the model: a GQA repeat factor equal to the batch is no
+  /// batch; a size the check did not resize, tied to the model, binds by value as before), runtimeSize when it
   /// became the resized value of @p s (it follows the input dims of that size), else the literal under
   /// specChecked (it depends on the sizes in a way the planner does not derive). No check (s2 unknown):
   /// runtimeSize, the binding by value of specs without the check.
@@ -1138,7 +1139,9 @@ void Planner::readResizeCheck() {
 
 QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& what) const {
   if (s <= 1 || m_resize.isEmpty() || !s2) return runtimeSize(s, what);
-  if (*s2 == s) return QString::number(s);
+  // unchanged: a constant of the model when s was resized; a size the harness never resizes (tied to the model, a
+  // batch equal to a Linear's out_features) tells nothing, so it binds by value as before
+  if (*s2 == s) return m_resize.contains(s) ? QString::number(s) : runtimeSize(s, what);
   if (m_resize.value(s, -1) == *s2) return runtimeSize(s, what);
   return specChecked(QString::number(s), what);
 }
