@@ -66,6 +66,7 @@ class TestChains : public QObject {
   void cuteChainReasons();
   void traceSkeletons();
   void cuteGemmEmulated();
+  void sizesFollowTheResizeCheck();
 };
 
 void TestChains::plans_data() {
@@ -403,6 +404,19 @@ void TestChains::emulated_data() {
   QTest::newRow("bidirectional LSTM") << QStringLiteral("rnn_lstm_bidirectional")
                                       << QStringLiteral("=rnn_lstm_bidirectional") << QString();
   QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu") << QString();
+  // new-user trial 10 #1: GQA as ops whose batch equals its repeat factor (4), from a spec whose probe ran the resize
+  // check; the kernel runs at other batches and head dims (the problem's own file at other sizes) and at the
+  // harness's cases that resize the batch to 1 and cut the inner dim
+  QTest::newRow("GQA, batch == repeat: at the spec's sizes")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QString();
+  QTest::newRow("GQA, batch == repeat: at batch 1")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep_b1") << QString();
+  QTest::newRow("GQA, batch == repeat: at batch 3, head_dim 24 (the scale follows head_dim)")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep_b3d24") << QString();
+  QTest::newRow("GQA, batch == repeat: the harness's boundary_size1")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_size1");
+  QTest::newRow("GQA, batch == repeat: the harness's boundary_tail")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_tail");
   // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
   QTest::newRow("affine instance norm: the weight repeated per sample (an expand view)")
       << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine") << QString();
@@ -849,6 +863,57 @@ void TestChains::cuteGemmEmulated() {
                  !out.contains(QLatin1String("SKIP")),
              qPrintable(extra.join(u' ') + u'\n' + out));
   }
+}
+
+void TestChains::sizesFollowTheResizeCheck() {
+  // New-user trial 10 #1: a size or constant of the trace is bound to an input dim only where the probe's resize
+  // check (a second meta trace, every resizable size times its own prime) shows it follows that dim.
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const json gqa = loadSpec(QStringLiteral("gqa_batch_eq_rep"));
+  QVERIFY(gqa.value("resize_check", json::object()).value("ok", false) == true);
+  const kwb::GeneratedKernel k = b->generate(gqa);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  const QString body = k.source.mid(k.source.indexOf(QLatin1String("    def forward(")));
+  // the repeat factor 4 did not change at the resized sizes: a literal, not the batch q.shape[0]
+  QVERIFY2(body.contains(QLatin1String("t3 = t2.expand(-1, -1, 4, -1, -1)")), qPrintable(body));
+  QVERIFY2(!body.contains(QLatin1String(".shape[0], -1, -1)")), qPrintable(body));
+  // 1 / sqrt(head_dim) from the run-time head_dim; no literal scale in the call
+  QVERIFY2(body.contains(QLatin1String("t14.shape[-1] ** -0.5, diag=0")), qPrintable(body));
+  QVERIFY2(!body.contains(QLatin1String("0.17677669529663")), qPrintable(body));
+  // the reshape of the expanded K copies (torch cannot view a stride-0 dim merged with another)
+  QVERIFY2(body.contains(QLatin1String("# a copy: torch's reshape cannot view [4, 2, 4, 64, 32]")), qPrintable(body));
+  // the same spec without the check: the old binding by value (a spec from an older probe is read as before)
+  json old = gqa;
+  old.erase("resize_check");
+  const kwb::GeneratedKernel k0 = b->generate(old);
+  QVERIFY2(k0.ok && k0.source.contains(QLatin1String("t2.expand(-1, -1, q.shape[0], -1, -1)")),
+           qPrintable(k0.source.right(3000)));
+
+  // a scalar that follows a size in a way the planner does not derive (relu(x) / x.shape[1]): kept literal under
+  // kwb_at_spec, right at the spec's sizes, a ValueError (not a wrong result) at others
+  const json mean = loadSpec(QStringLiteral("mean_by_size"));
+  const kwb::GeneratedKernel m = b->generate(mean);
+  QVERIFY2(m.ok && m.implemented, qPrintable(m.error));
+  // planned as a chain (the elementwise template would bake the 96 in): a statement checks the sizes first
+  QVERIFY2(m.source.contains(QLatin1String("        kwb_at_spec(\"")) && m.source.contains(QLatin1String("'s other")),
+           qPrintable(m.source.right(2000)));
+  QVERIFY2(m.source.contains(QLatin1String("(x.shape[0], 16), (x.shape[1], 96))")), qPrintable(m.source.right(2000)));
+  runEmulated(QStringLiteral("mean_by_size"), QStringLiteral("=mean_by_size"));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(m.source.toUtf8());
+  f.close();
+  QProcess py;
+  py.start(QStringLiteral("/usr/bin/python3"),
+           {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
+            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/mean_by_size_f40.py")});
+  QVERIFY(py.waitForFinished(240000));
+  const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+  QVERIFY2(py.exitCode() != 0 && out.contains(QLatin1String("ValueError")) &&
+               out.contains(QLatin1String("an input size is now 40, not 96")),
+           qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestChains)

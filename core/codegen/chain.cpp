@@ -162,6 +162,41 @@ class Planner {
   QHash<QString, QString> m_outRename;  // an in-place op's target -> its id (for the output's ref)
   QHash<QString, QString> m_alias;      // op id -> the ref whose value it is (clone, detach, dropout in eval)
   QHash<QString, Val> m_vals;
+  /// The probe's resize check (resources/python/probe_resize.py): forward() traced again with every size the harness
+  /// resizes multiplied by its own prime. m_resize: size -> its resized value (empty: no check, sizes bound by value
+  /// as before); m_shape2: a value's expression -> its shape at the resized sizes; m_args2: op id -> the non-tensor
+  /// arguments that differ there.
+  QHash<qint64, qint64> m_resize;
+  QHash<QString, QList<qint64>> m_shape2;
+  QHash<QString, json> m_args2;
+  void readResizeCheck();
+  /// Dim @p d of value @p expr at the resized sizes (nullopt: unknown).
+  std::optional<qint64> dim2(const QString& expr, int d) const {
+    const QList<qint64> s = m_shape2.value(expr);
+    if (m_resize.isEmpty() || d < 0 || d >= s.size()) return std::nullopt;
+    return s.at(d);
+  }
+  /// Non-tensor argument @p key of @p op at the resized sizes (nullopt: no resize check for it).
+  std::optional<json> arg2(const GraphOp& op, const char* key) const {
+    if (m_resize.isEmpty() || !m_shape2.contains(op.id)) return std::nullopt;
+    const json d = m_args2.value(op.id, json::object());
+    return d.contains(key) ? d.at(key) : op.args.value(key, json());
+  }
+  /// The integer @p v at the resized sizes, given its value there @p j (nullopt when unknown or not an integer).
+  static std::optional<qint64> int2(const std::optional<json>& j) {
+    if (!j || !j->is_number_integer()) return std::nullopt;
+    return j->get<qint64>();
+  }
+  /// A size @p s of the spec that is @p s2 at the resized sizes, as a run-time expression: the literal when it did
+  /// not change although s was resized (a constant of the model: a GQA repeat factor equal to the batch is no
+  /// batch; a size the check did not resize, tied to the model, binds by value as before), runtimeSize when it
+  /// became the resized value of @p s (it follows the input dims of that size), else the literal under
+  /// specChecked (it depends on the sizes in a way the planner does not derive). No check (s2 unknown):
+  /// runtimeSize, the binding by value of specs without the check.
+  QString sizeExpr(qint64 s, std::optional<qint64> s2, const QString& what) const;
+  /// `kwb_at_spec(what, literal, (input dim, size at the spec), ...)`: the literal while every resizable input dim
+  /// has its size at the spec, else a ValueError naming @p what (never a silently wrong constant).
+  QString specChecked(const QString& literal, const QString& what) const;
   QSet<QString> m_live;         // resolved refs forward()'s result depends on (dead-code elimination)
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
@@ -266,6 +301,7 @@ class Planner {
     QString src;              ///< masked softmax alone: the scores' ref
     QStringList ops;          ///< every op id the launch computes (absorbed into it)
     double scale = 1.0;       ///< scores = scale * Q Kᵀ where kept
+    double scale2 = 1.0;      ///< the same at the probe's resize check (the 1 / sqrt(head_dim) idiom follows it)
     double fill = -INFINITY;  ///< the softmax input where not kept
     bool tri = false, lower = true;
     qint64 diag = 0;     ///< tri: key j of query i kept where j - i <= diag (lower) or j - i > diag
@@ -296,6 +332,18 @@ class Planner {
   bool maskOf(const GraphOp& op, QString* s, Attn* a);
   void findAttention(const QString& outRef);
   bool emitAttention(const GraphOp& op);
+  /// A scalar scale's factor (mul: other, div: 1 / other) at the resize check; @p k (its value at the spec) when
+  /// unknown.
+  double factor2(const GraphOp& o, double k) const;
+  QList<Line> m_guards;  ///< guardArgs' statements, at the start of forward()
+  /// The attention scale @p a as Python: the literal when the resize check saw it unchanged (or there is none);
+  /// c / sqrt(head_dim) or c * sqrt(head_dim) of @p q's last dim when it followed that at both sizes (written
+  /// `q.shape[-1] ** -0.5`); else the literal under specChecked (@p q null: the masked softmax alone).
+  QString scaleExpr(const Attn& a, const Val* q) const;
+  /// Non-tensor arguments of @p op that the resize check saw change and no size expression of the planner
+  /// handles (a pointwise scalar `x / math.sqrt(d)`): a statement `kwb_at_spec(...)` before its launch, so the
+  /// literal it keeps fails loudly at other sizes.
+  void guardArgs(const GraphOp& op);
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
   bool recurrent(const GraphOp& op);
@@ -374,12 +422,15 @@ class Planner {
   bool pointwisePiece(const QList<const GraphOp*>& piece);
   /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
-  std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out);
+  /// @p out2: the view's shape at the resize check (empty: unknown); a size that does not follow its input there
+  /// is not bound to it (sizeExpr).
+  std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out, const QList<qint64>& out2 = {});
   /// Every size of the model (its parameters' and buffers' dims, its integer init args): the harness keeps them.
   QSet<qint64> modelSizes() const;
   /// The size expressions of a split of dims [@p i, @p i2) of @p in into @p run (reshapeExpr); @p inferred says
   /// whether the reshape's one -1 is taken (set when this split takes it).
-  QStringList splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred) const;
+  QStringList splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred,
+                         const QList<qint64>& run2 = {}) const;
 };
 
 void Planner::renameInPlace() {
@@ -400,7 +451,7 @@ void Planner::renameInPlace() {
   m_outRename = now;
 }
 
-std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& out) {
+std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& out, const QList<qint64>& out2) {
   // Re-expresses a view's target shape from the run-time sizes of its input (the harness resizes dims):
   // groups of input dims whose product equals a group of output dims; a merge is the product of the input's
   // run-time sizes, a split keeps the spec's sizes but the first (-1), size-1 dims are literal.
@@ -429,19 +480,31 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
       else
         return std::nullopt;
     }
+    const bool known2 = !m_resize.isEmpty() && out2.size() == no && m_shape2.value(in.expr).size() == ni;
     if (o2 - o == 1) {
       QStringList f;
-      for (int k = i; k < i2; ++k) f << QStringLiteral("%1.shape[%2]").arg(in.expr).arg(k);
-      parts << f.join(QStringLiteral(" * "));
+      qint64 p2 = 1;
+      for (int k = i; k < i2; ++k) {
+        f << QStringLiteral("%1.shape[%2]").arg(in.expr).arg(k);
+        if (known2) p2 *= m_shape2.value(in.expr).at(k);
+      }
+      parts << (known2 && p2 != out2.at(o) ? specChecked(QString::number(out.at(o)), QStringLiteral("a reshape's size"))
+                                           : f.join(QStringLiteral(" * ")));
       if (i2 - i > 1) m_merges.prepend(Merge{in.shape.mid(i, i2 - i), in.expr, i});  // a later split may undo it
     } else {
       // a split: the sizes of an earlier value with this run of dims (the merge it undoes), else the spec's
       // sizes with the first one inferred (-1)
       const QList<qint64> run = out.mid(o, o2 - o);
+      const QList<qint64> run2 = known2 ? out2.mid(o, o2 - o) : QList<qint64>();
+      // a candidate's sizes at the resize check must be the split's there too (same sizes by value is no evidence)
+      auto same2 = [&](const QString& expr, int at) {
+        const QList<qint64> s2 = m_shape2.value(expr);
+        return run2.isEmpty() || s2.isEmpty() || (at + run2.size() <= s2.size() && s2.mid(at, run2.size()) == run2);
+      };
       QString from;
       int at = -1;
       for (const Merge& m : std::as_const(m_merges))  // the most recent merge of exactly these sizes
-        if (from.isEmpty() && m.run == run && bound(m.from)) {
+        if (from.isEmpty() && m.run == run && bound(m.from) && same2(m.from, m.at)) {
           from = m.from;
           at = m.at;
         }
@@ -453,7 +516,7 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
         if (!m_vals.contains(ref) || !from.isEmpty()) continue;
         const QList<qint64>& sh = m_vals.value(ref).shape;
         for (int j = 0; j + run.size() <= sh.size() && from.isEmpty(); ++j)
-          if (sh.mid(j, run.size()) == run) {
+          if (sh.mid(j, run.size()) == run && same2(m_vals.value(ref).expr, j)) {
             from = m_vals.value(ref).expr;
             at = j;
           }
@@ -461,7 +524,7 @@ std::optional<QString> Planner::reshapeExpr(const Val& in, const QList<qint64>& 
       if (!from.isEmpty()) {
         for (int k = o; k < o2; ++k) parts << QStringLiteral("%1.shape[%2]").arg(from).arg(at + k - o);
       } else {
-        parts << splitSizes(in, i, i2, run, &inferred);
+        parts << splitSizes(in, i, i2, run, &inferred, run2);
       }
     }
     i = i2;
@@ -489,7 +552,8 @@ QSet<qint64> Planner::modelSizes() const {
   return fixed;
 }
 
-QStringList Planner::splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred) const {
+QStringList Planner::splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred,
+                                const QList<qint64>& run2) const {
   // The parts of a split of input dims [i, i2) into @p run. The model's sizes (DimPlan keeps them) stay literal.
   // One other part: it is what the model's parts leave of the group (the spatial H*W of a (C, H*W) split). Several
   // (B*T into (B, T)): each follows the forward() input dim of its size (runtimeSize) when every one of them has
@@ -516,6 +580,11 @@ QStringList Planner::splitSizes(const Val& in, int i, int i2, const QList<qint64
       rest = 0;  // as before: the first inferred, the others the spec's
     }
   }
+  // the resize check (when known) decides each part but the inferred one: a literal that follows an input there
+  // is bound to it, one that changes otherwise is checked, a bound one that did not change is the literal again
+  if (run2.size() == run.size())
+    for (int k = 0; k < run.size(); ++k)
+      if (k != rest && run.at(k) > 1) parts[k] = sizeExpr(run.at(k), run2.at(k), QStringLiteral("a reshape's size"));
   if (rest < 0) {  // every part is the model's: the first inferred while the reshape's -1 is free (as before)
     if (*inferred || run.isEmpty()) return parts;
     rest = 0;
@@ -572,7 +641,7 @@ bool Planner::view(const GraphOp& op) {
       if (listed && src->shape.at(d) == 1) call += QStringLiteral(".squeeze(%1)").arg(d);
     }
   } else if (n == u"view" || n == u"reshape" || n == u"_unsafe_view" || n == u"_reshape_alias" || n == u"flatten") {
-    const auto e = reshapeExpr(*src, outShape);
+    const auto e = reshapeExpr(*src, outShape, m_shape2.value(op.id));
     if (!e)
       return bad(QStringLiteral("%1: the view %2 -> %3 cannot be re-expressed from run-time sizes")
                      .arg(where(op), shapeText(src->shape), shapeText(outShape)));
@@ -616,8 +685,13 @@ bool Planner::view(const GraphOp& op) {
     const qint64 d0 = dim < 0 ? dim + qint64(src->shape.size()) : dim;
     if (a.value("end", json()).is_number_integer() && d0 >= 0 && d0 < src->shape.size() &&
         a.at("end").get<qint64>() <= src->shape.at(d0))
-      end = runtimeSize(a.at("end").get<qint64>(), QStringLiteral("%1's end").arg(where(op)));
-    idx << QStringLiteral("%1:%2:%3").arg(pyNum(a.value("start", json(0))), end, pyNum(step));
+      end = sizeExpr(a.at("end").get<qint64>(), int2(arg2(op, "end")), QStringLiteral("%1's end").arg(where(op)));
+    QString start = pyNum(a.value("start", json(0)));
+    const auto start2 = arg2(op, "start");
+    if (start2 && a.value("start", json(0)).is_number_integer() && start2->is_number_integer() &&
+        *start2 != a.value("start", json(0)))  // a start that moves with the sizes (x[:, T // 2:]): checked
+      start = specChecked(start, QStringLiteral("%1's start").arg(where(op)));
+    idx << QStringLiteral("%1:%2:%3").arg(start, end, pyNum(step));
     call = QStringLiteral("%1[%2]").arg(src->expr, idx.join(QStringLiteral(", ")));
     call.replace(QStringLiteral(":None:"), QStringLiteral("::"));
   } else if (n == u"select") {
@@ -646,6 +720,11 @@ bool Planner::view(const GraphOp& op) {
   l.head = call;
   l.tail.clear();
   l.comment = QStringLiteral("a view: no data moves");
+  // torch's reshape of a tensor it cannot view (an expand's stride 0, a transpose) copies: the trace shows it as a
+  // clone before the view (the GQA K / V broadcast: expand + reshape materialises every repeated head)
+  if (const GraphOp* from = opById(op.refs.first()); from && from->name == u"clone")
+    l.comment = QStringLiteral("a copy: torch's reshape cannot view %1 (strides), so it copies")
+                    .arg(shapeText(from->inputs.value(0).shape));
   m_lines << l;
   m_vals.insert(op.id, outVal(op));
   closeAnchor();
@@ -957,7 +1036,8 @@ bool Planner::randomDraw(const GraphOp& op) {
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString device;
   QStringList dims;
-  for (qint64 s : shape) dims << runtimeSize(s, QStringLiteral("%1's size").arg(where(op)));
+  for (int k = 0; k < shape.size(); ++k)
+    dims << sizeExpr(shape.at(k), dim2(op.id, k), QStringLiteral("%1's size").arg(where(op)));
   for (const TensorInfo& t : m_g.inputs)
     if (device.isEmpty()) device = t.name + QStringLiteral(".device");
   Line l;
@@ -991,11 +1071,13 @@ QString Planner::broadcastSize(const GraphOp& op, int d, const QList<qint64>& ou
       if (rr == op.id || !m_vals.contains(rr)) continue;
       const Val& v = m_vals.value(rr);
       const int pd = d - static_cast<int>(out.size() - v.shape.size());
-      if (pd >= 0 && pd < v.shape.size() && v.shape.at(pd) == s)
+      // the same size at the resized sizes too, where the resize check knows both
+      const auto a2 = dim2(op.id, d), b2 = dim2(v.expr, pd);
+      if (pd >= 0 && pd < v.shape.size() && v.shape.at(pd) == s && (!a2 || !b2 || *a2 == *b2))
         return QStringLiteral("%1.shape[%2]").arg(v.expr).arg(pd);
     }
   }
-  return runtimeSize(s, QStringLiteral("%1's expand").arg(where(op)));
+  return sizeExpr(s, dim2(op.id, d), QStringLiteral("%1's expand").arg(where(op)));
 }
 
 QString Planner::dimName(const QString& input, int k) const {
@@ -1028,6 +1110,63 @@ QString Planner::runtimeSize(qint64 s, const QString& what) const {
       .arg(what.isEmpty() ? QStringLiteral("a size") : what)
       .arg(s)
       .arg(names.join(QStringLiteral(" / ")), exprs.join(QStringLiteral(", ")));
+}
+
+void Planner::readResizeCheck() {
+  const json rc = m_spec.value("resize_check", json::object());
+  if (!rc.is_object() || rc.value("ok", false) != true || !rc.value("map", json()).is_object()) return;
+  for (auto it = rc.at("map").begin(); it != rc.at("map").end(); ++it) {
+    bool ok = false;
+    const qint64 k = QString::fromStdString(it.key()).toLongLong(&ok);
+    if (ok && it.value().is_number_integer()) m_resize.insert(k, it.value().get<qint64>());
+  }
+  auto shapeOf = [](const json& a) {
+    QList<qint64> s;
+    if (a.is_array())
+      for (const json& d : a)
+        if (d.is_number_integer()) s << d.get<qint64>();
+    return s;
+  };
+  for (const json& t : m_spec.value("inputs", json::array()))
+    if (t.is_object() && t.contains("resized_shape"))
+      m_shape2.insert(QString::fromStdString(t.value("name", std::string())), shapeOf(t.at("resized_shape")));
+  for (const json& o : m_spec.value("ops", json::array())) {
+    if (!o.is_object()) continue;
+    const QString id = QString::fromStdString(o.value("id", std::string()));
+    const json outs = o.value("resized_outputs", json());
+    if (outs.is_array())
+      for (std::size_t k = 0; k < outs.size(); ++k)
+        m_shape2.insert(k == 0 ? id : QStringLiteral("%1_%2").arg(id).arg(k), shapeOf(outs.at(k)));
+    if (o.contains("args_resized") && o.at("args_resized").is_object()) m_args2.insert(id, o.at("args_resized"));
+  }
+  if (m_shape2.isEmpty()) m_resize.clear();
+}
+
+QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& what) const {
+  if (s <= 1 || m_resize.isEmpty() || !s2) return runtimeSize(s, what);
+  // unchanged: a constant of the model when s was resized; a size the harness never resizes (tied to the model, a
+  // batch equal to a Linear's out_features) tells nothing, so it binds by value as before
+  if (*s2 == s) return m_resize.contains(s) ? QString::number(s) : runtimeSize(s, what);
+  if (m_resize.value(s, -1) == *s2) return runtimeSize(s, what);
+  return specChecked(QString::number(s), what);
+}
+
+QString Planner::specChecked(const QString& literal, const QString& what) const {
+  QStringList pairs;
+  QSet<qint64> seen;
+  for (const TensorInfo& t : m_g.inputs)
+    for (int k = 0; k < t.shape.size(); ++k)
+      if (m_resize.contains(t.shape.at(k)) && !seen.contains(t.shape.at(k))) {
+        seen.insert(t.shape.at(k));
+        pairs << QStringLiteral("(%1.shape[%2], %3)").arg(t.name).arg(k).arg(t.shape.at(k));
+      }
+  if (pairs.isEmpty()) return literal;
+  QString w = what.isEmpty() ? QStringLiteral("a constant") : what;
+  w.replace(u'"', u'\'');
+  return QStringLiteral(
+             "kwb_at_spec(\"%1 (%2 at the spec; it follows the input sizes in a way the generator does "
+             "not derive)\", %2, %3)")
+      .arg(w, literal, pairs.join(QStringLiteral(", ")));
 }
 
 bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
@@ -1084,7 +1223,8 @@ bool Planner::factory(const GraphOp& op) {
     size = src->expr + QStringLiteral(".shape");
   } else {
     QStringList dims;
-    for (qint64 s : shape) dims << runtimeSize(s, QStringLiteral("%1's size").arg(where(op)));
+    for (int k = 0; k < shape.size(); ++k)
+      dims << sizeExpr(shape.at(k), dim2(op.id, k), QStringLiteral("%1's size").arg(where(op)));
     size = QStringLiteral("(%1%2)").arg(dims.join(QStringLiteral(", ")),
                                         dims.size() == 1 ? QStringLiteral(",") : QString());
   }
@@ -1124,9 +1264,10 @@ bool Planner::arange(const GraphOp& op) {
   Line l;
   l.target = var(op);
   // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal
-  l.head = QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
-               .arg(pyNum(start), runtimeSize(shape.value(0), QStringLiteral("%1's length").arg(where(op))),
-                    pyNum(step), dtype, device);
+  l.head =
+      QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
+          .arg(pyNum(start), sizeExpr(shape.value(0), dim2(op.id, 0), QStringLiteral("%1's length").arg(where(op))),
+               pyNum(step), dtype, device);
   push(l, op, QStringLiteral("fill"), QStringLiteral("torch.arange %1").arg(shapeText(shape)), false);
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -1177,9 +1318,14 @@ bool Planner::repeat(const GraphOp& op) {
   const json& r = op.args.value("repeats", json());
   if (!r.is_array() || r.empty()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
   QStringList counts;
-  for (const json& c : r) {
+  const auto r2 = arg2(op, "repeats");
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    const json& c = r.at(k);
     if (!c.is_number_integer()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
-    counts << runtimeSize(c.get<qint64>(), QStringLiteral("%1's repeat count").arg(where(op)));
+    const std::optional<qint64> c2 = r2 && r2->is_array() && k < r2->size() && r2->at(k).is_number_integer()
+                                         ? std::optional(r2->at(k).get<qint64>())
+                                         : std::nullopt;
+    counts << sizeExpr(c.get<qint64>(), c2, QStringLiteral("%1's repeat count").arg(where(op)));
   }
   Line l;
   l.target = var(op);
@@ -2252,6 +2398,7 @@ void Planner::findAttention(const QString& outRef) {
                  jsonNumber(o->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
         const double k = o->name == u"mul" ? f : 1.0 / f;
         a.scale *= k;
+        a.scale2 *= factor2(*o, k);
         if (!masked) post *= k;
         a.ops << o->id;
       } else if (!masked && (o->name == u"masked_fill" || o->name == u"where" || o->name == u"add") &&
@@ -2341,6 +2488,7 @@ void Planner::findAttention(const QString& outRef) {
       if (so && single(r) && (so->name == u"mul" || so->name == u"div") && so->refs.size() == 1 &&
           jsonNumber(so->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
         a.scale *= so->name == u"mul" ? f : 1.0 / f;
+        a.scale2 *= factor2(*so, so->name == u"mul" ? f : 1.0 / f);
         a.ops << so->id;
         r = resolve(so->refs.value(0));
       }
@@ -2349,6 +2497,78 @@ void Planner::findAttention(const QString& outRef) {
     m_attnAt.insert(pv->id, a);
     for (const QString& id : a.ops) m_absorbed.insert(id);
   }
+}
+
+double Planner::factor2(const GraphOp& o, double k) const {
+  double f2 = 0;
+  const auto j = arg2(o, "other");
+  if (!j || !jsonNumber(*j, &f2) || !(f2 > 0)) return k;
+  return o.name == u"mul" ? f2 : 1.0 / f2;
+}
+
+QString Planner::scaleExpr(const Attn& a, const Val* q) const {
+  const QString lit = pyFloat(a.scale);
+  auto close = [](double x, double y) { return std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y)); };
+  if (m_resize.isEmpty() || close(a.scale, a.scale2)) return lit;
+  if (q && !q->shape.isEmpty()) {
+    const auto d = static_cast<double>(q->shape.last());
+    const auto d2 = dim2(q->expr, static_cast<int>(q->shape.size()) - 1);
+    if (d > 0 && d2 && *d2 > 0) {
+      const double r2 = std::sqrt(static_cast<double>(*d2)), r = std::sqrt(d);
+      for (int sign : {-1, 1}) {  // scale = c * d^(-1/2) (q @ kᵀ / math.sqrt(d)) or c * d^(1/2)
+        const double c = sign < 0 ? a.scale * r : a.scale / r, c2 = sign < 0 ? a.scale2 * r2 : a.scale2 / r2;
+        if (!close(c, c2)) continue;
+        const QString p = QStringLiteral("%1.shape[-1] ** %2")
+                              .arg(q->expr, sign < 0 ? QStringLiteral("-0.5") : QStringLiteral("0.5"));
+        return close(c, 1.0) ? p : QStringLiteral("%1 * %2").arg(pyFloat(c), p);
+      }
+    }
+  }
+  return specChecked(lit, QStringLiteral("the attention scale"));
+}
+
+/// The keys of a resize check's changed arguments @p d that are no size the chain planner re-expresses itself
+/// (views, factories, arange, slices, repeat: Planner::sizeExpr).
+QStringList unsizedKeys(const json& d) {
+  static const QSet<QString> sized = {QStringLiteral("size"), QStringLiteral("shape"), QStringLiteral("stride"),
+                                      QStringLiteral("end"),  QStringLiteral("start"), QStringLiteral("repeats")};
+  QStringList keys;
+  if (!d.is_object()) return keys;
+  for (auto it = d.begin(); it != d.end(); ++it)
+    if (!sized.contains(QString::fromStdString(it.key()))) keys << QString::fromStdString(it.key());
+  return keys;
+}
+
+}  // namespace
+
+QString sizeDependentArgs(const json& spec) {
+  if (!spec.is_object() || spec.value("resize_check", json::object()).value("ok", false) != true) return {};
+  for (const json& o : spec.value("ops", json::array())) {
+    if (!o.is_object()) continue;
+    const QStringList keys = unsizedKeys(o.value("args_resized", json()));
+    if (keys.isEmpty()) continue;
+    return QStringLiteral("%1 (%2, line %3): %4")
+        .arg(QString::fromStdString(o.value("id", std::string())),
+             QString::fromStdString(o.value("op", std::string())).section(QStringLiteral("::"), -1))
+        .arg(o.value("line", json(0)).is_number_integer() ? o.at("line").get<qint64>() : 0)
+        .arg(keys.join(QStringLiteral(", ")));
+  }
+  return {};
+}
+
+namespace {
+
+void Planner::guardArgs(const GraphOp& op) {
+  if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
+  const QStringList keys = unsizedKeys(m_args2.value(op.id));
+  if (keys.isEmpty()) return;
+  Line l;
+  l.head = specChecked(QStringLiteral("None"),
+                       QStringLiteral("%1's %2 %3")
+                           .arg(where(op), keys.join(QStringLiteral(", ")), QString::fromStdString(op.args.dump())));
+  l.tail.clear();
+  l.comment = QStringLiteral("a constant that follows the input sizes, kept at the spec's value");
+  m_guards << l;
 }
 
 bool Planner::emitAttention(const GraphOp& op) {
@@ -2371,7 +2591,7 @@ bool Planner::emitAttention(const GraphOp& op) {
   if (a.qk.isEmpty()) {
     const auto s = value(a.src);
     if (!s) return false;
-    l.head = QStringLiteral("kwb_masked_softmax(%1, %2%3").arg(s->expr, pyFloat(a.scale), pred);
+    l.head = QStringLiteral("kwb_masked_softmax(%1, %2%3").arg(s->expr, scaleExpr(a, nullptr), pred);
     desc = QStringLiteral("%1 over the last dim of %2 %3")
                .arg(op.name, shapeText(op.inputs.value(0).shape),
                     a.tri ? QStringLiteral("under a mask from constants (%1), as an index predicate").arg(maskText)
@@ -2382,7 +2602,7 @@ bool Planner::emitAttention(const GraphOp& op) {
     const auto kt = value(a.kRef);
     const auto v = value(operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2"));
     if (!q || !kt || !v) return false;
-    l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5").arg(q->expr, kt->expr, v->expr, pyFloat(a.scale), pred);
+    l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5").arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred);
     desc = QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4) x V %5 (flash when head_dim <= 256)")
                .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
                     a.tri ? QStringLiteral(", %1").arg(maskText)
@@ -2401,6 +2621,7 @@ bool Planner::emitAttention(const GraphOp& op) {
 }
 
 std::optional<ChainPlan> Planner::run(QString* whyNot) {
+  readResizeCheck();
   for (const TensorInfo& t : m_g.inputs) m_vals.insert(t.name, Val{t.name, t.shape, t.dtype});
   for (auto it = m_g.params.begin(); it != m_g.params.end(); ++it)
     m_vals.insert(it.key(), Val{stateExpr(it.key(), false), it->shape, it->dtype});
@@ -2481,6 +2702,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       return fail(whyNot, QStringLiteral("%1 writes into an intermediate in place; the chain planner takes "
                                          "out-of-place ops only")
                               .arg(where(o)));
+    guardArgs(o);
     if (o.view) {
       if (!view(o)) break;
       continue;
@@ -2536,6 +2758,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     body << QStringLiteral(
                 "        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates; the result in the input's dtype")
                 .arg(floats.join(QStringLiteral(", ")));
+  for (const Line& l : std::as_const(m_guards)) body << l.text();
   for (const Line& l : std::as_const(m_lines)) {
     body << l.text();
     if (l.draw) {

@@ -94,6 +94,13 @@ inline constexpr qint64 kGraphSmallCopyBytes = 16ll << 20;
 std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot,
                                    bool allPointwise = false);
 
+/// The first op of @p spec whose non-tensor arguments other than sizes changed at the probe's resize check (a
+/// pointwise `x / x.shape[1]`, a split size), as "t3 (div, line 11): other": a constant that follows the input
+/// sizes. The anchors, patterns and the elementwise template bake such constants in; only the chain planner keeps
+/// them under a run-time check (kwb_at_spec), so the Triton backend takes the chain for such a spec. "" when none
+/// (or the spec has no resize check).
+QString sizeDependentArgs(const nlohmann::json& spec);
+
 /// Why a framework without a chain renderer (@p frameworkLabel, e.g. "CuTe DSL") writes a skeleton for a spec
 /// the chain planner plans: the plan's launches and that --framework triton renders it. "" when the chain
 /// planner does not plan @p spec (the caller's own reason stands).

@@ -46,7 +46,11 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
     if (whyNot) *whyNot = trace;
     return false;
   }
-  if (const QString writes = inputWriteReason(spec); !writes.isEmpty()) {
+  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time
+  const QString sized = sizeDependentArgs(spec);
+  if (const QString writes =
+          !sized.isEmpty() ? QStringLiteral("%1 follows the input sizes").arg(sized) : inputWriteReason(spec);
+      !writes.isEmpty()) {
     // only the chain planner writes an input's final value back (ChainPlan::writtenInputs)
     QString chainWhy;
     if (planChain(decodeOpGraph(spec), spec, &chainWhy, true)) return true;
@@ -116,7 +120,11 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
 GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
   QString why = traceBranchReason(spec);
   if (!why.isEmpty()) return makeSkeleton(spec, tritonSkeleton(*this), why);
-  if (const QString writes = inputWriteReason(spec); !writes.isEmpty()) {
+  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time
+  const QString sized = sizeDependentArgs(spec);
+  if (const QString writes =
+          !sized.isEmpty() ? QStringLiteral("%1 follows the input sizes").arg(sized) : inputWriteReason(spec);
+      !writes.isEmpty()) {
     // only the chain planner writes an input's final value back (ChainPlan::writtenInputs)
     QString chainWhy;
     if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy, true))

@@ -510,6 +510,18 @@ def run(logic_path, partial, scale, guess=False):
         tr.notes.append("sizes %s share the value %d: dims are named by where they came from, else "
                         "left as literals" % (", ".join(ns), v))
     assert spec["pattern"]["primary"] in VOCABULARY
+    # which traced sizes and constants follow the input sizes (probe_resize.py): a second meta trace at sizes the
+    # harness could choose, so the code generator binds a literal to an input dim only where it follows it
+    mark_phase("forward() at resized input sizes (the resize check)")
+    from probe_resize import resize_check
+    spec["resize_check"], shapes2 = resize_check(logic_path, model, init, inputs, tr.ops, spec["ops"], user_line)
+    if shapes2 is not None:
+        for d, s2 in zip(spec["inputs"], shapes2):
+            if s2 is not None and d.get("kind") == "tensor":
+                d["resized_shape"] = s2
+    else:
+        tr.notes.append("resize check: %s; sizes in forward() are bound to input dims by value"
+                        % spec["resize_check"]["why"])
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
     if "minimal_reference" in spec and not guess:
