@@ -845,6 +845,79 @@ class TstCli : public QObject {
     QVERIFY(!report.contains("lacks F.scaled_dot_product_attention"));
   }
 
+  // AMD targets get FlyDSL (the seed's policy): kernels, not skeletons, for the classes it renders (elementwise with
+  // broadcasts, row reductions, row norms), each passing `kwb check` (conformance + flydsl_api.json); `analyze
+  // --json` reports the flydsl backend as a kernel for them, and a GEMM stays a skeleton that says why.
+  void flydslForAmdTargets() {
+    QTemporaryDir dir;
+    // u31's broadcast chain with its two parameters passed as forward() inputs instead (FlyDSL's elementwise
+    // template reads no model parameter; u31 itself stays a skeleton that says so, below)
+    const QString bcast = dir.filePath(QStringLiteral("bcast.py"));
+    writeFile(bcast,
+              "import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n\n    def forward(self, x, scale, shift, y):\n"
+              "        return torch.tanh(x * scale + shift) - y\n\n"
+              "def get_inputs():\n    return [torch.randn(8, 32, 64), torch.randn(64), torch.randn(1, 1, 64), "
+              "torch.randn(32, 64)]\n\ndef get_init_inputs():\n    return []\n");
+    const QString unseen = QStringLiteral(KWB_TEST_DATA_DIR "/unseen/");
+    const QList<QPair<QString, bool>> problems = {{problem("19_ReLU.py"), true},
+                                                  {problem("23_Softmax.py"), true},
+                                                  {problem("47_Sum_reduction_over_a_dimension.py"), true},
+                                                  {problem("40_LayerNorm.py"), true},
+                                                  {bcast, true},
+                                                  {unseen + QStringLiteral("u01_Sum_over_two_dims_keepdim.py"), true},
+                                                  {unseen + QStringLiteral("u06_Softmax_dim0.py"), true},
+                                                  {unseen + QStringLiteral("u31_Broadcast_leading_dims.py"), false},
+                                                  {problem("1_Square_matrix_multiplication_.py"), false}};
+    int i = 0;
+    for (const auto& [logic, kernel] : problems) {
+      const QString out = dir.filePath(QStringLiteral("k%1.py").arg(i++));
+      const Result a = kwb({QStringLiteral("analyze"), logic, QStringLiteral("--json"), QStringLiteral("--kernel-out"),
+                            out, QStringLiteral("--framework"), QStringLiteral("flydsl")});
+      QVERIFY2(a.code == 0, qPrintable(logic + a.err));
+      QVERIFY2(a.err.contains(kernel ? QStringLiteral("(a kernel)") : QStringLiteral("(a skeleton)")),
+               qPrintable(a.err));
+      const auto doc = nlohmann::json::parse(a.out.toStdString(), nullptr, false);
+      QVERIFY2(doc.is_object(), qPrintable(a.out.left(400)));
+      bool seen = false;
+      for (const auto& b : doc["codegen"]["backends"])
+        if (b["id"] == "flydsl") {
+          seen = true;
+          QCOMPARE(b["kernel"].get<bool>(), kernel);
+          if (!kernel) {
+            const QString reason = QString::fromStdString(b["reason"].get<std::string>());
+            QVERIFY2(reason.contains(QStringLiteral("FlyDSL renders elementwise chains")), qPrintable(reason));
+            if (logic.contains(QStringLiteral("u31_")))
+              QVERIFY2(reason.contains(QStringLiteral("reads the model parameter 'scale'")), qPrintable(reason));
+          }
+        }
+      QVERIFY(seen);
+      if (!kernel) continue;
+      const QString text = QString::fromUtf8(readAll(out));
+      QVERIFY(text.contains(QStringLiteral("@flyc.kernel")) && !text.contains(QStringLiteral("UNIMPLEMENTED")));
+      const Result c = kwb({QStringLiteral("check"), out});  // the framework from the imports, the table found
+      QVERIFY2(c.code == 0, qPrintable(logic + c.out + c.err));
+      QVERIFY2(c.out.contains(QStringLiteral("PASS: framework conformance (flydsl)")), qPrintable(c.out));
+      QVERIFY2(c.out.contains(QStringLiteral("flydsl names and calls checked against flydsl_api.json 0.3.2")),
+               qPrintable(c.out));
+      QVERIFY2(!c.out.contains(QStringLiteral("deprecated")), qPrintable(c.out));
+    }
+    // a baseline for MI300X picks FlyDSL, writes the kernel and checks it statically; it is never run
+    const QString ws = dir.filePath(QStringLiteral("mi300x"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("MI300X"),
+             QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QString kernelPy = QString::fromUtf8(readAll(ws + QStringLiteral("/kernel.py")));
+    QVERIFY2(kernelPy.contains(QStringLiteral("@flyc.kernel")) && !kernelPy.contains(QStringLiteral("UNIMPLEMENTED")),
+             qPrintable(kernelPy.left(600)));
+    const QString console = r.out + r.err;
+    QVERIFY2(console.contains(QStringLiteral("FlyDSL static check against flydsl_api.json 0.3.2: PASS")),
+             qPrintable(console));
+    QVERIFY2(readAll(ws + QStringLiteral("/baseline_report.md")).contains("The FlyDSL kernel was checked statically"),
+             readAll(ws + QStringLiteral("/baseline_report.md")).constData());
+  }
+
   void gpuNames() {
     Result r =
         kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H100"),

@@ -1,10 +1,12 @@
 // Tests of core/codegen: template rendering, the pointwise lowering (checked numerically against
 // torch on the CPU through a torch "dialect"), golden kernel sources per backend, py_compile of
-// every generated file, and the static CuTe DSL check against the real cute_api.json.
+// every generated file, the static CuTe DSL / FlyDSL checks against the real cute_api.json / flydsl_api.json,
+// and the FlyDSL kernels run through a CPU emulation (tests/data/codegen/fake_flydsl) against torch.
 #include "core/codegen/backend.h"
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/cutedslbackend.h"
+#include "core/codegen/flydslbackend.h"
 #include "core/codegen/initsignature.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
@@ -41,6 +43,7 @@ json loadSpec(const QString& name) {
 }
 
 QString apiTable() { return QStringLiteral(KWB_SHARED_DIR "/data/cutedsl/cute_api.json"); }
+QString flyTable() { return QStringLiteral(KWB_SHARED_DIR "/data/flydsl/flydsl_api.json"); }
 
 bool writeText(const QString& path, const QString& text) {
   QSaveFile f(path);
@@ -156,6 +159,10 @@ class TestCodegen : public QObject {
   void chainTakesTheTargetsSms();
   void level1Kernels_data();
   void level1Kernels();
+  void flydslLevel1();
+  void flydslKernelsPassFlyCheck();
+  void flydslApiVersionMatchesTable();
+  void flydslKernelsMatchTorch();
 
  private:
   QStringList m_generatedFiles;  // filled by golden(); compiled by generatedKernelsCompile()
@@ -403,7 +410,17 @@ void TestCodegen::golden_data() {
         << QString::fromLatin1(spec) << QStringLiteral("triton") << 1024;
     QTest::newRow(QByteArray(QByteArray(spec) + ".cutedsl").constData())
         << QString::fromLatin1(spec) << QStringLiteral("cutedsl") << 1024;
+    QTest::newRow(QByteArray(QByteArray(spec) + ".flydsl").constData())
+        << QString::fromLatin1(spec) << QStringLiteral("flydsl") << 1024;
   }
+  // FlyDSL's broadcast forms (a bias over rows, an outer sum, a view of an input) and its row patterns
+  for (const char* spec : {"broadcast_bias", "outer_sum", "diag_scale"})
+    QTest::newRow(QByteArray(QByteArray(spec) + ".flydsl").constData())
+        << QString::fromLatin1(spec) << QStringLiteral("flydsl") << 1024;
+  for (const char* spec : {"47_Sum_reduction_over_a_dimension", "52_Argmin_over_a_dimension", "23_Softmax",
+                           "35_GroupNorm_", "40_LayerNorm"})
+    QTest::newRow(QByteArray(QByteArray(spec) + ".flydsl").constData())
+        << QStringLiteral("level1/") + QLatin1String(spec) << QStringLiteral("flydsl") << 256;
   // a few level-1 specs per pattern: (spec, Triton tile, CuTe DSL tile)
   const struct {
     const char* spec;
@@ -461,6 +478,7 @@ void TestCodegen::golden() {
   const QStringList bad = torchCompute(k.source);
   QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("torch compute in the kernel: ") + bad.join(u',')));
   if (backend == u"cutedsl") QVERIFY(k.source.contains(QStringLiteral("not run")));
+  if (backend == u"flydsl") QVERIFY(k.source.contains(QStringLiteral("never run here")));
   // The peak a kernel is rated against: a Triton GEMM on fp32 operands runs on TF32 tensor cores
   // (tl.dot's default), the GEMV and every other pattern in the data's dtype.
   const bool tf32 = backend == u"triton" &&
@@ -602,10 +620,20 @@ void TestCodegen::skeletons_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QString>("backend");
   QTest::addColumn<QString>("reason");
-  QTest::newRow("flydsl relu") << QStringLiteral("relu") << QStringLiteral("flydsl")
-                               << QStringLiteral("no FlyDSL template");
+  // a FlyDSL skeleton names its cause and the classes FlyDSL renders
   QTest::newRow("flydsl gemm") << QStringLiteral("gemm") << QStringLiteral("flydsl")
-                               << QStringLiteral("no FlyDSL template");
+                               << QStringLiteral("mm without two operands");
+  QTest::newRow("flydsl gemm classes") << QStringLiteral("gemm") << QStringLiteral("flydsl")
+                                       << QStringLiteral("FlyDSL renders elementwise chains");
+  QTest::newRow("flydsl conv") << QStringLiteral("conv1d") << QStringLiteral("flydsl")
+                               << QStringLiteral("the conv anchor (conv1d [");
+  QTest::newRow("flydsl matmul pattern") << QStringLiteral("level1/1_Square_matrix_multiplication_")
+                                         << QStringLiteral("flydsl")
+                                         << QStringLiteral("no FlyDSL template for pattern GEMM");
+  QTest::newRow("flydsl loss pattern") << QStringLiteral("level1/94_MSELoss") << QStringLiteral("flydsl")
+                                       << QStringLiteral("row norms (softmax/log_softmax");
+  QTest::newRow("flydsl unknown op") << QStringLiteral("unknown_op") << QStringLiteral("flydsl")
+                                     << QStringLiteral("'erfinv'");
   QTest::newRow("triton gemm without operands")
       << QStringLiteral("gemm") << QStringLiteral("triton") << QStringLiteral("mm without two operands");
   QTest::newRow("cutedsl gemm without operands")
@@ -659,13 +687,16 @@ void TestCodegen::supportsReasons_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<bool>("triton");
   QTest::addColumn<bool>("cute");
+  QTest::addColumn<bool>("fly");
   QTest::addColumn<QString>("why");
-  QTest::newRow("relu") << QStringLiteral("relu") << true << true << QString();
-  QTest::newRow("many ops") << QStringLiteral("many_ops") << true << true << QString();
-  QTest::newRow("gemm") << QStringLiteral("gemm") << false << false << QStringLiteral("mm without two operands");
-  QTest::newRow("bias broadcast") << QStringLiteral("broadcast_bias") << true << false
-                                  << QString();  // Triton reads b through strides
-  QTest::newRow("unknown op") << QStringLiteral("unknown_op") << false << false
+  QTest::newRow("relu") << QStringLiteral("relu") << true << true << true << QString();
+  QTest::newRow("many ops") << QStringLiteral("many_ops") << true << true << true << QString();
+  QTest::newRow("gemm") << QStringLiteral("gemm") << false << false << false
+                        << QStringLiteral("mm without two operands");
+  QTest::newRow("bias broadcast") << QStringLiteral("broadcast_bias") << true << false << true
+                                  << QString();  // Triton and FlyDSL read b through strides
+  QTest::newRow("outer sum") << QStringLiteral("outer_sum") << true << false << true << QString();
+  QTest::newRow("unknown op") << QStringLiteral("unknown_op") << false << false << false
                               << QStringLiteral("op 'erfinv' (node t0) has no elementwise lowering");
 }
 
@@ -673,15 +704,18 @@ void TestCodegen::supportsReasons() {
   QFETCH(QString, spec);
   QFETCH(bool, triton);
   QFETCH(bool, cute);
+  QFETCH(bool, fly);
   QFETCH(QString, why);
   const json s = loadSpec(spec);
-  QString w1, w2;
+  QString w1, w2, w3;
   QCOMPARE(kwb::backendById(QStringLiteral("triton"))->supports(s, &w1), triton);
   QCOMPARE(kwb::backendById(QStringLiteral("cutedsl"))->supports(s, &w2), cute);
-  QVERIFY(!kwb::backendById(QStringLiteral("flydsl"))->supports(s, nullptr));
+  QCOMPARE(kwb::backendById(QStringLiteral("flydsl"))->supports(s, &w3), fly);
+  QCOMPARE(w3.isEmpty(), fly);
   if (!why.isEmpty()) {
     QVERIFY2(w1.contains(why), qPrintable(w1));
     QVERIFY2(w2.contains(why), qPrintable(w2));
+    QVERIFY2(w3.contains(why), qPrintable(w3));
   }
 }
 
@@ -1001,6 +1035,160 @@ print("ok")
   const Proc r =
       runPython({m_tmp.filePath(QStringLiteral("bc_check.py")), dataPath(QStringLiteral("fake_triton")), m_tmp.path()});
   QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("ok")), qPrintable(r.out));
+}
+
+namespace {
+
+/// Runs the static check of @p path against flydsl_api.json; "" when it passes with no deprecated name.
+QString flyCheckProblems(const QString& path) {
+  const kwb::CuteCheckResult r = kwb::runCuteCheck(kPython, path, flyTable());
+  if (!r.ran) return QStringLiteral("did not run: ") + r.error;
+  QStringList bad;
+  for (const auto& e : r.errors) bad << QStringLiteral("line %1 %2: %3").arg(e.line).arg(e.name, e.why);
+  // the brief's rule: only stable names, none that api_stability.md deprecates
+  for (const auto& w : r.warnings)
+    if (w.why.contains(QStringLiteral("deprecated")))
+      bad << QStringLiteral("line %1 %2: %3").arg(w.line).arg(w.name, w.why);
+  if (r.tableVersion != u"0.3.2") bad << QStringLiteral("table version ") + r.tableVersion;
+  if (r.checkedNames < 15) bad << QStringLiteral("only %1 names checked").arg(r.checkedNames);
+  return bad.join(QStringLiteral("; "));
+}
+
+}  // namespace
+
+void TestCodegen::flydslLevel1() {
+  // Every given level-1 problem of the covered families (and the extra/ variants): a FlyDSL kernel for the row
+  // reductions and row norms, valid Python, conformant, passing the static check against flydsl_api.json; every
+  // other family a skeleton whose reason names the classes FlyDSL renders.
+  if (!QFile::exists(flyTable())) QSKIP("shared/data/flydsl/flydsl_api.json is not available");
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("flydsl"));
+  int kernels = 0, skeletons = 0;
+  for (const QString& spec : level1Specs()) {
+    const json s = loadLevel1(spec);
+    QString planWhy;
+    const auto plan = kwb::planPattern(s, &planWhy);
+    const bool rendered =
+        plan && (plan->kind == kwb::PatternPlan::Kind::Reduction || plan->kind == kwb::PatternPlan::Kind::RowNorm);
+    QString why;
+    QCOMPARE(b->supports(s, &why), rendered);
+    const kwb::GeneratedKernel k = b->generate(s);
+    QVERIFY2(k.ok, qPrintable(spec + u':' + k.error));
+    QCOMPARE(k.implemented, rendered);
+    if (!rendered) {
+      QVERIFY2(why.contains(QStringLiteral("FlyDSL renders elementwise chains")), qPrintable(spec + u':' + why));
+      QVERIFY(k.source.contains(QStringLiteral("UNIMPLEMENTED SKELETON")));
+      ++skeletons;
+      continue;
+    }
+    ++kernels;
+    QCOMPARE(k.tile, 256);
+    QVERIFY(k.source.contains(QStringLiteral("fx.gpu.shuffle_xor(")));
+    QVERIFY(k.source.contains(QStringLiteral("fx.SharedAllocator()")));
+    QVERIFY(!k.source.contains(QStringLiteral(".shuffle_xor(acc, ")) || k.source.contains(QStringLiteral("fx.gpu")));
+    const QString path = m_tmp.filePath(QString(spec).replace(u'/', u'_') + QStringLiteral(".flydsl.py"));
+    QVERIFY(writeText(path, k.source));
+    const Proc c = runPython({QStringLiteral("-m"), QStringLiteral("py_compile"), path});
+    QVERIFY2(c.code == 0, qPrintable(c.out));
+    const kwb::ConformanceResult conf = kwb::checkConformance(kPython, path, QStringLiteral("flydsl"));
+    QVERIFY2(conf.ran && conf.ok, qPrintable(spec + u':' + kwb::conformanceSummary(conf)));
+    const QString problems = flyCheckProblems(path);
+    QVERIFY2(problems.isEmpty(), qPrintable(spec + u':' + problems));
+  }
+  QVERIFY2(kernels >= 14, qPrintable(QString::number(kernels)));  // 7 reductions, 7+ norms in level1/ + extra/
+  QVERIFY(skeletons >= 10);
+}
+
+void TestCodegen::flydslKernelsPassFlyCheck() {
+  // Elementwise: single-op, many-op, a scalar argument, broadcasts and a view; each a kernel that passes the
+  // conformance gate and the static check, with only stable names.
+  if (!QFile::exists(flyTable())) QSKIP("shared/data/flydsl/flydsl_api.json is not available");
+  const kwb::FrameworkBackend* fly = kwb::backendById(QStringLiteral("flydsl"));
+  for (const char* spec :
+       {"relu", "leaky_relu", "swish", "gelu", "scalar_mul", "many_ops", "broadcast_bias", "outer_sum", "diag_scale"}) {
+    const kwb::GeneratedKernel k = fly->generate(loadSpec(QLatin1String(spec)));
+    QVERIFY2(k.ok && k.implemented, spec);
+    QCOMPARE(k.tile, kwb::FlyDslBackend::kThreadsPerBlock * kwb::FlyDslBackend::kElemsPerThread);
+    const QString path = m_tmp.filePath(QStringLiteral("flycheck_") + QLatin1String(spec) + QStringLiteral(".py"));
+    QVERIFY(writeText(path, k.source));
+    const kwb::ConformanceResult conf = kwb::checkConformance(kPython, path, QStringLiteral("flydsl"));
+    QVERIFY2(conf.ran && conf.ok, qPrintable(QLatin1String(spec) + u':' + kwb::conformanceSummary(conf)));
+    const QString problems = flyCheckProblems(path);
+    QVERIFY2(problems.isEmpty(), qPrintable(QLatin1String(spec) + u':' + problems));
+  }
+  // the check is not vacuous: a deprecated Numeric method and an unknown name in the generated kernel are caught
+  QString src = fly->generate(loadSpec(QStringLiteral("relu"))).source;
+  src.replace(QStringLiteral("fx.block_idx.x * BLOCK_ELEMS"),
+              QStringLiteral("fx.block_idx.x * fx.get(BLOCK_ELEMS, 0)"));
+  src.replace(QStringLiteral("fx.Float32(0.0)"), QStringLiteral("fx.Float32x(0.0)"));
+  const QString path = m_tmp.filePath(QStringLiteral("flycheck_broken.py"));
+  QVERIFY(writeText(path, src));
+  const kwb::CuteCheckResult r = kwb::runCuteCheck(kPython, path, flyTable());
+  QVERIFY(r.ran && !r.ok);
+  QCOMPARE(r.errors.size(), 1);
+  QCOMPARE(r.errors.at(0).name, QStringLiteral("flydsl.expr.Float32x"));
+  bool deprecated = false;
+  for (const auto& w : r.warnings)
+    deprecated = deprecated || (w.name == u"flydsl.expr.get" && w.why.contains(u"deprecated"));
+  QVERIFY(deprecated);
+}
+
+void TestCodegen::flydslApiVersionMatchesTable() {
+  // the version the generated kernels cite is the table's (package version, commit)
+  if (!QFile::exists(flyTable())) QSKIP("shared/data/flydsl/flydsl_api.json is not available");
+  QFile f(flyTable());
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  const json t = json::parse(f.readAll().toStdString(), nullptr, false);
+  const QString version = QString::fromStdString(t["header"]["package_version"].get<std::string>());
+  const QString commit = QString::fromStdString(t["header"]["commit"].get<std::string>()).left(8);
+  const QString cited = QLatin1String(kwb::FlyDslBackend::kApiVersion);
+  QVERIFY2(cited.contains(QStringLiteral("flydsl ") + version) && cited.contains(commit),
+           qPrintable(cited + QStringLiteral(" vs ") + version + u' ' + commit));
+}
+
+void TestCodegen::flydslKernelsMatchTorch() {
+  // The generated FlyDSL kernels run on the CPU through the emulation in tests/data/codegen/fake_flydsl (one
+  // Python thread per GPU thread: real barriers and wave shuffles, raw pointers into CPU tensors) against
+  // PyTorch at tiny shapes: index arithmetic, guarded tails, broadcast strides, the butterfly, the LDS merge,
+  // argmin's first index among ties. It says nothing about whether FlyDSL itself accepts the kernels.
+  const QString ref = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1");
+  if (!QDir(ref).exists()) QSKIP("shared/data/kernelbench/level1 is not available");
+  const kwb::FrameworkBackend* fly = kwb::backendById(QStringLiteral("flydsl"));
+  QTemporaryDir tmp;
+  const QString dumpDir = qEnvironmentVariable("KWB_DUMP_KERNELS");  // keep them (to run the script by hand)
+  const QDir dir(dumpDir.isEmpty() ? tmp.path() : dumpDir);
+  const QList<QPair<const char*, const char*>> cases = {
+      {"relu", "relu"},
+      {"leaky_relu", "leaky_relu"},
+      {"gelu", "gelu"},
+      {"swish", "swish"},
+      {"scalar_mul", "scalar_mul"},
+      {"broadcast_bias", "broadcast_bias"},
+      {"outer_sum", "outer_sum"},
+      {"diag_scale", "diag_scale"},
+      {"sum", "level1/47_Sum_reduction_over_a_dimension"},
+      {"max", "level1/49_Max_reduction_over_a_dimension"},
+      {"min", "level1/53_Min_reduction_over_a_dimension"},
+      {"argmin", "level1/52_Argmin_over_a_dimension"},
+      {"softmax", "level1/23_Softmax"},
+      {"layernorm", "level1/40_LayerNorm"},
+      {"groupnorm", "level1/35_GroupNorm_"},
+      {"l1norm", "level1/38_L1Norm_"},
+  };
+  for (const auto& [name, spec] : cases) {
+    const kwb::GeneratedKernel k = fly->generate(loadSpec(QLatin1String(spec)));
+    QVERIFY2(k.ok && k.implemented, spec);
+    QVERIFY(writeText(dir.filePath(QLatin1String(name) + QStringLiteral(".py")), k.source));
+  }
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("PYTHONPATH"), dataPath(QStringLiteral("fake_flydsl")));
+  p.setProcessEnvironment(env);
+  p.start(kPython, {dataPath(QStringLiteral("flydsl_emulate_check.py")), dir.path(), ref});
+  QVERIFY(p.waitForFinished(300000));
+  const QString out = QString::fromUtf8(p.readAll());
+  QVERIFY2(p.exitCode() == 0 && out.trimmed().endsWith(QStringLiteral("ok")), qPrintable(out));
+  QVERIFY2(out.count(QStringLiteral("match ")) >= 24, qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCodegen)

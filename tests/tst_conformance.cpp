@@ -287,7 +287,7 @@ void TestConformance::generatedKernelsConform_data() {
   const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen"));
   for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
     const QString spec = f.chopped(10);
-    for (const char* b : {"triton", "cutedsl"})
+    for (const char* b : {"triton", "cutedsl", "flydsl"})
       QTest::newRow(qPrintable(spec + u'.' + QLatin1String(b))) << spec << QString::fromLatin1(b);
   }
 }
@@ -310,9 +310,9 @@ void TestConformance::generatedKernelsConform() {
 }
 
 void TestConformance::skeletonLaunchesNothing() {
-  // an unimplemented skeleton imports its framework but defines and launches no kernel
+  // an unimplemented skeleton imports its framework but defines and launches no kernel (FlyDSL renders no GEMM)
   const kwb::GeneratedKernel k =
-      kwb::backendById(QStringLiteral("flydsl"))->generate(loadSpec(specPath(QStringLiteral("relu"))));
+      kwb::backendById(QStringLiteral("flydsl"))->generate(loadSpec(specPath(QStringLiteral("gemm"))));
   QVERIFY(k.ok && !k.implemented);
   const QString path = m_tmp.filePath(QStringLiteral("skeleton.py"));
   QVERIFY(writeText(path, k.source));

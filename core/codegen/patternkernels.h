@@ -57,4 +57,11 @@ bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot);
 /// CuTe DSL kernel.py for a plan (cutedsl*.py.tmpl), checked statically only.
 GeneratedKernel cutePatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
 
+/// Whether a FlyDSL template exists for the plan: Reduction and Softmax/Norm (flydsl_reduce / flydsl_rownorm);
+/// else false with *whyNot naming the plan's kind and the classes FlyDSL renders.
+bool flyHasPatternTemplate(const PatternPlan& plan, QString* whyNot);
+
+/// FlyDSL kernel.py for a plan flyHasPatternTemplate accepts, checked statically only (never run here).
+GeneratedKernel flyPatternKernel(const PatternPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);
+
 }  // namespace kwb

@@ -755,30 +755,35 @@ bool BaselineJob::implement() {
 
 void BaselineJob::runStaticCheck() {
   m_staticCheck.clear();
-  if (m_framework == QLatin1String("cutedsl")) {
-    const QString table = cuteApiTablePath();
-    if (table.isEmpty()) {
-      m_staticCheck = QStringLiteral("CuTe DSL static check not run: no cute_api.json found (set KWB_CUTE_API)");
+  // The CuTe DSL and FlyDSL cannot be installed here: their kernels are checked statically (the same checker,
+  // against cute_api.json / flydsl_api.json); Triton kernels run.
+  const bool cute = m_framework == QLatin1String("cutedsl"), fly = m_framework == QLatin1String("flydsl");
+  if (!cute && !fly) return;
+  const QString label = cute ? QStringLiteral("CuTe DSL") : QStringLiteral("FlyDSL");
+  const QString tableName = cute ? QStringLiteral("cute_api.json") : QStringLiteral("flydsl_api.json");
+  const QString table = cute ? cuteApiTablePath() : findFlyApiTable();
+  if (table.isEmpty()) {
+    m_staticCheck =
+        QStringLiteral("%1 static check not run: no %2 found (set %3)")
+            .arg(label, tableName, cute ? QStringLiteral("KWB_CUTE_API") : QStringLiteral("KWB_FLYDSL_API"));
+  } else {
+    // the run's Python, not whichever python3 is first on PATH (a pyenv shim without the run's packages)
+    const CuteCheckResult c = runCuteCheck(localPython(), m_ws->path(QStringLiteral("kernel.py")), table);
+    m_staticCheckOk = c.ok;
+    if (!c.ran) {
+      m_staticCheck = QStringLiteral("%1 static check did not run: ").arg(label) + c.error;
     } else {
-      // the run's Python, not whichever python3 is first on PATH (a pyenv shim without the run's packages)
-      const CuteCheckResult c = runCuteCheck(localPython(), m_ws->path(QStringLiteral("kernel.py")), table);
-      m_staticCheckOk = c.ok;
-      if (!c.ran) {
-        m_staticCheck = QStringLiteral("CuTe DSL static check did not run: ") + c.error;
-      } else {
-        m_staticCheck =
-            QStringLiteral("CuTe DSL static check against cute_api.json %1: %2 (%3 names and calls checked)")
-                .arg(c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
-                .arg(c.checkedNames);
-        for (const CuteCheckIssue& e : c.errors)
-          // an issue of the file as a whole (a syntax error) names no API: no empty field
-          m_staticCheck += QStringLiteral("; kernel.py:%1: %2")
-                               .arg(e.line)
-                               .arg(e.name.isEmpty() ? e.why : e.name + QStringLiteral(": ") + e.why);
-      }
+      m_staticCheck = QStringLiteral("%1 static check against %2 %3: %4 (%5 names and calls checked)")
+                          .arg(label, tableName, c.tableVersion, c.ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
+                          .arg(c.checkedNames);
+      for (const CuteCheckIssue& e : c.errors)
+        // an issue of the file as a whole (a syntax error) names no API: no empty field
+        m_staticCheck += QStringLiteral("; kernel.py:%1: %2")
+                             .arg(e.line)
+                             .arg(e.name.isEmpty() ? e.why : e.name + QStringLiteral(": ") + e.why);
     }
-    Q_EMIT progress(m_version > 0 ? Measure : Implement, m_staticCheck);
   }
+  Q_EMIT progress(m_version > 0 ? Measure : Implement, m_staticCheck);
 }
 
 QString BaselineJob::cuteApiTablePath() const { return findCuteApiTable(); }

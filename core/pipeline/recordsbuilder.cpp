@@ -268,7 +268,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
             "it runs only where nvidia-cutlass-dsl is installed. %1")
             .arg(in.staticCheck));
   if (in.framework == QLatin1String("flydsl"))
-    r.notRun.append(QStringLiteral("FlyDSL cannot be installed or run here; the kernel was not run."));
+    r.notRun.append(
+        QStringLiteral(
+            "The FlyDSL kernel was checked statically (syntax, names and signatures against flydsl_api.json, "
+            "framework conformance); FlyDSL cannot be installed or run here, so it was never run. %1")
+            .arg(in.staticCheck));
   // Not where no harness ran (a skeleton): no reference ran either (new-user trial 9, #11).
   if (in.cpuDryRun && !(o.runDir.isEmpty() && r.cases.isEmpty()))
     r.notRun.append(
