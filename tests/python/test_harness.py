@@ -194,6 +194,59 @@ class DryRunTest(unittest.TestCase):
             self.assertNotIn("written-back", c["reason"])
 
 
+    def test_dry_run_times_a_half_problem_the_cpu_cannot_multiply(self):
+        # A float16 GEMM problem: torch 1.13's CPU (Debian 12's python3-torch) has no Half addmm. The
+        # correctness call fell back to float32, but the timing of problem_shape called the fp16 stand-in
+        # again and the case was an ERROR: a dry run FAILed on the CPU's missing op (trial 10, finding 2).
+        import torch
+        try:
+            torch.ones(2, 2, dtype=torch.float16) @ torch.ones(2, 2, dtype=torch.float16)
+            native = True
+        except RuntimeError:
+            native = False
+        spec = h.spec_for("gemm16", [{"name": "a", "shape": [256, 128], "stride": [128, 1]},
+                                     {"name": "b", "shape": [128, 192], "stride": [192, 1]}],
+                          dtype="float16", pattern="GEMM")
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=64)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, a, b):\n        return torch.matmul(a, b)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(256, 128, dtype=torch.float16), "
+                    "torch.randn(128, 192, dtype=torch.float16)]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 0, r)
+        c = r.results["problem_shape"]
+        self.assertEqual(c["status"], "PASS", c)
+        self.assertIsNotNone(c["latency_us"])
+        self.assertIsNotNone(c["ref_latency_us"])
+        if not native:
+            ws_ = c.get("warnings", [])
+            self.assertTrue(any("timed in float32 and cast" in w and "stand-in kernel" in w for w in ws_), ws_)
+            self.assertTrue(any("timed in float32 and cast" in w and "PyTorch reference" in w for w in ws_), ws_)
+
+    def test_timing_fallback_is_for_dry_runs_only(self):
+        mod = h.load_rendered(h.RELU_SPEC)
+        mod.torch = __import__("torch")
+
+        def boom(*a):
+            raise RuntimeError('"addmm_impl_cpu_" not implemented for \'Half\'')
+        ctx = mod.Context()
+        ctx.mode = "gpu"
+        self.assertIs(mod.dry_lowp_fallback(ctx, boom, None, True, [], "float16", "k", []), boom)
+        ctx.mode = "cpu-dry-run"
+        self.assertIs(mod.dry_lowp_fallback(ctx, boom, None, False, [], "float16", "k", []), boom)
+        warnings = []
+        torch = mod.torch
+        f = mod.dry_lowp_fallback(ctx, boom, lambda x: x * 2, True, [torch.float16], "float16", "k", warnings)
+        out = f(torch.ones(3, dtype=torch.float16))
+        self.assertEqual(out[0].dtype, torch.float16)
+        self.assertEqual(out[0].tolist(), [2.0, 2.0, 2.0])
+        f(torch.ones(3, dtype=torch.float16))
+        self.assertEqual(len(warnings), 1, warnings)
+
+
 class SelectionTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -228,5 +228,32 @@ class ProbeHostileReturnsTest(unittest.TestCase):
             p.wait()
 
 
+
+class ProbeOldTorchTest(unittest.TestCase):
+    def test_old_torch_note(self):
+        sys.path.insert(0, os.path.dirname(PROBE))
+        import probe as pr
+        note = pr.old_torch_note("1.13.0a0", "DataDependentShape",
+                                 "aten::repeat_interleave has a data-dependent output shape")
+        self.assertIn("this torch (1.13.0a0) is older than the tested 2.x", note)
+        self.assertEqual(pr.old_torch_note("1.13.1", "DataDependentShape", "aten::nonzero has a data-dependent"), "")
+        self.assertEqual(pr.old_torch_note("1.13.1", "SyntaxError", "invalid syntax"), "")
+        self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
+        self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
+
+    def test_repeat_interleave_under_old_torch_says_so_once(self):
+        import torch
+        p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, k):\n"
+                           "        return k.repeat_interleave(4, dim=1)\n"
+                           "def get_inputs():\n    return [torch.randn(2, 8, 16, 32)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        if int(torch.__version__.split(".")[0]) >= 2:
+            self.skipTest("torch %s is not older than 2.x" % torch.__version__)
+        self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+        msg = json.loads(p.stdout)["error"]["message"]
+        self.assertEqual(msg.count("is older than the tested 2.x"), 1, msg)
+        self.assertIn("torch (%s)" % torch.__version__.split("+")[0], msg)
+
+
 if __name__ == "__main__":
     unittest.main()
