@@ -370,7 +370,7 @@ def run(logic_path, partial, scale, guess=False):
     partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
                          "sha256": hashlib.sha256(raw).hexdigest()}
     try:
-        source = raw.decode("utf-8")
+        source = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character: Python skips it
     except UnicodeDecodeError as e:
         raise Failure("NotText", "not UTF-8 text (byte 0x%02x at offset %d): a PyTorch logic file is Python source"
                       % (raw[e.start], e.start))
@@ -560,7 +560,7 @@ GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
 def read_demo(path):
     from probe_demo import analyse
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             return dict(analyse(f.read(), path), path=path)
     except (OSError, UnicodeDecodeError, SyntaxError) as exc:
         return {"path": path, "framework": "unknown", "error": "%s: %s" % (type(exc).__name__, exc)}

@@ -230,6 +230,21 @@ class ProbeHostileReturnsTest(unittest.TestCase):
 
 
 class ProbeOldTorchTest(unittest.TestCase):
+    def test_byte_order_mark_is_not_a_syntax_error(self):
+        # A file saved by a Windows editor (BOM + CRLF): Python runs it, the probe said "SyntaxError: invalid
+        # non-printable character U+FEFF" on line 1 (new-user trial 10, #6)
+        d = h.tempfile.mkdtemp()
+        path = os.path.join(d, "bom.py")
+        with open(path, "wb") as f:
+            f.write(b"\xef\xbb\xbfimport torch\r\nclass Model(torch.nn.Module):\r\n    def forward(self, x):\r\n"
+                    b"        return torch.sigmoid(x) * x\r\ndef get_inputs():\r\n    return [torch.randn(64, 32)]\r\n"
+                    b"def get_init_inputs():\r\n    return []\r\n")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        doc = json.loads(p.stdout)
+        self.assertEqual(doc["inputs"][0]["shape"], [64, 32])
+        self.assertEqual(doc["pattern"]["primary"], "Elementwise")
+
     def test_old_torch_note(self):
         sys.path.insert(0, os.path.dirname(PROBE))
         import probe as pr
