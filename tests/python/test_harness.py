@@ -226,6 +226,27 @@ class DryRunTest(unittest.TestCase):
             self.assertTrue(any("timed in float32 and cast" in w and "stand-in kernel" in w for w in ws_), ws_)
             self.assertTrue(any("timed in float32 and cast" in w and "PyTorch reference" in w for w in ws_), ws_)
 
+    def test_dry_run_maps_cuda_inputs_to_the_cpu(self):
+        # get_inputs() written for the GPU (.cuda(), device="cuda", .to("cuda")): the probe maps them to the
+        # CPU and so did the resized cases, but problem_shape ran get_inputs() as written and failed
+        # "Torch not compiled with CUDA enabled" (new-user trial 10, #16)
+        spec = h.spec_for("cuda_in", [{"name": "x", "shape": [64, 32], "stride": [32, 1]},
+                                      {"name": "y", "shape": [32, 48], "stride": [48, 1]},
+                                      {"name": "z", "shape": [64, 48], "stride": [48, 1]}], pattern="GEMM")
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=64)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, x, y, z):\n        return torch.matmul(x, y).relu() + z\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(64, 32).cuda(), torch.randn(32, 48, device='cuda'), "
+                    "torch.randn(64, 48).to('cuda')]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape,boundary_tail")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.results["problem_shape"]["status"], "PASS", r.results["problem_shape"])
+        self.assertEqual(r.results["problem_shape"]["shape"], [[64, 32], [32, 48], [64, 48]])
+        self.assertEqual(r.results["boundary_tail"]["status"], "PASS", r.results["boundary_tail"])
+
     def test_timing_fallback_is_for_dry_runs_only(self):
         mod = h.load_rendered(h.RELU_SPEC)
         mod.torch = __import__("torch")
