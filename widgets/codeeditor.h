@@ -49,7 +49,7 @@ class CodeEditor : public QsciScintilla {
   /// light-theme colours are lightened (theme.h readableOn) and its paper is the base.
   void applyTheme();
   QString m_path;
-  bool m_bom = false;  ///< the loaded file started with a UTF-8 byte-order mark
+  bool m_bom = false;      ///< the loaded file started with a UTF-8 byte-order mark
   bool m_theming = false;  ///< applyTheme() is running (it may itself raise palette events)
 };
 
