@@ -151,6 +151,7 @@ class TestCodegen : public QObject {
   void supportsReasons();
   void patternPlans_data();
   void patternPlans();
+  void multiOutputForwardIsASkeleton();
   void level1Kernels_data();
   void level1Kernels();
 
@@ -790,6 +791,33 @@ void TestCodegen::patternPlans_data() {
                               << QStringLiteral("cumsum") << QStringLiteral("dims=1..1;exclusive=0");
   QTest::newRow("x96 huber") << QStringLiteral("extra/96_HuberLoss") << QStringLiteral("Loss")
                              << QStringLiteral("huber") << QStringLiteral("broadcast=same;scale=numel");
+}
+
+// New-user trial 10, #5: `return x.max(dim=1)` (values and indices) matched the Reduction template on its first
+// output and got a "kernel" that returned the values alone. Every framework now writes a skeleton whose reason names
+// both outputs; the same reduction with one output still plans.
+void TestCodegen::multiOutputForwardIsASkeleton() {
+  const json spec = loadSpec(QStringLiteral("extra/max_with_indices"));
+  QVERIFY(spec.is_object());
+  QCOMPARE(spec.at("outputs").size(), size_t(2));
+  const QString want = QStringLiteral(
+      "forward() returns 2 outputs (out0 [128] float32, out1 [128] int64); the "
+      "Reduction template writes only the first, and a kernel must return every "
+      "output");
+  QString why;
+  QVERIFY(!kwb::planPattern(spec, &why));
+  QCOMPARE(why, want);
+  for (const kwb::FrameworkBackend* b : kwb::builtinBackends()) {
+    QString whyNot;
+    QVERIFY2(!b->supports(spec, &whyNot), qPrintable(b->id()));
+    const kwb::GeneratedKernel k = b->generate(spec);
+    QVERIFY2(k.ok, qPrintable(k.error));
+    QVERIFY2(!k.implemented, qPrintable(b->id()));
+    QVERIFY2(k.error.contains(QLatin1String("forward() returns 2 outputs")), qPrintable(b->id() + u' ' + k.error));
+  }
+  json one = spec;
+  one["outputs"].erase(1);
+  QVERIFY2(kwb::planPattern(one, &why).has_value(), qPrintable(why));
 }
 
 void TestCodegen::patternPlans() {
