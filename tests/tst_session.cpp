@@ -45,7 +45,7 @@ class TestSession : public QObject {
     o.exitCode = 1;
     o.runDir = QStringLiteral("/nonexistent/run");
     CaseResult slow;
-    slow.name = QStringLiteral("problem_shape");
+    slow.name = QStringLiteral("strided");
     slow.status = QStringLiteral("TIMEOUT_FAIL");
     slow.reason = QStringLiteral("dry run: reference too slow on this CPU: ... exceeded TEST_TIMEOUT_SEC=30 s");
     CaseResult small;
@@ -63,7 +63,7 @@ class TestSession : public QObject {
     RecordsOutput out;
     evaluateGate(in, QString(), &out);
     QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN"));
-    QVERIFY2(out.gateReason.contains(QLatin1String("reference too slow on this CPU: 1 of 2 case(s) (problem_shape)")),
+    QVERIFY2(out.gateReason.contains(QLatin1String("reference too slow on this CPU: 1 of 2 case(s) (strided)")),
              qPrintable(out.gateReason));
     QVERIFY2(out.gateReason.contains(QLatin1String("--case-timeout")), qPrintable(out.gateReason));
 
@@ -73,7 +73,27 @@ class TestSession : public QObject {
     o.cases = {slow, bad};
     evaluateGate(in, QString(), &out);
     QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
-    QVERIFY(!out.gateReason.contains(QLatin1String("problem_shape")));
+    QVERIFY(!out.gateReason.contains(QLatin1String("strided")));
+
+    // New-user trial 10, #4: a dry run in which every case ran out of time checked nothing: a FAIL that says so
+    // (exit 1, no "V0 baseline kernel" commit), not a DRY_RUN.
+    CaseResult slowPrimary = slow;
+    slowPrimary.name = QStringLiteral("problem_shape");
+    o.cases = {slowPrimary, slow};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QCOMPARE(out.gateReason, QStringLiteral("the dry run checked nothing: 2 of 2 cases ran out of time (the PyTorch "
+                                            "reference is too slow on this CPU); raise --case-timeout"));
+    // problem_shape (get_inputs() as written, the timed case) out of time while a smaller case passed: nothing of
+    // the problem's own shapes was checked, so the same
+    o.cases = {slowPrimary, small, slow};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY2(out.gateReason.startsWith(QLatin1String(kDryRunCheckedNothing)), qPrintable(out.gateReason));
+    QVERIFY2(out.gateReason.contains(QLatin1String("problem_shape, the problem's own shapes, ran out of time (2 of 3 "
+                                                   "cases in all: problem_shape, strided")),
+             qPrintable(out.gateReason));
+    QVERIFY2(out.gateReason.contains(QLatin1String("raise --case-timeout")), qPrintable(out.gateReason));
 
     in.cpuDryRun = false;  // on a GPU the kernel ran: its timeout is the gate's
     o.cases = {slow, small};

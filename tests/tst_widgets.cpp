@@ -356,6 +356,23 @@ void TestWidgets::editorRoundTrip() {
   QFile f(path);
   QVERIFY(f.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(f.readAll()), QStringLiteral("# latency in µs\nx = 1\ny = 2  # µ\n"));
+  f.close();
+  // A file with a UTF-8 byte-order mark (Windows editors): the editor shows no U+FEFF before `import`,
+  // and saving keeps the mark (new-user trial 10, #6)
+  const QString bomPath = dir.filePath(QStringLiteral("bom.py"));
+  {
+    QFile b(bomPath);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write("\xef\xbb\xbfimport torch\r\n");
+  }
+  CodeEditor bomEditor;
+  QVERIFY2(bomEditor.load(bomPath, &err), qPrintable(err));
+  QCOMPARE(bomEditor.text(), QStringLiteral("import torch\r\n"));
+  bomEditor.insertAt(QStringLiteral("x = 1\r\n"), 1, 0);
+  QVERIFY2(bomEditor.save(&err), qPrintable(err));
+  QFile b(bomPath);
+  QVERIFY(b.open(QIODevice::ReadOnly));
+  QCOMPARE(b.readAll(), QByteArray("\xef\xbb\xbfimport torch\r\nx = 1\r\n"));
 }
 
 void TestWidgets::editorTabsKeepEdits() {

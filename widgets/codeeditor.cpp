@@ -134,7 +134,12 @@ bool CodeEditor::load(const QString& path, QString* error) {
     if (error) *error = tr("Cannot open %1: %2").arg(path, f.errorString());
     return false;
   }
-  const QString text = QString::fromUtf8(f.readAll());
+  QByteArray bytes = f.readAll();
+  // A byte-order mark is an encoding marker, not text: shown, it is an invisible first character that
+  // Python skips and a search or a line comparison does not (new-user trial 10, #6).
+  m_bom = bytes.startsWith("\xef\xbb\xbf");
+  if (m_bom) bytes.remove(0, 3);
+  const QString text = QString::fromUtf8(bytes);
   m_path = QFileInfo(path).absoluteFilePath();
   applyLexerFor(m_path);
   setText(text);
@@ -154,7 +159,7 @@ bool CodeEditor::save(QString* error) {
     if (error) *error = tr("Cannot write %1: %2").arg(m_path, f.errorString());
     return false;
   }
-  const QByteArray bytes = text().toUtf8();
+  const QByteArray bytes = (m_bom ? QByteArray("\xef\xbb\xbf") : QByteArray()) + text().toUtf8();
   if (f.write(bytes) != bytes.size() || !f.commit()) {
     if (error) *error = tr("Saving %1 failed: %2").arg(m_path, f.errorString());
     return false;

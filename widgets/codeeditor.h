@@ -14,10 +14,12 @@ class CodeEditor : public QsciScintilla {
   explicit CodeEditor(QWidget* parent = nullptr);
 
   /// Reads `path` as UTF-8 into the editor, picks the lexer from its suffix (.py Python, .json JSON,
-  /// .md Markdown, otherwise plain), clears undo history and the modified flag.
+  /// .md Markdown, otherwise plain), clears undo history and the modified flag. A leading UTF-8 byte-order
+  /// mark (Windows editors write one) is not shown as text; save() writes it back, so the file keeps it.
   /// Returns false with *error (may be null) if the file cannot be opened; the editor is unchanged then.
   bool load(const QString& path, QString* error);
-  /// Writes the text as UTF-8 to filePath() through QSaveFile and clears the modified flag.
+  /// Writes the text as UTF-8 to filePath() through QSaveFile (after a byte-order mark when the loaded file
+  /// had one) and clears the modified flag.
   /// Returns false with *error if there is no path or the write/commit fails (the old file is kept).
   bool save(QString* error);
   /// The absolute path of the file shown ("" before load()).
@@ -47,6 +49,7 @@ class CodeEditor : public QsciScintilla {
   /// light-theme colours are lightened (theme.h readableOn) and its paper is the base.
   void applyTheme();
   QString m_path;
+  bool m_bom = false;      ///< the loaded file started with a UTF-8 byte-order mark
   bool m_theming = false;  ///< applyTheme() is running (it may itself raise palette events)
 };
 

@@ -24,6 +24,14 @@ AnchorMatch matchAnchor(const json& spec) {
   for (const Anchor* a : anchorRegistry()) {
     QString why;
     m.plan = a->plan(g, spec, &why);
+    if (m.plan) {
+      // an anchor's template writes one tensor: forward()'s other outputs would be dropped (trial 10, #5)
+      if (const QString several = multiOutputReason(spec, QStringLiteral("the %1 anchor").arg(a->id()));
+          !several.isEmpty()) {
+        m.plan.reset();
+        why = several;
+      }
+    }
     if (m.plan || !why.isEmpty()) {
       m.anchor = a;
       m.whyNot = why;

@@ -2627,8 +2627,13 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_vals.insert(it.key(), Val{stateExpr(it.key(), false), it->shape, it->dtype});
   for (auto it = m_g.buffers.begin(); it != m_g.buffers.end(); ++it)
     m_vals.insert(it.key(), Val{stateExpr(it.key(), true), it->shape, it->dtype});
-  if (m_g.outputs.size() != 1)
-    return fail(whyNot, QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
+  if (m_g.outputs.size() != 1) {
+    const QString several = multiOutputReason(m_spec, QStringLiteral("a chain of launches"));
+    return fail(whyNot,
+                !several.isEmpty()
+                    ? several
+                    : QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
+  }
   renameInPlace();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
   outRef = m_outRename.value(outRef, outRef);

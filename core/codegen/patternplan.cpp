@@ -582,6 +582,26 @@ QString patternKindName(PatternPlan::Kind kind) {
   return {};
 }
 
+QString multiOutputReason(const json& spec, const QString& writer) {
+  const json outs = spec.is_object() ? spec.value("outputs", json::array()) : json::array();
+  if (!outs.is_array() || outs.size() < 2) return {};
+  QStringList each;
+  for (size_t i = 0; i < outs.size() && i < 4; ++i) {
+    const json& o = outs.at(i);
+    const QString name = o.is_object() && o.contains("name") ? jstr(o, "name") : QStringLiteral("out%1").arg(i);
+    if (o.is_object() && jstr(o, "kind") == u"tensor")
+      each << QStringLiteral("%1 %2 %3").arg(name, shapeText(shapeOf(o)), jstr(o, "dtype"));
+    else
+      each << QStringLiteral("%1 (%2)").arg(name, o.is_object() ? jstr(o, "kind") : QStringLiteral("?"));
+  }
+  if (outs.size() > 4) each << QStringLiteral("...");
+  return QStringLiteral(
+             "forward() returns %1 outputs (%2); %3 writes only the first, and a kernel must return every "
+             "output")
+      .arg(outs.size())
+      .arg(each.join(QStringLiteral(", ")), writer);
+}
+
 std::optional<PatternPlan> planPattern(const json& spec, QString* whyNot) {
   if (!spec.is_object()) return fail(whyNot, QStringLiteral("the spec is not a JSON object")), std::nullopt;
   // op names without their ids, operands and arguments (the golden specs' stable view): nothing to plan from
@@ -606,6 +626,11 @@ std::optional<PatternPlan> planPattern(const json& spec, QString* whyNot) {
     fail(whyNot, why);
     return std::nullopt;
   }
+  // a template writes one tensor: a tuple from forward() is not covered by the match on its first output
+  if (const QString several =
+          multiOutputReason(spec, QStringLiteral("the %1 template").arg(patternKindName(plan.kind)));
+      !several.isEmpty())
+    return fail(whyNot, several), std::nullopt;
   if (spec.contains("outputs") && spec.at("outputs").is_array() && !spec.at("outputs").empty()) {
     plan.outShape = shapeOf(spec.at("outputs").at(0));
     plan.outDtype = normaliseDtype(jstr(spec.at("outputs").at(0), "dtype"));

@@ -60,6 +60,13 @@ struct PatternPlan {
 /// pointwise_graph) are not plans: they go to the pointwise lowering.
 std::optional<PatternPlan> planPattern(const nlohmann::json& spec, QString* whyNot);
 
+/// "" when forward() returns at most one output (spec "outputs"); else why a kernel that writes one tensor cannot
+/// stand in for it: "forward() returns 2 outputs (out0 [128] float32, out1 [128] int64); <writer> writes only
+/// the first, and a kernel must return every output". The pattern templates and the anchors write one tensor, so a
+/// tuple from forward() (x.max(dim=1): values and indices) is a skeleton with this reason, never a kernel that
+/// returns the values alone (new-user trial 10, #5).
+QString multiOutputReason(const nlohmann::json& spec, const QString& writer);
+
 /// "Reduction", "Softmax/Norm", "GEMM", "Loss", "Scan".
 QString patternKindName(PatternPlan::Kind kind);
 

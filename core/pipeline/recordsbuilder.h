@@ -60,12 +60,18 @@ struct RecordsOutput {
   QStringList summary;  ///< lines for the progress log
 };
 
+/// How a CPU dry run's gate reason starts when it checked nothing of the problem: every case, or problem_shape,
+/// ran out of the per-case time (the suite reads it to run the problem again at a larger --case-timeout).
+inline constexpr char kDryRunCheckedNothing[] = "the dry run checked nothing: ";
+
 /// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel
 /// that passes its framework's conformance check (a python3 process reads `kernelPath`). Sets
 /// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run, STOPPED for a run the user
 /// stopped, which dominates; TIMEOUT_FAIL dominates FAIL; on a CPU dry run a TIMEOUT_FAIL case is the reference's
-/// slowness on this CPU, so it leaves DRY_RUN and the reason says "reference too slow on this CPU") and
-/// out->gateReason. buildRecords calls it; BaselineJob calls it as the run ends.
+/// slowness on this CPU, so it leaves DRY_RUN and the reason says "reference too slow on this CPU", unless every
+/// case or problem_shape ran out of time: then the dry run checked nothing, a FAIL whose reason starts with
+/// kDryRunCheckedNothing and says to raise --case-timeout) and out->gateReason. buildRecords calls it;
+/// BaselineJob calls it as the run ends.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out);
 
 /// Renders the roofline PNG; see BaselineJob::setFigureRenderer.

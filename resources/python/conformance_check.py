@@ -568,7 +568,7 @@ ALL_MODULE_ROOTS = ALL_FRAMEWORK_ROOTS | PY_SAFE_MODULES | {"torch", "numpy", "s
 
 
 def check(path, framework):
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:
         text = f.read()
     tree = ast.parse(text, filename=path)
     lines = text.splitlines()

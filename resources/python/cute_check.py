@@ -337,7 +337,7 @@ def main(argv=None):
         what = "an older API table"
         old = sorted((Table(p) for p in ns.old), key=lambda t: _version_key(t.version))
         what = ns.kernel
-        with open(ns.kernel, encoding="utf-8") as f:
+        with open(ns.kernel, encoding="utf-8-sig") as f:
             source = f.read()
     except (OSError, ValueError, KeyError) as e:
         why = ("cannot read %s: %s" % (what, e)) if what == ns.kernel or isinstance(e, OSError) \

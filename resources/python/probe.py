@@ -280,6 +280,30 @@ def gpu_present(torch):
     return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/proc/driver/nvidia/gpus/*"))
 
 
+# Failures that can be this torch's gap rather than the logic file's error: an op torch 1.13 lacks on meta
+# tensors (repeat_interleave with an int repeat builds a tensor of repeats there: data-dependent; 2.x
+# decomposes it), an attribute a newer torch has, an op it implements. The other data-dependent ops
+# (nonzero, unique, x[mask], ...) are data-dependent under every torch, so they get no note.
+OLD_TORCH_KINDS = {"MetaUnsupported", "NotImplementedError", "RuntimeError", "AttributeError", "TypeError"}
+TESTED_TORCH = "2.x (2.11)"
+
+
+def old_torch_note(version, kind, message):
+    """One sentence for an error under torch < 2 that a newer torch may not raise ('' otherwise): the probe's
+    figures and vocabulary are tested under 2.x, and Debian 12's python3-torch is 1.13 (new-user trial 10, #2:
+    repeat_interleave read as the user's data-dependent shape)."""
+    try:
+        major = int(str(version).split(".")[0])
+    except ValueError:
+        return ""
+    if major >= 2:
+        return ""
+    if kind not in OLD_TORCH_KINDS and not (kind == "DataDependentShape" and "repeat_interleave" in message):
+        return ""
+    return ("this torch (%s) is older than the tested %s, which may support this op: run kwb with a newer "
+            "torch (KWB_PYTHON) if the file is right" % (version, TESTED_TORCH))
+
+
 def main(argv):
     rest, demo_path = list(argv[1:]), None
     if "--kernel-demo" in rest:
@@ -330,6 +354,9 @@ def main(argv):
             traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         message = " ".join(message.split("\n")[:1]) if message.count("\n") else message
         message = message[:600]
+        hint = old_torch_note(partial.get("torch_version", ""), kind, message) if "torch_version" in partial else ""
+        if hint:
+            message = "%s (%s)" % (message, hint)
         partial["probe"] = probe_stats()
         doc = {"error": {"kind": kind, "message": message, "file": file, "line": line}, "partial": partial}
         real_stdout.write(json.dumps(doc, indent=1, allow_nan=False, default=repr) + "\n")
@@ -343,7 +370,7 @@ def run(logic_path, partial, scale, guess=False):
     partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
                          "sha256": hashlib.sha256(raw).hexdigest()}
     try:
-        source = raw.decode("utf-8")
+        source = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character: Python skips it
     except UnicodeDecodeError as e:
         raise Failure("NotText", "not UTF-8 text (byte 0x%02x at offset %d): a PyTorch logic file is Python source"
                       % (raw[e.start], e.start))
@@ -545,7 +572,7 @@ GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
 def read_demo(path):
     from probe_demo import analyse
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             return dict(analyse(f.read(), path), path=path)
     except (OSError, UnicodeDecodeError, SyntaxError) as exc:
         return {"path": path, "framework": "unknown", "error": "%s: %s" % (type(exc).__name__, exc)}

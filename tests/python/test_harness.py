@@ -613,5 +613,112 @@ class LowPrecisionReferenceTest(unittest.TestCase):
         self.assertEqual(float(ctx.ref_model.bias), 1.0 + 3 * 2.0 ** -10)  # the problem's Model untouched
 
 
+class Trial10Test(unittest.TestCase):
+    """New-user trial 10: dry runs on Debian's torch 1.13, CUDA inputs on the CPU, tuple outputs."""
+
+    def test_dry_run_times_a_half_problem_the_cpu_cannot_multiply(self):
+        # A float16 GEMM problem: torch 1.13's CPU (Debian 12's python3-torch) has no Half addmm. The
+        # correctness call fell back to float32, but the timing of problem_shape called the fp16 stand-in
+        # again and the case was an ERROR: a dry run FAILed on the CPU's missing op (trial 10, finding 2).
+        import torch
+        try:
+            torch.ones(2, 2, dtype=torch.float16) @ torch.ones(2, 2, dtype=torch.float16)
+            native = True
+        except RuntimeError:
+            native = False
+        spec = h.spec_for("gemm16", [{"name": "a", "shape": [256, 128], "stride": [128, 1]},
+                                     {"name": "b", "shape": [128, 192], "stride": [192, 1]}],
+                          dtype="float16", pattern="GEMM")
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=64)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, a, b):\n        return torch.matmul(a, b)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(256, 128, dtype=torch.float16), "
+                    "torch.randn(128, 192, dtype=torch.float16)]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape")
+        self.assertEqual(r.rc, 0, r)
+        c = r.results["problem_shape"]
+        self.assertEqual(c["status"], "PASS", c)
+        self.assertIsNotNone(c["latency_us"])
+        self.assertIsNotNone(c["ref_latency_us"])
+        if not native:
+            ws_ = c.get("warnings", [])
+            self.assertTrue(any("timed in float32 and cast" in w and "stand-in kernel" in w for w in ws_), ws_)
+            self.assertTrue(any("timed in float32 and cast" in w and "PyTorch reference" in w for w in ws_), ws_)
+
+    def test_dry_run_maps_cuda_inputs_to_the_cpu(self):
+        # get_inputs() written for the GPU (.cuda(), device="cuda", .to("cuda")): the probe maps them to the
+        # CPU and so did the resized cases, but problem_shape ran get_inputs() as written and failed
+        # "Torch not compiled with CUDA enabled" (new-user trial 10, #16)
+        spec = h.spec_for("cuda_in", [{"name": "x", "shape": [64, 32], "stride": [32, 1]},
+                                      {"name": "y", "shape": [32, 48], "stride": [48, 1]},
+                                      {"name": "z", "shape": [64, 48], "stride": [48, 1]}], pattern="GEMM")
+        root, ws = h.make_workspace("relu.py", spec=spec, tile=64)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, x, y, z):\n        return torch.matmul(x, y).relu() + z\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(64, 32).cuda(), torch.randn(32, 48, device='cuda'), "
+                    "torch.randn(64, 48).to('cuda')]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape,boundary_tail")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.results["problem_shape"]["status"], "PASS", r.results["problem_shape"])
+        self.assertEqual(r.results["problem_shape"]["shape"], [[64, 32], [32, 48], [64, 48]])
+        self.assertEqual(r.results["boundary_tail"]["status"], "PASS", r.results["boundary_tail"])
+
+    def test_every_output_of_a_tuple_is_compared(self):
+        # x.max(dim=1) returns values and indices: a kernel that returns the values alone, or wrong indices,
+        # fails; one that returns both passes (new-user trial 10, #5: the planner gave a values-only "kernel")
+        spec = h.spec_for("max_idx", [{"name": "x", "shape": [64, 300], "stride": [300, 1]}], pattern="Reduction")
+        ref = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+               "    def forward(self, x):\n        return x.max(dim=1)\n\n\n"
+               "def get_inputs():\n    return [torch.randn(64, 300)]\n\n\n"
+               "def get_init_inputs():\n    return []\n")
+        kernels = {
+            "values_only": "        return x.amax(dim=1)\n",
+            "wrong_indices": "        v, i = x.max(dim=1)\n        return v, torch.zeros_like(i)\n",
+            "both": "        v, i = torch.max(x, 1)\n        return v, i\n",
+        }
+        got = {}
+        for name, body in kernels.items():
+            root, ws = h.make_workspace("relu.py", spec=spec, tile=256)
+            self.addCleanup(shutil.rmtree, root)
+            with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+                f.write(ref)
+            with open(os.path.join(ws, "kernel.py"), "w", encoding="utf-8") as f:
+                f.write("import torch\nimport torch.nn as nn\n\n\nclass ModelNew(nn.Module):\n"
+                        "    def forward(self, x):\n" + body)
+            r = h.run_harness(ws, "--no-memory", "--cases", "problem_shape", env=CPU, timeout=300)
+            got[name] = r.results["problem_shape"]
+        self.assertEqual(got["values_only"]["status"], "FAIL", got["values_only"])
+        self.assertIn("kernel returned 1 tensors, the reference 2", got["values_only"]["reason"])
+        self.assertEqual(got["wrong_indices"]["status"], "FAIL", got["wrong_indices"])
+        self.assertIn("output[1]", got["wrong_indices"]["reason"])
+        self.assertEqual(got["both"]["status"], "PASS", got["both"])
+
+    def test_timing_fallback_is_for_dry_runs_only(self):
+        mod = h.load_rendered(h.RELU_SPEC)
+        mod.torch = __import__("torch")
+
+        def boom(*a):
+            raise RuntimeError('"addmm_impl_cpu_" not implemented for \'Half\'')
+        ctx = mod.Context()
+        ctx.mode = "gpu"
+        self.assertIs(mod.dry_lowp_fallback(ctx, boom, None, True, [], "float16", "k", []), boom)
+        ctx.mode = "cpu-dry-run"
+        self.assertIs(mod.dry_lowp_fallback(ctx, boom, None, False, [], "float16", "k", []), boom)
+        warnings = []
+        torch = mod.torch
+        f = mod.dry_lowp_fallback(ctx, boom, lambda x: x * 2, True, [torch.float16], "float16", "k", warnings)
+        out = f(torch.ones(3, dtype=torch.float16))
+        self.assertEqual(out[0].dtype, torch.float16)
+        self.assertEqual(out[0].tolist(), [2.0, 2.0, 2.0])
+        f(torch.ones(3, dtype=torch.float16))
+        self.assertEqual(len(warnings), 1, warnings)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -228,5 +228,47 @@ class ProbeHostileReturnsTest(unittest.TestCase):
             p.wait()
 
 
+
+class ProbeOldTorchTest(unittest.TestCase):
+    def test_byte_order_mark_is_not_a_syntax_error(self):
+        # A file saved by a Windows editor (BOM + CRLF): Python runs it, the probe said "SyntaxError: invalid
+        # non-printable character U+FEFF" on line 1 (new-user trial 10, #6)
+        d = h.tempfile.mkdtemp()
+        path = os.path.join(d, "bom.py")
+        with open(path, "wb") as f:
+            f.write(b"\xef\xbb\xbfimport torch\r\nclass Model(torch.nn.Module):\r\n    def forward(self, x):\r\n"
+                    b"        return torch.sigmoid(x) * x\r\ndef get_inputs():\r\n    return [torch.randn(64, 32)]\r\n"
+                    b"def get_init_inputs():\r\n    return []\r\n")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        doc = json.loads(p.stdout)
+        self.assertEqual(doc["inputs"][0]["shape"], [64, 32])
+        self.assertEqual(doc["pattern"]["primary"], "Elementwise")
+
+    def test_old_torch_note(self):
+        sys.path.insert(0, os.path.dirname(PROBE))
+        import probe as pr
+        note = pr.old_torch_note("1.13.0a0", "DataDependentShape",
+                                 "aten::repeat_interleave has a data-dependent output shape")
+        self.assertIn("this torch (1.13.0a0) is older than the tested 2.x", note)
+        self.assertEqual(pr.old_torch_note("1.13.1", "DataDependentShape", "aten::nonzero has a data-dependent"), "")
+        self.assertEqual(pr.old_torch_note("1.13.1", "SyntaxError", "invalid syntax"), "")
+        self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
+        self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
+
+    def test_repeat_interleave_under_old_torch_says_so_once(self):
+        import torch
+        p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, k):\n"
+                           "        return k.repeat_interleave(4, dim=1)\n"
+                           "def get_inputs():\n    return [torch.randn(2, 8, 16, 32)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        if int(torch.__version__.split(".")[0]) >= 2:
+            self.skipTest("torch %s is not older than 2.x" % torch.__version__)
+        self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+        msg = json.loads(p.stdout)["error"]["message"]
+        self.assertEqual(msg.count("is older than the tested 2.x"), 1, msg)
+        self.assertIn("torch (%s)" % torch.__version__.split("+")[0], msg)
+
+
 if __name__ == "__main__":
     unittest.main()
