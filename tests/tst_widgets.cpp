@@ -43,6 +43,9 @@
 
 #include "core/review/reviewexport.h"
 #include "core/pipeline/session.h"
+#include "core/review/workspacereview.h"
+#include <QAbstractTextDocumentLayout>
+#include <QTextImageFormat>
 #include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
@@ -137,6 +140,7 @@ class TestWidgets : public QObject {
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
   void pdfTableNumbersStayWhole();
+  void pdfFiguresFitThePage();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
 };
@@ -1114,6 +1118,37 @@ void TestWidgets::pdfTableNumbersStayWhole() {
   load(plain);
   plain.setTextWidth(300);
   QVERIFY(lines(plain, 1, 4) > 1);
+}
+
+void TestWidgets::pdfFiguresFitThePage() {
+  // New-user trial 10, #13: the roofline (900 px) ran off the PDF page's right edge.
+  QImage figure(900, 600, QImage::Format_RGB32);
+  figure.fill(Qt::white);
+  QTextDocument doc;
+  doc.addResource(QTextDocument::ImageResource, QUrl(QLatin1String(kReviewFigureName)), figure);
+  doc.setHtml(
+      QStringLiteral("<p>Roofline</p><p><img src=\"%1\"></p><p>After</p>").arg(QLatin1String(kReviewFigureName)));
+  doc.setTextWidth(500);
+  QVERIFY2(doc.documentLayout()->documentSize().width() > 500, "the figure is wider than the text before");
+  QCOMPARE(fitImagesToWidth(&doc, 450), 1);
+  QVERIFY2(doc.documentLayout()->documentSize().width() <= 500,
+           qPrintable(QString::number(doc.documentLayout()->documentSize().width())));
+  bool seen = false;
+  for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+    for (auto it = b.begin(); !it.atEnd(); ++it)
+      if (it.fragment().charFormat().isImageFormat()) {
+        const QTextImageFormat f = it.fragment().charFormat().toImageFormat();
+        QCOMPARE(f.width(), 450.0);
+        QCOMPARE(f.height(), 300.0);  // the aspect kept
+        seen = true;
+      }
+  QVERIFY(seen);
+  // a small image keeps its size
+  QTextDocument small;
+  small.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("s.png")), QImage(100, 50, QImage::Format_RGB32));
+  small.setHtml(QStringLiteral("<img src=\"s.png\">"));
+  QCOMPARE(fitImagesToWidth(&small, 450), 1);
+  QCOMPARE(small.begin().begin().fragment().charFormat().toImageFormat().width(), 100.0);
 }
 
 // Roofs labelled on the chart (per dtype, datasheet and measured), the ridge marked, 10^n ticks,
