@@ -687,6 +687,13 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
                                                              .arg(want)
                                                              .arg(table->columnWidth(KnowledgeModel::IdColumn))));
   }
+  // The title takes the spare width, not the one-word Match column (new-user trial 10, #14: "match" spanned 750 px
+  // while Title, Scope and Source were cut).
+  QCOMPARE(table->horizontalHeader()->sectionResizeMode(KnowledgeModel::TitleColumn), QHeaderView::Stretch);
+  QVERIFY(!table->horizontalHeader()->stretchLastSection());
+  QVERIFY2(table->columnWidth(KnowledgeModel::MatchColumn) <
+               table->fontMetrics().horizontalAdvance(QStringLiteral("FALLBACK (not a match)")) + 40,
+           qPrintable(QString::number(table->columnWidth(KnowledgeModel::MatchColumn))));
   // How many were kept and set aside, and why (trial 9, #14); each id and reason in the tooltip.
   auto* summary = w.findChild<QLabel*>(QStringLiteral("knowledgeSummary"));
   QVERIFY(summary && !summary->isHidden());

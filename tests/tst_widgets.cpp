@@ -117,6 +117,7 @@ class TestWidgets : public QObject {
   void caseStatusColor();
   void darkThemeColoursReadable();
   void knowledgeModel();
+  void reviewRecordTitlesTellRecordsApart();
   void specModel();
   void runConsole();
   void runConsoleBounded();
@@ -268,6 +269,28 @@ void TestWidgets::knowledgeModel() {
   QCOMPARE(model.index(1, 0).data(KnowledgeModel::ConstraintRole).toString(), QStringLiteral("tile 1024"));
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json()), QString());
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json("x")), QStringLiteral("\"x\""));
+}
+
+void TestWidgets::reviewRecordTitlesTellRecordsApart() {
+  // New-user trial 10, #14: in review mode every title read "Goal: Optimization tech…".
+  const QString path = QStringLiteral(
+      "gpu-wiki kernel_wiki/records/technique-card/nvidia/hopper/any/hands-on/nvidia.hopper.x.json (page p.md)");
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("Goal: Optimization technique for NVIDIA Hopper (H20 / H100 / H200 / SM90): "
+                                       "Pattern: PipelineTmaAsync Multi-Stage Pipeline\nWhat: x"),
+                        path),
+      QStringLiteral("[technique-card] Pattern: PipelineTmaAsync Multi-Stage Pipeline"));
+  QCOMPARE(reviewRecordTitle(QStringLiteral("Goal: Reference for GPU (vendor/architecture-general): FlyDSL Programming "
+                                            "Guide\nSummary: s"),
+                             QStringLiteral("gpu-wiki kernel_wiki/records/ref-docs-card/amd/x.json")),
+           QStringLiteral("[ref-docs-card] FlyDSL Programming Guide"));
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("Goal: Choose a lever after profiling shows pipeline-stalls on NVIDIA Hopper"),
+                        QString()),
+      QStringLiteral("Choose a lever after profiling shows pipeline-stalls on NVIDIA Hopper"));
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("peak memory bandwidth = 4.8 TB/s"), QStringLiteral("NVIDIA H200 <https://x>")),
+      QStringLiteral("peak memory bandwidth = 4.8 TB/s"));
 }
 
 void TestWidgets::specModel() {

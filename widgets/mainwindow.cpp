@@ -444,7 +444,10 @@ void MainWindow::createDocks() {
   table->setSortingEnabled(true);
   table->sortByColumn(-1, Qt::AscendingOrder);
   table->verticalHeader()->hide();
-  table->horizontalHeader()->setStretchLastSection(true);
+  // The title takes the spare width, not the last column: "Match" (one word) spanned 750 px of a floated dock while
+  // Title, Scope and Source were cut (new-user trial 10, #14).
+  table->horizontalHeader()->setStretchLastSection(false);
+  table->horizontalHeader()->setSectionResizeMode(KnowledgeModel::TitleColumn, QHeaderView::Stretch);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   // Record ids are what an attribution cites: shown whole, wrapped over lines (at their '-'), never cut. Cut in the
   // middle they read "nvidia.gene...kend-triton" in a 1280x800 dock, and the "ids kept exactly" promise could not be
@@ -459,6 +462,13 @@ void MainWindow::createDocks() {
   connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table](int column) {
     if (column == KnowledgeModel::IdColumn) table->resizeRowsToContents();
   });
+  // ... and whenever the view's width changes (a dock floated or resized): ids that wrapped to another line count
+  // overlapped the next row (new-user trial 10, #14). Deferred: the columns settle first.
+  auto* rowFit = new QTimer(table);
+  rowFit->setSingleShot(true);
+  rowFit->setInterval(0);
+  connect(rowFit, &QTimer::timeout, table, [table] { table->resizeRowsToContents(); });
+  connect(table->horizontalHeader(), &QHeaderView::sectionResized, rowFit, qOverload<>(&QTimer::start));
   connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table,
           [table] { table->resizeRowsToContents(); });
   // ... and is measured again once the table is laid out: measured while its dock was a hidden tab, an id's last
@@ -466,11 +476,25 @@ void MainWindow::createDocks() {
   connect(proxy, &QAbstractItemModel::modelReset, table,
           [table] { QTimer::singleShot(0, table, [table] { table->resizeRowsToContents(); }); });
   const auto fitColumns = [table] {
-    table->resizeColumnToContents(KnowledgeModel::ToolColumn);
-    table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
-    // the id takes half the dock: wrapped whole there, the title beside it
-    table->setColumnWidth(KnowledgeModel::IdColumn, std::max(140, table->viewport()->width() / 2));
-    table->setColumnWidth(KnowledgeModel::TitleColumn, std::max(120, table->viewport()->width() / 3));
+    const int width = table->viewport()->width();
+    const auto fit = [table](int column, int most) {
+      table->resizeColumnToContents(column);
+      table->setColumnWidth(column, std::min(table->columnWidth(column), most));
+    };
+    fit(KnowledgeModel::ToolColumn, 110);
+    fit(KnowledgeModel::MatchColumn, 200);  // "match", or the bold FALLBACK (not a match)
+    // Scope and source: whole where they are short, at most a fifth of the view each; the tooltip has all of it
+    fit(KnowledgeModel::ScopeColumn, std::max(120, width / 5));
+    fit(KnowledgeModel::SourceColumn, std::max(120, width / 5));
+    // the id: whole on one line when it fits in 40% of the view, else wrapped there (never cut); the title
+    // (Stretch) takes what is left
+    // (measured here: the id delegate's size hint is the column's width, whatever it is)
+    int idWidth = table->horizontalHeader()->sectionSizeHint(KnowledgeModel::IdColumn);
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+      idWidth = std::max(idWidth, table->fontMetrics().horizontalAdvance(
+                                      table->model()->index(row, KnowledgeModel::IdColumn).data().toString()) +
+                                      12);
+    table->setColumnWidth(KnowledgeModel::IdColumn, std::min(idWidth, std::max(140, width * 2 / 5)));
     table->resizeRowsToContents();
   };
   connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
