@@ -313,6 +313,12 @@ void TestGuiFlow::fullFlowCpuDryRun() {
            qPrintable(wiz->specView()->summaryText()));
   QVERIFY(wiz->specView()->tensorModel()->rowCount() >= 2);
   QCOMPARE(wiz->currentPhase(), 2);
+  // What phase 3 will write, known after phase 1 (new-user trial 10, #7): Triton has a kernel for ReLU, no warning.
+  QVERIFY(w.session()->codegenVerdict().valid);
+  QCOMPARE(w.session()->codegenVerdict().framework, QStringLiteral("triton"));
+  QVERIFY2(wiz->specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")),
+           qPrintable(wiz->specView()->codegenText()));
+  QVERIFY(wiz->codegenWarningText().isEmpty());
 
   // Phase 2: knowledge records in the plugin panel.
   runPhase(2);

@@ -124,6 +124,7 @@ class TestWidgets : public QObject {
   void editorRoundTrip();
   void editorTabsKeepEdits();
   void wizardForm();
+  void codegenVerdictOnTheSpecPage();
   void rooflinePlot();
   void rooflineWithoutPoint();
   void renderPng();
@@ -470,6 +471,55 @@ void TestWidgets::wizardForm() {
   for (int p = 1; p <= 4; ++p) QVERIFY(!w.phaseButton(p)->isEnabled());  // nothing else runs meanwhile
   w.setPhaseState(2, WizardPanel::PhaseState::Failed);
   QVERIFY(!w.phaseButton(3)->isEnabled());
+}
+
+void TestWidgets::codegenVerdictOnTheSpecPage() {
+  // New-user trial 10, #7: the policy default (CuTe DSL) wrote a skeleton with no visible warning; the Spec page
+  // lacked `kwb analyze`'s code-generation verdict.
+  WizardPanel w;
+  CodegenVerdict v;
+  v.valid = true;
+  v.framework = QStringLiteral("cutedsl");
+  v.text = QStringLiteral(
+      "Code generation:\n  group reduce [logsumexp]: covered\n  Triton: kernel (Reduction pattern)\n"
+      "  CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a middle dim\n");
+  v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("Reduction pattern"), {}},
+                {QStringLiteral("cutedsl"),
+                 QStringLiteral("CuTe DSL"),
+                 false,
+                 {},
+                 QStringLiteral("no CuTe DSL template for logsumexp over a middle dim")},
+                {QStringLiteral("flydsl"), QStringLiteral("FlyDSL"), false, {}, QStringLiteral("no template")}};
+  QCOMPARE(v.suggestedSwitch(), QStringLiteral("triton"));
+  w.setCodegenVerdict(v);
+  const QString chip = w.codegenWarningText();
+  QVERIFY2(chip.contains(QStringLiteral("CuTe DSL will write a SKELETON")) && chip.contains(QStringLiteral("Triton")) &&
+               chip.contains(QStringLiteral("middle dim")),
+           qPrintable(chip));
+  QPushButton* use = w.suggestedFrameworkButton();
+  QCOMPARE(use->text(), QStringLiteral("Use Triton"));
+  QVERIFY(!use->isHidden());
+  const QString spec = w.specView()->codegenText();
+  QVERIFY2(spec.startsWith(QStringLiteral("Phase 3 will write a SKELETON with CuTe DSL")) &&
+               spec.contains(QStringLiteral("group reduce [logsumexp]: covered")),
+           qPrintable(spec));
+  QSignalSpy switched(&w, &WizardPanel::frameworkSwitchRequested);
+  use->click();
+  QCOMPARE(switched.size(), 1);
+  QCOMPARE(switched.first().at(0).toString(), QStringLiteral("triton"));
+  // Triton chosen: a kernel, no chip; no verdict: nothing shown
+  v.framework = QStringLiteral("triton");
+  w.setCodegenVerdict(v);
+  QVERIFY(w.codegenWarningText().isEmpty());
+  QVERIFY(w.specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")));
+  // a skeleton everywhere: no chip (nothing to switch to); the Spec page still says it
+  v.framework = QStringLiteral("cutedsl");
+  v.backends[0].kernel = false;
+  w.setCodegenVerdict(v);
+  QVERIFY(w.codegenWarningText().isEmpty());
+  QVERIFY(v.suggestedSwitch().isEmpty());
+  w.setCodegenVerdict(CodegenVerdict{});
+  QVERIFY(w.specView()->codegenText().isEmpty());
 }
 
 void TestWidgets::rooflinePlot() {

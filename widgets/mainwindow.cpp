@@ -242,6 +242,12 @@ MainWindow::MainWindow(QWidget* parent)
   restoreSettings();
 
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
+  // The skeleton warning's one-click switch: the framework changes, so phase 1 runs again with it (seconds).
+  connect(m_wizard, &WizardPanel::frameworkSwitchRequested, this, [this](const QString& framework) {
+    if (phaseBusy() || m_session->measuring()) return;
+    m_wizard->setFramework(framework);
+    runPhase(1);
+  });
   // An edited spec replaces .kwb/spec.json; phases 2-4 done on the old one must run again.
   connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
     if (phaseBusy()) {
@@ -254,7 +260,7 @@ MainWindow::MainWindow(QWidget* parent)
       return;
     }
     m_wizard->setSpec(job()->spec());
-    m_session->invalidateFrom(2);
+    m_session->specReplaced();  // phases 2-4 again; what generation makes of the new spec
     for (int p = 2; p <= 4; ++p)
       if (m_wizard->phaseState(p) != WizardPanel::PhaseState::Running)
         m_wizard->setPhaseState(p, WizardPanel::PhaseState::NotRun);
