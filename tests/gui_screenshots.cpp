@@ -18,6 +18,9 @@
 #include <QItemSelectionModel>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
 #include <QPixmap>
 #include <QScrollBar>
 #include <QTableView>
@@ -143,6 +146,12 @@ int main(int argc, char** argv) {
        {QStringLiteral("bad-problem"), QStringLiteral("small logic file for a FAIL and a TIMEOUT_FAIL run"),
         QStringLiteral("py")},
        {QStringLiteral("bad-workspace"), QStringLiteral("folder for those two runs' workspaces"),
+        QStringLiteral("dir")},
+       {QStringLiteral("policy-problem"),
+        QStringLiteral("logic file whose policy-default framework writes a skeleton (the warning chip, Use Triton)"),
+        QStringLiteral("py")},
+       {QStringLiteral("runall-workspace"),
+        QStringLiteral("new workspace for Run All Phases on --problem (and --policy-problem's phase 1)"),
         QStringLiteral("dir")}});
   p.process(app);  // --help prints the usage and exits 0
   const QString out = p.value(QStringLiteral("out"));
@@ -266,6 +275,51 @@ int main(int argc, char** argv) {
       Q_EMIT panel->view()->activated(index);
       save(&w, out, QStringLiteral("12-suite-review"));
       break;
+    }
+  }
+  // New-user trial 10, #7: the policy default's skeleton, warned about after phase 1, and the one-click switch.
+  if (p.isSet(QStringLiteral("policy-problem")) && p.isSet(QStringLiteral("runall-workspace")) &&
+      w.openPath(p.value(QStringLiteral("policy-problem")))) {
+    WizardPanel* wiz = w.wizard();
+    wiz->setGpu(QStringLiteral("H200"));
+    wiz->setFramework(QString());  // the policy default: CuTe DSL on Hopper
+    wiz->setCpuDryRun(true);
+    wiz->setWorkspaceDir(QDir(p.value(QStringLiteral("runall-workspace"))).filePath(QStringLiteral("policy")));
+    if (w.runPhase(1, true)) {
+      wiz->showPhase(1);
+      save(&w, out, QStringLiteral("15-policy-skeleton-warning"));
+      if (QPushButton* use = wiz->suggestedFrameworkButton(); use && use->isVisible()) {
+        use->click();
+        QElapsedTimer t;
+        t.start();
+        while (wiz->phaseState(1) != WizardPanel::PhaseState::Done && t.elapsed() < 120000) settle(100);
+        wiz->showPhase(1);
+        save(&w, out, QStringLiteral("15b-after-use-triton"));
+      }
+    }
+  }
+  // New-user trial 10, #8: Run > Run All Phases, from the problem to the commit.
+  if (p.isSet(QStringLiteral("problem")) && p.isSet(QStringLiteral("runall-workspace")) &&
+      w.openPath(p.value(QStringLiteral("problem")))) {
+    WizardPanel* wiz = w.wizard();
+    wiz->setGpu(QStringLiteral("H200"));
+    wiz->setFramework(QStringLiteral("triton"));
+    wiz->setCpuDryRun(true);
+    wiz->setWorkspaceDir(QDir(p.value(QStringLiteral("runall-workspace"))).filePath(QStringLiteral("runall")));
+    for (QAction* a : w.menuBar()->actions())  // the Run menu, open
+      if (a->menu() && a->menu()->actions().contains(w.findChild<QAction*>(QStringLiteral("actionRunAll")))) {
+        a->menu()->popup(w.mapToGlobal(QPoint(60, 20)));
+        save(a->menu(), out, QStringLiteral("16-run-menu"));
+        a->menu()->hide();
+      }
+    if (w.runAllPhases()) {
+      QElapsedTimer t;
+      t.start();
+      while (w.runningAll() && wiz->phaseState(3) != WizardPanel::PhaseState::Done && t.elapsed() < 300000)
+        QApplication::processEvents(QEventLoop::AllEvents, 5);
+      save(&w, out, QStringLiteral("16b-runall-running"), 20);
+      while (w.runningAll() && t.elapsed() < 600000) settle(100);
+      save(&w, out, QStringLiteral("16c-runall-done"));
     }
   }
   if (p.isSet(QStringLiteral("bad-problem"))) {

@@ -756,6 +756,21 @@ class TestAnalysis : public QObject {
          {"FLOPs: 64 = 64 (64 FLOP)\n", "(1.61 GB)\n", "  - line 3: item: reads a value\n", "  - file_level: w\n"})
       QVERIFY2(t.contains(QLatin1String(needle)), qPrintable(t));
     QVERIFY2(!t.contains(QStringLiteral("line 0")), qPrintable(t));
+    // New-user trial 10, #15: an avg pool has no dilation; it printed "dilation " with nothing after it.
+    const nlohmann::json pools = {
+        {"source", {{"name", "p"}, {"path", "/x/p.py"}}},
+        {"pattern",
+         {{"pools",
+           {{{"function", "avg_pool3d"}, {"kernel_size", {2, 3, 5}}, {"stride", {1, 2, 3}}, {"padding", {1, 1, 2}}},
+            {{"function", "max_pool2d"},
+             {"kernel_size", {2, 2}},
+             {"stride", {2, 2}},
+             {"padding", {0, 0}},
+             {"dilation", {2, 2}}}}}}}};
+    const QString pt = formatSpec(pools);
+    QVERIFY2(pt.contains(QStringLiteral("Pooling: avg_pool3d kernel [2,3,5] stride [1,2,3] padding [1,1,2]; max_pool2d "
+                                        "kernel [2,2] stride [2,2] padding [0,0] dilation [2,2]\n")),
+             qPrintable(pt));
   }
 
   void probeErrorWithoutALineNamesNoLine() {

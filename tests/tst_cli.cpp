@@ -109,6 +109,9 @@ class TstCli : public QObject {
     const QByteArray report = readAll(m_ws + QStringLiteral("/baseline_report.md"));
     QVERIFY(report.contains("CPU dry run: not a kernel measurement"));
     QVERIFY(report.contains("spec-ledger:H200-SXM:memory_bandwidth"));
+    // The minimum bytes once, as the performance line gives them (new-user trial 10, #15: also unsimplified)
+    QVERIFY2(report.contains("minimum bytes `8*batch_size*dim`") && report.contains("bytes moved: `8*batch_size*dim`"),
+             report.constData());
     const auto mem = nlohmann::json::parse(readAll(m_ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["workbench"]["mode"].get<std::string>()), QStringLiteral("cpu-dry-run"));
     QVERIFY(mem["performance"]["latency_us"].is_null());  // never presented as a kernel measurement

@@ -68,6 +68,7 @@ class TestGuiFlow : public QObject {
   void cpuDryRunWithoutCuda();
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
+  void runAllPhasesCommits();
   void measureAgainFromReview();
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
@@ -258,6 +259,55 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
 }
 
+void TestGuiFlow::runAllPhasesCommits() {
+  // New-user trial 10, #8: from a problem to a commit took 7 clicks; one action does what `kwb baseline` does.
+  const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  WizardPanel* wiz = w.wizard();
+  wiz->setGpu(QStringLiteral("H200"));
+  wiz->setFramework(QStringLiteral("triton"));
+  wiz->setWorkspaceDir(ws);
+  wiz->setCpuDryRun(true);
+  auto* runAll = w.findChild<QAction*>(QStringLiteral("actionRunAll"));
+  QVERIFY(runAll && runAll->isEnabled());
+  QCOMPARE(runAll->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
+  QSignalSpy done(&w, &MainWindow::runAllFinished);
+  runAll->trigger();
+  QVERIFY(w.runningAll());
+  QVERIFY(!runAll->isEnabled());
+  QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 400000);
+  QVERIFY2(done.first().at(0).toBool(), qPrintable(done.first().at(1).toString() + u'\n' + w.lastError()));
+  QVERIFY(!w.runningAll());
+  for (int p = 1; p <= 4; ++p) QCOMPARE(wiz->phaseState(p), S::Done);
+  QCOMPARE(w.job()->commitId().size(), 40);
+  QVERIFY(done.first().at(1).toString().startsWith(QStringLiteral("committed ") + w.job()->commitId().left(12)));
+  QFile report(QDir(ws).filePath(QStringLiteral("baseline_report.md")));
+  QVERIFY(report.open(QIODevice::ReadOnly));
+  const QByteArray text = report.readAll();
+  QVERIFY2(text.contains("- Command: `kwb baseline ") && !text.contains("--no-commit"), text.constData());
+  QVERIFY(QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory/v0.json"))));
+
+  // Stop during a run-all: it ends after the running phase, with no commit.
+  const QString ws2 = tmp.filePath(QStringLiteral("second"));
+  wiz->setWorkspaceDir(ws2);
+  done.clear();
+  QVERIFY(w.runAllPhases());
+  w.runConsole()->stopRequested();
+  QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 200000);
+  QVERIFY(!done.first().at(0).toBool());
+  QVERIFY2(done.first().at(1).toString().startsWith(QStringLiteral("stopped after phase 1")),
+           qPrintable(done.first().at(1).toString()));
+  QCOMPARE(wiz->phaseState(2), S::NotRun);
+  QVERIFY(!QFileInfo::exists(QDir(ws2).filePath(QStringLiteral(".git"))));
+}
+
 void TestGuiFlow::fullFlowCpuDryRun() {
   const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
   QVERIFY2(QFileInfo::exists(logic), qPrintable(logic));
@@ -313,6 +363,12 @@ void TestGuiFlow::fullFlowCpuDryRun() {
            qPrintable(wiz->specView()->summaryText()));
   QVERIFY(wiz->specView()->tensorModel()->rowCount() >= 2);
   QCOMPARE(wiz->currentPhase(), 2);
+  // What phase 3 will write, known after phase 1 (new-user trial 10, #7): Triton has a kernel for ReLU, no warning.
+  QVERIFY(w.session()->codegenVerdict().valid);
+  QCOMPARE(w.session()->codegenVerdict().framework, QStringLiteral("triton"));
+  QVERIFY2(wiz->specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")),
+           qPrintable(wiz->specView()->codegenText()));
+  QVERIFY(wiz->codegenWarningText().isEmpty());
 
   // Phase 2: knowledge records in the plugin panel.
   runPhase(2);
@@ -411,6 +467,17 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(),
              w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
+  }
+  {
+    // New-user trial 10, #8: the committed report's command said --no-commit (written before the Commit click).
+    QFile committed(QDir(ws).filePath(QStringLiteral("baseline_report.md")));
+    QVERIFY(committed.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(committed.readAll());
+    const qsizetype at = text.indexOf(QStringLiteral("- Command: `kwb baseline "));
+    QVERIFY2(at >= 0, qPrintable(text));
+    const QString command = text.mid(at, text.indexOf(u'\n', at) - at);
+    QVERIFY2(!command.contains(QStringLiteral("--no-commit")) && command.contains(QStringLiteral("--cpu-dry-run")),
+             qPrintable(command));
   }
 
   // For the lead to look at: the report preview in the centre, the roofline dock showing.
@@ -687,6 +754,13 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
                                                              .arg(want)
                                                              .arg(table->columnWidth(KnowledgeModel::IdColumn))));
   }
+  // The title takes the spare width, not the one-word Match column (new-user trial 10, #14: "match" spanned 750 px
+  // while Title, Scope and Source were cut).
+  QCOMPARE(table->horizontalHeader()->sectionResizeMode(KnowledgeModel::TitleColumn), QHeaderView::Stretch);
+  QVERIFY(!table->horizontalHeader()->stretchLastSection());
+  QVERIFY2(table->columnWidth(KnowledgeModel::MatchColumn) <
+               table->fontMetrics().horizontalAdvance(QStringLiteral("FALLBACK (not a match)")) + 40,
+           qPrintable(QString::number(table->columnWidth(KnowledgeModel::MatchColumn))));
   // How many were kept and set aside, and why (trial 9, #14); each id and reason in the tooltip.
   auto* summary = w.findChild<QLabel*>(QStringLiteral("knowledgeSummary"));
   QVERIFY(summary && !summary->isHidden());

@@ -2,6 +2,7 @@
 // the calling thread, refuses a second phase meanwhile, and re-emits the job's progress.
 #include "core/pipeline/session.h"
 
+#include "core/codegen/backend.h"
 #include "core/pipeline/recordsbuilder.h"
 
 #include <nlohmann/json.hpp>
@@ -167,6 +168,52 @@ class TestSession : public QObject {
     now = was;
     now.cpuDryRun = false;
     QVERIFY(!WorkbenchSession::sameRunSettings(now, was));
+  }
+
+  void codegenVerdictAfterPhaseOne() {
+    // New-user trial 10, #7: what phase 3 will write (per framework a kernel or the reason) is known after phase 1,
+    // where the window shows it; `kwb analyze` prints the same text.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    WorkbenchSession s;
+    QVERIFY(!s.codegenVerdict().valid);
+    BaselineOptions o;
+    o.logicPath = QStringLiteral(KWB_SOURCE_DIR "/tests/data/unseen/u39_Var_over_dim1.py");
+    o.gpu = QStringLiteral("H200");
+    o.framework = QString();  // the policy default: CuTe DSL on Hopper
+    o.cpuDryRun = true;
+    o.commit = false;
+    o.workspaceDir = tmp.filePath(QStringLiteral("ws"));
+    QVERIFY(s.newJob(o, {}));
+    QSignalSpy changed(&s, &WorkbenchSession::codegenVerdictChanged);
+    QVERIFY(s.runPhase(1, true));
+    QVERIFY2(s.phaseDone(1), qPrintable(s.job()->lastError()));
+    QCOMPARE(changed.size(), 1);
+    const CodegenVerdict& v = s.codegenVerdict();
+    QVERIFY(v.valid);
+    QCOMPARE(v.framework, QStringLiteral("cutedsl"));
+    QCOMPARE(v.framework, s.job()->framework());
+    QCOMPARE(v.text, formatCodegenPreview(codegenPreview(s.job()->spec())));
+    QVERIFY2(v.text.startsWith(QStringLiteral("Code generation:\n  group ")), qPrintable(v.text));
+    QCOMPARE(v.backends.size(), builtinBackends().size());
+    // the verdict is the backends' own
+    QString why;
+    const bool cuteKernel = backendById(QStringLiteral("cutedsl"))->supports(s.job()->spec(), &why);
+    const bool tritonKernel = backendById(QStringLiteral("triton"))->supports(s.job()->spec(), &why);
+    QCOMPARE(v.chosenIsSkeleton(), !cuteKernel);
+    QCOMPARE(v.chosen()->kernel, cuteKernel);
+    QCOMPARE(v.suggestedSwitch(), !cuteKernel && tritonKernel ? QStringLiteral("triton") : QString());
+    QVERIFY(v.kernelAlternatives().contains(QStringLiteral("triton")) == tritonKernel);
+    // (a Var over a dim: today Triton has it, CuTe DSL writes a skeleton: the case the window warns about)
+    QVERIFY2(!cuteKernel && tritonKernel, qPrintable(v.text));
+    QVERIFY(v.chosen()->reason.contains(QStringLiteral("--framework triton")));
+    // the spec replaced: recomputed; the job dropped: gone
+    s.specReplaced();
+    QCOMPARE(changed.size(), 2);
+    QVERIFY(s.codegenVerdict().valid);
+    QVERIFY(s.dropJob());
+    QVERIFY(!s.codegenVerdict().valid);
+    QCOMPARE(changed.size(), 3);
   }
 
   void runsPhaseOneOffThread() {

@@ -159,6 +159,22 @@ class TestSuitePanel : public QObject {
     for (int c = SuiteTableModel::RelErrColumn; c <= SuiteTableModel::ComputeColumn; ++c)
       QVERIFY2(panel.view()->isColumnHidden(c), qPrintable(QString::number(c)));
     QVERIFY(!panel.view()->isColumnHidden(SuiteTableModel::ReasonColumn));
+    // New-user trial 10, #10: the reason takes the table's spare width, not 360 px with the right half empty.
+    {
+      SuiteReport wide = r;
+      wide.entries[0].error = QStringLiteral(
+          "quality gate FAIL: problem_shape: ERROR (RuntimeError: "
+          "\"addmm_impl_cpu_\" not implemented for 'Half') (see kernel_opt_p/"
+          "baseline_report.md)");
+      panel.resize(1500, 600);
+      panel.show();
+      panel.showSuite(wide);
+      QVERIFY(QTest::qWaitForWindowExposed(&panel));
+      QTRY_VERIFY2(panel.view()->columnWidth(SuiteTableModel::ReasonColumn) >
+                       panel.view()->fontMetrics().horizontalAdvance(wide.entries[0].error),
+                   qPrintable(QString::number(panel.view()->columnWidth(SuiteTableModel::ReasonColumn))));
+      panel.hide();
+    }
     // a measured suite shows them again
     r.cpuDryRun = false;
     panel.showSuite(r);

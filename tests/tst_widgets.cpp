@@ -43,6 +43,9 @@
 
 #include "core/review/reviewexport.h"
 #include "core/pipeline/session.h"
+#include "core/review/workspacereview.h"
+#include <QAbstractTextDocumentLayout>
+#include <QTextImageFormat>
 #include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
@@ -114,12 +117,14 @@ class TestWidgets : public QObject {
   void caseStatusColor();
   void darkThemeColoursReadable();
   void knowledgeModel();
+  void reviewRecordTitlesTellRecordsApart();
   void specModel();
   void runConsole();
   void runConsoleBounded();
   void editorRoundTrip();
   void editorTabsKeepEdits();
   void wizardForm();
+  void codegenVerdictOnTheSpecPage();
   void rooflinePlot();
   void rooflineWithoutPoint();
   void renderPng();
@@ -137,6 +142,7 @@ class TestWidgets : public QObject {
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
   void pdfTableNumbersStayWhole();
+  void pdfFiguresFitThePage();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
 };
@@ -264,6 +270,28 @@ void TestWidgets::knowledgeModel() {
   QCOMPARE(model.index(1, 0).data(KnowledgeModel::ConstraintRole).toString(), QStringLiteral("tile 1024"));
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json()), QString());
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json("x")), QStringLiteral("\"x\""));
+}
+
+void TestWidgets::reviewRecordTitlesTellRecordsApart() {
+  // New-user trial 10, #14: in review mode every title read "Goal: Optimization tech…".
+  const QString path = QStringLiteral(
+      "gpu-wiki kernel_wiki/records/technique-card/nvidia/hopper/any/hands-on/nvidia.hopper.x.json (page p.md)");
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("Goal: Optimization technique for NVIDIA Hopper (H20 / H100 / H200 / SM90): "
+                                       "Pattern: PipelineTmaAsync Multi-Stage Pipeline\nWhat: x"),
+                        path),
+      QStringLiteral("[technique-card] Pattern: PipelineTmaAsync Multi-Stage Pipeline"));
+  QCOMPARE(reviewRecordTitle(QStringLiteral("Goal: Reference for GPU (vendor/architecture-general): FlyDSL Programming "
+                                            "Guide\nSummary: s"),
+                             QStringLiteral("gpu-wiki kernel_wiki/records/ref-docs-card/amd/x.json")),
+           QStringLiteral("[ref-docs-card] FlyDSL Programming Guide"));
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("Goal: Choose a lever after profiling shows pipeline-stalls on NVIDIA Hopper"),
+                        QString()),
+      QStringLiteral("Choose a lever after profiling shows pipeline-stalls on NVIDIA Hopper"));
+  QCOMPARE(
+      reviewRecordTitle(QStringLiteral("peak memory bandwidth = 4.8 TB/s"), QStringLiteral("NVIDIA H200 <https://x>")),
+      QStringLiteral("peak memory bandwidth = 4.8 TB/s"));
 }
 
 void TestWidgets::specModel() {
@@ -460,6 +488,55 @@ void TestWidgets::wizardForm() {
   for (int p = 1; p <= 4; ++p) QVERIFY(!w.phaseButton(p)->isEnabled());  // nothing else runs meanwhile
   w.setPhaseState(2, WizardPanel::PhaseState::Failed);
   QVERIFY(!w.phaseButton(3)->isEnabled());
+}
+
+void TestWidgets::codegenVerdictOnTheSpecPage() {
+  // New-user trial 10, #7: the policy default (CuTe DSL) wrote a skeleton with no visible warning; the Spec page
+  // lacked `kwb analyze`'s code-generation verdict.
+  WizardPanel w;
+  CodegenVerdict v;
+  v.valid = true;
+  v.framework = QStringLiteral("cutedsl");
+  v.text = QStringLiteral(
+      "Code generation:\n  group reduce [logsumexp]: covered\n  Triton: kernel (Reduction pattern)\n"
+      "  CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a middle dim\n");
+  v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("Reduction pattern"), {}},
+                {QStringLiteral("cutedsl"),
+                 QStringLiteral("CuTe DSL"),
+                 false,
+                 {},
+                 QStringLiteral("no CuTe DSL template for logsumexp over a middle dim")},
+                {QStringLiteral("flydsl"), QStringLiteral("FlyDSL"), false, {}, QStringLiteral("no template")}};
+  QCOMPARE(v.suggestedSwitch(), QStringLiteral("triton"));
+  w.setCodegenVerdict(v);
+  const QString chip = w.codegenWarningText();
+  QVERIFY2(chip.contains(QStringLiteral("CuTe DSL will write a SKELETON")) && chip.contains(QStringLiteral("Triton")) &&
+               chip.contains(QStringLiteral("middle dim")),
+           qPrintable(chip));
+  QPushButton* use = w.suggestedFrameworkButton();
+  QCOMPARE(use->text(), QStringLiteral("Use Triton"));
+  QVERIFY(!use->isHidden());
+  const QString spec = w.specView()->codegenText();
+  QVERIFY2(spec.startsWith(QStringLiteral("Phase 3 will write a SKELETON with CuTe DSL")) &&
+               spec.contains(QStringLiteral("group reduce [logsumexp]: covered")),
+           qPrintable(spec));
+  QSignalSpy switched(&w, &WizardPanel::frameworkSwitchRequested);
+  use->click();
+  QCOMPARE(switched.size(), 1);
+  QCOMPARE(switched.first().at(0).toString(), QStringLiteral("triton"));
+  // Triton chosen: a kernel, no chip; no verdict: nothing shown
+  v.framework = QStringLiteral("triton");
+  w.setCodegenVerdict(v);
+  QVERIFY(w.codegenWarningText().isEmpty());
+  QVERIFY(w.specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")));
+  // a skeleton everywhere: no chip (nothing to switch to); the Spec page still says it
+  v.framework = QStringLiteral("cutedsl");
+  v.backends[0].kernel = false;
+  w.setCodegenVerdict(v);
+  QVERIFY(w.codegenWarningText().isEmpty());
+  QVERIFY(v.suggestedSwitch().isEmpty());
+  w.setCodegenVerdict(CodegenVerdict{});
+  QVERIFY(w.specView()->codegenText().isEmpty());
 }
 
 void TestWidgets::rooflinePlot() {
@@ -1138,6 +1215,37 @@ void TestWidgets::pdfTableNumbersStayWhole() {
   load(plain);
   plain.setTextWidth(300);
   QVERIFY(lines(plain, 1, 4) > 1);
+}
+
+void TestWidgets::pdfFiguresFitThePage() {
+  // New-user trial 10, #13: the roofline (900 px) ran off the PDF page's right edge.
+  QImage figure(900, 600, QImage::Format_RGB32);
+  figure.fill(Qt::white);
+  QTextDocument doc;
+  doc.addResource(QTextDocument::ImageResource, QUrl(QLatin1String(kReviewFigureName)), figure);
+  doc.setHtml(
+      QStringLiteral("<p>Roofline</p><p><img src=\"%1\"></p><p>After</p>").arg(QLatin1String(kReviewFigureName)));
+  doc.setTextWidth(500);
+  QVERIFY2(doc.documentLayout()->documentSize().width() > 500, "the figure is wider than the text before");
+  QCOMPARE(fitImagesToWidth(&doc, 450), 1);
+  QVERIFY2(doc.documentLayout()->documentSize().width() <= 500,
+           qPrintable(QString::number(doc.documentLayout()->documentSize().width())));
+  bool seen = false;
+  for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+    for (auto it = b.begin(); !it.atEnd(); ++it)
+      if (it.fragment().charFormat().isImageFormat()) {
+        const QTextImageFormat f = it.fragment().charFormat().toImageFormat();
+        QCOMPARE(f.width(), 450.0);
+        QCOMPARE(f.height(), 300.0);  // the aspect kept
+        seen = true;
+      }
+  QVERIFY(seen);
+  // a small image keeps its size
+  QTextDocument small;
+  small.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("s.png")), QImage(100, 50, QImage::Format_RGB32));
+  small.setHtml(QStringLiteral("<img src=\"s.png\">"));
+  QCOMPARE(fitImagesToWidth(&small, 450), 1);
+  QCOMPARE(small.begin().begin().fragment().charFormat().toImageFormat().width(), 100.0);
 }
 
 // Roofs labelled on the chart (per dtype, datasheet and measured), the ridge marked, 10^n ticks,

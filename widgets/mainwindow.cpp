@@ -217,6 +217,8 @@ MainWindow::MainWindow(QWidget* parent)
       onMeasured(ok);
     else
       finishPhase(phase, ok);
+    // Queued: the phase's own handlers (dialogs, files opened) finish first.
+    if (m_runAll) QTimer::singleShot(0, this, [this, phase, ok] { continueRunAll(phase, ok); });
   });
   // Measure Again ended: the workspace opens on its new latest version, as File > Open Workspace would show it.
   // Queued: the job that emitted this is dropped by openPath().
@@ -242,6 +244,12 @@ MainWindow::MainWindow(QWidget* parent)
   restoreSettings();
 
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
+  // The skeleton warning's one-click switch: the framework changes, so phase 1 runs again with it (seconds).
+  connect(m_wizard, &WizardPanel::frameworkSwitchRequested, this, [this](const QString& framework) {
+    if (phaseBusy() || m_session->measuring()) return;
+    m_wizard->setFramework(framework);
+    runPhase(1);
+  });
   // An edited spec replaces .kwb/spec.json; phases 2-4 done on the old one must run again.
   connect(m_wizard->specForm(), &SpecForm::saveRequested, this, [this](const nlohmann::json& spec) {
     if (phaseBusy()) {
@@ -254,7 +262,7 @@ MainWindow::MainWindow(QWidget* parent)
       return;
     }
     m_wizard->setSpec(job()->spec());
-    m_session->invalidateFrom(2);
+    m_session->specReplaced();  // phases 2-4 again; what generation makes of the new spec
     for (int p = 2; p <= 4; ++p)
       if (m_wizard->phaseState(p) != WizardPanel::PhaseState::Running)
         m_wizard->setPhaseState(p, WizardPanel::PhaseState::NotRun);
@@ -272,6 +280,11 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
   connect(m_console, &RunConsole::stopRequested, this, [this] {
+    if (m_runAll) {
+      m_runAllStopped = true;  // phases 1-3 are seconds: the chain ends after the running one
+      if (!m_session->measuring()) statusBar()->showMessage(tr("Stopping after the running phase…"), 5000);
+    }
+    if (phaseBusy()) return;  // phase 1-3 owns the job on its worker thread; it has no run to stop
     if (job()) job()->cancel();
     statusBar()->showMessage(tr("Stopping the measurement…"), 5000);
   });
@@ -359,6 +372,13 @@ void MainWindow::createActions() {
     m_phaseActions[p - 1] = run->addAction(tr("&%1. %2").arg(p).arg(phaseTitle(p)), this, [this, p] { runPhase(p); });
     m_phaseActions[p - 1]->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + p)));
   }
+  // `kwb baseline` in one action (new-user trial 10, #8: from a problem to a commit took 7 clicks).
+  m_runAllAction = run->addAction(tr("Run &All Phases"), this, [this] { runAllPhases(); });
+  m_runAllAction->setObjectName(QStringLiteral("actionRunAll"));
+  m_runAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  m_runAllAction->setToolTip(
+      tr("Phases 1-4, the report and memory record, and the commit when the quality gate "
+         "allows it, as `kwb baseline` does; Stop ends it"));
   m_stopAction = run->addAction(tr("S&top"), m_console, &RunConsole::stopRequested);
   m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   run->addSeparator();
@@ -444,7 +464,10 @@ void MainWindow::createDocks() {
   table->setSortingEnabled(true);
   table->sortByColumn(-1, Qt::AscendingOrder);
   table->verticalHeader()->hide();
-  table->horizontalHeader()->setStretchLastSection(true);
+  // The title takes the spare width, not the last column: "Match" (one word) spanned 750 px of a floated dock while
+  // Title, Scope and Source were cut (new-user trial 10, #14).
+  table->horizontalHeader()->setStretchLastSection(false);
+  table->horizontalHeader()->setSectionResizeMode(KnowledgeModel::TitleColumn, QHeaderView::Stretch);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   // Record ids are what an attribution cites: shown whole, wrapped over lines (at their '-'), never cut. Cut in the
   // middle they read "nvidia.gene...kend-triton" in a 1280x800 dock, and the "ids kept exactly" promise could not be
@@ -459,6 +482,13 @@ void MainWindow::createDocks() {
   connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table](int column) {
     if (column == KnowledgeModel::IdColumn) table->resizeRowsToContents();
   });
+  // ... and whenever the view's width changes (a dock floated or resized): ids that wrapped to another line count
+  // overlapped the next row (new-user trial 10, #14). Deferred: the columns settle first.
+  auto* rowFit = new QTimer(table);
+  rowFit->setSingleShot(true);
+  rowFit->setInterval(0);
+  connect(rowFit, &QTimer::timeout, table, [table] { table->resizeRowsToContents(); });
+  connect(table->horizontalHeader(), &QHeaderView::sectionResized, rowFit, qOverload<>(&QTimer::start));
   connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table,
           [table] { table->resizeRowsToContents(); });
   // ... and is measured again once the table is laid out: measured while its dock was a hidden tab, an id's last
@@ -466,11 +496,25 @@ void MainWindow::createDocks() {
   connect(proxy, &QAbstractItemModel::modelReset, table,
           [table] { QTimer::singleShot(0, table, [table] { table->resizeRowsToContents(); }); });
   const auto fitColumns = [table] {
-    table->resizeColumnToContents(KnowledgeModel::ToolColumn);
-    table->setColumnWidth(KnowledgeModel::ToolColumn, std::min(table->columnWidth(KnowledgeModel::ToolColumn), 110));
-    // the id takes half the dock: wrapped whole there, the title beside it
-    table->setColumnWidth(KnowledgeModel::IdColumn, std::max(140, table->viewport()->width() / 2));
-    table->setColumnWidth(KnowledgeModel::TitleColumn, std::max(120, table->viewport()->width() / 3));
+    const int width = table->viewport()->width();
+    const auto fit = [table](int column, int most) {
+      table->resizeColumnToContents(column);
+      table->setColumnWidth(column, std::min(table->columnWidth(column), most));
+    };
+    fit(KnowledgeModel::ToolColumn, 110);
+    fit(KnowledgeModel::MatchColumn, 200);  // "match", or the bold FALLBACK (not a match)
+    // Scope and source: whole where they are short, at most a fifth of the view each; the tooltip has all of it
+    fit(KnowledgeModel::ScopeColumn, std::max(120, width / 5));
+    fit(KnowledgeModel::SourceColumn, std::max(120, width / 5));
+    // the id: whole on one line when it fits in 40% of the view, else wrapped there (never cut); the title
+    // (Stretch) takes what is left
+    // (measured here: the id delegate's size hint is the column's width, whatever it is)
+    int idWidth = table->horizontalHeader()->sectionSizeHint(KnowledgeModel::IdColumn);
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+      idWidth = std::max(idWidth, table->fontMetrics().horizontalAdvance(
+                                      table->model()->index(row, KnowledgeModel::IdColumn).data().toString()) +
+                                      12);
+    table->setColumnWidth(KnowledgeModel::IdColumn, std::min(idWidth, std::max(140, width * 2 / 5)));
     table->resizeRowsToContents();
   };
   connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
@@ -810,7 +854,8 @@ void MainWindow::updateActions() {
   for (int p = 1; p <= 4; ++p)
     m_phaseActions[p - 1]->setEnabled(!busy && !m_logicPath.isEmpty() &&
                                       (p == 1 || m_wizard->phaseState(p - 1) == S::Done));
-  m_stopAction->setEnabled(running);
+  m_stopAction->setEnabled(running || m_runAll);
+  m_runAllAction->setEnabled(!busy && !m_runAll && !m_logicPath.isEmpty());
   // A stopped run records nothing and commits nothing; only a passing gate (or a dry run, whose commit
   // says so) commits. In review mode Report and Memory show what is on disk.
   const Verdict v = job() ? job()->verdict() : Verdict::NotRun;
@@ -1218,7 +1263,9 @@ bool MainWindow::runPhase(int phase, bool wait) {
     BaselineOptions o;
     o.logicPath = m_logicPath;
     m_wizard->applyTo(o);
-    o.commit = false;  // the Commit action commits, after the user has looked at the report
+    // The Commit action commits, after the user has looked at the report (the report's command then says the
+    // commit: BaselineJob::commitWorkspace); Run All Phases commits as `kwb baseline` does.
+    o.commit = m_runAll;
     // regenerate only a workspace the user agreed to (resolveExistingWorkspace) or this window made; the
     // workspace keeps files the user edited, and the report's command says --force only then
     o.force =
@@ -1375,6 +1422,65 @@ bool MainWindow::showMemory() {
   openWorkspaceFile(QStringLiteral("memory/v0.json"), true);
   m_lastError.clear();
   return true;
+}
+
+bool MainWindow::runAllPhases() {
+  if (m_runAll || phaseBusy() || m_session->measuring() || m_console->isRunning()) return false;
+  m_runAll = true;
+  m_runAllStopped = false;
+  m_console->appendMessage(
+      tr("Run all phases: 1. %1 … 4. %2, then the report, memory and commit").arg(phaseTitle(1), phaseTitle(4)));
+  statusBar()->showMessage(tr("Run all phases: phase 1 of 4 (%1)…").arg(phaseTitle(1)));
+  if (!runPhase(1)) {
+    endRunAll(false, tr("phase 1 did not start: %1").arg(m_lastError.isEmpty() ? tr("see the message") : m_lastError));
+    return false;
+  }
+  updateActions();
+  return true;
+}
+
+void MainWindow::continueRunAll(int phase, bool ok) {
+  if (!m_runAll) return;
+  if (m_runAllStopped) {
+    endRunAll(false, phase == 4 ? tr("the measurement was stopped")
+                                : tr("stopped after phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
+    return;
+  }
+  if (!ok) {
+    endRunAll(false, tr("phase %1 (%2) did not pass").arg(phase).arg(phaseTitle(phase)));
+    return;
+  }
+  if (phase < 4) {
+    const int next = phase + 1;
+    statusBar()->showMessage(tr("Run all phases: phase %1 of 4 (%2)…").arg(next).arg(phaseTitle(next)));
+    if (!runPhase(next)) endRunAll(false, tr("phase %1 (%2) did not start").arg(next).arg(phaseTitle(next)));
+    return;
+  }
+  // Phase 4 ended: the records as `kwb baseline` writes them (also for a FAIL), then the commit the gate allows.
+  const Verdict v = job() ? job()->verdict() : Verdict::NotRun;
+  if (!ensureRecords()) {
+    endRunAll(false, tr("the records were not written: %1").arg(job() ? job()->lastError() : QString()));
+    return;
+  }
+  if (!allowsCommit(v)) {
+    endRunAll(false, tr("quality gate %1: report and memory written, nothing committed").arg(verdictCode(v)));
+    return;
+  }
+  if (!commitWorkspace()) {
+    endRunAll(false, tr("the commit failed: %1").arg(job()->lastError()));
+    return;
+  }
+  endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
+}
+
+void MainWindow::endRunAll(bool ok, const QString& message) {
+  m_runAll = false;
+  m_runAllStopped = false;
+  const QString line = ok ? tr("Run all phases: done, %1").arg(message) : tr("Run all phases ended: %1").arg(message);
+  m_console->appendMessage(line);
+  statusBar()->showMessage(line, 15000);
+  updateActions();
+  Q_EMIT runAllFinished(ok, message);
 }
 
 bool MainWindow::commitWorkspace() {

@@ -86,10 +86,22 @@ class MainWindow : public QMainWindow {
   bool runPhase(int phase, bool wait = false);
   /// True while a phase 1-3 runs on the worker thread.
   bool phaseBusy() const;
+  /// Run > Run All Phases (Ctrl+R): what `kwb baseline` does, in the window: phases 1-4, then the records (report,
+  /// memory, roofline) and, when the quality gate allows it, the commit, with no click between them. Each step
+  /// shows in the wizard, the status bar and the console; Stop ends it (a measurement is stopped, phases 1-3 end
+  /// after the running one). The report's command line says what was done (no --no-commit: the run commits when
+  /// the gate allows, as `kwb baseline` does). False when it could not start (phase 1's checks, a run in progress);
+  /// runAllFinished() follows every start.
+  bool runAllPhases();
+  /// True from runAllPhases() until runAllFinished().
+  bool runningAll() const { return m_runAll; }
 
  Q_SIGNALS:
   /// A phase 1-3 finished (ok = passed); phase 4 reports through the wizard and the run console.
   void phaseFinished(int phase, bool ok);
+  /// runAllPhases() ended: ok when every phase passed, the records were written and the run was committed (a gate
+  /// that does not allow a commit, a failed phase or Stop: false, and @p message says where it stopped).
+  void runAllFinished(bool ok, const QString& message);
 
  public:
   /// Report: writes baseline_report.md, memory/v0.json and roofline.png (BaselineJob::writeRecords),
@@ -197,6 +209,12 @@ class MainWindow : public QMainWindow {
   QMenu* m_viewMenu = nullptr;
   QAction* m_phaseActions[4] = {};
   QAction* m_stopAction = nullptr;
+  QAction* m_runAllAction = nullptr;
+  bool m_runAll = false;         ///< runAllPhases() in progress
+  bool m_runAllStopped = false;  ///< Stop was asked during runAllPhases()
+  /// runAllPhases()'s next step after phase @p phase ended (@p ok: it passed).
+  void continueRunAll(int phase, bool ok);
+  void endRunAll(bool ok, const QString& message);
   QAction* m_reportAction = nullptr;
   QAction* m_memoryAction = nullptr;
   QAction* m_commitAction = nullptr;

@@ -7,6 +7,10 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPixmap>
+#include <QTextBlock>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
@@ -55,6 +59,32 @@ int keepTableNumbersWhole(QTextDocument* doc) {
   return marked;
 }
 
+int fitImagesToWidth(QTextDocument* doc, qreal maxWidth) {
+  int sized = 0;
+  for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+    for (auto it = block.begin(); !it.atEnd(); ++it) {
+      const QTextFragment fragment = it.fragment();
+      if (!fragment.isValid() || !fragment.charFormat().isImageFormat()) continue;
+      QTextImageFormat image = fragment.charFormat().toImageFormat();
+      const QVariant resource = doc->resource(QTextDocument::ImageResource, QUrl(image.name()));
+      QSizeF natural;
+      if (resource.canConvert<QImage>())
+        natural = resource.value<QImage>().deviceIndependentSize();
+      else if (resource.canConvert<QPixmap>())
+        natural = resource.value<QPixmap>().deviceIndependentSize();
+      if (natural.isEmpty()) continue;
+      const qreal width = std::min(natural.width(), maxWidth);
+      image.setWidth(width);
+      image.setHeight(natural.height() * width / natural.width());
+      QTextCursor cursor(doc);
+      cursor.setPosition(fragment.position());
+      cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+      cursor.setCharFormat(image);
+      ++sized;
+    }
+  return sized;
+}
+
 bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& pdfPath, QString* error) {
   auto fail = [error](const QString& why) {
     if (error) *error = why;
@@ -74,13 +104,8 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     QTextDocument doc;
     if (!png.isEmpty()) {
       QImage image;
-      if (image.loadFromData(png, "PNG")) {
-        // QTextDocument enlarges images by the writer's resolution over the screen's 96 dpi, which pushed the
-        // figure off the page; a device pixel ratio that undoes it prints the figure at 90% of the text width.
-        const double textWidth = writer.pageLayout().paintRectPixels(writer.resolution()).width();
-        image.setDevicePixelRatio(std::max(1.0, writer.resolution() / 96.0 * image.width() / (0.9 * textWidth)));
+      if (image.loadFromData(png, "PNG"))
         doc.addResource(QTextDocument::ImageResource, QUrl(QLatin1String(kReviewFigureName)), image);
-      }
     }
     // Tables in a smaller size: at the body's, the ten columns of the correctness results on A4 broke
     // words mid-name ("proble|m_shap|e", "0.|00e+0|0").
@@ -93,6 +118,11 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     doc.setHtml(html);
     keepTableNumbersWhole(&doc);  // at 7pt a narrow rel_err column still broke "0.|00e+00" after the point
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
+    // Figures at 90% of the text width at most. QTextDocument::print() fits the page's text into the printable
+    // area less its own 2 cm margin on each side, but draws an image at 96 of its pixels to the inch: the 900 px
+    // roofline (9.4 in) ran off the right edge of a 6.4 in text column (new-user trial 10, #13).
+    const double textInches = page.width() / writer.resolution() - 2.0 * 2.0 / 2.54;
+    fitImagesToWidth(&doc, 0.9 * textInches * 96.0);
     doc.setPageSize(page.size());
     doc.setTextWidth(page.width());
     doc.print(&writer);

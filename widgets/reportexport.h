@@ -24,6 +24,12 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& rooflinePng, const QS
 /// of cells marked.
 int keepTableNumbersWhole(QTextDocument* doc);
 
+/// Gives every image of `doc` (an <img> of a registered image resource) an explicit width and height, in the units
+/// QTextDocument sizes images in (CSS pixels: QTextDocument::print() draws 96 of them to the inch), with its aspect
+/// kept: its own size where that is at most `maxWidth`, else `maxWidth` wide. The PDF's roofline ran off the page's
+/// right edge (new-user trial 10, #13). Returns the number of images sized.
+int fitImagesToWidth(QTextDocument* doc, qreal maxWidth);
+
 /// The roofline of `data` drawn at `width` × `height` pixels as PNG bytes; empty when it cannot be
 /// drawn (no roofs, no QApplication).
 QByteArray rooflinePngBytes(const RooflineData& data, int width = 900, int height = 600);

@@ -1,5 +1,6 @@
 #include "widgets/specview.h"
 
+#include "core/codegen/preview.h"
 #include "core/records/exprtext.h"
 
 #include <QHeaderView>
@@ -110,7 +111,11 @@ QVariant SpecTensorModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 SpecView::SpecView(QWidget* parent)
-    : QWidget(parent), m_model(new SpecTensorModel(this)), m_table(new QTableView(this)), m_summary(new QLabel(this)) {
+    : QWidget(parent),
+      m_model(new SpecTensorModel(this)),
+      m_table(new QTableView(this)),
+      m_summary(new QLabel(this)),
+      m_codegen(new QLabel(this)) {
   m_summary->setWordWrap(true);
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_summary->setTextFormat(Qt::PlainText);
@@ -122,11 +127,37 @@ SpecView::SpecView(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_summary);
+  // What phase 3 will write, as `kwb analyze` says it (new-user trial 10, #7: the Spec panel lacked it).
+  m_codegen->setObjectName(QStringLiteral("specCodegen"));
+  m_codegen->setWordWrap(true);
+  m_codegen->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_codegen->setTextFormat(Qt::PlainText);
+  m_codegen->hide();
+  layout->addWidget(m_codegen);
   layout->addWidget(m_table, 1);
   setSpec(nlohmann::json());
 }
 
 QString SpecView::summaryText() const { return m_summary->text(); }
+
+QString SpecView::codegenText() const { return m_codegen->isHidden() ? QString() : m_codegen->text(); }
+
+void SpecView::setCodegen(const CodegenVerdict& verdict) {
+  if (!verdict.valid) {
+    m_codegen->clear();
+    m_codegen->hide();
+    return;
+  }
+  QString head;
+  if (const CodegenVerdict::Backend* b = verdict.chosen())
+    head = b->kernel
+               ? tr("Phase 3 will write a kernel with %1 (%2).").arg(b->label, b->plan)
+               : tr("Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2").arg(b->label, b->reason);
+  else
+    head = tr("Framework %1: not a built-in backend; the built-in ones would give:").arg(verdict.framework);
+  m_codegen->setText(head + u'\n' + verdict.text.trimmed());
+  m_codegen->show();
+}
 
 void SpecView::setSpec(const nlohmann::json& spec) {
   m_model->resetData(spec);

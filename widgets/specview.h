@@ -12,6 +12,8 @@ class QTableView;
 
 namespace kwb {
 
+struct CodegenVerdict;
+
 /// The tensors of a spec: inputs, outputs and model parameters, one row each.
 class SpecTensorModel : public QAbstractTableModel {
   Q_OBJECT
@@ -52,11 +54,18 @@ class SpecView : public QWidget {
   SpecTensorModel* tensorModel() const { return m_model; }
   /// The summary text shown above the table (pattern, FLOPs, bytes, threshold), for tests.
   QString summaryText() const;
+  /// Shows what code generation will make of the spec (`kwb analyze`'s "Code generation" block: the fusion
+  /// groups, per framework a kernel or the reason for a skeleton) under the summary, the chosen framework's
+  /// verdict first; an invalid verdict hides it.
+  void setCodegen(const CodegenVerdict& verdict);
+  /// The code-generation text shown (objectName "specCodegen"), "" when hidden; for tests.
+  QString codegenText() const;
 
  private:
   SpecTensorModel* m_model;
   QTableView* m_table;
   QLabel* m_summary;
+  QLabel* m_codegen;
 };
 
 /// "[4096, 393216]" from a JSON array of integers; "" for null.

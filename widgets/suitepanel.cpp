@@ -62,7 +62,9 @@ SuitePanel::SuitePanel(QWidget* parent)
   m_view->setWordWrap(false);
   m_view->setAlternatingRowColors(true);
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  m_view->horizontalHeader()->setStretchLastSection(false);
+  // "Why not PASS" (the last column) takes the spare width: capped at 360 px, it was elided while the right half of
+  // the table was empty (new-user trial 10, #10). Narrower than its text, the tooltip has the rest.
+  m_view->horizontalHeader()->setStretchLastSection(true);
   // activated: a double-click, or Enter / Return on the current row.
   connect(m_view, &QAbstractItemView::activated, this, &SuitePanel::activate);
   connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {

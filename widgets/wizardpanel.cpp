@@ -16,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -159,8 +160,32 @@ WizardPanel::WizardPanel(QWidget* parent)
       4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
   connect(m_phaseList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
 
+  // The skeleton warning, under the settings so it shows on every page before phase 3 writes anything (new-user
+  // trial 10, #7: one blue console line was the only warning).
+  m_codegenWarning = new QFrame(this);
+  m_codegenWarning->setObjectName(QStringLiteral("codegenWarning"));
+  m_codegenWarning->setFrameShape(QFrame::StyledPanel);
+  m_codegenWarning->setStyleSheet(
+      QStringLiteral("QFrame#codegenWarning{background:#fff3cd;border:1px solid #e0a800;border-radius:3px}"
+                     "QFrame#codegenWarning QLabel{color:#5c4400}"));
+  m_codegenWarningText = new QLabel(m_codegenWarning);
+  m_codegenWarningText->setWordWrap(true);
+  m_codegenWarningText->setTextFormat(Qt::PlainText);
+  m_codegenWarningText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_useSuggested = new QPushButton(m_codegenWarning);
+  m_useSuggested->setObjectName(QStringLiteral("useSuggestedFramework"));
+  connect(m_useSuggested, &QPushButton::clicked, this, [this] {
+    if (!m_suggested.isEmpty()) Q_EMIT frameworkSwitchRequested(m_suggested);
+  });
+  auto* chipRow = new QHBoxLayout(m_codegenWarning);
+  chipRow->setContentsMargins(6, 4, 6, 4);
+  chipRow->addWidget(m_codegenWarningText, 1);
+  chipRow->addWidget(m_useSuggested, 0, Qt::AlignVCenter);
+  m_codegenWarning->hide();
+
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
+  layout->addWidget(m_codegenWarning);
   layout->addWidget(m_phaseList);
   layout->addWidget(m_stack, 1);
 
@@ -270,6 +295,8 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     else if (phase == 4)
       setMeasureSummary(text.isEmpty() ? tr("Not run yet.") : text);
   });
+  connect(session, &WorkbenchSession::codegenVerdictChanged, this,
+          [this, session] { setCodegenVerdict(session->codegenVerdict()); });
   connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
     m_verdict = v;
     m_verdictBadge->setVerdict(v, reason);
@@ -393,6 +420,40 @@ void WizardPanel::setVersionCount(int count) {
 
 QPushButton* WizardPanel::phaseButton(int phase) const {
   return phase >= 1 && phase <= 4 ? m_buttons[phase - 1] : nullptr;
+}
+
+}  // namespace kwb
+
+namespace kwb {
+
+void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
+  m_specView->setCodegen(verdict);
+  const CodegenVerdict::Backend* chosen = verdict.valid ? verdict.chosen() : nullptr;
+  const QStringList others = verdict.valid ? verdict.kernelAlternatives() : QStringList();
+  if (!chosen || chosen->kernel || others.isEmpty()) {
+    m_suggested.clear();
+    m_codegenWarning->hide();
+    return;
+  }
+  QStringList labels;
+  for (const CodegenVerdict::Backend& b : verdict.backends)
+    if (others.contains(b.id)) labels << b.label;
+  m_codegenWarningText->setText(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). "
+                                   "%3 gives a kernel.")
+                                    .arg(chosen->label, chosen->reason, labels.join(tr(" or "))));
+  m_codegenWarningText->setToolTip(verdict.text);
+  m_suggested = verdict.suggestedSwitch();
+  QString suggestedLabel;
+  for (const CodegenVerdict::Backend& b : verdict.backends)
+    if (b.id == m_suggested) suggestedLabel = b.label;
+  m_useSuggested->setText(tr("Use %1").arg(suggestedLabel));
+  m_useSuggested->setToolTip(tr("Set Framework to %1 and run phase 1 again (seconds)").arg(suggestedLabel));
+  m_useSuggested->setVisible(!m_suggested.isEmpty());
+  m_codegenWarning->show();
+}
+
+QString WizardPanel::codegenWarningText() const {
+  return m_codegenWarning->isHidden() ? QString() : m_codegenWarningText->text();
 }
 
 }  // namespace kwb

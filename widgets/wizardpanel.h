@@ -12,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFrame;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -23,6 +24,7 @@ class QAction;
 namespace kwb {
 
 struct BaselineOptions;
+struct CodegenVerdict;
 class SpecForm;
 class SpecView;
 class TargetChooser;
@@ -107,6 +109,15 @@ class WizardPanel : public QWidget {
   /// The run button of phase 1..4 (objectName "phaseButton<N>").
   QPushButton* phaseButton(int phase) const;
 
+  /// Shows @p verdict (the session's codegenVerdict()) on the Spec page and, when the chosen framework writes a
+  /// skeleton where another gives a kernel, a warning chip under the settings (objectName "codegenWarning")
+  /// with a one-click switch (objectName "useSuggestedFramework", "Use Triton") when there is one to offer.
+  void setCodegenVerdict(const CodegenVerdict& verdict);
+  /// The warning chip's text, "" while it is hidden (for tests).
+  QString codegenWarningText() const;
+  /// The chip's switch button (hidden when there is nothing to switch to).
+  QPushButton* suggestedFrameworkButton() const { return m_useSuggested; }
+
  Q_SIGNALS:
   /// The user asked to run phase 1..4.
   void phaseRequested(int phase);
@@ -114,6 +125,8 @@ class WizardPanel : public QWidget {
   void openFileRequested(const QString& path);
   /// GPU or framework changed (to remember them).
   void settingsChanged();
+  /// The user clicked the warning chip's switch: use @p framework ("triton") and run phase 1 again.
+  void frameworkSwitchRequested(const QString& framework);
 
  private:
   QWidget* makePage(int phase, const QString& intro, QWidget* content);
@@ -139,6 +152,10 @@ class WizardPanel : public QWidget {
   QList<QPushButton*> m_buttons;
   QList<PhaseState> m_states;
   QToolButton* m_measureAgain = nullptr;
+  QFrame* m_codegenWarning = nullptr;
+  QLabel* m_codegenWarningText = nullptr;
+  QPushButton* m_useSuggested = nullptr;
+  QString m_suggested;
   int m_versionCount = 0;
 };
 

@@ -165,10 +165,15 @@ QString formatSpec(const json& spec) {
   }
   if (!reds.isEmpty()) out += QStringLiteral("Reductions: %1\n").arg(reds.join(QStringLiteral("; ")));
   QStringList pools;
-  for (const auto& r : member(pat, "pools"))
-    pools << QStringLiteral("%1 kernel %2 stride %3 padding %4 dilation %5")
-                 .arg(str(r, "function").isEmpty() ? str(r, "op") : str(r, "function"), str(r, "kernel_size"),
-                      str(r, "stride"), str(r, "padding"), str(r, "dilation"));
+  for (const auto& r : member(pat, "pools")) {
+    // avg pools have no dilation: the probe leaves it out, which printed "dilation " with nothing after it
+    // (new-user trial 10, #15)
+    QString line = QStringLiteral("%1 kernel %2 stride %3 padding %4")
+                       .arg(str(r, "function").isEmpty() ? str(r, "op") : str(r, "function"), str(r, "kernel_size"),
+                            str(r, "stride"), str(r, "padding"));
+    if (const QString d = str(r, "dilation"); !d.trimmed().isEmpty()) line += QStringLiteral(" dilation %1").arg(d);
+    pools << line;
+  }
   if (!pools.isEmpty()) out += QStringLiteral("Pooling: %1\n").arg(pools.join(QStringLiteral("; ")));
   if (const json& conv = member(pat, "conv"); conv.is_object())
     out += QStringLiteral("Convolution: %1\n").arg(QString::fromStdString(conv.dump()));

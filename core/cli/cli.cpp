@@ -617,23 +617,7 @@ int cmdAnalyze(const QStringList& args) {
     out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
   } else {
     out() << formatSpec(r.spec) << Qt::endl;
-    out() << "Code generation:" << Qt::endl;
-    for (const auto& grp : preview.at("groups")) {
-      QStringList ops;
-      for (const auto& id : grp.at("ops")) ops << QString::fromStdString(id.get<std::string>());
-      out() << "  group " << QString::fromStdString(grp.at("anchor").get<std::string>()) << " ["
-            << ops.join(QStringLiteral(", ")) << "]: "
-            << (grp.at("covered").get<bool>()
-                    ? QStringLiteral("covered")
-                    : QStringLiteral("not covered: ") + QString::fromStdString(grp.value("reason", std::string())))
-            << Qt::endl;
-    }
-    for (const auto& b : preview.at("backends"))
-      out() << "  " << QString::fromStdString(b.at("label").get<std::string>()) << ": "
-            << (b.at("kernel").get<bool>()
-                    ? QStringLiteral("kernel (%1)").arg(QString::fromStdString(b.at("plan").get<std::string>()))
-                    : QStringLiteral("skeleton: ") + QString::fromStdString(b.value("reason", std::string())))
-            << Qt::endl;
+    out() << formatCodegenPreview(preview) << Qt::flush;
   }
   return kOk;
 }

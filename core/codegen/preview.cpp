@@ -123,3 +123,70 @@ json codegenPreview(const json& spec) {
 }
 
 }  // namespace kwb
+
+namespace kwb {
+
+namespace {
+QString jsonText(const nlohmann::json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j.at(key).is_string()) return {};
+  return QString::fromStdString(j.at(key).get<std::string>());
+}
+}  // namespace
+
+QString formatCodegenPreview(const nlohmann::json& preview) {
+  QString out = QStringLiteral("Code generation:\n");
+  if (!preview.is_object()) return out;
+  for (const auto& grp : preview.value("groups", nlohmann::json::array())) {
+    QStringList ops;
+    for (const auto& id : grp.value("ops", nlohmann::json::array()))
+      if (id.is_string()) ops << QString::fromStdString(id.get<std::string>());
+    out += QStringLiteral("  group %1 [%2]: %3\n")
+               .arg(jsonText(grp, "anchor"), ops.join(QStringLiteral(", ")),
+                    grp.value("covered", false) ? QStringLiteral("covered")
+                                                : QStringLiteral("not covered: ") + jsonText(grp, "reason"));
+  }
+  for (const auto& b : preview.value("backends", nlohmann::json::array()))
+    out +=
+        QStringLiteral("  %1: %2\n")
+            .arg(jsonText(b, "label"), b.value("kernel", false) ? QStringLiteral("kernel (%1)").arg(jsonText(b, "plan"))
+                                                                : QStringLiteral("skeleton: ") + jsonText(b, "reason"));
+  return out;
+}
+
+const CodegenVerdict::Backend* CodegenVerdict::chosen() const {
+  for (const Backend& b : backends)
+    if (b.id == framework) return &b;
+  return nullptr;
+}
+
+bool CodegenVerdict::chosenIsSkeleton() const {
+  const Backend* b = chosen();
+  return b && !b->kernel;
+}
+
+QStringList CodegenVerdict::kernelAlternatives() const {
+  QStringList ids;
+  for (const Backend& b : backends)
+    if (b.kernel && b.id != framework) ids << b.id;
+  return ids;
+}
+
+QString CodegenVerdict::suggestedSwitch() const {
+  if (!chosenIsSkeleton()) return {};
+  return kernelAlternatives().contains(QStringLiteral("triton")) ? QStringLiteral("triton") : QString();
+}
+
+CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framework) {
+  CodegenVerdict v;
+  if (!spec.is_object()) return v;
+  const nlohmann::json preview = codegenPreview(spec);
+  v.valid = true;
+  v.framework = framework;
+  v.text = formatCodegenPreview(preview);
+  for (const auto& b : preview.value("backends", nlohmann::json::array()))
+    v.backends.append({jsonText(b, "id"), jsonText(b, "label"), b.value("kernel", false), jsonText(b, "plan"),
+                       jsonText(b, "reason")});
+  return v;
+}
+
+}  // namespace kwb

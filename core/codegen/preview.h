@@ -3,6 +3,10 @@
 // kernel or the reason for a skeleton.
 #pragma once
 
+#include <QList>
+#include <QString>
+#include <QStringList>
+
 #include <nlohmann/json.hpp>
 
 namespace kwb {
@@ -17,5 +21,40 @@ namespace kwb {
 /// `covered` says whether the plan the backends use computes that group; `reason` (when not) names
 /// what is missing. Never throws; a malformed spec gives groups [] and every backend's reason.
 nlohmann::json codegenPreview(const nlohmann::json& spec);
+
+/// codegenPreview() as `kwb analyze` prints it: "Code generation:", then one line per group ("  group ANCHOR [ops]:
+/// covered" / "not covered: reason") and one per backend ("  LABEL: kernel (plan)" / "skeleton: reason"), each line
+/// ending in '\n'. Plain text, not translated (the CLI's and the GUI's words are the same).
+QString formatCodegenPreview(const nlohmann::json& preview);
+
+/// codegenPreview() read for one run: what the chosen framework gives, and which others give a kernel where it
+/// gives a skeleton (the GUI's phase-1 warning, new-user trial 10 #7).
+struct CodegenVerdict {
+  struct Backend {
+    QString id;     ///< "triton", "cutedsl", "flydsl"
+    QString label;  ///< "Triton", "CuTe DSL", ...
+    bool kernel = false;
+    QString plan;    ///< kernel: the plan ("chain of 2 launches", "Reduction pattern")
+    QString reason;  ///< skeleton: why
+  };
+  bool valid = false;       ///< false: no spec (phase 1 has not run)
+  QString framework;        ///< the chosen (resolved) framework id
+  QList<Backend> backends;  ///< every built-in backend, in builtinBackends() order
+  QString text;             ///< formatCodegenPreview() of the preview
+
+  /// The chosen framework's entry, or nullptr when it is not a built-in backend.
+  const Backend* chosen() const;
+  /// True when the chosen framework writes a skeleton (the gate fails it).
+  bool chosenIsSkeleton() const;
+  /// The built-in frameworks that give a kernel, other than the chosen one (ids).
+  QStringList kernelAlternatives() const;
+  /// The framework to offer as a one-click switch when the chosen one writes a skeleton: Triton when it gives a
+  /// kernel (it runs on NVIDIA and AMD GPUs alike); "" otherwise (a DSL of another vendor is no switch to offer).
+  QString suggestedSwitch() const;
+};
+
+/// The verdict for @p spec with @p framework (a resolved id: "triton", "cutedsl", "flydsl"). A null or non-object
+/// spec gives valid = false.
+CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framework);
 
 }  // namespace kwb

@@ -1013,6 +1013,15 @@ bool BaselineJob::commitWorkspace() {
                              .arg(m_version)
                              .arg(recordPaths(m_version).memory));
   }
+  // The window writes the report before the user decides to commit, so its command said --no-commit; a run that is
+  // committed says so (new-user trial 10, #8: the report told a reader to run `kwb baseline … --no-commit` for a
+  // committed V0). The records are written again with the commit in the command, unless the user has edited the
+  // report since (their edit is kept as it is).
+  if (!m_opts.commit) {
+    m_opts.commit = true;
+    const QString report = recordPaths(m_version).report;
+    if (QFileInfo::exists(m_ws->path(report)) && !m_ws->isUserEdited(report) && !writeRecords()) return false;
+  }
   QString error;
   auto repo = GitRepo::openOrInit(m_ws->root(), &error);
   if (!repo) return fail(Measure, error);

@@ -8,6 +8,7 @@
 
 #include "core/codegen/conformance.h"
 #include "core/records/baselinereport.h"
+#include "core/records/exprtext.h"
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
 #include "core/workspace/workspace.h"
@@ -197,8 +198,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     QStringList ops;
     for (const auto& op : spec.value("ops", nlohmann::json::array())) ops.append(str(op, "op"));
     if (!ops.isEmpty()) desc += QStringLiteral(" aten ops in order: `%1`.").arg(ops.join(QStringLiteral("`, `")));
+    // Like terms combined, as the report's performance line writes them: the raw probe expression here gave the
+    // minimum bytes twice in one report, once unsimplified (new-user trial 10, #15).
     desc += QStringLiteral(" FLOPs `%1`, minimum bytes `%2`; accumulation in %3; rel_err threshold %4 (%5).")
-                .arg(rq.flopsExpr, rq.bytesExpr,
+                .arg(readableExpr(rq.flopsExpr, false), readableExpr(rq.bytesExpr, false),
                      str(spec.value("accuracy", nlohmann::json::object()), "accumulation_dtype"),
                      QString::number(spec.value("accuracy", nlohmann::json::object()).value("rel_err_threshold", 0.01)),
                      str(spec.value("accuracy", nlohmann::json::object()), "threshold_source"));

@@ -106,6 +106,7 @@ BaselineJob* WorkbenchSession::adoptJob(std::unique_ptr<BaselineJob> next) {
     Q_EMIT phaseFinished(4, ok);
   });
   clear();  // from here the window shows this job, not a reviewed workspace
+  setCodegenVerdict({});
   Q_EMIT jobChanged();
   return job;
 }
@@ -117,6 +118,7 @@ bool WorkbenchSession::dropJob() {
   m_hasRecords = false;
   m_measuring = false;
   invalidateFrom(1);
+  setCodegenVerdict({});
   Q_EMIT jobChanged();
   return true;
 }
@@ -148,6 +150,7 @@ bool WorkbenchSession::runPhase(int phase, bool wait) {
     return true;
   }
   m_busyPhase = phase;
+  if (phase == 1) setCodegenVerdict({});  // the old verdict is for the old spec and framework
   Q_EMIT phaseStarted(phase);
   BaselineJob* job = m_job.get();
   m_watcher = new QFutureWatcher<bool>(this);
@@ -287,6 +290,18 @@ QString WorkbenchSession::learnSummary() const {
   return summary;
 }
 
+void WorkbenchSession::setCodegenVerdict(CodegenVerdict verdict) {
+  if (!m_codegen.valid && !verdict.valid) return;
+  m_codegen = std::move(verdict);
+  Q_EMIT codegenVerdictChanged();
+}
+
+void WorkbenchSession::specReplaced() {
+  if (!m_job) return;
+  invalidateFrom(2);
+  setCodegenVerdict(kwb::codegenVerdict(m_job->spec(), m_job->framework()));
+}
+
 void WorkbenchSession::setMeasureSummary(const QString& text) {
   m_measureSummary = text;
   Q_EMIT summaryChanged(4, text);
@@ -301,6 +316,9 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
   }
   if (phase != 4) {
     m_done[phase - 1] = ok;
+    // Phase 1 knows the spec and the framework: what generation will make of them is known before phase 3
+    // writes anything (new-user trial 10, #7: the policy default wrote a skeleton with no visible warning).
+    if (phase == 1 && ok) setCodegenVerdict(kwb::codegenVerdict(m_job->spec(), m_job->framework()));
     return;
   }
   m_measuring = false;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/codegen/preview.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/review/workspacereview.h"
 
@@ -96,6 +97,13 @@ class WorkbenchSession : public QObject {
   bool dropJob();
   /// The job of the open logic file (nullptr before phase 1, or after dropJob()).
   BaselineJob* job() const { return m_job.get(); }
+  /// What code generation will make of job()'s spec with its framework, as `kwb analyze` says it (fusion groups;
+  /// per framework a kernel or the reason for a skeleton): set when phase 1 passes and when the spec is replaced
+  /// (specReplaced()); valid = false before phase 1, without a job, and while phase 1 runs again.
+  const CodegenVerdict& codegenVerdict() const { return m_codegen; }
+  /// job()'s spec was replaced (an edited spec saved through BaselineJob::setSpec): recomputes codegenVerdict(),
+  /// marks phases 2-4 as not run and emits codegenVerdictChanged().
+  void specReplaced();
 
   /// Runs phase 1..4 of job(). Phases 1-3 (the probe, the knowledge tools, generation: seconds) run on a
   /// worker thread (QtConcurrent), during which nothing else may touch the job; phase 4 starts the harness
@@ -180,6 +188,8 @@ class WorkbenchSession : public QObject {
   void summaryChanged(int phase, const QString& summary);
   /// commit() made commit @p id (full hash) with @p subject.
   void committed(const QString& id, const QString& subject);
+  /// codegenVerdict() changed (phase 1 passed, the spec was replaced, or the job was replaced or dropped).
+  void codegenVerdictChanged();
   /// measureNextVersion()'s job finished version @p version: ok when its gate allows a commit (PASS or a dry
   /// run) and it was committed (when asked); otherwise @p error says why (the job's lastError()).
   void versionRecorded(bool ok, int version, const QString& error);
@@ -195,11 +205,13 @@ class WorkbenchSession : public QObject {
   bool m_measuring = false;
   bool m_done[4] = {false, false, false, false};
   QString m_measureSummary;
+  CodegenVerdict m_codegen;
 
   void onPhaseFinished(int phase, bool ok);
   /// Makes @p job the session's job and connects its signals (newJob, measureNextVersion); leaves review mode.
   BaselineJob* adoptJob(std::unique_ptr<BaselineJob> job);
   void setMeasureSummary(const QString& text);
+  void setCodegenVerdict(CodegenVerdict verdict);
 };
 
 }  // namespace kwb

@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+
+#include "core/records/versions.h"
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -799,6 +801,13 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
     e.error =
         QStringLiteral("no kernel: kernel.py is a skeleton marked unimplemented (%1)")
             .arg(job->skeletonReason().isEmpty() ? QStringLiteral("see plans/v0_plan.md") : job->skeletonReason());
+  // A FAIL's "why not PASS" is the gate's reason, as an ERROR's and a SKELETON's are: it read only "quality gate FAIL:
+  // see …/baseline_report.md", the cause one click away (new-user trial 10, #10).
+  if (e.state == QLatin1String("done") && !skeleton && e.status != QLatin1String("PASS") &&
+      e.status != QLatin1String("DRY_RUN") && e.error.isEmpty() && !job->gateReason().isEmpty())
+    e.error =
+        QStringLiteral("quality gate %1: %2 (see %3)")
+            .arg(e.status, job->gateReason(), QDir(job->workspaceDir()).filePath(recordPaths(job->version()).report));
   if (!ok && e.error.isEmpty()) e.error = job->lastError().isEmpty() && outcome ? outcome->error : job->lastError();
   // A dry run whose reference ran out of the case time says so in the suite (its "why not PASS"), and the resume
   // reads it: a larger --case-timeout runs it again (trial 7, #4).

@@ -428,6 +428,7 @@ class Builder {
                     Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "problems")))},
                     Spans{numberSpan(QStringLiteral("PASS"))},
                     Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "not PASS")))},
+                    Spans{numberSpan(QStringLiteral("DRY_RUN"))},
                     Spans{numberSpan(QStringLiteral("fast_1"))},
                     Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "geomean vs eager")))},
                     Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "geomean vs torch.compile")))},
@@ -444,6 +445,7 @@ class Builder {
           Spans{numberSpan(QString::number(s.total))},
           Spans{numberSpan(QString::number(s.pass))},
           Spans{numberSpan(QString::number(notPass))},
+          Spans{numberSpan(QString::number(s.dryRun))},
           Spans{numberSpan(fraction(s.fast1))},
           Spans{numberSpan(num(s.geomeanVsEager, 2, QStringLiteral("x")))},
           Spans{numberSpan(num(s.geomeanVsCompile, 2, QStringLiteral("x")))},
@@ -453,7 +455,9 @@ class Builder {
     Block note;
     note.spans = {text(t(QT_TRANSLATE_NOOP(
         "kwb::SuiteReport",
-        "Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts "
+        "problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and "
+        "ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the "
+        "PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts "
         "the problems that are correct and faster than eager among all of the level's problems.")))};
     add(note);
   }

@@ -265,7 +265,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         k.content = str(ref, "description");
         if (!k.id.isEmpty() && k.content.startsWith(k.id + QStringLiteral(": ")))
           k.content = k.content.mid(k.id.size() + 2);
-        k.title = k.content.section(u'\n', 0, 0).left(120);
+        k.title = reviewRecordTitle(k.content, k.source);
         r.records.append(k);
       }
   }
@@ -376,6 +376,23 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     }
   }
   return r;
+}
+
+}  // namespace kwb
+
+namespace kwb {
+
+QString reviewRecordTitle(const QString& description, const QString& pathOrUrl) {
+  QString line = description.section(u'\n', 0, 0).trimmed();
+  if (line.startsWith(QLatin1String("Goal: "))) line = line.mid(6);
+  // "<generic head> for <hardware>: <what the record is>": the head is every card's of that kind
+  static const QRegularExpression generic(
+      QStringLiteral(R"(^(?:Optimization technique|Reference) for [^:]*:\s+(.+)$)"));
+  if (const QRegularExpressionMatch m = generic.match(line); m.hasMatch()) line = m.captured(1);
+  static const QRegularExpression kind(QStringLiteral(R"((?:^|/)records/([a-z][a-z0-9-]*-card)/)"));
+  if (const QRegularExpressionMatch m = kind.match(pathOrUrl); m.hasMatch())
+    line = QStringLiteral("[%1] %2").arg(m.captured(1), line);
+  return line.left(160);
 }
 
 }  // namespace kwb

@@ -80,6 +80,13 @@ QList<RunEntry> listRuns(const QString& workspace);
 /// their fields empty and add a sentence to warnings; nullopt with *error only when `path` is not a workspace at all.
 std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error = nullptr);
 
+/// A knowledge record's title as a review shows it, from what memory/vN.json keeps of it (its description, whose
+/// first line is the record's goal, and its path or URL): the part of that line that tells records apart. gpu-wiki's
+/// "Goal: Optimization technique for NVIDIA Hopper (…): Pattern: X" gives "Pattern: X" (every card of a review read
+/// "Goal: Optimization tech…", new-user trial 10, #14), prefixed with the card's kind from the path
+/// ("[technique-card] Pattern: X") as the live panel shows it; other first lines are kept, "Goal: " dropped.
+QString reviewRecordTitle(const QString& description, const QString& pathOrUrl);
+
 /// One line of a run's output.log: the text and where it came from (0 stdout, 1 stderr, -1 the
 /// workbench's own notes, as RunConsole::appendLine takes them).
 struct RunLogLine {
