@@ -1,5 +1,7 @@
 // `kwb` end to end, as a user runs it: the main job (CPU dry run), bad input, workspace protection,
 // utilization, the knowledge tools, and the seed's own commands through the workspace's tools/ shims.
+#include "core/workspace/workspace.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -427,6 +429,37 @@ class TstCli : public QObject {
              QByteArray(out + said).constData());
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
+  }
+
+  // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
+  // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
+  void theAdvisedManifestRecoveryWorks() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_recover"));
+    const QStringList args{QStringLiteral("baseline"),      problem("19_ReLU.py"),
+                           QStringLiteral("--gpu"),         QStringLiteral("H200"),
+                           QStringLiteral("--framework"),   QStringLiteral("triton"),
+                           QStringLiteral("--workspace"),   ws,
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")};
+    Result r = kwb(args);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QByteArray mine = readAll(ws + QStringLiteral("/kernel.py")) + "# mine\n";
+    writeFile(ws + QStringLiteral("/kernel.py"), mine);
+    writeFile(ws + QStringLiteral("/.kwb/manifest.json"), "");  // what a full disk left before
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("delete it and rerun with --force")), qPrintable(r.err));
+    QVERIFY(QFile::remove(ws + QStringLiteral("/.kwb/manifest.json")));
+    r = kwb(args);  // without --force: says what --force will do
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("has no .kwb/manifest.json")) &&
+                 r.err.contains(QStringLiteral("every existing file is then kept as yours")),
+             qPrintable(r.err));
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py")), mine);
+    QVERIFY(readAll(ws + QStringLiteral("/kernel.py.generated")).contains("@triton.jit"));
+    QVERIFY(Workspace::manifestProblem(ws).isEmpty() &&
+            QFileInfo(ws + QStringLiteral("/.kwb/manifest.json")).size() > 0);
   }
 
   void existingWorkspaceNeedsForce() {

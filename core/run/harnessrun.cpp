@@ -766,7 +766,7 @@ void HarnessRun::finish(const QString& startError) {
     out.resultPath = f.fileName();
     const std::string text = toJson(out).dump(2) + "\n";
     if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-        !f.commit()) {
+        !commitSaveFile(f)) {
       out.harnessErrors << QStringLiteral("cannot write %1: %2")
                                .arg(f.fileName(), writeFailureReason(f, f.fileName(), qint64(text.size())));
       out.resultPath.clear();

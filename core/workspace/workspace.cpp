@@ -42,11 +42,18 @@ bool atomicWrite(const QString& path, const QByteArray& content, QString* error)
     if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
-  if (f.write(content) != content.size() || !f.commit()) {
+  if (f.write(content) != content.size() || !commitSaveFile(f)) {
     if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
   return true;
+}
+
+bool commitSaveFile(QSaveFile& file) {
+  // flush() reports what close() inside commit() would swallow (ENOSPC on the buffered tail). The file stays open
+  // with that error: QSaveFile's destructor then removes the temporary file, and nothing is renamed into place.
+  if (!file.flush()) return false;
+  return file.commit();
 }
 
 QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 bytes) {
@@ -109,16 +116,28 @@ QString Workspace::openProblem(const QString& dir, bool force) {
                "%1 is not writable (read-only file system or no permission): records cannot be written there")
         .arg(root);
   const QDir d(root);
-  const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
-  if (isWorkspace && !force)
+  const bool hasManifest = QFileInfo::exists(d.filePath(kManifest));
+  if (hasManifest && !force)
     return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)")
         .arg(root);
   // .kwb/ is the workbench's own (a run that stopped in phase 1 leaves only it): not a stranger's file.
   QStringList entries = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
-  entries.removeAll(QStringLiteral(".kwb"));
-  if (!isWorkspace && !entries.isEmpty())
-    return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
-        .arg(root);
+  const bool hasKwbDir =
+      entries.removeAll(QStringLiteral(".kwb")) > 0 && QFileInfo(d.filePath(QStringLiteral(".kwb"))).isDir();
+  if (!hasManifest && !entries.isEmpty()) {
+    if (!hasKwbDir)
+      return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
+          .arg(root);
+    // A workspace whose manifest is gone (the recovery manifestProblem() advises, or a run killed before its first
+    // write): nobody else makes a .kwb/ folder, so --force adopts it, every file in it counting as the user's
+    // (new-user trial 10, #3: the advised recovery was refused as "not a Kernel Workbench workspace").
+    if (!force)
+      return QStringLiteral(
+                 "workspace %1 has no %2 (kwb cannot tell its files from yours); pass --force to regenerate it "
+                 "(every existing file is then kept as yours, and the generated one is written beside it as "
+                 "<file>.generated)")
+          .arg(root, kManifest);
+  }
   if (const QString holder = WorkspaceLock::heldBy(root); !holder.isEmpty()) return holder;
   if (const QString why = manifestProblem(root); !why.isEmpty()) return why;
   return specProblem(root);
