@@ -431,6 +431,40 @@ class TstCli : public QObject {
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
   }
 
+  // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no
+  // commit to diff against. The seed's "V0: baseline kernel" still waits for a passing gate; the generated files are
+  // committed under a subject that is no version's.
+  void failedBaselineCommitsItsGeneratedFilesAsABase() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_skeleton_git"));
+    const QString chain = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py");
+    const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("the generated files, a base for your edits (V0 is not committed: its "
+                                           "quality gate is SKELETON)")),
+             qPrintable(r.out));
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                   QStringLiteral("--format=%s"), QStringLiteral("--name-only")});
+    QVERIFY2(log.code == 0, qPrintable(log.err));
+    QVERIFY2(log.out.startsWith(
+                 QStringLiteral("Generated workspace: V0 not committed as a version (quality gate SKELETON)\n")),
+             qPrintable(log.out));
+    QCOMPARE(log.out.count(QStringLiteral("Generated workspace")), 1);  // one commit
+    for (const char* f : {"\nkernel.py\n", "\ntest_kernel.py\n", "\nreference.py\n", "\nmemory/v0.json\n"})
+      QVERIFY2(log.out.contains(QLatin1String(f)), f);
+    // The user's edit of the skeleton is a diff against it.
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "# my kernel\n");
+    const Result diff =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("diff"), QStringLiteral("--stat")});
+    QVERIFY2(diff.out.contains(QStringLiteral("kernel.py | 1 +")), qPrintable(diff.out + diff.err));
+    // Not V0's commit: `kwb versions` has none for it.
+    const Result versions = kwb({QStringLiteral("versions"), ws, QStringLiteral("--json")});
+    QVERIFY2(versions.code == 0, qPrintable(versions.err));
+    const auto list = nlohmann::json::parse(versions.out.toStdString());
+    QVERIFY2(list.dump().find("\"commit\":null") != std::string::npos, list.dump().c_str());
+  }
+
   // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
   // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
   void theAdvisedManifestRecoveryWorks() {
