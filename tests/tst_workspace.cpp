@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QScopeGuard>
 #include <QSet>
 #include <QSysInfo>
@@ -234,6 +235,52 @@ class TestWorkspace : public QObject {
     QVERIFY(WorkspaceLock::heldBy(dir).isEmpty());
     QString error;
     auto ws = Workspace::open(dir, true, &error);
+    QVERIFY2(ws, qPrintable(error));
+  }
+
+  // New-user trial 10, #12: after `kill -9` of kwb its lock is stale, but the harness it started may still run in the
+  // workspace; a --force rerun started beside it. Such a process (the workspace as its working directory and another
+  // kwb's run tag) refuses the run, named with its pid and how to stop it.
+  void aHarnessOutlivingItsKwbRefusesTheRun() {
+    const QString dir = made();
+    QVERIFY(writeFile(dir + QStringLiteral("/.kwb/lock"),
+                      "999999999\nkwb\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
+    QProcess orphan;
+    orphan.setProgram(QStringLiteral("/bin/sleep"));
+    orphan.setArguments({QStringLiteral("60")});
+    orphan.setWorkingDirectory(dir);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("KWB_RUN_TAG"), QStringLiteral("999999999-1-1700000000000"));
+    orphan.setProcessEnvironment(env);
+    orphan.start();
+    QVERIFY(orphan.waitForStarted());
+    const qint64 pid = orphan.processId();
+    // a shell of the user's in the folder (no run tag) is no harness
+    QProcess shell;
+    shell.setWorkingDirectory(dir);
+    shell.start(QStringLiteral("/bin/sleep"), {QStringLiteral("60")});
+    QVERIFY(shell.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+      orphan.kill();
+      orphan.waitForFinished();
+      shell.kill();
+      shell.waitForFinished();
+    });
+
+    const QString why = Workspace::openProblem(dir, true);
+    QVERIFY2(
+        why.contains(QStringLiteral("still has a harness running in it from an earlier run: pid %1 (/bin/sleep 60; "
+                                    "started by kwb pid 999999999, gone)")
+                         .arg(pid)),
+        qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("stop it first (kill %1)").arg(pid)), qPrintable(why));
+    QVERIFY2(!why.contains(QStringLiteral("pid %1 ").arg(shell.processId())), qPrintable(why));
+    QString error;
+    QVERIFY(!Workspace::open(dir, true, &error));
+    QCOMPARE(error, why);
+    orphan.kill();
+    QVERIFY(orphan.waitForFinished());
+    auto ws = Workspace::open(dir, true, &error);  // gone: the stale lock is taken over as before
     QVERIFY2(ws, qPrintable(error));
   }
 

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 namespace kwb {
@@ -225,8 +226,16 @@ void HarnessRun::startSegment(const QStringList& skip) {
   proc->setProcessChannelMode(QProcess::SeparateChannels);
   // Own session and process group, so the watchdog can kill the whole tree (a `bash -c` in
   // between included) with one ::kill(-pgid, ...). setsid() is async-signal-safe.
-  proc->setChildProcessModifier([] {
+  // PR_SET_PDEATHSIG: when kwb dies without a chance to stop it (kill -9, a crash), the kernel kills the harness
+  // too; it ran on as an orphan beside a --force rerun (new-user trial 10, #12). The signal follows the thread that
+  // started the process: HarnessRun runs on the main thread in kwb and the GUI (phase 4, session.h), so no ending
+  // worker thread kills a running harness. A kwb that died between the fork and prctl() is caught by the parent
+  // check. Both calls are async-signal-safe.
+  const pid_t parent = ::getpid();
+  proc->setChildProcessModifier([parent] {
     if (::setsid() < 0) ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
   });
   connect(proc, &QProcess::readyReadStandardOutput, this, [this] { onReadyRead(StdoutChannel); });
   connect(proc, &QProcess::readyReadStandardError, this, [this] { onReadyRead(StderrChannel); });
