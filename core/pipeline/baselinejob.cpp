@@ -901,6 +901,17 @@ ProcessSpec BaselineJob::harnessCommand() const {
 }
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
+  // The target never ran the harness (ssh did not connect, Slurm refused the job): nothing was measured, so there is
+  // no verdict, no record and no commit; an error like a bad `command:` target's (exit 2, new-user trial 10, #11).
+  // A FAIL record named the kernel for the network's fault.
+  if (!outcome.targetError.isEmpty()) {
+    m_outcome.reset();
+    fail(Measure, tr("nothing was measured: %1. No record was written; run the same command again when the target "
+                     "can be reached (the run log: %2)")
+                      .arg(outcome.targetError, outcome.logPath.isEmpty() ? tr("none") : outcome.logPath));
+    Q_EMIT measured(false);
+    return;
+  }
   m_outcome = outcome;
   // The gate is the run's headline from the moment it ends (verdict()), not only once records are written.
   RecordsOutput gate;
@@ -1088,6 +1099,12 @@ void BaselineJob::measureAndRecord() {
   connect(
       this, &BaselineJob::measured, this,
       [this, finish](bool) {
+        // No run (the target could not be reached, phase 4 could not start): nothing to record; lastError() says
+        // why, and it is not replaced by writeRecords()'s "no run to record yet".
+        if (!m_outcome) {
+          finish(false);
+          return;
+        }
         // A stopped run does not replace a passing record: the records describe a finished run.
         if (verdict() == Verdict::Stopped) {
           const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));

@@ -176,6 +176,7 @@ void HarnessRun::start() {
     m_prepared = why.isEmpty();
   }
   if (!why.isEmpty()) {
+    m_targetFailed = true;
     logLine(QLatin1String("kwb"), why);
     QMetaObject::invokeMethod(
         this, [this, why] { finish(why); }, Qt::QueuedConnection);
@@ -733,6 +734,9 @@ void HarnessRun::finish(const QString& startError) {
   QString lastErr;
   for (auto it = m_stderrTail.crbegin(); it != m_stderrTail.crend() && lastErr.isEmpty(); ++it) lastErr = it->trimmed();
   const QString errHint = lastErr.isEmpty() ? QString() : QStringLiteral("; last stderr line: ") + lastErr.left(500);
+  const QString farSide = !startError.isEmpty() || !last || last->printedResult
+                              ? QString()
+                              : m_cfg.target->explainExit(out.exitCode, lastErr);
   if (!startError.isEmpty())
     out.error = startError;
   else if (m_planComplete && m_stop != Stop::User && m_stop != Stop::Overall && out.result)
@@ -746,9 +750,7 @@ void HarnessRun::finish(const QString& startError) {
   else if (last && last->crashed && !last->printedResult)
     out.error = QStringLiteral("the harness was killed by a signal before printing [test_kernel] RESULT_JSON=") +
                 errHint + seeLog;
-  else if (const QString farSide =
-               last && !last->printedResult ? m_cfg.target->explainExit(out.exitCode, lastErr) : QString();
-           !farSide.isEmpty())
+  else if (!farSide.isEmpty())
     out.error = farSide + seeLog;
   else if (last && !last->printedResult)
     out.error = QStringLiteral("the harness exited with code %1 without printing [test_kernel] RESULT_JSON=")
@@ -760,6 +762,11 @@ void HarnessRun::finish(const QString& startError) {
   else if (lastResult && lastResult->status == QLatin1String("ERROR"))
     out.error = QStringLiteral("the harness reported status ERROR") + errHint + seeLog;
   out.ok = out.error.isEmpty();
+  // Nothing of the harness reached us and the target says why: no case ran, so no verdict either.
+  if (m_targetFailed && !startError.isEmpty())
+    out.targetError = startError;
+  else if (!out.ok && !out.cancelled && !out.timedOut && !farSide.isEmpty() && m_cases.isEmpty() && !lastResult)
+    out.targetError = out.error;
   out.wallMs = m_wall.isValid() ? m_wall.elapsed() : 0;
 
   release(m_budget.finish());  // the tail window, after the marker for what was dropped
