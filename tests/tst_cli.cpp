@@ -1,15 +1,18 @@
 // `kwb` end to end, as a user runs it: the main job (CPU dry run), bad input, workspace protection,
 // utilization, the knowledge tools, and the seed's own commands through the workspace's tools/ shims.
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/types.h>
 
 #include <nlohmann/json.hpp>
@@ -479,6 +482,154 @@ class TstCli : public QObject {
              QByteArray(out + said).constData());
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
+  }
+
+  // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no
+  // commit to diff against. The seed's "V0: baseline kernel" still waits for a passing gate; the generated files are
+  // committed under a subject that is no version's.
+  void failedBaselineCommitsItsGeneratedFilesAsABase() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_skeleton_git"));
+    const QString chain = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py");
+    const Result r = kwb({QStringLiteral("baseline"), chain, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("the generated files, a base for your edits (V0 is not committed: its "
+                                           "quality gate is SKELETON)")),
+             qPrintable(r.out));
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                   QStringLiteral("--format=%s"), QStringLiteral("--name-only")});
+    QVERIFY2(log.code == 0, qPrintable(log.err));
+    QVERIFY2(log.out.startsWith(
+                 QStringLiteral("Generated workspace: V0 not committed as a version (quality gate SKELETON)\n")),
+             qPrintable(log.out));
+    QCOMPARE(log.out.count(QStringLiteral("Generated workspace")), 1);  // one commit
+    for (const char* f : {"\nkernel.py\n", "\ntest_kernel.py\n", "\nreference.py\n", "\nmemory/v0.json\n"})
+      QVERIFY2(log.out.contains(QLatin1String(f)), f);
+    // The user's edit of the skeleton is a diff against it.
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "# my kernel\n");
+    const Result diff =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("diff"), QStringLiteral("--stat")});
+    QVERIFY2(diff.out.contains(QStringLiteral("kernel.py | 1 +")), qPrintable(diff.out + diff.err));
+    // Not V0's commit: `kwb versions` has none for it.
+    const Result versions = kwb({QStringLiteral("versions"), ws, QStringLiteral("--json")});
+    QVERIFY2(versions.code == 0, qPrintable(versions.err));
+    const auto list = nlohmann::json::parse(versions.out.toStdString());
+    QVERIFY2(list.dump().find("\"commit\":null") != std::string::npos, list.dump().c_str());
+  }
+
+  // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
+  // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
+  void theAdvisedManifestRecoveryWorks() {
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_recover"));
+    const QStringList args{QStringLiteral("baseline"),      problem("19_ReLU.py"),
+                           QStringLiteral("--gpu"),         QStringLiteral("H200"),
+                           QStringLiteral("--framework"),   QStringLiteral("triton"),
+                           QStringLiteral("--workspace"),   ws,
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")};
+    Result r = kwb(args);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QByteArray mine = readAll(ws + QStringLiteral("/kernel.py")) + "# mine\n";
+    writeFile(ws + QStringLiteral("/kernel.py"), mine);
+    writeFile(ws + QStringLiteral("/.kwb/manifest.json"), "");  // what a full disk left before
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("delete it and rerun with --force")), qPrintable(r.err));
+    QVERIFY(QFile::remove(ws + QStringLiteral("/.kwb/manifest.json")));
+    r = kwb(args);  // without --force: says what --force will do
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("has no .kwb/manifest.json")) &&
+                 r.err.contains(QStringLiteral("every existing file is then kept as yours")),
+             qPrintable(r.err));
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py")), mine);
+    QVERIFY(readAll(ws + QStringLiteral("/kernel.py.generated")).contains("@triton.jit"));
+    QVERIFY(nlohmann::json::accept(readAll(ws + QStringLiteral("/.kwb/manifest.json")).toStdString()));
+  }
+
+  // New-user trial 10, #3 end to end: a baseline on a full disk (a 300 KiB tmpfs; needs CAP_SYS_ADMIN, else skipped)
+  // said "wrote baseline_report.md and memory/v0.json" for files left at 0 bytes. On this problem the disk fills at
+  // memory/v0.json (about 15 KB, under QSaveFile's 16 KiB buffer: the case Qt 6.4's commit() got wrong). Now no file
+  // is empty, the failed write names its file and the free space, and no "wrote" line names a file that is not there.
+  void fullDiskLeavesNoEmptyFiles() {
+    const QString mnt = m_tmp.filePath(QStringLiteral("tiny"));
+    QVERIFY(QDir().mkpath(mnt));
+    if (::mount("tmpfs", QFile::encodeName(mnt).constData(), "tmpfs", 0, "size=300k") != 0)
+      QSKIP("cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN)");
+    const auto unmount = qScopeGuard([&] { ::umount2(QFile::encodeName(mnt).constData(), MNT_DETACH); });
+    const QString ws = mnt + QStringLiteral("/ws");
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    const QString said = r.out + r.err;
+    QVERIFY2(
+        r.code == 1 && said.contains(QStringLiteral("cannot write ") + ws +
+                                     QStringLiteral("/memory/v0.json: no space left on the device (0 bytes free, ")),
+        qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("wrote baseline_report.md and memory/v0.json")), qPrintable(said));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/memory/v0.json")));
+    QStringList empty;
+    QDirIterator it(ws, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+      const QString f = it.next();
+      // the lock file is QLockFile's, and a harness log may be cut short; every other file is whole or absent
+      if (QFileInfo(f).size() == 0 && !f.endsWith(QLatin1String("/.kwb/lock")) && !f.endsWith(QLatin1String(".log")))
+        empty << f;
+    }
+    QVERIFY2(empty.isEmpty(), qPrintable(empty.join(u'\n')));
+    static const QRegularExpression wrote(QStringLiteral("\\] wrote (\\S+)$"), QRegularExpression::MultilineOption);
+    for (auto m = wrote.globalMatch(r.out); m.hasNext();) {
+      const QString rel = m.next().captured(1);
+      QVERIFY2(QFileInfo(ws + u'/' + rel).size() > 0, qPrintable(rel));
+    }
+    QVERIFY2(!r.out.contains(QStringLiteral("wrote baseline_report.md and memory/v0.json")) ||
+                 (QFileInfo(ws + QStringLiteral("/baseline_report.md")).size() > 0 &&
+                  QFileInfo(ws + QStringLiteral("/memory/v0.json")).size() > 0),
+             qPrintable(r.out));
+  }
+
+  // New-user trial 10, #12: `kill -9` of kwb left test_kernel.py running (ppid 1), and a --force rerun started beside
+  // it. The harness dies with kwb now, and the workspace is free for the rerun.
+  void killedKwbTakesItsHarnessAlong() {
+    const QString logic = m_tmp.filePath(QStringLiteral("slow_relu.py"));
+    writeFile(logic,
+              "import time\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+              "    def forward(self, x):\n        if x.device.type != 'meta':\n            time.sleep(120)\n"
+              "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.randn(16, 16)]\n\n\n"
+              "def get_init_inputs():\n    return []\n");
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_killed"));
+    QProcess p;
+    p.start(kwbPath(), {QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                        QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                        QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit"),
+                        QStringLiteral("--case-timeout"), QStringLiteral("300")});
+    QVERIFY(p.waitForStarted());
+    const QByteArray tag = "KWB_RUN_TAG=" + QByteArray::number(p.processId()) + '-';
+    auto harnesses = [&tag] {
+      QList<qint64> found;
+      for (const QString& name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QByteArray stat = readAll(QStringLiteral("/proc/%1/stat").arg(name));
+        const qsizetype close = stat.lastIndexOf(')');
+        if (close < 0 || stat.mid(close + 2, 1) == "Z") continue;
+        if (readAll(QStringLiteral("/proc/%1/environ").arg(name)).contains(tag)) found << name.toLongLong();
+      }
+      return found;
+    };
+    auto harnessRunning = [&] {
+      for (const qint64 pid : harnesses())
+        if (readAll(QStringLiteral("/proc/%1/cmdline").arg(pid)).contains("test_kernel.py")) return true;
+      return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(harnessRunning(), 120000);
+    QTest::qWait(2000);  // into its first case
+    QCOMPARE(::kill(pid_t(p.processId()), SIGKILL), 0);
+    QVERIFY(p.waitForFinished(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(harnesses().isEmpty(), 10000);  // the harness and anything it started
+    // The lock is stale and nothing of the old run is left in the workspace: a --force rerun may start (the refusal
+    // while one is left is tst_workspace's aHarnessOutlivingItsKwbRefusesTheRun).
+    QVERIFY(QFileInfo::exists(ws + QStringLiteral("/.kwb/lock")));
   }
 
   void existingWorkspaceNeedsForce() {

@@ -773,6 +773,44 @@ class TestRecords : public QObject {
     QVERIFY(!readVersions(ws, &error));
     QVERIFY2(error.contains(QStringLiteral("v3.json")), qPrintable(error));
   }
+
+  // New-user trial 10, #9: after an edited --force rerun the workspace has two "V0" commits and `kwb versions` named
+  // the older one; a failed V0's commit of its generated files (a base to diff against) is no version's commit.
+  void readVersions_namesTheNewestCommitOfAVersion() {
+    QTemporaryDir dir;
+    const QString ws = dir.path();
+    MemoryRecord v0 = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(v0.setJson(QStringLiteral("quality_gate.result"), "FAIL"));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    auto repo = GitRepo::openOrInit(ws);
+    QVERIFY(repo);
+    const auto generated =
+        repo->commit({QStringLiteral("memory/v0.json")},
+                     QStringLiteral("Generated workspace: V0 not committed as a version (quality gate FAIL)"));
+    QVERIFY(generated);
+    QString error;
+    auto list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QVERIFY2(list->at(0).commit.isEmpty(), qPrintable(list->at(0).commit));
+    QVERIFY(v0.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    const auto first = repo->commit({QStringLiteral("memory/v0.json")}, QStringLiteral("V0: baseline kernel"));
+    QVERIFY(first);
+    writeFile(ws + QStringLiteral("/kernel.py"), "# edited\n");  // the --force rerun measures the edited kernel
+    QVERIFY(v0.setJson(QStringLiteral("performance.latency_us"), 9.0));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    const auto second = repo->commit({QStringLiteral("memory/v0.json"), QStringLiteral("kernel.py")},
+                                     QStringLiteral("V0 (CPU dry run, not measured): baseline kernel"));
+    QVERIFY(second);
+    // a later commit of the user's whose subject merely starts with "V0" is not the version's
+    writeFile(ws + QStringLiteral("/notes.md"), "n\n");
+    QVERIFY(repo->commit({QStringLiteral("notes.md")}, QStringLiteral("V0 notes, V1 ideas")));
+    list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->at(0).commit, *second);
+    QCOMPARE(list->at(0).commitSubject, QStringLiteral("V0 (CPU dry run, not measured): baseline kernel"));
+    QVERIFY(*first != *second);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRecords)

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <QDirIterator>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -402,6 +403,77 @@ class TestRemote : public QObject {
     }
     for (const char* n : {"/kernel_opt_relu_a/test_kernel.py", "/kernel_opt_relu_b/test_kernel.py"})
       QVERIFY(QFile::exists(m_tmp.path() + QStringLiteral("/ssh-suite-remote") + QLatin1String(n)));
+  }
+
+  // New-user trial 10, #11: an unreachable ssh target was recorded as a quality-gate FAIL of the kernel (a report, a
+  // memory record, exit 1). Nothing was measured: exit 2 as for a bad `command:` target, no record, and the reason.
+  void sshUnreachableMeasuresNothing() {
+    const QString ws = makeWorkspace();
+    HarnessRunConfig c = sshConfig(ws, {}, QStringLiteral("ssh://nobody@127.0.0.1:1/tmp"));
+    QVERIFY(c.target);
+    c.program = kPython;
+    const RunOutcome o = runHarnessBlocking(c, {});
+    QVERIFY(!o.ok);
+    QVERIFY(o.segments.isEmpty());
+    QVERIFY2(!o.targetError.isEmpty() && o.targetError == o.error, qPrintable(o.error));
+    QVERIFY2(o.targetError.contains(QLatin1String("127.0.0.1")), qPrintable(o.targetError));
+
+    QVERIFY(QFile::exists(kwbPath()));
+    const QString kws = m_tmp.filePath(QStringLiteral("local/kernel_opt_unreachable"));
+    QProcess p;
+    p.start(kwbPath(), {QStringLiteral("baseline"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"),
+                        QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
+                        QStringLiteral("triton"), QStringLiteral("--workspace"), kws, QStringLiteral("--python"),
+                        kPython, QStringLiteral("--target"), QStringLiteral("ssh://nobody@127.0.0.1:1/tmp")});
+    QVERIFY(p.waitForFinished(240000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 2, qPrintable(out + err));
+    QVERIFY2(err.contains(QLatin1String("kwb: [phase 4] nothing was measured: ")) &&
+                 err.contains(QLatin1String("No record was written")),
+             qPrintable(err));
+    QVERIFY2(!out.contains(QLatin1String("quality gate")) && !err.contains(QLatin1String("quality gate")),
+             qPrintable(out + err));
+    for (const char* f : {"/baseline_report.md", "/memory/v0.json", "/.git"})
+      QVERIFY2(!QFileInfo::exists(kws + QLatin1String(f)), f);
+    QVERIFY(QFileInfo::exists(kws + QStringLiteral("/kernel.py")));  // phases 1-3 are kept; a rerun needs --force
+  }
+
+  // The same for a Slurm target whose sbatch refuses the job (trial 10: `slurm://gpu` without a cluster).
+  void slurmRefusedJobMeasuresNothing() {
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    writeFile(bin.filePath(QStringLiteral("sbatch")),
+              "#!/bin/sh\necho 'sbatch: error: resolve_ctls_from_dns_srv: res_nsearch error' >&2\nexit 1\n");
+    for (const char* tool : {"scontrol", "scancel"})
+      writeFile(bin.filePath(QLatin1String(tool)), "#!/bin/sh\nexit 1\n");
+    for (const char* tool : {"sbatch", "scontrol", "scancel"})
+      QVERIFY(QFile::setPermissions(bin.filePath(QLatin1String(tool)), QFile::ReadOwner | QFile::ExeOwner));
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", bin.path().toLocal8Bit() + ':' + path);
+    const auto restore = qScopeGuard([&] { qputenv("PATH", path); });
+    const QString ws = makeWorkspace();
+    HarnessRunConfig c = sshConfig(ws, {}, QStringLiteral("slurm://gpu"));
+    QVERIFY(c.target);
+    c.program = kPython;
+    const RunOutcome o = runHarnessBlocking(c, {});
+    QVERIFY(!o.ok);
+    QVERIFY2(o.targetError.startsWith(QLatin1String("Slurm did not accept the job: kwb: sbatch refused the job: "
+                                                    "sbatch: error: resolve_ctls_from_dns_srv")),
+             qPrintable(o.error));
+    QVERIFY(o.cases.isEmpty());
+
+    const QString kws = m_tmp.filePath(QStringLiteral("local/kernel_opt_slurm_refused"));
+    QProcess p;
+    p.start(kwbPath(), {QStringLiteral("baseline"), QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"),
+                        QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--framework"),
+                        QStringLiteral("triton"), QStringLiteral("--workspace"), kws, QStringLiteral("--python"),
+                        kPython, QStringLiteral("--target"), QStringLiteral("slurm://gpu")});
+    QVERIFY(p.waitForFinished(240000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 2, qPrintable(err + QString::fromUtf8(p.readAllStandardOutput())));
+    QVERIFY2(err.contains(QLatin1String("nothing was measured: Slurm did not accept the job")), qPrintable(err));
+    QVERIFY(!QFileInfo::exists(kws + QStringLiteral("/memory/v0.json")));
   }
 
   // ---- slurm:// and slurm+ssh:// ---------------------------------------------------------------

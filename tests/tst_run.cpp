@@ -7,15 +7,20 @@
 #include "core/run/processgroup.h"
 #include "core/run/target.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTest>
+#include <QTimer>
 
 #include <cerrno>
 #include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace kwb;
 
@@ -95,6 +100,48 @@ class TestRun : public QObject {
     QVERIFY(m_tmp.isValid());
     QVERIFY2(QFile::exists(kPython), "the run tests need /usr/bin/python3");
     QVERIFY(QFile::exists(harnessScript()));
+  }
+
+  // New-user trial 10, #12: `kill -9` of kwb left the harness running as an orphan (ppid 1), and a --force rerun
+  // started beside it. The harness has PR_SET_PDEATHSIG: it dies with the process that started it. A forked copy of
+  // this test plays kwb: it starts a harness that sleeps a minute in its first case and is then killed with SIGKILL.
+  void harnessDiesWithTheProcessThatStartedIt() {
+    const pid_t kwb = ::fork();
+    QVERIFY(kwb >= 0);
+    if (kwb == 0) {
+      HarnessRunConfig c = config({QStringLiteral("--sleep-ms"), QStringLiteral("60000")});
+      c.caseTimeoutSec = 120;
+      HarnessRun run(c);
+      run.start();
+      QEventLoop loop;
+      QTimer::singleShot(90000, &loop, &QEventLoop::quit);
+      loop.exec();
+      ::_exit(0);
+    }
+    // The harness: the process whose environment holds the forked process's run tag (KWB_RUN_TAG=<its pid>-...).
+    const QByteArray tag = "KWB_RUN_TAG=" + QByteArray::number(qint64(kwb)) + '-';
+    auto harnessPid = [&tag]() -> qint64 {
+      for (const QString& name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const qint64 pid = name.toLongLong(&ok);
+        if (ok && readAll(QStringLiteral("/proc/%1/environ").arg(name)).contains(tag) &&
+            readAll(QStringLiteral("/proc/%1/cmdline").arg(name)).contains("fake_harness.py"))
+          return pid;
+      }
+      return 0;
+    };
+    auto alive = [](qint64 pid) {
+      const QByteArray stat = readAll(QStringLiteral("/proc/%1/stat").arg(pid));
+      const qsizetype close = stat.lastIndexOf(')');
+      return close >= 0 && stat.size() > close + 2 && stat.at(close + 2) != 'Z';
+    };
+    qint64 harness = 0;
+    QTRY_VERIFY_WITH_TIMEOUT((harness = harnessPid()) > 0, 20000);
+    QVERIFY(alive(harness));
+    QCOMPARE(::kill(kwb, SIGKILL), 0);
+    QCOMPARE(::waitpid(kwb, nullptr, 0), kwb);
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(harness), 5000);  // it slept on for the rest of its minute before
+    ::waitpid(pid_t(harness), nullptr, WNOHANG);      // re-parented to this subreaper: reap it
   }
 
   // ---- LineSplitter --------------------------------------------------------------------

@@ -5,10 +5,16 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
+#include <sys/mount.h>
+#include <sys/resource.h>
 
 using namespace kwb;
 
@@ -82,6 +88,10 @@ class TestWorkspace : public QObject {
     const QString onlyKwb = fresh();
     QVERIFY(writeFile(onlyKwb + QStringLiteral("/.kwb/spec.json"), "{}"));
     QTest::newRow("only .kwb (stopped in phase 1)") << onlyKwb << false << QString();
+    const QString lostManifest = made();
+    QVERIFY(QFile::remove(lostManifest + QStringLiteral("/.kwb/manifest.json")));
+    QTest::newRow("manifest deleted, no --force")
+        << lostManifest << false << QStringLiteral("has no .kwb/manifest.json");
     const QString badManifest = made();
     QVERIFY(writeFile(badManifest + QStringLiteral("/.kwb/manifest.json"), "{\"generated\": {"));
     QTest::newRow("damaged manifest") << badManifest << true
@@ -113,6 +123,94 @@ class TestWorkspace : public QObject {
     QVERIFY(why.size() < 600);
   }
 
+  // New-user trial 10, #3: the damaged-manifest error says "delete it and rerun with --force (every existing file is
+  // then kept as yours)"; doing that was refused as "not a Kernel Workbench workspace".
+  void deletingADamagedManifestAndForcingAdoptsTheWorkspace() {
+    const QString dir = made();
+    QVERIFY(writeFile(dir + QStringLiteral("/kernel.py"), "# my kernel\n"));
+    QVERIFY(writeFile(dir + QStringLiteral("/.kwb/manifest.json"), ""));  // what a full disk left
+    const QString why = Workspace::openProblem(dir, true);
+    QVERIFY2(why.contains(QStringLiteral("delete it and rerun with --force")), qPrintable(why));
+    QVERIFY(QFile::remove(dir + QStringLiteral("/.kwb/manifest.json")));
+    QString error;
+    auto ws = Workspace::open(dir, true, &error);
+    QVERIFY2(ws, qPrintable(error));
+    // Every existing file is the user's now: not replaced, and reported so (the caller writes <file>.generated).
+    QVERIFY(ws->isUserEdited(QStringLiteral("kernel.py")));
+    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "generated\n", &error), WriteOutcome::KeptUserEdit);
+    QCOMPARE(ws->read(QStringLiteral("kernel.py"), &error), QByteArray("# my kernel\n"));
+    // A new file is generated and recorded in a fresh manifest.
+    QCOMPARE(ws->writeGenerated(QStringLiteral("reference.py"), "ref\n", &error), WriteOutcome::Written);
+    QVERIFY(QFileInfo::exists(dir + QStringLiteral("/.kwb/manifest.json")));
+    QVERIFY(!ws->isUserEdited(QStringLiteral("reference.py")));
+  }
+
+  // New-user trial 10, #3: on a full disk every small write "succeeded" and left a 0-byte file, because Qt 6.4's
+  // QSaveFile::commit() renames the file even when the flush inside it failed. A write the file system refuses
+  // (here: RLIMIT_FSIZE, EFBIG) must fail, name the file, and leave the old content in place.
+  void aRefusedWriteLeavesTheOldFileAndFails() {
+    const QString dir = fresh();
+    const QString path = dir + QStringLiteral("/baseline_report.md");
+    QVERIFY(writeFile(path, "old report\n"));
+    const QString fresh2 = dir + QStringLiteral("/memory/v0.json");
+    rlimit old{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
+    const auto previous = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = old;
+    small.rlim_cur = 8;  // bytes
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    QString error1, error2;
+    const bool replaced = atomicWrite(path, QByteArray(200, 'r'), &error1);
+    const bool created = atomicWrite(fresh2, QByteArray(200, 'm'), &error2);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &old), 0);
+    std::signal(SIGXFSZ, previous);
+    QVERIFY(!replaced);
+    QVERIFY2(error1.startsWith(QStringLiteral("cannot write ") + path + QStringLiteral(": ")), qPrintable(error1));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("old report\n"));
+    QVERIFY(!created);
+    QVERIFY2(error2.contains(fresh2), qPrintable(error2));
+    QVERIFY(!QFileInfo::exists(fresh2));  // none, not an empty one
+    // nor a temporary file left beside them
+    QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("baseline_report.md")});
+    QCOMPARE(QDir(dir + QStringLiteral("/memory")).entryList(QDir::Files | QDir::Hidden), QStringList{});
+  }
+
+  // The same on a real full file system (a 64 KiB tmpfs; needs CAP_SYS_ADMIN, else skipped): the error gives the
+  // free space, and the manifest is not left empty either.
+  void aFullDiskIsNamedWithItsFreeSpace() {
+    const QString mnt = fresh();
+    QVERIFY(QDir().mkpath(mnt));
+    if (::mount("tmpfs", QFile::encodeName(mnt).constData(), "tmpfs", 0, "size=64k") != 0)
+      QSKIP("cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN)");
+    const auto unmount = qScopeGuard([&] { ::umount2(QFile::encodeName(mnt).constData(), MNT_DETACH); });
+    const QString dir = mnt + QStringLiteral("/ws");
+    QString error;
+    {
+      auto ws = Workspace::open(dir, false, &error);
+      QVERIFY2(ws, qPrintable(error));
+      QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "pass\n", &error), WriteOutcome::Written);
+      // fill the disk
+      QFile fill(mnt + QStringLiteral("/fill"));
+      QVERIFY(fill.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
+      const QByteArray block(4096, 'f');
+      while (fill.write(block) == block.size()) {
+      }
+      fill.close();
+      QCOMPARE(ws->writeGenerated(QStringLiteral("reference.py"), "ref\n", &error), WriteOutcome::Failed);
+      QVERIFY2(error.contains(QStringLiteral("reference.py: no space left on the device (")), qPrintable(error));
+      QVERIFY2(error.contains(QStringLiteral(" bytes free, 4 needed)")), qPrintable(error));
+      QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/reference.py")));
+      QString savedAs;
+      QVERIFY(!ws->writeRecord(QStringLiteral("memory/v0.json"), "{}\n", &savedAs, &error));
+      QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/memory/v0.json")));
+    }
+    QVERIFY(QFileInfo(dir + QStringLiteral("/kernel.py")).size() == 5);
+    QVERIFY(QFileInfo(dir + QStringLiteral("/.kwb/manifest.json")).size() > 0);
+    QVERIFY(Workspace::manifestProblem(dir).isEmpty());
+  }
+
   void secondRunIsRefusedWhileTheFirstHoldsTheLock() {
     const QString dir = made();
     QString error;
@@ -137,6 +235,52 @@ class TestWorkspace : public QObject {
     QVERIFY(WorkspaceLock::heldBy(dir).isEmpty());
     QString error;
     auto ws = Workspace::open(dir, true, &error);
+    QVERIFY2(ws, qPrintable(error));
+  }
+
+  // New-user trial 10, #12: after `kill -9` of kwb its lock is stale, but the harness it started may still run in the
+  // workspace; a --force rerun started beside it. Such a process (the workspace as its working directory and another
+  // kwb's run tag) refuses the run, named with its pid and how to stop it.
+  void aHarnessOutlivingItsKwbRefusesTheRun() {
+    const QString dir = made();
+    QVERIFY(writeFile(dir + QStringLiteral("/.kwb/lock"),
+                      "999999999\nkwb\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
+    QProcess orphan;
+    orphan.setProgram(QStringLiteral("/bin/sleep"));
+    orphan.setArguments({QStringLiteral("60")});
+    orphan.setWorkingDirectory(dir);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("KWB_RUN_TAG"), QStringLiteral("999999999-1-1700000000000"));
+    orphan.setProcessEnvironment(env);
+    orphan.start();
+    QVERIFY(orphan.waitForStarted());
+    const qint64 pid = orphan.processId();
+    // a shell of the user's in the folder (no run tag) is no harness
+    QProcess shell;
+    shell.setWorkingDirectory(dir);
+    shell.start(QStringLiteral("/bin/sleep"), {QStringLiteral("60")});
+    QVERIFY(shell.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+      orphan.kill();
+      orphan.waitForFinished();
+      shell.kill();
+      shell.waitForFinished();
+    });
+
+    const QString why = Workspace::openProblem(dir, true);
+    QVERIFY2(
+        why.contains(QStringLiteral("still has a harness running in it from an earlier run: pid %1 (/bin/sleep 60; "
+                                    "started by kwb pid 999999999, gone)")
+                         .arg(pid)),
+        qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("stop it first (kill %1)").arg(pid)), qPrintable(why));
+    QVERIFY2(!why.contains(QStringLiteral("pid %1 ").arg(shell.processId())), qPrintable(why));
+    QString error;
+    QVERIFY(!Workspace::open(dir, true, &error));
+    QCOMPARE(error, why);
+    orphan.kill();
+    QVERIFY(orphan.waitForFinished());
+    auto ws = Workspace::open(dir, true, &error);  // gone: the stale lock is taken over as before
     QVERIFY2(ws, qPrintable(error));
   }
 

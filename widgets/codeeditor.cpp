@@ -1,4 +1,6 @@
 #include "widgets/codeeditor.h"
+
+#include "core/workspace/workspace.h"
 #include "widgets/theme.h"
 
 #include <Qsci/qscilexerjson.h>
@@ -160,8 +162,8 @@ bool CodeEditor::save(QString* error) {
     return false;
   }
   const QByteArray bytes = (m_bom ? QByteArray("\xef\xbb\xbf") : QByteArray()) + text().toUtf8();
-  if (f.write(bytes) != bytes.size() || !f.commit()) {
-    if (error) *error = tr("Saving %1 failed: %2").arg(m_path, f.errorString());
+  if (f.write(bytes) != bytes.size() || !commitSaveFile(f)) {
+    if (error) *error = tr("Saving %1 failed: %2").arg(m_path, writeFailureReason(f, m_path, bytes.size()));
     return false;
   }
   setModified(false);

@@ -1,5 +1,6 @@
 #include "widgets/reportexport.h"
 
+#include "core/workspace/workspace.h"
 #include "widgets/rooflineplot.h"
 
 #include <QBuffer>
@@ -127,8 +128,9 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     doc.setTextWidth(page.width());
     doc.print(&writer);
   }
-  if (!file.commit())
-    return fail(QCoreApplication::translate("kwb", "Writing %1 failed: %2").arg(pdfPath, file.errorString()));
+  if (!commitSaveFile(file))
+    return fail(QCoreApplication::translate("kwb", "Writing %1 failed: %2")
+                    .arg(pdfPath, writeFailureReason(file, pdfPath, file.size())));
   return true;
 }
 

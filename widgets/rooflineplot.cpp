@@ -717,7 +717,7 @@ bool renderRooflinePngSized(const RooflineData& data, const QString& pngPath, in
   QSaveFile f(pngPath);
   if (!f.open(QIODevice::WriteOnly))
     return setError(QApplication::translate("kwb", "Cannot write %1: %2").arg(pngPath, f.errorString()));
-  if (!pixmap.save(&f, "PNG") || !f.commit())
+  if (!pixmap.save(&f, "PNG") || !commitSaveFile(f))
     return setError(QApplication::translate("kwb", "Writing the PNG %1 failed: %2")
                         .arg(pngPath, writeFailureReason(f, pngPath, 0)));
   return true;

@@ -1,6 +1,7 @@
 #include "core/analysis/probe.h"
 
 #include "core/run/processgroup.h"
+#include "core/workspace/workspace.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -155,8 +156,9 @@ QString extractProbeScript(QString* error) {
     if (existing.open(QIODevice::ReadOnly) && existing.readAll() == data) continue;
     existing.close();
     QSaveFile out(target);
-    if (!out.open(QIODevice::WriteOnly) || out.write(data) != data.size() || !out.commit()) {
-      if (error) *error = QStringLiteral("cannot write %1: %2").arg(target, out.errorString());
+    if (!out.open(QIODevice::WriteOnly) || out.write(data) != data.size() || !commitSaveFile(out)) {
+      if (error)
+        *error = QStringLiteral("cannot write %1: %2").arg(target, writeFailureReason(out, target, data.size()));
       return {};
     }
   }
@@ -428,7 +430,7 @@ void storeTorchPython(const QString& key, const QString& python, const TorchChec
   if (!QDir().mkpath(QFileInfo(path).absolutePath())) return;
   QSaveFile out(path);
   const QByteArray bytes = QByteArray::fromStdString(doc.dump(1) + "\n");
-  if (out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size()) out.commit();
+  if (out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size()) commitSaveFile(out);
 }
 
 }  // namespace

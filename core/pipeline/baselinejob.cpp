@@ -922,6 +922,17 @@ ProcessSpec BaselineJob::harnessCommand() const {
 }
 
 void BaselineJob::onRunFinished(const RunOutcome& outcome) {
+  // The target never ran the harness (ssh did not connect, Slurm refused the job): nothing was measured, so there is
+  // no verdict, no record and no commit; an error like a bad `command:` target's (exit 2, new-user trial 10, #11).
+  // A FAIL record named the kernel for the network's fault.
+  if (!outcome.targetError.isEmpty()) {
+    m_outcome.reset();
+    fail(Measure, tr("nothing was measured: %1. No record was written; run the same command again when the target "
+                     "can be reached (the run log: %2)")
+                      .arg(outcome.targetError, outcome.logPath.isEmpty() ? tr("none") : outcome.logPath));
+    Q_EMIT measured(false);
+    return;
+  }
   m_outcome = outcome;
   // The gate is the run's headline from the moment it ends (verdict()), not only once records are written.
   RecordsOutput gate;
@@ -1075,6 +1086,36 @@ bool BaselineJob::commitWorkspace() {
   return true;
 }
 
+void BaselineJob::commitGeneratedBase() {
+  if (!m_ws || m_version != 0) return;
+  QString error;
+  auto repo = GitRepo::openOrInit(m_ws->root(), &error);
+  if (repo && !repo->headId().isEmpty()) return;  // a base exists: an earlier run's commit, or the user's
+  QStringList paths;
+  for (const QString& rel : std::as_const(m_written))
+    if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
+  if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
+  const QString gate = verdictCode(verdict());  // SKELETON, FAIL, TIMEOUT_FAIL, ERROR
+  const QString subject =
+      QStringLiteral("Generated workspace: V0 not committed as a version (quality gate %1)").arg(gate);
+  const QString message =
+      subject + QStringLiteral(
+                    "\n\nThe seed commits \"V0: baseline kernel\" only after the quality gate passes. This commit "
+                    "holds the files Kernel Workbench generated, so that the kernel.py you edit has a base to diff "
+                    "against (`git diff kernel.py`). `kwb measure` records your kernel as the next version and "
+                    "commits it when its gate passes; `kwb baseline --force` regenerates V0.\n");
+  const auto id = repo && !paths.isEmpty() ? repo->commit(paths, message, &error) : std::nullopt;
+  if (!id) {
+    Q_EMIT progress(
+        Measure,
+        tr("note: the generated files were not committed (%1)").arg(error.isEmpty() ? tr("nothing to commit") : error));
+    return;
+  }
+  Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits (V0 is not committed: its "
+                              "quality gate is %2)")
+                               .arg(id->left(12), gate));
+}
+
 void BaselineJob::runAll() {
   if (!understand() || !learn() || !implement()) {
     Q_EMIT finished(false);
@@ -1088,6 +1129,12 @@ void BaselineJob::measureAndRecord() {
   connect(
       this, &BaselineJob::measured, this,
       [this, finish](bool) {
+        // No run (the target could not be reached, phase 4 could not start): nothing to record; lastError() says
+        // why, and it is not replaced by writeRecords()'s "no run to record yet".
+        if (!m_outcome) {
+          finish(false);
+          return;
+        }
         // A stopped run does not replace a passing record: the records describe a finished run.
         if (verdict() == Verdict::Stopped) {
           const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));
@@ -1109,6 +1156,9 @@ void BaselineJob::measureAndRecord() {
           finish(false);
           return;
         }
+        // A failed V0 (a FAIL or a skeleton) is not the seed's "V0: baseline kernel", but the kernel.py the user is
+        // now to edit needs a commit to diff against (new-user trial 10, #9: such workspaces had no repository).
+        if (!pass && m_opts.commit && m_version == 0 && verdict() != Verdict::Stopped) commitGeneratedBase();
         if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
         // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
         // R3: a rerun was refused without naming --force).

@@ -85,6 +85,12 @@ class BaselineJob : public QObject {
   /// Phase 4, last step: `V0: baseline kernel` commit (`VN: <one line>` for a later version; libgit2).
   /// Returns false with lastError().
   bool commitWorkspace();
+  /// After a V0 whose gate did not pass (FAIL, a skeleton, TIMEOUT_FAIL, ERROR): when the workspace has no commit
+  /// yet, commits the files phase 3 and 4 wrote under "Generated workspace: V0 not committed as a version (quality
+  /// gate G)", so the kernel.py the user now edits has a base to diff against. Not a version's commit (`kwb
+  /// versions` reads "VN: " / "VN (" subjects only); the seed's "V0: baseline kernel" still waits for a passing gate.
+  /// A failure is a progress note, not a failed run (the run already failed).
+  void commitGeneratedBase();
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).

@@ -1,6 +1,7 @@
 #include "core/records/memoryrecord.h"
 
 #include "core/input/boundedinput.h"
+#include "core/workspace/workspace.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -268,8 +269,8 @@ bool MemoryRecord::save(const QString& path, QString* error) const {
   QSaveFile f(path);
   if (!f.open(QIODevice::WriteOnly)) return fail(f.errorString());
   if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-    return fail(f.errorString());
-  if (!f.commit()) return fail(f.errorString());
+    return fail(writeFailureReason(f, path, qint64(text.size())));
+  if (!commitSaveFile(f)) return fail(writeFailureReason(f, path, qint64(text.size())));
   return true;
 }
 

@@ -80,13 +80,17 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
   }
   std::sort(list.begin(), list.end(), [](const VersionInfo& a, const VersionInfo& b) { return a.number < b.number; });
 
-  // The commits: the one that first added memory/vN.json on HEAD's first-parent line is the version's record. The
-  // record itself keeps git_commit_hash null (it cannot hold the hash of the commit that contains it; CONTRACTS).
+  // The commits: the newest "VN: ..." / "VN (...)" commit on HEAD's first-parent line that holds memory/vN.json is
+  // the version's record (a --force rerun of V0 makes a second V0 commit, and that one holds the files there now:
+  // new-user trial 10, #9; the first one that added the file was reported). A commit of a failed V0's generated
+  // files is not a version's. The record itself keeps git_commit_hash null (it cannot hold the hash of the commit
+  // that contains it; CONTRACTS).
   if (!list.isEmpty() && QDir(QDir(workspace).filePath(QStringLiteral(".git"))).exists()) {
     QString e;
     if (auto repo = GitRepo::openOrInit(workspace, &e)) {
       for (VersionInfo& v : list) {
-        v.commit = repo->commitAdding(v.file);
+        const QRegularExpression subject(QStringLiteral("^V%1(:| \\()").arg(v.number));
+        v.commit = repo->newestCommitWith(v.file, subject);
         if (v.commit.isEmpty()) continue;
         if (const auto c = repo->lookupCommit(v.commit)) v.commitSubject = c->summary;
       }

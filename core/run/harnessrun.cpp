@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 namespace kwb {
@@ -175,6 +176,7 @@ void HarnessRun::start() {
     m_prepared = why.isEmpty();
   }
   if (!why.isEmpty()) {
+    m_targetFailed = true;
     logLine(QLatin1String("kwb"), why);
     QMetaObject::invokeMethod(
         this, [this, why] { finish(why); }, Qt::QueuedConnection);
@@ -225,8 +227,16 @@ void HarnessRun::startSegment(const QStringList& skip) {
   proc->setProcessChannelMode(QProcess::SeparateChannels);
   // Own session and process group, so the watchdog can kill the whole tree (a `bash -c` in
   // between included) with one ::kill(-pgid, ...). setsid() is async-signal-safe.
-  proc->setChildProcessModifier([] {
+  // PR_SET_PDEATHSIG: when kwb dies without a chance to stop it (kill -9, a crash), the kernel kills the harness
+  // too; it ran on as an orphan beside a --force rerun (new-user trial 10, #12). The signal follows the thread that
+  // started the process: HarnessRun runs on the main thread in kwb and the GUI (phase 4, session.h), so no ending
+  // worker thread kills a running harness. A kwb that died between the fork and prctl() is caught by the parent
+  // check. Both calls are async-signal-safe.
+  const pid_t parent = ::getpid();
+  proc->setChildProcessModifier([parent] {
     if (::setsid() < 0) ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
   });
   connect(proc, &QProcess::readyReadStandardOutput, this, [this] { onReadyRead(StdoutChannel); });
   connect(proc, &QProcess::readyReadStandardError, this, [this] { onReadyRead(StderrChannel); });
@@ -724,6 +734,9 @@ void HarnessRun::finish(const QString& startError) {
   QString lastErr;
   for (auto it = m_stderrTail.crbegin(); it != m_stderrTail.crend() && lastErr.isEmpty(); ++it) lastErr = it->trimmed();
   const QString errHint = lastErr.isEmpty() ? QString() : QStringLiteral("; last stderr line: ") + lastErr.left(500);
+  const QString farSide = !startError.isEmpty() || !last || last->printedResult
+                              ? QString()
+                              : m_cfg.target->explainExit(out.exitCode, lastErr);
   if (!startError.isEmpty())
     out.error = startError;
   else if (m_planComplete && m_stop != Stop::User && m_stop != Stop::Overall && out.result)
@@ -737,9 +750,7 @@ void HarnessRun::finish(const QString& startError) {
   else if (last && last->crashed && !last->printedResult)
     out.error = QStringLiteral("the harness was killed by a signal before printing [test_kernel] RESULT_JSON=") +
                 errHint + seeLog;
-  else if (const QString farSide =
-               last && !last->printedResult ? m_cfg.target->explainExit(out.exitCode, lastErr) : QString();
-           !farSide.isEmpty())
+  else if (!farSide.isEmpty())
     out.error = farSide + seeLog;
   else if (last && !last->printedResult)
     out.error = QStringLiteral("the harness exited with code %1 without printing [test_kernel] RESULT_JSON=")
@@ -751,6 +762,11 @@ void HarnessRun::finish(const QString& startError) {
   else if (lastResult && lastResult->status == QLatin1String("ERROR"))
     out.error = QStringLiteral("the harness reported status ERROR") + errHint + seeLog;
   out.ok = out.error.isEmpty();
+  // Nothing of the harness reached us and the target says why: no case ran, so no verdict either.
+  if (m_targetFailed && !startError.isEmpty())
+    out.targetError = startError;
+  else if (!out.ok && !out.cancelled && !out.timedOut && !farSide.isEmpty() && m_cases.isEmpty() && !lastResult)
+    out.targetError = out.error;
   out.wallMs = m_wall.isValid() ? m_wall.elapsed() : 0;
 
   release(m_budget.finish());  // the tail window, after the marker for what was dropped
@@ -766,7 +782,7 @@ void HarnessRun::finish(const QString& startError) {
     out.resultPath = f.fileName();
     const std::string text = toJson(out).dump(2) + "\n";
     if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-        !f.commit()) {
+        !commitSaveFile(f)) {
       out.harnessErrors << QStringLiteral("cannot write %1: %2")
                                .arg(f.fileName(), writeFailureReason(f, f.fileName(), qint64(text.size())));
       out.resultPath.clear();

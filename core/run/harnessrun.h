@@ -88,9 +88,14 @@ struct RunOutcome {
   /// skipped" as an error) counts as 1: the run is ok, its status FAIL, and harnessErrors says
   /// that any cases after the killed one were not run.
   int exitCode = -1;
-  bool cancelled = false;   ///< stopped by cancel()
-  bool timedOut = false;    ///< stopped by overallTimeoutSec
-  QString error;            ///< why ok is false, one or two sentences naming the log; "" when ok
+  bool cancelled = false;  ///< stopped by cancel()
+  bool timedOut = false;   ///< stopped by overallTimeoutSec
+  QString error;           ///< why ok is false, one or two sentences naming the log; "" when ok
+  /// The target never ran the harness: it could not start there (startProblem()), its prepare() failed (ssh did not
+  /// connect, the copy failed), or its wrapper ended with a far-side reason (Target::explainExit: ssh's 255, Slurm
+  /// refused the job) before any case or RESULT_JSON was reported. Nothing was measured, so this is no verdict on
+  /// the kernel (new-user trial 10, #11). Then the same text is in error; "" otherwise.
+  QString targetError;
   QList<CaseResult> cases;  ///< every case in the order reported, watchdog TIMEOUT_FAILs included
   /// The last RESULT_JSON, merged: cases = all cases above (harness entries win over CASE_RESULT
   /// lines, watchdog TIMEOUT_FAILs are kept), status PASS lowered to FAIL when a case did not pass,
@@ -227,7 +232,8 @@ class HarnessRun : public QObject {
   QStringList m_stderrTail;  ///< last lines of stderr, for the error message
   QList<RunSegment> m_segments;
   bool m_harnessIgnoresSkip = false;
-  bool m_prepared = false;  ///< target->prepare() succeeded: collect() is owed
+  bool m_prepared = false;      ///< target->prepare() succeeded: collect() is owed
+  bool m_targetFailed = false;  ///< startProblem() or prepare() refused: finish()'s startError is the target's
   QString m_startError;
   QByteArray m_tagEntry;         ///< "KWB_RUN_TAG=<unique>": in every process of this run's tree
   QList<qint64> m_tagged;        ///< tagged processes seen alive at the last look

@@ -71,6 +71,7 @@ json toJson(const RunOutcome& o) {
   j["cancelled"] = o.cancelled;
   j["timed_out"] = o.timedOut;
   j["error"] = o.error.isEmpty() ? json(nullptr) : json(o.error.toStdString());
+  j["target_error"] = o.targetError.isEmpty() ? json(nullptr) : json(o.targetError.toStdString());
   j["wall_ms"] = o.wallMs;
   json cases = json::array();
   for (const CaseResult& c : o.cases) cases.push_back(toJson(c));

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <git2.h>
 
@@ -329,6 +330,17 @@ QString GitRepo::commitAdding(const QString& path) const {
     id = c->parents.isEmpty() ? QString() : c->parents.constFirst();
   }
   return found;
+}
+
+QString GitRepo::newestCommitWith(const QString& path, const QRegularExpression& summary) const {
+  QString id = headId();
+  for (int guard = 0; !id.isEmpty() && guard < 100000; ++guard) {
+    const auto c = lookupCommit(id);
+    if (!c) break;
+    if (summary.match(c->summary).hasMatch() && !blobIdAt(id, path).isEmpty()) return id;
+    id = c->parents.isEmpty() ? QString() : c->parents.constFirst();
+  }
+  return {};
 }
 
 QString GitRepo::blobIdOfFile(const QString& absolutePath) {

@@ -10,6 +10,8 @@
 
 struct git_repository;
 
+class QRegularExpression;
+
 namespace kwb {
 
 /// What a commit records (for the GUI's history and for tests).
@@ -76,6 +78,11 @@ class GitRepo {
   /// unbroken run of commits that hold the file. "" when HEAD does not hold it (not committed, or unborn HEAD).
   /// A record cannot hold the hash of the commit that contains it, so readers of memory/vN.json ask this.
   QString commitAdding(const QString& path) const;
+
+  /// The newest commit on HEAD's first-parent line whose summary matches @p summary and which holds @p path; "" when
+  /// there is none. `kwb versions` asks it for "VN: ..." / "VN (...)": after a --force rerun a version has two such
+  /// commits, and the newer one recorded the files that are there now (new-user trial 10, #9).
+  QString newestCommitWith(const QString& path, const QRegularExpression& summary) const;
 
   /// The blob id (40 hex digits) @p absolutePath's content would have in git (no filters, nothing written);
   /// "" when the file cannot be read. Compared with blobIdAt() it says whether a file changed since a commit.

@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <cstring>
 #include <csignal>
+#include <unistd.h>
 
 namespace kwb {
 
@@ -42,11 +43,18 @@ bool atomicWrite(const QString& path, const QByteArray& content, QString* error)
     if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
-  if (f.write(content) != content.size() || !f.commit()) {
+  if (f.write(content) != content.size() || !commitSaveFile(f)) {
     if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writeFailureReason(f, path, content.size()));
     return false;
   }
   return true;
+}
+
+bool commitSaveFile(QSaveFile& file) {
+  // flush() reports what close() inside commit() would swallow (ENOSPC on the buffered tail). The file stays open
+  // with that error: QSaveFile's destructor then removes the temporary file, and nothing is renamed into place.
+  if (!file.flush()) return false;
+  return file.commit();
 }
 
 QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 bytes) {
@@ -109,16 +117,28 @@ QString Workspace::openProblem(const QString& dir, bool force) {
                "%1 is not writable (read-only file system or no permission): records cannot be written there")
         .arg(root);
   const QDir d(root);
-  const bool isWorkspace = QFileInfo::exists(d.filePath(kManifest));
-  if (isWorkspace && !force)
+  const bool hasManifest = QFileInfo::exists(d.filePath(kManifest));
+  if (hasManifest && !force)
     return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)")
         .arg(root);
   // .kwb/ is the workbench's own (a run that stopped in phase 1 leaves only it): not a stranger's file.
   QStringList entries = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
-  entries.removeAll(QStringLiteral(".kwb"));
-  if (!isWorkspace && !entries.isEmpty())
-    return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
-        .arg(root);
+  const bool hasKwbDir =
+      entries.removeAll(QStringLiteral(".kwb")) > 0 && QFileInfo(d.filePath(QStringLiteral(".kwb"))).isDir();
+  if (!hasManifest && !entries.isEmpty()) {
+    if (!hasKwbDir)
+      return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
+          .arg(root);
+    // A workspace whose manifest is gone (the recovery manifestProblem() advises, or a run killed before its first
+    // write): nobody else makes a .kwb/ folder, so --force adopts it, every file in it counting as the user's
+    // (new-user trial 10, #3: the advised recovery was refused as "not a Kernel Workbench workspace").
+    if (!force)
+      return QStringLiteral(
+                 "workspace %1 has no %2 (kwb cannot tell its files from yours); pass --force to regenerate it "
+                 "(every existing file is then kept as yours, and the generated one is written beside it as "
+                 "<file>.generated)")
+          .arg(root, kManifest);
+  }
   if (const QString holder = WorkspaceLock::heldBy(root); !holder.isEmpty()) return holder;
   if (const QString why = manifestProblem(root); !why.isEmpty()) return why;
   return specProblem(root);
@@ -166,6 +186,55 @@ QString holderText(const QString& root, qint64 pid, const QString& host, const Q
       .arg(host, since.isValid() ? since.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("?"),
            lockPath(root));
 }
+
+// Harnesses of the workspace `root` that another kwb started (or one that is gone): live processes, not zombies and
+// not this process, whose working directory is `root` and whose environment holds a KWB_RUN_TAG of another kwb's
+// pid (HarnessRun tags every harness "KWB_RUN_TAG=<kwb pid>-<n>-<ms>"; a user's shell in the folder has none).
+// Linux /proc; readable only for this user's processes. Empty where there is no /proc.
+QString orphanedHarnessText(const QString& root) {
+  const QByteArray canon = QFile::encodeName(QFileInfo(root).canonicalFilePath());
+  if (canon.isEmpty()) return {};
+  const QByteArray tagKey = QByteArrayLiteral("KWB_RUN_TAG=");
+  const QByteArray self = QByteArray::number(qint64(::getpid()));
+  auto readProc = [](const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(1 << 20) : QByteArray();
+  };
+  QStringList found;
+  const QDir proc(QStringLiteral("/proc"));
+  for (const QString& name : proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    bool isPid = false;
+    const qint64 pid = name.toLongLong(&isPid);
+    if (!isPid || pid == qint64(::getpid())) continue;
+    char cwd[4096];
+    const QByteArray link = QFile::encodeName(proc.filePath(name + QStringLiteral("/cwd")));
+    const ssize_t n = ::readlink(link.constData(), cwd, sizeof cwd);
+    if (n <= 0 || QByteArray(cwd, int(n)) != canon) continue;
+    const QByteArray stat = readProc(proc.filePath(name + QStringLiteral("/stat")));
+    const qsizetype close = stat.lastIndexOf(')');
+    if (close < 0 || stat.mid(close + 2, 1) == "Z") continue;  // a zombie runs nothing
+    QByteArray kwbPid;
+    for (const QByteArray& entry : readProc(proc.filePath(name + QStringLiteral("/environ"))).split('\0'))
+      if (entry.startsWith(tagKey)) kwbPid = entry.mid(tagKey.size()).split('-').value(0);
+    if (kwbPid.isEmpty() || kwbPid == self) continue;  // not a harness, or this kwb's own
+    QByteArray cmd = readProc(proc.filePath(name + QStringLiteral("/cmdline")));
+    cmd.replace('\0', ' ');
+    const bool kwbAlive = ::kill(pid_t(kwbPid.toLongLong()), 0) == 0 || errno == EPERM;
+    found << QStringLiteral("pid %1 (%2; started by kwb pid %3, %4)")
+                 .arg(pid)
+                 .arg(QString::fromLocal8Bit(cmd.trimmed().left(160)), QString::fromLatin1(kwbPid),
+                      kwbAlive ? QStringLiteral("still running") : QStringLiteral("gone"));
+  }
+  if (found.isEmpty()) return {};
+  // Refused, not killed: the process may still be writing the workspace, and whether its work is wanted is the
+  // user's call; a kwb killed before PR_SET_PDEATHSIG (or a harness's own children) leaves these.
+  return QStringLiteral(
+             "workspace %1 still has a harness running in it from an earlier run: %2. A run beside it would share its "
+             "files; stop it first (kill %3) and run again")
+      .arg(root, found.join(QStringLiteral("; ")),
+           found.size() == 1 ? found.first().section(u' ', 1, 1) : QStringLiteral("those pids"));
+}
+
 }  // namespace
 
 WorkspaceLock::WorkspaceLock(const QString& root) : m_file(std::make_unique<QLockFile>(lockPath(root))) {}
@@ -174,6 +243,11 @@ WorkspaceLock::~WorkspaceLock() = default;
 std::unique_ptr<WorkspaceLock> WorkspaceLock::acquire(const QString& root, QString* error) {
   if (!QDir(root).mkpath(QStringLiteral(".kwb"))) {
     if (error) *error = QStringLiteral("cannot create %1").arg(QDir(root).filePath(QStringLiteral(".kwb")));
+    return nullptr;
+  }
+  // A lock whose kwb is gone is stale, but the harness that kwb started may still run there (new-user trial 10, #12).
+  if (const QString orphan = orphanedHarnessText(root); !orphan.isEmpty()) {
+    if (error) *error = orphan;
     return nullptr;
   }
   std::unique_ptr<WorkspaceLock> lock(new WorkspaceLock(root));
@@ -192,15 +266,16 @@ std::unique_ptr<WorkspaceLock> WorkspaceLock::acquire(const QString& root, QStri
 }
 
 QString WorkspaceLock::heldBy(const QString& root) {
-  if (!QFileInfo::exists(lockPath(root))) return {};
+  if (!QFileInfo::exists(lockPath(root))) return orphanedHarnessText(root);
   QLockFile probe(lockPath(root));
   qint64 pid = 0;
   QString host, app;
-  if (!probe.getLockInfo(&pid, &host, &app)) return {};
-  // Ours (this process already holds it) or a dead process's on this host: not a holder.
-  if (host == QSysInfo::machineHostName() &&
-      (pid == QCoreApplication::applicationPid() || (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)))
-    return {};
+  if (!probe.getLockInfo(&pid, &host, &app)) return orphanedHarnessText(root);
+  // Ours (this process already holds it) or a dead process's on this host: not a holder; but a harness that dead
+  // process started may still run there.
+  if (host == QSysInfo::machineHostName() && pid == QCoreApplication::applicationPid()) return {};
+  if (host == QSysInfo::machineHostName() && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+    return orphanedHarnessText(root);
   return holderText(root, pid, host, app);
 }
 

@@ -14,6 +14,7 @@
 #include <memory>
 
 class QLockFile;
+class QSaveFile;
 
 namespace kwb {
 
@@ -47,8 +48,10 @@ class Workspace {
  public:
   /// Opens (creating if needed) the workspace at `dir` and holds its WorkspaceLock while the object lives.
   /// Refused, with *error set (openProblem()'s text, or the lock's holder): an existing workspace (it holds a
-  /// `.kwb/manifest.json`) unless `force`; a non-empty folder that is not a workspace, always (a wrong
-  /// --workspace cannot scatter files); a workspace another run holds; a damaged manifest or spec.json.
+  /// `.kwb/manifest.json`) unless `force`; a workspace that lost its manifest (other files beside a `.kwb/`
+  /// folder) unless `force`, which adopts it with every existing file counted as the user's; a non-empty folder
+  /// without `.kwb/`, always (a wrong --workspace cannot scatter files); a workspace another run holds; a damaged
+  /// manifest or spec.json.
   static std::unique_ptr<Workspace> open(const QString& dir, bool force, QString* error);
 
   /// Why open(dir, force) would be refused, or "" when it would go ahead as far as can be seen without
@@ -105,6 +108,13 @@ class Workspace {
 /// Writes `content` to `path` atomically (QSaveFile), creating parent folders. False + error on failure
 /// (the error names the path and why: see writeFailureReason).
 bool atomicWrite(const QString& path, const QByteArray& content, QString* error);
+
+/// Flushes `file` (open for writing, content already written) and commits it; true only when every byte reached
+/// the file system and the file was renamed into place. Use it in place of QSaveFile::commit(): Qt 6.4's commit()
+/// flushes the write buffer inside close(), ignores a failure there and renames the file anyway, so on a full
+/// disk a write under 16 KiB left an empty file in place of the old one (new-user trial 10, #3). On failure the
+/// temporary file is discarded, the old file is untouched, and file.errorString() says why.
+bool commitSaveFile(QSaveFile& file);
 
 /// Why writing `bytes` bytes to `path` through `file` failed. Qt's own text where it has one; where it has only
 /// "Unknown error" (a full disk shows up when QSaveFile commits, after the buffered writes succeeded), "no space
