@@ -24,23 +24,23 @@
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="64"/>
+        <location filename="../widgets/reportexport.cpp" line="95"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation>无法写入 PDF：没有 QGuiApplication。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="67"/>
+        <location filename="../widgets/reportexport.cpp" line="98"/>
         <location filename="../widgets/rooflineplot.cpp" line="719"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="72"/>
+        <location filename="../widgets/reportexport.cpp" line="103"/>
         <source>Kernel Workbench review</source>
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="101"/>
+        <location filename="../widgets/reportexport.cpp" line="132"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
@@ -53,42 +53,42 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="156"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="165"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="177"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="178"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="200"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="201"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -97,123 +97,128 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="237"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="247"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="252"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="249"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="254"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="250"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="255"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="287"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="339"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="344"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="367"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="363"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="368"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="365"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="370"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="444"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="441"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="446"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="444"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="449"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="453"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="468"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="473"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="470"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="475"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="475"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="477"/>
+        <source>%1 is not a problem spec kwb wrote: %2</source>
+        <translation>%1 不是 kwb 写入的问题规格：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="482"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="489"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="496"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="535"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="539"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="546"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
@@ -222,92 +227,92 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="581"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="615"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="632"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="643"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="667"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="715"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="840"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="860"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="864"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="885"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -316,47 +321,47 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="917"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="949"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="970"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="986"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1021"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1023"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1079"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1044"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -365,53 +370,78 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1142"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1162"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1176"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="930"/>
+        <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
+        <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="932"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="948"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
         <translation>PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1098"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
+        <source>note: the generated files were not committed (%1)</source>
+        <translation>注意：生成的文件未提交（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
+        <source>nothing to commit</source>
+        <translation>没有可提交的内容</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
+        <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1178"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="190"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="192"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -598,22 +628,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="134"/>
+        <location filename="../widgets/codeeditor.cpp" line="136"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="149"/>
+        <location filename="../widgets/codeeditor.cpp" line="156"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="154"/>
+        <location filename="../widgets/codeeditor.cpp" line="161"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="159"/>
+        <location filename="../widgets/codeeditor.cpp" line="166"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -775,12 +805,12 @@
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="298"/>
+        <location filename="../core/review/displaytext.cpp" line="299"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="300"/>
+        <location filename="../core/review/displaytext.cpp" line="301"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -814,47 +844,52 @@
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="269"/>
+        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <source>skeleton: no kernel ran</source>
+        <translation>骨架：没有运行内核</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="271"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="272"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="273"/>
+        <location filename="../core/review/displaytext.cpp" line="274"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="279"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="283"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="284"/>
+        <location filename="../core/review/displaytext.cpp" line="285"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
@@ -1003,314 +1038,329 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
-        <location filename="../widgets/mainwindow.cpp" line="930"/>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
-        <location filename="../widgets/mainwindow.cpp" line="953"/>
-        <location filename="../widgets/mainwindow.cpp" line="1198"/>
+        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
+        <location filename="../widgets/mainwindow.cpp" line="998"/>
+        <location filename="../widgets/mainwindow.cpp" line="1243"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <source>Stopping after the running phase…</source>
+        <translation>将在当前阶段结束后停止…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="315"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
-        <location filename="../widgets/mainwindow.cpp" line="1418"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="344"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="338"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="352"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
-        <location filename="../widgets/mainwindow.cpp" line="1147"/>
-        <location filename="../widgets/mainwindow.cpp" line="1151"/>
+        <location filename="../widgets/mainwindow.cpp" line="356"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
+        <location filename="../widgets/mainwindow.cpp" line="1192"/>
+        <location filename="../widgets/mainwindow.cpp" line="1196"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="356"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="372"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
+        <source>Run &amp;All Phases</source>
+        <translation>运行全部阶段(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
+        <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="370"/>
+        <location filename="../widgets/mainwindow.cpp" line="390"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="374"/>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="399"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="382"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="432"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="436"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="437"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="488"/>
+        <location filename="../widgets/mainwindow.cpp" line="532"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="507"/>
+        <location filename="../widgets/mainwindow.cpp" line="551"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="554"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="556"/>
+        <location filename="../widgets/mainwindow.cpp" line="600"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="560"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="561"/>
+        <location filename="../widgets/mainwindow.cpp" line="605"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
+        <location filename="../widgets/mainwindow.cpp" line="894"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1303"/>
+        <location filename="../widgets/mainwindow.cpp" line="1350"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="504"/>
+        <location filename="../widgets/mainwindow.cpp" line="548"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="523"/>
+        <location filename="../widgets/mainwindow.cpp" line="567"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="503"/>
+        <location filename="../widgets/mainwindow.cpp" line="547"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -1320,91 +1370,91 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="790"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="790"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="802"/>
+        <location filename="../widgets/mainwindow.cpp" line="846"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="905"/>
+        <location filename="../widgets/mainwindow.cpp" line="950"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="924"/>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="969"/>
+        <location filename="../widgets/mainwindow.cpp" line="1067"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="925"/>
+        <location filename="../widgets/mainwindow.cpp" line="970"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="930"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="904"/>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
-        <location filename="../widgets/mainwindow.cpp" line="939"/>
+        <location filename="../widgets/mainwindow.cpp" line="949"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="939"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="990"/>
+        <location filename="../widgets/mainwindow.cpp" line="1035"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1172"/>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1217"/>
+        <location filename="../widgets/mainwindow.cpp" line="1515"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1173"/>
+        <location filename="../widgets/mainwindow.cpp" line="1218"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1415,7 +1465,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1194"/>
+        <location filename="../widgets/mainwindow.cpp" line="1239"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1432,32 +1482,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="531"/>
+        <location filename="../widgets/mainwindow.cpp" line="575"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="531"/>
+        <location filename="../widgets/mainwindow.cpp" line="575"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="535"/>
+        <location filename="../widgets/mainwindow.cpp" line="579"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1466,218 +1516,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="605"/>
+        <location filename="../widgets/mainwindow.cpp" line="649"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="611"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="614"/>
+        <location filename="../widgets/mainwindow.cpp" line="658"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="662"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="619"/>
+        <location filename="../widgets/mainwindow.cpp" line="663"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="620"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="665"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="624"/>
+        <location filename="../widgets/mainwindow.cpp" line="668"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="627"/>
+        <location filename="../widgets/mainwindow.cpp" line="671"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="627"/>
+        <location filename="../widgets/mainwindow.cpp" line="671"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="673"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="633"/>
+        <location filename="../widgets/mainwindow.cpp" line="677"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="634"/>
+        <location filename="../widgets/mainwindow.cpp" line="678"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="682"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="641"/>
-        <location filename="../widgets/mainwindow.cpp" line="643"/>
+        <location filename="../widgets/mainwindow.cpp" line="685"/>
+        <location filename="../widgets/mainwindow.cpp" line="687"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="641"/>
+        <location filename="../widgets/mainwindow.cpp" line="685"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="643"/>
+        <location filename="../widgets/mainwindow.cpp" line="687"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="690"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="650"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="652"/>
+        <location filename="../widgets/mainwindow.cpp" line="696"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="652"/>
+        <location filename="../widgets/mainwindow.cpp" line="696"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="664"/>
+        <location filename="../widgets/mainwindow.cpp" line="708"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
+        <location filename="../widgets/mainwindow.cpp" line="711"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="712"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="670"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="673"/>
+        <location filename="../widgets/mainwindow.cpp" line="717"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="682"/>
+        <location filename="../widgets/mainwindow.cpp" line="726"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="682"/>
+        <location filename="../widgets/mainwindow.cpp" line="726"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="701"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="711"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="712"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="757"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="788"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="827"/>
+        <location filename="../widgets/mainwindow.cpp" line="872"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="856"/>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
-        <location filename="../widgets/mainwindow.cpp" line="882"/>
+        <location filename="../widgets/mainwindow.cpp" line="901"/>
+        <location filename="../widgets/mainwindow.cpp" line="905"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="927"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="856"/>
+        <location filename="../widgets/mainwindow.cpp" line="901"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="905"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="897"/>
+        <location filename="../widgets/mainwindow.cpp" line="942"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="1028"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1686,52 +1736,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1009"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="1059"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1023"/>
+        <location filename="../widgets/mainwindow.cpp" line="1068"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1057"/>
+        <location filename="../widgets/mainwindow.cpp" line="1102"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1058"/>
+        <location filename="../widgets/mainwindow.cpp" line="1103"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1102"/>
+        <location filename="../widgets/mainwindow.cpp" line="1147"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1111"/>
+        <location filename="../widgets/mainwindow.cpp" line="1156"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1112"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1116"/>
+        <location filename="../widgets/mainwindow.cpp" line="1161"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1740,32 +1790,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1120"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1121"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1122"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1130"/>
+        <location filename="../widgets/mainwindow.cpp" line="1175"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1147"/>
+        <location filename="../widgets/mainwindow.cpp" line="1192"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1790,17 +1840,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <location filename="../widgets/mainwindow.cpp" line="1297"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1314"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1279"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1829,7 +1879,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1393"/>
+        <location filename="../widgets/mainwindow.cpp" line="1499"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1854,7 +1904,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1301"/>
+        <location filename="../widgets/mainwindow.cpp" line="1348"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1875,10 +1925,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1064"/>
-        <location filename="../widgets/mainwindow.cpp" line="1310"/>
-        <location filename="../widgets/mainwindow.cpp" line="1331"/>
-        <location filename="../widgets/mainwindow.cpp" line="1352"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1357"/>
+        <location filename="../widgets/mainwindow.cpp" line="1378"/>
+        <location filename="../widgets/mainwindow.cpp" line="1399"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1911,12 +1961,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1315"/>
+        <location filename="../widgets/mainwindow.cpp" line="1362"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1316"/>
+        <location filename="../widgets/mainwindow.cpp" line="1363"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -1925,38 +1975,113 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1319"/>
+        <location filename="../widgets/mainwindow.cpp" line="1366"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1320"/>
+        <location filename="../widgets/mainwindow.cpp" line="1367"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1352"/>
+        <location filename="../widgets/mainwindow.cpp" line="1399"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1355"/>
+        <location filename="../widgets/mainwindow.cpp" line="1402"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1360"/>
+        <location filename="../widgets/mainwindow.cpp" line="1407"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1369"/>
+        <location filename="../widgets/mainwindow.cpp" line="1416"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1383"/>
-        <location filename="../widgets/mainwindow.cpp" line="1389"/>
+        <location filename="../widgets/mainwindow.cpp" line="1432"/>
+        <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
+        <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1433"/>
+        <source>Run all phases: phase 1 of 4 (%1)…</source>
+        <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <source>phase 1 did not start: %1</source>
+        <translation>阶段 1 未能开始：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <source>see the message</source>
+        <translation>见消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1445"/>
+        <source>the measurement was stopped</source>
+        <translation>测量已停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1446"/>
+        <source>stopped after phase %1 (%2)</source>
+        <translation>已在阶段 %1（%2）后停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1450"/>
+        <source>phase %1 (%2) did not pass</source>
+        <translation>阶段 %1（%2）未通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
+        <source>Run all phases: phase %1 of 4 (%2)…</source>
+        <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1456"/>
+        <source>phase %1 (%2) did not start</source>
+        <translation>阶段 %1（%2）未能开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1462"/>
+        <source>the records were not written: %1</source>
+        <translation>记录未写入：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
+        <source>quality gate %1: report and memory written, nothing committed</source>
+        <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1470"/>
+        <source>the commit failed: %1</source>
+        <translation>提交失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1473"/>
+        <source>committed %1: %2</source>
+        <translation>已提交 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <source>Run all phases: done, %1</source>
+        <translation>运行全部阶段：完成，%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <source>Run all phases ended: %1</source>
+        <translation>运行全部阶段已结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1489"/>
+        <location filename="../widgets/mainwindow.cpp" line="1495"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -1965,17 +2090,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1505"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1505"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1515"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -1985,22 +2110,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <location filename="../core/pipeline/suite.cpp" line="254"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="256"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="254"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="256"/>
+        <location filename="../core/pipeline/suite.cpp" line="260"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3335,57 +3460,57 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="45"/>
+        <location filename="../widgets/specview.cpp" line="46"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="50"/>
+        <location filename="../widgets/specview.cpp" line="51"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="51"/>
+        <location filename="../widgets/specview.cpp" line="52"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="54"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="93"/>
+        <location filename="../widgets/specview.cpp" line="94"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="95"/>
+        <location filename="../widgets/specview.cpp" line="96"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="97"/>
+        <location filename="../widgets/specview.cpp" line="98"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="99"/>
+        <location filename="../widgets/specview.cpp" line="100"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="101"/>
+        <location filename="../widgets/specview.cpp" line="102"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="103"/>
+        <location filename="../widgets/specview.cpp" line="104"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="105"/>
+        <location filename="../widgets/specview.cpp" line="106"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -3393,72 +3518,87 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="137"/>
+        <location filename="../widgets/specview.cpp" line="154"/>
+        <source>Phase 3 will write a kernel with %1 (%2).</source>
+        <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="155"/>
+        <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
+        <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="157"/>
+        <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
+        <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="168"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="145"/>
+        <location filename="../widgets/specview.cpp" line="176"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="147"/>
+        <location filename="../widgets/specview.cpp" line="178"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="151"/>
+        <location filename="../widgets/specview.cpp" line="182"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="187"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="157"/>
+        <location filename="../widgets/specview.cpp" line="188"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="162"/>
+        <location filename="../widgets/specview.cpp" line="193"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="194"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="194"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="194"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="163"/>
+        <location filename="../widgets/specview.cpp" line="194"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="165"/>
+        <location filename="../widgets/specview.cpp" line="196"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="170"/>
+        <location filename="../widgets/specview.cpp" line="201"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="170"/>
+        <location filename="../widgets/specview.cpp" line="201"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
@@ -3466,22 +3606,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="199"/>
+        <location filename="../core/pipeline/suite.cpp" line="203"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="201"/>
+        <location filename="../core/pipeline/suite.cpp" line="205"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="204"/>
+        <location filename="../core/pipeline/suite.cpp" line="208"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="207"/>
+        <location filename="../core/pipeline/suite.cpp" line="211"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -3504,78 +3644,78 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>筛选问题（名称、门禁、瓶颈、错误）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="71"/>
+        <location filename="../widgets/suitepanel.cpp" line="73"/>
         <source>%1 of %2 shown</source>
         <translation>显示 %1 / %2 个</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="81"/>
+        <location filename="../widgets/suitepanel.cpp" line="83"/>
         <source>Write the suite report as one HTML, PDF or Markdown file (as kwb export SUITE_DIR does), with links to each problem&apos;s files</source>
         <translation>将套件报告写成一个 HTML、PDF 或 Markdown 文件（与 kwb export SUITE_DIR 相同），含指向各问题文件的链接</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="96"/>
+        <location filename="../widgets/suitepanel.cpp" line="98"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="97"/>
+        <location filename="../widgets/suitepanel.cpp" line="99"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="142"/>
+        <location filename="../widgets/suitepanel.cpp" line="144"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="142"/>
+        <location filename="../widgets/suitepanel.cpp" line="144"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="154"/>
+        <location filename="../widgets/suitepanel.cpp" line="156"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="156"/>
+        <location filename="../widgets/suitepanel.cpp" line="158"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="158"/>
+        <location filename="../widgets/suitepanel.cpp" line="160"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="159"/>
+        <location filename="../widgets/suitepanel.cpp" line="161"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="162"/>
+        <location filename="../widgets/suitepanel.cpp" line="164"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="169"/>
+        <location filename="../widgets/suitepanel.cpp" line="171"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="174"/>
+        <location filename="../widgets/suitepanel.cpp" line="176"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="183"/>
-        <location filename="../widgets/suitepanel.cpp" line="187"/>
+        <location filename="../widgets/suitepanel.cpp" line="185"/>
+        <location filename="../widgets/suitepanel.cpp" line="189"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="184"/>
+        <location filename="../widgets/suitepanel.cpp" line="186"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
@@ -3679,7 +3819,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="427"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
@@ -3694,127 +3834,131 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="454"/>
-        <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
-        <translation>几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
+        <location filename="../core/pipeline/suitereport.cpp" line="456"/>
+        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
+        <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="486"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="490"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="504"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="508"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="506"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="510"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="519"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="524"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="528"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
         <source>BW / compute %</source>
         <translation>带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="531"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="544"/>
         <source>report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="541"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="545"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="542"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="546"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="559"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="563"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="581"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="585"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -3937,12 +4081,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="266"/>
+        <location filename="../core/pipeline/suite.cpp" line="270"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <location filename="../core/pipeline/suite.cpp" line="274"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -4231,210 +4375,230 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="34"/>
+        <location filename="../widgets/wizardpanel.cpp" line="35"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="36"/>
+        <location filename="../widgets/wizardpanel.cpp" line="37"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="38"/>
+        <location filename="../widgets/wizardpanel.cpp" line="39"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="40"/>
+        <location filename="../widgets/wizardpanel.cpp" line="41"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="52"/>
+        <location filename="../widgets/wizardpanel.cpp" line="53"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="66"/>
+        <location filename="../widgets/wizardpanel.cpp" line="67"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="73"/>
+        <location filename="../widgets/wizardpanel.cpp" line="74"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="79"/>
-        <location filename="../widgets/wizardpanel.cpp" line="223"/>
+        <location filename="../widgets/wizardpanel.cpp" line="80"/>
+        <location filename="../widgets/wizardpanel.cpp" line="248"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="80"/>
+        <location filename="../widgets/wizardpanel.cpp" line="81"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="81"/>
+        <location filename="../widgets/wizardpanel.cpp" line="82"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="82"/>
+        <location filename="../widgets/wizardpanel.cpp" line="83"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="85"/>
+        <location filename="../widgets/wizardpanel.cpp" line="86"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="87"/>
+        <location filename="../widgets/wizardpanel.cpp" line="88"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="88"/>
+        <location filename="../widgets/wizardpanel.cpp" line="89"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="90"/>
+        <location filename="../widgets/wizardpanel.cpp" line="91"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="100"/>
+        <location filename="../widgets/wizardpanel.cpp" line="101"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="103"/>
+        <location filename="../widgets/wizardpanel.cpp" line="104"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="104"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <location filename="../widgets/wizardpanel.cpp" line="106"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="106"/>
+        <location filename="../widgets/wizardpanel.cpp" line="107"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="109"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="119"/>
+        <location filename="../widgets/wizardpanel.cpp" line="120"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="127"/>
-        <location filename="../widgets/wizardpanel.cpp" line="271"/>
-        <location filename="../widgets/wizardpanel.cpp" line="344"/>
+        <location filename="../widgets/wizardpanel.cpp" line="128"/>
+        <location filename="../widgets/wizardpanel.cpp" line="296"/>
+        <location filename="../widgets/wizardpanel.cpp" line="371"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="147"/>
+        <location filename="../widgets/wizardpanel.cpp" line="148"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="148"/>
+        <location filename="../widgets/wizardpanel.cpp" line="149"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="150"/>
+        <location filename="../widgets/wizardpanel.cpp" line="151"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="152"/>
+        <location filename="../widgets/wizardpanel.cpp" line="153"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="156"/>
+        <location filename="../widgets/wizardpanel.cpp" line="157"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="159"/>
+        <location filename="../widgets/wizardpanel.cpp" line="160"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="178"/>
-        <location filename="../widgets/wizardpanel.cpp" line="386"/>
+        <location filename="../widgets/wizardpanel.cpp" line="203"/>
+        <location filename="../widgets/wizardpanel.cpp" line="413"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="178"/>
+        <location filename="../widgets/wizardpanel.cpp" line="203"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="224"/>
+        <location filename="../widgets/wizardpanel.cpp" line="249"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="256"/>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="285"/>
+        <location filename="../widgets/wizardpanel.cpp" line="312"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="288"/>
+        <location filename="../widgets/wizardpanel.cpp" line="315"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="301"/>
+        <location filename="../widgets/wizardpanel.cpp" line="328"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="441"/>
+        <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
+        <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="443"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="449"/>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="450"/>
+        <source>Set Framework to %1 and run phase 1 again (seconds)</source>
+        <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
     <message>
         <source>  rel_err: not measured (a dry run checks the reference against itself)</source>
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="304"/>
+        <location filename="../widgets/wizardpanel.cpp" line="331"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="305"/>
+        <location filename="../widgets/wizardpanel.cpp" line="332"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="386"/>
+        <location filename="../widgets/wizardpanel.cpp" line="413"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="387"/>
+        <location filename="../widgets/wizardpanel.cpp" line="414"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -4443,42 +4607,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="289"/>
+        <location filename="../widgets/wizardpanel.cpp" line="316"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="291"/>
+        <location filename="../widgets/wizardpanel.cpp" line="318"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="292"/>
+        <location filename="../widgets/wizardpanel.cpp" line="319"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="293"/>
+        <location filename="../widgets/wizardpanel.cpp" line="320"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="294"/>
+        <location filename="../widgets/wizardpanel.cpp" line="321"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="295"/>
+        <location filename="../widgets/wizardpanel.cpp" line="322"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="297"/>
+        <location filename="../widgets/wizardpanel.cpp" line="324"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="299"/>
+        <location filename="../widgets/wizardpanel.cpp" line="326"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
@@ -4490,116 +4654,116 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="146"/>
+        <location filename="../core/pipeline/session.cpp" line="148"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation>测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="184"/>
+        <location filename="../core/pipeline/session.cpp" line="187"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="186"/>
+        <location filename="../core/pipeline/session.cpp" line="189"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="188"/>
+        <location filename="../core/pipeline/session.cpp" line="191"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="190"/>
+        <location filename="../core/pipeline/session.cpp" line="193"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="208"/>
+        <location filename="../core/pipeline/session.cpp" line="211"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="211"/>
+        <location filename="../core/pipeline/session.cpp" line="214"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="214"/>
+        <location filename="../core/pipeline/session.cpp" line="217"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="214"/>
+        <location filename="../core/pipeline/session.cpp" line="217"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="216"/>
+        <location filename="../core/pipeline/session.cpp" line="219"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation>没有阶段 %1：阶段为 1 到 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="218"/>
+        <location filename="../core/pipeline/session.cpp" line="221"/>
         <source>No GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="219"/>
+        <location filename="../core/pipeline/session.cpp" line="222"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation>请先在 GPU 框中选择目标 GPU（规格账本中的 id，如 H200-SXM 或 MI300X）；阶段 1 会在账本中查找其规格，CPU 试运行也一样。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="224"/>
+        <location filename="../core/pipeline/session.cpp" line="227"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="228"/>
+        <location filename="../core/pipeline/session.cpp" line="231"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="229"/>
+        <location filename="../core/pipeline/session.cpp" line="232"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="236"/>
-        <location filename="../core/pipeline/session.cpp" line="251"/>
+        <location filename="../core/pipeline/session.cpp" line="239"/>
+        <location filename="../core/pipeline/session.cpp" line="254"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="237"/>
-        <location filename="../core/pipeline/session.cpp" line="242"/>
-        <location filename="../core/pipeline/session.cpp" line="249"/>
+        <location filename="../core/pipeline/session.cpp" line="240"/>
+        <location filename="../core/pipeline/session.cpp" line="245"/>
+        <location filename="../core/pipeline/session.cpp" line="252"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="240"/>
+        <location filename="../core/pipeline/session.cpp" line="243"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="253"/>
+        <location filename="../core/pipeline/session.cpp" line="256"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="255"/>
+        <location filename="../core/pipeline/session.cpp" line="258"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="321"/>
+        <location filename="../core/pipeline/session.cpp" line="339"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="81"/>
-        <location filename="../core/pipeline/session.cpp" line="262"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -4614,43 +4778,43 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>正在测量 V%1（磁盘上的 kernel.py）：运行控制台逐个显示已完成的用例。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="277"/>
+        <location filename="../core/pipeline/session.cpp" line="280"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="278"/>
+        <location filename="../core/pipeline/session.cpp" line="281"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="281"/>
+        <location filename="../core/pipeline/session.cpp" line="284"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="283"/>
+        <location filename="../core/pipeline/session.cpp" line="286"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation>
             <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="286"/>
+        <location filename="../core/pipeline/session.cpp" line="289"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="314"/>
+        <location filename="../core/pipeline/session.cpp" line="332"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="315"/>
+        <location filename="../core/pipeline/session.cpp" line="333"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
@@ -4659,47 +4823,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="325"/>
+        <location filename="../core/pipeline/session.cpp" line="343"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="331"/>
+        <location filename="../core/pipeline/session.cpp" line="349"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="333"/>
+        <location filename="../core/pipeline/session.cpp" line="351"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="337"/>
+        <location filename="../core/pipeline/session.cpp" line="355"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="337"/>
+        <location filename="../core/pipeline/session.cpp" line="355"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="341"/>
+        <location filename="../core/pipeline/session.cpp" line="359"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="342"/>
+        <location filename="../core/pipeline/session.cpp" line="360"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="344"/>
+        <location filename="../core/pipeline/session.cpp" line="362"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="345"/>
+        <location filename="../core/pipeline/session.cpp" line="363"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
