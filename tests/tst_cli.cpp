@@ -1471,8 +1471,14 @@ class TstCli : public QObject {
     QVERIFY2(m.hasMatch(), qPrintable(said));
     QCOMPARE(m.captured(1), m.captured(2));
     QVERIFY2(m.captured(1).toInt() >= 1, qPrintable(said));
-    QVERIFY2(!said.contains(QStringLiteral("committed")), qPrintable(said));
-    QVERIFY2(!QFileInfo::exists(ws + QStringLiteral("/.git")), qPrintable(said));
+    // No version is committed; the generated files are, as a base for the user's edits (new-user trial 10, #9).
+    QVERIFY2(!said.contains(QStringLiteral("baseline kernel")) &&
+                 said.contains(QStringLiteral("the generated files, a base for your edits (V0 is not committed")),
+             qPrintable(said));
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s")}, ws);
+    QVERIFY2(log.code == 0 && !log.out.contains(QStringLiteral("V0")) &&
+                 log.out.startsWith(QStringLiteral("Generated workspace: V0 not committed as a version")),
+             qPrintable(log.out + log.err));
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QVERIFY2(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>())
                  .startsWith(QLatin1String("the dry run checked nothing: ")),

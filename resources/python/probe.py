@@ -354,7 +354,10 @@ def main(argv):
             traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         message = " ".join(message.split("\n")[:1]) if message.count("\n") else message
         message = message[:600]
-        hint = old_torch_note(partial.get("torch_version", ""), kind, message) if "torch_version" in partial else ""
+        # A Failure of the probe's own contract checks (get_inputs() returning a str) is the file's, under any torch.
+        own_check = isinstance(exc, Failure) and kind in ("TypeError",)
+        hint = (old_torch_note(partial.get("torch_version", ""), kind, message)
+                if "torch_version" in partial and not own_check else "")
         if hint:
             message = "%s (%s)" % (message, hint)
         partial["probe"] = probe_stats()
