@@ -819,4 +819,59 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
   return l.stmts;
 }
 
+PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank) {
+  PwForwardPrep r;
+  QStringList& prep = r.lines;
+  const QString& primary = prog.primary;
+  QStringList tensorNames;
+  for (const PwInput* in : prog.tensorInputs()) tensorNames << in->name;
+  const QString shapeSource = r.shapeSource =
+      primary.isEmpty() ? QStringLiteral("out_shape") : primary + QStringLiteral(".shape");
+  r.deviceSource = (primary.isEmpty() ? tensorNames.value(0) : primary) + QStringLiteral(".device");
+  for (const PwInput& in : prog.inputs)
+    if (in.usedByGraph && !in.viewExpr.isEmpty())
+      prep << QStringLiteral("        %1 = %2  # a view (no copy): the kernel reads it through its strides")
+                  .arg(in.name, in.viewExpr);
+  if (primary.isEmpty()) {
+    // the output's shape is the inputs' broadcast, at run time (shapes of derived cases differ)
+    const QString all =
+        tensorNames.join(QStringLiteral(", ")) + (tensorNames.size() == 1 ? QStringLiteral(",") : QString());
+    prep << QStringLiteral("        rank = max(t.dim() for t in (%1))").arg(all)
+         << QStringLiteral("        out_shape = []") << QStringLiteral("        for k in range(rank):")
+         << QStringLiteral(
+                "            big = [t.shape[k - rank + t.dim()] for t in (%1) if k - rank + t.dim() >= 0 and t.shape[k "
+                "- rank + t.dim()] != 1]")
+                .arg(all)
+         << QStringLiteral("            out_shape.append(big[0] if big else 1)");
+  }
+  if (prog.anyBroadcast)
+    prep << QStringLiteral("        if len(%1) != %2:").arg(shapeSource).arg(rank)
+         << QStringLiteral(
+                "            raise ValueError(f\"kernel.py was generated for a rank-%1 output, got {tuple(%2)}\")")
+                .arg(rank)
+                .arg(shapeSource);
+  for (const PwInput& in : prog.inputs) {
+    if (!in.usedByGraph || !in.isTensor) continue;
+    if (in.broadcast) {
+      prep << QStringLiteral("        %1_b = %1.expand(%2)  # a view: stride 0 along the broadcast dims")
+                  .arg(in.name, shapeSource);
+      continue;
+    }
+    if (in.scalarLike) {
+      prep << QStringLiteral("        if %1.numel() != 1:").arg(in.name)
+           << QStringLiteral("            raise ValueError(f\"%1 must have one element, got shape {tuple(%1.shape)}\")")
+                  .arg(in.name);
+      continue;
+    }
+    if (in.name != primary)
+      prep << QStringLiteral("        if %1.shape != %2.shape:").arg(in.name, primary)
+           << QStringLiteral(
+                  "            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")")
+                  .arg(in.name, primary);
+    prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided")
+                .arg(in.name);
+  }
+  return r;
+}
+
 }  // namespace kwb

@@ -79,6 +79,17 @@ bool hasPointwiseGraph(const nlohmann::json& spec);
 /// dtype other than float16/bfloat16/float32 (bool allowed for conditions).
 std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec, QString* whyNot);
 
+/// ModelNew.forward's host-side preparation of a pointwise program, the same in every DSL: views bound, the
+/// output's broadcast shape computed at run time when no input has it (primary empty), the rank checked when an
+/// input broadcasts, broadcast inputs expanded (name_b), scalar-like inputs checked for one element, the others
+/// checked against primary's shape and made contiguous. `rank`: the output's rank the kernel was generated for.
+struct PwForwardPrep {
+  QStringList lines;     ///< Python statements at 8 spaces
+  QString shapeSource;   ///< the expression of out's shape ("x.shape" or "out_shape")
+  QString deviceSource;  ///< the expression of out's device
+};
+PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank);
+
 /// A value while lowering: a Python expression in the target DSL plus what it is.
 struct PwVal {
   enum class Kind { Tensor, Scalar, Literal } kind = Kind::Tensor;
