@@ -67,6 +67,7 @@ class TestChains : public QObject {
   void traceSkeletons();
   void cuteGemmEmulated();
   void sizesFollowTheResizeCheck();
+  void sizeDerivedArgumentsRunAtOtherSizes();
 };
 
 void TestChains::plans_data() {
@@ -889,31 +890,57 @@ void TestChains::sizesFollowTheResizeCheck() {
   QVERIFY2(k0.ok && k0.source.contains(QLatin1String("t2.expand(-1, -1, q.shape[0], -1, -1)")),
            qPrintable(k0.source.right(3000)));
 
-  // a scalar that follows a size in a way the planner does not derive (relu(x) / x.shape[1]): kept literal under
-  // kwb_at_spec, right at the spec's sizes, a ValueError (not a wrong result) at others
+  // a scalar that is one dim's power (relu(x) / x.shape[1]): passed at run time, right at other sizes too
   const json mean = loadSpec(QStringLiteral("mean_by_size"));
   const kwb::GeneratedKernel m = b->generate(mean);
   QVERIFY2(m.ok && m.implemented, qPrintable(m.error));
-  // planned as a chain (the elementwise template would bake the 96 in): a statement checks the sizes first
-  QVERIFY2(m.source.contains(QLatin1String("        kwb_at_spec(\"")) && m.source.contains(QLatin1String("'s other")),
-           qPrintable(m.source.right(2000)));
-  QVERIFY2(m.source.contains(QLatin1String("(x.shape[0], 16), (x.shape[1], 96))")), qPrintable(m.source.right(2000)));
-  runEmulated(QStringLiteral("mean_by_size"), QStringLiteral("=mean_by_size"));
+  QVERIFY2(!m.source.contains(QLatin1String("        kwb_at_spec(\"")), qPrintable(m.source.right(2000)));
+  QVERIFY2(m.source.contains(QLatin1String("epi_scalars=(float(x.shape[1] ** 1.0),)")), qPrintable(m.source.right(2000)));
+  runEmulated(QStringLiteral("mean_by_size"), QStringLiteral("=mean_by_size_f40"));
+
+  // a scalar that follows the sizes as no one dim's power (relu(x) / (rows + cols)): kept literal under
+  // kwb_at_spec, right at the spec's sizes, a ValueError (not a wrong result) at others
+  const json sum = loadSpec(QStringLiteral("mean_by_size_sum"));
+  const kwb::GeneratedKernel ms = b->generate(sum);
+  QVERIFY2(ms.ok && ms.implemented, qPrintable(ms.error));
+  // planned as a chain (the elementwise template would bake the 112 in): a statement checks the sizes first
+  QVERIFY2(ms.source.contains(QLatin1String("        kwb_at_spec(\"")) && ms.source.contains(QLatin1String("'s other")),
+           qPrintable(ms.source.right(2000)));
+  QVERIFY2(ms.source.contains(QLatin1String("(x.shape[0], 16), (x.shape[1], 96))")), qPrintable(ms.source.right(2000)));
+  runEmulated(QStringLiteral("mean_by_size_sum"), QStringLiteral("=mean_by_size_sum"));
   QTemporaryDir tmp;
   const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
   QFile f(kernel);
   QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write(m.source.toUtf8());
+  f.write(ms.source.toUtf8());
   f.close();
   QProcess py;
   py.start(QStringLiteral("/usr/bin/python3"),
            {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
-            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/mean_by_size_f40.py")});
+            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/mean_by_size_sum_f40.py")});
   QVERIFY(py.waitForFinished(240000));
   const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
   QVERIFY2(py.exitCode() != 0 && out.contains(QLatin1String("ValueError")) &&
                out.contains(QLatin1String("an input size is now 40, not 96")),
            qPrintable(out));
+}
+
+void TestChains::sizeDerivedArgumentsRunAtOtherSizes() {
+  // Session 20's H200 suite: every group norm failed its boundary cases on a kwb_at_spec that held
+  // native_group_norm's N and HxW at the spec's sizes, though the norm reads them from x; and 97_'s
+  // head_dim ** -0.25 on q and k (torch 2.11's SDPA decomposition) was held the same way.
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const kwb::GeneratedKernel gn = b->generate(loadSpec(QStringLiteral("gn_3d_input")));
+  QVERIFY2(gn.ok && gn.implemented, qPrintable(gn.error));
+  QVERIFY2(!gn.source.contains(QLatin1String("kwb_at_spec(\"")), qPrintable(gn.source.right(2000)));
+  runEmulated(QStringLiteral("gn_3d_input"), QStringLiteral("=gn_3d_input_b3"));
+
+  const kwb::GeneratedKernel at = b->generate(loadSpec(QStringLiteral("sdpa_split_scale")));
+  QVERIFY2(at.ok && at.implemented, qPrintable(at.error));
+  QVERIFY2(!at.source.contains(QLatin1String("kwb_at_spec(\"")), qPrintable(at.source.right(3000)));
+  QVERIFY2(at.source.contains(QLatin1String("float(q.shape[3] ** -0.25)")), qPrintable(at.source.right(3000)));
+  runEmulated(QStringLiteral("sdpa_split_scale"), QStringLiteral("=sdpa_split_scale"));
+  runEmulated(QStringLiteral("sdpa_split_scale"), QStringLiteral("=sdpa_split_scale_d80"));
 }
 
 QTEST_GUILESS_MAIN(TestChains)

@@ -197,6 +197,16 @@ class Planner {
   /// `kwb_at_spec(what, literal, (input dim, size at the spec), ...)`: the literal while every resizable input dim
   /// has its size at the spec, else a ValueError naming @p what (never a silently wrong constant).
   QString specChecked(const QString& literal, const QString& what) const;
+  /// A number @p v of the spec that is @p v2 at the resize check as c * X.shape[k] ** p, with X.shape[k] a
+  /// resized input dim and p one of +-1/4, +-1/2, +-1, +-2 (a head_dim ** -0.25 that SDPA's math decomposition
+  /// puts on q and k, a 1 / n mean): the Python expression, nullopt when no single dim and power explain both.
+  std::optional<QString> sizePower(double v, double v2) const;
+  /// Pointwise literals that follow the input sizes as a sizePower become scalar inputs of their run (named
+  /// kwb_szN in the mini program, m_sizeScalar: name -> expression, passed at run time as epi_scalars), and
+  /// guardArgs no longer holds them at the spec's sizes. m_args2 keeps them: an attention scale reads it.
+  void sizeScalars();
+  QHash<QString, QString> m_sizeScalar;
+  QHash<QString, QSet<QString>> m_sizeScalarKeys;  ///< op id -> its arguments sizeScalars passes at run time
   QSet<QString> m_live;         // resolved refs forward()'s result depends on (dead-code elimination)
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
@@ -1169,6 +1179,52 @@ QString Planner::specChecked(const QString& literal, const QString& what) const 
       .arg(w, literal, pairs.join(QStringLiteral(", ")));
 }
 
+std::optional<QString> Planner::sizePower(double v, double v2) const {
+  auto close = [](double x, double y) { return std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y)); };
+  if (m_resize.isEmpty() || !std::isfinite(v) || !std::isfinite(v2) || v == 0 || close(v, v2)) return std::nullopt;
+  for (const TensorInfo& t : m_g.inputs)
+    for (int k = 0; k < t.shape.size(); ++k) {
+      const qint64 d = t.shape.at(k);
+      if (d <= 1 || !m_resize.contains(d)) continue;
+      const double a = static_cast<double>(d), a2 = static_cast<double>(m_resize.value(d));
+      for (double p : {-0.5, 0.5, -1.0, 1.0, -0.25, 0.25, -2.0, 2.0}) {
+        const double c = v / std::pow(a, p);
+        if (!close(c * std::pow(a2, p), v2)) continue;
+        const QString e = QStringLiteral("%1.shape[%2] ** %3").arg(t.name).arg(k).arg(pyFloat(p));
+        return close(c, 1.0) ? e : QStringLiteral("%1 * %2").arg(pyFloat(c), e);
+      }
+    }
+  return std::nullopt;
+}
+
+void Planner::sizeScalars() {
+  if (m_resize.isEmpty()) return;
+  for (GraphOp& o : m_ops) {
+    if (o.category != u"Elementwise" || !m_args2.contains(o.id) || !o.pw.is_object() ||
+        !o.pw.value("args", json()).is_array())
+      continue;
+    const json changed = m_args2.value(o.id);
+    for (auto it = changed.begin(); it != changed.end(); ++it) {
+      const json v = o.args.value(it.key(), json());
+      if (!v.is_number() || !it.value().is_number()) continue;
+      const auto e = sizePower(v.get<double>(), it.value().get<double>());
+      if (!e) continue;
+      bool used = false;
+      const QString name = QStringLiteral("kwb_sz%1").arg(m_sizeScalar.size());
+      for (json& a : o.pw["args"]) {  // the probe writes a literal operand as {"const": value}
+        const json& c = a.is_object() && a.contains("const") ? a.at("const") : a;
+        if (c.is_number() && c.get<double>() == v.get<double>()) {
+          a = json{{"scalar_input", name.toStdString()}};
+          used = true;
+        }
+      }
+      if (!used) continue;  // the lowering does not read it as written: guardArgs keeps it at the spec
+      m_sizeScalar.insert(name, *e);
+      m_sizeScalarKeys[o.id] << QString::fromStdString(it.key());
+    }
+  }
+}
+
 bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
   const QString n = op.name;
   const json& a = op.args;
@@ -1752,7 +1808,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
-  for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(s);
+  for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(m_sizeScalar.value(s, s));
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
   };
@@ -2527,15 +2583,22 @@ QString Planner::scaleExpr(const Attn& a, const Val* q) const {
   return specChecked(lit, QStringLiteral("the attention scale"));
 }
 
-/// The keys of a resize check's changed arguments @p d that are no size the chain planner re-expresses itself
-/// (views, factories, arange, slices, repeat: Planner::sizeExpr).
-QStringList unsizedKeys(const json& d) {
+/// The keys of a resize check's changed arguments @p d of op @p op (its name without "aten::") that are no size
+/// the chain planner re-expresses itself (views, factories, arange, slices, repeat: Planner::sizeExpr) and no
+/// shape the op's lowering takes from its input tensor at run time: native_group_norm's N, C and HxW are the
+/// input's dims (kwb_group_norm and the norm template read x.shape), so they follow the sizes by construction.
+QStringList unsizedKeys(const json& d, const QString& op) {
   static const QSet<QString> sized = {QStringLiteral("size"), QStringLiteral("shape"), QStringLiteral("stride"),
                                       QStringLiteral("end"),  QStringLiteral("start"), QStringLiteral("repeats")};
+  static const QHash<QString, QSet<QString>> fromInput = {
+      {QStringLiteral("native_group_norm"), {QStringLiteral("N"), QStringLiteral("C"), QStringLiteral("HxW")}}};
+  const QString name = op.section(QStringLiteral("::"), -1);
   QStringList keys;
   if (!d.is_object()) return keys;
-  for (auto it = d.begin(); it != d.end(); ++it)
-    if (!sized.contains(QString::fromStdString(it.key()))) keys << QString::fromStdString(it.key());
+  for (auto it = d.begin(); it != d.end(); ++it) {
+    const QString k = QString::fromStdString(it.key());
+    if (!sized.contains(k) && !fromInput.value(name).contains(k)) keys << k;
+  }
   return keys;
 }
 
@@ -2545,7 +2608,8 @@ QString sizeDependentArgs(const json& spec) {
   if (!spec.is_object() || spec.value("resize_check", json::object()).value("ok", false) != true) return {};
   for (const json& o : spec.value("ops", json::array())) {
     if (!o.is_object()) continue;
-    const QStringList keys = unsizedKeys(o.value("args_resized", json()));
+    const QStringList keys =
+        unsizedKeys(o.value("args_resized", json()), QString::fromStdString(o.value("op", std::string())));
     if (keys.isEmpty()) continue;
     return QStringLiteral("%1 (%2, line %3): %4")
         .arg(QString::fromStdString(o.value("id", std::string())),
@@ -2560,7 +2624,8 @@ namespace {
 
 void Planner::guardArgs(const GraphOp& op) {
   if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
-  const QStringList keys = unsizedKeys(m_args2.value(op.id));
+  QStringList keys = unsizedKeys(m_args2.value(op.id), op.name);
+  keys.removeIf([&](const QString& k) { return m_sizeScalarKeys.value(op.id).contains(k); });
   if (keys.isEmpty()) return;
   Line l;
   l.head = specChecked(QStringLiteral("None"),
@@ -2635,6 +2700,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                     : QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
   }
   renameInPlace();
+  sizeScalars();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
   outRef = m_outRename.value(outRef, outRef);
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
