@@ -895,7 +895,8 @@ void TestChains::sizesFollowTheResizeCheck() {
   const kwb::GeneratedKernel m = b->generate(mean);
   QVERIFY2(m.ok && m.implemented, qPrintable(m.error));
   QVERIFY2(!m.source.contains(QLatin1String("        kwb_at_spec(\"")), qPrintable(m.source.right(2000)));
-  QVERIFY2(m.source.contains(QLatin1String("epi_scalars=(float(x.shape[1] ** 1.0),)")), qPrintable(m.source.right(2000)));
+  QVERIFY2(m.source.contains(QLatin1String("epi_scalars=(float(x.shape[1] ** 1.0),)")),
+           qPrintable(m.source.right(2000)));
   runEmulated(QStringLiteral("mean_by_size"), QStringLiteral("=mean_by_size_f40"));
 
   // a scalar that follows the sizes as no one dim's power (relu(x) / (rows + cols)): kept literal under
