@@ -375,6 +375,50 @@ class PoolEmulated(unittest.TestCase):
                     else:
                         self.assertEqual((model.last_path, model.last_w_phase), (path, wph), (kw, settings))
 
+    def test_h_walk_against_torch(self):
+        # SLIDE_H (session 20): the sliding kernel's lanes each walk J output rows along H and carry the W-reduced
+        # row consecutive windows share (43_'s dilation 3: rows oh, oh + 3, .., lanes interleaved by 3); every J the
+        # plan allows, with and without bounds masks, the D walk unrolled (SLIDE_UNROLL), short chunks, ragged
+        # lanes past OH, NaNs on rows that two windows share, a transposed input and fp16; SLIDE_H 0 is the old tile
+        torch.manual_seed(20)
+        cases = [
+            ("max", (2, 2, 11, 26, 13), dict(kernel_size=3, stride=2, padding=1, dilation=3), "4x1"),
+            ("max", (1, 2, 13, 23, 11), dict(kernel_size=3, stride=2, padding=1, dilation=3, ceil_mode=True), "4x1"),
+            ("avg", (2, 2, 9, 21, 12), dict(kernel_size=3, stride=2, padding=1), "3x4"),
+            ("avg", (1, 3, 9, 17, 13), dict(kernel_size=3, stride=2, padding=1, ceil_mode=True,
+                                            count_include_pad=False), "3x4"),
+            ("max", (1, 2, 7, 19, 9), dict(kernel_size=2, stride=1), "3x8"),
+            ("avg", (1, 2, 8, 15, 10), dict(kernel_size=(3, 2, 3), stride=(2, 1, 2), padding=(1, 1, 0),
+                                            divisor_override=5), "4x4"),
+        ]
+        for i, (kind, shape, kw, walk) in enumerate(cases):
+            x = torch.randn(*shape)
+            if kind == "max":
+                x[0, -1, 4, 5, 3] = float("nan")  # row 5 of plane 4: in two windows along H and along D
+                x.view(-1)[(11 * i + 3) % x.numel()] = float("nan")
+            fn = getattr(F, "%s_pool3d" % kind)
+            inputs = (x, x.transpose(0, 1)) if i % 2 == 0 else (x, x.half())
+            for xin in inputs:
+                want = fn(xin.float(), **kw).to(xin.dtype)
+                for settings in ({}, {"SLIDE_H": 1}, {"SLIDE_H": 2}, {"FAST_INTERIOR": False},
+                                 {"SLIDE_UNROLL": True, "D_SLIDE_PLANES": 2}, {"SLIDE_H": 0}):
+                    mod = pool_module(kind, 3, **kw)
+                    mod.D_SLIDE_MIN_ELEMS = 0
+                    for k, v in settings.items():
+                        setattr(mod, k, v)
+                    model = mod.ModelNew()
+                    got = model(xin)
+                    err = rel_err(got, want)
+                    self.assertLess(err, 1e-6 if xin.dtype == torch.float32 else 8e-3,
+                                    (kind, shape, kw, settings, xin.dtype, err))
+                    self.assertEqual(model.last_path, "sliding", (kw, settings))
+                    if settings.get("SLIDE_H") == 0:
+                        self.assertEqual(model.last_h_walk, "")
+                    elif not settings:
+                        self.assertEqual(model.last_h_walk, walk, kw)
+                    else:
+                        self.assertLessEqual(int(model.last_h_walk.split("x")[0]), settings.get("SLIDE_H", 4))
+
     def test_bad_window_is_refused(self):
         mod = pool_module("max", 1, kernel_size=2, stride=1, padding=2)
         with self.assertRaises(RuntimeError):
