@@ -3,6 +3,7 @@
 // every generated file, the static CuTe DSL / FlyDSL checks against the real cute_api.json / flydsl_api.json,
 // and the FlyDSL kernels run through a CPU emulation (tests/data/codegen/fake_flydsl) against torch.
 #include "core/codegen/backend.h"
+#include "core/codegen/chain.h"
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/cutedslbackend.h"
@@ -156,6 +157,7 @@ class TestCodegen : public QObject {
   void patternPlans_data();
   void patternPlans();
   void multiOutputForwardIsASkeleton();
+  void sizeDerivedLossKeepsItsPattern();
   void stableViewSpecsAreRefused();
   void chainTakesTheTargetsSms();
   void level1Kernels_data();
@@ -336,6 +338,8 @@ void TestCodegen::loweringMatchesTorch() {
       {"clamp_min", node("clamp_min", {"x", {{"const", 0.25}}}), "torch.clamp_min(x, 0.25)"},
       {"minimum", node("minimum", {"x", "y"}), "torch.minimum(x, y)"},
       {"maximum", node("maximum", {"x", "y"}), "torch.maximum(x, y)"},
+      // x = 0 gives 0 even where log(y) is -inf or NaN (y = 0, y < 0); a NaN y gives NaN (98_'s kl_div on torch 2.11)
+      {"xlogy", node("xlogy", {"x", "y"}), "torch.xlogy(x, y)"},
       {"add_alpha", node("add", {"x", "y"}, {{"alpha", 2.0}}), "torch.add(x, y, alpha=2.0)"},
       {"sub_alpha", node("sub", {"x", "y"}, {{"alpha", 0.5}}), "torch.sub(x, y, alpha=0.5)"},
       {"rsub", node("rsub", {"x", {{"const", 1.0}}}), "torch.rsub(x, 1.0)"},
@@ -948,6 +952,23 @@ void TestCodegen::patternPlans() {
 // New-user trial 10, #5: `return x.max(dim=1)` (values and indices) matched the Reduction template on its first
 // output and got a "kernel" that returned the values alone. Every framework now writes a skeleton whose reason names
 // both outputs; the same reduction with one output still plans.
+void TestCodegen::sizeDerivedLossKeepsItsPattern() {
+  // 98_KLDivLoss with the probe's resize check: its batchmean divisor (div by 16384) follows the batch, which sent
+  // the spec to the chain planner (a skeleton on torch 2.11: xlogy) though the kl_div kernel divides by p.shape[0]
+  const json spec = loadSpec(QStringLiteral("kl_div_resize"));
+  QVERIFY(spec.value("resize_check", json::object()).value("ok", false) == true);
+  QVERIFY(!kwb::sizeDependentArgs(spec).isEmpty());
+  QString why;
+  const auto plan = kwb::planPattern(spec, &why);
+  QVERIFY2(plan && plan->op == u"kl_div", qPrintable(why));
+  QVERIFY(kwb::sizeDependentArgs(spec, plan->sizeDerivedOps).isEmpty());
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(spec);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY2(k.source.contains(QLatin1String("kwb_kl_div_finalize[(1,)](part, out, n_parts, 1.0 / max(p.shape[0], 1)")),
+           qPrintable(k.source.right(1500)));
+  QVERIFY(!k.source.contains(QLatin1String("kwb_at_spec(\"")));
+}
+
 void TestCodegen::multiOutputForwardIsASkeleton() {
   const json spec = loadSpec(QStringLiteral("extra/max_with_indices"));
   QVERIFY(spec.is_object());

@@ -2604,10 +2604,10 @@ QStringList unsizedKeys(const json& d, const QString& op) {
 
 }  // namespace
 
-QString sizeDependentArgs(const json& spec) {
+QString sizeDependentArgs(const json& spec, const QSet<QString>& derived) {
   if (!spec.is_object() || spec.value("resize_check", json::object()).value("ok", false) != true) return {};
   for (const json& o : spec.value("ops", json::array())) {
-    if (!o.is_object()) continue;
+    if (!o.is_object() || derived.contains(QString::fromStdString(o.value("id", std::string())))) continue;
     const QStringList keys =
         unsizedKeys(o.value("args_resized", json()), QString::fromStdString(o.value("op", std::string())));
     if (keys.isEmpty()) continue;

@@ -11,6 +11,7 @@
 
 #include <QList>
 #include <QMap>
+#include <QSet>
 #include <QPair>
 #include <QString>
 #include <QStringList>
@@ -99,7 +100,8 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec,
 /// sizes. The anchors, patterns and the elementwise template bake such constants in; only the chain planner keeps
 /// them under a run-time check (kwb_at_spec), so the Triton backend takes the chain for such a spec. "" when none
 /// (or the spec has no resize check).
-QString sizeDependentArgs(const nlohmann::json& spec);
+/// @p derived: op ids left out (a pattern plan's sizeDerivedOps: its kernel computes them at run time).
+QString sizeDependentArgs(const nlohmann::json& spec, const QSet<QString>& derived = {});
 
 /// Why a framework without a chain renderer (@p frameworkLabel, e.g. "CuTe DSL") writes a skeleton for a spec
 /// the chain planner plans: the plan's launches and that --framework triton renders it. "" when the chain

@@ -466,6 +466,7 @@ bool loss(const Parsed& p, PatternPlan& plan, QString* whyNot) {
       return fail(whyNot, QStringLiteral("log/mul/xlogy/sub/sum/div without operands"));
     plan.op = QStringLiteral("kl_div");
     plan.lossScale = QStringLiteral("batch");
+    plan.sizeDerivedOps.insert(p.compute.at(5).id);  // the divisor: 1 / p.shape[0] in the kernel
     if (!setMain(plan, p, lg.refs.first(), whyNot) || !setTargets(plan, p, xl.refs.first(), whyNot)) return false;
     if (plan.targetBroadcast != u"same") return fail(whyNot, QStringLiteral("kl_div with broadcast targets"));
     if (!plan.shape.isEmpty() && num(p.compute.at(5).args, "other", 0) != static_cast<double>(plan.shape.first()))

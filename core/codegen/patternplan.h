@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <nlohmann/json.hpp>
@@ -47,7 +48,10 @@ struct PatternPlan {
   double huberBeta = 1.0;     ///< Loss huber/smooth_l1: beta (delta)
   qint64 ignoreIndex = -100;  ///< Loss cross_entropy
   QString lossScale;          ///< Loss: "numel" (mean) | "batch" (batchmean) | "one" (sum)
-  QString description;        ///< one line for headers, e.g. "sum over dim 1 (keepdim) of x [128, 4096, 4095]"
+  /// Ids of ops whose size-following arguments (the probe's resize check, sizeDependentArgs) the rendered kernel
+  /// computes from its inputs at run time: kl_div's batchmean divisor t5 (1 / p.shape[0]).
+  QSet<QString> sizeDerivedOps;
+  QString description;  ///< one line for headers, e.g. "sum over dim 1 (keepdim) of x [128, 4096, 4095]"
 
   /// Spec-shape numbers of the canonical view (outer, reduce, inner) of the main input; for Gemm
   /// (batch, M, N, K).

@@ -726,6 +726,11 @@ class Lowering {
       if (!e) return std::nullopt;
       return pow(n.id, x, *e);
     }
+    if (op == u"xlogy") {  // x * log(y), 0 where x == 0 (also at y = 0), NaN where y is NaN: torch.xlogy
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      return where(B("!=", *y, *y), *y, where(B("==", x, lit(0.0)), lit(0.0), B("*", x, U("log", *y))));
+    }
     if (op == u"minimum" || op == u"maximum" || op == u"fmin" || op == u"fmax") {
       const auto y = second("other");
       if (!y) return std::nullopt;
@@ -798,7 +803,7 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("silu"),        QStringLiteral("sin"),         QStringLiteral("softplus"),
           QStringLiteral("softsign"),    QStringLiteral("sqrt"),        QStringLiteral("square"),
           QStringLiteral("sub"),         QStringLiteral("tanh"),        QStringLiteral("threshold"),
-          QStringLiteral("where"),       QStringLiteral("masked_fill")};
+          QStringLiteral("where"),       QStringLiteral("masked_fill"), QStringLiteral("xlogy")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

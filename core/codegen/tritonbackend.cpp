@@ -26,6 +26,16 @@ SkeletonStyle tritonSkeleton(const FrameworkBackend& b) {
           b.runtimeRequirement()};
 }
 
+/// The pattern plan of a spec whose size-following constants (sizeDependentArgs) its kernel computes at run time
+/// (kl_div's batchmean divisor): that kernel, not the chain, is right at other sizes. nullopt otherwise.
+std::optional<PatternPlan> sizeDerivingPattern(const nlohmann::json& spec) {
+  if (hasPointwiseGraph(spec) || matchAnchor(spec).anchor || !inputWriteReason(spec).isEmpty()) return std::nullopt;
+  QString why;
+  auto plan = planPattern(spec, &why);
+  if (!plan || !sizeDependentArgs(spec, plan->sizeDerivedOps).isEmpty()) return std::nullopt;
+  return plan;
+}
+
 }  // namespace
 
 QStringList TritonBackend::conformanceMarkers() const {
@@ -46,11 +56,12 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
     if (whyNot) *whyNot = trace;
     return false;
   }
-  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time
+  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time,
+  // unless a pattern's kernel computes it from its inputs
   const QString sized = sizeDependentArgs(spec);
   if (const QString writes =
           !sized.isEmpty() ? QStringLiteral("%1 follows the input sizes").arg(sized) : inputWriteReason(spec);
-      !writes.isEmpty()) {
+      !writes.isEmpty() && !(!sized.isEmpty() && sizeDerivingPattern(spec))) {
     // only the chain planner writes an input's final value back (ChainPlan::writtenInputs)
     QString chainWhy;
     if (planChain(decodeOpGraph(spec), spec, &chainWhy, true)) return true;
@@ -120,8 +131,11 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
 GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
   QString why = traceBranchReason(spec);
   if (!why.isEmpty()) return makeSkeleton(spec, tritonSkeleton(*this), why);
-  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time
+  // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time,
+  // unless a pattern's kernel computes it from its inputs
   const QString sized = sizeDependentArgs(spec);
+  if (!sized.isEmpty())
+    if (const auto plan = sizeDerivingPattern(spec)) return tritonPatternKernel(*plan, spec, *this);
   if (const QString writes =
           !sized.isEmpty() ? QStringLiteral("%1 follows the input sizes").arg(sized) : inputWriteReason(spec);
       !writes.isEmpty()) {
