@@ -68,12 +68,36 @@ class TestChains : public QObject {
   void cuteGemmEmulated();
   void sizesFollowTheResizeCheck();
   void sizeDerivedArgumentsRunAtOtherSizes();
+  void gqaKvIndexed_data();
+  void gqaKvIndexed();
 };
 
 void TestChains::plans_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QStringList>("launches");
   QTest::addColumn<QStringList>("body");  // lines ModelNew.forward must contain
+  // grouped-query / multi-query attention: K and V passed un-repeated, read per KV head (kv_head = h // rep); no
+  // expand + reshape copy left in forward()
+  QTest::newRow("GQA: repeat_interleave, causal SDPA: K and V indexed, not copied")
+      << QStringLiteral("gqa_repeat_interleave_causal") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(t10, t0.transpose(-2, -1), t4, t10.shape[-1] ** -0.5, diag=0, "
+                                    "lower=True, fill=float('-inf'), k_rep=4, v_rep=4)"),
+                     QStringLiteral("!# a copy"), QStringLiteral("!.expand(-1, -1, 4")};
+  QTest::newRow("GQA: expand + reshape, batch == repeat: the factor the literal 4, not the batch")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("t2.transpose(-2, -1), t8, t14.shape[-1] ** -0.5, diag=0, lower=True, "
+                                    "fill=float('-inf'), k_rep=4, v_rep=4)"),
+                     QStringLiteral("!# a copy")};
+  QTest::newRow("MQA: one K / V head expanded: the factor follows the query heads")
+      << QStringLiteral("mqa_expand_causal") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("k.transpose(-2, -1), v, t4.shape[-1] ** -0.5, diag=0, lower=True, "
+                                    "fill=float('-inf'), k_rep=q.shape[1], v_rep=q.shape[1])")};
+  QTest::newRow("repeat_interleave(1): a view, nothing to index")
+      << QStringLiteral("gqa_repeat_interleave_rep1") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("!k_rep="), QStringLiteral("!# a copy")};
+  QTest::newRow("a repeat in tile order (kv_head = h % n_kv): copied as written, not indexed")
+      << QStringLiteral("gqa_tile_order") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("!k_rep="), QStringLiteral("# a copy: torch's reshape cannot view")};
   // eval-mode batch norm: a per-channel affine fused into the epilogue before it; training mode runs the
   // unfused plan (kwb_batch_norm) behind self.training
   QTest::newRow("gemm, batch norm fused, scale (a fifth tensor) alone, softmax")
@@ -418,6 +442,19 @@ void TestChains::emulated_data() {
       << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_size1");
   QTest::newRow("GQA, batch == repeat: the harness's boundary_tail")
       << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_tail");
+  // GQA / MQA with K and V read per KV head (gqaKvIndexed checks the index and the old path)
+  QTest::newRow("GQA repeat_interleave, causal: the harness's boundary_tail")
+      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("=gqa_repeat_interleave_causal")
+      << QStringLiteral("boundary_tail");
+  QTest::newRow("GQA repeat_interleave, causal: the harness's boundary_size1")
+      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("=gqa_repeat_interleave_causal")
+      << QStringLiteral("boundary_size1");
+  QTest::newRow("MQA expand: the harness's boundary_tail")
+      << QStringLiteral("mqa_expand_causal") << QStringLiteral("=mqa_expand_causal") << QStringLiteral("boundary_tail");
+  QTest::newRow("repeat_interleave(1)") << QStringLiteral("gqa_repeat_interleave_rep1")
+                                        << QStringLiteral("=gqa_repeat_interleave_rep1") << QString();
+  QTest::newRow("K / V repeated in tile order: the copy kept, right")
+      << QStringLiteral("gqa_tile_order") << QStringLiteral("=gqa_tile_order") << QString();
   // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
   QTest::newRow("affine instance norm: the weight repeated per sample (an expand view)")
       << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine") << QString();
@@ -875,19 +912,18 @@ void TestChains::sizesFollowTheResizeCheck() {
   const kwb::GeneratedKernel k = b->generate(gqa);
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
   const QString body = k.source.mid(k.source.indexOf(QLatin1String("    def forward(")));
-  // the repeat factor 4 did not change at the resized sizes: a literal, not the batch q.shape[0]
-  QVERIFY2(body.contains(QLatin1String("t3 = t2.expand(-1, -1, 4, -1, -1)")), qPrintable(body));
-  QVERIFY2(!body.contains(QLatin1String(".shape[0], -1, -1)")), qPrintable(body));
+  // the repeat factor 4 did not change at the resized sizes: a literal, not the batch q.shape[0] (K and V are read
+  // per KV head with it: gqaKvIndexed)
+  QVERIFY2(body.contains(QLatin1String("k_rep=4, v_rep=4)")), qPrintable(body));
+  QVERIFY2(!body.contains(QLatin1String("q.shape[0]")), qPrintable(body));
   // 1 / sqrt(head_dim) from the run-time head_dim; no literal scale in the call
   QVERIFY2(body.contains(QLatin1String("t14.shape[-1] ** -0.5, diag=0")), qPrintable(body));
   QVERIFY2(!body.contains(QLatin1String("0.17677669529663")), qPrintable(body));
-  // the reshape of the expanded K copies (torch cannot view a stride-0 dim merged with another)
-  QVERIFY2(body.contains(QLatin1String("# a copy: torch's reshape cannot view [4, 2, 4, 64, 32]")), qPrintable(body));
   // the same spec without the check: the old binding by value (a spec from an older probe is read as before)
   json old = gqa;
   old.erase("resize_check");
   const kwb::GeneratedKernel k0 = b->generate(old);
-  QVERIFY2(k0.ok && k0.source.contains(QLatin1String("t2.expand(-1, -1, q.shape[0], -1, -1)")),
+  QVERIFY2(k0.ok && k0.source.contains(QLatin1String("k_rep=q.shape[0], v_rep=q.shape[0])")),
            qPrintable(k0.source.right(3000)));
 
   // a scalar that is one dim's power (relu(x) / x.shape[1]): passed at run time, right at other sizes too
@@ -942,6 +978,74 @@ void TestChains::sizeDerivedArgumentsRunAtOtherSizes() {
   QVERIFY2(at.source.contains(QLatin1String("float(q.shape[3] ** -0.25)")), qPrintable(at.source.right(3000)));
   runEmulated(QStringLiteral("sdpa_split_scale"), QStringLiteral("=sdpa_split_scale"));
   runEmulated(QStringLiteral("sdpa_split_scale"), QStringLiteral("=sdpa_split_scale_d80"));
+}
+
+void TestChains::gqaKvIndexed_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");  // under tests/data/codegen/chains/problems
+  QTest::addColumn<int>("rep");          // K / V's repeat factor at the shrunk sizes
+  QTest::addColumn<bool>("anchor");      // planned by the attention anchor's template, not a chain
+  QTest::newRow("repeat_interleave rep 2, SDPA, head_dim 48")
+      << QStringLiteral("gqa_repeat_interleave_sdpa") << QStringLiteral("gqa_repeat_interleave_sdpa") << 2 << false;
+  QTest::newRow("repeat_interleave rep 4, causal")
+      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("gqa_repeat_interleave_causal") << 4 << false;
+  QTest::newRow("repeat_interleave rep 4, causal, at batch 1")
+      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("gqa_repeat_interleave_causal_b1") << 4
+      << false;
+  QTest::newRow("expand + reshape, batch == rep")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("gqa_batch_eq_rep") << 4 << false;
+  QTest::newRow("expand + reshape at batch 3, head_dim 24")
+      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("gqa_batch_eq_rep_b3d24") << 4 << false;
+  QTest::newRow("MQA: expand of one head, head_dim 20")
+      << QStringLiteral("mqa_expand_causal") << QStringLiteral("mqa_expand_causal") << 4 << false;
+  QTest::newRow("the attention anchor's template (a fixed scale)")
+      << QStringLiteral("gqa_explicit_scale_anchor") << QStringLiteral("gqa_explicit_scale_anchor") << 2 << true;
+}
+
+void TestChains::gqaKvIndexed() {
+  // Grouped-query / multi-query attention: the K / V head repeat is not copied; the flash kernel reads the
+  // un-repeated tensors per KV head (kv_head = h // rep). The plan says so (kwb analyze --json: kv_repeat), and the
+  // kernel under the CPU emulation matches PyTorch in fp32 and fp16, reads K / V with the factor, and its old path
+  // (the module switch off: the repeat copied first) gives the same numbers (tests/python/gqa_check.py).
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(int, rep);
+  QFETCH(bool, anchor);
+  const json s = loadSpec(spec);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  const json groups = kwb::codegenPreview(s).at("groups");
+  QCOMPARE(int(groups.size()), 1);
+  for (const char* t : {"k", "v"})
+    QVERIFY2(groups.at(0).value("kv_repeat", json::object()).value(t, json::object()).value("access", "") == "indexed",
+             groups.dump().c_str());
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY2(k.source.contains(QLatin1String("not copied")), qPrintable(k.source.left(600)));
+  QVERIFY2(anchor == k.source.contains(QLatin1String("K_REPEAT = True")), qPrintable(k.source.left(3000)));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  for (const char* dtype : {"float32", "float16"}) {
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"),
+             {QStringLiteral(KWB_SOURCE_DIR "/tests/python/gqa_check.py"), kernel,
+              QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem + QStringLiteral(".py"),
+              QStringLiteral("--rep"), QString::number(rep), QStringLiteral("--dtype"), QString::fromLatin1(dtype)});
+    QVERIFY(py.waitForFinished(240000));
+    const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+    QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+  }
+  // the CuTe DSL and FlyDSL have no attention kernel: a skeleton, and a reason that names the attention
+  for (const char* id : {"cutedsl", "flydsl"}) {
+    QString why;
+    QVERIFY(!kwb::backendById(QString::fromLatin1(id))->supports(s, &why));
+    QVERIFY2(why.contains(QLatin1String("attention")), qPrintable(why));
+    const kwb::GeneratedKernel sk = kwb::backendById(QString::fromLatin1(id))->generate(s);
+    QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
+  }
 }
 
 QTEST_GUILESS_MAIN(TestChains)

@@ -7,6 +7,15 @@ same problem in one process, beside eager and torch.compile.
          predicate; key tiles past the diagonal skipped), or one kwb_masked_softmax launch for a masked softmax alone
   new-mat = the same new kernel.py with its stage library's kwb_attn_flash = False (scores GEMM, masked softmax,
          P V GEMM: the mask still a predicate, nothing materialised but the scores)
+  new-copy = grouped-query / multi-query attention (session 20, gqa): the same new kernel.py with its module switch
+         off (kwb_attn_kv_index = False in a chain's stage library, KV_INDEX = False in the attention template): K and V
+         repeated to the query heads by a copy before the flash launch, as the plan before did (expand + reshape in
+         forward()); "new" reads them in place per KV head (kv_head = h // rep). new vs new-copy decides the switch.
+
+GQA / MQA problems (bench/gpu/gqa_problems, GPU-sized copies of tests/data/codegen/chains/problems): repeat_interleave
++ causal SDPA (rep 4, d 128), one expanded K / V head (MQA, rep 16, d 64), repeat_interleave + SDPA (rep 2, d 96: not a
+power of 2), and a fixed-scale SDPA that the attention anchor's template renders (rep 8). Their "old" rows: main's kwb
+cannot trace repeat_interleave under torch 1.13 (a skeleton), and copies K / V for the expand form.
 
 Problems, most important first: u68 (new-user trial 9 #4: einsum + triu + masked_fill + softmax + bmm), u65 (where +
 full_like + triu, softmax: 0.34x torch.compile at 5 launches), level-3 44_MiniGPTBlock (a buffer mask: read in the
@@ -18,6 +27,9 @@ u64.
     python3 bench/gpu/attn.py --kernels .gpu/attn --cpu-emulated      # same code path, fake_triton, shrunk sizes
     # GPU machine, repository root
     python3 bench/gpu/attn.py --kernels .gpu/attn --budget 120
+    # GQA only (session 20): generate here, then one <= 90 s GPU run
+    python3 bench/gpu/attn.py --generate .gpu/gqa --only gqa
+    python3 bench/gpu/attn.py --kernels .gpu/gqa --only gqa --budget 80
 
 Rows: problem, variant, latency_us (triton.testing.do_bench median of the whole forward), rel_err (||got - ref|| /
 ||ref|| against the eager Model in fp32 with TF32 off). The kernels compute fp32 with TF32 dots; eager and
@@ -48,11 +60,25 @@ CASES = [  # name, problem file (relative to UNSEEN or KB)
     ("u69_CausalAttention_arange_compare_dropout", "unseen"),
     ("u70_CausalAttention_additive_triu_inf", "unseen"),
     ("u64_CausalMask_bitwise_not", "unseen"),
+    ("gqa_ri_causal_h32kv8_s2048_d128", "gqa"),
+    ("mqa_expand_causal_h16_s2048_d64", "gqa"),
+    ("gqa_ri_sdpa_h24kv12_s1024_d96", "gqa"),
+    ("gqa_anchor_h32kv4_s1024_d128", "gqa"),
 ]
+GQA = os.path.join(HERE, "gqa_problems")
 
 
 def problem_file(name, where):
-    return os.path.join(UNSEEN if where == "unseen" else os.path.join(KB, where), name + ".py")
+    base = {"unseen": UNSEEN, "gqa": GQA}.get(where, os.path.join(KB, where))
+    return os.path.join(base, name + ".py")
+
+
+def selected():
+    """--only: problem names, or "gqa" for the GQA / MQA group; every case without it."""
+    if not args.only:
+        return list(CASES)
+    names = args.only.split(",")
+    return [(n, w) for n, w in CASES if n in names or w in names]
 
 
 def generate(out):
@@ -60,7 +86,7 @@ def generate(out):
     old_kwb = os.environ.get("KWB_OLD", "/work/main/build/release/app/kwb")
     os.makedirs(out, exist_ok=True)
     env = dict(os.environ, KWB_PYTHON=os.environ.get("KWB_PYTHON", "/usr/bin/python3"))
-    for name, where in CASES:
+    for name, where in selected():
         src = problem_file(name, where)
         shutil.copy(src, os.path.join(out, name + ".problem.py"))
         for tag, kwb in (("old", old_kwb), ("new", new_kwb)):
@@ -77,7 +103,7 @@ ap.add_argument("--generate", metavar="DIR")
 ap.add_argument("--kernels", metavar="DIR", default=os.path.join(ROOT, ".gpu", "attn"))
 ap.add_argument("--budget", type=float, default=120.0, help="seconds: later rows are skipped near it")
 ap.add_argument("--cpu-emulated", action="store_true")
-ap.add_argument("--only", help="comma-separated problem names")
+ap.add_argument("--only", help="comma-separated problem names, or gqa (the GQA / MQA problems)")
 args = ap.parse_args()
 if args.generate:
     generate(args.generate)
@@ -113,13 +139,35 @@ def left():
     return args.budget - (time.time() - T0)
 
 
-def row(problem, variant, fn, want):
+def kv_switch(k):
+    """The module switch of a GQA / MQA kernel whose K / V are read per KV head ("" when it has none)."""
+    if k is None:
+        return ""
+    mod, _ = k
+    src = open(mod.__file__).read()
+    if hasattr(mod, "KV_INDEX") and "K_REPEAT = True" in src:
+        return "KV_INDEX"
+    if hasattr(mod, "kwb_attn_kv_index") and "k_rep=" in src.split("class ModelNew")[-1]:
+        return "kwb_attn_kv_index"
+    return ""
+
+
+def kv_reps(mod, m):
+    """The K / V repeat factors the last call read in place (1: as given, or copied)."""
+    if hasattr(m, "last_kv_rep"):
+        return tuple(m.last_kv_rep)
+    last = getattr(mod, "kwb_attn_last", {})
+    return last.get("k_rep"), last.get("v_rep")
+
+
+def row(problem, variant, fn, want, note=None):
+    """One timed row; note (a function, called after the run) adds a column."""
     try:
         with torch.no_grad():
             got = fn()
             err = rel_err(got, want)
             us = bench(fn)
-        print("%-44s %-14s %12.1f %10.2e" % (problem, variant, us, err), flush=True)
+        print("%-44s %-14s %12.1f %10.2e%s" % (problem, variant, us, err, "  " + note() if note else ""), flush=True)
     except Exception as e:  # noqa: BLE001 -- one failing variant does not lose the table
         print("%-44s %-14s ERROR %s: %s" % (problem, variant, type(e).__name__, str(e).strip()[-200:]), flush=True)
 
@@ -158,7 +206,7 @@ def setup(name):
 
 
 def main():
-    names = args.only.split(",") if args.only else [n for n, _ in CASES]
+    names = [n for n, _ in selected()]
     print("[attn] %s, torch %s, kernels %s, budget %.0f s" % (
         torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton, shrunk sizes)", torch.__version__,
         args.kernels, args.budget), flush=True)
@@ -178,8 +226,15 @@ def main():
         for tag in ("old", "new"):
             if ks[tag] is None:
                 print("%-44s %-14s skeleton (no kernel)" % (name, tag), flush=True)
-            else:
+            elif not (tag == "new" and kv_switch(ks[tag])):  # a GQA kernel's new row comes with its new-copy row
                 row(name, tag, lambda m=ks[tag][1]: m(*inputs), want)
+        switch = kv_switch(ks["new"])
+        if switch:  # GQA / MQA: the same kernel with K / V copied to the query heads first (the old path)
+            mod, m = ks["new"]
+            row(name, "new", lambda: m(*inputs), want, note=lambda: "kv_rep=%s" % (kv_reps(mod, m),))
+            setattr(mod, switch, False)
+            row(name, "new-copy", lambda: m(*inputs), want, note=lambda: "kv_rep=%s" % (kv_reps(mod, m),))
+            setattr(mod, switch, True)
         row(name, "eager", lambda: model(*inputs), want)
         done.append((name, model, inputs, want, ks))
         last = time.time() - t_start

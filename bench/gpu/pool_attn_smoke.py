@@ -119,7 +119,7 @@ def render_problem(ref_mod, name):
         causal = re.search(r"is_causal\s*=\s*True", src) is not None
         m = re.search(r"scale\s*=\s*([0-9.eE+-]+)", src)
         vals = dict(shared, KERNEL="kwb_attention", Q=fwd[0], K=fwd[1], V=fwd[2],
-                    SCALE=repr(float(m.group(1))) if m else "None", CAUSAL=causal)
+                    SCALE=repr(float(m.group(1))) if m else "None", CAUSAL=causal, K_REPEAT=False, V_REPEAT=False)
         return "attention", render("triton_attention.py.tmpl", vals)
     raise ValueError("neither a pooling module nor scaled_dot_product_attention")
 
@@ -298,7 +298,7 @@ def extra_cases(quick):
     for d, dtype, causal, lq, lk in ((64, torch.float32, False, 1024, 1024), (128, torch.bfloat16, True, 2048, 2048),
                                      (256, torch.float32, True, 512, 700), (128, torch.float16, False, 1000, 3000)):
         vals = {"KERNEL": "kwb_attention", "Q": "Q", "K": "K", "V": "V", "SCALE": "None", "CAUSAL": causal,
-                "FORWARD_PARAMS": ", Q, K, V"}
+                "K_REPEAT": False, "V_REPEAT": False, "FORWARD_PARAMS": ", Q, K, V"}
         ins = [torch.randn(b, 8, lq, d, dtype=dtype), torch.randn(b, 8, lk, d, dtype=dtype),
                torch.randn(b, 8, lk, d, dtype=dtype)]
         cases.append(("extra_flash_d%d_%s_%s_Lq%d_Lk%d" % (d, str(dtype)[6:], "causal" if causal else "full", lq, lk),

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <tuple>
 
 namespace kwb {
 
@@ -318,6 +319,16 @@ class Planner {
     QString maskRef;     ///< a mask tensor's ref ("" none): kept where (mask != 0) == maskKeep
     QString qRef, kRef;  ///< Q [.., Lq, D] and Kᵀ [.., D, Lk]: the Q Kᵀ GEMM's operands, before a scale on either
     bool maskKeep = false;
+    /// K or V as a head repeat of a tensor with fewer heads (grouped-query / multi-query attention): the kernel
+    /// reads src's entry b // rep for Q's entry b (kv_head = h // rep), so the repeat's copy is not made.
+    struct KvRepeat {
+      QString src;                 ///< the expand's input: the un-repeated tensor (the repeated dim of size 1)
+      qint64 rep = 0;              ///< the repeat factor; 0: the operand is no such repeat
+      std::optional<qint64> rep2;  ///< the factor at the resize check (unknown: bound by value)
+      bool transpose = false;      ///< src's last two dims are the operand's swapped
+      QStringList ops;             ///< the expand and the views after it, up to the operand (absorbed)
+    };
+    KvRepeat kRep, vRep;
   };
   /// A tensor built from constants, as a function of the row i and column j of its last two dims.
   struct CVal {
@@ -341,6 +352,13 @@ class Planner {
   /// The mask of a masked op on the scores @p s: fills Attn's predicate or mask tensor and fill, adds its ops.
   bool maskOf(const GraphOp& op, QString* s, Attn* a);
   void findAttention(const QString& outRef);
+  /// The K or V operand @p operand of an attention as a head repeat (Attn::KvRepeat; rep 0 when it is none), by
+  /// class: views back from the operand that keep its last two dims (or swap them) and only merge, split, add or
+  /// drop leading dims, down to an expand that grows one leading dim j from 1 to rep, with only size-1 dims between
+  /// j and the last two (so entry f of the result is entry f // rep of the expand's input in row-major order). That
+  /// is repeat_interleave(rep, dim) as the probe traces it, x[:, :, None].expand(..).reshape(..), and the expand of
+  /// a size-1 head dim (multi-query attention). Every op on the way has one reader (its copy is otherwise needed).
+  Attn::KvRepeat kvRepeat(const QString& operand) const;
   bool emitAttention(const GraphOp& op);
   /// A scalar scale's factor (mul: other, div: 1 / other) at the resize check; @p k (its value at the spec) when
   /// unknown.
@@ -2550,9 +2568,75 @@ void Planner::findAttention(const QString& outRef) {
       }
       (k == 0 ? a.qRef : a.kRef) = r;
     }
+    // K and V with fewer heads than Q, repeated to Q's (GQA / MQA): read per KV head in the kernel, not copied
+    a.kRep = kvRepeat(a.kRef);
+    a.vRep = kvRepeat(operandOf(*pv, "mat2").isEmpty() ? pv->refs.value(1) : operandOf(*pv, "mat2"));
+    if (a.kRep.rep > 0 && !a.kRep.transpose) a.kRep = {};  // Kᵀ is the operand: the repeat's layout is K's, swapped
+    if (a.vRep.rep > 0 && a.vRep.transpose) a.vRep = {};
+    for (const Attn::KvRepeat* r : {&a.kRep, &a.vRep}) a.ops << r->ops;
     m_attnAt.insert(pv->id, a);
     for (const QString& id : a.ops) m_absorbed.insert(id);
   }
+}
+
+Planner::Attn::KvRepeat Planner::kvRepeat(const QString& operand) const {
+  Attn::KvRepeat r;
+  QString cur = resolve(operand);
+  for (int guard = 0; guard < 32; ++guard) {
+    const GraphOp* o = opById(cur);
+    const QStringList rd = m_readers.value(cur);
+    if (!o || !o->view || o->refs.isEmpty() || rd.size() != 1 || rd.first().isEmpty()) return {};
+    const QList<qint64> in = o->inputs.value(0).shape, out = o->outputs.value(0).shape;
+    const int n = static_cast<int>(out.size());
+    if (n < 3 || in.size() < 2) return {};
+    QList<qint64> swapped = lastTwo(in);
+    std::swap(swapped[0], swapped[1]);
+    bool swap = false;
+    if (o->name == u"transpose") {
+      auto norm = [&](const char* key) {
+        const json d = o->args.value(key, json());
+        return d.is_number_integer() ? static_cast<int>((d.get<qint64>() + n) % n) : -1;
+      };
+      const int d0 = std::min(norm("dim0"), norm("dim1")), d1 = std::max(norm("dim0"), norm("dim1"));
+      if (d0 == d1 && d0 >= 0) {  // transpose(d, d): the same tensor
+      } else if (d0 == n - 2 && d1 == n - 1) {
+        swap = true;
+      } else {
+        return {};
+      }
+    } else if (o->name == u"permute" && o->args.value("dims", json()).is_array() &&
+               static_cast<int>(o->args.at("dims").size()) == n) {
+      const json& dims = o->args.at("dims");
+      for (int k = 0; k < n; ++k) {
+        const json& d = dims.at(static_cast<std::size_t>(k));
+        const int want = k < n - 2 ? k : (k == n - 2 ? n - 1 : n - 2);
+        if (!d.is_number_integer() || static_cast<int>((d.get<qint64>() + n) % n) != want) return {};
+      }
+      swap = true;
+    } else if (o->name == u"expand" && in.size() == out.size() && in != out) {
+      // the repeat: one leading dim j grown from 1, only size-1 dims between it and the last two
+      int j = -1;
+      for (int k = 0; k < n; ++k) {
+        if (in.at(k) == out.at(k)) continue;
+        if (j >= 0 || in.at(k) != 1 || k >= n - 2) return {};
+        j = k;
+      }
+      for (int k = j + 1; k < n - 2; ++k)
+        if (out.at(k) != 1) return {};
+      r.rep = out.at(j);
+      r.rep2 = dim2(o->id, j);
+      r.src = resolve(o->refs.first());
+      r.ops << o->id;
+      return r;
+    } else if (!((isReshapeView(o->name) || rowsView(*o)) && lastTwo(in) == lastTwo(out))) {
+      return {};
+    }
+    if (swap && lastTwo(out) != swapped) return {};
+    if (swap) r.transpose = !r.transpose;
+    r.ops << o->id;
+    cur = resolve(o->refs.first());
+  }
+  return {};
 }
 
 double Planner::factor2(const GraphOp& o, double k) const {
@@ -2664,17 +2748,39 @@ bool Planner::emitAttention(const GraphOp& op) {
     push(l, op, QStringLiteral("softmax"), desc, false);
   } else {
     const auto q = value(a.qRef);
-    const auto kt = value(a.kRef);
-    const auto v = value(operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2"));
+    auto kt = value(a.kRep.rep > 0 ? a.kRep.src : a.kRef);
+    auto v = value(a.vRep.rep > 0 ? a.vRep.src
+                                  : (operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2")));
     if (!q || !kt || !v) return false;
-    l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5").arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred);
-    desc = QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4) x V %5 (flash when head_dim <= 256)")
+    // a head repeat (GQA / MQA): the un-repeated tensor, its last two dims as the operand's, and the factor
+    QString reps, repText;
+    for (const auto& [r, val, name] :
+         {std::tuple{&a.kRep, &kt, QStringLiteral("k_rep")}, std::tuple{&a.vRep, &v, QStringLiteral("v_rep")}}) {
+      if (r->rep <= 0) continue;
+      if (r->transpose) {
+        (*val)->expr += QStringLiteral(".transpose(-2, -1)");
+        std::swap((*val)->shape[(*val)->shape.size() - 2], (*val)->shape[(*val)->shape.size() - 1]);
+      }
+      reps += QStringLiteral(", %1=%2").arg(name, sizeExpr(r->rep, r->rep2, QStringLiteral("the K / V head repeat")));
+    }
+    if (a.kRep.rep > 0 || a.vRep.rep > 0) {
+      const QString kv = a.kRep.rep > 0 && a.vRep.rep > 0 ? QStringLiteral("K and V")
+                         : a.kRep.rep > 0                 ? QStringLiteral("K")
+                                                          : QStringLiteral("V");
+      const qint64 rep = a.kRep.rep > 0 ? a.kRep.rep : a.vRep.rep;
+      repText = QStringLiteral("; %1 read in place per KV head (kv_head = h // %2), not copied").arg(kv).arg(rep);
+    }
+    l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5%6")
+                 .arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred, reps);
+    desc = QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4) x V %5 (flash when head_dim <= 256)%6")
                .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
                     a.tri ? QStringLiteral(", %1").arg(maskText)
                           : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
-                    shapeText(v->shape));
+                    shapeText(v->shape), repText);
     if (q->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
     push(l, op, QStringLiteral("attention"), desc, false);
+    if (a.kRep.rep > 0) m_plan.launches.last().kvRepeat.insert(QStringLiteral("k"), a.kRep.rep);
+    if (a.vRep.rep > 0) m_plan.launches.last().kvRepeat.insert(QStringLiteral("v"), a.vRep.rep);
   }
   for (const QString& id : a.ops)
     if (id != op.id) {

@@ -28,6 +28,9 @@ struct ChainLaunch {
   QStringList ops;          ///< the op ids it computes (anchor first, then fused epilogue ops)
   QString description;      ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
   qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
+  /// An attention launch whose K ("k") and / or V ("v") is a head repeat of a tensor with fewer heads (GQA / MQA):
+  /// the repeat factor; the kernel reads the un-repeated tensor per KV head (kv_head = h // rep), no copy.
+  QMap<QString, qint64> kvRepeat = {};
 };
 
 /// One epilogue function of a plan in a form other DSLs can lower (the CuTe DSL renders a one-GEMM chain from it):

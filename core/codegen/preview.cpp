@@ -42,7 +42,16 @@ json codegenPreview(const json& spec) {
                           {"covered", true}});
   };
   auto chainGroups = [&](const ChainPlan& c) {
-    for (const ChainLaunch& l : c.launches) group(l.kind, l.ops);
+    for (const ChainLaunch& l : c.launches) {
+      group(l.kind, l.ops);
+      if (l.ops.isEmpty() || l.kvRepeat.isEmpty()) continue;
+      // GQA / MQA: which of K / V the kernel reads in place per KV head (the repeat's copy is not made)
+      json kv = json::object();
+      for (auto it = l.kvRepeat.cbegin(); it != l.kvRepeat.cend(); ++it)
+        kv[it.key().toStdString()] = {{"rep", it.value()}, {"access", "indexed"}};
+      planGroups.back()["kv_repeat"] = kv;
+      planGroups.back()["description"] = l.description.toStdString();
+    }
   };
   auto computeIds = [&]() {
     QStringList all;
@@ -70,6 +79,14 @@ json codegenPreview(const json& spec) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
     for (const QString& id : m.plan->ops) covered.insert(id);
     group(m.plan->anchor, m.plan->ops);
+    json kv = json::object();  // GQA / MQA: K / V read in place per KV head (the attention anchor)
+    for (const char* t : {"K", "V"})
+      if (m.plan->vars.value(QStringLiteral("%1_REPEAT").arg(QLatin1String(t))) == u"True")
+        kv[QString::fromLatin1(t).toLower().toStdString()] = {{"access", "indexed"}};
+    if (!kv.empty() && !planGroups.empty()) {
+      planGroups.back()["kv_repeat"] = kv;
+      planGroups.back()["description"] = m.plan->description.toStdString();
+    }
   } else if (hasPointwiseGraph(spec)) {
     planName = QStringLiteral("pointwise lowering");
     for (const GraphOp* o : g.compute()) covered.insert(o->id);

@@ -192,6 +192,45 @@ def install_sdpa_shim(torch, notes):
     F.scaled_dot_product_attention = sdpa
 
 
+def install_repeat_interleave_shim(torch):
+    """repeat_interleave with an int repeat count, traced as its definition: x.unsqueeze(d + 1), expanded to the
+    count there, reshaped to merge d and d + 1 (the same values). Torch builds a tensor of repeats and an index from
+    it instead: on meta tensors torch 1.13 cannot size that (data-dependent) and 2.x traces an index_select of a
+    computed index. Either way the planner saw no repeat; as an expand it sees one (grouped-query attention's
+    k.repeat_interleave(rep, dim=1): the K / V heads read in place, docs/DECISIONS.md). A tensor of repeats, or
+    output_size, keeps torch's own op."""
+    orig_method, orig_fn = torch.Tensor.repeat_interleave, torch.repeat_interleave
+
+    def decomposed(x, repeats, dim=None, output_size=None):
+        if isinstance(repeats, bool) or not isinstance(repeats, int) or output_size is not None or \
+                not isinstance(x, torch.Tensor) or repeats < 0 or (dim is None and x.dim() == 0):
+            return None
+        if dim is None:
+            x, d = x.reshape(-1), 0
+        else:
+            if not -x.dim() <= dim < max(1, x.dim()) or x.dim() == 0:
+                return None
+            d = dim % x.dim()
+        shape = list(x.shape)
+        y = x.unsqueeze(d + 1).expand(shape[:d + 1] + [repeats] + shape[d + 1:])
+        return y.reshape(shape[:d] + [shape[d] * repeats] + shape[d + 1:])
+
+    def method(self, repeats, dim=None, *, output_size=None):
+        y = decomposed(self, repeats, dim, output_size)
+        return orig_method(self, repeats, dim, output_size=output_size) if y is None else y
+
+    def function(x, repeats=None, dim=None, *, output_size=None):
+        y = decomposed(x, repeats, dim, output_size) if repeats is not None else None
+        if y is not None:
+            return y
+        if repeats is None:  # repeat_interleave(repeats_tensor): the index form
+            return orig_fn(x, output_size=output_size) if output_size is not None else orig_fn(x)
+        return orig_fn(x, repeats, dim, output_size=output_size)
+
+    torch.Tensor.repeat_interleave = method
+    torch.repeat_interleave = function
+
+
 def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
     if isinstance(v, torch.Tensor):
         dims = an.dims(v)
@@ -404,6 +443,7 @@ def run(logic_path, partial, scale, guess=False):
     tr = Tracer(logic_path)
     partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
     install_sdpa_shim(torch, tr.notes)
+    install_repeat_interleave_shim(torch)
 
     modname = "kwb_logic_" + re.sub(r"\W", "_", partial["source"]["name"])
     spec_ = importlib.util.spec_from_file_location(modname, logic_path)

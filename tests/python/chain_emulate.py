@@ -22,6 +22,13 @@ sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
 
 import torch  # noqa: E402
 
+if not hasattr(torch.nn.functional, "scaled_dot_product_attention"):
+    # torch < 2.0: a problem's F.scaled_dot_product_attention runs on its documented math definition, the one the
+    # probe traces (resources/python/probe.py, install_sdpa_shim)
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "resources", "python"))
+    from probe import install_sdpa_shim  # noqa: E402
+    install_sdpa_shim(torch, [])
+
 # Only the dims of forward()'s inputs shrink: ModelNew declares the model's parameters at the problem's own
 # sizes (the harness resizes inputs, never the constructor's arguments).
 SMALL = [("batch", 2), ("depth", 6), ("height", 10), ("width", 9), ("length", 11), ("seq", 8)]

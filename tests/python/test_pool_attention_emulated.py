@@ -432,9 +432,9 @@ def triton_next_pow2(n):
     return p
 
 
-def attention_module(scale=None, causal=False):
+def attention_module(scale=None, causal=False, kv_repeat=False):
     return render("triton_attention.py.tmpl", FORWARD_PARAMS=", Q, K, V", Q="Q", K="K", V="V",
-                  SCALE=repr(scale), CAUSAL=causal)
+                  SCALE=repr(scale), CAUSAL=causal, K_REPEAT=kv_repeat, V_REPEAT=kv_repeat)
 
 
 def attention_ref(q, k, v, scale=None, causal=False):
@@ -469,6 +469,24 @@ class AttentionEmulated(unittest.TestCase):
         err = rel_err(got, want)
         self.assertLess(err, tol, (list(q.shape), list(k.shape), list(v.shape), scale, causal, path, err))
         return model
+
+    def test_kv_heads_read_in_place(self):
+        # grouped-query / multi-query attention (K_REPEAT / V_REPEAT: K and V are the un-repeated inputs): entry b
+        # of Q reads b // rep; flash in place, KV_INDEX off and the materialised path (head_dim > 256) copy first
+        torch.manual_seed(12)
+        for b, hq, hkv, l, d, causal, path in ((2, 6, 3, 23, 24, True, "flash"), (1, 4, 1, 17, 40, False, "flash"),
+                                               (2, 4, 2, 9, 260, False, "materialised")):
+            rep = hq // hkv
+            q, k, v = torch.randn(b, hq, l, d), torch.randn(b, hkv, l, d), torch.randn(b, hkv, l, d)
+            want = attention_ref(q, k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1), None, causal)
+            mod = attention_module(None, causal, kv_repeat=True)
+            for index in (True, False):
+                model = mod.ModelNew()
+                got = self.run_with(mod, {"KV_INDEX": index}, model, q, k, v)
+                self.assertEqual(model.last_path, path)
+                self.assertLess(rel_err(got, want), 1e-5)
+                in_place = rep if index and path == "flash" else 1
+                self.assertEqual(model.last_kv_rep, (in_place, in_place))
 
     def test_flash_lq_ne_lk_causal_scale(self):
         torch.manual_seed(10)

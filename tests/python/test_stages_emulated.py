@@ -1310,6 +1310,30 @@ class Attention(unittest.TestCase):
         self.check(K.kwb_attention(q, kt, v, 0.5, diag=-2, lower=False), self.ref(q, kt, v, 0.5, -2, False))
         self.assertEqual(K.kwb_attn_last["path"], "materialised")
 
+    def test_kv_heads_read_in_place(self):
+        # grouped-query / multi-query attention: kt and v hold 1 / rep of q's entries; entry b of q reads b // rep
+        # (repeat_interleave's order), in place on the flash path, copied on the materialised path and with
+        # kwb_attn_kv_index off; rep 1, rep 2, MQA (rep = heads), a head dim not a power of 2, causal and not
+        torch.manual_seed(4)
+        for b, hq, hkv, lq, d, diag in ((2, 6, 3, 21, 24, 0), (1, 4, 1, 19, 20, None), (2, 3, 3, 9, 8, 0)):
+            rep = hq // hkv
+            q = torch.randn(b, hq, lq, d)
+            kt = torch.randn(b, hkv, lq, d).transpose(-2, -1)
+            v = torch.randn(b, hkv, lq, d + 3)
+            want = self.ref(q, kt.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1), 0.4, diag)
+            for flash, index in ((True, True), (True, False), (False, True)):
+                K.kwb_attn_flash, K.kwb_attn_kv_index = flash, index
+                try:
+                    out = K.kwb_attention(q, kt, v, 0.4, diag=diag, k_rep=rep, v_rep=rep)
+                finally:
+                    K.kwb_attn_flash, K.kwb_attn_kv_index = True, True
+                self.check(out, want)
+                in_place = rep if flash and index else 1
+                self.assertEqual((K.kwb_attn_last["k_rep"], K.kwb_attn_last["v_rep"]), (in_place, in_place))
+        with self.assertRaises(ValueError):  # 6 entries of q are no repeat of 4 of K
+            K.kwb_attention(torch.randn(1, 6, 4, 8), torch.randn(1, 4, 8, 4), torch.randn(1, 4, 4, 8), 1.0, k_rep=2,
+                            v_rep=2)
+
     def test_mask_tensor_from_a_buffer(self):
         torch.manual_seed(2)
         n = 20

@@ -8,6 +8,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
@@ -36,6 +37,55 @@ QString rootThroughScale(const OpGraph& g, QString ref, double* scale) {
   return {};
 }
 
+/// The head repeat (grouped-query / multi-query attention) on the views from K or V's operand @p ref back to
+/// its root: 0 when they cross none; the factor when they cross one expand that grows one leading dim from 1 with
+/// only size-1 dims between it and the last two (repeat_interleave(rep, dim=-3) as the probe traces it, or
+/// x[:, :, None].expand(..).reshape(..), or the expand of a size-1 head dim), and otherwise only reshapes, clones,
+/// expands to the same shape and transposes of the last two dims (entry b of Q then reads entry b // rep of the
+/// root, in place); -1 when an expand grows a leading dim in another order (the chain planner copies it).
+qint64 headRepeat(const OpGraph& g, QString ref) {
+  qint64 rep = 0;
+  bool other = false;  // a view the repeat's order is not checked through
+  for (int guard = 0; guard < 256 && !ref.isEmpty() && !g.input(ref); ++guard) {
+    const GraphOp* o = g.op(ref);
+    if (!o || o->refs.isEmpty()) break;
+    const QList<qint64> in = o->inputs.isEmpty() ? QList<qint64>() : o->inputs.first().shape;
+    const QList<qint64> out = o->outputs.value(0).shape;
+    const int n = static_cast<int>(out.size());
+    if (o->name == u"expand" && in.size() == out.size() && in != out && n >= 3) {
+      int j = -1;
+      bool ok = true;
+      for (int k = 0; k < n; ++k)
+        if (in.at(k) != out.at(k)) {
+          ok = ok && j < 0 && in.at(k) == 1 && k < n - 2;
+          j = k;
+        }
+      for (int k = j + 1; ok && k < n - 2; ++k) ok = out.at(k) == 1;
+      if (!ok || rep != 0) return -1;
+      rep = out.at(j);
+    } else if (o->view && (o->name == u"expand" || o->name == u"transpose" || o->name == u"clone" ||
+                           o->name == u"contiguous" || o->name == u"alias" || o->name == u"detach" ||
+                           o->name == u"view" || o->name == u"reshape" || o->name == u"_reshape_alias" ||
+                           o->name == u"_unsafe_view" || o->name == u"unsqueeze" || o->name == u"squeeze")) {
+      const bool keepsLastTwo = in.size() >= 2 && out.size() >= 2 && in.mid(in.size() - 2) == out.mid(n - 2);
+      if (o->name == u"transpose") {
+        auto dim = [&](const char* key) {
+          const nlohmann::json d = o->args.value(key, nlohmann::json());
+          return d.is_number_integer() ? (d.get<qint64>() + n) % n : -1;
+        };
+        if (std::min(dim("dim0"), dim("dim1")) != n - 2 || std::max(dim("dim0"), dim("dim1")) != n - 1) other = true;
+      } else if (o->name != u"clone" && o->name != u"contiguous" && !keepsLastTwo) {
+        other = true;
+      }
+      if (o->name == u"expand" && in != out) other = true;  // a broadcast adding leading dims
+    } else if (o->view) {
+      other = true;
+    }
+    ref = o->refs.first();
+  }
+  return rep > 0 && other ? -1 : rep;
+}
+
 class AttentionAnchor final : public Anchor {
  public:
   QString id() const override { return QStringLiteral("attention"); }
@@ -49,6 +99,7 @@ class AttentionAnchor final : public Anchor {
         spec.is_object() ? spec.value("pattern", nlohmann::json::object()) : nlohmann::json::object();
     if (!pat.is_object() || pat.value("primary", std::string()) != "Attention") return std::nullopt;
     QString q, k, v;
+    qint64 kRep = 0, vRep = 0;  // headRepeat of K and V
     double scale = 1.0;
     bool causal = false, scaleGiven = false;
     const QList<const GraphOp*> compute = g.compute();
@@ -62,6 +113,8 @@ class AttentionAnchor final : public Anchor {
       q = rootThroughScale(g, fused->refs.at(0), &scale);
       k = rootThroughScale(g, fused->refs.at(1), &scale);
       v = g.rootOf(fused->refs.at(2));
+      kRep = headRepeat(g, fused->refs.at(1));
+      vRep = headRepeat(g, fused->refs.at(2));
       const nlohmann::json& a = fused->args;
       if (a.is_object()) {
         if (a.contains("attn_mask") && !a.at("attn_mask").is_null())
@@ -105,6 +158,8 @@ class AttentionAnchor final : public Anchor {
       q = rootThroughScale(g, gemms.at(0)->refs.at(0), &scale);
       k = rootThroughScale(g, gemms.at(0)->refs.at(1), &scale);
       v = g.rootOf(gemms.at(1)->refs.at(1));
+      kRep = headRepeat(g, gemms.at(0)->refs.at(1));
+      vRep = headRepeat(g, gemms.at(1)->refs.at(1));
       // the scale between the GEMMs (S * c or S / c)
       for (const GraphOp* o : compute) {
         double f = 1.0;
@@ -116,6 +171,11 @@ class AttentionAnchor final : public Anchor {
       scaleGiven = true;
       for (const GraphOp* o : compute) covered.insert(o->id);
     }
+    if (kRep < 0 || vRep < 0)
+      return anchors::fail(whyNot, QStringLiteral("attention whose %1 repeats its heads in an order other than "
+                                                  "repeat_interleave's (kv_head = h // rep): the template reads K "
+                                                  "and V per KV head in that order only")
+                                       .arg(kRep < 0 ? QStringLiteral("K") : QStringLiteral("V")));
     if (g.outputs.size() != 1)
       return anchors::fail(whyNot,
                            QStringLiteral("attention whose forward() returns %1 outputs; the template writes one")
@@ -145,11 +205,20 @@ class AttentionAnchor final : public Anchor {
             .arg(lk)
             .arg(d)
             .arg(isDefault ? QStringLiteral("1/sqrt(head_dim)") : QString::number(scale, 'g', 8));
+    const QString kv = kRep > 0 && vRep > 0 ? QStringLiteral("K and V")
+                       : kRep > 0           ? QStringLiteral("K")
+                                            : QStringLiteral("V");
+    if (kRep > 0 || vRep > 0)
+      p.description += QStringLiteral("; %1 read in place per KV head (kv_head = h // %2), not copied")
+                           .arg(kv)
+                           .arg(kRep > 0 ? kRep : vRep);
     p.vars = {{QStringLiteral("Q"), q},
               {QStringLiteral("K"), k},
               {QStringLiteral("V"), v},
               {QStringLiteral("SCALE"), isDefault ? QStringLiteral("None") : pyFloat(scale)},
-              {QStringLiteral("CAUSAL"), pyBool(causal)}};
+              {QStringLiteral("CAUSAL"), pyBool(causal)},
+              {QStringLiteral("K_REPEAT"), pyBool(kRep > 0)},
+              {QStringLiteral("V_REPEAT"), pyBool(vRep > 0)}};
     const bool flash = d <= 256;
     p.mathDtype = qi->dtype == u"float32" ? QStringLiteral("tf32") : QString();
     p.tile = 64;
@@ -176,6 +245,13 @@ class AttentionAnchor final : public Anchor {
         {QStringLiteral("launch plumbing"),
          QStringLiteral("strided inputs are made contiguous first; output from torch.empty")},
     };
+    if (kRep > 0 || vRep > 0)
+      p.config.append({QStringLiteral("kv heads"),
+                       QStringLiteral("%1 given with fewer heads than Q (a head repeat of %2 at the spec): the flash "
+                                      "kernel reads entry b // rep of the un-repeated tensor for Q's entry b, no "
+                                      "repeated copy (KV_INDEX = False, or the materialised path: copied first)")
+                           .arg(kv)
+                           .arg(kRep > 0 ? kRep : vRep)});
     return p;
   }
 };

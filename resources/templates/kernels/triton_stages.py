@@ -2829,6 +2829,10 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
 # FlashAttention-2's forward) for padded head dims up to _kwb_attn_flash_max_d; else, or with kwb_attn_flash off,
 # the materialised path: the scores GEMM, the masked softmax below, the P V GEMM.
 kwb_attn_flash = True
+# K / V given with fewer heads than Q (grouped-query / multi-query attention: k_rep, v_rep > 1): the flash kernel
+# reads batch entry b // rep of K / V in place (kv_head = h // rep), no repeated copy. False: the old path, the
+# repeat copied first (as torch's expand + reshape did before the planner passed the un-repeated tensors)
+kwb_attn_kv_index = True
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
@@ -2844,15 +2848,18 @@ kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTA
 
 @triton.jit
 def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_scale, fill, diag, num_m,
-                           sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som, soe, smb, smm, smn,
+                           k_rep, v_rep, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som, soe, smb, smm, smn,
                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
                            BLOCK_E: tl.constexpr, TRI: tl.constexpr, LOWER: tl.constexpr, HAS_MASK: tl.constexpr,
                            MASK_KEEP: tl.constexpr):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). TRI and LOWER: key tiles past the last row's diagonal are
     # skipped (they hold fill only, whose weight exp(fill - max) is 0 for the fills the planner accepts).
+    # k_rep / v_rep: K / V hold one entry per k_rep / v_rep consecutive entries of Q (GQA's kv_head = h // rep)
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
+    bk = b // k_rep
+    bv = b // v_rep
     mb = num_m - 1 - pid % num_m  # causal: the longest rows (the last blocks) start first
     offs_m = mb * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
@@ -2868,7 +2875,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
         hi = tl.minimum(Lk, (mb + 1) * BLOCK_M + diag)
     for start_n in range(0, hi, BLOCK_N):
         n = start_n + offs_n
-        k = tl.load(k_ptr + b * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
+        k = tl.load(k_ptr + bk * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
                     mask=(n[None, :] < Lk) & (offs_d[:, None] < D), other=0.0)
         qk = tl.dot(q, k) * qk_scale
         if TRI:
@@ -2887,7 +2894,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
         p = tl.exp2(qk - m_safe[:, None])
         alpha = tl.exp2(m_i - m_safe)
         l_i = l_i * alpha + tl.sum(p, axis=1)
-        v = tl.load(v_ptr + b * svb + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
+        v = tl.load(v_ptr + bv * svb + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
                     mask=(n[:, None] < Lk) & (offs_e[None, :] < E), other=0.0)
         acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None])
         m_i = m_new
@@ -3008,10 +3015,18 @@ def _kwb_attn_launch(key, configs, launch):
     raise RuntimeError("kwb_attention: no tile setting launched")
 
 
-def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False):
+def _kwb_attn_repeat(x3, rep):
+    """[N, a, b] -> [N * rep, a, b], each entry rep times in a row (repeat_interleave over dim 0): a copy."""
+    return x3[:, None].expand(-1, rep, -1, -1).reshape(-1, x3.shape[1], x3.shape[2])
+
+
+def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
+                  v_rep=1):
     """softmax(where(keep, scale * q @ kt, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides),
-    v [..., Lk, E], equal leading dims; keep: the index predicate (diag not None: key j of query i kept where
-    j - i <= diag, or j - i > diag when not lower) and the mask tensor's (dims before its last two of size 1:
+    v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
+    flattened 1 / k_rep and 1 / v_rep of q's: entry b of q reads entry b // rep of kt and v (kv_head = h // rep,
+    the repeat_interleave order), in place when kwb_attn_kv_index (else copied first); keep: the index predicate
+    (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower) and the mask tensor's (dims before its last two of size 1:
     kept where (mask != 0) == mask_keep). The flash path only takes a lower predicate with diag >= 0 or none (the
     planner's contract: every row keeps a key in its first tile). Out [..., Lq, E] in q's dtype."""
     lq, d = q.shape[-2], q.shape[-1]
@@ -3026,9 +3041,20 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         return out.zero_()
     q3, kt3, v3, o3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e), out.view(-1, lq, e)
     nb = q3.shape[0]
+    k_rep, v_rep = int(k_rep), int(v_rep)
+    if k_rep < 1 or v_rep < 1 or kt3.shape[0] * k_rep != nb or v3.shape[0] * v_rep != nb:
+        raise ValueError("kwb_attention: q %s holds %d entries; kt %s repeated %d times and v %s repeated %d times "
+                         "do not" % (list(q.shape), nb, list(kt.shape), k_rep, list(v.shape), v_rep))
     block_d, block_e = max(16, _kwb_np2(d)), max(16, _kwb_np2(e))
     flash = kwb_attn_flash and max(block_d, block_e) <= _kwb_attn_flash_max_d and \
         (diag is None or (lower and diag >= 0))
+    if k_rep > 1 and (not flash or not kwb_attn_kv_index):  # the repeat copied, in K's own [.., Lk, D] layout
+        kt3 = _kwb_attn_repeat(kt3.transpose(1, 2), k_rep).transpose(1, 2)
+        k_rep = 1
+    if v_rep > 1 and (not flash or not kwb_attn_kv_index):
+        v3 = _kwb_attn_repeat(v3, v_rep)
+        v_rep = 1
+    kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep)  # > 1: K / V read in place per KV head
     if not flash:  # scores GEMM, masked softmax, P V GEMM: three launches
         s = kwb_gemm(q3, kt3.transpose(1, 2))
         p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep)
@@ -3045,7 +3071,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         num_m = triton.cdiv(lq, bm)
         _kwb_attn_flash_kernel[(num_m * nb,)](
             q3, kt3, v3, o3, m3 if m3 is not None else q3, lq, lk, d, e, float(scale) * l2e, float(fill) * l2e,
-            int(diag or 0), num_m, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1),
+            int(diag or 0), num_m, k_rep, v_rep, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1),
             kt3.stride(2), v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *ms,
             BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, TRI=diag is not None, LOWER=bool(lower),
             HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=warps, num_stages=stages)

@@ -1,0 +1,31 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+# Grouped-query attention with a fixed scale (it does not follow head_dim): planned by the attention anchor (its
+# template), whose K and V are the un-repeated inputs, read per KV head. 4 query heads over 2 KV heads, head_dim 24.
+class Model(nn.Module):
+    def __init__(self, n_q_heads, n_kv_heads):
+        super().__init__()
+        self.rep = n_q_heads // n_kv_heads
+
+    def forward(self, q, k, v):
+        k = k.repeat_interleave(self.rep, dim=1)
+        v = v.repeat_interleave(self.rep, dim=1)
+        return F.scaled_dot_product_attention(q, k, v, scale=0.125)
+
+
+batch_size = 2
+n_q = 4
+n_kv = 2
+seq_len = 36
+head_dim = 24
+
+
+def get_inputs():
+    return [torch.randn(batch_size, n_q, seq_len, head_dim), torch.randn(batch_size, n_kv, seq_len, head_dim),
+            torch.randn(batch_size, n_kv, seq_len, head_dim)]
+
+
+def get_init_inputs():
+    return [n_q, n_kv]

@@ -1,0 +1,32 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+# Grouped-query attention as users write it: K and V repeated to the query heads with repeat_interleave, then SDPA
+# (rep 1: as many KV heads as query heads, repeat_interleave(1) a view). The generated kernel reads K
+# and V per KV head (kv_head = h // rep) instead of the repeated copy (tests/tst_chains.cpp gqaKvIndexed).
+class Model(nn.Module):
+    def __init__(self, n_q_heads, n_kv_heads):
+        super().__init__()
+        self.rep = n_q_heads // n_kv_heads
+
+    def forward(self, q, k, v):
+        k = k.repeat_interleave(self.rep, dim=1)
+        v = v.repeat_interleave(self.rep, dim=1)
+        return F.scaled_dot_product_attention(q, k, v)
+
+
+batch_size = 2
+n_q = 6
+n_kv = 6
+seq_len = 40
+head_dim = 48
+
+
+def get_inputs():
+    return [torch.randn(batch_size, n_q, seq_len, head_dim), torch.randn(batch_size, n_kv, seq_len, head_dim),
+            torch.randn(batch_size, n_kv, seq_len, head_dim)]
+
+
+def get_init_inputs():
+    return [n_q, n_kv]
