@@ -4,9 +4,9 @@
 //                       --workspace NEW_DIR --review FINISHED_WORKSPACE [--suite SUITE_DIR]
 //                       [--bad-problem SMALL_LOGIC.py --bad-workspace NEW_DIR]
 // Steps: the welcome page; phases 1-3 and a live and a finished CPU dry run of --problem (in --workspace);
-// the report; --review opened for review; its versions compared; the roofline dock alone; --suite's table,
-// sorted by the speedup over eager, and its first problem with a workspace here opened for review from it;
-// with --bad-problem, a FAIL and a TIMEOUT_FAIL run (see badRun()).
+// the report; --review opened for review, its phases 1-3 pages; its versions compared; the roofline dock alone;
+// --suite's table, sorted by the speedup over eager, and its first problem with a workspace here opened for review from
+// it; with --bad-problem, a FAIL and a TIMEOUT_FAIL run (see badRun()).
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCommandLineParser>
@@ -235,6 +235,13 @@ int main(int argc, char** argv) {
   // Review mode: a finished workspace, read back, nothing re-run.
   if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
     save(&w, out, QStringLiteral("08-review"));
+    // the finished phases' pages as the workspace recorded them (new-user trial 10, #8): phase 1's verdict, the
+    // records, the files
+    for (int phase = 1; phase <= 3; ++phase) {
+      w.wizard()->showPhase(phase);
+      save(&w, out, QStringLiteral("08%1-review-phase%2").arg(QChar(u'a' + phase - 1)).arg(phase));
+    }
+    w.wizard()->showPhase(4);
     // the records it kept, and how many it set aside and why (new-user trial 9, #14)
     raiseDock(w, "knowledgeDock");
     save(&w, out, QStringLiteral("08k-review-knowledge"));
@@ -320,6 +327,10 @@ int main(int argc, char** argv) {
       save(&w, out, QStringLiteral("16b-runall-running"), 20);
       while (w.runningAll() && t.elapsed() < 600000) settle(100);
       save(&w, out, QStringLiteral("16c-runall-done"));
+      // back to phase 1 after the whole run, by its shortcut (Alt+1): its results, nothing re-run
+      if (auto* show = w.findChild<QAction*>(QStringLiteral("actionShowPhase1"))) show->trigger();
+      raiseDock(w, "knowledgeDock");
+      save(&w, out, QStringLiteral("16d-runall-phase1-again"));
     }
   }
   if (p.isSet(QStringLiteral("bad-problem"))) {

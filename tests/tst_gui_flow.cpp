@@ -24,6 +24,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QListWidget>
 #include <QAbstractButton>
 #include <QTimer>
 #include <QMessageBox>
@@ -424,6 +425,27 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
   w.runConsole()->setRawOutput(false);
 
+  // Phase 1's page after phase 4 ran (new-user trial 10, #8): reached by Alt+1 / View > Show Phase 1, its spec and
+  // code-generation verdict still there, nothing re-run; the knowledge panel's details pane shows a record whole.
+  QCOMPARE(wiz->currentPhase(), 4);
+  QCOMPARE(wiz->phaseItemText(1), QStringLiteral("✓ 1. Understand: Triton kernel"));
+  auto* showPhase1 = w.findChild<QAction*>(QStringLiteral("actionShowPhase1"));
+  QVERIFY(showPhase1);
+  showPhase1->trigger();
+  QCOMPARE(wiz->currentPhase(), 1);
+  QCOMPARE(wiz->phaseState(1), S::Done);
+  QVERIFY(wiz->specView()->summaryText().contains(QStringLiteral("Elementwise")));
+  QVERIFY2(wiz->specView()->codegenText().startsWith(
+               QStringLiteral("Phase 3 will write a kernel with Triton (pointwise lowering).\nCode generation:\n")) &&
+               wiz->specView()->codegenText().contains(QStringLiteral("  ✓ Triton: kernel (pointwise lowering)")),
+           qPrintable(wiz->specView()->codegenText()));
+  QCOMPARE(w.session()->verdict(), Verdict::DryRun);  // still phase 4's verdict: nothing ran again
+  wiz->showPhase(4);
+  auto* details = w.findChild<QTextBrowser*>(QStringLiteral("knowledgeDetails"));
+  QVERIFY(details);
+  QVERIFY2(details->toPlainText().contains(w.knowledgeModel()->records().first().id),
+           qPrintable(details->toPlainText()));
+
   // Report: writes the records, draws the roofline, previews the report as HTML.
   auto* report = w.findChild<QAction*>(QStringLiteral("actionReport"));
   QVERIFY(report && report->isEnabled());
@@ -508,10 +530,18 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QCOMPARE(r.session()->verdict(), Verdict::DryRun);
     QCOMPARE(r.wizard()->phaseItemText(4), QStringLiteral("— 4. Measure: DRY_RUN"));
     // phases 1-3 done as the workspace recorded them, not hollow (new-user trial 5, R6); only phase 1 can run
-    QCOMPARE(r.wizard()->phaseItemText(1), QStringLiteral("✓ 1. Understand (recorded)"));
+    QCOMPARE(r.wizard()->phaseItemText(1), QStringLiteral("✓ 1. Understand (recorded): Triton kernel"));
     QCOMPARE(r.wizard()->phaseItemText(2), QStringLiteral("✓ 2. Learn (recorded)"));
     QCOMPARE(r.wizard()->phaseItemText(3), QStringLiteral("✓ 3. Implement (recorded)"));
     QCOMPARE(r.wizard()->phaseState(2), WizardPanel::PhaseState::Recorded);
+    // ... and their pages show what was recorded, not "Not run yet." under a ✓: the verdict, the records, the files
+    QVERIFY2(
+        r.wizard()->specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")),
+        qPrintable(r.wizard()->specView()->codegenText()));
+    QVERIFY(r.wizard()->codegenWarningText().isEmpty());
+    auto* reviewFiles = r.wizard()->findChild<QListWidget*>(QStringLiteral("writtenFiles"));
+    QVERIFY(reviewFiles && reviewFiles->count() >= 3);
+    QCOMPARE(reviewFiles->item(1)->text(), QStringLiteral("kernel.py"));
     QVERIFY(r.statusBar()->currentMessage().contains(QStringLiteral("for review, nothing re-run")));
     QVERIFY(r.findChild<QAction*>(QStringLiteral("actionReport"))->isEnabled());
     QVERIFY(!r.findChild<QAction*>(QStringLiteral("actionCommit"))->isEnabled());

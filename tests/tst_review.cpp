@@ -289,6 +289,10 @@ void TestReview::readLatestVersion() {
   QCOMPARE(r->verdict, Verdict::DryRun);
   QVERIFY(!r->maxRelErr);
   QCOMPARE(r->memory->value(QStringLiteral("version")).get<std::string>(), std::string("v1"));
+  // V1 consulted no knowledge tool (its record names none): the review shows the records that planned V0, not an
+  // empty Knowledge panel (1280x800 review walk)
+  QCOMPARE(r->records.size(), 1);
+  QCOMPARE(r->records[0].id, QStringLiteral("hw-h200-l2"));
   // V0's run folder opens V0, its recorded run (new-user trial 7, #3: it opened as V1, "not the recorded run").
   const auto r0 = readWorkspaceReview(ws + QStringLiteral("/.kwb/runs/20261201-110000"));
   QVERIFY(r0);

@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
+#include <QAction>
 #include <QFontDatabase>
 #include <QFontInfo>
 #include <QRawFont>
@@ -41,6 +43,7 @@
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
 
+#include "core/codegen/preview.h"
 #include "core/review/reviewexport.h"
 #include "core/pipeline/session.h"
 #include "core/review/workspacereview.h"
@@ -125,6 +128,8 @@ class TestWidgets : public QObject {
   void editorTabsKeepEdits();
   void wizardForm();
   void codegenVerdictOnTheSpecPage();
+  void codegenVerdictWordsAreTranslated();
+  void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
   void rooflineWithoutPoint();
   void renderPng();
@@ -270,6 +275,19 @@ void TestWidgets::knowledgeModel() {
   QCOMPARE(model.index(1, 0).data(KnowledgeModel::ConstraintRole).toString(), QStringLiteral("tile 1024"));
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json()), QString());
   QCOMPARE(KnowledgeModel::scopeText(nlohmann::json("x")), QStringLiteral("\"x\""));
+  // The details pane (new-user trial 10, #14: titles cut in the 1280-px dock): the title whole, the id, scope and
+  // source exactly (the source's <...> escaped, not eaten as a tag), the content; a fallback says so.
+  QTextDocument doc;
+  doc.setHtml(KnowledgeModel::detailsHtml(hw));
+  const QString text = doc.toPlainText();
+  QVERIFY2(text.startsWith(hw.title + u'\n'), qPrintable(text));
+  for (const QString& exact : {hw.id, hw.source, KnowledgeModel::scopeText(hw.scope), hw.content})
+    QVERIFY2(text.contains(exact), qPrintable(exact + QStringLiteral(" not in: ") + text));
+  QVERIFY(!text.contains(QStringLiteral("FALLBACK")));
+  doc.setHtml(KnowledgeModel::detailsHtml(fb));
+  QVERIFY2(doc.toPlainText().contains(QStringLiteral("FALLBACK SAMPLE: not a match")) &&
+               doc.toPlainText().contains(QStringLiteral("tile 1024")),
+           qPrintable(doc.toPlainText()));
 }
 
 void TestWidgets::reviewRecordTitlesTellRecordsApart() {
@@ -500,6 +518,10 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   v.text = QStringLiteral(
       "Code generation:\n  group reduce [logsumexp]: covered\n  Triton: kernel (Reduction pattern)\n"
       "  CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a middle dim\n");
+  v.groups = {{QStringLiteral("reduce"), {QStringLiteral("logsumexp")}, true, {}}};
+  v.plan.kind = CodegenVerdict::PlanKind::Pattern;
+  v.plan.name = QStringLiteral("Reduction");
+  v.plan.launches = 1;
   v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("Reduction pattern"), {}},
                 {QStringLiteral("cutedsl"),
                  QStringLiteral("CuTe DSL"),
@@ -520,6 +542,13 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY2(spec.startsWith(QStringLiteral("Phase 3 will write a SKELETON with CuTe DSL")) &&
                spec.contains(QStringLiteral("group reduce [logsumexp]: covered")),
            qPrintable(spec));
+  // worded from the data, each framework marked
+  QVERIFY2(spec.contains(QStringLiteral("\n  ✓ Triton: kernel (Reduction pattern)\n")) &&
+               spec.endsWith(QStringLiteral("  ✗ FlyDSL: skeleton: no template")),
+           qPrintable(spec));
+  // phase 1's list entry carries the verdict, as phase 4's carries the gate
+  w.setPhaseState(1, WizardPanel::PhaseState::Done);
+  QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: CuTe DSL SKELETON"));
   QSignalSpy switched(&w, &WizardPanel::frameworkSwitchRequested);
   use->click();
   QCOMPARE(switched.size(), 1);
@@ -528,7 +557,9 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   v.framework = QStringLiteral("triton");
   w.setCodegenVerdict(v);
   QVERIFY(w.codegenWarningText().isEmpty());
-  QVERIFY(w.specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")));
+  QVERIFY(w.specView()->codegenText().startsWith(
+      QStringLiteral("Phase 3 will write a kernel with Triton (Reduction pattern).\nCode generation:\n")));
+  QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: Triton kernel"));
   // a skeleton everywhere: no chip (nothing to switch to); the Spec page still says it
   v.framework = QStringLiteral("cutedsl");
   v.backends[0].kernel = false;
@@ -537,6 +568,111 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY(v.suggestedSwitch().isEmpty());
   w.setCodegenVerdict(CodegenVerdict{});
   QVERIFY(w.specView()->codegenText().isEmpty());
+  QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand"));
+}
+
+namespace {
+/// Marks every string asked of the given contexts as «source», so a test sees which words went through tr().
+class MarkingTranslator : public QTranslator {
+ public:
+  explicit MarkingTranslator(QStringList contexts) : m_contexts(std::move(contexts)) {}
+  bool isEmpty() const override { return false; }
+  QString translate(const char* context, const char* sourceText, const char* disambiguation, int n) const override {
+    Q_UNUSED(disambiguation);
+    if (!m_contexts.contains(QLatin1String(context))) return {};
+    QString s = QString::fromUtf8(sourceText);
+    if (n >= 0) s.replace(QStringLiteral("%n"), QString::number(n));
+    return u'«' + s + u'»';
+  }
+
+ private:
+  QStringList m_contexts;
+};
+}  // namespace
+
+void TestWidgets::codegenVerdictWordsAreTranslated() {
+  // New-user trial 10, zh_CN: the phase-1 block's "Code generation:" lines were core's English (`kwb analyze`'s
+  // text), not tr(). The GUI words them from CodegenVerdict's data; only the data (labels, op ids, reasons) is core's.
+  CodegenVerdict v;
+  v.valid = true;
+  v.framework = QStringLiteral("cutedsl");
+  v.text = QStringLiteral("Code generation:\n  (core's English, not shown)\n");
+  v.groups = {{QStringLiteral("pool"), {QStringLiteral("t1")}, true, {}},
+              {QStringLiteral("gemm"), {QStringLiteral("t2"), QStringLiteral("t3")}, false, QStringLiteral("why")}};
+  v.plan = {CodegenVerdict::PlanKind::Chain, {}, 2, {}};
+  v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("chain of 2 launches"), {}},
+                {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, QStringLiteral("no template")}};
+  MarkingTranslator marker({QStringLiteral("kwb::SpecView"), QStringLiteral("kwb::WizardPanel")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  WizardPanel w;
+  w.setCodegenVerdict(v);
+  w.setPhaseState(1, WizardPanel::PhaseState::Done);
+  const QString text = w.specView()->codegenText();
+  const QString item = w.phaseItemText(1);
+  QCoreApplication::removeTranslator(&marker);
+  const QStringList lines = text.split(u'\n');
+  QCOMPARE(lines.size(), 6);
+  QCOMPARE(lines[0],
+           QStringLiteral("«Phase 3 will write a SKELETON with CuTe DSL (the quality gate fails it): no template»"));
+  QCOMPARE(lines[1], QStringLiteral("«Code generation:»"));
+  QCOMPARE(lines[2], QStringLiteral("«  group pool [t1]: covered»"));
+  QCOMPARE(lines[3], QStringLiteral("«  group gemm [t2, t3]: not covered: why»"));
+  // the plan is worded by the GUI too (a plural form through %n), not the backend's English "chain of 2 launches"
+  QCOMPARE(lines[4], QStringLiteral("«  ✓ Triton: kernel («chain of 2 launch(es)»)»"));
+  QCOMPARE(lines[5], QStringLiteral("«  ✗ CuTe DSL: skeleton: no template»"));
+  QVERIFY(!text.contains(QStringLiteral("core's English")));
+  QVERIFY2(item.contains(QStringLiteral("«CuTe DSL SKELETON»")), qPrintable(item));
+}
+
+void TestWidgets::finishedPhasePagesKeepTheirResults() {
+  // New-user trial 10, #8: phase 1's results were hidden once the wizard moved on. Every page stays reachable with
+  // its results, by the list, its arrow keys and Alt+1..4; a phase run again empties only the later pages.
+  WizardPanel w;
+  w.resize(400, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  CodegenVerdict v;
+  v.valid = true;
+  v.framework = QStringLiteral("triton");
+  v.plan = {CodegenVerdict::PlanKind::Pointwise, {}, 1, {}};
+  v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("pointwise lowering"), {}}};
+  w.setSpec(nlohmann::json{{"pattern", {{"primary", "Elementwise"}, {"detail", "relu"}}}});
+  w.setCodegenVerdict(v);
+  for (int p = 1; p <= 3; ++p) w.setPhaseState(p, WizardPanel::PhaseState::Done);
+  w.setLearnSummary(QStringLiteral("9 record(s) consulted"));
+  w.setWrittenFiles(QStringLiteral("/ws"), {QStringLiteral("kernel.py")});
+  w.showPhase(4);
+  QCOMPARE(w.currentPhase(), 4);
+  // the list: a click on phase 1 shows its page, the verdict still there
+  auto* list = w.findChild<QListWidget*>(QStringLiteral("phaseList"));
+  QVERIFY(list);
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
+  QCOMPARE(w.currentPhase(), 1);
+  QVERIFY(w.specView()->isVisible());
+  QVERIFY2(w.specView()->summaryText().startsWith(QStringLiteral("Pattern: Elementwise (relu)")),
+           qPrintable(w.specView()->summaryText()));
+  QVERIFY(w.specView()->codegenText().startsWith(QStringLiteral("Phase 3 will write a kernel with Triton")));
+  QVERIFY(list->item(0)->toolTip().contains(QStringLiteral("nothing runs again")));
+  // the keyboard: Down in the list, and Alt+N from anywhere in the window
+  list->setFocus();
+  QTest::keyClick(list, Qt::Key_Down);
+  QCOMPARE(w.currentPhase(), 2);
+  const QList<QAction*> shows = w.showPhaseActions();
+  QCOMPARE(shows.size(), 4);
+  QCOMPARE(shows[0]->shortcut(), QKeySequence(Qt::ALT | Qt::Key_1));
+  QCOMPARE(shows[0]->objectName(), QStringLiteral("actionShowPhase1"));
+  auto* workspace = w.findChild<QLineEdit*>(QStringLiteral("workspaceEdit"));
+  workspace->setFocus();
+  QTest::keyClick(workspace, Qt::Key_3, Qt::AltModifier);
+  QCOMPARE(w.currentPhase(), 3);
+  QCOMPARE(w.findChild<QListWidget*>(QStringLiteral("writtenFiles"))->count(), 1);
+  QTest::keyClick(workspace, Qt::Key_1, Qt::AltModifier);
+  QCOMPARE(w.currentPhase(), 1);
+  // phase 1 again: page 3 no longer lists the old run's files as this run's
+  w.setPhaseState(1, WizardPanel::PhaseState::Running);
+  QCOMPARE(w.findChild<QListWidget*>(QStringLiteral("writtenFiles"))->count(), 0);
+  shows[1]->trigger();
+  QCOMPARE(w.currentPhase(), 2);
 }
 
 void TestWidgets::rooflinePlot() {

@@ -26,6 +26,29 @@ QString KnowledgeModel::scopeText(const nlohmann::json& scope) {
   return parts.join(QStringLiteral(", "));
 }
 
+QString KnowledgeModel::detailsHtml(const KnowledgeRecord& r) {
+  auto esc = [](const QString& t) { return t.toHtmlEscaped(); };
+  auto row = [&](const QString& label, const QString& value) {
+    return value.isEmpty() ? QString()
+                           : QStringLiteral("<tr><td style='padding-right:6px'><i>%1</i></td><td>%2</td></tr>")
+                                 .arg(esc(label), esc(value));
+  };
+  QString html =
+      QStringLiteral("<p style='margin:0 0 4px 0'><b>%1</b></p>").arg(esc(r.title.isEmpty() ? r.id : r.title));
+  if (r.fallback)
+    html += QStringLiteral("<p style='margin:0 0 4px 0;color:#e06c00'><b>%1</b></p>")
+                .arg(esc(tr("FALLBACK SAMPLE: not a match for this problem or hardware.")));
+  html += QStringLiteral("<table cellspacing='0' cellpadding='0'>") + row(tr("Record id"), r.id) +
+          row(tr("Tool"), r.toolId) + row(tr("Scope"), scopeText(r.scope)) + row(tr("Source"), r.source) +
+          QStringLiteral("</table>");
+  if (!r.constraint.isEmpty())
+    html +=
+        QStringLiteral("<p style='margin:4px 0 0 0'><i>%1</i> %2</p>").arg(esc(tr("Constraint:")), esc(r.constraint));
+  if (!r.content.isEmpty())
+    html += QStringLiteral("<p style='margin:4px 0 0 0;white-space:pre-wrap'>%1</p>").arg(esc(r.content));
+  return html;
+}
+
 int KnowledgeModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }

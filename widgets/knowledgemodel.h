@@ -30,6 +30,12 @@ class KnowledgeModel : public QAbstractTableModel {
   /// non-object scope is shown as its JSON text; null → "".
   static QString scopeText(const nlohmann::json& scope);
 
+  /// One record whole, for the panel's details pane (rich text, every value HTML-escaped): the title word-wrapped,
+  /// then the record id, tool, scope and source exactly as the tool returned them, whether it is a match or a
+  /// FALLBACK sample, the content and the constraint. The table cuts titles in a 1280-px window (new-user trial
+  /// 10, #14); this shows each one readable.
+  static QString detailsHtml(const KnowledgeRecord& record);
+
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

@@ -57,6 +57,9 @@
 #include <QTabWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QItemSelectionModel>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
@@ -429,6 +432,9 @@ void MainWindow::createActions() {
     QSettings().setValue(QStringLiteral("view/dark"), on);
   });
   m_viewMenu->addSeparator();
+  // The wizard's pages, finished ones with their results (Alt+1..4): nothing re-runs.
+  m_viewMenu->addActions(m_wizard->showPhaseActions());
+  m_viewMenu->addSeparator();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, [this] {
     QMessageBox::about(
@@ -528,7 +534,43 @@ void MainWindow::createDocks() {
   m_knowledgeSummary->setContentsMargins(4, 2, 4, 0);
   m_knowledgeSummary->setVisible(false);
   knowledgeLayout->addWidget(m_knowledgeSummary);
-  knowledgeLayout->addWidget(table, 1);
+  // The table over a details pane: the selected record whole (its title wrapped, id, scope and source exact,
+  // content): at 1280x800 the dock is ~320 px wide and every title was cut to "NVIDIA H200…" (new-user trial 10,
+  // #14). The first record is selected when the table fills, so the pane is never blank beside records.
+  auto* knowledgeSplit = new QSplitter(Qt::Vertical, knowledgePage);
+  knowledgeSplit->setObjectName(QStringLiteral("knowledgeSplitter"));
+  knowledgeSplit->setChildrenCollapsible(false);
+  auto* details = new QTextBrowser(knowledgeSplit);
+  details->setObjectName(QStringLiteral("knowledgeDetails"));
+  details->setOpenLinks(false);
+  details->setFrameShape(QFrame::NoFrame);
+  const QString noRecords =
+      tr("No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for "
+         "the GPU, framework and operator; a reviewed workspace, those its memory record "
+         "names. Select a record to read it whole.");
+  details->setPlainText(noRecords);
+  knowledgeSplit->addWidget(table);
+  knowledgeSplit->addWidget(details);
+  knowledgeSplit->setStretchFactor(0, 3);
+  knowledgeSplit->setStretchFactor(1, 2);
+  knowledgeLayout->addWidget(knowledgeSplit, 1);
+  const auto showDetails = [this, proxy, details, noRecords](const QModelIndex& current) {
+    const QModelIndex source = proxy->mapToSource(current);
+    if (!source.isValid() || source.row() >= m_knowledge->records().size()) {
+      details->setPlainText(noRecords);
+      return;
+    }
+    details->setHtml(KnowledgeModel::detailsHtml(m_knowledge->records().at(source.row())));
+  };
+  connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, details,
+          [showDetails](const QModelIndex& current) { showDetails(current); });
+  connect(proxy, &QAbstractItemModel::modelReset, details, [table, proxy, showDetails] {
+    if (proxy->rowCount() > 0)
+      table->setCurrentIndex(proxy->index(0, 0));  // the first column: the view does not scroll past the tool and id
+    else
+      showDetails({});
+    table->horizontalScrollBar()->setValue(0);  // an empty table kept the last one's scroll: its first columns hidden
+  });
   auto* copyId = new QAction(tr("Copy Record Id"), table);
   copyId->setObjectName(QStringLiteral("copyRecordIdAction"));
   copyId->setShortcut(QKeySequence::Copy);

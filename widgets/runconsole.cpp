@@ -321,6 +321,13 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_cases->setVerdict(v);
     updateSummary();
   });
+  // Another problem's (or another run's) cases are not this job's: the table empties when a new job comes, so phase 1
+  // of a new problem does not sit beside the last problem's six rows (seen in the 1280x800 walk).
+  connect(session, &WorkbenchSession::jobChanged, this, [this] {
+    if (m_running || m_cases->rowCount() == 0) return;
+    m_cases->clear();
+    updateSummary();
+  });
   connect(session, &WorkbenchSession::reviewChanged, this, [this, session] {
     if (m_running || !session->review()) return;
     const WorkspaceReview& r = *session->review();

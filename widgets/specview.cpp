@@ -142,20 +142,57 @@ QString SpecView::summaryText() const { return m_summary->text(); }
 
 QString SpecView::codegenText() const { return m_codegen->isHidden() ? QString() : m_codegen->text(); }
 
+QString codegenPlanText(const CodegenVerdict& verdict) {
+  const CodegenVerdict::Plan& p = verdict.plan;
+  switch (p.kind) {
+    case CodegenVerdict::PlanKind::Anchor:
+      return SpecView::tr("%1 anchor").arg(p.name);
+    case CodegenVerdict::PlanKind::Pattern:
+      return SpecView::tr("%1 pattern").arg(p.name);
+    case CodegenVerdict::PlanKind::Pointwise:
+      return SpecView::tr("pointwise lowering");
+    case CodegenVerdict::PlanKind::Chain:
+      return SpecView::tr("chain of %n launch(es)", nullptr, p.launches);
+    case CodegenVerdict::PlanKind::ChainWriteBack:
+      return SpecView::tr("chain of %n launch(es), writing input(s) %1 back", nullptr, p.launches)
+          .arg(p.writtenInputs.join(QStringLiteral(", ")));
+    case CodegenVerdict::PlanKind::None:
+      break;
+  }
+  return {};
+}
+
+QString codegenVerdictText(const CodegenVerdict& verdict) {
+  if (!verdict.valid) return {};
+  const QString plan = codegenPlanText(verdict);
+  QString head;
+  if (const CodegenVerdict::Backend* b = verdict.chosen())
+    head = b->kernel ? SpecView::tr("Phase 3 will write a kernel with %1 (%2).").arg(b->label, plan)
+                     : SpecView::tr("Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2")
+                           .arg(b->label, b->reason);
+  else
+    head = SpecView::tr("Framework %1: not a built-in backend; the built-in ones would give:").arg(verdict.framework);
+  QStringList lines{head, SpecView::tr("Code generation:")};
+  for (const CodegenVerdict::Group& g : verdict.groups) {
+    const QString ops = g.ops.join(QStringLiteral(", "));
+    lines << (g.covered ? SpecView::tr("  group %1 [%2]: covered").arg(g.anchor, ops)
+                        : SpecView::tr("  group %1 [%2]: not covered: %3").arg(g.anchor, ops, g.reason));
+  }
+  // ✓ / ✗ before each framework: the verdict reads at a glance on a demo screen
+  for (const CodegenVerdict::Backend& b : verdict.backends)
+    lines << (b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, plan)
+                       : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, b.reason));
+  return lines.join(u'\n');
+}
+
 void SpecView::setCodegen(const CodegenVerdict& verdict) {
   if (!verdict.valid) {
     m_codegen->clear();
     m_codegen->hide();
     return;
   }
-  QString head;
-  if (const CodegenVerdict::Backend* b = verdict.chosen())
-    head = b->kernel
-               ? tr("Phase 3 will write a kernel with %1 (%2).").arg(b->label, b->plan)
-               : tr("Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2").arg(b->label, b->reason);
-  else
-    head = tr("Framework %1: not a built-in backend; the built-in ones would give:").arg(verdict.framework);
-  m_codegen->setText(head + u'\n' + verdict.text.trimmed());
+  // Worded here from the verdict's data (translated), not core's English text (`kwb analyze`'s own words).
+  m_codegen->setText(codegenVerdictText(verdict));
   m_codegen->show();
 }
 

@@ -68,6 +68,15 @@ class SpecView : public QWidget {
   QLabel* m_codegen;
 };
 
+/// The plan @p verdict's kernels use, in the GUI's words (translated): "pool anchor", "chain of 2 launches", ...;
+/// "" when nothing plans the spec.
+QString codegenPlanText(const CodegenVerdict& verdict);
+/// `kwb analyze`'s "Code generation" block worded by the GUI from @p verdict's data, every fixed word through tr()
+/// (the CLI keeps formatCodegenPreview()'s English): a head line saying what phase 3 will write with the chosen
+/// framework, "Code generation:", one line per fusion group, one per framework (✓ kernel / ✗ skeleton: reason).
+/// Reasons, labels and op ids are core's, as they are. "" for an invalid verdict.
+QString codegenVerdictText(const CodegenVerdict& verdict);
+
 /// "[4096, 393216]" from a JSON array of integers; "" for null.
 QString jsonListText(const nlohmann::json& list);
 

@@ -1,6 +1,7 @@
 #include "widgets/wizardpanel.h"
 #include "core/review/displaytext.h"
 
+#include "core/codegen/preview.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/pipeline/session.h"
 #include "widgets/verdictbadge.h"
@@ -10,6 +11,7 @@
 #include "widgets/theme.h"
 
 #include <QAction>
+#include <QKeySequence>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -159,6 +161,20 @@ WizardPanel::WizardPanel(QWidget* parent)
   m_stack->addWidget(makePage(
       4, tr("One full-workload V0 measurement, then the report, memory/v0.json and the commit."), measureContent));
   connect(m_phaseList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+  // Every page stays reachable, finished ones with their results: by a click on the list, by its arrow keys, and by
+  // Alt+1..4 from anywhere in the window (a reviewer or a demo goes back to phase 1's verdict after phase 4 ran).
+  for (int p = 1; p <= 4; ++p) {
+    auto* show = new QAction(tr("Show Phase %1: %2").arg(p).arg(phaseTitle(p)), this);
+    show->setObjectName(QStringLiteral("actionShowPhase%1").arg(p));
+    show->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + p)));
+    show->setShortcutContext(Qt::WindowShortcut);
+    connect(show, &QAction::triggered, this, [this, p] {
+      showPhase(p);
+      m_phaseList->setFocus(Qt::ShortcutFocusReason);
+    });
+    addAction(show);
+    m_showActions.append(show);
+  }
 
   // The skeleton warning, under the settings so it shows on every page before phase 3 writes anything (new-user
   // trial 10, #7: one blue console line was the only warning).
@@ -276,11 +292,21 @@ void WizardPanel::updatePhaseItem(int phase) {
     item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
-  item->setText(
+  QString text =
       state == PhaseState::Recorded
           ? tr("%1 %2. %3 (recorded)").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase))
-          : QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase)));
+          : QStringLiteral("%1 %2. %3").arg(marks[static_cast<int>(state)]).arg(phase).arg(phaseTitle(phase));
+  // Phase 1's verdict in its entry, as phase 4's gate is in its own: what phase 3 will write stays in view on every
+  // page (new-user trial 10, #7/#8)
+  if (phase == 1 && (state == PhaseState::Done || state == PhaseState::Recorded))
+    if (const QString outcome = understandOutcome(); !outcome.isEmpty()) text = tr("%1: %2").arg(text, outcome);
+  item->setText(text);
   item->setData(Qt::ForegroundRole, QVariant());
+}
+
+QString WizardPanel::understandOutcome() const {
+  if (m_codegenLabel.isEmpty()) return {};
+  return m_codegenKernel ? tr("%1 kernel").arg(m_codegenLabel) : tr("%1 SKELETON").arg(m_codegenLabel);
 }
 
 QString WizardPanel::phaseItemText(int phase) const {
@@ -338,6 +364,27 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     const bool recorded[] = {r.spec.is_object() && r.spec.contains("inputs"),
                              QFileInfo::exists(root.filePath(QStringLiteral("plans/v0_plan.md"))),
                              QFileInfo::exists(root.filePath(QStringLiteral("kernel.py")))};
+    // ... and their pages show what the workspace recorded, not "Not run yet." under a ✓ (a reviewer going back to
+    // phase 1 reads the code-generation verdict, phase 2 the records, phase 3 the files)
+    const CodegenVerdict codegen = r.spec.is_object() && r.spec.contains("inputs") && !r.framework.isEmpty()
+                                       ? kwb::codegenVerdict(r.spec, r.framework)
+                                       : CodegenVerdict{};
+    m_specView->setCodegen(codegen);  // not the chip: phase 3 already wrote what it wrote
+    const CodegenVerdict::Backend* chosen = codegen.valid ? codegen.chosen() : nullptr;
+    m_codegenLabel = chosen ? chosen->label : QString();
+    m_codegenKernel = chosen && chosen->kernel;
+    if (recorded[1]) {
+      QString learn = tr("Recorded in this workspace (nothing re-run): %n knowledge record(s) kept", nullptr,
+                         static_cast<int>(r.records.size()));
+      if (!r.setAside.isEmpty())
+        learn += tr("; %n set aside as not applying", nullptr, static_cast<int>(r.setAside.size()));
+      learn += u'\n' + tr("Plan: %1").arg(root.filePath(QStringLiteral("plans/v0_plan.md")));
+      setLearnSummary(learn);
+    }
+    QStringList files;
+    for (const char* rel : {"reference.py", "kernel.py", "test_kernel.py", "plans/v0_plan.md", "baseline_report.md"})
+      if (QFileInfo::exists(root.filePath(QLatin1String(rel)))) files << QLatin1String(rel);
+    setWrittenFiles(r.root, files);
     for (int p = 1; p <= 3; ++p)
       if (recorded[p - 1]) setPhaseState(p, PhaseState::Recorded);
     showPhase(4);
@@ -354,7 +401,16 @@ void WizardPanel::setPhaseState(int phase, PhaseState state) {
   for (int p = 1; p <= 4; ++p) {
     updatePhaseItem(p);
     m_buttons[p - 1]->setEnabled(!busy && (p == 1 || m_states[p - 2] == PhaseState::Done));
+    const PhaseState s = m_states[p - 1];
+    m_phaseList->item(p - 1)->setToolTip(
+        s == PhaseState::Done || s == PhaseState::Recorded
+            ? tr("Show phase %1's results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.").arg(p)
+            : tr("Show phase %1's page and its Run button. Alt+%1; Ctrl+%1 runs it.").arg(p));
   }
+  // The pages of phases that must run again show no results of an earlier run (they would read as this run's).
+  if (state == PhaseState::Running && phase < 2)
+    m_learnSummary->setText(tr("Not run yet. The records consulted appear in the Knowledge panel."));
+  if (state == PhaseState::Running && phase < 3) m_files->clear();
   // The actions themselves say when Report, Memory and Commit apply (MainWindow::updateActions).
   m_recordButtons->setEnabled(!busy);
 }
@@ -368,7 +424,11 @@ void WizardPanel::resetPhases() {
   m_specView->setSpec(nlohmann::json());
   m_specForm->setSpec(nlohmann::json());
   m_files->clear();
+  m_learnSummary->setText(tr("Not run yet. The records consulted appear in the Knowledge panel."));
   m_measureSummary->setText(tr("Not run yet."));
+  m_specView->setCodegen(CodegenVerdict{});
+  m_codegenLabel.clear();
+  updatePhaseItem(1);
 }
 
 void WizardPanel::showPhase(int phase) {
@@ -428,6 +488,10 @@ namespace kwb {
 
 void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
   m_specView->setCodegen(verdict);
+  const CodegenVerdict::Backend* picked = verdict.valid ? verdict.chosen() : nullptr;
+  m_codegenLabel = picked ? picked->label : QString();
+  m_codegenKernel = picked && picked->kernel;
+  updatePhaseItem(1);
   const CodegenVerdict::Backend* chosen = verdict.valid ? verdict.chosen() : nullptr;
   const QStringList others = verdict.valid ? verdict.kernelAlternatives() : QStringList();
   if (!chosen || chosen->kernel || others.isEmpty()) {
@@ -441,7 +505,7 @@ void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
   m_codegenWarningText->setText(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). "
                                    "%3 gives a kernel.")
                                     .arg(chosen->label, chosen->reason, labels.join(tr(" or "))));
-  m_codegenWarningText->setToolTip(verdict.text);
+  m_codegenWarningText->setToolTip(codegenVerdictText(verdict));
   m_suggested = verdict.suggestedSwitch();
   QString suggestedLabel;
   for (const CodegenVerdict::Backend& b : verdict.backends)

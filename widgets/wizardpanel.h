@@ -80,9 +80,14 @@ class WizardPanel : public QWidget {
   PhaseState phaseState(int phase) const;
   /// Resets all phases to NotRun (a new logic file).
   void resetPhases();
-  /// Shows the page of phase 1..4.
+  /// Shows the page of phase 1..4. A finished phase's page keeps its results (the spec and the code-generation
+  /// verdict, the knowledge summary, the files written, the measurement) until that phase or an earlier one runs
+  /// again: showing it re-runs nothing (new-user trial 10, #8: phase 1's verdict was hidden once Learn came up).
   void showPhase(int phase);
   int currentPhase() const;
+  /// "Show Phase N" for N = 1..4 (objectName "actionShowPhase<N>", shortcut Alt+N, window-wide): the keyboard's way
+  /// to the pages besides the phase list's arrow keys; MainWindow puts them in its View menu.
+  QList<QAction*> showPhaseActions() const { return m_showActions; }
 
   /// Phase 1 page: the spec.
   void setSpec(const nlohmann::json& spec);
@@ -131,6 +136,8 @@ class WizardPanel : public QWidget {
  private:
   QWidget* makePage(int phase, const QString& intro, QWidget* content);
   void updatePhaseItem(int phase);
+  /// Phase 1's result in a few words for its list entry ("Triton kernel", "CuTe DSL skeleton"), "" without one.
+  QString understandOutcome() const;
 
   QLineEdit* m_logic;
   QComboBox* m_gpu;
@@ -157,6 +164,10 @@ class WizardPanel : public QWidget {
   QPushButton* m_useSuggested = nullptr;
   QString m_suggested;
   int m_versionCount = 0;
+  QList<QAction*> m_showActions;
+  /// The chosen framework's code-generation outcome after phase 1 (label, kernel or not); empty label: none.
+  QString m_codegenLabel;
+  bool m_codegenKernel = false;
 };
 
 /// The title of phase 1..4 as the seed names it ("Understand", "Learn", "Implement", "Measure").

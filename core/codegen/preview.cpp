@@ -28,6 +28,9 @@ json codegenPreview(const json& spec) {
   const OpGraph g = decodeOpGraph(spec);
   const AnchorMatch m = matchAnchor(spec);
   QString planName, planWhy;
+  // the plan as data, for a caller that words it itself (the GUI, translated): {"kind", "name", "launches",
+  // "written_inputs"}
+  json plan = {{"kind", ""}, {"name", ""}, {"launches", 0}, {"written_inputs", json::array()}};
   QSet<QString> covered;
   // The plan's own groups (one source of truth, issue 14): a chain's launches, an anchor's or a pattern's one
   // launch; empty when nothing plans the spec (then the graph's partition, uncovered, says what is missing).
@@ -72,11 +75,18 @@ json codegenPreview(const json& spec) {
     planName = QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
                    .arg(writesChain->launches.size())
                    .arg(writesChain->writtenInputs.join(QStringLiteral(", ")));
+    plan = {{"kind", "chain_write_back"},
+            {"name", ""},
+            {"launches", writesChain->launches.size()},
+            {"written_inputs", ids(writesChain->writtenInputs)}};
     for (const QString& id : writesChain->ops) covered.insert(id);
     for (const QString& id : writesChain->omitted) covered.insert(id);
     chainGroups(*writesChain);
   } else if (m.plan) {
     planName = m.plan->anchor + QStringLiteral(" anchor");
+    plan["kind"] = "anchor";
+    plan["name"] = m.plan->anchor.toStdString();
+    plan["launches"] = 1;
     for (const QString& id : m.plan->ops) covered.insert(id);
     group(m.plan->anchor, m.plan->ops);
     json kv = json::object();  // GQA / MQA: K / V read in place per KV head (the attention anchor)
@@ -89,10 +99,15 @@ json codegenPreview(const json& spec) {
     }
   } else if (hasPointwiseGraph(spec)) {
     planName = QStringLiteral("pointwise lowering");
+    plan["kind"] = "pointwise";
+    plan["launches"] = 1;
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
     group(QStringLiteral("pointwise"), computeIds());
   } else if (const auto p = m.anchor ? std::nullopt : planPattern(spec, &planWhy)) {
     planName = patternKindName(p->kind) + QStringLiteral(" pattern");
+    plan["kind"] = "pattern";
+    plan["name"] = patternKindName(p->kind).toStdString();
+    plan["launches"] = 1;
     for (const GraphOp* o : g.compute()) covered.insert(o->id);
     group(patternKindName(p->kind), computeIds());
   } else {
@@ -101,6 +116,8 @@ json codegenPreview(const json& spec) {
     if (const auto c = planChain(g, spec, &chainWhy)) {
       planName = c->launches.size() == 1 ? QStringLiteral("chain of 1 launch")
                                          : QStringLiteral("chain of %1 launches").arg(c->launches.size());
+      plan["kind"] = "chain";
+      plan["launches"] = c->launches.size();
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
       for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap
@@ -136,7 +153,7 @@ json codegenPreview(const json& spec) {
     if (!ok) j["reason"] = why.toStdString();
     backends.push_back(j);
   }
-  return {{"groups", groups}, {"backends", backends}};
+  return {{"groups", groups}, {"backends", backends}, {"plan", plan}};
 }
 
 }  // namespace kwb
@@ -203,6 +220,27 @@ CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framewo
   for (const auto& b : preview.value("backends", nlohmann::json::array()))
     v.backends.append({jsonText(b, "id"), jsonText(b, "label"), b.value("kernel", false), jsonText(b, "plan"),
                        jsonText(b, "reason")});
+  auto strings = [](const nlohmann::json& a) {
+    QStringList l;
+    if (a.is_array())
+      for (const auto& s : a)
+        if (s.is_string()) l << QString::fromStdString(s.get<std::string>());
+    return l;
+  };
+  for (const auto& g : preview.value("groups", nlohmann::json::array()))
+    v.groups.append({jsonText(g, "anchor"), strings(g.value("ops", nlohmann::json::array())), g.value("covered", false),
+                     jsonText(g, "reason")});
+  const nlohmann::json plan = preview.value("plan", nlohmann::json::object());
+  const QString kind = jsonText(plan, "kind");
+  v.plan.kind = kind == QLatin1String("anchor")             ? CodegenVerdict::PlanKind::Anchor
+                : kind == QLatin1String("pattern")          ? CodegenVerdict::PlanKind::Pattern
+                : kind == QLatin1String("pointwise")        ? CodegenVerdict::PlanKind::Pointwise
+                : kind == QLatin1String("chain")            ? CodegenVerdict::PlanKind::Chain
+                : kind == QLatin1String("chain_write_back") ? CodegenVerdict::PlanKind::ChainWriteBack
+                                                            : CodegenVerdict::PlanKind::None;
+  v.plan.name = jsonText(plan, "name");
+  v.plan.launches = plan.value("launches", 0);
+  v.plan.writtenInputs = strings(plan.value("written_inputs", nlohmann::json::array()));
   return v;
 }
 

@@ -13,13 +13,18 @@ namespace kwb {
 
 /// {"groups": [{"anchor", "anchor_op", "ops": [ids], "prologue": [ids], "epilogue": [ids],
 ///              "covered": bool, "reason"}],
-///  "backends": [{"id", "label", "kernel": bool, "plan": "conv anchor" | "GEMM pattern" | ..., "reason"}]}
+///  "backends": [{"id", "label", "kernel": bool, "plan": "conv anchor" | "GEMM pattern" | ..., "reason"}],
+///  "plan": {"kind": "anchor" | "pattern" | "pointwise" | "chain" | "chain_write_back" | "", "name", "launches",
+///           "written_inputs": [ids]}}
 /// The groups are the plan's own (one source of truth): one per launch of a chain plan (`anchor` the launch's
 /// kind: "gemm", "attention", "softmax", ...; `ops` its anchor op first, then every op fused into it), one for an
 /// anchor's or a pattern's plan (its ops), one for the pointwise lowering. Only when no plan covers the spec are
 /// they the graph's partition around non-pointwise ops (partitionFusionGroups), `covered` false.
 /// `covered` says whether the plan the backends use computes that group; `reason` (when not) names
-/// what is missing. Never throws; a malformed spec gives groups [] and every backend's reason.
+/// what is missing. `plan` is the backends' "plan" text as data (for a caller that words it itself, as the GUI does
+/// in its own language): its kind ("" when nothing plans the spec), the anchor id or pattern name ("name", "" for
+/// the others), how many launches, and the inputs a chain writes back. Never throws; a malformed spec gives
+/// groups [] and every backend's reason.
 nlohmann::json codegenPreview(const nlohmann::json& spec);
 
 /// codegenPreview() as `kwb analyze` prints it: "Code generation:", then one line per group ("  group ANCHOR [ops]:
@@ -27,9 +32,33 @@ nlohmann::json codegenPreview(const nlohmann::json& spec);
 /// ending in '\n'. Plain text, not translated (the CLI's and the GUI's words are the same).
 QString formatCodegenPreview(const nlohmann::json& preview);
 
-/// codegenPreview() read for one run: what the chosen framework gives, and which others give a kernel where it
-/// gives a skeleton (the GUI's phase-1 warning, new-user trial 10 #7).
+/// codegenPreview() read for one run, as data: what the chosen framework gives, and which others give a kernel where
+/// it gives a skeleton (the GUI's phase-1 warning, new-user trial 10 #7). The GUI words it from these fields with its
+/// own translated strings; `text` is the CLI's English for logs and tooltips only. The reasons (Backend::reason,
+/// Group::reason) and the names (labels, anchors, op ids) are core's, untranslated.
 struct CodegenVerdict {
+  /// What the plan is (codegenPreview()'s "plan.kind").
+  enum class PlanKind {
+    None,            ///< nothing plans the spec (every backend writes a skeleton)
+    Anchor,          ///< an anchor's template ("conv anchor"); name = the anchor id
+    Pattern,         ///< a pattern template ("Reduction pattern"); name = the pattern's name
+    Pointwise,       ///< the pointwise lowering
+    Chain,           ///< a chain of `launches` launches
+    ChainWriteBack,  ///< a chain that writes `writtenInputs` back (an input written in place; Triton only)
+  };
+  struct Plan {
+    PlanKind kind = PlanKind::None;
+    QString name;               ///< Anchor: anchor id; Pattern: pattern name; else ""
+    int launches = 0;           ///< kernel launches of the plan (1 for an anchor, a pattern, the pointwise lowering)
+    QStringList writtenInputs;  ///< ChainWriteBack: the inputs written back
+  };
+  /// One fusion group (codegenPreview()'s "groups"): the anchor, its ops, whether the plan computes it.
+  struct Group {
+    QString anchor;   ///< "pointwise", "pool", "gemm", a pattern name, ...
+    QStringList ops;  ///< op ids, the anchor op first
+    bool covered = false;
+    QString reason;  ///< not covered: what is missing
+  };
   struct Backend {
     QString id;     ///< "triton", "cutedsl", "flydsl"
     QString label;  ///< "Triton", "CuTe DSL", ...
@@ -40,7 +69,9 @@ struct CodegenVerdict {
   bool valid = false;       ///< false: no spec (phase 1 has not run)
   QString framework;        ///< the chosen (resolved) framework id
   QList<Backend> backends;  ///< every built-in backend, in builtinBackends() order
-  QString text;             ///< formatCodegenPreview() of the preview
+  QList<Group> groups;      ///< the fusion groups, in codegenPreview() order
+  Plan plan;                ///< the plan the backends that give a kernel use (Backend::plan as data)
+  QString text;             ///< formatCodegenPreview() of the preview (the CLI's English, unchanged)
 
   /// The chosen framework's entry, or nullptr when it is not a built-in backend.
   const Backend* chosen() const;

@@ -255,7 +255,12 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     r.bandwidthGBs = num(m.value(QStringLiteral("performance.bandwidth_gbps")));
     r.tflops = num(m.value(QStringLiteral("performance.tflops")));
     r.maxRelErr = num(m.value(QStringLiteral("correctness.rel_err")));  // the run's own figure replaces it below
-    const nlohmann::json refs = m.value(QStringLiteral("references"));
+    nlohmann::json refs = m.value(QStringLiteral("references"));
+    // A later version (`kwb measure`, Measure Again) consults no knowledge tool: its record names none, and a review
+    // of it showed an empty Knowledge panel. The records that planned the kernel are V0's (phase 2).
+    if (r.version > 0 && (!refs.is_array() || refs.empty()))
+      if (const auto v0 = MemoryRecord::load(memoryPath(r.root, QStringLiteral("v0"))); v0 && !v0->isMasked())
+        refs = v0->value(QStringLiteral("references"));
     if (refs.is_array())
       for (const auto& ref : refs) {
         KnowledgeRecord k;

@@ -53,7 +53,9 @@ struct WorkspaceReview {
   std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
-  QList<KnowledgeRecord> records;        ///< knowledge records consulted (memory/vN.json "references")
+  /// Knowledge records consulted (memory/vN.json "references"; for a later version that names none, V0's: phase 2
+  /// ran for V0 only).
+  QList<KnowledgeRecord> records;
   /// The records phase 2 set aside as not applying to the problem (plans/v0_plan.md's "Records set aside": id,
   /// tool and reason; setAsideFromPlan), so the Knowledge panel can say how many and why as it does live.
   QList<SetAsideRecord> setAside;
