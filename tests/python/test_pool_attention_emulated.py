@@ -400,10 +400,13 @@ class PoolEmulated(unittest.TestCase):
             inputs = (x, x.transpose(0, 1)) if i % 2 == 0 else (x, x.half())
             for xin in inputs:
                 want = fn(xin.float(), **kw).to(xin.dtype)
+                ks = kw["kernel_size"]
+                kh = ks if isinstance(ks, int) else ks[1]
                 for settings in ({}, {"SLIDE_H": 1}, {"SLIDE_H": 2}, {"FAST_INTERIOR": False},
-                                 {"SLIDE_UNROLL": True, "D_SLIDE_PLANES": 2}, {"SLIDE_H": 0}):
+                                 {"SLIDE_UNROLL": True, "D_SLIDE_PLANES": 2}, {"SLIDE_H": 0}, {"SLIDE_H_MIN_KH": 3}):
                     mod = pool_module(kind, 3, **kw)
                     mod.D_SLIDE_MIN_ELEMS = 0
+                    mod.SLIDE_H_MIN_KH = 0  # every window walks H here; the default (3) is the last settings row
                     for k, v in settings.items():
                         setattr(mod, k, v)
                     model = mod.ModelNew()
@@ -412,8 +415,10 @@ class PoolEmulated(unittest.TestCase):
                     self.assertLess(err, 1e-6 if xin.dtype == torch.float32 else 8e-3,
                                     (kind, shape, kw, settings, xin.dtype, err))
                     self.assertEqual(model.last_path, "sliding", (kw, settings))
-                    if settings.get("SLIDE_H") == 0:
+                    if settings.get("SLIDE_H") == 0 or (settings.get("SLIDE_H_MIN_KH") == 3 and kh < 3):
                         self.assertEqual(model.last_h_walk, "")
+                    elif settings.get("SLIDE_H_MIN_KH") == 3:
+                        self.assertEqual(model.last_h_walk, walk, kw)
                     elif not settings:
                         self.assertEqual(model.last_h_walk, walk, kw)
                     else:
