@@ -135,7 +135,9 @@ class DryRunTest(unittest.TestCase):
         # torch < 2.0 has no F.scaled_dot_product_attention: the dry run's reference runs on its math
         # definition and says so (every case was an AttributeError before: fresh-user trial).
         import torch
-        had = hasattr(torch.nn.functional, "scaled_dot_product_attention")
+        # torch's own, not probe.install_sdpa_shim's (chain_emulate installs it in this process for other tests)
+        sdpa = getattr(torch.nn.functional, "scaled_dot_product_attention", None)
+        had = sdpa is not None and getattr(sdpa, "__module__", "") != "probe"
         spec = h.spec_for("sdpa", [{"name": n, "shape": [2, 4, 64, 32], "stride": [8192, 2048, 32, 1]} for n in "qkv"],
                           pattern="Attention")
         root, ws = h.make_workspace("relu.py", spec=spec, tile=64)

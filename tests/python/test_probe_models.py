@@ -256,10 +256,23 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
         self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
 
-    def test_repeat_interleave_under_old_torch_says_so_once(self):
-        import torch
+    def test_repeat_interleave_traces_as_its_definition(self):
+        # an int count: unsqueeze, expand, reshape on every torch (install_repeat_interleave_shim; 1.13 could not
+        # size torch's own on meta), so the attention planner sees one GQA form
         p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, k):\n"
                            "        return k.repeat_interleave(4, dim=1)\n"
+                           "def get_inputs():\n    return [torch.randn(2, 8, 16, 32)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        spec = json.loads(p.stdout)
+        ops = [o["op"].split("::")[-1] for o in spec["ops"]]
+        self.assertIn("expand", ops)
+        self.assertEqual(spec["outputs"][0]["shape"], [2, 32, 16, 32])
+
+    def test_repeat_interleave_of_a_tensor_under_old_torch_says_so_once(self):
+        import torch
+        p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, k):\n"
+                           "        return k.repeat_interleave(torch.tensor([1, 2, 3, 1, 1, 2, 2, 4]), dim=1)\n"
                            "def get_inputs():\n    return [torch.randn(2, 8, 16, 32)]\n"
                            "def get_init_inputs():\n    return []\n"))
         if int(torch.__version__.split(".")[0]) >= 2:
@@ -268,7 +281,6 @@ class ProbeOldTorchTest(unittest.TestCase):
         msg = json.loads(p.stdout)["error"]["message"]
         self.assertEqual(msg.count("is older than the tested 2.x"), 1, msg)
         self.assertIn("torch (%s)" % torch.__version__.split("+")[0], msg)
-
 
 if __name__ == "__main__":
     unittest.main()

@@ -3026,9 +3026,10 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
     flattened 1 / k_rep and 1 / v_rep of q's: entry b of q reads entry b // rep of kt and v (kv_head = h // rep,
     the repeat_interleave order), in place when kwb_attn_kv_index (else copied first); keep: the index predicate
-    (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower) and the mask tensor's (dims before its last two of size 1:
-    kept where (mask != 0) == mask_keep). The flash path only takes a lower predicate with diag >= 0 or none (the
-    planner's contract: every row keeps a key in its first tile). Out [..., Lq, E] in q's dtype."""
+    (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower) and the mask
+    tensor's (dims before its last two of size 1: kept where (mask != 0) == mask_keep). The flash path only takes
+    a lower predicate with diag >= 0 or none (the planner's contract: every row keeps a key in its first tile).
+    Out [..., Lq, E] in q's dtype."""
     lq, d = q.shape[-2], q.shape[-1]
     lk, e = kt.shape[-1], v.shape[-1]
     if kt.shape[-2] != d or v.shape[-2] != lk:
