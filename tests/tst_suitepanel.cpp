@@ -213,6 +213,16 @@ class TestSuitePanel : public QObject {
     QCOMPARE(back[1].failedPhase, 0);  // phase 1 finished: which later phase failed is not known
   }
 
+  void skeletonReasonCellStartsAtTheCause() {
+    // new-user trial 11: the column was cut before the cause, which the suite's sentence puts last
+    const QString full = QStringLiteral(
+        "no kernel: kernel.py is a skeleton marked unimplemented (Triton has no template for this problem: "
+        "aten::embedding (line 9) has no chain stage yet)");
+    QCOMPARE(SuiteTableModel::reasonCell(full), QStringLiteral("aten::embedding (line 9) has no chain stage yet"));
+    const QString fail = QStringLiteral("quality gate FAIL: boundary_tail: ERROR (ValueError: x)");
+    QCOMPARE(SuiteTableModel::reasonCell(fail), fail);
+  }
+
   void headerCountsEveryStatusAndNoDryRunRelErr() {
     // New-user trial 7, #2: "6 problems · 1 TIMEOUT_FAIL · 2 DRY_RUN" left out the 3 skeletons. #1: a suite.json
     // written before the dry-run rule holds a DRY_RUN's self-check rel_err; the table shows none.

@@ -3805,117 +3805,117 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="99"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="110"/>
         <source>bottleneck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="144"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>The quality gate of its V0 baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>The largest relative error over all cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
         <source>Kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>Eager µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
         <source>compile µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>BW %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4522,117 +4522,116 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="148"/>
+        <location filename="../core/pipeline/session.cpp" line="147"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="187"/>
+        <location filename="../core/pipeline/session.cpp" line="186"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="189"/>
+        <location filename="../core/pipeline/session.cpp" line="188"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="191"/>
+        <location filename="../core/pipeline/session.cpp" line="190"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="193"/>
+        <location filename="../core/pipeline/session.cpp" line="192"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="211"/>
+        <location filename="../core/pipeline/session.cpp" line="210"/>
         <source>Phase %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="214"/>
+        <location filename="../core/pipeline/session.cpp" line="213"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="217"/>
+        <location filename="../core/pipeline/session.cpp" line="216"/>
         <source>No logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="217"/>
+        <location filename="../core/pipeline/session.cpp" line="216"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="219"/>
+        <location filename="../core/pipeline/session.cpp" line="218"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="221"/>
+        <location filename="../core/pipeline/session.cpp" line="220"/>
         <source>No GPU chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="222"/>
+        <location filename="../core/pipeline/session.cpp" line="221"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="227"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>Run phase %1 (%2) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="231"/>
+        <location filename="../core/pipeline/session.cpp" line="230"/>
         <source>Settings changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="232"/>
+        <location filename="../core/pipeline/session.cpp" line="231"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="239"/>
-        <location filename="../core/pipeline/session.cpp" line="254"/>
+        <location filename="../core/pipeline/session.cpp" line="238"/>
+        <location filename="../core/pipeline/session.cpp" line="253"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="240"/>
-        <location filename="../core/pipeline/session.cpp" line="245"/>
-        <location filename="../core/pipeline/session.cpp" line="252"/>
+        <location filename="../core/pipeline/session.cpp" line="239"/>
+        <location filename="../core/pipeline/session.cpp" line="244"/>
+        <location filename="../core/pipeline/session.cpp" line="251"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="243"/>
+        <location filename="../core/pipeline/session.cpp" line="242"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="256"/>
+        <location filename="../core/pipeline/session.cpp" line="255"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="258"/>
+        <location filename="../core/pipeline/session.cpp" line="257"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="339"/>
-        <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
+        <location filename="../core/pipeline/session.cpp" line="266"/>
+        <source>Done: baseline_report.md and the memory record written; committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="81"/>
-        <location filename="../core/pipeline/session.cpp" line="265"/>
-        <source>Committed %1: %2</source>
+        <location filename="../core/pipeline/session.cpp" line="346"/>
+        <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4646,7 +4645,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="280"/>
+        <location filename="../core/pipeline/session.cpp" line="287"/>
         <source>%n record(s) consulted</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4654,12 +4653,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="281"/>
+        <location filename="../core/pipeline/session.cpp" line="288"/>
         <source> from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="284"/>
+        <location filename="../core/pipeline/session.cpp" line="291"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4667,7 +4666,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="286"/>
+        <location filename="../core/pipeline/session.cpp" line="293"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4675,62 +4674,63 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="289"/>
+        <location filename="../core/pipeline/session.cpp" line="296"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="332"/>
+        <location filename="../core/pipeline/session.cpp" line="339"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="333"/>
+        <location filename="../core/pipeline/session.cpp" line="340"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="343"/>
+        <location filename="../core/pipeline/session.cpp" line="350"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="349"/>
+        <location filename="../core/pipeline/session.cpp" line="356"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="351"/>
+        <location filename="../core/pipeline/session.cpp" line="358"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="355"/>
+        <location filename="../core/pipeline/session.cpp" line="362"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="355"/>
+        <location filename="../core/pipeline/session.cpp" line="362"/>
         <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="359"/>
+        <location filename="../core/pipeline/session.cpp" line="366"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="360"/>
+        <location filename="../core/pipeline/session.cpp" line="367"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
+        <location filename="../core/pipeline/session.cpp" line="369"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="363"/>
+        <location filename="../core/pipeline/session.cpp" line="370"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>

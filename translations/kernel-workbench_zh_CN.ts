@@ -4035,117 +4035,117 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="99"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="110"/>
         <source>bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="143"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="144"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="146"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="150"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="152"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="158"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
@@ -4774,118 +4774,121 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="148"/>
+        <location filename="../core/pipeline/session.cpp" line="147"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation>测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="187"/>
+        <location filename="../core/pipeline/session.cpp" line="186"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="189"/>
+        <location filename="../core/pipeline/session.cpp" line="188"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="191"/>
+        <location filename="../core/pipeline/session.cpp" line="190"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="193"/>
+        <location filename="../core/pipeline/session.cpp" line="192"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="211"/>
+        <location filename="../core/pipeline/session.cpp" line="210"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="214"/>
+        <location filename="../core/pipeline/session.cpp" line="213"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="217"/>
+        <location filename="../core/pipeline/session.cpp" line="216"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="217"/>
+        <location filename="../core/pipeline/session.cpp" line="216"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="219"/>
+        <location filename="../core/pipeline/session.cpp" line="218"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation>没有阶段 %1：阶段为 1 到 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="221"/>
+        <location filename="../core/pipeline/session.cpp" line="220"/>
         <source>No GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="222"/>
+        <location filename="../core/pipeline/session.cpp" line="221"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation>请先在 GPU 框中选择目标 GPU（规格账本中的 id，如 H200-SXM 或 MI300X）；阶段 1 会在账本中查找其规格，CPU 试运行也一样。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="227"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="231"/>
+        <location filename="../core/pipeline/session.cpp" line="230"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="232"/>
+        <location filename="../core/pipeline/session.cpp" line="231"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="239"/>
-        <location filename="../core/pipeline/session.cpp" line="254"/>
+        <location filename="../core/pipeline/session.cpp" line="238"/>
+        <location filename="../core/pipeline/session.cpp" line="253"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="240"/>
-        <location filename="../core/pipeline/session.cpp" line="245"/>
-        <location filename="../core/pipeline/session.cpp" line="252"/>
+        <location filename="../core/pipeline/session.cpp" line="239"/>
+        <location filename="../core/pipeline/session.cpp" line="244"/>
+        <location filename="../core/pipeline/session.cpp" line="251"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="243"/>
+        <location filename="../core/pipeline/session.cpp" line="242"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="256"/>
+        <location filename="../core/pipeline/session.cpp" line="255"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="258"/>
+        <location filename="../core/pipeline/session.cpp" line="257"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="339"/>
+        <location filename="../core/pipeline/session.cpp" line="266"/>
+        <source>Done: baseline_report.md and the memory record written; committed %1: %2</source>
+        <translation>完成：已写入 baseline_report.md 和记忆记录；已提交 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="346"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="81"/>
-        <location filename="../core/pipeline/session.cpp" line="265"/>
         <source>Committed %1: %2</source>
-        <translation>已提交 %1：%2</translation>
+        <translation type="vanished">已提交 %1：%2</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="57"/>
@@ -4898,43 +4901,43 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>正在测量 V%1（磁盘上的 kernel.py）：运行控制台逐个显示已完成的用例。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="280"/>
+        <location filename="../core/pipeline/session.cpp" line="287"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="281"/>
+        <location filename="../core/pipeline/session.cpp" line="288"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="284"/>
+        <location filename="../core/pipeline/session.cpp" line="291"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="286"/>
+        <location filename="../core/pipeline/session.cpp" line="293"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation>
             <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="289"/>
+        <location filename="../core/pipeline/session.cpp" line="296"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="332"/>
+        <location filename="../core/pipeline/session.cpp" line="339"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="333"/>
+        <location filename="../core/pipeline/session.cpp" line="340"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
@@ -4943,47 +4946,48 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="343"/>
+        <location filename="../core/pipeline/session.cpp" line="350"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="349"/>
+        <location filename="../core/pipeline/session.cpp" line="356"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="351"/>
+        <location filename="../core/pipeline/session.cpp" line="358"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="355"/>
+        <location filename="../core/pipeline/session.cpp" line="362"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="355"/>
+        <location filename="../core/pipeline/session.cpp" line="362"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="359"/>
+        <location filename="../core/pipeline/session.cpp" line="366"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="360"/>
+        <location filename="../core/pipeline/session.cpp" line="367"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
+        <location filename="../core/pipeline/session.cpp" line="369"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="363"/>
+        <location filename="../core/pipeline/session.cpp" line="370"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

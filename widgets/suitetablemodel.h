@@ -39,6 +39,9 @@ class SuiteTableModel : public QAbstractTableModel {
   /// where it ran (SuiteReport::dir, ::recordedDir), the reasons' paths are shown relative to them.
   void resetData(const QList<SuiteEntry>& entries, const QString& suiteDir = {}, const QString& recordedDir = {});
   const QList<SuiteEntry>& entries() const { return m_rows; }
+  /// The Why-not-PASS cell of @p reason: a skeleton's cause alone ("aten::embedding has no chain stage yet"), since
+  /// the Gate column names the skeleton and the view cuts long text from the right; any other reason as it is.
+  static QString reasonCell(const QString& reason);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

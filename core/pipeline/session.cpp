@@ -78,8 +78,7 @@ BaselineJob* WorkbenchSession::measureNextVersion(const BaselineOptions& options
         // the gate allows it, as `kwb measure` does.
         m_hasRecords = job->outcome().has_value() && job->verdict() != Verdict::Stopped;
         if (!job->commitId().isEmpty()) {
-          const QString msg = tr("Committed %1: %2").arg(job->commitId().left(12), job->commitSubject());
-          setMeasureSummary(m_measureSummary.isEmpty() ? msg : m_measureSummary + u'\n' + msg);
+          setMeasureSummary(withCommitLine(m_measureSummary, job->commitId(), job->commitSubject()));
           Q_EMIT committed(job->commitId(), job->commitSubject());
         }
         if (m_hasRecords) Q_EMIT recordsWritten();
@@ -259,11 +258,19 @@ CommitCheck WorkbenchSession::checkCommit() const {
   return {true, {}};
 }
 
+QString WorkbenchSession::withCommitLine(const QString& summary, const QString& id, const QString& subject) const {
+  // The phase-4 summary ends with what comes next; once committed, nothing does (new-user trial 11: "Next: Report,
+  // Memory, Commit." stood above "Committed ..." after Run All Phases).
+  QStringList lines = summary.isEmpty() ? QStringList() : summary.split(u'\n');
+  if (!lines.isEmpty() && lines.constLast() == tr("Next: Report, Memory, Commit.")) lines.removeLast();
+  lines << tr("Done: baseline_report.md and the memory record written; committed %1: %2").arg(id.left(12), subject);
+  return lines.join(u'\n');
+}
+
 bool WorkbenchSession::commit() {
   if (!checkCommit().ok || !m_hasRecords) return false;
   if (!m_job->commitWorkspace()) return false;
-  const QString msg = tr("Committed %1: %2").arg(m_job->commitId().left(12), m_job->commitSubject());
-  setMeasureSummary(m_measureSummary.isEmpty() ? msg : m_measureSummary + u'\n' + msg);
+  setMeasureSummary(withCommitLine(m_measureSummary, m_job->commitId(), m_job->commitSubject()));
   Q_EMIT committed(m_job->commitId(), m_job->commitSubject());
   return true;
 }

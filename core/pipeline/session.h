@@ -151,6 +151,9 @@ class WorkbenchSession : public QObject {
   /// Phase 4's summary for the wizard: the gate, why, the harness's figures, the log, what comes next;
   /// "Measuring: …" while it runs; empty before.
   QString measureSummary() const { return m_measureSummary; }
+  /// @p summary (a phase-4 summary) with its trailing "Next: Report, Memory, Commit." replaced by the line saying the
+  /// report and memory record are written and commit @p id (shown as 12 hex digits) with @p subject was made.
+  QString withCommitLine(const QString& summary, const QString& id, const QString& subject) const;
 
   /// True when writing job()'s records would replace a passing memory/v0.json with one that is not a pass
   /// (the window asks first; the CLI keeps its own rule).
