@@ -721,6 +721,131 @@ class TstCli : public QObject {
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), kernel);
   }
 
+  // New-user trial 11, #3: the user edits kernel.py, then the problem, then reruns with --force. The kept kernel.py
+  // was made for the old problem: refused (exit 2, nothing changed) unless --stale-edits says what to do with it.
+  void problemChangedSinceTheEditedKernel() {
+    QTemporaryDir dir;
+    const QString logic = dir.filePath(QStringLiteral("e01.py"));
+    const QByteArray source =
+        "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.clamp(torch.sigmoid(x), max=0.5)\n\n\ndef get_inputs():\n"
+        "    return [torch.randn(64, 256)]\n\n\ndef get_init_inputs():\n    return []\n";
+    writeFile(logic, source);
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const QStringList base = {QStringLiteral("baseline"),     logic,
+                              QStringLiteral("--gpu"),        QStringLiteral("H200"),
+                              QStringLiteral("--framework"),  QStringLiteral("triton"),
+                              QStringLiteral("--workspace"),  ws,
+                              QStringLiteral("--cpu-dry-run")};
+    Result r = kwb(base);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QString kernelPath = ws + QStringLiteral("/kernel.py");
+    const QByteArray mine = readAll(kernelPath) + "# my edit\n";
+    writeFile(kernelPath, mine);
+    QByteArray changed = source;
+    changed.replace("max=0.5", "max=0.25");
+    writeFile(logic, changed);
+    const QByteArray spec = readAll(ws + QStringLiteral("/.kwb/spec.json"));
+    const QByteArray manifest = readAll(ws + QStringLiteral("/.kwb/manifest.json"));
+    QVERIFY(manifest.contains("\"generated_for\""));
+    const Result log0 =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("--oneline")});
+    r = kwb(base + QStringList{QStringLiteral("--force")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral(
+                 "kwb: [phase 1] the problem changed since your edited kernel.py was "
+                 "generated: it was made for another version of e01.py, and as is it would be this problem's V0")) &&
+                 r.err.contains(QStringLiteral("--stale-edits backup")) &&
+                 r.err.contains(QStringLiteral("--stale-edits keep")) && !r.out.contains(QStringLiteral("[phase 2]")),
+             qPrintable(r.out + r.err));
+    // nothing changed: the user's kernel, the spec, the manifest, the history
+    QCOMPARE(readAll(kernelPath), mine);
+    QCOMPARE(readAll(ws + QStringLiteral("/.kwb/spec.json")), spec);
+    QCOMPARE(readAll(ws + QStringLiteral("/.kwb/manifest.json")), manifest);
+    QCOMPARE(
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("--oneline")}).out,
+        log0.out);
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/kernel.py.generated")));
+
+    // backup: yours kept as kernel.py.edited-<time>, kernel.py generated afresh for this problem
+    r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--stale-edits"), QStringLiteral("backup")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QStringList kept = QDir(ws).entryList({QStringLiteral("kernel.py.edited-*")}, QDir::Files);
+    QCOMPARE(kept.size(), 1);
+    QCOMPARE(readAll(ws + u'/' + kept.first()), mine);
+    QVERIFY2(r.out.contains(QStringLiteral("your edited kernel.py was generated for another version of the problem: "
+                                           "kept as kernel.py.edited-")),
+             qPrintable(r.out));
+    const QByteArray fresh = readAll(kernelPath);
+    QVERIFY(fresh.contains("@triton.jit") && !fresh.contains("# my edit"));
+    QVERIFY(!r.out.contains(QStringLiteral("kept your edited kernel.py")));
+    QVERIFY(!readAll(ws + QStringLiteral("/baseline_report.md")).contains("kernel.py was edited by you and kept"));
+
+    // keep: an edit made for the new problem is kept knowingly, and not asked about again for that problem
+    const QByteArray mine2 = fresh + "# adapted to max=0.5\n";
+    writeFile(kernelPath, mine2);
+    writeFile(logic, source);
+    r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--stale-edits"), QStringLiteral("keep")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(readAll(kernelPath), mine2);
+    QVERIFY2(r.err.contains(QStringLiteral("warning: your edited kernel.py was generated for another version of "
+                                           "e01.py and is kept as made for this one (--stale-edits keep); compare "
+                                           "it with kernel.py.generated")),
+             qPrintable(r.err));
+    r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("kept your edited kernel.py")));
+    QCOMPARE(readAll(kernelPath), mine2);
+    // a bad mode is bad input
+    r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--stale-edits"), QStringLiteral("drop")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--stale-edits drop: not one of backup, keep")), qPrintable(r.err));
+  }
+
+  // New-user trial 11, #6: analyze takes --gpu like every other command: the seed's framework for it first, and a
+  // problem too big for its memory is said not to fit (baseline refuses it), not just "kernel".
+  void analyzeTakesGpu() {
+    Result r = kwb({QStringLiteral("analyze"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("On H200-SXM (Hopper):\n  framework: CuTe DSL, the seed's policy")) &&
+                 r.out.contains(QStringLiteral("  memory: fits: about ")),
+             qPrintable(r.out));
+    const qsizetype cute = r.out.indexOf(QStringLiteral("\n  CuTe DSL: ")),
+                    triton = r.out.indexOf(QStringLiteral("\n  Triton: "));
+    QVERIFY2(cute > 0 && triton > cute, qPrintable(r.out));
+    // without --gpu the order is the usual one
+    r = kwb({QStringLiteral("analyze"), problem("19_ReLU.py")});
+    QVERIFY2(r.code == 0 && !r.out.contains(QStringLiteral("On H200")), qPrintable(r.out + r.err));
+    QVERIFY(r.out.indexOf(QStringLiteral("\n  Triton: ")) < r.out.indexOf(QStringLiteral("\n  CuTe DSL: ")));
+
+    QTemporaryDir dir;
+    const QString huge = dir.filePath(QStringLiteral("huge.py"));
+    writeFile(
+        huge,
+        "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.relu(x)\n\n\ndef get_inputs():\n    return [torch.rand(1 << 20, 1 << 20, 1 << 10)]\n\n\n"
+        "def get_init_inputs():\n    return []\n");
+    r = kwb(
+        {QStringLiteral("analyze"), huge, QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto doc = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(doc["gpu_check"]["gpu"].get<std::string>(), std::string("H200-SXM"));
+    QCOMPARE(doc["gpu_check"]["policy_framework"].get<std::string>(), std::string("cutedsl"));
+    QVERIFY(!doc["gpu_check"]["fits"].get<bool>());
+    QVERIFY(doc["gpu_check"]["refused_by_baseline"].get<bool>());
+    QCOMPARE(doc["codegen"]["backends"][0]["id"].get<std::string>(), std::string("cutedsl"));
+    r = kwb({QStringLiteral("analyze"), huge, QStringLiteral("--gpu"), QStringLiteral("MI300X")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("framework: FlyDSL, the seed's policy")) &&
+                 r.out.contains(QStringLiteral("  memory: does not fit: its inputs and outputs alone are ")) &&
+                 r.out.contains(QStringLiteral("kwb baseline refuses it in phase 1")),
+             qPrintable(r.out));
+    // an unknown GPU is bad input, before the probe
+    r = kwb({QStringLiteral("analyze"), huge, QStringLiteral("--gpu"), QStringLiteral("NoSuchGPU")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(!r.err.isEmpty() && !r.out.contains(QStringLiteral("Code generation")), qPrintable(r.out + r.err));
+  }
+
   // Without get_inputs(), --guess-inputs runs on the probe's flagged guess (a runnable reference).
   void guessInputs() {
     const QString logic = m_tmp.filePath(QStringLiteral("noinputs.py"));

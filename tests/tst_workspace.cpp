@@ -72,6 +72,40 @@ class TestWorkspace : public QObject {
   }
   void initTestCase() { QVERIFY(m_tmp.isValid()); }
 
+  // The problem each generated file was made from survives a reopen; a kept edit keeps the record of its problem
+  // until adopted; moveAside() frees the name for a fresh write (new-user trial 11, #3).
+  void problemRecordOfGeneratedFiles() {
+    const QString dir = fresh();
+    QString error;
+    {
+      auto ws = Workspace::open(dir, false, &error);
+      QVERIFY2(ws, qPrintable(error));
+      QVERIFY(ws->lacksProblemRecords());
+      QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v1\n", &error, QStringLiteral("aaa")),
+               WriteOutcome::Written);
+      QCOMPARE(ws->writeGenerated(QStringLiteral("tools/x.py"), "t\n", &error), WriteOutcome::Written);
+    }
+    QVERIFY(writeFile(dir + QStringLiteral("/kernel.py"), "mine\n"));
+    auto ws = Workspace::open(dir, true, &error);
+    QVERIFY2(ws, qPrintable(error));
+    QCOMPARE(ws->generatedFor(QStringLiteral("kernel.py")), QStringLiteral("aaa"));
+    QCOMPARE(ws->generatedFor(QStringLiteral("tools/x.py")), QString());
+    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v2\n", &error, QStringLiteral("bbb")),
+             WriteOutcome::KeptUserEdit);
+    QCOMPARE(ws->generatedFor(QStringLiteral("kernel.py")), QStringLiteral("aaa"));
+    QVERIFY2(ws->adoptFor(QStringLiteral("kernel.py"), QStringLiteral("bbb"), &error), qPrintable(error));
+    QCOMPARE(ws->generatedFor(QStringLiteral("kernel.py")), QStringLiteral("bbb"));
+    QString savedAs;
+    QVERIFY2(ws->moveAside(QStringLiteral("kernel.py"), &savedAs, &error), qPrintable(error));
+    QVERIFY2(savedAs.startsWith(QStringLiteral("kernel.py.edited-")), qPrintable(savedAs));
+    QFile kept(dir + u'/' + savedAs);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("mine\n"));
+    QCOMPARE(ws->writeGenerated(QStringLiteral("kernel.py"), "v2\n", &error, QStringLiteral("bbb")),
+             WriteOutcome::Written);
+    QVERIFY(!ws->isUserEdited(QStringLiteral("kernel.py")));
+  }
+
   void openProblem_data() {
     QTest::addColumn<QString>("dir");
     QTest::addColumn<bool>("force");

@@ -2,6 +2,7 @@
 
 #include "core/cli/interrupt.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -93,14 +94,16 @@ void printHelp() {
            "  baseline LOGIC.py --gpu NAME [--framework cutedsl|flydsl|triton] [--workspace DIR]\n"
            "           [--target local|command:PREFIX|ssh://HOST|slurm://PARTITION] [--cpu-dry-run] [--guess-inputs] "
            "[--force] [--no-commit]\n"
-           "           [--python PATH] [--case-timeout SEC] [--compile-ref] [--allow-oversize] [--raw]   the four "
+           "           [--stale-edits backup|keep] [--python PATH] [--case-timeout SEC] [--compile-ref] "
+           "[--allow-oversize] [--raw]   the four "
            "phases, "
            "end to end\n"
            "  suite PROBLEM.py...|DIR --gpu NAME --out DIR [--jobs N] [--framework FW] [--target T] [--cpu-dry-run]\n"
            "           [--compile-ref] [--gpu-memory GB] [--case-timeout SEC] [--no-commit] [--python PATH] [--raw]\n"
-           "           [--allow-oversize]\n"
+           "           [--allow-oversize] [--stale-edits backup|keep]\n"
            "                                                    many problems, resumable, with a suite report\n"
-           "  analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--kernel-out FILE [--framework FW]]\n"
+           "  analyze LOGIC.py [--gpu NAME] [--json] [--kernel-demo DEMO.py] [--guess-inputs]\n"
+           "           [--kernel-out FILE [--framework FW]]\n"
            "                                                    phase 1: the problem spec\n"
            "  utilization --gpu NAME --dtype DT --flops-expr E --bytes-expr E --time-ms T\n"
            "           [--grid-blocks N] [--var NAME=VALUE]... [--measured-bw TBS] [--json]\n"
@@ -188,6 +191,12 @@ void printBaselineHelp() {
          "                       cutedsl, CDNA3/CDNA4 -> flydsl); triton is an extra outside that policy\n"
          "  --workspace DIR      the workspace folder (default: ./kernel_opt_<problem name>)\n"
          "  --force              regenerate an existing workspace; your edits to kernel.py and the records are kept\n"
+         "  --stale-edits MODE   with --force, for a generated file you edited (kernel.py, reference.py,\n"
+         "                       test_kernel.py, README.md) after which LOGIC.py changed: it was made for another\n"
+         "                       problem, so the run is refused (exit 2, nothing changed) unless MODE is backup "
+         "(yours\n"
+         "                       is renamed to <file>.edited-<UTC time> and the file generated afresh) or keep (yours\n"
+         "                       is kept as made for this problem, the generated one beside it as <file>.generated)\n"
          "  --cpu-dry-run        no GPU: run the harness on the PyTorch reference on the CPU at reduced shapes where "
          "the inputs can be resized;\n"
          "                       the kernel is checked statically, never run, and nothing is reported as measured\n"
@@ -216,11 +225,13 @@ bool printCommandHelp(const QString& cmd) {
   QString text;
   if (cmd == QLatin1String("analyze"))
     text = QStringLiteral(
-        "Usage: kwb analyze LOGIC.py [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--python PATH]\n"
+        "Usage: kwb analyze LOGIC.py [--gpu NAME] [--json] [--kernel-demo DEMO.py] [--guess-inputs] [--python PATH]\n"
         "                   [--kernel-out FILE [--framework FW]]\n\n"
         "Phase 1 alone: runs LOGIC.py's Model under torch (a Python probe) and prints the problem spec: the operator\n"
         "pattern, every input's shape, strides, dtype and layout, the tolerance, FLOP and byte counts.\n\n"
         "Options:\n"
+        "  --gpu NAME           a spec-ledger GPU (`kwb gpus`): the seed's framework for it is listed first, and\n"
+        "                       whether the problem fits its memory is said as kwb baseline says it (JSON: gpu_check)\n"
         "  --json               the whole spec (kwb-spec-1, docs/CONTRACTS.md) as JSON\n"
         "  --kernel-demo DEMO   also read a kernel demo: its framework and entry point\n"
         "  --guess-inputs       LOGIC.py without get_inputs(): accept small guessed inputs (flagged in the spec)\n"
@@ -324,6 +335,19 @@ bool printCommandHelp(const QString& cmd) {
   return true;
 }
 
+/// --stale-edits backup|keep (baseline, suite) into *mode; the bad-input message, or "".
+QString staleEditsOption(const QCommandLineParser& p, StaleEdits* mode) {
+  if (!p.isSet(QStringLiteral("stale-edits"))) return {};
+  const QString value = p.value(QStringLiteral("stale-edits"));
+  if (value == QLatin1String("backup"))
+    *mode = StaleEdits::Backup;
+  else if (value == QLatin1String("keep"))
+    *mode = StaleEdits::Keep;
+  else
+    return QStringLiteral("--stale-edits %1: not one of backup, keep").arg(value);
+  return {};
+}
+
 int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file (KernelBench form)"));
@@ -337,6 +361,9 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
       {QStringLiteral("guess-inputs"),
        QStringLiteral("Without get_inputs(), run on the probe's guessed inputs (flagged in the spec and report)")});
   p.addOption({QStringLiteral("force"), QStringLiteral("Regenerate an existing workspace")});
+  p.addOption({QStringLiteral("stale-edits"),
+               QStringLiteral("backup | keep: your edited files generated for another version of the problem"),
+               QStringLiteral("MODE")});
   p.addOption({QStringLiteral("no-commit"), QStringLiteral("Skip the git commit")});
   p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption(
@@ -358,6 +385,7 @@ int cmdBaseline(const QStringList& args, const FigureRenderer& renderer) {
   o.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
   o.guessInputs = p.isSet(QStringLiteral("guess-inputs"));
   o.force = p.isSet(QStringLiteral("force"));
+  if (const QString bad = staleEditsOption(p, &o.staleEdits); !bad.isEmpty()) return usage(bad);
   o.commit = !p.isSet(QStringLiteral("no-commit"));
   o.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.allowOversize = p.isSet(QStringLiteral("allow-oversize"));
@@ -400,6 +428,8 @@ void printSuiteHelp() {
          "  --compile-ref        also time torch.compile(Model) per problem (GPU runs): the speedup over it\n"
          "  --allow-oversize     go on with problems whose own tensors exceed the GPU's memory (else each is an "
          "ERROR)\n"
+         "  --stale-edits MODE   backup | keep: a problem file changed since a generated file of its workspace that\n"
+         "                       you edited was made (else that problem is an ERROR); see `kwb baseline --help`\n"
          "  --gpu-memory GB      GPU memory the problems in flight may claim together, each estimated from its probe "
          "(the\n"
          "                       harness's 2 I + O + max(I, O) for inputs I and outputs O, or the model's\n"
@@ -427,6 +457,9 @@ int cmdSuite(const QStringList& args) {
   p.addOption({QStringLiteral("raw"), QStringLiteral("Print the harness's protocol lines as printed")});
   p.addOption({QStringLiteral("compile-ref"), QStringLiteral("Also time torch.compile(Model) per problem")});
   p.addOption({QStringLiteral("allow-oversize"), QStringLiteral("Go on with problems too big for the GPU")});
+  p.addOption({QStringLiteral("stale-edits"),
+               QStringLiteral("backup | keep: your edited files generated for another version of a problem"),
+               QStringLiteral("MODE")});
   p.addOption({QStringLiteral("gpu-memory"), QStringLiteral("GPU memory for the problems in flight (GB)"),
                QStringLiteral("GB")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
@@ -486,6 +519,7 @@ int cmdSuite(const QStringList& args) {
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));
   o.base.compileRef = p.isSet(QStringLiteral("compile-ref"));
   o.base.allowOversize = p.isSet(QStringLiteral("allow-oversize"));
+  if (const QString bad = staleEditsOption(p, &o.base.staleEdits); !bad.isEmpty()) return usage(bad);
   o.base.caseTimeoutSec = p.value(QStringLiteral("case-timeout")).toInt(&okNum);
   if (!okNum || o.base.caseTimeoutSec <= 0)
     return usage(QStringLiteral("--case-timeout needs a positive integer (seconds)"));
@@ -523,6 +557,58 @@ int cmdSuite(const QStringList& args) {
 }
 
 // ---------------------------------------------------------------- analyze
+/// `kwb analyze --gpu`: what `kwb baseline --gpu` would say of the problem on that GPU before generating anything:
+/// the seed's framework for it, and whether the problem's memory fits (the same figures and thresholds as
+/// BaselineJob's phase 1: its own tensors over the memory are refused there, the harness's estimate over it is
+/// warned). JSON {"gpu", "arch", "policy_framework", "fits", "refused_by_baseline", "notes": [...], "text"}.
+nlohmann::json analyzeOnGpu(const nlohmann::json& spec, const GpuSpec& gpu, const FrameworkChoice& policy) {
+  const nlohmann::json counted = spec.value("bytes", nlohmann::json::object());
+  const double bytes = counted.is_object() ? counted.value("value", 0.0) : 0.0;
+  const double footprint = suiteFootprintBytes(spec);
+  const double memory = gpu.hbm ? gpu.hbm->value * 1e9 : 0.0;
+  const bool refused = memory > 0 && bytes > memory;
+  const bool fits = memory <= 0 || (bytes <= memory && footprint <= memory);
+  QStringList notes;
+  QString text = QStringLiteral("On %1 (%2):\n").arg(gpu.id, policy.arch.isEmpty() ? gpu.displayName : policy.arch);
+  const FrameworkBackend* chosen = policy.framework.isEmpty() ? nullptr : backendById(policy.framework);
+  text +=
+      policy.framework.isEmpty()
+          ? QStringLiteral("  framework: the seed's policy has none for this GPU; pass --framework to kwb baseline\n")
+          : QStringLiteral("  framework: %1, the seed's policy (kwb baseline's default; listed first above)\n")
+                .arg(chosen ? chosen->label() : policy.framework);
+  if (refused)
+    notes << QStringLiteral(
+                 "does not fit: its inputs and outputs alone are %1 GB, %2x the %3 GB of memory; kwb "
+                 "baseline refuses it in phase 1 (a CPU dry run included) unless --allow-oversize, so no "
+                 "framework's kernel can run it on this GPU")
+                 .arg(bytes / 1e9, 0, 'f', 1)
+                 .arg(bytes / memory, 0, 'f', 1)
+                 .arg(gpu.hbm->value);
+  else if (!fits)
+    notes << QStringLiteral(
+                 "does not fit: it needs about %1 GB by kwb's estimate (inputs, outputs and the harness's "
+                 "copies of them, intermediates, CUDA context) of the %2 GB of memory; a GPU run is likely "
+                 "to fail with CUDA out of memory")
+                 .arg(footprint / 1e9, 0, 'f', 1)
+                 .arg(gpu.hbm->value);
+  else if (memory > 0)
+    notes << QStringLiteral("fits: about %1 GB by kwb's estimate of the %2 GB of memory")
+                 .arg(footprint / 1e9, 0, 'f', 1)
+                 .arg(gpu.hbm->value);
+  std::vector<std::string> noteList;
+  for (const QString& n : notes) {
+    text += QStringLiteral("  memory: ") + n + u'\n';
+    noteList.push_back(n.toStdString());
+  }
+  return {{"gpu", gpu.id.toStdString()},
+          {"arch", policy.arch.toStdString()},
+          {"policy_framework", policy.framework.toStdString()},
+          {"fits", fits},
+          {"refused_by_baseline", refused},
+          {"notes", noteList},
+          {"text", text.toStdString()}};
+}
+
 int cmdAnalyze(const QStringList& args) {
   QCommandLineParser p;
   p.addPositionalArgument(QStringLiteral("logic"), QStringLiteral("PyTorch logic file"));
@@ -534,8 +620,20 @@ int cmdAnalyze(const QStringList& args) {
       {QStringLiteral("guess-inputs"), QStringLiteral("Without get_inputs(), accept small guessed inputs (flagged)")});
   p.addOption({QStringLiteral("kernel-out"), QStringLiteral("Write the generated kernel.py"), QStringLiteral("FILE")});
   p.addOption({QStringLiteral("framework"), QStringLiteral("Framework of --kernel-out"), QStringLiteral("FW")});
+  p.addOption(
+      {QStringLiteral("gpu"), QStringLiteral("Target GPU: its framework policy and memory"), QStringLiteral("NAME")});
   if (const QString bad = parseOptions(p, args); !bad.isEmpty()) return usage(bad);
   if (p.positionalArguments().size() != 1) return usage(QStringLiteral("analyze needs exactly one LOGIC.py"));
+  // --gpu as every other command takes it (new-user trial 11, #6): checked before the probe
+  const GpuSpec* gpu = nullptr;
+  FrameworkChoice policy;
+  if (p.isSet(QStringLiteral("gpu"))) {
+    const auto found = SpecLedger::builtin().lookup(p.value(QStringLiteral("gpu")));
+    if (!found.gpu) return usage(found.error);
+    gpu = found.gpu;
+    QString ignored;  // an architecture outside the seed's policy has no default: the verdicts keep their order
+    policy = resolveFramework(*gpu, QString(), &ignored);
+  }
   const QString framework =
       p.isSet(QStringLiteral("framework")) ? p.value(QStringLiteral("framework")) : QStringLiteral("triton");
   if (!backendById(framework))
@@ -596,7 +694,18 @@ int cmdAnalyze(const QStringList& args) {
     return kUsage;
   }
   // What code generation will make of it, before anything is generated (not part of spec.json).
-  const nlohmann::json preview = codegenPreview(r.spec);
+  nlohmann::json preview = codegenPreview(r.spec);
+  nlohmann::json onGpu;
+  if (gpu) {
+    onGpu = analyzeOnGpu(r.spec, *gpu, policy);
+    // the seed's policy framework for the GPU first, as `kwb baseline --gpu` would pick it
+    if (!policy.framework.isEmpty() && preview.contains("backends") && preview["backends"].is_array()) {
+      auto& backends = preview["backends"];
+      std::stable_partition(backends.begin(), backends.end(), [&policy](const nlohmann::json& b) {
+        return b.is_object() && b.value("id", std::string()) == policy.framework.toStdString();
+      });
+    }
+  }
   if (p.isSet(QStringLiteral("kernel-out"))) {
     const GeneratedKernel k = backendById(framework)->generate(r.spec);
     QString why;
@@ -614,10 +723,12 @@ int cmdAnalyze(const QStringList& args) {
   if (p.isSet(QStringLiteral("json"))) {
     nlohmann::json doc = r.spec;
     doc["codegen"] = preview;
+    if (gpu) doc["gpu_check"] = onGpu;
     out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
   } else {
     out() << formatSpec(r.spec) << Qt::endl;
     out() << formatCodegenPreview(preview) << Qt::flush;
+    if (gpu) out() << QString::fromStdString(onGpu.value("text", std::string())) << Qt::flush;
   }
   return kOk;
 }

@@ -65,6 +65,8 @@ QString reproduceCommand(const BaselineOptions& o, const QString& framework, con
   if (o.guessInputs) w << QStringLiteral("--guess-inputs");
   if (o.allowOversize) w << QStringLiteral("--allow-oversize");
   if (o.force) w << QStringLiteral("--force");
+  if (o.staleEdits == StaleEdits::Backup) w << QStringLiteral("--stale-edits") << QStringLiteral("backup");
+  if (o.staleEdits == StaleEdits::Keep) w << QStringLiteral("--stale-edits") << QStringLiteral("keep");
   if (!o.commit) w << QStringLiteral("--no-commit");
   QStringList q;
   for (const QString& x : w) q << shellQuote(x);
@@ -238,6 +240,9 @@ bool BaselineJob::understand() {
                                  "(nothing was changed)")
                                   .arg(m_ws->root(), QString::fromStdString(was), QString::fromStdString(now)));
   }
+  // A file the user edited that was generated for another version of this problem: kept silently, it was committed
+  // as this problem's V0 (new-user trial 11, #3). Refused here, before anything is written, unless --stale-edits.
+  if (const QString why = checkStaleEdits(); !why.isEmpty()) return fail(Understand, why);
   if (!m_ws->writeOwned(QStringLiteral(".kwb/spec.json"), QByteArray::fromStdString(m_spec.dump(2) + "\n"), &error))
     return fail(Understand, error);
   // like terms combined, numbers grouped, the counts beside (new-user trial 5, R8)
@@ -369,6 +374,55 @@ QString BaselineJob::existingWorkspaceHint() const {
              .arg(reproduceCommand(again, m_framework, root)) +
          (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(root)
                          : QString());
+}
+
+namespace {
+/// The files phase 3 generates from the problem itself (the logic, its kernel, its harness, its README): the ones a
+/// change of the problem makes stale. tools/, the schema and .gitignore do not depend on it; plans/v0_plan.md is
+/// the user's to annotate (and "Use this" appends to it).
+const QStringList& problemFiles() {
+  static const QStringList files = {QStringLiteral("reference.py"), QStringLiteral("kernel.py"),
+                                    QStringLiteral("test_kernel.py"), QStringLiteral("README.md")};
+  return files;
+}
+}  // namespace
+
+QString BaselineJob::checkStaleEdits() {
+  m_staleEdits.clear();
+  const nlohmann::json source = m_spec.value("source", nlohmann::json::object());
+  m_problemSha = source.is_object() ? QString::fromStdString(source.value("sha256", std::string())) : QString();
+  if (m_problemSha.isEmpty()) {
+    QString ignored;
+    if (const auto bytes = readBoundedFile(m_opts.logicPath, limits::kSourceFileBytes, &ignored))
+      m_problemSha = sha256Hex(*bytes);
+  }
+  if (m_problemSha.isEmpty()) return {};
+  for (const QString& rel : problemFiles()) {
+    if (!m_ws->isUserEdited(rel)) continue;
+    QString was = m_ws->generatedFor(rel);
+    // A manifest from before the problem record: reference.py's own hash is the logic file's of its last
+    // generation (not with --guess-inputs, where it is the probe's minimal reference).
+    if (was.isEmpty() && m_ws->lacksProblemRecords() && !m_opts.guessInputs && rel != QLatin1String("reference.py"))
+      was = m_ws->generatedSha(QStringLiteral("reference.py"));
+    if (!was.isEmpty() && was != m_problemSha) m_staleEdits << rel;
+  }
+  if (m_staleEdits.isEmpty() || m_opts.staleEdits != StaleEdits::Refuse) return {};
+  const QString logic = QFileInfo(m_opts.logicPath).fileName();
+  if (m_staleEdits.size() == 1)
+    return tr("the problem changed since your edited %2 was generated: it was made for another version of %1, and as "
+              "is it would be this problem's V0. Nothing was changed. Run again with --stale-edits backup to keep "
+              "yours "
+              "as "
+              "%2.edited-<time> and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as "
+              "made for this problem (this run's generated one is then written beside it as %2.generated: compare "
+              "them)")
+        .arg(logic, m_staleEdits.constFirst());
+  return tr("the problem changed since your edited %2 were generated: they were made for another version of %1, and "
+            "as is they would be this problem's V0. Nothing was changed. Run again with --stale-edits backup to keep "
+            "yours as <file>.edited-<time> and generate them afresh for this problem, or with --stale-edits keep to "
+            "keep yours as made for this problem (this run's generated ones are then written beside them as "
+            "<file>.generated: compare them)")
+      .arg(logic, m_staleEdits.join(QStringLiteral(", ")));
 }
 
 bool BaselineJob::ensureWorkspace() {
@@ -710,7 +764,16 @@ bool BaselineJob::implement() {
                          "__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
-    switch (m_ws->writeGenerated(rel, content, &error)) {
+    const bool stale = m_staleEdits.contains(rel);
+    if (stale && m_opts.staleEdits == StaleEdits::Backup) {
+      QString savedAs;
+      if (!m_ws->moveAside(rel, &savedAs, &error)) return fail(Implement, error);
+      Q_EMIT progress(Implement, tr("your edited %1 was generated for another version of the problem: kept as %2, "
+                                    "and %1 is generated afresh (--stale-edits backup)")
+                                     .arg(rel, savedAs));
+    }
+    const QString problem = problemFiles().contains(rel) ? m_problemSha : QString();
+    switch (m_ws->writeGenerated(rel, content, &error, problem)) {
       case WriteOutcome::Failed:
         return fail(Implement, error);
       case WriteOutcome::KeptUserEdit: {
@@ -720,6 +783,13 @@ bool BaselineJob::implement() {
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
         Q_EMIT progress(Implement,
                         tr("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
+        if (stale) {
+          // --stale-edits keep: the user's word that it is made for this problem now; not asked again for it
+          if (!m_problemSha.isEmpty() && !m_ws->adoptFor(rel, m_problemSha, &error)) return fail(Implement, error);
+          Q_EMIT progress(Implement, tr("warning: your edited %1 was generated for another version of %2 and is kept "
+                                        "as made for this one (--stale-edits keep); compare it with %3")
+                                         .arg(rel, QFileInfo(m_opts.logicPath).fileName(), beside));
+        }
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
           QFile mine(m_ws->path(rel));

@@ -28,6 +28,14 @@ class Workspace;
 struct GpuSpec;
 struct RecordsInput;
 
+/// What a --force run does with a file the user edited that was generated for another version of the problem (the
+/// logic file changed since): `kwb baseline --stale-edits`.
+enum class StaleEdits {
+  Refuse,  ///< phase 1 fails naming the files, before anything is written (the default)
+  Backup,  ///< each is renamed to <file>.edited-<UTC time> and generated afresh for this problem
+  Keep,    ///< each is kept as the user's, now for this problem (the generated one beside it as <file>.generated)
+};
+
 /// What the user asked for (the flags of `kwb baseline`).
 struct BaselineOptions {
   QString logicPath;                         ///< the PyTorch logic file (KernelBench form)
@@ -40,7 +48,8 @@ struct BaselineOptions {
   bool guessInputs = false;  ///< without get_inputs(): accept the probe's guessed inputs (flagged as an
                              ///< ambiguity; reference.py becomes the probe's runnable minimal reference)
   bool force = false;        ///< allow regenerating an existing workspace (user-edited files are kept)
-  bool commit = true;        ///< commit with libgit2 at the end of phase 4
+  StaleEdits staleEdits = StaleEdits::Refuse;  ///< user-edited files generated for another version of the problem
+  bool commit = true;                          ///< commit with libgit2 at the end of phase 4
   /// `kwb measure --again`: measure a kernel.py identical to the last version's (refused otherwise: it would record a
   /// version of no edit; new-user trial 7). The commit subject then says "re-measured".
   bool again = false;
@@ -174,6 +183,9 @@ class BaselineJob : public QObject {
   bool fail(int phase, const QString& message);
   RecordsInput recordsInput() const;
   bool ensureWorkspace();
+  /// Phase 1, with the workspace open: the files the user edited that were generated from another version of the
+  /// problem (m_staleEdits), and the error that refuses them under StaleEdits::Refuse ("" when none or allowed).
+  QString checkStaleEdits();
   /// For a refused existing workspace: the command that runs it again (--force), and whether its last run was
   /// stopped (memory/v0.json's gate STOPPED). "" with --force or when the folder is not a workspace.
   QString existingWorkspaceHint() const;
@@ -213,6 +225,8 @@ class BaselineJob : public QObject {
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
+  QString m_problemSha;             ///< SHA-256 of the logic file phase 1 read (the manifest's problem record)
+  QStringList m_staleEdits;         ///< phase 1: the user-edited files generated for another version of the problem
   KernelChange m_kernelChange;      ///< `kwb measure`: kernel.py against the last committed version's
   QString m_commitSubject;
   QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)

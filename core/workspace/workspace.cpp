@@ -296,6 +296,11 @@ bool Workspace::loadManifest(QString* error) {
     for (const auto& [rel, sha] : files.items())
       if (sha.is_string())
         m_generatedSha.insert(QString::fromStdString(rel), QString::fromStdString(sha.get<std::string>()));
+  const nlohmann::json problems = doc->value("generated_for", nlohmann::json::object());
+  if (problems.is_object())
+    for (const auto& [rel, sha] : problems.items())
+      if (sha.is_string())
+        m_generatedFor.insert(QString::fromStdString(rel), QString::fromStdString(sha.get<std::string>()));
   return true;
 }
 
@@ -339,7 +344,11 @@ bool Workspace::saveManifest(QString* error) {
   nlohmann::json files = nlohmann::json::object();
   for (auto it = m_generatedSha.cbegin(); it != m_generatedSha.cend(); ++it)
     files[it.key().toStdString()] = it.value().toStdString();
-  const nlohmann::json root = {{"schema", "kwb-manifest-1"}, {"generated", files}};
+  nlohmann::json problems = nlohmann::json::object();
+  for (auto it = m_generatedFor.cbegin(); it != m_generatedFor.cend(); ++it)
+    problems[it.key().toStdString()] = it.value().toStdString();
+  // "generated_for" (the problem each file was generated from) is optional: older manifests lack it
+  const nlohmann::json root = {{"schema", "kwb-manifest-1"}, {"generated", files}, {"generated_for", problems}};
   return atomicWrite(path(kManifest), QByteArray::fromStdString(root.dump(4) + "\n"), error);
 }
 
@@ -377,18 +386,39 @@ bool Workspace::isUserEdited(const QString& rel) const {
   return sha256Hex(f.readAll()) != m_generatedSha.value(rel);
 }
 
-WriteOutcome Workspace::writeGenerated(const QString& rel, const QByteArray& content, QString* error) {
+WriteOutcome Workspace::writeGenerated(const QString& rel, const QByteArray& content, QString* error,
+                                       const QString& problem) {
   QFile existing(path(rel));
   if (existing.exists()) {
     if (existing.open(QIODevice::ReadOnly) && existing.readAll() == content) {
       m_generatedSha.insert(rel, sha256Hex(content));
+      if (!problem.isEmpty()) m_generatedFor.insert(rel, problem);
       return saveManifest(error) ? WriteOutcome::Unchanged : WriteOutcome::Failed;
     }
     if (isUserEdited(rel)) return WriteOutcome::KeptUserEdit;
   }
   if (!atomicWrite(path(rel), content, error)) return WriteOutcome::Failed;
   m_generatedSha.insert(rel, sha256Hex(content));
+  if (!problem.isEmpty()) m_generatedFor.insert(rel, problem);
   return saveManifest(error) ? WriteOutcome::Written : WriteOutcome::Failed;
+}
+
+bool Workspace::adoptFor(const QString& rel, const QString& problem, QString* error) {
+  m_generatedFor.insert(rel, problem);
+  return saveManifest(error);
+}
+
+bool Workspace::moveAside(const QString& rel, QString* savedAs, QString* error) {
+  const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+  QString keep = rel + QStringLiteral(".edited-") + stamp;
+  for (int i = 2; QFileInfo::exists(path(keep)); ++i) keep = rel + QStringLiteral(".edited-%1-%2").arg(stamp).arg(i);
+  QFile file(path(rel));
+  if (!file.rename(path(keep))) {
+    if (error) *error = QStringLiteral("cannot rename %1 to %2: %3").arg(path(rel), keep, file.errorString());
+    return false;
+  }
+  if (savedAs) *savedAs = keep;
+  return true;
 }
 
 bool Workspace::writeOwned(const QString& rel, const QByteArray& content, QString* error) {

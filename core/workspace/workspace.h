@@ -76,8 +76,25 @@ class Workspace {
   /// Absolute path of a workspace-relative path.
   QString path(const QString& rel) const;
 
-  /// Writes a generated file atomically (QSaveFile), honouring user edits (see above).
-  WriteOutcome writeGenerated(const QString& rel, const QByteArray& content, QString* error);
+  /// Writes a generated file atomically (QSaveFile), honouring user edits (see above). `problem`, when not
+  /// empty, is the SHA-256 of the problem (the logic file) the content was generated from: the manifest records it
+  /// with the file (written or unchanged; a kept user edit keeps the record of the problem it was generated for).
+  WriteOutcome writeGenerated(const QString& rel, const QByteArray& content, QString* error,
+                              const QString& problem = {});
+  /// The SHA-256 of the problem `rel` was last generated from, as writeGenerated() recorded it; "" when none was
+  /// recorded (a file that does not depend on the problem, or a manifest older than the record).
+  QString generatedFor(const QString& rel) const { return m_generatedFor.value(rel); }
+  /// True when the manifest has no problem record at all (written before kwb recorded one).
+  bool lacksProblemRecords() const { return m_generatedFor.isEmpty(); }
+  /// The SHA-256 of what kwb last wrote to `rel` (the manifest's), "" when it did not generate it.
+  QString generatedSha(const QString& rel) const { return m_generatedSha.value(rel); }
+  /// Records that the user's edit of `rel` is now meant for `problem` (kept knowingly after the problem changed), so
+  /// a later run over the same problem does not ask again. False + error when the manifest cannot be written.
+  bool adoptFor(const QString& rel, const QString& problem, QString* error);
+  /// Renames `rel` to `<rel>.edited-<UTC yyyyMMdd-HHmmss>` ("-2", "-3", ... when taken), so the next
+  /// writeGenerated() of it writes afresh; *savedAs gets that workspace-relative name. False + error when the rename
+  /// fails (then nothing changed).
+  bool moveAside(const QString& rel, QString* savedAs, QString* error);
   /// Writes a file the workbench owns outright (spec, logs): atomic, always replaces.
   bool writeOwned(const QString& rel, const QByteArray& content, QString* error);
   /// Writes a record that every run regenerates (baseline_report.md, memory/v0.json): atomic, and the
@@ -103,6 +120,7 @@ class Workspace {
   QString m_root;
   std::unique_ptr<WorkspaceLock> m_lock;
   QMap<QString, QString> m_generatedSha;  // rel path → hex sha256 of what kwb wrote
+  QMap<QString, QString> m_generatedFor;  // rel path → hex sha256 of the problem it was generated from
 };
 
 /// Writes `content` to `path` atomically (QSaveFile), creating parent folders. False + error on failure
