@@ -86,8 +86,20 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
     (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape.
     The plan is memoised on the shapes and strides (kwb_memo_plans): a repeated call allocates and launches."""
+    if x.dim() > 5 and sum(1 for s in x.shape if s != 1) <= 5:
+        # an einsum's broadcast product (rank 7 with size-1 dims, a Mamba-2 SSD): the same elements without the
+        # size-1 dims, each epilogue tensor expanded to x's shape first so that it loses the same dims
+        shape = x.shape
+        keep = [d for d in range(x.dim()) if shape[d] != 1]
+
+        def drop(t):
+            t = t.expand(shape)
+            return t.as_strided([shape[d] for d in keep], [t.stride(d) for d in keep], t.storage_offset())
+
+        return kwb_pointwise(drop(x), epi, tuple(drop(t) for t in epi_tensors), epi_scalars, out_dtype).view(shape)
     if x.dim() > 5:
-        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
+        raise ValueError("kwb_pointwise takes tensors of rank <= 5 (or more with at most 5 dims above 1), got "
+                         "shape %s" % (tuple(x.shape),))
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
