@@ -370,6 +370,10 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("# silu, _to_copy"), QStringLiteral("# _to_copy, mul"),
                      QStringLiteral("return kwb_as_dtype(t27, out_dtype)"), QStringLiteral("!t7 = "),
                      QStringLiteral("!t14 = ")};
+  QTest::newRow("an fp32 model returning .half(): the result in fp16 whatever the input, the roundings fused")
+      << QStringLiteral("cast_result_half") << QStringList{QStringLiteral("gemm"), QStringLiteral("norm")}
+      << QStringList{QStringLiteral("# _to_copy, gelu, add, _to_copy fused into the epilogue"),
+                     QStringLiteral("return kwb_as_dtype(t9, torch.float16)")};
   // session 19: statistics over a consecutive range of dims, then the apply reading them: one pass (kwb_row1)
   QTest::newRow("var over (2, 3), keepdim, then x * rsqrt(v + eps): one launch over rows of H x W")
       << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringList{QStringLiteral("rowfused")}
@@ -574,6 +578,8 @@ void TestChains::emulated_data() {
   QTest::newRow("mixed precision: fp16 roundings inside the fp32 chain at boundary_tail")
       << QStringLiteral("v10_MixedPrecision_RMSNorm_MLP") << QStringLiteral("^v10_MixedPrecision_RMSNorm_MLP")
       << QStringLiteral("boundary_tail");
+  QTest::newRow("an fp32 model returning .half() at boundary_tail")
+      << QStringLiteral("cast_result_half") << QStringLiteral("=cast_result_half") << QStringLiteral("boundary_tail");
   QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
       << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
       << QStringLiteral("problem_shape");
