@@ -374,6 +374,9 @@ void TestChains::plans_data() {
       << QStringLiteral("cast_result_half") << QStringList{QStringLiteral("gemm"), QStringLiteral("norm")}
       << QStringList{QStringLiteral("# _to_copy, gelu, add, _to_copy fused into the epilogue"),
                      QStringLiteral("return kwb_as_dtype(t9, torch.float16)")};
+  QTest::newRow("Swin's relative position bias: table[index.view(-1)] is one row gather at dim 0")
+      << QStringLiteral("swin_relative_position_bias") << QStringList{}
+      << QStringList{QStringLiteral("t1 = kwb_index(self.table, t0, 0)")};
   // session 19: statistics over a consecutive range of dims, then the apply reading them: one pass (kwb_row1)
   QTest::newRow("var over (2, 3), keepdim, then x * rsqrt(v + eps): one launch over rows of H x W")
       << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringList{QStringLiteral("rowfused")}
@@ -580,6 +583,9 @@ void TestChains::emulated_data() {
       << QStringLiteral("boundary_tail");
   QTest::newRow("an fp32 model returning .half() at boundary_tail")
       << QStringLiteral("cast_result_half") << QStringLiteral("=cast_result_half") << QStringLiteral("boundary_tail");
+  QTest::newRow("Swin's relative position bias at boundary_tail")
+      << QStringLiteral("swin_relative_position_bias") << QStringLiteral("=swin_relative_position_bias")
+      << QStringLiteral("boundary_tail");
   QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
       << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
       << QStringLiteral("problem_shape");

@@ -1010,6 +1010,26 @@ bool Planner::stage(const GraphOp& op) {
          QStringLiteral("embedding rows of %1 at indices %2")
              .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
          false);
+  } else if (n == u"index") {
+    // x[:, idx] with one integer index tensor (a Swin relative-position table read through a buffer of pair
+    // indices): a row gather (kwb_index). The probe names the tensors, not the indexed dim: it is the one dim d
+    // with out = x.shape[:d] + idx.shape + x.shape[d+1:], and a shape that two dims explain is refused.
+    const QList<qint64> xs = op.inputs.value(0).shape, is = op.inputs.value(1).shape, os = op.outputs.value(0).shape;
+    const QString idt = op.inputs.value(1).dtype;
+    QList<int> fits;
+    for (int d = 0; op.refs.size() == 2 && d < xs.size(); ++d)
+      if (xs.mid(0, d) + is + xs.mid(d + 1) == os) fits << d;
+    if (op.refs.size() != 2 || !(idt == u"int64" || idt == u"int32") || fits.size() != 1)
+      return bad(QStringLiteral("%1: indexing with %2 index tensor(s) of %3 has no chain stage yet (one integer "
+                                "index tensor at one dim that the shapes name has)")
+                     .arg(where(op))
+                     .arg(op.refs.size() - 1)
+                     .arg(idt.isEmpty() ? QStringLiteral("unknown dtype") : idt));
+    l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(op.refs.at(1))).arg(fits.first());
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
+         false);
   } else if (n == u"rnn" && op.category == u"Recurrent") {
     return recurrent(op);
   } else if (isRandomDraw(n)) {

@@ -193,6 +193,18 @@ class Gather(unittest.TestCase):
         with self.assertRaises(IndexError):
             K.kwb_embedding(w, torch.tensor([[11]]))
 
+    def test_index_one_tensor_at_any_dim(self):
+        x = torch.randn(5, 7, 3)
+        idx = torch.tensor([[0, 6, -1], [2, 2, -7]])
+        for dim in (0, 1, 2, -1):
+            i = idx.clamp(-x.shape[dim], x.shape[dim] - 1)
+            want = x[(slice(None),) * (dim % 3) + (i,)]
+            got = K.kwb_index(x, i, dim)
+            self.assertEqual(tuple(got.shape), tuple(want.shape), dim)
+            self.assertTrue(torch.equal(got, want), dim)
+        self.assertTrue(torch.equal(K.kwb_index(x.transpose(0, 2), idx.clamp(-3, 2).view(-1), 1),
+                                    x.transpose(0, 2)[:, idx.clamp(-3, 2).view(-1)]))
+
     def test_pointwise_rank7_size1_dims(self):
         # an einsum's product: [2, 3, 1, 4, 5, 1, 6] * a [2, 1, 1, 4, 1, 1, 6] operand, through kwb_test_epi
         x = torch.randn(2, 3, 1, 4, 5, 1, 6)

@@ -245,8 +245,9 @@ def kwb_pad(x, pad, value=0.0):
 
 
 @triton.jit
-def _kwb_embedding_kernel(w, idx, out, n, D, ws0, ws1, IDX64: tl.constexpr, BLOCK: tl.constexpr):
-    # out[r, c] = w[idx[r], c] over the flattened (rows x D) output: a gather of whole rows
+def _kwb_embedding_kernel(w, idx, out, n, D, N, ws0, ws1, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # out[r, c] = w[idx[r], c] over the flattened (rows x D) output: a gather of whole rows; a negative index counts
+    # from the end (tensor indexing's rule; an embedding's index is never negative)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -255,11 +256,12 @@ def _kwb_embedding_kernel(w, idx, out, n, D, ws0, ws1, IDX64: tl.constexpr, BLOC
     row = offs // D
     col = offs % D
     i = tl.load(idx + row, mask=mask, other=0).to(tl.int64)
+    i = tl.where(i < 0, i + N, i)
     v = tl.load(w + (i * ws0 + col * ws1), mask=mask, other=0.0)
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
-def kwb_embedding(weight, indices):
+def kwb_embedding(weight, indices, wrap=False):
     """F.embedding(indices, weight) (padding_idx only matters for the gradient): out[..., :] = weight[indices[...],
     :], of shape indices.shape + (D,) and weight's dtype, one launch. An index outside [0, num_embeddings) raises
     here (torch raises too) when the indices are on the CPU; on the GPU the check would cost a sync, so it is
@@ -272,13 +274,28 @@ def kwb_embedding(weight, indices):
     n = out.numel()
     if n == 0:
         return out
-    if flat.device.type == "cpu" and flat.numel() and (int(flat.min()) < 0 or int(flat.max()) >= weight.shape[0]):
-        raise IndexError("kwb_embedding: an index outside [0, %d)" % weight.shape[0])
+    low = -weight.shape[0] if wrap else 0
+    if flat.device.type == "cpu" and flat.numel() and (int(flat.min()) < low or int(flat.max()) >= weight.shape[0]):
+        raise IndexError("kwb_embedding: an index outside [%d, %d)" % (low, weight.shape[0]))
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or (weight.shape[0] - 1) * abs(weight.stride(0)) >= 2 ** 31
     _kwb_embedding_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
-        weight, flat, out, n, D, weight.stride(0), weight.stride(1), IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
-        num_warps=KWB_POINTWISE_WARPS)
+        weight, flat, out, n, D, weight.shape[0], weight.stride(0), weight.stride(1), IDX64=idx64,
+        BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
+
+
+def kwb_index(x, indices, dim):
+    """x[:, ..., indices] with one integer index tensor at `dim` (aten::index: a Swin relative-position table read
+    through a buffer of pair indices): shape x.shape[:dim] + indices.shape + x.shape[dim + 1:], negative indices
+    from the end. The indexed dim moved first, the rest flattened (a view where the strides allow), one row gather
+    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`."""
+    dim = dim % x.dim()
+    xm = x.movedim(dim, 0)
+    rest = tuple(xm.shape[1:])
+    g = kwb_embedding(xm.reshape(xm.shape[0], -1), indices, wrap=True)
+    k = indices.dim()
+    out = g.view(tuple(indices.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
 
 @triton.jit
 def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,
