@@ -104,6 +104,9 @@ class TorchDialect final : public kwb::PwDialect {
   QString binary(const QString& op, const kwb::PwVal& a, const kwb::PwVal& b) const override {
     return a.expr + u' ' + op + u' ' + b.expr;
   }
+  QString roundTo(const QString& dtype, const kwb::PwVal& a) const override {
+    return QStringLiteral("%1.to(torch.%2).float()").arg(a.expr, dtype);
+  }
 
  private:
   static QString fullLike(const kwb::PwVal& like, double, const QString& text) {
@@ -355,6 +358,14 @@ void TestCodegen::loweringMatchesTorch() {
       {"rsqrt", node("rsqrt", {"x"}), "torch.rsqrt(x)"},
       {"abs", node("abs", {"x"}), "torch.abs(x)"},
       {"gt_where", node("gt", {"x", c0}), "(x > 0.0).float()"},
+      // casts inside the fp32 computation (unseen3's mixed-precision block): down rounds, up is the value, an
+      // integer truncates toward zero, bool is x != 0
+      {"to_fp16", node("_to_copy", {"y"}, {{"dtype", "float16"}}), "y.half()"},
+      {"to_bf16", node("_to_copy", {"y"}, {{"dtype", "bfloat16"}}), "y.bfloat16()"},
+      {"to_fp64", node("_to_copy", {"y"}, {{"dtype", "float64"}}), "y.double()"},
+      {"to_int64", node("_to_copy", {"x"}, {{"dtype", "int64"}}), "x.long()"},
+      {"to_bool", node("_to_copy", {"x"}, {{"dtype", "bool"}}), "x.bool()"},
+      {"to_device", node("_to_copy", {"y"}), "y"},
   };
   QString script = QStringLiteral(
       "import json, torch\nimport torch.nn.functional as F\n"

@@ -960,6 +960,76 @@ bool Planner::stage(const GraphOp& op) {
                .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st)),
            false);
     }
+  } else if (n == u"roll") {
+    // torch.roll along given dims: one gather launch reading (i - shift) mod size (a Swin block's cyclic shift)
+    const json dims = a.value("dims", json::array()), shifts = a.value("shifts", json::array());
+    QList<qint64> d, s;
+    for (const auto& v : dims)
+      if (v.is_number_integer()) d << v.get<qint64>();
+    for (const auto& v : shifts)
+      if (v.is_number_integer()) s << v.get<qint64>();
+    if (d.isEmpty() || d.size() != s.size() || d.size() != static_cast<qsizetype>(dims.size()) ||
+        op.inputs.value(0).shape.size() > 5)
+      return bad(QStringLiteral("%1: a roll without dims (over the flattened tensor) or of rank > 5 has no chain stage "
+                                "yet")
+                     .arg(where(op)));
+    l.head = QStringLiteral("kwb_roll(%1, %2, %3").arg(x, pyList(s), pyList(d));
+    push(
+        l, op, QStringLiteral("copy"),
+        QStringLiteral("roll of %1 by %2 along dims %3").arg(shapeText(op.inputs.value(0).shape), pyList(s), pyList(d)),
+        false);
+  } else if (n == u"constant_pad_nd") {
+    // F.pad in constant mode (negative entries crop): one launch, the fill where the source index is outside
+    QList<qint64> pad;
+    for (const auto& v : a.value("pad", json::array()))
+      if (v.is_number_integer()) pad << v.get<qint64>();
+    if (pad.size() != static_cast<qsizetype>(a.value("pad", json::array()).size()) || pad.size() % 2 != 0 ||
+        op.inputs.value(0).shape.size() > 5 || pad.size() / 2 > op.inputs.value(0).shape.size())
+      return bad(QStringLiteral("%1: a pad of %2 entries on a rank-%3 tensor has no chain stage yet")
+                     .arg(where(op))
+                     .arg(a.value("pad", json::array()).size())
+                     .arg(op.inputs.value(0).shape.size()));
+    const json fill = a.value("value", json(0.0));  // the probe writes inf / nan as strings
+    const QString fillText = fill.is_string()
+                                 ? QStringLiteral("float('%1')").arg(QString::fromStdString(fill.get<std::string>()))
+                             : fill.is_null() ? QStringLiteral("0.0")
+                                              : pyNum(fill);
+    l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
+    push(l, op, QStringLiteral("copy"),
+         QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
+  } else if (n == u"embedding") {
+    // a gather of whole rows (nn.Embedding; padding_idx, scale_grad_by_freq and sparse only matter for the
+    // gradient): one launch, the result in the weight's dtype
+    const QString w = operandOf(op, "weight").isEmpty() ? op.refs.value(0) : operandOf(op, "weight");
+    const QString idx = operandOf(op, "indices").isEmpty() ? op.refs.value(1) : operandOf(op, "indices");
+    if (w.isEmpty() || idx.isEmpty() || op.inputs.value(0).shape.size() != 2)
+      return bad(QStringLiteral("%1: an embedding whose weight is not 2-D has no chain stage").arg(where(op)));
+    l.head = QStringLiteral("kwb_embedding(%1, %2").arg(in(w), in(idx));
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("embedding rows of %1 at indices %2")
+             .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
+         false);
+  } else if (n == u"index") {
+    // x[:, idx] with one integer index tensor (a Swin relative-position table read through a buffer of pair
+    // indices): a row gather (kwb_index). The probe names the tensors, not the indexed dim: it is the one dim d
+    // with out = x.shape[:d] + idx.shape + x.shape[d+1:], and a shape that two dims explain is refused.
+    const QList<qint64> xs = op.inputs.value(0).shape, is = op.inputs.value(1).shape, os = op.outputs.value(0).shape;
+    const QString idt = op.inputs.value(1).dtype;
+    QList<int> fits;
+    for (int d = 0; op.refs.size() == 2 && d < xs.size(); ++d)
+      if (xs.mid(0, d) + is + xs.mid(d + 1) == os) fits << d;
+    if (op.refs.size() != 2 || !(idt == u"int64" || idt == u"int32") || fits.size() != 1)
+      return bad(QStringLiteral("%1: indexing with %2 index tensor(s) of %3 has no chain stage yet (one integer "
+                                "index tensor at one dim that the shapes name has)")
+                     .arg(where(op))
+                     .arg(op.refs.size() - 1)
+                     .arg(idt.isEmpty() ? QStringLiteral("unknown dtype") : idt));
+    l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(op.refs.at(1))).arg(fits.first());
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
+         false);
   } else if (n == u"rnn" && op.category == u"Recurrent") {
     return recurrent(op);
   } else if (isRandomDraw(n)) {
@@ -1696,10 +1766,24 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     primary = m_openAnchorRef;
   for (const QString& r : ext)
     if (primary.isEmpty() && m_vals.contains(r) && m_vals.value(r).shape == outShape) primary = r;
-  if (primary.isEmpty())
-    return bad(QStringLiteral("%1: a pointwise result of shape %2 is larger than each of its operands (an outer "
-                              "broadcast has no chain stage yet)")
-                   .arg(where(lastOp), shapeText(outShape)));
+  // An outer broadcast (x[..., :, None] - x[..., None, :], a [B, 1, K] sum times a [1, D, K] parameter): no operand
+  // has the result's shape. The first tensor operand, expanded (stride 0) to the run-time broadcast of every
+  // operand's shape, is the primary: kwb_pointwise walks the result's shape and writes it contiguous.
+  QString broadcastExpr;
+  if (primary.isEmpty()) {
+    QStringList shapes;
+    for (const QString& r : ext)
+      if (m_vals.contains(r)) {
+        if (primary.isEmpty()) primary = r;
+        shapes << QStringLiteral("(%1).shape").arg(m_vals.value(r).expr);
+      }
+    if (primary.isEmpty() || outShape.size() > 5)
+      return bad(QStringLiteral("%1: a pointwise result of shape %2 is larger than each of its operands (an outer "
+                                "broadcast of rank > 5 or of no tensor has no chain stage yet)")
+                     .arg(where(lastOp), shapeText(outShape)));
+    broadcastExpr = QStringLiteral("(%1).expand(torch.broadcast_shapes(%2))")
+                        .arg(m_vals.value(primary).expr, shapes.join(QStringLiteral(", ")));
+  }
   const QString dtype = m_vals.value(primary).dtype.isEmpty() ? QStringLiteral("float32") : m_vals.value(primary).dtype;
   json inputs = json::array(), names = json::array();
   for (const QString& r : ext) {
@@ -1772,8 +1856,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       if (heavy && !o.refs.isEmpty() && resolve(o.refs.first()) == lastOp.id)
         toNorm = o.name.endsWith(QLatin1String("group_norm")) || o.name.endsWith(QLatin1String("layer_norm"));
   }
-  const bool fuse = !toNorm && m_openAnchor >= 0 && primary == m_openAnchorRef && m_uses.value(primary) == usesInside &&
-                    m_lines.at(m_openAnchor).epilogue;
+  const bool fuse = !toNorm && broadcastExpr.isEmpty() && m_openAnchor >= 0 && primary == m_openAnchorRef &&
+                    m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue;
 
   const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
@@ -1853,9 +1937,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   } else {
     Line l;
     l.target = lastOp.id;
-    l.head = QStringLiteral("kwb_pointwise(%1").arg(m_vals.value(primary).expr) + epiArgs;
+    l.head =
+        QStringLiteral("kwb_pointwise(%1").arg(broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr) +
+        epiArgs;
     l.comment = opsText.join(QStringLiteral(", "));
-    l.kind = QStringLiteral("pointwise");
+    // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input)
+    if (broadcastExpr.isEmpty()) l.kind = QStringLiteral("pointwise");
     l.input = m_vals.value(primary).expr;
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -2819,6 +2906,17 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
          o.name == u"lift_fresh") &&
         !o.refs.isEmpty())
       m_alias.insert(o.id, o.refs.first());
+    // a cast of a float value up to fp32 / fp64 (x.float() of an fp16 value, .to(x.dtype) back from fp32), or a
+    // .to() without a dtype: every chain intermediate is fp32 already, so it is the same value (a cast down rounds:
+    // the pointwise lowering's _to_copy)
+    if ((o.name == u"_to_copy" || o.name == u"to") && o.refs.size() == 1 && !o.inputs.isEmpty() &&
+        (o.inputs.first().dtype.startsWith(QLatin1String("float")) ||
+         o.inputs.first().dtype.startsWith(QLatin1String("bfloat")))) {
+      const QString dt = normaliseDtype(QString::fromStdString(o.args.value("dtype", json("")).is_string()
+                                                                   ? o.args.value("dtype", json("")).get<std::string>()
+                                                                   : std::string()));
+      if (dt.isEmpty() || dt == u"float32" || dt == u"float64") m_alias.insert(o.id, o.refs.first());
+    }
   }
   for (const GraphOp& o : m_ops) {
     if (o.category != u"Elementwise") continue;
@@ -2926,8 +3024,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   // fp32 intermediates whatever the input's width: a chain of bf16 roundings (conv out, then a reduction, then a
   // pointwise tail) drifts past the gate's 1e-2 where one rounding does not (58_ on the H200)
   QStringList floats;
+  QString firstFloat;  // the spec dtype of the first float input: the result follows its run-time dtype
   for (const TensorInfo& t : m_g.inputs)
-    if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) floats << t.name;
+    if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) {
+      floats << t.name;
+      if (firstFloat.isEmpty()) firstFloat = t.dtype;
+    }
+  // a result cast to a fixed dtype (an fp32 model that returns .half()): that dtype, whatever the input's
+  const QString outDt = m_g.outputs.first().dtype;
+  const QString outDtype = !firstFloat.isEmpty() && outDt != firstFloat &&
+                                   (outDt == u"float16" || outDt == u"bfloat16" || outDt == u"float32")
+                               ? QStringLiteral("torch.") + outDt
+                               : QStringLiteral("out_dtype");
   for (const auto& wb : std::as_const(writeBack))
     body
         << QStringLiteral("        written_%1 = %1  # the caller's tensor: forward() writes it in place").arg(wb.first);
@@ -2947,7 +3055,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     body << QStringLiteral("        kwb_copy_into(written_%1, %2)  # its final value, as the reference leaves it")
                 .arg(wb.first, wb.second);
   body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
-                            : QStringLiteral("        return kwb_as_dtype(%1, out_dtype)").arg(out->expr));
+                            : QStringLiteral("        return kwb_as_dtype(%1, %2)").arg(out->expr, outDtype));
   m_plan.forwardBody = body.join(u'\n');
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
   QStringList kinds;

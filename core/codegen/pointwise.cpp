@@ -2,12 +2,15 @@
 
 #include "core/codegen/initsignature.h"
 
+#include <QFloat16>
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace kwb {
@@ -50,6 +53,9 @@ QString normaliseDtype(const QString& dtype) {
   if (d.startsWith(u"torch.")) d = d.mid(6);
   if (d == u"float") return QStringLiteral("float32");
   if (d == u"half") return QStringLiteral("float16");
+  if (d == u"double") return QStringLiteral("float64");
+  if (d == u"long") return QStringLiteral("int64");
+  if (d == u"int") return QStringLiteral("int32");
   return d;
 }
 
@@ -328,6 +334,26 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
 }
 
 QString PwDialect::literal(double v) const { return pyFloat(v); }
+
+QString PwDialect::roundTo(const QString&, const PwVal&) const { return {}; }
+
+namespace {
+
+/// @p v rounded to the nearest float16 / bfloat16 (ties to even), as a double: a cast of a literal.
+double roundLiteral(const QString& dtype, double v) {
+  const float f = static_cast<float>(v);
+  if (std::isnan(f) || std::isinf(f)) return f;
+  if (dtype == u"float16") return static_cast<double>(static_cast<float>(qfloat16(f)));
+  std::uint32_t bits = 0;  // bfloat16: the top 16 bits of the fp32 pattern, rounded to nearest even
+  std::memcpy(&bits, &f, sizeof bits);
+  bits += 0x7FFFu + ((bits >> 16) & 1u);
+  bits &= 0xFFFF0000u;
+  float r = 0.0f;
+  std::memcpy(&r, &bits, sizeof r);
+  return r;
+}
+
+}  // namespace
 
 namespace {
 
@@ -608,6 +634,46 @@ class Lowering {
                  where(bin(QStringLiteral("<"), a, lit(0.0)), neg, r));
   }
 
+  /// x.to(dtype) inside the fp32 computation: a cast to a 16-bit float rounds (and widens back), one to fp32 /
+  /// fp64 is the value itself (every value here is already fp32), one to an integer truncates toward zero, one to
+  /// bool is x != 0; a bool cast to a number is 1 / 0. No dtype (a device move): the value itself.
+  std::optional<PwVal> cast(const PwNode& n, const PwVal& x) {
+    const QString dt = normaliseDtype(kwString(n, "dtype"));
+    if (dt.isEmpty()) return x;
+    if (dt == u"bool") {
+      if (x.isBool) return x;
+      return bin(QStringLiteral("!="), x, lit(0.0));
+    }
+    const PwVal v = x.isBool && x.kind != PwVal::Kind::Literal ? where(x, lit(1.0), lit(0.0)) : x;
+    if (dt == u"float32" || dt == u"float64") return v;
+    if (dt == u"float16" || dt == u"bfloat16") {
+      if (v.kind == PwVal::Kind::Literal) return lit(roundLiteral(dt, v.literal));
+      if (v.kind != PwVal::Kind::Tensor) {
+        why = QStringLiteral("a cast of a scalar argument to %1 (node %2) has no elementwise lowering").arg(dt, n.id);
+        return std::nullopt;
+      }
+      PwVal r = v;
+      r.isBool = false;
+      r.expr = m_d.roundTo(dt, v);
+      if (r.expr.isEmpty()) {
+        why = QStringLiteral("the dialect has no cast to %1 (node %2)").arg(dt, n.id);
+        return std::nullopt;
+      }
+      return r;
+    }
+    static const QSet<QString> ints = {QStringLiteral("int8"), QStringLiteral("uint8"), QStringLiteral("int16"),
+                                       QStringLiteral("int32"), QStringLiteral("int64")};
+    if (ints.contains(dt)) {  // trunc(x) = x < 0 ? -floor(-x) : floor(x)
+      const PwVal xv = tmp(QStringLiteral("v_") + n.id + QStringLiteral("_x"), v);
+      return where(
+          bin(QStringLiteral("<"), xv, lit(0.0)),
+          bin(QStringLiteral("*"), un(QStringLiteral("floor"), bin(QStringLiteral("*"), xv, lit(-1.0))), lit(-1.0)),
+          un(QStringLiteral("floor"), xv));
+    }
+    why = QStringLiteral("a cast to %1 (node %2) has no elementwise lowering").arg(dt, n.id);
+    return std::nullopt;
+  }
+
   std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
     const QString& op = n.op;
     const QString t = QStringLiteral("v_") + n.id;
@@ -626,6 +692,7 @@ class Lowering {
     };
 
     if (op == u"clone" || op == u"alias" || op == u"detach" || op == u"contiguous" || op == u"positive") return x;
+    if (op == u"_to_copy" || op == u"to" || op == u"_to_dtype") return cast(n, x);
     if (op == u"relu") return where(B("<", x, lit(0.0)), lit(0.0), x);
     if (op == u"leaky_relu") return where(B(">", x, lit(0.0)), x, B("*", x, param(n, 1, "negative_slope", 0.01, ie)));
     if (op == u"sigmoid") return U("sigmoid", x);
@@ -803,7 +870,8 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("silu"),        QStringLiteral("sin"),         QStringLiteral("softplus"),
           QStringLiteral("softsign"),    QStringLiteral("sqrt"),        QStringLiteral("square"),
           QStringLiteral("sub"),         QStringLiteral("tanh"),        QStringLiteral("threshold"),
-          QStringLiteral("where"),       QStringLiteral("masked_fill"), QStringLiteral("xlogy")};
+          QStringLiteral("where"),       QStringLiteral("masked_fill"), QStringLiteral("xlogy"),
+          QStringLiteral("_to_copy")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

@@ -112,6 +112,9 @@ class PwDialect {
   virtual QString binary(const QString& op, const PwVal& a, const PwVal& b) const = 0;
   /// Renders a literal (Python float syntax by default).
   virtual QString literal(double v) const;
+  /// The fp32 value @p a rounded to the 16-bit float @p dtype ("float16" / "bfloat16", round to nearest even) and
+  /// widened back: a cast down inside an fp32 computation. "" when the dialect has no such conversion.
+  virtual QString roundTo(const QString& dtype, const PwVal& a) const;
 };
 
 /// Lowers the program's nodes to `<indent>name = expr` statements (one or more per node) in the

@@ -24,4 +24,9 @@ QString TritonDialect::binary(const QString& op, const PwVal& a, const PwVal& b)
   return a.expr + u' ' + op + u' ' + b.expr;
 }
 
+QString TritonDialect::roundTo(const QString& dtype, const PwVal& a) const {
+  if (dtype != u"float16" && dtype != u"bfloat16") return {};
+  return QStringLiteral("%1.to(tl.%2).to(tl.float32)").arg(a.expr, dtype);
+}
+
 }  // namespace kwb

@@ -158,6 +158,64 @@ class Cat(unittest.TestCase):
         self.assertTrue(torch.equal(got, torch.cat(parts, 1)))
 
 
+class Gather(unittest.TestCase):
+    """kwb_roll, kwb_pad, kwb_embedding (unseen level-3 models: a Swin block's cyclic shift, Mamba-2's F.pad before
+    its segment sums, a GPT's token and position embeddings) and kwb_pointwise on a rank-7 broadcast product: one
+    launch each, bit-equal to torch (data movement only)."""
+
+    def test_roll_any_dims_one_launch(self):
+        x = torch.randn(2, 7, 5, 3).transpose(1, 2)  # strided
+        for shifts, dims in [((-2, -2), (1, 2)), ((3,), (1,)), ((9, -4), (1, 3)), (1, 0), ((2, 1), (1, 1)),
+                             ((0,), (2,))]:
+            with Launches("_kwb_shift_kernel") as n:
+                got = K.kwb_roll(x, shifts, dims)
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, torch.roll(x, shifts, dims)), (shifts, dims))
+            self.assertTrue(got.is_contiguous())
+
+    def test_pad_before_after_and_crop(self):
+        x = torch.randn(2, 7, 5, 3)[:, :, 1:]
+        for pad, value in [((1, 0), 0.0), ((2, 3, 0, 1), -1.5), ((-1, 2), 0.0), ((1, 1, 1, 1, 1, 1), 2.0),
+                           ((0, 0, 0, 0, 0, 0, 1, 0), float("-inf"))]:
+            got = K.kwb_pad(x, pad, value)
+            self.assertTrue(torch.equal(got, F.pad(x, pad, value=value)), pad)
+        with self.assertRaises(ValueError):
+            K.kwb_pad(x, (-4, 0))  # a negative size
+
+    def test_embedding_rows_any_strides(self):
+        w = torch.randn(11, 6)
+        idx = torch.randint(0, 11, (3, 4))
+        self.assertTrue(torch.equal(K.kwb_embedding(w, idx), F.embedding(idx, w)))
+        self.assertTrue(torch.equal(K.kwb_embedding(w.t().contiguous().t(), idx.t()), F.embedding(idx.t(), w)))
+        pos = torch.arange(4).unsqueeze(0)
+        self.assertTrue(torch.equal(K.kwb_embedding(w, pos), F.embedding(pos, w)))
+        self.assertEqual(tuple(K.kwb_embedding(w.to(torch.bfloat16), idx).shape), (3, 4, 6))
+        with self.assertRaises(IndexError):
+            K.kwb_embedding(w, torch.tensor([[11]]))
+
+    def test_index_one_tensor_at_any_dim(self):
+        x = torch.randn(5, 7, 3)
+        idx = torch.tensor([[0, 6, -1], [2, 2, -7]])
+        for dim in (0, 1, 2, -1):
+            i = idx.clamp(-x.shape[dim], x.shape[dim] - 1)
+            want = x[(slice(None),) * (dim % 3) + (i,)]
+            got = K.kwb_index(x, i, dim)
+            self.assertEqual(tuple(got.shape), tuple(want.shape), dim)
+            self.assertTrue(torch.equal(got, want), dim)
+        self.assertTrue(torch.equal(K.kwb_index(x.transpose(0, 2), idx.clamp(-3, 2).view(-1), 1),
+                                    x.transpose(0, 2)[:, idx.clamp(-3, 2).view(-1)]))
+
+    def test_pointwise_rank7_size1_dims(self):
+        # an einsum's product: [2, 3, 1, 4, 5, 1, 6] * a [2, 1, 1, 4, 1, 1, 6] operand, through kwb_test_epi
+        x = torch.randn(2, 3, 1, 4, 5, 1, 6)
+        col = torch.randn(2, 1, 1, 4, 1, 1, 6)
+        got = K.kwb_pointwise(x, K.kwb_test_epi, (col, torch.zeros(1)), (1.0, 0.0))
+        self.assertEqual(tuple(got.shape), tuple(x.shape))
+        self.assertLess(rel_err(got, x + col), 1e-6)
+        with self.assertRaises(ValueError):
+            K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
+
+
 class Reduce(unittest.TestCase):
     OPS = ("sum", "mean", "amax", "amin", "logsumexp", "prod")
 

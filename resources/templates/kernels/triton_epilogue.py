@@ -86,8 +86,20 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype
     (default x's dtype); x of rank <= 5 and any strides; every epilogue tensor broadcasts to x's shape.
     The plan is memoised on the shapes and strides (kwb_memo_plans): a repeated call allocates and launches."""
+    if x.dim() > 5 and sum(1 for s in x.shape if s != 1) <= 5:
+        # an einsum's broadcast product (rank 7 with size-1 dims, a Mamba-2 SSD): the same elements without the
+        # size-1 dims, each epilogue tensor expanded to x's shape first so that it loses the same dims
+        shape = x.shape
+        keep = [d for d in range(x.dim()) if shape[d] != 1]
+
+        def drop(t):
+            t = t.expand(shape)
+            return t.as_strided([shape[d] for d in keep], [t.stride(d) for d in keep], t.storage_offset())
+
+        return kwb_pointwise(drop(x), epi, tuple(drop(t) for t in epi_tensors), epi_scalars, out_dtype).view(shape)
     if x.dim() > 5:
-        raise ValueError("kwb_pointwise takes tensors of rank <= 5, got shape %s" % (tuple(x.shape),))
+        raise ValueError("kwb_pointwise takes tensors of rank <= 5 (or more with at most 5 dims above 1), got "
+                         "shape %s" % (tuple(x.shape),))
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
@@ -142,6 +154,148 @@ def kwb_copy_into(dst, src):
         *((0,) * lead + tuple(dst.stride())), IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return dst
 
+
+
+@triton.jit
+def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, R1, R2, R3, R4,
+                      m0, m1, m2, m3, m4, fill, ROLL: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # dst (contiguous, 5-D sizes S0..S4) from src at per-slot shifted coordinates: slot d reads
+    # j_d = i_d - m_d, modulo src's size R_d when ROLL (torch.roll: m_d = shift mod R_d, j_d in [0, R_d)),
+    # else as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i4 = offs % S4
+    r = offs // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    j0 = i0 - m0
+    j1 = i1 - m1
+    j2 = i2 - m2
+    j3 = i3 - m3
+    j4 = i4 - m4
+    if ROLL:
+        j0 = (j0 + R0) % R0
+        j1 = (j1 + R1) % R1
+        j2 = (j2 + R2) % R2
+        j3 = (j3 + R3) % R3
+        j4 = (j4 + R4) % R4
+    inside = (j0 >= 0) & (j0 < R0) & (j1 >= 0) & (j1 < R1) & (j2 >= 0) & (j2 < R2) & (j3 >= 0) & (j3 < R3) & \
+        (j4 >= 0) & (j4 < R4)
+    v = tl.load(src + (j0 * ss0 + j1 * ss1 + j2 * ss2 + j3 * ss3 + j4 * ss4), mask=mask & inside, other=fill)
+    tl.store(dst + offs, v.to(dst.dtype.element_ty), mask=mask)
+
+
+def _kwb_shift(x, out, before, fill, roll=False):
+    """out[i] = x[i - before] per dim (fill where that is outside x; modulo x's size when roll) by one launch; x
+    and out of rank <= 5."""
+    n = out.numel()
+    if n == 0:
+        return out
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(out.shape)
+    rs = (1,) * lead + tuple(x.shape)
+    ms = (0,) * lead + tuple(before)
+    reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
+    _kwb_shift_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *((0,) * lead + tuple(x.stride())), *rs, *ms,
+        float(fill), ROLL=roll, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+def kwb_roll(x, shifts, dims):
+    """torch.roll(x, shifts, dims) with dims given (rank 1..5, any strides): out contiguous, one launch; each rolled
+    dim reads the input at (i - shift) mod its size (_kwb_shift_kernel)."""
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if len(shifts) != len(dims) or x.dim() > 5 or x.dim() == 0:
+        raise ValueError("kwb_roll: shifts %s and dims %s of a rank-%d tensor" % (shifts, dims, x.dim()))
+    before = [0] * x.dim()
+    for s, d in zip(shifts, dims):
+        d = d % x.dim()
+        before[d] = (before[d] + s) % x.shape[d] if x.shape[d] else 0
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    return _kwb_shift(x, out, before, 0.0, roll=True)
+
+
+def kwb_pad(x, pad, value=0.0):
+    """F.pad(x, pad, value=value) in constant mode (aten::constant_pad_nd): pad holds (before, after) pairs from
+    the last dim backwards, negative entries crop; out contiguous, one launch (_kwb_shift_kernel)."""
+    pad = list(pad)
+    if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
+        raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
+    shape, before = list(x.shape), [0] * x.dim()
+    for k in range(len(pad) // 2):
+        d = x.dim() - 1 - k
+        before[d] = pad[2 * k]
+        shape[d] = x.shape[d] + pad[2 * k] + pad[2 * k + 1]
+    if any(s < 0 for s in shape):
+        raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    if x.numel() == 0:
+        return out.fill_(value)
+    return _kwb_shift(x, out, before, value)
+
+
+@triton.jit
+def _kwb_embedding_kernel(w, idx, out, n, D, N, ws0, ws1, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # out[r, c] = w[idx[r], c] over the flattened (rows x D) output: a gather of whole rows; a negative index counts
+    # from the end (tensor indexing's rule; an embedding's index is never negative)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    row = offs // D
+    col = offs % D
+    i = tl.load(idx + row, mask=mask, other=0).to(tl.int64)
+    i = tl.where(i < 0, i + N, i)
+    v = tl.load(w + (i * ws0 + col * ws1), mask=mask, other=0.0)
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_embedding(weight, indices, wrap=False):
+    """F.embedding(indices, weight) (padding_idx only matters for the gradient): out[..., :] = weight[indices[...],
+    :], of shape indices.shape + (D,) and weight's dtype, one launch. An index outside [0, num_embeddings) raises
+    here (torch raises too) when the indices are on the CPU; on the GPU the check would cost a sync, so it is
+    left to the harness's reference."""
+    if weight.dim() != 2:
+        raise ValueError("kwb_embedding: a weight of shape %s (2-D expected)" % (tuple(weight.shape),))
+    flat = indices.reshape(-1).contiguous()
+    D = weight.shape[1]
+    out = torch.empty(tuple(indices.shape) + (D,), dtype=weight.dtype, device=weight.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    low = -weight.shape[0] if wrap else 0
+    if flat.device.type == "cpu" and flat.numel() and (int(flat.min()) < low or int(flat.max()) >= weight.shape[0]):
+        raise IndexError("kwb_embedding: an index outside [%d, %d)" % (low, weight.shape[0]))
+    idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or (weight.shape[0] - 1) * abs(weight.stride(0)) >= 2 ** 31
+    _kwb_embedding_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        weight, flat, out, n, D, weight.shape[0], weight.stride(0), weight.stride(1), IDX64=idx64,
+        BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+def kwb_index(x, indices, dim):
+    """x[:, ..., indices] with one integer index tensor at `dim` (aten::index: a Swin relative-position table read
+    through a buffer of pair indices): shape x.shape[:dim] + indices.shape + x.shape[dim + 1:], negative indices
+    from the end. The indexed dim moved first, the rest flattened (a view where the strides allow), one row gather
+    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`."""
+    dim = dim % x.dim()
+    xm = x.movedim(dim, 0)
+    rest = tuple(xm.shape[1:])
+    g = kwb_embedding(xm.reshape(xm.shape[0], -1), indices, wrap=True)
+    k = indices.dim()
+    out = g.view(tuple(indices.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
 
 @triton.jit
 def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,
