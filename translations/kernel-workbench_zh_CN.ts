@@ -144,12 +144,12 @@
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="412"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
-        <translation type="unfinished"></translation>
+        <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="420"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
-        <translation type="unfinished"></translation>
+        <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="498"/>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="771"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
-        <translation type="unfinished"></translation>
+        <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
@@ -294,7 +294,7 @@
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
