@@ -12,6 +12,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -70,6 +71,9 @@ class TestChains : public QObject {
   void sizeDerivedArgumentsRunAtOtherSizes();
   void gqaKvIndexed_data();
   void gqaKvIndexed();
+  void classesEmulated_data();
+  void classesEmulated();
+  void integerReasons();
 };
 
 void TestChains::plans_data() {
@@ -384,6 +388,76 @@ void TestChains::plans_data() {
              QStringLiteral("if kwb_row1_fits(x, (2, 3)):"), QStringLiteral("t0 = kwb_row1_stat(x, (2, 3))"),
              QStringLiteral("t3 = kwb_row1(x, (2, 3), \"var\", 0.0, t0, None, (), None, (), _kwb_epi0, (t0,), ())"),
              QStringLiteral("t0 = kwb_var(x, [2, 3], 0.0, True, std=False)")};
+  // issue 14, new-user trial 11's skeletons, by class. 1: views of one tensor as the operands of one pointwise
+  // launch (F.glu; chunk / narrow written by hand, their sizes a fraction of the dim that follows it)
+  QTest::newRow("F.glu on bf16 (trial 11 t10): a chunk into halves, a * sigmoid(b) in one launch")
+      << QStringLiteral("t10_GLU_bf16") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0_glu_a, t0_glu_b = x.chunk(2, -1)"),
+                     QStringLiteral("t0 = kwb_pointwise(t0_glu_b, epi=_kwb_epi0, epi_tensors=(t0_glu_a,), "
+                                    "epi_scalars=())  # glu")};
+  QTest::newRow("nn.GLU(dim=1) after a Conv1d: the conv, then one launch over its two halves")
+      << QStringLiteral("glu_conv1d_module") << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1_glu_a, t1_glu_b = t0.chunk(2, 1)")};
+  QTest::newRow("x.chunk(2, dim=1) traced as a split of half the channels: chunk(2, 1) again, no size check")
+      << QStringLiteral("glu_chunk_nchw") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0, t0_1 = x.chunk(2, 1)"), QStringLiteral("!kwb_at_spec")};
+  QTest::newRow("narrow at x.shape[-1] // 2: the slice bounds follow the last dim")
+      << QStringLiteral("geglu_narrow") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = x[:, :, 0:x.shape[2] // 2:1]"),
+                     QStringLiteral("t1 = x[:, :, x.shape[2] // 2:x.shape[2]:1]"), QStringLiteral("!kwb_at_spec")};
+  // 2: layout changes (reshape of a permuted view) as the index map of the launch after them
+  QTest::newRow("1x1 conv, pixel_shuffle, ReLU (trial 11 t12): the shuffle's index map in the ReLU's launch")
+      << QStringLiteral("t12_Conv1x1_PixelShuffle_ReLU") << QStringList{QStringLiteral("conv"), QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t1_v = t0.unflatten(-3, (-1, 2, 2))"),
+                     QStringLiteral("t1_p = t1_v.permute(0, 1, 4, 2, 5, 3)"),
+                     QStringLiteral("t2 = kwb_reshape(t1_p, (t1_p.shape[0], t1_p.shape[1], t1_p.shape[2] * "
+                                    "t1_p.shape[3], t1_p.shape[4] * t1_p.shape[5]), epi=_kwb_epi0, epi_tensors=(), "
+                                    "epi_scalars=())  # relu fused into the epilogue")};
+  QTest::newRow("pixel_shuffle written out (view, permute, reshape) then GELU: one launch, no torch copy")
+      << QStringLiteral("pixel_shuffle_manual_gelu") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t4 = kwb_reshape(t1, (t1.shape[0], t1.shape[1], t1.shape[2] * t1.shape[3], "
+                                    "t1.shape[4] * t1.shape[5]), epi=_kwb_epi0"),
+                     QStringLiteral("!.reshape(t1.shape")};
+  QTest::newRow("channel shuffle (view, transpose, contiguous, view) then ReLU: one launch")
+      << QStringLiteral("channel_shuffle_relu") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t4 = kwb_reshape(t1, (t1.shape[0], t1.shape[1] * t1.shape[2], t1.shape[3], "
+                                    "t1.shape[4]), epi=_kwb_epi0")};
+  QTest::newRow("pixel_unshuffle, then a per-channel parameter read in the output's shape: one launch")
+      << QStringLiteral("pixel_unshuffle_scale") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t0_v = x.unflatten(-1, (-1, 2)).unflatten(-3, (-1, 2))"),
+                     QStringLiteral("t0_p = t0_v.permute(0, 1, 3, 5, 2, 4)"),
+                     QStringLiteral("epi=_kwb_epi0, epi_tensors=(self.scale,), epi_scalars=())")};
+  QTest::newRow("einops' patchify, views and a copy only: the copy is the plan's one launch")
+      << QStringLiteral("patchify_rearrange") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t3 = kwb_reshape(t1, (t1.shape[0], t1.shape[1] * t1.shape[2], t1.shape[3] * "
+                                    "t1.shape[4] * t1.shape[5]))")};
+  // 3: adaptive pooling to any size: kwb_pool's kernels with per-output windows
+  QTest::newRow("ConvTranspose1d, AdaptiveMaxPool1d(37) (trial 11 t08): uneven windows, the indices unused")
+      << QStringLiteral("t08_ConvTranspose1d_AdaptiveMaxPool1d")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pool")}
+      << QStringList{QStringLiteral("t2 = kwb_adaptive_pool(t1, \"max\", [1, 37])")};
+  QTest::newRow("AdaptiveAvgPool2d((7, 7)) after a conv with its ReLU fused")
+      << QStringLiteral("adaptive_avg_pool2d_7x7") << QStringList{QStringLiteral("conv"), QStringLiteral("pool")}
+      << QStringList{QStringLiteral("t2 = kwb_adaptive_pool(t1, \"avg\", [7, 7])")};
+  QTest::newRow("AdaptiveMaxPool3d((3, None, 5)): None follows the input's H")
+      << QStringLiteral("adaptive_max_pool3d_none") << QStringList{QStringLiteral("pool"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_adaptive_pool(x, \"max\", [3, None, 5])"),
+                     QStringLiteral("!kwb_at_spec")};
+  // 4: counts of a bool mask (int64 sums) read by the pointwise lowering; casts out of bool write their dtype
+  QTest::newRow("masked mean: where(mask, x, 0).sum(1) / mask.sum(1).clamp(1).to(x.dtype) (trial 11 t06)")
+      << QStringLiteral("t06_MaskedMeanPool_where") << QStringList{}
+      << QStringList{QStringLiteral("t5 = kwb_reduce(mask, [1], \"sum\", True)"),
+                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=())")};
+  QTest::newRow("mask.long().sum(1).clamp(1).to(x.dtype): the int64 cast and its float cast write their dtypes")
+      << QStringLiteral("count_long_sum") << QStringList{}
+      << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
+                                    "out_dtype=torch.int64)"),
+                     QStringLiteral("t6 = kwb_pointwise(t4, epi=_kwb_epi2, epi_tensors=(), epi_scalars=(), "
+                                    "out_dtype=torch.float32)")};
+  QTest::newRow("mask.float().sum(1): the cast writes fp32, not the mask's bool")
+      << QStringLiteral("count_float_sum") << QStringList{}
+      << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
+                                    "out_dtype=torch.float32)")};
 }
 
 void TestChains::plans() {
@@ -411,7 +485,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "u58_CausalSelfAttention_tril_mask", "u64_CausalMask_bitwise_not", "u65_CausalMask_where_full_like",
         "u68_CausalAttention_einsum_triu_masked_fill", "u69_CausalAttention_arange_compare_dropout",
         "u70_CausalAttention_additive_triu_inf", "u49_PreNorm_TransformerBlock_GELU",
-        "u56_Conv2d_flatten_SpatialSoftmax_view", "84_Gemm_BatchNorm_Scaling_Softmax"})
+        "u56_Conv2d_flatten_SpatialSoftmax_view", "84_Gemm_BatchNorm_Scaling_Softmax",
+        // issue 14 (trial 11): a glu, a pixel shuffle fused into its ReLU, an adaptive pool, a masked mean's count
+        "t10_GLU_bf16", "t12_Conv1x1_PixelShuffle_ReLU", "t08_ConvTranspose1d_AdaptiveMaxPool1d",
+        "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -589,6 +666,11 @@ void TestChains::emulated_data() {
   QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
       << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
       << QStringLiteral("problem_shape");
+  // issue 14 (new-user trial 11): the kernel generated at one size, run at another (the problem at other sizes)
+  QTest::newRow("a chunk into halves at 40 channels (the spec's 64): the split follows the channels")
+      << QStringLiteral("glu_chunk_nchw") << QStringLiteral("=glu_chunk_nchw_c40") << QString();
+  QTest::newRow("narrow at the half of a last dim of 200 (the spec's 600)")
+      << QStringLiteral("geglu_narrow") << QStringLiteral("=geglu_narrow_d200") << QString();
 }
 
 namespace {
@@ -612,7 +694,9 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
                               ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
                               : problem.startsWith(u'^')  // "^name": an unseen level-3 model, tests/data/unseen3
                                     ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen3/") + problem.mid(1)
-                                    : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
+                                    : problem.startsWith(u'@')  // "@name": a new-user trial 11 problem
+                                          ? QStringLiteral(KWB_TEST_DATA_DIR "/trial11/") + problem.mid(1)
+                                          : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
                        QStringLiteral(".py")};
   args += extra;
   QProcess py;
@@ -636,6 +720,69 @@ void TestChains::emulated() {
          << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json")
          << QStringLiteral("--case") << harnessCase;
   runEmulated(spec, problem, args);
+}
+
+void TestChains::classesEmulated_data() {
+  // Issue 14: new-user trial 11's skeletons, each with members of its class written under tests/data/codegen,
+  // against PyTorch on the CPU emulation of tl.*: fp32 at shrunk sizes, bf16, fp16, a strided input, and the
+  // harness's own tail / size-1 / problem-shape cases
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  const QList<QPair<QString, QString>> problems = {
+      {QStringLiteral("t10_GLU_bf16"), QStringLiteral("@t10_GLU_bf16")},
+      {QStringLiteral("glu_chunk_nchw"), QStringLiteral("=glu_chunk_nchw")},
+      {QStringLiteral("geglu_narrow"), QStringLiteral("=geglu_narrow")},
+      {QStringLiteral("glu_conv1d_module"), QStringLiteral("=glu_conv1d_module")},
+      {QStringLiteral("t12_Conv1x1_PixelShuffle_ReLU"), QStringLiteral("@t12_Conv1x1_PixelShuffle_ReLU")},
+      {QStringLiteral("pixel_shuffle_manual_gelu"), QStringLiteral("=pixel_shuffle_manual_gelu")},
+      {QStringLiteral("channel_shuffle_relu"), QStringLiteral("=channel_shuffle_relu")},
+      {QStringLiteral("pixel_unshuffle_scale"), QStringLiteral("=pixel_unshuffle_scale")},
+      {QStringLiteral("patchify_rearrange"), QStringLiteral("=patchify_rearrange")},
+      {QStringLiteral("t08_ConvTranspose1d_AdaptiveMaxPool1d"),
+       QStringLiteral("@t08_ConvTranspose1d_AdaptiveMaxPool1d")},
+      {QStringLiteral("adaptive_avg_pool2d_7x7"), QStringLiteral("=adaptive_avg_pool2d_7x7")},
+      {QStringLiteral("adaptive_max_pool3d_none"), QStringLiteral("=adaptive_max_pool3d_none")},
+      {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("@t06_MaskedMeanPool_where")},
+      {QStringLiteral("count_long_sum"), QStringLiteral("=count_long_sum")},
+      {QStringLiteral("count_float_sum"), QStringLiteral("=count_float_sum")},
+  };
+  for (const auto& [spec, problem] : problems) {
+    QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
+    QTest::addRow("%s bf16", qPrintable(spec))
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+    QTest::addRow("%s fp16", qPrintable(spec))
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")};
+    QTest::addRow("%s strided", qPrintable(spec)) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", qPrintable(spec))
+        << spec << problem
+        << QStringList{QStringLiteral("--spec"),
+                       QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                       QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::classesEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
+}
+
+void TestChains::integerReasons() {
+  // New-user trial 11, #5: a skeleton's reason named aten::div and "input a0" for an int64 value that
+  // mask.sum(1) made. A count of a bool mask now plans (classesEmulated); an integer forward() input read by a
+  // pointwise op still has no lowering, and the reason names that input, the op reading it and its line, and no
+  // internal name of the generator
+  const json s = loadSpec(QStringLiteral("count_int_input"));
+  QString why;
+  QVERIFY(!kwb::planChain(kwb::decodeOpGraph(s), s, &why));
+  QVERIFY2(why.contains(QLatin1String("aten::div (line 12) reads forward() input lengths, an int64 tensor")),
+           qPrintable(why));
+  QVERIFY2(!why.contains(QRegularExpression(QStringLiteral("\\ba\\d+\\b"))), qPrintable(why));
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("forward() input lengths")),
+           qPrintable(k.source.left(600)));
 }
 
 void TestChains::batchNormEmulated_data() {

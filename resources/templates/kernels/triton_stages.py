@@ -319,9 +319,19 @@ def _kwb_red_dims(x, dims):
 
 
 def kwb_reduce(x, dims, op, keepdim=False):
-    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims)."""
+    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims). A sum or prod of
+    a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
+    reduction, which is exact up to 2**24 elements a sum (more raises)."""
     red = _kwb_red_dims(x, dims)
-    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+    dtype = x.dtype
+    if not x.is_floating_point():
+        if op not in ("sum", "prod"):
+            raise ValueError("kwb_reduce: %s of a %s tensor (sum and prod of integers or bools only)" % (op, x.dtype))
+        dtype = torch.int64
+        if _kwb_prod(x.shape[d] for d in red) > 2 ** 24:
+            raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
+                             % (op, _kwb_prod(x.shape[d] for d in red)))
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
     _kwb_reduce_into(x, red, op, out, None)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
@@ -1708,10 +1718,24 @@ def _kwb_pool_out(i, k, s, p, d, ceil):
 
 
 @triton.jit
+def _kwb_pool_tap(acc, rowp, wi, m, sw, IS_MAX: tl.constexpr):
+    v = tl.load(rowp + wi.to(tl.int64) * sw, mask=m, other=0.0).to(tl.float32)
+    if IS_MAX:
+        acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+    else:
+        acc += v
+    return acc
+
+
+@triton.jit
 def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, SD, SH, SW, PD, PH, PW,
                      DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr,
-                     HAS_DIV: tl.constexpr, BLOCK: tl.constexpr):
-    # BLOCK output positions of one (n, c) plane per program (1-D / 2-D pools: D (and H) of size 1)
+                     HAS_DIV: tl.constexpr, BLOCK: tl.constexpr, ADAPTIVE: tl.constexpr = False,
+                     W_LOOP: tl.constexpr = False):
+    # BLOCK output positions of one (n, c) plane per program (1-D / 2-D pools: D (and H) of size 1). ADAPTIVE: output
+    # o of a dim of I inputs and O outputs pools inputs floor(o I / O) .. ceil((o + 1) I / O) - 1 (torch's adaptive
+    # windows: uneven, overlapping where O does not divide I), KD x KH x KW the largest window, masked to each one's
+    # end; W_LOOP: the W taps in a loop, not unrolled (a wide window)
     pid = tl.program_id(0)
     nc = pid // n_ob
     o = (pid % n_ob) * BLOCK + tl.arange(0, BLOCK)
@@ -1720,29 +1744,42 @@ def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, 
     oh = (o // OW) % OH
     od = o // (OW * OH)
     base = x + (nc // C).to(tl.int64) * sn + (nc % C).to(tl.int64) * sc
-    d0 = od * SD - PD
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        d0 = (od * ID) // OD
+        h0 = (oh * IH) // OH
+        w0 = (ow * IW) // OW
+        de = ((od + 1) * ID + OD - 1) // OD  # the window's end (exclusive)
+        he = ((oh + 1) * IH + OH - 1) // OH
+        we = ((ow + 1) * IW + OW - 1) // OW
+    else:
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        de = ID  # the input's end: taps past it are padding
+        he = IH
+        we = IW
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     if IS_MAX:
         acc = acc + float("-inf")  # padding is -inf: it never wins
     for kd in range(KD):
         di = d0 + kd * DD
-        md = om & (di >= 0) & (di < ID)
+        md = om & (di >= 0) & (di < de)
         for kh in range(KH):
             hi = h0 + kh * DH
-            mh = md & (hi >= 0) & (hi < IH)
+            mh = md & (hi >= 0) & (hi < he)
             rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
-            for kw in tl.static_range(KW):
-                wi = w0 + kw * DW
-                m = mh & (wi >= 0) & (wi < IW)
-                v = tl.load(rowp + wi.to(tl.int64) * sw, mask=m, other=0.0).to(tl.float32)
-                if IS_MAX:
-                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
-                else:
-                    acc += v
+            if W_LOOP:
+                for kw in range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_tap(acc, rowp, wi, mh & (wi >= 0) & (wi < we), sw, IS_MAX)
+            else:
+                for kw in tl.static_range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_tap(acc, rowp, wi, mh & (wi >= 0) & (wi < we), sw, IS_MAX)
     if not IS_MAX:
-        if HAS_DIV:
+        if ADAPTIVE:  # the mean over the window's own taps
+            acc = acc / ((de - d0) * (he - h0) * (we - w0)).to(tl.float32)
+        elif HAS_DIV:
             acc = acc / divisor
         else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
             de = tl.minimum(d0 + KD, ID + PD)
@@ -1758,13 +1795,24 @@ def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, 
 
 
 @triton.jit
+def _kwb_pool_cl_tap(acc, rowp, wi, m, sw, IS_MAX: tl.constexpr):
+    v = tl.load(rowp + wi.to(tl.int64)[:, None] * sw, mask=m, other=0.0).to(tl.float32)
+    if IS_MAX:
+        acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+    else:
+        acc += v
+    return acc
+
+
+@triton.jit
 def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, yn, yc, yd, yh, yw, SD, SH, SW,
                         PD, PH, PW, DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr,
                         COUNT_PAD: tl.constexpr, HAS_DIV: tl.constexpr, BLOCK_W: tl.constexpr,
-                        BLOCK_C: tl.constexpr):
+                        BLOCK_C: tl.constexpr, ADAPTIVE: tl.constexpr = False, W_LOOP: tl.constexpr = False):
     # Channels innermost in x (the conv template's channels-last output): a program pools BLOCK_W outputs of
     # one output row (n, od, oh) x BLOCK_C channels, so every tap loads a [BLOCK_W, BLOCK_C] tile contiguous
     # along C; the row's depth and height taps are scalars (one test each), only W is masked per lane.
+    # ADAPTIVE, W_LOOP: as _kwb_pool_kernel's.
     row = tl.program_id(0)
     ow = tl.program_id(1) * BLOCK_W + tl.arange(0, BLOCK_W)
     c = tl.program_id(2) * BLOCK_C + tl.arange(0, BLOCK_C)
@@ -1773,9 +1821,20 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
     n = row // OH_ROWS
     om = (ow < OW)[:, None] & (c < C)[None, :]
     base = x + n.to(tl.int64) * sn + c.to(tl.int64)[None, :] * sc
-    d0 = od * SD - PD
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        d0 = (od * ID) // OD
+        h0 = (oh * IH) // OH
+        w0 = (ow * IW) // OW
+        de = ((od + 1) * ID + OD - 1) // OD  # the window's end (exclusive)
+        he = ((oh + 1) * IH + OH - 1) // OH
+        we = ((ow + 1) * IW + OW - 1) // OW
+    else:
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        de = ID  # the input's end: taps past it are padding
+        he = IH
+        we = IW
     acc = tl.zeros((BLOCK_W, BLOCK_C), dtype=tl.float32)
     if IS_MAX:
         acc = acc + float("-inf")  # padding is -inf: it never wins
@@ -1783,18 +1842,20 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
         di = d0 + kd * DD
         for kh in range(KH):
             hi = h0 + kh * DH
-            inside = (di >= 0) & (di < ID) & (hi >= 0) & (hi < IH)
+            inside = (di >= 0) & (di < de) & (hi >= 0) & (hi < he)
             rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
-            for kw in tl.static_range(KW):
-                wi = w0 + kw * DW
-                m = om & ((wi >= 0) & (wi < IW) & inside)[:, None]
-                v = tl.load(rowp + wi.to(tl.int64)[:, None] * sw, mask=m, other=0.0).to(tl.float32)
-                if IS_MAX:
-                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
-                else:
-                    acc += v
+            if W_LOOP:
+                for kw in range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_cl_tap(acc, rowp, wi, om & ((wi >= 0) & (wi < we) & inside)[:, None], sw, IS_MAX)
+            else:
+                for kw in tl.static_range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_cl_tap(acc, rowp, wi, om & ((wi >= 0) & (wi < we) & inside)[:, None], sw, IS_MAX)
     if not IS_MAX:
-        if HAS_DIV:
+        if ADAPTIVE:  # the mean over the window's own taps
+            acc = acc / ((de - d0) * (he - h0) * (we - w0)).to(tl.float32)[:, None]
+        elif HAS_DIV:
             acc = acc / divisor
         else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
             de = tl.minimum(d0 + KD, ID + PD)
@@ -1811,23 +1872,55 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
              mask=om)
 
 
+def _kwb_adaptive_window(i, o):
+    """The largest of torch's adaptive windows over i inputs for o outputs: floor(j i / o) .. ceil((j + 1) i / o)."""
+    if i % o == 0:
+        return i // o
+    if o > 4096:
+        return -(-i // o) + 1  # a bound (at most one tap over the largest window)
+    return max(((j + 1) * i + o - 1) // o - (j * i) // o for j in range(o))
+
+
+_kwb_pool_w_unroll = 32  # W taps a window unrolls at most (tl.static_range); wider windows loop
+
+
+def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
+    """F.adaptive_max_pool{1,2,3}d / adaptive_avg_pool{1,2,3}d (values only), x [N, C, *spatial] or unbatched
+    [C, *spatial], output_size one int per spatial dim (None: that dim's input size): kwb_pool's kernels with each
+    output's window from floor(o I / O) to ceil((o + 1) I / O), its own size the avg divisor."""
+    nsp = len(output_size)
+    return kwb_pool(x, kind, [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp, False, keep_layout=keep_layout,
+                    output_size=output_size)
+
+
 def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
-             divisor_override=None, keep_layout=False):
+             divisor_override=None, keep_layout=False, output_size=None):
     """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only. The result is
-    contiguous; keep_layout (see kwb_keep_layout): channels-last where x's channels are innermost."""
+    contiguous; keep_layout (see kwb_keep_layout): channels-last where x's channels are innermost. output_size:
+    adaptive pooling to that size (kwb_adaptive_pool; the window arguments are then ignored)."""
     nsp = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else x.dim() - 2
     if x.dim() == nsp + 1:
         return kwb_pool(x.unsqueeze(0), kind, kernel_size, stride, padding, dilation, ceil_mode,
-                        count_include_pad, divisor_override).squeeze(0)
+                        count_include_pad, divisor_override, output_size=output_size).squeeze(0)
 
     def tup(v):
         v = list(v) if isinstance(v, (list, tuple)) else [v]
         return [int(e) for e in (v * nsp if len(v) == 1 else v)]
 
-    k = tup(kernel_size)
-    s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride) else kernel_size)
-    p, d = tup(padding), tup(dilation if kind == "max" else 1)
-    osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
+    adaptive = output_size is not None
+    if adaptive:
+        outs = list(output_size) if isinstance(output_size, (list, tuple)) else [output_size] * nsp
+        osp = [int(x.shape[2 + i]) if o is None else int(o) for i, o in enumerate(outs)]
+        if len(osp) != nsp or min(osp) < 1 or min(x.shape[2:]) < 1:
+            raise ValueError("kwb_adaptive_pool: output size %s of input %s" % (osp, tuple(x.shape)))
+        k = [_kwb_adaptive_window(x.shape[2 + i], osp[i]) for i in range(nsp)]
+        s, p, d = [1] * nsp, [0] * nsp, [1] * nsp
+    else:
+        k = tup(kernel_size)
+        s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride)
+                else kernel_size)
+        p, d = tup(padding), tup(dilation if kind == "max" else 1)
+        osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
     y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
@@ -1848,14 +1941,16 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
         _kwb_pool_cl_kernel[grid](
             x, y, c, o3[0] * o3[1], *i3, *o3, x.stride(0), x.stride(1), *xs, *ys, *s3, *p3, *d3, k3[0], k3[1],
             float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
-            HAS_DIV=bool(divisor_override), BLOCK_W=block_w, BLOCK_C=block_c, num_warps=4)
+            HAS_DIV=bool(divisor_override), BLOCK_W=block_w, BLOCK_C=block_c, ADAPTIVE=adaptive,
+            W_LOOP=k3[2] > _kwb_pool_w_unroll, num_warps=4)
         return y
     block = min(256, _kwb_np2(o3[0] * o3[1] * o3[2]))
     n_ob = triton.cdiv(o3[0] * o3[1] * o3[2], block)
     _kwb_pool_kernel[(x.shape[0] * x.shape[1] * n_ob,)](
         x, y, x.shape[1], n_ob, *i3, *o3, x.stride(0), x.stride(1), *xs, *s3, *p3, *d3, k3[0], k3[1],
         float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
-        HAS_DIV=bool(divisor_override), BLOCK=block, num_warps=4)
+        HAS_DIV=bool(divisor_override), BLOCK=block, ADAPTIVE=adaptive, W_LOOP=k3[2] > _kwb_pool_w_unroll,
+        num_warps=4)
     return y
 
 
