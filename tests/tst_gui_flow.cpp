@@ -668,6 +668,11 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   const QString table = compared.first().at(1).toString();
   QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")),
            qPrintable(table));
+  // Both are CPU dry runs: no kernel ran, so no PASS, rel_err, µs or ratio reads as a kernel's (trial 12, #1).
+  QVERIFY2(table.contains(QStringLiteral("No kernel ran in either run")) &&
+               table.contains(QStringLiteral("<b>ran</b>")) && !table.contains(QStringLiteral("<b>PASS</b>")) &&
+               !table.contains(QStringLiteral("e-")),
+           qPrintable(table));
   QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
   // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).
   Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(runCount - 1, 0).data(RunsModel::DirRole).toString());
