@@ -36,6 +36,9 @@ constexpr int kEpiScalars = 4;
 // A recurrent stage (kwb::rnn) is one site: its host loop's layers x directions x (1 + T) launches at run time
 // are not bounded here (the loop is written once, its trip count is the input's length).
 constexpr int kMaxLaunches = 1000;
+// The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
+// x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
+constexpr double kSmallGemmFlops = double(1 << 29);
 
 /// A value of forward(): its Python expression and its shape at the spec's sizes.
 struct Val {
@@ -61,6 +64,7 @@ struct Line {
   bool keep = false;             ///< reduce: keepdim
   QString epi;                   ///< pointwise: its epilogue function
   bool draw = false;             ///< a random draw (Planner::randomDraw): hoisted before a graph replay
+  bool isView = false;           ///< a single view statement (no launch): may move before a GEMM / convolution line
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
   /// A statement run before the call, at the same indentation (a cat's buffer, allocated before the first of the
   /// convolutions that write into it: Planner::fuseConvCat).
@@ -98,6 +102,11 @@ bool isTranscendental(const QString& n) {
       QStringLiteral("expm1"), QStringLiteral("elu"),     QStringLiteral("selu"),       QStringLiteral("celu"),
       QStringLiteral("silu"),  QStringLiteral("sigmoid"), QStringLiteral("logsigmoid"), QStringLiteral("pow")};
   return s.contains(n);
+}
+
+/// A Python tuple of @p l: "()", "(a,)", "(a, b)".
+QString pyTupleOf(const QStringList& l) {
+  return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
 }
 
 QString pyList(const QList<qint64>& v) {
@@ -254,6 +263,23 @@ class Planner {
   }
   int m_openAnchor = -1;  // index into m_lines of the GEMM/convolution call a pointwise run may fuse into
   QString m_openAnchorRef;
+  /// Views of the open GEMM / convolution's output in a chain (the first reads the output, each later one the view
+  /// before it): a pointwise run reading the last fuses into that launch through them (epi_view=, pointwisePiece).
+  /// Reshapes (view / reshape / flatten) come before any permute (Planner::view), so each is a view of the
+  /// contiguous output and the launcher can map an epilogue tensor back to the output's indices (kwb_epi_unview).
+  QStringList m_anchorViews, m_anchorViewHeads;
+  bool m_anchorPermuted = false;
+  /// Whether the open anchor is a GEMM or convolution launch (kwb_gemm / conv_forward): their epilogues take
+  /// epi_view= and their line may have view statements moved before it (hoistViews); other anchors (softmax, norms,
+  /// cat) keep the rule that any view closes them.
+  bool gemmOrConvAnchor() const {
+    if (m_openAnchor < 0) return false;
+    const QString& h = m_lines.at(m_openAnchor).head;
+    return h.startsWith(QLatin1String("kwb_gemm(")) || h.startsWith(QLatin1String("conv_forward("));
+  }
+  /// Where the pending pointwise run (m_run) was cut before views that did not read it were allowed inside a run
+  /// (indices into m_run): flushRun cuts a piece there again when the whole piece does not fit one epilogue.
+  QList<int> m_softCuts;
   /// The value a convolution launch returns (its output, or its fused epilogue's) -> (its line in m_lines, its
   /// launch in m_plan): a reduction over every spatial dim of it may fuse into that launch (fuseConvReduce).
   QHash<QString, QPair<int, int>> m_convOut;
@@ -300,17 +326,30 @@ class Planner {
   void closeAnchor() {
     m_openAnchor = -1;
     m_openAnchorRef.clear();
+    m_anchorViews.clear();
+    m_anchorViewHeads.clear();
+    m_anchorPermuted = false;
   }
+  /// Moves the view lines after the open anchor's line that @p exprs name (and those they name in turn) before it, in
+  /// their order: the epilogue tensors of a run fused into the anchor must exist when it launches. False (nothing
+  /// moved) when one of them is not a view statement or reads the anchor's output.
+  /// @p viewFn (the epi_view lambda) may name the anchor's views: they are its own locals there.
+  bool hoistViews(const QStringList& exprs, const QString& viewFn = QString());
+  /// The GEMM's A operand @p aRef as the result of the pointwise launch just before it (through views of one reader
+  /// each): that launch becomes the GEMM's prologue (kwb_gemm(..., pro=...)), its line an alias of its input (whose
+  /// shape later lines may read). Only where the GEMM is small at the spec's sizes (kSmallGemmFlops): kwb_gemm then
+  /// applies it to each A tile it loads; above that it launches it first. @p gemmFlops: 2 x batches x M x N x K.
+  /// Returns the kwb_gemm arguments to append ("" when it does not apply) and sets @p ops to the prologue's op ids.
+  QString fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description);
   void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
     m_lines << l;
     m_plan.launches << ChainLaunch{kind, {op.id}, desc};
     m_lines.last().launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_plan.ops << op.id;
+    closeAnchor();  // the views of an earlier anchor's output are not this one's
     if (anchor) {
       m_openAnchor = static_cast<int>(m_lines.size()) - 1;
       m_openAnchorRef = op.id;
-    } else {
-      closeAnchor();
     }
   }
   Val outVal(const GraphOp& op) const {
@@ -707,7 +746,21 @@ bool Planner::view(const GraphOp& op) {
   }
   if (n == u"empty" || n == u"empty_like") return true;  // scratch (batch-norm reserve, a dropout mask)
   if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
-  if (!flushRun()) return false;
+  // While a GEMM or convolution is open, a view that reads no value of the pending pointwise run and not that
+  // launch's output leaves the run pending: the run may still fuse into the launch whole (`y = lin(x) * 2 +
+  // self.b.view(1, -1)` traces addmm, mul, view, add). Elsewhere a view ends the run, as before.
+  bool readsRun = false;
+  for (const QString& r : op.refs)
+    for (const GraphOp* o : std::as_const(m_run)) readsRun = readsRun || resolve(r) == o->id;
+  const QString srcRef = resolve(op.refs.first());
+  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
+  const bool multi =
+      n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
+  if (readsRun || ofAnchor || multi || !gemmOrConvAnchor()) {
+    if (!flushRun()) return false;
+  } else if (!m_run.isEmpty()) {
+    m_softCuts << static_cast<int>(m_run.size());
+  }
   const auto src = value(op.refs.first());
   if (!src) return false;
   const QList<qint64> outShape = op.outputs.isEmpty() ? QList<qint64>() : op.outputs.first().shape;
@@ -818,9 +871,28 @@ bool Planner::view(const GraphOp& op) {
   if (const GraphOp* from = opById(op.refs.first()); from && from->name == u"clone")
     l.comment = QStringLiteral("a copy: torch's reshape cannot view %1 (strides), so it copies")
                     .arg(shapeText(from->inputs.value(0).shape));
+  l.isView = true;
   m_lines << l;
   m_vals.insert(op.id, outVal(op));
-  closeAnchor();
+  // A view of the open GEMM / convolution's output (or of the last view of it) extends the chain a pointwise run may
+  // fuse through: reshapes while no permute came before (each then views a contiguous tensor), permutes, transposes,
+  // squeezes and unsqueezes. Any other view of that output ends the chance to fuse; a view of another value keeps it.
+  static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
+                                         QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
+                                         QStringLiteral("flatten")};
+  static const QSet<QString> permutes = {QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  const bool chainable =
+      (reshapes.contains(n) && !m_anchorPermuted) || permutes.contains(n) || n == u"squeeze" || n == u"unsqueeze";
+  if (!gemmOrConvAnchor()) {
+    closeAnchor();
+  } else if (srcRef == face && chainable && m_run.isEmpty()) {
+    m_anchorViews << op.id;
+    m_anchorViewHeads << call;
+    m_anchorPermuted = m_anchorPermuted || permutes.contains(n);
+  } else if (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef)) {
+    closeAnchor();
+  }
   return true;
 }
 
@@ -876,14 +948,24 @@ bool Planner::stage(const GraphOp& op) {
       bias = vbias->expr;
     }
     const QString w = n == u"bmm" ? vb->expr + QStringLiteral(".transpose(1, 2)") : vb->expr + QStringLiteral(".t()");
-    l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias);
+    double flops = va->shape.isEmpty() || vb->shape.isEmpty() ? 0 : 2.0 * double(vb->shape.last());
+    for (qint64 d : va->shape) flops *= double(d);
+    QStringList proOps;
+    QString proDesc;
+    const QString pro = va->shape.isEmpty() ? QString() : fusePrologue(ra, flops, &proOps, &proDesc);
+    l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias) + pro;
+    if (!pro.isEmpty()) l.comment = QStringLiteral("prologue %1 applied to A as it is loaded").arg(proDesc);
     l.epilogue = true;
     if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
-    push(l, op, QStringLiteral("gemm"),
-         QStringLiteral("%1 %2 x %3%4")
-             .arg(n, shapeText(va->shape), shapeText(vb->shape),
-                  bias == u"None" ? QString() : QStringLiteral(" + bias")),
-         true);
+    push(
+        l, op, QStringLiteral("gemm"),
+        QStringLiteral("%1 %2 x %3%4%5")
+            .arg(n, shapeText(va->shape), shapeText(vb->shape), bias == u"None" ? QString() : QStringLiteral(" + bias"),
+                 pro.isEmpty() ? QString()
+                               : QStringLiteral(" with the prologue %1 applied to each A tile as it is loaded (fused)")
+                                     .arg(proDesc)),
+        true);
+    m_plan.launches.last().prologue = proOps;
   } else if (n == u"cat" || n == u"concat" || n == u"stack") {
     if (fuseConvCat(op)) return true;
     QStringList parts;
@@ -1988,7 +2070,8 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
   for (const GraphOp* o : piece) internal.insert(o->id);
-  for (const GraphOp* o : piece)
+  for (const GraphOp* o : piece) {
+    if (!o->pw.is_object()) return true;  // no pointwise form: pointwisePiece gives the reason
     for (const auto& arg : o->pw.value("args", json::array())) {
       if (arg.is_string()) {
         const QString r = resolve(QString::fromStdString(arg.get<std::string>()));
@@ -1997,28 +2080,37 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
         ++scalars;
       }
     }
+  }
   return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
 }
 
 bool Planner::flushRun() {
   // A run is cut after every op whose value is read outside it (or is the output): each piece has one result.
-  QList<const GraphOp*> piece;
-  QSet<QString> inRun;
-  for (const GraphOp* o : m_run) inRun.insert(o->id);
-  for (int k = 0; k < m_run.size(); ++k) {
-    const GraphOp* o = m_run.at(k);
-    piece << o;
-    int inside = 0;
-    for (int j = k + 1; j < m_run.size(); ++j)
-      for (const QString& r : m_run.at(j)->refs)
-        if (resolve(r) == o->id) ++inside;
-    const bool last = k + 1 == m_run.size();
-    if (last || m_uses.value(o->id) > inside) {
-      if (!pointwisePiece(piece)) return false;
-      piece.clear();
-    }
-  }
+  // A piece that does not fit one epilogue is also cut where a view inside the run used to end it (m_softCuts):
+  // the pieces it had before views could stay inside a run.
+  const QList<const GraphOp*> run = m_run;
+  const QList<int> softCuts = m_softCuts;
   m_run.clear();
+  m_softCuts.clear();
+  int start = 0;
+  for (int k = 0; k < run.size(); ++k) {
+    const GraphOp* o = run.at(k);
+    int inside = 0;
+    for (int j = k + 1; j < run.size(); ++j)
+      for (const QString& r : run.at(j)->refs)
+        if (resolve(r) == o->id) ++inside;
+    const bool last = k + 1 == run.size();
+    if (!last && m_uses.value(o->id) <= inside) continue;
+    const QList<const GraphOp*> piece = run.mid(start, k + 1 - start);
+    QList<int> cuts = {start}, within;
+    for (int c : softCuts)
+      if (c > start && c <= k) within << c;
+    if (!within.isEmpty() && !fitsEpilogue(piece)) cuts << within;
+    cuts << k + 1;
+    for (int c = 0; c + 1 < cuts.size(); ++c)
+      if (!pointwisePiece(run.mid(cuts.at(c), cuts.at(c + 1) - cuts.at(c)))) return false;
+    start = k + 1;
+  }
   return true;
 }
 
@@ -2062,11 +2154,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     nodes.push_back(node);
   }
-  // the primary operand: the open anchor's output when the run reads it at the output's shape, else the
-  // first operand of the output's shape
+  // the primary operand: the open anchor's output (or the last of its views: m_anchorViews) when the run reads it at
+  // the output's shape, whichever operand of the op it is (x - gemm, x / gemm), else the first operand of the
+  // output's shape
   QString primary;
-  if (!m_openAnchorRef.isEmpty() && ext.contains(m_openAnchorRef) && m_vals.value(m_openAnchorRef).shape == outShape)
-    primary = m_openAnchorRef;
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  if (!face.isEmpty() && ext.contains(face) && m_vals.value(face).shape == outShape) primary = face;
   for (const QString& r : ext)
     if (primary.isEmpty() && m_vals.contains(r) && m_vals.value(r).shape == outShape) primary = r;
   // An outer broadcast (x[..., :, None] - x[..., None, :], a [B, 1, K] sum times a [1, D, K] parameter): no operand
@@ -2199,9 +2292,30 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       if (heavy && !o.refs.isEmpty() && resolve(o.refs.first()) == lastOp.id)
         toNorm = o.name.endsWith(QLatin1String("group_norm")) || o.name.endsWith(QLatin1String("layer_norm"));
   }
-  const bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 &&
-                    primary == m_openAnchorRef && m_uses.value(primary) == usesInside &&
-                    m_lines.at(m_openAnchor).epilogue;
+  // through views of the output: each read by the next alone, the output by the first
+  bool chainOnce = true;
+  for (int v = 0; v < m_anchorViews.size(); ++v)
+    chainOnce = chainOnce && m_uses.value(v == 0 ? m_openAnchorRef : m_anchorViews.at(v - 1)) == 1;
+  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
+  // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
+  // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
+  QString epiView;
+  if (fuse && !m_anchorViews.isEmpty()) {
+    const QString param = m_vals.value(m_openAnchorRef).expr;
+    QStringList steps;
+    for (int v = 0; v + 1 < m_anchorViews.size(); ++v)
+      steps << QStringLiteral("%1 := %2").arg(m_anchorViews.at(v), m_anchorViewHeads.at(v));
+    steps << m_anchorViewHeads.last();
+    epiView = steps.size() == 1 ? QStringLiteral("lambda %1: %2").arg(param, steps.first())
+                                : QStringLiteral("lambda %1: (%2)[-1]").arg(param, steps.join(QStringLiteral(", ")));
+  }
+  if (fuse) {  // the epilogue tensors (and the views' sizes) must exist before the anchor launches
+    QStringList needed;
+    for (const QString& r : ext)
+      if (r != primary) needed << m_vals.value(r).expr;
+    fuse = hoistViews(needed, needed.isEmpty() ? QString() : epiView);
+  }
 
   const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
@@ -2266,17 +2380,37 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     ids << o->id;
     m_plan.ops << o->id;
   }
+  QString resultExpr = lastOp.id;
   if (fuse) {
     Line& l = m_lines[m_openAnchor];
     l.head += epiArgs;
-    l.target = lastOp.id;
-    l.comment = QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
     m_plan.launches.last().ops << ids;
-    m_plan.launches.last().description +=
-        QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
     m_vals.remove(m_openAnchorRef);  // no longer materialised
-    if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
-    if (m_normOut.contains(m_openAnchorRef)) m_normOut.insert(lastOp.id, m_normOut.take(m_openAnchorRef));
+    if (m_anchorViews.isEmpty()) {
+      l.target = lastOp.id;
+      l.comment = (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+                  QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
+      m_plan.launches.last().description +=
+          QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
+      if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
+      if (m_normOut.contains(m_openAnchorRef)) m_normOut.insert(lastOp.id, m_normOut.take(m_openAnchorRef));
+    } else {
+      // the launch writes the run's result at the output's indices; the view lines after it, unchanged, make the
+      // run's shape of it (the last view is the result)
+      if (!others.isEmpty()) l.head += QStringLiteral(", epi_view=") + epiView;
+      l.comment =
+          (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+          QStringLiteral("%1 fused into the epilogue%2")
+              .arg(opsText.join(QStringLiteral(", ")),
+                   others.isEmpty() ? QString() : QStringLiteral(" (its tensors read through the views below)"));
+      m_plan.launches.last().description += QStringLiteral(" + epilogue %1 (fused, through %2 view(s) of the output)")
+                                                .arg(opsText.join(QStringLiteral(", ")))
+                                                .arg(m_anchorViews.size());
+      resultExpr = m_vals.value(m_anchorViews.last()).expr;
+      for (const QString& v : std::as_const(m_anchorViews)) m_vals.remove(v);
+      m_convOut.remove(m_openAnchorRef);  // a reduction of the view is not over the convolution's dims
+      m_normOut.remove(m_openAnchorRef);
+    }
     closeAnchor();
   } else {
     Line l;
@@ -2300,11 +2434,102 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     closeAnchor();
   }
   Val out;
-  out.expr = lastOp.id;
+  out.expr = resultExpr;
   out.shape = outShape;
   out.dtype = outDtypeArg.isEmpty() ? primDt : outDtypeArg.mid(6);
   m_vals.insert(lastOp.id, out);
   if (count) m_counts.insert(lastOp.id);
+  return true;
+}
+
+QString Planner::fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description) {
+  if (gemmFlops <= 0 || gemmFlops > kSmallGemmFlops || m_plan.launches.isEmpty()) return {};
+  // back from A through views with one reader each (a Linear's flatten of [B, S, K] to [B*S, K])
+  QString cur = resolve(aRef);
+  int views = 0;
+  for (int guard = 0; guard < 64; ++guard) {
+    const GraphOp* o = opById(cur);
+    if (!o || !o->view || o->refs.isEmpty()) break;
+    if (m_uses.value(cur) != 1) return {};
+    cur = resolve(o->refs.first());
+    ++views;
+  }
+  if (m_uses.value(cur) != 1 || !m_vals.contains(cur)) return {};
+  const QString var = m_vals.value(cur).expr;
+  int at = -1;
+  for (int i = static_cast<int>(m_lines.size()) - 1; i >= 0 && at < 0; --i)
+    if (m_lines.at(i).target == var) at = i;
+  if (at < 0) return {};
+  Line& p = m_lines[at];
+  // the last launch, a pointwise launch over its primary's shape, with only views after it
+  if (p.kind != u"pointwise" || p.launch != m_plan.launches.size() - 1 || p.epi.isEmpty() || p.input.isEmpty())
+    return {};
+  for (int i = at + 1; i < m_lines.size(); ++i)
+    if (!m_lines.at(i).isView) return {};
+  // its tensors are read at A's indices (batch, row, k): only where no view lies between (a view would re-index them)
+  if (views > 0 && !p.tensors.isEmpty()) return {};
+  const QString args =
+      QStringLiteral(", pro=%1, pro_tensors=%2, pro_scalars=%3").arg(p.epi, pyTupleOf(p.tensors), pyTupleOf(p.scalars));
+  *ops = m_plan.launches.last().ops;
+  *description = p.comment;
+  m_plan.launches.removeLast();
+  // later lines may read its sizes (a reshape's run-time sizes): the name stays, bound to the input of its shape
+  p.comment = QStringLiteral("only its shape is read: %1 is the prologue of the GEMM below").arg(p.comment);
+  p.head = p.input;
+  p.tail.clear();
+  p.kind.clear();
+  p.launch = -1;
+  p.epi.clear();
+  p.input.clear();
+  p.tensors.clear();
+  p.scalars.clear();
+  return args;
+}
+
+bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
+  if (m_openAnchor < 0) return false;
+  QSet<int> move;
+  QList<QPair<QString, bool>> todo;  // (expression, whether the anchor's views are its locals)
+  for (const QString& e : exprs) todo.append({e, false});
+  if (!viewFn.isEmpty()) todo.append({viewFn, true});
+  static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z_0-9]*"));
+  while (!todo.isEmpty()) {
+    const auto [e, local] = todo.takeLast();
+    QSet<QString> names;
+    for (auto it = word.globalMatch(e); it.hasNext();) names.insert(it.next().captured(0));
+    if (!local && names.contains(m_lines.at(m_openAnchor).target)) return false;  // the anchor's own value or size
+    for (int i = m_openAnchor + 1; i < m_lines.size(); ++i) {
+      const Line& l = m_lines.at(i);
+      if (move.contains(i) || l.target.isEmpty()) continue;
+      bool named = false;
+      for (const QString& t : l.target.split(u',', Qt::SkipEmptyParts)) named = named || names.contains(t.trimmed());
+      if (!named) continue;
+      if (m_anchorViews.contains(l.target)) {
+        if (local) continue;
+        return false;  // it reads the anchor's output, which the launch no longer writes as such
+      }
+      if (!l.isView) return false;
+      move.insert(i);
+      todo.append({l.head, false});
+    }
+  }
+  if (move.isEmpty()) return true;
+  QList<int> order = move.values();
+  std::sort(order.begin(), order.end());
+  QList<Line> moved;
+  for (int i : std::as_const(order)) moved << m_lines.at(i);
+  for (auto it = order.crbegin(); it != order.crend(); ++it) m_lines.removeAt(*it);
+  const int at = m_openAnchor, shift = static_cast<int>(moved.size());
+  for (int k = 0; k < shift; ++k) m_lines.insert(at + k, moved.at(k));
+  // line indices at or after the anchor's move with it (the moved lines came after it: nothing else pointed there)
+  m_openAnchor += shift;
+  QHash<int, QStringList> calls;
+  for (auto it = m_convCall.cbegin(); it != m_convCall.cend(); ++it)
+    calls.insert(it.key() >= at ? it.key() + shift : it.key(), it.value());
+  m_convCall = calls;
+  for (auto* outs : {&m_convOut, &m_normOut})
+    for (auto it = outs->begin(); it != outs->end(); ++it)
+      if (it->first >= at) it->first += shift;
   return true;
 }
 
@@ -3459,8 +3684,8 @@ namespace {
 /// trial 9, #14).
 QString fusionRow(const ChainPlan& plan) {
   const auto n = static_cast<int>(plan.launches.size());
-  int fusedOps = 0;
-  QStringList fusedIn, pointwise;
+  int fusedOps = 0, proOps = 0;
+  QStringList fusedIn, pointwise, fusedPro;
   for (int i = 0; i < n; ++i) {
     const ChainLaunch& l = plan.launches.at(i);
     const auto extra = static_cast<int>(l.ops.size()) - 1;
@@ -3470,13 +3695,22 @@ QString fusionRow(const ChainPlan& plan) {
       fusedOps += extra;
       fusedIn << QStringLiteral("%1 (%2 + %3)").arg(i + 1).arg(l.kind).arg(extra);
     }
+    if (!l.prologue.isEmpty()) {
+      proOps += static_cast<int>(l.prologue.size());
+      fusedPro << QStringLiteral("%1 (%2 + %3)").arg(i + 1).arg(l.kind).arg(l.prologue.size());
+    }
   }
   QString text = QStringLiteral("%1 compute op(s) in %2 launch(es)").arg(plan.ops.size()).arg(n);
-  if (fusedIn.isEmpty() && pointwise.isEmpty()) return text + QStringLiteral(": nothing to fuse, one op per launch");
+  if (fusedIn.isEmpty() && pointwise.isEmpty() && fusedPro.isEmpty())
+    return text + QStringLiteral(": nothing to fuse, one op per launch");
   if (!fusedIn.isEmpty())
     text += QStringLiteral("; %1 op(s) fused into the launch before them: launch %2")
                 .arg(fusedOps)
                 .arg(fusedIn.join(QStringLiteral(", ")));
+  if (!fusedPro.isEmpty())
+    text += QStringLiteral("; %1 op(s) fused into the GEMM after them as its prologue on A: launch %2")
+                .arg(proOps)
+                .arg(fusedPro.join(QStringLiteral(", ")));
   if (!pointwise.isEmpty())
     text += QStringLiteral(
                 "; launch %1: a run of pointwise ops as one elementwise launch (it follows no launch "

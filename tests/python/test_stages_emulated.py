@@ -40,6 +40,14 @@ def kwb_test_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s
     res = tl.load(e1 + i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14, mask=mask, other=0.0)
     v = acc + col.to(tl.float32) + f1 * res.to(tl.float32)
     return tl.where(v >= 0, v, v * f0)
+
+
+@triton.jit
+def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
+    kcol = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)
+    return 1.0 / (1.0 + tl.exp(-(f0 * acc + kcol.to(tl.float32))))
 """
 
 
@@ -1052,6 +1060,54 @@ class Gemm(unittest.TestCase):
         self.assertEqual(K.kwb_epi_strides(torch.randn(4, 3, 1, 1), (2, 4, 3, 5, 6), (0, 1, 2, 3, 4)),
                          [0, 3, 1, 0, 0])
         self.assertEqual(K.kwb_epi_strides(torch.randn(2, 4, 5, 6), (2, 4, 5, 6), (0, 1, 3, 4)), [120, 30, 0, 6, 1])
+
+    def test_epilogue_through_views(self):
+        # epi_view (issue 14): the epilogue tensors given at a view of the output -- a Linear's [B*S, N] viewed back
+        # to [B, S, N], a bmm's output transposed -- read at the output's own indices (kwb_epi_unview)
+        epi = K.kwb_test_epi
+        torch.manual_seed(13)
+        B, S, D, N = 3, 11, 40, 50
+        x, w, b = torch.randn(B * S, D), torch.randn(N, D), torch.randn(N)
+        view = lambda o: o.reshape(B, S, o.shape[1])  # noqa: E731
+        res = torch.randn(B, N, S).transpose(1, 2)  # [B, S, N], strided
+        for col in (torch.randn(N), torch.randn(B, 1, N), torch.randn(B, S, 1)):  # per column, per (batch, column): a
+            y = x.double() @ w.double().t() + b.double()                       # copy; per row
+            want = F.leaky_relu(view(y) + col.double() + 0.5 * res.double(), 0.2)
+            got = K.kwb_gemm(x, w, b, epi, (col, res), (0.2, 0.5), epi_view=view)
+            self.check(view(got), want, torch.float32, ("view", tuple(col.shape)))
+        for dt in (torch.bfloat16, torch.float16):  # 16-bit output, N = 64: aligned rows, TMA's C store where it runs
+            xd, wd, bd, rd = x.to(dt), torch.randn(64, D).to(dt), torch.randn(64).to(dt), torch.randn(B, S, 64).to(dt)
+            want = F.leaky_relu(view(xd.double() @ wd.double().t() + bd.double()) + 0.5 * rd.double(), 0.2)
+            got = K.kwb_gemm(xd, wd, bd, epi, (torch.zeros(1, dtype=dt), rd), (0.2, 0.5), epi_view=view)
+            self.check(view(got), want, dt, ("view", dt))
+        a3, w3 = torch.randn(2, 21, 40), torch.randn(2, 33, 40)
+        tr = torch.randn(2, 33, 21)  # the transposed output's shape
+        want = F.leaky_relu((a3.double() @ w3.double().transpose(1, 2)).transpose(1, 2) + 0.5 * tr.double(), 0.2)
+        got = K.kwb_gemm(a3, w3, None, epi, (torch.zeros(1), tr), (0.2, 0.5), epi_view=lambda o: o.transpose(1, 2))
+        self.check(got.transpose(1, 2), want, torch.float32, "transpose")
+        with self.assertRaises(ValueError):  # a view that is no permutation of the output's elements
+            K.kwb_epi_unview(torch.zeros(4), (4, 4), lambda o: o[:, 0])
+
+    def test_prologue(self):
+        # pro (issue 14): sigmoid(2 a + kcol[k]) on A; small GEMMs apply it to each A tile as they load it (one
+        # launch), larger ones launch it first; K = 45 leaves a masked tail in the last K tile, where the prologue
+        # of 0 is 0.5 and must not reach the dot
+        torch.manual_seed(14)
+        for lead in ([], [2]):
+            a, w, b, kcol = torch.randn(lead + [37, 45]), torch.randn(60, 45), torch.randn(60), torch.randn(45)
+            want = torch.sigmoid(2.0 * a.double() + kcol.double()) @ w.double().t() + b.double()
+            with Launches("_kwb_pointwise_kernel") as pw, Launches("_kwb_gemm_pro_kernel") as pro:
+                got = K.kwb_gemm(a, w, b, pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(2.0,))
+            self.check(got, want, torch.float32, ("prologue", lead))
+            small = 2 * a.numel() * 60 <= K.kwb_gemm_small_flops
+            self.assertEqual((pw.count, pro.count), (0, 1) if small else (1, 0), (lead, K.kwb_gemm_small_flops))
+            # with an epilogue too, through a view
+            view = lambda o: o.unsqueeze(-2)  # noqa: E731
+            res = torch.randn(lead + [37, 1, 60])
+            want2 = F.leaky_relu(view(want) + 0.5 * res.double(), 0.2)
+            got2 = K.kwb_gemm(a, w, b, K.kwb_test_epi, (torch.zeros(1), res), (0.2, 0.5), epi_view=view,
+                              pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(2.0,))
+            self.check(view(got2), want2, torch.float32, ("prologue + epilogue", lead))
 
 
 

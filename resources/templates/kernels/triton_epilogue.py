@@ -30,6 +30,26 @@ def kwb_epi_args(tensors, shape, slots, dummy):
     return ptrs + strides
 
 
+def kwb_epi_unview(t, shape, view):
+    """Epilogue tensor t, given at the indices of a view of the anchor's output, re-indexed at the output's own.
+    shape: the output's (logical) shape; view: a function of the output made of reshapes (before any permute),
+    permutes, transposes, squeezes and unsqueezes (the chain's views between a GEMM or convolution and the pointwise
+    run fused into its epilogue: epi_view=); t broadcasts to view(output).shape. Returns a tensor of `shape` whose
+    element [i] is t's element where the view puts output[i]: t expanded, its dims put in the order the view walks
+    the output's row-major elements, reshaped to `shape` -- a view of t where its strides allow (broadcast dims keep
+    stride 0), else torch's reshape copies it."""
+    o = torch.empty(shape, device="meta")  # the output's logical row-major indices; no memory
+    v = view(o)
+    order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
+    step = 1
+    for d in reversed(order):  # the view must walk o's elements densely (reshapes of o come before any permute)
+        if v.shape[d] != 1 and v.stride(d) != step:
+            raise ValueError("kwb_epi_unview: the view %s (strides %s) of the output %s is not a permutation of "
+                             "its elements" % (tuple(v.shape), v.stride(), tuple(shape)))
+        step *= v.shape[d]
+    return t.expand(v.shape).permute(order).reshape(shape)
+
+
 def kwb_epi_scalars(scalars):
     """f0..f3: up to four floats, padded with 0.0."""
     if len(scalars) > 4:

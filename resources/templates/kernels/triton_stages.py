@@ -2002,6 +2002,56 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
 
 
 @triton.jit
+def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                         p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23, t24,
+                         t30, t31, t32, t33, t34, g0, g1, g2, g3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                         PRO: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                         GROUP_M: tl.constexpr):
+    # _kwb_gemm_kernel with a prologue: PRO (a chain's pointwise run before the GEMM, in the epilogue calling
+    # convention: i0..i2 = batch, row, k of A; tensors p0..p3 with strides tJ0..tJ4, scalars g0..g3) applied to each
+    # fp32 A tile as it is loaded, the elements outside A reset to 0 after it (PRO(0) need not be 0). Every program
+    # of a row block applies it again: kwb_gemm takes this kernel for small GEMMs only (launch-bound ones).
+    pid = tl.program_id(0)
+    batch = tl.program_id(1).to(tl.int64)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + batch * sab + offs_m[:, None].to(tl.int64) * sam + offs_k[None, :] * sak
+    b_ptrs = b_ptr + batch * sbb + offs_k[:, None] * sbk + offs_n[None, :].to(tl.int64) * sbn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kb in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - kb * BLOCK_K
+        a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_left)
+        a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+        pa = PRO(a.to(tl.float32), batch, offs_m[:, None].to(tl.int64), (kb * BLOCK_K + offs_k)[None, :].to(tl.int64),
+                 0, 0, a_mask, p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23,
+                 t24, t30, t31, t32, t33, t34, g0, g1, g2, g3)
+        a = tl.where(a_mask, pa, 0.0).to(a.dtype)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot(a, b.to(a.dtype), acc)
+        a_ptrs += BLOCK_K * sak
+        b_ptrs += BLOCK_K * sbk
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    acc = EPI(acc, batch, offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask, e0, e1, e2, e3,
+              s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+              f0, f1, f2, f3)
+    c_ptrs = c_ptr + batch * scb + offs_m[:, None].to(tl.int64) * scm + offs_n[None, :] * scn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
 def _kwb_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
     # dst[b, r, c] = src[b, r, c] for any strides (data movement only): makes an operand K-major
     pid = tl.program_id(0)
@@ -2256,6 +2306,10 @@ _kwb_gemm_retry_stages = True   # on a compile failure try the same tile one sta
 # pointer 32 x 32 2.1 us). 0: every GEMM takes kwb_gemm_impl. A/B: bench/gpu/gemmsmall.py.
 kwb_gemm_small_flops = 1 << 29
 _kwb_gemm_small_block_min = 32
+# A chain's pointwise run before a small GEMM (pro=, issue 14): True applies it to each A tile as the pointer kernel
+# loads it (_kwb_gemm_pro_kernel: one launch, A's elements recomputed once per N tile); False launches it first
+# (kwb_pointwise), as larger GEMMs always do. Unmeasured: the A/B of bench/gpu/epilogue_ab.py ("pro-off" rows).
+kwb_gemm_prologue = True
 
 
 def _kwb_gemm_smem_of(t):
@@ -2387,17 +2441,27 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
     return ""
 
 
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
+             pro_scalars=()):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm: one weight per batch); out in a's dtype."""
+    [B, M, K] (bmm: one weight per batch); out in a's dtype.
+    epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
+    fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
+    convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
+    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it."""
     n, k = w.shape[-2], w.shape[-1]
+    small = 2 * (a.numel() // max(k, 1)) * n * k <= kwb_gemm_small_flops
+    if pro is not None and not (small and kwb_gemm_prologue):
+        a, pro = kwb_pointwise(a, pro, pro_tensors, pro_scalars), None
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
     out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out
+    if epi_view is not None:
+        epi_tensors = [kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
     es = [e.expand(out.shape).reshape(bt, m, n) for e in epi_tensors]
     assert len(es) <= 4 and len(epi_scalars) <= 4, "the EPI hook takes at most 4 tensors and 4 scalars"
     ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) for e in es] + [[0] * 5] * (4 - len(es))
@@ -2405,7 +2469,6 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
     if w.dim() == 3 and w.shape[0] != a3.shape[0]:
         raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
-    small = 2 * bt * m * n * k <= kwb_gemm_small_flops
     stage = (lambda x, kdim: x) if small else _kwb_kmajor  # a small GEMM reads its operands as given
     a3 = stage(a3, 2)
     # bmm: [B, K, N], its own weight per batch; else [1, K, N], shared by every batch (stride 0)
@@ -2430,6 +2493,18 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > least:
         bm //= 2
     grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
+    if pro is not None:  # small: the prologue on each A tile as it is loaded
+        ps = [e.expand(a.shape).reshape(bt, m, k) for e in pro_tensors]
+        assert len(ps) <= 4 and len(pro_scalars) <= 4, "the prologue takes at most 4 tensors and 4 scalars"
+        pss = [v for e in ps for v in kwb_epi_strides(e, (bt, m, k), (0, 1, 2))] + [0] * (5 * (4 - len(ps)))
+        _kwb_gemm_pro_kernel[grid](
+            a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1),
+            a3.stride(2), b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0),
+            out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s], *fs, *(ps + [a] * (4 - len(ps))), *pss,
+            *[float(f) for f in pro_scalars], *[0.0] * (4 - len(pro_scalars)), HAS_BIAS=bias is not None,
+            EPI=epi if epi is not None else _kwb_epi_identity, PRO=pro, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k,
+            GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
+        return out
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
         b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1),
