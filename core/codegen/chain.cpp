@@ -1309,11 +1309,12 @@ bool Planner::relayoutFuses(const QString& id, int depth) const {
   for (const QString& r : readers) {
     if (r.isEmpty()) continue;  // forward()'s result: the copy is the plan's own launch
     const GraphOp* o = opById(r);
-    if (o && o->view && !o->outputs.isEmpty()) {  // a view of it (a flatten): what reads that view decides
+    if (!o || m_absorbed.contains(o->id)) return false;  // inside an attention launch (its Q scale): no pointwise run
+    if (o->view && !o->outputs.isEmpty()) {              // a view of it (a flatten): what reads that view decides
       if (!relayoutFuses(o->id, depth + 1)) return false;
       continue;
     }
-    if (!o || o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
+    if (o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
   }
   return true;
 }
