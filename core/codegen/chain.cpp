@@ -469,10 +469,11 @@ class Planner {
   /// tuple of run-time sizes) that writes the result contiguous. It is an anchor: the pointwise run that alone reads
   /// its result fuses into it (kwb_reshape(..., epi=...)), so the relayout costs no launch of its own.
   bool relayout(const GraphOp& op, const QString& src, const QString& sizes, const QString& desc);
-  /// Whether every reader of @p id (a relayout's result) is a pointwise op or forward()'s result: then the relayout
-  /// is a kwb_reshape launch that the pointwise run fuses into (or the plan's one copy). Read by a GEMM, convolution,
-  /// attention, norm, ... it stays torch's reshape copy in forward() (launch plumbing, as a stage's .contiguous()).
-  bool relayoutFuses(const QString& id) const;
+  /// Whether every reader of @p id (a relayout's result; through views of it) is a pointwise op or forward()'s
+  /// result: then the relayout is a kwb_reshape launch that the pointwise run fuses into (or the plan's one copy).
+  /// Read by a GEMM, convolution, attention, norm, ... it stays torch's reshape copy in forward() (launch plumbing, as
+  /// a stage's .contiguous()).
+  bool relayoutFuses(const QString& id, int depth = 0) const;
   /// pixel_shuffle / pixel_unshuffle: the views that split the channel (or the spatial) dims and permute them, then
   /// the relayout (the same as the view / permute / reshape the user may write by hand).
   bool pixelShuffle(const GraphOp& op);
@@ -1416,13 +1417,18 @@ bool Planner::pixelShuffle(const GraphOp& op) {
   return relayout(op, p, QStringLiteral("(%1)").arg(sizes.join(QStringLiteral(", "))), desc);
 }
 
-bool Planner::relayoutFuses(const QString& id) const {
+bool Planner::relayoutFuses(const QString& id, int depth) const {
   const QStringList readers = m_readers.value(resolve(id));
-  if (readers.isEmpty()) return false;
+  if (readers.isEmpty() || depth > 16) return false;
   for (const QString& r : readers) {
     if (r.isEmpty()) continue;  // forward()'s result: the copy is the plan's own launch
     const GraphOp* o = opById(r);
-    if (!o || o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
+    if (!o || m_absorbed.contains(o->id)) return false;  // inside an attention launch (its Q scale): no pointwise run
+    if (o->view && !o->outputs.isEmpty()) {              // a view of it (a flatten): what reads that view decides
+      if (!relayoutFuses(o->id, depth + 1)) return false;
+      continue;
+    }
+    if (o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
   }
   return true;
 }
