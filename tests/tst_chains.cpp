@@ -127,7 +127,7 @@ void TestChains::plans_data() {
       << QStringLiteral("epi_gemm_five_tensors_view")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("epi_tensors=(a, b, c, d), epi_scalars=())  # add, add, add, add fused"),
-                     QStringLiteral("epi_tensors=(t6,), epi_scalars=())  # sub")};
+                     QStringLiteral("epi_tensors=(t6,), epi_scalars=()")};
   QTest::newRow("tanh(x) * w before a small Linear: a prologue reading a tensor")
       << QStringLiteral("pro_linear_tanh_scale") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("pro=_kwb_epi0, pro_tensors=(self.w,), pro_scalars=(), epi=_kwb_epi1")};
@@ -457,7 +457,7 @@ void TestChains::plans_data() {
       << QStringLiteral("t10_GLU_bf16") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0_glu_a, t0_glu_b = x.chunk(2, -1)"),
                      QStringLiteral("t0 = kwb_pointwise(t0_glu_b, epi=_kwb_epi0, epi_tensors=(t0_glu_a,), "
-                                    "epi_scalars=())  # glu")};
+                                    "epi_scalars=()")};
   QTest::newRow("nn.GLU(dim=1) after a Conv1d: the conv, then one launch over its two halves")
       << QStringLiteral("glu_conv1d_module") << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1_glu_a, t1_glu_b = t0.chunk(2, 1)")};
@@ -475,7 +475,7 @@ void TestChains::plans_data() {
                      QStringLiteral("t1_p = t1_v.permute(0, 1, 4, 2, 5, 3)"),
                      QStringLiteral("t2 = kwb_reshape(t1_p, (t1_p.shape[0], t1_p.shape[1], t1_p.shape[2] * "
                                     "t1_p.shape[3], t1_p.shape[4] * t1_p.shape[5]), epi=_kwb_epi0, epi_tensors=(), "
-                                    "epi_scalars=())  # relu fused into the epilogue")};
+                                    "epi_scalars=()")};
   QTest::newRow("pixel_shuffle written out (view, permute, reshape) then GELU: one launch, no torch copy")
       << QStringLiteral("pixel_shuffle_manual_gelu") << QStringList{QStringLiteral("copy")}
       << QStringList{QStringLiteral("t4 = kwb_reshape(t1, (t1.shape[0], t1.shape[1], t1.shape[2] * t1.shape[3], "
@@ -510,7 +510,7 @@ void TestChains::plans_data() {
   QTest::newRow("masked mean: where(mask, x, 0).sum(1) / mask.sum(1).clamp(1).to(x.dtype) (trial 11 t06)")
       << QStringLiteral("t06_MaskedMeanPool_where") << QStringList{}
       << QStringList{QStringLiteral("t5 = kwb_reduce(mask, [1], \"sum\", True)"),
-                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=())")};
+                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=()")};
   QTest::newRow("mask.long().sum(1).clamp(1).to(x.dtype): the int64 cast and its float cast write their dtypes")
       << QStringLiteral("count_long_sum") << QStringList{}
       << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
