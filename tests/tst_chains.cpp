@@ -810,7 +810,8 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
                               ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
                               : problem.startsWith(u'^')  // "^name": an unseen level-3 model, tests/data/unseen3
                                     ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen3/") + problem.mid(1)
-                                    : (problem.startsWith(u'@') || problem.startsWith(u'&'))  // "@dir/name", "&dir/name": under tests/data
+                                    : (problem.startsWith(u'@') ||
+                                       problem.startsWith(u'&'))  // "@dir/name", "&dir/name": under tests/data
                                           ? QStringLiteral(KWB_TEST_DATA_DIR "/") + problem.mid(1)
                                           : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
                        QStringLiteral(".py")};

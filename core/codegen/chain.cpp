@@ -2334,8 +2334,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   bool chainOnce = true;
   for (int v = 0; v < m_anchorViews.size(); ++v)
     chainOnce = chainOnce && m_uses.value(v == 0 ? m_openAnchorRef : m_anchorViews.at(v - 1)) == 1;
-  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
-              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
+  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() &&
+              primary == face && m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
   QString epiView;
