@@ -755,6 +755,65 @@ class Norms(unittest.TestCase):
         self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
                          F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bn bf16")
 
+    def test_batch_norm_one_pass(self):
+        # training-mode batch statistics in one launch (_kwb_bn_one) where a channel holds <= kwb_bn_one_pass_max
+        # elements: the same numbers and running statistics as the three-launch path and as torch, for [N, C],
+        # [N, C, L], NCHW, 5-D, a channel slice of a wider NCHW or channels-last buffer (a DenseNet block's
+        # concatenation read in place), a post epilogue with a residual tensor, keep_layout, bf16; a channel past the
+        # limit, momentum None and a 2-D weight keep the launches as before
+        torch.manual_seed(11)
+        cases = [("2d", torch.randn(6, 5) + 3), ("3d", torch.randn(3, 5, 7)), ("nchw", torch.randn(2, 5, 4, 6) + 100),
+                 ("5d", torch.randn(2, 5, 2, 3, 3)),
+                 ("nchw slice", torch.randn(2, 9, 4, 6)[:, :5]),
+                 ("cl slice", torch.randn(2, 9, 4, 6).to(memory_format=torch.channels_last)[:, :5]),
+                 ("cl", torch.randn(3, 5, 3, 3).to(memory_format=torch.channels_last))]
+        for label, x in cases:
+            for keep in (False, True):
+                for one in (True, False):
+                    w, b = torch.randn(5), torch.randn(5)
+                    rm, rv = torch.randn(5), torch.rand(5) + 0.5
+                    rm2, rv2 = rm.double().clone(), rv.double().clone()
+                    want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.2, 1e-5)
+                    with Forced(kwb_bn_one_pass=one), Launches("_kwb_bn_one") as n1, \
+                            Launches("_kwb_bn_update") as nu:
+                        got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.2, 1e-5, keep_layout=keep)
+                    self.assertEqual((n1.count, nu.count), (1, 0) if one else (0, 1), (label, keep, one))
+                    self.assertClose(got, want, 1e-5, (label, keep, one))
+                    self.assertClose(rm, rm2, 1e-6, ("running mean", label, one))
+                    self.assertClose(rv, rv2, 1e-6, ("running var", label, one))
+                    cl = keep and x.dim() >= 3 and x.stride(1) == 1 and x.shape[2:].numel() > 1
+                    self.assertEqual(got.is_contiguous(), not cl, (label, keep, one, got.stride()))
+                    # post epilogue: leaky_relu(bn + col + 0.5 * res), no running statistics
+                    res = torch.randn(x.shape)
+                    col = torch.randn((5,) + (1,) * (x.dim() - 2))
+                    with Forced(kwb_bn_one_pass=one):
+                        got = K.kwb_batch_norm(x, w, None, None, None, True, 0.2, 1e-5, epi=K.kwb_test_epi,
+                                               epi_tensors=(col, res), epi_scalars=(0.2, 0.5), keep_layout=keep)
+                    want = F.batch_norm(x.double(), None, None, w.double(), None, True) + col.double() + \
+                        0.5 * res.double()
+                    self.assertClose(got, torch.where(want >= 0, want, 0.2 * want), 1e-5, (label, keep, one, "post"))
+        xb = (torch.randn(4, 6, 5) + 10).to(torch.bfloat16)
+        rm, rv = torch.zeros(6), torch.ones(6)
+        with Launches("_kwb_bn_one") as n1:
+            got = K.kwb_batch_norm(xb, None, None, rm, rv, True, 0.1, 1e-5)
+        self.assertEqual(n1.count, 1)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertClose(got, F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bf16")
+        self.assertClose(rv, 0.9 + 0.1 * xb.double().var((0, 2)), 1e-3, "bf16 running var")
+        # past the limit, momentum None (torch's cumulative average), eval mode: not this path
+        x = torch.randn(3, 4, 5, 7)
+        for kw, label in ((dict(kwb_bn_one_pass_max=104), "limit"), (dict(), "momentum None"), (dict(), "eval")):
+            with Forced(**kw), Launches("_kwb_bn_one") as n1:
+                mom = None if label == "momentum None" else 0.1
+                try:
+                    K.kwb_batch_norm(x, None, None, torch.zeros(4), torch.ones(4), label != "eval", mom, 1e-5)
+                except TypeError:  # the launches before it take no None momentum either
+                    pass
+            self.assertEqual(n1.count, 0, label)
+        with Forced(kwb_bn_one_pass_max=105), Launches("_kwb_bn_one") as n1:
+            K.kwb_batch_norm(x, None, None, torch.zeros(4), torch.ones(4), True, 0.1, 1e-5)
+        self.assertEqual(n1.count, 1)  # 3 x 35 = 105 elements a channel: fits
+
     def test_keep_layout(self):
         # keep_layout=: a channels-last input's norm is written channels-last (the store along the channels);
         # a channel slice of a wider channels-last tensor, a post epilogue with a residual, group norm's in-place

@@ -1656,6 +1656,119 @@ def _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, ep
     return _kwb_norm_one_pass(x, c, hw, w1, b1, eps, period, 1, hw, None, (), ())
 
 
+# ---- batch statistics in one launch (issue 14, session 21): a training-mode batch norm whose every channel holds at
+# most kwb_bn_one_pass_max elements (N x positions) -- every small CNN the harness runs as built, in training mode --
+# was three launches (the moments pass, _kwb_bn_update, the apply), each a few microseconds of a forward whose data
+# is kilobytes. One program per block of channels loads its channels' N x L elements once, takes mean and biased
+# variance from registers (deviations, no shifted sums), updates the running statistics and stores
+# POST((x - mean) * rsqrt(var + eps) * w + b). Longer channels keep the three launches (the moments pass splits
+# them over the SMs). kwb_bn_one_pass False: the three launches at every size (the A/B's old plan).
+kwb_bn_one_pass = True
+kwb_bn_one_pass_max = 8192  # elements of one channel (N x L), one tile of registers per program as kwb_row1_max
+
+
+@triton.jit
+def _kwb_bn_one(x, y, w, b, rm, rv, N, C, L, sxn, sxc, sxl, syn, syc, syl, eps, momentum, S1, S2, S3, S4,
+                e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, HAS_POST: tl.constexpr,
+                HAS_W: tl.constexpr, HAS_B: tl.constexpr, UPD: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
+                BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x [N, C, L] at strides (sxn, sxc, sxl), y at (syn, syc, syl); a program holds BLOCK_C channels x all N * L of
+    # their elements (r = n * L + l, BLOCK_R >= N * L). UPD: the running statistics (rm, rv) updated as torch does,
+    # (1 - momentum) * running + momentum * batch with the variance unbiased. POST: the pointwise run after the norm
+    # on x's left-padded 5-D coordinates (sizes S1..S4; NSP = rank - 2 spatial dims in L).
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    r = tl.arange(0, BLOCK_R)
+    cm = c < C
+    n = r // L
+    l = r % L
+    m = (r < N * L)[:, None] & cm[None, :]
+    if I64:
+        xoff = (n.to(tl.int64) * sxn + l.to(tl.int64) * sxl)[:, None] + c.to(tl.int64)[None, :] * sxc
+        yoff = (n.to(tl.int64) * syn + l.to(tl.int64) * syl)[:, None] + c.to(tl.int64)[None, :] * syc
+    else:
+        xoff = (n * sxn + l * sxl)[:, None] + c[None, :] * sxc
+        yoff = (n * syn + l * syl)[:, None] + c[None, :] * syc
+    v = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
+    cnt = (N * L) * 1.0
+    mean = tl.sum(v, 0) / cnt
+    d = tl.where(m, v - mean[None, :], 0.0)
+    var = tl.sum(d * d, 0) / cnt
+    if UPD:
+        old_m = tl.load(rm + c, mask=cm, other=0.0).to(tl.float32)
+        old_v = tl.load(rv + c, mask=cm, other=0.0).to(tl.float32)
+        tl.store(rm + c, ((1.0 - momentum) * old_m + momentum * mean).to(rm.dtype.element_ty), mask=cm)
+        tl.store(rv + c, ((1.0 - momentum) * old_v + momentum * (var * (cnt / (cnt - 1.0)))).to(rv.dtype.element_ty),
+                 mask=cm)
+    a = tl.rsqrt(var + eps)
+    if HAS_W:
+        a = a * tl.load(w + c, mask=cm, other=1.0).to(tl.float32)
+    v = d * a[None, :]
+    if HAS_B:
+        v = v + tl.load(b + c, mask=cm, other=0.0).to(tl.float32)[None, :]
+    if HAS_POST:
+        nn_ = n[:, None] + c[None, :] * 0
+        cc = c[None, :] + r[:, None] * 0
+        ll = l[:, None] + c[None, :] * 0
+        zero = cc * 0
+        if NSP == 0:
+            i0, i1, i2, i3, i4 = zero, zero, zero, nn_, cc
+        elif NSP == 1:
+            i0, i1, i2, i3, i4 = zero, zero, nn_, cc, ll
+        elif NSP == 2:
+            i0, i1, i2, i3, i4 = zero, nn_, cc, ll // S4, ll % S4
+        else:
+            i0, i1, i2, i3, i4 = nn_, cc, ll // (S3 * S4), (ll // S4) % S3, ll % S4
+        v = POST(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(y + yoff, v.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_bn_one_pass(x, weight, bias, running_mean, running_var, training, momentum, eps, epi, epi_tensors,
+                     epi_scalars, stats, reduce, keep_layout):
+    """kwb_batch_norm in one launch (_kwb_bn_one) where it applies: batch statistics (training, or no running
+    statistics), none given (stats) and no fused reduce, 1-D weight / bias, rank 2..5, the positions merging into one
+    stride, and N x L <= kwb_bn_one_pass_max elements a channel. Else None (the caller's moments + apply)."""
+    if not kwb_bn_one_pass or stats is not None or reduce is not None or not (training or running_mean is None):
+        return None
+    if momentum is None and training and running_mean is not None:
+        return None  # torch's cumulative average (momentum=None): the launches as before
+    if x.dim() < 2 or x.dim() > 5 or x.numel() == 0 or any(t is not None and t.dim() != 1 for t in (weight, bias)):
+        return None
+    n, c = x.shape[0], x.shape[1]
+    hw = _kwb_prod(x.shape[2:])
+    if n * hw > kwb_bn_one_pass_max or n * hw < 2:
+        return None
+    st = _kwb_norm_strides(x, 1)
+    if st is None:
+        return None
+    sxn, sxc, sxl = st[0], st[2], st[3]
+    # the result's layout as the apply pass writes it: channels-last where it would keep a channels-last input's
+    cl = keep_layout and kwb_keep_layout and hw > 1 and sxl != 1 and x.dim() >= 3
+    if cl:
+        y = torch.empty([n] + list(x.shape[2:]) + [c], dtype=x.dtype, device=x.device).movedim(-1, 1)
+        syn, syc, syl = hw * c, 1, c
+    else:
+        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        syn, syc, syl = c * hw, hw, 1
+    block_r = _kwb_np2(n * hw)
+    block_c = min(_kwb_np2(c), max(1, _kwb_row1_tile // block_r))
+    while block_c > 1 and block_c * block_r > 512 and triton.cdiv(c, block_c) < _kwb_sms(x):
+        block_c //= 2  # small problems: a program per SM at least, down to 512 elements a program
+    span = 1 + (n - 1) * abs(sxn) + (c - 1) * abs(sxc) + (hw - 1) * abs(sxl)
+    sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:]
+    upd = training and running_mean is not None
+    _kwb_bn_one[(triton.cdiv(c, block_c),)](
+        x, y, x if weight is None else weight, x if bias is None else bias,
+        running_mean if upd else x, running_var if upd else x, n, c, hw, sxn, sxc, sxl, syn, syc, syl, float(eps),
+        float(momentum or 0.0), *sizes,
+        *(_kwb_epi_pack(y, epi_tensors, epi_scalars) if epi is not None else _kwb_epi_pack(y, (), ())),
+        POST=epi or _kwb_epi_identity, HAS_POST=epi is not None, HAS_W=weight is not None, HAS_B=bias is not None,
+        UPD=upd, NSP=x.dim() - 2, I64=max(span, y.numel()) >= 2 ** 31, BLOCK_R=block_r, BLOCK_C=block_c,
+        num_warps=max(1, min(8, block_r * block_c // 256)))
+    return y
+
+
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
                    epi_scalars=(), stats=None, reduce=None, keepdim=False, keep_layout=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
@@ -1672,6 +1785,11 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     one = _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, epi)
     if one is not None:
         return one
+    if g == 1:
+        one = _kwb_bn_one_pass(x, weight, bias, running_mean, running_var, training, momentum, eps, epi, epi_tensors,
+                               epi_scalars, stats, reduce, keep_layout)
+        if one is not None:
+            return one
     x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
     if training or running_mean is None:
         mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
