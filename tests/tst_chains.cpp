@@ -187,6 +187,38 @@ void TestChains::plans_data() {
                      QStringLiteral("epi_scalars=(), out=t6_parts[0])"),
                      QStringLiteral("epi_scalars=(), out=t6_parts[1])"),
                      QStringLiteral("t6 = conv_cat_join(t6_buf, [t3, t5])")};
+  // session 21 (issue 14): cats that grow one another share the last one's buffer; each earlier cat is a view of its
+  // leading channels, the block's input is copied in once, every convolution writes its slice (read there by the
+  // norms too); training-mode batch norms of <= 8192 elements a channel are one launch each. The training branch
+  // (first) then the eval branch: one copy launch, no kwb_cat of the features in either
+  QTest::newRow("DenseNet block: the growing cats are views of one buffer, the input copied in once")
+      << QStringLiteral("v02_DenseNet_DenseBlock")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("copy"), QStringLiteral("conv"),
+                     QStringLiteral("copy"),      QStringLiteral("conv"), QStringLiteral("copy"),
+                     QStringLiteral("conv"),      QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{
+             QStringLiteral("t23_buf, t23_parts = conv_cat_buffer(t3, self.layers._modules[\"0\"]._modules[\"2\"]"
+                            ".weight, CONV0, [x, (self.layers._modules[\"0\"]._modules[\"2\"].weight, CONV0), "),
+             QStringLiteral("CONV0, out=t23_parts[1])"),
+             QStringLiteral("CONV3, out=t23_parts[4])"),
+             QStringLiteral("t5 = conv_cat_join(t23_buf, [x, t4])  # cat along dim 1: no launch, a view"),
+             QStringLiteral("t17 = conv_cat_join(t23_buf, [x, t4, t10, t16])"),
+             QStringLiteral("t23 = conv_cat_join(t23_buf, [x, t4, t10, t16, t22])"),
+             QStringLiteral("t9 = kwb_batch_norm(t5, "),
+             QStringLiteral("!kwb_cat([x, t4, t10, t16, t22]"),
+             QStringLiteral("!kwb_cat([x, t4], 1)")};
+  QTest::newRow("1-D dense block, x = cat([x, conv(x)]) nested: the stem convolution's output is a slice too")
+      << QStringLiteral("dense_block_1d_nested")
+      << QStringList{QStringLiteral("conv"),      QStringLiteral("pointwise"), QStringLiteral("conv"),
+                     QStringLiteral("pointwise"), QStringLiteral("conv"),      QStringLiteral("pointwise"),
+                     QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t18_buf, t18_parts = conv_cat_buffer(x, self.stem.weight, CONV0, [(self.stem."
+                                    "weight, CONV0), (self.convs._modules[\"0\"].weight, CONV1), "),
+                     QStringLiteral("CONV0, out=t18_parts[0]"),
+                     QStringLiteral("t6 = conv_cat_join(t18_buf, [t0, t5])"),
+                     QStringLiteral("t12 = conv_cat_join(t18_buf, [t0, t5, t11])"),
+                     QStringLiteral("t18 = conv_cat_join(t18_buf, [t0, t5, t11, t17])"),
+                     QStringLiteral("!kwb_cat(")};
   // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
   QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
       << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
@@ -406,12 +438,12 @@ void TestChains::analyzeGroupsAreThePlan_data() {
   QTest::addColumn<QString>("spec");
   // level 3's attention problems and the unseen ones with attention or a causal mask (new-user trial 9 #4: analyze
   // printed the graph's partition, "group GEMM [t8, t12]: covered", beside a plan that ran the div on its own)
-  for (const char* s :
-       {"31_VisionAttention", "44_MiniGPTBlock", "u36_TransformerEncoderLayer_MHA_safe_softmax",
-        "u58_CausalSelfAttention_tril_mask", "u64_CausalMask_bitwise_not", "u65_CausalMask_where_full_like",
-        "u68_CausalAttention_einsum_triu_masked_fill", "u69_CausalAttention_arange_compare_dropout",
-        "u70_CausalAttention_additive_triu_inf", "u49_PreNorm_TransformerBlock_GELU",
-        "u56_Conv2d_flatten_SpatialSoftmax_view", "84_Gemm_BatchNorm_Scaling_Softmax"})
+  for (const char* s : {"31_VisionAttention", "44_MiniGPTBlock", "u36_TransformerEncoderLayer_MHA_safe_softmax",
+                        "u58_CausalSelfAttention_tril_mask", "u64_CausalMask_bitwise_not",
+                        "u65_CausalMask_where_full_like", "u68_CausalAttention_einsum_triu_masked_fill",
+                        "u69_CausalAttention_arange_compare_dropout", "u70_CausalAttention_additive_triu_inf",
+                        "u49_PreNorm_TransformerBlock_GELU", "u56_Conv2d_flatten_SpatialSoftmax_view",
+                        "84_Gemm_BatchNorm_Scaling_Softmax", "v02_DenseNet_DenseBlock", "dense_block_1d_nested"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -655,7 +687,20 @@ void TestChains::batchNormEmulated_data() {
     QTest::addRow("%s bf16", qPrintable(spec))
         << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
   }
-  // training mode: the unfused plan behind self.training (batch statistics)
+  // training mode: the unfused plan behind self.training (batch statistics; one launch a norm where a channel fits)
+  QTest::newRow("DenseNet block training: one-pass norms on views of the growing cats' buffer")
+      << QStringLiteral("v02_DenseNet_DenseBlock") << QStringLiteral("^v02_DenseNet_DenseBlock")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("DenseNet block eval: the cats with the norm fused read the convolutions' slices")
+      << QStringLiteral("v02_DenseNet_DenseBlock") << QStringLiteral("^v02_DenseNet_DenseBlock") << QStringList();
+  QTest::newRow("1-D nested dense block training (a direct-path stem: the buffer contiguous)")
+      << QStringLiteral("dense_block_1d_nested") << QStringLiteral("=dense_block_1d_nested")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("1-D nested dense block eval")
+      << QStringLiteral("dense_block_1d_nested") << QStringLiteral("=dense_block_1d_nested") << QStringList();
+  QTest::newRow("ResNet-18-like training: ten one-pass norms, two of them after a stride-2 downsample")
+      << QStringLiteral("v01_ResNet18_tiny") << QStringLiteral("^v01_ResNet18_tiny")
+      << QStringList{QStringLiteral("--train")};
   QTest::newRow("bn_conv_relu training") << QStringLiteral("bn_conv_relu") << QStringLiteral("=bn_conv_relu")
                                          << QStringList{QStringLiteral("--train")};
   QTest::newRow("bn_inverted_residual training")

@@ -35,6 +35,9 @@ constexpr int kEpiScalars = 4;
 // A recurrent stage (kwb::rnn) is one site: its host loop's layers x directions x (1 + T) launches at run time
 // are not bounded here (the loop is written once, its trip count is the input's length).
 constexpr int kMaxLaunches = 1000;
+// The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
+// channel (N x positions), three past it (hostLaunches, which decides the CUDA graph replay).
+constexpr qint64 kBnOnePassMax = 8192;
 
 /// A value of forward(): its Python expression and its shape at the spec's sizes.
 struct Val {
@@ -430,6 +433,17 @@ class Planner {
   /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
   /// row fits a tile). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
+  /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
+  /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
+  /// channel slice (conv_forward(..., out=)) even where other ops read it (they read the slice), every other part (a
+  /// forward() input, a value made before that convolution) is copied into its slice once there, and each cat is a
+  /// view of the buffer's leading channels (conv_cat_join): one copy launch per non-convolution part where each cat
+  /// was a launch that re-read every earlier feature. Cats with a fused epilogue, along another dim, or whose
+  /// non-convolution parts appear after the first convolution part keep kwb_cat. Runs after the walk, first.
+  void shareCatBuffers();
+  /// m_plan.launches without the launches @p drop, every line's launch index renumbered.
+  void dropLaunches(const QSet<int>& drop);
   /// A constant built in forward() from sizes alone (kwb_arange, kwb_full) that only launches read: computed once
   /// per (size, value, dtype, device) and kept (`memo=True`), so a later forward launches nothing for it (u66's count
   /// 1..n, where torch.compile folds the arange into its kernel). Not when the result is it or a view of it: the
@@ -920,8 +934,15 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
-    // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
-    if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
+    // batch statistics: one launch where a channel's N x positions fit one program at the spec's sizes (the stage
+    // library's kwb_bn_one_pass), else kernels for the moments, the running-stat update and the apply
+    if (n.contains(QLatin1String("batch"))) {
+      const QList<qint64> xs = op.inputs.value(0).shape;
+      qint64 perChannel = 1;
+      for (int d = 0; d < xs.size(); ++d)
+        if (d != 1) perChannel *= xs.at(d);
+      m_plan.launches.last().hostLaunches = xs.size() >= 2 && perChannel <= kBnOnePassMax ? 1 : 3;
+    }
     if (n.contains(QLatin1String("group")))
       m_normOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (op.category == u"Pooling") {
@@ -2101,6 +2122,165 @@ void Planner::fuseRows(const QString& result) {
   m_plan.launches = kept;
 }
 
+void Planner::dropLaunches(const QSet<int>& drop) {
+  if (drop.isEmpty()) return;
+  QList<ChainLaunch> kept;
+  QHash<int, int> to;
+  for (int k = 0; k < m_plan.launches.size(); ++k)
+    if (!drop.contains(k)) {
+      to.insert(k, static_cast<int>(kept.size()));
+      kept << m_plan.launches.at(k);
+    }
+  m_plan.launches = kept;
+  for (Line& l : m_lines) l.launch = to.value(l.launch, -1);
+}
+
+void Planner::shareCatBuffers() {
+  static const QRegularExpression catHead(
+      QStringLiteral("^kwb_cat\\(\\[([A-Za-z_][A-Za-z_0-9]*(?:, [A-Za-z_][A-Za-z_0-9]*)*)\\], (-?\\d+)$"));
+  struct Cat {
+    int line;
+    QStringList parts;
+  };
+  QList<Cat> cats;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    const auto m = catHead.match(l.head);
+    if (!m.hasMatch() || l.tail != u")" || l.launch < 0 || l.target.isEmpty() || !l.before.isEmpty()) continue;
+    const auto v = m_vals.constFind(l.target);
+    const qint64 rank = v == m_vals.cend() ? 0 : v->shape.size();
+    if (rank < 3 || rank > 5 || (m.captured(2).toLongLong() + rank) % rank != 1) continue;
+    // a part that is an earlier cat's result stands for that cat's parts (x = torch.cat([x, conv(x)], 1) per layer)
+    QStringList parts;
+    for (const QString& p : m.captured(1).split(QStringLiteral(", "))) {
+      const auto earlier =
+          std::find_if(cats.cbegin(), cats.cend(), [&](const Cat& c) { return m_lines.at(c.line).target == p; });
+      if (earlier != cats.cend())
+        parts << earlier->parts;
+      else
+        parts << p;
+    }
+    if (QSet<QString>(parts.begin(), parts.end()).size() != parts.size()) continue;  // a part twice: two slices
+    cats << Cat{i, parts};
+  }
+  QSet<QString> inputs;
+  for (const TensorInfo& t : m_g.inputs) inputs.insert(t.name);
+  auto lineOf = [this](const QString& target) {
+    for (int i = 0; i < m_lines.size(); ++i)
+      if (m_lines.at(i).target == target) return i;
+    return -1;
+  };
+  QSet<int> taken;  // cat indices already in a group
+  QSet<int> drop;
+  for (int last = static_cast<int>(cats.size()) - 1; last >= 0; --last) {
+    if (taken.contains(last)) continue;
+    const QStringList all = cats.at(last).parts;
+    QList<int> group;  // the cats whose parts are a prefix of the last one's, in line order
+    for (int k = 0; k <= last; ++k)
+      if (!taken.contains(k) && cats.at(k).parts.size() <= all.size() &&
+          all.mid(0, cats.at(k).parts.size()) == cats.at(k).parts)
+        group << k;
+    // each part: a plain convolution line (written into its slice) or a value that exists before the first of them
+    QList<int> convLine;  // per part: its conv_forward line, or -1 (copied)
+    int firstConv = -1;
+    bool ok = true;
+    for (const QString& p : all) {
+      const int i = lineOf(p);
+      const Line* l = i >= 0 ? &m_lines.at(i) : nullptr;
+      const bool conv = l && m_convCall.contains(i) && l->head.startsWith(QLatin1String("conv_forward(")) &&
+                        !l->head.contains(QStringLiteral("out=")) && !l->head.contains(QStringLiteral("reduce=")) &&
+                        l->tail == u")" && l->before.isEmpty();
+      convLine << (conv ? i : -1);
+      if (conv && (firstConv < 0 || i < firstConv)) firstConv = i;
+      if (!conv && i < 0 && !inputs.contains(p)) ok = false;  // neither an input nor a line's value
+    }
+    if (!ok || firstConv < 0) continue;
+    for (int k = 0; k < all.size(); ++k) {
+      const int i = lineOf(all.at(k));
+      if (convLine.at(k) < 0 && i >= firstConv) ok = false;  // made after the buffer's allocation
+    }
+    // the first cat holds a convolution part (so the buffer is allocated before every cat) and the buffer saves
+    // launches or data: no more copies than cats
+    const QStringList firstParts = cats.at(group.first()).parts;
+    bool firstHasConv = false;
+    int copies = 0;
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) >= 0 && k < firstParts.size()) firstHasConv = true;
+      if (convLine.at(k) < 0) ++copies;
+    }
+    if (!ok || !firstHasConv || copies > group.size()) continue;
+    for (int k : std::as_const(group)) taken.insert(k);
+    const Line& lastCat = m_lines.at(cats.at(last).line);
+    const QString buf = lastCat.target + QStringLiteral("_buf"), slices = lastCat.target + QStringLiteral("_parts");
+    QStringList entries, copied;
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) < 0) {
+        entries << all.at(k);
+        copied << all.at(k);
+        continue;
+      }
+      const QStringList call = m_convCall.value(convLine.at(k));
+      entries << QStringLiteral("(%1, %2)").arg(call.at(1), call.at(2));
+    }
+    const QStringList firstCall = m_convCall.value(firstConv);
+    m_lines[firstConv].before =
+        QStringLiteral(
+            "%1, %2 = conv_cat_buffer(%3, %4, %5, [%6])  # the buffer of %7 cat(s) along dim 1: each "
+            "convolution writes its channel slice%8")
+            .arg(buf, slices, firstCall.at(0), firstCall.at(1), firstCall.at(2), entries.join(QStringLiteral(", ")))
+            .arg(group.size())
+            .arg(copied.isEmpty()
+                     ? QString()
+                     : QStringLiteral(", %1 copied into %2")
+                           .arg(copied.join(QStringLiteral(", ")),
+                                copied.size() == 1 ? QStringLiteral("its own") : QStringLiteral("theirs")));
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) < 0) continue;
+      Line& l = m_lines[convLine.at(k)];
+      l.head += QStringLiteral(", out=%1[%2]").arg(slices).arg(k);
+      const QString note = QStringLiteral("into its slice of %1").arg(buf);
+      l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+      if (l.launch >= 0)
+        m_plan.launches[l.launch].description +=
+            QStringLiteral(" (written into its channel slice of the cats' buffer)");
+    }
+    QStringList catOps;
+    for (int k : std::as_const(group)) {
+      Line& l = m_lines[cats.at(k).line];
+      for (const QString& id : m_plan.launches.at(l.launch).ops) catOps << id;
+      drop.insert(l.launch);
+      l.head = QStringLiteral("conv_cat_join(%1, [%2]").arg(buf, cats.at(k).parts.join(QStringLiteral(", ")));
+      l.comment = cats.at(k).parts.size() == all.size()
+                      ? QStringLiteral("cat along dim 1: no launch, the buffer its parts were written into")
+                      : QStringLiteral("cat along dim 1: no launch, a view of the buffer's first channels");
+      l.launch = -1;
+      l.kind.clear();
+      l.epilogue = false;
+    }
+    // the copies: one launch per copied part, before the first convolution part's (the cats' ops are its ops)
+    if (!copied.isEmpty()) {
+      ChainLaunch c{QStringLiteral("copy"), catOps,
+                    QStringLiteral("%1 copied into the channel slices of one buffer that %2 cat(s) along dim 1 view "
+                                   "(no cat launch)")
+                        .arg(copied.join(QStringLiteral(", ")))
+                        .arg(group.size()),
+                    qint64(copied.size())};
+      const int at = m_lines.at(firstConv).launch;
+      m_plan.launches.insert(at, c);
+      for (Line& l : m_lines)
+        if (l.launch >= at) ++l.launch;
+      QSet<int> shifted;
+      for (int d : std::as_const(drop)) shifted.insert(d >= at ? d + 1 : d);
+      drop = shifted;
+    } else {
+      int lastConv = -1;
+      for (int i : std::as_const(convLine)) lastConv = qMax(lastConv, i);
+      m_plan.launches[m_lines.at(lastConv).launch].ops << catOps;
+    }
+  }
+  dropLaunches(drop);
+}
+
 void Planner::memoConstants(const QString& result) {
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
@@ -3010,6 +3190,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     writeBack.append({t.name, fin->expr});
     m_plan.writtenInputs << t.name;
   }
+  shareCatBuffers();
   fuseRows(out->expr);
   memoConstants(out->expr);
   fuseConvStats();
