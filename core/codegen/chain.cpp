@@ -430,8 +430,9 @@ class Planner {
   /// -> views of it -> pointwise Q on x reading it, where nothing else reads P, R, M or the views, becomes one
   /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
   /// else branch. P and M must read no tensor besides their primary. And a pointwise run whose result only a
-  /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
-  /// row fits a tile). @p result: forward()'s result expression.
+  /// group / layer norm or a softmax reads becomes its prologue (kwb_layer_norm(..., pre=...): one launch when the
+  /// row fits a tile; kwb_softmax(..., pre=...): one launch where its one-pass kernel runs). @p result: forward()'s
+  /// result expression.
   void fuseRows(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
@@ -442,6 +443,33 @@ class Planner {
   /// was a launch that re-read every earlier feature. Cats with a fused epilogue, along another dim, or whose
   /// non-convolution parts appear after the first convolution part keep kwb_cat. Runs after the walk, first.
   void shareCatBuffers();
+  /// An embedding's result (op id) -> its line in m_lines, weight and indices expressions (fuseGatherReduce).
+  struct GatherCall {
+    int line = -1;
+    QString weight, indices;
+  };
+  QHash<QString, GatherCall> m_gatherCall;
+  /// A sum / mean / amax / amin over trailing index dims of an embedding's result that nothing else reads (an
+  /// EmbeddingBag written as embedding(ids).mean(1)): the gather's line becomes kwb_embedding_reduce, one launch
+  /// that accumulates the gathered rows in registers; the [*, L, D] gather is never written. False (nothing changed)
+  /// when @p op is not that.
+  bool fuseGatherReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
+  /// Ids of ops that compute what an earlier op computed already (common subexpressions, run()): aliases of it.
+  QSet<QString> m_cse;
+  /// Whether @p o is a constant of the sizes: a factory (ones / zeros / full, their _like forms: a shape only),
+  /// an arange, or a tril / triu of such a constant (through views).
+  bool constantOfSizes(const GraphOp& o) const {
+    if (isFactory(o.name) || o.name == u"arange") return true;
+    if (o.name != u"tril" && o.name != u"triu") return false;
+    QString r = resolve(o.refs.value(0));
+    for (int guard = 0; guard < 64; ++guard) {
+      const GraphOp* src = opById(r);
+      if (!src) return false;
+      if (!src->view) return constantOfSizes(*src);
+      r = resolve(src->refs.value(0));
+    }
+    return false;
+  }
   /// m_plan.launches without the launches @p drop, every line's launch index renumbered.
   void dropLaunches(const QSet<int>& drop);
   /// A constant built in forward() from sizes alone (kwb_arange, kwb_full) that only launches read: computed once
@@ -865,7 +893,9 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
-    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep)) return true;
+    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
+        fuseGatherReduce(op, kind, dimsOf(a), keep))
+      return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     l.kind = QStringLiteral("reduce");
     l.input = x;
@@ -901,6 +931,10 @@ bool Planner::stage(const GraphOp& op) {
     // torch >= 2.5 (nn.MultiheadAttention, the math SDPA): a row all -inf gives 0 instead of NaN
     if (n == u"_safe_softmax") l.head += QStringLiteral(", safe_rows=True");
     l.epilogue = true;  // an anchor: the pointwise run reading only its result fuses into its writing pass
+    // and a pointwise run that only it reads (scores + a relative position bias, x / temperature) becomes its
+    // prologue (fuseRows: kwb_softmax(..., pre=...), applied at every load of its one-pass kernel)
+    l.kind = QStringLiteral("norm");
+    l.input = x;
     push(l, op, QStringLiteral("softmax"),
          QStringLiteral("%1 over dim %2 of %3")
              .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
@@ -1027,6 +1061,7 @@ bool Planner::stage(const GraphOp& op) {
       return bad(QStringLiteral("%1: an embedding whose weight is not 2-D has no chain stage").arg(where(op)));
     l.head = QStringLiteral("kwb_embedding(%1, %2").arg(in(w), in(idx));
     if (!m_why.isEmpty()) return false;
+    m_gatherCall.insert(op.id, {static_cast<int>(m_lines.size()), in(w), in(idx)});
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("embedding rows of %1 at indices %2")
              .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
@@ -1702,6 +1737,39 @@ bool Planner::fuseConvCat(const GraphOp& op) {
   return true;
 }
 
+bool Planner::fuseGatherReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim) {
+  if (kind != u"sum" && kind != u"mean" && kind != u"amax" && kind != u"amin") return false;
+  const QString src = resolve(op.refs.value(0));
+  const auto at = m_gatherCall.constFind(src);
+  if (at == m_gatherCall.cend() || m_uses.value(src) != 1 || at->line < 0 || at->line >= m_lines.size()) return false;
+  Line& g = m_lines[at->line];
+  if (g.target != src || g.tail != u")" || g.launch < 0 || !g.head.startsWith(QLatin1String("kwb_embedding(")))
+    return false;
+  const qint64 rank = op.inputs.value(0).shape.size();  // the indices' rank + 1 (the embedding dim, last)
+  if (rank < 2 || dims.isEmpty()) return false;
+  QList<qint64> d;
+  for (qint64 v : dims) d << (v < 0 ? v + rank : v);
+  std::sort(d.begin(), d.end());
+  // the reduced dims: the indices' trailing dims, one consecutive range ending before the embedding dim
+  if (d.last() != rank - 2 || d.first() < 0) return false;
+  for (int k = 1; k < d.size(); ++k)
+    if (d.at(k) != d.at(k - 1) + 1) return false;
+  g.head = QStringLiteral("kwb_embedding_reduce(%1, %2, %3, \"%4\", %5")
+               .arg(at->weight, at->indices, pyList(d), kind, pyBool(keepdim));
+  g.target = var(op);
+  g.comment = QStringLiteral("the gathered rows reduced in registers: the gather is never written");
+  ChainLaunch& cl = m_plan.launches[g.launch];
+  cl.ops << op.id;
+  cl.description +=
+      QStringLiteral(", %1 over dims %2 in the same launch (the gathered rows never written)").arg(kind, pyList(d));
+  m_plan.ops << op.id;
+  m_vals.remove(src);
+  m_vals.insert(op.id, outVal(op));
+  m_gatherCall.remove(src);
+  closeAnchor();
+  return true;
+}
+
 bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
@@ -2285,10 +2353,14 @@ void Planner::memoConstants(const QString& result) {
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
   };
+  QSet<QString> consts;  // kept constants and the views of them: a tril / triu of one is kept too (a causal mask)
+  static const QRegularExpression triOf(QStringLiteral("^kwb_tri\\(([A-Za-z_][A-Za-z_0-9]*), "));
   for (int i = 0; i < m_lines.size(); ++i) {
     Line& c = m_lines[i];
+    const auto tri = triOf.match(c.head);
     if (c.launch < 0 || c.target.isEmpty() || c.tail != u")" ||
-        !(c.head.startsWith(QLatin1String("kwb_arange(")) || c.head.startsWith(QLatin1String("kwb_full("))))
+        !(c.head.startsWith(QLatin1String("kwb_arange(")) || c.head.startsWith(QLatin1String("kwb_full(")) ||
+          (tri.hasMatch() && consts.contains(tri.captured(1)))))
       continue;
     QStringList aliases = {c.target};  // the constant and the views of it (lines that launch nothing)
     for (int k = i + 1; k < m_lines.size(); ++k) {
@@ -2298,6 +2370,7 @@ void Planner::memoConstants(const QString& result) {
         aliases << v.target;
     }
     if (aliases.contains(result)) continue;
+    for (const QString& a : std::as_const(aliases)) consts.insert(a);
     c.head += QStringLiteral(", memo=True");
     c.comment = QStringLiteral("computed on the first call, then kept: a constant of the sizes");
     for (ChainLaunch& l : m_plan.launches)  // by op id: fuseRows renumbers the launches, not the lines' indices
@@ -3114,6 +3187,40 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     else
       m_dropoutMask.insert(o.id);  // the mask scaled in place (div_)
   }
+  // The same op on the same values computed twice (Mamba-2's A_cumsum and segsum(A)'s cumsum of one A): the later one
+  // is the earlier's value, no launch. Pure ops of one output only: no random draw, no in-place write, no empty_*
+  // (uninitialised), nothing a dropout mask reads; operands compared after aliasing, arguments as the probe wrote them.
+  {
+    QHash<QString, QString> seen;
+    for (const GraphOp& o : m_ops) {
+      if (o.view || m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !o.mutates.isEmpty() || o.mutatesState ||
+          o.outputs.size() > 1 || o.name.startsWith(QLatin1String("empty")) || o.name.contains(QLatin1String("rand")) ||
+          o.name.contains(QLatin1String("bernoulli")) || o.name.contains(QLatin1String("dropout")) ||
+          o.name == u"normal" || o.name == u"uniform" || o.name == u"multinomial" || o.category.isEmpty() ||
+          o.name == u"rnn")
+        continue;
+      QStringList key = {o.name, QString::fromStdString(o.args.dump()), QString::fromStdString(o.pw.dump())};
+      bool maskRead = false;
+      for (const QString& r : o.refs) {
+        key << resolve(r);
+        maskRead = maskRead || m_dropoutMask.contains(resolve(r));
+      }
+      QStringList named;
+      for (auto it = o.operands.cbegin(); it != o.operands.cend(); ++it) named << it.key() + u'=' + resolve(it.value());
+      named.sort();
+      key << named;
+      for (const TensorInfo& t : o.outputs) key << t.dtype + shapeText(t.shape);
+      if (maskRead) continue;
+      const QString k = key.join(u'|');
+      const auto it = seen.constFind(k);
+      if (it == seen.cend()) {
+        seen.insert(k, o.id);
+      } else {
+        m_alias.insert(o.id, *it);
+        m_cse.insert(o.id);
+      }
+    }
+  }
   for (const GraphOp& o : m_ops)
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
@@ -3144,7 +3251,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       if (!flushRun() || !emitAttention(o)) break;
       continue;
     }
-    if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
+    if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view || m_cse.contains(o.id))) {
+      if (m_cse.contains(o.id)) m_plan.omitted << o.id;  // computed once already (its twin's launch)
+      continue;
+    }
     if (!usedLater(o, outRef)) {  // dead: its value feeds nothing (MultiheadAttention's unused weights)
       m_plan.omitted << o.id;
       continue;
@@ -3167,6 +3277,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_fuseEvalNorm && evalNorm(o)) continue;  // joins the pointwise run (m_why set on a bad operand)
+    // A constant of the sizes (torch.ones / full / arange, a tril / triu of one: a mask built between two pointwise
+    // ops that read it) reads no value of the pending pointwise run: it is planned before the run, which stays open
+    // (Mamba-2's segment sum: sub, then tril(ones), then masked_fill and exp on the sub -- one launch, not two) and
+    // keeps the anchor it may fuse into.
+    if (!m_run.isEmpty() && constantOfSizes(o)) {
+      const int anchor = m_openAnchor;
+      const QString anchorRef = m_openAnchorRef;
+      if (!stage(o)) break;
+      m_openAnchor = anchor;
+      m_openAnchorRef = anchorRef;
+      continue;
+    }
     if (!flushRun()) break;
     if (!stage(o)) break;
   }

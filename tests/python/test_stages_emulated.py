@@ -193,6 +193,38 @@ class Gather(unittest.TestCase):
         with self.assertRaises(IndexError):
             K.kwb_embedding(w, torch.tensor([[11]]))
 
+    def test_embedding_reduce_one_launch(self):
+        # embedding(ids) reduced over the indices' trailing dims (an EmbeddingBag written out): one launch that
+        # gathers and reduces in registers, against torch, for each op, one or two bag dims, keepdim, strided
+        # indices and weight, a tail along D and L, a NaN row for amax / amin, bf16; other dims: the two launches
+        torch.manual_seed(12)
+        w = torch.randn(37, 70)
+        w[5, 3] = float("nan")
+        for idx, dims in ((torch.randint(0, 37, (4, 9)), [1]), (torch.randint(0, 37, (3, 5, 7)), [1, 2]),
+                          (torch.randint(0, 37, (3, 5, 7)), [-2]), (torch.randint(0, 37, (9, 4)).t(), [1]),
+                          (torch.randint(0, 37, (6,)), [0])):
+            for op in ("sum", "mean", "amax", "amin"):
+                for keep in (False, True):
+                    with Forced(_kwb_gather_reduce_tile=64), Launches("_kwb_gather_reduce_kernel") as g, \
+                            Launches("_kwb_embedding_kernel") as e:
+                        got = K.kwb_embedding_reduce(w.t().contiguous().t(), idx, dims, op, keep)
+                    want = getattr(F.embedding(idx, w).double(), op)(dim=dims, keepdim=keep)
+                    self.assertEqual((g.count, e.count), (1, 0), (op, dims))
+                    self.assertLess(rel_err(got, want.float()), 1e-6, (op, dims, keep, list(idx.shape)))
+        idx = torch.randint(0, 37, (4, 9))
+        with Forced(kwb_gather_reduce=False), Launches("_kwb_gather_reduce_kernel") as g:  # the switch: old plan
+            got = K.kwb_embedding_reduce(w, idx, [1], "mean", False)
+        self.assertEqual(g.count, 0)
+        self.assertLess(rel_err(got, F.embedding(idx, w).double().mean(1).float()), 1e-6)
+        with Launches("_kwb_gather_reduce_kernel") as g:  # the batch dim, not a trailing range: two launches
+            got = K.kwb_embedding_reduce(w, idx, [0], "sum", False)
+        self.assertEqual(g.count, 0)
+        self.assertLess(rel_err(got, F.embedding(idx, w).double().sum(0).float()), 1e-6)
+        wb = w.to(torch.bfloat16)
+        got = K.kwb_embedding_reduce(wb, idx, [1], "mean", False)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel_err(got, F.embedding(idx, wb).double().mean(1)), 1e-2)
+
     def test_index_one_tensor_at_any_dim(self):
         x = torch.randn(5, 7, 3)
         idx = torch.tensor([[0, 6, -1], [2, 2, -7]])
@@ -515,6 +547,66 @@ class Softmax(unittest.TestCase):
                     one = torch.full((1,), 2.0)
                     got = K.kwb_softmax(t, 1, True, False, K.kwb_test_epi, (torch.zeros(1), one), (0.2, 0.5))
                     self.assertLess(rel_err(got, want.float()), 1e-5, (split, t.stride()))
+
+    def test_pre(self):
+        # the pointwise run before the softmax (pre=: scores + a broadcast bias, a temperature) applied at every load
+        # of the one-pass kernel -- one launch -- in the single-tile and the two-pass row walk, any dim and layout,
+        # with a post epilogue beside it; split rows, a permuted copy and two runs that both read tensors apply it
+        # first as one kwb_pointwise launch. PRE (kwb_test_epi): leaky_relu(x + col + f1 * res, f0)
+        torch.manual_seed(9)
+
+        def want(x, dim, col, res, f0, f1, log=False):
+            v = F.leaky_relu(x.double() + col.double() + f1 * res.double(), f0)
+            return (F.log_softmax if log else F.softmax)(v, dim)
+
+        bias = torch.randn(1, 4, 6, 6)  # Swin's relative position bias over a [B, heads, N, N] score tensor
+        for x, dim in ((torch.randn(3, 4, 6, 6), -1), (torch.randn(3, 4, 6, 6).transpose(2, 3), -1),
+                       (torch.randn(2, 5, 7), 1), (torch.randn(2, 3, 4, 5, 6), 2)):
+            col = bias if x.dim() == 4 else torch.randn(x.shape[1], *([1] * (x.dim() - 2)))
+            res = torch.randn(x.shape)
+            for tile, log in ((1024, False), (4, True)):  # one tile; rows longer than a tile (two passes)
+                with Forced(_kwb_tile=tile, kwb_softmax_split=False), Launches("_kwb_pointwise_kernel") as pw, \
+                        Launches("_kwb_softmax_kernel") as sm:
+                    got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                        pre_scalars=(0.1, 0.5))
+                self.assertEqual((pw.count, sm.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertLess(rel_err(got, want(x, dim, col, res, 0.1, 0.5, log).float()), 1e-5,
+                                (list(x.shape), dim, tile))
+        # a post epilogue beside it that reads nothing (the identity here): the pre's tensors take the one set
+        x, col, res = torch.randn(3, 4, 6, 6), bias, torch.randn(3, 4, 6, 6)
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(x, -1, False, False, K._kwb_epi_identity, (), (), pre=K.kwb_test_epi,
+                                pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 0)
+        w = want(x, -1, col, res, 0.1, 0.5)
+        self.assertLess(rel_err(got, w.float()), 1e-5, "pre and post")
+        with Forced(kwb_softmax_pre=False), Launches("_kwb_pointwise_kernel") as pw:  # the switch: the old plan
+            got = K.kwb_softmax(x, -1, pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, w.float()), 1e-5, "kwb_softmax_pre off")
+        # both read tensors or scalars: the pre as its own launch first
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(x, -1, False, False, K.kwb_test_epi, (torch.zeros(1), torch.ones(1)), (0.2, 2.0),
+                                pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, F.leaky_relu(w + 2.0, 0.2).float()), 1e-5, "pre and post, both reading")
+        # split rows (t11's logits over a vocabulary): the pre in both passes' loads, no launch of its own, a row,
+        # and a transposed one; a layout copied first: the pre as its own launch, the same numbers
+        rows = torch.randn(3, 150)
+        rcol, rres = torch.randn(3, 1), torch.randn(3, 150)
+        for x, dim, c, r in ((rows, 1, rcol, rres), (rows.t(), 0, rcol.t(), rres.t())):
+            for log in (False, True):
+                with Forced(_kwb_tile=64, _kwb_softmax_chunk_min=16), Launches("_kwb_pointwise_kernel") as pw, \
+                        Launches("_kwb_softmax_part") as part:
+                    got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(c, r), pre_scalars=(0.1, 0.5))
+                self.assertEqual((pw.count, part.count), (0, 1))
+                self.assertLess(rel_err(got, want(x, dim, c, r, 0.1, 0.5, log).float()), 1e-5, ("split", dim, log))
+        xp = torch.randn(2, 3, 4, 5, 6).permute(0, 2, 4, 1, 3)  # four kept runs that do not merge: copied first
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(xp, 2, pre=K.kwb_test_epi, pre_tensors=(torch.zeros(1), torch.zeros(1)),
+                                pre_scalars=(0.3, 0.0))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, F.softmax(F.leaky_relu(xp.double(), 0.3), 2).float()), 1e-5, "permuted")
 
     def test_nan_inf_and_low_precision(self):
         x = torch.randn(4, 9)

@@ -342,6 +342,85 @@ def kwb_pnorm(x, dims, p, keepdim=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ---- a reduction over an embedding's rows, one launch (issue 14, session 21) ----
+# embedding(ids).mean(1) (an EmbeddingBag written out) was two launches: the gather wrote [B, L, D] and the reduction
+# read it back (t05: 64 x 50 rows of 256 floats, 10.5 us against torch.compile's one kernel, 6.5 us). Here each
+# program walks its row's L indices, gathers BLOCK_D columns of each and reduces them in registers.
+
+@triton.jit
+def _kwb_gather_reduce_kernel(w, idx, out, L, D, N, ws0, ws1, si0, si1, OP: tl.constexpr, BLOCK_L: tl.constexpr,
+                              BLOCK_D: tl.constexpr):
+    # out[r, d] = OP over l < L of w[idx[r, l], d] (idx read at r * si0 + l * si1; a negative index from the end);
+    # OP: 0 sum, 1 mean, 2 amax, 3 amin (NaN propagates as torch's)
+    r = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1) * BLOCK_D + tl.arange(0, BLOCK_D)
+    cm = cols < D
+    if OP >= 2:
+        acc = tl.full((BLOCK_L, BLOCK_D), float("-inf") if OP == 2 else float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_L, BLOCK_D), dtype=tl.float32)
+    for l0 in range(0, L, BLOCK_L):
+        ls = l0 + tl.arange(0, BLOCK_L)
+        lm = ls < L
+        i = tl.load(idx + r * si0 + ls.to(tl.int64) * si1, mask=lm, other=0).to(tl.int64)
+        i = tl.where(i < 0, i + N, i)
+        m = lm[:, None] & cm[None, :]
+        if OP == 2:
+            v = tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=float("-inf")).to(tl.float32)
+            acc = _kwb_max_nan(acc, v)
+        elif OP == 3:
+            v = tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=float("inf")).to(tl.float32)
+            acc = _kwb_min_nan(acc, v)
+        else:
+            acc += tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=0.0).to(tl.float32)
+    if OP == 2:
+        res = tl.reduce(acc, 0, _kwb_max_nan)
+    elif OP == 3:
+        res = tl.reduce(acc, 0, _kwb_min_nan)
+    else:
+        res = tl.sum(acc, 0)
+        if OP == 1:
+            res = res / L
+    tl.store(out + r * D + cols, res.to(out.dtype.element_ty), mask=cm)
+
+
+kwb_gather_reduce = True  # False: kwb_embedding_reduce is the gather launch, then kwb_reduce (the old plan, for A/Bs)
+_kwb_gather_reduce_ops = {"sum": 0, "mean": 1, "amax": 2, "amin": 3}
+_kwb_gather_reduce_tile = 4096  # gathered elements a program holds per step (BLOCK_L x BLOCK_D)
+
+
+def kwb_embedding_reduce(weight, indices, dims, op, keepdim):
+    """kwb_reduce(kwb_embedding(weight, indices), dims, op, keepdim) in one launch: dims (of the gather's
+    [*indices.shape, D] result) are the indices' trailing dims, one consecutive range; op sum / mean / amax / amin.
+    The rows of each output row are gathered and reduced in registers (fp32), the result in weight's dtype. Any
+    other dims or op: the two launches."""
+    k = indices.dim()
+    rank = k + 1
+    dd = sorted(d % rank for d in dims) if rank > 1 else []
+    if (not kwb_gather_reduce or weight.dim() != 2 or op not in _kwb_gather_reduce_ops or not dd or dd[-1] != k - 1
+            or dd != list(range(dd[0], k))):
+        return kwb_reduce(kwb_embedding(weight, indices), list(dims), op, keepdim)
+    k0 = dd[0]
+    lead = list(indices.shape[:k0])
+    rows, L, D = _kwb_prod(lead), _kwb_prod(indices.shape[k0:]), weight.shape[1]
+    shape = lead + ([1] * (k - k0) if keepdim else []) + [D]
+    out = torch.empty(shape, dtype=weight.dtype, device=weight.device)
+    if out.numel() == 0:
+        return out
+    if L == 0:  # torch: sum of nothing 0, mean NaN, amax / amin raise
+        return kwb_reduce(kwb_embedding(weight, indices), list(dims), op, keepdim)
+    i2 = indices.reshape(rows, L)  # a view where the strides allow (else torch copies the indices: plumbing)
+    block_d = min(_kwb_np2(D), 512)
+    while block_d > 32 and rows * triton.cdiv(D, block_d) < _kwb_sms(weight):
+        block_d //= 2  # few rows (a small batch of bags): more programs along D
+    block_l = min(_kwb_np2(L), max(1, _kwb_gather_reduce_tile // block_d))
+    _kwb_gather_reduce_kernel[(rows, triton.cdiv(D, block_d))](
+        weight, i2, out, L, D, weight.shape[0], weight.stride(0), weight.stride(1), i2.stride(0), i2.stride(1),
+        OP=_kwb_gather_reduce_ops[op], BLOCK_L=block_l, BLOCK_D=block_d,
+        num_warps=max(1, min(8, block_l * block_d // 512)))
+    return out
+
+
 # ---- one-pass row fusion: statistic then pointwise apply, one launch (the chain planner's "row-fused" lines) ----
 # A reduction over one dim whose result is read back by a pointwise op over the reduced tensor (RMS / L1 / L2
 # normalize, x - logsumexp, x / sum, ...): when the reduced row fits one tile, one program loads its rows once,
@@ -644,10 +723,17 @@ def kwb_full(size, value, dtype, device, memo=False):
     return _kwb_const(("full", tuple(size), repr(float(value)), dtype, device), make, memo)  # repr: NaN is a key
 
 
-def kwb_tri(x, diagonal, upper):
-    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor."""
-    x = x if x.is_contiguous() else x.contiguous()
-    return _kwb_tri_launch(x, torch.empty_like(x), diagonal, 0.0, True, upper)
+def kwb_tri(x, diagonal, upper, memo=False):
+    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor. memo
+    (the planner's, for x a kept constant of the sizes: a causal mask's tril(ones(T, T))): computed once per x and
+    kept, keyed by x's address (a kept constant's never moves) and held with x."""
+    def make():
+        xc = x if x.is_contiguous() else x.contiguous()
+        return _kwb_tri_launch(xc, torch.empty_like(xc), diagonal, 0.0, True, upper)
+    if not (memo and kwb_const_memo):
+        return make()
+    key = ("tri", x.data_ptr(), tuple(x.shape), tuple(x.stride()), x.dtype, x.device, int(diagonal), bool(upper))
+    return _kwb_const(key, lambda: (x, make()), True)[1]
 
 
 @triton.jit
@@ -823,10 +909,13 @@ def _kwb_coords5(off, S1, S2, S3, S4):
 
 
 @triton.jit
-def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, BLOCK_R: tl.constexpr,
-                      BLOCK_B: tl.constexpr):
+def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
+                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                      s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
+                      BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
     # split rows, pass 1: program (a, s, b block) writes the online (max, sum exp(x - max)) of rows [s*CHUNK,
-    # (s+1)*CHUNK) of BLOCK_B columns to pm / ps [A, n_s, B] (fp32)
+    # (s+1)*CHUNK) of BLOCK_B columns to pm / ps [A, n_s, B] (fp32); PRE (HAS_PRE): the pointwise run before the
+    # softmax on each loaded tile, at its coordinates (y's offsets ya*, yb, yr decoded over sizes S)
     pid = tl.program_id(0)
     bblk = pid % n_b
     s = (pid // n_b) % n_s
@@ -838,10 +927,15 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, BL
     acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
     acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
     r_end = tl.minimum(R, (s + 1) * CHUNK)
+    ybase = (a // A1).to(tl.int64) * ya0 + (a % A1).to(tl.int64) * ya1 + offs_b.to(tl.int64)[None, :] * yb
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
         v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+        if HAS_PRE:
+            i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
         acc, acc2 = _kwb_lse_step(acc, acc2, v)
     mx, sm = _kwb_tile_reduce(acc, acc2, 4)
     off = (a.to(tl.int64) * n_s + s) * B + offs_b
@@ -854,7 +948,7 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
                        e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                        s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr,
                        SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_R: tl.constexpr,
-                       BLOCK_B: tl.constexpr):
+                       BLOCK_B: tl.constexpr, PRE: tl.constexpr, HAS_PRE: tl.constexpr):
     # split rows, pass 2: program (a, s, b block) combines the n_s partials of its columns (as the one-program
     # path combines its lanes), then writes POST(softmax) of its chunk of rows
     pid = tl.program_id(0)
@@ -879,9 +973,12 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
         v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
-        p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
         yoff = ybase + rr.to(tl.int64)[:, None] * yr
         i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        if HAS_PRE:
+            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
+        p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
         p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
@@ -891,10 +988,13 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
 def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3,
                         s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
                         s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr,
-                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr, PRE: tl.constexpr,
+                        HAS_PRE: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
     # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes;
-    # POST: the pointwise run after the softmax (an epilogue on the output's coordinates), fused
+    # POST: the pointwise run after the softmax (an epilogue on the output's coordinates), fused;
+    # PRE (HAS_PRE): the pointwise run before it (the same coordinates: y has x's shape), applied at every load
+    # (the launcher gives both one set of epilogue tensors: at most one of them reads any)
     pid = tl.program_id(0)
     a = pid // n_b
     offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
@@ -907,11 +1007,14 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
     if SINGLE:
         m = (offs_r < R)[:, None] & bm[None, :]
         v = tl.load(xp + offs_r.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+        yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
+        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        if HAS_PRE:
+            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
         safe = _kwb_lse_safe(tl.max(v, 0))
         s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
         p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
-        yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
-        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
         p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
@@ -922,6 +1025,12 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
             v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
+            if HAS_PRE:
+                yoff = ybase + rr.to(tl.int64)[:, None] * yr
+                i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+                v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
+                                    s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3),
+                             float("-inf"))
             acc, acc2 = _kwb_lse_step(acc, acc2, v)
         mx, s = _kwb_tile_reduce(acc, acc2, 4)
         safe = _kwb_lse_safe(mx)
@@ -929,27 +1038,40 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
             v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
-            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
             yoff = ybase + rr.to(tl.int64)[:, None] * yr
             i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+            if HAS_PRE:
+                v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
+                                    s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3),
+                             float("-inf"))
+            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
             p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
                      s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
             tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
 
 
 kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
+kwb_softmax_pre = True     # pre= applied in the one-pass kernel's loads (False: a kwb_pointwise launch first)
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
 _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
 
 
-def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None,
+                pre_tensors=(), pre_scalars=()):
     """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted). safe_rows:
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
     where softmax gives NaN. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
     and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
     Long rows on too few programs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
-    that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
+    that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim).
+    pre: the pointwise run before the softmax (an epilogue over x's shape with pre_tensors / pre_scalars: a bias
+    added to attention scores, a temperature), applied at every load of x (one pass or split); for rank > 5, a
+    layout copied first, or where both pre and epi read tensors or scalars, one kwb_pointwise launch applies it
+    first."""
+    if pre is not None and (not kwb_softmax_pre or x.dim() == 0 or x.dim() > 5 or
+                            (epi is not None and (epi_tensors or epi_scalars) and (pre_tensors or pre_scalars))):
+        x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars), None
     if x.dim() == 0:
         return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()
@@ -975,30 +1097,38 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
     n_b = triton.cdiv(kb[0], block_b)
     n_a = ka0[0] * ka1[0]
-    lead = 5 - xin.dim()
-    sizes = ([1] * lead + list(xin.shape))[1:] if fused else [1] * 4
-    packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
-    ident = _kwb_epi_identity
-    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
-                BLOCK_B=block_b, num_warps=8)
     n_s = 1
     if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
         n_s = min(triton.cdiv(_kwb_softmax_split_per_sm * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min),
                   64)
+    if pre is not None and x is not xin:  # a permuted copy's offsets are not x's: the prologue first, on x
+        return kwb_softmax(kwb_pointwise(xin, pre, pre_tensors, pre_scalars), dim, log, safe_rows, epi, epi_tensors,
+                           epi_scalars)
+    lead = 5 - xin.dim()
+    sizes = ([1] * lead + list(xin.shape))[1:] if fused or pre is not None else [1] * 4
+    if pre is not None and (pre_tensors or pre_scalars):  # one set of epilogue arguments: the one that reads any
+        packed = _kwb_epi_pack(xin, pre_tensors, pre_scalars)
+    else:
+        packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
+    ident = _kwb_epi_identity
+    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
+                BLOCK_B=block_b, num_warps=8)
     if n_s > 1:
         chunk = triton.cdiv(triton.cdiv(R, n_s), block_r) * block_r
         n_s = triton.cdiv(R, chunk)
         pm = torch.empty((n_a, n_s, kb[0]), dtype=torch.float32, device=x.device)
         ps = torch.empty_like(pm)
         grid = (n_a * n_s * n_b,)
-        _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, n_b, n_s, chunk,
+        _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr,
+                                n_b, n_s, chunk, *sizes, *packed, PRE=pre or ident, HAS_PRE=pre is not None,
                                 BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
-                                 yr, n_b, n_s, chunk, *sizes, *packed, BLOCK_S=_kwb_np2(n_s), **meta)
+                                 yr, n_b, n_s, chunk, *sizes, *packed, BLOCK_S=_kwb_np2(n_s), PRE=pre or ident,
+                                 HAS_PRE=pre is not None, **meta)
     else:
         _kwb_softmax_kernel[(n_a * n_b,)](
             x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed,
-            SINGLE=block_r >= R, **meta)
+            SINGLE=block_r >= R, PRE=pre or ident, HAS_PRE=pre is not None, **meta)
     if epi is not None and not fused:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     return y
