@@ -48,6 +48,7 @@
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTableView>
 #include "widgets/specview.h"
 #include "widgets/verdictbadge.h"
@@ -400,6 +401,16 @@ void TestGuiFlow::fullFlowCpuDryRun() {
            verdictColor(Verdict::DryRun));
   // The headline is the gate's verdict, everywhere.
   QCOMPARE(w.session()->verdict(), Verdict::DryRun);
+  // Measured: the roofline tab faces the user, not phase 2's Knowledge tab (trial 11 #10).
+  {
+    const auto current = [&w] {
+      for (QTabBar* bar : w.findChildren<QTabBar*>())
+        for (int t = 0; t < bar->count(); ++t)
+          if (bar->tabText(t) == QStringLiteral("Knowledge")) return bar->tabText(bar->currentIndex());
+      return QString();
+    };
+    QTRY_COMPARE(current(), QStringLiteral("Roofline"));
+  }
   QCOMPARE(wiz->phaseItemText(4), QStringLiteral("— 4. Measure: DRY_RUN"));
   QVERIFY(wiz->measureSummary().startsWith(QStringLiteral("Quality gate: Dry run: not measured")));
   // A dry run measures nothing: no kernel latency beside "not measured" (fresh-user trial: "latency_us 28.94").
@@ -414,10 +425,16 @@ void TestGuiFlow::fullFlowCpuDryRun() {
               .data(Qt::ToolTipRole)
               .toString()
               .contains(QStringLiteral("PASS (harness only)")));
-  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("µs (CPU)"));
+  // No kernel ran: its column shows no number (trial 11 #10: a demo read the CPU stand-in as a kernel time).
+  QCOMPARE(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal).toString(), QStringLiteral("µs"));
   QVERIFY(cases->headerData(CaseTableModel::LatencyColumn, Qt::Horizontal, Qt::ToolTipRole)
               .toString()
-              .startsWith(QStringLiteral("stand-in µs (CPU)")));
+              .startsWith(QStringLiteral("kernel µs: none in a CPU dry run")));
+  QCOMPARE(cases->index(0, CaseTableModel::LatencyColumn).data().toString(), QStringLiteral("—"));
+  QVERIFY(cases->index(0, CaseTableModel::LatencyColumn)
+              .data(Qt::ToolTipRole)
+              .toString()
+              .contains(QStringLiteral("no kernel ran; the reference's stand-in took")));
   // Human lines by default; the protocol as printed behind the Raw toggle.
   QVERIFY(w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("■ harness result (CPU dry run): ")));
   QVERIFY(!w.runConsole()->outputView()->toPlainText().contains(QStringLiteral("[test_kernel] RESULT_JSON=")));
@@ -650,6 +667,11 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QCOMPARE(compared.size(), 1);
   const QString table = compared.first().at(1).toString();
   QVERIFY2(table.contains(QStringLiteral("problem_shape")) && table.contains(QStringLiteral("latency B/A")),
+           qPrintable(table));
+  // Both are CPU dry runs: no kernel ran, so no PASS, rel_err, µs or ratio reads as a kernel's (trial 12, #1).
+  QVERIFY2(table.contains(QStringLiteral("No kernel ran in either run")) &&
+               table.contains(QStringLiteral("<b>ran</b>")) && !table.contains(QStringLiteral("<b>PASS</b>")) &&
+               !table.contains(QStringLiteral("e-")),
            qPrintable(table));
   QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
   // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).

@@ -112,6 +112,8 @@ class TestSuite : public QObject {
                               entry(QStringLiteral("c"), QStringLiteral("FAIL"), 10.0, 100.0)};
     entries[1].error = QStringLiteral("quality gate FAIL: see report");
     entries[0].bandwidthUtilPct = 81.4;
+    entries[1].bandwidthUtilPct = 60.2;
+    entries[1].bandwidthUtilVsCopyPct = 67.7;  // of the copy measured in its run: issue 14's memory-bound figure
     entries[1].workspace = o.outDir + QStringLiteral("/kernel_opt_c");  // c's workspace exists, a<b's does not
     QDir().mkpath(entries[1].workspace);
     QString error;
@@ -127,6 +129,8 @@ class TestSuite : public QObject {
     QCOMPARE(back.size(), 2);
     QCOMPARE(back.at(0).name, QStringLiteral("a<b"));
     QCOMPARE(*back.at(0).bandwidthUtilPct, 81.4);
+    QVERIFY(!back.at(0).bandwidthUtilVsCopyPct);
+    QCOMPARE(*back.at(1).bandwidthUtilVsCopyPct, 67.7);
     QCOMPARE(back.at(1).error, entries.at(1).error);
     const QString md = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.md")));
     QVERIFY2(md.contains(QStringLiteral("a\\<b | **PASS** | 1e-06 | 50.00 | 2.00x | – | 81.4 / – |  |")),
@@ -137,6 +141,7 @@ class TestSuite : public QObject {
     const QString html = QString::fromUtf8(readAll(o.outDir + QStringLiteral("/suite_report.html")));
     QVERIFY2(html.contains(QLatin1String("a&lt;b</td>")), qPrintable(html));
     QVERIFY(html.contains(QStringLiteral("<td class=\"n\">81.4 / –</td>")));
+    QVERIFY2(md.contains(QStringLiteral("| 60.2 / – (67.7) |")), qPrintable(md));
   }
 
   // The suite report as a reviewer reads it: per-level figures, the worst problems, relative links to the workspace

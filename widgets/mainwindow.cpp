@@ -1386,6 +1386,10 @@ void MainWindow::onMeasured(bool ok) {
   const Verdict verdict = job()->verdict();
   m_wizard->setPhaseState(4, m_session->phaseDone(4) ? S::Done : S::Failed);
   updateActions();
+  // The measurement's figure is the roofline: it, not phase 2's Knowledge tab, faces the user (and a demo's
+  // audience) once V0 is measured (new-user trial 11, #10).
+  if (ok)
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   if (!ok && verdict != Verdict::Stopped)
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
   else

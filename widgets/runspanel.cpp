@@ -254,28 +254,42 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
   const auto a = readWorkspaceReview(runDirA);
   const auto b = readWorkspaceReview(runDirB);
   if (!a || !b || (a->cases.isEmpty() && b->cases.isEmpty())) return {};
-  auto status = [](const std::optional<CaseResult>& c) {
+  // A CPU dry run or a skeleton ran no kernel of ours: its cases are the reference against itself. They read as the
+  // cases table reads them ("ran", no rel_err, no µs) and give no latency ratio (new-user trial 12, #1: two dry runs
+  // compared as green PASS rows with "latency B/A 1.226").
+  const bool noKernelA = a->mode == u"cpu-dry-run" || a->skeleton;
+  const bool noKernelB = b->mode == u"cpu-dry-run" || b->skeleton;
+  auto status = [](const std::optional<CaseResult>& c, bool noKernel) {
     if (!c) return tr("—");
+    const QString text = noKernel && c->status == u"PASS" ? tr("ran") : c->status;
     return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
-        .arg(CaseTableModel::statusColor(c->status).name(), c->status.toHtmlEscaped());
+        .arg((noKernel ? QColor(verdictColorName(Verdict::DryRun)) : CaseTableModel::statusColor(c->status)).name(),
+             text.toHtmlEscaped());
   };
-  auto num = [](const std::optional<CaseResult>& c, bool latency) {
-    const std::optional<double> v = !c ? std::nullopt : latency ? c->latencyUs : c->relErr;
+  auto num = [](const std::optional<CaseResult>& c, bool latency, bool noKernel) {
+    const std::optional<double> v = !c || noKernel ? std::nullopt : latency ? c->latencyUs : c->relErr;
     return v ? QString::number(*v, latency ? 'f' : 'e', 2) : tr("—");
   };
-  QString html =
-      QStringLiteral(
-          "<h3>%1 → %2</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
-          "<tr><th>%3</th><th colspan=\"3\">%1</th><th colspan=\"3\">%2</th><th>%4</th></tr>"
-          "<tr><th></th><th>%5</th><th>rel_err</th><th>µs</th><th>%5</th><th>rel_err</th><th>µs</th><th></th></tr>")
-          .arg(QDir(runDirA).dirName(), QDir(runDirB).dirName(), tr("case"), tr("latency B/A"), tr("status"));
+  QString html = QStringLiteral("<h3>%1 → %2</h3>").arg(QDir(runDirA).dirName(), QDir(runDirB).dirName());
+  if (noKernelA || noKernelB)
+    html +=
+        QStringLiteral("<p><b>%1</b></p>")
+            .arg(tr("No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so "
+                    "its cases show no rel_err, no latency and no ratio.")
+                     .arg(noKernelA && noKernelB ? tr("either run") : QDir(noKernelA ? runDirA : runDirB).dirName()));
+  html += QStringLiteral(
+              "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
+              "<tr><th>%3</th><th colspan=\"3\">%1</th><th colspan=\"3\">%2</th><th>%4</th></tr>"
+              "<tr><th></th><th>%5</th><th>rel_err</th><th>µs</th><th>%5</th><th>rel_err</th><th>µs</th><th></th></tr>")
+              .arg(QDir(runDirA).dirName(), QDir(runDirB).dirName(), tr("case"), tr("latency B/A"), tr("status"));
   for (const CaseComparison& row : compareRuns(a->cases, b->cases)) {
-    const auto ratio = row.latencyRatio();
+    const auto ratio = noKernelA || noKernelB ? std::nullopt : row.latencyRatio();
     html += QStringLiteral(
                 "<tr%1><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td></tr>")
                 .arg(row.statusChanged() ? QStringLiteral(" bgcolor=\"#fff3cd\"") : QString(), row.name.toHtmlEscaped(),
-                     status(row.a), num(row.a, false), num(row.a, true), status(row.b), num(row.b, false),
-                     num(row.b, true), ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
+                     status(row.a, noKernelA), num(row.a, false, noKernelA), num(row.a, true, noKernelA),
+                     status(row.b, noKernelB), num(row.b, false, noKernelB), num(row.b, true, noKernelB),
+                     ratio ? QString::number(*ratio, 'f', 3) : tr("—"));
   }
   return html + QStringLiteral("</table>");
 }

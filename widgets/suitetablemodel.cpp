@@ -108,6 +108,8 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: {
       QString tip = e.name + u'\n' + QDir::toNativeSeparators(e.workspace);
       if (!e.bottleneck.isEmpty()) tip += u'\n' + tr("bottleneck: %1").arg(e.bottleneck);
+      if (e.bandwidthUtilVsCopyPct)
+        tip += u'\n' + tr("bandwidth: %1% of the copy measured in its run").arg(*e.bandwidthUtilVsCopyPct, 0, 'f', 1);
       if (!m_reasons[index.row()].isEmpty()) tip += u'\n' + m_reasons[index.row()];
       return tip;
     }

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <numeric>
 #include <tuple>
 
 namespace kwb {
@@ -38,6 +39,9 @@ constexpr int kMaxLaunches = 1000;
 // The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
 // channel (N x positions), three past it (hostLaunches, which decides the CUDA graph replay).
 constexpr qint64 kBnOnePassMax = 8192;
+// The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
+// x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
+constexpr double kSmallGemmFlops = double(1 << 29);
 
 /// A value of forward(): its Python expression and its shape at the spec's sizes.
 struct Val {
@@ -63,6 +67,7 @@ struct Line {
   bool keep = false;             ///< reduce: keepdim
   QString epi;                   ///< pointwise: its epilogue function
   bool draw = false;             ///< a random draw (Planner::randomDraw): hoisted before a graph replay
+  bool isView = false;           ///< a single view statement (no launch): may move before a GEMM / convolution line
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
   /// A statement run before the call, at the same indentation (a cat's buffer, allocated before the first of the
   /// convolutions that write into it: Planner::fuseConvCat).
@@ -100,6 +105,11 @@ bool isTranscendental(const QString& n) {
       QStringLiteral("expm1"), QStringLiteral("elu"),     QStringLiteral("selu"),       QStringLiteral("celu"),
       QStringLiteral("silu"),  QStringLiteral("sigmoid"), QStringLiteral("logsigmoid"), QStringLiteral("pow")};
   return s.contains(n);
+}
+
+/// A Python tuple of @p l: "()", "(a,)", "(a, b)".
+QString pyTupleOf(const QStringList& l) {
+  return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
 }
 
 QString pyList(const QList<qint64>& v) {
@@ -141,6 +151,31 @@ bool isSoftmaxOp(const QString& n) {
 /// torch's constant factories (a causal mask's torch.ones(T, T)).
 bool isFactory(const QString& n) {
   return n == u"ones" || n == u"zeros" || n == u"full" || n == u"ones_like" || n == u"zeros_like" || n == u"full_like";
+}
+
+bool isIntegralDtype(const QString& d) {
+  return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
+}
+
+/// Whether the spec traced op @p id's first input contiguous (its recorded strides the row-major ones; true when
+/// the spec has no strides for it).
+bool inputContiguousAtSpec(const json& spec, const QString& id) {
+  for (const json& o : spec.value("ops", json::array())) {
+    if (!o.is_object() || QString::fromStdString(o.value("id", std::string())) != id) continue;
+    const json in = o.value("inputs", json::array());
+    if (!in.is_array() || in.empty() || !in.at(0).is_object()) return true;
+    const json shape = in.at(0).value("shape", json::array()), stride = in.at(0).value("stride", json::array());
+    if (!shape.is_array() || !stride.is_array() || shape.size() != stride.size()) return true;
+    qint64 want = 1;
+    for (std::size_t k = shape.size(); k-- > 0;) {
+      if (!shape.at(k).is_number_integer() || !stride.at(k).is_number_integer()) return true;
+      const qint64 sz = shape.at(k).get<qint64>();
+      if (sz != 1 && stride.at(k).get<qint64>() != want) return false;
+      want *= sz;
+    }
+    return true;
+  }
+  return true;
 }
 
 // The plan's configuration rows, from its own launches (defined below).
@@ -231,6 +266,23 @@ class Planner {
   }
   int m_openAnchor = -1;  // index into m_lines of the GEMM/convolution call a pointwise run may fuse into
   QString m_openAnchorRef;
+  /// Views of the open GEMM / convolution's output in a chain (the first reads the output, each later one the view
+  /// before it): a pointwise run reading the last fuses into that launch through them (epi_view=, pointwisePiece).
+  /// Reshapes (view / reshape / flatten) come before any permute (Planner::view), so each is a view of the
+  /// contiguous output and the launcher can map an epilogue tensor back to the output's indices (kwb_epi_unview).
+  QStringList m_anchorViews, m_anchorViewHeads;
+  bool m_anchorPermuted = false;
+  /// Whether the open anchor is a GEMM or convolution launch (kwb_gemm / conv_forward): their epilogues take
+  /// epi_view= and their line may have view statements moved before it (hoistViews); other anchors (softmax, norms,
+  /// cat) keep the rule that any view closes them.
+  bool gemmOrConvAnchor() const {
+    if (m_openAnchor < 0) return false;
+    const QString& h = m_lines.at(m_openAnchor).head;
+    return h.startsWith(QLatin1String("kwb_gemm(")) || h.startsWith(QLatin1String("conv_forward("));
+  }
+  /// Where the pending pointwise run (m_run) was cut before views that did not read it were allowed inside a run
+  /// (indices into m_run): flushRun cuts a piece there again when the whole piece does not fit one epilogue.
+  QList<int> m_softCuts;
   /// The value a convolution launch returns (its output, or its fused epilogue's) -> (its line in m_lines, its
   /// launch in m_plan): a reduction over every spatial dim of it may fuse into that launch (fuseConvReduce).
   QHash<QString, QPair<int, int>> m_convOut;
@@ -250,6 +302,11 @@ class Planner {
   int m_evalNorms = 0;          // batch norms planned as eval-mode pointwise ops
   std::deque<GraphOp> m_synth;  // their pointwise ops (m_run points into it: a deque keeps addresses)
   QSet<QString> m_synthInner;   // ids of those ops other than each norm's last (not the graph's)
+  /// Integer values that are counts of bool masks (mask.sum(dim), their clamps, a bool cast to an integer): exact as
+  /// fp32 below 2^24, so the pointwise lowering reads them like floats (other integer tensors it refuses).
+  QSet<QString> m_counts;
+  /// What @p ref is, for a reason a user reads: "the result of aten::sum (line 11)", "forward() input mask".
+  QString describeRef(const QString& ref) const;
 
   QString resolve(const QString& ref) const {
     QString r = ref;
@@ -272,17 +329,30 @@ class Planner {
   void closeAnchor() {
     m_openAnchor = -1;
     m_openAnchorRef.clear();
+    m_anchorViews.clear();
+    m_anchorViewHeads.clear();
+    m_anchorPermuted = false;
   }
+  /// Moves the view lines after the open anchor's line that @p exprs name (and those they name in turn) before it, in
+  /// their order: the epilogue tensors of a run fused into the anchor must exist when it launches. False (nothing
+  /// moved) when one of them is not a view statement or reads the anchor's output.
+  /// @p viewFn (the epi_view lambda) may name the anchor's views: they are its own locals there.
+  bool hoistViews(const QStringList& exprs, const QString& viewFn = QString());
+  /// The GEMM's A operand @p aRef as the result of the pointwise launch just before it (through views of one reader
+  /// each): that launch becomes the GEMM's prologue (kwb_gemm(..., pro=...)), its line an alias of its input (whose
+  /// shape later lines may read). Only where the GEMM is small at the spec's sizes (kSmallGemmFlops): kwb_gemm then
+  /// applies it to each A tile it loads; above that it launches it first. @p gemmFlops: 2 x batches x M x N x K.
+  /// Returns the kwb_gemm arguments to append ("" when it does not apply) and sets @p ops to the prologue's op ids.
+  QString fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description);
   void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
     m_lines << l;
     m_plan.launches << ChainLaunch{kind, {op.id}, desc};
     m_lines.last().launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_plan.ops << op.id;
+    closeAnchor();  // the views of an earlier anchor's output are not this one's
     if (anchor) {
       m_openAnchor = static_cast<int>(m_lines.size()) - 1;
       m_openAnchorRef = op.id;
-    } else {
-      closeAnchor();
     }
   }
   Val outVal(const GraphOp& op) const {
@@ -377,6 +447,37 @@ class Planner {
   void guardArgs(const GraphOp& op);
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
+  /// A reshape torch cannot view (a permuted or transposed value's, pixel_shuffle / pixel_unshuffle): one
+  /// kwb_reshape launch of @p src (the strided view, read through its strides: an index map) to @p sizes (a Python
+  /// tuple of run-time sizes) that writes the result contiguous. It is an anchor: the pointwise run that alone reads
+  /// its result fuses into it (kwb_reshape(..., epi=...)), so the relayout costs no launch of its own.
+  bool relayout(const GraphOp& op, const QString& src, const QString& sizes, const QString& desc);
+  /// Whether every reader of @p id (a relayout's result) is a pointwise op or forward()'s result: then the relayout
+  /// is a kwb_reshape launch that the pointwise run fuses into (or the plan's one copy). Read by a GEMM, convolution,
+  /// attention, norm, ... it stays torch's reshape copy in forward() (launch plumbing, as a stage's .contiguous()).
+  bool relayoutFuses(const QString& id) const;
+  /// pixel_shuffle / pixel_unshuffle: the views that split the channel (or the spatial) dims and permute them, then
+  /// the relayout (the same as the view / permute / reshape the user may write by hand).
+  bool pixelShuffle(const GraphOp& op);
+  /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
+  /// after it (one elementwise launch reading two views of one tensor, swiglu and a * sigmoid(b) written by hand
+  /// alike).
+  bool glu(const GraphOp& op);
+  /// An adaptive pool's output sizes as a Python list: the spec's (a constant of the model), `None` for a dim whose
+  /// output is its input's size at the spec and at the resize check (AdaptiveAvgPool2d((None, 7)) traces the size),
+  /// @p derived set when every size that changed at the resize check is such a dim (guardArgs then leaves it).
+  QString adaptiveSizes(const GraphOp& op, bool* derived = nullptr) const;
+  /// Whether the spec traced @p op's first input contiguous (its recorded strides are the row-major ones).
+  bool contiguousAtSpec(const GraphOp& op) const;
+  /// A split size or slice bound @p v of dim @p d of @p src that is @p v2 at the probe's resize check, where that
+  /// dim changed and @p v stayed the same fraction p / q of it (x.chunk(2, d) traced as a split of half the dim,
+  /// x.narrow(d, h, h) with h = x.shape[d] // 2): `src.shape[d] // q` or `src.shape[d] * p // q`, which follows the
+  /// run-time size (floor, as the user's // does). nullopt when it is no such fraction (or the check is missing).
+  std::optional<QString> dimFraction(const Val& src, int d, qint64 v, std::optional<qint64> v2) const;
+  /// The call of a split / chunk / unbind view of @p src, e.g. "chunk(2, 1)" or "split(344, -1)": its sizes the
+  /// spec's, or fractions of the dim where they follow it (dimFraction: a chunk into q halves is chunk(q, d)).
+  /// @p derived: set when every size that changed at the resize check is such a fraction (guardArgs leaves it).
+  QString splitCall(const GraphOp& op, const Val& src, bool* derived = nullptr) const;
   bool recurrent(const GraphOp& op);
   bool randomDraw(const GraphOp& op);
   bool repeat(const GraphOp& op);
@@ -687,7 +788,21 @@ bool Planner::view(const GraphOp& op) {
   }
   if (n == u"empty" || n == u"empty_like") return true;  // scratch (batch-norm reserve, a dropout mask)
   if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
-  if (!flushRun()) return false;
+  // While a GEMM or convolution is open, a view that reads no value of the pending pointwise run and not that
+  // launch's output leaves the run pending: the run may still fuse into the launch whole (`y = lin(x) * 2 +
+  // self.b.view(1, -1)` traces addmm, mul, view, add). Elsewhere a view ends the run, as before.
+  bool readsRun = false;
+  for (const QString& r : op.refs)
+    for (const GraphOp* o : std::as_const(m_run)) readsRun = readsRun || resolve(r) == o->id;
+  const QString srcRef = resolve(op.refs.first());
+  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
+  const bool multi =
+      n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
+  if (readsRun || ofAnchor || multi || !gemmOrConvAnchor()) {
+    if (!flushRun()) return false;
+  } else if (!m_run.isEmpty()) {
+    m_softCuts << static_cast<int>(m_run.size());
+  }
   const auto src = value(op.refs.first());
   if (!src) return false;
   const QList<qint64> outShape = op.outputs.isEmpty() ? QList<qint64>() : op.outputs.first().shape;
@@ -715,26 +830,23 @@ bool Planner::view(const GraphOp& op) {
     if (!e)
       return bad(QStringLiteral("%1: the view %2 -> %3 cannot be re-expressed from run-time sizes")
                      .arg(where(op), shapeText(src->shape), shapeText(outShape)));
+    // torch's reshape of a tensor it cannot view (a permute's or transpose's strides: a pixel shuffle, a channel
+    // shuffle, einops' rearrange) copies, which the trace shows as a clone before the view: where pointwise ops alone
+    // read the result (or it is forward()'s), that copy is a Triton launch (kwb_reshape, an index map) into which the
+    // pointwise run fuses; read by a GEMM, a convolution or an attention it stays torch's copy (launch plumbing)
+    if (const GraphOp* from = opById(op.refs.first());
+        from && from->name == u"clone" && !contiguousAtSpec(*from) && relayoutFuses(op.id))
+      return relayout(op, src->expr, QString::fromLatin1(e->contains(u',') ? "(%1)" : "(%1,)").arg(*e),
+                      QStringLiteral("reshape of %1 to %2").arg(shapeText(src->shape), shapeText(outShape)));
     call = QStringLiteral("%1.reshape(%2)").arg(src->expr, *e);
   } else if (n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind") {
     // several outputs: tN, tN_1, tN_2, ... (the probe's names), unpacked from the one call
     QStringList targets;
     for (int k = 0; k < op.outputs.size(); ++k) targets << (k == 0 ? op.id : QStringLiteral("%1_%2").arg(op.id).arg(k));
-    QString args;
-    if (n == u"unbind")
-      args = pyNum(a.value("dim", json(0)));
-    else if (n == u"chunk")
-      args = QStringLiteral("%1, %2").arg(pyNum(a.value("chunks", json())), pyNum(a.value("dim", json(0))));
-    else
-      args = QStringLiteral("%1, %2").arg(n != u"split_with_sizes"
-                                              ? pyNum(a.value("split_size", json()))
-                                              : pyList(dimsOf(json{{"dim", a.value("split_sizes", json())}})),
-                                          pyNum(a.value("dim", json(0))));
     if (targets.isEmpty()) return bad(QStringLiteral("%1 without outputs").arg(where(op)));
     Line l;
     l.target = targets.join(QStringLiteral(", ")) + (targets.size() == 1 ? QStringLiteral(",") : QString());
-    l.head = QStringLiteral("%1.%2(%3)")
-                 .arg(src->expr, n.contains(QLatin1String("split")) ? QStringLiteral("split") : n, args);
+    l.head = src->expr + u'.' + splitCall(op, *src);
     l.tail.clear();
     l.comment = QStringLiteral("views: no data moves");
     m_lines << l;
@@ -754,13 +866,19 @@ bool Planner::view(const GraphOp& op) {
     QString end = pyNum(a.value("end", json()));
     const qint64 d0 = dim < 0 ? dim + qint64(src->shape.size()) : dim;
     if (a.value("end", json()).is_number_integer() && d0 >= 0 && d0 < src->shape.size() &&
-        a.at("end").get<qint64>() <= src->shape.at(d0))
+        a.at("end").get<qint64>() <= src->shape.at(d0)) {
       end = sizeExpr(a.at("end").get<qint64>(), int2(arg2(op, "end")), QStringLiteral("%1's end").arg(where(op)));
+      // an end at a fixed fraction of the dim (x.narrow(-1, 0, x.shape[-1] // 2), glu's halves written by hand)
+      if (end.startsWith(QLatin1String("kwb_at_spec(")))
+        end = dimFraction(*src, static_cast<int>(d0), a.at("end").get<qint64>(), int2(arg2(op, "end"))).value_or(end);
+    }
     QString start = pyNum(a.value("start", json(0)));
     const auto start2 = arg2(op, "start");
     if (start2 && a.value("start", json(0)).is_number_integer() && start2->is_number_integer() &&
-        *start2 != a.value("start", json(0)))  // a start that moves with the sizes (x[:, T // 2:]): checked
-      start = specChecked(start, QStringLiteral("%1's start").arg(where(op)));
+        *start2 != a.value("start", json(0)))  // a start that moves with the sizes (x[:, T // 2:]): a fraction of
+                                               // the dim, else checked
+      start = dimFraction(*src, static_cast<int>(d0), a.value("start", json(0)).get<qint64>(), int2(start2))
+                  .value_or(specChecked(start, QStringLiteral("%1's start").arg(where(op))));
     idx << QStringLiteral("%1:%2:%3").arg(start, end, pyNum(step));
     call = QStringLiteral("%1[%2]").arg(src->expr, idx.join(QStringLiteral(", ")));
     call.replace(QStringLiteral(":None:"), QStringLiteral("::"));
@@ -795,9 +913,28 @@ bool Planner::view(const GraphOp& op) {
   if (const GraphOp* from = opById(op.refs.first()); from && from->name == u"clone")
     l.comment = QStringLiteral("a copy: torch's reshape cannot view %1 (strides), so it copies")
                     .arg(shapeText(from->inputs.value(0).shape));
+  l.isView = true;
   m_lines << l;
   m_vals.insert(op.id, outVal(op));
-  closeAnchor();
+  // A view of the open GEMM / convolution's output (or of the last view of it) extends the chain a pointwise run may
+  // fuse through: reshapes while no permute came before (each then views a contiguous tensor), permutes, transposes,
+  // squeezes and unsqueezes. Any other view of that output ends the chance to fuse; a view of another value keeps it.
+  static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
+                                         QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
+                                         QStringLiteral("flatten")};
+  static const QSet<QString> permutes = {QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  const bool chainable =
+      (reshapes.contains(n) && !m_anchorPermuted) || permutes.contains(n) || n == u"squeeze" || n == u"unsqueeze";
+  if (!gemmOrConvAnchor()) {
+    closeAnchor();
+  } else if (srcRef == face && chainable && m_run.isEmpty()) {
+    m_anchorViews << op.id;
+    m_anchorViewHeads << call;
+    m_anchorPermuted = m_anchorPermuted || permutes.contains(n);
+  } else if (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef)) {
+    closeAnchor();
+  }
   return true;
 }
 
@@ -853,14 +990,24 @@ bool Planner::stage(const GraphOp& op) {
       bias = vbias->expr;
     }
     const QString w = n == u"bmm" ? vb->expr + QStringLiteral(".transpose(1, 2)") : vb->expr + QStringLiteral(".t()");
-    l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias);
+    double flops = va->shape.isEmpty() || vb->shape.isEmpty() ? 0 : 2.0 * double(vb->shape.last());
+    for (qint64 d : va->shape) flops *= double(d);
+    QStringList proOps;
+    QString proDesc;
+    const QString pro = va->shape.isEmpty() ? QString() : fusePrologue(ra, flops, &proOps, &proDesc);
+    l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias) + pro;
+    if (!pro.isEmpty()) l.comment = QStringLiteral("prologue %1 applied to A as it is loaded").arg(proDesc);
     l.epilogue = true;
     if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
-    push(l, op, QStringLiteral("gemm"),
-         QStringLiteral("%1 %2 x %3%4")
-             .arg(n, shapeText(va->shape), shapeText(vb->shape),
-                  bias == u"None" ? QString() : QStringLiteral(" + bias")),
-         true);
+    push(
+        l, op, QStringLiteral("gemm"),
+        QStringLiteral("%1 %2 x %3%4%5")
+            .arg(n, shapeText(va->shape), shapeText(vb->shape), bias == u"None" ? QString() : QStringLiteral(" + bias"),
+                 pro.isEmpty() ? QString()
+                               : QStringLiteral(" with the prologue %1 applied to each A tile as it is loaded (fused)")
+                                     .arg(proDesc)),
+        true);
+    m_plan.launches.last().prologue = proOps;
   } else if (n == u"cat" || n == u"concat" || n == u"stack") {
     if (fuseConvCat(op)) return true;
     QStringList parts;
@@ -897,7 +1044,12 @@ bool Planner::stage(const GraphOp& op) {
         fuseGatherReduce(op, kind, dimsOf(a), keep))
       return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
-    l.kind = QStringLiteral("reduce");
+    // a sum of a bool mask (or of a count) is a count: int64, exact (kwb_reduce accumulates it in fp32 and refuses
+    // more than 2^24 elements a sum); a reduction of anything but floats is no one-pass row fusion's
+    const QString inDt = op.inputs.value(0).dtype;
+    if (kind == u"sum" && (inDt == u"bool" || m_counts.contains(resolve(op.refs.first())))) m_counts.insert(op.id);
+    if (inDt.startsWith(QLatin1String("float")) || inDt.startsWith(QLatin1String("bfloat")))
+      l.kind = QStringLiteral("reduce");
     l.input = x;
     l.dims = dimsOf(a);
     l.redOp = kind;
@@ -981,16 +1133,36 @@ bool Planner::stage(const GraphOp& op) {
       m_normOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (op.category == u"Pooling") {
     const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
-    if (n.startsWith(QLatin1String("_adaptive_avg_pool")) || n.startsWith(QLatin1String("adaptive_avg_pool"))) {
+    const bool adaptive = n.startsWith(QLatin1String("_adaptive_")) || n.startsWith(QLatin1String("adaptive_"));
+    if (adaptive) {
+      const bool isMax = n.contains(QLatin1String("max_pool"));
+      if (isMax && m_live.contains(op.id + QStringLiteral("_1")))
+        return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
       const QList<qint64> outSp = op.outputs.value(0).shape.mid(2);
-      if (std::any_of(outSp.begin(), outSp.end(), [](qint64 s) { return s != 1; }))
-        return bad(QStringLiteral("%1: adaptive pooling to a size other than 1 has no chain stage yet").arg(where(op)));
-      QList<qint64> dims;
-      for (int d = 0; d < sp; ++d) dims << 2 + d;
-      if (fuseConvReduce(op, QStringLiteral("mean"), dims, true)) return true;
-      l.head = QStringLiteral("kwb_reduce(%1, %2, \"mean\", True").arg(x, pyList(dims));
-      push(l, op, QStringLiteral("reduce"),
-           QStringLiteral("global average pool of %1").arg(shapeText(op.inputs.value(0).shape)), false);
+      if (sp < 1 || sp > 3 || outSp.size() != sp)
+        return bad(QStringLiteral("%1: adaptive pooling over %2 dims has no chain stage (1 to 3 have)")
+                       .arg(where(op))
+                       .arg(sp));
+      if (std::all_of(outSp.begin(), outSp.end(), [](qint64 s) { return s == 1; })) {
+        // a global pool: the reduction kernel over the spatial dims (or fused into the convolution before it)
+        QList<qint64> dims;
+        for (int d = 0; d < sp; ++d) dims << 2 + d;
+        const QString kind = isMax ? QStringLiteral("amax") : QStringLiteral("mean");
+        if (fuseConvReduce(op, kind, dims, true)) return true;
+        l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", True").arg(x, pyList(dims), kind);
+        push(l, op, QStringLiteral("reduce"),
+             QStringLiteral("global %1 pool of %2")
+                 .arg(isMax ? QStringLiteral("max") : QStringLiteral("average"), shapeText(op.inputs.value(0).shape)),
+             false);
+      } else {
+        // windows floor(o I / O) .. ceil((o + 1) I / O) per output: kwb_pool's kernels with the window per output
+        l.head = QStringLiteral("kwb_adaptive_pool(%1, \"%2\", %3")
+                     .arg(x, isMax ? QStringLiteral("max") : QStringLiteral("avg"), adaptiveSizes(op));
+        push(l, op, QStringLiteral("pool"),
+             QStringLiteral("%1 of %2 to %3 (adaptive windows)")
+                 .arg(n, shapeText(op.inputs.value(0).shape), shapeText(outSp)),
+             false);
+      }
     } else {
       const bool isMax = n.startsWith(QLatin1String("max_pool"));
       if (!isMax && !n.startsWith(QLatin1String("avg_pool")))
@@ -1086,6 +1258,10 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
          false);
+  } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
+    return pixelShuffle(op);
+  } else if (n == u"glu") {
+    return glu(op);
   } else if (n == u"rnn" && op.category == u"Recurrent") {
     return recurrent(op);
   } else if (isRandomDraw(n)) {
@@ -1102,6 +1278,215 @@ bool Planner::stage(const GraphOp& op) {
   }
   if (!m_why.isEmpty()) return false;
   m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::contiguousAtSpec(const GraphOp& op) const { return inputContiguousAtSpec(m_spec, op.id); }
+
+QString Planner::describeRef(const QString& ref) const {
+  const QString r = resolve(ref);
+  static const QRegularExpression opId(QStringLiteral("^(t\\d+)(_.*)?$"));  // tN, tN_1, a glu's tN_glu_a
+  QString at = r;
+  const GraphOp* o = opById(at);
+  if (const auto m = opId.match(at); !o && m.hasMatch()) o = opById(m.captured(1));
+  for (int guard = 0; guard < 64 && o && (o->view || m_alias.contains(o->id)) && !o->refs.isEmpty(); ++guard) {
+    at = resolve(o->refs.first());  // a view (unsqueeze, reshape) names no value of its own: its source does
+    o = opById(at);
+  }
+  if (o) return QStringLiteral("the result of %1").arg(where(*o));
+  if (m_g.input(at)) return QStringLiteral("forward() input %1").arg(at);
+  if (m_g.params.contains(at)) return QStringLiteral("the parameter %1").arg(at);
+  if (m_g.buffers.contains(at)) return QStringLiteral("the buffer %1").arg(at);
+  return at;
+}
+
+std::optional<QString> Planner::dimFraction(const Val& src, int d, qint64 v, std::optional<qint64> v2) const {
+  if (!v2 || d < 0 || d >= src.shape.size()) return std::nullopt;
+  const qint64 size = src.shape.at(d);
+  const auto size2 = dim2(src.expr, d);
+  if (!size2 || *size2 == size || v <= 0 || v >= size || *v2 == v || v * *size2 != *v2 * size) return std::nullopt;
+  const qint64 g = std::gcd(v, size), p = v / g, q = size / g;
+  if (size * p / q != v || *size2 * p / q != *v2) return std::nullopt;  // floor(size * p / q) at both
+  return p == 1 ? QStringLiteral("%1.shape[%2] // %3").arg(src.expr).arg(d).arg(q)
+                : QStringLiteral("%1.shape[%2] * %3 // %4").arg(src.expr).arg(d).arg(p).arg(q);
+}
+
+QString Planner::splitCall(const GraphOp& op, const Val& src, bool* derived) const {
+  const QString n = op.name;
+  const json& a = op.args;
+  if (derived) *derived = false;
+  if (n == u"unbind") return QStringLiteral("unbind(%1)").arg(pyNum(a.value("dim", json(0))));
+  const QString dim = pyNum(a.value("dim", json(0)));
+  if (n == u"chunk") return QStringLiteral("chunk(%1, %2)").arg(pyNum(a.value("chunks", json())), dim);
+  const qint64 rank = src.shape.size();
+  const json jd = a.value("dim", json(0));
+  const qint64 d0 = jd.is_number_integer() ? jd.get<qint64>() : 0;
+  const int d = static_cast<int>(d0 < 0 ? d0 + rank : d0);
+  const std::optional<json> changed =
+      m_args2.contains(op.id) ? std::optional<json>(m_args2.value(op.id)) : std::nullopt;
+  if (n != u"split_with_sizes") {
+    const json size = a.value("split_size", json());
+    const auto size2 = changed && changed->contains("split_size") ? int2(changed->at("split_size")) : std::nullopt;
+    if (size.is_number_integer() && size2)
+      if (const auto f = dimFraction(src, d, size.get<qint64>(), size2)) {
+        if (derived) *derived = true;
+        // x.chunk(q, d) traces as a split of size / q: the chunk again (its sizes round up, as the user's did)
+        const qint64 q = d >= 0 && d < rank ? src.shape.at(d) / size.get<qint64>() : 0;
+        if (op.function == u"chunk" && q * size.get<qint64>() == src.shape.value(d) && op.outputs.size() == q)
+          return QStringLiteral("chunk(%1, %2)").arg(q).arg(dim);
+        return QStringLiteral("split(%1, %2)").arg(*f, dim);
+      }
+    return QStringLiteral("split(%1, %2)").arg(pyNum(size), dim);
+  }
+  const json sizes = a.value("split_sizes", json::array());
+  const json sizes2 = changed && changed->contains("split_sizes") ? changed->at("split_sizes") : json();
+  QStringList parts;
+  bool all = sizes2.is_array() && sizes.is_array() && sizes2.size() == sizes.size();
+  for (std::size_t k = 0; sizes.is_array() && k < sizes.size(); ++k) {
+    const json& v = sizes.at(k);
+    const auto v2 = all ? int2(sizes2.at(k)) : std::nullopt;
+    std::optional<QString> f;
+    if (v.is_number_integer() && v2 && *v2 != v.get<qint64>()) {
+      f = dimFraction(src, d, v.get<qint64>(), v2);
+      all = all && f.has_value();
+    }
+    parts << f.value_or(pyNum(v));
+  }
+  if (derived) *derived = all;
+  return QStringLiteral("split([%1], %2)").arg(parts.join(QStringLiteral(", ")), dim);
+}
+
+QString Planner::adaptiveSizes(const GraphOp& op, bool* derived) const {
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  const int sp = static_cast<int>(in.size()) - 2;
+  const QList<qint64> in2 = m_shape2.value(op.refs.value(0)), out2 = m_shape2.value(op.id);
+  const bool known2 = !m_resize.isEmpty() && in2.size() == in.size() && out2.size() == out.size();
+  QStringList parts;
+  bool all = true;
+  for (int d = 0; d < sp; ++d) {
+    const qint64 o = out.value(2 + d);
+    if (known2 && out2.at(2 + d) != o) {  // follows the sizes: the input's own size, or unknown (guardArgs checks)
+      const bool same = o == in.at(2 + d) && out2.at(2 + d) == in2.at(2 + d);
+      all = all && same;
+      parts << (same ? QStringLiteral("None") : QString::number(o));
+    } else {
+      parts << QString::number(o);
+    }
+  }
+  if (derived) *derived = all;
+  return u'[' + parts.join(QStringLiteral(", ")) + u']';
+}
+
+bool Planner::relayout(const GraphOp& op, const QString& src, const QString& sizes, const QString& desc) {
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_reshape(%1, %2").arg(src, sizes);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  l.comment = QStringLiteral("%1: one launch reads it through its strides (torch's reshape would copy)").arg(desc);
+  push(l, op, QStringLiteral("copy"), desc + QStringLiteral(" (an index map, written contiguous)"), true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::pixelShuffle(const GraphOp& op) {
+  const bool up = op.name == u"pixel_shuffle";
+  const json f = op.args.value(up ? "upscale_factor" : "downscale_factor", json());
+  const QList<qint64> in = op.inputs.value(0).shape;
+  if (!f.is_number_integer() || f.get<qint64>() < 1 || in.size() < 3 || op.refs.isEmpty())
+    return bad(QStringLiteral("%1: a factor that is not a positive integer, or an input of rank < 3, has no chain "
+                              "stage")
+                   .arg(where(op)));
+  const auto x = value(op.refs.first());
+  if (!x) return false;
+  const qint64 r = f.get<qint64>();
+  const int lead = static_cast<int>(in.size()) - 3;  // batch dims before (C, H, W)
+  const QString v = var(op) + QStringLiteral("_v"), p = var(op) + QStringLiteral("_p");
+  QStringList perm, sizes;
+  for (int k = 0; k < lead; ++k) perm << QString::number(k);
+  for (int k = 0; k < lead; ++k) sizes << QStringLiteral("%1.shape[%2]").arg(p).arg(k);
+  auto dimOf = [&](int k) { return QStringLiteral("%1.shape[%2]").arg(p).arg(lead + k); };
+  QString split;
+  if (up) {  // [.., C r r, H, W] -> [.., C, r, r, H, W] -> [.., C, H, r, W, r] -> [.., C, H r, W r]
+    split = QStringLiteral("%1.unflatten(-3, (-1, %2, %2))").arg(x->expr).arg(r);
+    for (int k : {0, 3, 1, 4, 2}) perm << QString::number(lead + k);
+    sizes << dimOf(0) << dimOf(1) + QStringLiteral(" * ") + dimOf(2) << dimOf(3) + QStringLiteral(" * ") + dimOf(4);
+  } else {  // [.., C, H r, W r] -> [.., C, H, r, W, r] -> [.., C, r, r, H, W] -> [.., C r r, H, W]
+    split = QStringLiteral("%1.unflatten(-1, (-1, %2)).unflatten(-3, (-1, %2))").arg(x->expr).arg(r);
+    for (int k : {0, 2, 4, 1, 3}) perm << QString::number(lead + k);
+    sizes << dimOf(0) + QStringLiteral(" * ") + dimOf(1) + QStringLiteral(" * ") + dimOf(2) << dimOf(3) << dimOf(4);
+  }
+  for (const auto& [target, call] :
+       {std::pair{v, split}, std::pair{p, QStringLiteral("%1.permute(%2)").arg(v, perm.join(u", "))}}) {
+    Line l;
+    l.target = target;
+    l.head = call;
+    l.tail.clear();
+    l.comment = QStringLiteral("a view: no data moves");
+    m_lines << l;
+  }
+  const QString desc = QStringLiteral("%1 by %2 of %3").arg(op.name).arg(r).arg(shapeText(in));
+  if (!relayoutFuses(op.id)) {  // read by a GEMM, a convolution, ...: torch's reshape copy, as a written-out shuffle's
+    Line l;
+    l.target = var(op);
+    l.head = QStringLiteral("%1.reshape(%2)").arg(p, sizes.join(QStringLiteral(", ")));
+    l.tail.clear();
+    l.comment = QStringLiteral("%1: a copy (torch's reshape cannot view the permuted strides)").arg(desc);
+    m_lines << l;
+    m_plan.ops << op.id;
+    m_vals.insert(op.id, outVal(op));
+    closeAnchor();
+    return true;
+  }
+  return relayout(op, p, QStringLiteral("(%1)").arg(sizes.join(QStringLiteral(", "))), desc);
+}
+
+bool Planner::relayoutFuses(const QString& id) const {
+  const QStringList readers = m_readers.value(resolve(id));
+  if (readers.isEmpty()) return false;
+  for (const QString& r : readers) {
+    if (r.isEmpty()) continue;  // forward()'s result: the copy is the plan's own launch
+    const GraphOp* o = opById(r);
+    if (!o || o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
+  }
+  return true;
+}
+
+bool Planner::glu(const GraphOp& op) {
+  const json dim = op.args.value("dim", json(-1));
+  if (op.refs.isEmpty() || !dim.is_number_integer() || op.outputs.isEmpty())
+    return bad(QStringLiteral("%1: a glu without an integer dim has no chain stage").arg(where(op)));
+  const auto x = value(op.refs.first());
+  if (!x) return false;
+  const QString a = op.id + QStringLiteral("_glu_a"), b = op.id + QStringLiteral("_glu_b"),
+                sig = op.id + QStringLiteral("_glu_s");
+  Line l;
+  l.target = a + QStringLiteral(", ") + b;
+  l.head = QStringLiteral("%1.chunk(2, %2)").arg(x->expr, pyNum(dim));
+  l.tail.clear();
+  l.comment = QStringLiteral("glu's halves: views, no data moves");
+  m_lines << l;
+  closeAnchor();
+  const TensorInfo& out = op.outputs.first();
+  for (const QString& h : {a, b}) {
+    m_vals.insert(h, Val{h, out.shape, out.dtype});
+    m_uses[h] = 1;
+    if (m_shape2.contains(op.id)) m_shape2.insert(h, m_shape2.value(op.id));
+  }
+  // a * sigmoid(b), as pointwise ops of the run (the eval batch norm's way: m_synth)
+  for (int k = 0; k < 2; ++k) {
+    GraphOp s;
+    s.id = k == 0 ? sig : op.id;
+    s.name = QStringLiteral("glu");  // what a plan's description names
+    s.category = QStringLiteral("Elementwise");
+    s.line = op.line;
+    const json args = k == 0 ? json::array({b.toStdString()}) : json::array({a.toStdString(), sig.toStdString()});
+    for (const json& r : args) s.refs << QString::fromStdString(r.get<std::string>());
+    s.pw = {{"op", k == 0 ? "sigmoid" : "mul"}, {"args", args}, {"kwargs", json::object()}};
+    s.outputs = {out};
+    if (k == 0) m_synthInner.insert(s.id);
+    m_synth.push_back(s);
+    m_run << &m_synth.back();
+  }
   return true;
 }
 
@@ -1774,7 +2159,8 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
   for (const GraphOp* o : piece) internal.insert(o->id);
-  for (const GraphOp* o : piece)
+  for (const GraphOp* o : piece) {
+    if (!o->pw.is_object()) return true;  // no pointwise form: pointwisePiece gives the reason
     for (const auto& arg : o->pw.value("args", json::array())) {
       if (arg.is_string()) {
         const QString r = resolve(QString::fromStdString(arg.get<std::string>()));
@@ -1783,28 +2169,37 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
         ++scalars;
       }
     }
+  }
   return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
 }
 
 bool Planner::flushRun() {
   // A run is cut after every op whose value is read outside it (or is the output): each piece has one result.
-  QList<const GraphOp*> piece;
-  QSet<QString> inRun;
-  for (const GraphOp* o : m_run) inRun.insert(o->id);
-  for (int k = 0; k < m_run.size(); ++k) {
-    const GraphOp* o = m_run.at(k);
-    piece << o;
-    int inside = 0;
-    for (int j = k + 1; j < m_run.size(); ++j)
-      for (const QString& r : m_run.at(j)->refs)
-        if (resolve(r) == o->id) ++inside;
-    const bool last = k + 1 == m_run.size();
-    if (last || m_uses.value(o->id) > inside) {
-      if (!pointwisePiece(piece)) return false;
-      piece.clear();
-    }
-  }
+  // A piece that does not fit one epilogue is also cut where a view inside the run used to end it (m_softCuts):
+  // the pieces it had before views could stay inside a run.
+  const QList<const GraphOp*> run = m_run;
+  const QList<int> softCuts = m_softCuts;
   m_run.clear();
+  m_softCuts.clear();
+  int start = 0;
+  for (int k = 0; k < run.size(); ++k) {
+    const GraphOp* o = run.at(k);
+    int inside = 0;
+    for (int j = k + 1; j < run.size(); ++j)
+      for (const QString& r : run.at(j)->refs)
+        if (resolve(r) == o->id) ++inside;
+    const bool last = k + 1 == run.size();
+    if (!last && m_uses.value(o->id) <= inside) continue;
+    const QList<const GraphOp*> piece = run.mid(start, k + 1 - start);
+    QList<int> cuts = {start}, within;
+    for (int c : softCuts)
+      if (c > start && c <= k) within << c;
+    if (!within.isEmpty() && !fitsEpilogue(piece)) cuts << within;
+    cuts << k + 1;
+    for (int c = 0; c + 1 < cuts.size(); ++c)
+      if (!pointwisePiece(run.mid(cuts.at(c), cuts.at(c + 1) - cuts.at(c)))) return false;
+    start = k + 1;
+  }
   return true;
 }
 
@@ -1848,11 +2243,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     nodes.push_back(node);
   }
-  // the primary operand: the open anchor's output when the run reads it at the output's shape, else the
-  // first operand of the output's shape
+  // the primary operand: the open anchor's output (or the last of its views: m_anchorViews) when the run reads it at
+  // the output's shape, whichever operand of the op it is (x - gemm, x / gemm), else the first operand of the
+  // output's shape
   QString primary;
-  if (!m_openAnchorRef.isEmpty() && ext.contains(m_openAnchorRef) && m_vals.value(m_openAnchorRef).shape == outShape)
-    primary = m_openAnchorRef;
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  if (!face.isEmpty() && ext.contains(face) && m_vals.value(face).shape == outShape) primary = face;
   for (const QString& r : ext)
     if (primary.isEmpty() && m_vals.contains(r) && m_vals.value(r).shape == outShape) primary = r;
   // An outer broadcast (x[..., :, None] - x[..., None, :], a [B, 1, K] sum times a [1, D, K] parameter): no operand
@@ -1873,16 +2269,46 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     broadcastExpr = QStringLiteral("(%1).expand(torch.broadcast_shapes(%2))")
                         .arg(m_vals.value(primary).expr, shapes.join(QStringLiteral(", ")));
   }
-  const QString dtype = m_vals.value(primary).dtype.isEmpty() ? QStringLiteral("float32") : m_vals.value(primary).dtype;
+  // Integer tensors: a count of a bool mask (mask.sum(dim), its clamp, a bool cast to an integer: m_counts) is exact
+  // in the fp32 computation below 2^24 and is read like any value; any other integer tensor is refused, naming the
+  // op that made it, the op that reads it and their lines (new-user trial 11, #5: the reason named neither)
+  for (const QString& r : ext) {
+    const QString dt = m_vals.value(r).dtype;
+    if (!isIntegralDtype(dt) || m_counts.contains(r)) continue;
+    const GraphOp* reader = &lastOp;
+    for (const GraphOp* o : piece)
+      if (reader == &lastOp &&
+          std::any_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; }))
+        reader = o;
+    return bad(
+        QStringLiteral("%1 reads %2, an %3 tensor: an integer tensor has an elementwise lowering only as a count "
+                       "of a bool mask (mask.sum(dim), exact in fp32)")
+            .arg(where(*reader), describeRef(r), dt));
+  }
+  const QString primDt =
+      m_vals.value(primary).dtype.isEmpty() ? QStringLiteral("float32") : m_vals.value(primary).dtype;
+  auto miniDtype = [](const QString& d) { return isIntegralDtype(d) ? QStringLiteral("float32") : d; };
+  const QString dtype = miniDtype(primDt);  // the mini program's: integers (counts) are fp32 values there
+  // The result's dtype where the run changes its kind (a count clamped to int64 out of a float, a bool mask or a
+  // count cast to a float: mask.float()): kwb_pointwise writes x's dtype unless told, and a bool result of a float
+  // cast is no float (trial 11's masked mean read a 0 / 1 sum)
+  const QString traced = normaliseDtype(lastOp.outputs.value(0).dtype);
+  QString outDtypeArg;
+  if (isIntegralDtype(traced) && traced != primDt)
+    outDtypeArg = QStringLiteral("torch.") + traced;
+  else if (traced.startsWith(QLatin1String("float")) || traced.startsWith(QLatin1String("bfloat")))
+    if (isIntegralDtype(primDt) || primDt == u"bool") outDtypeArg = QStringLiteral("torch.float32");
+  bool count = isIntegralDtype(traced);  // a count: an integer made from bool masks and counts only
   json inputs = json::array(), names = json::array();
   for (const QString& r : ext) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
+    count = count && (v.dtype == u"bool" || m_counts.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
                       {"kind", "tensor"},
-                      {"dtype", (v.dtype.isEmpty() ? dtype : v.dtype).toStdString()},
+                      {"dtype", (v.dtype.isEmpty() ? dtype : miniDtype(v.dtype)).toStdString()},
                       {"shape", shape}});
     names.push_back(extName.value(r).toStdString());
   }
@@ -1897,8 +2323,18 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       {"outputs", json::array({{{"kind", "tensor"}, {"dtype", dtype.toStdString()}, {"shape", oshape}}})},
       {"pointwise_graph", {{"inputs", names}, {"nodes", nodes}, {"output", lastOp.id.toStdString()}}}};
   QString why;
+  // the mini program's input names (a0, a1, ...) are no names of the user's: a reason says what they are
+  auto readable = [&](QString w) {
+    static const QRegularExpression name(QStringLiteral("\\ba(\\d+)\\b"));
+    QList<QRegularExpressionMatch> hits;
+    for (auto it = name.globalMatch(w); it.hasNext();) hits << it.next();
+    for (auto h = hits.crbegin(); h != hits.crend(); ++h)
+      if (const int k = h->captured(1).toInt(); k < ext.size())
+        w.replace(h->capturedStart(), h->capturedLength(), describeRef(ext.at(k)));
+    return w;
+  };
   const auto prog = parsePointwiseProgram(mini, &why);
-  if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
+  if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(why)));
   QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
   for (const QString& r : ext)
     if (r != primary) others << r;
@@ -1945,8 +2381,30 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       if (heavy && !o.refs.isEmpty() && resolve(o.refs.first()) == lastOp.id)
         toNorm = o.name.endsWith(QLatin1String("group_norm")) || o.name.endsWith(QLatin1String("layer_norm"));
   }
-  const bool fuse = !toNorm && broadcastExpr.isEmpty() && m_openAnchor >= 0 && primary == m_openAnchorRef &&
-                    m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue;
+  // through views of the output: each read by the next alone, the output by the first
+  bool chainOnce = true;
+  for (int v = 0; v < m_anchorViews.size(); ++v)
+    chainOnce = chainOnce && m_uses.value(v == 0 ? m_openAnchorRef : m_anchorViews.at(v - 1)) == 1;
+  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
+  // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
+  // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
+  QString epiView;
+  if (fuse && !m_anchorViews.isEmpty()) {
+    const QString param = m_vals.value(m_openAnchorRef).expr;
+    QStringList steps;
+    for (int v = 0; v + 1 < m_anchorViews.size(); ++v)
+      steps << QStringLiteral("%1 := %2").arg(m_anchorViews.at(v), m_anchorViewHeads.at(v));
+    steps << m_anchorViewHeads.last();
+    epiView = steps.size() == 1 ? QStringLiteral("lambda %1: %2").arg(param, steps.first())
+                                : QStringLiteral("lambda %1: (%2)[-1]").arg(param, steps.join(QStringLiteral(", ")));
+  }
+  if (fuse) {  // the epilogue tensors (and the views' sizes) must exist before the anchor launches
+    QStringList needed;
+    for (const QString& r : ext)
+      if (r != primary) needed << m_vals.value(r).expr;
+    fuse = hoistViews(needed, needed.isEmpty() ? QString() : epiView);
+  }
 
   const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
@@ -1966,7 +2424,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         return v;
       },
       QStringLiteral("    "), &result, &why);
-  if (!stmts) return bad(QStringLiteral("%1: %2").arg(where(lastOp), why));
+  if (!stmts) return bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(why)));
   QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
                         QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
   for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
@@ -2011,27 +2469,48 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     ids << o->id;
     m_plan.ops << o->id;
   }
+  QString resultExpr = lastOp.id;
   if (fuse) {
     Line& l = m_lines[m_openAnchor];
     l.head += epiArgs;
-    l.target = lastOp.id;
-    l.comment = QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
     m_plan.launches.last().ops << ids;
-    m_plan.launches.last().description +=
-        QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
     m_vals.remove(m_openAnchorRef);  // no longer materialised
-    if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
-    if (m_normOut.contains(m_openAnchorRef)) m_normOut.insert(lastOp.id, m_normOut.take(m_openAnchorRef));
+    if (m_anchorViews.isEmpty()) {
+      l.target = lastOp.id;
+      l.comment = (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+                  QStringLiteral("%1 fused into the epilogue").arg(opsText.join(QStringLiteral(", ")));
+      m_plan.launches.last().description +=
+          QStringLiteral(" + epilogue %1 (fused)").arg(opsText.join(QStringLiteral(", ")));
+      if (m_convOut.contains(m_openAnchorRef)) m_convOut.insert(lastOp.id, m_convOut.take(m_openAnchorRef));
+      if (m_normOut.contains(m_openAnchorRef)) m_normOut.insert(lastOp.id, m_normOut.take(m_openAnchorRef));
+    } else {
+      // the launch writes the run's result at the output's indices; the view lines after it, unchanged, make the
+      // run's shape of it (the last view is the result)
+      if (!others.isEmpty()) l.head += QStringLiteral(", epi_view=") + epiView;
+      l.comment =
+          (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+          QStringLiteral("%1 fused into the epilogue%2")
+              .arg(opsText.join(QStringLiteral(", ")),
+                   others.isEmpty() ? QString() : QStringLiteral(" (its tensors read through the views below)"));
+      m_plan.launches.last().description += QStringLiteral(" + epilogue %1 (fused, through %2 view(s) of the output)")
+                                                .arg(opsText.join(QStringLiteral(", ")))
+                                                .arg(m_anchorViews.size());
+      resultExpr = m_vals.value(m_anchorViews.last()).expr;
+      for (const QString& v : std::as_const(m_anchorViews)) m_vals.remove(v);
+      m_convOut.remove(m_openAnchorRef);  // a reduction of the view is not over the convolution's dims
+      m_normOut.remove(m_openAnchorRef);
+    }
     closeAnchor();
   } else {
     Line l;
     l.target = lastOp.id;
     l.head =
         QStringLiteral("kwb_pointwise(%1").arg(broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr) +
-        epiArgs;
+        epiArgs + (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
     l.comment = opsText.join(QStringLiteral(", "));
-    // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input)
-    if (broadcastExpr.isEmpty()) l.kind = QStringLiteral("pointwise");
+    // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input), nor
+    // is one that changes the dtype's kind
+    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty()) l.kind = QStringLiteral("pointwise");
     l.input = m_vals.value(primary).expr;
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -2044,10 +2523,102 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     closeAnchor();
   }
   Val out;
-  out.expr = lastOp.id;
+  out.expr = resultExpr;
   out.shape = outShape;
-  out.dtype = dtype;
+  out.dtype = outDtypeArg.isEmpty() ? primDt : outDtypeArg.mid(6);
   m_vals.insert(lastOp.id, out);
+  if (count) m_counts.insert(lastOp.id);
+  return true;
+}
+
+QString Planner::fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description) {
+  if (gemmFlops <= 0 || gemmFlops > kSmallGemmFlops || m_plan.launches.isEmpty()) return {};
+  // back from A through views with one reader each (a Linear's flatten of [B, S, K] to [B*S, K])
+  QString cur = resolve(aRef);
+  int views = 0;
+  for (int guard = 0; guard < 64; ++guard) {
+    const GraphOp* o = opById(cur);
+    if (!o || !o->view || o->refs.isEmpty()) break;
+    if (m_uses.value(cur) != 1) return {};
+    cur = resolve(o->refs.first());
+    ++views;
+  }
+  if (m_uses.value(cur) != 1 || !m_vals.contains(cur)) return {};
+  const QString var = m_vals.value(cur).expr;
+  int at = -1;
+  for (int i = static_cast<int>(m_lines.size()) - 1; i >= 0 && at < 0; --i)
+    if (m_lines.at(i).target == var) at = i;
+  if (at < 0) return {};
+  Line& p = m_lines[at];
+  // the last launch, a pointwise launch over its primary's shape, with only views after it
+  if (p.kind != u"pointwise" || p.launch != m_plan.launches.size() - 1 || p.epi.isEmpty() || p.input.isEmpty())
+    return {};
+  for (int i = at + 1; i < m_lines.size(); ++i)
+    if (!m_lines.at(i).isView) return {};
+  // its tensors are read at A's indices (batch, row, k): only where no view lies between (a view would re-index them)
+  if (views > 0 && !p.tensors.isEmpty()) return {};
+  const QString args =
+      QStringLiteral(", pro=%1, pro_tensors=%2, pro_scalars=%3").arg(p.epi, pyTupleOf(p.tensors), pyTupleOf(p.scalars));
+  *ops = m_plan.launches.last().ops;
+  *description = p.comment;
+  m_plan.launches.removeLast();
+  // later lines may read its sizes (a reshape's run-time sizes): the name stays, bound to the input of its shape
+  p.comment = QStringLiteral("only its shape is read: %1 is the prologue of the GEMM below").arg(p.comment);
+  p.head = p.input;
+  p.tail.clear();
+  p.kind.clear();
+  p.launch = -1;
+  p.epi.clear();
+  p.input.clear();
+  p.tensors.clear();
+  p.scalars.clear();
+  return args;
+}
+
+bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
+  if (m_openAnchor < 0) return false;
+  QSet<int> move;
+  QList<QPair<QString, bool>> todo;  // (expression, whether the anchor's views are its locals)
+  for (const QString& e : exprs) todo.append({e, false});
+  if (!viewFn.isEmpty()) todo.append({viewFn, true});
+  static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z_0-9]*"));
+  while (!todo.isEmpty()) {
+    const auto [e, local] = todo.takeLast();
+    QSet<QString> names;
+    for (auto it = word.globalMatch(e); it.hasNext();) names.insert(it.next().captured(0));
+    if (!local && names.contains(m_lines.at(m_openAnchor).target)) return false;  // the anchor's own value or size
+    for (int i = m_openAnchor + 1; i < m_lines.size(); ++i) {
+      const Line& l = m_lines.at(i);
+      if (move.contains(i) || l.target.isEmpty()) continue;
+      bool named = false;
+      for (const QString& t : l.target.split(u',', Qt::SkipEmptyParts)) named = named || names.contains(t.trimmed());
+      if (!named) continue;
+      if (m_anchorViews.contains(l.target)) {
+        if (local) continue;
+        return false;  // it reads the anchor's output, which the launch no longer writes as such
+      }
+      if (!l.isView) return false;
+      move.insert(i);
+      todo.append({l.head, false});
+    }
+  }
+  if (move.isEmpty()) return true;
+  QList<int> order = move.values();
+  std::sort(order.begin(), order.end());
+  QList<Line> moved;
+  for (int i : std::as_const(order)) moved << m_lines.at(i);
+  for (auto it = order.crbegin(); it != order.crend(); ++it) m_lines.removeAt(*it);
+  const int at = m_openAnchor, shift = static_cast<int>(moved.size());
+  for (int k = 0; k < shift; ++k) m_lines.insert(at + k, moved.at(k));
+  // line indices at or after the anchor's move with it (the moved lines came after it: nothing else pointed there)
+  m_openAnchor += shift;
+  QHash<int, QStringList> calls;
+  for (auto it = m_convCall.cbegin(); it != m_convCall.cend(); ++it)
+    calls.insert(it.key() >= at ? it.key() + shift : it.key(), it.value());
+  m_convCall = calls;
+  for (auto* outs : {&m_convOut, &m_normOut})
+    for (auto it = outs->begin(); it != outs->end(); ++it)
+      if (it->first >= at) it->first += shift;
   return true;
 }
 
@@ -3050,6 +3621,18 @@ void Planner::guardArgs(const GraphOp& op) {
   if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
   QStringList keys = unsizedKeys(m_args2.value(op.id), op.name);
   keys.removeIf([&](const QString& k) { return m_sizeScalarKeys.value(op.id).contains(k); });
+  // a split's sizes at a fixed fraction of the dim follow it at run time (splitCall)
+  if ((op.name == u"split" || op.name == u"unsafe_split" || op.name == u"split_with_sizes") && !op.refs.isEmpty() &&
+      m_vals.contains(resolve(op.refs.first()))) {
+    bool derived = false;
+    (void)splitCall(op, m_vals.value(resolve(op.refs.first())), &derived);
+    if (derived) keys.removeIf([](const QString& k) { return k == u"split_size" || k == u"split_sizes"; });
+  }
+  if (op.category == u"Pooling" && op.name.contains(QLatin1String("adaptive"))) {
+    bool derived = false;
+    (void)adaptiveSizes(op, &derived);
+    if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
+  }
   if (keys.isEmpty()) return;
   Line l;
   l.head = specChecked(QStringLiteral("None"),
@@ -3404,8 +3987,8 @@ namespace {
 /// trial 9, #14).
 QString fusionRow(const ChainPlan& plan) {
   const auto n = static_cast<int>(plan.launches.size());
-  int fusedOps = 0;
-  QStringList fusedIn, pointwise;
+  int fusedOps = 0, proOps = 0;
+  QStringList fusedIn, pointwise, fusedPro;
   for (int i = 0; i < n; ++i) {
     const ChainLaunch& l = plan.launches.at(i);
     const auto extra = static_cast<int>(l.ops.size()) - 1;
@@ -3415,13 +3998,22 @@ QString fusionRow(const ChainPlan& plan) {
       fusedOps += extra;
       fusedIn << QStringLiteral("%1 (%2 + %3)").arg(i + 1).arg(l.kind).arg(extra);
     }
+    if (!l.prologue.isEmpty()) {
+      proOps += static_cast<int>(l.prologue.size());
+      fusedPro << QStringLiteral("%1 (%2 + %3)").arg(i + 1).arg(l.kind).arg(l.prologue.size());
+    }
   }
   QString text = QStringLiteral("%1 compute op(s) in %2 launch(es)").arg(plan.ops.size()).arg(n);
-  if (fusedIn.isEmpty() && pointwise.isEmpty()) return text + QStringLiteral(": nothing to fuse, one op per launch");
+  if (fusedIn.isEmpty() && pointwise.isEmpty() && fusedPro.isEmpty())
+    return text + QStringLiteral(": nothing to fuse, one op per launch");
   if (!fusedIn.isEmpty())
     text += QStringLiteral("; %1 op(s) fused into the launch before them: launch %2")
                 .arg(fusedOps)
                 .arg(fusedIn.join(QStringLiteral(", ")));
+  if (!fusedPro.isEmpty())
+    text += QStringLiteral("; %1 op(s) fused into the GEMM after them as its prologue on A: launch %2")
+                .arg(proOps)
+                .arg(fusedPro.join(QStringLiteral(", ")));
   if (!pointwise.isEmpty())
     text += QStringLiteral(
                 "; launch %1: a run of pointwise ops as one elementwise launch (it follows no launch "
@@ -3478,7 +4070,12 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
   // pointwise_graph): a slice, select, expand or permute of a parameter or buffer (pos[:, :T], scale[:C]) is a
   // view line here like any other, read by one pointwise launch; a slice end at an input's size follows it.
   const bool viewedPointwise = !hasPointwiseGraph(spec) && g.ops.size() > compute.size();
-  if (!anyAnchor && !((allPointwise || viewedPointwise) && !compute.isEmpty())) return std::nullopt;
+  // Views alone whose reshape torch cannot view (a permute then a reshape: einops' rearrange, a patchify): the copy
+  // torch makes is the plan's one launch (kwb_reshape)
+  const bool relayout = std::any_of(g.ops.begin(), g.ops.end(), [&](const GraphOp& o) {
+    return o.name == u"clone" && !inputContiguousAtSpec(spec, o.id);
+  });
+  if (!anyAnchor && !((allPointwise || viewedPointwise) && !compute.isEmpty()) && !relayout) return std::nullopt;
   // In eval mode a batch norm is a per-channel affine and fuses as pointwise work. The training-mode forward
   // (batch statistics, running-stat updates; how the harness runs a Model built in training mode, as KernelBench
   // builds it) stays the unfused plan, behind self.training.

@@ -31,6 +31,9 @@ struct ChainLaunch {
   /// An attention launch whose K ("k") and / or V ("v") is a head repeat of a tensor with fewer heads (GQA / MQA):
   /// the repeat factor; the kernel reads the un-repeated tensor per KV head (kv_head = h // rep), no copy.
   QMap<QString, qint64> kvRepeat = {};
+  /// Pointwise ops fused before the anchor (a GEMM's prologue on its A operand, applied as each A tile is loaded);
+  /// not in ops, which starts with the anchor.
+  QStringList prologue = {};
 };
 
 /// One epilogue function of a plan in a form other DSLs can lower (the CuTe DSL renders a one-GEMM chain from it):

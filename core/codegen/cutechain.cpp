@@ -74,6 +74,8 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
   if (plan->launches.first().kind != u"gemm" || plan->hasConv)
     return decline(QStringLiteral("its rendering of a chain of one %1 launch is not written yet")
                        .arg(plan->launches.first().kind));
+  if (!plan->launches.first().prologue.isEmpty())
+    return decline(QStringLiteral("its GEMM takes no prologue (the pointwise run on A before it) yet"));
   // the forward body's own calls: kwb_gemm and the chain's plumbing, which the template defines; anything else
   // (a training-mode branch with its own stages) is not this form
   static const QSet<QString> defined = {QStringLiteral("kwb_gemm"), QStringLiteral("kwb_to_fp32"),

@@ -35,18 +35,18 @@ json codegenPreview(const json& spec) {
   // The plan's own groups (one source of truth, issue 14): a chain's launches, an anchor's or a pattern's one
   // launch; empty when nothing plans the spec (then the graph's partition, uncovered, says what is missing).
   json planGroups = json::array();
-  auto group = [&](const QString& anchor, const QStringList& ops) {
+  auto group = [&](const QString& anchor, const QStringList& ops, const QStringList& prologue = {}) {
     if (ops.isEmpty()) return;
     planGroups.push_back({{"anchor", anchor.toStdString()},
                           {"anchor_op", ops.first().toStdString()},
-                          {"ops", ids(ops)},
-                          {"prologue", json::array()},
+                          {"ops", ids(prologue + ops)},
+                          {"prologue", ids(prologue)},
                           {"epilogue", ids(ops.mid(1))},
                           {"covered", true}});
   };
   auto chainGroups = [&](const ChainPlan& c) {
     for (const ChainLaunch& l : c.launches) {
-      group(l.kind, l.ops);
+      group(l.kind, l.ops, l.prologue);
       if (l.ops.isEmpty() || l.kvRepeat.isEmpty()) continue;
       // GQA / MQA: which of K / V the kernel reads in place per KV head (the repeat's copy is not made)
       json kv = json::object();

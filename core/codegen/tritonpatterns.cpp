@@ -299,13 +299,16 @@ PatternRender rowNorm(const PatternPlan& plan) {
   // Softmax: 48 CTAs per row in 4096-16384-element chunks, 64 elements a thread in e = exp(x - chunk max):
   // 23_Softmax read 3702 us at 8192 (4 warps; 48 CTAs a row), 3725 at 16384 (8 warps), 3956 at 32768 against a
   // 3013 us copy (H200, session 6); the two-exp form of session 5 read 3821 at 16384.
-  // The other norms: 64 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
-  // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5).
+  // The other norms: 32 CTAs per row in 4096-8192 chunks: at 16384 (16 warps) their CTAs took 80 registers a
+  // thread, one CTA per SM, and 34_InstanceNorm ran at 63% of copy against 85% at 4096 (session 5). Its 1 MiB rows
+  // at 8192 (8 warps, 32 a row) read 3944 us against 4188 at 4096 (64 a row), 88.4% of the copy against 83.3%
+  // (H200, session 21, bench/gpu/rownorm_big.py); the target 32 moves only rows of 128-256 Ki elements.
+  // Whole-GPU rows (128 CTAs of 16-32 Ki elements) ran 0.54-0.68x the lagged / two-pass paths on 35_ and 40_.
   // Softmax holds e in place of x (one exp per element) at 64 elements a thread: 4 warps at 8192, 8 at 16384.
   // Log-softmax keeps x, at 32 a thread, in softmax's chunks (no given problem: not measured on a GPU).
   constexpr qint64 kMaxSplit = 64, kChunkMin = 4096;
   const qint64 kEpt = plan.op == u"softmax" ? 64 : 32;
-  const qint64 kTargetSplit = softmax ? 48 : 64, kChunkMax = softmax ? 16384 : 8192;
+  const qint64 kTargetSplit = softmax ? 48 : 32, kChunkMax = softmax ? 16384 : 8192;
   r.vars.insert(QStringLiteral("ONEPASS_MAX_SPLIT"), QString::number(kMaxSplit));
   r.vars.insert(QStringLiteral("ONEPASS_TARGET_SPLIT"), QString::number(kTargetSplit));
   r.vars.insert(QStringLiteral("ONEPASS_CHUNK_MIN"), QString::number(kChunkMin));

@@ -115,6 +115,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"speedup_vs_eager", jsonOr(e.speedupVsEager())},
                         {"speedup_vs_compile", jsonOr(e.speedupVsCompile())},
                         {"bandwidth_util_pct", jsonOr(e.bandwidthUtilPct)},
+                        {"bandwidth_util_vs_copy_pct", jsonOr(e.bandwidthUtilVsCopyPct)},
                         {"compute_util_pct", jsonOr(e.computeUtilPct)},
                         {"bottleneck", e.bottleneck.toStdString()},
                         {"commit", e.commit.toStdString()},
@@ -177,6 +178,7 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     e.refLatencyUs = optNumber(p, "ref_latency_us");
     e.compileLatencyUs = optNumber(p, "compile_latency_us");
     e.bandwidthUtilPct = optNumber(p, "bandwidth_util_pct");
+    e.bandwidthUtilVsCopyPct = optNumber(p, "bandwidth_util_vs_copy_pct");
     e.computeUtilPct = optNumber(p, "compute_util_pct");
     e.bottleneck = str(p, "bottleneck");
     e.commit = str(p, "commit");
@@ -851,6 +853,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   }
   if (const auto& u = job->utilization(); u && u->ok && !m_opts.base.cpuDryRun) {
     e.bandwidthUtilPct = u->bandwidthUtilPct;
+    e.bandwidthUtilVsCopyPct = u->bandwidthUtilVsMeasuredPct;
     e.computeUtilPct = u->tflopsUtilPct;
     e.bottleneck = u->bottleneck;
   }

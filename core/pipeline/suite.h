@@ -88,7 +88,10 @@ struct SuiteEntry {
   std::optional<double>
       compileLatencyUs;  ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
   std::optional<double> bandwidthUtilPct;  ///< of the datasheet bandwidth (%)
-  std::optional<double> computeUtilPct;    ///< of the datasheet compute peak (%)
+  /// Of the device-to-device copy the harness measured in the same run (%; issue 14's memory-bound target is 85);
+  /// nullopt where the run measured no copy.
+  std::optional<double> bandwidthUtilVsCopyPct;
+  std::optional<double> computeUtilPct;  ///< of the datasheet compute peak (%)
   QString bottleneck;
   QString commit;      ///< the V0 commit, "" if none
   double wallSec = 0;  ///< how long it took (s)

@@ -527,7 +527,7 @@ class Builder {
                    << Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "vs eager")))}
                    << Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "vs compile")))};
     if (!m_r.cpuDryRun && !worst)
-      table.header << Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "BW / compute %")))};
+      table.header << Spans{numberSpan(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "BW / compute % (copy %)")))};
     table.header << Spans{text(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "why not PASS")))};
     // Eight columns at most: A4 portrait at the PDF's 7 pt holds them (ten ran past the page).
     table.widths = QList<int>(table.header.size(), 0);
@@ -570,6 +570,8 @@ class Builder {
         QString util = QStringLiteral("–");
         if (e.bandwidthUtilPct || e.computeUtilPct)
           util = num(e.bandwidthUtilPct, 1) + QStringLiteral(" / ") + num(e.computeUtilPct, 1);
+        // of the copy measured in the same run: what a memory-bound kernel is judged by (issue 14: 85%)
+        if (e.bandwidthUtilVsCopyPct) util += QStringLiteral(" (") + num(e.bandwidthUtilVsCopyPct, 1) + u')';
         row << Spans{numberSpan(util)};
       }
       const QString reason = m_reasons[i];

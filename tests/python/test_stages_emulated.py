@@ -40,6 +40,14 @@ def kwb_test_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s
     res = tl.load(e1 + i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14, mask=mask, other=0.0)
     v = acc + col.to(tl.float32) + f1 * res.to(tl.float32)
     return tl.where(v >= 0, v, v * f0)
+
+
+@triton.jit
+def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
+    kcol = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)
+    return 1.0 / (1.0 + tl.exp(-(f0 * acc + kcol.to(tl.float32))))
 """
 
 
@@ -248,6 +256,75 @@ class Gather(unittest.TestCase):
             K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
 
 
+class Relayout(unittest.TestCase):
+    """kwb_reshape (issue 14, trial 11's pixel_shuffle): a reshape torch can view is a view (no launch); one it cannot
+    (a permuted or expanded source) is one launch reading the source through its strides in row-major order, with
+    the pointwise run after it applied on the result's coordinates (its tensors in the result's shape)."""
+
+    def relayout(self, x, shape, want, epi=None, tensors=(), scalars=(), launches=1, tol=0.0):
+        with Launches("_kwb_relayout_kernel") as n:
+            got = K.kwb_reshape(x, shape, epi, tensors, scalars)
+        self.assertEqual(n.count, launches, (list(x.shape), shape))
+        self.assertEqual(tuple(got.shape), tuple(want.shape))
+        self.assertEqual(got.dtype, x.dtype)
+        if tol:
+            self.assertLess(rel_err(got, want.to(x.dtype)), tol)
+        else:
+            self.assertTrue(torch.equal(got, want.to(x.dtype)), (list(x.shape), shape))
+        return got
+
+    def test_view_where_torch_views(self):
+        x = torch.randn(2, 6, 5)
+        with Launches("_kwb_relayout_kernel") as n:
+            v = K.kwb_reshape(x, (2, -1))
+            w = K.kwb_reshape(x.transpose(1, 2), (2, 5, 3, 2))  # a split of the last dim: still a view
+        self.assertEqual(n.count, 0)
+        self.assertEqual(v.data_ptr(), x.data_ptr())
+        self.assertTrue(torch.equal(w, x.transpose(1, 2).reshape(2, 5, 3, 2)))
+
+    def test_pixel_shuffle_and_unshuffle(self):
+        torch.manual_seed(13)
+        for x in (torch.randn(2, 12, 5, 7), torch.randn(3, 12, 7, 5).transpose(2, 3)[1:],  # contiguous, strided
+                  torch.randn(1, 12, 1, 7), torch.randn(2, 3, 12, 5, 7)):  # size-1 dims, a batch dim more
+            lead = x.dim() - 3
+            p = x.unflatten(-3, (-1, 2, 2)).permute(*range(lead), lead, lead + 3, lead + 1, lead + 4, lead + 2)
+            s = list(x.shape[:-3]) + [x.shape[-3] // 4, x.shape[-2] * 2, x.shape[-1] * 2]
+            self.relayout(p, s, F.pixel_shuffle(x, 2))
+            y = F.pixel_shuffle(x, 2)
+            q = y.unflatten(-1, (-1, 2)).unflatten(-3, (-1, 2)).permute(*range(lead), lead, lead + 2, lead + 4,
+                                                                         lead + 1, lead + 3)
+            self.relayout(q, list(x.shape), F.pixel_unshuffle(y, 2))
+
+    def test_epilogue_on_the_result_coordinates(self):
+        torch.manual_seed(14)
+        x = torch.randn(2, 12, 5, 7)
+        p = x.unflatten(-3, (-1, 2, 2)).permute(0, 1, 4, 2, 5, 3)
+        col = torch.randn(1, 3, 1, 1)  # per output channel
+        res = torch.randn(2, 3, 10, 14)
+        want = F.leaky_relu(F.pixel_shuffle(x, 2) + col + 0.5 * res, 0.1)
+        self.relayout(p, (2, 3, 10, 14), want, K.kwb_test_epi, (col, res), (0.1, 0.5), tol=1e-6)
+        for dt in (torch.bfloat16, torch.float16):
+            self.relayout(p.to(dt), (2, 3, 10, 14), want, K.kwb_test_epi, (col, res), (0.1, 0.5), tol=TOL[dt])
+        # an epilogue on a reshape torch could view runs too (the launch the pointwise run needs anyway)
+        self.relayout(x, (2, 3, 4, 35), x.view(2, 3, 4, 35) + 0.0, K.kwb_test_epi,
+                      (torch.zeros(1), torch.zeros(1)), (1.0, 0.0))
+
+    def test_more_than_six_dims_and_rank(self):
+        # a source of eight dims that merge to none: one launch per index of the two leading ones
+        y = torch.randn(2, 3, 2, 3, 2, 3, 2, 3)
+        q = y.permute(7, 6, 5, 4, 3, 2, 1, 0)
+        self.relayout(q, (-1, 6), q.reshape(-1, 6), launches=6)
+        self.relayout(q, (36, 36), q.reshape(36, 36), K.kwb_test_epi, (torch.zeros(1), torch.zeros(1)),
+                      (1.0, 0.0), launches=6)
+        # a result of rank 6 with an epilogue: its size-1 dims dropped while it runs
+        z = torch.randn(4, 3, 5).transpose(0, 2)
+        self.relayout(z, (1, 5, 1, 3, 4, 1), z.reshape(1, 5, 1, 3, 4, 1) + 0.0, K.kwb_test_epi,
+                      (torch.zeros(1), torch.zeros(1)), (1.0, 0.0))
+        self.assertEqual(tuple(K.kwb_reshape(torch.randn(0, 3).t(), (0, 3)).shape), (0, 3))
+        with self.assertRaises(ValueError):
+            K.kwb_reshape(z, (7, -1))
+
+
 class Reduce(unittest.TestCase):
     OPS = ("sum", "mean", "amax", "amin", "logsumexp", "prod")
 
@@ -352,6 +429,26 @@ class Reduce(unittest.TestCase):
             x = (torch.rand(3, 7, 5) + 0.5).to(dt)
             for dims in ([1], [0, 2], [-1]):
                 self.check(x, dims, ops=("sum", "mean", "amax", "amin", "logsumexp"))
+
+
+class CountReduce(unittest.TestCase):
+    """A sum of a bool mask (trial 11's masked mean: mask.sum(1)) or of an integer tensor is int64, as torch's, and
+    exact (fp32 accumulation of counts below 2**24); other reductions of a bool and longer sums refuse."""
+
+    def test_bool_and_int_sums(self):
+        torch.manual_seed(11)
+        m = torch.rand(3, 70, 5) > 0.4
+        for dims, keep in (([1], True), ([1], False), ([0, 2], False), ([], False)):
+            for x in (m, m.transpose(0, 2), m.long(), m.int()[:, ::2]):
+                got = K.kwb_reduce(x, dims, "sum", keep)
+                want = x.sum(dims, keep) if dims else x.sum()
+                self.assertEqual(got.dtype, torch.int64, (dims, x.dtype))
+                self.assertTrue(torch.equal(got.reshape(want.shape), want), (dims, keep, x.dtype))
+        self.assertTrue(torch.equal(K.kwb_reduce(m[:, :, :1], [2], "sum", True), m[:, :, :1].sum(2, True)))
+        with self.assertRaises(ValueError):
+            K.kwb_reduce(m, [1], "amax")
+        with self.assertRaises(ValueError):
+            K.kwb_reduce(torch.zeros(2, 2 ** 24 + 1, dtype=torch.bool), [1], "sum")
 
 
 class VarNorm(unittest.TestCase):
@@ -1033,6 +1130,46 @@ class Pool(unittest.TestCase):
             self.check(x, "max", (2, 2), (2, 2), (0, 0), (1, 1))
             self.check(x, "avg", (3, 3), (2, 2), (1, 1), (1, 1), True, False)
 
+    def adaptive(self, x, kind, out, tol=None):
+        nsp = len(out)
+        fn = {"max": (F.adaptive_max_pool1d, F.adaptive_max_pool2d, F.adaptive_max_pool3d),
+              "avg": (F.adaptive_avg_pool1d, F.adaptive_avg_pool2d, F.adaptive_avg_pool3d)}[kind][nsp - 1]
+        want = fn(x.float(), out)
+        if kind == "max":
+            want = want[0] if isinstance(want, tuple) else want
+        got = K.kwb_adaptive_pool(x, kind, out)
+        self.assertEqual(got.shape, want.shape, (kind, out))
+        self.assertEqual(got.dtype, x.dtype)
+        err = rel_err(got, want.to(x.dtype))
+        self.assertLess(err, tol or TOL[x.dtype], (kind, list(x.shape), out, err))
+
+    def test_adaptive(self):
+        # issue 14 (trial 11's AdaptiveMaxPool1d(37)): windows floor(o I / O) .. ceil((o + 1) I / O), uneven and
+        # overlapping where O does not divide I, more outputs than inputs, None (the input's size), 1-D to 3-D, both
+        # kernels (channels innermost: the [W x C] tiles), a window wider than the unroll bound (W taps in a loop)
+        torch.manual_seed(12)
+        x1, x2, x3 = torch.randn(2, 3, 603), torch.randn(2, 3, 13, 17), torch.randn(1, 2, 10, 7, 13)
+        with Launches("_kwb_pool_kernel") as plain:
+            for kind in ("max", "avg"):
+                self.adaptive(x1, kind, [37])
+                self.adaptive(x1[:, :, :5], kind, [8])  # more outputs than inputs: windows of one or two
+                self.adaptive(x2, kind, [7, 7])
+                self.adaptive(x2, kind, [5, None])
+                self.adaptive(x2.transpose(2, 3), kind, [4, 6])  # strided
+                self.adaptive(x3, kind, [3, None, 5])
+                self.adaptive(torch.randn(3, 300), kind, [7])  # unbatched; 44-tap windows: the W loop
+                self.adaptive(x2[:, :, :1, :1], kind, [1, 1])
+        self.assertEqual(plain.count, 16)
+        xc = torch.randn(2, 70, 13, 17).to(memory_format=torch.channels_last)
+        xc[0, 3, 4, 5] = float("nan")
+        with Launches("_kwb_pool_cl_kernel") as cl:
+            self.adaptive(xc, "max", [7, 3])
+            self.adaptive(xc.nan_to_num(), "avg", [4, 9])
+        self.assertEqual(cl.count, 2)
+        for dt in (torch.bfloat16, torch.float16):
+            self.adaptive(x2.to(dt), "avg", [4, 5])
+            self.adaptive(x1.to(dt), "max", [37])
+
 
 class Gemm(unittest.TestCase):
     def check(self, got, want, dt, what):
@@ -1074,6 +1211,54 @@ class Gemm(unittest.TestCase):
         self.assertEqual(K.kwb_epi_strides(torch.randn(4, 3, 1, 1), (2, 4, 3, 5, 6), (0, 1, 2, 3, 4)),
                          [0, 3, 1, 0, 0])
         self.assertEqual(K.kwb_epi_strides(torch.randn(2, 4, 5, 6), (2, 4, 5, 6), (0, 1, 3, 4)), [120, 30, 0, 6, 1])
+
+    def test_epilogue_through_views(self):
+        # epi_view (issue 14): the epilogue tensors given at a view of the output -- a Linear's [B*S, N] viewed back
+        # to [B, S, N], a bmm's output transposed -- read at the output's own indices (kwb_epi_unview)
+        epi = K.kwb_test_epi
+        torch.manual_seed(13)
+        B, S, D, N = 3, 11, 40, 50
+        x, w, b = torch.randn(B * S, D), torch.randn(N, D), torch.randn(N)
+        view = lambda o: o.reshape(B, S, o.shape[1])  # noqa: E731
+        res = torch.randn(B, N, S).transpose(1, 2)  # [B, S, N], strided
+        for col in (torch.randn(N), torch.randn(B, 1, N), torch.randn(B, S, 1)):  # per column, per (batch, column): a
+            y = x.double() @ w.double().t() + b.double()                       # copy; per row
+            want = F.leaky_relu(view(y) + col.double() + 0.5 * res.double(), 0.2)
+            got = K.kwb_gemm(x, w, b, epi, (col, res), (0.2, 0.5), epi_view=view)
+            self.check(view(got), want, torch.float32, ("view", tuple(col.shape)))
+        for dt in (torch.bfloat16, torch.float16):  # 16-bit output, N = 64: aligned rows, TMA's C store where it runs
+            xd, wd, bd, rd = x.to(dt), torch.randn(64, D).to(dt), torch.randn(64).to(dt), torch.randn(B, S, 64).to(dt)
+            want = F.leaky_relu(view(xd.double() @ wd.double().t() + bd.double()) + 0.5 * rd.double(), 0.2)
+            got = K.kwb_gemm(xd, wd, bd, epi, (torch.zeros(1, dtype=dt), rd), (0.2, 0.5), epi_view=view)
+            self.check(view(got), want, dt, ("view", dt))
+        a3, w3 = torch.randn(2, 21, 40), torch.randn(2, 33, 40)
+        tr = torch.randn(2, 33, 21)  # the transposed output's shape
+        want = F.leaky_relu((a3.double() @ w3.double().transpose(1, 2)).transpose(1, 2) + 0.5 * tr.double(), 0.2)
+        got = K.kwb_gemm(a3, w3, None, epi, (torch.zeros(1), tr), (0.2, 0.5), epi_view=lambda o: o.transpose(1, 2))
+        self.check(got.transpose(1, 2), want, torch.float32, "transpose")
+        with self.assertRaises(ValueError):  # a view that is no permutation of the output's elements
+            K.kwb_epi_unview(torch.zeros(4), (4, 4), lambda o: o[:, 0])
+
+    def test_prologue(self):
+        # pro (issue 14): sigmoid(2 a + kcol[k]) on A; small GEMMs apply it to each A tile as they load it (one
+        # launch), larger ones launch it first; K = 45 leaves a masked tail in the last K tile, where the prologue
+        # of 0 is 0.5 and must not reach the dot
+        torch.manual_seed(14)
+        for lead in ([], [2]):
+            a, w, b, kcol = torch.randn(lead + [37, 45]), torch.randn(60, 45), torch.randn(60), torch.randn(45)
+            want = torch.sigmoid(2.0 * a.double() + kcol.double()) @ w.double().t() + b.double()
+            with Launches("_kwb_pointwise_kernel") as pw, Launches("_kwb_gemm_pro_kernel") as pro:
+                got = K.kwb_gemm(a, w, b, pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(2.0,))
+            self.check(got, want, torch.float32, ("prologue", lead))
+            small = 2 * a.numel() * 60 <= K.kwb_gemm_small_flops
+            self.assertEqual((pw.count, pro.count), (0, 1) if small else (1, 0), (lead, K.kwb_gemm_small_flops))
+            # with an epilogue too, through a view
+            view = lambda o: o.unsqueeze(-2)  # noqa: E731
+            res = torch.randn(lead + [37, 1, 60])
+            want2 = F.leaky_relu(view(want) + 0.5 * res.double(), 0.2)
+            got2 = K.kwb_gemm(a, w, b, K.kwb_test_epi, (torch.zeros(1), res), (0.2, 0.5), epi_view=view,
+                              pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(2.0,))
+            self.check(view(got2), want2, torch.float32, ("prologue + epilogue", lead))
 
 
 

@@ -21,9 +21,12 @@ class PoolingAnchor final : public Anchor {
     const GraphOp* pool = anchors::soleAnchorOp(g, category(), whyNot);
     if (!pool) return std::nullopt;
     if (!anchors::singleOutput(g, *pool, whyNot)) return std::nullopt;
+    // adaptive pooling (windows floor(o I / O) .. ceil((o + 1) I / O) per output) is the stage library's
+    // kwb_adaptive_pool, the chain's (the Triton backend plans it as a chain of one launch); no anchor template
     if (pool->name.startsWith(QLatin1String("adaptive")) || pool->name.startsWith(QLatin1String("_adaptive")))
-      return anchors::fail(whyNot,
-                           QStringLiteral("%1: adaptive pooling has no template yet").arg(anchors::where(*pool)));
+      return anchors::fail(whyNot, QStringLiteral("%1: adaptive pooling has no anchor template (the Triton chain's "
+                                                  "kwb_adaptive_pool stage plans it: --framework triton)")
+                                       .arg(anchors::where(*pool)));
     const bool isMax = pool->name.startsWith(QLatin1String("max_pool"));
     if (!isMax && !pool->name.startsWith(QLatin1String("avg_pool")))
       return anchors::fail(whyNot, QStringLiteral("%1: not a max or average pooling").arg(anchors::where(*pool)));

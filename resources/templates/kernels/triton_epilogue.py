@@ -30,6 +30,26 @@ def kwb_epi_args(tensors, shape, slots, dummy):
     return ptrs + strides
 
 
+def kwb_epi_unview(t, shape, view):
+    """Epilogue tensor t, given at the indices of a view of the anchor's output, re-indexed at the output's own.
+    shape: the output's (logical) shape; view: a function of the output made of reshapes (before any permute),
+    permutes, transposes, squeezes and unsqueezes (the chain's views between a GEMM or convolution and the pointwise
+    run fused into its epilogue: epi_view=); t broadcasts to view(output).shape. Returns a tensor of `shape` whose
+    element [i] is t's element where the view puts output[i]: t expanded, its dims put in the order the view walks
+    the output's row-major elements, reshaped to `shape` -- a view of t where its strides allow (broadcast dims keep
+    stride 0), else torch's reshape copies it."""
+    o = torch.empty(shape, device="meta")  # the output's logical row-major indices; no memory
+    v = view(o)
+    order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
+    step = 1
+    for d in reversed(order):  # the view must walk o's elements densely (reshapes of o come before any permute)
+        if v.shape[d] != 1 and v.stride(d) != step:
+            raise ValueError("kwb_epi_unview: the view %s (strides %s) of the output %s is not a permutation of "
+                             "its elements" % (tuple(v.shape), v.stride(), tuple(shape)))
+        step *= v.shape[d]
+    return t.expand(v.shape).permute(order).reshape(shape)
+
+
 def kwb_epi_scalars(scalars):
     """f0..f3: up to four floats, padded with 0.0."""
     if len(scalars) > 4:
@@ -408,6 +428,157 @@ def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
             t, part, n, sizes[1], sizes[2], sizes[3], sizes[4], *ss, *ds, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
             num_warps=KWB_POINTWISE_WARPS)
     return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
+
+
+@triton.jit
+def _kwb_relayout_kernel(x_ptr, out_ptr, n, obase, X1, X2, X3, X4, X5, sx0, sx1, sx2, sx3, sx4, sx5, S1, S2, S3, S4,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, IDX64: tl.constexpr,
+                         BLOCK: tl.constexpr):
+    # out = EPI(x.reshape(out.shape)) with no copy of x first: element k of the contiguous output is element k of x
+    # in x's row-major order, read through x's strides (x's dims merged where its strides allow, six slots of sizes
+    # X0..X5: the index map of a reshape torch cannot view). EPI sees the output's own coordinates (five slots of
+    # sizes S0..S4), so its tensors are read in the output's shape. obase: the flat offset of this launch's first
+    # element in the output (0, or one launch per leading index where x keeps more than six dims)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    j5 = offs % X5
+    r = offs // X5
+    j4 = r % X4
+    r = r // X4
+    j3 = r % X3
+    r = r // X3
+    j2 = r % X2
+    r = r // X2
+    j1 = r % X1
+    j0 = r // X1
+    acc = tl.load(x_ptr + (j0 * sx0 + j1 * sx1 + j2 * sx2 + j3 * sx3 + j4 * sx4 + j5 * sx5), mask=mask, other=0.0)
+    o = obase + offs
+    i4 = o % S4
+    r = o // S4
+    i3 = r % S3
+    r = r // S3
+    i2 = r % S2
+    r = r // S2
+    i1 = r % S1
+    i0 = r // S1
+    acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + o, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def _kwb_merged_dims(shape, strides):
+    """[size, stride] of x's dims without those of size 1, adjacent dims merged where x steps through them as one
+    (stride[k] == stride[k + 1] * size[k + 1]): the same elements in the same row-major order, in the fewest dims."""
+    dims = []
+    for s, st in zip(shape, strides):
+        if s == 1:
+            continue
+        if dims and dims[-1][1] == st * s:
+            dims[-1] = [dims[-1][0] * s, st]
+        else:
+            dims.append([s, st])
+    return dims or [[1, 0]]
+
+
+def _kwb_reshape_size(shape, n):
+    shape = [int(s) for s in shape]
+    if shape.count(-1) > 1 or any(s < -1 for s in shape):
+        raise ValueError("kwb_reshape: shape %s" % (shape,))
+    if -1 in shape:
+        known = 1
+        for s in shape:
+            known *= s if s != -1 else 1
+        if known == 0 or n % known:
+            raise ValueError("kwb_reshape: shape %s is invalid for %d elements" % (shape, n))
+        shape[shape.index(-1)] = n // known
+    return shape
+
+
+def _kwb_relayout_plan(x, shape, epi_tensors):
+    """kwb_reshape's launches from shapes and strides alone: (grid, [(x element offset, output offset)] per launch,
+    elements per launch, X sizes, x strides, S sizes, epilogue strides, IDX64)."""
+    dims = _kwb_merged_dims(x.shape, x.stride())
+    lead, inner = dims[:-6], dims[-6:]
+    inner = [[1, 0]] * (6 - len(inner)) + inner
+    m = 1
+    for s, _ in inner:
+        m *= s
+    step = 1
+    for s, _ in lead:
+        step *= s
+    bases = []
+    for k in range(step):  # x keeps more than six dims: one launch per index of the leading ones, row-major
+        r, xo = k, 0
+        for s, st in reversed(lead):
+            xo += (r % s) * st
+            r //= s
+        bases.append((xo, k * m))
+    nd = len(shape)
+    pad = 5 - nd
+    sizes = (1,) * pad + tuple(shape)
+    es = kwb_epi_args(epi_tensors, shape, [None] * pad + list(range(nd)), x)[4:]
+    reach = sum((s - 1) * abs(st) for s, st in zip(x.shape, x.stride()))
+    idx64 = m * step + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31
+    return ((triton.cdiv(m, KWB_POINTWISE_BLOCK),), bases, m, tuple(s for s, _ in inner[1:]),
+            tuple(st for _, st in inner), sizes[1:], tuple(es), idx64)
+
+
+kwb_reshape_fuse = True  # False: torch's reshape copy, then the epilogue as its own kwb_pointwise (the plan before
+                         # issue 14's relayout; bench/gpu/trial11_classes.py's "old" row)
+
+
+def kwb_reshape(x, shape, epi=None, epi_tensors=(), epi_scalars=()):
+    """x.reshape(shape) with no PyTorch copy: a view where torch can view x so; else (a reshape torch copies: of a
+    permuted view -- pixel_shuffle, a channel shuffle, einops' rearrange -- or of an expanded one) one Triton launch
+    that reads x in its row-major order through its strides, an index map, and writes the result contiguous. epi:
+    the pointwise run after the reshape, applied in that launch on the result's coordinates (its tensors broadcast
+    to `shape`), so the reshape costs no launch of its own. The result's rank <= 5 where there is an epi (size-1
+    dims beyond that are dropped while it runs)."""
+    if not kwb_reshape_fuse:
+        y = x.reshape(shape)
+        return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+    shape = _kwb_reshape_size(shape, x.numel())
+    n = 1
+    for s in shape:
+        n *= s
+    if n != x.numel():
+        raise ValueError("kwb_reshape: shape %s is invalid for input of size %d" % (shape, x.numel()))
+    if epi is None:
+        try:
+            return x.view(shape)
+        except RuntimeError:  # torch's reshape would copy here
+            pass
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    if n == 0:
+        return out
+    run = shape
+    if epi is None:
+        run = [n]  # no coordinates needed: the output as one flat dim
+    elif len(shape) > 5:
+        run = [s for s in shape if s != 1]
+        if len(run) > 5:
+            raise ValueError("kwb_reshape takes results of rank <= 5 with an epilogue (or more with at most 5 dims "
+                             "above 1), got shape %s" % (tuple(shape),))
+        epi_tensors = tuple(t.expand(shape).reshape(run) for t in epi_tensors)  # a view: size-1 dims dropped
+    key = ("relayout", x.shape, x.stride(), x.device, tuple(run)) + tuple((t.shape, t.stride()) for t in epi_tensors)
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is None:
+        if len(_kwb_memo) >= 4096:
+            _kwb_memo.clear()
+        plan = _kwb_memo[key] = _kwb_relayout_plan(x, run, epi_tensors)
+    grid, bases, m, xs, sx, ss, es, idx64 = plan
+    ne = len(epi_tensors)
+    ptrs = tuple(epi_tensors) + (x,) * (4 - ne)
+    for xo, oo in bases:
+        xp = x if xo == 0 else x.as_strided((1,), (1,), x.storage_offset() + xo)
+        _kwb_relayout_kernel[grid](xp, out, m, oo, *xs, *sx, *ss, *ptrs, *es, *kwb_epi_scalars(epi_scalars),
+                                   EPI=epi or _kwb_epi_identity, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+                                   num_warps=KWB_POINTWISE_WARPS)
+    return out
 
 
 def kwb_to_fp32(*tensors):

@@ -319,9 +319,19 @@ def _kwb_red_dims(x, dims):
 
 
 def kwb_reduce(x, dims, op, keepdim=False):
-    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims)."""
+    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims). A sum or prod of
+    a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
+    reduction, which is exact up to 2**24 elements a sum (more raises)."""
     red = _kwb_red_dims(x, dims)
-    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+    dtype = x.dtype
+    if not x.is_floating_point():
+        if op not in ("sum", "prod"):
+            raise ValueError("kwb_reduce: %s of a %s tensor (sum and prod of integers or bools only)" % (op, x.dtype))
+        dtype = torch.int64
+        if _kwb_prod(x.shape[d] for d in red) > 2 ** 24:
+            raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
+                             % (op, _kwb_prod(x.shape[d] for d in red)))
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
     _kwb_reduce_into(x, red, op, out, None)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
@@ -1956,10 +1966,24 @@ def _kwb_pool_out(i, k, s, p, d, ceil):
 
 
 @triton.jit
+def _kwb_pool_tap(acc, rowp, wi, m, sw, IS_MAX: tl.constexpr):
+    v = tl.load(rowp + wi.to(tl.int64) * sw, mask=m, other=0.0).to(tl.float32)
+    if IS_MAX:
+        acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+    else:
+        acc += v
+    return acc
+
+
+@triton.jit
 def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, SD, SH, SW, PD, PH, PW,
                      DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr,
-                     HAS_DIV: tl.constexpr, BLOCK: tl.constexpr):
-    # BLOCK output positions of one (n, c) plane per program (1-D / 2-D pools: D (and H) of size 1)
+                     HAS_DIV: tl.constexpr, BLOCK: tl.constexpr, ADAPTIVE: tl.constexpr = False,
+                     W_LOOP: tl.constexpr = False):
+    # BLOCK output positions of one (n, c) plane per program (1-D / 2-D pools: D (and H) of size 1). ADAPTIVE: output
+    # o of a dim of I inputs and O outputs pools inputs floor(o I / O) .. ceil((o + 1) I / O) - 1 (torch's adaptive
+    # windows: uneven, overlapping where O does not divide I), KD x KH x KW the largest window, masked to each one's
+    # end; W_LOOP: the W taps in a loop, not unrolled (a wide window)
     pid = tl.program_id(0)
     nc = pid // n_ob
     o = (pid % n_ob) * BLOCK + tl.arange(0, BLOCK)
@@ -1968,29 +1992,42 @@ def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, 
     oh = (o // OW) % OH
     od = o // (OW * OH)
     base = x + (nc // C).to(tl.int64) * sn + (nc % C).to(tl.int64) * sc
-    d0 = od * SD - PD
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        d0 = (od * ID) // OD
+        h0 = (oh * IH) // OH
+        w0 = (ow * IW) // OW
+        de = ((od + 1) * ID + OD - 1) // OD  # the window's end (exclusive)
+        he = ((oh + 1) * IH + OH - 1) // OH
+        we = ((ow + 1) * IW + OW - 1) // OW
+    else:
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        de = ID  # the input's end: taps past it are padding
+        he = IH
+        we = IW
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     if IS_MAX:
         acc = acc + float("-inf")  # padding is -inf: it never wins
     for kd in range(KD):
         di = d0 + kd * DD
-        md = om & (di >= 0) & (di < ID)
+        md = om & (di >= 0) & (di < de)
         for kh in range(KH):
             hi = h0 + kh * DH
-            mh = md & (hi >= 0) & (hi < IH)
+            mh = md & (hi >= 0) & (hi < he)
             rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
-            for kw in tl.static_range(KW):
-                wi = w0 + kw * DW
-                m = mh & (wi >= 0) & (wi < IW)
-                v = tl.load(rowp + wi.to(tl.int64) * sw, mask=m, other=0.0).to(tl.float32)
-                if IS_MAX:
-                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
-                else:
-                    acc += v
+            if W_LOOP:
+                for kw in range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_tap(acc, rowp, wi, mh & (wi >= 0) & (wi < we), sw, IS_MAX)
+            else:
+                for kw in tl.static_range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_tap(acc, rowp, wi, mh & (wi >= 0) & (wi < we), sw, IS_MAX)
     if not IS_MAX:
-        if HAS_DIV:
+        if ADAPTIVE:  # the mean over the window's own taps
+            acc = acc / ((de - d0) * (he - h0) * (we - w0)).to(tl.float32)
+        elif HAS_DIV:
             acc = acc / divisor
         else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
             de = tl.minimum(d0 + KD, ID + PD)
@@ -2006,13 +2043,24 @@ def _kwb_pool_kernel(x, y, C, n_ob, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, 
 
 
 @triton.jit
+def _kwb_pool_cl_tap(acc, rowp, wi, m, sw, IS_MAX: tl.constexpr):
+    v = tl.load(rowp + wi.to(tl.int64)[:, None] * sw, mask=m, other=0.0).to(tl.float32)
+    if IS_MAX:
+        acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
+    else:
+        acc += v
+    return acc
+
+
+@triton.jit
 def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh, sw, yn, yc, yd, yh, yw, SD, SH, SW,
                         PD, PH, PW, DD, DH, DW, KD, KH, divisor, KW: tl.constexpr, IS_MAX: tl.constexpr,
                         COUNT_PAD: tl.constexpr, HAS_DIV: tl.constexpr, BLOCK_W: tl.constexpr,
-                        BLOCK_C: tl.constexpr):
+                        BLOCK_C: tl.constexpr, ADAPTIVE: tl.constexpr = False, W_LOOP: tl.constexpr = False):
     # Channels innermost in x (the conv template's channels-last output): a program pools BLOCK_W outputs of
     # one output row (n, od, oh) x BLOCK_C channels, so every tap loads a [BLOCK_W, BLOCK_C] tile contiguous
     # along C; the row's depth and height taps are scalars (one test each), only W is masked per lane.
+    # ADAPTIVE, W_LOOP: as _kwb_pool_kernel's.
     row = tl.program_id(0)
     ow = tl.program_id(1) * BLOCK_W + tl.arange(0, BLOCK_W)
     c = tl.program_id(2) * BLOCK_C + tl.arange(0, BLOCK_C)
@@ -2021,9 +2069,20 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
     n = row // OH_ROWS
     om = (ow < OW)[:, None] & (c < C)[None, :]
     base = x + n.to(tl.int64) * sn + c.to(tl.int64)[None, :] * sc
-    d0 = od * SD - PD
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        d0 = (od * ID) // OD
+        h0 = (oh * IH) // OH
+        w0 = (ow * IW) // OW
+        de = ((od + 1) * ID + OD - 1) // OD  # the window's end (exclusive)
+        he = ((oh + 1) * IH + OH - 1) // OH
+        we = ((ow + 1) * IW + OW - 1) // OW
+    else:
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        de = ID  # the input's end: taps past it are padding
+        he = IH
+        we = IW
     acc = tl.zeros((BLOCK_W, BLOCK_C), dtype=tl.float32)
     if IS_MAX:
         acc = acc + float("-inf")  # padding is -inf: it never wins
@@ -2031,18 +2090,20 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
         di = d0 + kd * DD
         for kh in range(KH):
             hi = h0 + kh * DH
-            inside = (di >= 0) & (di < ID) & (hi >= 0) & (hi < IH)
+            inside = (di >= 0) & (di < de) & (hi >= 0) & (hi < he)
             rowp = base + di.to(tl.int64) * sd + hi.to(tl.int64) * sh
-            for kw in tl.static_range(KW):
-                wi = w0 + kw * DW
-                m = om & ((wi >= 0) & (wi < IW) & inside)[:, None]
-                v = tl.load(rowp + wi.to(tl.int64)[:, None] * sw, mask=m, other=0.0).to(tl.float32)
-                if IS_MAX:
-                    acc = _kwb_max_nan(tl.where(m, v, float("-inf")), acc)
-                else:
-                    acc += v
+            if W_LOOP:
+                for kw in range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_cl_tap(acc, rowp, wi, om & ((wi >= 0) & (wi < we) & inside)[:, None], sw, IS_MAX)
+            else:
+                for kw in tl.static_range(KW):
+                    wi = w0 + kw * DW
+                    acc = _kwb_pool_cl_tap(acc, rowp, wi, om & ((wi >= 0) & (wi < we) & inside)[:, None], sw, IS_MAX)
     if not IS_MAX:
-        if HAS_DIV:
+        if ADAPTIVE:  # the mean over the window's own taps
+            acc = acc / ((de - d0) * (he - h0) * (we - w0)).to(tl.float32)[:, None]
+        elif HAS_DIV:
             acc = acc / divisor
         else:  # PyTorch's divisor: the window clipped to input + padding, or (count_include_pad off) to input
             de = tl.minimum(d0 + KD, ID + PD)
@@ -2059,23 +2120,55 @@ def _kwb_pool_cl_kernel(x, y, C, OH_ROWS, ID, IH, IW, OD, OH, OW, sn, sc, sd, sh
              mask=om)
 
 
+def _kwb_adaptive_window(i, o):
+    """The largest of torch's adaptive windows over i inputs for o outputs: floor(j i / o) .. ceil((j + 1) i / o)."""
+    if i % o == 0:
+        return i // o
+    if o > 4096:
+        return -(-i // o) + 1  # a bound (at most one tap over the largest window)
+    return max(((j + 1) * i + o - 1) // o - (j * i) // o for j in range(o))
+
+
+_kwb_pool_w_unroll = 32  # W taps a window unrolls at most (tl.static_range); wider windows loop
+
+
+def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
+    """F.adaptive_max_pool{1,2,3}d / adaptive_avg_pool{1,2,3}d (values only), x [N, C, *spatial] or unbatched
+    [C, *spatial], output_size one int per spatial dim (None: that dim's input size): kwb_pool's kernels with each
+    output's window from floor(o I / O) to ceil((o + 1) I / O), its own size the avg divisor."""
+    nsp = len(output_size)
+    return kwb_pool(x, kind, [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp, False, keep_layout=keep_layout,
+                    output_size=output_size)
+
+
 def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
-             divisor_override=None, keep_layout=False):
+             divisor_override=None, keep_layout=False, output_size=None):
     """max / avg pooling, 1-D to 3-D (x [N, C, *spatial] or unbatched [C, *spatial]); values only. The result is
-    contiguous; keep_layout (see kwb_keep_layout): channels-last where x's channels are innermost."""
+    contiguous; keep_layout (see kwb_keep_layout): channels-last where x's channels are innermost. output_size:
+    adaptive pooling to that size (kwb_adaptive_pool; the window arguments are then ignored)."""
     nsp = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else x.dim() - 2
     if x.dim() == nsp + 1:
         return kwb_pool(x.unsqueeze(0), kind, kernel_size, stride, padding, dilation, ceil_mode,
-                        count_include_pad, divisor_override).squeeze(0)
+                        count_include_pad, divisor_override, output_size=output_size).squeeze(0)
 
     def tup(v):
         v = list(v) if isinstance(v, (list, tuple)) else [v]
         return [int(e) for e in (v * nsp if len(v) == 1 else v)]
 
-    k = tup(kernel_size)
-    s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride) else kernel_size)
-    p, d = tup(padding), tup(dilation if kind == "max" else 1)
-    osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
+    adaptive = output_size is not None
+    if adaptive:
+        outs = list(output_size) if isinstance(output_size, (list, tuple)) else [output_size] * nsp
+        osp = [int(x.shape[2 + i]) if o is None else int(o) for i, o in enumerate(outs)]
+        if len(osp) != nsp or min(osp) < 1 or min(x.shape[2:]) < 1:
+            raise ValueError("kwb_adaptive_pool: output size %s of input %s" % (osp, tuple(x.shape)))
+        k = [_kwb_adaptive_window(x.shape[2 + i], osp[i]) for i in range(nsp)]
+        s, p, d = [1] * nsp, [0] * nsp, [1] * nsp
+    else:
+        k = tup(kernel_size)
+        s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride)
+                else kernel_size)
+        p, d = tup(padding), tup(dilation if kind == "max" else 1)
+        osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
     y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
@@ -2096,14 +2189,16 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
         _kwb_pool_cl_kernel[grid](
             x, y, c, o3[0] * o3[1], *i3, *o3, x.stride(0), x.stride(1), *xs, *ys, *s3, *p3, *d3, k3[0], k3[1],
             float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
-            HAS_DIV=bool(divisor_override), BLOCK_W=block_w, BLOCK_C=block_c, num_warps=4)
+            HAS_DIV=bool(divisor_override), BLOCK_W=block_w, BLOCK_C=block_c, ADAPTIVE=adaptive,
+            W_LOOP=k3[2] > _kwb_pool_w_unroll, num_warps=4)
         return y
     block = min(256, _kwb_np2(o3[0] * o3[1] * o3[2]))
     n_ob = triton.cdiv(o3[0] * o3[1] * o3[2], block)
     _kwb_pool_kernel[(x.shape[0] * x.shape[1] * n_ob,)](
         x, y, x.shape[1], n_ob, *i3, *o3, x.stride(0), x.stride(1), *xs, *s3, *p3, *d3, k3[0], k3[1],
         float(divisor_override or 0), KW=k3[2], IS_MAX=kind == "max", COUNT_PAD=bool(count_include_pad),
-        HAS_DIV=bool(divisor_override), BLOCK=block, num_warps=4)
+        HAS_DIV=bool(divisor_override), BLOCK=block, ADAPTIVE=adaptive, W_LOOP=k3[2] > _kwb_pool_w_unroll,
+        num_warps=4)
     return y
 
 
@@ -2141,6 +2236,56 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
         a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
         # a chain's fp32 activations against 16-bit weights: the weight tile upcast in registers
+        acc = tl.dot(a, b.to(a.dtype), acc)
+        a_ptrs += BLOCK_K * sak
+        b_ptrs += BLOCK_K * sbk
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    acc = EPI(acc, batch, offs_m[:, None].to(tl.int64), offs_n[None, :].to(tl.int64), 0, 0, mask, e0, e1, e2, e3,
+              s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+              f0, f1, f2, f3)
+    c_ptrs = c_ptr + batch * scb + offs_m[:, None].to(tl.int64) * scm + offs_n[None, :] * scn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                         p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23, t24,
+                         t30, t31, t32, t33, t34, g0, g1, g2, g3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                         PRO: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                         GROUP_M: tl.constexpr):
+    # _kwb_gemm_kernel with a prologue: PRO (a chain's pointwise run before the GEMM, in the epilogue calling
+    # convention: i0..i2 = batch, row, k of A; tensors p0..p3 with strides tJ0..tJ4, scalars g0..g3) applied to each
+    # fp32 A tile as it is loaded, the elements outside A reset to 0 after it (PRO(0) need not be 0). Every program
+    # of a row block applies it again: kwb_gemm takes this kernel for small GEMMs only (launch-bound ones).
+    pid = tl.program_id(0)
+    batch = tl.program_id(1).to(tl.int64)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + batch * sab + offs_m[:, None].to(tl.int64) * sam + offs_k[None, :] * sak
+    b_ptrs = b_ptr + batch * sbb + offs_k[:, None] * sbk + offs_n[None, :].to(tl.int64) * sbn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kb in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - kb * BLOCK_K
+        a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_left)
+        a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+        pa = PRO(a.to(tl.float32), batch, offs_m[:, None].to(tl.int64), (kb * BLOCK_K + offs_k)[None, :].to(tl.int64),
+                 0, 0, a_mask, p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23,
+                 t24, t30, t31, t32, t33, t34, g0, g1, g2, g3)
+        a = tl.where(a_mask, pa, 0.0).to(a.dtype)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
         acc = tl.dot(a, b.to(a.dtype), acc)
         a_ptrs += BLOCK_K * sak
         b_ptrs += BLOCK_K * sbk
@@ -2409,6 +2554,10 @@ _kwb_gemm_retry_stages = True   # on a compile failure try the same tile one sta
 # pointer 32 x 32 2.1 us). 0: every GEMM takes kwb_gemm_impl. A/B: bench/gpu/gemmsmall.py.
 kwb_gemm_small_flops = 1 << 29
 _kwb_gemm_small_block_min = 32
+# A chain's pointwise run before a small GEMM (pro=, issue 14): True applies it to each A tile as the pointer kernel
+# loads it (_kwb_gemm_pro_kernel: one launch, A's elements recomputed once per N tile); False launches it first
+# (kwb_pointwise), as larger GEMMs always do. Unmeasured: the A/B of bench/gpu/epilogue_ab.py ("pro-off" rows).
+kwb_gemm_prologue = True
 
 
 def _kwb_gemm_smem_of(t):
@@ -2540,17 +2689,27 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
     return ""
 
 
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
+             pro_scalars=()):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm: one weight per batch); out in a's dtype."""
+    [B, M, K] (bmm: one weight per batch); out in a's dtype.
+    epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
+    fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
+    convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
+    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it."""
     n, k = w.shape[-2], w.shape[-1]
+    small = 2 * (a.numel() // max(k, 1)) * n * k <= kwb_gemm_small_flops
+    if pro is not None and not (small and kwb_gemm_prologue):
+        a, pro = kwb_pointwise(a, pro, pro_tensors, pro_scalars), None
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
     out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out
+    if epi_view is not None:
+        epi_tensors = [kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
     es = [e.expand(out.shape).reshape(bt, m, n) for e in epi_tensors]
     assert len(es) <= 4 and len(epi_scalars) <= 4, "the EPI hook takes at most 4 tensors and 4 scalars"
     ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) for e in es] + [[0] * 5] * (4 - len(es))
@@ -2558,7 +2717,6 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
     if w.dim() == 3 and w.shape[0] != a3.shape[0]:
         raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
-    small = 2 * bt * m * n * k <= kwb_gemm_small_flops
     stage = (lambda x, kdim: x) if small else _kwb_kmajor  # a small GEMM reads its operands as given
     a3 = stage(a3, 2)
     # bmm: [B, K, N], its own weight per batch; else [1, K, N], shared by every batch (stride 0)
@@ -2583,6 +2741,18 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=()):
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > least:
         bm //= 2
     grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
+    if pro is not None:  # small: the prologue on each A tile as it is loaded
+        ps = [e.expand(a.shape).reshape(bt, m, k) for e in pro_tensors]
+        assert len(ps) <= 4 and len(pro_scalars) <= 4, "the prologue takes at most 4 tensors and 4 scalars"
+        pss = [v for e in ps for v in kwb_epi_strides(e, (bt, m, k), (0, 1, 2))] + [0] * (5 * (4 - len(ps)))
+        _kwb_gemm_pro_kernel[grid](
+            a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1),
+            a3.stride(2), b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0),
+            out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s], *fs, *(ps + [a] * (4 - len(ps))), *pss,
+            *[float(f) for f in pro_scalars], *[0.0] * (4 - len(pro_scalars)), HAS_BIAS=bias is not None,
+            EPI=epi if epi is not None else _kwb_epi_identity, PRO=pro, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k,
+            GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
+        return out
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
         b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1),

@@ -44,12 +44,16 @@ ONEPASS_MAX_SPLIT = 64      # most CTAs per row on the one-pass path, and at mos
                             # CTA always fits on an SM; a row of 256 on the H200's 132 SMs hung). CTAs take
                             # rows by start-order tickets, so every row but the newest is complete. The GPU
                             # must not be shared with other work meanwhile (MPS, other streams' kernels).
-ONEPASS_TARGET_SPLIT = 64   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
+ONEPASS_TARGET_SPLIT = 32   # CTAs per row aimed at: chunk = next_pow2(R / TARGET) within ONEPASS_CHUNK
 ONEPASS_CHUNK = (4096, 8192)  # elements per CTA, held at ONEPASS_EPT per thread (4..16 warps)
 ONEPASS_EPT = 32            # (H200 sweeps of 2026-11-29: mean/variance and L1 norms at 4096-8192 (4-8 warps),
                             # 84-93% of copy: at 16384 their CTAs need 80 registers a thread, one CTA
                             # fits an SM, and 34 fell to 63%; rows that needed 128+ CTAs ran slower than
                             # two passes)
+ONEPASS_MAX_WARPS = 16      # warps of a one-pass CTA at most (chunk / (32 * EPT) above it: more elements a thread)
+ONEPASS_CTAS_PER_SM = 1     # one-pass CTAs a row may count on per SM: n_split <= SMs * this. 1 always holds (a CTA
+                            # fits an SM); more only where the compiled kernel's registers fit that many
+                            # (bench/gpu/rownorm_big.py checks each variant's occupancy before it launches)
 ALIGN_ROWS = True          # one pass over contiguous rows: chunks start at 16-byte boundaries (see _onepass)
 AFFINE_KIND = 1             # weights: 0 none, 1 per position (layer norm), 2 per channel (group/instance norm)
 LAGGED = True               # False: long rows always take two passes
@@ -353,13 +357,13 @@ class ModelNew(nn.Module):
         self.last_grid_blocks = 0
         if out.numel() == 0:
             return out
-        # One pass when the row's CTAs can all be resident: at most ONEPASS_MAX_SPLIT and one per SM.
+        # One pass when the row's CTAs can all be resident: at most ONEPASS_MAX_SPLIT and ONEPASS_CTAS_PER_SM per SM.
         sms = torch.cuda.get_device_properties(x.device).multi_processor_count if x.is_cuda else 64
         lo, hi = ONEPASS_CHUNK
         chunk1 = min(max(lo, triton.next_power_of_2(triton.cdiv(r, ONEPASS_TARGET_SPLIT))), hi,
                      triton.next_power_of_2(r))  # a short row: one CTA of the row's own size
         n1 = triton.cdiv(r, chunk1)
-        if ONEPASS and n1 <= min(ONEPASS_MAX_SPLIT, sms):
+        if ONEPASS and n1 <= min(ONEPASS_MAX_SPLIT, sms * ONEPASS_CTAS_PER_SM):
             if n1 == 1:  # one CTA a row: no partials, no counters (and no zero-fill launch for them)
                 pa = pb = cnt = x
             else:
@@ -367,7 +371,7 @@ class ModelNew(nn.Module):
                 pb = torch.empty(rows * n1, dtype=torch.float32, device=x.device)
                 cnt = torch.zeros(rows + 1, dtype=torch.int32, device=x.device)  # the rows' counters, the ticket
             # a short row alone in its CTA: fewer warps (1 for 32 elements), not the 4 a split row's chunk takes
-            warps = min(max(chunk1 // (32 * ONEPASS_EPT), 1 if n1 == 1 else 4), 16)
+            warps = min(max(chunk1 // (32 * ONEPASS_EPT), 1 if n1 == 1 else 4), ONEPASS_MAX_WARPS)
             kwb_layer_norm_onepass[(rows * n1,)](
                 x, out, pa, pb, cnt, self.ln.weight, self.ln.bias, r, inner, n1, rows, EPS, groups, cpg, hw,
                 CHUNK=chunk1, BLOCK_S=FIN_BLOCK, AFFINE=1, HAS_BIAS=True,
