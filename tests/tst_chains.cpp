@@ -60,6 +60,8 @@ class TestChains : public QObject {
   void batchNormEmulated();
   void epilogueClassEmulated_data();
   void epilogueClassEmulated();
+  void resultDtypes_data();
+  void resultDtypes();
   void recurrentCuteSkeleton();
   void recurrentKernelsConform();
   void graphReplay_data();
@@ -125,7 +127,7 @@ void TestChains::plans_data() {
       << QStringLiteral("epi_gemm_five_tensors_view")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("epi_tensors=(a, b, c, d), epi_scalars=())  # add, add, add, add fused"),
-                     QStringLiteral("epi_tensors=(t6,), epi_scalars=())  # sub")};
+                     QStringLiteral("epi_tensors=(t6,), epi_scalars=()")};
   QTest::newRow("tanh(x) * w before a small Linear: a prologue reading a tensor")
       << QStringLiteral("pro_linear_tanh_scale") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("pro=_kwb_epi0, pro_tensors=(self.w,), pro_scalars=(), epi=_kwb_epi1")};
@@ -166,8 +168,8 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax")}
       << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
                                     "self.bn.bias), epi_scalars=())  # batch_norm fused into the epilogue"),
-                     QStringLiteral("t6 = kwb_softmax(t4, 1, log=False, pre=_kwb_epi1, pre_tensors=(self.scale,), "
-                                    "pre_scalars=())"),
+                     QStringLiteral("t6 = kwb_softmax(t4, 1, log=False, pre=_kwb_epi1, pre_scalars=(), "
+                                    "pre_tensors=(self.scale,)"),
                      QStringLiteral("        if self.training:"),
                      QStringLiteral("self.bn.running_mean, self.bn.running_var, self.training")};
   QTest::newRow("conv, batch norm, ReLU: one launch")
@@ -185,8 +187,10 @@ void TestChains::plans_data() {
                                     "the epilogue")};
   QTest::newRow("linear, BatchNorm1d, ReLU: one GEMM")
       << QStringLiteral("bn_linear_bn1d") << QStringList{QStringLiteral("gemm")}
-      << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
-                                    "self.bn.bias), epi_scalars=())  # batch_norm, relu fused into the epilogue")};
+      << QStringList{
+             QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
+                            "self.bn.bias), epi_scalars=(), out_dtype=out_dtype)  # batch_norm, relu fused into the "
+                            "epilogue")};
   QTest::newRow("conv, Mish, batch norm: one launch")
       << QStringLiteral("52_Conv2d_Activation_BatchNorm") << QStringList{QStringLiteral("conv")}
       << QStringList{QStringLiteral("# softplus, tanh, mul, batch_norm fused into the epilogue")};
@@ -225,7 +229,7 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm")}
       << QStringList{QStringLiteral("kwb_group_norm(t0, 16, self.group_norm.weight, self.group_norm.bias, 1e-05, "
                                     "epi=_kwb_epi0, epi_tensors=(t0,), epi_scalars=(), reduce=\"logsumexp\", "
-                                    "keepdim=True)"),
+                                    "keepdim=True, out_dtype=out_dtype)"),
                      QStringLiteral("!kwb_pointwise("), QStringLiteral("!kwb_reduce(")};
   QTest::newRow("pool, conv with a fused clamp, views around a softmax")
       << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
@@ -237,8 +241,9 @@ void TestChains::plans_data() {
   QTest::newRow("transposed conv, layer norm with gelu and scale fused")
       << QStringLiteral("34_ConvTranspose3d_LayerNorm_GELU_Scaling")
       << QStringList{QStringLiteral("conv"), QStringLiteral("norm")}
-      << QStringList{QStringLiteral("1e-05, epi=_kwb_epi0, epi_tensors=(), epi_scalars=())  # gelu, mul fused into the "
-                                    "epilogue")};
+      << QStringList{
+             QStringLiteral("1e-05, epi=_kwb_epi0, epi_tensors=(), epi_scalars=(), out_dtype=out_dtype)  # gelu, "
+                            "mul fused into the epilogue")};
   // session 17: the cat of the two expand convs is no launch; each writes its channel slice of the cat's buffer
   QTest::newRow("fire module: in-place ReLUs fused, the cat's parts written into its buffer")
       << QStringLiteral("17_SqueezeNetFireModule")
@@ -344,12 +349,14 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("rowfused")}  // one pass; the two-pass plan in the else branch
       << QStringList{
              QStringLiteral("if kwb_row1_fits(x, 1):"), QStringLiteral("t1 = kwb_row1_stat(x, 1)"),
-             QStringLiteral("t3 = kwb_row1(x, 1, \"pnorm\", 2.0, t1, None, (), _kwb_epi0, (), _kwb_epi1, (t2,), ())"),
+             QStringLiteral("t3 = kwb_row1(x, 1, \"pnorm\", 2.0, t1, None, (), _kwb_epi0, (), _kwb_epi1, (t2,), (), "
+                            "out_dtype=out_dtype)"),
              QStringLiteral("kwb_pnorm(x, [1], 2.0, True)"), QStringLiteral(".expand(-1, x.shape[1], -1, -1)")};
   QTest::newRow("RMS norm: the pointwise run before the mean fuses into the one pass too")
       << QStringLiteral("u11_RMSNorm_over_last_dim") << QStringList{QStringLiteral("rowfused")}
       << QStringList{
-             QStringLiteral("t4 = kwb_row1(x, -1, \"mean\", 0.0, t1, _kwb_epi0, (), None, (), _kwb_epi1, (t1,), ())"),
+             QStringLiteral("t4 = kwb_row1(x, -1, \"mean\", 0.0, t1, _kwb_epi0, (), None, (), _kwb_epi1, (t1,), (), "
+                            "out_dtype=out_dtype)"),
              QStringLiteral("t1 = kwb_reduce(t0, [-1], \"mean\", True)")};
   QTest::newRow("a parameter expanded over the batch: the batch's run-time size")
       << QStringLiteral("u54_ClsToken_expand_cat") << QStringList{QStringLiteral("copy")}
@@ -385,7 +392,7 @@ void TestChains::plans_data() {
   QTest::newRow("a slice end equal to two input dims of other names (batch == seq): checked at run time")
       << QStringLiteral("u57_PosEmbedding_slice_batch_eq_seq")
       << QStringList{QStringLiteral("norm")}  // the add of the position embedding: the layer norm's prologue
-      << QStringList{QStringLiteral("pre=_kwb_epi0, pre_tensors=(t2,), pre_scalars=())"),
+      << QStringList{QStringLiteral("pre=_kwb_epi0, pre_tensors=(t2,), pre_scalars=(), out_dtype=out_dtype)"),
                      QStringLiteral("t1 = t0[:, 0:kwb_size(\""),
                      QStringLiteral("batch_size / seq_len)\", x.shape[0], x.shape[1]):1]")};
   // session 13: all-pointwise graphs reading views of parameters and buffers; a causal mask built in forward()
@@ -464,7 +471,7 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = kwb_reduce(x, [-1], \"amax\", True)"),
                      QStringLiteral("t5 = kwb_tri(t3, 0, False, memo=True)"),
-                     QStringLiteral("t10 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(t0, t5), epi_scalars=())"),
+                     QStringLiteral("t10 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(t0, t5), epi_scalars=()"),
                      QStringLiteral("!t9 = ")};
   QTest::newRow("NetVLAD: a [B, 1, K] sum times a [1, D, K] parameter, expanded to their broadcast")
       << QStringLiteral("v08_NetVLAD") << QStringList{}
@@ -486,17 +493,13 @@ void TestChains::plans_data() {
   QTest::newRow("Swin's relative position bias: table[index.view(-1)] is one row gather at dim 0")
       << QStringLiteral("swin_relative_position_bias") << QStringList{}
       << QStringList{QStringLiteral("t1 = kwb_index(self.table, t0, 0)")};
-  // session 21 (issue 14): a pointwise run only a softmax reads is its prologue (the bias add: 3 -> 2 launches; a
-  // temperature: 2 -> 1), and a reduction over an embedding's bag dims is the gather's own launch (2 -> 1)
+  // session 21 (issue 14): a pointwise run only a softmax reads is its prologue, its tensors too (the bias add: 3 -> 2
+  // launches), and a reduction over an embedding's bag dims is the gather's own launch (2 -> 1)
   QTest::newRow("Swin's relative position bias: the bias add is the softmax's prologue")
       << QStringLiteral("swin_relative_position_bias")
       << QStringList{QStringLiteral("gather"), QStringLiteral("softmax")}
       << QStringList{
-             QStringLiteral("t7 = kwb_softmax(attn, -1, log=False, pre=_kwb_epi0, pre_tensors=(t5,), pre_scalars=())")};
-  QTest::newRow("logits / temperature, softmax, .half(): one launch, the division its prologue")
-      << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast") << QStringList{QStringLiteral("softmax")}
-      << QStringList{QStringLiteral("t3 = kwb_softmax(logits, -1, log=False, epi=_kwb_epi1, epi_tensors=(), "
-                                    "epi_scalars=(), pre=_kwb_epi0, pre_tensors=(), pre_scalars=())")};
+             QStringLiteral("t7 = kwb_softmax(attn, -1, log=False, pre=_kwb_epi0, pre_scalars=(), pre_tensors=(t5,)")};
   QTest::newRow("embedding(ids).mean(1): one gather-and-reduce launch")
       << QStringLiteral("t05_EmbeddingGather_MeanBag") << QStringList{QStringLiteral("gather")}
       << QStringList{QStringLiteral("t1 = kwb_embedding_reduce(self.emb.weight, ids, [1], \"mean\", False)"),
@@ -509,7 +512,8 @@ void TestChains::plans_data() {
       << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringList{QStringLiteral("rowfused")}
       << QStringList{
              QStringLiteral("if kwb_row1_fits(x, (2, 3)):"), QStringLiteral("t0 = kwb_row1_stat(x, (2, 3))"),
-             QStringLiteral("t3 = kwb_row1(x, (2, 3), \"var\", 0.0, t0, None, (), None, (), _kwb_epi0, (t0,), ())"),
+             QStringLiteral("t3 = kwb_row1(x, (2, 3), \"var\", 0.0, t0, None, (), None, (), _kwb_epi0, (t0,), (), "
+                            "out_dtype=out_dtype)"),
              QStringLiteral("t0 = kwb_var(x, [2, 3], 0.0, True, std=False)")};
   // issue 14, new-user trial 11's skeletons, by class. 1: views of one tensor as the operands of one pointwise
   // launch (F.glu; chunk / narrow written by hand, their sizes a fraction of the dim that follows it)
@@ -517,7 +521,7 @@ void TestChains::plans_data() {
       << QStringLiteral("t10_GLU_bf16") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0_glu_a, t0_glu_b = x.chunk(2, -1)"),
                      QStringLiteral("t0 = kwb_pointwise(t0_glu_b, epi=_kwb_epi0, epi_tensors=(t0_glu_a,), "
-                                    "epi_scalars=())  # glu")};
+                                    "epi_scalars=()")};
   QTest::newRow("nn.GLU(dim=1) after a Conv1d: the conv, then one launch over its two halves")
       << QStringLiteral("glu_conv1d_module") << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1_glu_a, t1_glu_b = t0.chunk(2, 1)")};
@@ -535,7 +539,7 @@ void TestChains::plans_data() {
                      QStringLiteral("t1_p = t1_v.permute(0, 1, 4, 2, 5, 3)"),
                      QStringLiteral("t2 = kwb_reshape(t1_p, (t1_p.shape[0], t1_p.shape[1], t1_p.shape[2] * "
                                     "t1_p.shape[3], t1_p.shape[4] * t1_p.shape[5]), epi=_kwb_epi0, epi_tensors=(), "
-                                    "epi_scalars=())  # relu fused into the epilogue")};
+                                    "epi_scalars=()")};
   QTest::newRow("pixel_shuffle written out (view, permute, reshape) then GELU: one launch, no torch copy")
       << QStringLiteral("pixel_shuffle_manual_gelu") << QStringList{QStringLiteral("copy")}
       << QStringList{QStringLiteral("t4 = kwb_reshape(t1, (t1.shape[0], t1.shape[1], t1.shape[2] * t1.shape[3], "
@@ -570,7 +574,7 @@ void TestChains::plans_data() {
   QTest::newRow("masked mean: where(mask, x, 0).sum(1) / mask.sum(1).clamp(1).to(x.dtype) (trial 11 t06)")
       << QStringLiteral("t06_MaskedMeanPool_where") << QStringList{}
       << QStringList{QStringLiteral("t5 = kwb_reduce(mask, [1], \"sum\", True)"),
-                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=())")};
+                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=()")};
   QTest::newRow("mask.long().sum(1).clamp(1).to(x.dtype): the int64 cast and its float cast write their dtypes")
       << QStringLiteral("count_long_sum") << QStringList{}
       << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
@@ -581,6 +585,37 @@ void TestChains::plans_data() {
       << QStringLiteral("count_float_sum") << QStringList{}
       << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
                                     "out_dtype=torch.float32)")};
+  // session 21: the result's dtype from dtyperule.h, stored by the last launch (out_dtype=); a 16-bit input read
+  // by a launch that converts it on load is not widened first; a pointwise run without tensors before a softmax is
+  // its prologue
+  QTest::newRow("t11: fp16 logits .float() / T, softmax, .half(): one softmax launch, fp16 in and out")
+      << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t3 = kwb_softmax(logits, -1, log=False, epi=_kwb_epi1, epi_tensors=(), "
+                                    "epi_scalars=(), pre=_kwb_epi0, pre_scalars=(), out_dtype=torch.float16)"),
+                     QStringLiteral("!kwb_to_fp32"), QStringLiteral("return kwb_as_dtype(t3, torch.float16)")};
+  QTest::newRow(".to(torch.float16) of an fp16 model's channel log-softmax: fixed (the probe's dtype check)")
+      << QStringLiteral("cast_to_fp16_of_fp16_input") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("pre=_kwb_epi0, pre_scalars=(), out_dtype=torch.float16)"),
+                     QStringLiteral("!kwb_to_fp32")};
+  QTest::newRow("a .half() inside the chain, softmax, + x: float32 promoted with x's dtype, x read once in its own")
+      << QStringLiteral("cast_half_inside_chain") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, x.dtype)"),
+                     QStringLiteral("epi_tensors=(x,), epi_scalars=(), pre=_kwb_epi0, pre_scalars=(), "
+                                    "out_dtype=kwb_out_dtype)"),
+                     QStringLiteral("!kwb_to_fp32")};
+  QTest::newRow(".to(x.dtype) * an fp32 weight on an fp16 input: torch's promotion of x's and the weight's dtypes")
+      << QStringLiteral("cast_back_to_input_dtype") << QStringList{QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(x.dtype, self.weight.dtype)"),
+                     QStringLiteral("(t2, self.weight), (), out_dtype=kwb_out_dtype)"),
+                     QStringLiteral("return kwb_as_dtype(t7, kwb_out_dtype)")};
+  QTest::newRow(".to(torch.bfloat16) of an fp32 row-centred tanh: bfloat16 stored by the one-pass launch")
+      << QStringLiteral("cast_to_bf16_result") << QStringList{QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("out_dtype=torch.bfloat16)"),
+                     QStringLiteral("return kwb_as_dtype(t4, torch.bfloat16)")};
+  QTest::newRow(".float() * a weight of an fp16 RMS norm: float32 promoted with the weight's dtype")
+      << QStringLiteral("cast_float_result") << QStringList{QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, self.weight.dtype)"),
+                     QStringLiteral("return kwb_as_dtype(t6, kwb_out_dtype)")};
 }
 
 void TestChains::plans() {
@@ -613,6 +648,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "t10_GLU_bf16", "t12_Conv1x1_PixelShuffle_ReLU", "t08_ConvTranspose1d_AdaptiveMaxPool1d",
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
         "t01_Sigmoid_Linear_BatchCenter_Clamp", "pro_linear3d_sigmoid", "epi_bmm_transpose_residual",
+        "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
         // session 21: the growing cats' shared buffer
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested"})
     QTest::newRow(s) << QString::fromLatin1(s);
@@ -802,6 +838,9 @@ void TestChains::emulated_data() {
   QTest::newRow("a reduction written twice, a mask between pointwise ops at boundary_tail")
       << QStringLiteral("cse_mask_between_pointwise") << QStringLiteral("=cse_mask_between_pointwise")
       << QStringLiteral("boundary_tail");
+  QTest::newRow("t11 (fp16 logits, temperature softmax, .half()) at the harness's dtype_bf16 case")
+      << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast")
+      << QStringLiteral("&trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast") << QStringLiteral("dtype_bf16");
   QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
       << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
       << QStringLiteral("problem_shape");
@@ -847,7 +886,8 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
                               ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen/") + problem.mid(1)
                               : problem.startsWith(u'^')  // "^name": an unseen level-3 model, tests/data/unseen3
                                     ? QStringLiteral(KWB_TEST_DATA_DIR "/unseen3/") + problem.mid(1)
-                                    : problem.startsWith(u'@')  // "@dir/name": under tests/data (trial11/...)
+                                    : (problem.startsWith(u'@') ||
+                                       problem.startsWith(u'&'))  // "@dir/name", "&dir/name": under tests/data
                                           ? QStringLiteral(KWB_TEST_DATA_DIR "/") + problem.mid(1)
                                           : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
                        QStringLiteral(".py")};
@@ -1028,6 +1068,57 @@ void TestChains::epilogueClassEmulated() {
   QFETCH(QString, problem);
   QFETCH(QStringList, args);
   runEmulated(spec, problem, args);
+}
+
+void TestChains::resultDtypes_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QString>("expect");  // the result's dtype with the inputs as given, in fp16, in bf16, in fp32
+  // a cast fixes the result's dtype whatever the inputs' (the harness's dtype_bf16 / dtype_fp16 cases cast every
+  // floating input and the model to that dtype); without one it follows them (session 20's t11 returned bf16)
+  QTest::newRow("t11: fp16 in, .float() / T, softmax, .half()")
+      << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast")
+      << QStringLiteral("&trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast")
+      << QStringLiteral("float16,float16,float16,float16");
+  QTest::newRow(".to(torch.float16) of an fp16 input's channel log-softmax")
+      << QStringLiteral("cast_to_fp16_of_fp16_input") << QStringLiteral("=cast_to_fp16_of_fp16_input")
+      << QStringLiteral("float16,float16,float16,float16");
+  QTest::newRow(".to(torch.bfloat16) of an fp32 row-centred tanh")
+      << QStringLiteral("cast_to_bf16_result") << QStringLiteral("=cast_to_bf16_result")
+      << QStringLiteral("bfloat16,bfloat16,bfloat16,bfloat16");
+  QTest::newRow(".float() of an fp16 input's RMS norm")
+      << QStringLiteral("cast_float_result") << QStringLiteral("=cast_float_result")
+      << QStringLiteral("float32,float32,float32,float32");
+  QTest::newRow("a .half() inside the chain, then softmax and + x: float32 promoted with x")
+      << QStringLiteral("cast_half_inside_chain") << QStringLiteral("=cast_half_inside_chain")
+      << QStringLiteral("float32,float32,float32,float32");
+  QTest::newRow(".to(x.dtype) * an fp32 weight: follows x and the weight")
+      << QStringLiteral("cast_back_to_input_dtype") << QStringLiteral("=cast_back_to_input_dtype")
+      << QStringLiteral("float32,float16,bfloat16,float32");
+  QTest::newRow("an fp32 GEMM + layer norm block returning .half()")
+      << QStringLiteral("cast_result_half") << QStringLiteral("=cast_result_half")
+      << QStringLiteral("float16,float16,float16,float16");
+  QTest::newRow("elementwise only (the pointwise template): .half() of an fp16 input's GELU")
+      << QStringLiteral("cast_pointwise_half") << QStringLiteral("=cast_pointwise_half")
+      << QStringLiteral("float16,float16,float16,float16");
+  QTest::newRow("a reduction pattern: sum(dtype=torch.float16) of an fp16 input")
+      << QStringLiteral("cast_sum_dtype") << QStringLiteral("=cast_sum_dtype")
+      << QStringLiteral("float16,float16,float16,float16");
+  QTest::newRow("a scan pattern: cumsum(dtype=torch.float32) of an fp16 input")
+      << QStringLiteral("cast_cumsum_dtype") << QStringLiteral("=cast_cumsum_dtype")
+      << QStringLiteral("float32,float32,float32,float32");
+}
+
+void TestChains::resultDtypes() {
+  // the generated kernel (a chain, the elementwise template or a pattern's) against Model with the inputs as the
+  // problem gives them, then every floating input and both models in float16, bfloat16 and float32: values and the
+  // result's dtype (chain_emulate.py: the expected one, and Model's own where Model runs in that dtype on the CPU)
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QString, expect);
+  runEmulated(spec, problem,
+              {QStringLiteral("--dtype"), QStringLiteral("spec,float16,bfloat16,float32"),
+               QStringLiteral("--expect-dtype"), expect});
 }
 
 void TestChains::recurrentCuteSkeleton() {

@@ -7,6 +7,7 @@
 #include "core/codegen/conformance.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/cutedslbackend.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/flydslbackend.h"
 #include "core/codegen/initsignature.h"
 #include "core/codegen/opgraph.h"
@@ -74,9 +75,10 @@ Proc runPython(const QStringList& args, int timeoutMs = 120000) {
 QStringList torchCompute(const QString& source) {
   static const QRegularExpression use(QStringLiteral("\\btorch\\.([A-Za-z_][A-Za-z0-9_]*)"));
   static const QStringList allowed = {
-      QStringLiteral("nn"),    QStringLiteral("empty"),   QStringLiteral("empty_like"), QStringLiteral("zeros"),
-      QStringLiteral("ones"),  QStringLiteral("float32"), QStringLiteral("float16"),    QStringLiteral("bfloat16"),
-      QStringLiteral("int32"), QStringLiteral("cuda"),    QStringLiteral("int64")};
+      QStringLiteral("nn"),      QStringLiteral("empty"),    QStringLiteral("empty_like"),
+      QStringLiteral("zeros"),   QStringLiteral("ones"),     QStringLiteral("float32"),
+      QStringLiteral("float16"), QStringLiteral("bfloat16"), QStringLiteral("int32"),
+      QStringLiteral("cuda"),    QStringLiteral("int64"),    QStringLiteral("promote_types")};
   QStringList bad;
   auto it = use.globalMatch(source);
   while (it.hasNext()) {
@@ -146,6 +148,10 @@ class TestCodegen : public QObject {
   void initSignature();
   void registry();
   void loweringMatchesTorch();
+  void promoteDtypes_data();
+  void promoteDtypes();
+  void resultDtypeRules_data();
+  void resultDtypeRules();
   void broadcastKernelsMatchTorch();
   void golden_data();
   void golden();
@@ -268,6 +274,129 @@ void TestCodegen::registry() {
   QVERIFY(all.at(1)->runtimeRequirement().contains(QStringLiteral("import cutlass")));
   QVERIFY(all.at(2)->conformanceMarkers().contains(QStringLiteral("import flydsl.compiler as flyc")));
   QVERIFY(all.at(2)->targetArchitectures().contains(QStringLiteral("cdna3")));
+}
+
+void TestCodegen::promoteDtypes_data() {
+  QTest::addColumn<QString>("a");
+  QTest::addColumn<QString>("b");
+  QTest::addColumn<QString>("want");  // torch.promote_types(a, b)
+  QTest::newRow("fp16 + bf16") << "float16"
+                               << "bfloat16"
+                               << "float32";
+  QTest::newRow("fp16 + fp32") << "float16"
+                               << "float32"
+                               << "float32";
+  QTest::newRow("bf16 + bf16") << "bfloat16"
+                               << "bfloat16"
+                               << "bfloat16";
+  QTest::newRow("fp32 + fp64") << "float32"
+                               << "float64"
+                               << "float64";
+  QTest::newRow("int64 + fp16") << "int64"
+                                << "float16"
+                                << "float16";
+  QTest::newRow("bool + int32") << "bool"
+                                << "int32"
+                                << "int32";
+  QTest::newRow("uint8 + int8") << "uint8"
+                                << "int8"
+                                << "int16";
+  QTest::newRow("int32 + int64") << "int32"
+                                 << "int64"
+                                 << "int64";
+}
+
+void TestCodegen::promoteDtypes() {
+  QFETCH(QString, a);
+  QFETCH(QString, b);
+  QFETCH(QString, want);
+  QCOMPARE(kwb::promoteDtypes(a, b), want);
+  QCOMPARE(kwb::promoteDtypes(b, a), want);
+}
+
+void TestCodegen::resultDtypeRules_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("edit");  // "" as committed; "nocheck": without the probe's dtype check; "table": a
+                                      // check whose dtypes neither one dtype nor the inputs' explain
+  QTest::addColumn<QString>("python");
+  // a cast fixes the dtype whatever the inputs' (.half(), .to(torch.bfloat16), sum(dtype=)); without one the
+  // result follows the inputs by torch's promotion (tests/data/codegen/chains, the probe's specs)
+  QTest::newRow("t11 .half()") << "t11_fp16_Upcast_TemperatureSoftmax_Downcast"
+                               << ""
+                               << "torch.float16";
+  QTest::newRow("t11 .half(), no dtype check: by the function's name") << "t11_fp16_Upcast_TemperatureSoftmax_Downcast"
+                                                                       << "nocheck"
+                                                                       << "torch.float16";
+  QTest::newRow(".to(torch.float16) of fp16: the check says fixed") << "cast_to_fp16_of_fp16_input"
+                                                                    << ""
+                                                                    << "torch.float16";
+  QTest::newRow(".to(torch.float16) of fp16 without the check: read as .to(x.dtype), as before it")
+      << "cast_to_fp16_of_fp16_input"
+      << "nocheck"
+      << "x.dtype";
+  QTest::newRow(".to(torch.bfloat16) of fp32") << "cast_to_bf16_result"
+                                               << ""
+                                               << "torch.bfloat16";
+  QTest::newRow(".float() * the weight of fp16: float32 promoted with the weight's dtype (float64 stays float64)")
+      << "cast_float_result"
+      << ""
+      << "torch.promote_types(torch.float32, self.weight.dtype)";
+  QTest::newRow("sum(dtype=torch.float16) of fp16") << "cast_sum_dtype"
+                                                    << ""
+                                                    << "torch.float16";
+  QTest::newRow("p (a fixed fp32) + x") << "cast_half_inside_chain"
+                                        << ""
+                                        << "torch.promote_types(torch.float32, x.dtype)";
+  QTest::newRow("weight * y.to(x.dtype)") << "cast_back_to_input_dtype"
+                                          << ""
+                                          << "torch.promote_types(x.dtype, self.weight.dtype)";
+  // v10: at the spec's float32 x + y.to(x.dtype) traces as x + y (the cast is no op there); its spec is from
+  // before the check, which would see x's dtype in every case: without it, a promotion reads as before the rule
+  QTest::newRow("x + y.to(x.dtype), a spec without the check (v10)") << "v10_MixedPrecision_RMSNorm_MLP"
+                                                                     << ""
+                                                                     << "x.dtype";
+  QTest::newRow("p (a fixed fp32) + x without the check: as before the rule, x's") << "cast_half_inside_chain"
+                                                                                   << "nocheck"
+                                                                                   << "x.dtype";
+  QTest::newRow("an fp32 block .half(), a spec from before the check") << "cast_result_half"
+                                                                       << ""
+                                                                       << "torch.float16";
+  QTest::newRow("a check no rule explains: a table on the first input's dtype")
+      << "cast_pointwise_half"
+      << "table"
+      << "{torch.bfloat16: torch.float32, torch.float16: torch.float16, torch.float32: torch.float32}"
+         ".get(x.dtype, torch.float16)";
+}
+
+void TestCodegen::resultDtypeRules() {
+  QFETCH(QString, spec);
+  QFETCH(QString, edit);
+  QFETCH(QString, python);
+  json s = loadSpec(QStringLiteral("chains/") + spec);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  if (edit == u"nocheck") {
+    s.erase("dtype_check");
+    for (json& o : s.at("ops")) o.erase("dtype_arg");
+  } else if (edit == u"table") {
+    s["dtype_check"]["outputs"] = {{"float16", {"float16"}}, {"bfloat16", {"float32"}}, {"float32", {"float32"}}};
+  }
+  const kwb::DtypeRule r = kwb::resultDtypeRule(s);
+  const QString got = r.python([&s](const QString& leaf) -> QString {
+    for (const json& p : s.at("model").at("parameters"))
+      if (p.at("name") == leaf.toStdString()) return QStringLiteral("self.") + leaf;
+    return leaf;
+  });
+  QCOMPARE(got, python);
+  // at the spec's own dtypes the rule gives the spec's output dtype
+  const QString specOut = QString::fromStdString(s.at("outputs").at(0).at("dtype").get<std::string>());
+  QCOMPARE(r.at([&s](const QString& leaf) {
+    for (const json& i : s.at("inputs"))
+      if (i.at("name") == leaf.toStdString()) return QString::fromStdString(i.at("dtype").get<std::string>());
+    for (const json& p : s.at("model").at("parameters"))
+      if (p.at("name") == leaf.toStdString()) return QString::fromStdString(p.at("dtype").get<std::string>());
+    return QString();
+  }),
+           specOut);
 }
 
 void TestCodegen::loweringMatchesTorch() {

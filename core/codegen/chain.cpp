@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/anchors/anchors.h"
 #include "core/codegen/anchors/common.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/pointwise.h"
@@ -72,13 +73,32 @@ struct Line {
   /// A statement run before the call, at the same indentation (a cat's buffer, allocated before the first of the
   /// convolutions that write into it: Planner::fuseConvCat).
   QString before;
+  /// The dtype the call stores its result in (`out_dtype=`, a stage of kOutDtypeStages): the result's dtype on the
+  /// line that computes forward()'s result (Planner::storeDtypes), float32 on a line reading a 16-bit input.
+  QString outDtype;
   QString text() const {
-    const QString call = head + tail;
+    QString call = head + tail;
+    if (!outDtype.isEmpty() && call.endsWith(u')'))
+      call.insert(call.size() - 1, QStringLiteral(", out_dtype=%1").arg(outDtype));
     return (before.isEmpty() ? QString() : QStringLiteral("        ") + before + u'\n') + QStringLiteral("        ") +
            (target.isEmpty() ? call : target + QStringLiteral(" = ") + call) +
            (comment.isEmpty() ? QString() : QStringLiteral("  # ") + comment);
   }
 };
+
+/// The stage calls that take `out_dtype=` (the stage library stores the fp32 values in that dtype, one rounding):
+/// forward()'s last launch writes the result's dtype itself instead of a kwb_as_dtype copy after it.
+bool takesOutDtype(const QString& head) {
+  static const QRegularExpression re(
+      QStringLiteral("^(kwb_pointwise|kwb_softmax|kwb_layer_norm|kwb_group_norm|kwb_gemm)\\("));
+  return re.match(head).hasMatch();
+}
+
+/// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
+/// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
+bool widensOnLoad(const QString& head) {
+  return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax("));
+}
 
 /// @p l marked as a reduction the one-pass row fusion may take (Planner::fuseRows): input, dims, kwb_row1 op.
 Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QString& op, const QString& q, bool keep);
@@ -452,10 +472,11 @@ class Planner {
   /// tuple of run-time sizes) that writes the result contiguous. It is an anchor: the pointwise run that alone reads
   /// its result fuses into it (kwb_reshape(..., epi=...)), so the relayout costs no launch of its own.
   bool relayout(const GraphOp& op, const QString& src, const QString& sizes, const QString& desc);
-  /// Whether every reader of @p id (a relayout's result) is a pointwise op or forward()'s result: then the relayout
-  /// is a kwb_reshape launch that the pointwise run fuses into (or the plan's one copy). Read by a GEMM, convolution,
-  /// attention, norm, ... it stays torch's reshape copy in forward() (launch plumbing, as a stage's .contiguous()).
-  bool relayoutFuses(const QString& id) const;
+  /// Whether every reader of @p id (a relayout's result; through views of it) is a pointwise op or forward()'s
+  /// result: then the relayout is a kwb_reshape launch that the pointwise run fuses into (or the plan's one copy).
+  /// Read by a GEMM, convolution, attention, norm, ... it stays torch's reshape copy in forward() (launch plumbing, as
+  /// a stage's .contiguous()).
+  bool relayoutFuses(const QString& id, int depth = 0) const;
   /// pixel_shuffle / pixel_unshuffle: the views that split the channel (or the spatial) dims and permute them, then
   /// the relayout (the same as the view / permute / reshape the user may write by hand).
   bool pixelShuffle(const GraphOp& op);
@@ -532,8 +553,7 @@ class Planner {
   /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
   /// else branch. P and M must read no tensor besides their primary. And a pointwise run whose result only a
   /// group / layer norm or a softmax reads becomes its prologue (kwb_layer_norm(..., pre=...): one launch when the
-  /// row fits a tile; kwb_softmax(..., pre=...): one launch where its one-pass kernel runs). @p result: forward()'s
-  /// result expression.
+  /// row fits a tile; kwb_softmax(..., pre=...): applied as it loads). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
@@ -573,6 +593,16 @@ class Planner {
   }
   /// m_plan.launches without the launches @p drop, every line's launch index renumbered.
   void dropLaunches(const QSet<int>& drop);
+  /// Where the stores' dtypes are explicit (Line::outDtype): the launch line that computes forward()'s @p result
+  /// (nothing after it reads it) stores the result's dtype @p resultDtype itself when its stage takes out_dtype=
+  /// (kwb_as_dtype after it then copies nothing); a launch of a stage that converts on load (widensOnLoad) whose
+  /// first tensor is one of the floating inputs @p floats stores float32, so that input needs no widening copy.
+  void storeDtypes(const QString& result, const QString& resultDtype, const QStringList& floats);
+  /// Whether @p l reads forward() input @p x only in ways that convert it to fp32 as they load it: as the first
+  /// tensor of a widensOnLoad stage that stores an explicit dtype, as an epilogue's / prologue's tensor (epi_tensors,
+  /// pre_tensors, post_tensors), or for its shape or device. A line of several statements (a fused group's branches)
+  /// does not qualify.
+  static bool readsConverted(const Line& l, const QString& x);
   /// A constant built in forward() from sizes alone (kwb_arange, kwb_full) that only launches read: computed once
   /// per (size, value, dtype, device) and kept (`memo=True`), so a later forward launches nothing for it (u66's count
   /// 1..n, where torch.compile folds the arange into its kernel). Not when the result is it or a view of it: the
@@ -1082,11 +1112,9 @@ bool Planner::stage(const GraphOp& op) {
                  .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
     // torch >= 2.5 (nn.MultiheadAttention, the math SDPA): a row all -inf gives 0 instead of NaN
     if (n == u"_safe_softmax") l.head += QStringLiteral(", safe_rows=True");
-    l.epilogue = true;  // an anchor: the pointwise run reading only its result fuses into its writing pass
-    // and a pointwise run that only it reads (scores + a relative position bias, x / temperature) becomes its
-    // prologue (fuseRows: kwb_softmax(..., pre=...), applied at every load of its one-pass kernel)
-    l.kind = QStringLiteral("norm");
+    l.kind = QStringLiteral("softmax");  // a pointwise run only it reads may fuse as its prologue (fuseRows)
     l.input = x;
+    l.epilogue = true;  // an anchor: the pointwise run reading only its result fuses into its writing pass
     push(l, op, QStringLiteral("softmax"),
          QStringLiteral("%1 over dim %2 of %3")
              .arg(n, pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
@@ -1440,13 +1468,18 @@ bool Planner::pixelShuffle(const GraphOp& op) {
   return relayout(op, p, QStringLiteral("(%1)").arg(sizes.join(QStringLiteral(", "))), desc);
 }
 
-bool Planner::relayoutFuses(const QString& id) const {
+bool Planner::relayoutFuses(const QString& id, int depth) const {
   const QStringList readers = m_readers.value(resolve(id));
-  if (readers.isEmpty()) return false;
+  if (readers.isEmpty() || depth > 16) return false;
   for (const QString& r : readers) {
     if (r.isEmpty()) continue;  // forward()'s result: the copy is the plan's own launch
     const GraphOp* o = opById(r);
-    if (!o || o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
+    if (!o || m_absorbed.contains(o->id)) return false;  // inside an attention launch (its Q scale): no pointwise run
+    if (o->view && !o->outputs.isEmpty()) {              // a view of it (a flatten): what reads that view decides
+      if (!relayoutFuses(o->id, depth + 1)) return false;
+      continue;
+    }
+    if (o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
   }
   return true;
 }
@@ -2385,8 +2418,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   bool chainOnce = true;
   for (int v = 0; v < m_anchorViews.size(); ++v)
     chainOnce = chainOnce && m_uses.value(v == 0 ? m_openAnchorRef : m_anchorViews.at(v - 1)) == 1;
-  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
-              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
+  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() &&
+              primary == face && m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
   QString epiView;
@@ -2622,6 +2655,51 @@ bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
   return true;
 }
 
+void Planner::storeDtypes(const QString& result, const QString& resultDtype, const QStringList& floats) {
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  for (int i = static_cast<int>(m_lines.size()) - 1; i >= 0 && !resultDtype.isEmpty(); --i) {
+    Line& l = m_lines[i];
+    if (l.target != result) continue;
+    bool last = l.launch >= 0 && l.before.isEmpty() && takesOutDtype(l.head);
+    for (int k = i + 1; last && k < m_lines.size(); ++k) last = !reads(m_lines.at(k), result);
+    if (last) l.outDtype = resultDtype;
+    break;
+  }
+  for (Line& l : m_lines) {
+    if (!l.outDtype.isEmpty() || l.launch < 0 || !widensOnLoad(l.head)) continue;
+    const qsizetype open = l.head.indexOf(u'(') + 1;
+    const qsizetype comma = l.head.indexOf(u',', open);
+    if (comma > open && floats.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
+  }
+}
+
+bool Planner::readsConverted(const Line& l, const QString& x) {
+  const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(x)));
+  QString code = l.head + l.tail;
+  if (!l.before.isEmpty() || code.contains(u'\n')) return !code.contains(word) && !l.before.contains(word);
+  // the first tensor of a stage that converts on load and stores an explicit dtype
+  const qsizetype open = code.indexOf(u'(') + 1;
+  if (widensOnLoad(code) && !l.outDtype.isEmpty() && code.mid(open).startsWith(x + QStringLiteral(",")))
+    code.remove(open, x.size());
+  // epilogue / prologue tensors: loaded and converted by the epilogue function
+  static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post)_tensors=\\("));
+  for (auto m = tensors.match(code); m.hasMatch(); m = tensors.match(code, m.capturedStart())) {
+    qsizetype k = m.capturedEnd(), depth = 1;
+    while (k < code.size() && depth > 0) {
+      if (code.at(k) == u'(') ++depth;
+      if (code.at(k) == u')') --depth;
+      ++k;
+    }
+    code.remove(m.capturedStart(), k - m.capturedStart());
+  }
+  // its shape, device, rank or size
+  code.remove(QRegularExpression(
+      QStringLiteral("\\b%1\\.(shape\\b|device\\b|dim\\(\\)|numel\\(\\))").arg(QRegularExpression::escape(x))));
+  return !code.contains(word);
+}
+
 void Planner::fuseRows(const QString& result) {
   // a line's text one level deeper (every physical line of it: Line::before is one of its own)
   auto indented = [](const QString& t) -> QString {  // a QString: a builder would keep the temporary
@@ -2639,6 +2717,34 @@ void Planner::fuseRows(const QString& result) {
   int lastFused = -1;  // the last line a fused group took
   for (int i = 0; i < n; ++i) {
     const Line& r = m_lines.at(i);
+    if (r.kind == u"softmax" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
+        m_lines.at(i - 1).target == r.input && r.input != result) {
+      // a softmax of a pointwise run's result that nothing else reads (x * scale, x / T; scores + a relative
+      // position bias, its tensors pre_tensors: session 21): the run as its prologue, applied as each element is
+      // loaded (kwb_softmax(..., pre=...); the stage applies it first where the softmax's epilogue reads tensors too)
+      const Line& p = m_lines.at(i - 1);
+      const qsizetype open = r.head.indexOf(u'(') + 1;
+      bool ok = open > 0 && r.head.mid(open, r.input.size() + 1) == r.input + u',';
+      for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
+      Line fused = r;
+      fused.kind.clear();
+      fused.head = r.head.left(open) + p.input + r.head.mid(open + r.input.size()) +
+                   QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars)) +
+                   (p.tensors.isEmpty() ? QString() : QStringLiteral(", pre_tensors=%1").arg(tuple(p.tensors)));
+      if (fused.outDtype.isEmpty()) fused.outDtype = p.outDtype;  // float32 where it reads a 16-bit input
+      ok = ok && !reads(fused, p.target);
+      if (ok) {
+        lines.removeLast();
+        lines << fused;
+        ChainLaunch& nl = m_plan.launches[r.launch];
+        nl.ops << m_plan.launches.at(p.launch).ops;
+        nl.description += QStringLiteral(" with the %1 before it as its prologue (fused)")
+                              .arg(m_plan.launches.at(p.launch).description);
+        dropLaunch.insert(p.launch);
+        lastFused = i;
+        continue;
+      }
+    }
     if (r.kind == u"norm" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
         m_lines.at(i - 1).target == r.input && r.input != result) {
       // a group / layer norm of a pointwise run's result that nothing else reads: the run as its prologue
@@ -2722,12 +2828,15 @@ void Planner::fuseRows(const QString& result) {
         QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
             .arg(stat, x, dim)};
     for (int v : views) text << indented(m_lines.at(v).text());
-    text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13)")
+    text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13%14)")
                 .arg(post.target, x, dim, r.redOp, r.q, stat, pre ? m_lines.at(i - 1).epi : QStringLiteral("None"),
                      tuple(pre ? m_lines.at(i - 1).scalars : QStringList()),
                      mid >= 0 ? m_lines.at(mid).epi : QStringLiteral("None"))
                 .arg(tuple(mid >= 0 ? m_lines.at(mid).scalars : QStringList()), post.epi, tuple(post.tensors),
-                     tuple(post.scalars));
+                     tuple(post.scalars),
+                     post.outDtype.isEmpty() || post.outDtype == u"torch.float32"
+                         ? QString()
+                         : QStringLiteral(", out_dtype=%1").arg(post.outDtype));
     text << QStringLiteral(
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
     for (int k = first; k <= q; ++k) text << indented(m_lines.at(k).text());
@@ -3896,6 +4005,31 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_plan.writtenInputs << t.name;
   }
   shareCatBuffers();
+  // the result's dtype (dtyperule.h): fixed by a cast (.half(), .to(torch.bfloat16)) whatever the inputs' dtype,
+  // else following forward()'s floating inputs / parameters as torch's promotion does; kwb_to_fp32's out_dtype is
+  // the first floating input's run-time dtype
+  QStringList floats;
+  for (const TensorInfo& t : m_g.inputs)
+    if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) floats << t.name;
+  const DtypeRule resRule = resultDtypeRule(m_spec);
+  const QString resDt = m_g.outputs.first().dtype;
+  const bool resFloat = resDt.startsWith(QLatin1String("float")) || resDt == u"bfloat16";
+  QString outDtype, outDtypeLine;
+  if (resRule.isFixed())
+    outDtype = resRule.fixed.isEmpty() || !resFloat ? QString() : QStringLiteral("torch.") + resRule.fixed;
+  else if (!floats.isEmpty() && resRule.followsOnly() == floats.first())
+    outDtype = QStringLiteral("out_dtype");
+  else {
+    outDtype = QStringLiteral("kwb_out_dtype");
+    outDtypeLine =
+        QStringLiteral("        kwb_out_dtype = %1  # the result's dtype, from the inputs' before widening%2")
+            .arg(resRule.python([this](const QString& l) {
+              return m_g.params.contains(l) ? stateExpr(l, false) : m_g.buffers.contains(l) ? stateExpr(l, true) : l;
+            }),
+                 resRule.why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(resRule.why));
+  }
+  m_plan.resultDtype = outDtype;
+  storeDtypes(out->expr, outDtype, floats);
   fuseRows(out->expr);
   memoConstants(out->expr);
   fuseConvStats();
@@ -3908,27 +4042,35 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                 "            raise NotImplementedError(\"kernel.py: dropout in training mode has no "
                 "deterministic reference; this kernel is the eval-mode model (dropout is the identity)\")");
   // fp32 intermediates whatever the input's width: a chain of bf16 roundings (conv out, then a reduction, then a
-  // pointwise tail) drifts past the gate's 1e-2 where one rounding does not (58_ on the H200)
-  QStringList floats;
-  QString firstFloat;  // the spec dtype of the first float input: the result follows its run-time dtype
-  for (const TensorInfo& t : m_g.inputs)
-    if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) {
-      floats << t.name;
-      if (firstFloat.isEmpty()) firstFloat = t.dtype;
-    }
-  // a result cast to a fixed dtype (an fp32 model that returns .half()): that dtype, whatever the input's
-  const QString outDt = m_g.outputs.first().dtype;
-  const QString outDtype = !firstFloat.isEmpty() && outDt != firstFloat &&
-                                   (outDt == u"float16" || outDt == u"bfloat16" || outDt == u"float32")
-                               ? QStringLiteral("torch.") + outDt
-                               : QStringLiteral("out_dtype");
+  // pointwise tail) drifts past the gate's 1e-2 where one rounding does not (58_ on the H200). A 16-bit input that
+  // only launches converting it as they load read (widensOnLoad) is not copied first.
+  QStringList widened, direct;
+  for (const QString& x : std::as_const(floats)) {
+    bool copy = !writeBack.isEmpty();
+    for (const Line& l : std::as_const(m_guards)) copy = copy || !readsConverted(l, x);
+    for (const Line& l : std::as_const(m_lines)) copy = copy || !readsConverted(l, x);
+    (copy ? widened : direct) << x;
+  }
   for (const auto& wb : std::as_const(writeBack))
     body
         << QStringLiteral("        written_%1 = %1  # the caller's tensor: forward() writes it in place").arg(wb.first);
-  if (!floats.isEmpty())
+  if (!outDtypeLine.isEmpty()) body << outDtypeLine;
+  if (direct.isEmpty() && !floats.isEmpty())
+    body << QStringLiteral("        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates%2")
+                .arg(floats.join(QStringLiteral(", ")),
+                     outDtype == u"out_dtype" ? QStringLiteral("; the result in the input's dtype") : QString());
+  if (!direct.isEmpty()) {
+    if (outDtype == u"out_dtype")
+      body << QStringLiteral("        out_dtype = %1.dtype  # the result in the input's dtype").arg(floats.first());
+    if (!widened.isEmpty())
+      body << QStringLiteral("        (%1,), _ = kwb_to_fp32(%1)  # fp32 intermediates")
+                  .arg(widened.join(QStringLiteral(", ")));
     body << QStringLiteral(
-                "        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates; the result in the input's dtype")
-                .arg(floats.join(QStringLiteral(", ")));
+                "        # %1 read in %2 own dtype by the launches that read %3, converted to fp32 as they load")
+                .arg(direct.join(QStringLiteral(", ")),
+                     direct.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"),
+                     direct.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
+  }
   for (const Line& l : std::as_const(m_guards)) body << l.text();
   for (const Line& l : std::as_const(m_lines)) {
     body << l.text();
@@ -3940,8 +4082,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const auto& wb : std::as_const(writeBack))
     body << QStringLiteral("        kwb_copy_into(written_%1, %2)  # its final value, as the reference leaves it")
                 .arg(wb.first, wb.second);
-  body << (floats.isEmpty() ? QStringLiteral("        return %1").arg(out->expr)
-                            : QStringLiteral("        return kwb_as_dtype(%1, %2)").arg(out->expr, outDtype));
+  body << (outDtype.isEmpty() || (floats.isEmpty() && outDtype == u"out_dtype")
+               ? QStringLiteral("        return %1").arg(out->expr)
+               : QStringLiteral("        return kwb_as_dtype(%1, %2)").arg(out->expr, outDtype));
   m_plan.forwardBody = body.join(u'\n');
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
   QStringList kinds;
@@ -3958,8 +4101,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       {QStringLiteral("fusion"), fusionRow(m_plan)},
       {QStringLiteral("stages"), stagesRow(m_plan)},
       {QStringLiteral("dtype handling"),
-       QStringLiteral("fp32 accumulation and math; fp32 intermediates between launches (16-bit inputs widened by one "
-                      "copy, the result narrowed back to the input's dtype)")},
+       QStringLiteral("fp32 accumulation and math; fp32 intermediates between launches (a 16-bit input widened by one "
+                      "copy unless every launch reading it converts it as it loads); the result in its own dtype (a "
+                      "cast fixes it, else it follows the inputs': dtyperule.h), stored by the last launch where "
+                      "its stage takes out_dtype=, else one copy")},
   };
   if (std::any_of(m_plan.launches.cbegin(), m_plan.launches.cend(),
                   [](const ChainLaunch& l) { return l.kind == u"attention"; }))

@@ -57,11 +57,15 @@ struct ChainPlan {
                                 ///< (BatchNorm's num_batches_tracked += 1); `kwb analyze` counts them as covered
   QString forwardBody;          ///< ModelNew.forward's body (8-space indent), ending in a return
   QString epilogues;            ///< generated @triton.jit epilogue functions (module level)
-  QList<ChainEpilogue> epilogueSpecs;     ///< the same epilogues as pointwise programs, in the same order
-  bool hasConv = false;                   ///< rendered through the convolution template (its CONV0 placeholders below)
-  QMap<QString, QString> convVars;        ///< CONV0's placeholders (hasConv only)
-  QStringList moreConvs;                  ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
-  QString mathDtype;                      ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
+  QList<ChainEpilogue> epilogueSpecs;  ///< the same epilogues as pointwise programs, in the same order
+  bool hasConv = false;                ///< rendered through the convolution template (its CONV0 placeholders below)
+  QMap<QString, QString> convVars;     ///< CONV0's placeholders (hasConv only)
+  QStringList moreConvs;               ///< "CONV<i> = ConvSpec(...)" for convolutions 1..n-1
+  QString mathDtype;                   ///< "tf32" when a GEMM or convolution computes fp32 on tensor cores
+  /// The result's run-time dtype as forwardBody names it (resultDtypeRule, dtyperule.h): "torch.float16" for a
+  /// cast, "out_dtype" (the first floating input's), "kwb_out_dtype" (a line before the widening computes it), or
+  /// "" (returned as computed: no floating input and no cast).
+  QString resultDtype;
   QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
   qint64 hostLaunches = 0;                ///< kernel launches per forward, the larger of eval and training plans
   bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)

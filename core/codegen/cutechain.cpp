@@ -113,11 +113,12 @@ GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spe
   }
   // forward()'s last line returns the result: the launch's CTA count is recorded just before it. The chain's
   // widening line copies nothing here (kwb_to_fp32 in the template): its comment says so.
-  QStringList body = QString(plan.forwardBody)
-                         .replace(QStringLiteral("  # fp32 intermediates; the result in the input's dtype"),
-                                  QStringLiteral("  # no copy: the GEMM converts to fp32 as it loads, stores in the "
-                                                 "input's dtype"))
-                         .split(u'\n');
+  QStringList body =
+      QString(plan.forwardBody)
+          .replace(QRegularExpression(QStringLiteral("  # fp32 intermediates.*$"), QRegularExpression::MultilineOption),
+                   QStringLiteral("  # no copy: the GEMM converts to fp32 as it loads, stores in the "
+                                  "result's dtype"))
+          .split(u'\n');
   for (qsizetype i = body.size() - 1; i >= 0; --i)
     if (body.at(i).startsWith(QStringLiteral("        return "))) {
       body.insert(i, QStringLiteral("        self.last_grid_blocks = kwb_last_grid_blocks[0]"));

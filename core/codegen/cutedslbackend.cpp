@@ -222,8 +222,7 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
       {QStringLiteral("dtype handling"),
        QStringLiteral("fragments loaded and converted to cutlass.Float32, math in fp32 (cute.math.*), "
                       "converted to the output element type before the store (%1%2)")
-           .arg(prog->outDtype,
-                prog->outDtypeFollowsPrimary ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+           .arg(prog->outDtype, outDtypeNote(*prog))},
       {QStringLiteral("compilation"),
        QStringLiteral(
            "cute.compile once per (numel, dtypes, alignment), cached in ModelNew; static layouts via from_dlpack")},
@@ -246,8 +245,7 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
     k.error = err;
     return k;
   }
-  const QString outDtype = prog->outDtypeFollowsPrimary ? prog->primary + QStringLiteral(".dtype")
-                                                        : QStringLiteral("torch.") + prog->outDtype;
+  const QString outDtype = prog->outDtypeExpr;
   const QMap<QString, QString> vars = {
       {QStringLiteral("PROBLEM"), problemName(spec)},
       {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},

@@ -218,8 +218,7 @@ GeneratedKernel FlyDslBackend::generate(const nlohmann::json& spec) const {
       {QStringLiteral("dtype handling"),
        QStringLiteral("loads converted to fx.Float32, math in fp32 (fx.math.*), converted to the output pointer's "
                       "element type on store (%1%2)")
-           .arg(prog->outDtype,
-                !prog->dtypeInput.isEmpty() ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+           .arg(prog->outDtype, outDtypeNote(*prog))},
       {QStringLiteral("compilation"),
        QStringLiteral("@flyc.jit compiles on the first call per pointer element types and caches; sizes, strides "
                       "and scalars are fx.Int32/fx.Float32 run-time arguments, so one compile serves every shape")},
@@ -267,8 +266,7 @@ GeneratedKernel FlyDslBackend::generate(const nlohmann::json& spec) const {
       {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
       {QStringLiteral("OUT_SHAPE"), shapeSource},
       {QStringLiteral("DEVICE"), deviceSource},
-      {QStringLiteral("OUT_DTYPE"), prog->dtypeInput.isEmpty() ? QStringLiteral("torch.") + prog->outDtype
-                                                               : prog->dtypeInput + QStringLiteral(".dtype")},
+      {QStringLiteral("OUT_DTYPE"), prog->outDtypeExpr},
       {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
   };
   k.source = renderTemplate(text, vars, &err);

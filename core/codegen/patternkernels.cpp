@@ -115,10 +115,10 @@ GeneratedKernel renderPatternKernel(const PatternRender& r, const PatternPlan& p
   QString outDtype;
   if (plan.op == u"argmax" || plan.op == u"argmin")
     outDtype = QStringLiteral("torch.int64");
-  else if (plan.outDtype.isEmpty() || plan.outDtype == plan.dtype)
-    outDtype = plan.input + QStringLiteral(".dtype");
+  else if (!plan.outDtypeExpr.isEmpty())
+    outDtype = plan.outDtypeExpr;  // a cast fixes it, or it follows the inputs (resultDtypeRule)
   else
-    outDtype = QStringLiteral("torch.") + plan.outDtype;
+    outDtype = plan.input + QStringLiteral(".dtype");
   QMap<QString, QString> vars = {
       {QStringLiteral("PROBLEM"), problemName(spec)},
       {QStringLiteral("SPEC_SHA"), specShaSuffix(spec)},

@@ -1,6 +1,8 @@
 #include "core/codegen/patternplan.h"
 
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/opgraph.h"
+#include "core/codegen/patternkernels.h"
 #include "core/codegen/pointwise.h"
 
 #include <QSet>
@@ -636,6 +638,15 @@ std::optional<PatternPlan> planPattern(const json& spec, QString* whyNot) {
     plan.outShape = shapeOf(spec.at("outputs").at(0));
     plan.outDtype = normaliseDtype(jstr(spec.at("outputs").at(0), "dtype"));
   }
+  const DtypeRule outRule = resultDtypeRule(spec);
+  plan.outDtypeFollowsInput = outRule.followsOnly() == plan.input;
+  const OpGraph g = decodeOpGraph(spec);
+  plan.outDtypeExpr =
+      plan.outDtypeFollowsInput ? plan.input + QStringLiteral(".dtype") : outRule.python([&g](const QString& leaf) {
+        return g.params.contains(leaf)    ? stateExpr(leaf, false)
+               : g.buffers.contains(leaf) ? stateExpr(leaf, true)
+                                          : leaf;
+      });
   if (plan.kind != PatternPlan::Kind::Gemm && plan.reduce == 0)
     return fail(whyNot, QStringLiteral("the reduced extent is 0")), std::nullopt;
   return plan;

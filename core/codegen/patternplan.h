@@ -21,15 +21,19 @@ struct PatternPlan {
   /// group_norm instance_norm rms_norm l1_norm l2_norm frobenius_norm; Gemm: mm bmm fold
   /// (A's leading dims folded into M); Loss: mse huber kl_div hinge cross_entropy; Scan: cumsum cumprod.
   QString op;
-  QString input;           ///< the main tensor input (x, predictions, A)
-  QString input2;          ///< targets, B, or the scan's mask; "" if none
-  QString dtype;           ///< the main input's dtype (float32 | float16 | bfloat16)
-  QString outDtype;        ///< spec outputs[0].dtype
-  QList<qint64> shape;     ///< the main input's spec shape
-  QList<qint64> shape2;    ///< input2's spec shape
-  QList<qint64> outShape;  ///< spec outputs[0].shape
-  int rank = 0;            ///< rank of the main input
-  int dimFirst = 0;        ///< reduced / normalised / scanned dims: [dimFirst, dimLast], non-negative
+  QString input;     ///< the main tensor input (x, predictions, A)
+  QString input2;    ///< targets, B, or the scan's mask; "" if none
+  QString dtype;     ///< the main input's dtype (float32 | float16 | bfloat16)
+  QString outDtype;  ///< spec outputs[0].dtype
+  /// The output's run-time dtype as Python (resultDtypeRule, dtyperule.h): `x.dtype` when it follows the main
+  /// input, `torch.float16` when a cast fixes it (sum(..., dtype=torch.float16)), else torch's promotion.
+  QString outDtypeExpr;
+  bool outDtypeFollowsInput = true;  ///< the output has the main input's run-time dtype
+  QList<qint64> shape;               ///< the main input's spec shape
+  QList<qint64> shape2;              ///< input2's spec shape
+  QList<qint64> outShape;            ///< spec outputs[0].shape
+  int rank = 0;                      ///< rank of the main input
+  int dimFirst = 0;                  ///< reduced / normalised / scanned dims: [dimFirst, dimLast], non-negative
   int dimLast = 0;
   bool keepdim = false;       ///< Reduction: output keeps the reduced dims as size 1
   bool groupRows = false;     ///< RowNorm group/instance: rows are (N * groups) slices of numel/rows

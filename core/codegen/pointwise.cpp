@@ -1,5 +1,6 @@
 #include "core/codegen/pointwise.h"
 
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/initsignature.h"
 
 #include <QFloat16>
@@ -47,6 +48,13 @@ QString shapeText(const QList<qint64>& shape) {
 bool isFloatDtype(const QString& d) { return d == u"float32" || d == u"float16" || d == u"bfloat16"; }
 
 }  // namespace
+
+QString outDtypeNote(const PointwiseProgram& prog) {
+  if (!prog.dtypeInput.isEmpty()) return QStringLiteral(", follows the input's dtype at run time");
+  if (prog.outDtypeExpr == QStringLiteral("torch.") + prog.outDtype)
+    return QStringLiteral(", fixed by a cast whatever the inputs' dtypes");
+  return QStringLiteral(", at run time %1").arg(prog.outDtypeExpr);
+}
 
 QString normaliseDtype(const QString& dtype) {
   QString d = dtype.trimmed();
@@ -313,14 +321,19 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
   if (p.primary.isEmpty() && !p.anyBroadcast)
     return fail(QStringLiteral("no tensor input has the output's shape %1 and none broadcasts to it")
                     .arg(shapeText(p.outShape)));
-  if (!p.primary.isEmpty()) {
-    p.outDtypeFollowsPrimary = p.input(p.primary)->dtype == p.outDtype;
-    if (p.outDtypeFollowsPrimary) p.dtypeInput = p.primary;
-  } else {
-    p.outDtypeFollowsPrimary = false;
-    for (const auto& in : p.inputs)
-      if (in.usedByGraph && in.isTensor && in.dtype == p.outDtype && p.dtypeInput.isEmpty()) p.dtypeInput = in.name;
-  }
+  // the output's dtype (dtyperule.h): fixed by a cast (.half() of an fp16 input stays float16 in the harness's bf16
+  // case), or following the inputs' run-time dtypes as torch's promotion does
+  const DtypeRule outRule = resultDtypeRule(spec);
+  QString follows = outRule.followsOnly();
+  // tensors of one spec dtype have one dtype in every case the harness runs: the primary stands for them
+  if (!follows.isEmpty() && !p.primary.isEmpty() && p.input(follows) &&
+      p.input(follows)->dtype == p.input(p.primary)->dtype)
+    follows = p.primary;
+  const PwInput* followed = follows.isEmpty() ? nullptr : p.input(follows);
+  if (followed && followed->isTensor && followed->viewExpr.isEmpty()) p.dtypeInput = follows;
+  p.outDtypeFollowsPrimary = !p.dtypeInput.isEmpty() && p.dtypeInput == p.primary;
+  p.outDtypeExpr = !p.dtypeInput.isEmpty() ? p.dtypeInput + QStringLiteral(".dtype")
+                                           : outRule.python([](const QString& leaf) { return leaf; });
 
   // constructor
   QString sig;

@@ -53,10 +53,13 @@ struct PointwiseProgram {
   QString primary;            ///< a tensor input of the output's shape (defines out's shape/device/dtype), or ""
                               ///< when every input broadcasts (A[N,1] * B[1,M]): out's shape is then their
                               ///< broadcast, computed at run time, and dtypeInput gives the dtype
-  QString dtypeInput;         ///< the tensor input whose run-time dtype the output follows ("" : outDtype fixed)
+  QString dtypeInput;         ///< the tensor input whose run-time dtype the output has ("" : outDtypeExpr says)
   bool anyBroadcast = false;  ///< some input has broadcast = true
   QString outDtype;           ///< spec outputs[0].dtype ("float32", ...)
-  bool outDtypeFollowsPrimary = true;  ///< out dtype == primary's spec dtype: follow it at run time
+  bool outDtypeFollowsPrimary = true;  ///< the output has primary's run-time dtype (dtypeInput == primary)
+  /// The output's run-time dtype as Python (resultDtypeRule): `x.dtype`, `torch.float16` (a cast fixes it), or
+  /// torch's promotion of several inputs' dtypes.
+  QString outDtypeExpr;
   QList<qint64> outShape;
   qint64 numel = 0;              ///< elements of the output (the flattened dim)
   QString initParams;            ///< Model.__init__ parameter list without annotations, e.g. "negative_slope=0.01"
@@ -69,6 +72,10 @@ struct PointwiseProgram {
   QList<const PwInput*> tensorInputs() const;  ///< tensors used by the graph, forward order
   QList<const PwInput*> scalarInputs() const;  ///< scalars used by the graph, forward order
 };
+
+/// The configuration's note on the output's dtype, after its spec dtype: ", follows the input's dtype at run time",
+/// ", fixed by a cast whatever the inputs' dtypes", or ", at run time <outDtypeExpr>".
+QString outDtypeNote(const PointwiseProgram& prog);
 
 /// Whether the spec carries a pointwise_graph (every op pointwise: the elementwise templates apply).
 bool hasPointwiseGraph(const nlohmann::json& spec);

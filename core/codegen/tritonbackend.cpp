@@ -15,8 +15,6 @@ namespace kwb {
 
 namespace {
 
-QString torchDtype(const QString& d) { return QStringLiteral("torch.") + d; }
-
 SkeletonStyle tritonSkeleton(const FrameworkBackend& b) {
   return {b.label(),
           QStringLiteral("import triton\nimport triton.language as tl"),
@@ -263,8 +261,7 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
        QStringLiteral("int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31")},
       {QStringLiteral("dtype handling"),
        QStringLiteral("loads upcast to fp32, math in fp32, stored in the output dtype (%1%2)")
-           .arg(prog->outDtype,
-                !prog->dtypeInput.isEmpty() ? QStringLiteral(", follows the input's dtype at run time") : QString())},
+           .arg(prog->outDtype, outDtypeNote(*prog))},
       {QStringLiteral("math"),
        QStringLiteral("tl.* functions%1")
            .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
@@ -306,8 +303,7 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
       {QStringLiteral("FORWARD_PREP"), prep.join(u'\n')},
       {QStringLiteral("OUT_SHAPE"), shapeSource},
       {QStringLiteral("DEVICE"), deviceSource},
-      {QStringLiteral("OUT_DTYPE"),
-       prog->dtypeInput.isEmpty() ? torchDtype(prog->outDtype) : prog->dtypeInput + QStringLiteral(".dtype")},
+      {QStringLiteral("OUT_DTYPE"), prog->outDtypeExpr},
       {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
   };
   k.source = renderTemplate(text, vars, &err);

@@ -49,10 +49,11 @@ QPair<qint64, qint64> gemmSmallTile(qint64 batch, qint64 M, qint64 N, qint64 sms
 }
 
 QString dtypeText(const PatternPlan& plan) {
-  return QStringLiteral(
-             "loads converted to fp32, fp32 accumulation, results stored in the output dtype (%1; follows the "
-             "input's dtype at run time%2)")
+  return QStringLiteral("loads converted to fp32, fp32 accumulation, results stored in the output dtype (%1; %2%3)")
       .arg(plan.outDtype.isEmpty() ? plan.dtype : plan.outDtype,
+           plan.outDtypeFollowsInput                        ? QStringLiteral("follows the input's dtype at run time")
+           : plan.outDtypeExpr == u"torch." + plan.outDtype ? QStringLiteral("fixed whatever the input's dtype")
+                                                            : QStringLiteral("at run time %1").arg(plan.outDtypeExpr),
            plan.op.startsWith(QStringLiteral("arg")) ? QStringLiteral(", int64 indices") : QString());
 }
 

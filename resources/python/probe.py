@@ -592,6 +592,13 @@ def run(logic_path, partial, scale, guess=False):
     else:
         tr.notes.append("resize check: %s; sizes in forward() are bound to input dims by value"
                         % spec["resize_check"]["why"])
+    # which dtypes follow the inputs' and which a cast fixes (probe_dtype.py): forward() traced again with every
+    # floating leaf in float16, bfloat16 and float32, the dtypes the harness's cases cast to
+    mark_phase("forward() with every floating tensor in float16 / bfloat16 / float32 (the dtype check)")
+    from probe_dtype import dtype_check
+    check = dtype_check(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
+    if check is not None:
+        spec["dtype_check"] = check
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
     if "minimal_reference" in spec and not guess:

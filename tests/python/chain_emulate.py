@@ -8,11 +8,14 @@ Triton emulation (tests/data/codegen/fake_triton), at sizes shrunk from the prob
     derived, or its shapes rejected by the reference on meta tensors) prints "SKIP ..." and exits 0.
 Numbers only: nothing here says anything about speed or about the real Triton compiler.
 
-usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16] [--strided] [--train]
-                        [--spec SPEC.json --case NAME [--tile N]]
+usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16|spec] [--expect-dtype D] [--strided]
+                        [--train] [--spec SPEC.json --case NAME [--tile N]]
+The result's dtype must be what Model returns in the same case (Model in the case's dtype, run natively on the CPU
+or, where a CPU kernel lacks that dtype, on the meta device), and --expect-dtype when given.
 Prints one line "OK rel_err=..." / "FAIL ..." / "SKIP ..." and exits 0 / 1 / 0.
 """
 import argparse
+import copy
 import importlib.util
 import os
 import sys
@@ -54,7 +57,8 @@ def shrink(mod):
 
 def harness_inputs(spec_path, case_name, tile, ref, model):
     """The inputs of the harness's case @p case_name: the rendered harness imported as a module (its helpers,
-    main() not run) and driven the way its main() is. Returns (inputs, note) or (None, why-skipped)."""
+    main() not run) and driven the way its main() is. Returns (inputs, note, the case's dtype or None) or (None,
+    why-skipped, None)."""
     import json
     from harness_support import load_rendered
     with open(spec_path, encoding="utf-8") as f:
@@ -72,11 +76,11 @@ def harness_inputs(spec_path, case_name, tile, ref, model):
     cases = {c.name: c for c in h.derive_cases(spec, plan, True)}
     if case_name not in cases:
         why = [u["reason"] for u in h.underived_cases(plan) if u["name"] == case_name]
-        return None, "case %s not derived (%s)" % (case_name, why[0] if why else "cases: %s" % sorted(cases))
+        return None, "case %s not derived (%s)" % (case_name, why[0] if why else "cases: %s" % sorted(cases)), None
     case = cases[case_name]
     ok, why = h.MetaChecker(model).check(spec, plan, case)
     if ok is False:
-        return None, "the reference rejects %s's shapes %s: %s" % (case_name, plan.mapped(case.dim_map), why[:200])
+        return None, "the reference rejects %s's shapes %s: %s" % (case_name, plan.mapped(case.dim_map), why[:200]), None
 
     class Ctx:
         pass
@@ -84,14 +88,40 @@ def harness_inputs(spec_path, case_name, tile, ref, model):
     ctx.spec, ctx.plan, ctx.device = spec, plan, torch.device("cpu")
     ctx.reference = ref
     vals, note = h.make_inputs(ctx, case, 1234 + case.index, case.dist)
-    return vals, "%s %s (%s)" % (case_name, plan.mapped(case.dim_map), note)
+    return vals, "%s %s (%s)" % (case_name, plan.mapped(case.dim_map), note), case.dtype
+
+
+def native_dtypes(model, inputs):
+    """The dtypes forward() returns on @p inputs as given (a harness dtype_* case: the inputs and the model's floating
+    parameters and buffers in one dtype, test_kernel.py's make_inputs and lp_model), without upcasting: on the CPU,
+    else on the meta device (torch has no CPU kernel of some ops in float16); (None, why) when neither runs."""
+    why = ""
+    for device in ("cpu", "meta"):
+        try:
+            m = copy.deepcopy(model).to(device)
+            args = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+            with torch.no_grad():
+                torch.manual_seed(1)
+                out = m(*args)
+            outs = list(out) if isinstance(out, (tuple, list)) else [out]
+            return [o.dtype if isinstance(o, torch.Tensor) else None for o in outs], device
+        except Exception as e:  # noqa: BLE001 - e.g. "addmm_impl_cpu_" not implemented for 'Half'
+            why += "%s: %s; " % (device, (str(e).splitlines() or [""])[0][:100])
+    return None, why
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("kernel")
     ap.add_argument("problem")
-    ap.add_argument("--dtype", default="float32")
+    ap.add_argument("--dtype", default=None,
+                    help="float32 | bfloat16 | float16: every floating input cast to it (bfloat16 / float16: the "
+                    "kernel's parameters too, as the harness's dtype_* cases); spec: the inputs as get_inputs() "
+                    "gives them (the harness's own case); comma-separated: one line each, in one process. Default: "
+                    "float32, or with --case the case's own inputs (a dtype_* case: its dtype, the models too)")
+    ap.add_argument("--expect-dtype", help="the result dtype the kernel must return (also checked against Model "
+                    "run in the case's dtype, where that runs on the CPU or the meta device); comma-separated: one "
+                    "per --dtype")
     ap.add_argument("--strided", action="store_true")
     ap.add_argument("--train", action="store_true", help="both models in training mode (batch norm's batch statistics)")
     ap.add_argument("--spec", help="the problem's spec (kwb analyze --json); with --case")
@@ -102,14 +132,24 @@ def main():
     if bool(a.spec) != bool(a.case):
         ap.error("--spec and --case go together")
     cases = [c.strip() for c in a.case.split(",") if c.strip()] if a.case else [None]
-    if len(cases) == 1:
-        return run_one(a, cases[0])
+    dtypes = [d.strip() for d in (a.dtype or ("spec" if a.case else "float32")).split(",") if d.strip()]
+    expects = [e.strip() for e in a.expect_dtype.split(",")] if a.expect_dtype else [None]
+    if len(expects) == 1:
+        expects = expects * len(dtypes)
+    if len(expects) != len(dtypes):
+        ap.error("--expect-dtype names one dtype or one per --dtype")
+    runs = [(c, d, e) for c in cases for d, e in zip(dtypes, expects)]
+    if len(runs) == 1:
+        a.dtype, a.expect_dtype = runs[0][1], runs[0][2]
+        return run_one(a, runs[0][0])
     rc = 0
-    for c in cases:
+    for c, d, e in runs:
+        a.dtype, a.expect_dtype = d, e
         try:
             rc = max(rc, run_one(a, c))
-        except Exception as e:  # noqa: BLE001 - one case's error is its FAIL line; the next case still runs
-            print("FAIL error: %s: %s case=%s" % (type(e).__name__, (str(e).splitlines() or [""])[0][:200], c))
+        except Exception as ex:  # noqa: BLE001 - one case's error is its FAIL line; the next case still runs
+            print("FAIL error: %s: %s case=%s dtype=%s" % (type(ex).__name__, (str(ex).splitlines() or [""])[0][:200],
+                                                           c, d))
             rc = 1
     return rc
 
@@ -139,17 +179,25 @@ def run_one(a, case):
     sd = model.state_dict()
     if sd:
         new.load_state_dict(sd)
-    dtype = getattr(torch, a.dtype)
+    dtype = None if a.dtype == "spec" else getattr(torch, a.dtype)
     raw = None
     if case:
-        raw, note = harness_inputs(a.spec, case, a.tile, ref, model)
+        raw, note, case_dtype = harness_inputs(a.spec, case, a.tile, ref, model)
         if raw is None:
             print("SKIP %s case=%s" % (note, case))
             return 0
         print("inputs: " + note)
+        if case_dtype:  # a dtype_* case: its inputs are cast already, both models go to its dtype (lp_model)
+            dtype = getattr(torch, case_dtype)
+            a.dtype = case_dtype
     else:
         raw = ref.get_inputs()
-    inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in raw]
+    inputs = [x.to(dtype) if dtype is not None and isinstance(x, torch.Tensor) and x.is_floating_point() else x
+              for x in raw]
+    # the dtype the harness expects: Model's own in this case (Model in the case's dtype, like the kernel's model)
+    native_model = model if dtype in (None, torch.float32) else copy.deepcopy(model).to(dtype)
+    want_dtypes, native_where = native_dtypes(native_model, inputs)
+    del native_model
     if a.strided:
         inputs = [x.transpose(-1, -2).contiguous().transpose(-1, -2) if isinstance(x, torch.Tensor) and x.dim() >= 2
                   else x for x in inputs]
@@ -170,7 +218,7 @@ def run_one(a, case):
             torch.manual_seed(1)
             want = model.float()(*[x.float() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
                                    for x in inputs]).double()
-        if dtype != torch.float32:
+        if dtype not in (None, torch.float32):
             new = new.to(dtype)
         torch.manual_seed(1)
         got = new(*inputs)
@@ -185,7 +233,7 @@ def run_one(a, case):
             return 1
         if ref_wrote:
             wb = float((k.double() - r.double()).norm() / r.double().norm().clamp_min(1e-30))
-            if not ker_wrote or wb > (1e-2 if dtype == torch.float32 else 3e-2):
+            if not ker_wrote or wb > (1e-2 if dtype in (None, torch.float32) else 3e-2):
                 print("FAIL written-back input #%d: rel_err=%.3g (the kernel %s it)"
                       % (i, wb, "wrote" if ker_wrote else "did not write"))
                 return 1
@@ -193,6 +241,15 @@ def run_one(a, case):
     red = (getattr(new, "last_config", None) or {}).get("reduce")
     if red:  # the conv template's CONV_REDUCE: whether the last convolution reduced in its tiles
         print("note: last convolution's reduction %s" % red)
+    if a.expect_dtype and got.dtype != getattr(torch, a.expect_dtype):
+        print("FAIL dtype %s, expected %s (--expect-dtype) dtype=%s" % (got.dtype, a.expect_dtype, a.dtype))
+        return 1
+    if want_dtypes is None:
+        print("note: Model does not run in this dtype here (%s): its result dtype unchecked" % native_where)
+    elif got.dtype != want_dtypes[0]:
+        print("FAIL dtype %s, Model returns %s (run on %s) dtype=%s" % (got.dtype, want_dtypes[0], native_where,
+                                                                        a.dtype))
+        return 1
     if got.shape != want.shape:
         print("FAIL shape", tuple(got.shape), "want", tuple(want.shape), "case=%s" % case if case else "")
         return 1
@@ -205,10 +262,12 @@ def run_one(a, case):
     num = (got.double() - want).norm()
     den = want.norm()
     rel = float(num / den) if den > 0 else float(num)
-    tol = 1e-2 if dtype == torch.float32 else 3e-2
+    low = dtype in (torch.float16, torch.bfloat16) or (dtype is None and any(
+        isinstance(x, torch.Tensor) and x.dtype in (torch.float16, torch.bfloat16) for x in inputs))
+    tol = 3e-2 if low else 1e-2
     # NaN where the reference has none (or the reverse) fails even when the norms happen to agree
     ok = rel < tol and bool(torch.isnan(got).any()) == bool(torch.isnan(want).any())
-    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s" % (rel, tuple(got.shape)) + (
+    line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s dtype=%s" % (rel, tuple(got.shape), a.dtype) + (
         " case=" + case if case else "")
     print(line)
     if os.environ.get("KWB_EMULATE_LOG"):  # a caller that keeps stdout to itself (tst_chains): the line for a table

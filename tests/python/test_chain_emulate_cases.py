@@ -26,8 +26,8 @@ class HarnessCases(unittest.TestCase):
     def shapes(self, case):
         ref = problem()
         model = ref.Model(*ref.get_init_inputs())
-        vals, note = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", NAME + ".spec.json"),
-                                                  case, 1024, ref, model)
+        vals, note, _ = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", NAME + ".spec.json"),
+                                                     case, 1024, ref, model)
         self.assertIsNotNone(vals, note)
         return [list(v.shape) for v in vals if torch.is_tensor(v)], note
 
@@ -43,8 +43,8 @@ class HarnessCases(unittest.TestCase):
 
     def test_not_derived_case_is_skipped(self):
         ref = problem()
-        vals, note = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", NAME + ".spec.json"),
-                                                  "no_such_case", 1024, ref, ref.Model(*ref.get_init_inputs()))
+        vals, note, _ = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", NAME + ".spec.json"),
+                                                     "no_such_case", 1024, ref, ref.Model(*ref.get_init_inputs()))
         self.assertIsNone(vals)
         self.assertIn("not derived", note)
 
@@ -56,8 +56,8 @@ class TiedSizes(unittest.TestCase):
 
     def shapes(self, name, case):
         ref = problem(name)
-        vals, note = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", name + ".spec.json"),
-                                                  case, 1024, ref, ref.Model(*ref.get_init_inputs()))
+        vals, note, _ = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", name + ".spec.json"),
+                                                     case, 1024, ref, ref.Model(*ref.get_init_inputs()))
         self.assertIsNotNone(vals, note)
         return [list(v.shape) for v in vals if torch.is_tensor(v)]
 

@@ -704,6 +704,41 @@ class Softmax(unittest.TestCase):
                                 pre_scalars=(0.3, 0.0))
         self.assertEqual(pw.count, 1)
         self.assertLess(rel_err(got, F.softmax(F.leaky_relu(xp.double(), 0.3), 2).float()), 1e-5, "permuted")
+    def test_pre_and_out_dtype(self):
+        # a pointwise run without tensors before the softmax (x / T + c: a temperature) applied as each element is
+        # loaded, and the result stored in out_dtype from the fp32 values: fp16 logits in, any dtype out, on each
+        # path (one tile, the online two passes, the split rows, the contiguous copy of a rank-7 input)
+        ns = {}
+        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_scale(acc, i0, i1, i2, i3, "
+                     "i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, "
+                     "s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc * f0 + f1\n", "<scale>", "exec"), ns)
+        scale = ns["kwb_test_scale"]
+        torch.manual_seed(7)
+        x = (torch.randn(3, 150) * 2).half()
+        x[2, :5] = float("-inf")
+        big = (torch.randn(2, 3, 2, 3, 2, 3, 5) * 2).bfloat16()
+        for forced, kernel, count in (({}, "_kwb_softmax_kernel", 1), ({"_kwb_tile": 64}, "_kwb_softmax_kernel", 1),
+                                      ({"_kwb_tile": 64, "_kwb_softmax_chunk_min": 16}, "_kwb_softmax_part", 1)):
+            with Forced(**forced):
+                for log in (False, True):
+                    fn = F.log_softmax if log else F.softmax
+                    for out_dtype in (None, torch.float16, torch.float32, torch.bfloat16):
+                        with Launches(kernel) as launches, Launches("_kwb_pointwise_kernel") as pw:
+                            got = K.kwb_softmax(x, 1, log, pre=scale, pre_scalars=(1 / 0.7, 0.25), out_dtype=out_dtype)
+                        self.assertEqual((launches.count, pw.count), (count, 0), (forced, log, out_dtype))
+                        self.assertEqual(got.dtype, out_dtype or x.dtype)
+                        want = fn(x.double() / 0.7 + 0.25, 1).to(got.dtype)
+                        self.assertLess(rel_err(got, want), TOL[got.dtype], (forced, log, out_dtype))
+        got = K.kwb_softmax(big, 3, False, pre=scale, pre_scalars=(0.5, 0.0), out_dtype=torch.float32)
+        self.assertEqual(got.dtype, torch.float32)
+        self.assertLess(rel_err(got, F.softmax(big.double() * 0.5, 3).float()), 1e-5)
+        # an epilogue the writing pass cannot take (rank 6) runs after on the fp32 values, and stores out_dtype
+        six = torch.randn(2, 3, 1, 3, 2, 5)
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(six, 3, epi=K.kwb_test_epi, epi_tensors=(torch.zeros(1), torch.zeros(1)),
+                                epi_scalars=(1.0, 0.0), out_dtype=torch.float16)
+        self.assertEqual((pw.count, got.dtype), (1, torch.float16))
+        self.assertLess(rel_err(got, F.softmax(six.double(), 3).half()), TOL[torch.float16])
 
     def test_nan_inf_and_low_precision(self):
         x = torch.randn(4, 9)
@@ -826,6 +861,55 @@ class Norms(unittest.TestCase):
             got = K.kwb_layer_norm(x, (5,), w, b, 1e-5, None, (), (), K.kwb_test_epi, (col, res), (0.2, 0.5))
         self.assertEqual(ln.count, 0)
         self.assertClose(got, want, 1e-4, "copy path, post")
+
+    def test_out_dtype(self):
+        # out_dtype= (a chain's last launch storing the result's dtype itself, session 21): each norm path stores
+        # the fp32 values once in that dtype; with an epilogue run after the norm (a path that does not fuse it)
+        # only the last launch narrows. Against torch in fp64, rounded to out_dtype.
+        torch.manual_seed(16)
+        x = torch.randn(3, 8, 5, 6) * 2 + 3
+        w, b = torch.randn(8), torch.randn(8)
+        wl, bl = torch.randn(6), torch.randn(6)
+        col, res = torch.randn(6), torch.randn(3, 8, 5, 6)
+        post = lambda t: F.leaky_relu(t + col.double() + 0.5 * res.double(), 0.2)  # noqa: E731 (kwb_test_epi)
+        for forced in ({}, {"kwb_row1_max": 4}, {"kwb_layer_norm_in_place": False},
+                       {"kwb_row1_max": 4, "kwb_group_norm_in_place": False}):
+            with Forced(**forced):
+                for dt in (torch.float16, torch.bfloat16):
+                    tol = TOL[dt]
+                    got = K.kwb_layer_norm(x, (6,), wl, bl, 1e-5, out_dtype=dt)
+                    self.assertEqual(got.dtype, dt, forced)
+                    self.assertClose(got, F.layer_norm(x.double(), (6,), wl.double(), bl.double(), 1e-5), tol,
+                                     ("ln", forced, dt))
+                    got = K.kwb_layer_norm(x, (6,), wl, bl, 1e-5, epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                           epi_scalars=(0.2, 0.5), out_dtype=dt)
+                    self.assertEqual(got.dtype, dt, forced)
+                    self.assertClose(got, post(F.layer_norm(x.double(), (6,), wl.double(), bl.double(), 1e-5)), tol,
+                                     ("ln post", forced, dt))
+                    got = K.kwb_group_norm(x, 4, w, b, 1e-5, out_dtype=dt)
+                    self.assertEqual(got.dtype, dt, forced)
+                    self.assertClose(got, F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5), tol,
+                                     ("gn", forced, dt))
+                    got = K.kwb_group_norm(x, 4, w, b, 1e-5, reduce="logsumexp", keepdim=True, out_dtype=dt)
+                    self.assertEqual(got.dtype, dt, forced)
+                    self.assertClose(got, torch.logsumexp(F.group_norm(x.double(), 4, w.double(), b.double(), 1e-5),
+                                                          1, keepdim=True), tol, ("gn reduce", forced, dt))
+        cl = x.to(memory_format=torch.channels_last)  # the group norm read in place (channels-last statistics)
+        with Forced(kwb_row1_max=4):
+            got = K.kwb_group_norm(cl, 2, w, b, 1e-5, epi=K.kwb_test_epi, epi_tensors=(col, res), epi_scalars=(0.2, 0.5),
+                                   out_dtype=torch.float16)
+        self.assertEqual(got.dtype, torch.float16)
+        self.assertClose(got, post(F.group_norm(x.double(), 2, w.double(), b.double(), 1e-5)), TOL[torch.float16],
+                         "gn channels-last post")
+        # the one-pass row launch and the GEMM
+        stat = K.kwb_row1_stat(x, -1)
+        got = K.kwb_row1(x, -1, "sum", 0.0, stat, out_dtype=torch.bfloat16)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertClose(got, x.double(), TOL[torch.bfloat16], "row1")
+        a, wt = torch.randn(2, 9, 40), torch.randn(24, 40)
+        got = K.kwb_gemm(a, wt, torch.randn(24) * 0, out_dtype=torch.float16)
+        self.assertEqual(got.dtype, torch.float16)
+        self.assertClose(got, a.double() @ wt.double().t(), TOL[torch.float16], "gemm")
 
     def test_norms_both_paths(self):
         # one pass (the row fits kwb_row1_max) and two passes (moments + apply) agree with torch

@@ -637,15 +637,15 @@ def _kwb_row1_plan(x, dim, op):
 
 
 def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalars=(), post=None, post_tensors=(),
-             post_scalars=()):
+             post_scalars=(), out_dtype=None):
     """One launch: stat = mid(reduce_op(pre(x)) over `dim` (one dim, or a consecutive range of dims as a list),
     keepdim) written to `stat` (kwb_row1_stat(x, dim)),
-    then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape and dtype; the
-    post tensors may read `stat` or views of it). op: a kwb_reduce / kwb_var / kwb_pnorm op ('sum', 'mean',
+    then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape, out_dtype or x's
+    dtype; the post tensors may read `stat` or views of it). op: a kwb_reduce / kwb_var / kwb_pnorm op ('sum', 'mean',
     'amax', 'amin', 'logsumexp', 'prod', 'var', 'std', 'pnorm'); q: var / std's correction, pnorm's p. pre and
     mid are epilogues without tensors. Needs kwb_row1_fits(x, dim)."""
     grid, args, shape, multi, meta = _kwb_row1_plan(x, dim, op)
-    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    out = torch.empty(shape, dtype=out_dtype or x.dtype, device=x.device)
     ident = _kwb_epi_identity
     _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
                            *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
@@ -907,6 +907,18 @@ def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr):
 
 
 @triton.jit
+def _kwb_softmax_load(ptrs, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                      s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3, PRE: tl.constexpr):
+    # a tile of the softmax's input in fp32 (any stored dtype), PRE applied at the tile's coordinates i0..i4 (its
+    # tensors e*, read through the strides s*; its scalars pf*), -inf where masked (after PRE: a prologue of -inf
+    # need not be -inf). A PRE that reads no tensor leaves the coordinates unused (the compiler drops them).
+    v = tl.load(ptrs, mask=m, other=float("-inf")).to(tl.float32)
+    v = PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
+            s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3)
+    return tl.where(m, v, float("-inf"))
+
+
+@triton.jit
 def _kwb_coords5(off, S1, S2, S3, S4):
     # a contiguous offset of x's left-padded 5-D shape (sizes S1..S4 of dims 1..4) -> its five coordinates
     i4 = off % S4
@@ -920,12 +932,12 @@ def _kwb_coords5(off, S1, S2, S3, S4):
 
 @triton.jit
 def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
-                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                      s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
-                      BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
+                      s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, BLOCK_R: tl.constexpr,
+                      BLOCK_B: tl.constexpr):
     # split rows, pass 1: program (a, s, b block) writes the online (max, sum exp(x - max)) of rows [s*CHUNK,
-    # (s+1)*CHUNK) of BLOCK_B columns to pm / ps [A, n_s, B] (fp32); PRE (HAS_PRE): the pointwise run before the
-    # softmax on each loaded tile, at its coordinates (y's offsets ya*, yb, yr decoded over sizes S)
+    # (s+1)*CHUNK) of BLOCK_B columns of PRE(x) to pm / ps [A, n_s, B] (fp32); PRE's coordinates from y's offsets
+    # (ya*, yb, yr: y is contiguous of x's shape) decoded over the sizes S
     pid = tl.program_id(0)
     bblk = pid % n_b
     s = (pid // n_b) % n_s
@@ -933,19 +945,18 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n
     offs_b = bblk * BLOCK_B + tl.arange(0, BLOCK_B)
     bm = offs_b < B
     xp = x + (a // A1).to(tl.int64) * xa0 + (a % A1).to(tl.int64) * xa1 + offs_b.to(tl.int64)[None, :] * xb
+    ybase = (a // A1).to(tl.int64) * ya0 + (a % A1).to(tl.int64) * ya1 + offs_b.to(tl.int64)[None, :] * yb
     offs_r = tl.arange(0, BLOCK_R)
     acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
     acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
     r_end = tl.minimum(R, (s + 1) * CHUNK)
-    ybase = (a // A1).to(tl.int64) * ya0 + (a % A1).to(tl.int64) * ya1 + offs_b.to(tl.int64)[None, :] * yb
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
-        v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
-        if HAS_PRE:
-            i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
-            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
-                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
+        i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
+                              s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                              pf1, pf2, pf3, PRE)
         acc, acc2 = _kwb_lse_step(acc, acc2, v)
     mx, sm = _kwb_tile_reduce(acc, acc2, 4)
     off = (a.to(tl.int64) * n_s + s) * B + offs_b
@@ -955,10 +966,10 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n
 
 @triton.jit
 def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
-                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                       s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr,
-                       SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_R: tl.constexpr,
-                       BLOCK_B: tl.constexpr, PRE: tl.constexpr, HAS_PRE: tl.constexpr):
+                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
+                       s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr,
+                       POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr,
+                       BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
     # split rows, pass 2: program (a, s, b block) combines the n_s partials of its columns (as the one-program
     # path combines its lanes), then writes POST(softmax) of its chunk of rows
     pid = tl.program_id(0)
@@ -982,12 +993,11 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
-        v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
         yoff = ybase + rr.to(tl.int64)[:, None] * yr
         i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
-        if HAS_PRE:
-            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
-                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
+        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
+                              s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                              pf1, pf2, pf3, PRE)
         p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
         p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
@@ -995,16 +1005,16 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
 
 
 @triton.jit
-def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3,
-                        s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
-                        s33, s34, f0, f1, f2, f3, POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr,
-                        SINGLE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr, PRE: tl.constexpr,
-                        HAS_PRE: tl.constexpr):
+def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3, s00,
+                        s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+                        f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, POST: tl.constexpr,
+                        LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
+                        BLOCK_B: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
     # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes;
-    # POST: the pointwise run after the softmax (an epilogue on the output's coordinates), fused;
-    # PRE (HAS_PRE): the pointwise run before it (the same coordinates: y has x's shape), applied at every load
-    # (the launcher gives both one set of epilogue tensors: at most one of them reads any)
+    # PRE: the pointwise run before the softmax (x * scale, x / T, scores + a bias tensor), applied to every loaded
+    # element at its coordinates; POST: the pointwise run after the softmax (an epilogue on the output's
+    # coordinates), fused. PRE and POST share the tensors e* (at most one of them reads any); PRE's scalars are pf*.
     pid = tl.program_id(0)
     a = pid // n_b
     offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
@@ -1016,12 +1026,11 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
     offs_r = tl.arange(0, BLOCK_R)
     if SINGLE:
         m = (offs_r < R)[:, None] & bm[None, :]
-        v = tl.load(xp + offs_r.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
         yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
         i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
-        if HAS_PRE:
-            v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
-                                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), float("-inf"))
+        v = _kwb_softmax_load(xp + offs_r.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                              s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+                              pf0, pf1, pf2, pf3, PRE)
         safe = _kwb_lse_safe(tl.max(v, 0))
         s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
         p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
@@ -1034,26 +1043,21 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
         for r in range(0, R, BLOCK_R):
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
-            v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
-            if HAS_PRE:
-                yoff = ybase + rr.to(tl.int64)[:, None] * yr
-                i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
-                v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
-                                    s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3),
-                             float("-inf"))
+            i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                                  s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
+                                  s34, pf0, pf1, pf2, pf3, PRE)
             acc, acc2 = _kwb_lse_step(acc, acc2, v)
         mx, s = _kwb_tile_reduce(acc, acc2, 4)
         safe = _kwb_lse_safe(mx)
         for r in range(0, R, BLOCK_R):
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
-            v = tl.load(xp + rr.to(tl.int64)[:, None] * xr, mask=m, other=float("-inf")).to(tl.float32)
             yoff = ybase + rr.to(tl.int64)[:, None] * yr
             i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
-            if HAS_PRE:
-                v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12,
-                                    s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3),
-                             float("-inf"))
+            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                                  s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
+                                  s34, pf0, pf1, pf2, pf3, PRE)
             p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
             p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
                      s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
@@ -1061,43 +1065,51 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
 
 
 kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
-kwb_softmax_pre = True     # pre= applied in the one-pass kernel's loads (False: a kwb_pointwise launch first)
+kwb_softmax_pre = True     # pre= applied in the softmax's loads (False: a kwb_pointwise launch first, the old plan)
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
 _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
 
 
-def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None,
-                pre_tensors=(), pre_scalars=()):
-    """softmax (log=True: log_softmax) of x along dim, any layout; stable (max-subtracted). safe_rows:
+def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_scalars=(),
+                out_dtype=None, pre_tensors=()):
+    """softmax (log=True: log_softmax) of pre(x) along dim, any layout; stable (max-subtracted). safe_rows:
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
-    where softmax gives NaN. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
+    where softmax gives NaN. pre: the pointwise run before it (an epilogue over x's shape with pre_tensors and
+    pre_scalars: x * scale, x / temperature, scores + a relative position bias), applied to every element as it is
+    loaded (x is read in any dtype, in fp32), in the one-pass and the split kernels; where pre and epi both read
+    tensors, where pre reads tensors at rank > 5 or on a layout copied first, or with kwb_softmax_pre off, one
+    kwb_pointwise launch applies it first. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
     and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
+    out_dtype: the result's dtype (default x's), stored once from the fp32 values.
     Long rows on too few programs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
-    that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim).
-    pre: the pointwise run before the softmax (an epilogue over x's shape with pre_tensors / pre_scalars: a bias
-    added to attention scores, a temperature), applied at every load of x (one pass or split); for rank > 5, a
-    layout copied first, or where both pre and epi read tensors or scalars, one kwb_pointwise launch applies it
-    first."""
-    if pre is not None and (not kwb_softmax_pre or x.dim() == 0 or x.dim() > 5 or
-                            (epi is not None and (epi_tensors or epi_scalars) and (pre_tensors or pre_scalars))):
-        x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars), None
+    that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
+    if pre is not None and (not kwb_softmax_pre or (pre_tensors and (x.dim() > 5 or x.dim() == 0)) or
+                            (pre_tensors and epi is not None and epi_tensors)):
+        x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars), None, (), ()
     if x.dim() == 0:
-        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars).squeeze(0)
+        return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars, pre, pre_scalars,
+                           out_dtype).squeeze(0)
     d = dim % x.dim()
-    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
-    if y.numel() == 0:
-        return y
     fused = epi is not None and x.dim() <= 5
     xin = x
-    kept, reds = _kwb_runs(x, list(y.stride()), [d])
+    kept, reds = _kwb_runs(x, [_kwb_prod(x.shape[i + 1:]) for i in range(x.dim())], [d])  # y: contiguous
     if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
+        if pre is not None and pre_tensors:  # a permuted copy's offsets are not x's: the prologue first, on x
+            return kwb_softmax(kwb_pointwise(x, pre, pre_tensors, pre_scalars), dim, log, safe_rows, epi, epi_tensors,
+                               epi_scalars, None, (), out_dtype)
+        fused = False  # the writes' offsets are then not y's contiguous offsets
+    # an unfused epilogue runs after, on the fp32 (x's) values: only the last launch stores out_dtype
+    y_dtype = out_dtype if out_dtype is not None and (epi is None or fused) else x.dtype
+    y = torch.empty(x.shape, dtype=y_dtype, device=x.device)
+    if y.numel() == 0:
+        return y if epi is None or fused else kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
+    if len(kept) > 3:
         order = [i for i in range(x.dim()) if i != d] + [d]
         x = x.permute(order).contiguous()
-        yp = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        yp = torch.empty(x.shape, dtype=y_dtype, device=x.device)
         y = yp.permute([order.index(i) for i in range(x.dim())])
         kept, reds = _kwb_runs(x, list(yp.stride()), [x.dim() - 1])
-        fused = False  # the writes' offsets are then not y's contiguous offsets
     (ka0, ka1, kb), (R, xr, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], (reds or [(1, 0, 0)])[0]
     if xr == 1 and kb[1] != 1:
         block_r = min(_kwb_tile, _kwb_np2(R))
@@ -1107,22 +1119,19 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
     n_b = triton.cdiv(kb[0], block_b)
     n_a = ka0[0] * ka1[0]
+    lead = 5 - xin.dim()
+    coords = fused or (pre is not None and bool(pre_tensors))
+    sizes = ([1] * lead + list(xin.shape))[1:] if coords else [1] * 4
+    # one set of epilogue tensors for PRE and POST (at most one of them reads any), POST's scalars; PRE's own scalars
+    packed = _kwb_epi_pack(xin, tuple(pre_tensors) or (epi_tensors if fused else ()), epi_scalars if fused else ())
+    ident = _kwb_epi_identity
+    pf = _kwb_epi_pack(xin, (), pre_scalars)[24:]
+    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
+                BLOCK_B=block_b, num_warps=8)
     n_s = 1
     if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
         n_s = min(triton.cdiv(_kwb_softmax_split_per_sm * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min),
                   64)
-    if pre is not None and x is not xin:  # a permuted copy's offsets are not x's: the prologue first, on x
-        return kwb_softmax(kwb_pointwise(xin, pre, pre_tensors, pre_scalars), dim, log, safe_rows, epi, epi_tensors,
-                           epi_scalars)
-    lead = 5 - xin.dim()
-    sizes = ([1] * lead + list(xin.shape))[1:] if fused or pre is not None else [1] * 4
-    if pre is not None and (pre_tensors or pre_scalars):  # one set of epilogue arguments: the one that reads any
-        packed = _kwb_epi_pack(xin, pre_tensors, pre_scalars)
-    else:
-        packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
-    ident = _kwb_epi_identity
-    meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
-                BLOCK_B=block_b, num_warps=8)
     if n_s > 1:
         chunk = triton.cdiv(triton.cdiv(R, n_s), block_r) * block_r
         n_s = triton.cdiv(R, chunk)
@@ -1130,17 +1139,17 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         ps = torch.empty_like(pm)
         grid = (n_a * n_s * n_b,)
         _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr,
-                                n_b, n_s, chunk, *sizes, *packed, PRE=pre or ident, HAS_PRE=pre is not None,
-                                BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+                                n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_R=block_r,
+                                BLOCK_B=block_b, num_warps=8)
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
-                                 yr, n_b, n_s, chunk, *sizes, *packed, BLOCK_S=_kwb_np2(n_s), PRE=pre or ident,
-                                 HAS_PRE=pre is not None, **meta)
+                                 yr, n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_S=_kwb_np2(n_s),
+                                 **meta)
     else:
         _kwb_softmax_kernel[(n_a * n_b,)](
-            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed,
-            SINGLE=block_r >= R, PRE=pre or ident, HAS_PRE=pre is not None, **meta)
+            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed, *pf,
+            PRE=pre or ident, SINGLE=block_r >= R, **meta)
     if epi is not None and not fused:
-        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
     return y
 
 
@@ -1381,7 +1390,7 @@ kwb_keep_layout = True
 
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
                     post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False,
-                    keep_layout=False):
+                    keep_layout=False, out_dtype=None):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
     the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
     (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
@@ -1390,7 +1399,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     L merges (default x.dim() - 2: a norm's spatial dims). reduce: "sum" / "mean" / "amax" / "amin" /
     "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
     channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result.
-    keep_layout (no reduce; see kwb_keep_layout): a channels-last x's result is channels-last."""
+    keep_layout (no reduce; see kwb_keep_layout): a channels-last x's result is channels-last. out_dtype: the
+    result's dtype (default x's)."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
@@ -1403,17 +1413,18 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
         if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
             y = _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided, xstr, post, post_tensors,
                                 post_scalars, nsp, col_stats)
-            return kwb_reduce(y, [1], reduce, keepdim)
+            return _kwb_as(kwb_reduce(y, [1], reduce, keepdim), out_dtype)
         red = _kwb_norm_red_codes[reduce]
         shape = [x.shape[0], 1] + list(x.shape[2:])
-        y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=x.dtype, device=x.device)
+        y = torch.empty(shape if keepdim else shape[:1] + shape[2:], dtype=out_dtype or x.dtype, device=x.device)
     elif y_cl:  # channels-last: x's layout ([N, spatial..., C] in memory)
-        y = torch.empty([x.shape[0]] + list(x.shape[2:]) + [x.shape[1]], dtype=x.dtype, device=x.device).movedim(-1, 1)
+        y = torch.empty([x.shape[0]] + list(x.shape[2:]) + [x.shape[1]], dtype=out_dtype or x.dtype,
+                        device=x.device).movedim(-1, 1)
     else:
-        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if x.numel() == 0:
-        return y if red < 0 else kwb_reduce(torch.empty(x.shape, dtype=x.dtype, device=x.device), [1], reduce,
-                                            keepdim)
+        return y if red < 0 else _kwb_as(kwb_reduce(torch.empty(x.shape, dtype=x.dtype, device=x.device), [1],
+                                                    reduce, keepdim), out_dtype)
     if not cl:  # rows along L in memory: long tile rows
         block_l = min(1024, _kwb_np2(L))
         block_row = min(_kwb_np2(rows), max(1, 2048 // block_l))
@@ -1486,9 +1497,10 @@ def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1,
     tl.store(y + off, v.to(y.dtype.element_ty), mask=m)
 
 
-def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_scalars):
-    """The one-launch norm of contiguous x as [rows, L] (L <= kwb_row1_max): _kwb_norm_row1, pre fused."""
-    y = torch.empty_like(x)
+def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_scalars, out_dtype=None):
+    """The one-launch norm of contiguous x as [rows, L] (L <= kwb_row1_max): _kwb_norm_row1, pre fused; the result
+    in out_dtype (default x's)."""
+    y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if y.numel() == 0:
         return y
     block_l = _kwb_np2(L)
@@ -1512,6 +1524,13 @@ def _kwb_moments(xv, red):
     var = torch.empty(shape, dtype=torch.float32, device=xv.device)
     _kwb_reduce_into(xv, red, "moments", mean, var)
     return mean, var
+
+
+def _kwb_as(y, out_dtype):
+    """y in out_dtype (one copy when it differs): a stage's out_dtype on a path that stored y another way."""
+    if out_dtype is None or y.dtype == out_dtype:
+        return y
+    return kwb_pointwise(y, _kwb_epi_identity, out_dtype=out_dtype)
 
 
 def _kwb_prologue(x, pre, pre_tensors, pre_scalars, fused):
@@ -1612,21 +1631,23 @@ def _kwb_gn_in_place(x, g):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False, keep_layout=False):
+                   epi_tensors=(), epi_scalars=(), reduce=None, keepdim=False, keep_layout=False, out_dtype=None):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (pre / epi: the pointwise runs before / after the
     norm, epilogues, or None; epi= as every anchor takes it); weight / bias per channel or None. The result is
     contiguous. reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp),
     returned instead of the normalized tensor; fused into the apply's tiles on the in-place channels-last path.
-    keep_layout: on that path the result is channels-last (see kwb_keep_layout)."""
+    keep_layout: on that path the result is channels-last (see kwb_keep_layout). out_dtype: the result's dtype
+    (default x's), stored by the last launch."""
     n, c, g = x.shape[0], x.shape[1], int(num_groups)
     fits = x.dim() <= 5 and _kwb_prod(x.shape[1:]) // g <= kwb_row1_max and (x.is_contiguous() or pre is not None)
     hw = _kwb_prod(x.shape[2:])
     if fits:  # a group fits one tile: one launch (statistics and apply), epi its own launch
         x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, True)
+        last = epi is None and reduce is None
         y = _kwb_norm_one_pass(x, n * g, (c // g) * hw, weight, bias, eps, g, c // g, hw, pre, pre_tensors,
-                               pre_scalars)
-        y = y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
-        return y if reduce is None else kwb_reduce(y, [1], reduce, keepdim)
+                               pre_scalars, out_dtype if last else None)
+        y = y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype if reduce is None else None)
+        return y if reduce is None else _kwb_as(kwb_reduce(y, [1], reduce, keepdim), out_dtype)
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars)  # contiguous
     st = _kwb_gn_in_place(x, g)
@@ -1637,14 +1658,14 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         mean, var = _kwb_gn_cl_moments(x, g, st)
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
                                xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
-                               keepdim=keepdim, keep_layout=keep_layout)
+                               keepdim=keepdim, keep_layout=keep_layout, out_dtype=out_dtype)
     if not x.is_contiguous():
         x = x.contiguous()  # other strided layouts: one copy (the reduce's runs would be short)
     x, xv, st = _kwb_norm_view(x, g)
     mean, var = _kwb_moments(xv, [2, 3])
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (g, 1, 0), (c // g, 1, 0),
                            xstr=st, post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce,
-                           keepdim=keepdim)
+                           keepdim=keepdim, out_dtype=out_dtype)
 
 
 @triton.jit
@@ -1688,12 +1709,13 @@ def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, ep
 kwb_layer_norm_in_place = True  # False: the copy-then-norm path of session 14 (bench/gpu/stages_cl.py's A/B)
 
 
-def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars):
+def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars,
+                    out_dtype=None):
     """kwb_layer_norm's one-pass launch on x as it is (no copy), or None where x's normalized dims do not merge
     into one run, its rows need more than three runs, or a row exceeds kwb_row1_max."""
     if x.dim() > 5 or x.numel() == 0:
         return None
-    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     kept, reds = _kwb_runs(x, list(y.stride()), list(range(x.dim() - k, x.dim())))
     if len(kept) > 3 or len(reds) > 1 or (reds and reds[0][2] != 1) or (reds and reds[0][0] > kwb_row1_max):
         return None
@@ -1716,26 +1738,28 @@ def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi,
 
 
 def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=()):
+                   epi_tensors=(), epi_scalars=(), out_dtype=None):
     """layer_norm of pre(x) over the trailing len(normalized_shape) dims, then epi (pre / epi: the pointwise
     runs before / after the norm, epilogues over x's shape, or None); weight / bias of normalized_shape or None.
     One launch reading x in place (a channels-last conv output needs no copy) when the normalized dims form one
-    run of at most kwb_row1_max elements; else statistics and apply on a contiguous copy."""
+    run of at most kwb_row1_max elements; else statistics and apply on a contiguous copy. out_dtype: the result's
+    dtype (default x's), stored by the last launch."""
     k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
-    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars) \
-        if kwb_layer_norm_in_place else None
+    y = _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars,
+                        out_dtype) if kwb_layer_norm_in_place else None
     if y is not None:
         return y
     r = _kwb_prod(x.shape[x.dim() - k:])
     fits = x.dim() <= 5 and r <= kwb_row1_max
     x = _kwb_prologue(x, pre, pre_tensors, pre_scalars, fits)
     rows = _kwb_prod(x.shape[:x.dim() - k])
+    last = out_dtype if epi is None else None
     if fits:  # a row fits one tile: one launch (statistics and apply)
-        y = _kwb_norm_one_pass(x, rows, r, weight, bias, eps, 1, 0, 1, pre, pre_tensors, pre_scalars)
+        y = _kwb_norm_one_pass(x, rows, r, weight, bias, eps, 1, 0, 1, pre, pre_tensors, pre_scalars, last)
     else:
         mean, var = _kwb_moments(x.view(rows, r), [1])
-        y = _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1))
-    return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        y = _kwb_apply_norm(x, mean, var, weight, bias, eps, (rows, 1, 1, r), (1, 0, 0), (0, 0, 1), out_dtype=last)
+    return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
 
 
 @triton.jit
@@ -2690,10 +2714,10 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
 
 
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
-             pro_scalars=()):
+             pro_scalars=(), out_dtype=None):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm: one weight per batch); out in a's dtype.
+    [B, M, K] (bmm: one weight per batch); out in out_dtype (default a's dtype).
     epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
     fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
     convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
@@ -2704,7 +2728,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
         a, pro = kwb_pointwise(a, pro, pro_tensors, pro_scalars), None
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
-    out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
+    out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
     out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out

@@ -133,24 +133,15 @@ def _kwb_span(e):
     return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
 
 
-def _kwb_epi_unview(t, shape, view):
-    """The Triton chain's kwb_epi_unview: t, given at the indices of view(output) (reshapes before any permute,
-    permutes, transposes, squeezes, unsqueezes of the output of logical shape `shape`), at the output's own indices
-    (a view of t where its strides allow, else a copy)."""
-    v = view(torch.empty(shape, device="meta"))
-    order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
-    return t.expand(v.shape).permute(order).reshape(shape)
-
-
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None):
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
     """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the chain's kwb_gemm line).
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm); epi_tensors broadcast to the output (PyTorch's rules), or to epi_view(output) when given (the
-    chain's views between the GEMM and its pointwise run); out in a's dtype."""
+    [B, M, K] (bmm); epi_tensors broadcast to the output (PyTorch's rules); out in out_dtype (default a's dtype:
+    the result's, which the store converts to)."""
     n, k = w.shape[-2], w.shape[-1]
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
-    out = torch.empty(list(a.shape[:-1]) + [n], dtype=a.dtype, device=a.device)
+    out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
     out3 = out.view(bt, m, n)
     kwb_last_grid_blocks[0] = 0
     if out.numel() == 0:
@@ -163,8 +154,6 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
         b3 = w.transpose(1, 2)
     else:
         b3 = w.t().unsqueeze(0)  # [1, K, N], shared by every batch (b_batched False)
-    if epi_view is not None:
-        epi_tensors = [_kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
     es, ss = [], []
     for e in epi_tensors:
         flat, st = _kwb_span(e.expand(out.shape).reshape(bt, m, n))
@@ -178,7 +167,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     epi = epi if epi is not None else _kwb_epi_identity
     tensors = [from_dlpack(t) for t in (a3, b3, out3, bias_t, *es)]
     scalars = [m, n, k, bt, *ss, *fs]
-    key = (tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype,
+    key = (tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype, out.dtype,
            tuple((t.dtype, t.shape[0]) for t in es), bias is not None, epi, n_epi)
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (shapes, strides, dtypes, epilogue)
@@ -228,8 +217,10 @@ class ModelNew(nn.Module):
 
     def forward(self, x, s, alpha):
         # Launch plumbing only (no PyTorch compute): views, allocations, the one launch.
-        (x, s,), out_dtype = kwb_to_fp32(x, s)  # no copy: the GEMM converts to fp32 as it loads, stores in the input's dtype
+        out_dtype = x.dtype  # the result in the input's dtype
+        (x,), _ = kwb_to_fp32(x)  # no copy: the GEMM converts to fp32 as it loads, stores in the result's dtype
+        # s read in its own dtype by the launches that read it, converted to fp32 as they load
         t0 = self.fc.weight.t()  # a view: no data moves
-        t5 = kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(s, self.shift), epi_scalars=(float(alpha),))  # mul, add, mul, clamp fused into the epilogue
+        t5 = kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(s, self.shift), epi_scalars=(float(alpha),), out_dtype=out_dtype)  # mul, add, mul, clamp fused into the epilogue
         self.last_grid_blocks = kwb_last_grid_blocks[0]
         return kwb_as_dtype(t5, out_dtype)

@@ -107,7 +107,7 @@ class ModelNew(nn.Module):
             r = math.prod(shape[DIM_FIRST:DIM_LAST + 1])
             inner = math.prod(shape[DIM_LAST + 1:])
         rows = outer * inner
-        out = torch.empty_like(x)
+        out = torch.empty_like(x, dtype=x.dtype)  # the result's dtype: x's, or the one a cast fixes
         self.last_grid_blocks = 0
         if out.numel() == 0:
             return out

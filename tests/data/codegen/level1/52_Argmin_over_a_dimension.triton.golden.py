@@ -8,7 +8,7 @@
 #   grid: (outer * cdiv(inner, BLOCK_I),) one CTA per 64 consecutive outputs: 8192 CTAs for the spec
 #   data movement: the input read once (coalesced 64-element rows of the inner dims), the output written once; masked loads at the R and inner boundaries
 #   reduction: per-lane running extreme and its first index, then the first index among the lanes' extremes (torch's first-occurrence rule)
-#   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (int64; follows the input's dtype at run time, int64 indices)
+#   dtype handling: loads converted to fp32, fp32 accumulation, results stored in the output dtype (int64; fixed whatever the input's dtype, int64 indices)
 #   launch plumbing: a strided input is made contiguous first (one extra copy); viewed as (outer, R, inner) from the run-time shape; output from torch.empty
 import math
 

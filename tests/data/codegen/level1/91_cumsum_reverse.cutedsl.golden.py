@@ -100,7 +100,7 @@ class ModelNew(nn.Module):
         outer = math.prod(shape[:d])
         r = math.prod(shape[d:d + 1])
         inner = math.prod(shape[d + 1:])
-        out = torch.empty_like(x)
+        out = torch.empty_like(x, dtype=x.dtype)  # the result's dtype: x's, or the one a cast fixes
         self.last_grid_blocks = 0
         if out.numel() == 0:
             return out
