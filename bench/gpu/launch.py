@@ -14,6 +14,8 @@ one second member of each class this branch changes. Every model runs as built (
 harness runs them). Switches (module globals of the generated kernel.py):
 - kwb_bn_one_pass: a batch norm on batch statistics with <= 8192 elements a channel in one launch (statistics,
   running-statistics update, apply). Off: the moments pass, _kwb_bn_update and the apply (three launches).
+- kwb_bn_update_in_apply: past that limit, the apply pass's programs of image 0 update the running statistics (two
+  launches). Off: _kwb_bn_update between them (three). Rows: 52_, 8_ResNetBasicBlock (training, as built).
 - CONV_CAT_SLICES: the conv template's cat buffer; here also cats that grow one another (DenseNet) as views of one
   buffer, the block's input copied in once. Off: every cat a kwb_cat launch again.
 - KWB_GRAPH_IN_PLACE: a graph-replayed plan called on the same input tensors again replays a graph captured on them,
@@ -46,6 +48,7 @@ T0 = time.time()
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 DATA = os.path.join(ROOT, "tests", "data")
+SHARED = os.environ.get("KWB_SHARED_DATA", "/work/shared/data")  # the given problems (kernelbench/level*)
 OFF = lambda *names: [("%s off" % n, {n: False}) for n in names]  # noqa: E731
 GRAPH_OFF = [("graph off", {"__env__": ("KWB_CUDA_GRAPH", "0")})]
 # (problem file under tests/data, variants of the new kernel: (label, module settings))
@@ -65,6 +68,9 @@ PROBLEMS = [
     ("unseen/u40_Gemm_BatchNorm1d_train_Tanh", OFF("kwb_bn_one_pass")),
     ("unseen/u41_Conv2d_BatchNormTrain_ReLU_MaxPool", OFF("kwb_bn_one_pass")),
     ("unseen/u32_Conv2d_BatchNorm_ReLU_AvgPool", OFF("kwb_bn_one_pass")),
+    # training-mode norms past the one-pass limit: the running-statistics update in the apply pass (two launches)
+    ("kernelbench/level2/52_Conv2d_Activation_BatchNorm", OFF("kwb_bn_update_in_apply")),
+    ("kernelbench/level3/8_ResNetBasicBlock", OFF("kwb_bn_update_in_apply")),
 ]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -89,7 +95,8 @@ def generate(out):
     for sub in ("old", "new", "problems"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
     for path, _ in PROBLEMS:
-        name, src = base(path), os.path.join(DATA, path + ".py")
+        name = base(path)
+        src = os.path.join(SHARED if path.startswith("kernelbench/") else DATA, path + ".py")
         shutil.copy(src, os.path.join(out, "problems", name + ".py"))
         for side, kwb in (("old", args.old_kwb), ("new", args.new_kwb)):
             dst = os.path.join(out, side, name + ".py")

@@ -38,7 +38,7 @@ constexpr int kEpiScalars = 4;
 // are not bounded here (the loop is written once, its trip count is the input's length).
 constexpr int kMaxLaunches = 1000;
 // The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
-// channel (N x positions), three past it (hostLaunches, which decides the CUDA graph replay).
+// channel (N x positions), two or three past it (hostLaunches, which decides the CUDA graph replay).
 constexpr qint64 kBnOnePassMax = 8192;
 // The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
 // x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
@@ -1149,13 +1149,14 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
     // batch statistics: one launch where a channel's N x positions fit one program at the spec's sizes (the stage
-    // library's kwb_bn_one_pass), else kernels for the moments, the running-stat update and the apply
+    // library's kwb_bn_one_pass), else the moments and the apply (which updates the running statistics:
+    // kwb_bn_update_in_apply), and for an [N, C] input the update's own launch between them
     if (n.contains(QLatin1String("batch"))) {
       const QList<qint64> xs = op.inputs.value(0).shape;
       qint64 perChannel = 1;
       for (int d = 0; d < xs.size(); ++d)
         if (d != 1) perChannel *= xs.at(d);
-      m_plan.launches.last().hostLaunches = xs.size() >= 2 && perChannel <= kBnOnePassMax ? 1 : 3;
+      m_plan.launches.last().hostLaunches = xs.size() >= 2 && perChannel <= kBnOnePassMax ? 1 : xs.size() == 2 ? 3 : 2;
     }
     if (n.contains(QLatin1String("group")))
       m_normOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});

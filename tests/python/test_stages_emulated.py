@@ -1050,7 +1050,10 @@ class Norms(unittest.TestCase):
                     with Forced(kwb_bn_one_pass=one), Launches("_kwb_bn_one") as n1, \
                             Launches("_kwb_bn_update") as nu:
                         got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.2, 1e-5, keep_layout=keep)
-                    self.assertEqual((n1.count, nu.count), (1, 0) if one else (0, 1), (label, keep, one))
+                    # off: the moments pass and the apply, which updates the running statistics ([N, C]: its
+                    # per-position apply leaves them to _kwb_bn_update)
+                    self.assertEqual((n1.count, nu.count), (1, 0) if one else (0, int(x.dim() == 2)),
+                                     (label, keep, one))
                     self.assertClose(got, want, 1e-5, (label, keep, one))
                     self.assertClose(rm, rm2, 1e-6, ("running mean", label, one))
                     self.assertClose(rv, rv2, 1e-6, ("running var", label, one))
@@ -1086,6 +1089,34 @@ class Norms(unittest.TestCase):
         with Forced(kwb_bn_one_pass_max=105), Launches("_kwb_bn_one") as n1:
             K.kwb_batch_norm(x, None, None, torch.zeros(4), torch.ones(4), True, 0.1, 1e-5)
         self.assertEqual(n1.count, 1)  # 3 x 35 = 105 elements a channel: fits
+
+    def test_batch_norm_update_in_apply(self):
+        # past the one-pass limit: the moments pass, then the apply, whose programs of image 0 update the running
+        # statistics (no _kwb_bn_update launch), NCHW and channels-last, a post epilogue, a fused channel reduction;
+        # the [N, C] (per-position) apply keeps the update launch; the switch off: the update launch again
+        torch.manual_seed(13)
+        for x in (torch.randn(3, 5, 4, 6) + 50, torch.randn(3, 5, 4, 6).to(memory_format=torch.channels_last),
+                  torch.randn(2, 5, 3, 4, 2), torch.randn(9, 5)):
+            for on in (True, False):
+                w, b = torch.randn(5), torch.randn(5)
+                rm, rv = torch.randn(5), torch.rand(5) + 0.5
+                rm2, rv2 = rm.double().clone(), rv.double().clone()
+                want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.3, 1e-5)
+                with Forced(kwb_bn_one_pass_max=4, kwb_bn_update_in_apply=on), Launches("_kwb_bn_update") as nu, \
+                        Launches("_kwb_norm_apply") as na:
+                    got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.3, 1e-5, keep_layout=True)
+                per_pos = x.dim() == 2
+                self.assertEqual((nu.count, na.count), (0 if on and not per_pos else 1, 1), (list(x.shape), on))
+                self.assertClose(got, want, 1e-5, (list(x.shape), on))
+                self.assertClose(rm, rm2, 1e-6, ("running mean", list(x.shape), on))
+                self.assertClose(rv, rv2, 1e-6, ("running var", list(x.shape), on))
+        x = torch.randn(2, 6, 5, 3).to(memory_format=torch.channels_last)
+        rm, rv = torch.zeros(6), torch.ones(6)
+        with Forced(kwb_bn_one_pass_max=4), Launches("_kwb_bn_update") as nu:
+            got = K.kwb_batch_norm(x, None, None, rm, rv, True, 0.1, 1e-5, reduce="sum", keepdim=True)
+        self.assertEqual(nu.count, 0)
+        self.assertClose(got, F.batch_norm(x.double(), None, None, training=True).sum(1, keepdim=True), 1e-5, "red")
+        self.assertClose(rv, 0.9 + 0.1 * x.double().var((0, 2, 3)), 1e-6, "reduce: running var")
 
     def test_keep_layout(self):
         # keep_layout=: a channels-last input's norm is written channels-last (the store along the channels);

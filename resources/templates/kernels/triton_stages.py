@@ -1078,8 +1078,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     pre_scalars: x * scale, x / temperature, scores + a relative position bias), applied to every element as it is
     loaded (x is read in any dtype, in fp32), in the one-pass and the split kernels; where pre and epi both read
     tensors, where pre reads tensors at rank > 5 or on a layout copied first, or with kwb_softmax_pre off, one
-    kwb_pointwise launch applies it first. epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
-    and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
+    kwb_pointwise launch applies it first. epi: the pointwise run after it (an epilogue over x's shape, reading
+    epi_tensors and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
     out_dtype: the result's dtype (default x's), stored once from the fp32 values.
     Long rows on too few programs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
@@ -1240,7 +1240,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
                     RED: tl.constexpr, NC: tl.constexpr, Y_CL: tl.constexpr, BLOCK_ROW: tl.constexpr,
-                    BLOCK_L: tl.constexpr):
+                    BLOCK_L: tl.constexpr, run_m, run_v, cnt, momentum, UPD: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -1257,6 +1257,9 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
     # coordinates from (image, channel) (_kwb_coords_nc). Y_CL (CL, the rows every channel: kwb_keep_layout):
     # y is channels-last too ([D0, L, D1 * D2] in memory), so the store runs along the rows as the load does.
+    # UPD (a batch norm's training step, D1 == 1, statistics per row channel i2): the programs of image 0 and the
+    # first L block also update the running statistics run_m / run_v of their channels as torch does ((1 - momentum) *
+    # running + momentum * batch, the variance unbiased by cnt / (cnt - 1)): no _kwb_bn_update launch.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -1307,7 +1310,15 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     else:  # per row: [BLOCK_ROW] vectors, broadcast over the positions
         sidx = i0 * ss0 + i1 * ss1 + i2 * ss2
         mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
-        a = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
+        bv = tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32)
+        a = tl.rsqrt(bv + eps)
+        if UPD:
+            um = rm & (i0 == 0) & (tl.program_id(1) == 0)
+            old_m = tl.load(run_m + i2, mask=um, other=0.0).to(tl.float32)
+            old_v = tl.load(run_v + i2, mask=um, other=0.0).to(tl.float32)
+            tl.store(run_m + i2, ((1.0 - momentum) * old_m + momentum * mu).to(run_m.dtype.element_ty), mask=um)
+            tl.store(run_v + i2, ((1.0 - momentum) * old_v + momentum * (bv * (cnt / (cnt - 1.0)))).to(
+                run_v.dtype.element_ty), mask=um)
         if W_COL:
             v = (xv - mu[:, None]) * a[:, None]
             widx = (i1 * ws1 + i2 * ws2)[:, None] + cols[None, :] * ws3
@@ -1390,7 +1401,7 @@ kwb_keep_layout = True
 
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
                     post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False,
-                    keep_layout=False, out_dtype=None):
+                    keep_layout=False, out_dtype=None, upd=None):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
     the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
     (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
@@ -1400,7 +1411,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
     channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result.
     keep_layout (no reduce; see kwb_keep_layout): a channels-last x's result is channels-last. out_dtype: the
-    result's dtype (default x's)."""
+    result's dtype (default x's). upd: (running_mean, running_var, count, momentum) of a batch norm's
+    training step (dims4[1] == 1, per-row statistics): updated in this launch by the programs of image 0."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
@@ -1412,7 +1424,7 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     if reduce is not None:
         if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
             y = _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided, xstr, post, post_tensors,
-                                post_scalars, nsp, col_stats)
+                                post_scalars, nsp, col_stats, upd=upd)
             return _kwb_as(kwb_reduce(y, [1], reduce, keepdim), out_dtype)
         red = _kwb_norm_red_codes[reduce]
         shape = [x.shape[0], 1] + list(x.shape[2:])
@@ -1456,7 +1468,10 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
                           W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
                           NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
                           Y_CL=y_cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
-                          num_warps=4 if block_row * block_l <= 2048 else 8)
+                          num_warps=4 if block_row * block_l <= 2048 else 8,
+                          run_m=x if upd is None else upd[0], run_v=x if upd is None else upd[1],
+                          cnt=float(upd[2]) if upd is not None else 2.0,
+                          momentum=float(upd[3]) if upd is not None else 0.0, UPD=upd is not None)
     return y
 
 
@@ -1829,6 +1844,9 @@ def _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, ep
 # them over the SMs). kwb_bn_one_pass False: the three launches at every size (the A/B's old plan).
 kwb_bn_one_pass = True
 kwb_bn_one_pass_max = 8192  # elements of one channel (N x L), one tile of registers per program as kwb_row1_max
+# kwb_bn_update_in_apply: past that limit, the running statistics are updated by the apply pass's programs of image 0
+# (the moments pass, then the apply: two launches, where _kwb_bn_update made three). False: its own launch again.
+kwb_bn_update_in_apply = True
 
 
 @triton.jit
@@ -1955,12 +1973,16 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
         if one is not None:
             return one
     x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
+    upd = None
     if training or running_mean is None:
         mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
             _kwb_moments(xv, [0, 1, 3])
         if training and running_mean is not None and x.numel() > 0:
-            _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
-                                                   float(momentum), BLOCK=256, num_warps=4)
+            if kwb_bn_update_in_apply and g == 1 and not (hw == 1 and c > 1):
+                upd = (running_mean, running_var, n * hw, momentum)  # the apply's programs of image 0 update them
+            else:
+                _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
+                                                       float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
     pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce, keepdim=keepdim)
@@ -1971,7 +1993,7 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                xstr=(st[0], 0, 0, st[2]), nsp=x.dim() - 1, col_stats=True, **pk)
     if g == 1:
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st,
-                               keep_layout=keep_layout, **pk)
+                               keep_layout=keep_layout, upd=upd, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
                            (w0.stride(0), w0.stride(1), 0), w_strided=True, xstr=_kwb_norm_strides(x, g), **pk)
