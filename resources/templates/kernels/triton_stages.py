@@ -1086,7 +1086,9 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
     if pre is not None and (not kwb_softmax_pre or (pre_tensors and (x.dim() > 5 or x.dim() == 0)) or
                             (pre_tensors and epi is not None and epi_tensors)):
-        x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars), None, (), ()
+        # the prologue's values in fp32 (a 16-bit x is not rounded between the two launches; the result keeps x's)
+        out_dtype = out_dtype or x.dtype
+        x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), None, (), ()
     if x.dim() == 0:
         return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars, pre, pre_scalars,
                            out_dtype).squeeze(0)
@@ -1096,8 +1098,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     kept, reds = _kwb_runs(x, [_kwb_prod(x.shape[i + 1:]) for i in range(x.dim())], [d])  # y: contiguous
     if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
         if pre is not None and pre_tensors:  # a permuted copy's offsets are not x's: the prologue first, on x
-            return kwb_softmax(kwb_pointwise(x, pre, pre_tensors, pre_scalars), dim, log, safe_rows, epi, epi_tensors,
-                               epi_scalars, None, (), out_dtype)
+            return kwb_softmax(kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), dim, log, safe_rows, epi,
+                               epi_tensors, epi_scalars, None, (), out_dtype or x.dtype)
         fused = False  # the writes' offsets are then not y's contiguous offsets
     # an unfused epilogue runs after, on the fp32 (x's) values: only the last launch stores out_dtype
     y_dtype = out_dtype if out_dtype is not None and (epi is None or fused) else x.dtype
