@@ -162,11 +162,14 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("!k_rep="), QStringLiteral("# a copy: torch's reshape cannot view")};
   // eval-mode batch norm: a per-channel affine fused into the epilogue before it; training mode runs the
   // unfused plan (kwb_batch_norm) behind self.training
-  QTest::newRow("gemm, batch norm fused, scale (a fifth tensor) alone, softmax")
+  // the scale (a fifth tensor) no longer a launch of its own: the softmax's prologue (session 21)
+  QTest::newRow("gemm, batch norm fused, scale (a fifth tensor) the softmax's prologue")
       << QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")
-      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax")}
       << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
                                     "self.bn.bias), epi_scalars=())  # batch_norm fused into the epilogue"),
+                     QStringLiteral("t6 = kwb_softmax(t4, 1, log=False, pre=_kwb_epi1, pre_scalars=(), "
+                                    "pre_tensors=(self.scale,)"),
                      QStringLiteral("        if self.training:"),
                      QStringLiteral("self.bn.running_mean, self.bn.running_var, self.training")};
   QTest::newRow("conv, batch norm, ReLU: one launch")
@@ -252,6 +255,38 @@ void TestChains::plans_data() {
                      QStringLiteral("epi_scalars=(), out=t6_parts[0])"),
                      QStringLiteral("epi_scalars=(), out=t6_parts[1])"),
                      QStringLiteral("t6 = conv_cat_join(t6_buf, [t3, t5])")};
+  // session 21 (issue 14): cats that grow one another share the last one's buffer; each earlier cat is a view of its
+  // leading channels, the block's input is copied in once, every convolution writes its slice (read there by the
+  // norms too); training-mode batch norms of <= 8192 elements a channel are one launch each. The training branch
+  // (first) then the eval branch: one copy launch, no kwb_cat of the features in either
+  QTest::newRow("DenseNet block: the growing cats are views of one buffer, the input copied in once")
+      << QStringLiteral("v02_DenseNet_DenseBlock")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("copy"), QStringLiteral("conv"),
+                     QStringLiteral("copy"),      QStringLiteral("conv"), QStringLiteral("copy"),
+                     QStringLiteral("conv"),      QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{
+             QStringLiteral("t23_buf, t23_parts = conv_cat_buffer(t3, self.layers._modules[\"0\"]._modules[\"2\"]"
+                            ".weight, CONV0, [x, (self.layers._modules[\"0\"]._modules[\"2\"].weight, CONV0), "),
+             QStringLiteral("CONV0, out=t23_parts[1])"),
+             QStringLiteral("CONV3, out=t23_parts[4])"),
+             QStringLiteral("t5 = conv_cat_join(t23_buf, [x, t4])  # cat along dim 1: no launch, a view"),
+             QStringLiteral("t17 = conv_cat_join(t23_buf, [x, t4, t10, t16])"),
+             QStringLiteral("t23 = conv_cat_join(t23_buf, [x, t4, t10, t16, t22])"),
+             QStringLiteral("t9 = kwb_batch_norm(t5, "),
+             QStringLiteral("!kwb_cat([x, t4, t10, t16, t22]"),
+             QStringLiteral("!kwb_cat([x, t4], 1)")};
+  QTest::newRow("1-D dense block, x = cat([x, conv(x)]) nested: the stem convolution's output is a slice too")
+      << QStringLiteral("dense_block_1d_nested")
+      << QStringList{QStringLiteral("conv"),      QStringLiteral("pointwise"), QStringLiteral("conv"),
+                     QStringLiteral("pointwise"), QStringLiteral("conv"),      QStringLiteral("pointwise"),
+                     QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t18_buf, t18_parts = conv_cat_buffer(x, self.stem.weight, CONV0, [(self.stem."
+                                    "weight, CONV0), (self.convs._modules[\"0\"].weight, CONV1), "),
+                     QStringLiteral("CONV0, out=t18_parts[0]"),
+                     QStringLiteral("t6 = conv_cat_join(t18_buf, [t0, t5])"),
+                     QStringLiteral("t12 = conv_cat_join(t18_buf, [t0, t5, t11])"),
+                     QStringLiteral("t18 = conv_cat_join(t18_buf, [t0, t5, t11, t17])"),
+                     QStringLiteral("!kwb_cat(")};
   // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
   QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
       << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
@@ -418,11 +453,26 @@ void TestChains::plans_data() {
                      QStringLiteral("gemm"),      QStringLiteral("gemm")}  // the MLP's GELU and residual fused
       << QStringList{QStringLiteral("t2 = kwb_roll(t1, [-2, -2], [1, 2])"),
                      QStringLiteral("t47 = kwb_roll(t46, [2, 2], [1, 2])")};
+  // session 21: A_cumsum and segsum(A)'s cumsum are one scan (the second is the first's value); the tril(ones) mask
+  // built between the outer-broadcast sub and the masked_fill does not cut that pointwise run, and is kept (memo)
   QTest::newRow("Mamba-2 SSD: F.pad, and the segment sum's outer broadcast x[..., :, None] - x[..., None, :]")
       << QStringLiteral("v07_Mamba2_SSD") << QStringList{}
       << QStringList{QStringLiteral("t82 = kwb_pad(t81, [1, 0], 0.0)"),
-                     QStringLiteral("t11 = kwb_pointwise((t8).expand(torch.broadcast_shapes((t8).shape, (t10).shape)), "
-                                    "epi=_kwb_epi0, epi_tensors=(t10,), epi_scalars=())")};
+                     QStringLiteral("t17 = kwb_pointwise((t8).expand(torch.broadcast_shapes((t8).shape, (t10).shape, "
+                                    "(t14).shape)), epi=_kwb_epi0, epi_tensors=(t10, t14), epi_scalars=())  # sub, "
+                                    "bitwise_not, masked_fill, exp"),
+                     QStringLiteral("t14 = kwb_tri(t12, 0, False, memo=True)"),
+                     QStringLiteral("t91 = kwb_tri(t89, 0, False, memo=True)"),
+                     QStringLiteral("t5 = kwb_cumsum(t2, -1)"),
+                     QStringLiteral("!t6 = ")};
+  QTest::newRow("a reduction written twice is one launch; a mask built between pointwise ops does not cut them")
+      << QStringLiteral("cse_mask_between_pointwise")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("fill"), QStringLiteral("tri"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_reduce(x, [-1], \"amax\", True)"),
+                     QStringLiteral("t5 = kwb_tri(t3, 0, False, memo=True)"),
+                     QStringLiteral("t10 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(t0, t5), epi_scalars=()"),
+                     QStringLiteral("!t9 = ")};
   QTest::newRow("NetVLAD: a [B, 1, K] sum times a [1, D, K] parameter, expanded to their broadcast")
       << QStringLiteral("v08_NetVLAD") << QStringList{}
       << QStringList{QStringLiteral("kwb_pointwise((t9).expand(torch.broadcast_shapes((t9).shape, "
@@ -443,6 +493,20 @@ void TestChains::plans_data() {
   QTest::newRow("Swin's relative position bias: table[index.view(-1)] is one row gather at dim 0")
       << QStringLiteral("swin_relative_position_bias") << QStringList{}
       << QStringList{QStringLiteral("t1 = kwb_index(self.table, t0, 0)")};
+  // session 21 (issue 14): a pointwise run only a softmax reads is its prologue, its tensors too (the bias add: 3 -> 2
+  // launches), and a reduction over an embedding's bag dims is the gather's own launch (2 -> 1)
+  QTest::newRow("Swin's relative position bias: the bias add is the softmax's prologue")
+      << QStringLiteral("swin_relative_position_bias")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("softmax")}
+      << QStringList{
+             QStringLiteral("t7 = kwb_softmax(attn, -1, log=False, pre=_kwb_epi0, pre_scalars=(), pre_tensors=(t5,)")};
+  QTest::newRow("embedding(ids).mean(1): one gather-and-reduce launch")
+      << QStringLiteral("t05_EmbeddingGather_MeanBag") << QStringList{QStringLiteral("gather")}
+      << QStringList{QStringLiteral("t1 = kwb_embedding_reduce(self.emb.weight, ids, [1], \"mean\", False)"),
+                     QStringLiteral("!kwb_embedding(")};
+  QTest::newRow("embedding(ids).amax((1, 2)) * 0.5: the max over two bag dims in the gather's launch")
+      << QStringLiteral("embedding_bag_max_2d") << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = kwb_embedding_reduce(self.emb.weight, ids, [1, 2], \"amax\", False)")};
   // session 19: statistics over a consecutive range of dims, then the apply reading them: one pass (kwb_row1)
   QTest::newRow("var over (2, 3), keepdim, then x * rsqrt(v + eps): one launch over rows of H x W")
       << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringList{QStringLiteral("rowfused")}
@@ -584,7 +648,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "t10_GLU_bf16", "t12_Conv1x1_PixelShuffle_ReLU", "t08_ConvTranspose1d_AdaptiveMaxPool1d",
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
         "t01_Sigmoid_Linear_BatchCenter_Clamp", "pro_linear3d_sigmoid", "epi_bmm_transpose_residual",
-        "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain"})
+        "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
+        // session 21: the growing cats' shared buffer
+        "v02_DenseNet_DenseBlock", "dense_block_1d_nested"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -762,6 +828,16 @@ void TestChains::emulated_data() {
   QTest::newRow("Swin's relative position bias at boundary_tail")
       << QStringLiteral("swin_relative_position_bias") << QStringLiteral("=swin_relative_position_bias")
       << QStringLiteral("boundary_tail");
+  QTest::newRow("the max over two bag dims of an embedding, gathered and reduced in one launch")
+      << QStringLiteral("embedding_bag_max_2d") << QStringLiteral("=embedding_bag_max_2d") << QString();
+  QTest::newRow("the max over two bag dims of an embedding at boundary_tail")
+      << QStringLiteral("embedding_bag_max_2d") << QStringLiteral("=embedding_bag_max_2d")
+      << QStringLiteral("boundary_tail");
+  QTest::newRow("a reduction written twice, a mask between pointwise ops (the sequence shrunk by name)")
+      << QStringLiteral("cse_mask_between_pointwise") << QStringLiteral("=cse_mask_between_pointwise") << QString();
+  QTest::newRow("a reduction written twice, a mask between pointwise ops at boundary_tail")
+      << QStringLiteral("cse_mask_between_pointwise") << QStringLiteral("=cse_mask_between_pointwise")
+      << QStringLiteral("boundary_tail");
   QTest::newRow("t11 (fp16 logits, temperature softmax, .half()) at the harness's dtype_bf16 case")
       << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast")
       << QStringLiteral("&trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast") << QStringLiteral("dtype_bf16");
@@ -919,7 +995,26 @@ void TestChains::batchNormEmulated_data() {
     QTest::addRow("%s bf16", qPrintable(spec))
         << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
   }
-  // training mode: the unfused plan behind self.training (batch statistics)
+  // training mode: the unfused plan behind self.training (batch statistics; one launch a norm where a channel fits)
+  QTest::newRow("DenseNet block training: one-pass norms on views of the growing cats' buffer")
+      << QStringLiteral("v02_DenseNet_DenseBlock") << QStringLiteral("^v02_DenseNet_DenseBlock")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("DenseNet block eval: the cats with the norm fused read the convolutions' slices")
+      << QStringLiteral("v02_DenseNet_DenseBlock") << QStringLiteral("^v02_DenseNet_DenseBlock") << QStringList();
+  QTest::newRow("1-D nested dense block training (a direct-path stem: the buffer contiguous)")
+      << QStringLiteral("dense_block_1d_nested") << QStringLiteral("=dense_block_1d_nested")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("1-D nested dense block eval")
+      << QStringLiteral("dense_block_1d_nested") << QStringLiteral("=dense_block_1d_nested") << QStringList();
+  QTest::newRow("ResNet-18-like training: ten one-pass norms, two of them after a stride-2 downsample")
+      << QStringLiteral("v01_ResNet18_tiny") << QStringLiteral("^v01_ResNet18_tiny")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("u40 training: BatchNorm1d of a GEMM's [N, C] output, tanh fused, one pass")
+      << QStringLiteral("u40_Gemm_BatchNorm1d_train_Tanh") << QStringLiteral("~u40_Gemm_BatchNorm1d_train_Tanh")
+      << QStringList{QStringLiteral("--train")};
+  QTest::newRow("u41: batch statistics without running ones after a conv, ReLU fused, one pass")
+      << QStringLiteral("u41_Conv2d_BatchNormTrain_ReLU_MaxPool")
+      << QStringLiteral("~u41_Conv2d_BatchNormTrain_ReLU_MaxPool") << QStringList{};
   QTest::newRow("bn_conv_relu training") << QStringLiteral("bn_conv_relu") << QStringLiteral("=bn_conv_relu")
                                          << QStringList{QStringLiteral("--train")};
   QTest::newRow("bn_inverted_residual training")

@@ -37,6 +37,9 @@ constexpr int kEpiScalars = 4;
 // A recurrent stage (kwb::rnn) is one site: its host loop's layers x directions x (1 + T) launches at run time
 // are not bounded here (the loop is written once, its trip count is the input's length).
 constexpr int kMaxLaunches = 1000;
+// The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
+// channel (N x positions), two or three past it (hostLaunches, which decides the CUDA graph replay).
+constexpr qint64 kBnOnePassMax = 8192;
 // The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
 // x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
 constexpr double kSmallGemmFlops = double(1 << 29);
@@ -549,9 +552,47 @@ class Planner {
   /// -> views of it -> pointwise Q on x reading it, where nothing else reads P, R, M or the views, becomes one
   /// kwb_row1 launch behind `if kwb_row1_fits(...)` (the reduced row fits one tile), the lines as planned in its
   /// else branch. P and M must read no tensor besides their primary. And a pointwise run whose result only a
-  /// group / layer norm reads becomes that norm's prologue (kwb_layer_norm(..., pre=...): one launch when the
-  /// row fits a tile). @p result: forward()'s result expression.
+  /// group / layer norm or a softmax reads becomes its prologue (kwb_layer_norm(..., pre=...): one launch when the
+  /// row fits a tile; kwb_softmax(..., pre=...): applied as it loads). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
+  /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
+  /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
+  /// channel slice (conv_forward(..., out=)) even where other ops read it (they read the slice), every other part (a
+  /// forward() input, a value made before that convolution) is copied into its slice once there, and each cat is a
+  /// view of the buffer's leading channels (conv_cat_join): one copy launch per non-convolution part where each cat
+  /// was a launch that re-read every earlier feature. Cats with a fused epilogue, along another dim, or whose
+  /// non-convolution parts appear after the first convolution part keep kwb_cat. Runs after the walk, first.
+  void shareCatBuffers();
+  /// An embedding's result (op id) -> its line in m_lines, weight and indices expressions (fuseGatherReduce).
+  struct GatherCall {
+    int line = -1;
+    QString weight, indices;
+  };
+  QHash<QString, GatherCall> m_gatherCall;
+  /// A sum / mean / amax / amin over trailing index dims of an embedding's result that nothing else reads (an
+  /// EmbeddingBag written as embedding(ids).mean(1)): the gather's line becomes kwb_embedding_reduce, one launch
+  /// that accumulates the gathered rows in registers; the [*, L, D] gather is never written. False (nothing changed)
+  /// when @p op is not that.
+  bool fuseGatherReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
+  /// Ids of ops that compute what an earlier op computed already (common subexpressions, run()): aliases of it.
+  QSet<QString> m_cse;
+  /// Whether @p o is a constant of the sizes: a factory (ones / zeros / full, their _like forms: a shape only),
+  /// an arange, or a tril / triu of such a constant (through views).
+  bool constantOfSizes(const GraphOp& o) const {
+    if (isFactory(o.name) || o.name == u"arange") return true;
+    if (o.name != u"tril" && o.name != u"triu") return false;
+    QString r = resolve(o.refs.value(0));
+    for (int guard = 0; guard < 64; ++guard) {
+      const GraphOp* src = opById(r);
+      if (!src) return false;
+      if (!src->view) return constantOfSizes(*src);
+      r = resolve(src->refs.value(0));
+    }
+    return false;
+  }
+  /// m_plan.launches without the launches @p drop, every line's launch index renumbered.
+  void dropLaunches(const QSet<int>& drop);
   /// Where the stores' dtypes are explicit (Line::outDtype): the launch line that computes forward()'s @p result
   /// (nothing after it reads it) stores the result's dtype @p resultDtype itself when its stage takes out_dtype=
   /// (kwb_as_dtype after it then copies nothing); a launch of a stage that converts on load (widensOnLoad) whose
@@ -1029,7 +1070,9 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
-    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep)) return true;
+    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
+        fuseGatherReduce(op, kind, dimsOf(a), keep))
+      return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     // a sum of a bool mask (or of a count) is a count: int64, exact (kwb_reduce accumulates it in fp32 and refuses
     // more than 2^24 elements a sum); a reduction of anything but floats is no one-pass row fusion's
@@ -1069,7 +1112,7 @@ bool Planner::stage(const GraphOp& op) {
                  .arg(x, pyNum(a.value("dim", json())), pyBool(n.contains(QLatin1String("log"))));
     // torch >= 2.5 (nn.MultiheadAttention, the math SDPA): a row all -inf gives 0 instead of NaN
     if (n == u"_safe_softmax") l.head += QStringLiteral(", safe_rows=True");
-    l.kind = QStringLiteral("softmax");  // a pointwise run before it without tensors may fuse as its prologue
+    l.kind = QStringLiteral("softmax");  // a pointwise run only it reads may fuse as its prologue (fuseRows)
     l.input = x;
     l.epilogue = true;  // an anchor: the pointwise run reading only its result fuses into its writing pass
     push(l, op, QStringLiteral("softmax"),
@@ -1105,8 +1148,16 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
-    // batch statistics: kernels for the moments, their combine and the apply (and the running-stat update)
-    if (n.contains(QLatin1String("batch"))) m_plan.launches.last().hostLaunches = 3;
+    // batch statistics: one launch where a channel's N x positions fit one program at the spec's sizes (the stage
+    // library's kwb_bn_one_pass), else the moments and the apply (which updates the running statistics:
+    // kwb_bn_update_in_apply), and for an [N, C] input the update's own launch between them
+    if (n.contains(QLatin1String("batch"))) {
+      const QList<qint64> xs = op.inputs.value(0).shape;
+      qint64 perChannel = 1;
+      for (int d = 0; d < xs.size(); ++d)
+        if (d != 1) perChannel *= xs.at(d);
+      m_plan.launches.last().hostLaunches = xs.size() >= 2 && perChannel <= kBnOnePassMax ? 1 : xs.size() == 2 ? 3 : 2;
+    }
     if (n.contains(QLatin1String("group")))
       m_normOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (op.category == u"Pooling") {
@@ -1211,6 +1262,7 @@ bool Planner::stage(const GraphOp& op) {
       return bad(QStringLiteral("%1: an embedding whose weight is not 2-D has no chain stage").arg(where(op)));
     l.head = QStringLiteral("kwb_embedding(%1, %2").arg(in(w), in(idx));
     if (!m_why.isEmpty()) return false;
+    m_gatherCall.insert(op.id, {static_cast<int>(m_lines.size()), in(w), in(idx)});
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("embedding rows of %1 at indices %2")
              .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
@@ -2104,6 +2156,39 @@ bool Planner::fuseConvCat(const GraphOp& op) {
   return true;
 }
 
+bool Planner::fuseGatherReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim) {
+  if (kind != u"sum" && kind != u"mean" && kind != u"amax" && kind != u"amin") return false;
+  const QString src = resolve(op.refs.value(0));
+  const auto at = m_gatherCall.constFind(src);
+  if (at == m_gatherCall.cend() || m_uses.value(src) != 1 || at->line < 0 || at->line >= m_lines.size()) return false;
+  Line& g = m_lines[at->line];
+  if (g.target != src || g.tail != u")" || g.launch < 0 || !g.head.startsWith(QLatin1String("kwb_embedding(")))
+    return false;
+  const qint64 rank = op.inputs.value(0).shape.size();  // the indices' rank + 1 (the embedding dim, last)
+  if (rank < 2 || dims.isEmpty()) return false;
+  QList<qint64> d;
+  for (qint64 v : dims) d << (v < 0 ? v + rank : v);
+  std::sort(d.begin(), d.end());
+  // the reduced dims: the indices' trailing dims, one consecutive range ending before the embedding dim
+  if (d.last() != rank - 2 || d.first() < 0) return false;
+  for (int k = 1; k < d.size(); ++k)
+    if (d.at(k) != d.at(k - 1) + 1) return false;
+  g.head = QStringLiteral("kwb_embedding_reduce(%1, %2, %3, \"%4\", %5")
+               .arg(at->weight, at->indices, pyList(d), kind, pyBool(keepdim));
+  g.target = var(op);
+  g.comment = QStringLiteral("the gathered rows reduced in registers: the gather is never written");
+  ChainLaunch& cl = m_plan.launches[g.launch];
+  cl.ops << op.id;
+  cl.description +=
+      QStringLiteral(", %1 over dims %2 in the same launch (the gathered rows never written)").arg(kind, pyList(d));
+  m_plan.ops << op.id;
+  m_vals.remove(src);
+  m_vals.insert(op.id, outVal(op));
+  m_gatherCall.remove(src);
+  closeAnchor();
+  return true;
+}
+
 bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   QSet<QString> internal, ext;
   int scalars = 0;
@@ -2634,9 +2719,10 @@ void Planner::fuseRows(const QString& result) {
   for (int i = 0; i < n; ++i) {
     const Line& r = m_lines.at(i);
     if (r.kind == u"softmax" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
-        m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty() && r.input != result) {
-      // a softmax of a pointwise run's result that nothing else reads, the run reading no other tensor (x * scale,
-      // x / T): the run as its prologue, applied as each element is loaded (kwb_softmax(..., pre=...))
+        m_lines.at(i - 1).target == r.input && r.input != result) {
+      // a softmax of a pointwise run's result that nothing else reads (x * scale, x / T; scores + a relative
+      // position bias, its tensors pre_tensors: session 21): the run as its prologue, applied as each element is
+      // loaded (kwb_softmax(..., pre=...); the stage applies it first where the softmax's epilogue reads tensors too)
       const Line& p = m_lines.at(i - 1);
       const qsizetype open = r.head.indexOf(u'(') + 1;
       bool ok = open > 0 && r.head.mid(open, r.input.size() + 1) == r.input + u',';
@@ -2644,7 +2730,8 @@ void Planner::fuseRows(const QString& result) {
       Line fused = r;
       fused.kind.clear();
       fused.head = r.head.left(open) + p.input + r.head.mid(open + r.input.size()) +
-                   QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars));
+                   QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars)) +
+                   (p.tensors.isEmpty() ? QString() : QStringLiteral(", pre_tensors=%1").arg(tuple(p.tensors)));
       if (fused.outDtype.isEmpty()) fused.outDtype = p.outDtype;  // float32 where it reads a 16-bit input
       ok = ok && !reads(fused, p.target);
       if (ok) {
@@ -2784,14 +2871,177 @@ void Planner::fuseRows(const QString& result) {
   m_plan.launches = kept;
 }
 
+void Planner::dropLaunches(const QSet<int>& drop) {
+  if (drop.isEmpty()) return;
+  QList<ChainLaunch> kept;
+  QHash<int, int> to;
+  for (int k = 0; k < m_plan.launches.size(); ++k)
+    if (!drop.contains(k)) {
+      to.insert(k, static_cast<int>(kept.size()));
+      kept << m_plan.launches.at(k);
+    }
+  m_plan.launches = kept;
+  for (Line& l : m_lines) l.launch = to.value(l.launch, -1);
+}
+
+void Planner::shareCatBuffers() {
+  static const QRegularExpression catHead(
+      QStringLiteral("^kwb_cat\\(\\[([A-Za-z_][A-Za-z_0-9]*(?:, [A-Za-z_][A-Za-z_0-9]*)*)\\], (-?\\d+)$"));
+  struct Cat {
+    int line;
+    QStringList parts;
+  };
+  QList<Cat> cats;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    const auto m = catHead.match(l.head);
+    if (!m.hasMatch() || l.tail != u")" || l.launch < 0 || l.target.isEmpty() || !l.before.isEmpty()) continue;
+    const auto v = m_vals.constFind(l.target);
+    const qint64 rank = v == m_vals.cend() ? 0 : v->shape.size();
+    if (rank < 3 || rank > 5 || (m.captured(2).toLongLong() + rank) % rank != 1) continue;
+    // a part that is an earlier cat's result stands for that cat's parts (x = torch.cat([x, conv(x)], 1) per layer)
+    QStringList parts;
+    for (const QString& p : m.captured(1).split(QStringLiteral(", "))) {
+      const auto earlier =
+          std::find_if(cats.cbegin(), cats.cend(), [&](const Cat& c) { return m_lines.at(c.line).target == p; });
+      if (earlier != cats.cend())
+        parts << earlier->parts;
+      else
+        parts << p;
+    }
+    if (QSet<QString>(parts.begin(), parts.end()).size() != parts.size()) continue;  // a part twice: two slices
+    cats << Cat{i, parts};
+  }
+  QSet<QString> inputs;
+  for (const TensorInfo& t : m_g.inputs) inputs.insert(t.name);
+  auto lineOf = [this](const QString& target) {
+    for (int i = 0; i < m_lines.size(); ++i)
+      if (m_lines.at(i).target == target) return i;
+    return -1;
+  };
+  QSet<int> taken;  // cat indices already in a group
+  QSet<int> drop;
+  for (int last = static_cast<int>(cats.size()) - 1; last >= 0; --last) {
+    if (taken.contains(last)) continue;
+    const QStringList all = cats.at(last).parts;
+    QList<int> group;  // the cats whose parts are a prefix of the last one's, in line order
+    for (int k = 0; k <= last; ++k)
+      if (!taken.contains(k) && cats.at(k).parts.size() <= all.size() &&
+          all.mid(0, cats.at(k).parts.size()) == cats.at(k).parts)
+        group << k;
+    // each part: a plain convolution line (written into its slice) or a value that exists before the first of them
+    QList<int> convLine;  // per part: its conv_forward line, or -1 (copied)
+    int firstConv = -1;
+    bool ok = true;
+    for (const QString& p : all) {
+      const int i = lineOf(p);
+      const Line* l = i >= 0 ? &m_lines.at(i) : nullptr;
+      const bool conv = l && m_convCall.contains(i) && l->head.startsWith(QLatin1String("conv_forward(")) &&
+                        !l->head.contains(QStringLiteral("out=")) && !l->head.contains(QStringLiteral("reduce=")) &&
+                        l->tail == u")" && l->before.isEmpty();
+      convLine << (conv ? i : -1);
+      if (conv && (firstConv < 0 || i < firstConv)) firstConv = i;
+      if (!conv && i < 0 && !inputs.contains(p)) ok = false;  // neither an input nor a line's value
+    }
+    if (!ok || firstConv < 0) continue;
+    for (int k = 0; k < all.size(); ++k) {
+      const int i = lineOf(all.at(k));
+      if (convLine.at(k) < 0 && i >= firstConv) ok = false;  // made after the buffer's allocation
+    }
+    // the first cat holds a convolution part (so the buffer is allocated before every cat) and the buffer saves
+    // launches or data: no more copies than cats
+    const QStringList firstParts = cats.at(group.first()).parts;
+    bool firstHasConv = false;
+    int copies = 0;
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) >= 0 && k < firstParts.size()) firstHasConv = true;
+      if (convLine.at(k) < 0) ++copies;
+    }
+    if (!ok || !firstHasConv || copies > group.size()) continue;
+    for (int k : std::as_const(group)) taken.insert(k);
+    const Line& lastCat = m_lines.at(cats.at(last).line);
+    const QString buf = lastCat.target + QStringLiteral("_buf"), slices = lastCat.target + QStringLiteral("_parts");
+    QStringList entries, copied;
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) < 0) {
+        entries << all.at(k);
+        copied << all.at(k);
+        continue;
+      }
+      const QStringList call = m_convCall.value(convLine.at(k));
+      entries << QStringLiteral("(%1, %2)").arg(call.at(1), call.at(2));
+    }
+    const QStringList firstCall = m_convCall.value(firstConv);
+    m_lines[firstConv].before =
+        QStringLiteral(
+            "%1, %2 = conv_cat_buffer(%3, %4, %5, [%6])  # the buffer of %7 cat(s) along dim 1: each "
+            "convolution writes its channel slice%8")
+            .arg(buf, slices, firstCall.at(0), firstCall.at(1), firstCall.at(2), entries.join(QStringLiteral(", ")))
+            .arg(group.size())
+            .arg(copied.isEmpty()
+                     ? QString()
+                     : QStringLiteral(", %1 copied into %2")
+                           .arg(copied.join(QStringLiteral(", ")),
+                                copied.size() == 1 ? QStringLiteral("its own") : QStringLiteral("theirs")));
+    for (int k = 0; k < all.size(); ++k) {
+      if (convLine.at(k) < 0) continue;
+      Line& l = m_lines[convLine.at(k)];
+      l.head += QStringLiteral(", out=%1[%2]").arg(slices).arg(k);
+      const QString note = QStringLiteral("into its slice of %1").arg(buf);
+      l.comment = l.comment.isEmpty() ? note : l.comment + QStringLiteral("; ") + note;
+      if (l.launch >= 0)
+        m_plan.launches[l.launch].description +=
+            QStringLiteral(" (written into its channel slice of the cats' buffer)");
+    }
+    QStringList catOps;
+    for (int k : std::as_const(group)) {
+      Line& l = m_lines[cats.at(k).line];
+      for (const QString& id : m_plan.launches.at(l.launch).ops) catOps << id;
+      drop.insert(l.launch);
+      l.head = QStringLiteral("conv_cat_join(%1, [%2]").arg(buf, cats.at(k).parts.join(QStringLiteral(", ")));
+      l.comment = cats.at(k).parts.size() == all.size()
+                      ? QStringLiteral("cat along dim 1: no launch, the buffer its parts were written into")
+                      : QStringLiteral("cat along dim 1: no launch, a view of the buffer's first channels");
+      l.launch = -1;
+      l.kind.clear();
+      l.epilogue = false;
+    }
+    // the copies: one launch per copied part, before the first convolution part's (the cats' ops are its ops)
+    if (!copied.isEmpty()) {
+      ChainLaunch c{QStringLiteral("copy"), catOps,
+                    QStringLiteral("%1 copied into the channel slices of one buffer that %2 cat(s) along dim 1 view "
+                                   "(no cat launch)")
+                        .arg(copied.join(QStringLiteral(", ")))
+                        .arg(group.size()),
+                    qint64(copied.size())};
+      const int at = m_lines.at(firstConv).launch;
+      m_plan.launches.insert(at, c);
+      for (Line& l : m_lines)
+        if (l.launch >= at) ++l.launch;
+      QSet<int> shifted;
+      for (int d : std::as_const(drop)) shifted.insert(d >= at ? d + 1 : d);
+      drop = shifted;
+    } else {
+      int lastConv = -1;
+      for (int i : std::as_const(convLine)) lastConv = qMax(lastConv, i);
+      m_plan.launches[m_lines.at(lastConv).launch].ops << catOps;
+    }
+  }
+  dropLaunches(drop);
+}
+
 void Planner::memoConstants(const QString& result) {
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
   };
+  QSet<QString> consts;  // kept constants and the views of them: a tril / triu of one is kept too (a causal mask)
+  static const QRegularExpression triOf(QStringLiteral("^kwb_tri\\(([A-Za-z_][A-Za-z_0-9]*), "));
   for (int i = 0; i < m_lines.size(); ++i) {
     Line& c = m_lines[i];
+    const auto tri = triOf.match(c.head);
     if (c.launch < 0 || c.target.isEmpty() || c.tail != u")" ||
-        !(c.head.startsWith(QLatin1String("kwb_arange(")) || c.head.startsWith(QLatin1String("kwb_full("))))
+        !(c.head.startsWith(QLatin1String("kwb_arange(")) || c.head.startsWith(QLatin1String("kwb_full(")) ||
+          (tri.hasMatch() && consts.contains(tri.captured(1)))))
       continue;
     QStringList aliases = {c.target};  // the constant and the views of it (lines that launch nothing)
     for (int k = i + 1; k < m_lines.size(); ++k) {
@@ -2801,6 +3051,7 @@ void Planner::memoConstants(const QString& result) {
         aliases << v.target;
     }
     if (aliases.contains(result)) continue;
+    for (const QString& a : std::as_const(aliases)) consts.insert(a);
     c.head += QStringLiteral(", memo=True");
     c.comment = QStringLiteral("computed on the first call, then kept: a constant of the sizes");
     for (ChainLaunch& l : m_plan.launches)  // by op id: fuseRows renumbers the launches, not the lines' indices
@@ -3629,6 +3880,40 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     else
       m_dropoutMask.insert(o.id);  // the mask scaled in place (div_)
   }
+  // The same op on the same values computed twice (Mamba-2's A_cumsum and segsum(A)'s cumsum of one A): the later one
+  // is the earlier's value, no launch. Pure ops of one output only: no random draw, no in-place write, no empty_*
+  // (uninitialised), nothing a dropout mask reads; operands compared after aliasing, arguments as the probe wrote them.
+  {
+    QHash<QString, QString> seen;
+    for (const GraphOp& o : m_ops) {
+      if (o.view || m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !o.mutates.isEmpty() || o.mutatesState ||
+          o.outputs.size() > 1 || o.name.startsWith(QLatin1String("empty")) || o.name.contains(QLatin1String("rand")) ||
+          o.name.contains(QLatin1String("bernoulli")) || o.name.contains(QLatin1String("dropout")) ||
+          o.name == u"normal" || o.name == u"uniform" || o.name == u"multinomial" || o.category.isEmpty() ||
+          o.name == u"rnn")
+        continue;
+      QStringList key = {o.name, QString::fromStdString(o.args.dump()), QString::fromStdString(o.pw.dump())};
+      bool maskRead = false;
+      for (const QString& r : o.refs) {
+        key << resolve(r);
+        maskRead = maskRead || m_dropoutMask.contains(resolve(r));
+      }
+      QStringList named;
+      for (auto it = o.operands.cbegin(); it != o.operands.cend(); ++it) named << it.key() + u'=' + resolve(it.value());
+      named.sort();
+      key << named;
+      for (const TensorInfo& t : o.outputs) key << t.dtype + shapeText(t.shape);
+      if (maskRead) continue;
+      const QString k = key.join(u'|');
+      const auto it = seen.constFind(k);
+      if (it == seen.cend()) {
+        seen.insert(k, o.id);
+      } else {
+        m_alias.insert(o.id, *it);
+        m_cse.insert(o.id);
+      }
+    }
+  }
   for (const GraphOp& o : m_ops)
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
@@ -3659,7 +3944,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       if (!flushRun() || !emitAttention(o)) break;
       continue;
     }
-    if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view)) continue;
+    if (m_alias.contains(o.id) && (o.category == u"Elementwise" || o.view || m_cse.contains(o.id))) {
+      if (m_cse.contains(o.id)) m_plan.omitted << o.id;  // computed once already (its twin's launch)
+      continue;
+    }
     if (!usedLater(o, outRef)) {  // dead: its value feeds nothing (MultiheadAttention's unused weights)
       m_plan.omitted << o.id;
       continue;
@@ -3682,6 +3970,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_fuseEvalNorm && evalNorm(o)) continue;  // joins the pointwise run (m_why set on a bad operand)
+    // A constant of the sizes (torch.ones / full / arange, a tril / triu of one: a mask built between two pointwise
+    // ops that read it) reads no value of the pending pointwise run: it is planned before the run, which stays open
+    // (Mamba-2's segment sum: sub, then tril(ones), then masked_fill and exp on the sub -- one launch, not two) and
+    // keeps the anchor it may fuse into.
+    if (!m_run.isEmpty() && constantOfSizes(o)) {
+      const int anchor = m_openAnchor;
+      const QString anchorRef = m_openAnchorRef;
+      if (!stage(o)) break;
+      m_openAnchor = anchor;
+      m_openAnchorRef = anchorRef;
+      continue;
+    }
     if (!flushRun()) break;
     if (!stage(o)) break;
   }
@@ -3705,6 +4005,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     writeBack.append({t.name, fin->expr});
     m_plan.writtenInputs << t.name;
   }
+  shareCatBuffers();
   // the result's dtype (dtyperule.h): fixed by a cast (.half(), .to(torch.bfloat16)) whatever the inputs' dtype,
   // else following forward()'s floating inputs / parameters as torch's promotion does; kwb_to_fp32's out_dtype is
   // the first floating input's run-time dtype

@@ -1632,6 +1632,43 @@ class ConvCatSlices(unittest.TestCase):
         self.fire(2, [(16, 3, 1), (16, 3, 1)], cin=16, transposed=(1,))
         self.fire(2, [(16, 1, 0), (20, 3, 1)], dtype=torch.bfloat16)
 
+    def test_growing_cats_tensor_part_and_prefix_views(self):
+        # a DenseNet block (session 21): the input is a part copied into its slice by conv_cat_buffer, each layer's
+        # convolution reads the previous cat -- a view of the buffer's leading channels -- and writes its slice; the
+        # earlier cats are those views, the last the buffer. Channels-last buffer (GEMM parts) and contiguous (a
+        # direct part: cout 2), and the switch off (every cat a kwb_cat of the parts)
+        for growth, cl in ((16, True), (2, False)):
+            for on in (True, False):
+                mod = render(2, False, (growth, 16, 3, 3), False, (1, 1), (1, 1), (1, 1), (0, 0), 1,
+                             stages=self.stages)
+                mod.CONV_CAT_SLICES = on
+                torch.manual_seed(12)
+                x = torch.randn(2, 16, 5, 6)
+                ws = [torch.randn(growth, 16 + i * growth, 3, 3) * 0.2 for i in range(3)]
+                spec = mod.CONV0
+                model = mod.ModelNew()
+                with torch.no_grad():
+                    buf, slots = mod.conv_cat_buffer(x, ws[0], spec, [x] + [(w, spec) for w in ws])
+                    parts, cats, feats = [x], [], x
+                    for i, w in enumerate(ws):
+                        parts.append(mod.conv_forward(model, feats, w, None, spec, out=slots[i + 1]))
+                        feats = mod.conv_cat_join(buf, list(parts))
+                        cats.append(feats)
+                want, f = [], x
+                for w in ws:
+                    f = torch.cat([f, F.conv2d(f, w, padding=1)], 1)
+                    want.append(f)
+                for got, ref in zip(cats, want):
+                    self.assertEqual(tuple(got.shape), tuple(ref.shape))
+                    self.assertLess(rel_err(got, ref), 1e-5, (growth, on))
+                if on:
+                    self.assertIs(cats[-1], buf)
+                    self.assertEqual(buf.stride(1) == 1, cl, growth)
+                    for c in cats[:-1]:  # views of the buffer, no copy
+                        self.assertEqual(c.data_ptr(), buf.data_ptr())
+                else:
+                    self.assertIsNone(buf)
+
     def test_switch_off_copies_through_kwb_cat(self):
         got, _, mod = self.fire(2, [(16, 1, 0), (20, 3, 1)], on=False)
         self.assertIsNone(mod.conv_cat_buffer(torch.randn(2, 6, 3, 3), torch.randn(4, 6, 1, 1), mod.CONV0, [])[0])

@@ -4,8 +4,9 @@ No GPU here: torch.cuda's graph API is replaced by a model of it with CUDA's sem
 launches made inside it without running them, a replay runs the recorded launches on the buffers they were
 recorded with -- and the Triton copy / identity launches by plain PyTorch copies. What is checked is the control
 flow: the first call of a key runs eagerly, the second captures and replays, later calls copy their inputs into
-the static buffers and replay; a side effect runs once per call; a replaced or edited parameter gets a new graph;
-a failed capture falls back to eager for good and says so; results are fresh tensors. The real capture runs on
+the static buffers and replay (or, where the caller passes the same tensors again, replay a graph captured on
+them, no copy); a side effect runs once per call; a replaced or edited parameter gets a new graph; a failed
+capture falls back to eager for good and says so; results are fresh tensors. The real capture runs on
 the H200 (bench/gpu/graph_replay.py).
 """
 import os
@@ -136,7 +137,7 @@ class GraphReplayTest(unittest.TestCase):
         self.assertEqual(m.last_graph, "eager: first call of this key")
         torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
         y = self.call(m, m.impl, (x,))
-        self.assertEqual(m.last_graph, "replay")
+        self.assertEqual(m.last_graph, "replay in place")  # x again: captured on x itself
         torch.testing.assert_close(y, self.ref(m, x), rtol=0, atol=0)
 
     def test_module_knobs_are_in_the_key(self):
@@ -146,7 +147,7 @@ class GraphReplayTest(unittest.TestCase):
         x = torch.randn(3, 2)
         self.call(m, m.impl, (x,))
         self.call(m, m.impl, (x,))
-        self.assertEqual(m.last_graph, "replay")
+        self.assertEqual(m.last_graph, "replay in place")
         knob[0] = False
         self.call(m, m.impl, (x,))
         self.assertEqual(m.last_graph, "eager: first call of this key")
@@ -182,6 +183,69 @@ class GraphReplayTest(unittest.TestCase):
             self.call(m, m.impl, (x,))
             self.call(m, m.impl, (x,))
         self.assertLessEqual(len(m._kwb_graphs), self.ns["KWB_GRAPH_MAX"])
+
+    def count_copies(self):
+        n = [0]
+        copy = self.ns["_kwb_graph_copy"]
+
+        def counted(src, dst):
+            n[0] += 1
+            copy(src, dst)
+        self.ns["_kwb_graph_copy"] = counted
+        return n
+
+    def test_same_tensors_again_replay_in_place(self):
+        # a caller that refreshes one input tensor in place (the harness's timed calls, a loop over one buffer): from
+        # the second call on the graph reads that tensor where it is -- no copy into static buffers
+        m = Plan()
+        copies = self.count_copies()
+        x = torch.randn(3, 2)
+        for i in range(5):
+            x.copy_(torch.randn(3, 2))
+            torch.testing.assert_close(self.call(m, m.impl, (x,)), self.ref(m, x), rtol=0, atol=0)
+        self.assertEqual(m.last_graph, "replay in place")
+        self.assertEqual(copies[0], 0)
+        self.assertEqual(m.impl_calls, 2)  # the eager first call and the one capture
+        self.assertEqual(m.calls.item(), 5)
+        self.assertIsNone(m._kwb_graphs[next(iter(m._kwb_graphs))].static_in)  # the caller's tensor is not held
+
+    def test_other_tensors_take_the_static_graph(self):
+        m = Plan()
+        copies = self.count_copies()
+        x, y = torch.randn(3, 2), torch.randn(3, 2)
+        self.call(m, m.impl, (x,))
+        self.call(m, m.impl, (x,))  # captured on x
+        out = self.call(m, m.impl, (y,))  # other tensors: a static graph replaces it (one copy in)
+        torch.testing.assert_close(out, self.ref(m, y), rtol=0, atol=0)
+        self.assertEqual((m.last_graph, copies[0], len(m._kwb_graphs)), ("replay", 1, 1))
+        self.call(m, m.impl, (x,))  # x again, once: the static graph copies
+        self.assertEqual((m.last_graph, copies[0]), ("replay", 2))
+        for t in (y, y, x, x, y, y):  # the same tensors twice in a row: in place, at most twice a key
+            x.copy_(torch.randn(3, 2))
+            y.copy_(torch.randn(3, 2))
+            torch.testing.assert_close(self.call(m, m.impl, (t,)), self.ref(m, t), rtol=0, atol=0)
+        self.assertEqual(m.last_graph, "replay")  # past KWB_GRAPH_IN_PLACE_CAPTURES: the static graph stays
+        self.assertEqual(m._kwb_graph_in_place[next(iter(m._kwb_graphs))], self.ns["KWB_GRAPH_IN_PLACE_CAPTURES"])
+        self.assertEqual(m.calls.item(), 10)  # every forward's side effect once, captures included
+        self.ns["KWB_GRAPH_IN_PLACE"] = False  # the switch: every replay copies, as before
+        m2 = Plan()
+        for _ in range(4):
+            self.call(m2, m2.impl, (x,))
+        self.assertEqual(m2.last_graph, "replay")
+
+    def test_harness_order(self):
+        # checked calls on other tensors first, then the timed calls on one refreshed set: in place from the second
+        m = Plan()
+        copies = self.count_copies()
+        a, t = torch.randn(3, 2), torch.randn(3, 2)
+        self.call(m, m.impl, (a,))
+        labels = []
+        for _ in range(4):
+            t.copy_(torch.randn(3, 2))
+            torch.testing.assert_close(self.call(m, m.impl, (t,)), self.ref(m, t), rtol=0, atol=0)
+            labels.append(m.last_graph)
+        self.assertEqual(labels, ["replay", "replay in place", "replay in place", "replay in place"])
+        self.assertEqual(copies[0], 1)
 
     def test_why_not(self):
         ns = {"torch": torch}

@@ -201,6 +201,38 @@ class Gather(unittest.TestCase):
         with self.assertRaises(IndexError):
             K.kwb_embedding(w, torch.tensor([[11]]))
 
+    def test_embedding_reduce_one_launch(self):
+        # embedding(ids) reduced over the indices' trailing dims (an EmbeddingBag written out): one launch that
+        # gathers and reduces in registers, against torch, for each op, one or two bag dims, keepdim, strided
+        # indices and weight, a tail along D and L, a NaN row for amax / amin, bf16; other dims: the two launches
+        torch.manual_seed(12)
+        w = torch.randn(37, 70)
+        w[5, 3] = float("nan")
+        for idx, dims in ((torch.randint(0, 37, (4, 9)), [1]), (torch.randint(0, 37, (3, 5, 7)), [1, 2]),
+                          (torch.randint(0, 37, (3, 5, 7)), [-2]), (torch.randint(0, 37, (9, 4)).t(), [1]),
+                          (torch.randint(0, 37, (6,)), [0])):
+            for op in ("sum", "mean", "amax", "amin"):
+                for keep in (False, True):
+                    with Forced(_kwb_gather_reduce_tile=64), Launches("_kwb_gather_reduce_kernel") as g, \
+                            Launches("_kwb_embedding_kernel") as e:
+                        got = K.kwb_embedding_reduce(w.t().contiguous().t(), idx, dims, op, keep)
+                    want = getattr(F.embedding(idx, w).double(), op)(dim=dims, keepdim=keep)
+                    self.assertEqual((g.count, e.count), (1, 0), (op, dims))
+                    self.assertLess(rel_err(got, want.float()), 1e-6, (op, dims, keep, list(idx.shape)))
+        idx = torch.randint(0, 37, (4, 9))
+        with Forced(kwb_gather_reduce=False), Launches("_kwb_gather_reduce_kernel") as g:  # the switch: old plan
+            got = K.kwb_embedding_reduce(w, idx, [1], "mean", False)
+        self.assertEqual(g.count, 0)
+        self.assertLess(rel_err(got, F.embedding(idx, w).double().mean(1).float()), 1e-6)
+        with Launches("_kwb_gather_reduce_kernel") as g:  # the batch dim, not a trailing range: two launches
+            got = K.kwb_embedding_reduce(w, idx, [0], "sum", False)
+        self.assertEqual(g.count, 0)
+        self.assertLess(rel_err(got, F.embedding(idx, w).double().sum(0).float()), 1e-6)
+        wb = w.to(torch.bfloat16)
+        got = K.kwb_embedding_reduce(wb, idx, [1], "mean", False)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel_err(got, F.embedding(idx, wb).double().mean(1)), 1e-2)
+
     def test_index_one_tensor_at_any_dim(self):
         x = torch.randn(5, 7, 3)
         idx = torch.tensor([[0, 6, -1], [2, 2, -7]])
@@ -613,6 +645,65 @@ class Softmax(unittest.TestCase):
                     got = K.kwb_softmax(t, 1, True, False, K.kwb_test_epi, (torch.zeros(1), one), (0.2, 0.5))
                     self.assertLess(rel_err(got, want.float()), 1e-5, (split, t.stride()))
 
+    def test_pre(self):
+        # the pointwise run before the softmax (pre=: scores + a broadcast bias, a temperature) applied at every load
+        # of the one-pass kernel -- one launch -- in the single-tile and the two-pass row walk, any dim and layout,
+        # with a post epilogue beside it; split rows, a permuted copy and two runs that both read tensors apply it
+        # first as one kwb_pointwise launch. PRE (kwb_test_epi): leaky_relu(x + col + f1 * res, f0)
+        torch.manual_seed(9)
+
+        def want(x, dim, col, res, f0, f1, log=False):
+            v = F.leaky_relu(x.double() + col.double() + f1 * res.double(), f0)
+            return (F.log_softmax if log else F.softmax)(v, dim)
+
+        bias = torch.randn(1, 4, 6, 6)  # Swin's relative position bias over a [B, heads, N, N] score tensor
+        for x, dim in ((torch.randn(3, 4, 6, 6), -1), (torch.randn(3, 4, 6, 6).transpose(2, 3), -1),
+                       (torch.randn(2, 5, 7), 1), (torch.randn(2, 3, 4, 5, 6), 2)):
+            col = bias if x.dim() == 4 else torch.randn(x.shape[1], *([1] * (x.dim() - 2)))
+            res = torch.randn(x.shape)
+            for tile, log in ((1024, False), (4, True)):  # one tile; rows longer than a tile (two passes)
+                with Forced(_kwb_tile=tile, kwb_softmax_split=False), Launches("_kwb_pointwise_kernel") as pw, \
+                        Launches("_kwb_softmax_kernel") as sm:
+                    got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                        pre_scalars=(0.1, 0.5))
+                self.assertEqual((pw.count, sm.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertLess(rel_err(got, want(x, dim, col, res, 0.1, 0.5, log).float()), 1e-5,
+                                (list(x.shape), dim, tile))
+        # a post epilogue beside it that reads nothing (the identity here): the pre's tensors take the one set
+        x, col, res = torch.randn(3, 4, 6, 6), bias, torch.randn(3, 4, 6, 6)
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(x, -1, False, False, K._kwb_epi_identity, (), (), pre=K.kwb_test_epi,
+                                pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 0)
+        w = want(x, -1, col, res, 0.1, 0.5)
+        self.assertLess(rel_err(got, w.float()), 1e-5, "pre and post")
+        with Forced(kwb_softmax_pre=False), Launches("_kwb_pointwise_kernel") as pw:  # the switch: the old plan
+            got = K.kwb_softmax(x, -1, pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, w.float()), 1e-5, "kwb_softmax_pre off")
+        # both read tensors or scalars: the pre as its own launch first
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(x, -1, False, False, K.kwb_test_epi, (torch.zeros(1), torch.ones(1)), (0.2, 2.0),
+                                pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, F.leaky_relu(w + 2.0, 0.2).float()), 1e-5, "pre and post, both reading")
+        # split rows (t11's logits over a vocabulary): the pre in both passes' loads, no launch of its own, a row,
+        # and a transposed one; a layout copied first: the pre as its own launch, the same numbers
+        rows = torch.randn(3, 150)
+        rcol, rres = torch.randn(3, 1), torch.randn(3, 150)
+        for x, dim, c, r in ((rows, 1, rcol, rres), (rows.t(), 0, rcol.t(), rres.t())):
+            for log in (False, True):
+                with Forced(_kwb_tile=64, _kwb_softmax_chunk_min=16), Launches("_kwb_pointwise_kernel") as pw, \
+                        Launches("_kwb_softmax_part") as part:
+                    got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(c, r), pre_scalars=(0.1, 0.5))
+                self.assertEqual((pw.count, part.count), (0, 1))
+                self.assertLess(rel_err(got, want(x, dim, c, r, 0.1, 0.5, log).float()), 1e-5, ("split", dim, log))
+        xp = torch.randn(2, 3, 4, 5, 6).permute(0, 2, 4, 1, 3)  # four kept runs that do not merge: copied first
+        with Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_softmax(xp, 2, pre=K.kwb_test_epi, pre_tensors=(torch.zeros(1), torch.zeros(1)),
+                                pre_scalars=(0.3, 0.0))
+        self.assertEqual(pw.count, 1)
+        self.assertLess(rel_err(got, F.softmax(F.leaky_relu(xp.double(), 0.3), 2).float()), 1e-5, "permuted")
     def test_pre_and_out_dtype(self):
         # a pointwise run without tensors before the softmax (x / T + c: a temperature) applied as each element is
         # loaded, and the result stored in out_dtype from the fp32 values: fp16 logits in, any dtype out, on each
@@ -936,6 +1027,96 @@ class Norms(unittest.TestCase):
         xb = (torch.randn(4, 3, 5) + 10).to(torch.bfloat16)
         self.assertClose(K.kwb_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5),
                          F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bn bf16")
+
+    def test_batch_norm_one_pass(self):
+        # training-mode batch statistics in one launch (_kwb_bn_one) where a channel holds <= kwb_bn_one_pass_max
+        # elements: the same numbers and running statistics as the three-launch path and as torch, for [N, C],
+        # [N, C, L], NCHW, 5-D, a channel slice of a wider NCHW or channels-last buffer (a DenseNet block's
+        # concatenation read in place), a post epilogue with a residual tensor, keep_layout, bf16; a channel past the
+        # limit, momentum None and a 2-D weight keep the launches as before
+        torch.manual_seed(11)
+        cases = [("2d", torch.randn(6, 5) + 3), ("3d", torch.randn(3, 5, 7)), ("nchw", torch.randn(2, 5, 4, 6) + 100),
+                 ("5d", torch.randn(2, 5, 2, 3, 3)),
+                 ("nchw slice", torch.randn(2, 9, 4, 6)[:, :5]),
+                 ("cl slice", torch.randn(2, 9, 4, 6).to(memory_format=torch.channels_last)[:, :5]),
+                 ("cl", torch.randn(3, 5, 3, 3).to(memory_format=torch.channels_last))]
+        for label, x in cases:
+            for keep in (False, True):
+                for one in (True, False):
+                    w, b = torch.randn(5), torch.randn(5)
+                    rm, rv = torch.randn(5), torch.rand(5) + 0.5
+                    rm2, rv2 = rm.double().clone(), rv.double().clone()
+                    want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.2, 1e-5)
+                    with Forced(kwb_bn_one_pass=one), Launches("_kwb_bn_one") as n1, \
+                            Launches("_kwb_bn_update") as nu:
+                        got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.2, 1e-5, keep_layout=keep)
+                    # off: the moments pass and the apply, which updates the running statistics ([N, C]: its
+                    # per-position apply leaves them to _kwb_bn_update)
+                    self.assertEqual((n1.count, nu.count), (1, 0) if one else (0, int(x.dim() == 2)),
+                                     (label, keep, one))
+                    self.assertClose(got, want, 1e-5, (label, keep, one))
+                    self.assertClose(rm, rm2, 1e-6, ("running mean", label, one))
+                    self.assertClose(rv, rv2, 1e-6, ("running var", label, one))
+                    cl = keep and x.dim() >= 3 and x.stride(1) == 1 and x.shape[2:].numel() > 1
+                    self.assertEqual(got.is_contiguous(), not cl, (label, keep, one, got.stride()))
+                    # post epilogue: leaky_relu(bn + col + 0.5 * res), no running statistics
+                    res = torch.randn(x.shape)
+                    col = torch.randn((5,) + (1,) * (x.dim() - 2))
+                    with Forced(kwb_bn_one_pass=one):
+                        got = K.kwb_batch_norm(x, w, None, None, None, True, 0.2, 1e-5, epi=K.kwb_test_epi,
+                                               epi_tensors=(col, res), epi_scalars=(0.2, 0.5), keep_layout=keep)
+                    want = F.batch_norm(x.double(), None, None, w.double(), None, True) + col.double() + \
+                        0.5 * res.double()
+                    self.assertClose(got, torch.where(want >= 0, want, 0.2 * want), 1e-5, (label, keep, one, "post"))
+        xb = (torch.randn(4, 6, 5) + 10).to(torch.bfloat16)
+        rm, rv = torch.zeros(6), torch.ones(6)
+        with Launches("_kwb_bn_one") as n1:
+            got = K.kwb_batch_norm(xb, None, None, rm, rv, True, 0.1, 1e-5)
+        self.assertEqual(n1.count, 1)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertClose(got, F.batch_norm(xb.double(), None, None, training=True), 2e-2, "bf16")
+        self.assertClose(rv, 0.9 + 0.1 * xb.double().var((0, 2)), 1e-3, "bf16 running var")
+        # past the limit, momentum None (torch's cumulative average), eval mode: not this path
+        x = torch.randn(3, 4, 5, 7)
+        for kw, label in ((dict(kwb_bn_one_pass_max=104), "limit"), (dict(), "momentum None"), (dict(), "eval")):
+            with Forced(**kw), Launches("_kwb_bn_one") as n1:
+                mom = None if label == "momentum None" else 0.1
+                try:
+                    K.kwb_batch_norm(x, None, None, torch.zeros(4), torch.ones(4), label != "eval", mom, 1e-5)
+                except TypeError:  # the launches before it take no None momentum either
+                    pass
+            self.assertEqual(n1.count, 0, label)
+        with Forced(kwb_bn_one_pass_max=105), Launches("_kwb_bn_one") as n1:
+            K.kwb_batch_norm(x, None, None, torch.zeros(4), torch.ones(4), True, 0.1, 1e-5)
+        self.assertEqual(n1.count, 1)  # 3 x 35 = 105 elements a channel: fits
+
+    def test_batch_norm_update_in_apply(self):
+        # past the one-pass limit: the moments pass, then the apply, whose programs of image 0 update the running
+        # statistics (no _kwb_bn_update launch), NCHW and channels-last, a post epilogue, a fused channel reduction;
+        # the [N, C] (per-position) apply keeps the update launch; the switch off: the update launch again
+        torch.manual_seed(13)
+        for x in (torch.randn(3, 5, 4, 6) + 50, torch.randn(3, 5, 4, 6).to(memory_format=torch.channels_last),
+                  torch.randn(2, 5, 3, 4, 2), torch.randn(9, 5)):
+            for on in (True, False):
+                w, b = torch.randn(5), torch.randn(5)
+                rm, rv = torch.randn(5), torch.rand(5) + 0.5
+                rm2, rv2 = rm.double().clone(), rv.double().clone()
+                want = F.batch_norm(x.double(), rm2, rv2, w.double(), b.double(), True, 0.3, 1e-5)
+                with Forced(kwb_bn_one_pass_max=4, kwb_bn_update_in_apply=on), Launches("_kwb_bn_update") as nu, \
+                        Launches("_kwb_norm_apply") as na:
+                    got = K.kwb_batch_norm(x, w, b, rm, rv, True, 0.3, 1e-5, keep_layout=True)
+                per_pos = x.dim() == 2
+                self.assertEqual((nu.count, na.count), (0 if on and not per_pos else 1, 1), (list(x.shape), on))
+                self.assertClose(got, want, 1e-5, (list(x.shape), on))
+                self.assertClose(rm, rm2, 1e-6, ("running mean", list(x.shape), on))
+                self.assertClose(rv, rv2, 1e-6, ("running var", list(x.shape), on))
+        x = torch.randn(2, 6, 5, 3).to(memory_format=torch.channels_last)
+        rm, rv = torch.zeros(6), torch.ones(6)
+        with Forced(kwb_bn_one_pass_max=4), Launches("_kwb_bn_update") as nu:
+            got = K.kwb_batch_norm(x, None, None, rm, rv, True, 0.1, 1e-5, reduce="sum", keepdim=True)
+        self.assertEqual(nu.count, 0)
+        self.assertClose(got, F.batch_norm(x.double(), None, None, training=True).sum(1, keepdim=True), 1e-5, "red")
+        self.assertClose(rv, 0.9 + 0.1 * x.double().var((0, 2, 3)), 1e-6, "reduce: running var")
 
     def test_keep_layout(self):
         # keep_layout=: a channels-last input's norm is written channels-last (the store along the channels);

@@ -352,6 +352,85 @@ def kwb_pnorm(x, dims, p, keepdim=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ---- a reduction over an embedding's rows, one launch (issue 14, session 21) ----
+# embedding(ids).mean(1) (an EmbeddingBag written out) was two launches: the gather wrote [B, L, D] and the reduction
+# read it back (t05: 64 x 50 rows of 256 floats, 10.5 us against torch.compile's one kernel, 6.5 us). Here each
+# program walks its row's L indices, gathers BLOCK_D columns of each and reduces them in registers.
+
+@triton.jit
+def _kwb_gather_reduce_kernel(w, idx, out, L, D, N, ws0, ws1, si0, si1, OP: tl.constexpr, BLOCK_L: tl.constexpr,
+                              BLOCK_D: tl.constexpr):
+    # out[r, d] = OP over l < L of w[idx[r, l], d] (idx read at r * si0 + l * si1; a negative index from the end);
+    # OP: 0 sum, 1 mean, 2 amax, 3 amin (NaN propagates as torch's)
+    r = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1) * BLOCK_D + tl.arange(0, BLOCK_D)
+    cm = cols < D
+    if OP >= 2:
+        acc = tl.full((BLOCK_L, BLOCK_D), float("-inf") if OP == 2 else float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_L, BLOCK_D), dtype=tl.float32)
+    for l0 in range(0, L, BLOCK_L):
+        ls = l0 + tl.arange(0, BLOCK_L)
+        lm = ls < L
+        i = tl.load(idx + r * si0 + ls.to(tl.int64) * si1, mask=lm, other=0).to(tl.int64)
+        i = tl.where(i < 0, i + N, i)
+        m = lm[:, None] & cm[None, :]
+        if OP == 2:
+            v = tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=float("-inf")).to(tl.float32)
+            acc = _kwb_max_nan(acc, v)
+        elif OP == 3:
+            v = tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=float("inf")).to(tl.float32)
+            acc = _kwb_min_nan(acc, v)
+        else:
+            acc += tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=0.0).to(tl.float32)
+    if OP == 2:
+        res = tl.reduce(acc, 0, _kwb_max_nan)
+    elif OP == 3:
+        res = tl.reduce(acc, 0, _kwb_min_nan)
+    else:
+        res = tl.sum(acc, 0)
+        if OP == 1:
+            res = res / L
+    tl.store(out + r * D + cols, res.to(out.dtype.element_ty), mask=cm)
+
+
+kwb_gather_reduce = True  # False: kwb_embedding_reduce is the gather launch, then kwb_reduce (the old plan, for A/Bs)
+_kwb_gather_reduce_ops = {"sum": 0, "mean": 1, "amax": 2, "amin": 3}
+_kwb_gather_reduce_tile = 4096  # gathered elements a program holds per step (BLOCK_L x BLOCK_D)
+
+
+def kwb_embedding_reduce(weight, indices, dims, op, keepdim):
+    """kwb_reduce(kwb_embedding(weight, indices), dims, op, keepdim) in one launch: dims (of the gather's
+    [*indices.shape, D] result) are the indices' trailing dims, one consecutive range; op sum / mean / amax / amin.
+    The rows of each output row are gathered and reduced in registers (fp32), the result in weight's dtype. Any
+    other dims or op: the two launches."""
+    k = indices.dim()
+    rank = k + 1
+    dd = sorted(d % rank for d in dims) if rank > 1 else []
+    if (not kwb_gather_reduce or weight.dim() != 2 or op not in _kwb_gather_reduce_ops or not dd or dd[-1] != k - 1
+            or dd != list(range(dd[0], k))):
+        return kwb_reduce(kwb_embedding(weight, indices), list(dims), op, keepdim)
+    k0 = dd[0]
+    lead = list(indices.shape[:k0])
+    rows, L, D = _kwb_prod(lead), _kwb_prod(indices.shape[k0:]), weight.shape[1]
+    shape = lead + ([1] * (k - k0) if keepdim else []) + [D]
+    out = torch.empty(shape, dtype=weight.dtype, device=weight.device)
+    if out.numel() == 0:
+        return out
+    if L == 0:  # torch: sum of nothing 0, mean NaN, amax / amin raise
+        return kwb_reduce(kwb_embedding(weight, indices), list(dims), op, keepdim)
+    i2 = indices.reshape(rows, L)  # a view where the strides allow (else torch copies the indices: plumbing)
+    block_d = min(_kwb_np2(D), 512)
+    while block_d > 32 and rows * triton.cdiv(D, block_d) < _kwb_sms(weight):
+        block_d //= 2  # few rows (a small batch of bags): more programs along D
+    block_l = min(_kwb_np2(L), max(1, _kwb_gather_reduce_tile // block_d))
+    _kwb_gather_reduce_kernel[(rows, triton.cdiv(D, block_d))](
+        weight, i2, out, L, D, weight.shape[0], weight.stride(0), weight.stride(1), i2.stride(0), i2.stride(1),
+        OP=_kwb_gather_reduce_ops[op], BLOCK_L=block_l, BLOCK_D=block_d,
+        num_warps=max(1, min(8, block_l * block_d // 512)))
+    return out
+
+
 # ---- one-pass row fusion: statistic then pointwise apply, one launch (the chain planner's "row-fused" lines) ----
 # A reduction over one dim whose result is read back by a pointwise op over the reduced tensor (RMS / L1 / L2
 # normalize, x - logsumexp, x / sum, ...): when the reduced row fits one tile, one program loads its rows once,
@@ -654,10 +733,17 @@ def kwb_full(size, value, dtype, device, memo=False):
     return _kwb_const(("full", tuple(size), repr(float(value)), dtype, device), make, memo)  # repr: NaN is a key
 
 
-def kwb_tri(x, diagonal, upper):
-    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor."""
-    x = x if x.is_contiguous() else x.contiguous()
-    return _kwb_tri_launch(x, torch.empty_like(x), diagonal, 0.0, True, upper)
+def kwb_tri(x, diagonal, upper, memo=False):
+    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor. memo
+    (the planner's, for x a kept constant of the sizes: a causal mask's tril(ones(T, T))): computed once per x and
+    kept, keyed by x's address (a kept constant's never moves) and held with x."""
+    def make():
+        xc = x if x.is_contiguous() else x.contiguous()
+        return _kwb_tri_launch(xc, torch.empty_like(xc), diagonal, 0.0, True, upper)
+    if not (memo and kwb_const_memo):
+        return make()
+    key = ("tri", x.data_ptr(), tuple(x.shape), tuple(x.stride()), x.dtype, x.device, int(diagonal), bool(upper))
+    return _kwb_const(key, lambda: (x, make()), True)[1]
 
 
 @triton.jit
@@ -821,13 +907,14 @@ def _kwb_softmax_tile(v, safe, s, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr):
 
 
 @triton.jit
-def _kwb_softmax_load(ptrs, m, pf0, pf1, pf2, pf3, PRE: tl.constexpr):
-    # a tile of the softmax's input in fp32 (any stored dtype), PRE applied, -inf where masked (after PRE: a
-    # prologue of -inf need not be -inf)
+def _kwb_softmax_load(ptrs, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                      s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3, PRE: tl.constexpr):
+    # a tile of the softmax's input in fp32 (any stored dtype), PRE applied at the tile's coordinates i0..i4 (its
+    # tensors e*, read through the strides s*; its scalars pf*), -inf where masked (after PRE: a prologue of -inf
+    # need not be -inf). A PRE that reads no tensor leaves the coordinates unused (the compiler drops them).
     v = tl.load(ptrs, mask=m, other=float("-inf")).to(tl.float32)
-    z = tl.zeros(v.shape, dtype=tl.int32)
-    v = PRE(v, z, z, z, z, z, m, ptrs, ptrs, ptrs, ptrs, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            pf0, pf1, pf2, pf3)
+    v = PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22,
+            s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3)
     return tl.where(m, v, float("-inf"))
 
 
@@ -844,10 +931,13 @@ def _kwb_coords5(off, S1, S2, S3, S4):
 
 
 @triton.jit
-def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, pf0, pf1, pf2, pf3, PRE: tl.constexpr,
-                      BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
+                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
+                      s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, BLOCK_R: tl.constexpr,
+                      BLOCK_B: tl.constexpr):
     # split rows, pass 1: program (a, s, b block) writes the online (max, sum exp(x - max)) of rows [s*CHUNK,
-    # (s+1)*CHUNK) of BLOCK_B columns of PRE(x) to pm / ps [A, n_s, B] (fp32)
+    # (s+1)*CHUNK) of BLOCK_B columns of PRE(x) to pm / ps [A, n_s, B] (fp32); PRE's coordinates from y's offsets
+    # (ya*, yb, yr: y is contiguous of x's shape) decoded over the sizes S
     pid = tl.program_id(0)
     bblk = pid % n_b
     s = (pid // n_b) % n_s
@@ -855,6 +945,7 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, pf
     offs_b = bblk * BLOCK_B + tl.arange(0, BLOCK_B)
     bm = offs_b < B
     xp = x + (a // A1).to(tl.int64) * xa0 + (a % A1).to(tl.int64) * xa1 + offs_b.to(tl.int64)[None, :] * xb
+    ybase = (a // A1).to(tl.int64) * ya0 + (a % A1).to(tl.int64) * ya1 + offs_b.to(tl.int64)[None, :] * yb
     offs_r = tl.arange(0, BLOCK_R)
     acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
     acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
@@ -862,7 +953,10 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, pf
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
-        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, pf0, pf1, pf2, pf3, PRE)
+        i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
+                              s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                              pf1, pf2, pf3, PRE)
         acc, acc2 = _kwb_lse_step(acc, acc2, v)
     mx, sm = _kwb_tile_reduce(acc, acc2, 4)
     off = (a.to(tl.int64) * n_s + s) * B + offs_b
@@ -872,8 +966,8 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, n_b, n_s, CHUNK, pf
 
 @triton.jit
 def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
-                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                       s30, s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr,
+                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
+                       s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr,
                        POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr,
                        BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
     # split rows, pass 2: program (a, s, b block) combines the n_s partials of its columns (as the one-program
@@ -899,25 +993,28 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
-        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, pf0, pf1, pf2, pf3, PRE)
-        p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
         yoff = ybase + rr.to(tl.int64)[:, None] * yr
         i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
+                              s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                              pf1, pf2, pf3, PRE)
+        p = _kwb_softmax_tile(v, safe, sm, LOG, SAFE_ROWS)
         p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
 
 
 @triton.jit
-def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3,
-                        s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
-                        s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, POST: tl.constexpr,
+def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3, s00,
+                        s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+                        f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, POST: tl.constexpr,
                         LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
                         BLOCK_B: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
     # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes;
-    # PRE: a pointwise run without tensors before the softmax (x * scale, x / T), applied to every loaded element;
-    # POST: the pointwise run after the softmax (an epilogue on the output's coordinates), fused
+    # PRE: the pointwise run before the softmax (x * scale, x / T, scores + a bias tensor), applied to every loaded
+    # element at its coordinates; POST: the pointwise run after the softmax (an epilogue on the output's
+    # coordinates), fused. PRE and POST share the tensors e* (at most one of them reads any); PRE's scalars are pf*.
     pid = tl.program_id(0)
     a = pid // n_b
     offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
@@ -929,12 +1026,14 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
     offs_r = tl.arange(0, BLOCK_R)
     if SINGLE:
         m = (offs_r < R)[:, None] & bm[None, :]
-        v = _kwb_softmax_load(xp + offs_r.to(tl.int64)[:, None] * xr, m, pf0, pf1, pf2, pf3, PRE)
+        yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
+        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        v = _kwb_softmax_load(xp + offs_r.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                              s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+                              pf0, pf1, pf2, pf3, PRE)
         safe = _kwb_lse_safe(tl.max(v, 0))
         s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a row makes s (so the row) NaN
         p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
-        yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
-        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
         p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
@@ -944,39 +1043,52 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
         for r in range(0, R, BLOCK_R):
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
-            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, pf0, pf1, pf2, pf3, PRE)
+            i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                                  s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
+                                  s34, pf0, pf1, pf2, pf3, PRE)
             acc, acc2 = _kwb_lse_step(acc, acc2, v)
         mx, s = _kwb_tile_reduce(acc, acc2, 4)
         safe = _kwb_lse_safe(mx)
         for r in range(0, R, BLOCK_R):
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
-            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, pf0, pf1, pf2, pf3, PRE)
-            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
             yoff = ybase + rr.to(tl.int64)[:, None] * yr
             i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+            v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
+                                  s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
+                                  s34, pf0, pf1, pf2, pf3, PRE)
+            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
             p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
                      s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
             tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
 
 
 kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
+kwb_softmax_pre = True     # pre= applied in the softmax's loads (False: a kwb_pointwise launch first, the old plan)
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
 _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
 
 
 def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_scalars=(),
-                out_dtype=None):
+                out_dtype=None, pre_tensors=()):
     """softmax (log=True: log_softmax) of pre(x) along dim, any layout; stable (max-subtracted). safe_rows:
     torch's _safe_softmax (nn.MultiheadAttention from torch 2.5): a row whose every element is -inf gives 0
-    where softmax gives NaN. pre: a pointwise run before it that reads no tensor (an epilogue with pre_scalars:
-    x * scale, x / temperature), applied to every element as it is loaded (x is read in any dtype, in fp32).
-    epi: the pointwise run after it (an epilogue over x's shape, reading epi_tensors
-    and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
+    where softmax gives NaN. pre: the pointwise run before it (an epilogue over x's shape with pre_tensors and
+    pre_scalars: x * scale, x / temperature, scores + a relative position bias), applied to every element as it is
+    loaded (x is read in any dtype, in fp32), in the one-pass and the split kernels; where pre and epi both read
+    tensors, where pre reads tensors at rank > 5 or on a layout copied first, or with kwb_softmax_pre off, one
+    kwb_pointwise launch applies it first. epi: the pointwise run after it (an epilogue over x's shape, reading
+    epi_tensors and epi_scalars), fused into the writing pass (rank <= 5; else a kwb_pointwise launch after).
     out_dtype: the result's dtype (default x's), stored once from the fp32 values.
     Long rows on too few programs (a softmax over the positions of a channels-last conv
     output: rows of 131072 at stride C, 32 of them) are split: per-chunk (max, sum exp) partials, then a pass
     that combines them and writes; each program loads BLOCK_B consecutive columns (the stride-1 dim)."""
+    if pre is not None and (not kwb_softmax_pre or (pre_tensors and (x.dim() > 5 or x.dim() == 0)) or
+                            (pre_tensors and epi is not None and epi_tensors)):
+        # the prologue's values in fp32 (a 16-bit x is not rounded between the two launches; the result keeps x's)
+        out_dtype = out_dtype or x.dtype
+        x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), None, (), ()
     if x.dim() == 0:
         return kwb_softmax(x.unsqueeze(0), 0, log, safe_rows, epi, epi_tensors, epi_scalars, pre, pre_scalars,
                            out_dtype).squeeze(0)
@@ -985,6 +1097,9 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     xin = x
     kept, reds = _kwb_runs(x, [_kwb_prod(x.shape[i + 1:]) for i in range(x.dim())], [d])  # y: contiguous
     if len(kept) > 3:  # more kept runs than the kernel walks: softmax dim last, on a contiguous copy
+        if pre is not None and pre_tensors:  # a permuted copy's offsets are not x's: the prologue first, on x
+            return kwb_softmax(kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), dim, log, safe_rows, epi,
+                               epi_tensors, epi_scalars, None, (), out_dtype or x.dtype)
         fused = False  # the writes' offsets are then not y's contiguous offsets
     # an unfused epilogue runs after, on the fp32 (x's) values: only the last launch stores out_dtype
     y_dtype = out_dtype if out_dtype is not None and (epi is None or fused) else x.dtype
@@ -1007,8 +1122,10 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     n_b = triton.cdiv(kb[0], block_b)
     n_a = ka0[0] * ka1[0]
     lead = 5 - xin.dim()
-    sizes = ([1] * lead + list(xin.shape))[1:] if fused else [1] * 4
-    packed = _kwb_epi_pack(xin, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(xin, (), ())
+    coords = fused or (pre is not None and bool(pre_tensors))
+    sizes = ([1] * lead + list(xin.shape))[1:] if coords else [1] * 4
+    # one set of epilogue tensors for PRE and POST (at most one of them reads any), POST's scalars; PRE's own scalars
+    packed = _kwb_epi_pack(xin, tuple(pre_tensors) or (epi_tensors if fused else ()), epi_scalars if fused else ())
     ident = _kwb_epi_identity
     pf = _kwb_epi_pack(xin, (), pre_scalars)[24:]
     meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
@@ -1023,8 +1140,9 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         pm = torch.empty((n_a, n_s, kb[0]), dtype=torch.float32, device=x.device)
         ps = torch.empty_like(pm)
         grid = (n_a * n_s * n_b,)
-        _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, n_b, n_s, chunk, *pf,
-                                PRE=pre or ident, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+        _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr,
+                                n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_R=block_r,
+                                BLOCK_B=block_b, num_warps=8)
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
                                  yr, n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_S=_kwb_np2(n_s),
                                  **meta)
@@ -1124,7 +1242,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
                     HAS_POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, CL: tl.constexpr,
                     COL_STATS: tl.constexpr, W_COL: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
                     RED: tl.constexpr, NC: tl.constexpr, Y_CL: tl.constexpr, BLOCK_ROW: tl.constexpr,
-                    BLOCK_L: tl.constexpr):
+                    BLOCK_L: tl.constexpr, run_m, run_v, cnt, momentum, UPD: tl.constexpr):
     # y = POST((x - mean) * rsqrt(var + eps) * w + b) with x viewed as [D0, D1, D2, L] at strides
     # (sx0, sx1, sx2, sxl) (channels-last included: no copy) and y contiguous of x's shape. A row (i0, i1, i2)
     # reads its statistics at i0*ss0 + i1*ss1 + i2*ss2 and its weights at i1*ws1 + i2*ws2 (+ l*ws3 with W_COL: layer
@@ -1141,6 +1259,9 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # result and the normalized tensor is never stored. NC (CL, the rows x's dims 0 and 1, L the rest): POST's
     # coordinates from (image, channel) (_kwb_coords_nc). Y_CL (CL, the rows every channel: kwb_keep_layout):
     # y is channels-last too ([D0, L, D1 * D2] in memory), so the store runs along the rows as the load does.
+    # UPD (a batch norm's training step, D1 == 1, statistics per row channel i2): the programs of image 0 and the
+    # first L block also update the running statistics run_m / run_v of their channels as torch does ((1 - momentum) *
+    # running + momentum * batch, the variance unbiased by cnt / (cnt - 1)): no _kwb_bn_update launch.
     cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
@@ -1191,7 +1312,15 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     else:  # per row: [BLOCK_ROW] vectors, broadcast over the positions
         sidx = i0 * ss0 + i1 * ss1 + i2 * ss2
         mu = tl.load(mean + sidx, mask=rm, other=0.0).to(tl.float32)
-        a = tl.rsqrt(tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32) + eps)
+        bv = tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32)
+        a = tl.rsqrt(bv + eps)
+        if UPD:
+            um = rm & (i0 == 0) & (tl.program_id(1) == 0)
+            old_m = tl.load(run_m + i2, mask=um, other=0.0).to(tl.float32)
+            old_v = tl.load(run_v + i2, mask=um, other=0.0).to(tl.float32)
+            tl.store(run_m + i2, ((1.0 - momentum) * old_m + momentum * mu).to(run_m.dtype.element_ty), mask=um)
+            tl.store(run_v + i2, ((1.0 - momentum) * old_v + momentum * (bv * (cnt / (cnt - 1.0)))).to(
+                run_v.dtype.element_ty), mask=um)
         if W_COL:
             v = (xv - mu[:, None]) * a[:, None]
             widx = (i1 * ws1 + i2 * ws2)[:, None] + cols[None, :] * ws3
@@ -1274,7 +1403,7 @@ kwb_keep_layout = True
 
 def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False, xstr=None, post=None,
                     post_tensors=(), post_scalars=(), nsp=None, col_stats=False, reduce=None, keepdim=False,
-                    keep_layout=False, out_dtype=None):
+                    keep_layout=False, out_dtype=None, upd=None):
     """Launch _kwb_norm_apply on x viewed as dims4 = (D0, D1, D2, L) at strides xstr (default: x contiguous);
     the result is contiguous of x's shape. sstr: the statistics' strides (s0, s1, s2) per row, or with col_stats
     (s_l,) per position l; wstr: (w1, w2, wl) of a contiguous w and b (made so here), or with w_strided their own (an
@@ -1284,7 +1413,8 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     "logsumexp" over dim 1 (the channels) after post, keepdim as torch: fused into the tiles when x is
     channels-last with at most _kwb_norm_red_max channels, else kwb_reduce over the normalized result.
     keep_layout (no reduce; see kwb_keep_layout): a channels-last x's result is channels-last. out_dtype: the
-    result's dtype (default x's)."""
+    result's dtype (default x's). upd: (running_mean, running_var, count, momentum) of a batch norm's
+    training step (dims4[1] == 1, per-row statistics): updated in this launch by the programs of image 0."""
     rows, L = dims4[0] * dims4[1] * dims4[2], dims4[3]
     if xstr is None:
         x = x if x.is_contiguous() else x.contiguous()
@@ -1296,7 +1426,7 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     if reduce is not None:
         if not (cl and dims4[1] * dims4[2] == x.shape[1] and x.shape[1] <= _kwb_norm_red_max and x.dim() <= 5):
             y = _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided, xstr, post, post_tensors,
-                                post_scalars, nsp, col_stats)
+                                post_scalars, nsp, col_stats, upd=upd)
             return _kwb_as(kwb_reduce(y, [1], reduce, keepdim), out_dtype)
         red = _kwb_norm_red_codes[reduce]
         shape = [x.shape[0], 1] + list(x.shape[2:])
@@ -1340,7 +1470,10 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
                           W_COL=not col_stats and wstr[2] != 0, NSP=min(4, nsp), I64=i64, RED=red,
                           NC=cl and dims4[1] * dims4[2] == x.shape[1] and nsp == x.dim() - 2 and x.dim() >= 2,
                           Y_CL=y_cl, BLOCK_ROW=block_row, BLOCK_L=block_l,
-                          num_warps=4 if block_row * block_l <= 2048 else 8)
+                          num_warps=4 if block_row * block_l <= 2048 else 8,
+                          run_m=x if upd is None else upd[0], run_v=x if upd is None else upd[1],
+                          cnt=float(upd[2]) if upd is not None else 2.0,
+                          momentum=float(upd[3]) if upd is not None else 0.0, UPD=upd is not None)
     return y
 
 
@@ -1704,6 +1837,122 @@ def _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, ep
     return _kwb_norm_one_pass(x, c, hw, w1, b1, eps, period, 1, hw, None, (), ())
 
 
+# ---- batch statistics in one launch (issue 14, session 21): a training-mode batch norm whose every channel holds at
+# most kwb_bn_one_pass_max elements (N x positions) -- every small CNN the harness runs as built, in training mode --
+# was three launches (the moments pass, _kwb_bn_update, the apply), each a few microseconds of a forward whose data
+# is kilobytes. One program per block of channels loads its channels' N x L elements once, takes mean and biased
+# variance from registers (deviations, no shifted sums), updates the running statistics and stores
+# POST((x - mean) * rsqrt(var + eps) * w + b). Longer channels keep the three launches (the moments pass splits
+# them over the SMs). kwb_bn_one_pass False: the three launches at every size (the A/B's old plan).
+kwb_bn_one_pass = True
+kwb_bn_one_pass_max = 8192  # elements of one channel (N x L), one tile of registers per program as kwb_row1_max
+# kwb_bn_update_in_apply: past that limit, the running statistics are updated by the apply pass's programs of image 0
+# (the moments pass, then the apply: two launches, where _kwb_bn_update made three). False: its own launch again.
+kwb_bn_update_in_apply = True
+
+
+@triton.jit
+def _kwb_bn_one(x, y, w, b, rm, rv, N, C, L, sxn, sxc, sxl, syn, syc, syl, eps, momentum, S1, S2, S3, S4,
+                e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, HAS_POST: tl.constexpr,
+                HAS_W: tl.constexpr, HAS_B: tl.constexpr, UPD: tl.constexpr, NSP: tl.constexpr, I64: tl.constexpr,
+                BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x [N, C, L] at strides (sxn, sxc, sxl), y at (syn, syc, syl); a program holds BLOCK_C channels x all N * L of
+    # their elements (r = n * L + l, BLOCK_R >= N * L). UPD: the running statistics (rm, rv) updated as torch does,
+    # (1 - momentum) * running + momentum * batch with the variance unbiased. POST: the pointwise run after the norm
+    # on x's left-padded 5-D coordinates (sizes S1..S4; NSP = rank - 2 spatial dims in L).
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    r = tl.arange(0, BLOCK_R)
+    cm = c < C
+    n = r // L
+    l = r % L
+    m = (r < N * L)[:, None] & cm[None, :]
+    if I64:
+        xoff = (n.to(tl.int64) * sxn + l.to(tl.int64) * sxl)[:, None] + c.to(tl.int64)[None, :] * sxc
+        yoff = (n.to(tl.int64) * syn + l.to(tl.int64) * syl)[:, None] + c.to(tl.int64)[None, :] * syc
+    else:
+        xoff = (n * sxn + l * sxl)[:, None] + c[None, :] * sxc
+        yoff = (n * syn + l * syl)[:, None] + c[None, :] * syc
+    v = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
+    cnt = (N * L) * 1.0
+    mean = tl.sum(v, 0) / cnt
+    d = tl.where(m, v - mean[None, :], 0.0)
+    var = tl.sum(d * d, 0) / cnt
+    if UPD:
+        old_m = tl.load(rm + c, mask=cm, other=0.0).to(tl.float32)
+        old_v = tl.load(rv + c, mask=cm, other=0.0).to(tl.float32)
+        tl.store(rm + c, ((1.0 - momentum) * old_m + momentum * mean).to(rm.dtype.element_ty), mask=cm)
+        tl.store(rv + c, ((1.0 - momentum) * old_v + momentum * (var * (cnt / (cnt - 1.0)))).to(rv.dtype.element_ty),
+                 mask=cm)
+    a = tl.rsqrt(var + eps)
+    if HAS_W:
+        a = a * tl.load(w + c, mask=cm, other=1.0).to(tl.float32)
+    v = d * a[None, :]
+    if HAS_B:
+        v = v + tl.load(b + c, mask=cm, other=0.0).to(tl.float32)[None, :]
+    if HAS_POST:
+        nn_ = n[:, None] + c[None, :] * 0
+        cc = c[None, :] + r[:, None] * 0
+        ll = l[:, None] + c[None, :] * 0
+        zero = cc * 0
+        if NSP == 0:
+            i0, i1, i2, i3, i4 = zero, zero, zero, nn_, cc
+        elif NSP == 1:
+            i0, i1, i2, i3, i4 = zero, zero, nn_, cc, ll
+        elif NSP == 2:
+            i0, i1, i2, i3, i4 = zero, nn_, cc, ll // S4, ll % S4
+        else:
+            i0, i1, i2, i3, i4 = nn_, cc, ll // (S3 * S4), (ll // S4) % S3, ll % S4
+        v = POST(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(y + yoff, v.to(y.dtype.element_ty), mask=m)
+
+
+def _kwb_bn_one_pass(x, weight, bias, running_mean, running_var, training, momentum, eps, epi, epi_tensors,
+                     epi_scalars, stats, reduce, keep_layout):
+    """kwb_batch_norm in one launch (_kwb_bn_one) where it applies: batch statistics (training, or no running
+    statistics), none given (stats) and no fused reduce, 1-D weight / bias, rank 2..5, the positions merging into one
+    stride, and N x L <= kwb_bn_one_pass_max elements a channel. Else None (the caller's moments + apply)."""
+    if not kwb_bn_one_pass or stats is not None or reduce is not None or not (training or running_mean is None):
+        return None
+    if momentum is None and training and running_mean is not None:
+        return None  # torch's cumulative average (momentum=None): the launches as before
+    if x.dim() < 2 or x.dim() > 5 or x.numel() == 0 or any(t is not None and t.dim() != 1 for t in (weight, bias)):
+        return None
+    n, c = x.shape[0], x.shape[1]
+    hw = _kwb_prod(x.shape[2:])
+    if n * hw > kwb_bn_one_pass_max or n * hw < 2:
+        return None
+    st = _kwb_norm_strides(x, 1)
+    if st is None:
+        return None
+    sxn, sxc, sxl = st[0], st[2], st[3]
+    # the result's layout as the apply pass writes it: channels-last where it would keep a channels-last input's
+    cl = keep_layout and kwb_keep_layout and hw > 1 and sxl != 1 and x.dim() >= 3
+    if cl:
+        y = torch.empty([n] + list(x.shape[2:]) + [c], dtype=x.dtype, device=x.device).movedim(-1, 1)
+        syn, syc, syl = hw * c, 1, c
+    else:
+        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        syn, syc, syl = c * hw, hw, 1
+    block_r = _kwb_np2(n * hw)
+    block_c = min(_kwb_np2(c), max(1, _kwb_row1_tile // block_r))
+    while block_c > 1 and block_c * block_r > 512 and triton.cdiv(c, block_c) < _kwb_sms(x):
+        block_c //= 2  # small problems: a program per SM at least, down to 512 elements a program
+    span = 1 + (n - 1) * abs(sxn) + (c - 1) * abs(sxc) + (hw - 1) * abs(sxl)
+    sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:]
+    upd = training and running_mean is not None
+    _kwb_bn_one[(triton.cdiv(c, block_c),)](
+        x, y, x if weight is None else weight, x if bias is None else bias,
+        running_mean if upd else x, running_var if upd else x, n, c, hw, sxn, sxc, sxl, syn, syc, syl, float(eps),
+        float(momentum or 0.0), *sizes,
+        *(_kwb_epi_pack(y, epi_tensors, epi_scalars) if epi is not None else _kwb_epi_pack(y, (), ())),
+        POST=epi or _kwb_epi_identity, HAS_POST=epi is not None, HAS_W=weight is not None, HAS_B=bias is not None,
+        UPD=upd, NSP=x.dim() - 2, I64=max(span, y.numel()) >= 2 ** 31, BLOCK_R=block_r, BLOCK_C=block_c,
+        num_warps=max(1, min(8, block_r * block_c // 256)))
+    return y
+
+
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
                    epi_scalars=(), stats=None, reduce=None, keepdim=False, keep_layout=False):
     """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the result is
@@ -1720,13 +1969,22 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     one = _kwb_bn_rows(x, weight, bias, running_mean, training, eps, stats, reduce, epi)
     if one is not None:
         return one
+    if g == 1:
+        one = _kwb_bn_one_pass(x, weight, bias, running_mean, running_var, training, momentum, eps, epi, epi_tensors,
+                               epi_scalars, stats, reduce, keep_layout)
+        if one is not None:
+            return one
     x, xv, st = _kwb_norm_view(x, 1)  # channels-last read through its strides: no copy
+    upd = None
     if training or running_mean is None:
         mean, var = (stats[0].view(1, 1, c, 1), stats[1].view(1, 1, c, 1)) if stats is not None else \
             _kwb_moments(xv, [0, 1, 3])
         if training and running_mean is not None and x.numel() > 0:
-            _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
-                                                   float(momentum), BLOCK=256, num_warps=4)
+            if kwb_bn_update_in_apply and g == 1 and not (hw == 1 and c > 1):
+                upd = (running_mean, running_var, n * hw, momentum)  # the apply's programs of image 0 update them
+            else:
+                _kwb_bn_update[(triton.cdiv(c, 256),)](running_mean, running_var, mean, var, c, float(n * hw),
+                                                       float(momentum), BLOCK=256, num_warps=4)
     else:
         mean, var = running_mean, running_var
     pk = dict(post=epi, post_tensors=epi_tensors, post_scalars=epi_scalars, reduce=reduce, keepdim=keepdim)
@@ -1737,7 +1995,7 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                                xstr=(st[0], 0, 0, st[2]), nsp=x.dim() - 1, col_stats=True, **pk)
     if g == 1:
         return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, 1, c, hw), (0, 0, 1), (0, 1, 0), xstr=st,
-                               keep_layout=keep_layout, **pk)
+                               keep_layout=keep_layout, upd=upd, **pk)
     w0 = weight if weight is not None else bias  # channel g0 * C/G + c0 reads its weight at [g0, c0]
     return _kwb_apply_norm(x, mean, var, weight, bias, eps, (n, g, c // g, hw), (0, c // g, 1),
                            (w0.stride(0), w0.stride(1), 0), w_strided=True, xstr=_kwb_norm_strides(x, g), **pk)
