@@ -196,7 +196,7 @@ def main():
         ap.error("give WHOLE SLIM pairs, --dir or --before/--after")
     roots = [r for r in a.roots.split(",") if r]
     failed = 0
-    counts = []
+    counts, ok_pairs = [], []
     for whole, slim in pairs:
         name = os.path.basename(slim)
         try:
@@ -211,13 +211,24 @@ def main():
         failed += not ok
         if ok:
             counts.append((int(m.group(1)), int(m.group(2))))
+            ok_pairs.append((whole, slim))
         print("%s %s: %s" % ("OK" if ok else "FAIL", name, r))
+    def median(v):
+        v, mid = sorted(v), len(v) // 2
+        return v[mid] if len(v) % 2 else (v[mid - 1] + v[mid]) / 2
+    if a.before:  # per folder under --before (level1, level2, ...)
+        groups = {}
+        for (whole, _), c in zip(ok_pairs, counts):
+            groups.setdefault(os.path.relpath(whole, a.before).split(os.sep)[0], []).append(c)
+        for g in sorted(groups):
+            v = groups[g]
+            print("lines in %s (%d): whole median %g, max %d; slim median %g, max %d" % (
+                g, len(v), median([c[0] for c in v]), max(c[0] for c in v), median([c[1] for c in v]),
+                max(c[1] for c in v)))
     if counts:
         for label, i in (("whole", 0), ("slim", 1)):
             v = sorted(c[i] for c in counts)
-            mid = len(v) // 2
-            median = v[mid] if len(v) % 2 else (v[mid - 1] + v[mid]) / 2
-            print("lines %s: median %g, max %d, min %d, total %d" % (label, median, v[-1], v[0], sum(v)))
+            print("lines %s: median %g, max %d, min %d, total %d" % (label, median(v), v[-1], v[0], sum(v)))
     print("%d pair(s), %d failed%s" % (len(pairs), failed, ", %d skipped" % skipped if skipped else ""))
     return 1 if failed else 0
 
