@@ -13,11 +13,14 @@
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/pymodule.h"
 #include "core/codegen/template.h"
 #include "core/codegen/tritonbackend.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -169,6 +172,10 @@ class TestCodegen : public QObject {
   void sizeDerivedLossKeepsItsPattern();
   void stableViewSpecsAreRefused();
   void chainTakesTheTargetsSms();
+  void slimLeavesOutOnlyTheUnreached();
+  void slimRefusesDynamicLookups();
+  void kernelIndexNamesLines();
+  void slimKernelsKeepWhatTheyReach();
   void level1Kernels_data();
   void level1Kernels();
   void flydslLevel1();
@@ -1047,6 +1054,260 @@ void TestCodegen::chainTakesTheTargetsSms() {
   const qsizetype set = k.source.indexOf(
       QStringLiteral("\nkwb_target_sms = 114  # H100-PCIe's sm_count in the spec ledger: one wave off the GPU\n"));
   QVERIFY2(lib > 0 && set > lib, qPrintable(QString::number(lib) + u' ' + QString::number(set)));  // set after it
+}
+
+void TestCodegen::slimLeavesOutOnlyTheUnreached() {
+  // Every way a module function is reached in a generated kernel.py, each beside one that is not reached.
+  const QString src = QStringLiteral(
+      "# kernel.py -- a title\n"
+      "import triton\n"
+      "import triton.language as tl\n"
+      "\n"
+      "SWITCH = True  # a module switch a bench flips by name: kept even where nothing reads it\n"
+      "# what SWITCH does: this comment follows the assignment with no blank line, so it stays with it\n"
+      "def f_after_comment():\n"
+      "    return 1\n"
+      "\n"
+      "\n"
+      "TABLE = {\"a\": f_table}  # a dict value\n"
+      "NAME = \"f_string\"  # a name spelled in a string\n"
+      "MSG = \"f_message is only mentioned\"\n"
+      "\n"
+      "\n"
+      "def f_table():\n"
+      "    return 2\n"
+      "\n"
+      "\n"
+      "def f_string():\n"
+      "    \"\"\"A docstring with a column-0 line:\n"
+      "def not_a_statement():\n"
+      "    \"\"\"\n"
+      "    return 3\n"
+      "\n"
+      "\n"
+      "def f_message():\n"
+      "    return 4\n"
+      "\n"
+      "\n"
+      "# the epilogue: this comment block goes with it\n"
+      "@triton.jit\n"
+      "def epi(acc, i0):\n"
+      "    return acc\n"
+      "\n"
+      "\n"
+      "@triton.jit\n"
+      "def branch(x):  # reached only through a constexpr-selected branch\n"
+      "    return x\n"
+      "\n"
+      "\n"
+      "@triton.jit\n"
+      "def kern(x_ptr, EPI: tl.constexpr, MODE: tl.constexpr):\n"
+      "    if MODE == 1:\n"
+      "        x = branch(x)\n"
+      "    v = EPI(tl.load(x_ptr), 0)  # calls nothing_here() in a comment only\n"
+      "    s = \"# not a comment\"\n"
+      "    return v + \\\n"
+      "helper(v)\n"
+      "\n"
+      "\n"
+      "def helper(v):\n"
+      "    return v\n"
+      "\n"
+      "\n"
+      "def nothing_here():\n"
+      "    return nothing_here()  # recursive, never called from outside\n"
+      "\n"
+      "\n"
+      "def unreached_a():\n"
+      "    return unreached_b()\n"
+      "\n"
+      "\n"
+      "def unreached_b():\n"
+      "    return 5\n"
+      "\n"
+      "\n"
+      "def launch(x):\n"
+      "    kern[(1,)](x, EPI=epi, MODE=1)\n"
+      "\n"
+      "\n"
+      "def twice():\n"
+      "    return 1\n"
+      "\n"
+      "\n"
+      "def twice():  # noqa: F811 -- the later definition wins; both are kept when the name is used\n"
+      "    return 2\n"
+      "\n"
+      "\n"
+      "class ModelNew:\n"
+      "    def forward(self, x):\n"
+      "        out = [\n"
+      "launch(x),\n"
+      "        ]\n"
+      "        return out, f\"{twice()}\"\n");
+  const kwb::PyModuleOutline outline = kwb::outlinePyModule(src);
+  QVERIFY2(outline.error.isEmpty(), qPrintable(outline.error));
+  QStringList names;
+  for (const kwb::PyTopLevel& st : outline.statements)
+    if (st.kind != kwb::PyTopLevel::Kind::Other) names << st.name;
+  QCOMPARE(names, QStringLiteral("f_after_comment f_table f_string f_message epi branch kern helper nothing_here "
+                                 "unreached_a unreached_b launch twice twice ModelNew")
+                      .split(u' '));
+  const kwb::SlimModule slim = kwb::slimPyModule(src, {QStringLiteral("ModelNew")});
+  QVERIFY(slim.whyWhole.isEmpty());
+  QCOMPARE(slim.removed, QStringLiteral("f_after_comment f_message nothing_here unreached_a unreached_b").split(u' '));
+  QString want = src;
+  for (const char* gone :
+       {"def f_after_comment():\n    return 1\n\n\n", "def f_message():\n    return 4\n\n\n",
+        "def nothing_here():\n    return nothing_here()  # recursive, never called from "
+        "outside\n\n\n",
+        "def unreached_a():\n    return unreached_b()\n\n\n", "def unreached_b():\n    return 5\n\n\n"}) {
+    QVERIFY2(want.contains(QLatin1String(gone)), gone);
+    want.remove(QLatin1String(gone));
+  }
+  QCOMPARE(slim.source, want);
+  QCOMPARE(slim.removedLines, 4 + 4 + 4 + 4 + 4);
+  // an unreached epilogue goes with the comment block right above it
+  const kwb::SlimModule noEpi = kwb::slimPyModule(
+      QStringLiteral("X = 1\n\n\n# about e\n@triton.jit\ndef e(a):\n    return a\n\n\nclass ModelNew:\n    pass\n"),
+      {QStringLiteral("ModelNew")});
+  QCOMPARE(noEpi.source, QStringLiteral("X = 1\n\n\nclass ModelNew:\n    pass\n"));
+}
+
+void TestCodegen::slimRefusesDynamicLookups() {
+  // a name spelled at run time cannot be followed by name: nothing is left out, and the reason says where
+  for (const QString& call :
+       {QStringLiteral("globals()[\"un\" + \"used\"]()"), QStringLiteral("eval(\"unused()\")"),
+        QStringLiteral("sys.modules[__name__].unused()"), QStringLiteral("globals().get(\"unused\")()")}) {
+    const QString src = QStringLiteral(
+                            "import sys\n\n\ndef unused():\n    return 1\n\n\nclass ModelNew:\n"
+                            "    def forward(self):\n        return %1\n")
+                            .arg(call);
+    const kwb::SlimModule slim = kwb::slimPyModule(src, {QStringLiteral("ModelNew")});
+    QCOMPARE(slim.source, src);
+    QVERIFY2(slim.whyWhole.contains(QLatin1String("line 10")), qPrintable(call + u' ' + slim.whyWhole));
+  }
+  // a method of the same spelling is not a lookup: model.eval(), and globals() handed over whole
+  const kwb::SlimModule ok = kwb::slimPyModule(
+      QStringLiteral("def unused():\n    return 1\n\n\ndef install(ns):\n    return ns\n\n\ninstall(globals())\n\n\n"
+                     "class ModelNew:\n    def forward(self, m):\n        return m.eval()\n"),
+      {QStringLiteral("ModelNew")});
+  QVERIFY2(ok.whyWhole.isEmpty(), qPrintable(ok.whyWhole));
+  QCOMPARE(ok.removed, QStringList{QStringLiteral("unused")});
+  // an unterminated string: the module is not split at all
+  const kwb::SlimModule bad = kwb::slimPyModule(QStringLiteral("def f():\n    return \"\"\"open\n"), {});
+  QVERIFY(bad.whyWhole.contains(QLatin1String("line 2")));
+  QVERIFY(bad.removed.isEmpty());
+}
+
+void TestCodegen::kernelIndexNamesLines() {
+  const QString src = QStringLiteral(
+      "# title\n"                               // 1
+      "import triton\n"                         // 2
+      "\n"                                      // 3
+      "@triton.jit\n"                           // 4
+      "def k(x):\n"                             // 5
+      "    pass\n"                              // 6
+      "\n"                                      // 7
+      "@triton.jit\n"                           // 8
+      "def epi(a):\n"                           // 9
+      "    return a\n"                          // 10
+      "\n"                                      // 11
+      "def launcher(x, f):\n"                   // 12
+      "    k[(1,)](x)\n"                        // 13
+      "\n"                                      // 14
+      "class ModelNew:\n"                       // 15
+      "    def forward(self, x):\n"             // 16
+      "        k [(1,)](x)\n"                   // 17
+      "        return launcher(x, epi), k\n");  // 18
+  // one index line after line 1: everything below moves down by one
+  QCOMPARE(kwb::kernelIndexComment(src, 0),
+           QStringLiteral("# Index: ModelNew at line 16; calls: launcher (line 13); launches: k (line 6); "
+                          "epilogue functions: epi (line 10).\n"));
+  const QString two = kwb::kernelIndexComment(src, 0, {QStringLiteral("a"), QStringLiteral("b")});
+  QVERIFY2(two.startsWith(QLatin1String("# Index: ModelNew at line 17; calls: launcher (line 14);")), qPrintable(two));
+  QVERIFY(
+      two.endsWith(QLatin1String("\n# Left out: 2 functions / classes of the templates "
+                                 "(resources/templates/kernels/) this plan never reaches.\n")));
+  // long lists wrap at 118 columns
+  QString many = QStringLiteral("import triton\n\n");
+  QString calls;
+  for (int i = 0; i < 12; ++i) {
+    many += QStringLiteral("def launcher_with_a_long_name_%1():\n    pass\n\n").arg(i);
+    calls += QStringLiteral("        launcher_with_a_long_name_%1()\n").arg(i);
+  }
+  many += QStringLiteral("class ModelNew:\n    def forward(self):\n") + calls;
+  const QString wrapped = kwb::kernelIndexComment(many, 0);
+  const QStringList lines = wrapped.trimmed().split(u'\n');
+  QVERIFY2(lines.size() >= 3, qPrintable(wrapped));
+  for (const QString& l : lines) QVERIFY2(l.size() <= 118 && l.startsWith(u'#'), qPrintable(l));
+  QVERIFY(wrapped.contains(QStringLiteral("launcher_with_a_long_name_11 (line %1).").arg(36 + lines.size())));
+  // a model's many epilogues: a count and where they are
+  QString epis = QStringLiteral("import triton\n\n");  // lines 1-2; epilogue i at line 3 + 3 i
+  QString args;
+  for (int i = 0; i < 8; ++i) {
+    epis += QStringLiteral("@triton.jit\ndef e%1(a):\n    return a\n").arg(i);
+    args += QStringLiteral(", e%1").arg(i);
+  }
+  epis +=
+      QStringLiteral("def run(*a):\n    pass\n\nclass ModelNew:\n    def forward(self):\n        run(1%1)\n").arg(args);
+  QCOMPARE(kwb::kernelIndexComment(epis, 0),
+           QStringLiteral("# Index: ModelNew at line 31; calls: run (line 28); 8 epilogue functions at lines 5-26.\n"));
+  QVERIFY(kwb::kernelIndexComment(QStringLiteral("x = 1\n"), 0).isEmpty());  // no ModelNew: no index
+}
+
+void TestCodegen::slimKernelsKeepWhatTheyReach() {
+  // Every spec under tests/data/codegen rendered whole and slim; tests/python/slim_check.py checks each pair on
+  // Python's own ast and symtable: the same statements less whole defs / classes, nothing reachable left out
+  // (walked independently of the C++ lexer), no global read left unbound, an index that names the right lines.
+  // KWB_SLIM_SPEC_DIRS (folders, ':'-separated, searched recursively) adds more specs: `kwb analyze P.py --json`
+  // of every problem (docs/results/2026-12-03-slim.md).
+  const kwb::TritonBackend whole(kwb::TritonBackend::Layout::Whole);
+  const kwb::FrameworkBackend* slim = kwb::backendById(QStringLiteral("triton"));
+  QVERIFY(slim);
+  QStringList specs;
+  for (const QString& sub : {QString(), QStringLiteral("chains/"), QStringLiteral("extra/"), QStringLiteral("level1/")})
+    for (const QString& f : QDir(dataPath(sub)).entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name))
+      specs << dataPath(sub + f);
+  const QStringList more = qEnvironmentVariable("KWB_SLIM_SPEC_DIRS").split(u':', Qt::SkipEmptyParts);
+  for (const QString& d : more)
+    for (QDirIterator it(d, {QStringLiteral("*.spec.json")}, QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+      specs << it.next();
+  QTemporaryDir tmp;
+  int pairs = 0;
+  QMap<QString, QPair<qsizetype, qsizetype>> lines;  // spec (its path under tests/data/codegen) -> (whole, slim)
+  for (const QString& path : specs) {
+    QFile in(path);
+    QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(path));
+    const json spec = json::parse(in.readAll().toStdString(), nullptr, false);
+    QVERIFY2(spec.is_object(), qPrintable(path));
+    const kwb::GeneratedKernel w = whole.generate(spec), s = slim->generate(spec);
+    QCOMPARE(s.implemented, w.implemented);
+    if (!w.ok || !w.implemented) continue;
+    const QString name = QDir(dataPath(QString())).relativeFilePath(path).remove(QStringLiteral(".spec.json"));
+    const QString base = tmp.filePath(QStringLiteral("%1_%2").arg(pairs).arg(QFileInfo(name).fileName()));
+    QVERIFY(writeText(base + QStringLiteral(".whole.py"), w.source));
+    QVERIFY(writeText(base + QStringLiteral(".slim.py"), s.source));
+    lines.insert(name, {w.source.count(u'\n'), s.source.count(u'\n')});
+    ++pairs;
+  }
+  QVERIFY2(pairs >= 100, qPrintable(QString::number(pairs)));
+  const Proc r = runPython(
+      {QStringLiteral(KWB_SOURCE_DIR "/tests/python/slim_check.py"), QStringLiteral("--dir"), tmp.path()}, 1200000);
+  QStringList failed;
+  for (const QString& l : r.out.split(u'\n'))
+    if (!l.startsWith(QLatin1String("OK "))) failed << l;
+  QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("%1 pair(s), 0 failed").arg(pairs)),
+           qPrintable(failed.join(u'\n').right(4000)));
+  if (!more.isEmpty())
+    for (const QString& l : failed)
+      if (l.startsWith(QLatin1String("lines ")) || l.contains(QLatin1String("pair(s)"))) qInfo("%s", qPrintable(l));
+  // the class the libraries are pasted into shrinks: a one-GEMM chain and a convolution chain, to under half
+  for (const QString& chain :
+       {QStringLiteral("chains/12_Gemm_Multiply_LeakyReLU"), QStringLiteral("chains/4_Conv2d_Mish_Mish")}) {
+    QVERIFY2(lines.contains(chain), qPrintable(chain));
+    const auto [before, after] = lines.value(chain);
+    QVERIFY2(after * 2 < before, qPrintable(QStringLiteral("%1: %2 -> %3 lines").arg(chain).arg(before).arg(after)));
+  }
 }
 
 void TestCodegen::patternPlans() {

@@ -7,6 +7,7 @@
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/pymodule.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
 #include "core/codegen/tritondialect.h"
@@ -35,6 +36,19 @@ std::optional<PatternPlan> sizeDerivingPattern(const nlohmann::json& spec) {
 }
 
 }  // namespace
+
+const QStringList& TritonBackend::moduleApi() {
+  static const QStringList names = {
+      QStringLiteral("ModelNew"),      // the harness (resources/templates/test_kernel.py.in) and every bench script
+      QStringLiteral("grid_blocks"),   // test_kernel.py.in grid_blocks_of: a module helper, where a kernel has one
+      QStringLiteral("conv_forward"),  // bench/gpu/conv_*.py: the convolution with their own epilogues, reductions
+      QStringLiteral("_epi_cost"),     // bench/gpu/convepi.py rates its epilogues with the conv template's rule
+      QStringLiteral("kmajor"),        // bench/gpu/gemm*.py time the GEMM template's K-major staging
+      QStringLiteral("stage_into"),
+      QStringLiteral("_pool_plan"),  // bench/gpu/pools.py, pools3d.py, gemmsmall_probe.py read the pool plan
+  };
+  return names;
+}
 
 QStringList TritonBackend::conformanceMarkers() const {
   return {QStringLiteral("import triton"), QStringLiteral("import triton.language as tl"),
@@ -122,6 +136,20 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
     k.baselineConfig.prepend({QStringLiteral("target fit"), note});
     const qsizetype firstBreak = k.source.indexOf(u'\n');
     k.source.insert(firstBreak + 1, QStringLiteral("# NOTE (target fit): %1.\n").arg(note));
+  }
+  if (k.ok && k.implemented && layout_ == Layout::Slim) {
+    // kernel.py is what the user reads and edits: only what its plan reaches (new-user trial 11, #13), and where
+    // ModelNew is (DECISIONS.md "A generated kernel.py holds what its plan reaches")
+    const SlimModule slim = slimPyModule(k.source, moduleApi());
+    k.source = slim.source;
+    // the index goes below the title line and the NOTE lines right after it
+    qsizetype at = k.source.indexOf(u'\n') + 1;
+    int after = 0;
+    while (at > 0 && QStringView(k.source).mid(at).startsWith(QLatin1String("# NOTE"))) {
+      at = k.source.indexOf(u'\n', at) + 1;
+      ++after;
+    }
+    if (at > 0) k.source.insert(at, kernelIndexComment(k.source, after, slim.removed));
   }
   return k;
 }

@@ -7,6 +7,13 @@ namespace kwb {
 
 class TritonBackend final : public FrameworkBackend {
  public:
+  /// What a generated kernel.py holds of the templates and libraries it is rendered from.
+  enum class Layout {
+    Slim,   ///< only the functions and classes its plan reaches (slimPyModule), with an index comment on top
+    Whole,  ///< every template and library pasted whole (tests compare the two)
+  };
+  explicit TritonBackend(Layout layout = Layout::Slim) : layout_(layout) {}
+
   /// Elements per CTA and warps per CTA: 1024 elements over 4 warps = 8 elements per thread, i.e.
   /// one 128-bit access per bf16/fp16 tensor and two per fp32 tensor. Measured with this template
   /// on an NVIDIA H200 (torch 2.11, Triton 3.6; relu 4096x393216 and 65536x16384, 50 launches,
@@ -22,11 +29,17 @@ class TritonBackend final : public FrameworkBackend {
   bool supports(const nlohmann::json& spec, QString* whyNot) const override;
   /// The kernel for `spec`; for a target other than Hopper (spec.target.arch), the configuration's
   /// first row and a kernel.py comment say the templates were written and measured for the H200 only.
+  /// Layout::Slim: an implemented kernel leaves out every module function and class that neither ModelNew nor
+  /// moduleApi() reaches, and its second line indexes ModelNew and what it launches (kernelIndexComment).
   GeneratedKernel generate(const nlohmann::json& spec) const override;
   QStringList conformanceMarkers() const override;
   QString runtimeRequirement() const override;
 
+  /// Names a kernel.py keeps whatever its plan reaches: what a harness or a bench script calls on the module.
+  static const QStringList& moduleApi();
+
  private:
+  Layout layout_;
   /// The templates as written for Hopper (the H200): pattern kernels, pointwise chains, skeletons.
   GeneratedKernel generateForHopper(const nlohmann::json& spec) const;
 };

@@ -1,4 +1,5 @@
-# ---- CUDA graph replay of a launch-bound plan (resources/templates/kernels/triton_graph.py, pasted verbatim) ----
+# ---- CUDA graph replay of a launch-bound plan (resources/templates/kernels/triton_graph.py) ----
+# A kernel.py holds the functions of it that its plan reaches (core/codegen/pymodule.h slimPyModule).
 # A plan of many small launches (a recurrent host loop, a whole CNN in training mode) spends more time in Python
 # and the driver than on the GPU: on the H200 (session 15) 20_MobileNetV2's 299 launches took 27 ms of host time
 # per forward for 2.8 ms of kernel time, 39_GRU's 3078 took 188 ms. Replaying the plan from one CUDA graph makes

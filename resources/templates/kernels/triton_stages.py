@@ -1,4 +1,5 @@
-# ---- Kernel Workbench stage library (resources/templates/kernels/triton_stages.py, pasted verbatim) ----
+# ---- Kernel Workbench stage library (resources/templates/kernels/triton_stages.py) ----
+# A kernel.py holds the functions of it that its plan reaches (core/codegen/pymodule.h slimPyModule).
 # Launchers (kwb_*) for the non-pointwise stages of a chain: reductions, softmax, group/layer/batch norm,
 # pooling and a GEMM with an epilogue hook. Pasted after `import torch, torch.nn as nn, triton,
 # triton.language as tl` and the anchor section; every name here starts with kwb_ / _kwb_ so it never
