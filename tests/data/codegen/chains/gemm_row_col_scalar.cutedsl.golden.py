@@ -133,10 +133,20 @@ def _kwb_span(e):
     return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
 
 
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
+def _kwb_epi_unview(t, shape, view):
+    """The Triton chain's kwb_epi_unview: t, given at the indices of view(output) (reshapes before any permute,
+    permutes, transposes, squeezes, unsqueezes of the output of logical shape `shape`), at the output's own indices
+    (a view of t where its strides allow, else a copy)."""
+    v = view(torch.empty(shape, device="meta"))
+    order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
+    return t.expand(v.shape).permute(order).reshape(shape)
+
+
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None):
     """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the chain's kwb_gemm line).
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm); epi_tensors broadcast to the output (PyTorch's rules); out in out_dtype (default a's dtype:
+    [B, M, K] (bmm); epi_tensors broadcast to the output (PyTorch's rules), or to epi_view(output) when given (the
+    chain's views between the GEMM and its pointwise run); out in out_dtype (default a's dtype:
     the result's, which the store converts to)."""
     n, k = w.shape[-2], w.shape[-1]
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
@@ -154,6 +164,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), out_dtyp
         b3 = w.transpose(1, 2)
     else:
         b3 = w.t().unsqueeze(0)  # [1, K, N], shared by every batch (b_batched False)
+    if epi_view is not None:
+        epi_tensors = [_kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
     es, ss = [], []
     for e in epi_tensors:
         flat, st = _kwb_span(e.expand(out.shape).reshape(bt, m, n))
