@@ -612,6 +612,15 @@ void TestChains::plans_data() {
       << QStringLiteral("cast_to_bf16_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("out_dtype=torch.bfloat16)"),
                      QStringLiteral("return kwb_as_dtype(t4, torch.bfloat16)")};
+  // session 22 (issue 14, t10 at 0.31x torch.compile): a 16-bit input read through views (glu's halves, a narrow)
+  // by launches that convert on load is not widened first -- 45 MB read and 22.5 MB written, not 247 MB
+  QTest::newRow("t10: glu of a bf16 input, its halves views of x read by the one pointwise launch, no widening copy")
+      << QStringLiteral("t10_GLU_bf16") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("!kwb_to_fp32"), QStringLiteral("t0_glu_a, t0_glu_b = x.chunk(2, -1)"),
+                     QStringLiteral("epi_tensors=(t0_glu_a,), epi_scalars=(), out_dtype=out_dtype)")};
+  QTest::newRow("geglu written with narrow: both halves views of x, read by the one launch, no widening copy")
+      << QStringLiteral("geglu_narrow") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("!kwb_to_fp32")};
   QTest::newRow(".float() * a weight of an fp16 RMS norm: float32 promoted with the weight's dtype")
       << QStringLiteral("cast_float_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, self.weight.dtype)"),
