@@ -77,6 +77,8 @@ class TestChains : public QObject {
   void gqaKvIndexed();
   void classesEmulated_data();
   void classesEmulated();
+  void layoutEmulated_data();
+  void layoutEmulated();
   void integerReasons();
 };
 
@@ -612,6 +614,15 @@ void TestChains::plans_data() {
       << QStringLiteral("cast_to_bf16_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("out_dtype=torch.bfloat16)"),
                      QStringLiteral("return kwb_as_dtype(t4, torch.bfloat16)")};
+  // session 22 (issue 14, t10 at 0.31x torch.compile): a 16-bit input read through views (glu's halves, a narrow)
+  // by launches that convert on load is not widened first -- 45 MB read and 22.5 MB written, not 247 MB
+  QTest::newRow("t10: glu of a bf16 input, its halves views of x read by the one pointwise launch, no widening copy")
+      << QStringLiteral("t10_GLU_bf16") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("!kwb_to_fp32"), QStringLiteral("t0_glu_a, t0_glu_b = x.chunk(2, -1)"),
+                     QStringLiteral("epi_tensors=(t0_glu_a,), epi_scalars=(), out_dtype=out_dtype)")};
+  QTest::newRow("geglu written with narrow: both halves views of x, read by the one launch, no widening copy")
+      << QStringLiteral("geglu_narrow") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("!kwb_to_fp32")};
   QTest::newRow(".float() * a weight of an fp16 RMS norm: float32 promoted with the weight's dtype")
       << QStringLiteral("cast_float_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, self.weight.dtype)"),
@@ -956,6 +967,42 @@ void TestChains::classesEmulated_data() {
 }
 
 void TestChains::classesEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
+}
+
+void TestChains::layoutEmulated_data() {
+  // Issue 14 (session 22, w01 at 0.32x torch.compile): an elementwise kernel over a dense input in another order of
+  // its dims (a permuted view, channels_last) copied it to contiguous first (a transposing copy of every byte) and
+  // wrote a contiguous result. Torch's elementwise ops keep such an input's layout; the kernel now walks the
+  // storage in order and returns the same strides as Model (--expect-strides), in every dtype and with the
+  // harness's own cases.
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  const QList<QPair<QString, QString>> problems = {
+      {QStringLiteral("w01_Softplus_beta_fp16_permuted"), QStringLiteral("@trial12/w01_Softplus_beta_fp16_permuted")},
+      {QStringLiteral("permuted_pair_tanh_mul"), QStringLiteral("=permuted_pair_tanh_mul")},
+      {QStringLiteral("channels_last_hardswish"), QStringLiteral("=channels_last_hardswish")},
+  };
+  const QString strides = QStringLiteral("--expect-strides");
+  for (const auto& [spec, problem] : problems) {
+    QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList{strides};
+    QTest::addRow("%s fp16, bf16", qPrintable(spec))
+        << spec << problem << QStringList{strides, QStringLiteral("--dtype"), QStringLiteral("float16,bfloat16")};
+    QTest::addRow("%s strided", qPrintable(spec))
+        << spec << problem << QStringList{strides, QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", qPrintable(spec))
+        << spec << problem
+        << QStringList{strides, QStringLiteral("--spec"),
+                       QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                       QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::layoutEmulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QStringList, args);

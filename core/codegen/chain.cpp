@@ -603,6 +603,12 @@ class Planner {
   /// pre_tensors, post_tensors), or for its shape or device. A line of several statements (a fused group's branches)
   /// does not qualify.
   static bool readsConverted(const Line& l, const QString& x);
+  /// Forward() input @p x and the names that view it: targets of the view lines (no launch: a chunk, split, slice,
+  /// permute, unsqueeze, expand of one of these names, glu's halves) that read nothing else, transitively. A view
+  /// keeps its tensor's dtype, so a 16-bit input whose views only launches converting them on load read needs no
+  /// widening copy either (t10's glu: x.chunk(2, -1), then one kwb_pointwise over both halves). Forward()'s
+  /// result @p result is never one (its dtype is the result's). @p viewLines: the indices of those view lines.
+  QStringList viewAliases(const QString& x, const QString& result, QSet<int>* viewLines = nullptr) const;
   /// A constant built in forward() from sizes alone (kwb_arange, kwb_full) that only launches read: computed once
   /// per (size, value, dtype, device) and kept (`memo=True`), so a later forward launches nothing for it (u66's count
   /// 1..n, where torch.compile folds the arange into its kernel). Not when the result is it or a view of it: the
@@ -2668,12 +2674,41 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
     if (last) l.outDtype = resultDtype;
     break;
   }
+  QStringList aliases;  // the floating inputs and their views (viewAliases)
+  for (const QString& x : floats) aliases << viewAliases(x, result);
   for (Line& l : m_lines) {
     if (!l.outDtype.isEmpty() || l.launch < 0 || !widensOnLoad(l.head)) continue;
     const qsizetype open = l.head.indexOf(u'(') + 1;
     const qsizetype comma = l.head.indexOf(u',', open);
-    if (comma > open && floats.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
+    if (comma > open && aliases.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
   }
+}
+
+QStringList Planner::viewAliases(const QString& x, const QString& result, QSet<int>* viewLines) const {
+  // a dtype-keeping view method of a tensor; .view( only with sizes (a .view(torch.int16) reinterprets the bits)
+  static const QRegularExpression viewCall(QStringLiteral(
+      "^([A-Za-z_]\\w*)(\\.(chunk|split|unbind|permute|transpose|unsqueeze|squeeze|view|expand|unflatten|flatten|"
+      "narrow|select|movedim|t)\\(|\\[)"));
+  QStringList names{x};
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    if (l.launch >= 0 || !l.tail.isEmpty() || !l.before.isEmpty() || l.target.isEmpty() || l.head.contains(u'\n'))
+      continue;
+    const auto m = viewCall.match(l.head);
+    if (!m.hasMatch() || !names.contains(m.captured(1)) || l.head.contains(QLatin1String("torch."))) continue;
+    const QString rest = l.head.mid(m.capturedEnd());
+    bool other = false;  // the view's arguments read no tensor of these names (sizes, dims and constants only)
+    for (const QString& n : std::as_const(names))
+      other = other || rest.contains(QRegularExpression(
+                           QStringLiteral("\\b%1\\b(?!\\.(shape|dim\\(|size\\())").arg(QRegularExpression::escape(n))));
+    if (other) continue;
+    QStringList targets;
+    for (const QString& t : l.target.split(u',', Qt::SkipEmptyParts)) targets << t.trimmed();
+    if (targets.contains(result)) continue;
+    names << targets;
+    if (viewLines) viewLines->insert(i);
+  }
+  return names;
 }
 
 bool Planner::readsConverted(const Line& l, const QString& x) {
@@ -4044,12 +4079,19 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                 "deterministic reference; this kernel is the eval-mode model (dropout is the identity)\")");
   // fp32 intermediates whatever the input's width: a chain of bf16 roundings (conv out, then a reduction, then a
   // pointwise tail) drifts past the gate's 1e-2 where one rounding does not (58_ on the H200). A 16-bit input that
-  // only launches converting it as they load read (widensOnLoad) is not copied first.
+  // only launches converting it as they load read (widensOnLoad), itself or through its views (viewAliases), is not
+  // copied first.
   QStringList widened, direct;
   for (const QString& x : std::as_const(floats)) {
     bool copy = !writeBack.isEmpty();
-    for (const Line& l : std::as_const(m_guards)) copy = copy || !readsConverted(l, x);
-    for (const Line& l : std::as_const(m_lines)) copy = copy || !readsConverted(l, x);
+    QSet<int> viewLines;
+    const QStringList aliases = viewAliases(x, out->expr, &viewLines);
+    for (const QString& a : aliases) {
+      for (const Line& l : std::as_const(m_guards)) copy = copy || !readsConverted(l, a);
+      for (int i = 0; i < m_lines.size(); ++i)
+        copy = copy || (!viewLines.contains(i) && !readsConverted(m_lines.at(i), a));
+      copy = copy || a == out->expr;
+    }
     (copy ? widened : direct) << x;
   }
   for (const auto& wb : std::as_const(writeBack))

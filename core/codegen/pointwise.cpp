@@ -905,7 +905,7 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
   return l.stmts;
 }
 
-PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank) {
+PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool followLayout) {
   PwForwardPrep r;
   QStringList& prep = r.lines;
   const QString& primary = prog.primary;
@@ -936,6 +936,16 @@ PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank) {
                 "            raise ValueError(f\"kernel.py was generated for a rank-%1 output, got {tuple(%2)}\")")
                 .arg(rank)
                 .arg(shapeSource);
+  const auto contiguous = [](const QString& name, const QString& indent) {
+    return QStringLiteral("%1%2 = %2 if %2.is_contiguous() else %2.contiguous()  # one extra copy if strided")
+        .arg(indent, name);
+  };
+  // the output follows primary's layout when primary is one of the full-size inputs and nothing broadcasts
+  const bool follow = followLayout && !prog.anyBroadcast && !primary.isEmpty() &&
+                      std::any_of(prog.inputs.begin(), prog.inputs.end(), [&](const PwInput& in) {
+                        return in.name == primary && in.usedByGraph && in.isTensor && !in.scalarLike;
+                      });
+  QStringList full;  // the full-size tensor inputs (no broadcast, not one element), each read at the flat offset
   for (const PwInput& in : prog.inputs) {
     if (!in.usedByGraph || !in.isTensor) continue;
     if (in.broadcast) {
@@ -954,9 +964,28 @@ PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank) {
            << QStringLiteral(
                   "            raise ValueError(f\"%1 has shape {tuple(%1.shape)}, expected {tuple(%2.shape)}\")")
                   .arg(in.name, primary);
-    prep << QStringLiteral("        %1 = %1 if %1.is_contiguous() else %1.contiguous()  # one extra copy if strided")
-                .arg(in.name);
+    full << in.name;
+    if (!follow) prep << contiguous(in.name, QStringLiteral("        "));
   }
+  if (!follow) return r;
+  QStringList others = full;
+  others.removeAll(primary);
+  const QString outDtype = prog.outDtypeExpr.isEmpty() ? primary + QStringLiteral(".dtype") : prog.outDtypeExpr;
+  r.alloc
+      << QStringLiteral(
+             "        # the output in %1's layout (torch's rule for elementwise ops): a dense %1 in any order of its "
+             "dims")
+             .arg(primary)
+      << QStringLiteral(
+             "        # (a permuted view) is walked in its storage order by one flat offset, with no transposing copy")
+      << QStringLiteral("        out = torch.empty_like(%1, dtype=%2)").arg(primary, outDtype);
+  QString cond = QStringLiteral("out.stride() != %1.stride()").arg(primary);
+  for (const QString& o : std::as_const(others))
+    cond += QStringLiteral(" or %1.stride() != %2.stride()").arg(o, primary);
+  r.alloc << QStringLiteral("        if %1:  # not dense, or the inputs' layouts differ").arg(cond);
+  for (const QString& n : std::as_const(full)) r.alloc << contiguous(n, QStringLiteral("            "));
+  r.alloc << QStringLiteral("            out = torch.empty(%1, dtype=%2, device=%3)")
+                 .arg(shapeSource, outDtype, r.deviceSource);
   return r;
 }
 

@@ -90,12 +90,18 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec
 /// output's broadcast shape computed at run time when no input has it (primary empty), the rank checked when an
 /// input broadcasts, broadcast inputs expanded (name_b), scalar-like inputs checked for one element, the others
 /// checked against primary's shape and made contiguous. `rank`: the output's rank the kernel was generated for.
+/// `followLayout` (a kernel that indexes every operand and the output by one flat offset): when no input broadcasts,
+/// the output takes primary's layout (torch.empty_like) and the inputs are used as they are whenever primary is dense
+/// in some order of its dims (a permuted view) and every other full-size input has its strides -- torch's layout rule
+/// for elementwise ops, and no transposing copy (w01's softplus of x.permute(0, 2, 1)); any other layout is made
+/// contiguous first, as without it. Its statements are in `alloc` (they assign `out`).
 struct PwForwardPrep {
   QStringList lines;     ///< Python statements at 8 spaces
   QString shapeSource;   ///< the expression of out's shape ("x.shape" or "out_shape")
   QString deviceSource;  ///< the expression of out's device
+  QStringList alloc;     ///< followLayout: the statements that allocate out (and make inputs contiguous if needed)
 };
-PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank);
+PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool followLayout = false);
 
 /// A value while lowering: a Python expression in the target DSL plus what it is.
 struct PwVal {

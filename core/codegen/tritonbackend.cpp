@@ -233,7 +233,7 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
       params << ind + QStringLiteral("bd_%1,").arg(d);
       launch << QStringLiteral("            out.shape[%1],").arg(d);
     }
-  const PwForwardPrep fwd = pointwiseForwardPrep(*prog, rank);
+  const PwForwardPrep fwd = pointwiseForwardPrep(*prog, rank, /*followLayout=*/true);
   prep << fwd.lines;
   const QString& shapeSource = fwd.shapeSource;
   const QString& deviceSource = fwd.deviceSource;
@@ -294,11 +294,16 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
        QStringLiteral("tl.* functions%1")
            .arg(usesTanh ? QStringLiteral("; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)") : QString())},
       {QStringLiteral("launch plumbing"),
-       QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); "
-                      "output from torch.empty; %1")
-           .arg(scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
-                           : QStringLiteral("constants of the model baked into the kernel "
-                                            "(ModelNew refuses other constructor values)"))},
+       QStringLiteral("%1; %2").arg(
+           fwd.alloc.isEmpty()
+               ? QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); output from "
+                                "torch.empty")
+               : QStringLiteral("the output in the first input's layout (torch.empty_like): a dense input in "
+                                "any order of its dims (a permuted view) is read in storage order with no copy; "
+                                "other non-contiguous inputs are made contiguous first (one extra copy)"),
+           scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
+                      : QStringLiteral("constants of the model baked into the kernel "
+                                       "(ModelNew refuses other constructor values)"))},
   };
   if (prog->outAliasesInput)
     k.baselineConfig.append(
@@ -333,6 +338,10 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
       {QStringLiteral("DEVICE"), deviceSource},
       {QStringLiteral("OUT_DTYPE"), prog->outDtypeExpr},
       {QStringLiteral("LAUNCH_ARGS"), launch.join(u'\n')},
+      {QStringLiteral("OUT_ALLOC"), fwd.alloc.isEmpty()
+                                        ? QStringLiteral("        out = torch.empty(%1, dtype=%2, device=%3)")
+                                              .arg(shapeSource, prog->outDtypeExpr, deviceSource)
+                                        : fwd.alloc.join(u'\n')},
   };
   k.source = renderTemplate(text, vars, &err);
   if (k.source.isEmpty()) {

@@ -123,6 +123,9 @@ def main():
                     "run in the case's dtype, where that runs on the CPU or the meta device); comma-separated: one "
                     "per --dtype")
     ap.add_argument("--strided", action="store_true")
+    ap.add_argument("--expect-strides", action="store_true", help="the result's strides must be Model's (torch's "
+                    "layout rule for elementwise ops: a dense input's order of dims, a permuted view's or "
+                    "channels_last)")
     ap.add_argument("--train", action="store_true", help="both models in training mode (batch norm's batch statistics)")
     ap.add_argument("--spec", help="the problem's spec (kwb analyze --json); with --case")
     ap.add_argument("--case", help="the harness case(s) whose inputs to use, comma-separated (boundary_tail, "
@@ -252,6 +255,10 @@ def run_one(a, case):
         return 1
     if got.shape != want.shape:
         print("FAIL shape", tuple(got.shape), "want", tuple(want.shape), "case=%s" % case if case else "")
+        return 1
+    if a.expect_strides and got.stride() != want.stride():
+        print("FAIL strides %s, Model's result has %s (--expect-strides) dtype=%s" % (got.stride(), want.stride(),
+                                                                                      a.dtype))
         return 1
     if not want.is_floating_point():
         # indices (argmax/argmin): exact, a tie broken another way would count as a mismatch

@@ -31,7 +31,7 @@
 #   index width: int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31
 #   dtype handling: loads upcast to fp32, math in fp32, stored in the output dtype (float32, follows the input's dtype at run time)
 #   math: tl.* functions; tanh as 2*sigmoid(2x)-1 (no tanh in triton.language)
-#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; scalar inputs passed as kernel arguments
+#   launch plumbing: the output in the first input's layout (torch.empty_like): a dense input in any order of its dims (a permuted view) is read in storage order with no copy; other non-contiguous inputs are made contiguous first (one extra copy); scalar inputs passed as kernel arguments
 import torch
 import torch.nn as nn
 import triton
@@ -110,13 +110,17 @@ class ModelNew(nn.Module):
 
     def forward(self, x, y, b, e):
         # Launch plumbing only (no PyTorch compute): contiguous inputs, output allocation, grid.
-        x = x if x.is_contiguous() else x.contiguous()  # one extra copy if strided
         if y.shape != x.shape:
             raise ValueError(f"y has shape {tuple(y.shape)}, expected {tuple(x.shape)}")
-        y = y if y.is_contiguous() else y.contiguous()  # one extra copy if strided
         if b.numel() != 1:
             raise ValueError(f"b must have one element, got shape {tuple(b.shape)}")
-        out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        # the output in x's layout (torch's rule for elementwise ops): a dense x in any order of its dims
+        # (a permuted view) is walked in its storage order by one flat offset, with no transposing copy
+        out = torch.empty_like(x, dtype=x.dtype)
+        if out.stride() != x.stride() or y.stride() != x.stride():  # not dense, or the inputs' layouts differ
+            x = x if x.is_contiguous() else x.contiguous()  # one extra copy if strided
+            y = y if y.is_contiguous() else y.contiguous()  # one extra copy if strided
+            out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
         n_elements = out.numel()
         grid_blocks = triton.cdiv(n_elements, BLOCK_SIZE)
         self.last_grid_blocks = grid_blocks

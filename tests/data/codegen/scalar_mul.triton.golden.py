@@ -14,7 +14,7 @@
 #   index width: int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31
 #   dtype handling: loads upcast to fp32, math in fp32, stored in the output dtype (float32, follows the input's dtype at run time)
 #   math: tl.* functions
-#   launch plumbing: non-contiguous inputs are made contiguous first (one extra copy); output from torch.empty; scalar inputs passed as kernel arguments
+#   launch plumbing: the output in the first input's layout (torch.empty_like): a dense input in any order of its dims (a permuted view) is read in storage order with no copy; other non-contiguous inputs are made contiguous first (one extra copy); scalar inputs passed as kernel arguments
 import torch
 import torch.nn as nn
 import triton
@@ -56,8 +56,12 @@ class ModelNew(nn.Module):
 
     def forward(self, A, s):
         # Launch plumbing only (no PyTorch compute): contiguous inputs, output allocation, grid.
-        A = A if A.is_contiguous() else A.contiguous()  # one extra copy if strided
-        out = torch.empty(A.shape, dtype=A.dtype, device=A.device)
+        # the output in A's layout (torch's rule for elementwise ops): a dense A in any order of its dims
+        # (a permuted view) is walked in its storage order by one flat offset, with no transposing copy
+        out = torch.empty_like(A, dtype=A.dtype)
+        if out.stride() != A.stride():  # not dense, or the inputs' layouts differ
+            A = A if A.is_contiguous() else A.contiguous()  # one extra copy if strided
+            out = torch.empty(A.shape, dtype=A.dtype, device=A.device)
         n_elements = out.numel()
         grid_blocks = triton.cdiv(n_elements, BLOCK_SIZE)
         self.last_grid_blocks = grid_blocks
