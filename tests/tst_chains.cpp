@@ -692,174 +692,135 @@ void TestChains::emulated_data() {
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QString>("problem");
   QTest::addColumn<QString>("harnessCase");  // "": sizes shrunk by name; else the harness case's inputs (by value)
-  QTest::newRow("92 conv chain") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
-                                 << QStringLiteral("level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
-                                 << QString();
-  QTest::newRow("38 transposed conv chain")
-      << QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")
-      << QStringLiteral("level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply") << QString();
-  QTest::newRow("42 global mean fused into a transposed conv")
-      << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
-      << QStringLiteral("level2/42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply") << QString();
-  QTest::newRow("36 min over the channels fused into a stride-2 transposed conv")
-      << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
-      << QStringLiteral("level2/36_ConvTranspose2d_Min_Sum_GELU_Add") << QString();
-  QTest::newRow("17 fire module") << QStringLiteral("17_SqueezeNetFireModule")
-                                  << QStringLiteral("level3/17_SqueezeNetFireModule") << QString();
-  QTest::newRow("31 attention: split, bmm, a merge undone")
-      << QStringLiteral("31_VisionAttention") << QStringLiteral("level3/31_VisionAttention") << QString();
-  QTest::newRow("44 GPT block: a causal mask sliced to the sequence")
-      << QStringLiteral("44_MiniGPTBlock") << QStringLiteral("level3/44_MiniGPTBlock") << QString();
-  QTest::newRow("39 GRU: host time loop") << QStringLiteral("39_GRU") << QStringLiteral("level3/39_GRU") << QString();
-  QTest::newRow("35 LSTM: the reference's randn state drawn again")
-      << QStringLiteral("35_LSTM") << QStringLiteral("level3/35_LSTM") << QString();
-  QTest::newRow("GRU batch_first without bias")
-      << QStringLiteral("rnn_gru_batchfirst_nobias") << QStringLiteral("=rnn_gru_batchfirst_nobias") << QString();
-  QTest::newRow("bidirectional LSTM") << QStringLiteral("rnn_lstm_bidirectional")
-                                      << QStringLiteral("=rnn_lstm_bidirectional") << QString();
-  QTest::newRow("ReLU RNN") << QStringLiteral("rnn_relu") << QStringLiteral("=rnn_relu") << QString();
-  // new-user trial 10 #1: GQA as ops whose batch equals its repeat factor (4), from a spec whose probe ran the resize
-  // check; the kernel runs at other batches and head dims (the problem's own file at other sizes) and at the
-  // harness's cases that resize the batch to 1 and cut the inner dim
-  QTest::newRow("GQA, batch == repeat: at the spec's sizes")
-      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QString();
-  QTest::newRow("GQA, batch == repeat: at batch 1")
-      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep_b1") << QString();
-  QTest::newRow("GQA, batch == repeat: at batch 3, head_dim 24 (the scale follows head_dim)")
-      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep_b3d24") << QString();
-  QTest::newRow("GQA, batch == repeat: the harness's boundary_size1")
-      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_size1");
-  QTest::newRow("GQA, batch == repeat: the harness's boundary_tail")
-      << QStringLiteral("gqa_batch_eq_rep") << QStringLiteral("=gqa_batch_eq_rep") << QStringLiteral("boundary_tail");
-  // GQA / MQA with K and V read per KV head (gqaKvIndexed checks the index and the old path)
-  QTest::newRow("GQA repeat_interleave, causal: the harness's boundary_tail")
-      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("=gqa_repeat_interleave_causal")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("GQA repeat_interleave, causal: the harness's boundary_size1")
-      << QStringLiteral("gqa_repeat_interleave_causal") << QStringLiteral("=gqa_repeat_interleave_causal")
-      << QStringLiteral("boundary_size1");
-  QTest::newRow("MQA expand: the harness's boundary_tail")
-      << QStringLiteral("mqa_expand_causal") << QStringLiteral("=mqa_expand_causal") << QStringLiteral("boundary_tail");
-  QTest::newRow("repeat_interleave(1)") << QStringLiteral("gqa_repeat_interleave_rep1")
-                                        << QStringLiteral("=gqa_repeat_interleave_rep1") << QString();
-  QTest::newRow("K / V repeated in tile order: the copy kept, right")
-      << QStringLiteral("gqa_tile_order") << QStringLiteral("=gqa_tile_order") << QString();
-  // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
-  QTest::newRow("affine instance norm: the weight repeated per sample (an expand view)")
-      << QStringLiteral("u10_InstanceNorm1d_affine") << QStringLiteral("~u10_InstanceNorm1d_affine") << QString();
-  QTest::newRow("all pointwise, reading parameters: one pointwise launch")
-      << QStringLiteral("u31_Broadcast_leading_dims") << QStringLiteral("~u31_Broadcast_leading_dims") << QString();
-  QTest::newRow("affine instance norm 2d, batch == channels, at boundary_tail: expand views of weight and bias")
-      << QStringLiteral("u55_InstanceNorm2d_affine_batch_eq_channels")
-      << QStringLiteral("~u55_InstanceNorm2d_affine_batch_eq_channels") << QStringLiteral("boundary_tail");
-  QTest::newRow("MultiheadAttention encoder layer with _safe_softmax (torch >= 2.5's trace)")
-      << QStringLiteral("u36_TransformerEncoderLayer_MHA_safe_softmax")
-      << QStringLiteral("~u36_TransformerEncoderLayer_MHA") << QString();
-  QTest::newRow("torch.var, unbiased") << QStringLiteral("u39_Var_over_dim1") << QStringLiteral("~u39_Var_over_dim1")
-                                       << QString();
-  QTest::newRow("var over (H, W) then x * rsqrt: one pass over rows of two dims")
-      << QStringLiteral("u52_Var_spatial_biased_keepdim") << QStringLiteral("~u52_Var_spatial_biased_keepdim")
-      << QString();
-  QTest::newRow("torch.std over the last dim")
-      << QStringLiteral("u51_Std_last_dim") << QStringLiteral("~u51_Std_last_dim") << QString();
-  QTest::newRow("F.normalize p=2") << QStringLiteral("u38_L2Normalize_dim1") << QStringLiteral("~u38_L2Normalize_dim1")
-                                   << QString();
-  QTest::newRow("F.normalize p=1, last dim")
-      << QStringLiteral("u53_L1Normalize_last_dim") << QStringLiteral("~u53_L1Normalize_last_dim") << QString();
-  QTest::newRow("an expand onto the batch, run at a smaller batch than the spec's")
-      << QStringLiteral("u54_ClsToken_expand_cat") << QStringLiteral("~u54_ClsToken_expand_cat") << QString();
-  // round 3: the harness's own boundary inputs (tests/python/chain_emulate.py --case), resized by value
-  QTest::newRow("a split's spatial part at the harness's boundary_tail (H 20 -> 5)")
-      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
-      << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_tail");
-  QTest::newRow("the same split at the harness's boundary_size1 (batch 1, H 5)")
-      << QStringLiteral("u56_Conv2d_flatten_SpatialSoftmax_view")
-      << QStringLiteral("~u56_Conv2d_flatten_SpatialSoftmax_view") << QStringLiteral("boundary_size1");
-  // session 13
-  QTest::newRow("GELU over x + pos[:, :T], the sequence shrunk by name (T 24 -> 8)")
-      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
-      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QString();
-  QTest::newRow("GELU over x + pos[:, :T] at boundary_tail")
-      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
-      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QStringLiteral("boundary_tail");
-  QTest::newRow("GELU over x + pos[:, :T] at boundary_size1")
-      << QStringLiteral("u59_PosEmbedding_slice_GELU_pointwise")
-      << QStringLiteral("~u59_PosEmbedding_slice_GELU_pointwise") << QStringLiteral("boundary_size1");
-  QTest::newRow("views of parameters and a buffer at boundary_tail (C, H, W resized)")
-      << QStringLiteral("u60_ChannelScale_view_params") << QStringLiteral("~u60_ChannelScale_view_params")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("causal attention with a tril(ones) mask, the sequence shrunk by name (T 40 -> 8)")
-      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
-      << QString();
-  QTest::newRow("causal attention with a tril(ones) mask at boundary_tail (nothing resized: T < TILE)")
-      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("causal attention with a tril(ones) mask at boundary_size1 (T 1)")
-      << QStringLiteral("u58_CausalSelfAttention_tril_mask") << QStringLiteral("~u58_CausalSelfAttention_tril_mask")
-      << QStringLiteral("boundary_size1");
-  // trial 8 (the count and mask sizes are constructor arguments: the harness's cases, by value)
-  QTest::newRow("masked_fill(~mask, -inf) after a linear, softmax")
-      << QStringLiteral("u64_CausalMask_bitwise_not") << QStringLiteral("~u64_CausalMask_bitwise_not")
-      << QStringLiteral("boundary_size1");
-  QTest::newRow("einsum + triu mask + softmax + bmm: one kwb_attention (flash), the sequence shrunk by name")
-      << QStringLiteral("u68_CausalAttention_einsum_triu_masked_fill")
-      << QStringLiteral("~u68_CausalAttention_einsum_triu_masked_fill") << QString();
-  QTest::newRow("arange-comparison mask, -1e9 fill, 4-D heads: kwb_attention at boundary_tail")
-      << QStringLiteral("u69_CausalAttention_arange_compare_dropout")
-      << QStringLiteral("~u69_CausalAttention_arange_compare_dropout") << QStringLiteral("boundary_tail");
-  QTest::newRow("additive triu(-inf) mask, the scale after it")
-      << QStringLiteral("u70_CausalAttention_additive_triu_inf")
-      << QStringLiteral("~u70_CausalAttention_additive_triu_inf") << QString();
-  QTest::newRow("where(triu mask, full_like(s, -inf), s), softmax, the sequence shrunk by name")
-      << QStringLiteral("u65_CausalMask_where_full_like") << QStringLiteral("~u65_CausalMask_where_full_like")
-      << QString();
-  QTest::newRow("forward writes its input in place: the final value copied back (checked by chain_emulate)")
-      << QStringLiteral("u62_Inplace_input_mul_add_relu") << QStringLiteral("~u62_Inplace_input_mul_add_relu")
-      << QString();
-  QTest::newRow("running mean cumsum / arange at boundary_tail (rows of 1537: two chunks and a tail)")
-      << QStringLiteral("u66_Cumsum_div_arange") << QStringLiteral("~u66_Cumsum_div_arange")
-      << QStringLiteral("boundary_tail");
-  // unseen level-3 models (tests/data/unseen3, "^name"): the harness's boundary_tail where an input dim can be
-  // resized, else the problem's own shape (Swin's and Mamba-2's sizes are tied to their parameters)
-  QTest::newRow("Swin block: roll, window partition, attention")
-      << QStringLiteral("v06_SwinWindowAttention") << QStringLiteral("^v06_SwinWindowAttention")
-      << QStringLiteral("problem_shape");
-  QTest::newRow("Mamba-2 SSD: pad, outer broadcasts, rank-7 einsum products")
-      << QStringLiteral("v07_Mamba2_SSD") << QStringLiteral("^v07_Mamba2_SSD") << QStringLiteral("problem_shape");
-  QTest::newRow("NetVLAD: outer broadcast at boundary_tail")
-      << QStringLiteral("v08_NetVLAD") << QStringLiteral("^v08_NetVLAD") << QStringLiteral("boundary_tail");
-  QTest::newRow("GPT with embeddings at boundary_tail")
-      << QStringLiteral("v09_GPT_Embedding_CausalBlock") << QStringLiteral("^v09_GPT_Embedding_CausalBlock")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("mixed precision: fp16 roundings inside the fp32 chain at boundary_tail")
-      << QStringLiteral("v10_MixedPrecision_RMSNorm_MLP") << QStringLiteral("^v10_MixedPrecision_RMSNorm_MLP")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("an fp32 model returning .half() at boundary_tail")
-      << QStringLiteral("cast_result_half") << QStringLiteral("=cast_result_half") << QStringLiteral("boundary_tail");
-  QTest::newRow("Swin's relative position bias at boundary_tail")
-      << QStringLiteral("swin_relative_position_bias") << QStringLiteral("=swin_relative_position_bias")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("the max over two bag dims of an embedding, gathered and reduced in one launch")
-      << QStringLiteral("embedding_bag_max_2d") << QStringLiteral("=embedding_bag_max_2d") << QString();
-  QTest::newRow("the max over two bag dims of an embedding at boundary_tail")
-      << QStringLiteral("embedding_bag_max_2d") << QStringLiteral("=embedding_bag_max_2d")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("a reduction written twice, a mask between pointwise ops (the sequence shrunk by name)")
-      << QStringLiteral("cse_mask_between_pointwise") << QStringLiteral("=cse_mask_between_pointwise") << QString();
-  QTest::newRow("a reduction written twice, a mask between pointwise ops at boundary_tail")
-      << QStringLiteral("cse_mask_between_pointwise") << QStringLiteral("=cse_mask_between_pointwise")
-      << QStringLiteral("boundary_tail");
-  QTest::newRow("t11 (fp16 logits, temperature softmax, .half()) at the harness's dtype_bf16 case")
-      << QStringLiteral("t11_fp16_Upcast_TemperatureSoftmax_Downcast")
-      << QStringLiteral("&trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast") << QStringLiteral("dtype_bf16");
-  QTest::newRow("cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)")
-      << QStringLiteral("u67_Cumsum_div_buffer") << QStringLiteral("~u67_Cumsum_div_buffer")
-      << QStringLiteral("problem_shape");
-  // issue 14 (new-user trial 11): the kernel generated at one size, run at another (the problem at other sizes)
-  QTest::newRow("a chunk into halves at 40 channels (the spec's 64): the split follows the channels")
-      << QStringLiteral("glu_chunk_nchw") << QStringLiteral("=glu_chunk_nchw_c40") << QString();
-  QTest::newRow("narrow at the half of a last dim of 200 (the spec's 600)")
-      << QStringLiteral("geglu_narrow") << QStringLiteral("=geglu_narrow_d200") << QString();
+  // Each row: its title, the spec, the problem ("=name", "~name", "^name", "@dir/name", "&dir/name": runEmulated),
+  // the harness case
+  struct Row {
+    const char* title;
+    const char* spec;
+    const char* problem;
+    const char* harnessCase;
+  };
+  static const Row rows[] = {
+      {"92 conv chain", "92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp",
+       "level2/92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp", ""},
+      {"38 transposed conv chain", "38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply",
+       "level2/38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply", ""},
+      {"42 global mean fused into a transposed conv", "42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply",
+       "level2/42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply", ""},
+      {"36 min over the channels fused into a stride-2 transposed conv", "36_ConvTranspose2d_Min_Sum_GELU_Add",
+       "level2/36_ConvTranspose2d_Min_Sum_GELU_Add", ""},
+      {"17 fire module", "17_SqueezeNetFireModule", "level3/17_SqueezeNetFireModule", ""},
+      {"31 attention: split, bmm, a merge undone", "31_VisionAttention", "level3/31_VisionAttention", ""},
+      {"44 GPT block: a causal mask sliced to the sequence", "44_MiniGPTBlock", "level3/44_MiniGPTBlock", ""},
+      {"39 GRU: host time loop", "39_GRU", "level3/39_GRU", ""},
+      {"35 LSTM: the reference's randn state drawn again", "35_LSTM", "level3/35_LSTM", ""},
+      {"GRU batch_first without bias", "rnn_gru_batchfirst_nobias", "=rnn_gru_batchfirst_nobias", ""},
+      {"bidirectional LSTM", "rnn_lstm_bidirectional", "=rnn_lstm_bidirectional", ""},
+      {"ReLU RNN", "rnn_relu", "=rnn_relu", ""},
+      // new-user trial 10 #1: GQA as ops whose batch equals its repeat factor (4), from a spec whose probe ran the
+      // resize check; the kernel runs at other batches and head dims (the problem's own file at other sizes) and at the
+      // harness's cases that resize the batch to 1 and cut the inner dim
+      {"GQA, batch == repeat: at the spec's sizes", "gqa_batch_eq_rep", "=gqa_batch_eq_rep", ""},
+      {"GQA, batch == repeat: at batch 1", "gqa_batch_eq_rep", "=gqa_batch_eq_rep_b1", ""},
+      {"GQA, batch == repeat: at batch 3, head_dim 24 (the scale follows head_dim)", "gqa_batch_eq_rep",
+       "=gqa_batch_eq_rep_b3d24", ""},
+      {"GQA, batch == repeat: the harness's boundary_size1", "gqa_batch_eq_rep", "=gqa_batch_eq_rep", "boundary_size1"},
+      {"GQA, batch == repeat: the harness's boundary_tail", "gqa_batch_eq_rep", "=gqa_batch_eq_rep", "boundary_tail"},
+      // GQA / MQA with K and V read per KV head (gqaKvIndexed checks the index and the old path)
+      {"GQA repeat_interleave, causal: the harness's boundary_tail", "gqa_repeat_interleave_causal",
+       "=gqa_repeat_interleave_causal", "boundary_tail"},
+      {"GQA repeat_interleave, causal: the harness's boundary_size1", "gqa_repeat_interleave_causal",
+       "=gqa_repeat_interleave_causal", "boundary_size1"},
+      {"MQA expand: the harness's boundary_tail", "mqa_expand_causal", "=mqa_expand_causal", "boundary_tail"},
+      {"repeat_interleave(1)", "gqa_repeat_interleave_rep1", "=gqa_repeat_interleave_rep1", ""},
+      {"K / V repeated in tile order: the copy kept, right", "gqa_tile_order", "=gqa_tile_order", ""},
+      // problems outside the given set (tests/data/unseen, docs/results/2026-12-02-unseen-problems.md)
+      {"affine instance norm: the weight repeated per sample (an expand view)", "u10_InstanceNorm1d_affine",
+       "~u10_InstanceNorm1d_affine", ""},
+      {"all pointwise, reading parameters: one pointwise launch", "u31_Broadcast_leading_dims",
+       "~u31_Broadcast_leading_dims", ""},
+      {"affine instance norm 2d, batch == channels, at boundary_tail: expand views of weight and bias",
+       "u55_InstanceNorm2d_affine_batch_eq_channels", "~u55_InstanceNorm2d_affine_batch_eq_channels", "boundary_tail"},
+      {"MultiheadAttention encoder layer with _safe_softmax (torch >= 2.5's trace)",
+       "u36_TransformerEncoderLayer_MHA_safe_softmax", "~u36_TransformerEncoderLayer_MHA", ""},
+      {"torch.var, unbiased", "u39_Var_over_dim1", "~u39_Var_over_dim1", ""},
+      {"var over (H, W) then x * rsqrt: one pass over rows of two dims", "u52_Var_spatial_biased_keepdim",
+       "~u52_Var_spatial_biased_keepdim", ""},
+      {"torch.std over the last dim", "u51_Std_last_dim", "~u51_Std_last_dim", ""},
+      {"F.normalize p=2", "u38_L2Normalize_dim1", "~u38_L2Normalize_dim1", ""},
+      {"F.normalize p=1, last dim", "u53_L1Normalize_last_dim", "~u53_L1Normalize_last_dim", ""},
+      {"an expand onto the batch, run at a smaller batch than the spec's", "u54_ClsToken_expand_cat",
+       "~u54_ClsToken_expand_cat", ""},
+      // round 3: the harness's own boundary inputs (tests/python/chain_emulate.py --case), resized by value
+      {"a split's spatial part at the harness's boundary_tail (H 20 -> 5)", "u56_Conv2d_flatten_SpatialSoftmax_view",
+       "~u56_Conv2d_flatten_SpatialSoftmax_view", "boundary_tail"},
+      {"the same split at the harness's boundary_size1 (batch 1, H 5)", "u56_Conv2d_flatten_SpatialSoftmax_view",
+       "~u56_Conv2d_flatten_SpatialSoftmax_view", "boundary_size1"},
+      // session 13
+      {"GELU over x + pos[:, :T], the sequence shrunk by name (T 24 -> 8)", "u59_PosEmbedding_slice_GELU_pointwise",
+       "~u59_PosEmbedding_slice_GELU_pointwise", ""},
+      {"GELU over x + pos[:, :T] at boundary_tail", "u59_PosEmbedding_slice_GELU_pointwise",
+       "~u59_PosEmbedding_slice_GELU_pointwise", "boundary_tail"},
+      {"GELU over x + pos[:, :T] at boundary_size1", "u59_PosEmbedding_slice_GELU_pointwise",
+       "~u59_PosEmbedding_slice_GELU_pointwise", "boundary_size1"},
+      {"views of parameters and a buffer at boundary_tail (C, H, W resized)", "u60_ChannelScale_view_params",
+       "~u60_ChannelScale_view_params", "boundary_tail"},
+      {"causal attention with a tril(ones) mask, the sequence shrunk by name (T 40 -> 8)",
+       "u58_CausalSelfAttention_tril_mask", "~u58_CausalSelfAttention_tril_mask", ""},
+      {"causal attention with a tril(ones) mask at boundary_tail (nothing resized: T < TILE)",
+       "u58_CausalSelfAttention_tril_mask", "~u58_CausalSelfAttention_tril_mask", "boundary_tail"},
+      {"causal attention with a tril(ones) mask at boundary_size1 (T 1)", "u58_CausalSelfAttention_tril_mask",
+       "~u58_CausalSelfAttention_tril_mask", "boundary_size1"},
+      // trial 8 (the count and mask sizes are constructor arguments: the harness's cases, by value)
+      {"masked_fill(~mask, -inf) after a linear, softmax", "u64_CausalMask_bitwise_not", "~u64_CausalMask_bitwise_not",
+       "boundary_size1"},
+      {"einsum + triu mask + softmax + bmm: one kwb_attention (flash), the sequence shrunk by name",
+       "u68_CausalAttention_einsum_triu_masked_fill", "~u68_CausalAttention_einsum_triu_masked_fill", ""},
+      {"arange-comparison mask, -1e9 fill, 4-D heads: kwb_attention at boundary_tail",
+       "u69_CausalAttention_arange_compare_dropout", "~u69_CausalAttention_arange_compare_dropout", "boundary_tail"},
+      {"additive triu(-inf) mask, the scale after it", "u70_CausalAttention_additive_triu_inf",
+       "~u70_CausalAttention_additive_triu_inf", ""},
+      {"where(triu mask, full_like(s, -inf), s), softmax, the sequence shrunk by name",
+       "u65_CausalMask_where_full_like", "~u65_CausalMask_where_full_like", ""},
+      {"forward writes its input in place: the final value copied back (checked by chain_emulate)",
+       "u62_Inplace_input_mul_add_relu", "~u62_Inplace_input_mul_add_relu", ""},
+      {"running mean cumsum / arange at boundary_tail (rows of 1537: two chunks and a tail)", "u66_Cumsum_div_arange",
+       "~u66_Cumsum_div_arange", "boundary_tail"},
+      // unseen level-3 models (tests/data/unseen3, "^name"): the harness's boundary_tail where an input dim can be
+      // resized, else the problem's own shape (Swin's and Mamba-2's sizes are tied to their parameters)
+      {"Swin block: roll, window partition, attention", "v06_SwinWindowAttention", "^v06_SwinWindowAttention",
+       "problem_shape"},
+      {"Mamba-2 SSD: pad, outer broadcasts, rank-7 einsum products", "v07_Mamba2_SSD", "^v07_Mamba2_SSD",
+       "problem_shape"},
+      {"NetVLAD: outer broadcast at boundary_tail", "v08_NetVLAD", "^v08_NetVLAD", "boundary_tail"},
+      {"GPT with embeddings at boundary_tail", "v09_GPT_Embedding_CausalBlock", "^v09_GPT_Embedding_CausalBlock",
+       "boundary_tail"},
+      {"mixed precision: fp16 roundings inside the fp32 chain at boundary_tail", "v10_MixedPrecision_RMSNorm_MLP",
+       "^v10_MixedPrecision_RMSNorm_MLP", "boundary_tail"},
+      {"an fp32 model returning .half() at boundary_tail", "cast_result_half", "=cast_result_half", "boundary_tail"},
+      {"Swin's relative position bias at boundary_tail", "swin_relative_position_bias", "=swin_relative_position_bias",
+       "boundary_tail"},
+      {"the max over two bag dims of an embedding, gathered and reduced in one launch", "embedding_bag_max_2d",
+       "=embedding_bag_max_2d", ""},
+      {"the max over two bag dims of an embedding at boundary_tail", "embedding_bag_max_2d", "=embedding_bag_max_2d",
+       "boundary_tail"},
+      {"a reduction written twice, a mask between pointwise ops (the sequence shrunk by name)",
+       "cse_mask_between_pointwise", "=cse_mask_between_pointwise", ""},
+      {"a reduction written twice, a mask between pointwise ops at boundary_tail", "cse_mask_between_pointwise",
+       "=cse_mask_between_pointwise", "boundary_tail"},
+      {"t11 (fp16 logits, temperature softmax, .half()) at the harness's dtype_bf16 case",
+       "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "&trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast",
+       "dtype_bf16"},
+      {"cumsum / a count buffer at the problem's shape (rows of 4096: the carry across chunks)",
+       "u67_Cumsum_div_buffer", "~u67_Cumsum_div_buffer", "problem_shape"},
+      // issue 14 (new-user trial 11): the kernel generated at one size, run at another (the problem at other sizes)
+      {"a chunk into halves at 40 channels (the spec's 64): the split follows the channels", "glu_chunk_nchw",
+       "=glu_chunk_nchw_c40", ""},
+      {"narrow at the half of a last dim of 200 (the spec's 600)", "geglu_narrow", "=geglu_narrow_d200", ""},
+  };
+  for (const Row& r : rows)
+    QTest::newRow(r.title) << QString::fromUtf8(r.spec) << QString::fromUtf8(r.problem)
+                           << QString::fromUtf8(r.harnessCase);
   // issue 14 (session 21): pointwise runs fused into the GEMM / convolution before them through views of its output,
   // and prologues on a small GEMM's A (emulatedEpilogueClass adds bf16, fp16 and strided inputs)
   for (const char* p :

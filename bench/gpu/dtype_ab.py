@@ -25,18 +25,14 @@ dtype against eager's ("ok" or "got X, eager Y"). Nothing here ran on a GPU when
 """
 import argparse
 import copy
-import importlib.util
 import os
-import shutil
-import subprocess
 import sys
-import time
 import warnings
 
-T0 = time.time()
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-DATA = os.path.join(ROOT, "tests", "data")
+import abharness as ab
+
+CLOCK = ab.Budget(0.0)  # the budget is set once the arguments are read
+DATA = ab.DATA
 # (problem file under tests/data, probe variants of the new kernel: (label, module settings))
 PROBLEMS = [
     ("trial11/t11_fp16_Upcast_TemperatureSoftmax_Downcast.py", [
@@ -55,94 +51,42 @@ PROBLEMS = [
 ]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write old/ and new/ kernels and problem copies into DIR, then exit")
-ap.add_argument("--old-kwb", default="/work/main/build/dev/app/kwb", help="main's kwb binary (the old kernels)")
-ap.add_argument("--new-kwb", default=os.path.join(ROOT, "build", "dev", "app", "kwb"), help="this branch's kwb")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "dtype"), help="the --generate folder")
-ap.add_argument("--budget", type=float, default=240.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
-ap.add_argument("--no-compile", action="store_true")
+ab.add_generate_args(ap, "dtype", old_new=True)
+ab.add_run_args(ap, 240.0, compile_flag=True)
 ap.add_argument("--no-bf16", action="store_true", help="skip the dtype_bf16 rows")
-ap.add_argument("--cpu-emulated", action="store_true", help="fake_triton on the CPU: numbers only, no timing")
 args = ap.parse_args()
+CLOCK.seconds = args.budget
 
 
 def stem(path):
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def generate(out):
-    out = os.path.abspath(out)
-    for sub in ("old", "new", "problems"):
-        os.makedirs(os.path.join(out, sub), exist_ok=True)
-    for path, _ in PROBLEMS:
-        src = os.path.join(DATA, path)
-        name = stem(path)
-        shutil.copy(src, os.path.join(out, "problems", name + ".py"))
-        for side, kwb in (("old", args.old_kwb), ("new", args.new_kwb)):
-            dst = os.path.join(out, side, name + ".py")
-            r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"],
-                               capture_output=True, text=True)
-            ok = r.returncode == 0 and os.path.exists(dst)
-            print("%-44s %-4s %s" % (name, side, "written" if ok else "FAILED " + (r.stderr or r.stdout)[-200:]))
-
-
 if args.generate:
-    generate(args.generate)
+    ab.generate_old_new(args.generate, [(stem(p), os.path.join(DATA, p)) for p, _ in PROBLEMS], args.old_kwb,
+                        args.new_kwb, 44)
     sys.exit(0)
 
 if args.cpu_emulated:
-    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+    ab.use_cpu_emulation()
 import torch  # noqa: E402
 
 warnings.simplefilter("ignore")
 DEV = "cpu" if args.cpu_emulated else "cuda"
 BAD = []
 SEQ = iter(range(1 << 30))  # a fresh module name per ModelNew: settings stay on their own module
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def timed(fn):
-    if DEV != "cuda":
-        return None, None
-    from triton.testing import do_bench, do_bench_cudagraph
-    us = do_bench(fn, warmup=10, rep=30, return_mode="median") * 1e3
-    try:
-        try:
-            gus = do_bench_cudagraph(fn, rep=20, return_mode="median") * 1e3
-        except TypeError:  # a Triton whose do_bench_cudagraph has no return_mode
-            gus = do_bench_cudagraph(fn, rep=20) * 1e3
-    except Exception:  # noqa: BLE001 -- a forward that cannot be captured: its eager time stands
-        gus = None
-    return us, gus
-
-
-def rel_err(got, want):
-    if got.shape != want.shape:
-        return float("inf")
-    g, w = got.double(), want.double()
-    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+load = ab.load
 
 
 def row(name, variant, fn, want, old_gus=None, tol=1e-2):
-    if left() < 3:
+    if CLOCK.left() < 3:
         print("| %s | %s | skipped (budget) | | | | |" % (name, variant), flush=True)
         return None
     try:
         with torch.no_grad():
             got = fn()
-            err = rel_err(got, want)
-            us, gus = timed(fn)
+            err = ab.rel_err(got, want)
+            us, gus = ab.bench_graph(fn, DEV)
     except Exception as e:  # noqa: BLE001 -- one failing row does not lose the table
         BAD.append((name, variant))
         print("| %s | %s | ERROR %s: %s | | | | |" % (name, variant, type(e).__name__, str(e).strip()[-160:]),
@@ -152,8 +96,8 @@ def row(name, variant, fn, want, old_gus=None, tol=1e-2):
     if err > tol or got.dtype != want.dtype:
         BAD.append((name, variant))
     f = (lambda x, fmt="%.2f": fmt % x if x is not None else "-")
-    x = "x%.2f" % (old_gus / gus) if old_gus and gus else ""
-    print("| %s | %s | %s | %s | %s | %.2e | %s |" % (name, variant, f(us, "%.1f"), f(gus), x, err, dt), flush=True)
+    print("| %s | %s | %s | %s | %s | %.2e | %s |" % (name, variant, f(us, "%.1f"), f(gus), ab.times(old_gus, gus),
+                                                      err, dt), flush=True)
     return gus
 
 
@@ -162,11 +106,7 @@ class Case:
         self.name, self.dtype = name, dtype
         self.prob = load(os.path.join(args.kernels, "problems", name + ".py"), "p_%s_%d" % (name, next(SEQ)))
         torch.manual_seed(0)
-        if DEV == "cuda":
-            with torch.device(DEV):
-                self.inputs = self.prob.get_inputs()
-        else:
-            self.inputs = self.prob.get_inputs()
+        self.inputs = ab.inputs_on(self.prob, DEV)
         if dtype is not None:  # the harness's dtype_* case: floating inputs and the model in that dtype
             self.inputs = [x.to(dtype) if torch.is_tensor(x) and x.is_floating_point() else x for x in self.inputs]
         self.init = self.prob.get_init_inputs()
@@ -179,12 +119,8 @@ class Case:
 
     def model(self, side, settings=None):
         """A fresh ModelNew of old/ or new/ (its own module: switches set on it stay on it)."""
-        mod = load(os.path.join(args.kernels, side, self.name + ".py"),
-                   "k_%s_%s_%d" % (side, self.name, next(SEQ)))
-        for k, v in (settings or {}).items():
-            if not hasattr(mod, k):
-                raise AttributeError("%s has no switch %s" % (side, k))
-            setattr(mod, k, v)
+        mod = ab.apply_settings(load(os.path.join(args.kernels, side, self.name + ".py"),
+                                     "k_%s_%s_%d" % (side, self.name, next(SEQ))), settings, side)
         m = mod.ModelNew(*self.init).to(DEV).eval()
         m.load_state_dict(self.sd)
         if self.dtype is not None:
@@ -193,17 +129,15 @@ class Case:
 
 
 def main():
-    only = [o for o in args.only.split(",") if o]
-    cases = [(stem(p), s) for p, s in PROBLEMS if not only or any(stem(p).startswith(o) for o in only)]
+    cases = ab.chosen([(stem(p), s) for p, s in PROBLEMS], args.only)
     print("dtype_ab: %s, torch %s, budget %.0f s, kernels %s" % (
-        torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton)", torch.__version__, args.budget,
-        args.kernels), flush=True)
+        ab.device_name(DEV), torch.__version__, args.budget, args.kernels), flush=True)
     print("| problem | variant | us | gpu_us | x_old | rel_err | dtype |")
     print("|---|---|---:|---:|---:|---:|---|", flush=True)
     done = []
     for name, variants in cases:
         for dtype in [None] + ([] if args.no_bf16 else [torch.bfloat16]):
-            if left() < 10:
+            if CLOCK.left() < 10:
                 print("| %s | - | skipped (budget) | | | | |" % name, flush=True)
                 continue
             label = name if dtype is None else name + " (dtype_bf16)"
@@ -228,13 +162,13 @@ def main():
                 row(label, "eager", lambda: c.ref(*c.inputs), c.want, old)
                 done.append((c, old))
     for c, old in done if DEV == "cuda" and not args.no_compile else []:
-        if left() < 30:
+        if CLOCK.left() < 30:
             print("| %s | torch.compile | skipped (budget) | | | | |" % c.name, flush=True)
             continue
         comp = torch.compile(c.ref)
         row(c.name, "torch.compile", lambda: comp(*c.inputs), c.want, old)
     # old's t11 in the bf16 case returns bfloat16 (the bug this branch fixes): expected among the BAD rows
-    print("dtype_ab: %.0f s, %s" % (time.time() - T0, "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
+    print("dtype_ab: %.0f s, %s" % (CLOCK.elapsed(), "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
     return 0 if all(v == "old" for _, v in BAD) else 1
 
 

@@ -35,19 +35,16 @@ TF32 at torch's defaults). Nothing here ran on a GPU when it was written.
 What each row decides: see docs/DECISIONS.md, "Small models: launches per forward" (session 21).
 """
 import argparse
-import importlib.util
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 import warnings
 
-T0 = time.time()
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-DATA = os.path.join(ROOT, "tests", "data")
+import abharness as ab
+
+CLOCK = ab.Budget(0.0)  # the budget is set once the arguments are read
+DATA = ab.DATA
 SHARED = os.environ.get("KWB_SHARED_DATA", "/work/shared/data")  # the given problems (kernelbench/level*)
 OFF = lambda *names: [("%s off" % n, {n: False}) for n in names]  # noqa: E731
 GRAPH_OFF = [("graph off", {"__env__": ("KWB_CUDA_GRAPH", "0")})]
@@ -74,61 +71,32 @@ PROBLEMS = [
 ]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write old/ and new/ kernels and problem copies into DIR, then exit")
-ap.add_argument("--old-kwb", default="/work/main/build/dev/app/kwb", help="main's kwb binary (the old kernels)")
-ap.add_argument("--new-kwb", default=os.path.join(ROOT, "build", "dev", "app", "kwb"), help="this branch's kwb")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "launch"), help="the --generate folder")
-ap.add_argument("--budget", type=float, default=420.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
-ap.add_argument("--no-compile", action="store_true")
+ab.add_generate_args(ap, "launch", old_new=True)
+ab.add_run_args(ap, 420.0, compile_flag=True)
 ap.add_argument("--calls", type=int, default=40, help="timed calls of the harness-style timer per row")
-ap.add_argument("--cpu-emulated", action="store_true", help="fake_triton on the CPU: numbers only, no timing")
 args = ap.parse_args()
+CLOCK.seconds = args.budget
 
 
 def base(p):
     return os.path.basename(p)
 
 
-def generate(out):
-    out = os.path.abspath(out)
-    for sub in ("old", "new", "problems"):
-        os.makedirs(os.path.join(out, sub), exist_ok=True)
-    for path, _ in PROBLEMS:
-        name = base(path)
-        src = os.path.join(SHARED if path.startswith("kernelbench/") else DATA, path + ".py")
-        shutil.copy(src, os.path.join(out, "problems", name + ".py"))
-        for side, kwb in (("old", args.old_kwb), ("new", args.new_kwb)):
-            dst = os.path.join(out, side, name + ".py")
-            r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"],
-                               capture_output=True, text=True)
-            ok = r.returncode == 0 and os.path.exists(dst)
-            print("%-52s %-4s %s" % (name, side, "written" if ok else "FAILED " + (r.stderr or r.stdout)[-200:]))
-
-
 if args.generate:
-    generate(args.generate)
+    ab.generate_old_new(args.generate, [(base(path), os.path.join(SHARED if path.startswith("kernelbench/") else DATA,
+                                                                  path + ".py")) for path, _ in PROBLEMS],
+                        args.old_kwb, args.new_kwb, 52)
     sys.exit(0)
 
 if args.cpu_emulated:
-    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+    ab.use_cpu_emulation()
 import torch  # noqa: E402
 
 warnings.simplefilter("ignore")
 DEV = "cpu" if args.cpu_emulated else "cuda"
 BAD = []
 SEQ = iter(range(1 << 30))  # a fresh module name per ModelNew: settings stay on their own module
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+load = ab.load
 
 
 class HarnessTimer:
@@ -223,23 +191,14 @@ def timed(fn):
     return hus, host, us, pr
 
 
-def rel_err(got, want):
-    got = got[0] if isinstance(got, (tuple, list)) else got
-    want = want[0] if isinstance(want, (tuple, list)) else want
-    if got.shape != want.shape:
-        return float("inf")
-    g, w = got.double(), want.double()
-    return float((g - w).norm() / w.norm().clamp_min(1e-30))
-
-
 def row(name, variant, fn, want, old=None, note=""):
-    if left() < 5:
+    if CLOCK.left() < 5:
         print("| %s | %s | skipped (budget) | | | | | | | |" % (name, variant), flush=True)
         return None
     try:
         with torch.no_grad():
             got = fn()
-            err = rel_err(got, want)
+            err = ab.rel_err(got, want)
             hus, host, us, (n, kus, top) = timed(fn)
     except Exception as e:  # noqa: BLE001 -- one failing row does not lose the table
         BAD.append((name, variant))
@@ -262,11 +221,7 @@ class Case:
         self.name = name
         self.prob = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
         torch.manual_seed(0)
-        if DEV == "cuda":
-            with torch.device(DEV):
-                self.inputs = self.prob.get_inputs()
-        else:
-            self.inputs = self.prob.get_inputs()
+        self.inputs = ab.inputs_on(self.prob, DEV)
         if "fp16" in name:
             self.inputs = [t.half() if t.is_floating_point() else t for t in self.inputs]
         self.init = self.prob.get_init_inputs()
@@ -278,14 +233,9 @@ class Case:
     def model(self, side, settings=None):
         """A fresh ModelNew of old/ or new/ (its own module: switches set on it stay on it)."""
         mod = load(os.path.join(args.kernels, side, self.name + ".py"), "k_%s_%s_%d" % (side, self.name, next(SEQ)))
-        env = None
-        for k, v in (settings or {}).items():
-            if k == "__env__":
-                env = v
-                continue
-            if not hasattr(mod, k):
-                raise AttributeError("%s has no switch %s" % (side, k))
-            setattr(mod, k, v)
+        settings = dict(settings or {})
+        env = settings.pop("__env__", None)
+        ab.apply_settings(mod, settings, side)
         m = mod.ModelNew(*self.init).to(DEV).train(self.ref.training)
         m.load_state_dict(self.state)
 
@@ -301,16 +251,14 @@ class Case:
 
 
 def main():
-    only = [o for o in args.only.split(",") if o]
-    cases = [(base(p), s) for p, s in PROBLEMS if not only or any(base(p).startswith(o) for o in only)]
+    cases = ab.chosen([(base(p), s) for p, s in PROBLEMS], args.only)
     print("launch: %s, torch %s, budget %.0f s, kernels %s" % (
-        torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton)", torch.__version__, args.budget,
-        args.kernels), flush=True)
+        ab.device_name(DEV), torch.__version__, args.budget, args.kernels), flush=True)
     print("| problem | variant | harness_us | host_us | us | launches | kern_us | x_old | rel_err | note / top |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|", flush=True)
     done = []
     for name, variants in cases:
-        if left() < 15:
+        if CLOCK.left() < 15:
             print("| %s | - | skipped (budget) | | | | | | | |" % name, flush=True)
             continue
         try:
@@ -336,7 +284,7 @@ def main():
         done.append((c, old))
     if not args.no_compile and DEV == "cuda":
         for c, old in done:
-            if left() < 30:
+            if CLOCK.left() < 30:
                 print("| %s | torch.compile | skipped (budget) | | | | | | | |" % c.name, flush=True)
                 continue
             try:

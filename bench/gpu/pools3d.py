@@ -28,18 +28,14 @@ What each row decides:
 Nothing here ran on a GPU when it was written.
 """
 import argparse
-import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-KB = os.environ.get("KWB_KERNELBENCH") or next(
-    (d for d in ("/work/shared/data/kernelbench", os.path.join(ROOT, "..", "shared", "data", "kernelbench"))
-     if os.path.isdir(d)), "/work/shared/data/kernelbench")
+import abharness as ab
+
+KB = ab.KB
 
 SYNTH = '''import torch
 import torch.nn as nn
@@ -82,18 +78,13 @@ VARIANTS = [("slide_h1", {"SLIDE_H": 1}), ("planes16", {"D_SLIDE_PLANES": 16}),
             ("tile512w8", {"TILE_MANY_TAPS": 512, "LOAD_ELEMS_MANY_TAPS": 2048, "NUM_WARPS": 8})]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write the kernels and problem files into DIR, then exit")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "pools3d"), help="the --generate folder")
-ap.add_argument("--budget", type=float, default=140.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--rep", type=float, default=30.0, help="do_bench rep (ms)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
-ap.add_argument("--cpu-emulated", action="store_true", help="fake_triton at reduced sizes: the rows' checks only")
+ab.add_generate_args(ap, "pools3d")
+ab.add_run_args(ap, 140.0, rep=30.0, cpu_help="fake_triton at reduced sizes: the rows' checks only")
 args = ap.parse_args()
 
 if args.generate:
     out_dir = os.path.abspath(args.generate)
     os.makedirs(os.path.join(out_dir, "problems"), exist_ok=True)
-    kwb = os.path.join(ROOT, "build", "dev", "app", "kwb")
     bad = 0
     for name, where, synth in PROBLEMS:
         src = os.path.join(out_dir, "problems", name + ".py")
@@ -103,46 +94,28 @@ if args.generate:
             with open(src, "w") as f:
                 f.write(SYNTH % dict(doc=synth[0], pool=synth[1], shape=synth[2]))
         dst = os.path.join(out_dir, name + ".py")
-        r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"], capture_output=True,
-                           text=True)
-        ok = r.returncode == 0 and os.path.exists(dst) and "_slide2" in open(dst).read()
+        ok, said = ab.analyze(ab.KWB, src, dst)
+        ok = ok and "_slide2" in open(dst).read()
         bad += not ok
-        print("%-24s %s" % (name, "written" if ok else "FAILED (no H-walk kernel in it?) " +
-                            (r.stderr or r.stdout).strip()[-200:]))
+        print("%-24s %s" % (name, "written" if ok else "FAILED (no H-walk kernel in it?) " + said[len("FAILED "):]))
     sys.exit(1 if bad else 0)
 
 if args.cpu_emulated:
-    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+    ab.use_cpu_emulation()
 import torch  # noqa: E402
 
 DEV = "cpu" if args.cpu_emulated else "cuda"
-T0 = time.time()
+CLOCK = ab.Budget(args.budget)
 BAD = []
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+load = ab.load
 
 
 def bench(fn):
-    if DEV != "cuda":
-        return float("nan")
-    from triton.testing import do_bench
-    return do_bench(fn, warmup=3, rep=args.rep, return_mode="median") * 1e3
+    return ab.bench(fn, DEV, 3, args.rep)
 
 
 def rel_err(got, want):
-    if got.shape != want.shape or not torch.equal(torch.isnan(got), torch.isnan(want)):
-        return float("inf")
-    g, w = torch.nan_to_num(got.float(), nan=0.0), torch.nan_to_num(want.float(), nan=0.0)
-    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+    return ab.rel_err(got, want, nan_positions=True)
 
 
 class Case:
@@ -214,9 +187,8 @@ def row(case, variant, settings, copy_us, old_us=None):
         bad = err > 1e-5
         if bad:
             BAD.append((case.name, variant))
-        pct = "%6.1f%%" % (100.0 * copy_us / us) if copy_us == copy_us and us == us else "      -"
-        x = "x%.2f" % (old_us / us) if old_us is not None and old_us == old_us and us == us else ""
-        print("%-22s %-13s %9.1f %9.2e %s %6s %s%s" % (case.name, variant, us, err, pct, x, case.describe(settings),
+        print("%-22s %-13s %9.1f %9.2e %s %6s %s%s" % (case.name, variant, us, err, ab.pct_of(copy_us, us),
+                                                      ab.times(old_us, us), case.describe(settings),
                                                       "  BAD" if bad else ""), flush=True)
         return us
     except Exception as e:  # noqa: BLE001 -- one failing row (a compile error) does not lose the table
@@ -229,21 +201,17 @@ def row(case, variant, settings, copy_us, old_us=None):
 def copy_row(case):
     if DEV != "cuda":
         return float("nan")
-    src = torch.empty(case.nbytes // 2, dtype=torch.uint8, device=DEV)
-    dst = torch.empty_like(src)
-    us = bench(lambda: dst.copy_(src))
-    del src, dst
+    us = ab.copy_us(case.nbytes, DEV, 3, args.rep)
     print("%-22s %-13s %9.1f %9s %6.1f%% %6s %.0f MB read + written (%.2f TB/s)" % (
         case.name, "copy", us, "-", 100.0, "", case.nbytes / 1e6, case.nbytes / us / 1e6), flush=True)
     return us
 
 
 def main():
-    only = [s for s in args.only.split(",") if s]
-    names = [n for n, _, _ in PROBLEMS if not only or any(n.startswith(o) for o in only)]
+    names = ab.chosen([n for n, _, _ in PROBLEMS], args.only)
     print("[pools3d] %s, torch %s, budget %.0f s, kernels %s" % (
-        torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton, reduced sizes)", torch.__version__,
-        args.budget, args.kernels), flush=True)
+        ab.device_name(DEV, "cpu (fake_triton, reduced sizes)"), torch.__version__, args.budget, args.kernels),
+        flush=True)
     print("%-22s %-13s %9s %9s %7s %6s" % ("problem", "variant", "us", "rel_err", "%copy", "x_old"), flush=True)
     # one problem at a time (46_'s input is 8.6 GB): copy, new, old, then the variants while the budget lasts; the
     # budget is shared (WEIGHT) so that every problem gets its verdict rows: a problem's variants stop at its share
@@ -252,8 +220,8 @@ def main():
             print("%-22s absent (--generate not run?)" % name, flush=True)
             continue
         weights = [WEIGHT.get(n, 1.0) for n in names]
-        stop = T0 + args.budget * sum(weights[:i + 1]) / sum(weights)  # this problem's variants end here
-        if left() < 8:
+        stop = CLOCK.t0 + args.budget * sum(weights[:i + 1]) / sum(weights)  # this problem's variants end here
+        if CLOCK.left() < 8:
             print("%-22s skipped (budget)" % name, flush=True)
             continue
         try:
@@ -272,7 +240,7 @@ def main():
             key = repr(case.plan(settings))
             if key in seen:
                 continue  # the same launch as a row already timed
-            if time.time() > stop - 4 or left() < 4:
+            if time.time() > stop - 4 or CLOCK.left() < 4:
                 print("%-22s %-13s skipped (budget)" % (name, label), flush=True)
                 continue
             seen.add(key)
@@ -280,7 +248,7 @@ def main():
         del case
         if DEV == "cuda":
             torch.cuda.empty_cache()
-    print("[pools3d] %.0f s, %s" % (time.time() - T0, "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
+    print("[pools3d] %.0f s, %s" % (CLOCK.elapsed(), "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
     return 0 if not BAD else 1
 
 

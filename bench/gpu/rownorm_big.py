@@ -25,19 +25,15 @@ candidate for the template's defaults (by row size: the rule must hold for every
 a GPU when it was written.
 """
 import argparse
-import importlib.util
 import math
 import os
 import shutil
-import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-KB = os.environ.get("KWB_KERNELBENCH") or next(
-    (d for d in ("/work/shared/data/kernelbench", os.path.join(ROOT, "..", "shared", "data", "kernelbench"))
-     if os.path.isdir(d)), "/work/shared/data/kernelbench")
+import abharness as ab
+
+KB = ab.KB
 
 PROBLEMS = ["40_LayerNorm", "35_GroupNorm_", "23_Softmax", "34_InstanceNorm"]
 WEIGHT = {"40_LayerNorm": 1.5, "35_GroupNorm_": 1.5}
@@ -55,56 +51,38 @@ VARIANTS = [("g16k16w", whole(16, 16)), ("g32k32w", whole(32, 32)), ("g16k16wx2"
             ("lagged", {"AFFINE_KIND": 0, "LAGGED_MAX_ROW_BYTES": 1 << 26})]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write the kernels and problem files into DIR, then exit")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "rownorm_big"), help="the --generate folder")
-ap.add_argument("--budget", type=float, default=150.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--rep", type=float, default=40.0, help="do_bench rep (ms)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
+ab.add_generate_args(ap, "rownorm_big")
+ab.add_run_args(ap, 150.0, rep=40.0, cpu_help=None)
 args = ap.parse_args()
 
 if args.generate:
     out_dir = os.path.abspath(args.generate)
     os.makedirs(os.path.join(out_dir, "problems"), exist_ok=True)
-    kwb = os.path.join(ROOT, "build", "dev", "app", "kwb")
     bad = 0
     for name in PROBLEMS:
         src = os.path.join(out_dir, "problems", name + ".py")
         shutil.copy(os.path.join(KB, "level1", name + ".py"), src)
         dst = os.path.join(out_dir, name + ".py")
-        r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"], capture_output=True,
-                           text=True)
-        ok = r.returncode == 0 and os.path.exists(dst) and "ONEPASS_CTAS_PER_SM" in open(dst).read()
+        ok, said = ab.analyze(ab.KWB, src, dst)
+        ok = ok and "ONEPASS_CTAS_PER_SM" in open(dst).read()
         bad += not ok
-        print("%-18s %s" % (name, "written" if ok else "FAILED " + (r.stderr or r.stdout).strip()[-200:]))
+        print("%-18s %s" % (name, "written" if ok else "FAILED " + said[len("FAILED "):]))
     sys.exit(1 if bad else 0)
 
 import torch  # noqa: E402
 import triton  # noqa: E402
 
-T0 = time.time()
+CLOCK = ab.Budget(args.budget)
 BAD = []
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+load = ab.load
 
 
 def bench(fn):
-    from triton.testing import do_bench
-    return do_bench(fn, warmup=3, rep=args.rep, return_mode="median") * 1e3
+    return ab.bench(fn, "cuda", 3, args.rep)
 
 
 def rel_err(got, want):
-    if got.shape != want.shape or got.dtype != want.dtype:
-        return float("inf")
-    return float((got.double() - want.double()).norm() / want.double().norm().clamp_min(1e-30))
+    return ab.rel_err(got, want, dtype=True)
 
 
 SMS = torch.cuda.get_device_properties(0).multi_processor_count
@@ -211,25 +189,21 @@ def row(case, variant, settings, copy_us, base_us=None):
 
 
 def copy_row(case):
-    src = torch.empty(case.nbytes // 2, dtype=torch.uint8, device="cuda")
-    dst = torch.empty_like(src)
-    us = bench(lambda: dst.copy_(src))
-    del src, dst
+    us = ab.copy_us(case.nbytes, "cuda", 3, args.rep)
     print("%-16s %-11s %9.1f %9s %6.1f%% %6s %.0f MB read + written (%.2f TB/s)" % (
         case.name, "copy", us, "-", 100.0, "", case.nbytes / 1e6, case.nbytes / us / 1e6), flush=True)
     return us
 
 
 def main():
-    only = [s for s in args.only.split(",") if s]
-    names = [n for n in PROBLEMS if not only or any(n.startswith(o) for o in only)]
+    names = ab.chosen(PROBLEMS, args.only)
     print("[rownorm_big] %s (%d SMs, %d B shared/SM), torch %s, triton %s, budget %.0f s" % (
         torch.cuda.get_device_name(), SMS, SMEM, torch.__version__, triton.__version__, args.budget), flush=True)
     print("%-16s %-11s %9s %9s %7s %6s" % ("problem", "variant", "us", "rel_err", "%copy", "x_def"), flush=True)
     weights = [WEIGHT.get(n, 1.0) for n in names]
     for i, name in enumerate(names):
-        stop = T0 + args.budget * sum(weights[:i + 1]) / sum(weights)
-        if left() < 8:
+        stop = CLOCK.t0 + args.budget * sum(weights[:i + 1]) / sum(weights)
+        if CLOCK.left() < 8:
             print("%-16s skipped (budget)" % name, flush=True)
             continue
         try:
@@ -243,13 +217,13 @@ def main():
         for label, settings in VARIANTS:
             if label == "lagged" and not name.startswith("40_"):
                 continue
-            if time.time() > stop - 4 or left() < 4:
+            if time.time() > stop - 4 or CLOCK.left() < 4:
                 print("%-16s %-11s skipped (budget)" % (name, label), flush=True)
                 continue
             row(case, label, settings, copy_us, base)
         del case
         torch.cuda.empty_cache()
-    print("[rownorm_big] %.0f s, %s" % (time.time() - T0, "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
+    print("[rownorm_big] %.0f s, %s" % (CLOCK.elapsed(), "all correct" if not BAD else "BAD: %s" % BAD), flush=True)
     return 0 if not BAD else 1
 
 

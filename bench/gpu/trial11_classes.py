@@ -23,15 +23,13 @@ kwb_reshape_fuse on; a new row far below eager (< 0.5x) is a finding to report, 
 Nothing here ran on a GPU when it was written.
 """
 import argparse
-import importlib.util
 import os
 import shutil
-import subprocess
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+import abharness as ab
+
+ROOT = ab.ROOT
 TRIAL = os.path.join(ROOT, "tests", "data", "trial11")
 CHAINS = os.path.join(ROOT, "tests", "data", "codegen", "chains", "problems")
 # (name, folder, class): the trial problem of each class first
@@ -47,78 +45,47 @@ PROBLEMS = [("t10_GLU_bf16", TRIAL, "views"), ("glu_chunk_nchw", CHAINS, "views"
             ("count_float_sum", CHAINS, "count")]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write the kernels and problem copies into DIR, then exit")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "trial11"), help="the --generate folder")
-ap.add_argument("--budget", type=float, default=240.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--rep", type=float, default=40.0, help="do_bench rep (ms)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
-ap.add_argument("--no-compile", action="store_true")
-ap.add_argument("--cpu-emulated", action="store_true")
+ab.add_generate_args(ap, "trial11")
+ab.add_run_args(ap, 240.0, rep=40.0, compile_flag=True, cpu_help="fake_triton on the CPU at shrunk sizes")
 args = ap.parse_args()
 
 if args.generate:
     out_dir = os.path.abspath(args.generate)
     os.makedirs(os.path.join(out_dir, "problems"), exist_ok=True)
-    kwb = os.path.join(ROOT, "build", "dev", "app", "kwb")
     for name, folder, _ in PROBLEMS:
         src = os.path.join(folder, name + ".py")
         shutil.copy(src, os.path.join(out_dir, "problems", name + ".py"))
-        dst = os.path.join(out_dir, name + ".py")
-        r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"], capture_output=True,
-                           text=True)
-        ok = r.returncode == 0 and os.path.exists(dst)
-        print("%-40s %s" % (name, "written" if ok else "FAILED " + (r.stderr or r.stdout).strip()[-200:]))
+        print("%-40s %s" % (name, ab.analyze(ab.KWB, src, os.path.join(out_dir, name + ".py"))[1]))
     sys.exit(0)
 
 if args.cpu_emulated:
-    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
-    sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
+    ab.use_cpu_emulation(with_tests=True)
 import torch  # noqa: E402
 
 DEV = "cpu" if args.cpu_emulated else "cuda"
-T0 = time.time()
+CLOCK = ab.Budget(args.budget)
 BAD = []
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+load = ab.load
 
 
 def bench(fn):
-    if DEV != "cuda":  # emulated: the row's checked call was the run
-        return float("nan")
-    from triton.testing import do_bench
-    return do_bench(fn, warmup=5, rep=args.rep, return_mode="median") * 1e3
-
-
-def rel_err(got, want):
-    g, w = got.double(), want.double()
-    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+    return ab.bench(fn, DEV, 5, args.rep)
 
 
 def row(name, variant, fn, want, copy_us, old_us=None, tol=1e-4):
-    if left() < 1.0:
+    if CLOCK.left() < 1.0:
         print("%-40s %-8s skipped (budget)" % (name, variant), flush=True)
         return float("nan")
     try:
         with torch.no_grad():
             got = fn()
-            err = rel_err(got, want) if want is not None else float("nan")
+            err = ab.rel_err(got, want) if want is not None else float("nan")
             us = bench(fn)
         bad = err > tol
         if bad:
             BAD.append((name, variant))
-        pct = "%6.1f%%" % (100.0 * copy_us / us) if copy_us == copy_us and us == us else "      -"
-        x = "x%.2f" % (old_us / us) if old_us is not None and old_us == old_us and us == us else ""
-        print("%-40s %-8s %10.1f %10.2e %s %6s%s" % (name, variant, us, err, pct, x, "  BAD" if bad else ""),
-              flush=True)
+        print("%-40s %-8s %10.1f %10.2e %s %6s%s" % (name, variant, us, err, ab.pct_of(copy_us, us),
+                                                     ab.times(old_us, us), "  BAD" if bad else ""), flush=True)
         return us
     except Exception as e:  # noqa: BLE001 -- one failing row does not lose the table
         BAD.append((name, variant))
@@ -144,10 +111,7 @@ def case(name, cls):
     copy_us = float("nan")
     if DEV == "cuda":
         nbytes = sum(t.numel() * t.element_size() for t in inputs if torch.is_tensor(t)) + want.numel() * 4
-        src = torch.empty(nbytes // 2, dtype=torch.uint8, device=DEV)
-        dst = torch.empty_like(src)
-        copy_us = bench(lambda: dst.copy_(src))
-        del src, dst
+        copy_us = ab.copy_us(nbytes, DEV, 5, args.rep)
         print("%-40s %-8s %10.1f %10s %6.1f%%        %.0f MB read + written" % (name, "copy", copy_us, "-", 100.0,
                                                                                 nbytes / 1e6), flush=True)
     new_us = row(name, "new", lambda: ours(*inputs), want, copy_us, tol=tol)
@@ -158,18 +122,15 @@ def case(name, cls):
     eager_us = row(name, "eager", lambda: ref(*inputs), want, copy_us, tol=tol)
     if eager_us == eager_us and new_us == new_us:
         print("%-40s %-8s x%.2f of eager" % (name, "verdict", eager_us / new_us), flush=True)
-    if DEV == "cuda" and not args.no_compile and left() > 30:
+    if DEV == "cuda" and not args.no_compile and CLOCK.left() > 30:
         compiled = torch.compile(ref)
         row(name, "compile", lambda: compiled(*inputs), want, copy_us, tol=tol)
 
 
 def main():
-    only = [s for s in args.only.split(",") if s]
     print("%-40s %-8s %10s %10s %7s %6s" % ("problem", "variant", "us", "rel_err", "copy%", "x_old"), flush=True)
-    for name, _, cls in PROBLEMS:
-        if only and not any(name.startswith(o) for o in only):
-            continue
-        if left() < 5:
+    for name, _, cls in ab.chosen(PROBLEMS, args.only):
+        if CLOCK.left() < 5:
             print("%-40s skipped (budget)" % name, flush=True)
             continue
         try:

@@ -69,14 +69,7 @@ def _kwb_pointwise_kernel(x_ptr, out_ptr, n, S1, S2, S3, S4, sx0, sx1, sx2, sx3,
         pid = pid.to(tl.int64)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    i4 = offs % S4
-    r = offs // S4
-    i3 = r % S3
-    r = r // S3
-    i2 = r % S2
-    r = r // S2
-    i1 = r % S1
-    i0 = r // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     acc = tl.load(x_ptr + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=mask, other=0.0)
     acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
               s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
@@ -145,14 +138,7 @@ def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, 
         pid = pid.to(tl.int64)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    i4 = offs % S4
-    r = offs // S4
-    i3 = r % S3
-    r = r // S3
-    i2 = r % S2
-    r = r // S2
-    i1 = r % S1
-    i0 = r // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask)
     tl.store(dst + (i0 * ds0 + i1 * ds1 + i2 * ds2 + i3 * ds3 + i4 * ds4), v.to(dst.dtype.element_ty), mask=mask)
 
@@ -187,14 +173,7 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
         pid = pid.to(tl.int64)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    i4 = offs % S4
-    r = offs // S4
-    i3 = r % S3
-    r = r // S3
-    i2 = r % S2
-    r = r // S2
-    i1 = r % S1
-    i0 = r // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     j0 = i0 - m0
     j1 = i1 - m1
     j2 = i2 - m2
@@ -330,14 +309,7 @@ def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, 
         pid = pid.to(tl.int64)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    i4 = offs % S4
-    r = offs // S4
-    i3 = r % S3
-    r = r // S3
-    i2 = r % S2
-    r = r // S2
-    i1 = r % S1
-    i0 = r // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     c = i0 if DIM == 0 else i1 if DIM == 1 else i2 if DIM == 2 else i3 if DIM == 3 else i4
     v = tl.load(p0 + (i0 * a00 + i1 * a01 + i2 * a02 + i3 * a03 + i4 * a04), mask=mask & (c < c1))
     if PARTS > 1:
@@ -446,25 +418,10 @@ def _kwb_relayout_kernel(x_ptr, out_ptr, n, obase, X1, X2, X3, X4, X5, sx0, sx1,
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     j5 = offs % X5
-    r = offs // X5
-    j4 = r % X4
-    r = r // X4
-    j3 = r % X3
-    r = r // X3
-    j2 = r % X2
-    r = r // X2
-    j1 = r % X1
-    j0 = r // X1
+    j0, j1, j2, j3, j4 = _kwb_coords5(offs // X5, X1, X2, X3, X4)
     acc = tl.load(x_ptr + (j0 * sx0 + j1 * sx1 + j2 * sx2 + j3 * sx3 + j4 * sx4 + j5 * sx5), mask=mask, other=0.0)
     o = obase + offs
-    i4 = o % S4
-    r = o // S4
-    i3 = r % S3
-    r = r // S3
-    i2 = r % S2
-    r = r // S2
-    i1 = r % S1
-    i0 = r // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(o, S1, S2, S3, S4)
     acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
               s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(out_ptr + o, acc.to(out_ptr.dtype.element_ty), mask=mask)

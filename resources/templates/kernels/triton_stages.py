@@ -921,7 +921,8 @@ def _kwb_softmax_load(ptrs, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02
 
 @triton.jit
 def _kwb_coords5(off, S1, S2, S3, S4):
-    # a contiguous offset of x's left-padded 5-D shape (sizes S1..S4 of dims 1..4) -> its five coordinates
+    # a contiguous offset of x's left-padded 5-D shape (sizes S1..S4 of dims 1..4) -> its five coordinates: the one
+    # decode of every 5-slot kernel here and in triton_epilogue.py (a 6-slot one peels its last slot, then calls it)
     i4 = off % S4
     t = off // S4
     i3 = t % S3
@@ -1493,14 +1494,7 @@ def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1,
     m = (rows < ROWS)[:, None] & (cols < L)[None, :]
     off = rows.to(tl.int64)[:, None] * L + cols[None, :]
     v = tl.load(x + off, mask=m, other=0.0).to(tl.float32)
-    i4 = off % S4
-    t = off // S4
-    i3 = t % S3
-    t = t // S3
-    i2 = t % S2
-    t = t // S2
-    i1 = t % S1
-    i0 = t // S1
+    i0, i1, i2, i3, i4 = _kwb_coords5(off, S1, S2, S3, S4)
     v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                         s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), 0.0)
     n = L * 1.0
@@ -2258,12 +2252,11 @@ def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 
 
 @triton.jit
-def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
-                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                     s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
-                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
-    # triton_gemm.py.tmpl's kernel (grouped tile order, fp32 accumulator, masked K/M/N tails) plus the
-    # bias and the EPI hook applied to the fp32 tile before the one store
+def _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                   BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    # The tile of this program (axis 0: tiles, axis 1: batch) of _kwb_gemm_kernel and _kwb_gemm_pro_kernel, in the
+    # grouped order (GROUP_M row blocks walk the column blocks together, so their B tiles are shared in L2):
+    # (batch, its rows offs_m, columns offs_n, the K offsets of one step, the first A and B tile pointers)
     pid = tl.program_id(0)
     batch = tl.program_id(1).to(tl.int64)
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -2279,6 +2272,18 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
     offs_k = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + batch * sab + offs_m[:, None].to(tl.int64) * sam + offs_k[None, :] * sak
     b_ptrs = b_ptr + batch * sbb + offs_k[:, None] * sbk + offs_n[None, :].to(tl.int64) * sbn
+    return batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs
+
+
+@triton.jit
+def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
+                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    # triton_gemm.py.tmpl's kernel (grouped tile order, fp32 accumulator, masked K/M/N tails) plus the
+    # bias and the EPI hook applied to the fp32 tile before the one store
+    batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn,
+                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for kb in range(0, tl.cdiv(K, BLOCK_K)):
         k_left = K - kb * BLOCK_K
@@ -2310,21 +2315,8 @@ def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, 
     # convention: i0..i2 = batch, row, k of A; tensors p0..p3 with strides tJ0..tJ4, scalars g0..g3) applied to each
     # fp32 A tile as it is loaded, the elements outside A reset to 0 after it (PRO(0) need not be 0). Every program
     # of a row block applies it again: kwb_gemm takes this kernel for small GEMMs only (launch-bound ones).
-    pid = tl.program_id(0)
-    batch = tl.program_id(1).to(tl.int64)
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
-    num_pid_in_group = GROUP_M * num_pid_n
-    group_id = pid // num_pid_in_group
-    first_pid_m = group_id * GROUP_M
-    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
-    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
-    pid_n = (pid % num_pid_in_group) // group_size_m
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    offs_k = tl.arange(0, BLOCK_K)
-    a_ptrs = a_ptr + batch * sab + offs_m[:, None].to(tl.int64) * sam + offs_k[None, :] * sak
-    b_ptrs = b_ptr + batch * sbb + offs_k[:, None] * sbk + offs_n[None, :].to(tl.int64) * sbn
+    batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn,
+                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for kb in range(0, tl.cdiv(K, BLOCK_K)):
         k_left = K - kb * BLOCK_K

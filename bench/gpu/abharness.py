@@ -1,0 +1,201 @@
+"""What the A/B bench scripts of bench/gpu share: finding the problems, writing their kernels with kwb, loading a
+kernel.py or problem by path, the budget, timing, rel_err and the device-to-device copy a memory-bound row is
+measured against. Each script keeps what is its own: its problems, variants, row format and verdicts.
+
+A script next to this file imports it as `import abharness` (Python puts the script's folder first on sys.path);
+from elsewhere: sys.path.insert(0, "bench/gpu"). Nothing here imports torch or triton at import time, so a script's
+--generate and --help paths run where neither is installed.
+"""
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+DATA = os.path.join(ROOT, "tests", "data")
+KWB = os.path.join(ROOT, "build", "dev", "app", "kwb")  # this checkout's build
+MAIN_KWB = "/work/main/build/dev/app/kwb"  # main's build: the "old" kernels of an old / new A/B
+# KernelBench's problems (level1..3): $KWB_KERNELBENCH, else the shared data folder beside the checkout
+KB = os.environ.get("KWB_KERNELBENCH") or next(
+    (d for d in ("/work/shared/data/kernelbench", os.path.join(ROOT, "..", "shared", "data", "kernelbench"))
+     if os.path.isdir(d)), "/work/shared/data/kernelbench")
+
+
+# ---- the command line ----
+
+def add_generate_args(ap, kernels, old_new=False):
+    """--generate DIR and --kernels DIR (default .gpu/KERNELS); with old_new, --old-kwb / --new-kwb too."""
+    ap.add_argument("--generate", metavar="DIR", help="write %s and problem copies into DIR, then exit"
+                    % ("old/ and new/ kernels" if old_new else "the kernels"))
+    if old_new:
+        ap.add_argument("--old-kwb", default=MAIN_KWB, help="main's kwb binary (the old kernels)")
+        ap.add_argument("--new-kwb", default=KWB, help="this branch's kwb")
+    ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", kernels), help="the --generate folder")
+
+
+def add_run_args(ap, budget, rep=None, compile_flag=False, cpu_help="fake_triton on the CPU: numbers only, no timing"):
+    """--budget S, --only PREFIXES, and where given --rep MS, --no-compile, --cpu-emulated (cpu_help None: none)."""
+    ap.add_argument("--budget", type=float, default=budget, help="seconds for the whole run (rows past it are skipped)")
+    if rep is not None:
+        ap.add_argument("--rep", type=float, default=rep, help="do_bench rep (ms)")
+    ap.add_argument("--only", default="", help="comma-separated name prefixes")
+    if compile_flag:
+        ap.add_argument("--no-compile", action="store_true")
+    if cpu_help is not None:
+        ap.add_argument("--cpu-emulated", action="store_true", help=cpu_help)
+
+
+def chosen(names, only):
+    """names (or (name, ...) tuples) whose name starts with one of only's comma-separated prefixes; all when empty."""
+    prefixes = [p for p in (only or "").split(",") if p]
+    key = (lambda n: n[0] if isinstance(n, tuple) else n)
+    return [n for n in names if not prefixes or any(key(n).startswith(p) for p in prefixes)]
+
+
+def use_cpu_emulation(with_tests=False):
+    """Puts the project's CPU emulation of Triton (tests/data/codegen/fake_triton) first on sys.path, and with_tests
+    tests/python (chain_emulate's shrink) too. Call it before torch / triton are imported."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+    if with_tests:
+        sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
+
+
+# ---- --generate ----
+
+def analyze(kwb, src, dst, tail=200, strip=True):
+    """`kwb analyze SRC --kernel-out DST --framework triton`: (ok, "written" or "FAILED <kwb's last words>")."""
+    r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"], capture_output=True,
+                       text=True)
+    ok = r.returncode == 0 and os.path.exists(dst)
+    said = r.stderr or r.stdout
+    return ok, "written" if ok else "FAILED " + (said.strip() if strip else said)[-tail:]
+
+
+def generate_old_new(out, problems, old_kwb, new_kwb, width, tail=200):
+    """For each (name, source path): DIR/problems/NAME.py (a copy), DIR/old/NAME.py and DIR/new/NAME.py (the kernels
+    of the two kwb builds); one line a kernel: name, side, written or why not."""
+    out = os.path.abspath(out)
+    for sub in ("old", "new", "problems"):
+        os.makedirs(os.path.join(out, sub), exist_ok=True)
+    for name, src in problems:
+        shutil.copy(src, os.path.join(out, "problems", name + ".py"))
+        for side, kwb in (("old", old_kwb), ("new", new_kwb)):
+            _, said = analyze(kwb, src, os.path.join(out, side, name + ".py"), tail=tail, strip=False)
+            print("%-*s %-4s %s" % (width, name, side, said))
+
+
+# ---- the run ----
+
+def load(path, name):
+    """The module at path, imported under name (a fresh module each call: switches set on it stay on it)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Budget:
+    """The run's clock: left() seconds of budget (from when it was made), elapsed() since then."""
+
+    def __init__(self, seconds, t0=None):
+        self.seconds = seconds
+        self.t0 = time.time() if t0 is None else t0
+
+    def left(self):
+        return self.seconds - (time.time() - self.t0)
+
+    def elapsed(self):
+        return time.time() - self.t0
+
+
+def device_name(dev, emulated="cpu (fake_triton)"):
+    import torch
+    return torch.cuda.get_device_name() if dev == "cuda" else emulated
+
+
+def inputs_on(prob, dev):
+    """prob.get_inputs() made on dev (allocated there on a GPU: no host copy of large inputs)."""
+    import torch
+    if dev == "cuda":
+        with torch.device(dev):
+            return prob.get_inputs()
+    return prob.get_inputs()
+
+
+def bench(fn, dev, warmup, rep):
+    """triton.testing.do_bench's median of fn in us; NaN off the GPU (emulated: the row's checked call was the run)."""
+    if dev != "cuda":
+        return float("nan")
+    from triton.testing import do_bench
+    return do_bench(fn, warmup=warmup, rep=rep, return_mode="median") * 1e3
+
+
+def bench_graph(fn, dev):
+    """(do_bench median us, do_bench_cudagraph median us) of fn: the second replays fn from a CUDA graph (GPU time,
+    the host hidden); None for one that cannot be captured. (None, None) off the GPU."""
+    if dev != "cuda":
+        return None, None
+    from triton.testing import do_bench, do_bench_cudagraph
+    us = do_bench(fn, warmup=10, rep=30, return_mode="median") * 1e3
+    try:
+        try:
+            gus = do_bench_cudagraph(fn, rep=20, return_mode="median") * 1e3
+        except TypeError:  # a Triton whose do_bench_cudagraph has no return_mode
+            gus = do_bench_cudagraph(fn, rep=20) * 1e3
+    except Exception:  # noqa: BLE001 -- a forward that cannot be captured: its eager time stands
+        gus = None
+    return us, gus
+
+
+def rel_err(got, want, dtype=False, nan_positions=False, exact_ints=False):
+    """||got - want|| / ||want|| in float64 (a forward's tuple: its first output); inf where the shapes differ, where
+    dtype and the dtypes differ, where nan_positions and the NaNs are not at the same places (then compared as 0),
+    and with exact_ints, 0 / inf for integer results (argmax: the indices agree or not)."""
+    import torch
+    got = got[0] if isinstance(got, (tuple, list)) else got
+    want = want[0] if isinstance(want, (tuple, list)) else want
+    if got.shape != want.shape or (dtype and got.dtype != want.dtype):
+        return float("inf")
+    if exact_ints and got.dtype in (torch.int64, torch.int32):
+        return 0.0 if torch.equal(got, want) else float("inf")
+    g, w = got.double(), want.double()
+    if nan_positions:
+        if not torch.equal(torch.isnan(got), torch.isnan(want)):
+            return float("inf")
+        g, w = torch.nan_to_num(g, nan=0.0), torch.nan_to_num(w, nan=0.0)
+    return float((g - w).norm() / w.norm().clamp_min(1e-30))
+
+
+def copy_us(nbytes, dev, warmup, rep):
+    """The time of a device-to-device copy of nbytes read + written (nbytes / 2 copied), the bound a memory-bound
+    row is a share of; NaN off the GPU."""
+    if dev != "cuda":
+        return float("nan")
+    import torch
+    src = torch.empty(nbytes // 2, dtype=torch.uint8, device=dev)
+    dst = torch.empty_like(src)
+    us = bench(lambda: dst.copy_(src), dev, warmup, rep)
+    del src, dst
+    return us
+
+
+def pct_of(copy, us):
+    """ " 83.3%" (the copy's time as a share of this row's), "      -" when either is unknown (NaN)."""
+    return "%6.1f%%" % (100.0 * copy / us) if copy == copy and us == us else "      -"
+
+
+def times(base, us):
+    """ "x1.23" (base / us), "" when either is unknown (None or NaN)."""
+    return "x%.2f" % (base / us) if base is not None and base == base and us is not None and us == us else ""
+
+
+def apply_settings(mod, settings, side="kernel"):
+    """Sets each module switch of settings on mod; one the module lacks raises (the row would time nothing new)."""
+    for k, v in (settings or {}).items():
+        if not hasattr(mod, k):
+            raise AttributeError("%s has no switch %s" % (side, k))
+        setattr(mod, k, v)
+    return mod
