@@ -78,6 +78,7 @@ class TestChains : public QObject {
   void classesEmulated_data();
   void classesEmulated();
   void integerReasons();
+  void cuteReasonsNameUserWords();
 };
 
 void TestChains::plans_data() {
@@ -124,6 +125,19 @@ void TestChains::plans_data() {
       << QStringLiteral("baddbmm_scaled_tanh") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral(
              "kwb_gemm(a, b.transpose(1, 2), None, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=()")};
+  // new-user trial 12, #4: reflect / replicate padding, 1-D to 3-D: kwb_pad's index map in the other modes
+  QTest::newRow("trial 12 #4: reflect pad (1-D) before a Conv1d + GELU")
+      << QStringLiteral("pad_reflect1d_conv") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [3, 2], mode=\"reflect\")")};
+  QTest::newRow("trial 12 #4: replicate and reflect pads (2-D), then a pointwise run")
+      << QStringLiteral("pad_replicate2d_relu")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 1, 0, 3], mode=\"replicate\")"),
+                     QStringLiteral("t1 = kwb_pad(x, [2, 1, 0, 3], mode=\"reflect\")")};
+  QTest::newRow("trial 12 #4: replicate and reflect pads (3-D)")
+      << QStringLiteral("pad_reflect_replicate3d")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")")};
   QTest::newRow("trial 11 t01: sigmoid(2 x) before a small Linear: its prologue")
       << QStringLiteral("t01_Sigmoid_Linear_BatchCenter_Clamp")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
@@ -977,6 +991,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("addmm_alpha_beta_relu"), QStringLiteral("=addmm_alpha_beta_relu")},
       {QStringLiteral("addmm_matrix_bias_alpha"), QStringLiteral("=addmm_matrix_bias_alpha")},
       {QStringLiteral("baddbmm_scaled_tanh"), QStringLiteral("=baddbmm_scaled_tanh")},
+      {QStringLiteral("pad_reflect1d_conv"), QStringLiteral("=pad_reflect1d_conv")},
+      {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("=pad_replicate2d_relu")},
+      {QStringLiteral("pad_reflect_replicate3d"), QStringLiteral("=pad_reflect_replicate3d")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1603,6 +1620,22 @@ void TestChains::gqaKvIndexed() {
     const kwb::GeneratedKernel sk = kwb::backendById(QString::fromLatin1(id))->generate(s);
     QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
   }
+}
+
+void TestChains::cuteReasonsNameUserWords() {
+  // New-user trial 12, #14: the CuTe DSL skeleton's reason for a pointwise graph named "input t0", the generator's
+  // name of x.permute(0, 2, 1). A view is named by its expression, op and line; a broadcast forward() input by its
+  // name and both shapes; no node id appears
+  const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
+  QString why;
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why));
+  QVERIFY2(why.startsWith(QLatin1String("x.permute(0, 2, 1) (a permute of a forward() input, line 11) is a view")),
+           qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why));
+  QVERIFY2(why.startsWith(QLatin1String("forward() input scale of shape [19, 1] broadcasts to the output's [19, 23]")),
+           qPrintable(why));
 }
 
 QTEST_GUILESS_MAIN(TestChains)

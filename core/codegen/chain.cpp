@@ -1268,6 +1268,26 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
+  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad"))) {
+    // F.pad in reflect / replicate mode (Conv2d(padding_mode='reflect') traces it too), 1-D to 3-D: the same index
+    // map as the constant pad, each source index reflected at / clamped to the edges (new-user trial 12, #4)
+    const bool reflect = n.startsWith(QLatin1String("reflection"));
+    QList<qint64> pad;
+    for (const auto& v : a.value("padding", json::array()))
+      if (v.is_number_integer()) pad << v.get<qint64>();
+    const QList<qint64> shape = op.inputs.value(0).shape;
+    bool fits = pad.size() == static_cast<qsizetype>(a.value("padding", json::array()).size()) && pad.size() % 2 == 0 &&
+                !pad.isEmpty() && shape.size() <= 5 && pad.size() / 2 <= shape.size();
+    for (int k = 0; fits && k < pad.size(); ++k)
+      fits = pad.at(k) >= 0 && (!reflect || pad.at(k) < shape.at(shape.size() - 1 - k / 2));
+    if (!fits)
+      return bad(QStringLiteral("%1: a %2 pad of %3 on a tensor of shape %4 has no chain stage yet")
+                     .arg(where(op), reflect ? QStringLiteral("reflect") : QStringLiteral("replicate"), pyList(pad),
+                          shapeText(shape)));
+    const QString mode = reflect ? QStringLiteral("reflect") : QStringLiteral("replicate");
+    l.head = QStringLiteral("kwb_pad(%1, %2, mode=\"%3\"").arg(x, pyList(pad), mode);
+    push(l, op, QStringLiteral("copy"), QStringLiteral("%1 pad %2 of %3").arg(mode, pyList(pad), shapeText(shape)),
+         false);
   } else if (n == u"embedding") {
     // a gather of whole rows (nn.Embedding; padding_idx, scale_grad_by_freq and sparse only matter for the
     // gradient): one launch, the result in the weight's dtype
