@@ -138,6 +138,11 @@ void TestChains::plans_data() {
       << QStringLiteral("pad_reflect_replicate3d")
       << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = kwb_pad(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")")};
+  QTest::newRow("trial 12 #7: Linear + bias over (B, H, W, C), GELU: one launch, the leading dims are M")
+      << QStringLiteral("epi_linear4d_bias_gelu") << QStringList{QStringLiteral("gemm")}
+      << QStringList{
+             QStringLiteral("epi_tensors=(self.fc.bias,), epi_scalars=(), epi_view=lambda t2: t2.reshape(x.shape[0], "
+                            "x.shape[1], x.shape[2], t2.shape[1]))  # add, gelu fused into the epilogue")};
   QTest::newRow("trial 11 t01: sigmoid(2 x) before a small Linear: its prologue")
       << QStringLiteral("t01_Sigmoid_Linear_BatchCenter_Clamp")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
