@@ -80,6 +80,7 @@ class TestChains : public QObject {
   void layoutEmulated_data();
   void layoutEmulated();
   void integerReasons();
+  void cuteReasonsNameUserWords();
 };
 
 void TestChains::plans_data() {
@@ -97,6 +98,53 @@ void TestChains::plans_data() {
                                     "t3.shape[1]))  # add fused into the epilogue"),
                      QStringLiteral("t4 = t3.reshape(t0.shape[0], t0.shape[1], t3.shape[1])"),
                      QStringLiteral("kwb_row1_fits(t4, -1)"), QStringLiteral("!epi_tensors=(t4,)")};
+  // new-user trial 12, #3: recurrent cells stepped in a Python loop, (h, c) fed back: a piece of a pointwise run need
+  // not be contiguous (the output gate is read only by h = o * tanh(c), after c, which the next step reads too, is cut)
+  QTest::newRow("trial 12 #3: two LSTMCell steps: the output gate joins h's piece, not c's")
+      << QStringLiteral("lstmcell_two_steps")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm"), QStringLiteral("pointwise"),
+                     QStringLiteral("gemm"), QStringLiteral("gemm"), QStringLiteral("pointwise")}
+      << QStringList{
+             QStringLiteral("t12 = kwb_pointwise(t5, epi=_kwb_epi1, epi_tensors=(t5_1, t5_2, c), "
+                            "epi_scalars=())  # sigmoid, sigmoid, tanh, mul, mul, add"),
+             QStringLiteral("pro=_kwb_epi2, pro_tensors=(t12,), pro_scalars=())  # prologue sigmoid, tanh, mul")};
+  QTest::newRow("trial 12 #3 / #4: three LSTMCell steps from x.new_zeros, a head on h + c")
+      << QStringLiteral("lstmcell_loop3_new_zeros") << QStringList()
+      << QStringList{QStringLiteral("t0 = kwb_full((x.shape[0], 48), 0.0, torch.float32, x.device, memo=True)")};
+  QTest::newRow("trial 12 #4: a GRUCell loop from x.new_full, times x.new_ones")
+      << QStringLiteral("grucell_loop_new_full") << QStringList()
+      << QStringList{QStringLiteral("t0 = kwb_full((x.shape[0], 52), float(0.5), torch.float32, x.device, memo=True)"),
+                     QStringLiteral("kwb_full((x.shape[0], 52), 1.0, torch.float32, x.device")};
+  // new-user trial 12, #4: GEMMs with scalars: the product is the GEMM, alpha * acc + beta * bias its epilogue
+  QTest::newRow("trial 12 #4: addmm(b, x, W.t(), beta=0.5, alpha=2), relu: one launch")
+      << QStringLiteral("addmm_alpha_beta_relu") << QStringList{QStringLiteral("gemm")}
+      << QStringList{
+             QStringLiteral("kwb_gemm(x, t0.t(), None, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=()")};
+  QTest::newRow("trial 12 #4: addmm of a full [M, N] matrix, alpha=0.25: one launch")
+      << QStringLiteral("addmm_matrix_bias_alpha") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm(a, b.t(), None, epi=_kwb_epi0, epi_tensors=(c,), epi_scalars=()")};
+  QTest::newRow("trial 12 #4: baddbmm(bias, a, b, beta=0.75, alpha=0.125), tanh: one launch")
+      << QStringLiteral("baddbmm_scaled_tanh") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral(
+             "kwb_gemm(a, b.transpose(1, 2), None, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=()")};
+  // new-user trial 12, #4: reflect / replicate padding, 1-D to 3-D: kwb_pad's index map in the other modes
+  QTest::newRow("trial 12 #4: reflect pad (1-D) before a Conv1d + GELU")
+      << QStringLiteral("pad_reflect1d_conv") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [3, 2], mode=\"reflect\")")};
+  QTest::newRow("trial 12 #4: replicate and reflect pads (2-D), then a pointwise run")
+      << QStringLiteral("pad_replicate2d_relu")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 1, 0, 2], mode=\"replicate\")"),
+                     QStringLiteral("t1 = kwb_pad(x, [2, 1, 0, 2], mode=\"reflect\")")};
+  QTest::newRow("trial 12 #4: replicate and reflect pads (3-D)")
+      << QStringLiteral("pad_reflect_replicate3d")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")")};
+  QTest::newRow("trial 12 #7: Linear + bias over (B, H, W, C), GELU: one launch, the leading dims are M")
+      << QStringLiteral("epi_linear4d_bias_gelu") << QStringList{QStringLiteral("gemm")}
+      << QStringList{
+             QStringLiteral("epi_tensors=(self.fc.bias,), epi_scalars=(), epi_view=lambda t2: t2.reshape(x.shape[0], "
+                            "x.shape[1], x.shape[2], t2.shape[1]))  # add, gelu fused into the epilogue")};
   QTest::newRow("trial 11 t01: sigmoid(2 x) before a small Linear: its prologue")
       << QStringLiteral("t01_Sigmoid_Linear_BatchCenter_Clamp")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
@@ -661,7 +709,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "t01_Sigmoid_Linear_BatchCenter_Clamp", "pro_linear3d_sigmoid", "epi_bmm_transpose_residual",
         "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
         // session 21: the growing cats' shared buffer
-        "v02_DenseNet_DenseBlock", "dense_block_1d_nested"})
+        "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
+        // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
+        "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -911,6 +961,16 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("@trial11/t06_MaskedMeanPool_where")},
       {QStringLiteral("count_long_sum"), QStringLiteral("=count_long_sum")},
       {QStringLiteral("count_float_sum"), QStringLiteral("=count_float_sum")},
+      // new-user trial 12: looped recurrent cells (#3), tensor-method factories and GEMMs with scalars (#4)
+      {QStringLiteral("lstmcell_two_steps"), QStringLiteral("=lstmcell_two_steps")},
+      {QStringLiteral("lstmcell_loop3_new_zeros"), QStringLiteral("=lstmcell_loop3_new_zeros")},
+      {QStringLiteral("grucell_loop_new_full"), QStringLiteral("=grucell_loop_new_full")},
+      {QStringLiteral("addmm_alpha_beta_relu"), QStringLiteral("=addmm_alpha_beta_relu")},
+      {QStringLiteral("addmm_matrix_bias_alpha"), QStringLiteral("=addmm_matrix_bias_alpha")},
+      {QStringLiteral("baddbmm_scaled_tanh"), QStringLiteral("=baddbmm_scaled_tanh")},
+      {QStringLiteral("pad_reflect1d_conv"), QStringLiteral("=pad_reflect1d_conv")},
+      {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("=pad_replicate2d_relu")},
+      {QStringLiteral("pad_reflect_replicate3d"), QStringLiteral("=pad_reflect_replicate3d")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1399,7 +1459,10 @@ void TestChains::cuteGemmEmulated() {
          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1"), QStringLiteral("--tile"),
          QStringLiteral("16")}}},
       {QStringLiteral("epi_linear3d_sub_residual"), {{QStringLiteral("--strided")}}},
-      {QStringLiteral("epi_bmm_transpose_residual"), {{QStringLiteral("--dtype"), QStringLiteral("bfloat16")}}}};
+      {QStringLiteral("epi_bmm_transpose_residual"), {{QStringLiteral("--dtype"), QStringLiteral("bfloat16")}}},
+      // new-user trial 12, #4: alpha and beta in the epilogue, the bias an epilogue tensor
+      {QStringLiteral("baddbmm_scaled_tanh"), {{}, {QStringLiteral("--dtype"), QStringLiteral("bfloat16")}}},
+      {QStringLiteral("addmm_matrix_bias_alpha"), {{QStringLiteral("--strided")}}}};
   for (const auto& [name, runs] : problems) {
     const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("cutedsl"))->generate(loadSpec(name));
     QVERIFY2(k.ok && k.implemented, qPrintable(name + u' ' + k.error));
@@ -1570,6 +1633,22 @@ void TestChains::gqaKvIndexed() {
     const kwb::GeneratedKernel sk = kwb::backendById(QString::fromLatin1(id))->generate(s);
     QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
   }
+}
+
+void TestChains::cuteReasonsNameUserWords() {
+  // New-user trial 12, #14: the CuTe DSL skeleton's reason for a pointwise graph named "input t0", the generator's
+  // name of x.permute(0, 2, 1). A view is named by its expression, op and line; a broadcast forward() input by its
+  // name and both shapes; no node id appears
+  const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
+  QString why;
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why));
+  QVERIFY2(why.startsWith(QLatin1String("x.permute(0, 2, 1) (a permute of a forward() input, line 11) is a view")),
+           qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why));
+  QVERIFY2(why.startsWith(QLatin1String("forward() input scale of shape [19, 1] broadcasts to the output's [19, 23]")),
+           qPrintable(why));
 }
 
 QTEST_GUILESS_MAIN(TestChains)

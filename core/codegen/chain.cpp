@@ -168,8 +168,15 @@ bool isSoftmaxOp(const QString& n) {
   return n == u"_softmax" || n == u"softmax" || n == u"_log_softmax" || n == u"log_softmax" || n == u"_safe_softmax";
 }
 
-/// torch's constant factories (a causal mask's torch.ones(T, T)).
+/// A constant factory's kind without its tensor-method prefix: x.new_zeros(B, H) is "zeros" (of x's dtype and device,
+/// which every chain intermediate shares), x.new_full(s, v) is "full".
+QString factoryKind(const QString& n) { return n.startsWith(QLatin1String("new_")) ? n.mid(4) : n; }
+
+/// torch's constant factories (a causal mask's torch.ones(T, T)), their _like forms and the tensor-method forms
+/// (x.new_zeros / new_ones / new_full: an RNN's initial state on the input's device; new-user trial 12, #4).
 bool isFactory(const QString& n) {
+  const QString k = factoryKind(n);
+  if (k != n) return k == u"ones" || k == u"zeros" || k == u"full";
   return n == u"ones" || n == u"zeros" || n == u"full" || n == u"ones_like" || n == u"zeros_like" || n == u"full_like";
 }
 
@@ -533,6 +540,12 @@ class Planner {
   /// current run: (x - running_mean) * rsqrt(running_var + eps) [* weight] [+ bias], the statistics read as
   /// [C, 1, ...] views so they broadcast per channel. False (nothing appended) when @p op is not one.
   bool evalNorm(const GraphOp& op);
+  /// A GEMM with scalars or a bias the GEMM stage does not add per column (new-user trial 12, #4): torch.addmm with
+  /// alpha / beta other than 1 or a bias of another shape, torch.baddbmm. The product alone is the GEMM launch (an
+  /// mm / bmm under the id "<op>_mm"); alpha * product + beta * bias are pointwise ops appended to the run, so they
+  /// fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast strides).
+  /// False with m_why set on a bad operand.
+  bool scaledGemm(const GraphOp& op);
   bool flushRun();
   /// A sum / mean / amax / amin (@p kind) over every spatial dim of a convolution's result that nothing else reads,
   /// fused into that convolution's launch (conv_forward(..., reduce=kind): the tiles reduce into an [N, C] buffer,
@@ -1006,9 +1019,11 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
     m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
+  } else if (n == u"baddbmm" ||
+             (n == u"addmm" && (a.value("alpha", json(1.0)) != json(1.0) || a.value("beta", json(1.0)) != json(1.0) ||
+                                op.inputs.value(0).shape.size() != 1))) {
+    return scaledGemm(op);
   } else if (n == u"addmm" || n == u"mm" || n == u"bmm") {
-    if (n == u"addmm" && (a.value("alpha", 1.0) != 1.0 || a.value("beta", 1.0) != 1.0))
-      return bad(QStringLiteral("%1 with alpha or beta other than 1 has no chain stage yet").arg(where(op)));
     const QString aRef = operandOf(op, n == u"addmm" ? "mat1" : "self");
     const QString bRef = operandOf(op, "mat2");
     const QString ra = aRef.isEmpty() ? op.refs.value(n == u"addmm" ? 1 : 0) : aRef;
@@ -1259,6 +1274,26 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
+  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad"))) {
+    // F.pad in reflect / replicate mode (Conv2d(padding_mode='reflect') traces it too), 1-D to 3-D: the same index
+    // map as the constant pad, each source index reflected at / clamped to the edges (new-user trial 12, #4)
+    const bool reflect = n.startsWith(QLatin1String("reflection"));
+    QList<qint64> pad;
+    for (const auto& v : a.value("padding", json::array()))
+      if (v.is_number_integer()) pad << v.get<qint64>();
+    const QList<qint64> shape = op.inputs.value(0).shape;
+    bool fits = pad.size() == static_cast<qsizetype>(a.value("padding", json::array()).size()) && pad.size() % 2 == 0 &&
+                !pad.isEmpty() && shape.size() <= 5 && pad.size() / 2 <= shape.size();
+    for (int k = 0; fits && k < pad.size(); ++k)
+      fits = pad.at(k) >= 0 && (!reflect || pad.at(k) < shape.at(shape.size() - 1 - k / 2));
+    if (!fits)
+      return bad(QStringLiteral("%1: a %2 pad of %3 on a tensor of shape %4 has no chain stage yet")
+                     .arg(where(op), reflect ? QStringLiteral("reflect") : QStringLiteral("replicate"), pyList(pad),
+                          shapeText(shape)));
+    const QString mode = reflect ? QStringLiteral("reflect") : QStringLiteral("replicate");
+    l.head = QStringLiteral("kwb_pad(%1, %2, mode=\"%3\"").arg(x, pyList(pad), mode);
+    push(l, op, QStringLiteral("copy"), QStringLiteral("%1 pad %2 of %3").arg(mode, pyList(pad), shapeText(shape)),
+         false);
   } else if (n == u"embedding") {
     // a gather of whole rows (nn.Embedding; padding_idx, scale_grad_by_freq and sparse only matter for the
     // gradient): one launch, the result in the weight's dtype
@@ -1839,7 +1874,7 @@ Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QStri
 }
 
 bool Planner::factory(const GraphOp& op) {
-  const QString n = op.name;
+  const QString n = factoryKind(op.name);
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString size;
   if (n.endsWith(QLatin1String("_like"))) {
@@ -1871,7 +1906,10 @@ bool Planner::factory(const GraphOp& op) {
   Line l;
   l.target = var(op);
   l.head = QStringLiteral("kwb_full(%1, %2, torch.%3, %4").arg(size, value, dtype, device);
-  push(l, op, QStringLiteral("fill"), QStringLiteral("torch.%1 %2").arg(n, shapeText(shape)), false);
+  push(l, op, QStringLiteral("fill"),
+       QStringLiteral("%1 %2").arg(n == op.name ? QStringLiteral("torch.") + n : QStringLiteral("Tensor.") + op.name,
+                                   shapeText(shape)),
+       false);
   m_vals.insert(op.id, outVal(op));
   return true;
 }
@@ -2041,6 +2079,81 @@ bool Planner::evalNorm(const GraphOp& op) {
     m_run << &m_synth.back();
   }
   ++m_evalNorms;
+  return true;
+}
+
+bool Planner::scaledGemm(const GraphOp& op) {
+  const bool batched = op.name == u"baddbmm";
+  const QString biasRef = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+  const QString aRef = operandOf(op, batched ? "batch1" : "mat1").isEmpty()
+                           ? op.refs.value(1)
+                           : operandOf(op, batched ? "batch1" : "mat1");
+  const QString bRef = operandOf(op, batched ? "batch2" : "mat2").isEmpty()
+                           ? op.refs.value(2)
+                           : operandOf(op, batched ? "batch2" : "mat2");
+  double alpha = 1.0, beta = 1.0;
+  const json ja = op.args.value("alpha", json(1.0)), jb = op.args.value("beta", json(1.0));
+  if (!ja.is_number() || !jb.is_number())
+    return bad(QStringLiteral("%1: alpha or beta that is not a number has no chain stage yet").arg(where(op)));
+  alpha = ja.get<double>();
+  beta = jb.get<double>();
+  if (biasRef.isEmpty() || aRef.isEmpty() || bRef.isEmpty() || !value(biasRef))
+    return bad(QStringLiteral("%1 without its three operands").arg(where(op)));
+  GraphOp mm = op;
+  mm.id = op.id + QStringLiteral("_mm");
+  mm.name = batched ? QStringLiteral("bmm") : QStringLiteral("mm");
+  mm.refs = {aRef, bRef};
+  mm.operands = {{QStringLiteral("self"), aRef}, {QStringLiteral("mat2"), bRef}};
+  mm.args = json::object();
+  mm.inputs = op.inputs.mid(1);
+  mm.pw = json();
+  m_synth.push_back(mm);
+  if (!stage(m_synth.back())) return false;
+  m_plan.ops.removeAll(mm.id);  // not an op of the graph: op.id stands for the whole
+  m_plan.launches.last().ops.removeAll(mm.id);
+  m_uses[mm.id] = 1;
+  const QString dtype = op.outputs.value(0).dtype;
+  // alpha * (A B) + beta * bias, in torch's order (beta == 0 ignores the bias, NaN included, as torch does)
+  struct Node {
+    const char* op;
+    json args;
+  };
+  QList<Node> nodes;
+  QString acc = mm.id;
+  if (alpha != 1.0) nodes.append({"mul", json::array({acc.toStdString(), json{{"const", alpha}}})});
+  if (beta != 0.0) {
+    if (beta != 1.0) nodes.append({"mul", json::array({biasRef.toStdString(), json{{"const", beta}}})});
+    nodes.append({"add", json::array({alpha != 1.0 ? "@0" : acc.toStdString(),
+                                      beta != 1.0 ? "@" + std::to_string(nodes.size() - 1) : biasRef.toStdString()})});
+  }
+  if (nodes.isEmpty()) nodes.append({"mul", json::array({acc.toStdString(), json{{"const", 1.0}}})});
+  QStringList ids;
+  for (int k = 0; k < nodes.size(); ++k)
+    ids << (k + 1 == nodes.size() ? op.id : QStringLiteral("%1_ab%2").arg(op.id).arg(k));
+  for (int k = 0; k < nodes.size(); ++k) {
+    GraphOp s;
+    s.id = ids.at(k);
+    s.name = op.name + QStringLiteral(" alpha/beta");  // what a plan's description names
+    s.category = QStringLiteral("Elementwise");
+    s.line = op.line;
+    s.function = op.function;
+    json args = json::array();
+    for (const json& a : nodes.at(k).args) {
+      if (a.is_string() && a.get<std::string>().rfind('@', 0) == 0)
+        args.push_back(ids.at(std::stoi(a.get<std::string>().substr(1))).toStdString());
+      else
+        args.push_back(a);
+    }
+    for (const json& a : args)
+      if (a.is_string()) s.refs << QString::fromStdString(a.get<std::string>());
+    s.pw = {{"op", nodes.at(k).op}, {"args", args}, {"kwargs", json::object()}};
+    s.outputs = {TensorInfo{}};
+    s.outputs.first().shape = op.outputs.value(0).shape;
+    s.outputs.first().dtype = dtype;
+    if (k + 1 < nodes.size()) m_synthInner.insert(s.id);
+    m_synth.push_back(s);
+    m_run << &m_synth.back();
+  }
   return true;
 }
 
@@ -2214,23 +2327,46 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
 }
 
 bool Planner::flushRun() {
-  // A run is cut after every op whose value is read outside it (or is the output): each piece has one result.
-  // A piece that does not fit one epilogue is also cut where a view inside the run used to end it (m_softCuts):
-  // the pieces it had before views could stay inside a run.
+  // A run is cut into pieces of one result each: a result is an op whose value is read outside the run (or is the
+  // output, or ends the run), or one read by the pieces of two results (it cannot be computed inside both). Every other
+  // op joins the piece of the one result its readers feed (walking back from the end). A piece is the run's ops of
+  // one owner in run order; pieces go in the order of their results, so each reads only results made before it.
+  // A piece need not be contiguous: an LSTM cell's output gate (sigmoid_ of a split) is read only by h = o * tanh(c),
+  // after c, which the next step reads too, is cut (new-user trial 12, #3: a cut at c left the gate's value in c's
+  // piece, where nothing wrote it).
+  // A contiguous piece that does not fit one epilogue is also cut where a view inside the run used to end it
+  // (m_softCuts): the pieces it had before views could stay inside a run.
   const QList<const GraphOp*> run = m_run;
   const QList<int> softCuts = m_softCuts;
   m_run.clear();
   m_softCuts.clear();
-  int start = 0;
-  for (int k = 0; k < run.size(); ++k) {
+  const int n = static_cast<int>(run.size());
+  QList<int> owner(n, -1);
+  for (int k = n - 1; k >= 0; --k) {
     const GraphOp* o = run.at(k);
     int inside = 0;
-    for (int j = k + 1; j < run.size(); ++j)
+    QSet<int> owners;
+    for (int j = k + 1; j < n; ++j)
       for (const QString& r : run.at(j)->refs)
-        if (resolve(r) == o->id) ++inside;
-    const bool last = k + 1 == run.size();
-    if (!last && m_uses.value(o->id) <= inside) continue;
-    const QList<const GraphOp*> piece = run.mid(start, k + 1 - start);
+        if (resolve(r) == o->id) {
+          ++inside;
+          owners.insert(owner.at(j));
+        }
+    const bool result = k + 1 == n || m_uses.value(o->id) > inside || owners.size() != 1;
+    owner[k] = result ? k : *owners.cbegin();
+  }
+  for (int k = 0; k < n; ++k) {
+    if (owner.at(k) != k) continue;
+    QList<int> members;
+    for (int j = 0; j <= k; ++j)
+      if (owner.at(j) == k) members << j;
+    QList<const GraphOp*> piece;
+    for (int j : std::as_const(members)) piece << run.at(j);
+    const int start = members.first();
+    if (members.size() != k + 1 - start) {  // not contiguous: no view of the run's falls inside it
+      if (!pointwisePiece(piece)) return false;
+      continue;
+    }
     QList<int> cuts = {start}, within;
     for (int c : softCuts)
       if (c > start && c <= k) within << c;
@@ -2238,7 +2374,6 @@ bool Planner::flushRun() {
     cuts << k + 1;
     for (int c = 0; c + 1 < cuts.size(); ++c)
       if (!pointwisePiece(run.mid(cuts.at(c), cuts.at(c + 1) - cuts.at(c)))) return false;
-    start = k + 1;
   }
   return true;
 }
@@ -3273,8 +3408,9 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
   CVal v;
   v.shape = shape;
   if (isFactory(n)) {
-    double c = n.startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
-    if (n.startsWith(QLatin1String("full")) && !jsonNumber(args.value("fill_value", json()), &c)) return std::nullopt;
+    double c = factoryKind(n).startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
+    if (factoryKind(n).startsWith(QLatin1String("full")) && !jsonNumber(args.value("fill_value", json()), &c))
+      return std::nullopt;
     v.c = c;
     return v;
   }

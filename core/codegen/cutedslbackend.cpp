@@ -77,14 +77,38 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
   }
   const auto prog = parsePointwiseProgram(spec, whyNot);
   if (!prog) return false;
+  // the user's words for an input: a view's own expression and line (x.permute(0, 2, 1), line 16), a forward()
+  // input's name and shape; never the program's node ids (t0: new-user trial 12, #14)
+  auto shapeOf = [](const QList<qint64>& s) -> QString {
+    QStringList d;
+    for (qint64 v : s) d << QString::number(v);
+    return QStringLiteral("[%1]").arg(d.join(QStringLiteral(", ")));
+  };
   for (const PwInput* in : prog->tensorInputs())
     if (in->broadcast || !in->viewExpr.isEmpty()) {
-      if (whyNot)
-        *whyNot = QStringLiteral(
-                      "input %1 broadcasts to the output or is a view of an input; the CuTe DSL template reads "
-                      "same-shape inputs and "
-                      "one-element tensors (--framework triton handles broadcasting)")
-                      .arg(in->name);
+      if (whyNot) {
+        QString what;
+        if (!in->viewExpr.isEmpty()) {
+          int line = 0;
+          QString op;
+          for (const auto& o : spec.value("ops", nlohmann::json::array()))
+            if (o.value("id", std::string()) == in->name.toStdString()) {
+              line = o.value("line", 0);
+              op = QString::fromStdString(o.value("op", std::string())).remove(QStringLiteral("aten::"));
+            }
+          what = QStringLiteral("%1 (a %2 of a forward() input%3)")
+                     .arg(in->viewExpr, op.isEmpty() ? QStringLiteral("view") : op,
+                          line > 0 ? QStringLiteral(", line %1").arg(line) : QString());
+          what += in->broadcast ? QStringLiteral(" broadcasts to the output and is a view")
+                                : QStringLiteral(" is a view, not a forward() input as given");
+        } else {
+          what = QStringLiteral("forward() input %1 of shape %2 broadcasts to the output's %3")
+                     .arg(in->name, shapeOf(in->shape), shapeOf(prog->outShape));
+        }
+        *whyNot = what + QStringLiteral(
+                             "; the CuTe DSL template reads same-shape forward() inputs and one-element "
+                             "tensors (--framework triton handles broadcasts and views)");
+      }
       return false;
     }
   for (const PwInput* in : prog->tensorInputs())

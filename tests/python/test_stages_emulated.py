@@ -190,6 +190,19 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_pad(x, (-4, 0))  # a negative size
 
+    def test_pad_reflect_replicate_1d_2d_3d(self):
+        # new-user trial 12, #4: the non-constant modes are the same index map, reflected at / clamped to the edges
+        for shape, pad in [((2, 3, 9), (3, 2)), ((2, 3, 9), (0, 8)), ((2, 3, 6, 5), (2, 1, 0, 3)),
+                           ((1, 2, 4, 5, 6), (1, 2, 0, 1, 3, 1))]:
+            x = torch.randn(*shape).transpose(0, 1)  # strided
+            for mode in ("reflect", "replicate"):
+                with Launches("_kwb_shift_kernel") as n:
+                    got = K.kwb_pad(x, pad, mode=mode)
+                self.assertEqual(n.count, 1)
+                self.assertTrue(torch.equal(got, F.pad(x, pad, mode=mode)), (shape, pad, mode))
+        with self.assertRaises(ValueError):
+            K.kwb_pad(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
+
     def test_embedding_rows_any_strides(self):
         w = torch.randn(11, 6)
         idx = torch.randint(0, 11, (3, 4))

@@ -164,10 +164,11 @@ def kwb_copy_into(dst, src):
 
 @triton.jit
 def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, R1, R2, R3, R4,
-                      m0, m1, m2, m3, m4, fill, ROLL: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
-    # dst (contiguous, 5-D sizes S0..S4) from src at per-slot shifted coordinates: slot d reads
-    # j_d = i_d - m_d, modulo src's size R_d when ROLL (torch.roll: m_d = shift mod R_d, j_d in [0, R_d)),
-    # else as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`)
+                      m0, m1, m2, m3, m4, fill, MODE: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # dst (contiguous, 5-D sizes S0..S4) from src at per-slot shifted coordinates: slot d reads j_d = i_d - m_d, then
+    # by MODE: 0 as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`); 1 modulo src's
+    # size R_d (torch.roll: m_d = shift mod R_d); 2 clamped into [0, R_d) (replication_pad: the edge repeats); 3
+    # reflected at the edges without repeating them (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -179,21 +180,38 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
     j2 = i2 - m2
     j3 = i3 - m3
     j4 = i4 - m4
-    if ROLL:
+    if MODE == 1:
         j0 = (j0 + R0) % R0
         j1 = (j1 + R1) % R1
         j2 = (j2 + R2) % R2
         j3 = (j3 + R3) % R3
         j4 = (j4 + R4) % R4
+    if MODE == 2:
+        j0 = tl.minimum(tl.maximum(j0, 0), R0 - 1)
+        j1 = tl.minimum(tl.maximum(j1, 0), R1 - 1)
+        j2 = tl.minimum(tl.maximum(j2, 0), R2 - 1)
+        j3 = tl.minimum(tl.maximum(j3, 0), R3 - 1)
+        j4 = tl.minimum(tl.maximum(j4, 0), R4 - 1)
+    if MODE == 3:
+        j0 = tl.abs(j0)
+        j1 = tl.abs(j1)
+        j2 = tl.abs(j2)
+        j3 = tl.abs(j3)
+        j4 = tl.abs(j4)
+        j0 = tl.where(j0 >= R0, 2 * (R0 - 1) - j0, j0)
+        j1 = tl.where(j1 >= R1, 2 * (R1 - 1) - j1, j1)
+        j2 = tl.where(j2 >= R2, 2 * (R2 - 1) - j2, j2)
+        j3 = tl.where(j3 >= R3, 2 * (R3 - 1) - j3, j3)
+        j4 = tl.where(j4 >= R4, 2 * (R4 - 1) - j4, j4)
     inside = (j0 >= 0) & (j0 < R0) & (j1 >= 0) & (j1 < R1) & (j2 >= 0) & (j2 < R2) & (j3 >= 0) & (j3 < R3) & \
         (j4 >= 0) & (j4 < R4)
     v = tl.load(src + (j0 * ss0 + j1 * ss1 + j2 * ss2 + j3 * ss3 + j4 * ss4), mask=mask & inside, other=fill)
     tl.store(dst + offs, v.to(dst.dtype.element_ty), mask=mask)
 
 
-def _kwb_shift(x, out, before, fill, roll=False):
-    """out[i] = x[i - before] per dim (fill where that is outside x; modulo x's size when roll) by one launch; x
-    and out of rank <= 5."""
+def _kwb_shift(x, out, before, fill, mode=0):
+    """out[i] = x[i - before] per dim by one launch, x and out of rank <= 5; outside x by mode (_kwb_shift_kernel's
+    MODE): 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges."""
     n = out.numel()
     if n == 0:
         return out
@@ -204,7 +222,7 @@ def _kwb_shift(x, out, before, fill, roll=False):
     reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
     _kwb_shift_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
         x, out, n, sizes[1], sizes[2], sizes[3], sizes[4], *((0,) * lead + tuple(x.stride())), *rs, *ms,
-        float(fill), ROLL=roll, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        float(fill), MODE=mode, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
         num_warps=KWB_POINTWISE_WARPS)
     return out
 
@@ -221,12 +239,14 @@ def kwb_roll(x, shifts, dims):
         d = d % x.dim()
         before[d] = (before[d] + s) % x.shape[d] if x.shape[d] else 0
     out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
-    return _kwb_shift(x, out, before, 0.0, roll=True)
+    return _kwb_shift(x, out, before, 0.0, mode=1)
 
 
-def kwb_pad(x, pad, value=0.0):
-    """F.pad(x, pad, value=value) in constant mode (aten::constant_pad_nd): pad holds (before, after) pairs from
-    the last dim backwards, negative entries crop; out contiguous, one launch (_kwb_shift_kernel)."""
+def kwb_pad(x, pad, value=0.0, mode="constant"):
+    """F.pad(x, pad, mode, value): pad holds (before, after) pairs from the last dim backwards; out contiguous, one
+    launch (_kwb_shift_kernel). mode "constant" (aten::constant_pad_nd: negative entries crop), "replicate"
+    (replication_pad1d/2d/3d: the edge element repeats) or "reflect" (reflection_pad1d/2d/3d: mirrored without
+    the edge; each pad below its dim's size, as torch requires)."""
     pad = list(pad)
     if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
         raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
@@ -235,12 +255,16 @@ def kwb_pad(x, pad, value=0.0):
         d = x.dim() - 1 - k
         before[d] = pad[2 * k]
         shape[d] = x.shape[d] + pad[2 * k] + pad[2 * k + 1]
+        if mode == "reflect" and not (0 <= pad[2 * k] < x.shape[d] and 0 <= pad[2 * k + 1] < x.shape[d]):
+            raise ValueError("kwb_pad: reflect pad %s must be below the size %d of dim %d" % (pad, x.shape[d], d))
+        if mode == "replicate" and (min(pad[2 * k:2 * k + 2]) < 0 or x.shape[d] == 0):
+            raise ValueError("kwb_pad: replicate pad %s of dim %d of size %d" % (pad, d, x.shape[d]))
     if any(s < 0 for s in shape):
         raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
     if x.numel() == 0:
         return out.fill_(value)
-    return _kwb_shift(x, out, before, value)
+    return _kwb_shift(x, out, before, value, mode={"constant": 0, "replicate": 2, "reflect": 3}[mode])
 
 
 @triton.jit
