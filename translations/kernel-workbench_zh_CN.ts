@@ -3425,7 +3425,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/runspanel.cpp" line="300"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
-        <translation>%1 中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
+        <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="302"/>
