@@ -36,6 +36,7 @@
 #include "core/pipeline/baselinejob.h"
 #include "core/pipeline/cudaprobe.h"
 #include "core/workspace/workspace.h"
+#include "core/records/memoryrecord.h"
 #include "core/review/reviewexport.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -76,6 +77,8 @@ class TestGuiFlow : public QObject {
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
   void welcomeAndEditMenu();
+  void savedLayoutFitsASmallerWindow();
+  void defaultWorkspaceIsAbsolute();
 };
 
 void TestGuiFlow::initTestCase() {
@@ -230,6 +233,22 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY2(r.reportPath.endsWith(QStringLiteral("reports/v1_report.md")), qPrintable(r.reportPath));
   QVERIFY(r.runRecorded && r.runDir != firstRun);  // V1's cases and log, not V0's
   QCOMPARE(r.verdict, Verdict::DryRun);
+  {  // V1 did not query the knowledge tools again: V0's records apply, and its report and memory say which (trial 12,
+     // #10: "no knowledge record was consulted")
+    const auto v0 = MemoryRecord::load(ws + QStringLiteral("/memory/v0.json"));
+    const auto v1 = MemoryRecord::load(ws + QStringLiteral("/memory/v1.json"));
+    QVERIFY(v0 && v1);
+    QVERIFY(!v0->json()["references"].empty());
+    QCOMPARE(v1->json()["references"], v0->json()["references"]);
+    QFile f(r.reportPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString md = QString::fromUtf8(f.readAll());
+    QVERIFY2(md.contains(QStringLiteral("_V0's records apply (not queried again; listed in `memory/v0.json`):_")),
+             qPrintable(md));
+    QVERIFY(!md.contains(QStringLiteral("no knowledge record was consulted")));
+    const QString firstId = QString::fromStdString(v0->json()["references"][0]["record_id"].get<std::string>());
+    QVERIFY2(md.contains(QStringLiteral("- `%1`").arg(firstId)), qPrintable(firstId));
+  }
   QVERIFY2(w.windowTitle().contains(QStringLiteral("V1 of 2")), qPrintable(w.windowTitle()));
   QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("V1 of 2")), qPrintable(w.wizard()->measureSummary()));
   // R8: one rule for a dry run's rel_err: none in the review, none in the Versions table (as `kwb versions`).
@@ -241,6 +260,12 @@ void TestGuiFlow::measureAgainFromReview() {
     QCOMPARE(runsPanel->versionsModel()->index(row, VersionsModel::RelErrColumn).data().toString(),
              QStringLiteral("—"));
   QCOMPARE(runsPanel->versionsModel()->index(1, VersionsModel::VersionColumn).data().toString(), QStringLiteral("V1"));
+  // Dry runs: the hidden figure columns are named, and V0's run is still recorded, by V0 (new-user trial 12, #11).
+  QCOMPARE(runsPanel->versionsTitle(), QStringLiteral("Versions (CPU dry runs: no latency or rel_err)"));
+  QCOMPARE(runsPanel->model()->rowCount(), 2);
+  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+  QCOMPARE(runsPanel->model()->index(1, RunsModel::RecordedColumn).data().toString(),
+           QStringLiteral("V0's report, memory"));
   // Committed as `kwb measure` commits it.
   const QString subject =
       runsPanel->versionsModel()->index(1, VersionsModel::CommitColumn).data(Qt::ToolTipRole).toString();
@@ -260,6 +285,72 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY(asked);
   QCOMPARE(w.session()->review()->versionCount, 2);
   QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
+}
+
+void TestGuiFlow::savedLayoutFitsASmallerWindow() {
+  // New-user trial 12, #11: a layout saved at 1920 (a 700 px wizard) opened at 1280x800 with the wizard as wide and the
+  // editor squeezed. The wizard and the console are both docks of the class: both come back within the window.
+  {
+    MainWindow big;
+    big.resize(1920, 1080);
+    big.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&big));
+    QTest::qWait(50);
+    auto* wizard = big.findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+    auto* console = big.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+    big.resizeDocks({wizard}, {760}, Qt::Horizontal);
+    big.resizeDocks({console}, {760}, Qt::Vertical);
+    QTRY_VERIFY(wizard->width() >= 700 && console->height() >= 700);
+    big.close();  // saves the layout
+  }
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  auto* wizard = w.findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+  auto* console = w.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+  QTRY_VERIFY2(wizard->width() <= 1280 * 35 / 100, qPrintable(QString::number(wizard->width())));
+  QTRY_VERIFY2(console->height() <= 800 * 60 / 100, qPrintable(QString::number(console->height())));
+  QVERIFY(wizard->width() >= 300);               // the default, not squeezed to nothing
+  QCOMPARE(w.fitDocksToWindow(), 0);             // nothing left to fit
+  QSettings().remove(QStringLiteral("window"));  // the other tests start from the default layout
+}
+
+void TestGuiFlow::defaultWorkspaceIsAbsolute() {
+  // New-user trial 12, #11: an empty Workspace box meant ./kernel_opt_<name>, in whatever folder the GUI started in
+  // (a clone, untracked). Now a documented absolute folder, and the parent of a folder the user chose is remembered.
+  QSettings().remove(QStringLiteral("run/workspaceParent"));
+  const QString logic = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
+  {
+    MainWindow w;
+    QCOMPARE(w.wizard()->workspaceParent(), MainWindow::defaultWorkspaceParent());
+    QVERIFY(QDir(MainWindow::defaultWorkspaceParent()).isAbsolute());
+    QVERIFY(MainWindow::defaultWorkspaceParent().endsWith(QStringLiteral("/Kernel Workbench")));
+    BaselineOptions o;
+    o.logicPath = logic;
+    w.wizard()->applyTo(o);
+    QVERIFY(o.workspaceDir.isEmpty());
+    QCOMPARE(BaselineJob::plannedWorkspaceDir(o),
+             QDir(MainWindow::defaultWorkspaceParent()).filePath(QStringLiteral("kernel_opt_19_ReLU")));
+    auto* box = w.findChild<QLineEdit*>(QStringLiteral("workspaceEdit"));
+    QVERIFY2(box->placeholderText().contains(QStringLiteral("Kernel Workbench")), qPrintable(box->placeholderText()));
+  }
+  // A second member of the class: the folder the user ran phase 1 in sets the parent of the next default.
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  {
+    MainWindow w;
+    QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+    w.wizard()->setGpu(QStringLiteral("H200"));
+    w.wizard()->setFramework(QStringLiteral("triton"));
+    w.wizard()->setCpuDryRun(true);
+    w.wizard()->setWorkspaceDir(tmp.filePath(QStringLiteral("mine")));
+    QVERIFY2(w.runPhase(1, /*wait=*/true), qPrintable(w.lastError()));
+    QCOMPARE(w.wizard()->workspaceParent(), QDir(tmp.path()).absolutePath());
+  }
+  MainWindow again;
+  QCOMPARE(again.wizard()->workspaceParent(), QDir(tmp.path()).absolutePath());
+  QSettings().remove(QStringLiteral("run/workspaceParent"));
 }
 
 void TestGuiFlow::runAllPhasesCommits() {
@@ -296,6 +387,22 @@ void TestGuiFlow::runAllPhasesCommits() {
   const QByteArray text = report.readAll();
   QVERIFY2(text.contains("- Command: `kwb baseline ") && !text.contains("--no-commit"), text.constData());
   QVERIFY(QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory/v0.json"))));
+  // Report on the committed V0 shows it and leaves it as committed: nothing but the date would change, so nothing is
+  // rewritten (new-user trial 12, #9: "M baseline_report.md  M memory/v0.json", the date the only difference).
+  QFile memory(QDir(ws).filePath(QStringLiteral("memory/v0.json")));
+  QVERIFY(memory.open(QIODevice::ReadOnly));
+  const QByteArray memoryBytes = memory.readAll();
+  memory.close();
+  report.close();
+  QTest::qWait(1100);  // a second later: a rewrite would carry another date
+  QVERIFY2(w.showReport(), qPrintable(w.lastError()));
+  QVERIFY(report.open(QIODevice::ReadOnly));
+  QCOMPARE(report.readAll(), text);
+  QVERIFY(memory.open(QIODevice::ReadOnly));
+  QCOMPARE(memory.readAll(), memoryBytes);
+  QCOMPARE(w.job()->unchangedRecords(),
+           QStringList({QStringLiteral("baseline_report.md"), QStringLiteral("memory/v0.json")}));
+  QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("unchanged")));
 
   // Stop during a run-all: it ends after the running phase, with no commit.
   const QString ws2 = tmp.filePath(QStringLiteral("second"));

@@ -64,6 +64,30 @@ class TestSuitePanel : public QObject {
     QCoreApplication::setApplicationName(QStringLiteral("tst_suitepanel"));
   }
 
+  // New-user trial 12, #10: `kwb export` of a dry-run suite said "suite report: 0 of 12 PASS". A dry run's headline
+  // says dry run and counts what it checked; a measured suite's stays "N of M PASS".
+  void suiteHeadlineOfADryRun() {
+    QList<SuiteEntry> dry;
+    for (int i = 0; i < 7; ++i) dry << entry(QStringLiteral("p%1").arg(i), QStringLiteral("DRY_RUN"), {}, {});
+    dry << entry(QStringLiteral("f1"), QStringLiteral("FAIL"), {}, {})
+        << entry(QStringLiteral("f2"), QStringLiteral("FAIL"), {}, {});
+    for (int i = 0; i < 3; ++i) dry << entry(QStringLiteral("s%1").arg(i), QStringLiteral("SKELETON"), {}, {});
+    QCOMPARE(suiteHeadline(summarize(dry), true), QStringLiteral("CPU dry run: 7 ran, 2 FAIL, 3 skeletons"));
+    // a second member: one skeleton, a timeout and a problem not run yet
+    QList<SuiteEntry> other{entry(QStringLiteral("a"), QStringLiteral("DRY_RUN"), {}, {}),
+                            entry(QStringLiteral("b"), QStringLiteral("SKELETON"), {}, {}),
+                            entry(QStringLiteral("c"), QStringLiteral("TIMEOUT_FAIL"), {}, {})};
+    other.last().state = QStringLiteral("done");
+    SuiteEntry pending = entry(QStringLiteral("d"), QString(), {}, {});
+    pending.state = QStringLiteral("pending");
+    other << pending;
+    QCOMPARE(suiteHeadline(summarize(other), true),
+             QStringLiteral("CPU dry run: 1 ran, 1 TIMEOUT_FAIL, 1 skeleton, 1 not run yet"));
+    QList<SuiteEntry> measured{entry(QStringLiteral("a"), QStringLiteral("PASS"), 10, 20),
+                               entry(QStringLiteral("b"), QStringLiteral("FAIL"), {}, {})};
+    QCOMPARE(suiteHeadline(summarize(measured), false), QStringLiteral("1 of 2 PASS"));
+  }
+
   // A memory-bound problem's share of the copy its run measured (issue 14's figure) is in the row's tooltip; a row
   // without one says nothing about it.
   void bandwidthOfTheCopyInTheTooltip() {
@@ -426,9 +450,13 @@ class TestSuitePanel : public QObject {
     // leaves it, and opening the suite again brings the tab back.
     auto* console = w.findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
     QVERIFY(!console->isVisible());  // stepped aside for the table
+    auto* wizard = w.findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+    QVERIFY(!wizard->isVisible());  // of no use beside the table: the reasons get its width (trial 12, #11)
+    QVERIFY2(view->width() > w.width() * 9 / 10, qPrintable(QString::number(view->width())));
     tabs->setCurrentIndex(0);
     QVERIFY(w.welcomePage()->isVisible());
     QVERIFY(console->isVisible());  // back with the workbench page
+    QVERIFY(wizard->isVisible());
     Q_EMIT tabs->tabCloseRequested(1);
     QCOMPARE(tabs->count(), 1);
     QVERIFY(w.openSuite(dir.path()));

@@ -34,6 +34,8 @@
 #include "widgets/codeeditor.h"
 #include "widgets/editortabs.h"
 #include "widgets/knowledgemodel.h"
+#include "core/pipeline/recordsbuilder.h"
+#include "core/review/displaytext.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/theme.h"
@@ -118,6 +120,7 @@ class TestWidgets : public QObject {
   void caseModel();
   void caseStatusColor_data();
   void caseStatusColor();
+  void caseTableLearnsOfADryRunLate();
   void darkThemeColoursReadable();
   void knowledgeModel();
   void reviewRecordTitlesTellRecordsApart();
@@ -129,6 +132,7 @@ class TestWidgets : public QObject {
   void wizardForm();
   void codegenVerdictOnTheSpecPage();
   void codegenVerdictWordsAreTranslated();
+  void reviewWordsGoThroughTr();
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
   void rooflineWithoutPoint();
@@ -148,6 +152,8 @@ class TestWidgets : public QObject {
   void rooflineLabelsClearEveryRoofInTheDock();
   void pdfTableNumbersStayWhole();
   void pdfFiguresFitThePage();
+  void pdfPreformattedLinesWrap();
+  void referenceOpsSummarised();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
 };
@@ -236,6 +242,29 @@ void TestWidgets::darkThemeColoursReadable() {
   m.resetData({c});
   QVERIFY(m.index(0, CaseTableModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>().lightness() >= 170);
   applyDarkTheme(false);
+}
+
+void TestWidgets::caseTableLearnsOfADryRunLate() {
+  // New-user trial 12, #11: a dry run's case table still showed the stand-in's CPU time in the µs column. When the
+  // rows are in before the mode (a run's outcome, then its mode), the views are told the µs cells changed too.
+  CaseTableModel m;
+  CaseResult c;
+  c.name = QStringLiteral("problem_shape");
+  c.status = QStringLiteral("PASS");
+  c.latencyUs = 303450.71;
+  c.refLatencyUs = 398940.02;
+  CaseResult d = c;
+  d.name = QStringLiteral("dtype_bf16");
+  m.resetData({c, d});
+  QCOMPARE(m.index(0, CaseTableModel::LatencyColumn).data().toString(), QStringLiteral("303450.71"));
+  QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+  m.setDryRun(true);
+  QCOMPARE(changed.size(), 1);
+  const QModelIndex bottomRight = changed.first().at(1).toModelIndex();
+  QVERIFY2(bottomRight.column() >= CaseTableModel::LatencyColumn, qPrintable(QString::number(bottomRight.column())));
+  QCOMPARE(bottomRight.row(), 1);
+  for (int row : {0, 1}) QCOMPARE(m.index(row, CaseTableModel::LatencyColumn).data().toString(), QStringLiteral("—"));
+  QCOMPARE(m.headerData(CaseTableModel::RefLatencyColumn, Qt::Horizontal).toString(), QStringLiteral("ref µs (CPU)"));
 }
 
 void TestWidgets::caseStatusColor() {
@@ -590,6 +619,34 @@ class MarkingTranslator : public QTranslator {
 };
 }  // namespace
 
+void TestWidgets::reviewWordsGoThroughTr() {
+  // New-user trial 12, #12: English left in the zh_CN review: a skeleton's report lines, the wizard's gate reason and
+  // the suite's "why not PASS" column. Each goes through tr(); op names, lines and paths stay as written.
+  MarkingTranslator marker({QStringLiteral("kwb::DisplayText"), QStringLiteral("kwb::ReportText")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString gate =
+      displayGateReason(QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)"));
+  const QString skeleton = displaySuiteReason(QStringLiteral(
+      "no kernel: kernel.py is a skeleton marked unimplemented (aten::new_zeros (line 17) (new_zeros) has "
+      "no chain stage yet)"));
+  const QString cell = displaySuiteReason(
+      QStringLiteral("aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet"));
+  const QString fail = displaySuiteReason(
+      QStringLiteral("quality gate FAIL: the run was stopped by the user (see /w/baseline_report.md)"));
+  const QString report = displayReportMarkdown(
+      QStringLiteral("- GPU: none, the harness was not run (ledger: H200-SXM)\n- Run folder: none (the harness was not "
+                     "run)\n_V0's records apply (not queried again; listed in `memory/v0.json`):_"));
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(gate, QStringLiteral("«kernel.py is a skeleton marked unimplemented (the harness was not run)»"));
+  QCOMPARE(skeleton, QStringLiteral("«no kernel: kernel.py is a skeleton marked unimplemented («aten::new_zeros (line "
+                                    "17) (new_zeros) has no chain stage yet»)»"));
+  QCOMPARE(cell, QStringLiteral("«aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet»"));
+  QCOMPARE(fail, QStringLiteral("«quality gate FAIL: «the run was stopped by the user» (see /w/baseline_report.md)»"));
+  QCOMPARE(report, QStringLiteral("«- GPU: none, the harness was not run (ledger: H200-SXM)»\n«- Run folder: none (the "
+                                  "harness was not run)»\n«_V0's records apply (not queried again; listed in "
+                                  "`memory/v0.json`):_»"));
+}
+
 void TestWidgets::codegenVerdictWordsAreTranslated() {
   // New-user trial 10, zh_CN: the phase-1 block's "Code generation:" lines were core's English (`kwb analyze`'s
   // text), not tr(). The GUI words them from CodegenVerdict's data; only the data (labels, op ids, reasons) is core's.
@@ -875,6 +932,12 @@ void TestWidgets::consoleProgress() {
   console.caseFinished(makeCase(QStringLiteral("c1"), QStringLiteral("FAIL"), 1.0, 1.0, 1.0));
   console.runFinished(false);
   QCOMPARE(console.progressBar()->format(), QStringLiteral("finished with failures"));
+  // Stopped between two cases: no row was running, and the bar still says stopped (new-user trial 12, #11).
+  console.runStarted();
+  console.caseStarted(QStringLiteral("c1"));
+  console.caseFinished(makeCase(QStringLiteral("c1"), QStringLiteral("PASS"), 1.0, 1.0, 1.0));
+  console.runFinished(false, /*stopped=*/true);
+  QCOMPARE(console.progressBar()->format(), QStringLiteral("stopped"));
 }
 
 // Phases 1-3 show a busy bar and what the phase does (fresh-user trial: the bar read "idle" while phase 1
@@ -1353,6 +1416,60 @@ void TestWidgets::pdfTableNumbersStayWhole() {
   QVERIFY(lines(plain, 1, 4) > 1);
 }
 
+void TestWidgets::pdfPreformattedLinesWrap() {
+  // New-user trial 12, #10: the PDF cut the kernel.py diff's long lines at the right margin. Two members of the
+  // class: a diff line and a code line of a report, each in a <pre>; a table number stays whole.
+  const QString longLine = QStringLiteral(
+      "-_kwb_tile = 4096  # the tile of the fused row-wise kernel, as the plan "
+      "chose it for the problem's shape and dtype on the ledger's GPU");
+  const QString code = QStringLiteral(
+      "    out = triton_kernel[grid](x_ptr, w_ptr, bias_ptr, out_ptr, n_rows, "
+      "n_cols, stride_row, BLOCK_SIZE=1024, num_warps=8)");
+  const QString html = QStringLiteral("<pre>%1</pre><p>text</p><pre>%2</pre><table><tr><td>0.00e+00</td></tr></table>")
+                           .arg(longLine.toHtmlEscaped(), code.toHtmlEscaped());
+  const auto widest = [](QTextDocument& doc) {
+    qreal w = doc.documentLayout()->documentSize().width();  // lays the document out
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+      for (int i = 0; i < b.layout()->lineCount(); ++i) w = std::max(w, b.layout()->lineAt(i).naturalTextWidth());
+    return w;
+  };
+  QTextDocument before;
+  before.setHtml(html);
+  before.setTextWidth(300);
+  QVERIFY2(widest(before) > 300, "a <pre> line runs past the text width before");
+  QTextDocument doc;
+  doc.setHtml(html);
+  QVERIFY(keepTableNumbersWhole(&doc) == 1);
+  QCOMPARE(wrapPreformattedBlocks(&doc, 7), 2);
+  doc.setTextWidth(300);
+  QVERIFY2(widest(doc) <= 300, qPrintable(QString::number(widest(doc))));
+  int lines = 0;
+  doc.documentLayout()->documentSize();
+  for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+    if (b.text() == longLine) lines = b.layout()->lineCount();
+  QVERIFY(lines > 1);
+  QString text;
+  for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) text += b.text() + u'\n';
+  QVERIFY(text.contains(longLine) && text.contains(code));  // wrapped, nothing cut
+}
+
+void TestWidgets::referenceOpsSummarised() {
+  // New-user trial 12, #10: the report's reference description listed ~60 aten ops, every view among them.
+  nlohmann::json ops = nlohmann::json::array();
+  for (const char* op : {"aten::view", "aten::addmm", "aten::_unsafe_view", "aten::relu", "aten::view", "aten::expand",
+                         "aten::addmm", "aten::clone", "aten::relu", "aten::view"})
+    ops.push_back({{"op", op}});
+  QCOMPARE(summariseAtenOps(ops),
+           QStringLiteral("10 aten ops: `addmm` ×2, `relu` ×2; layout 6 (`view` ×3, `_unsafe_view` ×1, `expand` ×1, "
+                          "`clone` ×1)"));
+  // Another member: a norm model, compute only, one op each.
+  nlohmann::json norm = nlohmann::json::array({{{"op", "aten::abs"}}, {{"op", "aten::mean"}}, {{"op", "aten::div"}}});
+  QCOMPARE(summariseAtenOps(norm), QStringLiteral("3 aten ops: `abs` ×1, `mean` ×1, `div` ×1"));
+  QCOMPARE(summariseAtenOps(nlohmann::json::array({{{"op", "aten::view"}}})),
+           QStringLiteral("1 aten op: no compute op; layout 1 (`view` ×1)"));
+  QVERIFY(summariseAtenOps(nlohmann::json::array()).isEmpty());
+}
+
 void TestWidgets::pdfFiguresFitThePage() {
   // New-user trial 10, #13: the roofline (900 px) ran off the PDF page's right edge.
   QImage figure(900, 600, QImage::Format_RGB32);
@@ -1502,6 +1619,13 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   QCOMPARE(m->index(0, VersionsModel::SpeedupColumn).data().toString(), QStringLiteral("—"));
   QVERIFY(!panel.versionsView()->isColumnHidden(VersionsModel::LatencyColumn));
   QVERIFY(panel.versionsView()->isColumnHidden(VersionsModel::RelErrColumn));  // no version has one: not shown
+  // The delta `kwb versions` prints, in the latency's tooltip; the title says a column is hidden (trial 12, #11).
+  QVERIFY2(m->index(1, VersionsModel::LatencyColumn)
+               .data(Qt::ToolTipRole)
+               .toString()
+               .contains(QStringLiteral("-4.000 µs against V0")),
+           qPrintable(m->index(1, VersionsModel::LatencyColumn).data(Qt::ToolTipRole).toString()));
+  QCOMPARE(panel.versionsTitle(), QStringLiteral("Versions (columns with no figure hidden)"));
   auto* diff = panel.findChild<QPushButton*>(QStringLiteral("diffVersionsButton"));
   QVERIFY(diff && !diff->isEnabled());
   panel.versionsView()->selectAll();

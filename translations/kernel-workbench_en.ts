@@ -24,23 +24,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="95"/>
+        <location filename="../widgets/reportexport.cpp" line="116"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="98"/>
+        <location filename="../widgets/reportexport.cpp" line="119"/>
         <location filename="../widgets/rooflineplot.cpp" line="719"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="103"/>
+        <location filename="../widgets/reportexport.cpp" line="124"/>
         <source>Kernel Workbench review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="132"/>
+        <location filename="../widgets/reportexport.cpp" line="154"/>
         <source>Writing %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,304 +123,304 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="372"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="376"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="420"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="421"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="498"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="499"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="500"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="501"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="504"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="513"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="529"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="530"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="579"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="581"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="589"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="600"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="694"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="697"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="721"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="771"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="772"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="808"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="910"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="911"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="920"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="951"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="953"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1000"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1020"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1024"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1072"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1149"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1186"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1234"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1247"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -430,12 +430,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1250"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -506,7 +506,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="138"/>
+        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="140"/>
         <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
@@ -516,87 +521,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="140"/>
+        <location filename="../widgets/casetablemodel.cpp" line="142"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="193"/>
-        <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
+        <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="195"/>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="204"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="206"/>
+        <location filename="../widgets/casetablemodel.cpp" line="212"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="208"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="210"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="212"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="214"/>
+        <location filename="../widgets/casetablemodel.cpp" line="220"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="216"/>
-        <source>µs (CPU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="216"/>
+        <location filename="../widgets/casetablemodel.cpp" line="222"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="218"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="218"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="220"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -627,252 +627,302 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="59"/>
+        <location filename="../core/review/displaytext.cpp" line="60"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="65"/>
+        <location filename="../core/review/displaytext.cpp" line="66"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="71"/>
+        <location filename="../core/review/displaytext.cpp" line="72"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="76"/>
+        <location filename="../core/review/displaytext.cpp" line="77"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="81"/>
+        <location filename="../core/review/displaytext.cpp" line="82"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="87"/>
+        <location filename="../core/review/displaytext.cpp" line="88"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="91"/>
+        <location filename="../core/review/displaytext.cpp" line="92"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="92"/>
+        <location filename="../core/review/displaytext.cpp" line="93"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="98"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="96"/>
-        <source>no case ran</source>
+        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="102"/>
+        <source>no case ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="108"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="103"/>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="110"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="105"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="106"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
-        <source>finished: ok</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
-        <source>finished: status %1 (exit code %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
-        <source>finished: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/review/displaytext.cpp" line="125"/>
-        <source>process %1 exited with code %2</source>
+        <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
-        <source>process %1 ended by a signal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
-        <source>process %1 on %2 in %3: %4</source>
+        <location filename="../core/review/displaytext.cpp" line="127"/>
+        <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="131"/>
-        <source>preparing target %1</source>
+        <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
-        <source>resuming with --skip %1</source>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
+        <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="140"/>
+        <source>%1 with a dtype= argument has no chain stage yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <source>%1: this view (%2) has no chain stage yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="156"/>
-        <source>ran</source>
+        <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
-        <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <source>finished: status %1 (exit code %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="159"/>
+        <source>finished: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="161"/>
+        <source>process %1 exited with code %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <source>process %1 ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="164"/>
-        <source>  %1 (ref %2)</source>
+        <source>process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="167"/>
+        <source>preparing target %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
+        <source>resuming with --skip %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <source>ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="200"/>
+        <source>  %1 (ref %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="203"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="174"/>
+        <location filename="../core/review/displaytext.cpp" line="210"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="177"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="234"/>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="240"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="288"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="289"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="306"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="308"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="274"/>
+        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <source>wrote %1; %2 is unchanged: not rewritten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="325"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="328"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="284"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="345"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="301"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="145"/>
+        <location filename="../core/review/displaytext.cpp" line="181"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="189"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="184"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -880,37 +930,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <location filename="../core/review/displaytext.cpp" line="227"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="231"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="232"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="200"/>
+        <location filename="../core/review/displaytext.cpp" line="236"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="202"/>
+        <location filename="../core/review/displaytext.cpp" line="238"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="205"/>
+        <location filename="../core/review/displaytext.cpp" line="241"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="249"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1009,338 +1059,338 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="277"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
-        <location filename="../widgets/mainwindow.cpp" line="1285"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
+        <location filename="../widgets/mainwindow.cpp" line="1324"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <location filename="../widgets/mainwindow.cpp" line="301"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="312"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="323"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="337"/>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
-        <location filename="../widgets/mainwindow.cpp" line="1566"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1619"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="354"/>
+        <location filename="../widgets/mainwindow.cpp" line="358"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
-        <location filename="../widgets/mainwindow.cpp" line="1234"/>
-        <location filename="../widgets/mainwindow.cpp" line="1238"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1277"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="438"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="463"/>
+        <location filename="../widgets/mainwindow.cpp" line="467"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="597"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="590"/>
+        <location filename="../widgets/mainwindow.cpp" line="594"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="589"/>
+        <location filename="../widgets/mainwindow.cpp" line="593"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="887"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="927"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1031"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1148"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
+        <location filename="../widgets/mainwindow.cpp" line="1116"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1298"/>
+        <location filename="../widgets/mainwindow.cpp" line="1610"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1299"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1348,87 +1398,87 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1320"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>Recorded V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>V%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="292"/>
         <source>Stopping after the running phase…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>Run &amp;All Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="548"/>
+        <location filename="../widgets/mainwindow.cpp" line="552"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="574"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="617"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="617"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="640"/>
+        <location filename="../widgets/mainwindow.cpp" line="644"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1436,7 +1486,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="642"/>
+        <location filename="../widgets/mainwindow.cpp" line="646"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1444,103 +1494,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="650"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="647"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="691"/>
+        <location filename="../widgets/mainwindow.cpp" line="718"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="724"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="700"/>
+        <location filename="../widgets/mainwindow.cpp" line="727"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="731"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="705"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="706"/>
+        <location filename="../widgets/mainwindow.cpp" line="733"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <location filename="../widgets/mainwindow.cpp" line="734"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="715"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="746"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="720"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="754"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1548,398 +1598,403 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="763"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="753"/>
+        <location filename="../widgets/mainwindow.cpp" line="780"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="913"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="914"/>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="916"/>
+        <location filename="../widgets/mainwindow.cpp" line="955"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="936"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="943"/>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
-        <location filename="../widgets/mainwindow.cpp" line="957"/>
-        <location filename="../widgets/mainwindow.cpp" line="969"/>
+        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1008"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="943"/>
+        <location filename="../widgets/mainwindow.cpp" line="982"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="957"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1126"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1135"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1140"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1183"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1145"/>
+        <location filename="../widgets/mainwindow.cpp" line="1184"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1198"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
+        <location filename="../widgets/mainwindow.cpp" line="1238"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1203"/>
+        <location filename="../widgets/mainwindow.cpp" line="1242"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1207"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1208"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1209"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1217"/>
+        <location filename="../widgets/mainwindow.cpp" line="1256"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1234"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1384"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1356"/>
+        <location filename="../widgets/mainwindow.cpp" line="1401"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1368"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1392"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1500"/>
+        <source>%1 is unchanged: it already records this run (not rewritten)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1527"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1528"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1530"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1530"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1487"/>
+        <location filename="../widgets/mainwindow.cpp" line="1540"/>
         <source>the measurement was stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1488"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>stopped after phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1492"/>
+        <location filename="../widgets/mainwindow.cpp" line="1545"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1497"/>
+        <location filename="../widgets/mainwindow.cpp" line="1550"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1498"/>
+        <location filename="../widgets/mainwindow.cpp" line="1551"/>
         <source>phase %1 (%2) did not start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1504"/>
+        <location filename="../widgets/mainwindow.cpp" line="1557"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1508"/>
+        <location filename="../widgets/mainwindow.cpp" line="1561"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1512"/>
+        <location filename="../widgets/mainwindow.cpp" line="1565"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1515"/>
+        <location filename="../widgets/mainwindow.cpp" line="1568"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1521"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1521"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1541"/>
+        <location filename="../widgets/mainwindow.cpp" line="1594"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1439"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1078"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1151"/>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
-        <location filename="../widgets/mainwindow.cpp" line="1420"/>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
+        <location filename="../widgets/mainwindow.cpp" line="1448"/>
+        <location filename="../widgets/mainwindow.cpp" line="1469"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1453"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1408"/>
+        <location filename="../widgets/mainwindow.cpp" line="1457"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1458"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1444"/>
+        <location filename="../widgets/mainwindow.cpp" line="1494"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1449"/>
+        <location filename="../widgets/mainwindow.cpp" line="1501"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1458"/>
+        <location filename="../widgets/mainwindow.cpp" line="1511"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1531"/>
-        <location filename="../widgets/mainwindow.cpp" line="1537"/>
+        <location filename="../widgets/mainwindow.cpp" line="1584"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1547"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1547"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1610"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -1948,22 +2003,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="254"/>
+        <location filename="../core/pipeline/suite.cpp" line="267"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="256"/>
+        <location filename="../core/pipeline/suite.cpp" line="269"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="258"/>
+        <location filename="../core/pipeline/suite.cpp" line="271"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="260"/>
+        <location filename="../core/pipeline/suite.cpp" line="273"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2556,72 +2611,87 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="226"/>
+        <location filename="../core/review/reportdisplay.cpp" line="229"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="228"/>
+        <location filename="../core/review/reportdisplay.cpp" line="231"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="234"/>
+        <location filename="../core/review/reportdisplay.cpp" line="237"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="240"/>
+        <location filename="../core/review/reportdisplay.cpp" line="243"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="244"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="251"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="250"/>
+        <location filename="../core/review/reportdisplay.cpp" line="253"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="253"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="260"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="263"/>
+        <location filename="../core/review/reportdisplay.cpp" line="266"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <location filename="../core/review/reportdisplay.cpp" line="269"/>
+        <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <source>- GPU: none, the harness was not run (ledger: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="276"/>
+        <source>- Run folder: none (the harness was not run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="275"/>
+        <location filename="../core/review/reportdisplay.cpp" line="287"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2987,27 +3057,27 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="547"/>
+        <location filename="../widgets/runconsole.cpp" line="549"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="549"/>
+        <location filename="../widgets/runconsole.cpp" line="551"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3025,27 +3095,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="51"/>
+        <location filename="../widgets/runspanel.cpp" line="52"/>
         <source>report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="62"/>
+        <location filename="../widgets/runspanel.cpp" line="54"/>
+        <source>%1&apos;s report, memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="65"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="64"/>
+        <location filename="../widgets/runspanel.cpp" line="67"/>
         <source>Harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="66"/>
+        <location filename="../widgets/runspanel.cpp" line="69"/>
         <source>Cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="68"/>
+        <location filename="../widgets/runspanel.cpp" line="71"/>
         <source>Recorded in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3053,75 +3128,106 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="150"/>
+        <location filename="../widgets/runspanel.cpp" line="158"/>
         <source>Compare the two selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="159"/>
+        <location filename="../widgets/runspanel.cpp" line="167"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="184"/>
+        <location filename="../widgets/runspanel.cpp" line="192"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="197"/>
+        <location filename="../widgets/runspanel.cpp" line="205"/>
+        <location filename="../widgets/runspanel.cpp" line="256"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="203"/>
+        <location filename="../widgets/runspanel.cpp" line="213"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="235"/>
-        <location filename="../widgets/runspanel.cpp" line="258"/>
-        <location filename="../widgets/runspanel.cpp" line="264"/>
-        <location filename="../widgets/runspanel.cpp" line="278"/>
+        <location filename="../widgets/runspanel.cpp" line="245"/>
+        <location filename="../widgets/runspanel.cpp" line="286"/>
+        <location filename="../widgets/runspanel.cpp" line="294"/>
+        <location filename="../widgets/runspanel.cpp" line="315"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
-        <source>case</source>
+        <location filename="../widgets/runspanel.cpp" line="257"/>
+        <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
-        <source>latency B/A</source>
+        <location filename="../widgets/runspanel.cpp" line="258"/>
+        <source>Versions (columns with no figure hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
-        <source>status</source>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
+        <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="287"/>
+        <source>ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="300"/>
+        <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="302"/>
+        <source>either run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <source>case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <source>latency B/A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="324"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="306"/>
+        <location filename="../widgets/runspanel.cpp" line="343"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="319"/>
+        <location filename="../widgets/runspanel.cpp" line="356"/>
         <source>kernel.py %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="328"/>
+        <location filename="../widgets/runspanel.cpp" line="365"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3469,22 +3575,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="203"/>
+        <location filename="../core/pipeline/suite.cpp" line="216"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="205"/>
+        <location filename="../core/pipeline/suite.cpp" line="218"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="208"/>
+        <location filename="../core/pipeline/suite.cpp" line="221"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="211"/>
+        <location filename="../core/pipeline/suite.cpp" line="224"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3788,7 +3894,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="530"/>
-        <source>BW / compute %</source>
+        <source>BW / compute % (copy %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3817,7 +3923,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="585"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="587"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3825,127 +3931,132 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="110"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="112"/>
         <source>bottleneck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <source>bandwidth: %1% of the copy measured in its run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>The quality gate of its V0 baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>The largest relative error over all cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>Kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>Eager µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>compile µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>BW %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <location filename="../core/pipeline/suite.cpp" line="283"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="274"/>
+        <location filename="../core/pipeline/suite.cpp" line="287"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4166,55 +4277,60 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="99"/>
         <source>rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="105"/>
-        <location filename="../widgets/runspanel.cpp" line="107"/>
-        <location filename="../widgets/runspanel.cpp" line="110"/>
+        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <source>%1 µs against %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../widgets/runspanel.cpp" line="113"/>
+        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="118"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>not committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="124"/>
+        <location filename="../widgets/runspanel.cpp" line="132"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="128"/>
+        <location filename="../widgets/runspanel.cpp" line="136"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="130"/>
+        <location filename="../widgets/runspanel.cpp" line="138"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="132"/>
+        <location filename="../widgets/runspanel.cpp" line="140"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="134"/>
+        <location filename="../widgets/runspanel.cpp" line="142"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="136"/>
+        <location filename="../widgets/runspanel.cpp" line="144"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="138"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4258,7 +4374,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="82"/>
-        <location filename="../widgets/wizardpanel.cpp" line="264"/>
+        <location filename="../widgets/wizardpanel.cpp" line="265"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4279,6 +4395,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="88"/>
+        <location filename="../widgets/wizardpanel.cpp" line="278"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4329,15 +4446,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="122"/>
-        <location filename="../widgets/wizardpanel.cpp" line="412"/>
-        <location filename="../widgets/wizardpanel.cpp" line="427"/>
+        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="435"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="130"/>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
-        <location filename="../widgets/wizardpanel.cpp" line="428"/>
+        <location filename="../widgets/wizardpanel.cpp" line="330"/>
+        <location filename="../widgets/wizardpanel.cpp" line="436"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4378,7 +4495,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="219"/>
-        <location filename="../widgets/wizardpanel.cpp" line="473"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4388,52 +4505,62 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="265"/>
+        <location filename="../widgets/wizardpanel.cpp" line="266"/>
         <source>Policy default: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="297"/>
+        <location filename="../widgets/wizardpanel.cpp" line="279"/>
+        <source>kernel_opt_&lt;name&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="305"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="302"/>
+        <location filename="../widgets/wizardpanel.cpp" line="310"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="309"/>
+        <location filename="../widgets/wizardpanel.cpp" line="317"/>
         <source>%1 kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="309"/>
+        <location filename="../widgets/wizardpanel.cpp" line="317"/>
         <source>%1 SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="338"/>
+        <location filename="../widgets/wizardpanel.cpp" line="346"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="362"/>
         <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="357"/>
+        <location filename="../widgets/wizardpanel.cpp" line="365"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="377"/>
+        <location filename="../widgets/wizardpanel.cpp" line="385"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4441,7 +4568,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="380"/>
+        <location filename="../widgets/wizardpanel.cpp" line="388"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4449,92 +4576,92 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="381"/>
+        <location filename="../widgets/wizardpanel.cpp" line="389"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="407"/>
+        <location filename="../widgets/wizardpanel.cpp" line="415"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="408"/>
+        <location filename="../widgets/wizardpanel.cpp" line="416"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="473"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="474"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="505"/>
+        <location filename="../widgets/wizardpanel.cpp" line="513"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="507"/>
+        <location filename="../widgets/wizardpanel.cpp" line="515"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="513"/>
+        <location filename="../widgets/wizardpanel.cpp" line="521"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="514"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="342"/>
+        <location filename="../widgets/wizardpanel.cpp" line="350"/>
         <source>, CPU dry run: not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="341"/>
+        <location filename="../widgets/wizardpanel.cpp" line="349"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="344"/>
+        <location filename="../widgets/wizardpanel.cpp" line="352"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="345"/>
+        <location filename="../widgets/wizardpanel.cpp" line="353"/>
         <source>  max rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="346"/>
+        <location filename="../widgets/wizardpanel.cpp" line="354"/>
         <source>  latency: %1 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="347"/>
+        <location filename="../widgets/wizardpanel.cpp" line="355"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="348"/>
+        <location filename="../widgets/wizardpanel.cpp" line="356"/>
         <source>  compute: %1 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="350"/>
+        <location filename="../widgets/wizardpanel.cpp" line="358"/>
         <source>  run: %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="352"/>
+        <location filename="../widgets/wizardpanel.cpp" line="360"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -24,23 +24,23 @@
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="95"/>
+        <location filename="../widgets/reportexport.cpp" line="116"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation>无法写入 PDF：没有 QGuiApplication。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="98"/>
+        <location filename="../widgets/reportexport.cpp" line="119"/>
         <location filename="../widgets/rooflineplot.cpp" line="719"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="103"/>
+        <location filename="../widgets/reportexport.cpp" line="124"/>
         <source>Kernel Workbench review</source>
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="132"/>
+        <location filename="../widgets/reportexport.cpp" line="154"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
@@ -127,108 +127,108 @@
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="372"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="376"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="420"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="421"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="498"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="499"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="500"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="501"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="504"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="513"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="529"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="530"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="579"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="581"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="589"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="600"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
@@ -237,102 +237,102 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="694"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="697"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="721"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="771"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="772"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="808"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="910"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="911"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="920"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="951"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="953"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -341,47 +341,47 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1020"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1024"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1072"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1149"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -390,28 +390,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1234"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1247"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -421,37 +421,37 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1000"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
         <translation>PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1186"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1250"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -530,7 +530,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="138"/>
+        <location filename="../widgets/casetablemodel.cpp" line="140"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -544,82 +544,90 @@
         <translation>PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="140"/>
+        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
+        <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="142"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="190"/>
+        <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
         <translation>已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="193"/>
         <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
-        <translation>替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
+        <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="195"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
+        <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
+        <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="204"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="206"/>
+        <location filename="../widgets/casetablemodel.cpp" line="212"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="208"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="210"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="212"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="214"/>
+        <location filename="../widgets/casetablemodel.cpp" line="220"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>µs (CPU)</source>
-        <translation>µs (CPU)</translation>
+        <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="216"/>
+        <location filename="../widgets/casetablemodel.cpp" line="222"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="218"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="218"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -640,7 +648,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="220"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -671,122 +679,162 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="59"/>
+        <location filename="../core/review/displaytext.cpp" line="60"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="65"/>
+        <location filename="../core/review/displaytext.cpp" line="66"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation>参考实现在此 CPU 上太慢：%2 个用例中有 %1 个（%3）超出了单个用例的时限，测试框架未检查它们（--case-timeout SEC 可提高时限）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="71"/>
+        <location filename="../core/review/displaytext.cpp" line="72"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="76"/>
+        <location filename="../core/review/displaytext.cpp" line="77"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="81"/>
+        <location filename="../core/review/displaytext.cpp" line="82"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="87"/>
+        <location filename="../core/review/displaytext.cpp" line="88"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="91"/>
+        <location filename="../core/review/displaytext.cpp" line="92"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="92"/>
+        <location filename="../core/review/displaytext.cpp" line="93"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="98"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="96"/>
+        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
+        <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="102"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="102"/>
+        <location filename="../core/review/displaytext.cpp" line="108"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="103"/>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="110"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="105"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="106"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="125"/>
+        <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
+        <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="127"/>
+        <source>quality gate %1: %2 (see %3)</source>
+        <translation>质量门禁 %1：%2（见 %3）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <source>%1 has no template for this problem: %2</source>
+        <translation>%1 没有适用于此问题的模板：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
+        <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
+        <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="140"/>
+        <source>%1 with a dtype= argument has no chain stage yet</source>
+        <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <source>%1: this view (%2) has no chain stage yet</source>
+        <translation>%1：此视图（%2）尚无链式阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <source>%1 has no chain stage yet</source>
+        <translation>%1 尚无链式阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="156"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <location filename="../core/review/displaytext.cpp" line="159"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="125"/>
+        <location filename="../core/review/displaytext.cpp" line="161"/>
         <source>process %1 exited with code %2</source>
         <translation>进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>process %1 ended by a signal</source>
         <translation>进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="189"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -795,42 +843,42 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="156"/>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
+        <location filename="../core/review/displaytext.cpp" line="196"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="200"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="203"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="174"/>
+        <location filename="../core/review/displaytext.cpp" line="210"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ harness 结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="177"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="345"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="301"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -839,87 +887,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="234"/>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="240"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="288"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="289"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="306"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="308"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="274"/>
+        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
+        <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <source>wrote %1; %2 is unchanged: not rewritten</source>
+        <translation>已写入 %1；%2 未变：未重写</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="325"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="328"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="284"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="145"/>
+        <location filename="../core/review/displaytext.cpp" line="181"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -932,44 +990,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="184"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <location filename="../core/review/displaytext.cpp" line="227"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="231"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="232"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="200"/>
+        <location filename="../core/review/displaytext.cpp" line="236"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="202"/>
+        <location filename="../core/review/displaytext.cpp" line="238"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="205"/>
+        <location filename="../core/review/displaytext.cpp" line="241"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="249"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -1068,428 +1126,428 @@
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="277"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
-        <location filename="../widgets/mainwindow.cpp" line="1040"/>
-        <location filename="../widgets/mainwindow.cpp" line="1285"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
+        <location filename="../widgets/mainwindow.cpp" line="1324"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="292"/>
         <source>Stopping after the running phase…</source>
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <location filename="../widgets/mainwindow.cpp" line="301"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="312"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
+        <location filename="../widgets/mainwindow.cpp" line="323"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="337"/>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
-        <location filename="../widgets/mainwindow.cpp" line="1566"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1619"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="354"/>
+        <location filename="../widgets/mainwindow.cpp" line="358"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
-        <location filename="../widgets/mainwindow.cpp" line="1234"/>
-        <location filename="../widgets/mainwindow.cpp" line="1238"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1277"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="438"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="463"/>
+        <location filename="../widgets/mainwindow.cpp" line="467"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="548"/>
+        <location filename="../widgets/mainwindow.cpp" line="552"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="574"/>
+        <location filename="../widgets/mainwindow.cpp" line="578"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="597"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="640"/>
+        <location filename="../widgets/mainwindow.cpp" line="644"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="642"/>
+        <location filename="../widgets/mainwindow.cpp" line="646"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="650"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="647"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="936"/>
+        <location filename="../widgets/mainwindow.cpp" line="975"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="957"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1392"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="590"/>
+        <location filename="../widgets/mainwindow.cpp" line="594"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="589"/>
+        <location filename="../widgets/mainwindow.cpp" line="593"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="915"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="887"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="927"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1031"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1148"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="991"/>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
+        <location filename="../widgets/mainwindow.cpp" line="1116"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1078"/>
+        <location filename="../widgets/mainwindow.cpp" line="1117"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1298"/>
+        <location filename="../widgets/mainwindow.cpp" line="1610"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1299"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1500,7 +1558,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1320"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1517,32 +1575,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="617"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="617"/>
+        <location filename="../widgets/mainwindow.cpp" line="621"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="625"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1551,218 +1609,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="691"/>
+        <location filename="../widgets/mainwindow.cpp" line="718"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="697"/>
+        <location filename="../widgets/mainwindow.cpp" line="724"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="700"/>
+        <location filename="../widgets/mainwindow.cpp" line="727"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="731"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="705"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="706"/>
+        <location filename="../widgets/mainwindow.cpp" line="733"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="707"/>
+        <location filename="../widgets/mainwindow.cpp" line="734"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="710"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="713"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="715"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="746"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="720"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="754"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="763"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="753"/>
+        <location filename="../widgets/mainwindow.cpp" line="780"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="913"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="914"/>
+        <location filename="../widgets/mainwindow.cpp" line="953"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="916"/>
+        <location filename="../widgets/mainwindow.cpp" line="955"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="943"/>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
-        <location filename="../widgets/mainwindow.cpp" line="957"/>
-        <location filename="../widgets/mainwindow.cpp" line="969"/>
+        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1008"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="943"/>
+        <location filename="../widgets/mainwindow.cpp" line="982"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1771,52 +1829,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1126"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1135"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1140"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1183"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1145"/>
+        <location filename="../widgets/mainwindow.cpp" line="1184"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1198"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
+        <location filename="../widgets/mainwindow.cpp" line="1238"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1203"/>
+        <location filename="../widgets/mainwindow.cpp" line="1242"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1825,32 +1883,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1207"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1208"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1209"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1217"/>
+        <location filename="../widgets/mainwindow.cpp" line="1256"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1234"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1875,17 +1933,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1384"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1356"/>
+        <location filename="../widgets/mainwindow.cpp" line="1401"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1368"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1914,7 +1972,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1541"/>
+        <location filename="../widgets/mainwindow.cpp" line="1594"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1939,7 +1997,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1439"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -1960,10 +2018,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1151"/>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
-        <location filename="../widgets/mainwindow.cpp" line="1420"/>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
+        <location filename="../widgets/mainwindow.cpp" line="1448"/>
+        <location filename="../widgets/mainwindow.cpp" line="1469"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -1996,12 +2054,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1453"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2010,113 +2068,118 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1408"/>
+        <location filename="../widgets/mainwindow.cpp" line="1457"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1458"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1444"/>
+        <location filename="../widgets/mainwindow.cpp" line="1494"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1449"/>
+        <location filename="../widgets/mainwindow.cpp" line="1500"/>
+        <source>%1 is unchanged: it already records this run (not rewritten)</source>
+        <translation>%1 未变：它已记录本次运行（未重写）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1501"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1458"/>
+        <location filename="../widgets/mainwindow.cpp" line="1511"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1527"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1528"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1530"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1530"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1487"/>
+        <location filename="../widgets/mainwindow.cpp" line="1540"/>
         <source>the measurement was stopped</source>
         <translation>测量已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1488"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>stopped after phase %1 (%2)</source>
         <translation>已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1492"/>
+        <location filename="../widgets/mainwindow.cpp" line="1545"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1497"/>
+        <location filename="../widgets/mainwindow.cpp" line="1550"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1498"/>
+        <location filename="../widgets/mainwindow.cpp" line="1551"/>
         <source>phase %1 (%2) did not start</source>
         <translation>阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1504"/>
+        <location filename="../widgets/mainwindow.cpp" line="1557"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1508"/>
+        <location filename="../widgets/mainwindow.cpp" line="1561"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1512"/>
+        <location filename="../widgets/mainwindow.cpp" line="1565"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1515"/>
+        <location filename="../widgets/mainwindow.cpp" line="1568"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1521"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1521"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1531"/>
-        <location filename="../widgets/mainwindow.cpp" line="1537"/>
+        <location filename="../widgets/mainwindow.cpp" line="1584"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2125,17 +2188,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1547"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1547"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1610"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2145,22 +2208,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="254"/>
+        <location filename="../core/pipeline/suite.cpp" line="267"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="256"/>
+        <location filename="../core/pipeline/suite.cpp" line="269"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="258"/>
+        <location filename="../core/pipeline/suite.cpp" line="271"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="260"/>
+        <location filename="../core/pipeline/suite.cpp" line="273"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -2763,72 +2826,87 @@ Source: %4
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="226"/>
+        <location filename="../core/review/reportdisplay.cpp" line="229"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="228"/>
+        <location filename="../core/review/reportdisplay.cpp" line="231"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="234"/>
+        <location filename="../core/review/reportdisplay.cpp" line="237"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="240"/>
+        <location filename="../core/review/reportdisplay.cpp" line="243"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="244"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="251"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="250"/>
+        <location filename="../core/review/reportdisplay.cpp" line="253"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="253"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="260"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="263"/>
+        <location filename="../core/review/reportdisplay.cpp" line="266"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <location filename="../core/review/reportdisplay.cpp" line="269"/>
+        <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
+        <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <source>- GPU: none, the harness was not run (ledger: %1)</source>
+        <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="276"/>
+        <source>- Run folder: none (the harness was not run)</source>
+        <translation>- 运行文件夹：无（测试框架未运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="275"/>
+        <location filename="../core/review/reportdisplay.cpp" line="287"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
@@ -3140,7 +3218,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="549"/>
+        <location filename="../widgets/runconsole.cpp" line="551"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3204,12 +3282,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="547"/>
+        <location filename="../widgets/runconsole.cpp" line="549"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3226,12 +3304,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -3249,27 +3327,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>通过（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="51"/>
+        <location filename="../widgets/runspanel.cpp" line="52"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="62"/>
+        <location filename="../widgets/runspanel.cpp" line="54"/>
+        <source>%1&apos;s report, memory</source>
+        <translation>%1 的报告、记忆</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="65"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="64"/>
+        <location filename="../widgets/runspanel.cpp" line="67"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="66"/>
+        <location filename="../widgets/runspanel.cpp" line="69"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="68"/>
+        <location filename="../widgets/runspanel.cpp" line="71"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -3277,17 +3360,17 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="150"/>
+        <location filename="../widgets/runspanel.cpp" line="158"/>
         <source>Compare the two selected</source>
         <translation>比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="159"/>
+        <location filename="../widgets/runspanel.cpp" line="167"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
@@ -3296,60 +3379,91 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="184"/>
+        <location filename="../widgets/runspanel.cpp" line="192"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="197"/>
+        <location filename="../widgets/runspanel.cpp" line="205"/>
+        <location filename="../widgets/runspanel.cpp" line="256"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="203"/>
+        <location filename="../widgets/runspanel.cpp" line="213"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="235"/>
-        <location filename="../widgets/runspanel.cpp" line="258"/>
-        <location filename="../widgets/runspanel.cpp" line="264"/>
-        <location filename="../widgets/runspanel.cpp" line="278"/>
+        <location filename="../widgets/runspanel.cpp" line="245"/>
+        <location filename="../widgets/runspanel.cpp" line="286"/>
+        <location filename="../widgets/runspanel.cpp" line="294"/>
+        <location filename="../widgets/runspanel.cpp" line="315"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
+        <location filename="../widgets/runspanel.cpp" line="257"/>
+        <source>Versions (CPU dry runs: no latency or rel_err)</source>
+        <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="258"/>
+        <source>Versions (columns with no figure hidden)</source>
+        <translation>版本（已隐藏没有数值的列）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
+        <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
+        <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="287"/>
+        <source>ran</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="300"/>
+        <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
+        <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="302"/>
+        <source>either run</source>
+        <translation>任一运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="271"/>
+        <location filename="../widgets/runspanel.cpp" line="307"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="287"/>
+        <location filename="../widgets/runspanel.cpp" line="324"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="306"/>
+        <location filename="../widgets/runspanel.cpp" line="343"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="319"/>
+        <location filename="../widgets/runspanel.cpp" line="356"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="328"/>
+        <location filename="../widgets/runspanel.cpp" line="365"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -3695,22 +3809,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="203"/>
+        <location filename="../core/pipeline/suite.cpp" line="216"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="205"/>
+        <location filename="../core/pipeline/suite.cpp" line="218"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="208"/>
+        <location filename="../core/pipeline/suite.cpp" line="221"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="211"/>
+        <location filename="../core/pipeline/suite.cpp" line="224"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -3948,6 +4062,11 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
+        <source>BW / compute % (copy %)</source>
+        <translation>带宽 / 算力 %（拷贝 %）</translation>
+    </message>
+    <message>
         <source>Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
@@ -4017,9 +4136,8 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>相对 compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
         <source>BW / compute %</source>
-        <translation>带宽 / 算力 %</translation>
+        <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="531"/>
@@ -4047,7 +4165,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="585"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="587"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -4055,127 +4173,132 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="110"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="112"/>
         <source>bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <source>bandwidth: %1% of the copy measured in its run</source>
+        <translation>带宽：其运行中实测拷贝带宽的 %1%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="155"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="161"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <location filename="../core/pipeline/suite.cpp" line="283"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="274"/>
+        <location filename="../core/pipeline/suite.cpp" line="287"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -4404,45 +4527,50 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="99"/>
         <source>rel_err: %1</source>
         <translation>rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="105"/>
-        <location filename="../widgets/runspanel.cpp" line="107"/>
-        <location filename="../widgets/runspanel.cpp" line="110"/>
+        <location filename="../widgets/runspanel.cpp" line="102"/>
+        <source>%1 µs against %2</source>
+        <translation>相对 %2 %1 µs</translation>
+    </message>
+    <message>
         <location filename="../widgets/runspanel.cpp" line="113"/>
+        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="118"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="115"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="124"/>
+        <location filename="../widgets/runspanel.cpp" line="132"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="128"/>
+        <location filename="../widgets/runspanel.cpp" line="136"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="130"/>
+        <location filename="../widgets/runspanel.cpp" line="138"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="132"/>
+        <location filename="../widgets/runspanel.cpp" line="140"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="134"/>
+        <location filename="../widgets/runspanel.cpp" line="142"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
@@ -4451,12 +4579,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="136"/>
+        <location filename="../widgets/runspanel.cpp" line="144"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="138"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -4500,7 +4628,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="82"/>
-        <location filename="../widgets/wizardpanel.cpp" line="264"/>
+        <location filename="../widgets/wizardpanel.cpp" line="265"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
@@ -4521,6 +4649,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="88"/>
+        <location filename="../widgets/wizardpanel.cpp" line="278"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
@@ -4571,15 +4700,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="122"/>
-        <location filename="../widgets/wizardpanel.cpp" line="412"/>
-        <location filename="../widgets/wizardpanel.cpp" line="427"/>
+        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="435"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="130"/>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
-        <location filename="../widgets/wizardpanel.cpp" line="428"/>
+        <location filename="../widgets/wizardpanel.cpp" line="330"/>
+        <location filename="../widgets/wizardpanel.cpp" line="436"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -4620,7 +4749,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="219"/>
-        <location filename="../widgets/wizardpanel.cpp" line="473"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -4630,91 +4759,101 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="265"/>
+        <location filename="../widgets/wizardpanel.cpp" line="266"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="297"/>
+        <location filename="../widgets/wizardpanel.cpp" line="279"/>
+        <source>kernel_opt_&lt;name&gt;</source>
+        <translation>kernel_opt_&lt;name&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
+        <translation>留空：在 %1 中新建文件夹 kernel_opt_&lt;name&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="305"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="302"/>
+        <location filename="../widgets/wizardpanel.cpp" line="310"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="309"/>
+        <location filename="../widgets/wizardpanel.cpp" line="317"/>
         <source>%1 kernel</source>
         <translation>%1 内核</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="309"/>
+        <location filename="../widgets/wizardpanel.cpp" line="317"/>
         <source>%1 SKELETON</source>
         <translation>%1 骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="338"/>
+        <location filename="../widgets/wizardpanel.cpp" line="346"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="341"/>
+        <location filename="../widgets/wizardpanel.cpp" line="349"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="362"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="377"/>
+        <location filename="../widgets/wizardpanel.cpp" line="385"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="380"/>
+        <location filename="../widgets/wizardpanel.cpp" line="388"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="381"/>
+        <location filename="../widgets/wizardpanel.cpp" line="389"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="407"/>
+        <location filename="../widgets/wizardpanel.cpp" line="415"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="408"/>
+        <location filename="../widgets/wizardpanel.cpp" line="416"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="505"/>
+        <location filename="../widgets/wizardpanel.cpp" line="513"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="507"/>
+        <location filename="../widgets/wizardpanel.cpp" line="515"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="513"/>
+        <location filename="../widgets/wizardpanel.cpp" line="521"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="514"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -4723,22 +4862,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="357"/>
+        <location filename="../widgets/wizardpanel.cpp" line="365"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="473"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="474"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -4747,42 +4886,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="342"/>
+        <location filename="../widgets/wizardpanel.cpp" line="350"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="344"/>
+        <location filename="../widgets/wizardpanel.cpp" line="352"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="345"/>
+        <location filename="../widgets/wizardpanel.cpp" line="353"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="346"/>
+        <location filename="../widgets/wizardpanel.cpp" line="354"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="347"/>
+        <location filename="../widgets/wizardpanel.cpp" line="355"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="348"/>
+        <location filename="../widgets/wizardpanel.cpp" line="356"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="350"/>
+        <location filename="../widgets/wizardpanel.cpp" line="358"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="352"/>
+        <location filename="../widgets/wizardpanel.cpp" line="360"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>

@@ -50,6 +50,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
@@ -183,8 +184,11 @@ MainWindow::MainWindow(QWidget* parent)
     const bool suite = m_centralTabs->widget(index) == m_suitePanel;
     if (suite && m_layoutBeforeSuite.isEmpty()) {
       m_layoutBeforeSuite = saveState();
+      // The wizard too: it has no use beside a suite's table, whose reasons it cut at 1280x800 (trial 12, #11).
       for (QDockWidget* d : findChildren<QDockWidget*>())
-        if (!d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) d->hide();
+        if (!d->isFloating() &&
+            (dockWidgetArea(d) == Qt::BottomDockWidgetArea || d->objectName() == QLatin1String("wizardDock")))
+          d->hide();
     } else if (!suite && !m_layoutBeforeSuite.isEmpty()) {
       restoreState(m_layoutBeforeSuite);
       m_layoutBeforeSuite.clear();
@@ -668,9 +672,32 @@ void MainWindow::applyDefaultDockSizes() {
   resizeDocks({console, roofline}, {below - chart, chart}, Qt::Horizontal);
 }
 
+int MainWindow::fitDocksToWindow() {
+  const int w = width(), h = height();
+  const int sideDefault = std::clamp(w * 2 / 7, 320, 440);  // applyDefaultDockSizes()'s
+  const int bottomDefault = std::clamp(h * 9 / 20, 260, 480);
+  int resized = 0;
+  for (QDockWidget* d : findChildren<QDockWidget*>()) {
+    if (d->isFloating() || d->isHidden()) continue;
+    const Qt::DockWidgetArea area = dockWidgetArea(d);
+    if ((area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) && d->width() > w * 35 / 100) {
+      resizeDocks({d}, {sideDefault}, Qt::Horizontal);
+      ++resized;
+    } else if ((area == Qt::BottomDockWidgetArea || area == Qt::TopDockWidgetArea) && d->height() > h * 60 / 100) {
+      resizeDocks({d}, {bottomDefault}, Qt::Vertical);
+      ++resized;
+    }
+  }
+  return resized;
+}
+
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
-  if (!m_shown && !m_hadSavedLayout)  // after the first layout pass: before it the docks have no size to share
+  // after the first layout pass: before it the docks have no size to share. A restored layout is the user's, but
+  // one saved on a larger screen must still fit this window.
+  if (!m_shown && m_hadSavedLayout)
+    QTimer::singleShot(0, this, [this] { fitDocksToWindow(); });
+  else if (!m_shown)
     QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
   m_shown = true;
 }
@@ -819,11 +846,23 @@ void MainWindow::restoreSettings() {
   m_hadSavedLayout = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
   const QString gpu = s.value(QStringLiteral("run/gpu")).toString();
   if (!gpu.isEmpty()) m_wizard->setGpu(gpu);
+  m_wizard->setWorkspaceParent(workspaceParent());
   m_wizard->setFramework(s.value(QStringLiteral("run/framework")).toString());
   m_recent = s.value(QStringLiteral("files/recent")).toStringList();
   updateRecentMenu();
   if (s.value(QStringLiteral("view/dark"), false).toBool())
     findChild<QAction*>(QStringLiteral("actionDarkTheme"))->setChecked(true);
+}
+
+QString MainWindow::defaultWorkspaceParent() {
+  QString base = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  if (base.isEmpty()) base = QDir::homePath();
+  return QDir(base).absoluteFilePath(QStringLiteral("Kernel Workbench"));
+}
+
+QString MainWindow::workspaceParent() const {
+  const QString saved = QSettings().value(QStringLiteral("run/workspaceParent")).toString();
+  return !saved.isEmpty() && QDir(saved).isAbsolute() ? saved : defaultWorkspaceParent();
 }
 
 void MainWindow::saveRunDefaults() const {
@@ -1302,6 +1341,12 @@ bool MainWindow::runPhase(int phase, bool wait) {
   }
   if (phase == 1) {
     if (!resolveExistingWorkspace()) return false;
+    // A folder the user chose: its parent is where the next default workspace goes.
+    if (!form.workspaceDir.isEmpty()) {
+      const QString parent = QFileInfo(QFileInfo(form.workspaceDir).absoluteFilePath()).absolutePath();
+      QSettings().setValue(QStringLiteral("run/workspaceParent"), parent);
+      m_wizard->setWorkspaceParent(parent);
+    }
     BaselineOptions o;
     o.logicPath = m_logicPath;
     m_wizard->applyTo(o);
@@ -1378,7 +1423,7 @@ void MainWindow::finishPhase(int phase, bool ok) {
 
 void MainWindow::onMeasured(bool ok) {
   using S = WizardPanel::PhaseState;
-  m_console->runFinished(ok);
+  m_console->runFinished(ok, job()->verdict() == Verdict::Stopped);
   const auto& outcome = job()->outcome();
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty()) m_console->caseModel()->resetData(outcome->cases);
@@ -1437,7 +1482,8 @@ bool MainWindow::showReport() {
     m_lastError.clear();
     return true;
   }
-  // Report always rewrites: the user may have fixed something since.
+  // Report writes the records again (the user may have fixed something since); core leaves a record whose content
+  // is unchanged as it is, so looking at the report of a committed version does not dirty it (trial 12, #9).
   if (!ensureRecords(/*rewrite=*/true)) return false;
   const QString path = QDir(job()->workspaceDir()).filePath(QStringLiteral("baseline_report.md"));
   QFile f(path);
@@ -1450,7 +1496,10 @@ bool MainWindow::showReport() {
   b->setHtml(markdownToHtml(displayReportMarkdown(QString::fromUtf8(f.readAll()))));
   if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
   m_lastError.clear();
-  statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+  statusBar()->showMessage(job()->unchangedRecords().contains(QStringLiteral("baseline_report.md"))
+                               ? tr("%1 is unchanged: it already records this run (not rewritten)").arg(path)
+                               : tr("Wrote %1").arg(path),
+                           8000);
   return true;
 }
 

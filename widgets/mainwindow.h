@@ -107,6 +107,17 @@ class MainWindow : public QMainWindow {
   /// Report: writes baseline_report.md, memory/v0.json and roofline.png (BaselineJob::writeRecords),
   /// draws the roofline and shows the report as HTML in a preview tab. False with lastError().
   bool showReport();
+  /// Brings docks a restored layout made too big for this window back to their default size: a side dock wider than
+  /// 35% of the window, a bottom dock taller than 60% of it. A layout saved at 1920 kept its 480 px wizard at
+  /// 1280x800 (new-user trial 12, #11). Runs once after the first show when a saved layout was restored; returns the
+  /// number of docks resized.
+  int fitDocksToWindow();
+  /// Where a workspace goes when the form leaves its folder empty: the last parent folder the user ran a workspace in
+  /// (QSettings "run/workspaceParent"), else defaultWorkspaceParent(). Never the current directory: the window started
+  /// in a clone wrote kernel_opt_<name> into it (new-user trial 12, #11).
+  QString workspaceParent() const;
+  /// "<Documents>/Kernel Workbench" (the home folder's where there is no Documents folder); absolute.
+  static QString defaultWorkspaceParent();
   /// Run > Measure Again (F5, and the wizard's Measure page): `kwb measure` in the window. kernel.py of the
   /// reviewed workspace (or this window's, once it has a V0) is measured as the next version through
   /// WorkbenchSession::measureNextVersion (BaselineJob::openForNextVersion + measureAndRecord, the CLI's code),

@@ -86,6 +86,27 @@ int fitImagesToWidth(QTextDocument* doc, qreal maxWidth) {
   return sized;
 }
 
+int wrapPreformattedBlocks(QTextDocument* doc, qreal pointSize) {
+  int changed = 0;
+  for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+    if (!block.blockFormat().nonBreakableLines()) continue;
+    // Table cells marked by keepTableNumbersWhole are single numbers in a table: not preformatted text.
+    if (QTextCursor(block).currentTable()) continue;
+    QTextCursor cursor(block);
+    QTextBlockFormat format;
+    format.setNonBreakableLines(false);
+    cursor.mergeBlockFormat(format);
+    if (pointSize > 0) {
+      cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+      QTextCharFormat chars;
+      chars.setFontPointSize(pointSize);
+      cursor.mergeCharFormat(chars);
+    }
+    ++changed;
+  }
+  return changed;
+}
+
 bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& pdfPath, QString* error) {
   auto fail = [error](const QString& why) {
     if (error) *error = why;
@@ -117,7 +138,8 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     wrap.setWrapMode(QTextOption::WordWrap);
     doc.setDefaultTextOption(wrap);
     doc.setHtml(html);
-    keepTableNumbersWhole(&doc);  // at 7pt a narrow rel_err column still broke "0.|00e+00" after the point
+    wrapPreformattedBlocks(&doc, 7);  // the diff's lines wrap, smaller, instead of running off the page (trial 12)
+    keepTableNumbersWhole(&doc);      // at 7pt a narrow rel_err column still broke "0.|00e+00" after the point
     const QRectF page = writer.pageLayout().paintRectPixels(writer.resolution());
     // Figures at 90% of the text width at most. QTextDocument::print() fits the page's text into the printable
     // area less its own 2 cm margin on each side, but draws an image at 96 of its pixels to the inch: the 900 px

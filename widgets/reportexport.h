@@ -30,6 +30,12 @@ int keepTableNumbersWhole(QTextDocument* doc);
 /// right edge (new-user trial 10, #13). Returns the number of images sized.
 int fitImagesToWidth(QTextDocument* doc, qreal maxWidth);
 
+/// Lets the preformatted blocks of `doc` (a <pre>: the review's kernel.py diff, a code block of a report) wrap at the
+/// text width, at `pointSize` (0 keeps their size). QTextDocument lays a <pre> line out unbreakable, so on an A4
+/// page the diff's long lines were cut at the right margin (new-user trial 12, #10); a wrapped line keeps its
+/// leading spaces and its +/- mark at the start. Returns the number of blocks changed.
+int wrapPreformattedBlocks(QTextDocument* doc, qreal pointSize);
+
 /// The roofline of `data` drawn at `width` × `height` pixels as PNG bytes; empty when it cannot be
 /// drawn (no roofs, no QApplication).
 QByteArray rooflinePngBytes(const RooflineData& data, int width = 900, int height = 600);

@@ -50,8 +50,10 @@ class RunConsole : public QWidget {
   void runStarted();
   void caseStarted(const QString& name);
   void caseFinished(const kwb::CaseResult& result);
-  /// Stops the progress and the countdown, disables Stop and shows the case counts.
-  void runFinished(bool ok);
+  /// Stops the progress and the countdown, disables Stop and shows the case counts. The bar reads "stopped" when
+  /// `stopped` (the user stopped the run, also between two cases) or a case was still running, else "finished" or
+  /// "finished with failures".
+  void runFinished(bool ok, bool stopped = false);
   /// Writes queued lines to the view now (the timer calls it; tests may too).
   void flush();
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.

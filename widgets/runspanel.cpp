@@ -48,7 +48,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case CasesColumn:
       return r.caseCount;
     case RecordedColumn:
-      return r.recorded ? tr("report, memory") : QString();
+      // An earlier version's run names its version: V0's read empty once V1 existed (new-user trial 12, #11).
+      return r.recorded               ? tr("report, memory")
+             : r.recordedBy.isEmpty() ? QString()
+                                      : tr("%1's report, memory").arg(r.recordedBy.toUpper());
     case ColumnCount:
       break;
   }
@@ -94,6 +97,11 @@ QVariant VersionsModel::data(const QModelIndex& index, int role) const {
     // kernel.py.
     if (index.column() == RelErrColumn && !v.relErr && v.dryRun())
       tip += u'\n' + tr("rel_err: %1").arg(dryRunRelErrNote());
+    // The latency's delta against the version before, as `kwb versions` prints it (delta_us).
+    if (index.column() == LatencyColumn && index.row() > 0 && v.latencyUs && m_rows[index.row() - 1].latencyUs)
+      tip += u'\n' + tr("%1 µs against %2")
+                         .arg(QString::asprintf("%+.3f", *v.latencyUs - *m_rows[index.row() - 1].latencyUs),
+                              m_rows[index.row() - 1].version.toUpper());
     return tip;
   }
   if (role == Qt::ForegroundRole && index.column() == GateColumn) return CaseTableModel::statusColor(v.gate);
@@ -194,7 +202,9 @@ RunsPanel::RunsPanel(QWidget* parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);
   auto* versionsRow = new QHBoxLayout;
-  versionsRow->addWidget(new QLabel(tr("Versions"), this));
+  m_versionsLabel = new QLabel(tr("Versions"), this);
+  m_versionsLabel->setObjectName(QStringLiteral("versionsLabel"));
+  versionsRow->addWidget(m_versionsLabel);
   versionsRow->addStretch(1);
   versionsRow->addWidget(m_diff);
   layout->addLayout(versionsRow);
@@ -235,9 +245,22 @@ void RunsPanel::listVersions(const QString& workspace) {
       if (m_versions->index(row, column).data().toString() != tr("—")) return false;
     return m_versions->rowCount() > 0;
   };
-  for (int column : {VersionsModel::LatencyColumn, VersionsModel::SpeedupColumn, VersionsModel::RelErrColumn})
+  bool hidden = false;
+  for (int column : {VersionsModel::LatencyColumn, VersionsModel::SpeedupColumn, VersionsModel::RelErrColumn}) {
     m_versionsView->setColumnHidden(column, allEmpty(column));
+    hidden = hidden || allEmpty(column);
+  }
+  // What `kwb versions` prints as "-" is not silently missing here: the title says why (new-user trial 12, #11).
+  bool allDry = m_versions->rowCount() > 0;
+  for (const VersionInfo& v : m_versions->versions()) allDry = allDry && v.dryRun();
+  m_versionsLabel->setText(!hidden  ? tr("Versions")
+                           : allDry ? tr("Versions (CPU dry runs: no latency or rel_err)")
+                                    : tr("Versions (columns with no figure hidden)"));
+  m_versionsLabel->setToolTip(hidden ? tr("`kwb versions` prints \"-\" for each: a CPU dry run measures no kernel")
+                                     : QString());
 }
+
+QString RunsPanel::versionsTitle() const { return m_versionsLabel->text(); }
 
 void RunsPanel::showWorkspace(const QString& workspace) {
   listVersions(workspace);

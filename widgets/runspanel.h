@@ -9,6 +9,7 @@
 #include "core/records/versions.h"
 #include "core/review/workspacereview.h"
 
+class QLabel;
 class QPushButton;
 class QTableView;
 
@@ -76,6 +77,8 @@ class RunsPanel : public QWidget {
                                 QString* error = nullptr);
   /// The versions table (select two versions to diff their kernel.py).
   QTableView* versionsView() const { return m_versionsView; }
+  /// The versions table's title; it says why the figure columns are hidden when no version has a figure (CPU dry runs).
+  QString versionsTitle() const;
   /// Diffs the two selected versions' kernel.py: emits comparisonReady(), or nothing when not two committed.
   void diffSelectedVersions();
 
@@ -93,6 +96,7 @@ class RunsPanel : public QWidget {
   void compareSelected();
   void listVersions(const QString& workspace);
   VersionsModel* m_versions;
+  QLabel* m_versionsLabel = nullptr;
   QTableView* m_versionsView = nullptr;
   QPushButton* m_diff = nullptr;
   QString m_workspace;

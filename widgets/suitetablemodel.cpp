@@ -1,5 +1,7 @@
 #include "widgets/suitetablemodel.h"
 
+#include "core/review/displaytext.h"
+
 #include "core/pipeline/suitereport.h"
 
 #include "widgets/theme.h"
@@ -141,7 +143,8 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case ComputeColumn:
       return figure(e.computeUtilPct, role, 'f', 1);
     case ReasonColumn:
-      return role == SortRole ? m_reasons[index.row()] : reasonCell(m_reasons[index.row()]);
+      // the cell starts at the cause (reasonCell), its fixed words in the GUI's language (trial 12, #12)
+      return role == SortRole ? m_reasons[index.row()] : displaySuiteReason(reasonCell(m_reasons[index.row()]));
     case ColumnCount:
       break;
   }

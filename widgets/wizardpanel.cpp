@@ -248,6 +248,7 @@ void WizardPanel::applyTo(BaselineOptions& o) const {
   o.gpu = gpu();
   o.framework = framework();
   o.workspaceDir = workspaceDir();
+  o.workspaceParent = m_workspaceParent;
   o.cpuDryRun = cpuDryRun();
   o.target = target();
 }
@@ -272,6 +273,14 @@ void WizardPanel::setFramework(const QString& framework) {
 }
 QString WizardPanel::workspaceDir() const { return QDir::fromNativeSeparators(m_workspace->text().trimmed()); }
 void WizardPanel::setWorkspaceDir(const QString& dir) { m_workspace->setText(QDir::toNativeSeparators(dir)); }
+void WizardPanel::setWorkspaceParent(const QString& dir) {
+  m_workspaceParent = dir;
+  m_workspace->setPlaceholderText(dir.isEmpty()
+                                      ? tr("./kernel_opt_<name>")
+                                      : QDir::toNativeSeparators(QDir(dir).filePath(tr("kernel_opt_<name>"))));
+  m_workspace->setToolTip(
+      dir.isEmpty() ? QString() : tr("Empty: a new folder kernel_opt_<name> in %1").arg(QDir::toNativeSeparators(dir)));
+}
 bool WizardPanel::cpuDryRun() const { return m_dryRun->isChecked(); }
 void WizardPanel::setCpuDryRun(bool on) { m_dryRun->setChecked(on); }
 QString WizardPanel::target() const { return m_target->spec(); }

@@ -53,7 +53,8 @@ class WizardPanel : public QWidget {
   /// Fills the GPU selector (editable: any ledger id or alias may be typed) with `ids`, each shown
   /// with its display name from `displayNames` (same order; may be shorter).
   void setGpuIds(const QStringList& ids, const QStringList& displayNames = {});
-  /// Copies the form into `o` (gpu, framework, workspaceDir, cpuDryRun, target); other fields untouched.
+  /// Copies the form into `o` (gpu, framework, workspaceDir, workspaceParent, cpuDryRun, target); other fields
+  /// untouched.
   void applyTo(BaselineOptions& o) const;
 
   QString gpu() const;
@@ -66,6 +67,10 @@ class WizardPanel : public QWidget {
   void setFramework(const QString& framework);
   QString workspaceDir() const;
   void setWorkspaceDir(const QString& dir);
+  /// The folder an empty workspace box means `<parent>/kernel_opt_<name>` in (the box's placeholder says it);
+  /// "" = the current directory, as `kwb` has it.
+  QString workspaceParent() const { return m_workspaceParent; }
+  void setWorkspaceParent(const QString& dir);
   bool cpuDryRun() const;
   void setCpuDryRun(bool on);
   /// Where phase 4 runs: a target spec ("local", "ssh://host/dir", "slurm://gpu?gres=gpu:1", ...).
@@ -152,6 +157,7 @@ class WizardPanel : public QWidget {
   QLabel* m_learnSummary;
   QListWidget* m_files;
   QString m_filesRoot;
+  QString m_workspaceParent;
   QLabel* m_measureSummary;
   QWidget* m_recordButtons;
   VerdictBadge* m_verdictBadge;

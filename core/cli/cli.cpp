@@ -1064,8 +1064,9 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
     const QString output = p.value(QStringLiteral("output")).isEmpty() ? defaultSuiteExportPath(*suite, *format)
                                                                        : p.value(QStringLiteral("output"));
     if (!exportSuiteReport(*suite, *format, output, toPdf, &error)) return usage(error);
-    out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (suite report: " << suite->summary.pass << " of "
-          << suite->summary.total << " PASS; links relative to its folder)" << Qt::endl;
+    out() << "wrote " << QFileInfo(output).absoluteFilePath()
+          << " (suite report: " << suiteHeadline(suite->summary, suite->cpuDryRun) << "; links relative to its folder)"
+          << Qt::endl;
     return kOk;
   }
   const auto review = readWorkspaceReview(p.positionalArguments().constFirst(), &error);

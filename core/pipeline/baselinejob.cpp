@@ -359,7 +359,8 @@ QString BaselineJob::plannedDir(const BaselineOptions& o, const nlohmann::json& 
   nlohmann::json named = spec.is_object() ? spec : nlohmann::json::object();
   if (!named.contains("source")) named["source"] = {{"name", QFileInfo(o.logicPath).completeBaseName().toStdString()}};
   keepProblemName(o.logicPath, &named);
-  return Workspace::defaultDir(QDir::currentPath(), sj(named["source"], "name"));
+  return Workspace::defaultDir(o.workspaceParent.isEmpty() ? QDir::currentPath() : o.workspaceParent,
+                               sj(named["source"], "name"));
 }
 
 QString BaselineJob::existingWorkspaceHint() const {
@@ -1078,6 +1079,7 @@ bool BaselineJob::writeRecords() {
   m_roofline = outRec.roofline;
   m_gate = outRec.gateResult;
   m_gateReason = outRec.gateReason;
+  m_unchanged = outRec.unchanged;
   for (const QString& rel : outRec.files)
     if (!m_written.contains(rel)) m_written.append(rel);
   for (const QString& line : outRec.summary) Q_EMIT progress(Measure, line);

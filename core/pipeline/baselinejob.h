@@ -38,10 +38,13 @@ enum class StaleEdits {
 
 /// What the user asked for (the flags of `kwb baseline`).
 struct BaselineOptions {
-  QString logicPath;                         ///< the PyTorch logic file (KernelBench form)
-  QString gpu;                               ///< target GPU name, looked up exactly in the spec ledger
-  QString framework;                         ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
-  QString workspaceDir;                      ///< "" = ./kernel_opt_<problem name>
+  QString logicPath;     ///< the PyTorch logic file (KernelBench form)
+  QString gpu;           ///< target GPU name, looked up exactly in the spec ledger
+  QString framework;     ///< "" = the seed's policy; "cutedsl" | "flydsl" | "triton" overrides
+  QString workspaceDir;  ///< "" = <workspaceParent>/kernel_opt_<problem name>
+  /// Where the default workspace folder goes: "" = the current directory (`kwb`); the window gives an absolute folder
+  /// (MainWindow::workspaceParent), so a GUI started in a clone does not write into it (new-user trial 12, #11).
+  QString workspaceParent;
   QString target = QStringLiteral("local");  ///< run target: "local" or "command:<prefix>"
   bool cpuDryRun = false;  ///< run the reference on the CPU at reduced shapes where the inputs can be resized (never a
                            ///< kernel measurement)
@@ -167,6 +170,9 @@ class BaselineJob : public QObject {
   QString skeletonReason() const { return m_implemented ? QString() : m_skeletonReason; }
   /// Files of the workspace that the job wrote or kept (relative paths).
   QStringList writtenFiles() const { return m_written; }
+  /// The records the last writeRecords() left as they were (RecordsOutput::unchanged): their content apart from
+  /// the date is this run's, so they were not rewritten.
+  QStringList unchangedRecords() const { return m_unchanged; }
 
   void setFigureRenderer(FigureRenderer r) { m_renderFigure = std::move(r); }
 
@@ -222,6 +228,7 @@ class BaselineJob : public QObject {
   std::optional<RooflineData> m_roofline;
   QString m_commitId;
   QStringList m_written;
+  QStringList m_unchanged;
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept

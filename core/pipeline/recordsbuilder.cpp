@@ -3,6 +3,9 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+#include <QSet>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -24,7 +27,61 @@ QString str(const nlohmann::json& j, const char* key) {
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
+// The "- Date: " line of a report kwb wrote (renderBaselineReport), "" when there is none.
+QString reportDate(const QByteArray& report) {
+  static const QRegularExpression re(QStringLiteral("^- Date: (.+)$"), QRegularExpression::MultilineOption);
+  const QRegularExpressionMatch m = re.match(QString::fromUtf8(report));
+  return m.hasMatch() ? m.captured(1).trimmed() : QString();
+}
+
+// Ops that move or alias data with no arithmetic (as probe_ops.py's VIEW list and opgraph's, plus copies).
+bool isLayoutOp(const QString& n) {
+  static const QSet<QString> v = {
+      QStringLiteral("view"),         QStringLiteral("reshape"),    QStringLiteral("_reshape_alias"),
+      QStringLiteral("_unsafe_view"), QStringLiteral("unsqueeze"),  QStringLiteral("squeeze"),
+      QStringLiteral("permute"),      QStringLiteral("expand"),     QStringLiteral("contiguous"),
+      QStringLiteral("detach"),       QStringLiteral("alias"),      QStringLiteral("t"),
+      QStringLiteral("transpose"),    QStringLiteral("as_strided"), QStringLiteral("flatten"),
+      QStringLiteral("empty"),        QStringLiteral("empty_like"), QStringLiteral("lift_fresh"),
+      QStringLiteral("slice"),        QStringLiteral("narrow"),     QStringLiteral("select"),
+      QStringLiteral("clone"),        QStringLiteral("expand_as"),  QStringLiteral("view_as"),
+      QStringLiteral("movedim"),      QStringLiteral("split"),      QStringLiteral("split_with_sizes"),
+      QStringLiteral("chunk"),        QStringLiteral("unbind"),     QStringLiteral("unsafe_split"),
+      QStringLiteral("copy_"),        QStringLiteral("_to_copy"),   QStringLiteral("to")};
+  return v.contains(n);
+}
+
+// "`name` ×n, ..." in first-seen order.
+QString countedNames(const QStringList& order, const QHash<QString, int>& count) {
+  QStringList parts;
+  for (const QString& n : order) parts.append(QStringLiteral("`%1` ×%2").arg(n).arg(count.value(n)));
+  return parts.join(QStringLiteral(", "));
+}
+
 }  // namespace
+
+QString summariseAtenOps(const nlohmann::json& ops) {
+  if (!ops.is_array() || ops.empty()) return {};
+  QStringList compute, layout;
+  QHash<QString, int> count;
+  int total = 0, layoutTotal = 0;
+  for (const auto& op : ops) {
+    QString n = str(op, "op");
+    if (n.isEmpty()) continue;
+    if (n.startsWith(QLatin1String("aten::"))) n = n.mid(6);
+    ++total;
+    const bool isLayout = isLayoutOp(n);
+    layoutTotal += isLayout ? 1 : 0;
+    QStringList& group = isLayout ? layout : compute;
+    if (!count.contains(n)) group.append(n);
+    ++count[n];
+  }
+  if (total == 0) return {};
+  QString text = QStringLiteral("%1 aten op%2: ").arg(total).arg(total == 1 ? QString() : QStringLiteral("s"));
+  text += compute.isEmpty() ? QStringLiteral("no compute op") : countedNames(compute, count);
+  if (!layout.isEmpty()) text += QStringLiteral("; layout %1 (%2)").arg(layoutTotal).arg(countedNames(layout, count));
+  return text;
+}
 
 // Conformance (core/codegen/conformance.h) is static, so it is judged on a CPU dry run too: kernel.py
 // must import its framework and ModelNew.forward must launch its kernels with no PyTorch compute.
@@ -195,9 +252,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
     QString desc =
         QStringLiteral("`Model.forward`: pattern %1 (%2).").arg(str(pattern, "primary"), str(pattern, "detail"));
-    QStringList ops;
-    for (const auto& op : spec.value("ops", nlohmann::json::array())) ops.append(str(op, "op"));
-    if (!ops.isEmpty()) desc += QStringLiteral(" aten ops in order: `%1`.").arg(ops.join(QStringLiteral("`, `")));
+    // Grouped and counted: every view of a 60-op model listed one by one hid the model (new-user trial 12, #10).
+    if (const QString ops = summariseAtenOps(spec.value("ops", nlohmann::json::array())); !ops.isEmpty())
+      desc += QLatin1Char(' ') + ops + QLatin1Char('.');
     // Like terms combined, as the report's performance line writes them: the raw probe expression here gave the
     // minimum bytes twice in one report, once unsimplified (new-user trial 10, #15).
     desc += QStringLiteral(" FLOPs `%1`, minimum bytes `%2`; accumulation in %3; rel_err threshold %4 (%5).")
@@ -224,6 +281,22 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
   r.timingMethod = o.result ? o.result->timingMethod : QString();
   for (const KnowledgeRecord& k : *in.records) r.sourceRecordIds.append(k.id);
+  // A later version (`kwb measure`, Measure Again) does not run phase 2: the previous version's records apply, and the
+  // report and memory carry them forward, saying so (new-user trial 12, #10).
+  nlohmann::json carriedRefs = nlohmann::json::array();
+  if (in.version > 0 && in.records->isEmpty() && in.previous && in.previous->is_object() &&
+      in.previous->value("references", nlohmann::json()).is_array()) {
+    const QString prev = QString::fromStdString(in.previous->value("version", std::string()));
+    for (const auto& ref : (*in.previous)["references"])
+      if (ref.is_object() && ref.value("record_id", nlohmann::json()).is_string()) {
+        r.sourceRecordIds.append(QString::fromStdString(ref["record_id"].get<std::string>()));
+        carriedRefs.push_back(ref);
+      }
+    if (!carriedRefs.empty() && !prev.isEmpty()) {
+      r.sourceRecordsFrom = prev.toUpper();
+      r.sourceRecordsFromPath = QStringLiteral("memory/%1.json").arg(prev);
+    }
+  }
   r.baselineConfig = in.baselineConfig;
   r.kernelUserEdited = in.kernelUserEdited;
   for (const CaseResult& c : o.cases)
@@ -304,41 +377,58 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                        "where the inputs can be resized; "
                        "no kernel was run or measured."));
   r.command = in.command;
-  r.date = date;
+  // A run recorded already is not rewritten for a new date alone: the report is rendered with the date on disk and,
+  // when that is byte for byte what is there, left alone (new-user trial 12, #9: Report after Run All Phases left the
+  // committed V0 dirty, "Date:" the only change). Any other difference writes the report with today's date.
+  QString werr0;
+  const QByteArray onDisk = QFileInfo::exists(ws.path(paths.report)) ? ws.read(paths.report, &werr0) : QByteArray();
+  const QString diskDate = reportDate(onDisk);
+  r.date = diskDate.isEmpty() ? date : diskDate;
   r.runDir = QFileInfo(o.runDir).fileName().isEmpty() ? QString()
                                                       : QStringLiteral(".kwb/runs/") + QFileInfo(o.runDir).fileName();
   QString werr, kept;
-  QString report = renderBaselineReport(r);
-  if (in.version > 0) {
-    // A measured edit: the same report, headed by what it is and how it compares with the version before.
-    QString head = QStringLiteral("# V%1: kernel.py as edited, measured again\n\n").arg(in.version);
-    if (in.previous) {
-      const nlohmann::json cur = {
-          {"version", vtag.toStdString()},
-          {"performance", {{"latency_us", r.latencyUs ? nlohmann::json(*r.latencyUs) : nullptr}}},
-          {"correctness", {{"rel_err", (o.result && !in.cpuDryRun) ? opt(o.result->maxRelErr) : nullptr}}}};
-      const nlohmann::json c = comparisonWithPrevious(*in.previous, cur);
-      auto f = [](const nlohmann::json& v, char fmt, int prec) {
-        return v.is_number() ? QString::number(v.get<double>(), fmt, prec) : QStringLiteral("n/a");
-      };
-      head +=
-          QStringLiteral(
-              "| | %1 | V%2 |\n|---|---|---|\n| latency (µs) | %3 | %4 |\n| max rel_err | %5 | %6 |\n\n"
-              "Speedup over %1: %7%8.\n\n")
-              .arg(QString::fromStdString(c["previous_version"].is_string() ? c["previous_version"].get<std::string>()
-                                                                            : std::string("previous"))
-                       .toUpper())
-              .arg(in.version)
-              .arg(f(c["previous_latency_us"], 'f', 3), f(c["current_latency_us"], 'f', 3),
-                   f(c["previous_rel_err"], 'g', 3), f(c["current_rel_err"], 'g', 3),
-                   c["speedup"].is_number() ? f(c["speedup"], 'f', 3) + u'x' : QStringLiteral("not known"),
-                   c["speedup"].is_number() ? QString()
-                                            : QStringLiteral(" (a CPU dry run on either side measures no kernel)"));
+  const auto render = [&] {
+    QString report = renderBaselineReport(r);
+    if (in.version > 0) {
+      // A measured edit: the same report, headed by what it is and how it compares with the version before.
+      QString head = QStringLiteral("# V%1: kernel.py as edited, measured again\n\n").arg(in.version);
+      if (in.previous) {
+        const nlohmann::json cur = {
+            {"version", vtag.toStdString()},
+            {"performance", {{"latency_us", r.latencyUs ? nlohmann::json(*r.latencyUs) : nullptr}}},
+            {"correctness", {{"rel_err", (o.result && !in.cpuDryRun) ? opt(o.result->maxRelErr) : nullptr}}}};
+        const nlohmann::json c = comparisonWithPrevious(*in.previous, cur);
+        auto f = [](const nlohmann::json& v, char fmt, int prec) {
+          return v.is_number() ? QString::number(v.get<double>(), fmt, prec) : QStringLiteral("n/a");
+        };
+        head +=
+            QStringLiteral(
+                "| | %1 | V%2 |\n|---|---|---|\n| latency (µs) | %3 | %4 |\n| max rel_err | %5 | %6 |\n\n"
+                "Speedup over %1: %7%8.\n\n")
+                .arg(QString::fromStdString(c["previous_version"].is_string() ? c["previous_version"].get<std::string>()
+                                                                              : std::string("previous"))
+                         .toUpper())
+                .arg(in.version)
+                .arg(f(c["previous_latency_us"], 'f', 3), f(c["current_latency_us"], 'f', 3),
+                     f(c["previous_rel_err"], 'g', 3), f(c["current_rel_err"], 'g', 3),
+                     c["speedup"].is_number() ? f(c["speedup"], 'f', 3) + u'x' : QStringLiteral("not known"),
+                     c["speedup"].is_number() ? QString()
+                                              : QStringLiteral(" (a CPU dry run on either side measures no kernel)"));
+      }
+      report = head + report;
     }
-    report = head + report;
+    return report;
+  };
+  QString report = render();
+  const bool reportUnchanged = !diskDate.isEmpty() && report.toUtf8() == onDisk;
+  if (!reportUnchanged && r.date != date) {
+    r.date = date;
+    report = render();
   }
   QDir().mkpath(QFileInfo(ws.path(paths.report)).absolutePath());
-  if (!ws.writeRecord(paths.report, report.toUtf8(), &kept, &werr)) {
+  if (reportUnchanged)
+    out->unchanged.append(paths.report);
+  else if (!ws.writeRecord(paths.report, report.toUtf8(), &kept, &werr)) {
     if (error) *error = werr;
     return false;
   }
@@ -404,6 +494,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                     {"path_or_url", k.source.toStdString()},
                     {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()},
                     {"record_id", k.id.toStdString()}});
+  if (refs.empty()) refs = carriedRefs;  // a later version's: the previous version's, as its report says
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
   // What each tool's answer was used for (the seed's search-log "actionability").
@@ -484,7 +575,17 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     if (error) *error = paths.memory + QStringLiteral(": ") + werr;
     return false;
   }
-  if (!ws.writeRecord(paths.memory, m.toBytes(), &kept, &werr)) {
+  // The same for memory: equal to the record on disk in all but "timestamp" leaves that record as it is.
+  bool memoryUnchanged = false;
+  if (QFileInfo::exists(ws.path(paths.memory)) && !ws.isUserEdited(paths.memory))
+    if (const auto was = MemoryRecord::load(ws.path(paths.memory)); was && was->json().is_object()) {
+      nlohmann::json now = m.json();
+      now["timestamp"] = was->json().value("timestamp", nlohmann::json());
+      memoryUnchanged = now == was->json();
+    }
+  if (memoryUnchanged)
+    out->unchanged.append(paths.memory);
+  else if (!ws.writeRecord(paths.memory, m.toBytes(), &kept, &werr)) {
     if (error) *error = paths.memory + QStringLiteral(": ") + werr;
     return false;
   }
@@ -502,7 +603,16 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                             .arg(util.achievedGBs, 0, 'f', 0)
                             .arg(util.bandwidthUtilPct, 0, 'f', 1)
                             .arg(util.achievedTflops, 0, 'f', 3));
-  out->summary.append(QStringLiteral("wrote %1 and %2").arg(paths.report, paths.memory));
+  if (out->unchanged.size() == 2)
+    out->summary.append(
+        QStringLiteral("%1 and %2 are unchanged (this run's records, apart from the date): not rewritten")
+            .arg(paths.report, paths.memory));
+  else if (!out->unchanged.isEmpty())
+    out->summary.append(
+        QStringLiteral("wrote %1; %2 is unchanged: not rewritten")
+            .arg(out->unchanged.contains(paths.report) ? paths.memory : paths.report, out->unchanged.constFirst()));
+  else
+    out->summary.append(QStringLiteral("wrote %1 and %2").arg(paths.report, paths.memory));
   return true;
 }
 

@@ -56,7 +56,11 @@ struct RecordsOutput {
   std::optional<RooflineData> roofline;          ///< roofs always; the point only for a GPU run
   QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL | DRY_RUN | STOPPED
   QString gateReason;
-  QStringList files;    ///< workspace-relative files written
+  QStringList files;  ///< workspace-relative files written
+  /// Of `files`, the records left as they were: their content, all but the date (the report's "- Date:" line,
+  /// memory's "timestamp"), equals what this run would write, so rewriting them would only move the date and
+  /// leave a committed version dirty (new-user trial 12, #9).
+  QStringList unchanged;
   QStringList summary;  ///< lines for the progress log
 };
 
@@ -78,10 +82,17 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
 using FigureRenderFn = std::function<bool(const RooflineData&, const QString& pngPath, QString* error)>;
 
 /// Evaluates the gate, computes utilization against the ledger, writes roofline.png (when a renderer
-/// is given), baseline_report.md and memory/v0.json. False + error only on I/O failure; a FAIL gate is
-/// a successful write of a failing record.
+/// is given), baseline_report.md and memory/v0.json. A report or memory record whose content, apart from its
+/// date, is what this run would write is not rewritten (listed in out->unchanged): writing it again would change
+/// only the date. False + error only on I/O failure; a FAIL gate is a successful write of a failing record.
 bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& renderFigure, RecordsOutput* out,
                   QString* error);
+
+/// A reviewer's summary of a spec's "ops" (the probe's aten ops in order): the compute ops by name with their counts,
+/// in the order each first ran, then the layout ops (views, reshapes, expands, clones: no arithmetic) as one count
+/// with theirs, e.g. "12 aten ops: `addmm` ×2, `relu` ×2; layout 8 (`view` ×6, `expand` ×2)". A model of 60 ops read
+/// as a list of 60 names, every view among them (new-user trial 12, #10). "" for no ops.
+QString summariseAtenOps(const nlohmann::json& ops);
 
 /// "float32" → "fp32", "bfloat16" → "bf16", "float16" → "fp16"; others unchanged.
 QString ledgerDtype(const QString& torchDtype);

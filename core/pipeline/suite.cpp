@@ -97,6 +97,18 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries) {
   return s;
 }
 
+QString suiteHeadline(const SuiteSummary& s, bool cpuDryRun) {
+  if (!cpuDryRun) return QStringLiteral("%1 of %2 PASS").arg(s.pass).arg(s.total);
+  QStringList parts{QStringLiteral("%1 ran").arg(s.dryRun)};
+  if (s.fail > 0) parts << QStringLiteral("%1 FAIL").arg(s.fail);
+  if (s.timeout > 0) parts << QStringLiteral("%1 TIMEOUT_FAIL").arg(s.timeout);
+  if (s.skeleton > 0)
+    parts << (s.skeleton == 1 ? QStringLiteral("1 skeleton") : QStringLiteral("%1 skeletons").arg(s.skeleton));
+  if (s.error > 0) parts << QStringLiteral("%1 ERROR").arg(s.error);
+  if (s.pending > 0) parts << QStringLiteral("%1 not run yet").arg(s.pending);
+  return QStringLiteral("CPU dry run: ") + parts.join(QStringLiteral(", "));
+}
+
 nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entries) {
   nlohmann::json problems = nlohmann::json::array();
   for (const SuiteEntry& e : entries) {

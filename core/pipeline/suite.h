@@ -127,6 +127,12 @@ struct SuiteSummary {
 
 SuiteSummary summarize(const QList<SuiteEntry>& entries);
 
+/// A suite's one-line result, untranslated (the CLI's): "8 of 12 PASS"; for a CPU dry run, where nothing can PASS,
+/// what it checked: "CPU dry run: 7 ran, 2 FAIL, 3 skeletons" (DRY_RUN counts as ran; TIMEOUT_FAIL, ERROR and pending
+/// are named when there are any). A dry-run suite read "0 of 12 PASS", a failure to a demo's audience (new-user
+/// trial 12, #10).
+QString suiteHeadline(const SuiteSummary& s, bool cpuDryRun);
+
 /// The name of phase 1-4 as the wizard and `kwb` call it ("Understand", "Learn", "Implement", "Measure"), translated;
 /// "" for another number.
 QString suitePhaseName(int phase);

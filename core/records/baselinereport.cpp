@@ -306,6 +306,11 @@ QString renderBaselineReport(const ReportInput& in) {
 
   section(md, QStringLiteral("Stable source record ids consulted"));
   if (in.sourceRecordIds.isEmpty()) md += QLatin1String("_None: no knowledge record was consulted._\n");
+  // A later version's run does not query the tools again: the records that apply are the previous version's, and the
+  // report says where they come from (new-user trial 12, #10: V1's report read "no knowledge record was consulted").
+  if (!in.sourceRecordsFrom.isEmpty() && !in.sourceRecordIds.isEmpty())
+    md += QStringLiteral("_%1's records apply (not queried again; listed in %2):_\n\n")
+              .arg(in.sourceRecordsFrom, code(in.sourceRecordsFromPath));
   for (const QString& id : in.sourceRecordIds)
     md += QLatin1String("- ") + code(id) + QLatin1Char('\n');  // exact, as the tool returned it
   md += QLatin1Char('\n');

@@ -37,18 +37,22 @@ struct ReportKernel {
 
 struct ReportInput {
   QString title =
-      QStringLiteral("Baseline report");          ///< the heading before the problem name (a later version's differs)
-  QString problemName;                            ///< e.g. "19_ReLU"
-  QString kernelPath;                             ///< workspace-relative, e.g. "kernel.py"
-  QString testPath;                               ///< e.g. "test_kernel.py"
-  QString referencePath;                          ///< e.g. "reference.py"
-  QString referenceDescription;                   ///< what the PyTorch logic computes (Markdown allowed)
-  QString gpu;                                    ///< GPU product as reported by the run
-  QString framework;                              ///< CuteDSL / FlyDSL / Triton
-  QString frameworkNote;                          ///< e.g. "Triton offered as an extra backend, not the seed's policy"
-  QString mode;                                   ///< "gpu" or "cpu-dry-run"
-  QString timingMethod;                           ///< e.g. "CUDA events, 10 warm-up + 100 timed iterations, median"
-  QStringList sourceRecordIds;                    ///< knowledge record ids, exact, as returned by the tools
+      QStringLiteral("Baseline report");  ///< the heading before the problem name (a later version's differs)
+  QString problemName;                    ///< e.g. "19_ReLU"
+  QString kernelPath;                     ///< workspace-relative, e.g. "kernel.py"
+  QString testPath;                       ///< e.g. "test_kernel.py"
+  QString referencePath;                  ///< e.g. "reference.py"
+  QString referenceDescription;           ///< what the PyTorch logic computes (Markdown allowed)
+  QString gpu;                            ///< GPU product as reported by the run
+  QString framework;                      ///< CuteDSL / FlyDSL / Triton
+  QString frameworkNote;                  ///< e.g. "Triton offered as an extra backend, not the seed's policy"
+  QString mode;                           ///< "gpu" or "cpu-dry-run"
+  QString timingMethod;                   ///< e.g. "CUDA events, 10 warm-up + 100 timed iterations, median"
+  QStringList sourceRecordIds;            ///< knowledge record ids, exact, as returned by the tools
+  /// Where sourceRecordIds come from when this run did not query the tools itself: a later version's
+  /// (`kwb measure`) are the previous version's, e.g. "V0" with "memory/v0.json"; empty when this run queried them.
+  QString sourceRecordsFrom;
+  QString sourceRecordsFromPath;
   QList<QPair<QString, QString>> baselineConfig;  ///< tile size, grid/block, ... in display order
   bool kernelUserEdited = false;  ///< kernel.py is the user's edit, kept; baselineConfig describes the generated one
   QList<ReportCase> cases;

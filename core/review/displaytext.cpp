@@ -19,6 +19,7 @@ class DisplayText {
 
  public:
   static QString gateReason(const QString& reason);
+  static QString suiteReason(const QString& reason);
   static QString logLine(const QString& line);
   static QString harnessNote(const QString& note);
   static QString pointLabel(const QString& label);
@@ -90,8 +91,13 @@ QString DisplayText::gateReason(const QString& reason) {
   });
   t.replace(QStringLiteral("the run was stopped by the user"), tr("the run was stopped by the user"));
   t.replace(QStringLiteral("the harness printed no RESULT_JSON"), tr("the harness printed no RESULT_JSON"));
-  t.replace(QStringLiteral("kernel.py is a skeleton marked unimplemented"),
-            tr("kernel.py is a skeleton marked unimplemented"));
+  // A skeleton's, whose harness was not run (recordsbuilder): whole, so no English half stays (trial 12, #12).
+  static const QRegularExpression skeleton(
+      QStringLiteral("kernel\\.py is a skeleton marked unimplemented( \\(the harness was not run\\))?"));
+  t = replaceAll(t, skeleton, [](const auto& m) -> QString {
+    return m.captured(1).isEmpty() ? tr("kernel.py is a skeleton marked unimplemented")
+                                   : tr("kernel.py is a skeleton marked unimplemented (the harness was not run)");
+  });
   static const QRegularExpression noCase(QStringLiteral("(^|; )no case ran($|; )"));
   t = replaceAll(t, noCase, [](const auto& m) -> QString { return m.captured(1) + tr("no case ran") + m.captured(2); });
   // Prefixes of a part: the rest is the harness's or the checker's own text, shown as written.
@@ -106,6 +112,36 @@ QString DisplayText::gateReason(const QString& reason) {
     return m.captured(1) + tr("%1: ").arg(shown);
   });
   return t;
+}
+
+QString DisplayText::suiteReason(const QString& reason) {
+  // core/pipeline/suite.cpp's frames, then core/codegen/chain.cpp's "has no chain stage yet" forms.
+  static const QRegularExpression skeleton(
+      QStringLiteral("^no kernel: kernel\\.py is a skeleton marked unimplemented \\((.*)\\)$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression gate(QStringLiteral("^quality gate (\\S+): (.*) \\(see (.*)\\)$"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+  if (const auto m = skeleton.match(reason); m.hasMatch())
+    return tr("no kernel: kernel.py is a skeleton marked unimplemented (%1)").arg(suiteReason(m.captured(1)));
+  if (const auto m = gate.match(reason); m.hasMatch())
+    return tr("quality gate %1: %2 (see %3)").arg(m.captured(1), gateReason(m.captured(2)), m.captured(3));
+  static const QRegularExpression noTemplate(QStringLiteral("^(\\S+) has no template for this problem: (.*)$"),
+                                             QRegularExpression::DotMatchesEverythingOption);
+  if (const auto m = noTemplate.match(reason); m.hasMatch())
+    return tr("%1 has no template for this problem: %2").arg(m.captured(1), suiteReason(m.captured(2)));
+  static const QRegularExpression alphaBeta(
+      QStringLiteral("^(.+) with alpha or beta other than 1 has no chain stage yet$"));
+  static const QRegularExpression dtypeArg(QStringLiteral("^(.+) with a dtype= argument has no chain stage yet$"));
+  static const QRegularExpression view(QStringLiteral("^(.+): this view \\((.+)\\) has no chain stage yet$"));
+  static const QRegularExpression stage(QStringLiteral("^(.+) has no chain stage yet$"));
+  if (const auto m = alphaBeta.match(reason); m.hasMatch())
+    return tr("%1 with alpha or beta other than 1 has no chain stage yet").arg(m.captured(1));
+  if (const auto m = dtypeArg.match(reason); m.hasMatch())
+    return tr("%1 with a dtype= argument has no chain stage yet").arg(m.captured(1));
+  if (const auto m = view.match(reason); m.hasMatch())
+    return tr("%1: this view (%2) has no chain stage yet").arg(m.captured(1), m.captured(2));
+  if (const auto m = stage.match(reason); m.hasMatch()) return tr("%1 has no chain stage yet").arg(m.captured(1));
+  return gateReason(reason);
 }
 
 QString DisplayText::logLine(const QString& line) {
@@ -270,6 +306,15 @@ QString DisplayText::summaryLine(const QString& line) {
     return m.captured(2).isEmpty() ? tr("quality gate: %1").arg(m.captured(1))
                                    : tr("quality gate: %1 — %2").arg(m.captured(1), gateReason(m.captured(2)));
   if (const auto m = wrote.match(line); m.hasMatch()) return tr("wrote %1 and %2").arg(m.captured(1), m.captured(2));
+  // buildRecords' records left as they were (only the date would have changed: new-user trial 12, #9)
+  static const QRegularExpression bothUnchanged(
+      QStringLiteral("^(\\S+) and (\\S+) are unchanged \\(this run's records, apart from the date\\): not rewritten$"));
+  static const QRegularExpression oneUnchanged(QStringLiteral("^wrote (\\S+); (\\S+) is unchanged: not rewritten$"));
+  if (const auto m = bothUnchanged.match(line); m.hasMatch())
+    return tr("%1 and %2 are unchanged (this run's records, apart from the date): not rewritten")
+        .arg(m.captured(1), m.captured(2));
+  if (const auto m = oneUnchanged.match(line); m.hasMatch())
+    return tr("wrote %1; %2 is unchanged: not rewritten").arg(m.captured(1), m.captured(2));
   if (const auto m = perf.match(line); m.hasMatch())
     return tr("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
         .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
@@ -290,6 +335,7 @@ QString DisplayText::summaryLine(const QString& line) {
 
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
+QString displaySuiteReason(const QString& reason) { return DisplayText::suiteReason(reason); }
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }
 QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }

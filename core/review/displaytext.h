@@ -12,6 +12,11 @@ namespace kwb {
 /// evaluated: CPU dry run (…)") with each known part translated into the loaded catalogue's language.
 /// Without a catalogue (kwb, the tests) the text comes back as given.
 QString displayGateReason(const QString& reason);
+/// A suite row's "why not PASS" (SuiteEntry::error) for display: its fixed frames ("no kernel: kernel.py is a skeleton
+/// marked unimplemented (…)", "quality gate FAIL: … (see …)") and the planner's "… has no chain stage yet" forms
+/// translated, the gate's reason inside through displayGateReason, op names, lines and paths as written. The zh_CN
+/// suite column was all English (new-user trial 12, #12).
+QString displaySuiteReason(const QString& reason);
 
 /// One line the harness runner wrote to output.log under "[kwb] " (the tag already removed): "process 1
 /// exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)", "process 1 on local in

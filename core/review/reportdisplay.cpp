@@ -221,6 +221,9 @@ QString translateLine(const QString& line) {
       "latency\\): (\\d+) launch\\(es\\), (\\S+) µs of kernel time(, by kernel name \\(too many launches to list "
       "one by one\\))?\\.$"));
   static const QRegularExpression notProfiled(QStringLiteral("^_Not profiled: (.*)_$"));
+  static const QRegularExpression carried(
+      QStringLiteral("^_(V\\d+)'s records apply \\(not queried again; listed in (`[^`]+`)\\):_$"));
+  static const QRegularExpression noRunGpu(QStringLiteral("^- GPU: none, the harness was not run \\(ledger: (.*)\\)$"));
   if (const auto m = title.match(line); m.hasMatch())
     return QStringLiteral("# ") +
            QCoreApplication::translate("kwb::ReportText", "Baseline report: %1").arg(m.captured(1));
@@ -262,6 +265,15 @@ QString translateLine(const QString& line) {
                  ? QString()
                  : QCoreApplication::translate("kwb::ReportText",
                                                ", by kernel name (too many launches to list one by one)"));
+  if (const auto m = carried.match(line); m.hasMatch())
+    return QCoreApplication::translate("kwb::ReportText", "_%1's records apply (not queried again; listed in %2):_")
+        .arg(m.captured(1), m.captured(2));
+  // A skeleton's: no device ran (new-user trial 12, #12: it stayed English in zh_CN).
+  if (const auto m = noRunGpu.match(line); m.hasMatch())
+    return QCoreApplication::translate("kwb::ReportText", "- GPU: none, the harness was not run (ledger: %1)")
+        .arg(m.captured(1));
+  if (line == QLatin1String("- Run folder: none (the harness was not run)"))
+    return QCoreApplication::translate("kwb::ReportText", "- Run folder: none (the harness was not run)");
   if (const auto m = notProfiled.match(line); m.hasMatch())
     return QCoreApplication::translate("kwb::ReportText", "_Not profiled: %1_").arg(m.captured(1));
 

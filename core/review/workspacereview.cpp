@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QTimeZone>
 
@@ -282,9 +283,21 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
 
   // The run: the one asked for, else the recorded one, else the newest.
   r.runs = listRuns(r.root);
-  for (RunEntry& e : r.runs)
+  // Every version's run, not only the latest's: V0's run read as recorded nowhere once V1 existed (trial 12, #11).
+  QHash<QString, QString> runVersion;  // absolute run folder → "vN"
+  for (int n = 0, last = std::max(r.version, latestVersion(r.root).number); n <= last; ++n) {
+    const QString v = QStringLiteral("v%1").arg(n);
+    if (!QFileInfo::exists(memoryPath(r.root, v))) continue;
+    const auto m = MemoryRecord::load(memoryPath(r.root, v));
+    if (!m || m->isMasked() || !m->value(QStringLiteral("workbench.run_dir")).is_string()) continue;
+    const QString dir = QString::fromStdString(m->value(QStringLiteral("workbench.run_dir")).get<std::string>());
+    if (!dir.isEmpty()) runVersion.insert(QFileInfo(ws.absoluteFilePath(dir)).absoluteFilePath(), v);
+  }
+  for (RunEntry& e : r.runs) {
     e.recorded =
         !recordedRun.isEmpty() && QFileInfo(e.dir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+    e.recordedBy = runVersion.value(QFileInfo(e.dir).absoluteFilePath());
+  }
   if (!chosenRun.isEmpty())
     r.runDir = chosenRun;
   else if (!recordedRun.isEmpty() && QFileInfo(recordedRun).isDir())

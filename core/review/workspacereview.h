@@ -29,6 +29,7 @@ struct RunEntry {
   bool dryRun = false;    ///< RESULT_JSON's mode is "cpu-dry-run": a PASS there checks the harness, not kernel.py
   int caseCount = 0;      ///< cases in result.json
   bool recorded = false;  ///< the latest version's report and memory/vN.json describe this run
+  QString recordedBy;     ///< "vN" of the memory/vN.json whose run_dir names this run (any version), "" when none
 };
 
 struct WorkspaceReview {
