@@ -56,6 +56,12 @@ QByteArray readAll(const QString& path) {
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// True for the command line (NUL-separated, /proc/PID/cmdline) of phase 1's probe of @p logic: `python
+/// .../probe.py LOGIC ...` (kwb's own command line names LOGIC too, not probe.py).
+bool isProbeOf(const QByteArray& cmdline, const QString& logic) {
+  return cmdline.contains("/probe.py") && cmdline.contains(logic.toUtf8());
+}
+
 void writeFile(const QString& path, const QByteArray& text) {
   QFile f(path);
   QVERIFY(f.open(QIODevice::WriteOnly));
@@ -405,7 +411,7 @@ class TstCli : public QObject {
 
   // Ctrl-C while the harness runs: kwb stops the harness's process group (it has its own, so a terminal's
   // SIGINT never reached it and it outlived kwb; fresh-user trial), records the run as stopped by the user
-  // and exits 1. The harness here is a stand-in that prints its pid and sleeps.
+  // and exits 130 (128 + SIGINT). The harness here is a stand-in that prints its pid and sleeps.
   void interruptStopsTheHarness() {
     QTemporaryDir dir;
     writeFile(dir.filePath(QStringLiteral("sleeper.py")),
@@ -431,7 +437,7 @@ class TstCli : public QObject {
     QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(p.exitCode(), 130);  // 128 + SIGINT, as a shell reports Ctrl-C (new-user trial 12, #5)
     const QByteArray interruptedSaid = p.readAllStandardError();
     QVERIFY(interruptedSaid.contains("kwb: interrupted (signal 2)"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(harness, 0) != 0, 10000);  // the stand-in harness is gone
@@ -472,7 +478,7 @@ class TstCli : public QObject {
     QVERIFY2(m.hasMatch(), out.constData());
     QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
     QVERIFY(p.waitForFinished(30000));
-    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(p.exitCode(), 130);
     out += p.readAllStandardOutput();
     // said once, on stderr, with its phase (new-user trial 4, #10)
     const QByteArray said = p.readAllStandardError();
@@ -482,6 +488,77 @@ class TstCli : public QObject {
              QByteArray(out + said).constData());
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
+  }
+
+  // New-user trial 12, #5: phase 1's probe could not be interrupted. Ctrl-C (SIGINT) waited for the probe's 120 s
+  // limit, SIGTERM ended kwb but left the probe running with PPID 1. Now either ends the probe's process group within
+  // a second or two and kwb exits 128 + the signal, with nothing left running. The problem's Model.__init__ sleeps
+  // 60 s; both commands that probe (baseline: phase 1 in the job; analyze: phase 1 alone) are checked.
+  void interruptStopsTheProbe_data() {
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("signo");
+    QTest::newRow("baseline, Ctrl-C") << QStringLiteral("baseline") << int(SIGINT);
+    QTest::newRow("baseline, SIGTERM") << QStringLiteral("baseline") << int(SIGTERM);
+    QTest::newRow("analyze, SIGTERM") << QStringLiteral("analyze") << int(SIGTERM);
+    QTest::newRow("analyze, Ctrl-C") << QStringLiteral("analyze") << int(SIGINT);
+  }
+  void interruptStopsTheProbe() {
+    QFETCH(QString, command);
+    QFETCH(int, signo);
+    QTemporaryDir dir;
+    const QString logic =
+        dir.filePath(QStringLiteral("slow_init_%1.py")
+                         .arg(QString::fromLatin1(QTest::currentDataTag()))
+                         .replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./-]")), QStringLiteral("_")));
+    writeFile(logic,
+              "import time\nimport torch\nclass Model(torch.nn.Module):\n"
+              "    def __init__(self):\n        super().__init__()\n        time.sleep(60)\n"
+              "    def forward(self, x):\n        return torch.relu(x)\n"
+              "def get_inputs():\n    return [torch.randn(4, 4)]\n"
+              "def get_init_inputs():\n    return []\n");
+    // every process whose command line names the logic file: the probe (python probe.py LOGIC)
+    const auto probes = [&logic] {
+      QList<pid_t> pids;
+      for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const pid_t pid = entry.toInt(&ok);
+        if (!ok) continue;
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (f.open(QIODevice::ReadOnly) && isProbeOf(f.readAll(), logic)) pids << pid;
+      }
+      return pids;
+    };
+    QStringList args{command, logic, QStringLiteral("--python"), QStringLiteral("/usr/bin/python3")};
+    if (command == QLatin1String("baseline"))
+      args << QStringLiteral("--gpu") << QStringLiteral("H200") << QStringLiteral("--framework")
+           << QStringLiteral("triton") << QStringLiteral("--cpu-dry-run") << QStringLiteral("--workspace")
+           << dir.filePath(QStringLiteral("ws"));
+    QProcess p;
+    p.start(kwbPath(), args);
+    QVERIFY(p.waitForStarted());
+    // the probe is in Model.__init__'s sleep once its phase file says so; a probe still importing torch is as good
+    QTRY_VERIFY_WITH_TIMEOUT(!probes().isEmpty(), 60000);
+    const QList<pid_t> started = probes();
+    QTest::qWait(1500);
+    QCOMPARE(p.state(), QProcess::Running);
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), signo), 0);
+    QVERIFY2(p.waitForFinished(15000), "kwb did not end within 15 s of the signal");
+    const qint64 tookMs = clock.elapsed();
+    QVERIFY2(tookMs < 10000, qPrintable(QString::number(tookMs)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 128 + signo);
+    const QByteArray said = p.readAllStandardError();
+    const QByteArray interrupted = "kwb: interrupted (signal " + QByteArray::number(signo) + ")";
+    QVERIFY2(said.contains(interrupted) && said.contains("the probe was stopped") &&
+                 said.contains("no child process of kwb is left running"),
+             said.constData());
+    // no orphan: the probe and anything it started are gone (not merely reparented to PID 1)
+    for (const pid_t pid : started) QVERIFY2(::kill(pid, 0) != 0, qPrintable(QString::number(pid)));
+    QVERIFY(probes().isEmpty());
+    // a stopped phase 1 writes nothing
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws/kernel.py"))));
   }
 
   // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QThread>
 #include <QTimer>
 
 #include <utility>
@@ -174,6 +175,8 @@ bool BaselineJob::understand() {
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
+  if (stopped())
+    return fail(Understand, tr("stopped in phase 1 (Understand) before the probe ran; nothing was written"));
   ProbeResult r;
   if (m_preProbed) {
     Q_EMIT progress(Understand,
@@ -183,21 +186,24 @@ bool BaselineJob::understand() {
     Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
     // A forward that never ends was silent for the probe's whole 120 s (new-user trial 3, R2); an endless __init__
     // was then called a forward (new-user trial 9, #7): the probe names what runs.
-    r = runProbe(m_python, m_opts.logicPath, 120000,
-                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
-                 [this](const ProbeProgress& at) {
-                   Q_EMIT progress(
-                       Understand,
-                       at.running.isEmpty()
-                           ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
-                                 .arg(at.elapsedSec)
-                                 .arg(at.limitSec)
-                           : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
-                                 .arg(at.elapsedSec)
-                                 .arg(at.limitSec)
-                                 .arg(at.running));
-                 });
+    r = runProbe(
+        m_python, m_opts.logicPath, 120000,
+        m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
+        [this](const ProbeProgress& at) {
+          Q_EMIT progress(Understand,
+                          at.running.isEmpty()
+                              ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
+                                    .arg(at.elapsedSec)
+                                    .arg(at.limitSec)
+                              : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
+                                    .arg(at.elapsedSec)
+                                    .arg(at.limitSec)
+                                    .arg(at.running));
+        },
+        30000, [this] { return stopped(); });
   }
+  if (!r.ok && r.error && r.error->kind == QLatin1String("Stopped"))
+    return fail(Understand, tr("stopped in phase 1 (Understand): %1; nothing was written").arg(r.error->message));
   if (!r.ok) {
     if (r.error) return fail(Understand, describeProbeError(*r.error, m_opts.logicPath));
     return fail(Understand, tr("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
@@ -587,6 +593,7 @@ bool BaselineJob::openForNextVersion() {
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
   if (m_spec.is_null()) return fail(Learn, tr("run phase 1 first"));
+  if (stopped()) return fail(Learn, tr("stopped before phase 2 (Learn) started"));
   // Say before phases 2-4 run that this framework will write a skeleton where another has a kernel (new-user
   // trial 9: the H200's policy framework reached a FAIL on ordinary chains minutes later).
   if (const FrameworkBackend* backend = backendById(m_framework)) {
@@ -688,6 +695,7 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
 // ------------------------------------------------------------------ phase 3
 bool BaselineJob::implement() {
   if (m_spec.is_null()) return fail(Implement, tr("run phase 1 first"));
+  if (stopped()) return fail(Implement, tr("stopped before phase 3 (Implement) started"));
   Q_EMIT progress(Implement, tr("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
   const FrameworkBackend* backend = backendById(m_framework);
   if (!backend) return fail(Implement, tr("no code generator for framework '%1'").arg(m_framework));
@@ -908,6 +916,11 @@ QString findCuteApiTable() {
 void BaselineJob::startMeasure() {
   if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
     fail(Measure, tr("run phase 3 first"));
+  if (stopped()) {  // a stop that came while phases 1-3 blocked the event loop: nothing is started or recorded
+    fail(Measure, tr("stopped before phase 4 (Measure) started: nothing was run or recorded"));
+    Q_EMIT measured(false);
+    return;
+  }
     Q_EMIT measured(false);
     return;
   }
@@ -1027,7 +1040,9 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
 }
 
 void BaselineJob::cancel() {
-  if (m_run) m_run->cancel();
+  m_stopRequested.store(true);
+  // m_run lives on the job's own thread; from another one the flag alone stops what is blocking (phases 1-3)
+  if (QThread::currentThread() == thread() && m_run) m_run->cancel();
 }
 
 RecordsInput BaselineJob::recordsInput() const {

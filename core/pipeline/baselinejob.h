@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -121,7 +122,11 @@ class BaselineJob : public QObject {
   void setProbeResult(ProbeResult result) { m_preProbed = std::move(result); }
   /// The harness command phase 4 runs, before the target wraps it (program, args, workdir, env).
   ProcessSpec harnessCommand() const;
-  /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
+  /// Stops the job in any phase; safe to call from any thread. Phase 4: the running measurement is stopped (the run
+  /// is recorded as cancelled; its log is kept). Phases 1-3, even while they block on a worker thread: the probe's
+  /// process group is ended within about a second (runProbe's stopRequested), and a phase not yet started fails at
+  /// once with stopped() true; nothing is written after the stop. Phase 1's probe ignored Stop, Quit and Ctrl-C until
+  /// its 120 s limit (new-user trial 12, #5).
   void cancel();
   /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
   /// memory/v0.json (useRecordInWorkspace, core/knowledge/recorduse.h), and adds it to consulted()
@@ -131,6 +136,14 @@ class BaselineJob : public QObject {
   QString workspaceDir() const;
   /// The workspace folder a job with options @p o would open in phase 1, known before the probe: o.workspaceDir,
   /// else ./kernel_opt_<problem name> (the logic file's base name; a workspace's reference.py keeps its problem's
+  /// True once cancel() was called (until clearStop()) or the stop poll says so.
+  bool stopped() const { return m_stopRequested.load() || (m_stopPoll && m_stopPoll()); }
+  /// Forgets an earlier cancel(): the GUI runs phase 1 again on the same window after a stop.
+  void clearStop() { m_stopRequested.store(false); }
+  /// A second source of stop, asked where cancel() is (every 100 ms while the probe runs): the CLI's pending
+  /// Ctrl-C / SIGTERM (InterruptGuard::caughtSignal), which its event loop cannot deliver while phase 1 blocks it.
+  /// Must be thread-safe.
+  void setStopPoll(std::function<bool()> poll) { m_stopPoll = std::move(poll); }
   /// name). The GUI asks before phase 1 writes into an existing one (new-user trial 4).
   static QString plannedWorkspaceDir(const BaselineOptions& o);
   QString problemName() const;
@@ -216,7 +229,9 @@ class BaselineJob : public QObject {
   std::unique_ptr<Workspace> m_ws;
   std::unique_ptr<HarnessRun> m_run;
   std::shared_ptr<Target> m_target;
-  std::optional<ProbeResult> m_preProbed;  ///< setProbeResult()'s, until phase 1 uses it
+  std::optional<ProbeResult> m_preProbed;    ///< setProbeResult()'s, until phase 1 uses it
+  std::atomic<bool> m_stopRequested{false};  ///< cancel() was called (read by the phase on its worker thread)
+  std::function<bool()> m_stopPoll;          ///< setStopPoll()'s
   std::optional<RunOutcome> m_outcome;
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;
