@@ -595,6 +595,77 @@ class TstCli : public QObject {
     QVERIFY2(list.dump().find("\"commit\":null") != std::string::npos, list.dump().c_str());
   }
 
+  // New-user trial 12, #8: a workspace without a commit yet (its first run was stopped, or --no-commit), whose
+  // kernel.py the user then edited: `--force` kept the edit and committed it as "the files Kernel Workbench
+  // generated", and the generated kernel never entered history. The first commit now holds this run's generated
+  // kernel.py (kernel.py.generated's text) while the edit stays on disk, for both ends of the run: a gate that passes
+  // (the dry run of 19_ReLU: the base, then V0 with the edit, saying so) and one that does not (a skeleton: the base
+  // alone, `git diff kernel.py` showing the edit).
+  void firstCommitOverAnEditKeepsTheGeneratedBase_data() {
+    QTest::addColumn<QString>("logic");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<int>("commits");
+    QTest::newRow("dry run passes: base, then V0") << problem("19_ReLU.py") << 0 << 2;
+    QTest::newRow("skeleton: the base alone")
+        << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py") << 1 << 1;
+  }
+  void firstCommitOverAnEditKeepsTheGeneratedBase() {
+    QFETCH(QString, logic);
+    QFETCH(int, code);
+    QFETCH(int, commits);
+    QTemporaryDir dir;
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const QStringList args{QStringLiteral("baseline"),     logic,
+                           QStringLiteral("--gpu"),        QStringLiteral("H200"),
+                           QStringLiteral("--framework"),  QStringLiteral("triton"),
+                           QStringLiteral("--workspace"),  ws,
+                           QStringLiteral("--cpu-dry-run")};
+    Result r = kwb(args + QStringList{QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == code, qPrintable(r.out + r.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.git/HEAD")) ||
+            run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("rev-parse"), QStringLiteral("HEAD")})
+                    .code != 0);
+    const QByteArray generated = readAll(ws + QStringLiteral("/kernel.py"));
+    const QByteArray edited = generated + "# USER EDIT\n";
+    writeFile(ws + QStringLiteral("/kernel.py"), edited);
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QVERIFY2(r.code == code, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("kept your edited kernel.py")), qPrintable(r.out));
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py")), edited);  // never overwritten
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py.generated")), generated);
+    const Result log =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("--format=%s")});
+    QCOMPARE(log.out.trimmed().split(u'\n').size(), commits);
+    // the first commit's kernel.py is the generated one, and its message says where the edit is
+    const Result root = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("rev-list"),
+                                                    QStringLiteral("--max-parents=0"), QStringLiteral("HEAD")});
+    const QString first = root.out.trimmed();
+    const Result base = run(QStringLiteral("git"),
+                            {QStringLiteral("-C"), ws, QStringLiteral("show"), first + QStringLiteral(":kernel.py")});
+    QCOMPARE(base.out.toUtf8(), generated);
+    const Result baseMessage = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                           QStringLiteral("-1"), QStringLiteral("--format=%B"), first});
+    QVERIFY2(baseMessage.out.contains(QStringLiteral("Your edits of kernel.py are not in this commit")),
+             qPrintable(baseMessage.out));
+    const Result head = run(QStringLiteral("git"),
+                            {QStringLiteral("-C"), ws, QStringLiteral("show"), QStringLiteral("HEAD:kernel.py")});
+    const Result diff =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("diff"), QStringLiteral("kernel.py")});
+    if (commits == 2) {
+      // V0 measured the edit: its commit holds it and says so
+      QCOMPARE(head.out.toUtf8(), edited);
+      const Result v0 = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                    QStringLiteral("-1"), QStringLiteral("--format=%B")});
+      QVERIFY2(v0.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured)")) &&
+                   v0.out.contains(QStringLiteral("kernel.py is your edit (kept by --force), measured as V0")),
+               qPrintable(v0.out));
+      QVERIFY(diff.out.isEmpty());
+    } else {
+      QCOMPARE(head.out.toUtf8(), generated);
+      QVERIFY2(diff.out.contains(QStringLiteral("+# USER EDIT")), qPrintable(diff.out));
+    }
+  }
+
   // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
   // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
   void theAdvisedManifestRecoveryWorks() {

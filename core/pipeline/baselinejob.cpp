@@ -696,6 +696,7 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
 bool BaselineJob::implement() {
   if (m_spec.is_null()) return fail(Implement, tr("run phase 1 first"));
   if (stopped()) return fail(Implement, tr("stopped before phase 3 (Implement) started"));
+  m_generatedForKept.clear();
   Q_EMIT progress(Implement, tr("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
   const FrameworkBackend* backend = backendById(m_framework);
   if (!backend) return fail(Implement, tr("no code generator for framework '%1'").arg(m_framework));
@@ -789,6 +790,7 @@ bool BaselineJob::implement() {
         // newer template loses nothing either (fresh-user trial: the new kernel was discarded).
         const QString beside = rel + QStringLiteral(".generated");
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
+        m_generatedForKept.insert(rel, content);
         Q_EMIT progress(Implement,
                         tr("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
         if (stale) {
@@ -914,13 +916,13 @@ QString findCuteApiTable() {
 
 // ------------------------------------------------------------------ phase 4
 void BaselineJob::startMeasure() {
-  if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
-    fail(Measure, tr("run phase 3 first"));
   if (stopped()) {  // a stop that came while phases 1-3 blocked the event loop: nothing is started or recorded
     fail(Measure, tr("stopped before phase 4 (Measure) started: nothing was run or recorded"));
     Q_EMIT measured(false);
     return;
   }
+  if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
+    fail(Measure, tr("run phase 3 first"));
     Q_EMIT measured(false);
     return;
   }
@@ -1157,7 +1159,21 @@ bool BaselineJob::commitWorkspace() {
   if (m_version > 0 && QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) &&
       !paths.contains(QStringLiteral("kernel.py")))
     paths.append(QStringLiteral("kernel.py"));  // the edit this version measured
-  const auto id = repo->commit(paths, message, &error);
+  // The workspace's first commit, over kept edits: the generated base goes first, so V0's commit is the only one that
+  // holds the user's edit, and says so.
+  QString finalMessage = message;
+  if (m_version == 0 && repo->headId().isEmpty() && !m_generatedForKept.isEmpty()) {
+    const auto base = commitGeneratedBaseOfEdits(
+        *repo, QStringLiteral("Generated workspace: the files Kernel Workbench generated, before your edits"), &error);
+    if (!base) return fail(Measure, error);
+    Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits").arg(base->left(12)));
+    finalMessage += QStringLiteral(
+                        "\n%1 your edit (kept by --force), measured as V0; the commit before this one "
+                        "holds what Kernel Workbench generated for it.\n")
+                        .arg(QStringList(m_generatedForKept.keys()).join(QStringLiteral(", ")) +
+                             (m_generatedForKept.size() == 1 ? QStringLiteral(" is") : QStringLiteral(" are")));
+  }
+  const auto id = repo->commit(paths, finalMessage, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
     m_commitSubject = subject;
@@ -1183,13 +1199,7 @@ void BaselineJob::commitGeneratedBase() {
   const QString gate = verdictCode(verdict());  // SKELETON, FAIL, TIMEOUT_FAIL, ERROR
   const QString subject =
       QStringLiteral("Generated workspace: V0 not committed as a version (quality gate %1)").arg(gate);
-  const QString message =
-      subject + QStringLiteral(
-                    "\n\nThe seed commits \"V0: baseline kernel\" only after the quality gate passes. This commit "
-                    "holds the files Kernel Workbench generated, so that the kernel.py you edit has a base to diff "
-                    "against (`git diff kernel.py`). `kwb measure` records your kernel as the next version and "
-                    "commits it when its gate passes; `kwb baseline --force` regenerates V0.\n");
-  const auto id = repo && !paths.isEmpty() ? repo->commit(paths, message, &error) : std::nullopt;
+  const auto id = repo && !paths.isEmpty() ? commitGeneratedBaseOfEdits(*repo, subject, &error) : std::nullopt;
   if (!id) {
     Q_EMIT progress(
         Measure,
@@ -1199,6 +1209,36 @@ void BaselineJob::commitGeneratedBase() {
   Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits (V0 is not committed: its "
                               "quality gate is %2)")
                                .arg(id->left(12), gate));
+}
+
+std::optional<QString> BaselineJob::commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error) {
+  QStringList paths;
+  for (const QString& rel : std::as_const(m_written))
+    if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
+  if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
+  QHash<QString, QByteArray> contents;
+  for (auto it = m_generatedForKept.cbegin(); it != m_generatedForKept.cend(); ++it)
+    if (paths.contains(it.key())) contents.insert(it.key(), it.value());
+  QString message =
+      subject + QStringLiteral(
+                    "\n\nThe seed commits \"V0: baseline kernel\" only after the quality gate passes. This commit "
+                    "holds the files Kernel Workbench generated, so that the kernel.py you edit has a base to diff "
+                    "against (`git diff kernel.py`). `kwb measure` records your kernel as the next version and "
+                    "commits it when its gate passes; `kwb baseline --force` regenerates V0.\n");
+  if (!contents.isEmpty()) {
+    QStringList names = contents.keys();
+    names.sort();
+    message += QStringLiteral(
+                   "\nYour edits of %1 are not in this commit: it holds what this run generated for them (the same "
+                   "text as their .generated files), and your edits stay in the working tree (`git diff %2` shows "
+                   "them).\n")
+                   .arg(names.join(QStringLiteral(", ")), names.join(u' '));
+    Q_EMIT progress(Measure,
+                    tr("the generated base commit holds this run's generated %1; your edits stay in the working "
+                       "tree (git diff shows them)")
+                        .arg(names.join(QStringLiteral(", "))));
+  }
+  return repo.commit(paths, message, error, contents);
 }
 
 void BaselineJob::runAll() {

@@ -2,13 +2,14 @@
 // The main job: one PyTorch problem through the seed's four phases to a committed V0 workspace.
 // The GUI's wizard and `kwb baseline` drive this same object.
 
+#include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
-#include <functional>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -26,6 +27,7 @@
 namespace kwb {
 
 class Workspace;
+class GitRepo;
 struct GpuSpec;
 struct RecordsInput;
 
@@ -101,6 +103,12 @@ class BaselineJob : public QObject {
   /// versions` reads "VN: " / "VN (" subjects only); the seed's "V0: baseline kernel" still waits for a passing gate.
   /// A failure is a progress note, not a failed run (the run already failed).
   void commitGeneratedBase();
+  /// Before a workspace's first commit, when phase 3 kept user edits (--force over a workspace without a commit, e.g.
+  /// after a stopped first run): commits what Kernel Workbench generated, with this run's generated text for each
+  /// edited file, so that history has the generated base and `git diff` shows the edit (new-user trial 12, #8: the
+  /// edit was committed as "the files Kernel Workbench generated"). Returns the commit id, "" when none was needed;
+  /// nullopt with @p error on failure.
+  std::optional<QString> commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error);
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).
@@ -128,14 +136,6 @@ class BaselineJob : public QObject {
   /// once with stopped() true; nothing is written after the stop. Phase 1's probe ignored Stop, Quit and Ctrl-C until
   /// its 120 s limit (new-user trial 12, #5).
   void cancel();
-  /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
-  /// memory/v0.json (useRecordInWorkspace, core/knowledge/recorduse.h), and adds it to consulted()
-  /// and the search log so a later writeRecords() keeps it. Needs phase 2's plan; false + lastError().
-  bool useRecord(const KnowledgeRecord& record, const nlohmann::json& query);
-
-  QString workspaceDir() const;
-  /// The workspace folder a job with options @p o would open in phase 1, known before the probe: o.workspaceDir,
-  /// else ./kernel_opt_<problem name> (the logic file's base name; a workspace's reference.py keeps its problem's
   /// True once cancel() was called (until clearStop()) or the stop poll says so.
   bool stopped() const { return m_stopRequested.load() || (m_stopPoll && m_stopPoll()); }
   /// Forgets an earlier cancel(): the GUI runs phase 1 again on the same window after a stop.
@@ -144,6 +144,14 @@ class BaselineJob : public QObject {
   /// Ctrl-C / SIGTERM (InterruptGuard::caughtSignal), which its event loop cannot deliver while phase 1 blocks it.
   /// Must be thread-safe.
   void setStopPoll(std::function<bool()> poll) { m_stopPoll = std::move(poll); }
+  /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
+  /// memory/v0.json (useRecordInWorkspace, core/knowledge/recorduse.h), and adds it to consulted()
+  /// and the search log so a later writeRecords() keeps it. Needs phase 2's plan; false + lastError().
+  bool useRecord(const KnowledgeRecord& record, const nlohmann::json& query);
+
+  QString workspaceDir() const;
+  /// The workspace folder a job with options @p o would open in phase 1, known before the probe: o.workspaceDir,
+  /// else ./kernel_opt_<problem name> (the logic file's base name; a workspace's reference.py keeps its problem's
   /// name). The GUI asks before phase 1 writes into an existing one (new-user trial 4).
   static QString plannedWorkspaceDir(const BaselineOptions& o);
   QString problemName() const;
@@ -237,6 +245,9 @@ class BaselineJob : public QObject {
   std::optional<RooflineData> m_roofline;
   QString m_commitId;
   QStringList m_written;
+  /// This run's generated text of each file whose user edit phase 3 kept (the text written to <file>.generated):
+  /// a workspace's first commit holds these as the generated base, the edits staying in the working tree.
+  QHash<QString, QByteArray> m_generatedForKept;
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
