@@ -666,6 +666,67 @@ class TstCli : public QObject {
     }
   }
 
+  // New-user trial 12, #2: torch 1.13 on the CPU cannot run ConvTranspose in bfloat16 with in != out channels (a
+  // channel-count RuntimeError), so the dry run FAILed every such problem on its dtype_bf16 case. That case is now
+  // SKIPPED with the reason and the dry run is DRY_RUN (rc 0, committed); the class is any op whose reference raises
+  // in a low-precision dtype on this CPU while it runs in float32: ConvTranspose1d and ConvTranspose3d here.
+  void dryRunSkipsACaseTheCpuTorchCannotRun_data() {
+    QTest::addColumn<QByteArray>("model");
+    QTest::addColumn<QByteArray>("input");
+    QTest::newRow("ConvTranspose1d 16->8")
+        << QByteArray("torch.nn.ConvTranspose1d(16, 8, 4, stride=2)") << QByteArray("torch.randn(4, 16, 64)");
+    QTest::newRow("ConvTranspose3d 6->4")
+        << QByteArray("torch.nn.ConvTranspose3d(6, 4, 3, stride=2)") << QByteArray("torch.randn(2, 6, 8, 8, 8)");
+  }
+  void dryRunSkipsACaseTheCpuTorchCannotRun() {
+    QFETCH(QByteArray, model);
+    QFETCH(QByteArray, input);
+    QTemporaryDir dir;
+    const QString logic = dir.filePath(QStringLiteral("deconv.py"));
+    writeFile(logic,
+              "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.up = " +
+                  model +
+                  "\n    def forward(self, x):\n        return self.up(x)\n"
+                  "def get_inputs():\n    return [" +
+                  input + "]\ndef get_init_inputs():\n    return []\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("quality gate: DRY_RUN")), qPrintable(r.out));
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
+    QVERIFY2(reason.contains(QStringLiteral("not runnable on this CPU's torch: 1 of ")) &&
+                 reason.contains(QStringLiteral("(dtype_bf16)")),
+             qPrintable(reason));
+    // the run's own record: dtype_bf16 SKIPPED with the reference's error, every other case passed
+    QDir runs(ws + QStringLiteral("/.kwb/runs"));
+    const QStringList times = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QVERIFY(!times.isEmpty());
+    const auto result =
+        nlohmann::json::parse(readAll(runs.filePath(times.constLast() + QStringLiteral("/result.json"))).toStdString());
+    QVERIFY2(readAll(runs.filePath(times.constLast() + QStringLiteral("/output.log")))
+                 .contains("RESULT_JSON={\"version\": \"v0\", \"mode\": \"cpu-dry-run\", \"status\": \"PASS\""),
+             "the harness's own status is PASS");
+    int skipped = 0;
+    for (const auto& c : result["cases"]) {
+      if (c["name"] == "dtype_bf16") {
+        QCOMPARE(c["status"].get<std::string>(), std::string("SKIPPED"));
+        const QString why = QString::fromStdString(c["reason"].get<std::string>());
+        QVERIFY2(why.startsWith(QStringLiteral("dry run: not runnable on this CPU's torch")) &&
+                     why.contains(QStringLiteral("bfloat16")) && why.contains(QStringLiteral("RuntimeError")),
+                 qPrintable(why));
+        ++skipped;
+      } else {
+        QVERIFY2(c["status"] == "PASS", c.dump().c_str());
+      }
+    }
+    QCOMPARE(skipped, 1);
+  }
+
   // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
   // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
   void theAdvisedManifestRecoveryWorks() {
