@@ -727,6 +727,19 @@ class TstCli : public QObject {
     QCOMPARE(skipped, 1);
   }
 
+  // New-user trial 12, #14: `kernel-workbench --help` named [LOGIC.py | WORKSPACE] while the README lists four forms.
+  void guiHelpListsEveryForm() {
+    const QString gui = QStringLiteral(KWB_BINARY_DIR "/app/kernel-workbench");
+    if (!QFileInfo::exists(gui)) QSKIP("kernel-workbench is not built");
+    const Result r = run(gui, {QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("[LOGIC.py | WORKSPACE | WORKSPACE/.kwb/runs/TIME | SUITE_DIR]")),
+             qPrintable(r.out));
+    // the README's line is the same list
+    const QByteArray readme = readAll(QStringLiteral(KWB_SOURCE_DIR "/README.md"));
+    QVERIFY(readme.contains("kernel-workbench [PROBLEM.py | WORKSPACE | WORKSPACE/.kwb/runs/TIME | SUITE_DIR]"));
+  }
+
   // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is
   // then kept as yours)"; doing so was refused as "not a Kernel Workbench workspace".
   void theAdvisedManifestRecoveryWorks() {
