@@ -309,7 +309,8 @@ void TestGuiFlow::runAllPhasesCommits() {
   QVERIFY2(text.contains("- Command: `kwb baseline ") && !text.contains("--no-commit"), text.constData());
   QVERIFY(QFileInfo::exists(QDir(ws).filePath(QStringLiteral("memory/v0.json"))));
 
-  // Stop during a run-all: it ends after the running phase, with no commit.
+  // Stop during a run-all: the running phase (1, the probe) is stopped too, nothing after it runs, no commit
+  // (new-user trial 12, #5: phase 1 used to run on to its end).
   const QString ws2 = tmp.filePath(QStringLiteral("second"));
   wiz->setWorkspaceDir(ws2);
   done.clear();
@@ -317,8 +318,9 @@ void TestGuiFlow::runAllPhasesCommits() {
   w.runConsole()->stopRequested();
   QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 200000);
   QVERIFY(!done.first().at(0).toBool());
-  QVERIFY2(done.first().at(1).toString().startsWith(QStringLiteral("stopped after phase 1")),
+  QVERIFY2(done.first().at(1).toString().startsWith(QStringLiteral("stopped in phase 1")),
            qPrintable(done.first().at(1).toString()));
+  QCOMPARE(wiz->phaseState(1), S::NotRun);  // stopped, not failed
   QCOMPARE(wiz->phaseState(2), S::NotRun);
   QVERIFY(!QFileInfo::exists(QDir(ws2).filePath(QStringLiteral(".git"))));
 }
