@@ -56,6 +56,12 @@ QByteArray readAll(const QString& path) {
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// True for the command line (NUL-separated, /proc/PID/cmdline) of phase 1's probe of @p logic: `python
+/// .../probe.py LOGIC ...` (kwb's own command line names LOGIC too, not probe.py).
+bool isProbeOf(const QByteArray& cmdline, const QString& logic) {
+  return cmdline.contains("/probe.py") && cmdline.contains(logic.toUtf8());
+}
+
 void writeFile(const QString& path, const QByteArray& text) {
   QFile f(path);
   QVERIFY(f.open(QIODevice::WriteOnly));
@@ -405,7 +411,7 @@ class TstCli : public QObject {
 
   // Ctrl-C while the harness runs: kwb stops the harness's process group (it has its own, so a terminal's
   // SIGINT never reached it and it outlived kwb; fresh-user trial), records the run as stopped by the user
-  // and exits 1. The harness here is a stand-in that prints its pid and sleeps.
+  // and exits 130 (128 + SIGINT). The harness here is a stand-in that prints its pid and sleeps.
   void interruptStopsTheHarness() {
     QTemporaryDir dir;
     writeFile(dir.filePath(QStringLiteral("sleeper.py")),
@@ -431,7 +437,7 @@ class TstCli : public QObject {
     QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(p.exitCode(), 130);  // 128 + SIGINT, as a shell reports Ctrl-C (new-user trial 12, #5)
     const QByteArray interruptedSaid = p.readAllStandardError();
     QVERIFY(interruptedSaid.contains("kwb: interrupted (signal 2)"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(harness, 0) != 0, 10000);  // the stand-in harness is gone
@@ -472,7 +478,7 @@ class TstCli : public QObject {
     QVERIFY2(m.hasMatch(), out.constData());
     QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
     QVERIFY(p.waitForFinished(30000));
-    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(p.exitCode(), 130);
     out += p.readAllStandardOutput();
     // said once, on stderr, with its phase (new-user trial 4, #10)
     const QByteArray said = p.readAllStandardError();
@@ -482,6 +488,77 @@ class TstCli : public QObject {
              QByteArray(out + said).constData());
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), passing);
     QCOMPARE(readAll(ws + QStringLiteral("/baseline_report.md")), report);
+  }
+
+  // New-user trial 12, #5: phase 1's probe could not be interrupted. Ctrl-C (SIGINT) waited for the probe's 120 s
+  // limit, SIGTERM ended kwb but left the probe running with PPID 1. Now either ends the probe's process group within
+  // a second or two and kwb exits 128 + the signal, with nothing left running. The problem's Model.__init__ sleeps
+  // 60 s; both commands that probe (baseline: phase 1 in the job; analyze: phase 1 alone) are checked.
+  void interruptStopsTheProbe_data() {
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("signo");
+    QTest::newRow("baseline, Ctrl-C") << QStringLiteral("baseline") << int(SIGINT);
+    QTest::newRow("baseline, SIGTERM") << QStringLiteral("baseline") << int(SIGTERM);
+    QTest::newRow("analyze, SIGTERM") << QStringLiteral("analyze") << int(SIGTERM);
+    QTest::newRow("analyze, Ctrl-C") << QStringLiteral("analyze") << int(SIGINT);
+  }
+  void interruptStopsTheProbe() {
+    QFETCH(QString, command);
+    QFETCH(int, signo);
+    QTemporaryDir dir;
+    const QString logic =
+        dir.filePath(QStringLiteral("slow_init_%1.py")
+                         .arg(QString::fromLatin1(QTest::currentDataTag()))
+                         .replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./-]")), QStringLiteral("_")));
+    writeFile(logic,
+              "import time\nimport torch\nclass Model(torch.nn.Module):\n"
+              "    def __init__(self):\n        super().__init__()\n        time.sleep(60)\n"
+              "    def forward(self, x):\n        return torch.relu(x)\n"
+              "def get_inputs():\n    return [torch.randn(4, 4)]\n"
+              "def get_init_inputs():\n    return []\n");
+    // every process whose command line names the logic file: the probe (python probe.py LOGIC)
+    const auto probes = [&logic] {
+      QList<pid_t> pids;
+      for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const pid_t pid = entry.toInt(&ok);
+        if (!ok) continue;
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (f.open(QIODevice::ReadOnly) && isProbeOf(f.readAll(), logic)) pids << pid;
+      }
+      return pids;
+    };
+    QStringList args{command, logic, QStringLiteral("--python"), QStringLiteral("/usr/bin/python3")};
+    if (command == QLatin1String("baseline"))
+      args << QStringLiteral("--gpu") << QStringLiteral("H200") << QStringLiteral("--framework")
+           << QStringLiteral("triton") << QStringLiteral("--cpu-dry-run") << QStringLiteral("--workspace")
+           << dir.filePath(QStringLiteral("ws"));
+    QProcess p;
+    p.start(kwbPath(), args);
+    QVERIFY(p.waitForStarted());
+    // the probe is in Model.__init__'s sleep once its phase file says so; a probe still importing torch is as good
+    QTRY_VERIFY_WITH_TIMEOUT(!probes().isEmpty(), 60000);
+    const QList<pid_t> started = probes();
+    QTest::qWait(1500);
+    QCOMPARE(p.state(), QProcess::Running);
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), signo), 0);
+    QVERIFY2(p.waitForFinished(15000), "kwb did not end within 15 s of the signal");
+    const qint64 tookMs = clock.elapsed();
+    QVERIFY2(tookMs < 10000, qPrintable(QString::number(tookMs)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 128 + signo);
+    const QByteArray said = p.readAllStandardError();
+    const QByteArray interrupted = "kwb: interrupted (signal " + QByteArray::number(signo) + ")";
+    QVERIFY2(said.contains(interrupted) && said.contains("the probe was stopped") &&
+                 said.contains("no child process of kwb is left running"),
+             said.constData());
+    // no orphan: the probe and anything it started are gone (not merely reparented to PID 1)
+    for (const pid_t pid : started) QVERIFY2(::kill(pid, 0) != 0, qPrintable(QString::number(pid)));
+    QVERIFY(probes().isEmpty());
+    // a stopped phase 1 writes nothing
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws/kernel.py"))));
   }
 
   // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no
@@ -516,6 +593,151 @@ class TstCli : public QObject {
     QVERIFY2(versions.code == 0, qPrintable(versions.err));
     const auto list = nlohmann::json::parse(versions.out.toStdString());
     QVERIFY2(list.dump().find("\"commit\":null") != std::string::npos, list.dump().c_str());
+  }
+
+  // New-user trial 12, #8: a workspace without a commit yet (its first run was stopped, or --no-commit), whose
+  // kernel.py the user then edited: `--force` kept the edit and committed it as "the files Kernel Workbench
+  // generated", and the generated kernel never entered history. The first commit now holds this run's generated
+  // kernel.py (kernel.py.generated's text) while the edit stays on disk, for both ends of the run: a gate that passes
+  // (the dry run of 19_ReLU: the base, then V0 with the edit, saying so) and one that does not (a skeleton: the base
+  // alone, `git diff kernel.py` showing the edit).
+  void firstCommitOverAnEditKeepsTheGeneratedBase_data() {
+    QTest::addColumn<QString>("logic");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<int>("commits");
+    QTest::newRow("dry run passes: base, then V0") << problem("19_ReLU.py") << 0 << 2;
+    QTest::newRow("skeleton: the base alone")
+        << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/problems/gemm_cumprod.py") << 1 << 1;
+  }
+  void firstCommitOverAnEditKeepsTheGeneratedBase() {
+    QFETCH(QString, logic);
+    QFETCH(int, code);
+    QFETCH(int, commits);
+    QTemporaryDir dir;
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const QStringList args{QStringLiteral("baseline"),     logic,
+                           QStringLiteral("--gpu"),        QStringLiteral("H200"),
+                           QStringLiteral("--framework"),  QStringLiteral("triton"),
+                           QStringLiteral("--workspace"),  ws,
+                           QStringLiteral("--cpu-dry-run")};
+    Result r = kwb(args + QStringList{QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == code, qPrintable(r.out + r.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.git/HEAD")) ||
+            run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("rev-parse"), QStringLiteral("HEAD")})
+                    .code != 0);
+    const QByteArray generated = readAll(ws + QStringLiteral("/kernel.py"));
+    const QByteArray edited = generated + "# USER EDIT\n";
+    writeFile(ws + QStringLiteral("/kernel.py"), edited);
+    r = kwb(args + QStringList{QStringLiteral("--force")});
+    QVERIFY2(r.code == code, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("kept your edited kernel.py")), qPrintable(r.out));
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py")), edited);  // never overwritten
+    QCOMPARE(readAll(ws + QStringLiteral("/kernel.py.generated")), generated);
+    const Result log =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("--format=%s")});
+    QCOMPARE(log.out.trimmed().split(u'\n').size(), commits);
+    // the first commit's kernel.py is the generated one, and its message says where the edit is
+    const Result root = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("rev-list"),
+                                                    QStringLiteral("--max-parents=0"), QStringLiteral("HEAD")});
+    const QString first = root.out.trimmed();
+    const Result base = run(QStringLiteral("git"),
+                            {QStringLiteral("-C"), ws, QStringLiteral("show"), first + QStringLiteral(":kernel.py")});
+    QCOMPARE(base.out.toUtf8(), generated);
+    const Result baseMessage = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                           QStringLiteral("-1"), QStringLiteral("--format=%B"), first});
+    QVERIFY2(baseMessage.out.contains(QStringLiteral("Your edits of kernel.py are not in this commit")),
+             qPrintable(baseMessage.out));
+    const Result head = run(QStringLiteral("git"),
+                            {QStringLiteral("-C"), ws, QStringLiteral("show"), QStringLiteral("HEAD:kernel.py")});
+    const Result diff =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("diff"), QStringLiteral("kernel.py")});
+    if (commits == 2) {
+      // V0 measured the edit: its commit holds it and says so
+      QCOMPARE(head.out.toUtf8(), edited);
+      const Result v0 = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                    QStringLiteral("-1"), QStringLiteral("--format=%B")});
+      QVERIFY2(v0.out.startsWith(QStringLiteral("V0 (CPU dry run, not measured)")) &&
+                   v0.out.contains(QStringLiteral("kernel.py is your edit (kept by --force), measured as V0")),
+               qPrintable(v0.out));
+      QVERIFY(diff.out.isEmpty());
+    } else {
+      QCOMPARE(head.out.toUtf8(), generated);
+      QVERIFY2(diff.out.contains(QStringLiteral("+# USER EDIT")), qPrintable(diff.out));
+    }
+  }
+
+  // New-user trial 12, #2: torch 1.13 on the CPU cannot run ConvTranspose in bfloat16 with in != out channels (a
+  // channel-count RuntimeError), so the dry run FAILed every such problem on its dtype_bf16 case. That case is now
+  // SKIPPED with the reason and the dry run is DRY_RUN (rc 0, committed); the class is any op whose reference raises
+  // in a low-precision dtype on this CPU while it runs in float32: ConvTranspose1d and ConvTranspose3d here.
+  void dryRunSkipsACaseTheCpuTorchCannotRun_data() {
+    QTest::addColumn<QByteArray>("model");
+    QTest::addColumn<QByteArray>("input");
+    QTest::newRow("ConvTranspose1d 16->8")
+        << QByteArray("torch.nn.ConvTranspose1d(16, 8, 4, stride=2)") << QByteArray("torch.randn(4, 16, 64)");
+    QTest::newRow("ConvTranspose3d 6->4")
+        << QByteArray("torch.nn.ConvTranspose3d(6, 4, 3, stride=2)") << QByteArray("torch.randn(2, 6, 8, 8, 8)");
+  }
+  void dryRunSkipsACaseTheCpuTorchCannotRun() {
+    QFETCH(QByteArray, model);
+    QFETCH(QByteArray, input);
+    QTemporaryDir dir;
+    const QString logic = dir.filePath(QStringLiteral("deconv.py"));
+    writeFile(logic,
+              "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.up = " +
+                  model +
+                  "\n    def forward(self, x):\n        return self.up(x)\n"
+                  "def get_inputs():\n    return [" +
+                  input + "]\ndef get_init_inputs():\n    return []\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--cpu-dry-run"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("quality gate: DRY_RUN")), qPrintable(r.out));
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    const QString reason = QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>());
+    QVERIFY2(reason.contains(QStringLiteral("not runnable on this CPU's torch: 1 of ")) &&
+                 reason.contains(QStringLiteral("(dtype_bf16)")),
+             qPrintable(reason));
+    // the run's own record: dtype_bf16 SKIPPED with the reference's error, every other case passed
+    QDir runs(ws + QStringLiteral("/.kwb/runs"));
+    const QStringList times = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QVERIFY(!times.isEmpty());
+    const auto result =
+        nlohmann::json::parse(readAll(runs.filePath(times.constLast() + QStringLiteral("/result.json"))).toStdString());
+    QVERIFY2(readAll(runs.filePath(times.constLast() + QStringLiteral("/output.log")))
+                 .contains("RESULT_JSON={\"version\": \"v0\", \"mode\": \"cpu-dry-run\", \"status\": \"PASS\""),
+             "the harness's own status is PASS");
+    int skipped = 0;
+    for (const auto& c : result["cases"]) {
+      if (c["name"] == "dtype_bf16") {
+        QCOMPARE(c["status"].get<std::string>(), std::string("SKIPPED"));
+        const QString why = QString::fromStdString(c["reason"].get<std::string>());
+        QVERIFY2(why.startsWith(QStringLiteral("dry run: not runnable on this CPU's torch")) &&
+                     why.contains(QStringLiteral("bfloat16")) && why.contains(QStringLiteral("RuntimeError")),
+                 qPrintable(why));
+        ++skipped;
+      } else {
+        QVERIFY2(c["status"] == "PASS", c.dump().c_str());
+      }
+    }
+    QCOMPARE(skipped, 1);
+  }
+
+  // New-user trial 12, #14: `kernel-workbench --help` named [LOGIC.py | WORKSPACE] while the README lists four forms.
+  void guiHelpListsEveryForm() {
+    const QString gui = QStringLiteral(KWB_BINARY_DIR "/app/kernel-workbench");
+    if (!QFileInfo::exists(gui)) QSKIP("kernel-workbench is not built");
+    const Result r = run(gui, {QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("[LOGIC.py | WORKSPACE | WORKSPACE/.kwb/runs/TIME | SUITE_DIR]")),
+             qPrintable(r.out));
+    // the README's line is the same list
+    const QByteArray readme = readAll(QStringLiteral(KWB_SOURCE_DIR "/README.md"));
+    QVERIFY(readme.contains("kernel-workbench [PROBLEM.py | WORKSPACE | WORKSPACE/.kwb/runs/TIME | SUITE_DIR]"));
   }
 
   // New-user trial 10, #3: a damaged manifest's error says "delete it and rerun with --force (every existing file is

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QAbstractItemDelegate>
 #include <QLabel>
 #include <QStyleOptionViewItem>
@@ -60,8 +61,19 @@
 #include <QHeaderView>
 #include <QSettings>
 
+#include <csignal>
+
 using namespace kwb;
 using S = WizardPanel::PhaseState;
+
+namespace {
+
+/// True for the command line (NUL-separated, /proc/PID/cmdline) of phase 1's probe of @p logic: `python
+/// .../probe.py LOGIC ...` (kwb's own command line names LOGIC too, not probe.py).
+bool isProbeOf(const QByteArray& cmdline, const QString& logic) {
+  return cmdline.contains("/probe.py") && cmdline.contains(logic.toUtf8());
+}
+}  // namespace
 
 class TestGuiFlow : public QObject {
   Q_OBJECT
@@ -79,6 +91,7 @@ class TestGuiFlow : public QObject {
   void welcomeAndEditMenu();
   void savedLayoutFitsASmallerWindow();
   void defaultWorkspaceIsAbsolute();
+  void stopDuringPhase1();
 };
 
 void TestGuiFlow::initTestCase() {
@@ -404,7 +417,8 @@ void TestGuiFlow::runAllPhasesCommits() {
            QStringList({QStringLiteral("baseline_report.md"), QStringLiteral("memory/v0.json")}));
   QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("unchanged")));
 
-  // Stop during a run-all: it ends after the running phase, with no commit.
+  // Stop during a run-all: the running phase (1, the probe) is stopped too, nothing after it runs, no commit
+  // (new-user trial 12, #5: phase 1 used to run on to its end).
   const QString ws2 = tmp.filePath(QStringLiteral("second"));
   wiz->setWorkspaceDir(ws2);
   done.clear();
@@ -412,8 +426,9 @@ void TestGuiFlow::runAllPhasesCommits() {
   w.runConsole()->stopRequested();
   QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 200000);
   QVERIFY(!done.first().at(0).toBool());
-  QVERIFY2(done.first().at(1).toString().startsWith(QStringLiteral("stopped after phase 1")),
+  QVERIFY2(done.first().at(1).toString().startsWith(QStringLiteral("stopped in phase 1")),
            qPrintable(done.first().at(1).toString()));
+  QCOMPARE(wiz->phaseState(1), S::NotRun);  // stopped, not failed
   QCOMPARE(wiz->phaseState(2), S::NotRun);
   QVERIFY(!QFileInfo::exists(QDir(ws2).filePath(QStringLiteral(".git"))));
 }
@@ -1058,3 +1073,82 @@ void TestGuiFlow::welcomeAndEditMenu() {
 
 QTEST_MAIN(TestGuiFlow)
 #include "tst_gui_flow.moc"
+
+// New-user trial 12, #5: during "1. Understand" Stop and Run > Stop were disabled, and Quit closed the window while
+// the process lived on until the probe's 120 s limit. Stop now ends phase 1 (the probe's process group) within
+// seconds, the phase is not run (no failure dialog), and closing the window during phase 1 stops the probe first.
+// The problem's Model.__init__ sleeps 60 s.
+void TestGuiFlow::stopDuringPhase1() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString logic = tmp.filePath(QStringLiteral("sleepy_init.py"));
+  {
+    QFile f(logic);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "import time\nimport torch\nclass Model(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        time.sleep(60)\n"
+        "    def forward(self, x):\n        return torch.relu(x)\n"
+        "def get_inputs():\n    return [torch.randn(4, 4)]\n"
+        "def get_init_inputs():\n    return []\n");
+  }
+  const auto probes = [&logic] {  // the probe: python probe.py LOGIC
+    QList<qint64> pids;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+      QFile f(QStringLiteral("/proc/%1/cmdline").arg(entry));
+      if (entry.toLongLong() > 0 && f.open(QIODevice::ReadOnly) && isProbeOf(f.readAll(), logic))
+        pids << entry.toLongLong();
+    }
+    return pids;
+  };
+  auto* w = new MainWindow;
+  w->show();
+  QVERIFY(QTest::qWaitForWindowExposed(w));
+  QVERIFY2(w->openPath(logic), qPrintable(w->lastError()));
+  w->wizard()->setGpu(QStringLiteral("H200"));
+  auto* fw = w->findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+  auto* wsEdit = w->findChild<QLineEdit*>(QStringLiteral("workspaceEdit"));
+  auto* dry = w->findChild<QCheckBox*>(QStringLiteral("cpuDryRunCheck"));
+  auto* stopAction = w->findChild<QAction*>(QStringLiteral("actionStop"));
+  QVERIFY(fw && wsEdit && dry && stopAction);
+  fw->setCurrentIndex(fw->findData(QStringLiteral("triton")));
+  wsEdit->setText(tmp.filePath(QStringLiteral("ws")));
+  dry->setChecked(true);
+
+  QVERIFY(!stopAction->isEnabled());  // nothing runs yet
+  QVERIFY(w->runPhase(1));
+  QCOMPARE(w->wizard()->phaseState(1), S::Running);
+  QVERIFY(stopAction->isEnabled());
+  QPushButton* stop = w->runConsole()->stopButton();
+  QVERIFY(stop->isEnabled() && stop->isVisible());
+  QTRY_VERIFY_WITH_TIMEOUT(!probes().isEmpty(), 60000);
+  const QList<qint64> started = probes();
+  QTest::qWait(1000);
+  QCOMPARE(w->wizard()->phaseState(1), S::Running);
+  QElapsedTimer clock;
+  clock.start();
+  QTest::mouseClick(stop, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(w->wizard()->phaseState(1) != S::Running, 10000);
+  QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+  QCOMPARE(w->wizard()->phaseState(1), S::NotRun);  // stopped, not failed
+  QVERIFY(w->session()->job() && w->session()->job()->stopped());
+  QVERIFY2(w->session()->job()->lastError().contains(QStringLiteral("the probe was stopped")),
+           qPrintable(w->session()->job()->lastError()));
+  for (const qint64 pid : started) QVERIFY(::kill(pid_t(pid), 0) != 0);
+  QVERIFY(probes().isEmpty());
+  QVERIFY(!stopAction->isEnabled() && !stop->isVisible());
+  QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("ws/kernel.py"))));
+
+  // Phase 1 again (the earlier Stop is forgotten), then the window is closed while the probe runs: the close
+  // stops it, and the window's end waits for about a second, not for the probe's limit.
+  QVERIFY(w->runPhase(1));
+  QCOMPARE(w->wizard()->phaseState(1), S::Running);
+  QTRY_VERIFY_WITH_TIMEOUT(!probes().isEmpty(), 60000);
+  QTest::qWait(1000);
+  QCOMPARE(w->wizard()->phaseState(1), S::Running);  // not stopped by the earlier Stop
+  clock.restart();
+  QVERIFY(w->close());
+  delete w;
+  QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+  QTRY_VERIFY_WITH_TIMEOUT(probes().isEmpty(), 5000);
+}

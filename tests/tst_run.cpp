@@ -250,6 +250,12 @@ class TestRun : public QObject {
     QTest::newRow("case result")
         << QStringLiteral("[test_kernel] CASE_RESULT {\"name\": \"s\", \"status\": \"FAIL\", \"rel_err\": 0.5}")
         << int(K::CaseResult) << QStringLiteral("s") << QString();
+    // a CPU dry run's case the CPU torch cannot run in its dtype (new-user trial 12, #2): a result, not a parse error
+    QTest::newRow("case result SKIPPED")
+        << QStringLiteral(
+               "[test_kernel] CASE_RESULT {\"name\": \"dtype_bf16\", \"status\": \"SKIPPED\", \"reason\": "
+               "\"dry run: not runnable on this CPU's torch 1.13\"}")
+        << int(K::CaseResult) << QStringLiteral("dtype_bf16") << QString();
     QTest::newRow("result json") << QStringLiteral("[test_kernel] RESULT_JSON={\"status\": \"PASS\", \"cases\": []}")
                                  << int(K::ResultJson) << QString() << QString();
     QTest::newRow("leading space, CRLF stripped earlier")

@@ -102,6 +102,75 @@ class TestSession : public QObject {
     QCOMPARE(out.gateResult, QStringLiteral("TIMEOUT_FAIL"));
   }
 
+  // New-user trial 12, #2: torch 1.13's CPU ConvTranspose with in != out channels raises in bfloat16, so every such
+  // dry run FAILed its dtype_bf16 case. The harness reports a case whose reference raises in its low-precision dtype
+  // while it runs in float32 on the same inputs as SKIPPED (kDryRunNotOnThisCpu); the gate lists it in the DRY_RUN's
+  // reason. Any op with such a CPU gap is the same case (dtype_fp16 here too). Never outside a dry run, never with
+  // another reason, and never when nothing else completed.
+  void dryRunCaseTheCpuTorchCannotRunIsSkipped() {
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 0;
+    o.runDir = QStringLiteral("/nonexistent/run");
+    CaseResult primary;
+    primary.name = QStringLiteral("problem_shape");
+    primary.status = QStringLiteral("PASS");
+    CaseResult bf16;
+    bf16.name = QStringLiteral("dtype_bf16");
+    bf16.status = QStringLiteral("SKIPPED");
+    bf16.reason = QLatin1String(kDryRunNotOnThisCpu) +
+                  QStringLiteral(
+                      " 1.13.0a0: the PyTorch reference (the kernel's stand-in) raises in bfloat16 here "
+                      "(RuntimeError: Given groups=1, weight of size [32, 64, 1, 5], ...)");
+    CaseResult fp16 = bf16;
+    fp16.name = QStringLiteral("dtype_fp16");
+    o.cases = {primary, bf16, fp16};
+    RunResult res;
+    res.status = QStringLiteral("PASS");
+    res.cases = o.cases;
+    o.result = res;
+    RecordsInput in;
+    in.outcome = &o;
+    in.framework = QStringLiteral("none");
+    in.cpuDryRun = true;
+    RecordsOutput out;
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN"));
+    QVERIFY2(out.gateReason.contains(QLatin1String("not runnable on this CPU's torch: 2 of 3 case(s) (dtype_bf16, "
+                                                   "dtype_fp16)")),
+             qPrintable(out.gateReason));
+
+    // A real failure beside it still fails the dry run.
+    CaseResult bad = primary;
+    bad.name = QStringLiteral("strided");
+    bad.status = QStringLiteral("FAIL");
+    o.cases = {primary, bf16, bad};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY2(out.gateReason.startsWith(QLatin1String("strided: FAIL")), qPrintable(out.gateReason));
+
+    // SKIPPED for another reason is not this CPU's gap: it fails.
+    CaseResult other = bf16;
+    other.reason = QStringLiteral("skipped by the kernel");
+    o.cases = {primary, other};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+
+    // Nothing else completed: the dry run checked nothing.
+    CaseResult slowPrimary = primary;
+    slowPrimary.status = QStringLiteral("TIMEOUT_FAIL");
+    o.cases = {slowPrimary, bf16};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY2(out.gateReason.startsWith(QLatin1String(kDryRunCheckedNothing)), qPrintable(out.gateReason));
+
+    // On a GPU (not a dry run) a SKIPPED case is the gate's: FAIL.
+    in.cpuDryRun = false;
+    o.cases = {primary, bf16};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+  }
+
   void ownsTheJob() {
     WorkbenchSession s;
     QSignalSpy changed(&s, &WorkbenchSession::jobChanged);

@@ -288,12 +288,16 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
   connect(m_console, &RunConsole::stopRequested, this, [this] {
     if (m_runAll) {
-      m_runAllStopped = true;  // phases 1-3 are seconds: the chain ends after the running one
+      m_runAllStopped = true;  // the chain ends with the running phase, which is stopped too
       if (!m_session->measuring()) statusBar()->showMessage(tr("Stopping after the running phase…"), 5000);
     }
-    if (phaseBusy()) return;  // phase 1-3 owns the job on its worker thread; it has no run to stop
-    if (job()) job()->cancel();
-    statusBar()->showMessage(tr("Stopping the measurement…"), 5000);
+    // Any phase stops: phase 1's probe ignored Stop until its 120 s limit (new-user trial 12, #5). The job's stop is
+    // thread-safe; the worker thread's phase ends within about a second.
+    const int busy = m_session->measuring() ? 4 : m_session->busyPhase();
+    if (!m_session->stop()) return;
+    statusBar()->showMessage(
+        busy == 4 ? tr("Stopping the measurement…") : tr("Stopping phase %1 (%2)…").arg(busy).arg(phaseTitle(busy)),
+        5000);
   });
   updatePolicyHint();
   updateActions();
@@ -388,6 +392,7 @@ void MainWindow::createActions() {
          "allows it, as `kwb baseline` does; Stop ends it"));
   m_stopAction = run->addAction(tr("S&top"), m_console, &RunConsole::stopRequested);
   m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+  m_stopAction->setObjectName(QStringLiteral("actionStop"));
   run->addSeparator();
   // `kwb measure` in the window (new-user trial 6, R1: the GUI had no way to record V1, V2, ...).
   m_measureAgainAction = run->addAction(tr("Measure &Again"), this, [this] { measureAgain(); });
@@ -935,7 +940,8 @@ void MainWindow::updateActions() {
   for (int p = 1; p <= 4; ++p)
     m_phaseActions[p - 1]->setEnabled(!busy && !m_logicPath.isEmpty() &&
                                       (p == 1 || m_wizard->phaseState(p - 1) == S::Done));
-  m_stopAction->setEnabled(running || m_runAll);
+  m_stopAction->setEnabled(running || m_runAll || phaseBusy());
+  m_console->setStoppable(running || phaseBusy());  // its Stop button too, in phases 1-3
   m_runAllAction->setEnabled(!busy && !m_runAll && !m_logicPath.isEmpty());
   // A stopped run records nothing and commits nothing; only a passing gate (or a dry run, whose commit
   // says so) commits. In review mode Report and Memory show what is on disk.
@@ -1394,9 +1400,16 @@ bool MainWindow::runPhase(int phase, bool wait) {
 
 void MainWindow::finishPhase(int phase, bool ok) {
   using S = WizardPanel::PhaseState;
-  m_wizard->setPhaseState(phase, ok ? S::Done : S::Failed);
+  // Stopped by the user: not a failure to report in a dialog; the phase is simply not run
+  const bool stopped = !ok && job() && job()->stopped();
+  m_wizard->setPhaseState(phase, ok ? S::Done : stopped ? S::NotRun : S::Failed);
   updateActions();
   Q_EMIT phaseFinished(phase, ok);
+  if (stopped) {
+    m_console->appendMessage(tr("Phase %1 (%2) stopped: %3").arg(phase).arg(phaseTitle(phase), job()->lastError()));
+    statusBar()->showMessage(tr("Phase %1 (%2) stopped.").arg(phase).arg(phaseTitle(phase)), 10000);
+    return;
+  }
   if (!ok) {
     showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), job()->lastError());
     return;
@@ -1538,7 +1551,7 @@ void MainWindow::continueRunAll(int phase, bool ok) {
   if (!m_runAll) return;
   if (m_runAllStopped) {
     endRunAll(false, phase == 4 ? tr("the measurement was stopped")
-                                : tr("stopped after phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
+                                : tr("stopped in phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
     return;
   }
   if (!ok) {
@@ -1626,6 +1639,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
   s.setValue(QStringLiteral("window/state"), m_layoutBeforeSuite.isEmpty() ? saveState() : m_layoutBeforeSuite);
   saveRecent();  // the run defaults were saved when the user chose them, never a workspace's own
+  // A phase 1-3 on the worker thread is stopped now (its probe's process group ended within about a second): Quit
+  // during phase 1 left the process alive, without a window, until the probe's 120 s limit (new-user trial 12, #5).
+  if (phaseBusy()) m_session->stop();
   event->accept();
 }
 

@@ -123,7 +123,9 @@ RunConsole::RunConsole(QWidget* parent)
   m_stop->setObjectName(QStringLiteral("stopButton"));
   m_stop->setEnabled(false);
   m_stop->setVisible(false);  // shown while a run goes: in review the header needs the room
-  m_stop->setToolTip(tr("Stop the measurement (the process group is killed; the log is kept)"));
+  m_stop->setToolTip(
+      tr("Stop the running phase: the probe of phase 1 or the measurement (its process group is killed; a "
+         "measurement's log is kept)"));
   connect(m_stop, &QPushButton::clicked, this, &RunConsole::stopRequested);
   m_progress->setObjectName(QStringLiteral("runProgress"));
   m_progress->setRange(0, 1);
@@ -468,6 +470,12 @@ void RunConsole::runStarted() {
   m_flushTimer->start();
   m_tick->start();
   updateSummary();
+}
+
+void RunConsole::setStoppable(bool on) {
+  on = on || m_running;
+  m_stop->setEnabled(on);
+  m_stop->setVisible(on);
 }
 
 void RunConsole::caseStarted(const QString& name) {

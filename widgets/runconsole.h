@@ -88,6 +88,9 @@ class RunConsole : public QWidget {
   QPlainTextEdit* outputView() const { return m_output; }
   QProgressBar* progressBar() const { return m_progress; }
   QPushButton* stopButton() const { return m_stop; }
+  /// Shows and enables the Stop button (@p on) while something can be stopped: a measurement (runStarted() shows it
+  /// too) or a phase 1-3 on the session's worker thread; hides it otherwise, unless a measurement runs.
+  void setStoppable(bool on);
   VerdictBadge* verdictBadge() const { return m_verdict; }
   /// The case counts next to the progress ("5 PASS, 1 FAIL").
   QString summaryText() const;

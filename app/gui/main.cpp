@@ -45,8 +45,13 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("PyTorch logic to a measured, committed V0 kernel baseline"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A PyTorch logic file or a workspace folder"),
-                               QStringLiteral("[LOGIC.py | WORKSPACE]"));
+  // Every form the README lists (new-user trial 12, #14: the help named only the first two).
+  parser.addPositionalArgument(
+      QStringLiteral("path"),
+      QStringLiteral("What to open: a PyTorch logic file (LOGIC.py) to run the four phases on; a workspace folder "
+                     "(WORKSPACE) to review its latest run; one of its runs (WORKSPACE/.kwb/runs/TIME) to review that "
+                     "run; or a `kwb suite` output folder (SUITE_DIR, or its suite.json) for the suite view"),
+      QStringLiteral("[LOGIC.py | WORKSPACE | WORKSPACE/.kwb/runs/TIME | SUITE_DIR]"));
   parser.process(app);
   kwb::MainWindow window;
   window.show();

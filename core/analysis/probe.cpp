@@ -195,7 +195,8 @@ QString describeProbeError(const ProbeError& e, const QString& logicPath) {
 }
 
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs,
-                     const std::function<void(const ProbeProgress&)>& stillRunning, int everyMs) {
+                     const std::function<void(const ProbeProgress&)>& stillRunning, int everyMs,
+                     const std::function<bool()>& stopRequested) {
   ProbeResult r;
   QString why;
   // $KWB_PROBE_TIMEOUT_S replaces the caller's limit: a forward that never returns cost the full 120 s with no way
@@ -241,16 +242,37 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     return r;
   }
   // QProcess buffers both pipes while it waits, so a chatty stderr cannot block the child. The wait is cut into
-  // slices of everyMs so that the caller can say the probe is still running.
+  // slices: every kStopPollMs the caller's stop is asked (Ctrl-C and Stop were ignored until the 120 s limit,
+  // new-user trial 12, #5), and every everyMs the caller hears that the probe is still running.
+  constexpr int kStopPollMs = 100;
   QElapsedTimer clock;
   clock.start();
   bool finished = false;
+  qint64 nextReport = everyMs;
   while (!finished && clock.elapsed() < timeoutMs) {
+    if (stopRequested && stopRequested()) {
+      // SIGTERM to the probe's group (setsid in limitProbeProcess), a short grace, then the cleanup's SIGKILL to the
+      // group and to every tagged process that left it: nothing of the probe outlives this call.
+      const QString running = readProbePhase(phaseFile);
+      signalProcessGroup(pgid, SIGTERM);
+      proc.waitForFinished(kProbeStopGraceMs);
+      r.stderrText = QString::fromUtf8(proc.readAllStandardError());
+      r.error =
+          runnerError(QStringLiteral("Stopped"),
+                      QStringLiteral("the probe was stopped on request before it finished%1")
+                          .arg(running.isEmpty() ? QString() : QStringLiteral(" (it was running %1)").arg(running)),
+                      logicPath);
+      return r;
+    }
     const qint64 left = timeoutMs - clock.elapsed();
-    const int slice = stillRunning && everyMs > 0 ? int(std::min<qint64>(left, everyMs)) : int(left);
-    finished = proc.waitForFinished(slice) || proc.state() == QProcess::NotRunning;
-    if (!finished && stillRunning && clock.elapsed() < timeoutMs)
+    qint64 slice = left;
+    if (stillRunning && everyMs > 0) slice = std::min(slice, std::max<qint64>(1, nextReport - clock.elapsed()));
+    if (stopRequested) slice = std::min<qint64>(slice, kStopPollMs);
+    finished = proc.waitForFinished(int(slice)) || proc.state() == QProcess::NotRunning;
+    if (!finished && stillRunning && everyMs > 0 && clock.elapsed() >= nextReport && clock.elapsed() < timeoutMs) {
       stillRunning(ProbeProgress{int(clock.elapsed() / 1000), (timeoutMs + 999) / 1000, readProbePhase(phaseFile)});
+      nextReport += everyMs;
+    }
   }
   if (!finished) {
     proc.kill();
@@ -436,7 +458,7 @@ void storeTorchPython(const QString& key, const QString& python, const TorchChec
 }  // namespace
 
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs, int perFileTimeoutMs,
-                                 const QStringList& extraArgs) {
+                                 const QStringList& extraArgs, const std::function<bool()>& stopRequested) {
   QList<ProbeResult> results(logicPaths.size());
   auto failAll = [&results, &logicPaths](const QString& kind, const QString& message) {
     for (qsizetype i = 0; i < results.size(); ++i)
@@ -481,7 +503,20 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
   // Each child has its own limit inside the batch; this only guards the batch process itself.
   const qint64 perFile = std::max(perFileTimeoutMs, 1000);
   const qint64 total = 60000 + perFile * ((logicPaths.size() + std::max(1, jobs) - 1) / std::max(1, jobs));
-  if (!proc.waitForFinished(static_cast<int>(std::min<qint64>(total, std::numeric_limits<int>::max())))) {
+  QElapsedTimer clock;
+  clock.start();
+  bool finished = false;
+  while (!finished && clock.elapsed() < total) {
+    if (stopRequested && stopRequested()) {
+      signalProcessGroup(pgid, SIGTERM);  // the batch and its forked children (one group); the cleanup SIGKILLs
+      proc.waitForFinished(kProbeStopGraceMs);
+      return failAll(QStringLiteral("Stopped"), QStringLiteral("the probe was stopped on request before it finished"));
+    }
+    const qint64 slice = std::min<qint64>(total - clock.elapsed(), stopRequested ? 100 : total);
+    finished = proc.waitForFinished(int(std::min<qint64>(slice, std::numeric_limits<int>::max()))) ||
+               proc.state() == QProcess::NotRunning;
+  }
+  if (!finished) {
     proc.kill();
     proc.waitForFinished(5000);
     return failAll(QStringLiteral("Timeout"),

@@ -68,13 +68,22 @@ struct ProbeProgress {
 /// or prints something that is not the expected JSON gives kinds "ProcessError" / "BadOutput" with stderr in the
 /// message.
 /// @p extraArgs e.g. {"--scale-for-dry-run"}. Blocking: call it off the GUI thread.
+/// @p stopRequested, when set, is asked every 100 ms (from the calling thread; it must be thread-safe when another
+/// thread decides, e.g. an atomic flag): once it returns true the probe's process group gets SIGTERM, then, after
+/// kProbeStopGraceMs, SIGKILL with every process that carries the probe's tag, and the result is error kind
+/// "Stopped" (naming what the probe was running). Ctrl-C, SIGTERM, the GUI's Stop and Quit end phase 1 this way
+/// instead of waiting for the limit (new-user trial 12, #5).
 /// @p stillRunning, when set, is called on the calling thread every @p everyMs milliseconds the probe is still
 /// running, with the seconds since it started, the limit and what runs: a forward that never ends was silent for
 /// the whole 120 s (new-user trial 3, R2). The probe names what runs in the file $KWB_PROBE_PHASE_FILE, which this
 /// sets to a temporary file.
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs = 120000,
                      const QStringList& extraArgs = {},
-                     const std::function<void(const ProbeProgress&)>& stillRunning = {}, int everyMs = 30000);
+                     const std::function<void(const ProbeProgress&)>& stillRunning = {}, int everyMs = 30000,
+                     const std::function<bool()>& stopRequested = {});
+
+/// How long a stopped probe has between SIGTERM and SIGKILL (ms).
+inline constexpr int kProbeStopGraceMs = 1000;
 
 /// Probes many files with one torch import (resources/python/probe_batch.py: torch is imported
 /// once, then one forked child per file, @p jobs at a time; ~0.1-0.5 s per file instead of ~2 s).
@@ -82,9 +91,11 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
 /// runProbe()'s; a child running past @p perFileTimeoutMs ($KWB_PROBE_TIMEOUT_S replaces it) is killed (kind
 /// "Timeout", naming what it was running as runProbe() does). If the batch
 /// process itself cannot start or fails, every result carries that error ("ProcessError"). POSIX
-/// only (fork). Blocking: call it off the GUI thread.
+/// only (fork). Blocking: call it off the GUI thread. @p stopRequested as for runProbe(): the batch process's group
+/// (and its forked children, which stay in it) is ended, and every result is error kind "Stopped".
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs = 2,
-                                 int perFileTimeoutMs = 120000, const QStringList& extraArgs = {});
+                                 int perFileTimeoutMs = 120000, const QStringList& extraArgs = {},
+                                 const std::function<bool()>& stopRequested = {});
 
 /// A Python interpreter that can `import torch`: $KWB_PYTHON if set (checked too), else the first of
 /// `python3` on PATH and /usr/bin/python3 that imports torch (each check has a 60 s limit). The

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTextStream>
 
 #include <cmath>
@@ -157,11 +158,29 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   QObject::connect(&job, &BaselineJob::outputLine, &job, [raw](const QString& line, int channel) {
     (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw) << Qt::endl;
   });
-  // Without this the harness, in its own process group, outlived kwb (fresh-user trial).
+  // Without this the harness, in its own process group, outlived kwb (fresh-user trial). Phases 1-3 block the event
+  // loop, so interrupted() only arrives after them: the job polls the caught signal itself (the probe ignored Ctrl-C
+  // until its 120 s limit, and SIGTERM orphaned it: new-user trial 12, #5).
   InterruptGuard interrupt;
-  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job](int signo) {
-    err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
-          << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
+  bool saidInterrupted = false;
+  const auto unpoll = qScopeGuard([&job] { job.setStopPoll({}); });  // the poll refers to this frame
+  job.setStopPoll([&saidInterrupted] {
+    const int signo = InterruptGuard::caughtSignal();
+    if (signo != 0 && !saidInterrupted) {
+      saidInterrupted = true;
+      err() << "kwb: interrupted (signal " << signo << "): stopping" << Qt::endl;
+    }
+    return signo != 0;
+  });
+  QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job, &saidInterrupted](int signo) {
+    if (job.verdict() == Verdict::Running) {
+      err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
+            << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
+      saidInterrupted = true;
+    } else if (!saidInterrupted) {
+      err() << "kwb: interrupted (signal " << signo << "): stopping" << Qt::endl;
+      saidInterrupted = true;
+    }
     job.cancel();
   });
   int code = kFail;
@@ -175,6 +194,11 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   if (!done) QCoreApplication::exec();
   if (code != kOk && !job.lastError().isEmpty() && job.lastError() != printedError)
     err() << "kwb: " << job.lastError() << Qt::endl;
+  // Interrupted: the shell's status for the signal (130 Ctrl-C, 143 SIGTERM), whatever phase it stopped.
+  if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && code != kOk) {
+    err() << "kwb: stopped by signal " << signo << "; no child process of kwb is left running" << Qt::endl;
+    return InterruptGuard::exitCodeFor(signo);
+  }
   return (code != kOk && !job.outcome()) ? kUsage : code;
 }
 
@@ -214,8 +238,9 @@ void printBaselineHelp() {
          "                       first call compiles (often tens of seconds). GPU runs only\n"
          "  --allow-oversize     go on with a problem whose inputs and outputs alone exceed the GPU's memory (refused\n"
          "                       in phase 1 otherwise, a CPU dry run included: no GPU run of it can start)\n\n"
-         "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL / stopped (Ctrl-C),\n"
-         "2 bad input (nothing measured).\n";
+         "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL, 2 bad input (nothing\n"
+         "measured), 130 / 143 stopped by Ctrl-C / SIGTERM in any phase (the probe or the harness is ended, nothing\n"
+         "of it is left running).\n";
   out().flush();
 }
 
@@ -268,7 +293,9 @@ bool printCommandHelp(const QString& cmd) {
         "N+1 where memory/vN.json is the highest present: memory/vN+1.json with performance.comparison_with_previous\n"
         "against vN, reports/vN+1_report.md, and a commit \"VN+1: ...\" when the gate passes (as for V0, a CPU dry\n"
         "run that passed its checks commits too, marked as such). Exit status: 0 PASS (or a dry run that passed), 1\n"
-        "gate FAIL / stopped, 2 bad input (no memory/v0.json, a damaged record: nothing measured).\n"
+        "gate FAIL, 2 bad input (no memory/v0.json, a damaged record: nothing measured), 130 / 143 stopped by Ctrl-C "
+        "/\n"
+        "SIGTERM.\n"
         "Before anything runs: a kernel.py syntax error (kernel.py:LINE:COL: SyntaxError) and a kernel.py unchanged\n"
         "since the last committed version are refused (exit 2, nothing recorded); --again measures the same kernel\n"
         "again, its commit saying \"re-measured\".\n");
@@ -437,7 +464,9 @@ void printSuiteHelp() {
          "                       (default with --jobs > 1 on the local GPU: 80% of the target's HBM; 0: no limit)\n"
          "  --target T           where the harnesses run:\n"
       << targetSchemesHelp(23)
-      << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not or the suite was stopped, 2 bad input.\n";
+      << "\nExit status: 0 every problem PASS (or DRY_RUN), 1 some did not, 2 bad input, 130 / 143 the suite was "
+         "stopped\n"
+         "by Ctrl-C / SIGTERM (run the same command again to resume).\n";
   out().flush();
 }
 
@@ -538,6 +567,8 @@ int cmdSuite(const QStringList& args) {
           << "): stopping the problems in flight; run the same command again to resume" << Qt::endl;
     suite.cancel();
   });
+  // The batch probe and each problem's phases 1-3 block the event loop: they poll the caught signal themselves.
+  suite.setStopPoll([] { return InterruptGuard::caughtSignal() != 0; });
   bool done = false, all = false;
   QObject::connect(&suite, &SuiteRunner::finished, &suite, [&done, &all](bool allPassed) {
     all = allPassed;
@@ -553,6 +584,7 @@ int cmdSuite(const QStringList& args) {
         << " SKELETON (no kernel), " << s.error << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
         << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
         << Qt::endl;
+  if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !all) return InterruptGuard::exitCodeFor(signo);
   return all ? kOk : kFail;
 }
 
@@ -664,11 +696,23 @@ int cmdAnalyze(const QStringList& args) {
   const QString logicPath = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
   // A forward that never ends was silent for the whole 120 s (new-user trial 3, R2); an endless __init__ was then
   // called a forward (new-user trial 9, #7): the probe names what runs.
-  const ProbeResult r = runProbe(python, logicPath, 120000, extra, [](const ProbeProgress& at) {
-    err() << "kwb: probe: still running after " << at.elapsedSec << " s (limit " << at.limitSec << " s)"
-          << (at.running.isEmpty() ? QString() : QStringLiteral(", in ") + at.running) << "; it is stopped at the limit"
-          << Qt::endl;
-  });
+  // Ctrl-C / SIGTERM end the probe's process group at once (new-user trial 12, #5: Ctrl-C waited for the limit,
+  // SIGTERM orphaned the probe).
+  InterruptGuard interrupt;
+  const ProbeResult r = runProbe(
+      python, logicPath, 120000, extra,
+      [](const ProbeProgress& at) {
+        err() << "kwb: probe: still running after " << at.elapsedSec << " s (limit " << at.limitSec << " s)"
+              << (at.running.isEmpty() ? QString() : QStringLiteral(", in ") + at.running)
+              << "; it is stopped at the limit" << Qt::endl;
+      },
+      30000, [] { return InterruptGuard::caughtSignal() != 0; });
+  if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !r.ok) {
+    err() << "kwb: interrupted (signal " << signo
+          << "): " << (r.error ? r.error->message : QStringLiteral("the probe was stopped"))
+          << "; no child process of kwb is left running" << Qt::endl;
+    return InterruptGuard::exitCodeFor(signo);
+  }
   if (!r.ok) {
     if (r.error) {
       err() << "kwb: " << describeProbeError(*r.error, logicPath) << Qt::endl;

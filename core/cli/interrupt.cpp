@@ -14,9 +14,11 @@ namespace kwb {
 namespace {
 
 int g_pipe[2] = {-1, -1};
+volatile std::sig_atomic_t g_caught = 0;  // the first signal caught, 0 = none (read by caughtSignal())
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void onSignal(int signo) {
+  if (g_caught == 0) g_caught = signo;
   const unsigned char b = static_cast<unsigned char>(signo);
   // async-signal-safe: write(2) only; a full pipe just drops the byte (one is enough)
   [[maybe_unused]] const ssize_t n = ::write(g_pipe[1], &b, 1);
@@ -36,6 +38,7 @@ void setHandler(void (*handler)(int)) {
 InterruptGuard::InterruptGuard(QObject* parent) : QObject(parent) {
 #ifdef Q_OS_UNIX
   if (g_pipe[0] >= 0 || ::pipe(g_pipe) != 0) return;
+  g_caught = 0;
   for (int fd : g_pipe) ::fcntl(fd, F_SETFD, FD_CLOEXEC);  // children (the harness) must not inherit it
   ::fcntl(g_pipe[1], F_SETFL, O_NONBLOCK);
   m_notifier = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
@@ -48,6 +51,16 @@ InterruptGuard::InterruptGuard(QObject* parent) : QObject(parent) {
   setHandler(&onSignal);
 #endif
 }
+
+int InterruptGuard::caughtSignal() {
+#ifdef Q_OS_UNIX
+  return static_cast<int>(g_caught);
+#else
+  return 0;
+#endif
+}
+
+int InterruptGuard::exitCodeFor(int signo) { return signo > 0 ? 128 + signo : 0; }
 
 InterruptGuard::~InterruptGuard() {
 #ifdef Q_OS_UNIX

@@ -22,6 +22,13 @@ class InterruptGuard : public QObject {
   ~InterruptGuard() override;
   /// Whether the handlers are in place.
   bool installed() const { return m_notifier != nullptr; }
+  /// The first signal caught since the guard was made (0 = none). Set by the handler itself, so it is true at once,
+  /// also while a blocking phase (phase 1's probe) keeps the event loop from delivering interrupted(): poll it there
+  /// (BaselineJob::setStopPoll). Thread-safe (a sig_atomic_t).
+  static int caughtSignal();
+  /// The shell's exit status for a process ended by @p signo: 128 + signo (130 for SIGINT, 143 for SIGTERM, 129 for
+  /// SIGHUP); 0 for 0.
+  static int exitCodeFor(int signo);
 
  Q_SIGNALS:
   /// A signal arrived; `signo` is its number (SIGINT = 2, SIGTERM = 15, SIGHUP = 1).

@@ -1985,10 +1985,13 @@ bool Planner::repeat(const GraphOp& op) {
   for (std::size_t k = 0; k < r.size(); ++k) {
     const json& c = r.at(k);
     if (!c.is_number_integer()) return bad(QStringLiteral("%1 without integer repeats").arg(where(op)));
-    const std::optional<qint64> c2 = r2 && r2->is_array() && k < r2->size() && r2->at(k).is_number_integer()
-                                         ? std::optional(r2->at(k).get<qint64>())
-                                         : std::nullopt;
-    counts << sizeExpr(c.get<qint64>(), c2, QStringLiteral("%1's repeat count").arg(where(op)));
+    // the count at the resize check, when the second trace has one; -1 = none. A plain integer, not an optional
+    // built by a conditional: GCC 12 -O2 read that optional as maybe uninitialized in sizeExpr (new-user trial 12,
+    // #13, a release-only warning the Debug -Werror build never saw).
+    qint64 count2 = -1;
+    if (r2 && r2->is_array() && k < r2->size() && r2->at(k).is_number_integer()) count2 = r2->at(k).get<qint64>();
+    counts << sizeExpr(c.get<qint64>(), count2 >= 0 ? std::optional<qint64>(count2) : std::nullopt,
+                       QStringLiteral("%1's repeat count").arg(where(op)));
   }
   Line l;
   l.target = var(op);

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QThread>
 #include <QTimer>
 
 #include <utility>
@@ -174,6 +175,8 @@ bool BaselineJob::understand() {
 
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
   if (m_python.isEmpty()) return fail(Understand, error);
+  if (stopped())
+    return fail(Understand, tr("stopped in phase 1 (Understand) before the probe ran; nothing was written"));
   ProbeResult r;
   if (m_preProbed) {
     Q_EMIT progress(Understand,
@@ -183,21 +186,24 @@ bool BaselineJob::understand() {
     Q_EMIT progress(Understand, tr("probing with %1 (meta tensors: no real inputs allocated)").arg(m_python));
     // A forward that never ends was silent for the probe's whole 120 s (new-user trial 3, R2); an endless __init__
     // was then called a forward (new-user trial 9, #7): the probe names what runs.
-    r = runProbe(m_python, m_opts.logicPath, 120000,
-                 m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
-                 [this](const ProbeProgress& at) {
-                   Q_EMIT progress(
-                       Understand,
-                       at.running.isEmpty()
-                           ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
-                                 .arg(at.elapsedSec)
-                                 .arg(at.limitSec)
-                           : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
-                                 .arg(at.elapsedSec)
-                                 .arg(at.limitSec)
-                                 .arg(at.running));
-                 });
+    r = runProbe(
+        m_python, m_opts.logicPath, 120000,
+        m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
+        [this](const ProbeProgress& at) {
+          Q_EMIT progress(Understand,
+                          at.running.isEmpty()
+                              ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
+                                    .arg(at.elapsedSec)
+                                    .arg(at.limitSec)
+                              : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
+                                    .arg(at.elapsedSec)
+                                    .arg(at.limitSec)
+                                    .arg(at.running));
+        },
+        30000, [this] { return stopped(); });
   }
+  if (!r.ok && r.error && r.error->kind == QLatin1String("Stopped"))
+    return fail(Understand, tr("stopped in phase 1 (Understand): %1; nothing was written").arg(r.error->message));
   if (!r.ok) {
     if (r.error) return fail(Understand, describeProbeError(*r.error, m_opts.logicPath));
     return fail(Understand, tr("the probe failed on %1: %2").arg(m_opts.logicPath, r.stderrText.trimmed()));
@@ -588,6 +594,7 @@ bool BaselineJob::openForNextVersion() {
 // ------------------------------------------------------------------ phase 2
 bool BaselineJob::learn() {
   if (m_spec.is_null()) return fail(Learn, tr("run phase 1 first"));
+  if (stopped()) return fail(Learn, tr("stopped before phase 2 (Learn) started"));
   // Say before phases 2-4 run that this framework will write a skeleton where another has a kernel (new-user
   // trial 9: the H200's policy framework reached a FAIL on ordinary chains minutes later).
   if (const FrameworkBackend* backend = backendById(m_framework)) {
@@ -689,6 +696,8 @@ bool BaselineJob::useRecord(const KnowledgeRecord& record, const nlohmann::json&
 // ------------------------------------------------------------------ phase 3
 bool BaselineJob::implement() {
   if (m_spec.is_null()) return fail(Implement, tr("run phase 1 first"));
+  if (stopped()) return fail(Implement, tr("stopped before phase 3 (Implement) started"));
+  m_generatedForKept.clear();
   Q_EMIT progress(Implement, tr("Generate kernel.py (%1), reference.py, test_kernel.py").arg(m_framework));
   const FrameworkBackend* backend = backendById(m_framework);
   if (!backend) return fail(Implement, tr("no code generator for framework '%1'").arg(m_framework));
@@ -782,6 +791,7 @@ bool BaselineJob::implement() {
         // newer template loses nothing either (fresh-user trial: the new kernel was discarded).
         const QString beside = rel + QStringLiteral(".generated");
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
+        m_generatedForKept.insert(rel, content);
         Q_EMIT progress(Implement,
                         tr("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
         if (stale) {
@@ -907,6 +917,11 @@ QString findCuteApiTable() {
 
 // ------------------------------------------------------------------ phase 4
 void BaselineJob::startMeasure() {
+  if (stopped()) {  // a stop that came while phases 1-3 blocked the event loop: nothing is started or recorded
+    fail(Measure, tr("stopped before phase 4 (Measure) started: nothing was run or recorded"));
+    Q_EMIT measured(false);
+    return;
+  }
   if (!m_ws || !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py")))) {
     fail(Measure, tr("run phase 3 first"));
     Q_EMIT measured(false);
@@ -1028,7 +1043,9 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
 }
 
 void BaselineJob::cancel() {
-  if (m_run) m_run->cancel();
+  m_stopRequested.store(true);
+  // m_run lives on the job's own thread; from another one the flag alone stops what is blocking (phases 1-3)
+  if (QThread::currentThread() == thread() && m_run) m_run->cancel();
 }
 
 RecordsInput BaselineJob::recordsInput() const {
@@ -1144,7 +1161,21 @@ bool BaselineJob::commitWorkspace() {
   if (m_version > 0 && QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) &&
       !paths.contains(QStringLiteral("kernel.py")))
     paths.append(QStringLiteral("kernel.py"));  // the edit this version measured
-  const auto id = repo->commit(paths, message, &error);
+  // The workspace's first commit, over kept edits: the generated base goes first, so V0's commit is the only one that
+  // holds the user's edit, and says so.
+  QString finalMessage = message;
+  if (m_version == 0 && repo->headId().isEmpty() && !m_generatedForKept.isEmpty()) {
+    const auto base = commitGeneratedBaseOfEdits(
+        *repo, QStringLiteral("Generated workspace: the files Kernel Workbench generated, before your edits"), &error);
+    if (!base) return fail(Measure, error);
+    Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits").arg(base->left(12)));
+    finalMessage += QStringLiteral(
+                        "\n%1 your edit (kept by --force), measured as V0; the commit before this one "
+                        "holds what Kernel Workbench generated for it.\n")
+                        .arg(QStringList(m_generatedForKept.keys()).join(QStringLiteral(", ")) +
+                             (m_generatedForKept.size() == 1 ? QStringLiteral(" is") : QStringLiteral(" are")));
+  }
+  const auto id = repo->commit(paths, finalMessage, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
     m_commitId = repo->headId();
     m_commitSubject = subject;
@@ -1170,13 +1201,7 @@ void BaselineJob::commitGeneratedBase() {
   const QString gate = verdictCode(verdict());  // SKELETON, FAIL, TIMEOUT_FAIL, ERROR
   const QString subject =
       QStringLiteral("Generated workspace: V0 not committed as a version (quality gate %1)").arg(gate);
-  const QString message =
-      subject + QStringLiteral(
-                    "\n\nThe seed commits \"V0: baseline kernel\" only after the quality gate passes. This commit "
-                    "holds the files Kernel Workbench generated, so that the kernel.py you edit has a base to diff "
-                    "against (`git diff kernel.py`). `kwb measure` records your kernel as the next version and "
-                    "commits it when its gate passes; `kwb baseline --force` regenerates V0.\n");
-  const auto id = repo && !paths.isEmpty() ? repo->commit(paths, message, &error) : std::nullopt;
+  const auto id = repo && !paths.isEmpty() ? commitGeneratedBaseOfEdits(*repo, subject, &error) : std::nullopt;
   if (!id) {
     Q_EMIT progress(
         Measure,
@@ -1186,6 +1211,36 @@ void BaselineJob::commitGeneratedBase() {
   Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits (V0 is not committed: its "
                               "quality gate is %2)")
                                .arg(id->left(12), gate));
+}
+
+std::optional<QString> BaselineJob::commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error) {
+  QStringList paths;
+  for (const QString& rel : std::as_const(m_written))
+    if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
+  if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
+  QHash<QString, QByteArray> contents;
+  for (auto it = m_generatedForKept.cbegin(); it != m_generatedForKept.cend(); ++it)
+    if (paths.contains(it.key())) contents.insert(it.key(), it.value());
+  QString message =
+      subject + QStringLiteral(
+                    "\n\nThe seed commits \"V0: baseline kernel\" only after the quality gate passes. This commit "
+                    "holds the files Kernel Workbench generated, so that the kernel.py you edit has a base to diff "
+                    "against (`git diff kernel.py`). `kwb measure` records your kernel as the next version and "
+                    "commits it when its gate passes; `kwb baseline --force` regenerates V0.\n");
+  if (!contents.isEmpty()) {
+    QStringList names = contents.keys();
+    names.sort();
+    message += QStringLiteral(
+                   "\nYour edits of %1 are not in this commit: it holds what this run generated for them (the same "
+                   "text as their .generated files), and your edits stay in the working tree (`git diff %2` shows "
+                   "them).\n")
+                   .arg(names.join(QStringLiteral(", ")), names.join(u' '));
+    Q_EMIT progress(Measure,
+                    tr("the generated base commit holds this run's generated %1; your edits stay in the working "
+                       "tree (git diff shows them)")
+                        .arg(names.join(QStringLiteral(", "))));
+  }
+  return repo.commit(paths, message, error, contents);
 }
 
 void BaselineJob::runAll() {

@@ -2,11 +2,13 @@
 // The main job: one PyTorch problem through the seed's four phases to a committed V0 workspace.
 // The GUI's wizard and `kwb baseline` drive this same object.
 
+#include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,6 +27,7 @@
 namespace kwb {
 
 class Workspace;
+class GitRepo;
 struct GpuSpec;
 struct RecordsInput;
 
@@ -103,6 +106,12 @@ class BaselineJob : public QObject {
   /// versions` reads "VN: " / "VN (" subjects only); the seed's "V0: baseline kernel" still waits for a passing gate.
   /// A failure is a progress note, not a failed run (the run already failed).
   void commitGeneratedBase();
+  /// Before a workspace's first commit, when phase 3 kept user edits (--force over a workspace without a commit, e.g.
+  /// after a stopped first run): commits what Kernel Workbench generated, with this run's generated text for each
+  /// edited file, so that history has the generated base and `git diff` shows the edit (new-user trial 12, #8: the
+  /// edit was committed as "the files Kernel Workbench generated"). Returns the commit id, "" when none was needed;
+  /// nullopt with @p error on failure.
+  std::optional<QString> commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error);
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).
@@ -124,8 +133,20 @@ class BaselineJob : public QObject {
   void setProbeResult(ProbeResult result) { m_preProbed = std::move(result); }
   /// The harness command phase 4 runs, before the target wraps it (program, args, workdir, env).
   ProcessSpec harnessCommand() const;
-  /// Stops a running measurement (the run is recorded as cancelled; its log is kept).
+  /// Stops the job in any phase; safe to call from any thread. Phase 4: the running measurement is stopped (the run
+  /// is recorded as cancelled; its log is kept). Phases 1-3, even while they block on a worker thread: the probe's
+  /// process group is ended within about a second (runProbe's stopRequested), and a phase not yet started fails at
+  /// once with stopped() true; nothing is written after the stop. Phase 1's probe ignored Stop, Quit and Ctrl-C until
+  /// its 120 s limit (new-user trial 12, #5).
   void cancel();
+  /// True once cancel() was called (until clearStop()) or the stop poll says so.
+  bool stopped() const { return m_stopRequested.load() || (m_stopPoll && m_stopPoll()); }
+  /// Forgets an earlier cancel(): the GUI runs phase 1 again on the same window after a stop.
+  void clearStop() { m_stopRequested.store(false); }
+  /// A second source of stop, asked where cancel() is (every 100 ms while the probe runs): the CLI's pending
+  /// Ctrl-C / SIGTERM (InterruptGuard::caughtSignal), which its event loop cannot deliver while phase 1 blocks it.
+  /// Must be thread-safe.
+  void setStopPoll(std::function<bool()> poll) { m_stopPoll = std::move(poll); }
   /// "Use this" (plugin panel): appends the record to plans/v0_plan.md and, if it exists, to
   /// memory/v0.json (useRecordInWorkspace, core/knowledge/recorduse.h), and adds it to consulted()
   /// and the search log so a later writeRecords() keeps it. Needs phase 2's plan; false + lastError().
@@ -222,13 +243,18 @@ class BaselineJob : public QObject {
   std::unique_ptr<Workspace> m_ws;
   std::unique_ptr<HarnessRun> m_run;
   std::shared_ptr<Target> m_target;
-  std::optional<ProbeResult> m_preProbed;  ///< setProbeResult()'s, until phase 1 uses it
+  std::optional<ProbeResult> m_preProbed;    ///< setProbeResult()'s, until phase 1 uses it
+  std::atomic<bool> m_stopRequested{false};  ///< cancel() was called (read by the phase on its worker thread)
+  std::function<bool()> m_stopPoll;          ///< setStopPoll()'s
   std::optional<RunOutcome> m_outcome;
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;
   QString m_commitId;
   QStringList m_written;
   QStringList m_unchanged;
+  /// This run's generated text of each file whose user edit phase 3 kept (the text written to <file>.generated):
+  /// a workspace's first commit holds these as the generated base, the edits staying in the working tree.
+  QHash<QString, QByteArray> m_generatedForKept;
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept

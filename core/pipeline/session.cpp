@@ -20,7 +20,16 @@ QString fmt(const std::optional<double>& v, char f = 'g', int prec = 4) {
 WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {}
 
 WorkbenchSession::~WorkbenchSession() {
+  // Quit during phase 1 waited for the probe's 120 s limit, the process alive without a window (new-user trial 12,
+  // #5): the job is stopped first, so the wait is the probe's stop (about a second).
+  if (m_job) m_job->cancel();
   if (m_watcher) m_watcher->waitForFinished();
+}
+
+bool WorkbenchSession::stop() {
+  if (!m_job || (m_busyPhase == 0 && !m_measuring)) return false;
+  m_job->cancel();
+  return true;
 }
 
 void WorkbenchSession::setReview(const WorkspaceReview& review) {
@@ -139,6 +148,7 @@ bool WorkbenchSession::writeRecords() {
 bool WorkbenchSession::runPhase(int phase, bool wait) {
   if (!m_job || m_busyPhase != 0 || m_measuring || phase < 1 || phase > 4) return false;
   m_done[phase - 1] = false;
+  m_job->clearStop();  // a Stop of an earlier phase is not this one's
   if (phase == 4) {
     m_hasRecords = false;
     m_measuring = true;

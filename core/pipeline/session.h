@@ -111,6 +111,11 @@ class WorkbenchSession : public QObject {
   /// @p wait blocks until a phase 1-3 has finished and its phaseFinished() was emitted.
   /// False (nothing started) without a job, for a phase outside 1..4, or while a phase 1-3 runs.
   bool runPhase(int phase, bool wait = false);
+  /// Stops what runs now, in any phase (BaselineJob::cancel): phases 1-3 on the worker thread end within about a
+  /// second (the probe's process group is ended) and finish with phaseFinished(phase, false) and job()->stopped();
+  /// phase 4's harness is stopped and its run recorded as stopped. False when nothing runs. The destructor stops
+  /// too before it waits (Quit during phase 1 kept the process alive for the probe's limit, new-user trial 12, #5).
+  bool stop();
   /// The phase 1-3 now on the worker thread, 0 when none (a running phase 4 is not counted: the job
   /// may be read on this thread while the harness runs).
   int busyPhase() const { return m_busyPhase; }

@@ -451,6 +451,7 @@ std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
   // The suite owns its workspaces: an unfinished one is regenerated (user edits are still kept).
   o.force = QFileInfo(e.workspace).isDir();
   auto job = std::make_unique<BaselineJob>(o);
+  if (m_stopPoll) job->setStopPoll(m_stopPoll);
   if (auto it = m_probes.find(index); it != m_probes.end()) {
     job->setProbeResult(std::move(it->second));
     m_probes.erase(it);
@@ -474,7 +475,7 @@ std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
 void SuiteRunner::startArray() {
   QList<int> ready;
   QStringList workspaces;
-  for (int i = 0; i < m_entries.size() && !m_cancelled; ++i) {
+  for (int i = 0; i < m_entries.size() && !stopping(); ++i) {
     if (m_entries[i].state == QLatin1String("done")) continue;
     auto job = makeJob(i);
     BaselineJob* raw = job.get();
@@ -577,7 +578,7 @@ void SuiteRunner::probeAll() {
   QElapsedTimer clock;
   clock.start();
   const int jobs = qBound(1, QThread::idealThreadCount(), 8);
-  const QList<ProbeResult> results = runProbeBatch(python, files, jobs);
+  const QList<ProbeResult> results = runProbeBatch(python, files, jobs, 120000, {}, [this] { return stopping(); });
   int ok = 0;
   QDir().mkpath(cacheDir.path());
   for (qsizetype k = 0; k < results.size() && k < unprobed.size(); ++k)
@@ -716,7 +717,7 @@ double suiteFootprintBytes(const nlohmann::json& spec) {
 }
 
 void SuiteRunner::startNext() {
-  while (!m_array && !m_cancelled && int(m_running.size()) < m_opts.jobs) {
+  while (!m_array && !stopping() && int(m_running.size()) < m_opts.jobs) {
     // Admission: of the problems not started yet, the largest estimated GPU footprint that fits beside the
     // ones in flight (in the given order among equals; with no estimates, the given order). A problem that
     // does not fit waits while smaller ones run, instead of holding up the queue behind it, and the large ones
@@ -783,9 +784,15 @@ void SuiteRunner::startNext() {
   }
 }
 
+bool SuiteRunner::stopping() {
+  if (!m_cancelled && m_stopPoll && m_stopPoll()) m_cancelled = true;
+  return m_cancelled;
+}
+
 void SuiteRunner::onJobFinished(int index, bool ok) {
   auto it = m_running.find(index);
   if (it == m_running.end()) return;
+  stopping();  // a stop polled during the job's phases 1-3 reads as stopped, not as an error
   std::unique_ptr<BaselineJob> job = std::move(it->second);
   m_running.erase(it);
   if (m_footprint.count(index)) m_inFlightBytes = qMax(0.0, m_inFlightBytes - m_footprint.at(index));

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <map>
 #include <set>
 #include <memory>
@@ -213,6 +214,10 @@ class SuiteRunner : public QObject {
   void start();
   /// Stops the problems in flight (their runs are recorded as stopped) and starts no more.
   void cancel();
+  /// A stop the event loop cannot deliver while the batch probe or a problem's phases 1-3 block it (the CLI's
+  /// caught Ctrl-C, InterruptGuard::caughtSignal): asked by the probes every 100 ms and before each problem starts;
+  /// once true the suite stops as cancel() does. Must be thread-safe.
+  void setStopPoll(std::function<bool()> poll) { m_stopPoll = std::move(poll); }
   const QList<SuiteEntry>& entries() const { return m_entries; }
   /// The last report write error, "" when none.
   QString reportError() const { return m_reportError; }
@@ -234,6 +239,8 @@ class SuiteRunner : public QObject {
   void probeAll();
   /// Hands a successful probe of entry @p index to its job and sets its GPU-memory footprint.
   void acceptProbe(int index, ProbeResult result);
+  /// cancel() was called, or the stop poll says so (then it sets m_cancelled).
+  bool stopping();
 
   SuiteOptions m_opts;
   QList<SuiteEntry> m_entries;
@@ -246,8 +253,9 @@ class SuiteRunner : public QObject {
   std::set<int> m_exclusive;            ///< problems to run with nothing beside them (a retry after a shared CUDA OOM)
   std::set<int> m_waitNoted;            ///< problems whose wait for GPU memory was reported (once each)
   bool m_cancelled = false;
-  bool m_array = false;  ///< the target is Slurm: one job array
-  QString m_arrayId;     ///< its job id, once submitted
+  std::function<bool()> m_stopPoll;  ///< setStopPoll()'s
+  bool m_array = false;              ///< the target is Slurm: one job array
+  QString m_arrayId;                 ///< its job id, once submitted
   bool m_finished = false;
   QString m_reportError;
 };

@@ -188,7 +188,9 @@ QString DisplayText::harnessLine(const QString& line) {
           n != c.raw.end() && n->is_string() && n->get<std::string>().rfind("cpu-dry-run", 0) == 0) {
         QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's place; "
                           "nothing measured)")
-                           .arg(c.passed() ? QStringLiteral("✓") : QStringLiteral("✗"),
+                           .arg(c.passed()                             ? QStringLiteral("✓")
+                                : c.status == QLatin1String("SKIPPED") ? QStringLiteral("○")  // not a failure
+                                                                       : QStringLiteral("✗"),
                                 c.passed() ? tr("ran") : caseStatusLabel(c.status), c.name, c.shape, c.dtype);
         if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);
         return text;

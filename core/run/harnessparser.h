@@ -11,11 +11,17 @@
 
 namespace kwb {
 
+/// How the harness's reason for a CPU dry run's SKIPPED case starts (test_kernel.py's CpuDtypeGap): the PyTorch
+/// reference raised in the case's low-precision dtype on this CPU's torch while it runs in float32 on the same
+/// inputs (new-user trial 12, #2). The gate (evaluateGate) and the review list such cases in a DRY_RUN's reason
+/// instead of failing them; outside a dry run a SKIPPED case fails the gate.
+inline constexpr char kDryRunNotOnThisCpu[] = "dry run: not runnable on this CPU's torch";
+
 /// One case as the harness reported it in `CASE_RESULT {...}` (or in RESULT_JSON's "cases"), or
 /// as the watchdog recorded it (status TIMEOUT_FAIL, raw built by the watchdog).
 struct CaseResult {
   QString name;
-  QString status;                   ///< PASS | FAIL | TIMEOUT_FAIL | ERROR
+  QString status;                   ///< PASS | FAIL | TIMEOUT_FAIL | ERROR | SKIPPED (CPU dry run: kDryRunNotOnThisCpu)
   std::optional<double> relErr;     ///< "rel_err": relative error vs the reference (unitless); null = not measured or
                                     ///< non-finite (see reason)
   std::optional<double> threshold;  ///< "threshold": the rel_err bound the case was held to (unitless)

@@ -121,8 +121,12 @@ QString GitRepo::headId() const {
   return oidText(&oid);
 }
 
-std::optional<QString> GitRepo::commit(const QStringList& relativePaths, const QString& message, QString* error) {
+std::optional<QString> GitRepo::commit(const QStringList& relativePaths, const QString& message, QString* error,
+                                       const QHash<QString, QByteArray>& contents) {
   if (relativePaths.isEmpty()) return none(error, QStringLiteral("nothing to commit: no paths given"));
+  for (auto it = contents.cbegin(); it != contents.cend(); ++it)
+    if (!relativePaths.contains(it.key()))
+      return none(error, QStringLiteral("%1: content given for a path that is not committed").arg(it.key()));
 
   // Cleaned as `git commit` does (no comment stripping), and checked before anything is staged.
   git_buf cleaned = GIT_BUF_INIT;
@@ -191,6 +195,16 @@ std::optional<QString> GitRepo::commit(const QStringList& relativePaths, const Q
       }
     }
     if (rc < 0) return abort(QStringLiteral("cannot stage %1").arg(shown.isEmpty() ? QStringLiteral(".") : shown), rc);
+  }
+  // Given contents replace what was staged from the working tree for their paths (the file on disk is not touched).
+  for (auto it = contents.cbegin(); it != contents.cend(); ++it) {
+    const QByteArray path = QDir::cleanPath(it.key()).toUtf8();
+    git_index_entry entry{};
+    entry.mode = GIT_FILEMODE_BLOB;
+    entry.path = path.constData();
+    if (int rc = git_index_add_from_buffer(index.get(), &entry, it.value().constData(), size_t(it.value().size()));
+        rc < 0)
+      return abort(QStringLiteral("cannot stage the given content of %1").arg(it.key()), rc);
   }
   if (int rc = git_index_write(index.get()); rc < 0) return abort(QStringLiteral("cannot write the index"), rc);
 

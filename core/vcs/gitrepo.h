@@ -2,6 +2,8 @@
 #pragma once
 
 #include <QDateTime>
+#include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -46,7 +48,13 @@ class GitRepo {
   /// list, an empty message, an absolute path or one outside the working tree, a path that
   /// neither exists nor is tracked, nothing changed since HEAD (or an empty first commit), or a
   /// libgit2 failure (its git_error_last() text). A rejected path list stages nothing.
-  std::optional<QString> commit(const QStringList& relativePaths, const QString& message, QString* error = nullptr);
+  /// @p contents, when not empty, stages the given bytes for some of @p relativePaths instead of their working-tree
+  /// files (a relative path → its content); the working tree is left as it is, so `git diff PATH` then shows how the
+  /// file on disk differs from the committed content. A workspace's first commit keeps what Kernel Workbench
+  /// generated as the base while the user's edit stays on disk (new-user trial 12, #8). Each such path must be one of
+  /// @p relativePaths.
+  std::optional<QString> commit(const QStringList& relativePaths, const QString& message, QString* error = nullptr,
+                                const QHash<QString, QByteArray>& contents = {});
 
   /// Tracked files (relative paths) whose index or working-tree content differs from HEAD:
   /// modified, deleted, renamed, type-changed, or staged as new. Untracked and ignored files are
