@@ -53,399 +53,434 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="111"/>
         <source>error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="144"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="145"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="159"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="160"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="168"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
-        <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="183"/>
+        <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="186"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="203"/>
-        <source>the probe failed on %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="239"/>
-        <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="257"/>
-        <source>pattern %1; FLOPs %2; bytes %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="259"/>
-        <source>ambiguous: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="260"/>
-        <source>spec written to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="292"/>
-        <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="349"/>
-        <source>warning: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
-        <source>. Its last run was stopped before a verdict. To run it again: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
-        <source>. To run it again: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="376"/>
-        <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
-        <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="421"/>
-        <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="499"/>
-        <source>%1 is not a folder (a kwb workspace)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="501"/>
-        <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="504"/>
-        <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="513"/>
-        <source>%1 is masked: no V0 to measure against</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
-        <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="530"/>
-        <source>%1 is damaged (not a JSON object)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
-        <source>%1 is not a problem spec kwb wrote: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
-        <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
-        <source>%1 has no kernel.py or test_kernel.py to measure</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
-        <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
-        <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
-        <source> (your edit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
-        <source>run phase 1 first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
-        <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
-        <source>Query the enabled knowledge tools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
-        <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
-        <source>%1: %2 records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
-        <source>%1: %2 records, %3 kept; %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
-        <source>kept your edited plans/v0_plan.md</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
-        <source>run phase 1 first: there is no workspace yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
-        <source>used %1 (%2): added to plans/v0_plan.md</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
-        <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="694"/>
-        <source>no code generator for framework &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
-        <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
-        <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="772"/>
-        <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
-        <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
-        <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
-        <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
-        <source>wrote %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="911"/>
-        <source>run phase 3 first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
-        <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
-        <source>V%1 measurement not run: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
-        <source>V%5 measurement%1%2: %3 %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="953"/>
-        <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
-        <source> on target %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
-        <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1020"/>
-        <source>run finished: %1 (exit %2, %3 ms); log %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
-        <source>run error: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
-        <source>harness error: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
-        <source>no run to record yet (phase 4 first)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
-        <source>no workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
-        <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
-        <source>not evaluated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
-        <source>nothing changed since %1: no new commit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
-        <source>committed %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
-        <source>note: the generated files were not committed (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
-        <source>nothing to commit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1186"/>
-        <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
-        <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1234"/>
-        <source>quality gate %1: see %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
-        <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1247"/>
-        <source>; kernel.py is a skeleton (no kernel): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
-        <source>see plans/v0_plan.md</source>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
+        <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
+        <source>the probe failed on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="245"/>
+        <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
+        <source>pattern %1; FLOPs %2; bytes %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="265"/>
+        <source>ambiguous: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="266"/>
+        <source>spec written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="298"/>
+        <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="355"/>
+        <source>warning: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="379"/>
+        <source>. Its last run was stopped before a verdict. To run it again: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
+        <source>. To run it again: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="382"/>
+        <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="419"/>
+        <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="427"/>
+        <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
+        <source>%1 is not a folder (a kwb workspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="507"/>
+        <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="510"/>
+        <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
+        <source>%1 is masked: no V0 to measure against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="534"/>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
+        <source>%1 is damaged (not a JSON object)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
+        <source>%1 is not a problem spec kwb wrote: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="557"/>
+        <source>%1 has no kernel.py or test_kernel.py to measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
+        <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
+        <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="588"/>
+        <source> (your edit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
+        <source>run phase 1 first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <source>stopped before phase 2 (Learn) started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
+        <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <source>Query the enabled knowledge tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
+        <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="643"/>
+        <source>%1: %2 records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="645"/>
+        <source>%1: %2 records, %3 kept; %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="667"/>
+        <source>kept your edited plans/v0_plan.md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
+        <source>run phase 1 first: there is no workspace yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <source>used %1 (%2): added to plans/v0_plan.md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <source>stopped before phase 3 (Implement) started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="703"/>
+        <source>no code generator for framework &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="707"/>
+        <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
+        <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="796"/>
+        <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="800"/>
+        <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="812"/>
+        <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
+        <source>wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
+        <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="926"/>
+        <source>run phase 3 first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="936"/>
+        <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="938"/>
+        <source>V%1 measurement not run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="967"/>
+        <source>V%5 measurement%1%2: %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="971"/>
+        <source> on target %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1016"/>
+        <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1035"/>
+        <source>run finished: %1 (exit %2, %3 ms); log %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1040"/>
+        <source>run error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1041"/>
+        <source>harness error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
+        <source>no run to record yet (phase 4 first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
+        <source>no workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
+        <source>not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <source>committed %1: the generated files, a base for your edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
+        <source>nothing changed since %1: no new commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1188"/>
+        <source>committed %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
+        <source>note: the generated files were not committed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
+        <source>nothing to commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
+        <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1239"/>
+        <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
+        <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1289"/>
+        <source>quality gate %1: see %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1295"/>
+        <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1302"/>
+        <source>; kernel.py is a skeleton (no kernel): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="937"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
+        <source>see plans/v0_plan.md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="215"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1034"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1250"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1305"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="192"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="198"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -782,127 +817,127 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="200"/>
+        <location filename="../core/review/displaytext.cpp" line="202"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="203"/>
+        <location filename="../core/review/displaytext.cpp" line="205"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="210"/>
+        <location filename="../core/review/displaytext.cpp" line="212"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="272"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="278"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="287"/>
+        <location filename="../core/review/displaytext.cpp" line="289"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="288"/>
+        <location filename="../core/review/displaytext.cpp" line="290"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="289"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="308"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="307"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="308"/>
+        <location filename="../core/review/displaytext.cpp" line="310"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="316"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="319"/>
+        <location filename="../core/review/displaytext.cpp" line="321"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="324"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="325"/>
+        <location filename="../core/review/displaytext.cpp" line="327"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="329"/>
+        <location filename="../core/review/displaytext.cpp" line="331"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="330"/>
+        <location filename="../core/review/displaytext.cpp" line="332"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="345"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="347"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -922,7 +957,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="220"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -930,37 +965,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="229"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="231"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="232"/>
+        <location filename="../core/review/displaytext.cpp" line="234"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="236"/>
+        <location filename="../core/review/displaytext.cpp" line="238"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="238"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="243"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="249"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1081,237 +1116,237 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
-        <location filename="../widgets/mainwindow.cpp" line="1079"/>
-        <location filename="../widgets/mainwindow.cpp" line="1324"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1076"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1330"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="301"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="322"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1306"/>
-        <location filename="../widgets/mainwindow.cpp" line="1619"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="358"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="367"/>
         <location filename="../widgets/mainwindow.cpp" line="1273"/>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
+        <location filename="../widgets/mainwindow.cpp" line="1283"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="367"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="381"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="411"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="434"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="436"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="450"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="451"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="467"/>
+        <location filename="../widgets/mainwindow.cpp" line="472"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="597"/>
+        <location filename="../widgets/mainwindow.cpp" line="602"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="594"/>
+        <location filename="../widgets/mainwindow.cpp" line="599"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="618"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1321,76 +1356,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="926"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="927"/>
+        <location filename="../widgets/mainwindow.cpp" line="932"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1037"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
-        <location filename="../widgets/mainwindow.cpp" line="1148"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1154"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1030"/>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1067"/>
+        <location filename="../widgets/mainwindow.cpp" line="1071"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1067"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1071"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1116"/>
+        <location filename="../widgets/mainwindow.cpp" line="1122"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1298"/>
-        <location filename="../widgets/mainwindow.cpp" line="1610"/>
+        <location filename="../widgets/mainwindow.cpp" line="1304"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1299"/>
+        <location filename="../widgets/mainwindow.cpp" line="1305"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1398,12 +1433,12 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1320"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1423,62 +1458,67 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
-        <source>Open suite folder (with suite.json)</source>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <source>Stopping phase %1 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="333"/>
+        <source>Open suite folder (with suite.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="337"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Run &amp;All Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="557"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="625"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="644"/>
+        <location filename="../widgets/mainwindow.cpp" line="649"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1486,7 +1526,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1494,103 +1534,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="650"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="651"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="723"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="729"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="731"/>
+        <location filename="../widgets/mainwindow.cpp" line="736"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="733"/>
+        <location filename="../widgets/mainwindow.cpp" line="738"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="734"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="740"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="740"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1598,403 +1638,413 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="768"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="770"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="770"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="777"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="785"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="781"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="791"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="830"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="831"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="913"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="953"/>
+        <location filename="../widgets/mainwindow.cpp" line="959"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="955"/>
+        <location filename="../widgets/mainwindow.cpp" line="961"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="975"/>
+        <location filename="../widgets/mainwindow.cpp" line="981"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
-        <location filename="../widgets/mainwindow.cpp" line="1008"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
+        <location filename="../widgets/mainwindow.cpp" line="1014"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1023"/>
+        <location filename="../widgets/mainwindow.cpp" line="1029"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1076"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1115"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1126"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1140"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1234"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1243"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1238"/>
+        <location filename="../widgets/mainwindow.cpp" line="1244"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1242"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1252"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1247"/>
+        <location filename="../widgets/mainwindow.cpp" line="1253"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1248"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1256"/>
+        <location filename="../widgets/mainwindow.cpp" line="1262"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1390"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1401"/>
+        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <source>Phase %1 (%2) stopped: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
+        <source>Phase %1 (%2) stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1426"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1500"/>
+        <location filename="../widgets/mainwindow.cpp" line="1513"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1527"/>
+        <location filename="../widgets/mainwindow.cpp" line="1540"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1530"/>
+        <location filename="../widgets/mainwindow.cpp" line="1543"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1530"/>
+        <location filename="../widgets/mainwindow.cpp" line="1543"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1540"/>
+        <location filename="../widgets/mainwindow.cpp" line="1553"/>
         <source>the measurement was stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1541"/>
-        <source>stopped after phase %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindow.cpp" line="1545"/>
+        <location filename="../widgets/mainwindow.cpp" line="1558"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1550"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1551"/>
+        <location filename="../widgets/mainwindow.cpp" line="1564"/>
         <source>phase %1 (%2) did not start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1570"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1561"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1565"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1568"/>
+        <location filename="../widgets/mainwindow.cpp" line="1581"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1574"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1574"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1594"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1439"/>
+        <location filename="../widgets/mainwindow.cpp" line="1452"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1117"/>
+        <location filename="../widgets/mainwindow.cpp" line="1123"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1190"/>
-        <location filename="../widgets/mainwindow.cpp" line="1448"/>
-        <location filename="../widgets/mainwindow.cpp" line="1469"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1196"/>
+        <location filename="../widgets/mainwindow.cpp" line="1461"/>
+        <location filename="../widgets/mainwindow.cpp" line="1482"/>
+        <location filename="../widgets/mainwindow.cpp" line="1504"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1453"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1467"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1457"/>
+        <location filename="../widgets/mainwindow.cpp" line="1470"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1458"/>
+        <location filename="../widgets/mainwindow.cpp" line="1471"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1504"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1494"/>
+        <location filename="../widgets/mainwindow.cpp" line="1507"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1501"/>
+        <location filename="../widgets/mainwindow.cpp" line="1514"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1511"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1584"/>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1554"/>
+        <source>stopped in phase %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1603"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1610"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2003,22 +2053,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="267"/>
+        <location filename="../core/pipeline/suite.cpp" line="268"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="269"/>
+        <location filename="../core/pipeline/suite.cpp" line="270"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="271"/>
+        <location filename="../core/pipeline/suite.cpp" line="272"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="273"/>
+        <location filename="../core/pipeline/suite.cpp" line="274"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2937,147 +2987,147 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="126"/>
-        <source>Stop the measurement (the process group is killed; the log is kept)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/runconsole.cpp" line="131"/>
+        <location filename="../widgets/runconsole.cpp" line="133"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="143"/>
+        <location filename="../widgets/runconsole.cpp" line="145"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="146"/>
+        <location filename="../widgets/runconsole.cpp" line="148"/>
         <source>Filter output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="283"/>
+        <location filename="../widgets/runconsole.cpp" line="285"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="285"/>
+        <location filename="../widgets/runconsole.cpp" line="287"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="304"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="304"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <location filename="../widgets/runconsole.cpp" line="311"/>
         <source>Phase %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="312"/>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="313"/>
+        <location filename="../widgets/runconsole.cpp" line="315"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="342"/>
+        <location filename="../widgets/runconsole.cpp" line="344"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="351"/>
+        <location filename="../widgets/runconsole.cpp" line="353"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="356"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="355"/>
+        <location filename="../widgets/runconsole.cpp" line="357"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="356"/>
+        <location filename="../widgets/runconsole.cpp" line="358"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="467"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="502"/>
+        <location filename="../widgets/runconsole.cpp" line="510"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="502"/>
+        <location filename="../widgets/runconsole.cpp" line="510"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="505"/>
+        <location filename="../widgets/runconsole.cpp" line="513"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="506"/>
+        <location filename="../widgets/runconsole.cpp" line="514"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="509"/>
+        <location filename="../widgets/runconsole.cpp" line="517"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="510"/>
+        <location filename="../widgets/runconsole.cpp" line="518"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="549"/>
+        <location filename="../widgets/runconsole.cpp" line="557"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="551"/>
+        <location filename="../widgets/runconsole.cpp" line="559"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="127"/>
+        <source>Stop the running phase: the probe of phase 1 or the measurement (its process group is killed; a measurement&apos;s log is kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3575,22 +3625,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="216"/>
+        <location filename="../core/pipeline/suite.cpp" line="217"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="218"/>
+        <location filename="../core/pipeline/suite.cpp" line="219"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="221"/>
+        <location filename="../core/pipeline/suite.cpp" line="222"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="224"/>
+        <location filename="../core/pipeline/suite.cpp" line="225"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4051,12 +4101,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="283"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="287"/>
+        <location filename="../core/pipeline/suite.cpp" line="288"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4395,7 +4445,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="88"/>
-        <location filename="../widgets/wizardpanel.cpp" line="278"/>
+        <location filename="../widgets/wizardpanel.cpp" line="279"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4446,15 +4496,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="122"/>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
-        <location filename="../widgets/wizardpanel.cpp" line="435"/>
+        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="436"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="130"/>
-        <location filename="../widgets/wizardpanel.cpp" line="330"/>
-        <location filename="../widgets/wizardpanel.cpp" line="436"/>
+        <location filename="../widgets/wizardpanel.cpp" line="331"/>
+        <location filename="../widgets/wizardpanel.cpp" line="437"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4495,7 +4545,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="219"/>
-        <location filename="../widgets/wizardpanel.cpp" line="481"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4510,57 +4560,57 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="279"/>
+        <location filename="../widgets/wizardpanel.cpp" line="280"/>
         <source>kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="282"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="305"/>
+        <location filename="../widgets/wizardpanel.cpp" line="306"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="310"/>
+        <location filename="../widgets/wizardpanel.cpp" line="311"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="317"/>
+        <location filename="../widgets/wizardpanel.cpp" line="318"/>
         <source>%1 kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="317"/>
+        <location filename="../widgets/wizardpanel.cpp" line="318"/>
         <source>%1 SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="346"/>
+        <location filename="../widgets/wizardpanel.cpp" line="347"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="362"/>
+        <location filename="../widgets/wizardpanel.cpp" line="363"/>
         <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="366"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="385"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4568,7 +4618,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="388"/>
+        <location filename="../widgets/wizardpanel.cpp" line="389"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4576,92 +4626,92 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="389"/>
+        <location filename="../widgets/wizardpanel.cpp" line="390"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="415"/>
+        <location filename="../widgets/wizardpanel.cpp" line="416"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="416"/>
+        <location filename="../widgets/wizardpanel.cpp" line="417"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="481"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="482"/>
+        <location filename="../widgets/wizardpanel.cpp" line="483"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="513"/>
+        <location filename="../widgets/wizardpanel.cpp" line="514"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="515"/>
+        <location filename="../widgets/wizardpanel.cpp" line="516"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="521"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="522"/>
+        <location filename="../widgets/wizardpanel.cpp" line="523"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="350"/>
+        <location filename="../widgets/wizardpanel.cpp" line="351"/>
         <source>, CPU dry run: not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="349"/>
+        <location filename="../widgets/wizardpanel.cpp" line="350"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="352"/>
+        <location filename="../widgets/wizardpanel.cpp" line="353"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="353"/>
+        <location filename="../widgets/wizardpanel.cpp" line="354"/>
         <source>  max rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="355"/>
         <source>  latency: %1 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="355"/>
+        <location filename="../widgets/wizardpanel.cpp" line="356"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="356"/>
+        <location filename="../widgets/wizardpanel.cpp" line="357"/>
         <source>  compute: %1 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="359"/>
         <source>  run: %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="360"/>
+        <location filename="../widgets/wizardpanel.cpp" line="361"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4669,130 +4719,130 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="147"/>
+        <location filename="../core/pipeline/session.cpp" line="157"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="186"/>
+        <location filename="../core/pipeline/session.cpp" line="196"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="188"/>
+        <location filename="../core/pipeline/session.cpp" line="198"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="190"/>
+        <location filename="../core/pipeline/session.cpp" line="200"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="192"/>
+        <location filename="../core/pipeline/session.cpp" line="202"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="210"/>
+        <location filename="../core/pipeline/session.cpp" line="220"/>
         <source>Phase %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="213"/>
+        <location filename="../core/pipeline/session.cpp" line="223"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="216"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>No logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="216"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="218"/>
+        <location filename="../core/pipeline/session.cpp" line="228"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="220"/>
+        <location filename="../core/pipeline/session.cpp" line="230"/>
         <source>No GPU chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="221"/>
+        <location filename="../core/pipeline/session.cpp" line="231"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="226"/>
+        <location filename="../core/pipeline/session.cpp" line="236"/>
         <source>Run phase %1 (%2) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="230"/>
+        <location filename="../core/pipeline/session.cpp" line="240"/>
         <source>Settings changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="231"/>
+        <location filename="../core/pipeline/session.cpp" line="241"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="238"/>
-        <location filename="../core/pipeline/session.cpp" line="253"/>
+        <location filename="../core/pipeline/session.cpp" line="248"/>
+        <location filename="../core/pipeline/session.cpp" line="263"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="239"/>
-        <location filename="../core/pipeline/session.cpp" line="244"/>
-        <location filename="../core/pipeline/session.cpp" line="251"/>
+        <location filename="../core/pipeline/session.cpp" line="249"/>
+        <location filename="../core/pipeline/session.cpp" line="254"/>
+        <location filename="../core/pipeline/session.cpp" line="261"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="242"/>
+        <location filename="../core/pipeline/session.cpp" line="252"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="255"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="257"/>
+        <location filename="../core/pipeline/session.cpp" line="267"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="266"/>
+        <location filename="../core/pipeline/session.cpp" line="276"/>
         <source>Done: baseline_report.md and the memory record written; committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="346"/>
+        <location filename="../core/pipeline/session.cpp" line="356"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="57"/>
+        <location filename="../core/pipeline/session.cpp" line="66"/>
         <source>Phase %1 is still running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="71"/>
+        <location filename="../core/pipeline/session.cpp" line="80"/>
         <source>Measuring V%1 (kernel.py as it is on disk): the run console shows each case as it finishes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="287"/>
+        <location filename="../core/pipeline/session.cpp" line="297"/>
         <source>%n record(s) consulted</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4800,12 +4850,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="288"/>
+        <location filename="../core/pipeline/session.cpp" line="298"/>
         <source> from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="291"/>
+        <location filename="../core/pipeline/session.cpp" line="301"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4813,7 +4863,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="293"/>
+        <location filename="../core/pipeline/session.cpp" line="303"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4821,63 +4871,63 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="296"/>
+        <location filename="../core/pipeline/session.cpp" line="306"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="339"/>
+        <location filename="../core/pipeline/session.cpp" line="349"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="340"/>
+        <location filename="../core/pipeline/session.cpp" line="350"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="350"/>
+        <location filename="../core/pipeline/session.cpp" line="360"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="356"/>
+        <location filename="../core/pipeline/session.cpp" line="366"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="358"/>
+        <location filename="../core/pipeline/session.cpp" line="368"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="372"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="372"/>
         <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="366"/>
+        <location filename="../core/pipeline/session.cpp" line="376"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="367"/>
+        <location filename="../core/pipeline/session.cpp" line="377"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="265"/>
-        <location filename="../core/pipeline/session.cpp" line="369"/>
+        <location filename="../core/pipeline/session.cpp" line="275"/>
+        <location filename="../core/pipeline/session.cpp" line="379"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="370"/>
+        <location filename="../core/pipeline/session.cpp" line="380"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -53,42 +53,42 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="111"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="144"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="145"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="159"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="160"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="168"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="183"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="183"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="186"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="203"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -97,138 +97,143 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="239"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="245"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="257"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="259"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="265"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="260"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="266"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="292"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="298"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="349"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="355"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="379"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="376"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="382"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="419"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="421"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="427"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="499"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="501"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="507"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="504"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="510"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="513"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="528"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="534"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="530"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="557"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="588"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <source>stopped before phase 2 (Learn) started</source>
+        <translation>在阶段 2（学习）开始前已停止</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
@@ -237,102 +242,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="636"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="643"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="645"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="667"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <source>stopped before phase 3 (Implement) started</source>
+        <translation>在阶段 3（实现）开始前已停止</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="694"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="703"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="707"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="772"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="796"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="800"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="812"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="911"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
+        <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
+        <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="926"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="921"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="936"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="938"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="952"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="967"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="953"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="971"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -341,47 +356,47 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1020"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1035"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1040"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1041"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1188"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -390,78 +405,98 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1234"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1289"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1295"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1247"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1302"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="937"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
+        <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
+        <source>stopped in phase 1 (Understand): %1; nothing was written</source>
+        <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="215"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1016"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1018"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1034"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
         <translation>PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <source>committed %1: the generated files, a base for your edits</source>
+        <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1186"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1250"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1239"/>
+        <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
+        <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1305"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="192"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="198"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -843,42 +878,42 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="200"/>
+        <location filename="../core/review/displaytext.cpp" line="202"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="203"/>
+        <location filename="../core/review/displaytext.cpp" line="205"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="210"/>
+        <location filename="../core/review/displaytext.cpp" line="212"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ harness 结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="345"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="347"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -887,87 +922,87 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="272"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="278"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="287"/>
+        <location filename="../core/review/displaytext.cpp" line="289"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="288"/>
+        <location filename="../core/review/displaytext.cpp" line="290"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="289"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="308"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="307"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="308"/>
+        <location filename="../core/review/displaytext.cpp" line="310"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="316"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="319"/>
+        <location filename="../core/review/displaytext.cpp" line="321"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="324"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="325"/>
+        <location filename="../core/review/displaytext.cpp" line="327"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="329"/>
+        <location filename="../core/review/displaytext.cpp" line="331"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="330"/>
+        <location filename="../core/review/displaytext.cpp" line="332"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
@@ -990,44 +1025,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="220"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="229"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="231"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="232"/>
+        <location filename="../core/review/displaytext.cpp" line="234"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="236"/>
+        <location filename="../core/review/displaytext.cpp" line="238"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="238"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="243"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="249"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -1148,10 +1183,10 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
-        <location filename="../widgets/mainwindow.cpp" line="1079"/>
-        <location filename="../widgets/mainwindow.cpp" line="1324"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1076"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1330"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1161,299 +1196,319 @@
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="301"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <source>Stopping phase %1 (%2)…</source>
+        <translation>正在停止阶段 %1（%2）…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="322"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="340"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1306"/>
-        <location filename="../widgets/mainwindow.cpp" line="1619"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="358"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="367"/>
         <location filename="../widgets/mainwindow.cpp" line="1273"/>
-        <location filename="../widgets/mainwindow.cpp" line="1277"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
+        <location filename="../widgets/mainwindow.cpp" line="1283"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="367"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="381"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="397"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="405"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="411"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="434"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="436"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="450"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="451"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="467"/>
+        <location filename="../widgets/mainwindow.cpp" line="472"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="552"/>
+        <location filename="../widgets/mainwindow.cpp" line="557"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="578"/>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="597"/>
+        <location filename="../widgets/mainwindow.cpp" line="602"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="644"/>
+        <location filename="../widgets/mainwindow.cpp" line="649"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="646"/>
+        <location filename="../widgets/mainwindow.cpp" line="651"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="650"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="651"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="975"/>
+        <location filename="../widgets/mainwindow.cpp" line="981"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <source>Phase %1 (%2) stopped: %3</source>
+        <translation>阶段 %1（%2）已停止：%3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
+        <source>Phase %1 (%2) stopped.</source>
+        <translation>阶段 %1（%2）已停止。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="594"/>
+        <location filename="../widgets/mainwindow.cpp" line="1554"/>
+        <source>stopped in phase %1 (%2)</source>
+        <translation>在阶段 %1（%2）中停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="599"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="618"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="598"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -1473,81 +1528,81 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="915"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="926"/>
+        <location filename="../widgets/mainwindow.cpp" line="931"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="927"/>
+        <location filename="../widgets/mainwindow.cpp" line="932"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1031"/>
+        <location filename="../widgets/mainwindow.cpp" line="1037"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
-        <location filename="../widgets/mainwindow.cpp" line="1148"/>
+        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1154"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1051"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1030"/>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1036"/>
+        <location filename="../widgets/mainwindow.cpp" line="1067"/>
+        <location filename="../widgets/mainwindow.cpp" line="1071"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1067"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1071"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1116"/>
+        <location filename="../widgets/mainwindow.cpp" line="1122"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1117"/>
+        <location filename="../widgets/mainwindow.cpp" line="1123"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1298"/>
-        <location filename="../widgets/mainwindow.cpp" line="1610"/>
+        <location filename="../widgets/mainwindow.cpp" line="1304"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1299"/>
+        <location filename="../widgets/mainwindow.cpp" line="1305"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1558,7 +1613,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1320"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1575,32 +1630,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="333"/>
+        <location filename="../widgets/mainwindow.cpp" line="337"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="621"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="625"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1609,218 +1664,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="723"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="729"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="731"/>
+        <location filename="../widgets/mainwindow.cpp" line="736"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="733"/>
+        <location filename="../widgets/mainwindow.cpp" line="738"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="734"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="740"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="740"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="756"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="761"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="768"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="770"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="770"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="777"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="785"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="781"/>
+        <location filename="../widgets/mainwindow.cpp" line="786"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="788"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="791"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="830"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="831"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="913"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="953"/>
+        <location filename="../widgets/mainwindow.cpp" line="959"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="955"/>
+        <location filename="../widgets/mainwindow.cpp" line="961"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
-        <location filename="../widgets/mainwindow.cpp" line="996"/>
-        <location filename="../widgets/mainwindow.cpp" line="1008"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1002"/>
+        <location filename="../widgets/mainwindow.cpp" line="1014"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="982"/>
+        <location filename="../widgets/mainwindow.cpp" line="988"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1023"/>
+        <location filename="../widgets/mainwindow.cpp" line="1029"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1076"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1115"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1829,52 +1884,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1126"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1140"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1234"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1243"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1238"/>
+        <location filename="../widgets/mainwindow.cpp" line="1244"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1242"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1883,32 +1938,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1252"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1247"/>
+        <location filename="../widgets/mainwindow.cpp" line="1253"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1248"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1256"/>
+        <location filename="../widgets/mainwindow.cpp" line="1262"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1267"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -1933,17 +1988,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1390"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1401"/>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1426"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -1972,7 +2027,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1594"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -1997,7 +2052,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1439"/>
+        <location filename="../widgets/mainwindow.cpp" line="1452"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2018,10 +2073,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1190"/>
-        <location filename="../widgets/mainwindow.cpp" line="1448"/>
-        <location filename="../widgets/mainwindow.cpp" line="1469"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1196"/>
+        <location filename="../widgets/mainwindow.cpp" line="1461"/>
+        <location filename="../widgets/mainwindow.cpp" line="1482"/>
+        <location filename="../widgets/mainwindow.cpp" line="1504"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2054,12 +2109,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1453"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1467"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2068,118 +2123,117 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1457"/>
+        <location filename="../widgets/mainwindow.cpp" line="1470"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1458"/>
+        <location filename="../widgets/mainwindow.cpp" line="1471"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1504"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1494"/>
+        <location filename="../widgets/mainwindow.cpp" line="1507"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1500"/>
+        <location filename="../widgets/mainwindow.cpp" line="1513"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1501"/>
+        <location filename="../widgets/mainwindow.cpp" line="1514"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1511"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1527"/>
+        <location filename="../widgets/mainwindow.cpp" line="1540"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1530"/>
+        <location filename="../widgets/mainwindow.cpp" line="1543"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1530"/>
+        <location filename="../widgets/mainwindow.cpp" line="1543"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1540"/>
+        <location filename="../widgets/mainwindow.cpp" line="1553"/>
         <source>the measurement was stopped</source>
         <translation>测量已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>stopped after phase %1 (%2)</source>
-        <translation>已在阶段 %1（%2）后停止</translation>
+        <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1545"/>
+        <location filename="../widgets/mainwindow.cpp" line="1558"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1550"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1551"/>
+        <location filename="../widgets/mainwindow.cpp" line="1564"/>
         <source>phase %1 (%2) did not start</source>
         <translation>阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1570"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1561"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1565"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1568"/>
+        <location filename="../widgets/mainwindow.cpp" line="1581"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1574"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1574"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1584"/>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1603"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2188,17 +2242,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1610"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2208,22 +2262,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="267"/>
+        <location filename="../core/pipeline/suite.cpp" line="268"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="269"/>
+        <location filename="../core/pipeline/suite.cpp" line="270"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="271"/>
+        <location filename="../core/pipeline/suite.cpp" line="272"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="273"/>
+        <location filename="../core/pipeline/suite.cpp" line="274"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3153,72 +3207,76 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>原始</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="126"/>
         <source>Stop the measurement (the process group is killed; the log is kept)</source>
-        <translation>停止测量（终止进程组；保留日志）</translation>
+        <translation type="vanished">停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="131"/>
+        <location filename="../widgets/runconsole.cpp" line="127"/>
+        <source>Stop the running phase: the probe of phase 1 or the measurement (its process group is killed; a measurement&apos;s log is kept)</source>
+        <translation>停止正在运行的阶段：阶段 1 的探测或测量（终止其进程组；测量日志会保留）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="133"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="143"/>
+        <location filename="../widgets/runconsole.cpp" line="145"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="146"/>
+        <location filename="../widgets/runconsole.cpp" line="148"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="283"/>
+        <location filename="../widgets/runconsole.cpp" line="285"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="285"/>
+        <location filename="../widgets/runconsole.cpp" line="287"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="304"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="304"/>
+        <location filename="../widgets/runconsole.cpp" line="306"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="309"/>
+        <location filename="../widgets/runconsole.cpp" line="311"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="312"/>
+        <location filename="../widgets/runconsole.cpp" line="314"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="313"/>
+        <location filename="../widgets/runconsole.cpp" line="315"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="342"/>
+        <location filename="../widgets/runconsole.cpp" line="344"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="351"/>
+        <location filename="../widgets/runconsole.cpp" line="353"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="551"/>
+        <location filename="../widgets/runconsole.cpp" line="559"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3227,67 +3285,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="355"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="356"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="355"/>
+        <location filename="../widgets/runconsole.cpp" line="357"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="356"/>
+        <location filename="../widgets/runconsole.cpp" line="358"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="465"/>
+        <location filename="../widgets/runconsole.cpp" line="467"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="502"/>
+        <location filename="../widgets/runconsole.cpp" line="510"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="502"/>
+        <location filename="../widgets/runconsole.cpp" line="510"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="505"/>
+        <location filename="../widgets/runconsole.cpp" line="513"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="506"/>
+        <location filename="../widgets/runconsole.cpp" line="514"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="509"/>
+        <location filename="../widgets/runconsole.cpp" line="517"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="510"/>
+        <location filename="../widgets/runconsole.cpp" line="518"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="549"/>
+        <location filename="../widgets/runconsole.cpp" line="557"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3304,12 +3362,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="538"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -3809,22 +3867,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="216"/>
+        <location filename="../core/pipeline/suite.cpp" line="217"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="218"/>
+        <location filename="../core/pipeline/suite.cpp" line="219"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="221"/>
+        <location filename="../core/pipeline/suite.cpp" line="222"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="224"/>
+        <location filename="../core/pipeline/suite.cpp" line="225"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -4293,12 +4351,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="283"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="287"/>
+        <location filename="../core/pipeline/suite.cpp" line="288"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -4649,7 +4707,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="88"/>
-        <location filename="../widgets/wizardpanel.cpp" line="278"/>
+        <location filename="../widgets/wizardpanel.cpp" line="279"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
@@ -4700,15 +4758,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="122"/>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
-        <location filename="../widgets/wizardpanel.cpp" line="435"/>
+        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="436"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="130"/>
-        <location filename="../widgets/wizardpanel.cpp" line="330"/>
-        <location filename="../widgets/wizardpanel.cpp" line="436"/>
+        <location filename="../widgets/wizardpanel.cpp" line="331"/>
+        <location filename="../widgets/wizardpanel.cpp" line="437"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -4749,7 +4807,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="219"/>
-        <location filename="../widgets/wizardpanel.cpp" line="481"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -4764,96 +4822,96 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="279"/>
+        <location filename="../widgets/wizardpanel.cpp" line="280"/>
         <source>kernel_opt_&lt;name&gt;</source>
         <translation>kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="282"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation>留空：在 %1 中新建文件夹 kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="305"/>
+        <location filename="../widgets/wizardpanel.cpp" line="306"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="310"/>
+        <location filename="../widgets/wizardpanel.cpp" line="311"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="317"/>
+        <location filename="../widgets/wizardpanel.cpp" line="318"/>
         <source>%1 kernel</source>
         <translation>%1 内核</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="317"/>
+        <location filename="../widgets/wizardpanel.cpp" line="318"/>
         <source>%1 SKELETON</source>
         <translation>%1 骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="346"/>
+        <location filename="../widgets/wizardpanel.cpp" line="347"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="349"/>
+        <location filename="../widgets/wizardpanel.cpp" line="350"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="362"/>
+        <location filename="../widgets/wizardpanel.cpp" line="363"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="385"/>
+        <location filename="../widgets/wizardpanel.cpp" line="386"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="388"/>
+        <location filename="../widgets/wizardpanel.cpp" line="389"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="389"/>
+        <location filename="../widgets/wizardpanel.cpp" line="390"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="415"/>
+        <location filename="../widgets/wizardpanel.cpp" line="416"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="416"/>
+        <location filename="../widgets/wizardpanel.cpp" line="417"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="513"/>
+        <location filename="../widgets/wizardpanel.cpp" line="514"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="515"/>
+        <location filename="../widgets/wizardpanel.cpp" line="516"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="521"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="522"/>
+        <location filename="../widgets/wizardpanel.cpp" line="523"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -4862,22 +4920,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="366"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="481"/>
+        <location filename="../widgets/wizardpanel.cpp" line="482"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="482"/>
+        <location filename="../widgets/wizardpanel.cpp" line="483"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -4886,42 +4944,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="350"/>
+        <location filename="../widgets/wizardpanel.cpp" line="351"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="352"/>
+        <location filename="../widgets/wizardpanel.cpp" line="353"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="353"/>
+        <location filename="../widgets/wizardpanel.cpp" line="354"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="355"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="355"/>
+        <location filename="../widgets/wizardpanel.cpp" line="356"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="356"/>
+        <location filename="../widgets/wizardpanel.cpp" line="357"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="359"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="360"/>
+        <location filename="../widgets/wizardpanel.cpp" line="361"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
@@ -4933,115 +4991,115 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="147"/>
+        <location filename="../core/pipeline/session.cpp" line="157"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation>测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="186"/>
+        <location filename="../core/pipeline/session.cpp" line="196"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="188"/>
+        <location filename="../core/pipeline/session.cpp" line="198"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="190"/>
+        <location filename="../core/pipeline/session.cpp" line="200"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="192"/>
+        <location filename="../core/pipeline/session.cpp" line="202"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="210"/>
+        <location filename="../core/pipeline/session.cpp" line="220"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="213"/>
+        <location filename="../core/pipeline/session.cpp" line="223"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="216"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="216"/>
+        <location filename="../core/pipeline/session.cpp" line="226"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="218"/>
+        <location filename="../core/pipeline/session.cpp" line="228"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation>没有阶段 %1：阶段为 1 到 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="220"/>
+        <location filename="../core/pipeline/session.cpp" line="230"/>
         <source>No GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="221"/>
+        <location filename="../core/pipeline/session.cpp" line="231"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation>请先在 GPU 框中选择目标 GPU（规格账本中的 id，如 H200-SXM 或 MI300X）；阶段 1 会在账本中查找其规格，CPU 试运行也一样。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="226"/>
+        <location filename="../core/pipeline/session.cpp" line="236"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="230"/>
+        <location filename="../core/pipeline/session.cpp" line="240"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="231"/>
+        <location filename="../core/pipeline/session.cpp" line="241"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="238"/>
-        <location filename="../core/pipeline/session.cpp" line="253"/>
+        <location filename="../core/pipeline/session.cpp" line="248"/>
+        <location filename="../core/pipeline/session.cpp" line="263"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="239"/>
-        <location filename="../core/pipeline/session.cpp" line="244"/>
-        <location filename="../core/pipeline/session.cpp" line="251"/>
+        <location filename="../core/pipeline/session.cpp" line="249"/>
+        <location filename="../core/pipeline/session.cpp" line="254"/>
+        <location filename="../core/pipeline/session.cpp" line="261"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="242"/>
+        <location filename="../core/pipeline/session.cpp" line="252"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="255"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="257"/>
+        <location filename="../core/pipeline/session.cpp" line="267"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="266"/>
+        <location filename="../core/pipeline/session.cpp" line="276"/>
         <source>Done: baseline_report.md and the memory record written; committed %1: %2</source>
         <translation>完成：已写入 baseline_report.md 和记忆记录；已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="346"/>
+        <location filename="../core/pipeline/session.cpp" line="356"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
     </message>
@@ -5050,53 +5108,53 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="57"/>
+        <location filename="../core/pipeline/session.cpp" line="66"/>
         <source>Phase %1 is still running.</source>
         <translation>阶段 %1 仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="71"/>
+        <location filename="../core/pipeline/session.cpp" line="80"/>
         <source>Measuring V%1 (kernel.py as it is on disk): the run console shows each case as it finishes.</source>
         <translation>正在测量 V%1（磁盘上的 kernel.py）：运行控制台逐个显示已完成的用例。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="287"/>
+        <location filename="../core/pipeline/session.cpp" line="297"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="288"/>
+        <location filename="../core/pipeline/session.cpp" line="298"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="291"/>
+        <location filename="../core/pipeline/session.cpp" line="301"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="293"/>
+        <location filename="../core/pipeline/session.cpp" line="303"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation>
             <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="296"/>
+        <location filename="../core/pipeline/session.cpp" line="306"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="339"/>
+        <location filename="../core/pipeline/session.cpp" line="349"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="340"/>
+        <location filename="../core/pipeline/session.cpp" line="350"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
@@ -5105,48 +5163,48 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="350"/>
+        <location filename="../core/pipeline/session.cpp" line="360"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="356"/>
+        <location filename="../core/pipeline/session.cpp" line="366"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="358"/>
+        <location filename="../core/pipeline/session.cpp" line="368"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="372"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="362"/>
+        <location filename="../core/pipeline/session.cpp" line="372"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="366"/>
+        <location filename="../core/pipeline/session.cpp" line="376"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="367"/>
+        <location filename="../core/pipeline/session.cpp" line="377"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="265"/>
-        <location filename="../core/pipeline/session.cpp" line="369"/>
+        <location filename="../core/pipeline/session.cpp" line="275"/>
+        <location filename="../core/pipeline/session.cpp" line="379"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="370"/>
+        <location filename="../core/pipeline/session.cpp" line="380"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
