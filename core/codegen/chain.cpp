@@ -2127,7 +2127,8 @@ bool Planner::scaledGemm(const GraphOp& op) {
   if (beta != 0.0) {
     if (beta != 1.0) nodes.append({"mul", json::array({biasRef.toStdString(), json{{"const", beta}}})});
     nodes.append({"add", json::array({alpha != 1.0 ? "@0" : acc.toStdString(),
-                                      beta != 1.0 ? "@" + std::to_string(nodes.size() - 1) : biasRef.toStdString()})});
+                                      beta != 1.0 ? QStringLiteral("@%1").arg(nodes.size() - 1).toStdString()
+                                                  : biasRef.toStdString()})});
   }
   if (nodes.isEmpty()) nodes.append({"mul", json::array({acc.toStdString(), json{{"const", 1.0}}})});
   QStringList ids;
