@@ -26,19 +26,14 @@ their issue-14 entry; below it, the row's number goes into DECISIONS with the by
 Nothing here ran on a GPU when it was written.
 """
 import argparse
-import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-KB = os.environ.get("KWB_KERNELBENCH") or next(
-    (d for d in ("/work/shared/data/kernelbench", os.path.join(ROOT, "..", "shared", "data", "kernelbench"))
-     if os.path.isdir(d)), "/work/shared/data/kernelbench")
+import abharness as ab
+
+ROOT, KB = ab.ROOT, ab.KB
 EXTRA = [os.path.join(ROOT, "tests", "data", "trial11", n + ".py") for n in (
     "t10_GLU_bf16", "t06_MaskedMeanPool_where")] + [os.path.join(ROOT, "tests", "data", "trial12", n + ".py") for n in (
         "w01_Softplus_beta_fp16_permuted", "w06_Conv2d_InstanceNorm_LeakyReLU_ChannelMean_Sigmoid")] + [
@@ -46,17 +41,10 @@ EXTRA = [os.path.join(ROOT, "tests", "data", "trial11", n + ".py") for n in (
         "permuted_pair_tanh_mul", "channels_last_hardswish", "geglu_narrow")]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ap.add_argument("--generate", metavar="DIR", help="write the problem copies and both kernels into DIR, then exit")
-ap.add_argument("--old-kwb", default="/work/main/build/dev/app/kwb", help="main's kwb (the old plans)")
-ap.add_argument("--new-kwb", default=os.path.join(ROOT, "build", "dev", "app", "kwb"), help="this branch's kwb")
+ab.add_generate_args(ap, "perf", old_new=True)
 ap.add_argument("--list", default="", help="more problem paths under --kb (one a line)")
 ap.add_argument("--kb", default=KB, help="the KernelBench root the list's paths are under")
-ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "perf"), help="the --generate folder")
-ap.add_argument("--no-compile", action="store_true", help="no torch.compile rows")
-ap.add_argument("--budget", type=float, default=300.0, help="seconds for the whole run (rows past it are skipped)")
-ap.add_argument("--rep", type=float, default=40.0, help="do_bench rep (ms)")
-ap.add_argument("--only", default="", help="comma-separated name prefixes")
-ap.add_argument("--cpu-emulated", action="store_true", help="fake_triton on the CPU at the problems' own sizes")
+ab.add_run_args(ap, 300.0, rep=40.0, compile_flag=True, cpu_help="fake_triton on the CPU at the problems' own sizes")
 args = ap.parse_args()
 
 
@@ -81,35 +69,20 @@ if args.generate:
             print("%-50s absent (%s)" % (name, src))
             continue
         shutil.copy(src, os.path.join(out_dir, "problems", name + ".py"))
-        status = []
-        for which, kwb in (("old", args.old_kwb), ("new", args.new_kwb)):
-            dst = os.path.join(out_dir, which, name + ".py")
-            r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"],
-                               capture_output=True, text=True)
-            status.append("%s %s" % (which, "written" if r.returncode == 0 and os.path.exists(dst)
-                                     else "FAILED " + (r.stderr or r.stdout).strip()[-160:]))
+        status = ["%s %s" % (which, ab.analyze(kwb, src, os.path.join(out_dir, which, name + ".py"), tail=160)[1])
+                  for which, kwb in (("old", args.old_kwb), ("new", args.new_kwb))]
         print("%-50s %s" % (name, "; ".join(status)), flush=True)
     sys.exit(0)
 
 if args.cpu_emulated:
-    sys.path.insert(0, os.path.join(ROOT, "tests", "data", "codegen", "fake_triton"))
+    ab.use_cpu_emulation()
 import torch  # noqa: E402
 import triton  # noqa: E402
 
 DEV = "cpu" if args.cpu_emulated else "cuda"
-T0 = time.time()
+CLOCK = ab.Budget(args.budget)
 BAD = []
-
-
-def left():
-    return args.budget - (time.time() - T0)
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+load = ab.load
 
 
 def launch_sites(path):
@@ -125,31 +98,19 @@ def launch_sites(path):
     return sum(1 for c in calls if c not in plumbing)
 
 
-def bench(fn):
-    if DEV != "cuda":
-        return float("nan")
-    from triton.testing import do_bench
-    return do_bench(fn, warmup=10, rep=args.rep, return_mode="median") * 1e3
-
-
-def rel_err(got, want):
-    return float((got.double() - want.double()).norm() / want.double().norm().clamp_min(1e-30))
-
-
 def row(name, variant, fn, want, old_us=None, note="", comp_us=None):
-    if left() < 2.0:
+    if CLOCK.left() < 2.0:
         print("%-46s %-8s skipped (budget)" % (name, variant), flush=True)
         return float("nan")
     try:
         with torch.no_grad():
             got = fn()
-            err = rel_err(got, want)
-            us = bench(fn)
+            err = ab.rel_err(got, want)
+            us = ab.bench(fn, DEV, 10, args.rep)
         bad = err > (1e-2 if DEV == "cuda" else 1e-4)
         if bad:
             BAD.append((name, variant))
-        x = "x%.2f" % (old_us / us) if old_us is not None and old_us == old_us and us == us else ""
-        xc = "x%.2f" % (comp_us / us) if comp_us is not None and comp_us == comp_us and us == us else ""
+        x, xc = ab.times(old_us, us), ab.times(comp_us, us)
         print("%-46s %-8s %10.1f %10.2e %6s %9s %s%s" % (name, variant, us, err, x, xc, note, "  BAD" if bad else ""),
               flush=True)
         return us
@@ -169,15 +130,12 @@ def model_new(K, P, ref):
 
 def main():
     print("[perf_ab] %s, torch %s, triton %s, budget %.0f s, kernels %s" % (
-        torch.cuda.get_device_name() if DEV == "cuda" else "cpu (fake_triton)", torch.__version__,
+        ab.device_name(DEV), torch.__version__,
         getattr(triton, "__version__", "?"), args.budget, args.kernels), flush=True)
     print("%-46s %-8s %10s %10s %6s %9s %s" % ("problem", "variant", "us", "rel_err", "x_old", "x_compile",
                                                 "launch sites"))
-    only = [p for p in args.only.split(",") if p]
     names = sorted(f[:-3] for f in os.listdir(os.path.join(args.kernels, "problems")) if f.endswith(".py"))
-    for name in names:
-        if only and not any(name.startswith(p) for p in only):
-            continue
+    for name in ab.chosen(names, args.only):
         old_path, new_path = (os.path.join(args.kernels, w, name + ".py") for w in ("old", "new"))
         try:
             P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
@@ -206,7 +164,7 @@ def main():
             torch.backends.cudnn.allow_tf32 = True
         row(name, "eager", lambda: ref(*inputs), want)
         t_comp = None
-        if not args.no_compile and DEV == "cuda" and left() > 30:
+        if not args.no_compile and DEV == "cuda" and CLOCK.left() > 30:
             try:
                 comp = torch.compile(ref)
                 with torch.no_grad():
@@ -226,7 +184,7 @@ def main():
             torch._dynamo.reset()
         if DEV == "cuda":
             torch.cuda.empty_cache()
-    print("[perf_ab] %.1f s; %s" % (time.time() - T0, "BAD rows: %s" % BAD if BAD else "every row checked"),
+    print("[perf_ab] %.1f s; %s" % (CLOCK.elapsed(), "BAD rows: %s" % BAD if BAD else "every row checked"),
           flush=True)
     return 1 if BAD else 0
 
