@@ -546,6 +546,17 @@ class Planner {
   /// fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast strides).
   /// False with m_why set on a bad operand.
   bool scaledGemm(const GraphOp& op);
+  /// One pointwise op of a decomposition (evalNorm, scaledGemm): an aten op name and its args, where "@k" names the
+  /// result of node k of the same list.
+  struct PwNode {
+    const char* op;
+    json args;
+  };
+  /// Appends @p nodes to the current run as ops standing for @p op: the last takes op.id (what later ops read), the
+  /// others "<op.id><suffix><k>" and are inner to the run; each named @p name, of @p dtype, and of shape
+  /// @p shapeOf(k).
+  void appendPointwiseNodes(const GraphOp& op, const QList<PwNode>& nodes, const QString& suffix, const QString& name,
+                            const QString& dtype, const std::function<QList<qint64>(qsizetype)>& shapeOf);
   bool flushRun();
   /// A sum / mean / amax / amin (@p kind) over every spatial dim of a convolution's result that nothing else reads,
   /// fused into that convolution's launch (conv_forward(..., reduce=kind): the tiles reduce into an [N, C] buffer,
@@ -2045,25 +2056,32 @@ bool Planner::evalNorm(const GraphOp& op) {
   if (m.isEmpty() || vr.isEmpty()) return false;
   const json eps = op.args.value("eps", json(1e-5));
   // (x - mean) * rsqrt(var + eps) * weight + bias, the order PyTorch's CPU kernel uses for eval mode
-  struct Node {
-    const char* op;
-    json args;
-  };
-  QList<Node> nodes = {{"sub", json::array({xRef.toStdString(), m.toStdString()})},
-                       {"add", json::array({vr.toStdString(), json{{"const", eps}}})},
-                       {"rsqrt", json::array({"@1"})},
-                       {"mul", json::array({"@0", "@2"})}};
+  QList<PwNode> nodes = {{"sub", json::array({xRef.toStdString(), m.toStdString()})},
+                         {"add", json::array({vr.toStdString(), json{{"const", eps}}})},
+                         {"rsqrt", json::array({"@1"})},
+                         {"mul", json::array({"@0", "@2"})}};
   if (!w.isEmpty()) nodes.append({"mul", json::array({"@" + std::to_string(nodes.size() - 1), w.toStdString()})});
   if (!b.isEmpty()) nodes.append({"add", json::array({"@" + std::to_string(nodes.size() - 1), b.toStdString()})});
+  const QList<qint64> valShape = m_vals.value(vr).shape;
+  appendPointwiseNodes(op, nodes, QStringLiteral("_bn"), QStringLiteral("batch_norm"), dtype,
+                       [&](qsizetype k) { return k == 1 || k == 2 ? valShape : shape; });
+  ++m_evalNorms;
+  return true;
+}
+
+void Planner::appendPointwiseNodes(const GraphOp& op, const QList<PwNode>& nodes, const QString& suffix,
+                                   const QString& name, const QString& dtype,
+                                   const std::function<QList<qint64>(qsizetype)>& shapeOf) {
   QStringList ids;
-  for (int k = 0; k < nodes.size(); ++k)
-    ids << (k + 1 == nodes.size() ? op.id : QStringLiteral("%1_bn%2").arg(op.id).arg(k));
-  for (int k = 0; k < nodes.size(); ++k) {
+  for (qsizetype k = 0; k < nodes.size(); ++k)
+    ids << (k + 1 == nodes.size() ? op.id : QStringLiteral("%1%2%3").arg(op.id, suffix).arg(k));
+  for (qsizetype k = 0; k < nodes.size(); ++k) {
     GraphOp s;
     s.id = ids.at(k);
-    s.name = QStringLiteral("batch_norm");  // what a plan's description names
+    s.name = name;  // what a plan's description names
     s.category = QStringLiteral("Elementwise");
     s.line = op.line;
+    s.function = op.function;
     json args = json::array();
     for (const json& a : nodes.at(k).args) {
       if (a.is_string() && a.get<std::string>().rfind('@', 0) == 0)
@@ -2075,14 +2093,12 @@ bool Planner::evalNorm(const GraphOp& op) {
       if (a.is_string()) s.refs << QString::fromStdString(a.get<std::string>());
     s.pw = {{"op", nodes.at(k).op}, {"args", args}, {"kwargs", json::object()}};
     s.outputs = {TensorInfo{}};
-    s.outputs.first().shape = k == 1 || k == 2 ? m_vals.value(vr).shape : shape;
+    s.outputs.first().shape = shapeOf(k);
     s.outputs.first().dtype = dtype;
     if (k + 1 < nodes.size()) m_synthInner.insert(s.id);
     m_synth.push_back(s);
     m_run << &m_synth.back();
   }
-  ++m_evalNorms;
-  return true;
 }
 
 bool Planner::scaledGemm(const GraphOp& op) {
@@ -2117,11 +2133,7 @@ bool Planner::scaledGemm(const GraphOp& op) {
   m_uses[mm.id] = 1;
   const QString dtype = op.outputs.value(0).dtype;
   // alpha * (A B) + beta * bias, in torch's order (beta == 0 ignores the bias, NaN included, as torch does)
-  struct Node {
-    const char* op;
-    json args;
-  };
-  QList<Node> nodes;
+  QList<PwNode> nodes;
   QString acc = mm.id;
   if (alpha != 1.0) nodes.append({"mul", json::array({acc.toStdString(), json{{"const", alpha}}})});
   if (beta != 0.0) {
@@ -2131,33 +2143,8 @@ bool Planner::scaledGemm(const GraphOp& op) {
                                                   : biasRef.toStdString()})});
   }
   if (nodes.isEmpty()) nodes.append({"mul", json::array({acc.toStdString(), json{{"const", 1.0}}})});
-  QStringList ids;
-  for (int k = 0; k < nodes.size(); ++k)
-    ids << (k + 1 == nodes.size() ? op.id : QStringLiteral("%1_ab%2").arg(op.id).arg(k));
-  for (int k = 0; k < nodes.size(); ++k) {
-    GraphOp s;
-    s.id = ids.at(k);
-    s.name = op.name + QStringLiteral(" alpha/beta");  // what a plan's description names
-    s.category = QStringLiteral("Elementwise");
-    s.line = op.line;
-    s.function = op.function;
-    json args = json::array();
-    for (const json& a : nodes.at(k).args) {
-      if (a.is_string() && a.get<std::string>().rfind('@', 0) == 0)
-        args.push_back(ids.at(std::stoi(a.get<std::string>().substr(1))).toStdString());
-      else
-        args.push_back(a);
-    }
-    for (const json& a : args)
-      if (a.is_string()) s.refs << QString::fromStdString(a.get<std::string>());
-    s.pw = {{"op", nodes.at(k).op}, {"args", args}, {"kwargs", json::object()}};
-    s.outputs = {TensorInfo{}};
-    s.outputs.first().shape = op.outputs.value(0).shape;
-    s.outputs.first().dtype = dtype;
-    if (k + 1 < nodes.size()) m_synthInner.insert(s.id);
-    m_synth.push_back(s);
-    m_run << &m_synth.back();
-  }
+  appendPointwiseNodes(op, nodes, QStringLiteral("_ab"), op.name + QStringLiteral(" alpha/beta"), dtype,
+                       [&](qsizetype) { return op.outputs.value(0).shape; });
   return true;
 }
 
