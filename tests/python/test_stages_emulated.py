@@ -211,8 +211,9 @@ class Gather(unittest.TestCase):
         pos = torch.arange(4).unsqueeze(0)
         self.assertTrue(torch.equal(K.kwb_embedding(w, pos), F.embedding(pos, w)))
         self.assertEqual(tuple(K.kwb_embedding(w.to(torch.bfloat16), idx).shape), (3, 4, 6))
-        with self.assertRaises(IndexError):
-            K.kwb_embedding(w, torch.tensor([[11]]))
+        if DEVICE == "cpu":  # the emulator's bounds check; on the GPU no host-side check (see kwb_embedding)
+            with self.assertRaises(IndexError):
+                K.kwb_embedding(w, torch.tensor([[11]]))
 
     def test_embedding_reduce_one_launch(self):
         # embedding(ids) reduced over the indices' trailing dims (an EmbeddingBag written out): one launch that
@@ -1489,8 +1490,9 @@ class GemmTmaTiles(unittest.TestCase):
         self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters, K.kwb_gemm_small_flops
         K.kwb_gemm_impl = "tma_persistent"
         K.kwb_gemm_small_flops = 0  # the emulated shapes are small GEMMs: off, so that the TMA path runs
-        if DEVICE == "cpu":
-            K._kwb_sms = lambda t: 16  # few tiles against 16 SMs: the fill rule applies
+        # few tiles against 16 SMs on either device: the fill rule applies at the test shapes (on the H200's
+        # 132 SMs the same shapes would narrow every tile, and the tests would check another plan)
+        K._kwb_sms = lambda t: 16
 
     def tearDown(self):
         (K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_fill, K.kwb_gemm_epi_quarters, K.kwb_gemm_small_flops) = self.old
@@ -1806,7 +1808,9 @@ class Attention(unittest.TestCase):
         s = s.masked_fill(drop, fill)
         return torch.softmax(s, -1) @ v.double()
 
-    def check(self, out, want, tol=2e-5):
+    def check(self, out, want, tol=None):
+        if tol is None:  # tl.dot on fp32 is TF32 on the GPU (as in Gemm.check)
+            tol = 2e-5 if DEVICE == "cpu" else 1e-2
         err = ((out.double() - want).abs().max() / want.abs().max().clamp_min(1e-30)).item()
         self.assertLess(err, tol, err)
 
