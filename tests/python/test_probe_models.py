@@ -256,6 +256,23 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
         self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
 
+    def test_scans_without_a_meta_kernel_trace_by_formula(self):
+        # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
+        # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
+        for call, outs in (("torch.cummax(x, dim=1).values", [("float32", [4, 9]), ("int64", [4, 9])]),
+                           ("torch.cummin(x, 0)[1]", [("float32", [4, 9]), ("int64", [4, 9])]),
+                           ("torch.logcumsumexp(x, dim=-1)", [("float32", [4, 9])])):
+            with self.subTest(call=call):
+                p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                   "        return %s - x\n"
+                                   "def get_inputs():\n    return [torch.randn(4, 9)]\n"
+                                   "def get_init_inputs():\n    return []\n" % call))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                spec = json.loads(p.stdout)
+                scan = spec["ops"][0]
+                self.assertEqual([(o["dtype"], o["shape"]) for o in scan["outputs"]], outs)
+                self.assertEqual(spec["outputs"][0]["shape"], [4, 9])
+
     def test_repeat_interleave_traces_as_its_definition(self):
         # an int count: unsqueeze, expand, reshape on every torch (install_repeat_interleave_shim; 1.13 could not
         # size torch's own on meta), so the attention planner sees one GQA form
