@@ -1701,6 +1701,12 @@ void TestChains::cuteReasonsNameUserWords() {
   QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why));
   QVERIFY2(why.startsWith(QLatin1String("forward() input scale of shape [19, 1] broadcasts to the output's [19, 23]")),
            qPrintable(why));
+  // New-user trial 13 (x07): Triton's reason is the chain planner's, not a constant that follows the input sizes
+  // named by its node id before it
+  why.clear();
+  QVERIFY(!kwb::backendById(QStringLiteral("triton"))
+               ->supports(loadSpec(QStringLiteral("focal_loss_label_smoothing")), &why));
+  QCOMPARE(why, QStringLiteral("aten::nll_loss_forward (line 17) (Loss) has no chain stage yet"));
 }
 
 QTEST_GUILESS_MAIN(TestChains)
