@@ -140,6 +140,44 @@ void TestChains::plans_data() {
       << QStringLiteral("pad_reflect_replicate3d")
       << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = kwb_pad(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")")};
+  // new-user trial 13: scans other than cumsum, index_select / scatter_add / index_add, upsampling, unary ops
+  QTest::newRow("trial 13 x03: exclusive cumsum, then cummax's values minus it: two scans, each with its epilogue")
+      << QStringLiteral("scan_cummax_drawdown") << QStringList{QStringLiteral("scan"), QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_cumsum(x, 1, epi="), QStringLiteral("kwb_scan(t1, 1, \"max\", epi=")};
+  QTest::newRow("trial 13 x03's class: cumprod of a prologue, cummin's values times a parameter")
+      << QStringLiteral("scan_cumprod_cummin_scale")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan"), QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_scan(t2, 2, \"prod\")"), QStringLiteral("kwb_scan(t3, 1, \"min\", epi=")};
+  QTest::newRow("trial 13 x08: a segment mean by scatter_add, fetched back by index_select")
+      << QStringLiteral("segment_mean_scatter_add") << QStringList()
+      << QStringList{QStringLiteral("t4 = kwb_scatter_add(t0, 0, t3, x)"), QStringLiteral("kwb_index(")};
+  QTest::newRow("trial 13 x08's class: index_add of a scaled input along dim 1 into a parameter")
+      << QStringLiteral("index_add_columns_tanh")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral(", index_add=True)")};
+  QTest::newRow("trial 13 x08's class: index_select of channels by a buffer, GELU")
+      << QStringLiteral("index_select_channels_gelu")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_index(x, self.order, 1)")};
+  QTest::newRow("trial 13 x08's class: index_select of rows by a forward() input, times a weight")
+      << QStringLiteral("index_select_rows_scale") << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_index(table, ids, 0)")};
+  QTest::newRow("trial 13 x10: bilinear x2 before a conv, a nearest x2 lateral: the sizes follow the input")
+      << QStringLiteral("upsample_bilinear_conv_nearest")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("conv"), QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", None, [2.0, 2.0], False)"),
+                     QStringLiteral("\"nearest\", None, [2.0, 2.0], None)")};
+  QTest::newRow("trial 13 x10's class: trilinear (align_corners) and nearest-exact to a given size")
+      << QStringLiteral("upsample_trilinear_nearest_exact3d") << QStringList()
+      << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", [7, 9, 11], None, True)"),
+                     QStringLiteral("kwb_upsample(x, \"nearest-exact\", [7, 9, 11], None, None)")};
+  QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
+      << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
+  QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
+      << QStringLiteral("unary_ops_after_linear") << QStringList{QStringLiteral("gemm")} << QStringList();
+  QTest::newRow("trial 13 x09's class: 2.0 ** (a tensor) keeps its base (ALiBi slopes), the softmax's prologue")
+      << QStringLiteral("rpow_alibi_softmax") << QStringList()
+      << QStringList{QStringLiteral("kwb_softmax(x, -1, log=False")};
   QTest::newRow("trial 12 #7: Linear + bias over (B, H, W, C), GELU: one launch, the leading dims are M")
       << QStringLiteral("epi_linear4d_bias_gelu") << QStringList{QStringLiteral("gemm")}
       << QStringList{
@@ -711,7 +749,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 21: the growing cats' shared buffer
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
-        "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh"})
+        "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
+        // trial 13: scans, scatter-adds, upsampling
+        "scan_cummax_drawdown", "segment_mean_scatter_add", "upsample_bilinear_conv_nearest"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -971,6 +1011,18 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pad_reflect1d_conv"), QStringLiteral("=pad_reflect1d_conv")},
       {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("=pad_replicate2d_relu")},
       {QStringLiteral("pad_reflect_replicate3d"), QStringLiteral("=pad_reflect_replicate3d")},
+      // new-user trial 13: scans (x03), scatter-adds and index_select (x08), upsampling (x10), unary ops (x12)
+      {QStringLiteral("scan_cummax_drawdown"), QStringLiteral("=scan_cummax_drawdown")},
+      {QStringLiteral("scan_cumprod_cummin_scale"), QStringLiteral("=scan_cumprod_cummin_scale")},
+      {QStringLiteral("segment_mean_scatter_add"), QStringLiteral("=segment_mean_scatter_add")},
+      {QStringLiteral("index_add_columns_tanh"), QStringLiteral("=index_add_columns_tanh")},
+      {QStringLiteral("index_select_channels_gelu"), QStringLiteral("=index_select_channels_gelu")},
+      {QStringLiteral("index_select_rows_scale"), QStringLiteral("=index_select_rows_scale")},
+      {QStringLiteral("upsample_bilinear_conv_nearest"), QStringLiteral("=upsample_bilinear_conv_nearest")},
+      {QStringLiteral("upsample_trilinear_nearest_exact3d"), QStringLiteral("=upsample_trilinear_nearest_exact3d")},
+      {QStringLiteral("lppool_selu_elu_adaptive_mish"), QStringLiteral("=lppool_selu_elu_adaptive_mish")},
+      {QStringLiteral("unary_ops_after_linear"), QStringLiteral("=unary_ops_after_linear")},
+      {QStringLiteral("rpow_alibi_softmax"), QStringLiteral("=rpow_alibi_softmax")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1649,6 +1701,12 @@ void TestChains::cuteReasonsNameUserWords() {
   QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why));
   QVERIFY2(why.startsWith(QLatin1String("forward() input scale of shape [19, 1] broadcasts to the output's [19, 23]")),
            qPrintable(why));
+  // New-user trial 13 (x07): Triton's reason is the chain planner's, not a constant that follows the input sizes
+  // named by its node id before it
+  why.clear();
+  QVERIFY(!kwb::backendById(QStringLiteral("triton"))
+               ->supports(loadSpec(QStringLiteral("focal_loss_label_smoothing")), &why));
+  QCOMPARE(why, QStringLiteral("aten::nll_loss_forward (line 17) (Loss) has no chain stage yet"));
 }
 
 QTEST_GUILESS_MAIN(TestChains)

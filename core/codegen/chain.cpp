@@ -487,6 +487,10 @@ class Planner {
   /// pixel_shuffle / pixel_unshuffle: the views that split the channel (or the spatial) dims and permute them, then
   /// the relayout (the same as the view / permute / reshape the user may write by hand).
   bool pixelShuffle(const GraphOp& op);
+  /// F.interpolate / nn.Upsample (upsample_nearest{1,2,3}d, _upsample_nearest_exact{1,2,3}d, upsample_linear1d,
+  /// upsample_bilinear2d, upsample_trilinear3d; size or scale factors, align_corners) of @p x: one kwb_upsample
+  /// launch, torch's source index rules. Bicubic and antialiased modes are refused with the op's name.
+  bool upsample(const GraphOp& op, const QString& x);
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
   /// after it (one elementwise launch reading two views of one tensor, swiglu and a * sigmoid(b) written by hand
   /// alike).
@@ -1120,19 +1124,23 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
-  } else if (op.category == u"Scan" && n == u"cumsum") {
+  } else if (op.category == u"Scan" && (n == u"cumsum" || n == u"cumprod" || n == u"cummax" || n == u"cummin")) {
     // an anchor like softmax: the pointwise run reading only its result is its epilogue (a running mean's
-    // division by the count; trial 8). Float only: an integer cumsum returns int64.
+    // division by the count; trial 8). Float only: an integer cumsum returns int64. cummax / cummin: the values
+    // (trial 13's x03); their indices have no stage.
     const QString dt = op.outputs.value(0).dtype;
     if (dt != op.inputs.value(0).dtype || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
-      return bad(QStringLiteral("%1 of %2 to %3 has no chain stage yet (a float cumsum has)")
-                     .arg(where(op), op.inputs.value(0).dtype, dt));
-    l.head = QStringLiteral("kwb_cumsum(%1, %2").arg(x, pyNum(a.value("dim", json())));
+      return bad(QStringLiteral("%1 of %2 to %3 has no chain stage yet (a float %4 has)")
+                     .arg(where(op), op.inputs.value(0).dtype, dt, n));
+    if (m_live.contains(op.id + QStringLiteral("_1")))
+      return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
+    const QString dim = pyNum(a.value("dim", json()));
+    l.head = n == u"cumsum" ? QStringLiteral("kwb_cumsum(%1, %2").arg(x, dim)
+                            : QStringLiteral("kwb_scan(%1, %2, \"%3\"")
+                                  .arg(x, dim, n == u"cumprod" ? QStringLiteral("prod") : n.mid(3));
     l.epilogue = true;
     push(l, op, QStringLiteral("scan"),
-         QStringLiteral("cumsum over dim %1 of %2")
-             .arg(pyNum(a.value("dim", json())), shapeText(op.inputs.value(0).shape)),
-         true);
+         QStringLiteral("%1 over dim %2 of %3").arg(n, dim, shapeText(op.inputs.value(0).shape)), true);
   } else if (n == u"arange") {
     return arange(op);
   } else if (isSoftmaxOp(n)) {
@@ -1339,6 +1347,48 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
          false);
+  } else if (n == u"index_select") {
+    // torch.index_select(x, dim, idx) with a 1-D integer idx is x[..., idx, ...] at dim: kwb_index's row gather
+    // (trial 13's x08: a segment mean fetched back per row)
+    const QList<qint64> xs = op.inputs.value(0).shape;
+    const QString idx = operandOf(op, "index").isEmpty() ? op.refs.value(1) : operandOf(op, "index");
+    const QString idt = op.inputs.value(1).dtype;
+    const json jd = a.value("dim", json());
+    if (idx.isEmpty() || !jd.is_number_integer() || !(idt == u"int64" || idt == u"int32") || xs.isEmpty())
+      return bad(QStringLiteral("%1: an index of %2 along dim %3 has no chain stage yet (an integer index has)")
+                     .arg(where(op), idt.isEmpty() ? QStringLiteral("unknown dtype") : idt, pyNum(jd)));
+    const qint64 d = jd.get<qint64>() < 0 ? jd.get<qint64>() + xs.size() : jd.get<qint64>();
+    l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(idx)).arg(d);
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("index_select of %1 along dim %2 by %3")
+             .arg(shapeText(xs))
+             .arg(d)
+             .arg(shapeText(op.inputs.value(1).shape)),
+         false);
+  } else if (n == u"scatter_add" || n == u"index_add") {
+    // a segment sum (trial 13's x08): a new float32 tensor of self's values plus src added at the index's positions
+    // along dim, by atomics (kwb_scatter_add); self (a memoised zeros) is never written
+    const bool indexAdd = n == u"index_add";
+    const QString idx = operandOf(op, "index"), src = operandOf(op, indexAdd ? "source" : "src");
+    const QString dt = op.outputs.value(0).dtype, idt = op.inputs.value(1).dtype;
+    const json jd = a.value("dim", json());
+    const QList<qint64> xs = op.inputs.value(0).shape;
+    if (idx.isEmpty() || src.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
+        a.value("alpha", json(1)) != json(1))
+      return bad(QStringLiteral("%1: a %2 of %3 by %4 indices has no chain stage yet (a float tensor of rank 1 to 5, "
+                                "integer indices and alpha 1 have)")
+                     .arg(where(op), n, dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
+    l.head = QStringLiteral("kwb_scatter_add(%1, %2, %3, %4%5")
+                 .arg(x, pyNum(jd), in(idx), in(src), indexAdd ? QStringLiteral(", index_add=True") : QString());
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("%1 into %2 along dim %3 at %4 indices")
+             .arg(n, shapeText(xs), pyNum(jd), shapeText(op.inputs.value(1).shape)),
+         false);
+  } else if (n.startsWith(QLatin1String("upsample_")) || n.startsWith(QLatin1String("_upsample_nearest_exact"))) {
+    return upsample(op, x);
   } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
     return pixelShuffle(op);
   } else if (n == u"glu") {
@@ -1519,6 +1569,49 @@ bool Planner::pixelShuffle(const GraphOp& op) {
     return true;
   }
   return relayout(op, p, QStringLiteral("(%1)").arg(sizes.join(QStringLiteral(", "))), desc);
+}
+
+bool Planner::upsample(const GraphOp& op, const QString& x) {
+  const QString n = op.name;
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  const int sp = static_cast<int>(in.size()) - 2;
+  const QString mode = n.contains(QLatin1String("nearest_exact")) ? QStringLiteral("nearest-exact")
+                       : n.contains(QLatin1String("nearest"))     ? QStringLiteral("nearest")
+                       : n.contains(QLatin1String("linear"))      ? QStringLiteral("linear")
+                                                                  : QString();
+  if (mode.isEmpty() || sp < 1 || sp > 3 || out.size() != in.size() || !n.endsWith(QStringLiteral("%1d").arg(sp)))
+    return bad(QStringLiteral("%1 has no chain stage yet (nearest, nearest-exact and (bi/tri)linear upsampling of 1 "
+                              "to 3 spatial dims have)")
+                   .arg(where(op)));
+  // scales: torch >= 2 traces the .default overload (output_size and scales_d / scales_h / scales_w, or scales for
+  // 1-D), 1.13 the .vec one (output_size or scale_factors); a scale present sets the source index rule (1 / scale)
+  QStringList scales;
+  const json sf = a.value("scale_factors", json());
+  if (sf.is_array()) {
+    for (const auto& v : sf) scales << pyNum(v);
+  } else {
+    const char* names3[] = {"scales_d", "scales_h", "scales_w"};
+    for (int k = 0; k < sp; ++k) scales << pyNum(a.value(sp == 1 ? "scales" : names3[3 - sp + k], json()));
+  }
+  if (scales.size() != sp)
+    return bad(QStringLiteral("%1: %2 scale factors for %3 spatial dims").arg(where(op)).arg(scales.size()).arg(sp));
+  const bool anyScale = std::any_of(scales.begin(), scales.end(), [](const QString& s) { return s != u"None"; });
+  // the output size: from the scales at run time (floor(in * s), the harness resizes dims) where every dim has one,
+  // else the traced size (a size the user gave)
+  const bool allScales = std::none_of(scales.begin(), scales.end(), [](const QString& s) { return s == u"None"; });
+  const QString size = allScales ? QStringLiteral("None") : pyList(out.mid(2));
+  const QString align = mode == u"linear" ? pyBool(a.value("align_corners", false) == true) : QStringLiteral("None");
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_upsample(%1, \"%2\", %3, %4, %5")
+               .arg(x, mode, size,
+                    anyScale ? QStringLiteral("[%1]").arg(scales.join(QStringLiteral(", "))) : QStringLiteral("None"),
+                    align);
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), false);
+  m_vals.insert(op.id, outVal(op));
+  return true;
 }
 
 bool Planner::relayoutFuses(const QString& id, int depth) const {

@@ -725,6 +725,38 @@ class Lowering {
     if (op == u"exp" || op == u"log" || op == u"sqrt" || op == u"rsqrt" || op == u"abs" || op == u"erf" ||
         op == u"sin" || op == u"cos" || op == u"floor")
       return un(op, x);
+    // unary ops written with the ones above (trial 13's x12: LPPool2d traces sign(x) * relu(abs(x))); torch's
+    // values at 0, -0, NaN and inf: sign(NaN) = 0, trunc / ceil keep them
+    if (op == u"sign" || op == u"sgn")
+      return where(B(">", x, lit(0.0)), lit(1.0), where(B("<", x, lit(0.0)), lit(-1.0), lit(0.0)));
+    if (op == u"ceil" || op == u"trunc" || op == u"frac") {
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      const PwVal up = B("*", U("floor", B("*", xv, lit(-1.0))), lit(-1.0));
+      if (op == u"ceil") return up;
+      const PwVal tr = where(B("<", xv, lit(0.0)), up, U("floor", xv));
+      return op == u"trunc" ? tr : B("-", xv, tmp(t + QStringLiteral("_t"), tr));
+    }
+    if (op == u"log1p" || op == u"expm1") {
+      // below |x| = 0.5 Kahan's forms (accurate where 1 + x or exp(x) rounds near 1), above it the plain ones (no
+      // cancellation there; inf, -inf, -1 and NaN as torch gives them)
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      const PwVal small = B("<", U("abs", xv), lit(0.5));
+      if (op == u"log1p") {
+        const PwVal u1 = tmp(t + QStringLiteral("_u"), B("+", xv, lit(1.0)));
+        return where(small, where(B("==", u1, lit(1.0)), xv, B("*", U("log", u1), B("/", xv, B("-", u1, lit(1.0))))),
+                     U("log", u1));
+      }
+      const PwVal u1 = tmp(t + QStringLiteral("_u"), U("exp", xv));
+      const PwVal m1 = tmp(t + QStringLiteral("_m"), B("-", u1, lit(1.0)));
+      return where(small, where(B("==", u1, lit(1.0)), xv, B("/", B("*", m1, xv), U("log", u1))), m1);
+    }
+    if (op == u"log2") return B("*", U("log", x), lit(1.4426950408889634));
+    if (op == u"log10") return B("*", U("log", x), lit(0.4342944819032518));
+    if (op == u"exp2") return U("exp", B("*", x, lit(0.6931471805599453)));
+    if (op == u"tan") {
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      return B("/", U("sin", xv), U("cos", xv));
+    }
     if (op == u"neg") return B("*", x, lit(-1.0));
     if (op == u"reciprocal") return B("/", lit(1.0), x);
     if (op == u"square") return B("*", x, x);
@@ -884,7 +916,10 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("softsign"),    QStringLiteral("sqrt"),        QStringLiteral("square"),
           QStringLiteral("sub"),         QStringLiteral("tanh"),        QStringLiteral("threshold"),
           QStringLiteral("where"),       QStringLiteral("masked_fill"), QStringLiteral("xlogy"),
-          QStringLiteral("_to_copy")};
+          QStringLiteral("_to_copy"),    QStringLiteral("sign"),        QStringLiteral("sgn"),
+          QStringLiteral("ceil"),        QStringLiteral("trunc"),       QStringLiteral("frac"),
+          QStringLiteral("log1p"),       QStringLiteral("expm1"),       QStringLiteral("log2"),
+          QStringLiteral("log10"),       QStringLiteral("exp2"),        QStringLiteral("tan")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

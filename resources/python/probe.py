@@ -231,6 +231,20 @@ def install_repeat_interleave_shim(torch):
     torch.repeat_interleave = function
 
 
+def install_rpow_shim(torch):
+    """number ** tensor traced as torch.pow(number, tensor), as torch 2.x's Tensor.__rpow__ does: torch 1.13 first
+    wraps the number in a tensor on the operand's device, which on meta tensors loses its value (the planner saw a
+    pow with no base: a rotary embedding's 10000 ** (arange / d), new-user trial 13's x09)."""
+    orig = torch.Tensor.__rpow__
+
+    def rpow(self, other):
+        if isinstance(other, (int, float)) and not isinstance(other, bool):
+            return torch.pow(other, self)
+        return orig(self, other)
+
+    torch.Tensor.__rpow__ = rpow
+
+
 def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
     if isinstance(v, torch.Tensor):
         dims = an.dims(v)
@@ -444,6 +458,7 @@ def run(logic_path, partial, scale, guess=False):
     partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
     install_sdpa_shim(torch, tr.notes)
     install_repeat_interleave_shim(torch)
+    install_rpow_shim(torch)
 
     modname = "kwb_logic_" + re.sub(r"\W", "_", partial["source"]["name"])
     spec_ = importlib.util.spec_from_file_location(modname, logic_path)

@@ -203,9 +203,34 @@ def _max_pool_with_indices(nd):
     return shape
 
 
-# Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices): shape by formula.
+def _scan_with_indices(x, dim):
+    """cummax / cummin: the values and their int64 indices, both of x's shape."""
+    return (torch.empty(x.shape, dtype=x.dtype, device="meta"),
+            torch.empty(x.shape, dtype=torch.int64, device="meta"))
+
+
+def _scan(x, dim):
+    """logcumsumexp: x's shape and dtype."""
+    return torch.empty(x.shape, dtype=x.dtype, device="meta")
+
+
+def _upsample_3d(x, output_size=None, *scales):
+    """upsample_nearest3d / _upsample_nearest_exact3d (.vec: output_size or scale_factors; .default: output_size):
+    N, C and output_size, else floor(in * scale) per dim."""
+    if output_size:
+        spatial = [int(v) for v in output_size]
+    else:
+        spatial = [int(int(i) * float(s)) for i, s in zip(x.shape[2:], scales[0])]
+    return torch.empty(list(x.shape[:2]) + spatial, dtype=x.dtype, device="meta")
+
+
+# Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices, the scans cummax / cummin /
+# logcumsumexp, 3-D nearest upsampling): shape by formula.
 META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
-                 "aten::max_pool2d_with_indices": _max_pool_with_indices(2)}
+                 "aten::max_pool2d_with_indices": _max_pool_with_indices(2),
+                 "aten::cummax": _scan_with_indices, "aten::cummin": _scan_with_indices,
+                 "aten::logcumsumexp": _scan, "aten::upsample_nearest3d": _upsample_3d,
+                 "aten::_upsample_nearest_exact3d": _upsample_3d}
 
 
 class OpRecorder(TorchDispatchMode):

@@ -256,6 +256,46 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
         self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
 
+    def test_scans_without_a_meta_kernel_trace_by_formula(self):
+        # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
+        # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
+        for call, outs in (("torch.cummax(x, dim=1).values", [("float32", [4, 9]), ("int64", [4, 9])]),
+                           ("torch.cummin(x, 0)[1]", [("float32", [4, 9]), ("int64", [4, 9])]),
+                           ("torch.logcumsumexp(x, dim=-1)", [("float32", [4, 9])])):
+            with self.subTest(call=call):
+                p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                   "        return %s - x\n"
+                                   "def get_inputs():\n    return [torch.randn(4, 9)]\n"
+                                   "def get_init_inputs():\n    return []\n" % call))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                spec = json.loads(p.stdout)
+                scan = spec["ops"][0]
+                self.assertEqual([(o["dtype"], o["shape"]) for o in scan["outputs"]], outs)
+                self.assertEqual(spec["outputs"][0]["shape"], [4, 9])
+        # 3-D nearest upsampling (no 1.13 meta kernel either): by size, or floor(in * scale)
+        for call, shape in (("F.interpolate(x, scale_factor=1.5, mode='nearest')", [1, 2, 4, 7, 3]),
+                            ("F.interpolate(x, size=(5, 6, 7), mode='nearest-exact')", [1, 2, 5, 6, 7])):
+            with self.subTest(call=call):
+                p, _ = probe(write("import torch\nimport torch.nn.functional as F\n"
+                                   "class Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                   "        return %s * 2\n"
+                                   "def get_inputs():\n    return [torch.randn(1, 2, 3, 5, 2)]\n"
+                                   "def get_init_inputs():\n    return []\n" % call))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                self.assertEqual(json.loads(p.stdout)["outputs"][0]["shape"], shape)
+
+    def test_number_to_a_tensor_power_keeps_its_base(self):
+        # 10000.0 ** t (a rotary embedding's frequencies, trial 13's x09): torch.pow(number, t), the base a constant;
+        # torch 1.13 wrapped it in a meta tensor whose value the spec lost
+        p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                           "        return x * (10000.0 ** (torch.arange(0, 8, 2, dtype=torch.float32) / 8))\n"
+                           "def get_inputs():\n    return [torch.randn(3, 4)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        pw = [o for o in json.loads(p.stdout)["ops"] if o["op"] == "aten::pow"]
+        self.assertEqual(len(pw), 1)
+        self.assertEqual(pw[0]["pw"]["args"][0], {"const": 10000.0})
+
     def test_repeat_interleave_traces_as_its_definition(self):
         # an int count: unsqueeze, expand, reshape on every torch (install_repeat_interleave_shim; 1.13 could not
         # size torch's own on meta), so the attention planner sees one GQA form

@@ -203,6 +203,62 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_pad(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
 
+    def test_upsample_nearest_and_linear_1d_2d_3d(self):
+        # new-user trial 13's x10 (F.interpolate, bilinear and nearest, before a conv): torch's index rules by size or
+        # by scale factor, align_corners, strided inputs, one launch each
+        torch.manual_seed(13)
+        cases = [((2, 3, 9), dict(scale_factor=2.0)), ((2, 3, 9), dict(size=(20,))),
+                 ((2, 3, 6, 5), dict(scale_factor=2.0)), ((2, 3, 6, 5), dict(size=(13, 7))),
+                 ((2, 3, 6, 5), dict(scale_factor=(1.5, 3.0))), ((1, 2, 4, 5, 3), dict(scale_factor=2.0)),
+                 ((1, 2, 4, 5, 3), dict(size=(7, 9, 5))), ((2, 3, 6, 5), dict(size=(4, 3)))]
+        linear = {1: "linear", 2: "bilinear", 3: "trilinear"}
+        for shape, how in cases:
+            x = torch.randn(*shape).transpose(0, 1)  # strided
+            sp = len(shape) - 2
+            sf = how.get("scale_factor")
+            scales = None if sf is None else [float(v) for v in (sf if isinstance(sf, tuple) else (sf,) * sp)]
+            for mode, kw in (("nearest", {}), ("nearest-exact", {}), (linear[sp], dict(align_corners=False)),
+                             (linear[sp], dict(align_corners=True))):
+                want = F.interpolate(x.double(), mode=mode, **how, **kw)
+                with Launches("_kwb_resample_kernel") as n:
+                    got = K.kwb_upsample(x, "linear" if mode == linear[sp] else mode, how.get("size"), scales,
+                                         kw.get("align_corners"))
+                self.assertEqual(n.count, 1)
+                self.assertEqual(got.shape, want.shape, (shape, how, mode, kw))
+                self.assertLess(rel_err(got, want), 1e-6, (shape, how, mode, kw))
+        xh = torch.randn(2, 3, 6, 5).to(torch.float16)
+        got = K.kwb_upsample(xh, "linear", None, [2.0, 2.0], False)
+        self.assertEqual(got.dtype, torch.float16)
+        self.assertLess(rel_err(got, F.interpolate(xh.double(), scale_factor=2.0, mode="bilinear")), TOL[torch.float16])
+        with self.assertRaises(ValueError):
+            K.kwb_upsample(xh, "bicubic", None, [2.0, 2.0])
+
+    def test_scatter_add_and_index_add(self):
+        # new-user trial 13's x08 (a segment sum by scatter_add): an expanded index (stride 0), a smaller index than
+        # src, dims 0 / 1 / -1, index_add's 1-D index; x itself is never written (a memoised zeros constant)
+        torch.manual_seed(8)
+        x = torch.randn(6, 5)
+        src = torch.randn(9, 5).t().contiguous().t()  # strided
+        seg = torch.randint(0, 6, (9,))
+        for dim, index in ((0, seg.unsqueeze(1).expand(-1, 5)), (0, torch.randint(0, 6, (4, 3))),
+                           (1, torch.randint(0, 5, (5, 2))), (-1, torch.randint(0, 5, (6, 5)))):
+            s = src if dim == 0 else torch.randn(6, 7)
+            before = x.clone()
+            with Launches("_kwb_scatter_add_kernel") as n:
+                got = K.kwb_scatter_add(x, dim, index, s)
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(x, before))
+            want = torch.scatter_add(x.double(), dim, index, s.double())
+            self.assertLess(rel_err(got, want), 1e-6, (dim, index.shape))
+        counts = K.kwb_scatter_add(torch.zeros(6), 0, seg, torch.ones(9))
+        self.assertTrue(torch.equal(counts, torch.bincount(seg, minlength=6).float()))
+        xb = torch.randn(4, 3, 5).to(torch.bfloat16)
+        sb = torch.randn(4, 7, 5).to(torch.bfloat16)
+        ib = torch.randint(0, 3, (7,))
+        got = K.kwb_scatter_add(xb, 1, ib, sb, index_add=True)
+        self.assertEqual(got.dtype, torch.float32)
+        self.assertLess(rel_err(got, torch.index_add(xb.double(), 1, ib, sb.double())), 1e-6)
+
     def test_embedding_rows_any_strides(self):
         w = torch.randn(11, 6)
         idx = torch.randint(0, 11, (3, 4))
@@ -536,6 +592,30 @@ class Scan(unittest.TestCase):
                 got = K.kwb_cumsum(xb, 2)
             self.assertEqual(got.dtype, torch.bfloat16)
             self.assertLess(rel_err(got, xb.double().cumsum(2)), TOL[torch.bfloat16], rows)
+
+    def test_prod_max_min_scans(self):
+        # kwb_scan's other ops (trial 13's x03: cummax of an exclusive cumsum): cumprod, and the values of cummax /
+        # cummin with torch's NaN rule, in both paths (whole rows; chunks with the running value carried), strided
+        torch.manual_seed(16)
+        base = torch.rand(3, 5, 37) + 0.5
+        base[1, 2, 7] = float("nan")
+        want = {"prod": lambda t, d: t.cumprod(d), "max": lambda t, d: torch.cummax(t, d).values,
+                "min": lambda t, d: torch.cummin(t, d).values}
+        for x in (base, base.transpose(1, 2)):
+            for op, ref in want.items():
+                for dim in (2, 0, -2):
+                    for rows, row_max in ((True, 8192), (False, 8192)):
+                        with Forced(kwb_scan_rows=rows, kwb_scan_row_max=row_max, kwb_scan_chunk=8):
+                            got = K.kwb_scan(x, dim, op)
+                        exp = ref(x.double(), dim)
+                        self.assertTrue(torch.equal(got.isnan(), exp.isnan()), (op, dim, rows))
+                        self.assertLess(rel_err(torch.nan_to_num(got), torch.nan_to_num(exp)), 1e-6, (op, dim, rows))
+        xb = base.to(torch.bfloat16)
+        got = K.kwb_scan(xb, 2, "max")
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertTrue(torch.equal(torch.nan_to_num(got), torch.nan_to_num(torch.cummax(xb, 2).values)))
+        with self.assertRaises(KeyError):
+            K.kwb_scan(x, 0, "logsumexp")
 
     def test_running_mean_rows(self):
         # u66 / u67's class: cumsum over dim 1 of [rows, L] divided by a count, the division in the same launch

@@ -268,6 +268,108 @@ def kwb_pad(x, pad, value=0.0, mode="constant"):
 
 
 @triton.jit
+def _kwb_resample_dim(i, R, scale, MODE: tl.constexpr, ALIGN: tl.constexpr):
+    # one dim of an upsample: output index i -> source indices lo, hi and hi's weight, by torch's rules in fp32.
+    # MODE 0 nearest: floor(i * scale); 1 nearest-exact: floor((i + 0.5) * scale); both clamped to R - 1.
+    # MODE 2 linear: src = i * scale (ALIGN: align_corners) or max(scale * (i + 0.5) - 0.5, 0), lo = floor(src),
+    # hi = lo + 1 below the last index
+    f = i.to(tl.float32)
+    if MODE == 2:
+        if ALIGN:
+            src = f * scale
+        else:
+            src = tl.maximum(scale * (f + 0.5) - 0.5, 0.0)
+        lo = src.to(tl.int32)
+        hi = tl.where(lo < R - 1, lo + 1, lo)
+        w = tl.minimum(tl.maximum(src - lo.to(tl.float32), 0.0), 1.0)
+    else:
+        if MODE == 1:
+            f = f + 0.5
+        lo = tl.minimum(tl.floor(f * scale).to(tl.int32), R - 1)
+        hi = lo
+        w = f * 0.0
+    return lo, hi, w
+
+
+@triton.jit
+def _kwb_resample_plane(p, o3a, o3b, w3, o4a, o4b, w4, mask, LIN: tl.constexpr):
+    # slots 3 and 4 of an upsample at plane pointer p: one tap (nearest) or torch's bilinear blend of four
+    v00 = tl.load(p + o3a + o4a, mask=mask, other=0.0).to(tl.float32)
+    if LIN:
+        v01 = tl.load(p + o3a + o4b, mask=mask, other=0.0).to(tl.float32)
+        v10 = tl.load(p + o3b + o4a, mask=mask, other=0.0).to(tl.float32)
+        v11 = tl.load(p + o3b + o4b, mask=mask, other=0.0).to(tl.float32)
+        return (1.0 - w3) * ((1.0 - w4) * v00 + w4 * v01) + w3 * ((1.0 - w4) * v10 + w4 * v11)
+    return v00
+
+
+@triton.jit
+def _kwb_resample_kernel(x, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, R2, R3, R4, c2, c3, c4,
+                         MODE: tl.constexpr, ALIGN: tl.constexpr, LIN3D: tl.constexpr, IDX64: tl.constexpr,
+                         BLOCK: tl.constexpr):
+    # out (contiguous, sizes S0..S4: N, C, then up to 3 spatial dims, leading ones 1) from x [N, C, R2, R3, R4]:
+    # each spatial slot d maps its index through _kwb_resample_dim (scale c_d); linear blends the taps (slot 2
+    # only where LIN3D: trilinear), fp32, stored in out's dtype
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    a2, b2, w2 = _kwb_resample_dim(i2, R2, c2, MODE, ALIGN)
+    a3, b3, w3 = _kwb_resample_dim(i3, R3, c3, MODE, ALIGN)
+    a4, b4, w4 = _kwb_resample_dim(i4, R4, c4, MODE, ALIGN)
+    p = x + (i0.to(tl.int64) * xs0 + i1.to(tl.int64) * xs1)
+    o3a, o3b = a3.to(tl.int64) * xs3, b3.to(tl.int64) * xs3
+    o4a, o4b = a4.to(tl.int64) * xs4, b4.to(tl.int64) * xs4
+    v = _kwb_resample_plane(p + a2.to(tl.int64) * xs2, o3a, o3b, w3, o4a, o4b, w4, mask, MODE == 2)
+    if LIN3D:
+        v2 = _kwb_resample_plane(p + b2.to(tl.int64) * xs2, o3a, o3b, w3, o4a, o4b, w4, mask, True)
+        v = (1.0 - w2) * v + w2 * v2
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
+    """F.interpolate(x, size or scale_factor, mode) of x [N, C, *spatial], 1 to 3 spatial dims, any strides: mode
+    "nearest", "nearest-exact" or "linear" (linear / bilinear / trilinear by the spatial rank; align_corners
+    applies to it). size: the output's spatial sizes, or None for floor(in * scale) per dim; scales: the
+    per-dim scale factors or None, which (as in torch) set the source index rule's 1 / scale, else in / out. One
+    launch, fp32 math, out contiguous in x's dtype. Raises ValueError for another rank or mode."""
+    sp = x.dim() - 2
+    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear"):
+        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims)" % (mode, x.dim()))
+    ins = list(x.shape[2:])
+    scales = list(scales) if scales is not None else [None] * sp
+    if size is None:
+        if any(s is None for s in scales):
+            raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
+        size = [int(i * s) for i, s in zip(ins, scales)]
+    size = list(size)
+    align = bool(align_corners) and mode == "linear"
+    cs = []
+    for i, o, s in zip(ins, size, scales):
+        if align:
+            cs.append((i - 1) / (o - 1) if o > 1 else 0.0)
+        else:
+            cs.append(1.0 / s if s is not None and s > 0 else i / o if o > 0 else 0.0)
+    out = torch.empty(list(x.shape[:2]) + size, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    lead = 3 - sp
+    sizes = (1,) * lead + tuple(out.shape[2:])
+    rs = (1,) * lead + tuple(ins)
+    cs = [0.0] * lead + cs
+    xs = tuple(x.stride()[:2]) + (0,) * lead + tuple(x.stride()[2:])
+    reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
+    _kwb_resample_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x, out, n, x.shape[1], *sizes, *xs, *rs, *cs, MODE={"nearest": 0, "nearest-exact": 1, "linear": 2}[mode],
+        ALIGN=align, LIN3D=mode == "linear" and sp == 3, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+        BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+@triton.jit
 def _kwb_embedding_kernel(w, idx, out, n, D, N, ws0, ws1, IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # out[r, c] = w[idx[r], c] over the flattened (rows x D) output: a gather of whole rows; a negative index counts
     # from the end (tensor indexing's rule; an embedding's index is never negative)
@@ -318,6 +420,52 @@ def kwb_index(x, indices, dim):
     k = indices.dim()
     out = g.view(tuple(indices.shape) + rest)
     return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+@triton.jit
+def _kwb_scatter_add_kernel(src, idx, out, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3, is4,
+                            os0, os1, os2, os3, os4, DIM: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] += src[i] at slot DIM, by fp32 atomics
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=mask, other=0).to(tl.int64)
+    v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask, other=0.0).to(tl.float32)
+    c0 = j if DIM == 0 else i0.to(tl.int64)
+    c1 = j if DIM == 1 else i1.to(tl.int64)
+    c2 = j if DIM == 2 else i2.to(tl.int64)
+    c3 = j if DIM == 3 else i3.to(tl.int64)
+    c4 = j if DIM == 4 else i4.to(tl.int64)
+    tl.atomic_add(out + (c0 * os0 + c1 * os1 + c2 * os2 + c3 * os3 + c4 * os4), v, mask=mask)
+
+
+def kwb_scatter_add(x, dim, index, src, index_add=False):
+    """torch.scatter_add(x, dim, index, src) (index of src's rank, each dim at most src's; out[.., index[i], ..] +=
+    src[i] along dim) or, with index_add, torch.index_add(x, dim, index, src) (a 1-D index along dim, src's other
+    dims x's). A new float32 tensor of x's shape (x copied in, then one launch of fp32 atomic adds: the order of
+    the adds, so the last bits, may differ from run to run); x is never written. Rank <= 5. Indices are not
+    checked on the host (a sync); the harness compares against the reference."""
+    if x.dim() > 5 or src.dim() != x.dim() or not x.dim():
+        raise ValueError("kwb_scatter_add: x %s and src %s (one rank, 1 to 5)" % (tuple(x.shape), tuple(src.shape)))
+    d = dim % x.dim()
+    out = torch.empty(x.shape, dtype=torch.float32, device=x.device)
+    kwb_copy_into(out, x)
+    if index_add:  # the 1-D index read at src's coordinate along dim, broadcast over the others
+        index = index.view([-1 if k == d else 1 for k in range(src.dim())]).expand(src.shape)
+    n = index.numel()
+    if n == 0:
+        return out
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(index.shape)
+    reach = max([n] + [(s - 1) * abs(st) for t in (src, out) for s, st in zip(t.shape, t.stride())])
+    _kwb_scatter_add_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        src, index, out, n, *sizes[1:], *((0,) * lead + tuple(src.stride())), *((0,) * lead + tuple(index.stride())),
+        *((0,) * lead + tuple(out.stride())), DIM=lead + d, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+        BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
+
 
 @triton.jit
 def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,

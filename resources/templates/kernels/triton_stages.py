@@ -766,25 +766,79 @@ def kwb_arange(start, size, step, dtype, device, memo=False):
     return _kwb_const(("arange", float(start), int(size), float(step), dtype, device), make, memo)
 
 
+_KWB_SCAN_OPS = {"sum": 0, "prod": 1, "max": 2, "min": 3}  # kwb_scan's op -> the kernels' SCAN constexpr
+
+
+@triton.jit
+def _kwb_scan_max_combine(a, b):
+    # torch.cummax's rule: a NaN, once seen, is the running value (b is the later element)
+    return tl.where((b > a) | (b != b), b, a)
+
+
+@triton.jit
+def _kwb_scan_min_combine(a, b):
+    return tl.where((b < a) | (b != b), b, a)
+
+
+@triton.jit
+def _kwb_scan_combine(a, b, SCAN: tl.constexpr):
+    # the running value a (earlier) combined with b (later): SCAN 0 sum, 1 prod, 2 max, 3 min
+    if SCAN == 1:
+        return a * b
+    elif SCAN == 2:
+        return _kwb_scan_max_combine(a, b)
+    elif SCAN == 3:
+        return _kwb_scan_min_combine(a, b)
+    else:
+        return a + b
+
+
+@triton.jit
+def _kwb_scan_block(v, AXIS: tl.constexpr, SCAN: tl.constexpr):
+    # the inclusive scan of a tile along AXIS in fp32
+    if SCAN == 1:
+        return tl.cumprod(v, axis=AXIS)
+    elif SCAN == 2:
+        return tl.associative_scan(v, AXIS, _kwb_scan_max_combine)
+    elif SCAN == 3:
+        return tl.associative_scan(v, AXIS, _kwb_scan_min_combine)
+    else:
+        return tl.cumsum(v, axis=AXIS)
+
+
 @triton.jit
 def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                        s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
-                       BLOCK: tl.constexpr):
-    # one program per row of a contiguous [rows, L] view: the row in BLOCK chunks, fp32, the running total
-    # carried from chunk to chunk; POST: the pointwise run after the scan on the output's coordinates
+                       BLOCK: tl.constexpr, SCAN: tl.constexpr = 0):
+    # one program per row of a contiguous [rows, L] view: the row in BLOCK chunks, fp32, the running value
+    # carried from chunk to chunk (SCAN: _kwb_scan_combine's op); POST: the pointwise run after the scan on the
+    # output's coordinates
     base = tl.program_id(0).to(tl.int64) * L
     carry = tl.sum(tl.zeros([BLOCK], dtype=tl.float32), axis=0)
+    if SCAN == 1:  # the op's identity
+        carry = carry + 1.0
+    elif SCAN == 2:
+        carry = carry - float("inf")
+    elif SCAN == 3:
+        carry = carry + float("inf")
     for start in range(0, L, BLOCK):
         offs = start + tl.arange(0, BLOCK)
         m = offs < L
         v = tl.load(x_ptr + base + offs, mask=m, other=0.0).to(tl.float32)
-        c = tl.cumsum(v, axis=0) + carry
+        if SCAN == 0:
+            c = tl.cumsum(v, axis=0) + carry
+        else:
+            c = _kwb_scan_combine(carry, _kwb_scan_block(v, 0, SCAN), SCAN)
+        last = c  # its element BLOCK - 1 carries on (every chunk but the row's last is full)
         yoff = base + offs.to(tl.int64)
         i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
         c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y_ptr + yoff, c.to(y_ptr.dtype.element_ty), mask=m)
-        carry = carry + tl.sum(v, axis=0)
+        if SCAN == 0:
+            carry = carry + tl.sum(v, axis=0)
+        else:
+            carry = tl.sum(tl.where(offs == start + BLOCK - 1, last, 0.0), axis=0)
 
 
 kwb_scan_rows = True     # a row of <= kwb_scan_row_max elements: one tl.cumsum over the whole row in registers,
@@ -792,13 +846,14 @@ kwb_scan_rows = True     # a row of <= kwb_scan_row_max elements: one tl.cumsum 
 #                          kernel on a contiguous copy, the epilogue a second launch unless the scan dim is the last)
 kwb_scan_row_max = 8192  # longest row of that path (elements of one program's tile)
 _kwb_scan_tile = 4096    # elements of one program's tile when rows are short (several rows a program)
+kwb_scan_chunk = 1024    # elements of one chunk of a longer row (a power of 2)
 
 
 @triton.jit
 def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxl, so0, so1, so2, so3, so4, sol,
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                           s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, RD: tl.constexpr,
-                          BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
+                          BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr, SCAN: tl.constexpr = 0):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_L >= L) per program: one load,
     # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape)
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -816,7 +871,7 @@ def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, s
     xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
         k4.to(tl.int64) * sx4
     v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0.0).to(tl.float32)
-    c = tl.cumsum(v, axis=1)
+    c = _kwb_scan_block(v, 1, SCAN)
     z = tl.zeros((BLOCK_M, BLOCK_L), dtype=tl.int32)
     cc = cols[None, :] + z
     i0 = cc if RD == 0 else k0[:, None] + z
@@ -865,20 +920,28 @@ def _kwb_scan_rows_plan(x, dim):
 
 
 def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
-    """torch.cumsum(x, dim) for a float x, accumulated in float32. A row of <= kwb_scan_row_max elements
-    (kwb_scan_rows): one launch, each program scanning whole rows in registers, x read in place through its strides,
-    epi (the pointwise run after the scan, on x's coordinates) fused into the store. Longer rows: one program per
-    row in chunks with a carried total; epi fused when the scan dim is the last (rank <= 5); else the scan dim is
-    moved last on a contiguous copy and the run is a kwb_pointwise launch after."""
+    """torch.cumsum(x, dim) for a float x: kwb_scan(x, dim, "sum", ...)."""
+    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
+
+
+def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
+    """The inclusive scan of a float x along dim, computed in float32: op "sum" (torch.cumsum), "prod"
+    (torch.cumprod), "max" / "min" (the values of torch.cummax / torch.cummin; a NaN, once seen, stays). A row of
+    <= kwb_scan_row_max elements (kwb_scan_rows): one launch, each program scanning whole rows in registers, x read in
+    place through its strides, epi (the pointwise run after the scan, on x's coordinates) fused into the store.
+    Longer rows: one program per row in chunks with a carried running value; epi fused when the scan dim is the last
+    (rank <= 5); else the scan dim is moved last on a contiguous copy and the run is a kwb_pointwise launch after.
+    Raises KeyError for another op."""
+    scan = _KWB_SCAN_OPS[op]
     if x.dim() == 0:
-        return kwb_cumsum(x.unsqueeze(0), 0, epi, epi_tensors, epi_scalars).squeeze(0)
+        return kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()
     if kwb_scan_rows and x.dim() <= 5 and 0 < x.shape[d] <= kwb_scan_row_max:
         grid, args, meta = _kwb_scan_rows_plan(x, d)
         y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
         if y.numel() > 0:
             _kwb_scan_rows_kernel[grid](x, y, *args, *_kwb_epi_pack(y, epi_tensors, epi_scalars),
-                                        POST=epi or _kwb_epi_identity, **meta)
+                                        POST=epi or _kwb_epi_identity, SCAN=scan, **meta)
         return y
     order = [i for i in range(x.dim()) if i != d] + [d]
     xp = x.permute(order)
@@ -891,7 +954,7 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
     L = int(xp.shape[-1])
     if yp.numel() > 0:
         _kwb_cumsum_kernel[(yp.numel() // L,)](xp, yp, L, *sizes, *packed, POST=epi if fused else _kwb_epi_identity,
-                                               BLOCK=min(1024, _kwb_np2(L)), num_warps=4)
+                                               BLOCK=min(kwb_scan_chunk, _kwb_np2(L)), SCAN=scan, num_warps=4)
     if epi is not None and not fused:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     return y

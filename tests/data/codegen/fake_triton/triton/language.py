@@ -262,6 +262,19 @@ def cumprod(x, axis=0, reverse=False):
     return torch.cumprod(x, dim=axis)
 
 
+def associative_scan(input, axis, combine_fn, reverse=False):
+    """tl.associative_scan of one tensor: combine_fn(running, next) applied slice by slice along axis."""
+    x = _t(input)
+    xs = x.movedim(axis, 0)
+    order = range(xs.shape[0] - 1, -1, -1) if reverse else range(xs.shape[0])
+    out = torch.empty_like(xs)
+    run = None
+    for i in order:
+        run = xs[i] if run is None else _t(combine_fn(run, xs[i]))
+        out[i] = run
+    return out.movedim(0, axis)
+
+
 def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.float32):
     # Triton's semantic checks (NVIDIA): operands of one dtype, 2-D (or batched 3-D), M, N, K at least 16
     if a.dtype != b.dtype:
