@@ -1285,23 +1285,31 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
-  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad"))) {
-    // F.pad in reflect / replicate mode (Conv2d(padding_mode='reflect') traces it too), 1-D to 3-D: the same index
-    // map as the constant pad, each source index reflected at / clamped to the edges (new-user trial 12, #4)
-    const bool reflect = n.startsWith(QLatin1String("reflection"));
+  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad")) ||
+             n == u"circular_pad") {
+    // F.pad in reflect / replicate / circular mode (Conv2d(padding_mode=...) traces it too), 1-D to 3-D: the same
+    // index map as the constant pad, each source index reflected at / clamped to / wrapped around the edges
+    // (new-user trial 12, #4). The probe records a circular pad as one kwb::circular_pad (its lowering is slice
+    // copies into new_empty).
+    const QString mode = n.startsWith(QLatin1String("reflection"))    ? QStringLiteral("reflect")
+                         : n.startsWith(QLatin1String("replication")) ? QStringLiteral("replicate")
+                                                                      : QStringLiteral("circular");
+    const json padArg = a.value(mode == u"circular" ? "pad" : "padding", json::array());
     QList<qint64> pad;
-    for (const auto& v : a.value("padding", json::array()))
+    for (const auto& v : padArg)
       if (v.is_number_integer()) pad << v.get<qint64>();
     const QList<qint64> shape = op.inputs.value(0).shape;
-    bool fits = pad.size() == static_cast<qsizetype>(a.value("padding", json::array()).size()) && pad.size() % 2 == 0 &&
-                !pad.isEmpty() && shape.size() <= 5 && pad.size() / 2 <= shape.size();
-    for (int k = 0; fits && k < pad.size(); ++k)
-      fits = pad.at(k) >= 0 && (!reflect || pad.at(k) < shape.at(shape.size() - 1 - k / 2));
+    bool fits = pad.size() == static_cast<qsizetype>(padArg.size()) && pad.size() % 2 == 0 && !pad.isEmpty() &&
+                shape.size() <= 5 && pad.size() / 2 <= shape.size();
+    // torch's bounds: reflect below the dim's size, circular at most it (one wrap); negative (cropping) entries
+    // have no stage
+    for (int k = 0; fits && k < pad.size(); ++k) {
+      const qint64 size = shape.at(shape.size() - 1 - k / 2);
+      fits = pad.at(k) >= 0 && (mode != u"reflect" || pad.at(k) < size) && (mode != u"circular" || pad.at(k) <= size);
+    }
     if (!fits)
       return bad(QStringLiteral("%1: a %2 pad of %3 on a tensor of shape %4 has no chain stage yet")
-                     .arg(where(op), reflect ? QStringLiteral("reflect") : QStringLiteral("replicate"), pyList(pad),
-                          shapeText(shape)));
-    const QString mode = reflect ? QStringLiteral("reflect") : QStringLiteral("replicate");
+                     .arg(where(op), mode, pyList(pad), shapeText(shape)));
     l.head = QStringLiteral("kwb_pad(%1, %2, mode=\"%3\"").arg(x, pyList(pad), mode);
     push(l, op, QStringLiteral("copy"), QStringLiteral("%1 pad %2 of %3").arg(mode, pyList(pad), shapeText(shape)),
          false);

@@ -203,6 +203,19 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_pad(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
 
+    def test_pad_circular_1d_2d_3d(self):
+        # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself
+        for shape, pad in [((2, 3, 9), (3, 2)), ((2, 3, 9), (9, 9)), ((2, 3, 6, 5), (2, 1, 0, 6)),
+                           ((2, 3, 6, 5), (5, 5, 6, 6)), ((1, 2, 4, 5, 6), (1, 2, 0, 1, 4, 3))]:
+            x = torch.randn(*shape).transpose(0, 1)  # strided
+            with Launches("_kwb_shift_kernel") as n:
+                got = K.kwb_pad(x, pad, mode="circular")
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, F.pad(x, pad, mode="circular")), (shape, pad))
+        for pad in ((5, 0), (-1, 2)):  # torch wraps at most once; a cropping entry has no stage
+            with self.assertRaises(ValueError):
+                K.kwb_pad(torch.randn(2, 3, 4), pad, mode="circular")
+
     def test_embedding_rows_any_strides(self):
         w = torch.randn(11, 6)
         idx = torch.randint(0, 11, (3, 4))

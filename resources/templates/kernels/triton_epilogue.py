@@ -167,8 +167,9 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
                       m0, m1, m2, m3, m4, fill, MODE: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # dst (contiguous, 5-D sizes S0..S4) from src at per-slot shifted coordinates: slot d reads j_d = i_d - m_d, then
     # by MODE: 0 as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`); 1 modulo src's
-    # size R_d (torch.roll: m_d = shift mod R_d); 2 clamped into [0, R_d) (replication_pad: the edge repeats); 3
-    # reflected at the edges without repeating them (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
+    # size R_d (torch.roll: m_d = shift mod R_d; a circular pad: m_d = the padding before, at most R_d); 2 clamped
+    # into [0, R_d) (replication_pad: the edge repeats); 3 reflected at the edges without repeating them
+    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -245,8 +246,9 @@ def kwb_roll(x, shifts, dims):
 def kwb_pad(x, pad, value=0.0, mode="constant"):
     """F.pad(x, pad, mode, value): pad holds (before, after) pairs from the last dim backwards; out contiguous, one
     launch (_kwb_shift_kernel). mode "constant" (aten::constant_pad_nd: negative entries crop), "replicate"
-    (replication_pad1d/2d/3d: the edge element repeats) or "reflect" (reflection_pad1d/2d/3d: mirrored without
-    the edge; each pad below its dim's size, as torch requires)."""
+    (replication_pad1d/2d/3d: the edge element repeats), "reflect" (reflection_pad1d/2d/3d: mirrored without
+    the edge; each pad below its dim's size, as torch requires) or "circular" (wrapped around: the index modulo
+    the dim's size; each pad in [0, size], one wrap at most, as torch requires; cropping is not supported)."""
     pad = list(pad)
     if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
         raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
@@ -259,12 +261,14 @@ def kwb_pad(x, pad, value=0.0, mode="constant"):
             raise ValueError("kwb_pad: reflect pad %s must be below the size %d of dim %d" % (pad, x.shape[d], d))
         if mode == "replicate" and (min(pad[2 * k:2 * k + 2]) < 0 or x.shape[d] == 0):
             raise ValueError("kwb_pad: replicate pad %s of dim %d of size %d" % (pad, d, x.shape[d]))
+        if mode == "circular" and not (0 <= min(pad[2 * k:2 * k + 2]) and max(pad[2 * k:2 * k + 2]) <= x.shape[d]):
+            raise ValueError("kwb_pad: circular pad %s must be in [0, %d] (the size of dim %d)" % (pad, x.shape[d], d))
     if any(s < 0 for s in shape):
         raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
     if x.numel() == 0:
         return out.fill_(value)
-    return _kwb_shift(x, out, before, value, mode={"constant": 0, "replicate": 2, "reflect": 3}[mode])
+    return _kwb_shift(x, out, before, value, mode={"constant": 0, "circular": 1, "replicate": 2, "reflect": 3}[mode])
 
 
 @triton.jit
