@@ -541,10 +541,10 @@ class Planner {
   /// [C, 1, ...] views so they broadcast per channel. False (nothing appended) when @p op is not one.
   bool evalNorm(const GraphOp& op);
   /// A GEMM with scalars or a bias the GEMM stage does not add per column (new-user trial 12, #4): torch.addmm with
-  /// alpha / beta other than 1 or a bias of another shape, torch.baddbmm. The product alone is the GEMM launch (an
-  /// mm / bmm under the id "<op>_mm"); alpha * product + beta * bias are pointwise ops appended to the run, so they
-  /// fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast strides).
-  /// False with m_why set on a bad operand.
+  /// alpha / beta other than 1 or a bias of another shape, torch.baddbmm, torch.addmv. The product alone is the GEMM
+  /// launch (an mm / bmm / mv under the id "<op>_mm"); alpha * product + beta * bias are pointwise ops appended to the
+  /// run, so they fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast
+  /// strides). False with m_why set on a bad operand.
   bool scaledGemm(const GraphOp& op);
   /// One pointwise op of a decomposition (evalNorm, scaledGemm): an aten op name and its args, where "@k" names the
   /// result of node k of the same list.
@@ -1030,7 +1030,20 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
     m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
-  } else if (n == u"baddbmm" ||
+  } else if (n == u"mv") {
+    // a matrix-vector product: a row reduction of A * v, one launch (kwb_gemv); the pointwise run after it (addmv's
+    // alpha / beta and bias) fuses into its epilogue
+    const auto va = value(operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self"));
+    const auto vv = value(operandOf(op, "vec").isEmpty() ? op.refs.value(1) : operandOf(op, "vec"));
+    if (!va || !vv) return false;
+    if (va->shape.size() != 2 || vv->shape.size() != 1)
+      return bad(QStringLiteral("%1 of %2 and %3 (not [M, K] and [K])")
+                     .arg(where(op), shapeText(va->shape), shapeText(vv->shape)));
+    l.head = QStringLiteral("kwb_gemv(%1, %2").arg(va->expr, vv->expr);
+    l.epilogue = true;
+    push(l, op, QStringLiteral("gemv"),
+         QStringLiteral("mv %1 x %2 (a row reduction, fp32)").arg(shapeText(va->shape), shapeText(vv->shape)), true);
+  } else if (n == u"baddbmm" || n == u"addmv" ||
              (n == u"addmm" && (a.value("alpha", json(1.0)) != json(1.0) || a.value("beta", json(1.0)) != json(1.0) ||
                                 op.inputs.value(0).shape.size() != 1))) {
     return scaledGemm(op);
@@ -2110,14 +2123,12 @@ void Planner::appendPointwiseNodes(const GraphOp& op, const QList<PwNode>& nodes
 }
 
 bool Planner::scaledGemm(const GraphOp& op) {
-  const bool batched = op.name == u"baddbmm";
+  const bool batched = op.name == u"baddbmm", vector = op.name == u"addmv";
+  const char* aName = batched ? "batch1" : vector ? "mat" : "mat1";
+  const char* bName = batched ? "batch2" : vector ? "vec" : "mat2";
   const QString biasRef = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
-  const QString aRef = operandOf(op, batched ? "batch1" : "mat1").isEmpty()
-                           ? op.refs.value(1)
-                           : operandOf(op, batched ? "batch1" : "mat1");
-  const QString bRef = operandOf(op, batched ? "batch2" : "mat2").isEmpty()
-                           ? op.refs.value(2)
-                           : operandOf(op, batched ? "batch2" : "mat2");
+  const QString aRef = operandOf(op, aName).isEmpty() ? op.refs.value(1) : operandOf(op, aName);
+  const QString bRef = operandOf(op, bName).isEmpty() ? op.refs.value(2) : operandOf(op, bName);
   double alpha = 1.0, beta = 1.0;
   const json ja = op.args.value("alpha", json(1.0)), jb = op.args.value("beta", json(1.0));
   if (!ja.is_number() || !jb.is_number())
@@ -2128,9 +2139,9 @@ bool Planner::scaledGemm(const GraphOp& op) {
     return bad(QStringLiteral("%1 without its three operands").arg(where(op)));
   GraphOp mm = op;
   mm.id = op.id + QStringLiteral("_mm");
-  mm.name = batched ? QStringLiteral("bmm") : QStringLiteral("mm");
+  mm.name = batched ? QStringLiteral("bmm") : vector ? QStringLiteral("mv") : QStringLiteral("mm");
   mm.refs = {aRef, bRef};
-  mm.operands = {{QStringLiteral("self"), aRef}, {QStringLiteral("mat2"), bRef}};
+  mm.operands = {{QStringLiteral("self"), aRef}, {vector ? QStringLiteral("vec") : QStringLiteral("mat2"), bRef}};
   mm.args = json::object();
   mm.inputs = op.inputs.mid(1);
   mm.pw = json();

@@ -1404,6 +1404,31 @@ class Gemm(unittest.TestCase):
 
 
 
+class Gemv(unittest.TestCase):
+    def test_mv_strided_epilogue_dtypes(self):
+        # torch.mv as a row reduction: a row-major and a transposed [M, K], a strided vector, K over one K block
+        torch.manual_seed(12)
+        for m, k in ((37, 45), (5, 300), (1, 1)):
+            a, at, v = torch.randn(m, k), torch.randn(k, m).t(), torch.randn(2 * k)[::2]
+            for mat, what in ((a, "row-major"), (at, "transposed")):
+                with Launches("_kwb_gemv_kernel") as n:
+                    got = K.kwb_gemv(mat, v)
+                self.assertEqual(n.count, 1)
+                self.assertEqual(got.shape, (m,))
+                self.assertLess(rel_err(got, mat.double() @ v.double()), 1e-6, (m, k, what))
+            # addmv's epilogue: leaky_relu(acc + bias[m] + f1 * res[m], f0) through the epilogue convention
+            bias, res = torch.randn(m), torch.randn(m)
+            got = K.kwb_gemv(a, v, K.kwb_test_epi, (bias, res), (0.2, 0.5))
+            want = F.leaky_relu(a.double() @ v.double() + bias.double() + 0.5 * res.double(), 0.2)
+            self.assertLess(rel_err(got, want), 1e-6, (m, k, "epilogue"))
+            ab, vb = a.to(torch.bfloat16), v.to(torch.bfloat16)
+            got = K.kwb_gemv(ab, vb)
+            self.assertEqual(got.dtype, torch.bfloat16)
+            self.assertLess(rel_err(got, ab.double() @ vb.double()), 2e-2, (m, k, "bf16"))
+        with self.assertRaises(ValueError):
+            K.kwb_gemv(torch.randn(3, 4), torch.randn(5))
+
+
 class GemmPointer(Gemm):
     """Gemm's checks again with kwb_gemm_impl = "pointer" (the fallback of the TMA default)."""
 

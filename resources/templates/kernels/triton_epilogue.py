@@ -130,6 +130,52 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 
 @triton.jit
+def _kwb_gemv_kernel(a, v, out, M, K, sam, sak, sv, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                     IDX64: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    # out[m] = EPI(sum_k a[m, k] v[k]): BLOCK_M rows per program, each row's products summed over K in fp32 (a row
+    # reduction: every element of a is read once; no tensor-core tile, whose N of 1 would waste it)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    acc = tl.zeros([BLOCK_M], dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        ks = k0 + tl.arange(0, BLOCK_K)
+        kmask = ks < K
+        x = tl.load(a + (rows[:, None] * sam + ks[None, :] * sak), mask=rmask[:, None] & kmask[None, :], other=0.0)
+        y = tl.load(v + ks * sv, mask=kmask, other=0.0)
+        acc += tl.sum(x.to(tl.float32) * y.to(tl.float32)[None, :], axis=1)
+    z = rows * 0
+    acc = EPI(acc, z, z, z, z, rows, rmask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + rows, acc.to(out.dtype.element_ty), mask=rmask)
+
+
+KWB_GEMV_BLOCK_M = 16
+KWB_GEMV_BLOCK_K = 128
+
+
+def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """torch.mv(a, v) for a [M, K] and v [K] (any strides), then epi (the pointwise run after it, fused: addmv's
+    beta * input + alpha * product) on the [M] result: one launch, fp32 accumulation, out contiguous of out_dtype
+    (default a's dtype)."""
+    if a.dim() != 2 or v.dim() != 1 or a.shape[1] != v.shape[0]:
+        raise ValueError("kwb_gemv: a %s and v %s (a [M, K], v [K])" % (tuple(a.shape), tuple(v.shape)))
+    m, k = a.shape
+    out = torch.empty((m,), dtype=out_dtype or a.dtype, device=a.device)
+    if m == 0:
+        return out
+    es = kwb_epi_args(epi_tensors, out.shape, [None] * 4 + [0], out)
+    idx64 = max([m, k] + [(s - 1) * abs(st) for s, st in zip(a.shape, a.stride())]) + KWB_GEMV_BLOCK_K >= 2 ** 31
+    _kwb_gemv_kernel[(triton.cdiv(m, KWB_GEMV_BLOCK_M),)](
+        a, v, out, m, k, a.stride(0), a.stride(1), v.stride(0), *es, *kwb_epi_scalars(epi_scalars),
+        EPI=epi or _kwb_epi_identity, IDX64=idx64, BLOCK_M=KWB_GEMV_BLOCK_M, BLOCK_K=KWB_GEMV_BLOCK_K, num_warps=4)
+    return out
+
+
+@triton.jit
 def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, ds1, ds2, ds3, ds4,
                      IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only; cast to dst's dtype)
