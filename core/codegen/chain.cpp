@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/anchors/anchors.h"
 #include "core/codegen/anchors/common.h"
+#include "core/codegen/bufferwrites.h"
 #include "core/codegen/dtyperule.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
@@ -276,6 +277,11 @@ class Planner {
   QSet<QString> m_live;         // resolved refs forward()'s result depends on (dead-code elimination)
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
+  /// Writes into forward()'s own buffers (bufferwrites.h): copy_ / fill_ / zero_ op id -> the buffer's op id; and
+  /// the empty factories they write (allocated, not scratch).
+  BufferWrites m_buffers;
+  /// kwb_copy_into of a copy_ / fill_ / zero_ into a buffer (or a slice / select of it): one copy launch.
+  bool bufferWrite(const GraphOp& op);
   QList<Line> m_lines;
   /// Dims a reshape merged (their sizes at the spec, the value and its first dim): a later split of the same
   /// sizes takes its run-time sizes from there (a merge and its inverse around a softmax or a norm).
@@ -675,7 +681,8 @@ void Planner::renameInPlace() {
     if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
       for (auto& a : o.pw["args"])
         if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
-    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise") continue;
+    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise" || m_buffers.buffer.contains(o.id))
+      continue;  // a buffer write (fill_ into a slice) writes the buffer's memory: its readers read that
     for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
     if (!o.mutates.isEmpty()) o.mutates.clear();
   }
@@ -846,7 +853,8 @@ bool Planner::view(const GraphOp& op) {
     if (m_dropoutMask.contains(resolve(op.refs.first()))) m_dropoutMask.insert(op.id);
     return true;
   }
-  if (n == u"empty" || n == u"empty_like") return true;  // scratch (batch-norm reserve, a dropout mask)
+  if (m_buffers.written.contains(op.id)) return factory(op);  // written, then read (m_buffers.why is "")
+  if (n == u"empty" || n == u"empty_like") return true;       // scratch (batch-norm reserve, a dropout mask)
   if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
   // While a GEMM or convolution is open, a view that reads no value of the pending pointwise run and not that
   // launch's output leaves the run pending: the run may still fuse into the launch whole (`y = lin(x) * 2 +
@@ -1370,7 +1378,7 @@ bool Planner::stage(const GraphOp& op) {
     return randomDraw(op);
   } else if (n == u"repeat") {
     return repeat(op);
-  } else if (isFactory(n)) {
+  } else if (isFactory(n) || m_buffers.written.contains(op.id)) {
     return factory(op);
   } else if (n == u"tril" || n == u"triu") {
     return triangle(op);
@@ -1937,12 +1945,51 @@ bool Planner::factory(const GraphOp& op) {
   const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("float32") : op.outputs.value(0).dtype;
   Line l;
   l.target = var(op);
+  if (isEmptyFactory(op.name)) {  // allocated only: every element is written before it is read (m_buffers)
+    l.head = QStringLiteral("torch.empty(%1, dtype=torch.%2, device=%3").arg(size, dtype, device);
+    l.comment = QStringLiteral("uninitialised: each element is written before it is read");
+    m_lines << l;
+    m_vals.insert(op.id, outVal(op));
+    return true;
+  }
   l.head = QStringLiteral("kwb_full(%1, %2, torch.%3, %4").arg(size, value, dtype, device);
   push(l, op, QStringLiteral("fill"),
        QStringLiteral("%1 %2").arg(n == op.name ? QStringLiteral("torch.") + n : QStringLiteral("Tensor.") + op.name,
                                    shapeText(shape)),
        false);
   m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::bufferWrite(const GraphOp& op) {
+  const auto dst = value(op.mutates.first());
+  if (!dst) return false;
+  QString src;
+  if (op.name == u"copy" || (op.name == u"fill" && op.refs.size() > 1)) {  // copy_(src), fill_(0-d tensor)
+    const auto v = value(op.refs.value(1));
+    if (!v) return false;
+    src = v->shape == dst->shape ? v->expr : QStringLiteral("%1.expand_as(%2)").arg(v->expr, dst->expr);
+  } else {
+    const json fill = op.args.value("value", json(0));
+    const QString special = fill.is_string() ? QString::fromStdString(fill.get<std::string>()).toLower() : QString();
+    if (op.name == u"fill" && !fill.is_number() && !fill.is_boolean() && special != u"inf" && special != u"-inf" &&
+        special != u"nan")
+      return bad(QStringLiteral("%1: a fill value that is not a number has no chain stage yet").arg(where(op)));
+    const QString fillText = op.name == u"zero"  ? QStringLiteral("0.0")
+                             : special.isEmpty() ? QStringLiteral("float(%1)").arg(pyNum(fill))
+                                                 : QStringLiteral("float(\"%1\")").arg(special);
+    // one element kept per (value, dtype, device), broadcast by stride 0: the copy launch is the fill
+    src = QStringLiteral("kwb_full((1,), %1, %2.dtype, %2.device, memo=True).reshape(()).expand_as(%2)")
+              .arg(fillText, dst->expr);
+  }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_copy_into(%1, %2").arg(dst->expr, src);
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("%1 into %2 of the buffer %3 (in place)")
+           .arg(QStringLiteral("Tensor.") + op.name + u'_', shapeText(dst->shape), m_buffers.buffer.value(op.id)),
+       false);
+  m_vals.insert(op.id, Val{var(op), dst->shape, dst->dtype});
   return true;
 }
 
@@ -3231,6 +3278,12 @@ void Planner::memoConstants(const QString& result) {
         aliases << v.target;
     }
     if (aliases.contains(result)) continue;
+    const bool written = std::any_of(m_lines.begin(), m_lines.end(), [&](const Line& w) {  // a buffer (kwb_copy_into)
+      return std::any_of(aliases.begin(), aliases.end(), [&](const QString& a) {
+        return w.head.startsWith(QStringLiteral("kwb_copy_into(%1, ").arg(a));
+      });
+    });
+    if (written) continue;
     for (const QString& a : std::as_const(aliases)) consts.insert(a);
     c.head += QStringLiteral(", memo=True");
     c.comment = QStringLiteral("computed on the first call, then kept: a constant of the sizes");
@@ -4019,6 +4072,23 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                     ? several
                     : QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
   }
+  {
+    const ResizedTrace resized{[&](const QString& id) -> std::optional<QList<qint64>> {
+                                 if (m_resize.isEmpty() || !m_shape2.contains(id)) return std::nullopt;
+                                 return m_shape2.value(id);
+                               },
+                               [&](const GraphOp& o) {
+                                 json a = o.args;
+                                 const json changed = m_args2.value(o.id, json::object());
+                                 for (const auto& [k, v] : changed.items()) a[k] = v;
+                                 return a;
+                               }};
+    QStringList outRefs;
+    for (const TensorInfo& t : m_g.outputs)
+      outRefs << (t.ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : t.ref);
+    m_buffers = findBufferWrites(m_g.ops, outRefs, &resized);
+    if (!m_buffers.why.isEmpty()) return fail(whyNot, m_buffers.why);
+  }
   renameInPlace();
   sizeScalars();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
@@ -4135,6 +4205,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     }
     if (o.mutatesState && o.category == u"Elementwise") {
       m_plan.omitted << o.id;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+      continue;
+    }
+    if (m_buffers.buffer.contains(o.id)) {
+      if (!flushRun() || !bufferWrite(o)) break;
       continue;
     }
     if (!o.mutates.isEmpty())
