@@ -80,7 +80,7 @@ class TestChains : public QObject {
   void layoutEmulated_data();
   void layoutEmulated();
   void integerReasons();
-  void uninitialisedReads();
+  void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
 };
 
@@ -1094,10 +1094,12 @@ void TestChains::integerReasons() {
            qPrintable(k.source.left(600)));
 }
 
-void TestChains::uninitialisedReads() {
+void TestChains::inPlaceWriteReasons() {
   // An element of a torch.empty / empty_like / new_empty buffer read before anything wrote it has no value to
   // compare (the reference reads whatever the memory held): a skeleton whose reason names the read, the buffer and
-  // the unwritten elements -- a column range never written, and a read before the copy_ that writes it
+  // the unwritten elements -- a column range never written, and a read before the copy_ that writes it. An in-place
+  // pointwise op through a view of an intermediate, read whole afterwards, was planned out of place and its write
+  // lost (a wrong kernel): a skeleton too.
   struct Case {
     const char* spec;
     QStringList phrases;
@@ -1109,6 +1111,9 @@ void TestChains::uninitialisedReads() {
         QStringLiteral("allocate with zeros")}},
       {"empty_read_before_copy",
        {QStringLiteral("aten::mul (line 10) reads elements [0:4, 0:9] of aten::empty_like (line 9)'s uninitialised")}},
+      {"inplace_through_view_lost",
+       {QStringLiteral("aten::relu (line 11) writes in place through a view of another tensor, which aten::add "
+                       "(line 12) reads afterwards")}},
   };
   for (const Case& c : cases) {
     const json s = loadSpec(QLatin1String(c.spec));
@@ -1116,8 +1121,7 @@ void TestChains::uninitialisedReads() {
     QVERIFY2(!kwb::planChain(kwb::decodeOpGraph(s), s, &why), c.spec);
     for (const QString& p : c.phrases) QVERIFY2(why.contains(p), qPrintable(why));
     const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
-    QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("uninitialised tensor")),
-             qPrintable(k.source.left(600)));
+    QVERIFY2(k.ok && !k.implemented && k.source.contains(c.phrases.first().left(40)), qPrintable(k.source.left(600)));
   }
 }
 

@@ -29,8 +29,8 @@ struct Region {
 
 /// In-place ops that overwrite their target without reading it (the planner plans the first three).
 bool overwrites(const QString& n) {
-  static const QSet<QString> s = {QStringLiteral("copy"),    QStringLiteral("fill"),      QStringLiteral("zero"),
-                                  QStringLiteral("bernoulli"), QStringLiteral("uniform"), QStringLiteral("normal"),
+  static const QSet<QString> s = {QStringLiteral("copy"),      QStringLiteral("fill"),       QStringLiteral("zero"),
+                                  QStringLiteral("bernoulli"), QStringLiteral("uniform"),    QStringLiteral("normal"),
                                   QStringLiteral("random"),    QStringLiteral("exponential")};
   return s.contains(n);
 }
@@ -169,12 +169,12 @@ class Scan {
       if (!g || !isEmptyFactory(g->root->name)) return {};
       Box cell;
       if (!uncovered(g->box, written.value(g->root), &cell)) return {};
-      return QStringLiteral("%1 reads elements %2 of %3's uninitialised tensor of shape %4, which nothing wrote "
-                            "before it (at %5): torch.empty / empty_like / new_empty memory holds whatever was "
-                            "there, so no two runs and no reference agree on it. Write every element before "
-                            "reading it, or allocate with zeros / new_zeros / full")
-          .arg(reader, boxText(cell), anchors::where(*g->root), anchors::shapeText(shapeOf(*g->root).value()),
-               sizes);
+      return QStringLiteral(
+                 "%1 reads elements %2 of %3's uninitialised tensor of shape %4, which nothing wrote "
+                 "before it (at %5): torch.empty / empty_like / new_empty memory holds whatever was "
+                 "there, so no two runs and no reference agree on it. Write every element before "
+                 "reading it, or allocate with zeros / new_zeros / full")
+          .arg(reader, boxText(cell), anchors::where(*g->root), anchors::shapeText(shapeOf(*g->root).value()), sizes);
     };
     for (const GraphOp& o : m_ops) {
       if (!o.view && !isBufferFactory(o.name))
@@ -216,9 +216,10 @@ class Scan {
 bool isEmptyFactory(const QString& n) { return n == u"empty" || n == u"empty_like" || n == u"new_empty"; }
 
 bool isBufferFactory(const QString& n) {
-  static const QSet<QString> s = {QStringLiteral("zeros"),     QStringLiteral("ones"),      QStringLiteral("full"),
-                                  QStringLiteral("zeros_like"), QStringLiteral("ones_like"), QStringLiteral("full_like"),
-                                  QStringLiteral("new_zeros"),  QStringLiteral("new_ones"),  QStringLiteral("new_full")};
+  static const QSet<QString> s = {
+      QStringLiteral("zeros"),      QStringLiteral("ones"),      QStringLiteral("full"),
+      QStringLiteral("zeros_like"), QStringLiteral("ones_like"), QStringLiteral("full_like"),
+      QStringLiteral("new_zeros"),  QStringLiteral("new_ones"),  QStringLiteral("new_full")};
   return isEmptyFactory(n) || s.contains(n);
 }
 
@@ -238,6 +239,44 @@ BufferWrites findBufferWrites(const QList<GraphOp>& ops, const QStringList& outR
     w.why = scan.check(outRefs, QStringLiteral("the sizes the harness resizes to"));
   }
   return w;
+}
+
+QString lostViewWrite(const QList<GraphOp>& ops, const QStringList& outRefs, const QHash<QString, QString>& skip) {
+  QHash<QString, int> index;
+  for (int i = 0; i < ops.size(); ++i) index.insert(ops.at(i).id, i);
+  // the tensor whose memory a ref views: back through views (a clone or contiguous copy is a tensor of its own)
+  auto base = [&](QString r) {
+    for (int guard = 0; guard < 64; ++guard) {
+      const auto it = index.constFind(r);
+      if (it == index.cend()) break;
+      const GraphOp& o = ops.at(*it);
+      if (!o.view || o.refs.isEmpty() || o.name == u"clone" || o.name == u"contiguous" || isEmptyFactory(o.name)) break;
+      r = o.refs.first();
+    }
+    return r;
+  };
+  for (int i = 0; i < ops.size(); ++i) {
+    const GraphOp& o = ops.at(i);
+    if (o.category != u"Elementwise" || o.mutatesState || o.name == u"bernoulli" || skip.contains(o.id)) continue;
+    for (const QString& t : o.mutates) {
+      const QString b = base(t);
+      if (b == t) continue;  // the op writes a whole tensor: renaming it is that tensor's new value
+      auto other = [&](const QString& r) { return r != t && !r.isEmpty() && base(r) == b; };
+      QString reader;
+      for (int k = i + 1; k < ops.size() && reader.isEmpty(); ++k)
+        for (const QString& r : ops.at(k).refs)
+          if (other(r) && !ops.at(k).view) reader = anchors::where(ops.at(k));
+      for (const QString& r : outRefs)
+        if (reader.isEmpty() && other(r)) reader = QStringLiteral("forward()'s result");
+      if (!reader.isEmpty())
+        return QStringLiteral(
+                   "%1 writes in place through a view of another tensor, which %2 reads afterwards; the "
+                   "chain planner computes in-place ops out of place, so that write would be lost (write "
+                   "the new value out of place, e.g. torch.cat of the parts, or copy_ into a buffer)")
+            .arg(anchors::where(o), reader);
+    }
+  }
+  return {};
 }
 
 }  // namespace kwb

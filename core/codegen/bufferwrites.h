@@ -53,4 +53,10 @@ struct BufferWrites {
 /// uncovered. Never throws.
 BufferWrites findBufferWrites(const QList<GraphOp>& ops, const QStringList& outRefs, const ResizedTrace* resized);
 
+/// Why an in-place pointwise op (relu_, mul_, add_ ...) that writes through a view (a slice, select, reshape ...)
+/// of another tensor cannot plan: the chain planner computes such an op out of place under its own id, so a later
+/// read of the viewed tensor or of another view of it (y after y[:, :2].relu_(), @p outRefs included) would miss the
+/// write. "" when no op of @p ops does that; @p skip: op ids planned otherwise (BufferWrites::buffer). Never throws.
+QString lostViewWrite(const QList<GraphOp>& ops, const QStringList& outRefs, const QHash<QString, QString>& skip);
+
 }  // namespace kwb

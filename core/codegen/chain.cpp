@@ -4088,6 +4088,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       outRefs << (t.ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : t.ref);
     m_buffers = findBufferWrites(m_g.ops, outRefs, &resized);
     if (!m_buffers.why.isEmpty()) return fail(whyNot, m_buffers.why);
+    if (const QString lost = lostViewWrite(m_g.ops, outRefs, m_buffers.buffer); !lost.isEmpty())
+      return fail(whyNot, lost);
   }
   renameInPlace();
   sizeScalars();
