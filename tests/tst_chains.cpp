@@ -80,6 +80,7 @@ class TestChains : public QObject {
   void layoutEmulated_data();
   void layoutEmulated();
   void integerReasons();
+  void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
 };
 
@@ -178,6 +179,41 @@ void TestChains::plans_data() {
   QTest::newRow("trial 13 x09's class: 2.0 ** (a tensor) keeps its base (ALiBi slopes), the softmax's prologue")
       << QStringLiteral("rpow_alibi_softmax") << QStringList()
       << QStringList{QStringLiteral("kwb_softmax(x, -1, log=False")};
+  // circular padding (a periodic boundary): the same index map, wrapped modulo the size; nn.Conv*d(padding_mode=
+  // "circular") is this pad before an unpadded convolution
+  QTest::newRow("circular pad (2-D), then GELU")
+      << QStringLiteral("pad_circular2d_gelu") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 1, 1, 3], mode=\"circular\")")};
+  QTest::newRow("circular pad (3-D, a pad as large as its dim), then a scale")
+      << QStringLiteral("pad_circular3d_scale") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(v, [1, 2, 0, 6, 2, 1], mode=\"circular\")")};
+  QTest::newRow("Conv1d(padding_mode=circular) + SiLU: a circular pad, then the convolution")
+      << QStringLiteral("conv1d_circular_padding_mode") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 2], mode=\"circular\")")};
+  QTest::newRow("Conv2d(padding_mode=circular, padding=(1, 2)) + ReLU")
+      << QStringLiteral("conv2d_circular_padding_mode") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 2, 1, 1], mode=\"circular\")")};
+  // a buffer forward() allocates and fills in place (new_empty / empty_like / torch.empty, then copy_ / fill_ into
+  // slices of it): allocated, each write one copy launch into the same view
+  QTest::newRow("new_empty filled by two slice copies, then tanh")
+      << QStringLiteral("empty_slice_writes_tanh")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("copy"), QStringLiteral("pointwise"),
+                     QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = torch.empty((x.shape[0], x.shape[1]), dtype=torch.float32"),
+                     QStringLiteral("t6 = kwb_copy_into(t5, t3)"), QStringLiteral("t12 = kwb_copy_into(t11, t9)")};
+  QTest::newRow("empty_like copy_, torch.empty fill_ (broadcast), a roll by hand through select and slice writes")
+      << QStringLiteral("empty_like_copy_fill_select") << QStringList()
+      << QStringList{QStringLiteral("t0 = torch.empty(x.shape, dtype=torch.float32, device=x.device)"),
+                     QStringLiteral("t6 = kwb_copy_into(t4, kwb_full((1,), float(0.25), t4.dtype, t4.device, "
+                                    "memo=True).reshape(()).expand_as(t4))"),
+                     QStringLiteral("t15 = kwb_copy_into(t14, t11)")};
+  // matrix-vector products: one row-reduction launch (kwb_gemv), addmv's alpha / beta and the run after it fused
+  QTest::newRow("addmv(bias, W, v, beta=0.5, alpha=2): one launch")
+      << QStringLiteral("addmv_alpha_beta_bias") << QStringList{QStringLiteral("gemv")}
+      << QStringList{QStringLiteral("kwb_gemv(self.weight, v, epi=_kwb_epi0, epi_tensors=(self.bias,)")};
+  QTest::newRow("mv(x.t(), v) + bias, GELU, scale: one launch")
+      << QStringLiteral("mv_transposed_gelu") << QStringList{QStringLiteral("gemv")}
+      << QStringList{QStringLiteral("kwb_gemv(t0, v, epi=_kwb_epi0, epi_tensors=(self.bias,)")};
   QTest::newRow("trial 12 #7: Linear + bias over (B, H, W, C), GELU: one launch, the leading dims are M")
       << QStringLiteral("epi_linear4d_bias_gelu") << QStringList{QStringLiteral("gemm")}
       << QStringList{
@@ -1023,6 +1059,18 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("lppool_selu_elu_adaptive_mish"), QStringLiteral("=lppool_selu_elu_adaptive_mish")},
       {QStringLiteral("unary_ops_after_linear"), QStringLiteral("=unary_ops_after_linear")},
       {QStringLiteral("rpow_alibi_softmax"), QStringLiteral("=rpow_alibi_softmax")},
+      {QStringLiteral("pad_circular2d_gelu"), QStringLiteral("=pad_circular2d_gelu")},
+      {QStringLiteral("pad_circular3d_scale"), QStringLiteral("=pad_circular3d_scale")},
+      {QStringLiteral("conv1d_circular_padding_mode"), QStringLiteral("=conv1d_circular_padding_mode")},
+      {QStringLiteral("conv2d_circular_padding_mode"), QStringLiteral("=conv2d_circular_padding_mode")},
+      {QStringLiteral("empty_slice_writes_tanh"), QStringLiteral("=empty_slice_writes_tanh")},
+      {QStringLiteral("empty_like_copy_fill_select"), QStringLiteral("=empty_like_copy_fill_select")},
+      {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
+      {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
+      // derived cases keep each dim at least what its ops take (a reflect-padded dim above its pad)
+      {QStringLiteral("pad_reflect1d_transposed"), QStringLiteral("=pad_reflect1d_transposed")},
+      {QStringLiteral("w03_Conv2d_reflect_pad_asym_stride_groups"),
+       QStringLiteral("@trial12/w03_Conv2d_reflect_pad_asym_stride_groups")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1096,6 +1144,37 @@ void TestChains::integerReasons() {
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("forward() input lengths")),
            qPrintable(k.source.left(600)));
+}
+
+void TestChains::inPlaceWriteReasons() {
+  // An element of a torch.empty / empty_like / new_empty buffer read before anything wrote it has no value to
+  // compare (the reference reads whatever the memory held): a skeleton whose reason names the read, the buffer and
+  // the unwritten elements -- a column range never written, and a read before the copy_ that writes it. An in-place
+  // pointwise op through a view of an intermediate, read whole afterwards, was planned out of place and its write
+  // lost (a wrong kernel): a skeleton too.
+  struct Case {
+    const char* spec;
+    QStringList phrases;
+  };
+  const Case cases[] = {
+      {"empty_partly_written",
+       {QStringLiteral("aten::relu (line 11) reads elements [0:4, 0:2] of aten::new_empty (line 9)'s uninitialised "
+                       "tensor of shape [4, 11]"),
+        QStringLiteral("allocate with zeros")}},
+      {"empty_read_before_copy",
+       {QStringLiteral("aten::mul (line 10) reads elements [0:4, 0:9] of aten::empty_like (line 9)'s uninitialised")}},
+      {"inplace_through_view_lost",
+       {QStringLiteral("aten::relu (line 11) writes in place through a view of another tensor, which aten::add "
+                       "(line 12) reads afterwards")}},
+  };
+  for (const Case& c : cases) {
+    const json s = loadSpec(QLatin1String(c.spec));
+    QString why;
+    QVERIFY2(!kwb::planChain(kwb::decodeOpGraph(s), s, &why), c.spec);
+    for (const QString& p : c.phrases) QVERIFY2(why.contains(p), qPrintable(why));
+    const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+    QVERIFY2(k.ok && !k.implemented && k.source.contains(c.phrases.first().left(40)), qPrintable(k.source.left(600)));
+  }
 }
 
 void TestChains::batchNormEmulated_data() {

@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/anchors/anchors.h"
 #include "core/codegen/anchors/common.h"
+#include "core/codegen/bufferwrites.h"
 #include "core/codegen/dtyperule.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
@@ -276,6 +277,11 @@ class Planner {
   QSet<QString> m_live;         // resolved refs forward()'s result depends on (dead-code elimination)
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
+  /// Writes into forward()'s own buffers (bufferwrites.h): copy_ / fill_ / zero_ op id -> the buffer's op id; and
+  /// the empty factories they write (allocated, not scratch).
+  BufferWrites m_buffers;
+  /// kwb_copy_into of a copy_ / fill_ / zero_ into a buffer (or a slice / select of it): one copy launch.
+  bool bufferWrite(const GraphOp& op);
   QList<Line> m_lines;
   /// Dims a reshape merged (their sizes at the spec, the value and its first dim): a later split of the same
   /// sizes takes its run-time sizes from there (a merge and its inverse around a softmax or a norm).
@@ -545,10 +551,10 @@ class Planner {
   /// [C, 1, ...] views so they broadcast per channel. False (nothing appended) when @p op is not one.
   bool evalNorm(const GraphOp& op);
   /// A GEMM with scalars or a bias the GEMM stage does not add per column (new-user trial 12, #4): torch.addmm with
-  /// alpha / beta other than 1 or a bias of another shape, torch.baddbmm. The product alone is the GEMM launch (an
-  /// mm / bmm under the id "<op>_mm"); alpha * product + beta * bias are pointwise ops appended to the run, so they
-  /// fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast strides).
-  /// False with m_why set on a bad operand.
+  /// alpha / beta other than 1 or a bias of another shape, torch.baddbmm, torch.addmv. The product alone is the GEMM
+  /// launch (an mm / bmm / mv under the id "<op>_mm"); alpha * product + beta * bias are pointwise ops appended to the
+  /// run, so they fuse into that GEMM's epilogue like any run (the bias an epilogue tensor read at its broadcast
+  /// strides). False with m_why set on a bad operand.
   bool scaledGemm(const GraphOp& op);
   /// One pointwise op of a decomposition (evalNorm, scaledGemm): an aten op name and its args, where "@k" names the
   /// result of node k of the same list.
@@ -679,7 +685,8 @@ void Planner::renameInPlace() {
     if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
       for (auto& a : o.pw["args"])
         if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
-    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise") continue;
+    if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise" || m_buffers.buffer.contains(o.id))
+      continue;  // a buffer write (fill_ into a slice) writes the buffer's memory: its readers read that
     for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
     if (!o.mutates.isEmpty()) o.mutates.clear();
   }
@@ -850,7 +857,8 @@ bool Planner::view(const GraphOp& op) {
     if (m_dropoutMask.contains(resolve(op.refs.first()))) m_dropoutMask.insert(op.id);
     return true;
   }
-  if (n == u"empty" || n == u"empty_like") return true;  // scratch (batch-norm reserve, a dropout mask)
+  if (m_buffers.written.contains(op.id)) return factory(op);  // written, then read (m_buffers.why is "")
+  if (n == u"empty" || n == u"empty_like") return true;       // scratch (batch-norm reserve, a dropout mask)
   if (op.refs.isEmpty()) return bad(QStringLiteral("%1 without an operand").arg(where(op)));
   // While a GEMM or convolution is open, a view that reads no value of the pending pointwise run and not that
   // launch's output leaves the run pending: the run may still fuse into the launch whole (`y = lin(x) * 2 +
@@ -1034,7 +1042,20 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
     m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
-  } else if (n == u"baddbmm" ||
+  } else if (n == u"mv") {
+    // a matrix-vector product: a row reduction of A * v, one launch (kwb_gemv); the pointwise run after it (addmv's
+    // alpha / beta and bias) fuses into its epilogue
+    const auto va = value(operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self"));
+    const auto vv = value(operandOf(op, "vec").isEmpty() ? op.refs.value(1) : operandOf(op, "vec"));
+    if (!va || !vv) return false;
+    if (va->shape.size() != 2 || vv->shape.size() != 1)
+      return bad(QStringLiteral("%1 of %2 and %3 (not [M, K] and [K])")
+                     .arg(where(op), shapeText(va->shape), shapeText(vv->shape)));
+    l.head = QStringLiteral("kwb_gemv(%1, %2").arg(va->expr, vv->expr);
+    l.epilogue = true;
+    push(l, op, QStringLiteral("gemv"),
+         QStringLiteral("mv %1 x %2 (a row reduction, fp32)").arg(shapeText(va->shape), shapeText(vv->shape)), true);
+  } else if (n == u"baddbmm" || n == u"addmv" ||
              (n == u"addmm" && (a.value("alpha", json(1.0)) != json(1.0) || a.value("beta", json(1.0)) != json(1.0) ||
                                 op.inputs.value(0).shape.size() != 1))) {
     return scaledGemm(op);
@@ -1293,23 +1314,31 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
-  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad"))) {
-    // F.pad in reflect / replicate mode (Conv2d(padding_mode='reflect') traces it too), 1-D to 3-D: the same index
-    // map as the constant pad, each source index reflected at / clamped to the edges (new-user trial 12, #4)
-    const bool reflect = n.startsWith(QLatin1String("reflection"));
+  } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad")) ||
+             n == u"circular_pad") {
+    // F.pad in reflect / replicate / circular mode (Conv2d(padding_mode=...) traces it too), 1-D to 3-D: the same
+    // index map as the constant pad, each source index reflected at / clamped to / wrapped around the edges
+    // (new-user trial 12, #4). The probe records a circular pad as one kwb::circular_pad (its lowering is slice
+    // copies into new_empty).
+    const QString mode = n.startsWith(QLatin1String("reflection"))    ? QStringLiteral("reflect")
+                         : n.startsWith(QLatin1String("replication")) ? QStringLiteral("replicate")
+                                                                      : QStringLiteral("circular");
+    const json padArg = a.value(mode == u"circular" ? "pad" : "padding", json::array());
     QList<qint64> pad;
-    for (const auto& v : a.value("padding", json::array()))
+    for (const auto& v : padArg)
       if (v.is_number_integer()) pad << v.get<qint64>();
     const QList<qint64> shape = op.inputs.value(0).shape;
-    bool fits = pad.size() == static_cast<qsizetype>(a.value("padding", json::array()).size()) && pad.size() % 2 == 0 &&
-                !pad.isEmpty() && shape.size() <= 5 && pad.size() / 2 <= shape.size();
-    for (int k = 0; fits && k < pad.size(); ++k)
-      fits = pad.at(k) >= 0 && (!reflect || pad.at(k) < shape.at(shape.size() - 1 - k / 2));
+    bool fits = pad.size() == static_cast<qsizetype>(padArg.size()) && pad.size() % 2 == 0 && !pad.isEmpty() &&
+                shape.size() <= 5 && pad.size() / 2 <= shape.size();
+    // torch's bounds: reflect below the dim's size, circular at most it (one wrap); negative (cropping) entries
+    // have no stage
+    for (int k = 0; fits && k < pad.size(); ++k) {
+      const qint64 size = shape.at(shape.size() - 1 - k / 2);
+      fits = pad.at(k) >= 0 && (mode != u"reflect" || pad.at(k) < size) && (mode != u"circular" || pad.at(k) <= size);
+    }
     if (!fits)
       return bad(QStringLiteral("%1: a %2 pad of %3 on a tensor of shape %4 has no chain stage yet")
-                     .arg(where(op), reflect ? QStringLiteral("reflect") : QStringLiteral("replicate"), pyList(pad),
-                          shapeText(shape)));
-    const QString mode = reflect ? QStringLiteral("reflect") : QStringLiteral("replicate");
+                     .arg(where(op), mode, pyList(pad), shapeText(shape)));
     l.head = QStringLiteral("kwb_pad(%1, %2, mode=\"%3\"").arg(x, pyList(pad), mode);
     push(l, op, QStringLiteral("copy"), QStringLiteral("%1 pad %2 of %3").arg(mode, pyList(pad), shapeText(shape)),
          false);
@@ -1399,7 +1428,7 @@ bool Planner::stage(const GraphOp& op) {
     return randomDraw(op);
   } else if (n == u"repeat") {
     return repeat(op);
-  } else if (isFactory(n)) {
+  } else if (isFactory(n) || m_buffers.written.contains(op.id)) {
     return factory(op);
   } else if (n == u"tril" || n == u"triu") {
     return triangle(op);
@@ -2009,12 +2038,51 @@ bool Planner::factory(const GraphOp& op) {
   const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("float32") : op.outputs.value(0).dtype;
   Line l;
   l.target = var(op);
+  if (isEmptyFactory(op.name)) {  // allocated only: every element is written before it is read (m_buffers)
+    l.head = QStringLiteral("torch.empty(%1, dtype=torch.%2, device=%3").arg(size, dtype, device);
+    l.comment = QStringLiteral("uninitialised: each element is written before it is read");
+    m_lines << l;
+    m_vals.insert(op.id, outVal(op));
+    return true;
+  }
   l.head = QStringLiteral("kwb_full(%1, %2, torch.%3, %4").arg(size, value, dtype, device);
   push(l, op, QStringLiteral("fill"),
        QStringLiteral("%1 %2").arg(n == op.name ? QStringLiteral("torch.") + n : QStringLiteral("Tensor.") + op.name,
                                    shapeText(shape)),
        false);
   m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::bufferWrite(const GraphOp& op) {
+  const auto dst = value(op.mutates.first());
+  if (!dst) return false;
+  QString src;
+  if (op.name == u"copy" || (op.name == u"fill" && op.refs.size() > 1)) {  // copy_(src), fill_(0-d tensor)
+    const auto v = value(op.refs.value(1));
+    if (!v) return false;
+    src = v->shape == dst->shape ? v->expr : QStringLiteral("%1.expand_as(%2)").arg(v->expr, dst->expr);
+  } else {
+    const json fill = op.args.value("value", json(0));
+    const QString special = fill.is_string() ? QString::fromStdString(fill.get<std::string>()).toLower() : QString();
+    if (op.name == u"fill" && !fill.is_number() && !fill.is_boolean() && special != u"inf" && special != u"-inf" &&
+        special != u"nan")
+      return bad(QStringLiteral("%1: a fill value that is not a number has no chain stage yet").arg(where(op)));
+    const QString fillText = op.name == u"zero"  ? QStringLiteral("0.0")
+                             : special.isEmpty() ? QStringLiteral("float(%1)").arg(pyNum(fill))
+                                                 : QStringLiteral("float(\"%1\")").arg(special);
+    // one element kept per (value, dtype, device), broadcast by stride 0: the copy launch is the fill
+    src = QStringLiteral("kwb_full((1,), %1, %2.dtype, %2.device, memo=True).reshape(()).expand_as(%2)")
+              .arg(fillText, dst->expr);
+  }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_copy_into(%1, %2").arg(dst->expr, src);
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("%1 into %2 of the buffer %3 (in place)")
+           .arg(QStringLiteral("Tensor.") + op.name + u'_', shapeText(dst->shape), m_buffers.buffer.value(op.id)),
+       false);
+  m_vals.insert(op.id, Val{var(op), dst->shape, dst->dtype});
   return true;
 }
 
@@ -2195,14 +2263,12 @@ void Planner::appendPointwiseNodes(const GraphOp& op, const QList<PwNode>& nodes
 }
 
 bool Planner::scaledGemm(const GraphOp& op) {
-  const bool batched = op.name == u"baddbmm";
+  const bool batched = op.name == u"baddbmm", vector = op.name == u"addmv";
+  const char* aName = batched ? "batch1" : vector ? "mat" : "mat1";
+  const char* bName = batched ? "batch2" : vector ? "vec" : "mat2";
   const QString biasRef = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
-  const QString aRef = operandOf(op, batched ? "batch1" : "mat1").isEmpty()
-                           ? op.refs.value(1)
-                           : operandOf(op, batched ? "batch1" : "mat1");
-  const QString bRef = operandOf(op, batched ? "batch2" : "mat2").isEmpty()
-                           ? op.refs.value(2)
-                           : operandOf(op, batched ? "batch2" : "mat2");
+  const QString aRef = operandOf(op, aName).isEmpty() ? op.refs.value(1) : operandOf(op, aName);
+  const QString bRef = operandOf(op, bName).isEmpty() ? op.refs.value(2) : operandOf(op, bName);
   double alpha = 1.0, beta = 1.0;
   const json ja = op.args.value("alpha", json(1.0)), jb = op.args.value("beta", json(1.0));
   if (!ja.is_number() || !jb.is_number())
@@ -2213,9 +2279,9 @@ bool Planner::scaledGemm(const GraphOp& op) {
     return bad(QStringLiteral("%1 without its three operands").arg(where(op)));
   GraphOp mm = op;
   mm.id = op.id + QStringLiteral("_mm");
-  mm.name = batched ? QStringLiteral("bmm") : QStringLiteral("mm");
+  mm.name = batched ? QStringLiteral("bmm") : vector ? QStringLiteral("mv") : QStringLiteral("mm");
   mm.refs = {aRef, bRef};
-  mm.operands = {{QStringLiteral("self"), aRef}, {QStringLiteral("mat2"), bRef}};
+  mm.operands = {{QStringLiteral("self"), aRef}, {vector ? QStringLiteral("vec") : QStringLiteral("mat2"), bRef}};
   mm.args = json::object();
   mm.inputs = op.inputs.mid(1);
   mm.pw = json();
@@ -3305,6 +3371,12 @@ void Planner::memoConstants(const QString& result) {
         aliases << v.target;
     }
     if (aliases.contains(result)) continue;
+    const bool written = std::any_of(m_lines.begin(), m_lines.end(), [&](const Line& w) {  // a buffer (kwb_copy_into)
+      return std::any_of(aliases.begin(), aliases.end(), [&](const QString& a) {
+        return w.head.startsWith(QStringLiteral("kwb_copy_into(%1, ").arg(a));
+      });
+    });
+    if (written) continue;
     for (const QString& a : std::as_const(aliases)) consts.insert(a);
     c.head += QStringLiteral(", memo=True");
     c.comment = QStringLiteral("computed on the first call, then kept: a constant of the sizes");
@@ -4093,6 +4165,25 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                     ? several
                     : QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
   }
+  {
+    const ResizedTrace resized{[&](const QString& id) -> std::optional<QList<qint64>> {
+                                 if (m_resize.isEmpty() || !m_shape2.contains(id)) return std::nullopt;
+                                 return m_shape2.value(id);
+                               },
+                               [&](const GraphOp& o) {
+                                 json a = o.args;
+                                 const json changed = m_args2.value(o.id, json::object());
+                                 for (const auto& [k, v] : changed.items()) a[k] = v;
+                                 return a;
+                               }};
+    QStringList outRefs;
+    for (const TensorInfo& t : m_g.outputs)
+      outRefs << (t.ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : t.ref);
+    m_buffers = findBufferWrites(m_g.ops, outRefs, &resized);
+    if (!m_buffers.why.isEmpty()) return fail(whyNot, m_buffers.why);
+    if (const QString lost = lostViewWrite(m_g.ops, outRefs, m_buffers.buffer); !lost.isEmpty())
+      return fail(whyNot, lost);
+  }
   renameInPlace();
   sizeScalars();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
@@ -4209,6 +4300,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     }
     if (o.mutatesState && o.category == u"Elementwise") {
       m_plan.omitted << o.id;  // a buffer's counter (num_batches_tracked += 1): no output depends on it
+      continue;
+    }
+    if (m_buffers.buffer.contains(o.id)) {
+      if (!flushRun() || !bufferWrite(o)) break;
       continue;
     }
     if (!o.mutates.isEmpty())

@@ -10,19 +10,16 @@ PackedSequence, an unbatched 2-D input, LSTM's proj_size) runs the original forw
 """
 import torch
 
+from probe_trace import kwb_op
+
 RNN_SCHEMA = ("rnn(Tensor input, Tensor? hx, Tensor? cx, Tensor[] params, str mode, int input_size, "
               "int hidden_size, int num_layers, bool bias, bool batch_first, bool bidirectional, float dropout, "
               "bool train, str module) -> Tensor[]")
-_LIB = []
 
 
 def rnn_op():
     """torch.ops.kwb.rnn.default, defined once per process (schema only: it is recorded, never run)."""
-    if not _LIB:
-        lib = torch.library.Library("kwb", "DEF")
-        lib.define(RNN_SCHEMA)
-        _LIB.append(lib)
-    return torch.ops.kwb.rnn.default
+    return kwb_op(RNN_SCHEMA)
 
 
 def patch_rnn_modules(tracer, model, user_line):

@@ -89,6 +89,37 @@ SHAPE_FIRST = {getattr(torch, n) for n in ["rand", "randn", "zeros", "ones", "em
                                             "empty_strided"] if hasattr(torch, n)}
 
 
+_KWB_LIB = []
+_KWB_OPS = {}
+
+
+def kwb_op(schema):
+    """torch.ops.kwb.<name>.default for SCHEMA ("name(args) -> ret"), defined once per process: an op the probe
+    records in place of a user-level call whose aten lowering no planner should see; it is never run."""
+    name = schema.split("(")[0]
+    if name not in _KWB_OPS:
+        if not _KWB_LIB:
+            _KWB_LIB.append(torch.library.Library("kwb", "DEF"))
+        _KWB_LIB[0].define(schema)
+        _KWB_OPS[name] = getattr(torch.ops.kwb, name).default
+    return _KWB_OPS[name]
+
+
+# F.pad(x, pad, mode="circular") lowers to new_empty plus one slice copy per wrapped edge (torch 1.13 and 2.x
+# alike): recorded as one op, as reflect / replicate pads are (aten::reflection_pad2d and so on)
+CIRCULAR_PAD_SCHEMA = "circular_pad(Tensor self, int[] pad) -> Tensor"
+PAD_FUNCS = {f for f in (getattr(torch._C._nn, "pad", None), torch.nn.functional.pad) if f is not None}
+
+
+def _circular_pad(func, args, kwargs):
+    """The pad list of a circular F.pad call (mode positional or keyword), else None."""
+    mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
+    pad = args[1] if len(args) > 1 else kwargs.get("pad")
+    if func not in PAD_FUNCS or mode != "circular" or pad is None:
+        return None
+    return [int(p) for p in pad]
+
+
 def _is_device_like(a):
     return isinstance(a, torch.device) or (isinstance(a, str) and a.split(":")[0] in (
         "cuda", "cpu", "hip", "xpu", "mps", "meta"))
@@ -153,7 +184,16 @@ class FactoryMode(TorchFunctionMode):
         if tr.phase == "forward" and prev is None:
             tr.current_function = getattr(func, "__name__", None) or str(func)
         try:
-            out = func(*plain(args), **plain(kwargs))
+            pad = _circular_pad(func, args, kwargs) if tr.phase == "forward" else None
+            tr.muted += pad is not None   # the lowering's copies are not recorded; torch still checks the pad
+            try:
+                out = func(*plain(args), **plain(kwargs))
+            finally:
+                tr.muted -= pad is not None
+            if pad is not None and isinstance(out, torch.Tensor):
+                tr.keep(out)
+                x = args[0] if args else kwargs.get("input")
+                tr.record(kwb_op(CIRCULAR_PAD_SCHEMA), (x, pad), {}, out, user_line(tr.logic_path))
         finally:
             tr.current_function = prev
         if names is not None and isinstance(out, torch.Tensor) and any(names) and len(names) == out.dim():
@@ -243,6 +283,8 @@ class OpRecorder(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         tr = self.tracer
+        if tr.muted:
+            return func(*args, **kwargs)
         name = func._schema.name
         line = user_line(tr.logic_path)
         if name == "aten::_local_scalar_dense":
@@ -327,6 +369,7 @@ class Tracer:
         self.ops = []  # (func, args, kwargs, out, line)
         self.op_functions = []   # per op: the user-level torch function it ran under (or None)
         self.current_function = None
+        self.muted = 0   # > 0 while a call recorded as one op (F.pad circular) runs its lowering
         self.ambiguities = []
         self.notes = []
         self._once = set()

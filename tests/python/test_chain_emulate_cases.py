@@ -93,5 +93,47 @@ class TiedSizes(unittest.TestCase):
         self.assertEqual(h.model_tied_sizes(spec, plan, h.MetaChecker(M()), True), set())  # ... but 6 is not tied
 
 
+class SizeMinimums(unittest.TestCase):
+    """A dim that an op needs at least some size of (a reflect pad above its pad, a circular pad at least it, a
+    convolution or pooling window) keeps it in every derived case (the harness's size_minimums): the reference
+    itself refused the smaller shapes."""
+
+    def cases(self, name, problem_path, tile):
+        import json
+        import harness_support
+        with open(os.path.join(DATA, "codegen", "chains", name + ".spec.json")) as f:
+            spec = json.load(f)
+        spec.pop("codegen", None)
+        h = harness_support.load_rendered(spec, name="kwb_harness_minimums")
+        h.torch = torch
+        plan = h.DimPlan(spec, tile, {int(d) for p in spec["model"]["parameters"] for d in p["shape"]})
+        shapes = {c.name: plan.mapped(c.dim_map)[0] for c in h.derive_cases(spec, plan, True)
+                  if c.name.startswith("boundary")}
+        mod_spec = importlib.util.spec_from_file_location(name + "_problem", os.path.join(DATA, problem_path))
+        ref = importlib.util.module_from_spec(mod_spec)
+        mod_spec.loader.exec_module(ref)
+        model = ref.Model(*ref.get_init_inputs())
+        for case, shape in shapes.items():  # the reference runs at every derived shape
+            with torch.no_grad():
+                model(torch.randn(shape))
+        return plan, shapes
+
+    def test_reflect_1d_keeps_the_length_above_its_pad(self):
+        # x [4, 40, 24] padded (6, 5) along L = 40: L > 6; the cases gave L 5 before (an outer dim's small size)
+        plan, shapes = self.cases("pad_reflect1d_transposed", "codegen/chains/problems/pad_reflect1d_transposed.py",
+                                  1024)
+        self.assertEqual(plan.minimum, {40: 7})
+        self.assertEqual(shapes, {"boundary_tail": [4, 7, 24], "boundary_size1": [1, 7, 24]})
+
+    def test_reflect_pad_then_dilated_conv_w03(self):
+        # new-user trial 12 w03: x [8, 32, 75, 122] reflect-padded (2, 2, 1, 1), then a (3, 5) kernel with dilation
+        # (2, 1): the padded H + 2 >= 5 binds H = 75 through the resize check (H + 2 grew as H did), W > 2. At TILE 1
+        # on the CPU the tail case shrank H to 2 before, which the convolution refused.
+        plan, shapes = self.cases("w03_Conv2d_reflect_pad_asym_stride_groups",
+                                  "trial12/w03_Conv2d_reflect_pad_asym_stride_groups.py", 1)
+        self.assertEqual(plan.minimum, {75: 3, 122: 3})
+        self.assertEqual(shapes["boundary_tail"], [2, 32, 3, 769])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -259,6 +259,19 @@ class Gather(unittest.TestCase):
         self.assertEqual(got.dtype, torch.float32)
         self.assertLess(rel_err(got, torch.index_add(xb.double(), 1, ib, sb.double())), 1e-6)
 
+    def test_pad_circular_1d_2d_3d(self):
+        # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself
+        for shape, pad in [((2, 3, 9), (3, 2)), ((2, 3, 9), (9, 9)), ((2, 3, 6, 5), (2, 1, 0, 6)),
+                           ((2, 3, 6, 5), (5, 5, 6, 6)), ((1, 2, 4, 5, 6), (1, 2, 0, 1, 4, 3))]:
+            x = torch.randn(*shape).transpose(0, 1)  # strided
+            with Launches("_kwb_shift_kernel") as n:
+                got = K.kwb_pad(x, pad, mode="circular")
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, F.pad(x, pad, mode="circular")), (shape, pad))
+        for pad in ((5, 0), (-1, 2)):  # torch wraps at most once; a cropping entry has no stage
+            with self.assertRaises(ValueError):
+                K.kwb_pad(torch.randn(2, 3, 4), pad, mode="circular")
+
     def test_embedding_rows_any_strides(self):
         w = torch.randn(11, 6)
         idx = torch.randint(0, 11, (3, 4))
@@ -1469,6 +1482,31 @@ class Gemm(unittest.TestCase):
                               pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(2.0,))
             self.check(view(got2), want2, torch.float32, ("prologue + epilogue", lead))
 
+
+
+class Gemv(unittest.TestCase):
+    def test_mv_strided_epilogue_dtypes(self):
+        # torch.mv as a row reduction: a row-major and a transposed [M, K], a strided vector, K over one K block
+        torch.manual_seed(12)
+        for m, k in ((37, 45), (5, 300), (1, 1)):
+            a, at, v = torch.randn(m, k), torch.randn(k, m).t(), torch.randn(2 * k)[::2]
+            for mat, what in ((a, "row-major"), (at, "transposed")):
+                with Launches("_kwb_gemv_kernel") as n:
+                    got = K.kwb_gemv(mat, v)
+                self.assertEqual(n.count, 1)
+                self.assertEqual(got.shape, (m,))
+                self.assertLess(rel_err(got, mat.double() @ v.double()), 1e-6, (m, k, what))
+            # addmv's epilogue: leaky_relu(acc + bias[m] + f1 * res[m], f0) through the epilogue convention
+            bias, res = torch.randn(m), torch.randn(m)
+            got = K.kwb_gemv(a, v, K.kwb_test_epi, (bias, res), (0.2, 0.5))
+            want = F.leaky_relu(a.double() @ v.double() + bias.double() + 0.5 * res.double(), 0.2)
+            self.assertLess(rel_err(got, want), 1e-6, (m, k, "epilogue"))
+            ab, vb = a.to(torch.bfloat16), v.to(torch.bfloat16)
+            got = K.kwb_gemv(ab, vb)
+            self.assertEqual(got.dtype, torch.bfloat16)
+            self.assertLess(rel_err(got, ab.double() @ vb.double()), 2e-2, (m, k, "bf16"))
+        with self.assertRaises(ValueError):
+            K.kwb_gemv(torch.randn(3, 4), torch.randn(5))
 
 
 class GemmPointer(Gemm):

@@ -130,6 +130,52 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 
 @triton.jit
+def _kwb_gemv_kernel(a, v, out, M, K, sam, sak, sv, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                     IDX64: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    # out[m] = EPI(sum_k a[m, k] v[k]): BLOCK_M rows per program, each row's products summed over K in fp32 (a row
+    # reduction: every element of a is read once; no tensor-core tile, whose N of 1 would waste it)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    acc = tl.zeros([BLOCK_M], dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        ks = k0 + tl.arange(0, BLOCK_K)
+        kmask = ks < K
+        x = tl.load(a + (rows[:, None] * sam + ks[None, :] * sak), mask=rmask[:, None] & kmask[None, :], other=0.0)
+        y = tl.load(v + ks * sv, mask=kmask, other=0.0)
+        acc += tl.sum(x.to(tl.float32) * y.to(tl.float32)[None, :], axis=1)
+    z = rows * 0
+    acc = EPI(acc, z, z, z, z, rows, rmask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + rows, acc.to(out.dtype.element_ty), mask=rmask)
+
+
+KWB_GEMV_BLOCK_M = 16
+KWB_GEMV_BLOCK_K = 128
+
+
+def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """torch.mv(a, v) for a [M, K] and v [K] (any strides), then epi (the pointwise run after it, fused: addmv's
+    beta * input + alpha * product) on the [M] result: one launch, fp32 accumulation, out contiguous of out_dtype
+    (default a's dtype)."""
+    if a.dim() != 2 or v.dim() != 1 or a.shape[1] != v.shape[0]:
+        raise ValueError("kwb_gemv: a %s and v %s (a [M, K], v [K])" % (tuple(a.shape), tuple(v.shape)))
+    m, k = a.shape
+    out = torch.empty((m,), dtype=out_dtype or a.dtype, device=a.device)
+    if m == 0:
+        return out
+    es = kwb_epi_args(epi_tensors, out.shape, [None] * 4 + [0], out)
+    idx64 = max([m, k] + [(s - 1) * abs(st) for s, st in zip(a.shape, a.stride())]) + KWB_GEMV_BLOCK_K >= 2 ** 31
+    _kwb_gemv_kernel[(triton.cdiv(m, KWB_GEMV_BLOCK_M),)](
+        a, v, out, m, k, a.stride(0), a.stride(1), v.stride(0), *es, *kwb_epi_scalars(epi_scalars),
+        EPI=epi or _kwb_epi_identity, IDX64=idx64, BLOCK_M=KWB_GEMV_BLOCK_M, BLOCK_K=KWB_GEMV_BLOCK_K, num_warps=4)
+    return out
+
+
+@triton.jit
 def _kwb_copy_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, ds0, ds1, ds2, ds3, ds4,
                      IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # dst[i] = src[i] for two views of one 5-D shape with any strides (data movement only; cast to dst's dtype)
@@ -167,8 +213,9 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
                       m0, m1, m2, m3, m4, fill, MODE: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # dst (contiguous, 5-D sizes S0..S4) from src at per-slot shifted coordinates: slot d reads j_d = i_d - m_d, then
     # by MODE: 0 as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`); 1 modulo src's
-    # size R_d (torch.roll: m_d = shift mod R_d); 2 clamped into [0, R_d) (replication_pad: the edge repeats); 3
-    # reflected at the edges without repeating them (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
+    # size R_d (torch.roll: m_d = shift mod R_d; a circular pad: m_d = the padding before, at most R_d); 2 clamped
+    # into [0, R_d) (replication_pad: the edge repeats); 3 reflected at the edges without repeating them
+    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -245,8 +292,9 @@ def kwb_roll(x, shifts, dims):
 def kwb_pad(x, pad, value=0.0, mode="constant"):
     """F.pad(x, pad, mode, value): pad holds (before, after) pairs from the last dim backwards; out contiguous, one
     launch (_kwb_shift_kernel). mode "constant" (aten::constant_pad_nd: negative entries crop), "replicate"
-    (replication_pad1d/2d/3d: the edge element repeats) or "reflect" (reflection_pad1d/2d/3d: mirrored without
-    the edge; each pad below its dim's size, as torch requires)."""
+    (replication_pad1d/2d/3d: the edge element repeats), "reflect" (reflection_pad1d/2d/3d: mirrored without
+    the edge; each pad below its dim's size, as torch requires) or "circular" (wrapped around: the index modulo
+    the dim's size; each pad in [0, size], one wrap at most, as torch requires; cropping is not supported)."""
     pad = list(pad)
     if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
         raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
@@ -259,12 +307,14 @@ def kwb_pad(x, pad, value=0.0, mode="constant"):
             raise ValueError("kwb_pad: reflect pad %s must be below the size %d of dim %d" % (pad, x.shape[d], d))
         if mode == "replicate" and (min(pad[2 * k:2 * k + 2]) < 0 or x.shape[d] == 0):
             raise ValueError("kwb_pad: replicate pad %s of dim %d of size %d" % (pad, d, x.shape[d]))
+        if mode == "circular" and not (0 <= min(pad[2 * k:2 * k + 2]) and max(pad[2 * k:2 * k + 2]) <= x.shape[d]):
+            raise ValueError("kwb_pad: circular pad %s must be in [0, %d] (the size of dim %d)" % (pad, x.shape[d], d))
     if any(s < 0 for s in shape):
         raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
     if x.numel() == 0:
         return out.fill_(value)
-    return _kwb_shift(x, out, before, value, mode={"constant": 0, "replicate": 2, "reflect": 3}[mode])
+    return _kwb_shift(x, out, before, value, mode={"constant": 0, "circular": 1, "replicate": 2, "reflect": 3}[mode])
 
 
 @triton.jit
