@@ -15,10 +15,11 @@ def tup(v):
     return "(" + ", ".join(str(int(e)) for e in v) + ("," if len(v) == 1 else "") + ")"
 
 
-def render_conv(conv, name, tmp, problem, stage_library=False):
+def render_conv(conv, name, tmp, problem, stage_library=False, load=True):
     """Writes the template filled for @p conv to tmp/name.py (kernel kwb_<name>) and imports it as a fresh module
     (a fresh module per call: no variant's failure is remembered in _FAILED across calls). stage_library: the
-    stage library too (kwb_reduce, kwb_full: conv_forward(..., reduce=...) needs them, as a chain's kernel.py)."""
+    stage library too (kwb_reduce, kwb_full: conv_forward(..., reduce=...) needs them, as a chain's kernel.py).
+    load False: only writes it, and returns its path (no Triton needed)."""
     transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
     spatial = len(conv.kernel_size)
     opad = conv.output_padding if transposed else (0,) * spatial
@@ -41,6 +42,8 @@ def render_conv(conv, name, tmp, problem, stage_library=False):
     path = os.path.join(tmp, name + ".py")
     with open(path, "w") as f:
         f.write(text)
+    if not load:
+        return path
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -72,7 +72,7 @@ def rel_err(got, want):
 # The knobs the template ships on (measured on the H200: docs/results/2026-12-02-h200-suite-s13.md) turned
 # off and their class limits lifted: a test of one mechanism names it in its settings and gets it wherever it
 # applies
-PLAIN = {"SMALL_K": False, "PHASE_GRID": False, "OUT_CHANNELS_LAST": False, "EPI_CHANNEL_VECTORS": False,
+PLAIN = {"SMALL_K": False, "TAP_PADDED": False, "PHASE_GRID": False, "OUT_CHANNELS_LAST": False, "EPI_CHANNEL_VECTORS": False,
          "SMALL_K_MAX_STRIDE": 1 << 30, "PHASE_GRID_MIN_DIMS": 1, "PHASE_GRID_GROUPED": True}
 
 
@@ -367,6 +367,9 @@ VARIANTS = {
     "out_channels_last": {"OUT_CHANNELS_LAST": True},
     "small_k_out_channels_last_phase_grid": {"SMALL_K": True, "OUT_CHANNELS_LAST": True, "PHASE_GRID": True},
     "phase_grid_small_k_m64": {"PHASE_GRID": True, "SMALL_K": True, "SMALL_K_BLOCK_M": 64, "SMALL_K_STAGES": 3},
+    "tap_padded": {"TAP_PADDED": True},
+    "tap_padded_persistent_phase_grid": {"TAP_PADDED": True, "PERSISTENT": 1, "PHASE_GRID": True},
+    "few_tiles_tap_padded": {"FEW_TILES": True, "TAP_PADDED": True},
 }
 
 # (spatial, kwargs of run_case): tails (ragged M, N, K), size-1 dims, 16-bit, strided input, transposed with
@@ -1434,6 +1437,89 @@ class ConvWeightCache(unittest.TestCase):
         model.conv.weight = torch.nn.Parameter(torch.randn(24, 16, 3, 3, generator=g))  # a new parameter
         self.check(model, x)
         self.assertLessEqual(len(cache), 2)  # one entry per parameter object seen
+
+
+class ConvTapPadded(unittest.TestCase):
+    """TAP_PADDED: Cin/groups >= 8 and no multiple of 16, where SMALL_K's rows do not apply -- one tap's channels
+    padded to a multiple of BLOCK_K, the padding masked on x and the weight (the TAP_UNIFORM loop); off: the
+    general per-element K loop (block_k 32)."""
+    ON = {"TAP_PADDED": True}
+
+    def test_block_k_choice(self):
+        mod = render(2, False, (16, 24, 3, 3), True, (1, 1), (1, 1), (1, 1), (0, 0), 1)
+        fp32, b16 = mod.BLOCK_K_CHOICES_32, mod.BLOCK_K_CHOICES_16
+        # least padded channels per tap, ties to the larger block: 24 -> 32 (one block), 40 -> 48 (three of 16)
+        self.assertEqual(mod._tap_padded_block_k(24, fp32), 32)
+        self.assertEqual(mod._tap_padded_block_k(40, fp32), 16)
+        self.assertEqual(mod._tap_padded_block_k(12, fp32), 16)
+        self.assertEqual(mod._tap_padded_block_k(24, b16), 32)
+        self.assertEqual(mod._tap_padded_block_k(40, b16), 16)
+        self.assertEqual(mod._tap_padded_block_k(100, b16), 16)  # 112 channels a tap, against 128 (32 or 64)
+        self.assertIsNone(mod._tap_padded_block_k(3, fp32))   # below TAP_PADDED_MIN_CIG: the general loop
+        self.assertIsNone(mod._tap_padded_block_k(48, fp32))  # a multiple of 16: TAP_UNIFORM unpadded
+        self.assertTrue(mod.TAP_PADDED)
+
+    def test_strided_channels_last_fp32_and_the_switch_off(self):
+        # w06's class: Cin 24 -> 48, 3 x 3, stride 2, padding 1, channels-last fp32 x (read in place)
+        on = run_case(self, 2, cin=24, cout=48, k=3, in_size=(9, 10), stride=2, padding=1, channels_last=True,
+                      path="implicit_gemm", settings=self.ON,
+                      config={"tap_padded": True, "tap_uniform": False, "row_dims": 0, "block_k": 32,
+                              "a_mmajor": False, "x_align": 8, "x_tma": False})
+        off = run_case(self, 2, cin=24, cout=48, k=3, in_size=(9, 10), stride=2, padding=1, channels_last=True,
+                       path="implicit_gemm", settings={"TAP_PADDED": False},
+                       config={"tap_padded": False, "tap_uniform": False, "row_dims": 0, "block_k": 32})
+        self.assertEqual(on.last_grid_blocks, off.last_grid_blocks)
+
+    def test_several_blocks_a_tap_and_small_k_first(self):
+        # DenseNet's Cin 40 (three blocks of 16 a tap, the last one half padding), NCHW x read M-major; SMALL_K
+        # on: no w-tap row fits (40 x 3 = 120 channels), so the padded blocks run
+        run_case(self, 2, cin=40, cout=8, k=3, in_size=(6, 5), padding=1, bias=False, path="implicit_gemm",
+                 settings=dict(self.ON, SMALL_K=True, FP32_CHANNELS_LAST=False),
+                 config={"tap_padded": True, "small_k": False, "block_k": 16, "a_mmajor": True})
+        # Cin 8 at stride 1: SMALL_K's rows take it (82_'s class), not the padded blocks
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(6, 5), padding=1, settings=dict(self.ON, SMALL_K=True),
+                 config={"tap_padded": False, "small_k": True})
+        # 3-D, Cin 10 at stride 2 (blocks of 16, TAP_UNIFORM 2), copied channels-last
+        run_case(self, 3, cin=10, cout=16, k=3, in_size=(4, 5, 6), stride=2, padding=1,
+                 settings=dict(self.ON, FP32_CHANNELS_LAST=True),
+                 config={"tap_padded": True, "block_k": 16, "a_mmajor": False, "x_copy": True})
+
+    def test_grouped_and_16bit(self):
+        # groups 2 of Cin/groups 12: a block of 16 reads 4 channels of the next group -- masked (the weight too)
+        run_case(self, 2, cin=24, cout=32, k=3, in_size=(7, 6), groups=2, stride=2, padding=1, path="implicit_gemm",
+                 settings=self.ON, config={"tap_padded": True, "block_k": 16})
+        run_case(self, 2, cin=24, cout=32, k=3, in_size=(7, 6), groups=2, padding=1, channels_last=True,
+                 settings=dict(self.ON, SMALL_K=True), config={"tap_padded": True, "block_k": 16, "x_align": 4})
+        run_case(self, 2, cin=24, cout=16, k=3, in_size=(7, 6), stride=2, padding=1, dtype=torch.bfloat16,
+                 settings=self.ON, config={"tap_padded": True, "block_k": 32, "a_mmajor": True})
+        run_case(self, 1, cin=40, cout=16, k=3, in_size=13, padding=1, dtype=torch.bfloat16, channels_last=True,
+                 settings=self.ON, config={"tap_padded": True, "block_k": 16, "a_mmajor": False})
+
+    def test_transposed_phases_share_the_loop(self):
+        # stride 2: phases of 2 and 1 taps a dim; a phase's K = its taps x 24, padded to 32 a tap
+        run_case(self, 2, cin=24, cout=16, k=3, in_size=(5, 4), stride=2, padding=1, output_padding=1,
+                 transposed=True, settings=self.ON, config={"tap_padded": True, "block_k": 32, "phases": 4})
+        run_case(self, 2, cin=24, cout=16, k=3, in_size=(5, 4), stride=2, padding=1, output_padding=1,
+                 transposed=True, settings=dict(self.ON, PHASE_GRID=True, SMALL_K=True),
+                 config={"tap_padded": True, "phase_grid": True, "small_k": False})
+
+    def test_copy_rule_counts_the_padded_work(self):
+        # fp32 NCHW, Cin 24 -> 48, stride 2: 36 FLOP per byte of x + out, 48 with the padded channels (24 -> 32):
+        # over FP32_COPY_MIN_INTENSITY (40) only as the padded blocks count it
+        run_case(self, 2, cin=24, cout=48, k=3, in_size=(16, 16), stride=2, padding=1, settings=self.ON,
+                 config={"tap_padded": True, "x_copy": True, "a_mmajor": False})
+        run_case(self, 2, cin=24, cout=48, k=3, in_size=(16, 16), stride=2, padding=1,
+                 settings={"TAP_PADDED": False}, config={"tap_padded": False, "x_copy": False, "a_mmajor": True})
+
+    def test_few_tiles_block_m(self):
+        # FEW_TILES (off as shipped): 2 x 8 x 8 = 128 positions, one 128-position tile on 4 SMs (the emulation's
+        # count) -> two tiles of 64; 2 x 16 x 16 = 512 positions: 4 tiles, 8 of 64 would not fit one wave
+        run_case(self, 2, cin=24, cout=8, k=3, in_size=(8, 8), padding=1, settings=dict(self.ON, FEW_TILES=True),
+                 config={"few_tiles": True, "block_m": 64, "tap_padded": True})
+        run_case(self, 2, cin=24, cout=8, k=3, in_size=(16, 16), padding=1, settings=dict(self.ON, FEW_TILES=True),
+                 config={"few_tiles": None, "block_m": 128})
+        run_case(self, 2, cin=24, cout=8, k=3, in_size=(8, 8), padding=1, shipped=True,
+                 config={"few_tiles": None, "block_m": 128, "tap_padded": True})
 
 
 class ShippedDefaults(unittest.TestCase):
