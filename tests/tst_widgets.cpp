@@ -136,6 +136,7 @@ class TestWidgets : public QObject {
   void codegenVerdictWordsAreTranslated();
   void reviewWordsGoThroughTr();
   void dryRunCpuGapWordsGoThroughTr();
+  void runsAreNamedByVersionAndTime();
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
   void rooflineWithoutPoint();
@@ -693,6 +694,26 @@ void TestWidgets::dryRunCpuGapWordsGoThroughTr() {
   QVERIFY2(line.startsWith(QStringLiteral("«■ harness result (CPU dry run): 2 of 3 case(s) ran the PyTorch reference "
                                           "on the CPU, 1 skipped")),
            qPrintable(line));
+}
+
+void TestWidgets::runsAreNamedByVersionAndTime() {
+  // Two runs compared were named by their folders' stamps ("20261203-213758-215 → 20261203-213803-729"): which was V0?
+  // Members: a run a version records, a run no version records, a folder whose name is not a stamp.
+  RunEntry recorded;
+  recorded.stamp = QStringLiteral("20261203-213803-729");
+  recorded.when = QDateTime(QDate(2026, 12, 3), QTime(21, 38, 3), Qt::UTC);
+  recorded.recordedBy = QStringLiteral("v1");
+  QCOMPARE(RunsPanel::runLabel(recorded), QStringLiteral("V1 · 2026-12-03 21:38:03 UTC"));
+  QCOMPARE(RunsPanel::runLabel(recorded, true), QStringLiteral("V1"));
+  RunEntry other = recorded;
+  other.recordedBy.clear();
+  QCOMPARE(RunsPanel::runLabel(other), QStringLiteral("2026-12-03 21:38:03 UTC"));
+  QCOMPARE(RunsPanel::runLabel(other, true), QStringLiteral("21:38:03"));
+  RunEntry odd;
+  odd.stamp = QStringLiteral("copied-run");
+  QCOMPARE(RunsPanel::runLabel(odd), QStringLiteral("copied-run"));
+  odd.recordedBy = QStringLiteral("v0");
+  QCOMPARE(RunsPanel::runLabel(odd, true), QStringLiteral("V0 · copied-run"));
 }
 
 void TestWidgets::codegenVerdictWordsAreTranslated() {
@@ -1303,10 +1324,10 @@ void TestWidgets::rooflineNoteShowsItsSources() {
   QTRY_VERIFY(scroll->widget()->width() > 0);
   QVERIFY(plot.noteText().contains(d.peakSource) && plot.noteText().contains(d.bandwidthSource));
   const int line = QFontMetrics(scroll->widget()->font()).lineSpacing();
-  // the chart keeps most of the height: the notes take at most 40% (or three lines)
-  QVERIFY2(scroll->height() <= std::max(3 * line, plot.height() * 2 / 5) + 2,
+  // the chart keeps most of the height: the notes take at most a quarter (or three lines)
+  QVERIFY2(scroll->height() <= std::max(3 * line, plot.height() / 4) + 2,
            qPrintable(QStringLiteral("%1 of %2").arg(scroll->height()).arg(plot.height())));
-  QVERIFY(plot.plot()->height() >= plot.height() / 2);
+  QVERIFY(plot.plot()->height() >= plot.height() * 2 / 3);
   QScrollBar* bar = scroll->verticalScrollBar();
   const int textHeight = scroll->widget()->heightForWidth(scroll->viewport()->width());
   if (size.width() >= 900) {
@@ -1316,7 +1337,9 @@ void TestWidgets::rooflineNoteShowsItsSources() {
     QCOMPARE(bar->maximum(), 0);
   } else {
     // a narrow dock: what does not fit scrolls, the bar says so, and the box ends on a whole line
-    QVERIFY2(textHeight <= scroll->viewport()->height() || bar->isVisible(), "the notes are cut with no scroll bar");
+    QTRY_VERIFY2(scroll->widget()->heightForWidth(scroll->viewport()->width()) <= scroll->viewport()->height() ||
+                     bar->isVisible(),
+                 "the notes are cut with no scroll bar");
     QVERIFY2(scroll->viewport()->height() % line == 0 || textHeight <= scroll->viewport()->height(),
              qPrintable(QStringLiteral("%1 / %2").arg(scroll->viewport()->height()).arg(line)));
   }

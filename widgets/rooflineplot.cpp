@@ -106,7 +106,8 @@ RooflinePlot::RooflinePlot(QWidget* parent)
   m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_note->setObjectName(QStringLiteral("rooflineNote"));
   m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  // The sources can be long: what does not fit in 40% of the widget scrolls rather than squeeze the chart (fitNote).
+  // The sources can be long: what does not fit in a quarter of the widget scrolls rather than squeeze the chart
+  // (fitNote).
   m_noteScroll->setObjectName(QStringLiteral("rooflineNoteScroll"));
   m_noteScroll->setWidget(m_note);
   m_noteScroll->setWidgetResizable(true);
@@ -649,8 +650,13 @@ void RooflinePlot::fitNote() {
   const int needed = m_note->heightForWidth(width()) + 2 * m_noteScroll->frameWidth();
   // Whole lines: a cap that fell mid-line drew half a line of the sources with no sign that more followed.
   const int line = std::max(1, QFontMetrics(m_note->font()).lineSpacing());
-  const int cap = std::max(3 * line, (height() * 2 / 5) / line * line);
+  // Up to a quarter of the widget, but beyond three lines only while the chart keeps 400 px: a docked chart (1280x800,
+  // 1920x1080) is what a demo looks at, and its roof labels need the room.
+  const int cap = std::max(3 * line, std::min(height() / 4, height() - 400) / line * line);
   m_noteScroll->setFixedHeight(std::max(line, std::min(needed, cap)));
+  // The chart's size now, not at the next layout pass: fitLegend() places the roofs' labels for it. Not when hidden:
+  // the report's PNG sets the chart's geometry itself (renderRooflinePngSized).
+  if (isVisible() && layout()) layout()->activate();
 }
 
 void RooflinePlot::resizeEvent(QResizeEvent* event) {

@@ -106,9 +106,9 @@ class RooflinePlot : public QWidget {
   void declutterLabels();
   /// Sets the notes under the chart and fits their area (fitNote()).
   void setNote(const QString& text);
-  /// Gives the notes under the chart (the roofs' sources) the height their text needs at this width, up to 40% of
-  /// the widget (whole lines; the rest scrolls). A fixed six-line box cut the sources off mid-line, in zh_CN before
-  /// the memory roof's source.
+  /// Gives the notes under the chart (the roofs' sources) the height their text needs at this width, up to a
+  /// quarter of the widget, more than three lines only while the chart keeps 400 px (whole lines; the rest scrolls). A
+  /// fixed six-line box cut the sources off mid-line, in zh_CN before the memory roof's source.
   void fitNote();
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
