@@ -4,48 +4,48 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="719"/>
+        <location filename="../widgets/rooflineplot.cpp" line="720"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="722"/>
+        <location filename="../widgets/rooflineplot.cpp" line="723"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="727"/>
+        <location filename="../widgets/rooflineplot.cpp" line="728"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="735"/>
+        <location filename="../widgets/rooflineplot.cpp" line="736"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="151"/>
+        <location filename="../widgets/reportexport.cpp" line="152"/>
         <source>Cannot write a PDF: no QGuiApplication.</source>
         <translation>无法写入 PDF：没有 QGuiApplication。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="154"/>
-        <location filename="../widgets/rooflineplot.cpp" line="738"/>
+        <location filename="../widgets/reportexport.cpp" line="155"/>
+        <location filename="../widgets/rooflineplot.cpp" line="739"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="159"/>
+        <location filename="../widgets/reportexport.cpp" line="160"/>
         <source>Kernel Workbench review</source>
         <translation>Kernel Workbench 评审</translation>
     </message>
     <message>
-        <location filename="../widgets/reportexport.cpp" line="190"/>
+        <location filename="../widgets/reportexport.cpp" line="191"/>
         <source>Writing %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="740"/>
+        <location filename="../widgets/rooflineplot.cpp" line="741"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -3009,212 +3009,212 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="100"/>
-        <location filename="../widgets/rooflineplot.cpp" line="135"/>
+        <location filename="../widgets/rooflineplot.cpp" line="136"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="136"/>
+        <location filename="../widgets/rooflineplot.cpp" line="137"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="228"/>
+        <location filename="../widgets/rooflineplot.cpp" line="229"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="250"/>
+        <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="253"/>
+        <location filename="../widgets/rooflineplot.cpp" line="254"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="254"/>
+        <location filename="../widgets/rooflineplot.cpp" line="255"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="284"/>
+        <location filename="../widgets/rooflineplot.cpp" line="285"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="286"/>
+        <location filename="../widgets/rooflineplot.cpp" line="287"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="287"/>
+        <location filename="../widgets/rooflineplot.cpp" line="288"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="288"/>
+        <location filename="../widgets/rooflineplot.cpp" line="289"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="320"/>
+        <location filename="../widgets/rooflineplot.cpp" line="321"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="322"/>
+        <location filename="../widgets/rooflineplot.cpp" line="323"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="331"/>
+        <location filename="../widgets/rooflineplot.cpp" line="332"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="333"/>
+        <location filename="../widgets/rooflineplot.cpp" line="334"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="336"/>
+        <location filename="../widgets/rooflineplot.cpp" line="337"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="363"/>
+        <location filename="../widgets/rooflineplot.cpp" line="364"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="370"/>
+        <location filename="../widgets/rooflineplot.cpp" line="371"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="370"/>
+        <location filename="../widgets/rooflineplot.cpp" line="371"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="374"/>
+        <location filename="../widgets/rooflineplot.cpp" line="375"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="377"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="417"/>
+        <location filename="../widgets/rooflineplot.cpp" line="418"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="419"/>
+        <location filename="../widgets/rooflineplot.cpp" line="420"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="429"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="429"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
+        <location filename="../widgets/rooflineplot.cpp" line="432"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
+        <location filename="../widgets/rooflineplot.cpp" line="432"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
-        <location filename="../widgets/rooflineplot.cpp" line="452"/>
+        <location filename="../widgets/rooflineplot.cpp" line="401"/>
+        <location filename="../widgets/rooflineplot.cpp" line="453"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="402"/>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="403"/>
+        <location filename="../widgets/rooflineplot.cpp" line="455"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="437"/>
+        <location filename="../widgets/rooflineplot.cpp" line="438"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="440"/>
+        <location filename="../widgets/rooflineplot.cpp" line="441"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="449"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="466"/>
+        <location filename="../widgets/rooflineplot.cpp" line="467"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="467"/>
+        <location filename="../widgets/rooflineplot.cpp" line="468"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="486"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
-        <location filename="../widgets/rooflineplot.cpp" line="494"/>
+        <location filename="../widgets/rooflineplot.cpp" line="488"/>
+        <location filename="../widgets/rooflineplot.cpp" line="495"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="493"/>
+        <location filename="../widgets/rooflineplot.cpp" line="494"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="496"/>
+        <location filename="../widgets/rooflineplot.cpp" line="497"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="500"/>
+        <location filename="../widgets/rooflineplot.cpp" line="501"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="502"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="503"/>
+        <location filename="../widgets/rooflineplot.cpp" line="504"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="504"/>
+        <location filename="../widgets/rooflineplot.cpp" line="505"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -3479,9 +3479,9 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="245"/>
-        <location filename="../widgets/runspanel.cpp" line="286"/>
-        <location filename="../widgets/runspanel.cpp" line="294"/>
-        <location filename="../widgets/runspanel.cpp" line="315"/>
+        <location filename="../widgets/runspanel.cpp" line="297"/>
+        <location filename="../widgets/runspanel.cpp" line="305"/>
+        <location filename="../widgets/runspanel.cpp" line="328"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -3501,52 +3501,57 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="287"/>
+        <location filename="../widgets/runspanel.cpp" line="298"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="300"/>
+        <location filename="../widgets/runspanel.cpp" line="310"/>
+        <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
+        <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="313"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="302"/>
+        <location filename="../widgets/runspanel.cpp" line="315"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <location filename="../widgets/runspanel.cpp" line="320"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <location filename="../widgets/runspanel.cpp" line="320"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="307"/>
+        <location filename="../widgets/runspanel.cpp" line="320"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="324"/>
+        <location filename="../widgets/runspanel.cpp" line="337"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="343"/>
+        <location filename="../widgets/runspanel.cpp" line="356"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="356"/>
+        <location filename="../widgets/runspanel.cpp" line="369"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="365"/>
+        <location filename="../widgets/runspanel.cpp" line="379"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
