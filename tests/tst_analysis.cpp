@@ -10,7 +10,12 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QTemporaryDir>
+#include <QDir>
 #include <QTest>
+
+#include <csignal>
+
+#include <sys/types.h>
 
 using nlohmann::json;
 using namespace kwb;
@@ -37,6 +42,15 @@ QString shapeText(const json& shape) {
 
 QString s(const json& j) {
   return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString::fromStdString(j.dump());
+}
+
+// Whether process `pid` is a zombie (ended, not yet reaped by its new parent): it runs nothing.
+bool zombie(pid_t pid) {
+  QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+  if (!f.open(QIODevice::ReadOnly)) return true;
+  const QByteArray stat = f.readAll();
+  const qsizetype close = stat.lastIndexOf(')');
+  return close > 0 && stat.mid(close + 2, 1) == "Z";
 }
 
 }  // namespace
@@ -672,6 +686,78 @@ class TestAnalysis : public QObject {
     qputenv("KWB_PYTHON_CACHE", "0");
     QCOMPARE(lookupTorchPython(&why), QString());
     qunsetenv("KWB_PYTHON_CACHE");
+  }
+
+  // Looking for a Python with torch asks each interpreter to `import torch` (10 s on the loaded VM, 60 s limit):
+  // Stop, Quit and Ctrl-C reached neither it nor the knowledge tools. The class is any interpreter that is slow to
+  // answer: a wrapper script (a pyenv shim) whose child does the work, and a real Python whose torch import hangs.
+  void torchCheckStopsOnRequest_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("wrapper script") << QStringLiteral("wrapper");
+    QTest::newRow("python, import torch hangs") << QStringLiteral("python");
+  }
+  void torchCheckStopsOnRequest() {
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pidFile = dir.filePath(QStringLiteral("worker.pid"));
+    QString python;
+    QByteArray pythonPath;
+    if (kind == QLatin1String("wrapper")) {
+      python = dir.filePath(QStringLiteral("python3-shim"));
+      QFile f(python);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("#!/bin/sh\nsleep 60 &\necho $! > '" + pidFile.toUtf8() + "'\nwait\n");
+      f.close();
+      QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
+    } else {
+      python = dir.filePath(QStringLiteral("python3"));  // its own path: findTorchPython's per-process cache key
+      QVERIFY(QFile::link(QFileInfo(m_python).canonicalFilePath(), python));
+      QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("fake/torch")));
+      QFile f(dir.filePath(QStringLiteral("fake/torch/__init__.py")));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("import os, time\nopen(" + ("'" + pidFile.toUtf8() + "'") +
+              ", 'w').write(str(os.getpid()))\ntime.sleep(60)\n");
+      f.close();
+      pythonPath = dir.filePath(QStringLiteral("fake")).toUtf8();
+    }
+    const QByteArray oldPython = qgetenv("KWB_PYTHON");
+    const QByteArray oldPath = qgetenv("PYTHONPATH");
+    qputenv("KWB_PYTHON", python.toUtf8());
+    qputenv("KWB_PYTHON_CACHE", "0");
+    if (!pythonPath.isEmpty()) qputenv("PYTHONPATH", pythonPath);
+    const auto restore = qScopeGuard([&] {
+      oldPython.isEmpty() ? qunsetenv("KWB_PYTHON") : qputenv("KWB_PYTHON", oldPython);
+      oldPath.isEmpty() ? qunsetenv("PYTHONPATH") : qputenv("PYTHONPATH", oldPath);
+      qunsetenv("KWB_PYTHON_CACHE");
+    });
+    // the stop comes once the worker runs (its pid file is written)
+    QElapsedTimer clock;
+    clock.start();
+    qint64 stoppedAt = -1;
+    const auto stop = [&] {
+      if (stoppedAt < 0 && QFileInfo(pidFile).size() > 0) stoppedAt = clock.elapsed();
+      return stoppedAt >= 0;
+    };
+    QString why;
+    QCOMPARE(findTorchPython(&why, stop), QString());
+    QVERIFY2(stoppedAt >= 0, "the worker never started");
+    const qint64 afterStop = clock.elapsed() - stoppedAt;
+    QVERIFY2(afterStop < 2500, qPrintable(QString::number(afterStop)));  // 100 ms polls, a kill and a reap
+    QVERIFY2(why.startsWith(QStringLiteral("stopped on request while looking for a Python with torch (")) &&
+                 why.contains(python),
+             qPrintable(why));
+    // nothing it started is left: the worker (the shim's child, or the interpreter itself) is gone
+    QFile pidText(pidFile);
+    QVERIFY(pidText.open(QIODevice::ReadOnly));
+    const pid_t worker = pid_t(pidText.readAll().trimmed().toInt());
+    QVERIFY(worker > 1);
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(worker, 0) != 0 || zombie(worker), 2000);
+    // a stopped search is no answer: the next call asks again (and is stopped again at once, not served from a cache)
+    clock.restart();
+    QCOMPARE(findTorchPython(&why, [] { return true; }), QString());
+    QVERIFY2(why.startsWith(QStringLiteral("stopped on request")), qPrintable(why));
+    QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
   }
 
   // New-user trial 3: a forward that never ends said nothing for 120 s (R2); `--python /bin/false` gave an empty

@@ -799,6 +799,13 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   // "0.00e+00", its CPU time "19.42" and the ratio "1.040" -- none of which has "e-", the check this replaces).
   static const QRegularExpression numberCell(QStringLiteral("<td>[-+]?[0-9][0-9.]*(e[-+][0-9]+)?</td>"));
   QVERIFY2(table.count(QStringLiteral("<td>—</td>")) >= 5 && !numberCell.match(table).hasMatch(), qPrintable(table));
+  // The runs are named as a reviewer knows them, by the version that records them and their time, not by folder
+  // stamps alone; the folders are still named.
+  const QString title = compared.first().at(0).toString();
+  QVERIFY2(title.startsWith(QStringLiteral("Compare ")) && title.endsWith(QStringLiteral(" → V0")), qPrintable(title));
+  QVERIFY2(table.contains(QStringLiteral(" → V0 · 20")) && table.contains(QStringLiteral(" UTC</h3>")) &&
+               table.contains(QStringLiteral("Run folders: .kwb/runs/")),
+           qPrintable(table.left(400)));
   QVERIFY(w.editors()->preview(compared.first().at(0).toString()));
   // Double-click reviews a run: the window leaves the job for that run (the first, not the recorded one).
   Q_EMIT runsPanel->openRunRequested(runsPanel->model()->index(runCount - 1, 0).data(RunsModel::DirRole).toString());

@@ -165,6 +165,37 @@ class TestPlugins : public QObject {
     QVERIFY(!QSettings().value(QStringLiteral("knowledge/disabled")).toStringList().contains(tool));
   }
 
+  // Stop, Quit and Ctrl-C reach a query in flight (QueryStopScope): the tool's process group is ended at once, not at
+  // its timeout_ms, and the tool stays enabled (a stop is not misbehaviour). Two members: a stop while the tool
+  // hangs mid-answer, and a stop already asked when the query starts.
+  void externalToolStopsOnRequest_data() {
+    QTest::addColumn<int>("stopAfterMs");
+    QTest::newRow("stopped while it hangs") << 300;
+    QTest::newRow("stopped before it answers anything") << 0;
+  }
+  void externalToolStopsOnRequest() {
+    QFETCH(int, stopAfterMs);
+    std::unique_ptr<ToolRegistry> reg = fixtureRegistry();
+    const KnowledgeTool* t = reg->tool(QStringLiteral("fake-hang"));  // timeout_ms 1500
+    QVERIFY(t);
+    QElapsedTimer clock;
+    clock.start();
+    KnowledgeResult r;
+    {
+      const QueryStopScope outer([] { return false; });
+      const QueryStopScope scope([&] { return clock.elapsed() >= stopAfterMs; });
+      QVERIFY(QueryStopScope::stopRequested() == (stopAfterMs == 0));
+      r = t->query({{"product", "H200-SXM"}});
+    }
+    const qint64 took = clock.elapsed();
+    QVERIFY2(took < stopAfterMs + 1000 && took < 1500, qPrintable(QString::number(took)));  // before its timeout
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error, QStringLiteral("fake-hang: stopped on request before it answered (the tool was ended)"));
+    QVERIFY2(t->disabledReason().isEmpty(), qPrintable(t->disabledReason()));
+    QVERIFY(reg->isEnabled(QStringLiteral("fake-hang")));
+    QVERIFY(!QueryStopScope::stopRequested());  // the scopes are gone with their block
+  }
+
   void manifestErrors() {
     QString error;
     QVERIFY(!readToolManifest(data("tools/zz-bad-manifest.json"), &error));

@@ -514,6 +514,49 @@ class TestRun : public QObject {
     QCOMPARE(j.at("result").at("grid_blocks").get<int>(), 128);
   }
 
+  // A CPU dry run whose CPU torch cannot run a case in its dtype SKIPs it (the harness's CpuDtypeGap) and passes; the
+  // run layer counted the SKIPPED case as failed and wrote result.json with exit_code 1 and status FAIL (and the log
+  // "finished: status FAIL") while the harness exited 0 and the gate said DRY_RUN. The class: a SKIPPED case in a
+  // run's status. Members: a dry run with one or two such cases (PASS, exit 0), a dry run with nothing else (FAIL,
+  // exit 1: nothing ran), and a GPU run (a SKIPPED case fails it).
+  void dryRunSkippedCaseKeepsTheRunHonest_data() {
+    QTest::addColumn<QString>("gap");
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("dry run, one case skipped")
+        << QStringLiteral("medium") << QStringLiteral("cpu-dry-run") << QStringLiteral("PASS") << 0;
+    QTest::newRow("dry run, two cases skipped")
+        << QStringLiteral("small,large") << QStringLiteral("cpu-dry-run") << QStringLiteral("PASS") << 0;
+    QTest::newRow("dry run, every case skipped")
+        << QStringLiteral("small,medium,large") << QStringLiteral("cpu-dry-run") << QStringLiteral("FAIL") << 1;
+    QTest::newRow("gpu run, one case skipped")
+        << QStringLiteral("medium") << QStringLiteral("gpu") << QStringLiteral("FAIL") << 1;
+  }
+  void dryRunSkippedCaseKeepsTheRunHonest() {
+    QFETCH(QString, gap);
+    QFETCH(QString, mode);
+    QFETCH(QString, status);
+    QFETCH(int, exitCode);
+    HarnessRun run(config({QStringLiteral("--cpu-gap"), gap, QStringLiteral("--mode"), mode}));
+    Recorder rec;
+    runToEnd(run, rec);
+    const RunOutcome& o = *rec.outcome;
+    QVERIFY2(o.ok, qPrintable(o.error));  // a complete run either way: every case has a result
+    QCOMPARE(o.exitCode, exitCode);       // the harness's own exit code, not a second opinion
+    QVERIFY(o.result);
+    QCOMPARE(o.result->status, status);
+    QCOMPARE(o.result->status, QString::fromStdString(o.result->raw.value("status", std::string())));  // the harness's
+    const auto j = nlohmann::json::parse(readAll(o.resultPath).toStdString());
+    QCOMPARE(j.at("exit_code").get<int>(), exitCode);
+    QCOMPARE(QString::fromStdString(j.at("result").at("status").get<std::string>()), status);
+    QVERIFY(j.at("result").at("status") == j.at("result_raw").at("status"));  // result.json agrees with the harness
+    const QByteArray log = readAll(o.logPath);
+    QVERIFY2(log.contains(exitCode == 0 ? QByteArray("[kwb] finished: ok\n")
+                                        : QByteArray("[kwb] finished: status FAIL (exit code 1)\n")),
+             log.right(300).constData());
+  }
+
   void runCommandTargetAndBlocking() {
     HarnessRunConfig c = config({QStringLiteral("--print-env")});
     QString err;

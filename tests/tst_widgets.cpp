@@ -9,6 +9,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
@@ -51,6 +52,7 @@
 #include "core/review/workspacereview.h"
 #include <QAbstractTextDocumentLayout>
 #include <QTextImageFormat>
+#include <QTextLayout>
 #include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
@@ -133,6 +135,8 @@ class TestWidgets : public QObject {
   void codegenVerdictOnTheSpecPage();
   void codegenVerdictWordsAreTranslated();
   void reviewWordsGoThroughTr();
+  void dryRunCpuGapWordsGoThroughTr();
+  void runsAreNamedByVersionAndTime();
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
   void rooflineWithoutPoint();
@@ -147,12 +151,15 @@ class TestWidgets : public QObject {
   void verdictLooks();
   void rooflineLabelsHoverExport();
   void rooflineFitsANarrowDock();
+  void rooflineNoteShowsItsSources_data();
+  void rooflineNoteShowsItsSources();
   void rooflineRoofLabelsClearTheirLines();
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
   void pdfTableNumbersStayWhole();
   void pdfFiguresFitThePage();
   void pdfPreformattedLinesWrap();
+  void pdfHeadingsKeepWithTheirBody();
   void referenceOpsSummarised();
   void editorFindReplaceGoto();
   void runsPanelVersionsAndKernelDiff();
@@ -645,6 +652,68 @@ void TestWidgets::reviewWordsGoThroughTr() {
   QCOMPARE(report, QStringLiteral("«- GPU: none, the harness was not run (ledger: H200-SXM)»\n«- Run folder: none (the "
                                   "harness was not run)»\n«_V0's records apply (not queried again; listed in "
                                   "`memory/v0.json`):_»"));
+}
+
+void TestWidgets::dryRunCpuGapWordsGoThroughTr() {
+  // The zh_CN review of a dry run with a case its CPU torch cannot run showed the gate's clause and the case table's
+  // reason in English, and the console said "7 case(s) ran" for 6 that ran and 1 skipped. Members: the gate's
+  // summary (wizard, badge), the case's own reason (case table, console), the harness's result line.
+  MarkingTranslator marker({QStringLiteral("kwb::DisplayText")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString gate = displayGateReason(QStringLiteral(
+      "not runnable on this CPU's torch: 1 of 7 case(s) (dtype_bf16): the PyTorch reference raises in that dtype on "
+      "the CPU, so the harness skipped them (a GPU run checks them)"));
+  const QString reason = QStringLiteral(
+      "dry run: not runnable on this CPU's torch 1.13.0a0: the PyTorch reference (the kernel's stand-in) raises in "
+      "bfloat16 here (RuntimeError: expected input[4, 16, 1, 64] to have 8 channels) although it runs in float32 on "
+      "the same inputs; kernel.py was not run, and a GPU run checks this case");
+  const QString caseReason = displayGateReason(reason);
+  CaseTableModel model;
+  CaseResult skipped;
+  skipped.name = QStringLiteral("dtype_bf16");
+  skipped.status = QStringLiteral("SKIPPED");
+  skipped.reason = reason;
+  model.resetData({skipped});
+  const QString cell = model.index(0, CaseTableModel::ReasonColumn).data().toString();
+  const nlohmann::json ran = {{"name", "problem_shape"}, {"status", "PASS"}};
+  const nlohmann::json doc = {
+      {"mode", "cpu-dry-run"},
+      {"status", "PASS"},
+      {"cases", {ran, ran, {{"name", "dtype_bf16"}, {"status", "SKIPPED"}, {"reason", reason.toStdString()}}}}};
+  const QString line =
+      displayHarnessLine(QStringLiteral("[test_kernel] RESULT_JSON=") + QString::fromStdString(doc.dump()));
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(gate,
+           QStringLiteral("«not runnable on this CPU's torch: 1 of 7 case(s) (dtype_bf16): the PyTorch reference "
+                          "raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)»"));
+  QVERIFY2(caseReason.startsWith(QStringLiteral("«dry run: not runnable on this CPU's torch 1.13.0a0: ")) &&
+               caseReason.contains(QStringLiteral("(RuntimeError: expected input[4, 16, 1, 64] to have 8 channels)")) &&
+               caseReason.endsWith(QStringLiteral("a GPU run checks this case»")),
+           qPrintable(caseReason));
+  QCOMPARE(cell, caseReason);
+  QVERIFY2(line.startsWith(QStringLiteral("«■ harness result (CPU dry run): 2 of 3 case(s) ran the PyTorch reference "
+                                          "on the CPU, 1 skipped")),
+           qPrintable(line));
+}
+
+void TestWidgets::runsAreNamedByVersionAndTime() {
+  // Two runs compared were named by their folders' stamps ("20261203-213758-215 → 20261203-213803-729"): which was V0?
+  // Members: a run a version records, a run no version records, a folder whose name is not a stamp.
+  RunEntry recorded;
+  recorded.stamp = QStringLiteral("20261203-213803-729");
+  recorded.when = QDateTime(QDate(2026, 12, 3), QTime(21, 38, 3), Qt::UTC);
+  recorded.recordedBy = QStringLiteral("v1");
+  QCOMPARE(RunsPanel::runLabel(recorded), QStringLiteral("V1 · 2026-12-03 21:38:03 UTC"));
+  QCOMPARE(RunsPanel::runLabel(recorded, true), QStringLiteral("V1"));
+  RunEntry other = recorded;
+  other.recordedBy.clear();
+  QCOMPARE(RunsPanel::runLabel(other), QStringLiteral("2026-12-03 21:38:03 UTC"));
+  QCOMPARE(RunsPanel::runLabel(other, true), QStringLiteral("21:38:03"));
+  RunEntry odd;
+  odd.stamp = QStringLiteral("copied-run");
+  QCOMPARE(RunsPanel::runLabel(odd), QStringLiteral("copied-run"));
+  odd.recordedBy = QStringLiteral("v0");
+  QCOMPARE(RunsPanel::runLabel(odd, true), QStringLiteral("V0 · copied-run"));
 }
 
 void TestWidgets::codegenVerdictWordsAreTranslated() {
@@ -1217,6 +1286,65 @@ void TestWidgets::rooflineFitsANarrowDock() {
   QCOMPARE(plot.graph(RooflinePlot::kMemoryRoof)->name(), QStringLiteral("Memory roof: 4.8 TB/s (datasheet)"));
 }
 
+// The notes under the chart cite where each roof comes from; a fixed six-line box cut them off mid-line (zh_CN lost
+// the memory roof's source below the fold, with no sign that more followed). The class: notes longer than the box,
+// in any script. Members: the ledger's English sources and CJK text, each in the floating dock (900x560) and the
+// docked one at 1280x800 (370 wide).
+void TestWidgets::rooflineNoteShowsItsSources_data() {
+  QTest::addColumn<QString>("script");
+  QTest::addColumn<QSize>("size");
+  for (const QString& script : {QStringLiteral("latin"), QStringLiteral("cjk")}) {
+    QTest::newRow(qPrintable(script + QStringLiteral(", 900x560"))) << script << QSize(900, 560);
+    QTest::newRow(qPrintable(script + QStringLiteral(", 370x560"))) << script << QSize(370, 560);
+  }
+}
+
+void TestWidgets::rooflineNoteShowsItsSources() {
+  QFETCH(QString, script);
+  QFETCH(QSize, size);
+  RooflineData d = sampleRoofline();
+  const QString nvidia = QStringLiteral(
+      "NVIDIA H200 Tensor Core GPU - product page specifications (H200 SXM and H200 NVL columns) (accessed "
+      "2026-11-29) <https://www.nvidia.com/en-us/data-center/h200/>");
+  d.peakSource = QStringLiteral("H200-SXM plain (non-tensor) fp32 peak 67 TFLOPS — ") + nvidia;
+  d.bandwidthSource = QStringLiteral("H200-SXM datasheet memory bandwidth 4.8 TB/s — ") + nvidia;
+  if (script == QLatin1String("cjk")) {
+    d.peakSource.prepend(QStringLiteral("数据手册：非张量核心的单精度峰值，来自产品页面的规格表。"));
+    d.bandwidthSource.prepend(QStringLiteral("数据手册：显存带宽，来自产品页面的规格表。"));
+  }
+  d.measuredBandwidthTBs = 4.24;
+  d.measuredSource = QStringLiteral("H200-SXM copy 4.24 TB/s (spec ledger, GPU.md)");
+  RooflinePlot plot;
+  plot.resize(size);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  plot.setData(d);
+  auto* scroll = plot.findChild<QScrollArea*>(QStringLiteral("rooflineNoteScroll"));
+  QVERIFY(scroll);
+  QTRY_VERIFY(scroll->widget()->width() > 0);
+  QVERIFY(plot.noteText().contains(d.peakSource) && plot.noteText().contains(d.bandwidthSource));
+  const int line = QFontMetrics(scroll->widget()->font()).lineSpacing();
+  // the chart keeps most of the height: the notes take at most a quarter (or three lines)
+  QVERIFY2(scroll->height() <= std::max(3 * line, plot.height() / 4) + 2,
+           qPrintable(QStringLiteral("%1 of %2").arg(scroll->height()).arg(plot.height())));
+  QVERIFY(plot.plot()->height() >= plot.height() * 2 / 3);
+  QScrollBar* bar = scroll->verticalScrollBar();
+  const int textHeight = scroll->widget()->heightForWidth(scroll->viewport()->width());
+  if (size.width() >= 900) {
+    // room enough: every source is shown whole, nothing scrolls
+    QVERIFY2(textHeight <= scroll->viewport()->height(),
+             qPrintable(QStringLiteral("%1 > %2").arg(textHeight).arg(scroll->viewport()->height())));
+    QCOMPARE(bar->maximum(), 0);
+  } else {
+    // a narrow dock: what does not fit scrolls, the bar says so, and the box ends on a whole line
+    QTRY_VERIFY2(scroll->widget()->heightForWidth(scroll->viewport()->width()) <= scroll->viewport()->height() ||
+                     bar->isVisible(),
+                 "the notes are cut with no scroll bar");
+    QVERIFY2(scroll->viewport()->height() % line == 0 || textHeight <= scroll->viewport()->height(),
+             qPrintable(QStringLiteral("%1 / %2").arg(scroll->viewport()->height()).arg(line)));
+  }
+}
+
 // New-user trial 4: on every H200 tf32 plot "bf16 989.5 TFLOPS" was drawn over "tf32 494.5 TFLOPS" (roofs a
 // factor of two apart). No two drawn labels overlap, at a dock's sizes and the report figure's; the compute
 // roof's own label is always drawn.
@@ -1451,6 +1579,63 @@ void TestWidgets::pdfPreformattedLinesWrap() {
   QString text;
   for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) text += b.text() + u'\n';
   QVERIFY(text.contains(longLine) && text.contains(code));  // wrapped, nothing cut
+}
+
+void TestWidgets::pdfHeadingsKeepWithTheirBody() {
+  // The PDF of a baseline report put a heading at the bottom of a page and its body on the next. The class: a heading
+  // followed by anything that starts the next page. Three members: a paragraph, a table (the case results), and a
+  // run of two headings (an <h2> right above an <h3>), each pushed down the page line by line by filler paragraphs.
+  const QStringList bodies{
+      QStringLiteral("<h2>Correctness</h2><p>%1</p>").arg(QStringLiteral("every case passed; ").repeated(12)),
+      QStringLiteral("<h2>Cases</h2><table><tr><th>case</th><th>rel_err</th></tr><tr><td>problem_shape</td>"
+                     "<td>0.00e+00</td></tr></table>"),
+      QStringLiteral("<h2>Performance</h2><h3>Latency</h3><p>%1</p>").arg(QStringLiteral("12.5 us; ").repeated(20))};
+  const QSizeF page(420, 300);
+  // The page of a block's first line and of its first two lines' end, in the paginated layout.
+  const auto pageOf = [&page](QTextDocument& doc, const QTextBlock& b, bool lineEnd) {
+    const QRectF r = doc.documentLayout()->blockBoundingRect(b);
+    const QTextLayout* l = b.layout();
+    const int n = std::min(2, l->lineCount());
+    return int((lineEnd && n > 0 ? r.top() + l->lineAt(n - 1).rect().bottom() : r.top()) / page.height());
+  };
+  for (const QString& body : bodies) {
+    int splitBefore = 0;
+    int moved = 0;
+    for (int filler = 0; filler < 30; ++filler) {
+      QString html;
+      for (int i = 0; i < filler; ++i) html += QStringLiteral("<p>filler line %1</p>").arg(i);
+      html += body + QStringLiteral("<p>after</p>");
+      for (const bool fixed : {false, true}) {
+        QTextDocument doc;
+        doc.setHtml(html);
+        doc.setPageSize(page);
+        if (fixed) moved += keepHeadingsWithNext(&doc);
+        QTextBlock heading;
+        for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+          if (b.blockFormat().headingLevel() > 0) {
+            heading = b;
+            break;
+          }
+        QVERIFY(heading.isValid());
+        QTextBlock next = heading.next();
+        while (next.isValid() && next.blockFormat().headingLevel() > 0) next = next.next();
+        QVERIFY(next.isValid());
+        const bool split = pageOf(doc, heading, false) != pageOf(doc, next, true);
+        if (!fixed) {
+          splitBefore += split ? 1 : 0;
+          continue;
+        }
+        QVERIFY2(!split, qPrintable(QStringLiteral("%1 filler lines: %2").arg(filler).arg(body.left(20))));
+        // what was not split is left alone: no page break where none is needed
+        for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+          if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
+            QVERIFY(b.blockFormat().headingLevel() > 0);
+      }
+    }
+    // without it some filler count split the heading from its body: the test sees what it guards against
+    QVERIFY2(splitBefore > 0, qPrintable(body.left(20)));
+    QCOMPARE(moved, splitBefore);
+  }
 }
 
 void TestWidgets::referenceOpsSummarised() {

@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
 
 #include <QColor>
@@ -118,7 +119,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ToolTipRole) {
     QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
     if (r.threshold) tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);
-    if (!r.reason.isEmpty()) tip += u'\n' + r.reason;
+    if (!r.reason.isEmpty()) tip += u'\n' + displayGateReason(r.reason);
     if (m_verdict == Verdict::Skeleton && r.status == u"PASS")
       tip += u'\n' + tr("reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case");
     else if (m_dryRun && r.status == u"PASS")
@@ -157,7 +158,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     case RefLatencyColumn:
       return number(r.refLatencyUs, role, 'f', 2);
     case ReasonColumn:
-      return r.reason;
+      return displayGateReason(r.reason);  // the record keeps the harness's English
     case ColumnCount:
       break;
   }

@@ -3,6 +3,7 @@
 #include "core/workspace/workspace.h"
 #include "widgets/rooflineplot.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
@@ -12,6 +13,7 @@
 #include <QTextBlock>
 #include <QTextFragment>
 #include <QTextImageFormat>
+#include <QTextLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
@@ -23,6 +25,8 @@
 #include <QTextTable>
 #include <QTextOption>
 #include <QUrl>
+
+#include <limits>
 
 namespace kwb {
 
@@ -107,6 +111,38 @@ int wrapPreformattedBlocks(QTextDocument* doc, qreal pointSize) {
   return changed;
 }
 
+int keepHeadingsWithNext(QTextDocument* doc) {
+  const qreal pageHeight = doc->pageSize().height();
+  if (pageHeight <= 0 || pageHeight >= qreal(std::numeric_limits<int>::max())) return 0;  // not paginated
+  QAbstractTextDocumentLayout* layout = doc->documentLayout();
+  const auto isHeading = [](const QTextBlock& b) { return b.blockFormat().headingLevel() > 0; };
+  int moved = 0;
+  for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+    if (!isHeading(block)) continue;
+    // A run of headings (an <h1> right above an <h2>) moves as one, with the first lines of the body below it.
+    const QTextBlock first = block;
+    while (block.next().isValid() && isHeading(block.next())) block = block.next();
+    const QTextBlock body = block.next();
+    if (!body.isValid()) break;
+    if (first.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
+    // blockBoundingRect is in document coordinates (tables' cells included) and lays the document out up to the
+    // block first, so a break set above is already reflected here.
+    const QRectF head = layout->blockBoundingRect(first);
+    const QRectF bodyRect = layout->blockBoundingRect(body);
+    const QTextLayout* lines = body.layout();
+    const int shown = lines ? std::min(2, lines->lineCount()) : 0;
+    const qreal bodyEnd = shown > 0 ? bodyRect.top() + lines->lineAt(shown - 1).rect().bottom() : bodyRect.bottom();
+    const int headPage = int(head.top() / pageHeight);
+    const bool atPageTop = head.top() - headPage * pageHeight < head.height();  // moving it would gain nothing
+    if (headPage == int(bodyEnd / pageHeight) || atPageTop) continue;
+    QTextBlockFormat breakBefore;
+    breakBefore.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+    QTextCursor(first).mergeBlockFormat(breakBefore);
+    ++moved;
+  }
+  return moved;
+}
+
 bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& pdfPath, QString* error) {
   auto fail = [error](const QString& why) {
     if (error) *error = why;
@@ -148,6 +184,7 @@ bool writeHtmlAsPdf(const QString& html, const QByteArray& png, const QString& p
     fitImagesToWidth(&doc, 0.9 * textInches * 96.0);
     doc.setPageSize(page.size());
     doc.setTextWidth(page.width());
+    keepHeadingsWithNext(&doc);  // last: it measures the final layout
     doc.print(&writer);
   }
   if (!commitSaveFile(file))

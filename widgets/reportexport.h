@@ -36,6 +36,13 @@ int fitImagesToWidth(QTextDocument* doc, qreal maxWidth);
 /// leading spaces and its +/- mark at the start. Returns the number of blocks changed.
 int wrapPreformattedBlocks(QTextDocument* doc, qreal pointSize);
 
+/// Keeps every heading of `doc` (<h1>-<h6>) on the page of what follows it: a heading whose next block's first two
+/// lines (a table's first row, a figure) would start the next page gets a page break before it. Needs the
+/// document's page size (QTextDocument::setPageSize: the paginated layout QTextDocument::print() draws); headings
+/// are moved in document order, so a moved heading's pushed content is measured again. Without it a heading sat
+/// alone at the bottom of a page of the PDF, its body on the next. Returns the number of headings moved.
+int keepHeadingsWithNext(QTextDocument* doc);
+
 /// The roofline of `data` drawn at `width` × `height` pixels as PNG bytes; empty when it cannot be
 /// drawn (no roofs, no QApplication).
 QByteArray rooflinePngBytes(const RooflineData& data, int width = 900, int height = 600);

@@ -64,7 +64,11 @@ QCPGraph* addLine(QCustomPlot* plot, const char* objectName, const QString& lege
 }  // namespace
 
 RooflinePlot::RooflinePlot(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(nullptr), m_note(new QLabel(this)) {
+    : QWidget(parent),
+      m_plot(new QCustomPlot(this)),
+      m_title(nullptr),
+      m_note(new QLabel(this)),
+      m_noteScroll(new QScrollArea(this)) {
   m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
   // QCustomPlot finds the exponent of "1e+03" to draw 10³; a locale that writes "1E+03" (zh_CN does)
   // defeats it and the ticks read 1E+03. Numbers on the chart use the C locale.
@@ -102,16 +106,17 @@ RooflinePlot::RooflinePlot(QWidget* parent)
   m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_note->setObjectName(QStringLiteral("rooflineNote"));
   m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  // The sources can be long: scroll them rather than squeeze the chart.
-  auto* noteScroll = new QScrollArea(this);
-  noteScroll->setWidget(m_note);
-  noteScroll->setWidgetResizable(true);
-  noteScroll->setFrameShape(QFrame::NoFrame);
-  noteScroll->setMaximumHeight(fontMetrics().lineSpacing() * 6);
+  // The sources can be long: what does not fit in a quarter of the widget scrolls rather than squeeze the chart
+  // (fitNote).
+  m_noteScroll->setObjectName(QStringLiteral("rooflineNoteScroll"));
+  m_noteScroll->setWidget(m_note);
+  m_noteScroll->setWidgetResizable(true);
+  m_noteScroll->setFrameShape(QFrame::NoFrame);
+  m_noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the note wraps
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_plot, 1);
-  layout->addWidget(noteScroll);
+  layout->addWidget(m_noteScroll);
   applyTheme();
   clear();
 }
@@ -129,7 +134,7 @@ void RooflinePlot::clear() {
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
   m_title->setText(tr("Roofline"));
-  m_note->setText(tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4)."));
+  setNote(tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4)."));
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
@@ -283,7 +288,7 @@ void RooflinePlot::showContextMenu(const QPoint& pos) {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export roofline"), QStringLiteral("roofline.svg"),
                                                       tr("SVG (*.svg);;PNG (*.png);;PDF (*.pdf)"));
     QString error;
-    if (!path.isEmpty() && !exportTo(path, &error)) m_note->setText(error + u'\n' + m_note->text());
+    if (!path.isEmpty() && !exportTo(path, &error)) setNote(error + u'\n' + m_note->text());
   });
   menu.exec(m_plot->mapToGlobal(pos));
 }
@@ -330,7 +335,7 @@ void RooflinePlot::setData(const RooflineData& d) {
                .arg(d.gpuId, d.dtype, num(d.peakTflops), num(d.bandwidthTBs), num(d.ridgePoint));
   if (d.peakTflops <= 0 || d.bandwidthTBs <= 0) {
     notes << tr("No roofs: the peak or the bandwidth is not known.");
-    m_note->setText(notes.join(u'\n'));
+    setNote(notes.join(u'\n'));
     return;
   }
   const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
@@ -499,7 +504,7 @@ void RooflinePlot::setData(const RooflineData& d) {
     notes << (recordedCeiling ? tr("Recorded ceiling (spec ledger, not measured by this run): %1")
                               : tr("Measured ceiling: %1"))
                  .arg(d.measuredSource);
-  m_note->setText(notes.join(u'\n'));
+  setNote(notes.join(u'\n'));
   m_xmin = xmin;
   m_xmax = xmax;
   m_ymin = ymin;
@@ -635,8 +640,28 @@ void RooflinePlot::declutterLabels() {
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
+void RooflinePlot::setNote(const QString& text) {
+  m_note->setText(text);
+  fitNote();
+}
+
+void RooflinePlot::fitNote() {
+  // The note spans the widget (no margins): its height at this width, laid out with the fonts it is drawn in.
+  const int needed = m_note->heightForWidth(width()) + 2 * m_noteScroll->frameWidth();
+  // Whole lines: a cap that fell mid-line drew half a line of the sources with no sign that more followed.
+  const int line = std::max(1, QFontMetrics(m_note->font()).lineSpacing());
+  // Up to a quarter of the widget, but beyond three lines only while the chart keeps 400 px: a docked chart (1280x800,
+  // 1920x1080) is what a demo looks at, and its roof labels need the room.
+  const int cap = std::max(3 * line, std::min(height() / 4, height() - 400) / line * line);
+  m_noteScroll->setFixedHeight(std::max(line, std::min(needed, cap)));
+  // The chart's size now, not at the next layout pass: fitLegend() places the roofs' labels for it. Not when hidden:
+  // the report's PNG sets the chart's geometry itself (renderRooflinePngSized).
+  if (isVisible() && layout()) layout()->activate();
+}
+
 void RooflinePlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  fitNote();
   fitLegend();
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }

@@ -20,6 +20,7 @@ class QCPItemText;
 class QCPTextElement;
 class QLabel;
 class QMouseEvent;
+class QScrollArea;
 
 namespace kwb {
 
@@ -103,6 +104,12 @@ class RooflinePlot : public QWidget {
   /// when no place is free, is hidden (the legend names that roof). The bf16 and tf32 labels, a factor of two
   /// apart, were drawn over each other in a dock (new-user trial 4, #8).
   void declutterLabels();
+  /// Sets the notes under the chart and fits their area (fitNote()).
+  void setNote(const QString& text);
+  /// Gives the notes under the chart (the roofs' sources) the height their text needs at this width, up to a
+  /// quarter of the widget, more than three lines only while the chart keeps 400 px (whole lines; the rest scrolls). A
+  /// fixed six-line box cut the sources off mid-line, in zh_CN before the memory roof's source.
+  void fitNote();
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
   QCPItemText* addLabel(const QString& name, const QString& text, double x, double y, Qt::Alignment align,
@@ -121,6 +128,7 @@ class RooflinePlot : public QWidget {
   QCustomPlot* m_plot;
   QCPTextElement* m_title;
   QLabel* m_note;
+  QScrollArea* m_noteScroll;
 };
 
 /// Renders `data` off screen (900 × 600 pixels) to a PNG at `pngPath`,

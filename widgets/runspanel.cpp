@@ -273,7 +273,18 @@ void RunsPanel::showWorkspace(const QString& workspace) {
   m_model->resetData(review ? review->runs : listRuns(workspace));
 }
 
-QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB) {
+QString RunsPanel::runLabel(const RunEntry& run, bool shortForm) {
+  const QString version = run.recordedBy.toUpper();
+  if (!run.when.isValid()) return version.isEmpty() ? run.stamp : version + QStringLiteral(" · ") + run.stamp;
+  if (shortForm) return version.isEmpty() ? run.when.toString(QStringLiteral("HH:mm:ss")) : version;
+  const QString when = run.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+  return version.isEmpty() ? when : version + QStringLiteral(" · ") + when;
+}
+
+QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB, const QString& labelA,
+                                  const QString& labelB) {
+  const QString nameA = labelA.isEmpty() ? QDir(runDirA).dirName() : labelA;
+  const QString nameB = labelB.isEmpty() ? QDir(runDirB).dirName() : labelB;
   const auto a = readWorkspaceReview(runDirA);
   const auto b = readWorkspaceReview(runDirB);
   if (!a || !b || (a->cases.isEmpty() && b->cases.isEmpty())) return {};
@@ -293,18 +304,20 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
     const std::optional<double> v = !c || noKernel ? std::nullopt : latency ? c->latencyUs : c->relErr;
     return v ? QString::number(*v, latency ? 'f' : 'e', 2) : tr("—");
   };
-  QString html = QStringLiteral("<h3>%1 → %2</h3>").arg(QDir(runDirA).dirName(), QDir(runDirB).dirName());
+  QString html = QStringLiteral("<h3>%1 → %2</h3>").arg(nameA.toHtmlEscaped(), nameB.toHtmlEscaped());
+  html +=
+      QStringLiteral("<p>%1</p>")
+          .arg(tr("Run folders: .kwb/runs/%1 → .kwb/runs/%2").arg(QDir(runDirA).dirName(), QDir(runDirB).dirName()));
   if (noKernelA || noKernelB)
-    html +=
-        QStringLiteral("<p><b>%1</b></p>")
-            .arg(tr("No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so "
-                    "its cases show no rel_err, no latency and no ratio.")
-                     .arg(noKernelA && noKernelB ? tr("either run") : QDir(noKernelA ? runDirA : runDirB).dirName()));
+    html += QStringLiteral("<p><b>%1</b></p>")
+                .arg(tr("No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so "
+                        "its cases show no rel_err, no latency and no ratio.")
+                         .arg(noKernelA && noKernelB ? tr("either run") : (noKernelA ? nameA : nameB).toHtmlEscaped()));
   html += QStringLiteral(
               "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
               "<tr><th>%3</th><th colspan=\"3\">%1</th><th colspan=\"3\">%2</th><th>%4</th></tr>"
               "<tr><th></th><th>%5</th><th>rel_err</th><th>µs</th><th>%5</th><th>rel_err</th><th>µs</th><th></th></tr>")
-              .arg(QDir(runDirA).dirName(), QDir(runDirB).dirName(), tr("case"), tr("latency B/A"), tr("status"));
+              .arg(nameA.toHtmlEscaped(), nameB.toHtmlEscaped(), tr("case"), tr("latency B/A"), tr("status"));
   for (const CaseComparison& row : compareRuns(a->cases, b->cases)) {
     const auto ratio = noKernelA || noKernelB ? std::nullopt : row.latencyRatio();
     html += QStringLiteral(
@@ -361,8 +374,10 @@ void RunsPanel::compareSelected() {
   if (rows.size() != 2) return;
   // Older first: the list is newest first.
   std::sort(rows.begin(), rows.end(), [](const QModelIndex& x, const QModelIndex& y) { return x.row() > y.row(); });
-  const QString a = rows[0].data(RunsModel::DirRole).toString(), b = rows[1].data(RunsModel::DirRole).toString();
-  Q_EMIT comparisonReady(tr("Compare %1 → %2").arg(QDir(a).dirName(), QDir(b).dirName()), comparisonHtml(a, b));
+  const RunEntry& a = m_model->runs().at(rows[0].row());
+  const RunEntry& b = m_model->runs().at(rows[1].row());
+  Q_EMIT comparisonReady(tr("Compare %1 → %2").arg(runLabel(a, true), runLabel(b, true)),
+                         comparisonHtml(a.dir, b.dir, runLabel(a), runLabel(b)));
 }
 
 }  // namespace kwb

@@ -82,9 +82,14 @@ class RunsPanel : public QWidget {
   /// Diffs the two selected versions' kernel.py: emits comparisonReady(), or nothing when not two committed.
   void diffSelectedVersions();
 
-  /// The two runs' cases side by side as an HTML table (the first is the older). "" when a run has no
-  /// result.json.
-  static QString comparisonHtml(const QString& runDirA, const QString& runDirB);
+  /// The two runs' cases side by side as an HTML table (the first is the older), headed by `labelA` and `labelB`
+  /// (runLabel(); the folder names when empty) and naming both run folders. "" when a run has no result.json.
+  static QString comparisonHtml(const QString& runDirA, const QString& runDirB, const QString& labelA = {},
+                                const QString& labelB = {});
+  /// A run as a reviewer names it: "V1 · 2026-12-03 21:38:03 UTC" for a run a version's records describe, the time
+  /// alone for another run, the folder name when its name is not a time stamp. `shortForm`: "V1" or "21:38:03" (a
+  /// tab's title). The folder stamps ("20261203-213803-729") were all a comparison said.
+  static QString runLabel(const RunEntry& run, bool shortForm = false);
 
  Q_SIGNALS:
   /// The user asked to review a run (its folder).

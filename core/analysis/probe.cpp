@@ -345,7 +345,10 @@ struct TorchCheck {
   QString version;
 };
 
-TorchCheck torchCheck(const QString& python) {
+/// How often a torch check asks its caller's stop (ms): as the probe does (runProbe's kStopPollMs).
+constexpr int kTorchCheckStopPollMs = 100;
+
+TorchCheck torchCheck(const QString& python, const std::function<bool()>& stopRequested, bool* stopped) {
   // os._exit after the answer: the interpreter's teardown with torch loaded took ~2 s of wall on the loaded
   // 2-core VM (docs/results/2026-12-02-v0fast.md).
   static const char* kCheck =
@@ -356,14 +359,37 @@ TorchCheck torchCheck(const QString& python) {
   TorchCheck c;
   QProcess p;
   p.setProcessChannelMode(QProcess::SeparateChannels);
+  // Its own process group: a stop or the limit ends what a wrapper (a pyenv shim, a shell script) started too.
+  p.setChildProcessModifier([] { ::setpgid(0, 0); });
   p.start(python, {QStringLiteral("-c"), QString::fromLatin1(kCheck)});
   if (!p.waitForStarted(10000)) {
     c.why = QStringLiteral("cannot start (%1)").arg(p.errorString());
     return c;
   }
-  if (!p.waitForFinished(60000)) {
+  const qint64 pgid = p.processId();
+  const auto endGroup = [&p, pgid] {
+    signalProcessGroup(pgid, SIGKILL);
     p.kill();
     p.waitForFinished(2000);
+  };
+  // `import torch` takes seconds (10 s for /usr/bin/python3 on the loaded VM): the wait is cut into slices so that
+  // Stop, Quit and Ctrl-C end it within kTorchCheckStopPollMs instead of its 60 s limit.
+  constexpr int kLimitMs = 60000;
+  QElapsedTimer clock;
+  clock.start();
+  bool finished = false;
+  while (!finished && clock.elapsed() < kLimitMs) {
+    if (stopRequested && stopRequested()) {
+      endGroup();
+      if (stopped) *stopped = true;
+      c.why = QStringLiteral("stopped on request while `import torch` was checked");
+      return c;
+    }
+    const qint64 slice = std::min<qint64>(kLimitMs - clock.elapsed(), stopRequested ? kTorchCheckStopPollMs : kLimitMs);
+    finished = p.waitForFinished(int(std::max<qint64>(slice, 1))) || p.state() == QProcess::NotRunning;
+  }
+  if (!finished) {
+    endGroup();
     c.why = QStringLiteral("`import torch` took longer than 60 s");
     return c;
   }
@@ -559,7 +585,7 @@ QString torchPythonCacheFile() {
   return base + QStringLiteral("/kernel-workbench/torch-python.json");
 }
 
-QString lookupTorchPython(QString* error) {
+QString lookupTorchPython(QString* error, const std::function<bool()>& stopRequested, bool* stopped) {
   const QString forced = qEnvironmentVariable("KWB_PYTHON");
   QStringList candidates;
   if (!forced.isEmpty()) {
@@ -579,8 +605,15 @@ QString lookupTorchPython(QString* error) {
   }
   QStringList tried;
   QString found;
+  if (stopped) *stopped = false;
   for (const QString& c : std::as_const(candidates)) {
-    const TorchCheck check = torchCheck(c);
+    bool stop = false;
+    const TorchCheck check = torchCheck(c, stopRequested, &stop);
+    if (stop) {
+      if (stopped) *stopped = true;
+      if (error) *error = QStringLiteral("stopped on request while looking for a Python with torch (%1)").arg(c);
+      return {};
+    }
     if (check.why.isEmpty()) {
       found = c;
       storeTorchPython(key, c, check);
@@ -597,7 +630,7 @@ QString lookupTorchPython(QString* error) {
   return found;
 }
 
-QString findTorchPython(QString* error) {
+QString findTorchPython(QString* error, const std::function<bool()>& stopRequested) {
   static QMutex mutex;
   static QHash<QString, QPair<QString, QString>> cache;  // KWB_PYTHON value → (python, error)
   const QString forced = qEnvironmentVariable("KWB_PYTHON");
@@ -607,8 +640,9 @@ QString findTorchPython(QString* error) {
     return it->first;
   }
   QString message;
-  const QString found = lookupTorchPython(&message);
-  cache.insert(forced, {found, message});
+  bool stopped = false;
+  const QString found = lookupTorchPython(&message, stopRequested, &stopped);
+  if (!stopped) cache.insert(forced, {found, message});  // a stopped search found nothing: not an answer to keep
   if (error) *error = message;
   return found;
 }

@@ -100,8 +100,10 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
 /// A Python interpreter that can `import torch`: $KWB_PYTHON if set (checked too), else the first of
 /// `python3` on PATH and /usr/bin/python3 that imports torch (each check has a 60 s limit). The
 /// answer is cached for the process (per $KWB_PYTHON value) and on disk (lookupTorchPython()). Returns "" and, in
-/// @p error, every interpreter tried with why it was refused.
-QString findTorchPython(QString* error = nullptr);
+/// @p error, every interpreter tried with why it was refused. @p stopRequested as for runProbe(): asked every
+/// 100 ms while an interpreter imports torch (seconds on a loaded machine); once true the check's process group is
+/// killed and "" comes back with an error that says it was stopped (not cached: the next call asks again).
+QString findTorchPython(QString* error = nullptr, const std::function<bool()>& stopRequested = {});
 
 /// findTorchPython() without its per-process cache. The interpreters are asked (`import torch`, one process each:
 /// on the loaded 2-core VM 6 s for a pyenv shim without torch and 10 s for /usr/bin/python3, two thirds of a
@@ -109,8 +111,10 @@ QString findTorchPython(QString* error = nullptr);
 /// same list of candidates. An answer is valid for 24 h while the interpreter's binary and torch's __init__.py keep
 /// their path, size and modification time; only an interpreter that is its own sys.executable is remembered (a
 /// pyenv shim is asked every time). $KWB_PYTHON_CACHE=0 neither reads nor writes the file. Returns "" and, in
-/// @p error, every interpreter tried with why it was refused.
-QString lookupTorchPython(QString* error = nullptr);
+/// @p error, every interpreter tried with why it was refused. @p stopRequested as for findTorchPython(); @p stopped
+/// (may be null) says whether it ended the search.
+QString lookupTorchPython(QString* error = nullptr, const std::function<bool()>& stopRequested = {},
+                          bool* stopped = nullptr);
 
 /// Where lookupTorchPython() keeps its answers: <user cache>/kernel-workbench/torch-python.json
 /// (QStandardPaths::GenericCacheLocation, else the temporary folder); JSON {"schema": "kwb-torch-python-1",

@@ -24,6 +24,7 @@
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/preview.h"
 #include "core/input/boundedinput.h"
+#include "core/knowledge/externaltool.h"
 #include "core/knowledge/registry.h"
 #include "core/perf/utilization.h"
 #include "core/platform/frameworkpolicy.h"
@@ -681,9 +682,18 @@ int cmdAnalyze(const QStringList& args) {
   if (const QString why = regularFileProblem(p.positionalArguments().constFirst(), limits::kSourceFileBytes);
       !why.isEmpty())
     return usage(why);
+  // Ctrl-C / SIGTERM end the torch check and the probe's process group at once (new-user trial 12, #5: Ctrl-C
+  // waited for the limit, SIGTERM orphaned the probe).
+  InterruptGuard interrupt;
+  const auto interrupted = [] { return InterruptGuard::caughtSignal() != 0; };
   QString python = p.value(QStringLiteral("python"));
   QString error;
-  if (python.isEmpty()) python = findTorchPython(&error);
+  if (python.isEmpty()) python = findTorchPython(&error, interrupted);
+  if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && python.isEmpty()) {
+    err() << "kwb: interrupted (signal " << signo << "): " << error << "; no child process of kwb is left running"
+          << Qt::endl;
+    return InterruptGuard::exitCodeFor(signo);
+  }
   if (python.isEmpty()) return usage(error);
   QStringList extra;
   if (p.isSet(QStringLiteral("guess-inputs"))) extra << QStringLiteral("--guess-inputs");
@@ -696,9 +706,6 @@ int cmdAnalyze(const QStringList& args) {
   const QString logicPath = QFileInfo(p.positionalArguments().constFirst()).absoluteFilePath();
   // A forward that never ends was silent for the whole 120 s (new-user trial 3, R2); an endless __init__ was then
   // called a forward (new-user trial 9, #7): the probe names what runs.
-  // Ctrl-C / SIGTERM end the probe's process group at once (new-user trial 12, #5: Ctrl-C waited for the limit,
-  // SIGTERM orphaned the probe).
-  InterruptGuard interrupt;
   const ProbeResult r = runProbe(
       python, logicPath, 120000, extra,
       [](const ProbeProgress& at) {
@@ -706,7 +713,7 @@ int cmdAnalyze(const QStringList& args) {
               << (at.running.isEmpty() ? QString() : QStringLiteral(", in ") + at.running)
               << "; it is stopped at the limit" << Qt::endl;
       },
-      30000, [] { return InterruptGuard::caughtSignal() != 0; });
+      30000, interrupted);
   if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !r.ok) {
     err() << "kwb: interrupted (signal " << signo
           << "): " << (r.error ? r.error->message : QStringLiteral("the probe was stopped"))
@@ -931,7 +938,15 @@ int cmdPlugin(const QStringList& args) {
       if (!parsed) return usage(QStringLiteral("--input: ") + why);
       input = *parsed;
     }
+    // The tool runs in its own process group, out of reach of the terminal's Ctrl-C: kwb ends it on a signal
+    // instead of leaving it running for its timeout_ms.
+    InterruptGuard interrupt;
+    const QueryStopScope stopScope([] { return InterruptGuard::caughtSignal() != 0; });
     const KnowledgeResult r = tool->query(input);
+    if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !r.ok) {
+      err() << "kwb: interrupted (signal " << signo << "): " << r.error << Qt::endl;
+      return InterruptGuard::exitCodeFor(signo);
+    }
     nlohmann::json o = {{"tool", tool->id().toStdString()}, {"ok", r.ok}, {"query", input}};
     if (!r.ok) o["error"] = r.error.toStdString();
     nlohmann::json recs = nlohmann::json::array();

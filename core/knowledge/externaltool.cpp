@@ -38,7 +38,17 @@ void killGroup(QProcess& p) {
   p.waitForFinished(2000);
 }
 
+thread_local QueryStopScope* t_stopScope = nullptr;  // the innermost QueryStopScope of this thread
+
 }  // namespace
+
+QueryStopScope::QueryStopScope(std::function<bool()> poll) : m_poll(std::move(poll)), m_outer(t_stopScope) {
+  t_stopScope = this;
+}
+
+QueryStopScope::~QueryStopScope() { t_stopScope = m_outer; }
+
+bool QueryStopScope::stopRequested() { return t_stopScope && t_stopScope->m_poll && t_stopScope->m_poll(); }
 
 std::optional<ExternalToolManifest> readToolManifest(const QString& path, QString* error) {
   auto fail = [&](const QString& why) {
@@ -151,6 +161,12 @@ KnowledgeResult ExternalTool::query(const nlohmann::json& input) const {
           QStringLiteral("printed more than %1 bytes on stdout (the output cap); cut off").arg(m_m.outputCapBytes));
     }
     if (p.state() == QProcess::NotRunning) break;
+    if (QueryStopScope::stopRequested()) {  // the user's stop, not the tool's fault: it stays enabled
+      killGroup(p);
+      KnowledgeResult r;
+      r.error = QStringLiteral("%1: stopped on request before it answered (the tool was ended)").arg(m_m.id);
+      return r;
+    }
     if (deadline.hasExpired()) {
       killGroup(p);
       return disable(QStringLiteral("no answer within %1 ms (timeout); killed").arg(m_m.timeoutMs));

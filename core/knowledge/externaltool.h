@@ -18,11 +18,32 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 #include "core/knowledge/knowledgetool.h"
 
 namespace kwb {
+
+/// While one lives on a thread, every external tool queried on that thread asks @p poll every 50 ms and, once it
+/// returns true, ends the tool's process group and answers the error "ID: stopped on request ..." at once (within
+/// ~0.1 s, not the tool's timeout_ms); the tool stays enabled (it did not misbehave). Stop, Quit and Ctrl-C reach
+/// a phase-2 query this way. A scope on the thread, not a query() argument, so that KnowledgeTool (the plugin
+/// interface) keeps its signature. Scopes nest: the innermost poll is asked. @p poll must be callable from this
+/// thread (an atomic flag when another thread decides).
+class QueryStopScope {
+ public:
+  explicit QueryStopScope(std::function<bool()> poll);
+  ~QueryStopScope();
+  QueryStopScope(const QueryStopScope&) = delete;
+  QueryStopScope& operator=(const QueryStopScope&) = delete;
+  /// Whether the innermost scope on this thread asks to stop (false without one).
+  static bool stopRequested();
+
+ private:
+  std::function<bool()> m_poll;
+  QueryStopScope* m_outer;
+};
 
 struct ExternalToolManifest {
   QString id;  ///< "name" in the manifest: [A-Za-z0-9._-]+
@@ -51,7 +72,8 @@ class ExternalTool final : public KnowledgeTool {
   nlohmann::json inputSchema() const override { return m_m.inputSchema; }
   /// Runs the command once (blocking, at most timeoutMs + ~2 s to reap it). Errors: could not start,
   /// timeout, output over the cap, non-zero exit without JSON, output that is not the JSON above,
-  /// a record without id/source. All but a tool-reported {"error"} disable the tool for the session.
+  /// a record without id/source. All but a tool-reported {"error"} and a stop (QueryStopScope) disable the tool
+  /// for the session.
   KnowledgeResult query(const nlohmann::json& input) const override;
   QStringList diagnostics() const override;
   QString disabledReason() const override;

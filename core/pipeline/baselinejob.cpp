@@ -20,6 +20,7 @@
 #include "core/codegen/opgraph.h"
 #include "core/codegen/template.h"
 #include "core/input/boundedinput.h"
+#include "core/knowledge/externaltool.h"
 #include "core/knowledge/recorduse.h"
 #include "core/knowledge/registry.h"
 #include "core/knowledge/relevance.h"
@@ -173,10 +174,11 @@ bool BaselineJob::understand() {
     if (const QString why = Workspace::openProblem(plannedWorkspaceDir(), m_opts.force); !why.isEmpty())
       return fail(Understand, why.contains(QLatin1String(" already exists; ")) ? why + existingWorkspaceHint() : why);
 
-  m_python = m_opts.python.isEmpty() ? findTorchPython(&error) : m_opts.python;
-  if (m_python.isEmpty()) return fail(Understand, error);
+  // Asking the interpreters for torch takes seconds: a stop ends it too.
+  m_python = m_opts.python.isEmpty() ? findTorchPython(&error, [this] { return stopped(); }) : m_opts.python;
   if (stopped())
     return fail(Understand, tr("stopped in phase 1 (Understand) before the probe ran; nothing was written"));
+  if (m_python.isEmpty()) return fail(Understand, error);
   ProbeResult r;
   if (m_preProbed) {
     Q_EMIT progress(Understand,
@@ -557,9 +559,13 @@ bool BaselineJob::openForNextVersion() {
     return fail(Measure, tr("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
   if (m_opts.python.isEmpty()) {
     const QByteArray py = m_ws->read(QStringLiteral(".kwb/python"), &error).trimmed();
-    m_python = py.isEmpty() ? findTorchPython(&error) : QString::fromUtf8(py);
+    m_python = py.isEmpty() ? findTorchPython(&error, [this] { return stopped(); }) : QString::fromUtf8(py);
   } else {
     m_python = m_opts.python;
+  }
+  if (stopped()) {
+    m_ws.reset();  // nothing was written: the lock goes with it
+    return fail(Measure, tr("stopped before the measurement started; nothing was written"));
   }
   QFile kernel(m_ws->path(QStringLiteral("kernel.py")));
   const QString kernelText = kernel.open(QIODevice::ReadOnly) ? QString::fromUtf8(kernel.readAll()) : QString();
@@ -619,9 +625,13 @@ bool BaselineJob::learn() {
   m_records.clear();
   m_setAside.clear();
   QList<PlanQuery> queries;
+  // An external tool may take its whole timeout_ms (up to 10 min): a stop ends it and phase 2.
+  const QueryStopScope stopScope([this] { return stopped(); });
   for (const KnowledgeTool* t : tools) {
     const nlohmann::json input = queryFor(*t, m_spec);
     const KnowledgeResult r = t->query(input);
+    if (stopped())
+      return fail(Learn, tr("stopped in phase 2 (Learn) while %1 was queried; the plan was not written").arg(t->id()));
     queries.append({t->id(), input, r.ok, r.error, static_cast<int>(r.records.size())});
     if (!r.ok) {
       // Most tools name themselves in their error already ("gpu-wiki-hardware: gpu-wiki-hardware: no spec sheet",

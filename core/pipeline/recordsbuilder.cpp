@@ -101,8 +101,7 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
       slowOnCpu.append(c.name);
       continue;
     }
-    if (in.cpuDryRun && c.status == QLatin1String("SKIPPED") &&
-        c.reason.startsWith(QLatin1String(kDryRunNotOnThisCpu))) {
+    if (skippedForThisCpu(c, in.cpuDryRun)) {
       notOnCpu.append(c.name);
       continue;
     }

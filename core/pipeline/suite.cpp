@@ -540,7 +540,8 @@ void SuiteRunner::probeAll() {
     if (m_entries[i].state != QLatin1String("done")) todo << i;
   if (todo.size() < 2) return;  // one problem: its own probe, as a single baseline
   QString error;
-  const QString python = m_opts.base.python.isEmpty() ? findTorchPython(&error) : m_opts.base.python;
+  const QString python =
+      m_opts.base.python.isEmpty() ? findTorchPython(&error, [this] { return stopping(); }) : m_opts.base.python;
   if (python.isEmpty()) return;  // each job says why in phase 1
   // A resumed suite (another device call, same folder) reuses the specs of its earlier probes: the probe of
   // 127 problems took 107 s of a 560 s call on the H200 host. The key is the file's content, the interpreter

@@ -6,6 +6,7 @@
 #include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -65,6 +66,26 @@ QString DisplayText::gateReason(const QString& reason) {
   t = replaceAll(t, slowOnCpu, [](const auto& m) -> QString {
     return tr("reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did "
               "not check them (--case-timeout SEC raises it)")
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  });
+  // A dry run's case this CPU's torch cannot run: the gate's summary (recordsbuilder) and the case's own reason
+  // (the harness's CpuDtypeGap); the torch version, dtype and error stay as written.
+  static const QRegularExpression notOnCpu(QStringLiteral(
+      "not runnable on this CPU's torch: (\\d+) of (\\d+) case\\(s\\) \\((.*?)\\): the PyTorch reference "
+      "raises in that dtype on the CPU, so the harness skipped them \\(a GPU run checks them\\)"));
+  t = replaceAll(t, notOnCpu, [](const auto& m) -> QString {
+    return tr("not runnable on this CPU's torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on "
+              "the CPU, so the harness skipped them (a GPU run checks them)")
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  });
+  static const QRegularExpression cpuGap(QStringLiteral(
+      "dry run: not runnable on this CPU's torch (\\S+): the PyTorch reference \\(the kernel's stand-in\\) "
+      "raises in (\\S+) here \\((.*)\\) although it runs in float32 on the same inputs; kernel\\.py was not "
+      "run, and a GPU run checks this case"));
+  t = replaceAll(t, cpuGap, [](const auto& m) -> QString {
+    return tr("dry run: not runnable on this CPU's torch %1: the PyTorch reference (the kernel's stand-in) raises in "
+              "%2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run "
+              "checks this case")
         .arg(m.captured(1), m.captured(2), m.captured(3));
   });
   static const QRegularExpression timeout(QStringLiteral("case exceeded TEST_TIMEOUT_SEC=(\\d+) s"));
@@ -208,10 +229,19 @@ QString DisplayText::harnessLine(const QString& line) {
     }
     case HarnessEvent::Kind::ResultJson: {
       const RunResult& r = *ev.runResult;
-      if (r.mode == QLatin1String("cpu-dry-run"))
+      if (r.mode == QLatin1String("cpu-dry-run")) {
+        const qsizetype skipped = std::count_if(r.cases.cbegin(), r.cases.cend(),
+                                                [](const CaseResult& c) { return skippedForThisCpu(c, true); });
+        if (skipped > 0)  // "7 case(s) ran" counted the ones its CPU torch could not run
+          return tr("■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 "
+                    "skipped (not runnable on this CPU's torch); no kernel ran, nothing was measured")
+              .arg(r.cases.size() - skipped)
+              .arg(r.cases.size())
+              .arg(skipped);
         return tr("■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, "
                   "nothing was measured")
             .arg(r.cases.size());
+      }
       return tr("■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5")
           .arg(caseStatusLabel(r.status), r.mode)
           .arg(r.cases.size())

@@ -343,7 +343,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         slowOnCpu = true;
         continue;
       }
-      if (dry && c.status == QLatin1String("SKIPPED") && c.reason.startsWith(QLatin1String(kDryRunNotOnThisCpu))) {
+      if (skippedForThisCpu(c, dry)) {
         notOnCpu = true;  // the reference raises in that dtype on this CPU's torch (evaluateGate's rule)
         continue;
       }

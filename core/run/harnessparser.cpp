@@ -117,6 +117,10 @@ QString harnessShapeText(const json& v) {
 
 QString harnessLinePrefix() { return kPrefix; }
 
+bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun) {
+  return cpuDryRun && c.status == QLatin1String("SKIPPED") && c.reason.startsWith(QLatin1String(kDryRunNotOnThisCpu));
+}
+
 bool isCaseStatus(const QString& s) {
   // SKIPPED: a CPU dry run's case whose reference raises in its dtype on this CPU's torch (kDryRunNotOnThisCpu);
   // the gate fails it anywhere else

@@ -137,6 +137,12 @@ QString harnessLinePrefix();
 /// ("progress 99%[test_kernel] RESULT_JSON={...}") is still recognised.
 HarnessEvent parseHarnessLine(const QString& line);
 
+/// Whether @p c is a CPU dry run's case its CPU torch cannot run (status SKIPPED, reason starting with
+/// kDryRunNotOnThisCpu) in a run that is a CPU dry run (@p cpuDryRun). Such a case fails neither the harness's
+/// status (test_kernel.py.in summarize()), nor the run's (result.json), nor the gate; it is listed in the DRY_RUN's
+/// reason. Outside a dry run a SKIPPED case fails.
+bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun);
+
 /// A harness "shape" field as people read it: [4096, 393216] → "4096x393216", one shape per input
 /// joined by ", " ([[2, 3], [3]] → "2x3, 3"), a string as is, null → "".
 QString harnessShapeText(const nlohmann::json& shape);
