@@ -9,6 +9,9 @@
     kwb_pointwise launch writes the run's result, then the reduction reads it (the plan before). Rows:
     t06_MaskedMeanPool_where (where(mask, x, zeros_like(x)).sum(1): the zeros are the number 0.0 in both variants),
     count_float_sum ((x * mask).sum(1)), relu_weighted_sum ((relu(x) * w).sum(-1)).
+  kwb_unview_memo (the host side of an epilogue read through views of a GEMM / conv output): kwb_epi_unview's plan
+    (a meta tensor viewed, its dim order) memoised per (output shape, view code, closed-over shapes); off: planned
+    on every call. Row: epi_conv_patch_embed (session 22's x0.39 of the plan without epilogue views).
 
     # CPU machine: the kernels (this branch's kwb) and the problem copies
     python3 bench/gpu/loopgemm_ab.py --generate .gpu/loopgemm
@@ -18,13 +21,15 @@
 
 Rows (one line each, flushed): problem, variant (eager, off, on), latency_us (do_bench median of the whole forward),
 rel_err (||ours - eager|| / ||eager||; eager fp32 with TF32 off), x_off (off's time / this one's), launches (kernel
-launches of one forward, counted by wrapping every @triton.jit kernel's [grid] in the module).
+launches of one forward, counted by wrapping each @triton.jit function the module launches as name[grid]; torch's
+own copies not counted).
 What decides: each switch stays on where its `on` row has x_off >= 0.97 (noise) on every problem of its class, and
-w12's and t06's `on` rows are the ones that decide (the sizes the trial measured). The CPU run times nothing.
+w12's, t06's and epi_conv_patch_embed's `on` rows are the ones that decide (the sizes the trials measured). The CPU run times nothing.
 Nothing here ran on a GPU when it was written.
 """
 import argparse
 import os
+import re
 import shutil
 import sys
 
@@ -39,6 +44,7 @@ PROBLEMS = [  # (problem path, the switch its A/B flips)
     (os.path.join(DATA, "trial11", "t06_MaskedMeanPool_where.py"), "kwb_reduce_prologue"),
     (os.path.join(CHAINS, "count_float_sum.py"), "kwb_reduce_prologue"),
     (os.path.join(CHAINS, "relu_weighted_sum.py"), "kwb_reduce_prologue"),
+    (os.path.join(CHAINS, "epi_conv_patch_embed.py"), "kwb_unview_memo"),
 ]
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -84,9 +90,17 @@ class Launches:
                 outer.count += 1
                 return self.k[grid]
 
-        for name in dir(self.mod):
+            def __call__(self, *a, **kw):  # a jit function called from another one (inlined: no launch)
+                return self.k(*a, **kw)
+
+            def __getattr__(self, name):  # .fn, .warmup, ... of the wrapped function
+                return getattr(self.k, name)
+
+        with open(self.mod.__file__) as f:  # the names launched as name[grid] (an epilogue, passed as a constexpr,
+            launched = set(re.findall(r"\b(\w+)\[", f.read()))  # stays the real JIT function)
+        for name in sorted(launched & set(dir(self.mod))):
             k = getattr(self.mod, name)
-            if name.startswith("_kwb_") and name.endswith("_kernel") and hasattr(k, "__getitem__"):
+            if hasattr(k, "fn") and hasattr(k, "__getitem__") and not isinstance(k, (dict, type)):  # a @triton.jit
                 self.saved[name] = k
                 setattr(self.mod, name, Counting(k))
         return self

@@ -1759,6 +1759,52 @@ class GemmTmaTiles(unittest.TestCase):
             K._kwb_gemm_failed.clear()
 
 
+class EpiUnviewMemo(unittest.TestCase):
+    """kwb_epi_unview's plan (the view's shape and dim order, from a meta tensor) is made once per key -- the output's
+    shape, the view's code and the shapes it closes over -- not on every call of a forward that makes its epi_view
+    lambda anew each time; a new shape plans again, and the tensor returned is the unmemoised one's."""
+
+    def calls(self, fn):
+        real, n = K._kwb_unview_plan, [0]
+
+        def counting(shape, view):
+            n[0] += 1
+            return real(shape, view)
+
+        K._kwb_unview_plan = counting
+        try:
+            fn()
+        finally:
+            K._kwb_unview_plan = real
+        return n[0]
+
+    def test_hit_and_new_shape(self):
+        def forward(t0, col):  # as a chain's forward writes it: the lambda made on every call, closing over t0
+            return K.kwb_epi_unview(col, (t0.shape[0] * t0.shape[1], col.shape[-1]),
+                                    lambda t3: t3.reshape(t0.shape[0], t0.shape[1], t3.shape[1]))
+
+        K._kwb_memo.clear()
+        t0, col = torch.randn(3, 5, 7), torch.randn(3, 1, 4)
+        want = col.expand(3, 5, 4).reshape(15, 4)
+        outs = []
+        self.assertEqual(self.calls(lambda: outs.extend(forward(t0, col) for _ in range(3))), 1)
+        for o in outs:
+            self.assertTrue(torch.equal(o, want))
+        # a new batch: the key's closure shape differs, planned again (and right)
+        t1, c1 = torch.randn(2, 5, 7), torch.randn(2, 1, 4)
+        got = []
+        self.assertEqual(self.calls(lambda: got.append(forward(t1, c1))), 1)
+        self.assertTrue(torch.equal(got[0], c1.expand(2, 5, 4).reshape(10, 4)))
+        self.assertEqual(self.calls(lambda: forward(t1, c1)), 0)
+        with Forced(kwb_unview_memo=False):
+            self.assertEqual(self.calls(lambda: [forward(t0, col) for _ in range(2)]), 2)
+        # a closure value that cannot be a key (a list): planned each call, same result
+        sizes = [3, 5]
+        unkeyed = lambda: K.kwb_epi_unview(col, (15, 4), lambda t3: t3.reshape(sizes[0], sizes[1], 4))  # noqa: E731
+        self.assertEqual(self.calls(lambda: [unkeyed() for _ in range(2)]), 2)
+        self.assertTrue(torch.equal(unkeyed(), want))
+
+
 class Recurrent(unittest.TestCase):
     """kwb_rnn against nn.RNN/GRU/LSTM: every mode, 1-2 layers, bias or not, batch_first or not, bidirectional,
     a given or a missing (zeros) initial state, sizes that do not divide the tiles."""
