@@ -109,13 +109,29 @@ void TestChains::plans_data() {
              QStringLiteral("t12 = kwb_pointwise(t5, epi=_kwb_epi1, epi_tensors=(t5_1, t5_2, c), "
                             "epi_scalars=())  # sigmoid, sigmoid, tanh, mul, mul, add"),
              QStringLiteral("pro=_kwb_epi2, pro_tensors=(t12,), pro_scalars=())  # prologue sigmoid, tanh, mul")};
-  QTest::newRow("trial 12 #3 / #4: three LSTMCell steps from x.new_zeros, a head on h + c")
-      << QStringLiteral("lstmcell_loop3_new_zeros") << QStringList()
-      << QStringList{QStringLiteral("t0 = kwb_full((x.shape[0], 48), 0.0, torch.float32, x.device, memo=True)")};
-  QTest::newRow("trial 12 #4: a GRUCell loop from x.new_full, times x.new_ones")
+  // session 23: the steps' input GEMMs (x[:, t] @ W_ih^T + b_ih) are one GEMM before the loop; each step reads its
+  // slice, which its gate add reads as the recurrent GEMM's epilogue tensor
+  QTest::newRow("trial 12 #3 / #4: three LSTMCell steps from x.new_zeros, a head on h + c; one input GEMM")
+      << QStringLiteral("lstmcell_loop3_new_zeros")
+      << QStringList{QStringLiteral("gemm"),      QStringLiteral("fill"), QStringLiteral("gemm"),
+                     QStringLiteral("pointwise"), QStringLiteral("gemm"), QStringLiteral("pointwise"),
+                     QStringLiteral("gemm"),      QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("t0 = kwb_full((x.shape[0], 48), 0.0, torch.float32, x.device, memo=True)"),
+                     QStringLiteral("t8_all = kwb_gemm(x.reshape(-1, x.shape[2]), self.cell.weight_ih, "
+                                    "self.cell.bias_ih).view(x.shape[0], x.shape[1], -1) if kwb_loop_input_gemm else "
+                                    "None"),
+                     QStringLiteral("t26 = t8_all.select(1, 1) if t8_all is not None else kwb_gemm(x.select(1, 1), "
+                                    "self.cell.weight_ih, self.cell.bias_ih)"),
+                     QStringLiteral("!x[:, 2]")};
+  QTest::newRow("trial 12 #4: a GRUCell loop from x.new_full, times x.new_ones; one input GEMM")
       << QStringLiteral("grucell_loop_new_full") << QStringList()
       << QStringList{QStringLiteral("t0 = kwb_full((x.shape[0], 52), float(0.5), torch.float32, x.device, memo=True)"),
-                     QStringLiteral("kwb_full((x.shape[0], 52), 1.0, torch.float32, x.device")};
+                     QStringLiteral("kwb_full((x.shape[0], 52), 1.0, torch.float32, x.device"),
+                     QStringLiteral("t5_all = kwb_gemm(x.reshape(-1, x.shape[2]), self.cell.weight_ih, "
+                                    "self.cell.bias_ih).view(x.shape[0], x.shape[1], -1) if kwb_loop_input_gemm else "
+                                    "None"),
+                     QStringLiteral("t43 = t5_all.select(1, 2) if t5_all is not None else kwb_gemm(x.select(1, 2), "
+                                    "self.cell.weight_ih, self.cell.bias_ih)")};
   // new-user trial 12, #4: GEMMs with scalars: the product is the GEMM, alpha * acc + beta * bias its epilogue
   QTest::newRow("trial 12 #4: addmm(b, x, W.t(), beta=0.5, alpha=2), relu: one launch")
       << QStringLiteral("addmm_alpha_beta_relu") << QStringList{QStringLiteral("gemm")}
@@ -414,11 +430,12 @@ void TestChains::plans_data() {
   // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
   QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
       << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise")}  // the bias add is the logsumexp's prologue (session 23)
       << QStringList{QStringLiteral("t1 = conv_forward(self, x, self.conv_transpose.weight, self.conv_transpose.bias, "
                                     "CONV0, reduce=\"mean\", keepdim=True)  # mean over the spatial dims in the tiles"),
-                     QStringLiteral("t2 = kwb_pointwise(t1, epi=_kwb_epi0, epi_tensors=(self.bias,)"),
+                     QStringLiteral("t3 = kwb_reduce(t1, [1], \"logsumexp\", True, pre=_kwb_epi0, "
+                                    "pre_tensors=(self.bias,), pre_scalars=())"),
                      QStringLiteral("!kwb_reduce(t0")};
   QTest::newRow("transposed conv stride 2, mul fused, global mean fused, a second mean over size-1 dims")
       << QStringLiteral("44_ConvTranspose2d_Multiply_GlobalAvgPool_GlobalAvgPool_Mean")
@@ -437,8 +454,8 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("reduce=\"logsumexp\", keepdim=True, over=\"channel\")")};
   QTest::newRow("conv 3d, a max pool before the global mean: not fused (a tile holds no whole pool window)")
       << QStringLiteral("8_Conv3d_Divide_Max_GlobalAvgPool_BiasAdd_Sum")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("pool"), QStringLiteral("reduce"),
-                     QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pool"), QStringLiteral("reduce"), QStringLiteral("reduce")}
+      // the bias add is the sum's prologue (session 23)
       << QStringList{QStringLiteral("t3 = kwb_reduce(t2, [-1, -2, -3], \"mean\", True)"), QStringLiteral("!reduce=")};
   // recurrent models: the probe's one kwb::rnn op per module, a host time loop in the stage library
   QTest::newRow("GRU, 6 layers: one recurrent stage")
@@ -695,10 +712,23 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t0 = kwb_adaptive_pool(x, \"max\", [3, None, 5])"),
                      QStringLiteral("!kwb_at_spec")};
   // 4: counts of a bool mask (int64 sums) read by the pointwise lowering; casts out of bool write their dtype
+  // session 23: the where is the sum's prologue, its zeros_like the number 0.0 (no constant tensor read)
   QTest::newRow("masked mean: where(mask, x, 0).sum(1) / mask.sum(1).clamp(1).to(x.dtype) (trial 11 t06)")
-      << QStringLiteral("t06_MaskedMeanPool_where") << QStringList{}
-      << QStringList{QStringLiteral("t5 = kwb_reduce(mask, [1], \"sum\", True)"),
-                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=()")};
+      << QStringLiteral("t06_MaskedMeanPool_where")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_reduce(x, [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t0,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)"),
+                     QStringLiteral("t5 = kwb_reduce(mask, [1], \"sum\", True)"),
+                     QStringLiteral("t8 = kwb_pointwise(t4, epi=_kwb_epi1, epi_tensors=(t5,), epi_scalars=()"),
+                     QStringLiteral("!kwb_full")};
+  QTest::newRow("(x * mask).sum(1): the product is the sum's prologue")
+      << QStringLiteral("count_float_sum") << QStringList()
+      << QStringList{QStringLiteral("t2 = kwb_reduce(x, [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t0,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)")};
+  QTest::newRow("(relu(x) * w).sum(-1): the weighted relu is the sum's prologue, w read through its strides")
+      << QStringLiteral("relu_weighted_sum") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce(x, [-1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(self.w,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)")};
   QTest::newRow("mask.long().sum(1).clamp(1).to(x.dtype): the int64 cast and its float cast write their dtypes")
       << QStringLiteral("count_long_sum") << QStringList{}
       << QStringList{QStringLiteral("t3 = kwb_pointwise(mask, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
@@ -1037,6 +1067,7 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("@trial11/t06_MaskedMeanPool_where")},
       {QStringLiteral("count_long_sum"), QStringLiteral("=count_long_sum")},
       {QStringLiteral("count_float_sum"), QStringLiteral("=count_float_sum")},
+      {QStringLiteral("relu_weighted_sum"), QStringLiteral("=relu_weighted_sum")},
       // new-user trial 12: looped recurrent cells (#3), tensor-method factories and GEMMs with scalars (#4)
       {QStringLiteral("lstmcell_two_steps"), QStringLiteral("=lstmcell_two_steps")},
       {QStringLiteral("lstmcell_loop3_new_zeros"), QStringLiteral("=lstmcell_loop3_new_zeros")},
@@ -1085,6 +1116,18 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
   }
+  // session 23's module switches off: the plans before them, from the same kernel.py (each step its own input GEMM;
+  // the pointwise launch before the reduction)
+  const QList<QPair<QString, QString>> off = {
+      {QStringLiteral("lstmcell_loop3_new_zeros"), QStringLiteral("kwb_loop_input_gemm=False")},
+      {QStringLiteral("grucell_loop_new_full"), QStringLiteral("kwb_loop_input_gemm=False")},
+      {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("kwb_reduce_prologue=False")},
+      {QStringLiteral("relu_weighted_sum"), QStringLiteral("kwb_reduce_prologue=False")}};
+  for (const auto& [spec, setting] : off)
+    for (const auto& [s, problem] : problems)
+      if (s == spec)
+        QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
+            << spec << problem << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--strided")};
 }
 
 void TestChains::classesEmulated() {

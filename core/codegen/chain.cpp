@@ -611,6 +611,23 @@ class Planner {
   bool fuseGatherReduce(const GraphOp& op, const QString& kind, const QList<qint64>& dims, bool keepdim);
   /// Ids of ops that compute what an earlier op computed already (common subexpressions, run()): aliases of it.
   QSet<QString> m_cse;
+  /// Constant factories read only as scalars (findScalarConstants): op id -> the value. torch.zeros_like(x) in
+  /// where(mask, x, zeros_like(x)) is the number 0.0 in the pointwise lowering, never a tensor written and read.
+  QHash<QString, double> m_constScalar;
+  void findScalarConstants(const QString& outRef);
+  /// A recurrent cell stepped in a Python loop (nn.LSTMCell / GRUCell on x[:, t]): GEMMs of one weight and bias on
+  /// the slices of one input along one dim, every index once. One GEMM over the whole input computes them all before
+  /// the loop (kwb_loop_input_gemm off: each step its own GEMM again); each step reads its slice
+  /// (findInputProjections).
+  struct InputProjection {
+    QString var, src, w, bias;  ///< the hoisted result's name; the input, W ([N, K]) and the bias as Python expressions
+    int dim = 0;                ///< the input's dim the steps select
+  };
+  QList<InputProjection> m_projs;
+  QHash<QString, QPair<int, qint64>> m_projStep;  ///< a member GEMM's id -> (its projection, the index it selects)
+  QSet<QString> m_projViews;                      ///< the members' operand views nothing else reads: not planned
+  void findInputProjections();
+  bool projectionStep(const GraphOp& op);
   /// Whether @p o is a constant of the sizes: a factory (ones / zeros / full, their _like forms: a shape only),
   /// an arange, or a tril / triu of such a constant (through views).
   bool constantOfSizes(const GraphOp& o) const {
@@ -2549,6 +2566,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (const auto& arg : o->pw.value("args", json::array())) {
       if (arg.is_string()) {
         const QString r = resolve(QString::fromStdString(arg.get<std::string>()));
+        if (m_constScalar.contains(r)) {  // a constant factory: its number
+          node["args"].push_back(m_constScalar.value(r));
+          continue;
+        }
         if (internal.contains(r)) {
           node["args"].push_back(r.toStdString());
           continue;
@@ -3004,6 +3025,10 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   const qsizetype open = code.indexOf(u'(') + 1;
   if (widensOnLoad(code) && !l.outDtype.isEmpty() && code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
+  // a reduction whose prologue makes fp32 values of it (Planner::fuseRows): x is read in its dtype, nothing kept in it
+  else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
+           code.mid(open).startsWith(x + QStringLiteral(",")))
+    code.remove(open, x.size());
   // epilogue / prologue tensors: loaded and converted by the epilogue function
   static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post)_tensors=\\("));
   for (auto m = tensors.match(code); m.hasMatch(); m = tensors.match(code, m.capturedStart())) {
@@ -3036,61 +3061,57 @@ void Planner::fuseRows(const QString& result) {
   QSet<int> dropLaunch;
   const int n = static_cast<int>(m_lines.size());
   int lastFused = -1;  // the last line a fused group took
+  // The pointwise launch right before line i (a softmax, a group / layer norm, a reduction), read by it alone and not
+  // the result, as its prologue: the stage applies it to every element as it loads it (x * scale, x / T; scores + a
+  // relative position bias, session 21; where(mask, x, 0) before a sum, session 23), its tensors read there too.
+  // pre: the prologue's arguments appended to the stage's call, whose first argument is the run's result.
+  auto fusePre = [&](int i, const QString& pre) -> bool {
+    const Line& r = m_lines.at(i);
+    if (i - 1 <= lastFused || m_lines.at(i - 1).kind != u"pointwise" || m_lines.at(i - 1).target != r.input ||
+        r.input == result)
+      return false;
+    const Line& p = m_lines.at(i - 1);
+    const qsizetype open = r.head.indexOf(u'(') + 1;
+    bool ok = open > 0 && r.head.mid(open, r.input.size() + 1) == r.input + u',';
+    for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
+    Line fused = r;
+    fused.kind.clear();
+    fused.head = r.head.left(open) + p.input + r.head.mid(open + r.input.size()) + pre;
+    if (fused.outDtype.isEmpty() && r.head.startsWith(QLatin1String("kwb_softmax(")))
+      fused.outDtype = p.outDtype;  // float32 where it reads a 16-bit input
+    if (!ok || reads(fused, p.target)) return false;
+    lines.removeLast();
+    lines << fused;
+    ChainLaunch& nl = m_plan.launches[r.launch];
+    nl.ops << m_plan.launches.at(p.launch).ops;
+    nl.description +=
+        QStringLiteral(" with the %1 before it as its prologue (fused)").arg(m_plan.launches.at(p.launch).description);
+    dropLaunch.insert(p.launch);
+    lastFused = i;
+    return true;
+  };
+  // a reduction's prologue: its values' dtype where the run stores another than its input's (fp32 out of a 16-bit x)
+  auto reducePre = [&](int i) {
+    if (i == 0) return false;
+    const Line& p = m_lines.at(i - 1);
+    return m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) &&
+           fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                          .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                               p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype));
+  };
   for (int i = 0; i < n; ++i) {
     const Line& r = m_lines.at(i);
-    if (r.kind == u"softmax" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
-        m_lines.at(i - 1).target == r.input && r.input != result) {
-      // a softmax of a pointwise run's result that nothing else reads (x * scale, x / T; scores + a relative
-      // position bias, its tensors pre_tensors: session 21): the run as its prologue, applied as each element is
-      // loaded (kwb_softmax(..., pre=...); the stage applies it first where the softmax's epilogue reads tensors too)
-      const Line& p = m_lines.at(i - 1);
-      const qsizetype open = r.head.indexOf(u'(') + 1;
-      bool ok = open > 0 && r.head.mid(open, r.input.size() + 1) == r.input + u',';
-      for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
-      Line fused = r;
-      fused.kind.clear();
-      fused.head = r.head.left(open) + p.input + r.head.mid(open + r.input.size()) +
-                   QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars)) +
-                   (p.tensors.isEmpty() ? QString() : QStringLiteral(", pre_tensors=%1").arg(tuple(p.tensors)));
-      if (fused.outDtype.isEmpty()) fused.outDtype = p.outDtype;  // float32 where it reads a 16-bit input
-      ok = ok && !reads(fused, p.target);
-      if (ok) {
-        lines.removeLast();
-        lines << fused;
-        ChainLaunch& nl = m_plan.launches[r.launch];
-        nl.ops << m_plan.launches.at(p.launch).ops;
-        nl.description += QStringLiteral(" with the %1 before it as its prologue (fused)")
-                              .arg(m_plan.launches.at(p.launch).description);
-        dropLaunch.insert(p.launch);
-        lastFused = i;
-        continue;
-      }
-    }
-    if (r.kind == u"norm" && i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
-        m_lines.at(i - 1).target == r.input && r.input != result) {
-      // a group / layer norm of a pointwise run's result that nothing else reads: the run as its prologue
-      const Line& p = m_lines.at(i - 1);
-      const qsizetype open = r.head.indexOf(u'(') + 1;
-      bool ok = open > 0 && r.head.mid(open, r.input.size()) == r.input;
-      for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
-      Line fused = r;
-      fused.kind.clear();
-      fused.head =
-          r.head.left(open) + p.input + r.head.mid(open + r.input.size()) +
-          QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3").arg(p.epi, tuple(p.tensors), tuple(p.scalars));
-      ok = ok && !reads(fused, p.target);
-      if (ok) {
-        lines.removeLast();
-        lines << fused;
-        ChainLaunch& nl = m_plan.launches[r.launch];
-        nl.ops << m_plan.launches.at(p.launch).ops;
-        nl.description += QStringLiteral(" with the %1 before it as its prologue (fused)")
-                              .arg(m_plan.launches.at(p.launch).description);
-        dropLaunch.insert(p.launch);
-        lastFused = i;
-        continue;
-      }
-    }
+    if (i > 0 && r.kind == u"softmax" &&
+        fusePre(
+            i, QStringLiteral(", pre=%1, pre_scalars=%2").arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).scalars)) +
+                   (m_lines.at(i - 1).tensors.isEmpty()
+                        ? QString()
+                        : QStringLiteral(", pre_tensors=%1").arg(tuple(m_lines.at(i - 1).tensors)))))
+      continue;
+    if (i > 0 && r.kind == u"norm" &&
+        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
+                       .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars))))
+      continue;
     const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
                      m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
     // one reduced dim, or several that are one consecutive range as written ((2, 3), (-2, -1)): kwb_row1 takes the
@@ -3100,7 +3121,7 @@ void Planner::fuseRows(const QString& result) {
     bool range = !rdims.isEmpty() && (rdims.first() >= 0 || rdims.last() < 0);
     for (int k = 1; range && k < rdims.size(); ++k) range = rdims.at(k) == rdims.at(k - 1) + 1;
     if (r.kind != u"reduce" || !r.keep || !range) {
-      lines << r;
+      if (!reducePre(i)) lines << r;  // not one pass over rows: the run before it may still be its prologue
       continue;
     }
     const int first = pre ? i - 1 : i;
@@ -3136,7 +3157,7 @@ void Planner::fuseRows(const QString& result) {
       ok = ok && !(mid >= 0 && reads(m_lines.at(v), r.target)) &&
            !(pre && reads(m_lines.at(v), m_lines.at(i - 1).target));
     if (!ok) {
-      lines << r;
+      if (!reducePre(i)) lines << r;
       continue;
     }
     if (pre) lines.removeLast();
@@ -3547,6 +3568,186 @@ QList<qint64> Planner::shapeOfRef(const QString& ref) const {
   if (const TensorInfo* t = m_g.input(r)) return t->shape;
   if (m_g.params.contains(r)) return m_g.params.value(r).shape;
   return m_g.buffers.value(r).shape;
+}
+
+void Planner::findScalarConstants(const QString& outRef) {
+  // A float factory of a finite number (zeros / ones / full, their _like and new_ forms) whose every reader is a
+  // pointwise op of the walk (not inside an attention launch, not writing it in place) that broadcasts to its own
+  // shape without it: the readers take the number, so nothing writes the constant or reads it back.
+  for (const GraphOp& f : m_ops) {
+    if (!isFactory(f.name) || f.outputs.size() != 1 || resolve(outRef) == f.id || m_alias.contains(f.id) ||
+        !normaliseDtype(f.outputs.first().dtype).contains(QLatin1String("float")))
+      continue;
+    double c = factoryKind(f.name).startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
+    if (factoryKind(f.name).startsWith(QLatin1String("full")) && !jsonNumber(f.args.value("fill_value", json()), &c))
+      continue;
+    if (!std::isfinite(c)) continue;  // the pointwise program's numbers are JSON's
+    bool ok = true, read = false;
+    for (const GraphOp& o : m_ops) {
+      if (m_alias.contains(o.id) || m_dropoutMask.contains(o.id)) continue;
+      QList<QList<qint64>> others;
+      bool reads = false;
+      for (const QString& r : o.refs) {
+        if (resolve(r) == f.id)
+          reads = true;
+        else
+          others << shapeOfRef(r);
+      }
+      if (!reads) continue;
+      read = true;
+      // the reader's shape from its other operands alone (torch's broadcast: right-aligned, 1 stretches)
+      QList<qint64> b;
+      for (const QList<qint64>& sh : std::as_const(others)) {
+        while (b.size() < sh.size()) b.prepend(1);
+        for (int k = 1; k <= sh.size(); ++k) {
+          qint64& d = b[b.size() - k];
+          if (d == 1) d = sh.at(sh.size() - k);
+        }
+      }
+      ok = ok && o.category == u"Elementwise" && o.pw.is_object() && o.mutates.isEmpty() &&
+           !m_absorbed.contains(o.id) && !m_attnAt.contains(o.id) && !others.isEmpty() && b == o.outputs.value(0).shape;
+    }
+    for (const GraphOp& o : m_ops) ok = ok && !o.mutates.contains(f.id);
+    if (!ok || !read) continue;
+    m_constScalar.insert(f.id, c);
+    for (const QString& r : f.refs) m_uses[resolve(r)] -= 1;  // a _like's shape source: no read of its data
+  }
+}
+
+void Planner::findInputProjections() {
+  struct Member {
+    const GraphOp* op;
+    qint64 index;
+    QStringList views;  // its A's select / full slices and its W's t(), each read by the next alone
+  };
+  QHash<QString, QList<Member>> groups;
+  QStringList keys;  // in trace order
+  for (const GraphOp& o : m_ops) {
+    const bool addmm = o.name == u"addmm";
+    if (m_alias.contains(o.id) || !(addmm || o.name == u"mm") || o.outputs.size() != 1 ||
+        (addmm && (o.args.value("alpha", json(1.0)) != json(1.0) || o.args.value("beta", json(1.0)) != json(1.0) ||
+                   o.inputs.value(0).shape.size() != 1)))
+      continue;
+    const QString ra = operandOf(o, addmm ? "mat1" : "self").isEmpty() ? o.refs.value(addmm ? 1 : 0)
+                                                                       : operandOf(o, addmm ? "mat1" : "self");
+    const QString rb = operandOf(o, "mat2").isEmpty() ? o.refs.value(addmm ? 2 : 1) : operandOf(o, "mat2");
+    const QString bias =
+        !addmm ? QString() : resolve(operandOf(o, "self").isEmpty() ? o.refs.value(0) : operandOf(o, "self"));
+    // A: full slices around one select of a forward() input or a parameter (x[:, t, :] traces slice, select, slice)
+    Member m{&o, -1, {}};
+    QString a = resolve(ra);
+    int dim = -1;
+    bool ok = true;
+    for (int guard = 0; ok && guard < 16; ++guard) {
+      const GraphOp* v = opById(a);
+      if (!v || !v->view || v->refs.isEmpty() || m_uses.value(a) != 1) break;
+      const qsizetype rank = v->inputs.value(0).shape.size();
+      const qint64 d0 =
+          v->args.value("dim", json(0)).is_number_integer() ? v->args.value("dim", json(0)).get<qint64>() : -1000;
+      const qint64 d = d0 < 0 ? d0 + rank : d0;
+      if (d < 0 || d >= rank) {
+        ok = false;
+      } else if (v->name == u"slice") {
+        const json st = v->args.value("start", json(0)), en = v->args.value("end", json()),
+                   sp = v->args.value("step", json(1));
+        ok = (st.is_null() || st == json(0)) && sp == json(1) &&
+             (en.is_null() || (en.is_number_integer() && en.get<qint64>() >= v->inputs.value(0).shape.at(d)));
+      } else if (v->name == u"select" && m.index < 0 && v->args.value("index", json()).is_number_integer()) {
+        const qint64 i = v->args.at("index").get<qint64>(), size = v->inputs.value(0).shape.at(d);
+        m.index = i < 0 ? i + size : i;
+        dim = static_cast<int>(d);
+      } else {
+        ok = false;
+      }
+      if (ok) {
+        m.views << v->id;
+        a = resolve(v->refs.first());
+      }
+    }
+    const QList<qint64> xs = shapeOfRef(a);
+    const bool stateOrInput = m_g.input(a) || m_g.params.contains(a) || m_g.buffers.contains(a);
+    // W^T: t() of a parameter, that t() read by this GEMM alone
+    const GraphOp* wt = opById(resolve(rb));
+    if (!ok || m.index < 0 || !stateOrInput || xs.size() != 3 || dim > 1 || !wt || wt->name != u"t" ||
+        wt->refs.isEmpty() || !m_g.params.contains(resolve(wt->refs.first())) || m_uses.value(wt->id) != 1)
+      continue;
+    m.views << wt->id;
+    const QString key =
+        QStringList{o.name, a, QString::number(dim), resolve(wt->refs.first()), bias}.join(QLatin1Char('|'));
+    if (!groups.contains(key)) keys << key;
+    groups[key] << m;
+  }
+  for (const QString& key : std::as_const(keys)) {
+    const QList<Member>& ms = groups.value(key);
+    const QStringList k = key.split(QLatin1Char('|'));
+    const qint64 steps = shapeOfRef(k.at(1)).at(k.at(2).toInt());
+    QSet<qint64> seen;
+    for (const Member& m : ms) seen.insert(m.index);
+    // every index of the dim once (a loop over all steps): the one GEMM computes no row a step does not read
+    if (ms.size() < 2 || seen.size() != ms.size() || qint64(ms.size()) != steps) continue;
+    InputProjection p;
+    p.var = var(*ms.first().op) + QStringLiteral("_all");
+    p.src = m_vals.value(k.at(1)).expr;
+    p.w = m_vals.value(k.at(3)).expr;  // kwb_gemm(a, W) is a @ W^T: the parameter itself
+    p.bias = k.at(4).isEmpty() ? QStringLiteral("None") : m_vals.value(k.at(4)).expr;
+    p.dim = k.at(2).toInt();
+    QStringList ids;
+    for (const Member& m : ms) {
+      m_projStep.insert(m.op->id, {static_cast<int>(m_projs.size()), m.index});
+      for (const QString& v : m.views) m_projViews.insert(v);
+      ids << m.op->id;
+    }
+    // planned before the walk: its operands are a forward() input and parameters
+    Line l;
+    l.target = p.var;
+    l.head = QStringLiteral(
+                 "kwb_gemm(%1.reshape(-1, %1.shape[2]), %2, %3).view(%1.shape[0], %1.shape[1], -1) if "
+                 "kwb_loop_input_gemm else None")
+                 .arg(p.src, p.w, p.bias);
+    l.tail.clear();
+    l.comment = QStringLiteral("every step's input projection, one GEMM before the loop");
+    const QList<qint64> xs = shapeOfRef(k.at(1));
+    const qint64 n = ms.first().op->outputs.value(0).shape.value(1);
+    push(l, *ms.first().op, QStringLiteral("gemm"),
+         QStringLiteral("%1 %2 x [%3, %4]%5 for the %6 steps' slices of %7 along dim %8 (one GEMM before the loop)")
+             .arg(k.at(0), shapeText({xs.at(0) * xs.at(1), xs.at(2)}))
+             .arg(xs.at(2))
+             .arg(n)
+             .arg(p.bias == u"None" ? QString() : QStringLiteral(" + bias"))
+             .arg(steps)
+             .arg(p.src)
+             .arg(p.dim),
+         false);
+    m_plan.launches.last().ops = ids;
+    for (int i = 1; i < ids.size(); ++i) m_plan.ops << ids.at(i);
+    m_projs << p;
+  }
+}
+
+bool Planner::projectionStep(const GraphOp& op) {
+  // a slice of the hoisted projection: a view, which leaves a pending pointwise run and an open GEMM as a view of
+  // another value does (the step's gate add fuses into the recurrent GEMM's epilogue, reading the slice)
+  const auto [k, index] = m_projStep.value(op.id);
+  const InputProjection& p = m_projs.at(k);
+  if (!gemmOrConvAnchor()) {
+    if (!flushRun()) return false;
+  } else if (!m_run.isEmpty()) {
+    m_softCuts << static_cast<int>(m_run.size());
+  }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("%1.select(%2, %3) if %1 is not None else kwb_gemm(%4.select(%2, %3), %5, %6)")
+               .arg(p.var)
+               .arg(p.dim)
+               .arg(index)
+               .arg(p.src, p.w, p.bias);
+  l.tail.clear();
+  l.comment = QStringLiteral("step %1's slice of %2").arg(index).arg(p.var);
+  l.isView = true;
+  m_lines << l;
+  m_vals.insert(op.id, outVal(op));
+  if (!gemmOrConvAnchor()) closeAnchor();
+  return true;
 }
 
 std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* ops, int depth) const {
@@ -4277,6 +4478,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
 
   findAttention(outRef);
+  findScalarConstants(outRef);
+  findInputProjections();
 
   bool dropout = false;
   for (const GraphOp& o : m_ops) {
@@ -4286,6 +4489,14 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_absorbed.contains(o.id)) continue;  // computed inside an attention / masked softmax launch
+    if (m_constScalar.contains(o.id) || m_projViews.contains(o.id)) {  // a number in each reader; an unread view
+      m_plan.omitted << o.id;
+      continue;
+    }
+    if (m_projStep.contains(o.id)) {
+      if (!projectionStep(o)) break;
+      continue;
+    }
     if (m_attnAt.contains(o.id)) {
       if (!flushRun() || !emitAttention(o)) break;
       continue;

@@ -15,6 +15,7 @@ or, where a CPU kernel lacks that dtype, on the meta device), and --expect-dtype
 Prints one line "OK rel_err=..." / "FAIL ..." / "SKIP ..." and exits 0 / 1 / 0.
 """
 import argparse
+import ast
 import copy
 import importlib.util
 import os
@@ -131,6 +132,9 @@ def main():
     ap.add_argument("--case", help="the harness case(s) whose inputs to use, comma-separated (boundary_tail, "
                     "boundary_size1, ...): one line each, in one process (one torch import)")
     ap.add_argument("--tile", type=int, default=1024, help="the harness's TILE (the pipeline's default: 1024)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a module switch of the kernel set before it runs (kwb_loop_input_gemm=False: the plan "
+                    "without that change); VALUE a Python literal; one the kernel lacks is an error")
     a = ap.parse_args()
     if bool(a.spec) != bool(a.case):
         ap.error("--spec and --case go together")
@@ -164,6 +168,11 @@ def run_one(a, case):
     if not case:
         shrink(ref)
     ker = load(a.kernel, "kernel")
+    for setting in a.set:
+        name, _, value = setting.partition("=")
+        if not hasattr(ker, name):
+            raise SystemExit("FAIL --set %s: the kernel has no module switch %s" % (setting, name))
+        setattr(ker, name, ast.literal_eval(value))
     init = ref.get_init_inputs()
     model = ref.Model(*init).train(a.train)
     # batch norms at random statistics and affine parameters: at their init (mean 0, var 1, weight 1, bias 0) a

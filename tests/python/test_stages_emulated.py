@@ -534,6 +534,109 @@ class CountReduce(unittest.TestCase):
             K.kwb_reduce(torch.zeros(2, 2 ** 24 + 1, dtype=torch.bool), [1], "sum")
 
 
+class ReducePrologue(unittest.TestCase):
+    """kwb_reduce(x, ..., pre=): the pointwise run before a reduction applied in its loads (trial 11's t06, a masked
+    mean: sum(where(mask, x, 0))), its tensors broadcast to x's shape and read at x's indices through their strides,
+    on every path (one pass, the split with its finish, the contiguous copy of a rank-7 input); one launch, no
+    kwb_pointwise; the same numbers with kwb_reduce_prologue off (a kwb_pointwise launch first)."""
+
+    @classmethod
+    def setUpClass(cls):
+        ns = {}
+        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_where(acc, i0, i1, i2, "
+                     "i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, "
+                     "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n"
+                     "    m = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)\n"
+                     "    return tl.where(m.to(tl.float32) != 0.0, acc, f0)\n", "<where>", "exec"), ns)
+        cls.where = ns["kwb_test_where"]
+
+    def run_both(self, x, dims, op, keep, pre, tensors, scalars, want, tol, pre_dtype=None, finish=None,
+                 paths=(True, False)):
+        for fused in paths:
+            with Forced(kwb_reduce_prologue=fused), Launches("_kwb_pointwise_kernel") as pw, \
+                    Launches("_kwb_reduce_finish") as fin:
+                got = K.kwb_reduce(x, dims, op, keep, pre=pre, pre_tensors=tensors, pre_scalars=scalars,
+                                   pre_dtype=pre_dtype)
+            self.assertEqual(pw.count, 0 if fused else 1, (fused, op, dims))
+            if finish is not None and fused:
+                self.assertEqual(fin.count, finish, (op, dims))
+            self.assertEqual(got.shape, want.shape, (fused, op, dims))
+            self.assertEqual(got.dtype, want.dtype, (fused, op, dims))
+            self.assertLess(rel_err(got, want), tol, (fused, op, dims, list(x.shape)))
+
+    def test_masked_sum_tails_and_layouts(self):
+        # where(mask[..., None], x, 0) summed over the sequence: the mask [B, S, 1] broadcast over D (stride 0 there)
+        torch.manual_seed(31)
+        for b, s, d in ((3, 37, 5), (1, 1, 7), (2, 130, 1)):
+            x = torch.randn(b, s, d)
+            mask = torch.rand(b, s) > 0.4
+            m = mask.unsqueeze(-1)
+            for dims, keep in (([1], False), ([1], True), ([0, 1], False), ([-1], True), ([], False)):
+                for op in ("sum", "mean", "amax", "logsumexp"):
+                    r = torch.where(m, x, torch.zeros(())).double()
+                    rd = dims if dims else list(range(3))
+                    want = (r.sum(rd, keep) if op == "sum" else r.mean(rd, keep) if op == "mean"
+                            else r.amax(rd, keep) if op == "amax" else torch.logsumexp(r, rd, keep)).float()
+                    self.run_both(x, dims, op, keep, self.where, (m,), (0.0,), want, 1e-5)
+
+    def test_strided_and_copied(self):
+        torch.manual_seed(32)
+        base = torch.randn(6, 40, 9)
+        x = base.transpose(0, 2)[:, ::2]  # [9, 20, 6], no dim contiguous in order
+        col, res = torch.randn(6), torch.randn(20, 6, 9).permute(2, 0, 1)  # a vector and a permuted full tensor
+        for dims in ([1], [0, 2], [2]):
+            want = F.leaky_relu(x.double() + col.double() + 0.5 * res.double(), 0.1).sum(dims)
+            self.run_both(x, dims, "sum", False, K.kwb_test_epi, (col, res), (0.1, 0.5), want.float(), 1e-5)
+        # seven dims kept / reduced alternately: more runs than the kernel walks, x copied with its kept dims first;
+        # the prologue's tensor follows the copy's order through its strides (fused only: kwb_pointwise, the plan
+        # without the fusion, takes rank <= 5)
+        x7 = torch.randn(2, 3, 2, 3, 2, 3, 2)
+        w7 = torch.randn(3, 1, 3, 1, 3, 2)
+        want = F.leaky_relu(x7.double() + w7.double(), 0.2).amax([1, 3, 5])
+        self.run_both(x7, [1, 3, 5], "amax", False, K.kwb_test_epi, (w7, torch.zeros(1)), (0.2, 0.0), want.float(),
+                      1e-5, paths=(True,))
+
+    def test_split_path(self):
+        # few outputs over long rows: partials and the finish pass, the prologue applied in the partial pass
+        torch.manual_seed(33)
+        x = torch.randn(2, 70000)
+        mask = torch.rand(2, 70000) > 0.5
+        want = torch.where(mask, x.double(), -1.0).sum(1).float()
+        self.run_both(x, [1], "sum", False, self.where, (mask,), (-1.0,), want, 1e-5, finish=1)
+
+    def test_low_precision_and_counts(self):
+        torch.manual_seed(34)
+        for dt in (torch.bfloat16, torch.float16):
+            x = torch.randn(4, 33, 6).to(dt)
+            m = (torch.rand(4, 33, 1) > 0.3)
+            want = torch.where(m, x.double(), 0.0).sum(1)
+            # pre_dtype fp32: a chain's pointwise line over a 16-bit input stores fp32 (the result then fp32)
+            self.run_both(x, [1], "sum", False, self.where, (m,), (0.0,), want.float(), 1e-5, torch.float32)
+            self.run_both(x, [1], "sum", False, self.where, (m,), (0.0,), want.to(dt), TOL[dt])
+        # a bool mask through a prologue to fp32 (mask.float().sum(1)): pre_dtype decides, not the mask's bool
+        mask = torch.rand(5, 40) > 0.5
+        ns = {}
+        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_id(acc, i0, i1, i2, "
+                     "i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, "
+                     "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc\n", "<id>", "exec"), ns)
+        self.run_both(mask, [1], "sum", True, ns["kwb_test_id"], (), (), mask.float().sum(1, True), 1e-6,
+                      torch.float32)
+        got = K.kwb_reduce(mask, [1], "sum", False, pre=ns["kwb_test_id"], pre_dtype=torch.int64)
+        self.assertEqual(got.dtype, torch.int64)
+        self.assertTrue(torch.equal(got, mask.sum(1)))
+        with self.assertRaises(ValueError):
+            K._kwb_reduce_into(torch.randn(3, 4), [1], "var", torch.empty(3, 1), None, 1.0, pre=ns["kwb_test_id"])
+
+    def test_memo_key_follows_the_prologue(self):
+        # the same x with and without a prologue, and with a tensor of other strides: three plans, right numbers
+        x = torch.randn(4, 12)
+        a, b = torch.rand(4, 12) > 0.5, (torch.rand(12, 4) > 0.5).t()
+        self.assertTrue(torch.allclose(K.kwb_reduce(x, [1], "sum"), x.sum(1), atol=1e-5))
+        for m in (a, b, a):
+            got = K.kwb_reduce(x, [1], "sum", pre=self.where, pre_tensors=(m,), pre_scalars=(0.0,))
+            self.assertTrue(torch.allclose(got, torch.where(m, x, 0.0).sum(1), atol=1e-5))
+
+
 class VarNorm(unittest.TestCase):
     """kwb_var (torch.var / torch.std with a correction) and kwb_pnorm (torch.norm over dims, p finite)."""
 
@@ -1772,6 +1875,52 @@ class GemmTmaTiles(unittest.TestCase):
         finally:
             K._kwb_gemm_tma_kernel = real
             K._kwb_gemm_failed.clear()
+
+
+class EpiUnviewMemo(unittest.TestCase):
+    """kwb_epi_unview's plan (the view's shape and dim order, from a meta tensor) is made once per key -- the output's
+    shape, the view's code and the shapes it closes over -- not on every call of a forward that makes its epi_view
+    lambda anew each time; a new shape plans again, and the tensor returned is the unmemoised one's."""
+
+    def calls(self, fn):
+        real, n = K._kwb_unview_plan, [0]
+
+        def counting(shape, view):
+            n[0] += 1
+            return real(shape, view)
+
+        K._kwb_unview_plan = counting
+        try:
+            fn()
+        finally:
+            K._kwb_unview_plan = real
+        return n[0]
+
+    def test_hit_and_new_shape(self):
+        def forward(t0, col):  # as a chain's forward writes it: the lambda made on every call, closing over t0
+            return K.kwb_epi_unview(col, (t0.shape[0] * t0.shape[1], col.shape[-1]),
+                                    lambda t3: t3.reshape(t0.shape[0], t0.shape[1], t3.shape[1]))
+
+        K._kwb_memo.clear()
+        t0, col = torch.randn(3, 5, 7), torch.randn(3, 1, 4)
+        want = col.expand(3, 5, 4).reshape(15, 4)
+        outs = []
+        self.assertEqual(self.calls(lambda: outs.extend(forward(t0, col) for _ in range(3))), 1)
+        for o in outs:
+            self.assertTrue(torch.equal(o, want))
+        # a new batch: the key's closure shape differs, planned again (and right)
+        t1, c1 = torch.randn(2, 5, 7), torch.randn(2, 1, 4)
+        got = []
+        self.assertEqual(self.calls(lambda: got.append(forward(t1, c1))), 1)
+        self.assertTrue(torch.equal(got[0], c1.expand(2, 5, 4).reshape(10, 4)))
+        self.assertEqual(self.calls(lambda: forward(t1, c1)), 0)
+        with Forced(kwb_unview_memo=False):
+            self.assertEqual(self.calls(lambda: [forward(t0, col) for _ in range(2)]), 2)
+        # a closure value that cannot be a key (a list): planned each call, same result
+        sizes = [3, 5]
+        unkeyed = lambda: K.kwb_epi_unview(col, (15, 4), lambda t3: t3.reshape(sizes[0], sizes[1], 4))  # noqa: E731
+        self.assertEqual(self.calls(lambda: [unkeyed() for _ in range(2)]), 2)
+        self.assertTrue(torch.equal(unkeyed(), want))
 
 
 class Recurrent(unittest.TestCase):

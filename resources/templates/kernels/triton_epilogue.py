@@ -30,14 +30,24 @@ def kwb_epi_args(tensors, shape, slots, dummy):
     return ptrs + strides
 
 
-def kwb_epi_unview(t, shape, view):
-    """Epilogue tensor t, given at the indices of a view of the anchor's output, re-indexed at the output's own.
-    shape: the output's (logical) shape; view: a function of the output made of reshapes (before any permute),
-    permutes, transposes, squeezes and unsqueezes (the chain's views between a GEMM or convolution and the pointwise
-    run fused into its epilogue: epi_view=); t broadcasts to view(output).shape. Returns a tensor of `shape` whose
-    element [i] is t's element where the view puts output[i]: t expanded, its dims put in the order the view walks
-    the output's row-major elements, reshaped to `shape` -- a view of t where its strides allow (broadcast dims keep
-    stride 0), else torch's reshape copies it."""
+def _kwb_unview_key(shape, view):
+    """The memo key of kwb_epi_unview's plan: the output's shape, the view's code and what it closes over (a tensor by
+    its shape and strides, anything else by its value; None where a value cannot be a key: no memo)."""
+    cells = []
+    for c in view.__closure__ or ():
+        v = c.cell_contents
+        if isinstance(v, torch.Tensor):
+            cells.append((tuple(v.shape), v.stride()))
+        elif isinstance(v, (int, float, bool, str, type(None))) or (
+                isinstance(v, tuple) and all(isinstance(e, int) for e in v)):
+            cells.append(v)
+        else:
+            return None
+    return ("unview", tuple(shape), view.__code__, view.__defaults__, tuple(cells))
+
+
+def _kwb_unview_plan(shape, view):
+    """(the view's shape, the order of its dims that walks the output's row-major elements) from shapes alone."""
     o = torch.empty(shape, device="meta")  # the output's logical row-major indices; no memory
     v = view(o)
     order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
@@ -47,7 +57,31 @@ def kwb_epi_unview(t, shape, view):
             raise ValueError("kwb_epi_unview: the view %s (strides %s) of the output %s is not a permutation of "
                              "its elements" % (tuple(v.shape), v.stride(), tuple(shape)))
         step *= v.shape[d]
-    return t.expand(v.shape).permute(order).reshape(shape)
+    return tuple(v.shape), order
+
+
+kwb_unview_memo = True  # kwb_epi_unview's plan memoised per key (_kwb_unview_key); False: planned on every call
+
+
+def kwb_epi_unview(t, shape, view):
+    """Epilogue tensor t, given at the indices of a view of the anchor's output, re-indexed at the output's own.
+    shape: the output's (logical) shape; view: a function of the output made of reshapes (before any permute),
+    permutes, transposes, squeezes and unsqueezes (the chain's views between a GEMM or convolution and the pointwise
+    run fused into its epilogue: epi_view=); t broadcasts to view(output).shape. Returns a tensor of `shape` whose
+    element [i] is t's element where the view puts output[i]: t expanded, its dims put in the order the view walks
+    the output's row-major elements, reshaped to `shape` -- a view of t where its strides allow (broadcast dims keep
+    stride 0), else torch's reshape copies it. The view's shape and order are planned once per key (the output's
+    shape, the view's code and the shapes it closes over: kwb_unview_memo), not on every call."""
+    key = _kwb_unview_key(shape, view) if kwb_unview_memo else None
+    plan = _kwb_memo.get(key) if key is not None else None
+    if plan is None:
+        plan = _kwb_unview_plan(shape, view)
+        if key is not None:
+            if len(_kwb_memo) >= 4096:
+                _kwb_memo.clear()
+            _kwb_memo[key] = plan
+    vshape, order = plan
+    return t.expand(vshape).permute(order).reshape(shape)
 
 
 def kwb_epi_scalars(scalars):

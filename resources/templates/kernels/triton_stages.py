@@ -44,30 +44,35 @@ def _kwb_sms(t):
     return sms
 
 
-def _kwb_runs(x, ostr, red):
+def _kwb_runs(x, ostr, red, more=()):
     """x's dims of size > 1 in memory order (largest stride first) as (size, x stride, out stride) runs,
     adjacent dims of one kind (kept / reduced) merged where both x and the output allow: a reduction over
-    dim 1 of NCHW is kept(N) red(C) kept(HW); batch-norm statistics red(N) kept(C) red(HW)."""
-    dims = sorted(((x.shape[d], x.stride(d), ostr[d], d in red) for d in range(x.dim()) if x.shape[d] != 1),
-                  key=lambda t: -t[1])
+    dim 1 of NCHW is kept(N) red(C) kept(HW); batch-norm statistics red(N) kept(C) red(HW). more: further
+    stride lists of x's dims (a prologue's tensors, read at x's indices): a merge must suit them too, and each
+    run carries their strides after the out stride."""
+    dims = sorted(((x.shape[d], x.stride(d), ostr[d], d in red, tuple(m[d] for m in more)) for d in range(x.dim())
+                   if x.shape[d] != 1), key=lambda t: -t[1])
     runs = []
-    for size, xs, os, r in dims:
-        if runs and runs[-1][3] == r and runs[-1][1] == xs * size and runs[-1][2] == os * size:
-            runs[-1] = (runs[-1][0] * size, xs, os, r)
+    for size, xs, os, r, ms in dims:
+        if runs and runs[-1][3] == r and runs[-1][1] == xs * size and runs[-1][2] == os * size and \
+                all(p == q * size for p, q in zip(runs[-1][4], ms)):
+            runs[-1] = (runs[-1][0] * size, xs, os, r, ms)
         else:
-            runs.append((size, xs, os, r))
-    return [t[:3] for t in runs if not t[3]], [t[:3] for t in runs if t[3]]
+            runs.append((size, xs, os, r, ms))
+    return [t[:3] + t[4] for t in runs if not t[3]], [t[:3] + t[4] for t in runs if t[3]]
 
 
-def _kwb_plan(x, ostr, red, max_kept, max_red):
-    """(x, ostr, kept runs, reduced runs) with at most max_kept / max_red runs; beyond that x is copied
-    with its kept dims first (then it has one run of each kind). The output strides follow the copy."""
-    kept, reds = _kwb_runs(x, ostr, red)
+def _kwb_plan(x, ostr, red, max_kept, max_red, more=()):
+    """(x, kept runs, reduced runs) with at most max_kept / max_red runs; beyond that x is copied
+    with its kept dims first (then it has one run of each kind). The output strides (and `more`, _kwb_runs) follow
+    the copy's dim order."""
+    kept, reds = _kwb_runs(x, ostr, red, more)
     if len(kept) > max_kept or len(reds) > max_red:
         order = [d for d in range(x.dim()) if d not in red] + sorted(red)
         x, ostr = x.permute(order).contiguous(), [ostr[d] for d in order]
-        kept, reds = _kwb_runs(x, ostr, list(range(x.dim() - len(red), x.dim())))
-    pad = [(1, 0, 0)] * 3
+        more = [[m[d] for d in order] for m in more]
+        kept, reds = _kwb_runs(x, ostr, list(range(x.dim() - len(red), x.dim())), more)
+    pad = [(1,) + (0,) * (2 + len(more))] * 3
     return x, (pad + kept)[-3:], (pad + reds)[-3:]
 
 
@@ -145,11 +150,17 @@ def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, OP: tl.constexp
 @triton.jit
 def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, xa1, xb, xr0, xr1, xr2,
                        oa0, oa1, ob, n_b, units, upp, s2, ch2, n_tot, n_out,
-                       OP: tl.constexpr, FINAL: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+                       pe0, pe1, pe2, pe3, t00, t01, t02, t03, t04, t05, t10, t11, t12, t13, t14, t15,
+                       t20, t21, t22, t23, t24, t25, t30, t31, t32, t33, t34, t35, pf0, pf1, pf2, pf3,
+                       OP: tl.constexpr, FINAL: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr,
+                       PRE: tl.constexpr, HAS_PRE: tl.constexpr):
     # One output column block (kept index a = (a0, a1), BLOCK_B consecutive b) per program on axis 0; the
     # reduced index is (ro, r2), ro = (ro0, ro1) walked one scalar at a time (no vector division), r2 in
     # BLOCK_R tiles. Axis 1 splits the work units (ro, chunk of r2) when there are few outputs; then the
     # partials go to p1/p2 ([SPLIT, n_out] fp32) and _kwb_reduce_finish combines them.
+    # PRE (HAS_PRE): the pointwise run before the reduction, on every loaded element (the epilogue calling
+    # convention); its tensors pe0..pe3 are read at x's indices through their strides tJ0..tJ5 along the runs
+    # (a0, a1, b, ro0, ro1, r2): the scalar part of the offset goes into the pointer, b and r2 are its two slots.
     pid = tl.program_id(0)
     sp = tl.program_id(1)
     a = pid // n_b
@@ -171,12 +182,22 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, x
         ro = u // s2
         lo = (u % s2) * ch2
         hi = tl.minimum(lo + ch2, R2)
-        rbase = xbase + (ro // R1).to(tl.int64) * xr0 + (ro % R1).to(tl.int64) * xr1
+        ro0 = (ro // R1).to(tl.int64)
+        ro1 = (ro % R1).to(tl.int64)
+        rbase = xbase + ro0 * xr0 + ro1 * xr1
+        q0 = pe0 + a0 * t00 + a1 * t01 + ro0 * t03 + ro1 * t04
+        q1 = pe1 + a0 * t10 + a1 * t11 + ro0 * t13 + ro1 * t14
+        q2 = pe2 + a0 * t20 + a1 * t21 + ro0 * t23 + ro1 * t24
+        q3 = pe3 + a0 * t30 + a1 * t31 + ro0 * t33 + ro1 * t34
         for r in range(lo, hi, BLOCK_R):
             rr = r + offs_r
             m = (rr < hi)[:, None] & bm[None, :]  # boundary predication on both tile axes
             v = tl.load(rbase + rr.to(tl.int64)[:, None] * xr2 + boff[None, :], mask=m, other=ident)
             v = v.to(tl.float32)
+            if HAS_PRE:  # masked lanes back to the identity after it (a prologue of the identity need not be one)
+                v = PRE(v, offs_b.to(tl.int64)[None, :], rr.to(tl.int64)[:, None], 0, 0, 0, m, q0, q1, q2, q3,
+                        t02, t05, 0, 0, 0, t12, t15, 0, 0, 0, t22, t25, 0, 0, 0, t32, t35, 0, 0, 0, pf0, pf1, pf2, pf3)
+                v = tl.where(m, v, ident)
             if OP <= 1:
                 acc += v
             elif OP == 2:
@@ -240,11 +261,12 @@ def _kwb_memo_put(key, plan):
     return plan
 
 
-def _kwb_reduce_plan(x, red, op, ostr, q):
+def _kwb_reduce_plan(x, red, op, ostr, q, more=()):
     """The launch plan of _kwb_reduce_into from x's shape and strides alone: (permutation order for a copy or
-    None, main grid, main args, constexprs, split, finish plan or None)."""
+    None, main grid, main args, constexprs, split, finish plan or None). more: the prologue tensors' strides at x's
+    dims (_kwb_runs); their strides along the kernel's six runs follow the main args, four tensors' worth."""
     code, ident = _kwb_red_ops[op]
-    xp, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3)
+    xp, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3, more)
     order = None
     if xp is not x:  # _kwb_plan copied x (kept dims first): the copy is redone on every call
         order = [d for d in range(x.dim()) if d not in red] + sorted(red)
@@ -274,9 +296,11 @@ def _kwb_reduce_plan(x, red, op, ostr, q):
     units = n_ro * s2
     upp = triton.cdiv(units, split)
     split = triton.cdiv(units, upp)
+    pre = [run[3 + j] for j in range(len(more)) for run in (ka0, ka1, kb, r0, r1, r2)]
     args = (ident, float(q), ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
-            n_b, units, upp, s2, ch2, n_ro * R2, A * B)
-    meta = dict(OP=code, FINAL=split == 1, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8)
+            n_b, units, upp, s2, ch2, n_ro * R2, A * B) + tuple(pre + [0] * (24 - len(pre)))
+    meta = dict(OP=code, FINAL=split == 1, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8, HAS_PRE=bool(more),
+                PRE=_kwb_epi_identity)
     finish = None
     if split > 1:
         block_s = _kwb_np2(split)
@@ -287,27 +311,43 @@ def _kwb_reduce_plan(x, red, op, ostr, q):
     return order, (progs, split), args, meta, finish
 
 
-def _kwb_reduce_into(x, red, op, out, out2, q=0.0):
+def _kwb_reduce_into(x, red, op, out, out2, q=0.0, pre=None, pre_tensors=(), pre_scalars=()):
     """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
     biased variance to out2 (fp32); q: the scalar of 'var' / 'std' (correction) and 'pnorm' (p). One kernel
     for every layout: see _kwb_runs / _kwb_reduce_kernel. The plan (grid, sizes, strides, tiles) is memoised
-    on x's and out's shapes and strides (kwb_memo_plans): a repeated call only allocates and launches."""
+    on x's and out's shapes and strides (kwb_memo_plans): a repeated call only allocates and launches.
+    pre: a pointwise run applied to each element of x as it is loaded (the epilogue calling convention at x's
+    indices; op 'sum' ... 'prod' and 'pnorm', not the shifted sums), pre_tensors (<= 4) broadcast to x's shape."""
     if out.numel() == 0:
         return
+    if pre is not None and 6 <= _kwb_red_ops[op][0] <= 8:
+        raise ValueError("kwb_reduce: a prologue on %s (shifted sums) is not fused" % op)
+    if len(pre_tensors) > 4:
+        raise ValueError("kwb_reduce: a prologue takes at most four tensors, got %d" % len(pre_tensors))
+    pts = [t.expand(x.shape) for t in pre_tensors] if pre is not None else []
     ostr = tuple(0 if d in red else out.stride(d) for d in range(x.dim()))
-    key = ("reduce", x.shape, x.stride(), x.dtype, x.device, tuple(red), op, ostr, float(q))
+    key = ("reduce", x.shape, x.stride(), x.dtype, x.device, tuple(red), op, ostr, float(q), pre is not None,
+           tuple(t.stride() for t in pts))
     plan = _kwb_memo.get(key) if kwb_memo_plans else None
-    if plan is None:
-        plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, op, list(ostr), q))
+    if plan is None:  # a prologue without tensors still marks HAS_PRE: one dummy stride list
+        more = [list(t.stride()) for t in pts] or ([[0] * x.dim()] if pre is not None else [])
+        plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, op, list(ostr), q, more))
     order, grid, args, meta, finish = plan
     if order is not None:
         x = x.permute(order).contiguous()
+        pts = [t.permute(order) for t in pts]  # strides only: the plan read them in this order
     out2 = out if out2 is None else out2
+    pe = pts + [x] * (4 - len(pts))
+    pf = [float(f) for f in pre_scalars] + [0.0] * (4 - len(pre_scalars))
+    if len(pf) > 4:
+        raise ValueError("kwb_reduce: a prologue takes at most four scalars, got %d" % len(pre_scalars))
+    if pre is not None:
+        meta = dict(meta, PRE=pre)
     if finish is None:
-        _kwb_reduce_kernel[grid](x, out, out2, out, out, out, *args, **meta)
+        _kwb_reduce_kernel[grid](x, out, out2, out, out, out, *args[:22], *pe, *args[22:], *pf, **meta)
         return
     p = torch.empty((3, grid[1], finish[3]), dtype=torch.float32, device=x.device)
-    _kwb_reduce_kernel[grid](x, out, out2, p[0], p[1], p[2], *args, **meta)
+    _kwb_reduce_kernel[grid](x, out, out2, p[0], p[1], p[2], *args[:22], *pe, *args[22:], *pf, **meta)
     _kwb_reduce_finish[finish[0]](p[0], p[1], p[2], out, out2, *finish[1], **finish[2])
 
 
@@ -319,13 +359,22 @@ def _kwb_red_dims(x, dims):
     return sorted({d % nd for d in dims}) if nd else []
 
 
-def kwb_reduce(x, dims, op, keepdim=False):
+kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kwb_pointwise launch first, the old plan)
+
+
+def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims). A sum or prod of
     a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
-    reduction, which is exact up to 2**24 elements a sum (more raises)."""
+    reduction, which is exact up to 2**24 elements a sum (more raises).
+    pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
+    pre_scalars: where(mask, x, 0), x * w, relu(x)), applied to every element as it is loaded (x in any dtype, in
+    fp32): the reduction of pre(x), whose values are of pre_dtype (default x's; the dtype rule above then applies to
+    it). With kwb_reduce_prologue off, one kwb_pointwise launch applies it first (the plan before the fusion)."""
+    if pre is not None and not kwb_reduce_prologue:
+        return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
     red = _kwb_red_dims(x, dims)
-    dtype = x.dtype
-    if not x.is_floating_point():
+    dtype = pre_dtype or x.dtype
+    if not (dtype.is_floating_point if pre is not None else x.is_floating_point()):
         if op not in ("sum", "prod"):
             raise ValueError("kwb_reduce: %s of a %s tensor (sum and prod of integers or bools only)" % (op, x.dtype))
         dtype = torch.int64
@@ -333,7 +382,7 @@ def kwb_reduce(x, dims, op, keepdim=False):
             raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
                              % (op, _kwb_prod(x.shape[d] for d in red)))
     out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
-    _kwb_reduce_into(x, red, op, out, None)
+    _kwb_reduce_into(x, red, op, out, None, 0.0, pre, pre_tensors, pre_scalars)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
@@ -2791,6 +2840,10 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
             out3.stride(0), out3.stride(1), out3.stride(2), *es, *flat, *fs, HAS_BIAS=bias is not None, EPI=epi,
             BLOCK_M=fm, BLOCK_N=fn, num_warps=4)
     return ""
+
+
+kwb_loop_input_gemm = True  # a cell stepped in a Python loop: every step's x_t @ W_ih^T + b_ih in one GEMM before the
+#                              loop, each step reading its slice (False: each step its own GEMM; docs/CODEGEN.md)
 
 
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
