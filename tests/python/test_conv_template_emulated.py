@@ -1476,8 +1476,11 @@ class ConvTapPadded(unittest.TestCase):
         run_case(self, 2, cin=40, cout=8, k=3, in_size=(6, 5), padding=1, bias=False, path="implicit_gemm",
                  settings=dict(self.ON, SMALL_K=True, FP32_CHANNELS_LAST=False),
                  config={"tap_padded": True, "small_k": False, "block_k": 16, "a_mmajor": True})
-        # Cin 8 at stride 1: SMALL_K's rows take it (82_'s class), not the padded blocks
+        # Cin 8 at stride 1 (82_'s class): the padded blocks take it before SMALL_K's rows (faster on the H200);
+        # Cin 4, below TAP_PADDED_MIN_CIG: SMALL_K's rows
         run_case(self, 2, cin=8, cout=16, k=3, in_size=(6, 5), padding=1, settings=dict(self.ON, SMALL_K=True),
+                 config={"tap_padded": True, "small_k": False})
+        run_case(self, 2, cin=4, cout=16, k=3, in_size=(6, 5), padding=1, settings=dict(self.ON, SMALL_K=True),
                  config={"tap_padded": False, "small_k": True})
         # 3-D, Cin 10 at stride 2 (blocks of 16, TAP_UNIFORM 2), copied channels-last
         run_case(self, 3, cin=10, cout=16, k=3, in_size=(4, 5, 6), stride=2, padding=1,
@@ -1527,11 +1530,14 @@ class ShippedDefaults(unittest.TestCase):
     channels-last output, each checked against PyTorch."""
 
     def test_small_k_only_at_unit_read_stride(self):
-        run_case(self, 2, cin=8, cout=16, k=3, in_size=(9, 10), padding=1, shipped=True,
+        # SMALL_K below TAP_PADDED_MIN_CIG (Cin 4); Cin 8 takes the padded blocks (see TAP_PADDED_MIN_CIG)
+        run_case(self, 2, cin=4, cout=16, k=3, in_size=(9, 10), padding=1, shipped=True,
                  config={"small_k": True, "out_cl": True, "x_copy": True})
+        run_case(self, 2, cin=8, cout=16, k=3, in_size=(9, 10), padding=1, shipped=True,
+                 config={"small_k": False, "tap_padded": True, "out_cl": True})
         run_case(self, 2, cin=3, cout=16, k=3, in_size=(9, 10), stride=2, padding=1, shipped=True,
                  config={"small_k": False, "out_cl": True})
-        run_case(self, 2, cin=8, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, transposed=True, shipped=True,
+        run_case(self, 2, cin=4, cout=16, k=3, in_size=(5, 6), stride=2, padding=1, transposed=True, shipped=True,
                  config={"small_k": True})
 
     def test_phase_grid_by_class(self):
