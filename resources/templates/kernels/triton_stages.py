@@ -815,7 +815,7 @@ def kwb_arange(start, size, step, dtype, device, memo=False):
     return _kwb_const(("arange", float(start), int(size), float(step), dtype, device), make, memo)
 
 
-_KWB_SCAN_OPS = {"sum": 0, "prod": 1, "max": 2, "min": 3}  # kwb_scan's op -> the kernels' SCAN constexpr
+_kwb_scan_ops = {"sum": 0, "prod": 1, "max": 2, "min": 3}  # kwb_scan's op -> the kernels' SCAN constexpr
 
 
 @triton.jit
@@ -981,7 +981,7 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
     Longer rows: one program per row in chunks with a carried running value; epi fused when the scan dim is the last
     (rank <= 5); else the scan dim is moved last on a contiguous copy and the run is a kwb_pointwise launch after.
     Raises KeyError for another op."""
-    scan = _KWB_SCAN_OPS[op]
+    scan = _kwb_scan_ops[op]
     if x.dim() == 0:
         return kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars).squeeze(0)
     d = dim % x.dim()

@@ -3,8 +3,8 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """A GEMM followed by a cumulative product: the chain planner has no cumprod stage (a skeleton that names the
-    op; cumsum became a chain stage in session 16)."""
+    """A GEMM followed by logcumsumexp: the chain planner has no logcumsumexp stage (a skeleton that names the
+    op; cumsum became a chain stage in session 16, cumprod in session 23; the file keeps its name for the tests)."""
 
     def __init__(self, in_features, out_features):
         super().__init__()
@@ -12,7 +12,7 @@ class Model(nn.Module):
 
     def forward(self, x):
         x = self.linear(x)
-        return torch.cumprod(x, dim=1)
+        return torch.logcumsumexp(x, dim=1)
 
 
 batch_size = 64
