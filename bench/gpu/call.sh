@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One device call of a session: unpack the carried bundle and A/B inputs, then run the steps given as arguments,
+# each writing straight under $OUT, so a call cut by its limit or by the device budget still returns every step
+# that finished (session 24's only call packed its archive at the end and returned nothing when cut at 259 s).
+#
+#   bash bench/gpu/call.sh 'stages recurrent 100 -k Recurrent' \
+#                          'ab gemv 40 python3 bench/gpu/gemv_ab.py' \
+#                          'suite 300 bench/gpu/list_s24_call1.txt'
+#
+# Carried: .gpu/bundle.tar.xz (packaging/make-bundle.sh), .gpu/ab.tar.xz (problems/ and A/B kernel folders, unpacked
+# into .gpu/), .gpu/commit.txt. Steps:
+#   stages NAME LIMIT_S UNITTEST_ARGS...   tests/python/test_stages_emulated on CUDA  -> $OUT/stages_NAME.txt
+#   ab NAME LIMIT_S COMMAND...             any command                                 -> $OUT/ab/NAME.txt
+#   suite LIMIT_S LIST [resume]            bench/gpu/session10.sh (resumable suite)    -> $OUT/suite*
+# Each step's output file is complete when it ends (rc= as its last line) and its tail is echoed.
+set -u
+export PYTHONUNBUFFERED=1
+OUT=${OUT:?the device sets OUT}
+mkdir -p "$OUT/ab"; T0=$SECONDS
+tar -C /tmp -xJf .gpu/bundle.tar.xz
+[ -f .gpu/ab.tar.xz ] && tar -C .gpu -xJf .gpu/ab.tar.xz
+cp .gpu/commit.txt "$OUT/" 2>/dev/null
+nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
+python3 -c "import torch, triton; print(torch.__version__, triton.__version__)" > "$OUT/versions.txt" 2>&1
+stages() {
+  local name=$1 lim=$2; shift 2
+  (cd tests/python && KWB_STAGES_DEVICE=cuda timeout -k 5 "$lim" python3 -m unittest -v "$@" test_stages_emulated) \
+    > "$OUT/stages_$name.txt" 2>&1
+  echo "rc=$?" >> "$OUT/stages_$name.txt"
+  echo "ok: $(grep -c ' ok$' "$OUT/stages_$name.txt")"
+  grep -E "\.\.\. (FAIL|ERROR)$|^(FAIL|ERROR):|^Ran|^OK|^FAILED|rc=" "$OUT/stages_$name.txt" | tail -16
+}
+ab() {
+  local name=$1 lim=$2; shift 2
+  timeout -k 5 "$lim" "$@" > "$OUT/ab/$name.txt" 2>&1; echo "rc=$?" >> "$OUT/ab/$name.txt"
+  tail -"${TAIL:-14}" "$OUT/ab/$name.txt"
+}
+suite() {
+  local lim=$1 list=$2 resume=${3:-0}
+  OUT="$OUT" SUITE_S="$lim" JOBS=${JOBS:-14} RESUME=$resume LIST="$list" bash bench/gpu/session10.sh 2>&1 | tail -14
+}
+for step in "$@"; do
+  echo "== $step at $((SECONDS - T0)) s"
+  eval "$step"
+done
+echo "total $((SECONDS - T0)) s"
