@@ -24,6 +24,16 @@ the verdict rows first (affected shapes: waves then block_n), then the controls,
 same tile at the same time (a noise check). A row that would start past the budget is skipped and says so.
 Verdict: waves stays the default if no affected row is slower than block_n beyond noise (x_old >= 0.97); a row
 x_old < 0.97 argues for block_n on that class. Nothing here ran on a GPU when it was written.
+
+--set skinny (session 24): the weight-read-bound class, M 64-768 against N 4096-25600 and K 4096-8192, where session
+24's rows put the chain GEMM at 2.5-3.6x cuBLAS's time (docs/results/2026-12-04-h200-s24.md), and a compute-bound
+control. Variants beside the default (waves): kwb_gemm_fill "skinny" and "split_k" (split-K for under half / one
+wave of tiles), BLOCK_K of 256-byte rows (bk64: 64 fp32 per row instead of 32, stages refitted to shared memory),
+BLOCK_M 64, and the pointer kernel. x_old here is waves's time / the variant's (> 1: the variant is faster).
+    python3 bench/gpu/chain_waves.py --set skinny --generate .gpu/chain_skinny
+    python3 bench/gpu/chain_waves.py --set skinny --kernels .gpu/chain_skinny --budget 150
+Verdict per class: a variant that is faster on every weight-read-bound row (x_old >= 1.1) and not slower on the
+control (x_old >= 0.97) becomes the rule for that class; none ran on a GPU when this was written.
 """
 import argparse
 import importlib.util
@@ -45,6 +55,15 @@ PROBLEMS = [("cw_1536_square", 1536, 1536, 1536, True),         # 72 tiles: bloc
             ("cw_128x16384_k8192", 128, 8192, 16384, False),    # 64 tiles: both 128 x 128 (68_'s class, 1 wave)
             ("cw_1024x8192_k8192", 1024, 8192, 8192, False)]    # 256 tiles: both 128 x 256 (12_'s class)
 VARIANTS = [("waves", {"kwb_gemm_fill": "waves"}), ("block_n", {"kwb_gemm_fill": "block_n"})]
+SKINNY = [("sk_128x16384_k8192", 128, 8192, 16384, True),     # W 512 MB fp32, 64 tiles of 128 x 256
+          ("sk_128x25600_k4096", 128, 4096, 25600, True),     # 100 tiles
+          ("sk_768x4096_k8192", 768, 8192, 4096, True),       # 96 tiles, W read by 6 row blocks
+          ("sk_256x11008_k4096", 256, 4096, 11008, True),     # a LLaMA-7B MLP projection at 256 tokens
+          ("sk_64x8192_k8192", 64, 8192, 8192, True),         # half-empty 128-row tiles
+          ("sk_512x14336_k4096", 512, 4096, 14336, True),     # 224 tiles: two waves, still W-bound
+          ("sk_1024x8192_k8192", 1024, 8192, 8192, False)]    # compute-bound control (339.6 vs cuBLAS 382.7 us)
+SKINNY_VARIANTS = [("waves", {}), ("skinny", {"kwb_gemm_fill": "skinny"}), ("split_k", {"kwb_gemm_fill": "split_k"}),
+                   ("bk64", {"_k_bytes": 256}), ("bm64", {"_block_m": 64}), ("pointer", {"kwb_gemm_impl": "pointer"})]
 PROBLEM_TEXT = '''import torch
 import torch.nn as nn
 
@@ -77,6 +96,7 @@ def get_init_inputs():
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 ap.add_argument("--generate", metavar="DIR", help="write the problem files and kernels into DIR, then exit")
+ap.add_argument("--set", choices=("waves", "skinny"), default="waves", help="the problem and variant set (default waves)")
 ap.add_argument("--kernels", default=os.path.join(ROOT, ".gpu", "chain_waves"), help="the --generate folder")
 ap.add_argument("--budget", type=float, default=150.0, help="seconds for the whole run (rows past it are skipped)")
 ap.add_argument("--rep", type=float, default=40.0, help="do_bench rep (ms)")
@@ -84,6 +104,10 @@ ap.add_argument("--only", default="", help="comma-separated name prefixes")
 ap.add_argument("--cpu-emulated", action="store_true",
                 help="fake_triton on the CPU at M 300, K 96, N 1000 on 16 SMs (12 tiles: the guard's class)")
 args = ap.parse_args()
+if args.set == "skinny":
+    PROBLEMS, VARIANTS = SKINNY, SKINNY_VARIANTS
+    if args.kernels == os.path.join(ROOT, ".gpu", "chain_waves"):
+        args.kernels = os.path.join(ROOT, ".gpu", "chain_skinny")
 
 if args.generate:
     out_dir = os.path.abspath(args.generate)
@@ -151,6 +175,37 @@ def bench(fn):
 
 def rel_err(got, want):
     return float((got.double() - want.double()).norm() / want.double().norm().clamp_min(1e-30))
+
+
+def patch_plan(K, k_bytes=None, block_m=None):
+    """Wraps K.kwb_gemm_tma_plan: BLOCK_K of k_bytes-byte rows and / or BLOCK_M block_m, pipeline stages refitted to
+    the shared memory the default plan assumed (232448 bytes a block, its C slice kept)."""
+    orig = K._kwb_plan_default
+
+    def plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=232448):
+        out = []
+        for c in orig(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem):
+            c = dict(c)
+            c["BLOCK_K"] = k_bytes // in_bytes if k_bytes else c["BLOCK_K"]
+            c["BLOCK_M"] = block_m or c["BLOCK_M"]
+            c_bytes = 4 if c["SPLIT_K"] > 1 else out_bytes
+            room = (smem - 1024 - c["BLOCK_M"] * (c["BLOCK_N"] // c["EPI_SPLIT"]) * c_bytes) // (
+                (c["BLOCK_M"] + c["BLOCK_N"]) * c["BLOCK_K"] * in_bytes)
+            if c["num_stages"] <= max(room, 2) and c not in out:
+                out.append(c)
+        return out or [dict(c, num_stages=2)]
+    K.kwb_gemm_tma_plan = plan
+
+
+def set_variant(K, switches, defaults):
+    """The module's defaults, then the variant's switches (keys starting with _ patch the TMA plan)."""
+    for key, v in defaults.items():
+        setattr(K, key, v)
+    for key, v in switches.items():
+        if not key.startswith("_"):
+            setattr(K, key, v)
+    if any(key.startswith("_") for key in switches):
+        patch_plan(K, switches.get("_k_bytes"), switches.get("_block_m"))
 
 
 def ran(K):
@@ -222,13 +277,18 @@ def main():
         tiles = "%d/%d" % (triton.cdiv(P.batch_size, 128) * triton.cdiv(P.out_features, 256), sms)
         kind = "" if affected else "  (control)"
         times = {}
+        K._kwb_plan_default = K.kwb_gemm_tma_plan
+        defaults = {"kwb_gemm_fill": K.kwb_gemm_fill, "kwb_gemm_impl": K.kwb_gemm_impl,
+                    "kwb_gemm_tma_plan": K.kwb_gemm_tma_plan}
         for variant, switches in VARIANTS:
-            for key, v in switches.items():
-                setattr(K, key, v)
-            times[variant] = row(name, tiles, variant, lambda: model(x), want,
-                                 old_us=times.get("block_n") if variant != "block_n" else None,
-                                 note=lambda: ran(K) + kind)
-        if "waves" in times and times.get("block_n") == times.get("block_n"):
+            set_variant(K, switches, defaults)
+            if args.set == "waves":
+                old = times.get("block_n") if variant != "block_n" else None
+            else:
+                old = times.get("waves") if variant != "waves" else None
+            times[variant] = row(name, tiles, variant, lambda: model(x), want, old_us=old, note=lambda: ran(K) + kind)
+        set_variant(K, {}, defaults)
+        if args.set == "waves" and "waves" in times and times.get("block_n") == times.get("block_n"):
             w, b = times["waves"], times["block_n"]
             if w == w and b == b:
                 print("%-22s %5s %-8s %10s %10s %6s waves vs block_n: x%.2f%s" % (
